@@ -13,7 +13,7 @@ describe('package', () => {
       [
         '--input-type=module',
         '-e',
-        `import { stablehlo, tensor } from 'gather-scatter';
+        `import { stablehlo, tensor } from 'tensor-gather-scatter';
          const r = stablehlo.gather(tensor([10, 11, 12], 'int32'), tensor([[2], [0]], 'int64'),
            { offset_dims: [], collapsed_slice_dims: [0], start_index_map: [0], index_vector_dim: 1, slice_sizes: [1] });
          console.log(JSON.stringify(r.toArray()));`,

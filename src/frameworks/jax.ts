@@ -5,7 +5,7 @@
  * Keyword arguments are one trailing options object with JAX's names.
  *
  * @example
- * import { jax, tensor } from 'gather-scatter';
+ * import { jax, tensor } from 'tensor-gather-scatter';
  * jax.jnp.take(tensor([[1, 2, 3], [4, 5, 6]], 'float32'), tensor([2, 0], 'int32'), { axis: 1 });
  * // → [[3, 1], [6, 4]]
  */

@@ -2,7 +2,7 @@
  * Node-only entry: multi-core gathers and scatters on worker_threads.
  *
  * @example
- * import { enableThreads, shareTensor } from 'gather-scatter/node';
+ * import { enableThreads, shareTensor } from 'tensor-gather-scatter/node';
  * await enableThreads();                   // helpers = cores - 1; calls ≥ 4 MiB are split
  * const data = shareTensor(bigTensor);     // threads need SharedArrayBuffer storage
  */

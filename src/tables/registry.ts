@@ -409,7 +409,7 @@ type AnyFn = (...args: any[]) => any;
 type Namespace = Readonly<Record<string, unknown>> & { readonly lower?: Readonly<Record<string, unknown>> };
 
 /**
- * Builds the registry from framework namespaces (`import * as lib from 'gather-scatter'` gives
+ * Builds the registry from framework namespaces (`import * as lib from 'tensor-gather-scatter'` gives
  * them all). Ops the signature table lists but a namespace lacks come back `missing`.
  */
 export function buildRegistry(namespaces: Readonly<Record<string, unknown>>): OpEntry[] {
