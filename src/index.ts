@@ -27,4 +27,7 @@ export { mxnet } from './frameworks/mxnet.js';
 export { caffe2 } from './frameworks/caffe2.js';
 export { directml, directml as dml } from './frameworks/directml.js';
 export { mlir } from './frameworks/mlir.js';
-export * from './interop/index.js';
+// ONNX TensorProto I/O (protobufjs) lives behind 'tensor-gather-scatter/onnx-proto' and '/interop'.
+export * from './interop/npy.js';
+export * from './interop/adapters.js';
+export * from './frameworks/constructors.js';
