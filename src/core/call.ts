@@ -3,68 +3,179 @@
  * StableHLO attributes and index policy it became. `execute` runs it; `stablehloText` prints
  * the equivalent StableHLO op for `explain` and the explorer.
  */
-import { fmt } from '../errors.js';
-import type { Tensor } from '../tensor/tensor.js';
-import { gather } from './gather.js';
+import { DTypeError, IndexOutOfBoundsError, InvalidArgumentError, fmt } from '../errors.js';
+import { Tensor } from '../tensor/tensor.js';
+import { sameShape } from './gather.js';
 import { gatherShape } from './gather-shape.js';
-import { scatter } from './scatter.js';
-import type {
-  GatherDimensionNumbers,
-  GatherOptions,
-  ScatterDimensionNumbers,
-  ScatterOptions,
-  UpdateComputation,
-} from './types.js';
+import { gatherPlan, scatterPlan } from './plan-cache.js';
+import type { ResolvedGatherOptions, ResolvedScatterOptions } from './policy.js';
+import type { GatherDimensionNumbers, ScatterDimensionNumbers, UpdateComputation } from './types.js';
 
-/** A gather lowered from a framework op. */
-export interface GatherCall {
-  readonly kind: 'gather';
-  /** The framework op, e.g. `onnx.GatherND-13`. */
+/** What the core knows about an out-of-bounds index (the details of its IndexOutOfBoundsError). */
+export interface OobDetails {
+  /** The index value as read (before a `from_end` adjustment). */
+  readonly value: bigint;
+  /** The operand dimension it indexes. */
+  readonly dim: number;
+  /** That dimension's size. */
+  readonly size: number;
+  /** Its position in the indices tensor. */
+  readonly position: readonly number[];
+}
+
+/** Builds a framework's own wording of an out-of-bounds error from its details (never from a message). */
+export type Wording = (details: OobDetails) => string;
+
+interface CallBase {
+  /** The framework op, e.g. `onnx.GatherND-13`; every error names it. */
   readonly op: string;
+  /** Final reshape of the core result (e.g. rank-preserving MLIR results); same element count. */
+  readonly reshape?: readonly number[];
+  /**
+   * Where the result goes (the framework's `out`): its shape is the final (reshaped) result
+   * shape and its dtype the result dtype. It may share memory with an input; see `execute`.
+   */
+  readonly out?: Tensor;
+  /** The framework's wording of an out-of-bounds error with code `options.oob_code`. */
+  readonly wording?: Wording;
+}
+
+/** A gather lowered from a framework op: everything the call does, defaults applied. */
+export interface GatherCall extends CallBase {
+  readonly kind: 'gather';
   readonly operand: Tensor;
   readonly start_indices: Tensor;
   readonly dimension_numbers: GatherDimensionNumbers;
-  readonly options: GatherOptions;
-  /** Final reshape of the core result (e.g. rank-preserving MLIR results); same element count. */
-  readonly reshape?: readonly number[];
+  readonly options: ResolvedGatherOptions;
 }
 
-/** A scatter lowered from a framework op. */
-export interface ScatterCall {
+/** A scatter lowered from a framework op: everything the call does, defaults applied. */
+export interface ScatterCall extends CallBase {
   readonly kind: 'scatter';
-  readonly op: string;
   readonly inputs: readonly Tensor[];
   readonly scatter_indices: Tensor;
   readonly updates: readonly Tensor[];
   readonly dimension_numbers: ScatterDimensionNumbers;
   readonly update_computation: UpdateComputation;
-  readonly options: ScatterOptions;
-  readonly reshape?: readonly number[];
+  readonly options: ResolvedScatterOptions;
 }
 
 export type CoreCall = GatherCall | ScatterCall;
 
-/** Runs a lowered call on the core. Scatter returns the first result (all frontends are single-input). */
-export function execute(call: CoreCall): Tensor {
-  if (call.kind === 'gather') {
-    const r = gather(call.operand, call.start_indices, call.dimension_numbers, {
-      op: call.op,
-      ...call.options,
+/** True when two tensors' storage ranges share any byte. */
+export function overlaps(a: Tensor, b: Tensor): boolean {
+  const x = a.data;
+  const y = b.data;
+  if (x.buffer !== y.buffer || x.byteLength === 0 || y.byteLength === 0) return false;
+  return x.byteOffset < y.byteOffset + y.byteLength && y.byteOffset < x.byteOffset + x.byteLength;
+}
+
+function checkCallOut(op: string, out: Tensor, shape: readonly number[], dtype: string): void {
+  if (!(out instanceof Tensor))
+    throw new InvalidArgumentError(`${op}.out`, `${op}: out must be a Tensor; got ${describe(out)}`);
+  if (out.dtype !== dtype)
+    throw new DTypeError(`${op}.out`, `${op}: out must have the result dtype ${dtype}; got ${out.dtype}`, {
+      dtype: out.dtype,
     });
+  if (!sameShape(out.shape, shape))
+    throw new InvalidArgumentError(
+      `${op}.out`,
+      `${op}: out must have the result shape ${fmt(shape)}; got ${fmt(out.shape)}`,
+      { shape: out.shape },
+    );
+}
+
+function describe(v: unknown): string {
+  if (v === null) return 'null';
+  if (typeof v === 'object') return (v as object).constructor?.name ?? 'an object';
+  return typeof v;
+}
+
+/** An out-of-bounds error of the call re-worded by its framework (same code, class and details). */
+function reword(call: CoreCall, e: unknown): unknown {
+  if (call.wording && e instanceof IndexOutOfBoundsError && e.code === call.options.oob_code) {
+    return new IndexOutOfBoundsError(
+      e.code,
+      `${call.op}: ${call.wording(e.details as unknown as OobDetails)}`,
+      e.details,
+    );
+  }
+  return e;
+}
+
+/**
+ * Runs a lowered call on the core, through a cached plan. The result goes to `out` (default
+ * `call.out`) when given. An `out` that shares memory with an input is safe: a scatter whose
+ * `out` is exactly its input runs in place; any other overlap is computed aside and copied in.
+ * Scatter returns the first result (every frontend is single-input).
+ */
+export function execute(call: CoreCall, out: Tensor | undefined = call.out): Tensor {
+  try {
+    return call.kind === 'gather' ? executeGather(call, out) : executeScatter(call, out);
+  } catch (e) {
+    throw reword(call, e);
+  }
+}
+
+function executeGather(call: GatherCall, out: Tensor | undefined): Tensor {
+  const { operand, start_indices: indices } = call;
+  const options = call.options.op === call.op ? call.options : { ...call.options, op: call.op };
+  const plan = gatherPlan(
+    operand.shape,
+    operand.dtype,
+    indices.shape,
+    indices.dtype,
+    call.dimension_numbers,
+    options,
+  );
+  if (out === undefined) {
+    const r = plan.run(operand, indices);
     return call.reshape ? r.reshape(call.reshape) : r;
   }
-  const r = scatter(
-    call.inputs,
-    call.scatter_indices,
-    call.updates,
+  checkCallOut(call.op, out, call.reshape ?? plan.resultShape, plan.dtype);
+  const target = call.reshape ? out.reshape(plan.resultShape) : out;
+  if (overlaps(out, operand) || overlaps(out, indices)) {
+    out.data.set(plan.run(operand, indices).data as never);
+    return out;
+  }
+  plan.run(operand, indices, target);
+  return out;
+}
+
+function executeScatter(call: ScatterCall, out: Tensor | undefined): Tensor {
+  const { inputs, scatter_indices: indices, updates } = call;
+  const options = call.options.op === call.op ? call.options : { ...call.options, op: call.op };
+  const plan = scatterPlan(
+    inputs[0].shape,
+    inputs.map((t) => t.dtype),
+    indices.shape,
+    indices.dtype,
+    updates[0].shape,
+    updates.map((t) => t.dtype),
     call.dimension_numbers,
     call.update_computation,
-    {
-      op: call.op,
-      ...call.options,
-    },
-  )[0];
-  return call.reshape ? r.reshape(call.reshape) : r;
+    options,
+  );
+  if (out === undefined) {
+    const r = plan.run(inputs, indices, updates)[0];
+    return call.reshape ? r.reshape(call.reshape) : r;
+  }
+  checkCallOut(call.op, out, call.reshape ?? inputs[0].shape, inputs[0].dtype);
+  const target = call.reshape ? out.reshape(inputs[0].shape) : out;
+  const inPlace =
+    inputs.length === 1 &&
+    out.data.buffer === inputs[0].data.buffer &&
+    out.data.byteOffset === inputs[0].data.byteOffset;
+  const clash =
+    (!inPlace && inputs.some((t) => overlaps(out, t))) ||
+    overlaps(out, indices) ||
+    updates.some((t) => overlaps(out, t));
+  if (clash) {
+    out.data.set(plan.run(inputs, indices, updates)[0].data as never);
+    return out;
+  }
+  plan.run(inputs, indices, updates, [target]);
+  return out;
 }
 
 const t = (x: Tensor) => `tensor<${[...x.shape, ''].join('x')}${mlirType(x.dtype)}>`;
@@ -107,8 +218,8 @@ export function stablehloText(call: CoreCall): string {
       `  slice_sizes = array<i64: ${(dn.slice_sizes ?? []).join(', ')}>,`,
       `  indices_are_sorted = ${dn.indices_are_sorted === true}`,
       `} : (${t(call.operand)}, ${t(call.start_indices)}) -> tensor<${[...result, ''].join('x')}${mlirType(call.operand.dtype)}>`,
-      `// ${call.op}: mode = ${call.options.mode ?? 'clip'}, negative_indices = ${call.options.negative_indices ?? 'out_of_bounds'}` +
-        (call.options.fill_value !== undefined ? `, fill_value = ${fmt(call.options.fill_value)}` : '') +
+      `// ${call.op}: mode = ${call.options.mode}, negative_indices = ${call.options.negative_indices}` +
+        (call.options.mode === 'fill' ? `, fill_value = ${fmt(call.options.fill_value)}` : '') +
         (call.reshape ? `, then reshape to ${fmt(call.reshape)}` : ''),
     ];
     return lines.join('\n');
@@ -143,7 +254,7 @@ export function stablehloText(call: CoreCall): string {
     `  indices_are_sorted = ${dn.indices_are_sorted === true},`,
     `  unique_indices = ${dn.unique_indices === true}`,
     `} : (${t(call.inputs[0])}, ${t(call.scatter_indices)}, ${t(call.updates[0])}) -> ${t(call.inputs[0])}`,
-    `// ${call.op}: mode = ${call.options.mode ?? 'skip'}, negative_indices = ${call.options.negative_indices ?? 'out_of_bounds'}, duplicates = ${call.options.duplicates ?? 'apply'} in update-index order` +
+    `// ${call.op}: mode = ${call.options.mode}, negative_indices = ${call.options.negative_indices}, duplicates = ${call.options.duplicates} in update-index order` +
       (call.options.include_self === false ? ', include_self = false' : '') +
       (call.reshape ? `, then reshape to ${fmt(call.reshape)}` : ''),
   ].join('\n');

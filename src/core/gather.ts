@@ -6,7 +6,7 @@
  *
  * Compile once with `compileGather` (validation, strides, runs), run many times.
  */
-import { DTypeError, InvalidArgumentError, fmt } from '../errors.js';
+import { DTypeError, IndexOutOfBoundsError, InvalidArgumentError, fmt } from '../errors.js';
 import {
   type DType,
   type Scalar,
@@ -61,7 +61,7 @@ export function compileGather(
 ): GatherPlan {
   const op = options.op ?? 'stablehlo.gather';
   checkIndexDType(indicesDType, op, 'stablehlo.gather.I2');
-  const info = gatherShape(operandShape, indicesShape, dn, op);
+  const info = gatherShape(operandShape, indicesShape, zeroSizeSlices(operandShape, dn, options), op);
   const a = info.attributes;
   checkedSize(info.resultShape, operandDType, op);
   const mode = options.mode ?? 'clip';
@@ -85,9 +85,20 @@ export function compileGather(
 
   const bytesPer = byteSize(operandDType);
   const resultBytes = map.spaceSize * bytesPer;
+  // Index vectors that must address a zero-size dim (zero_size_dims: out_of_bounds): none is valid.
+  const zeroK = a.start_index_map.findIndex((d) => operandShape[d] === 0);
+  const anyIndex = map.K > 0 && map.batchCount > 0;
   const run = (operand: Tensor, indices: Tensor, out?: Tensor): Tensor => {
     checkRunShapes(op, operand, operandShape, operandDType, indices, indicesShape, indicesDType);
     if (out) checkOut(op, out, resultShape, operandDType, 'stablehlo.gather.C22', 'stablehlo.gather.C23');
+    if (map.spaceSize === 0 || zeroK >= 0) {
+      // Nothing is read, but under `error` every index is still checked (NumPy, PyTorch and
+      // ONNX raise for an out-of-bounds index even when the result is empty).
+      if (zeroK >= 0 && anyIndex && (map.spaceSize > 0 || policy.oob === 'error'))
+        zeroSizeOutOfBounds(map, policy, indices, zeroK, operandShape);
+      if (policy.oob === 'error' && anyIndex) checkAllInBounds(map, policy, indices);
+      return out ?? new Tensor(operandDType, resultShape, freshStorage(operandDType, 0, bytesPer));
+    }
     const parts = policy.checkSorted
       ? 0
       : partsFor(resultBytes, out ? [operand, indices, out] : [operand, indices]);
@@ -405,6 +416,50 @@ export function checkOut(
       dtype,
     });
   }
+}
+
+/**
+ * Under `zero_size_dims: 'out_of_bounds'`, a collapsed or batching dim of size 0 gets slice
+ * size 0 instead of 1 (C21 would refuse 1); such a slice reads nothing.
+ */
+function zeroSizeSlices(
+  operandShape: readonly number[],
+  dn: GatherDimensionNumbers,
+  options: GatherOptions,
+): GatherDimensionNumbers {
+  if (options.zero_size_dims !== 'out_of_bounds' || !Array.isArray(dn.slice_sizes)) return dn;
+  if (!operandShape.includes(0)) return dn;
+  const dropped = [...(dn.collapsed_slice_dims ?? []), ...(dn.operand_batching_dims ?? [])];
+  const sizes = dn.slice_sizes.map((n, d) => (operandShape[d] === 0 && dropped.includes(d) ? 0 : n));
+  return { ...dn, slice_sizes: sizes };
+}
+
+/** The first index vector's component `k` addresses a zero-size dim: out of bounds, whatever its value. */
+function zeroSizeOutOfBounds(
+  map: IndexMap,
+  policy: ResolvedPolicy,
+  indices: Tensor,
+  k: number,
+  operandShape: readonly number[],
+): never {
+  const e = k * map.kStride;
+  const position = unravel(e, indices.shape);
+  const raw = indices.data[e];
+  const value = typeof raw === 'bigint' ? raw : BigInt(Number(raw));
+  const dim = map.spec.startIndexMap[k];
+  throw new IndexOutOfBoundsError(
+    policy.oobCode,
+    `${policy.op}: index ${value} at indices position ${fmt(position)} is out of bounds for dimension ${dim} of size ${operandShape[dim]} (no index is valid)`,
+    { position, value, dim, size: 0 },
+  );
+}
+
+/** Resolves every index vector (throwing under `error`) without reading the operand. */
+function checkAllInBounds(map: IndexMap, policy: ResolvedPolicy, indices: Tensor): void {
+  const chunk = Math.min(map.batchCount, 16384);
+  const starts = map.allocStarts(chunk);
+  for (let b = 0; b < map.batchCount; b += chunk)
+    map.resolve(indices, policy, b, Math.min(map.batchCount, b + chunk), starts, null, null);
 }
 
 /**

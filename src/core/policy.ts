@@ -4,7 +4,16 @@
  */
 import { InvalidArgumentError, fmt } from '../errors.js';
 import type { ResolvedPolicy } from './index-map.js';
-import type { GatherMode, IndexPolicyOptions, ScatterMode } from './types.js';
+import { type DType, type Scalar, defaultFillValue } from '../tensor/dtype.js';
+import type {
+  GatherMode,
+  GatherOptions,
+  IndexPolicyOptions,
+  NegativeIndexPolicy,
+  ScatterMode,
+  ScatterOptions,
+  ZeroSizeDims,
+} from './types.js';
 
 const GATHER_OOB: Record<GatherMode, ResolvedPolicy['oob']> = {
   clip: 'clip',
@@ -53,5 +62,50 @@ export function resolvePolicy(
     checkSorted: opts.checked === true && indicesAreSorted,
     op,
     oobCode: opts.oob_code ?? `${op}.index_out_of_bounds`,
+  };
+}
+
+/**
+ * A gather's options with every default applied: what a lowered call carries, so the plan,
+ * `stablehloText`, the trace and the tables all read one value instead of re-deciding it.
+ */
+export interface ResolvedGatherOptions extends GatherOptions {
+  readonly mode: GatherMode;
+  readonly negative_indices: NegativeIndexPolicy;
+  readonly fill_value: Scalar;
+  readonly checked: boolean;
+  readonly zero_size_dims: ZeroSizeDims;
+}
+
+/** A scatter's options with every default applied (see ResolvedGatherOptions). */
+export interface ResolvedScatterOptions extends ScatterOptions {
+  readonly mode: ScatterMode;
+  readonly negative_indices: NegativeIndexPolicy;
+  readonly duplicates: 'apply' | 'error';
+  readonly include_self: boolean;
+  readonly checked: boolean;
+}
+
+/** The defaults of the core gather: the spec's clamp, negatives out of bounds, JAX's fill values. */
+export function resolveGatherOptions(dtype: DType, opts: GatherOptions = {}): ResolvedGatherOptions {
+  return {
+    ...opts,
+    mode: opts.mode ?? 'clip',
+    negative_indices: opts.negative_indices ?? 'out_of_bounds',
+    fill_value: opts.fill_value ?? defaultFillValue(dtype),
+    checked: opts.checked ?? false,
+    zero_size_dims: opts.zero_size_dims ?? 'spec',
+  };
+}
+
+/** The defaults of the core scatter: the spec's per-element skip, every duplicate applied in order. */
+export function resolveScatterOptions(opts: ScatterOptions = {}): ResolvedScatterOptions {
+  return {
+    ...opts,
+    mode: opts.mode ?? 'skip',
+    negative_indices: opts.negative_indices ?? 'out_of_bounds',
+    duplicates: opts.duplicates ?? 'apply',
+    include_self: opts.include_self ?? true,
+    checked: opts.checked ?? false,
   };
 }

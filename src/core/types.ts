@@ -91,7 +91,18 @@ export interface IndexPolicyOptions {
   readonly oob_code?: string;
 }
 
+/**
+ * A gather whose slice must index a zero-size operand dim (size 0, slice size 1):
+ * - `spec` (default): refused, as StableHLO requires `slice_sizes[d] <= shape(operand)[d]` (C21);
+ * - `out_of_bounds` (every framework): no start is valid there, so any index vector that must
+ *   address it is out of bounds (under every mode: there is nothing to clamp, wrap or read);
+ *   with no such index vector the result is simply empty.
+ */
+export type ZeroSizeDims = 'spec' | 'out_of_bounds';
+
 export interface GatherOptions extends IndexPolicyOptions {
+  /** Zero-size indexed operand dims; default `spec` (see ZeroSizeDims). */
+  readonly zero_size_dims?: ZeroSizeDims;
   /** Out-of-bounds policy; default `clip`. */
   readonly mode?: GatherMode;
   /** Value of filled slices under `mode: 'fill'`; defaults per JAX (NaN, int min, uint max, true). */

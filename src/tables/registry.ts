@@ -17,6 +17,7 @@ import type { CoreCall } from '../core/call.js';
 import { execute } from '../core/call.js';
 import type { DType } from '../tensor/dtype.js';
 import { type NestedArray, type Tensor, tensor } from '../tensor/tensor.js';
+import { FRAMEWORKS } from '../frameworks/index.js';
 
 /** One positional parameter of a framework op. */
 export type Param =
@@ -364,21 +365,8 @@ function lowerNames(lower: Record<string, unknown>, prefix = ''): string[] {
   );
 }
 
-/** The framework namespaces, in display order. */
-export const FRAMEWORKS = [
-  'stablehlo',
-  'onnx',
-  'tensorflow',
-  'numpy',
-  'torch',
-  'jax',
-  'mxnet',
-  'caffe2',
-  'directml',
-  'webnn',
-  'mlir',
-] as const;
-export type FrameworkName = (typeof FRAMEWORKS)[number];
+/** The framework namespaces, in display order (the library's one list). */
+export { FRAMEWORKS, type FrameworkName } from '../frameworks/index.js';
 
 /** Inputs of one call in framework-neutral form: what the explorer edits and presets store. */
 export interface CallArgs {

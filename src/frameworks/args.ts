@@ -1,0 +1,260 @@
+/**
+ * Argument rules every frontend shares, checked in one place: option objects (unknown keys are
+ * refused with a did-you-mean), enum values (own values only — `'constructor'` is not a mode),
+ * flags, integers, scalars (and 0-d tensors where a framework takes one), tensors (with a hint
+ * for onnxruntime and TF.js tensors), axes, and `out`.
+ *
+ * Every error names the op and the parameter, and carries the code `<op>.<parameter>` unless
+ * the frontend passes its own rule code.
+ */
+import { DTypeError, InvalidArgumentError, fmt } from '../errors.js';
+import type { DType, Scalar } from '../tensor/dtype.js';
+import { isFloat } from '../tensor/dtype.js';
+import { Tensor } from '../tensor/tensor.js';
+
+/** `[0, 1, …, n - 1]`, or `[a, …, b - 1]` with two arguments. */
+export function range(a: number, b?: number): number[] {
+  const lo = b === undefined ? 0 : a;
+  const hi = b === undefined ? a : b;
+  const out: number[] = [];
+  for (let i = lo; i < hi; i++) out.push(i);
+  return out;
+}
+
+/** Edit distance, for did-you-mean suggestions (names are short). */
+function distance(a: string, b: string): number {
+  const prev = range(b.length + 1);
+  for (let i = 1; i <= a.length; i++) {
+    let diag = prev[0];
+    prev[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const next = Math.min(prev[j] + 1, prev[j - 1] + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
+      diag = prev[j];
+      prev[j] = next;
+    }
+  }
+  return prev[b.length];
+}
+
+/** The closest of `candidates` to `name` (case-insensitive match first, then edit distance ≤ 2), if any. */
+export function didYouMean(name: string, candidates: readonly string[]): string | undefined {
+  const lower = name.toLowerCase();
+  const same = candidates.find((c) => c.toLowerCase() === lower);
+  if (same) return same;
+  let best: string | undefined;
+  let bestD = 3;
+  for (const c of candidates) {
+    const d = distance(lower, c.toLowerCase());
+    if (d < bestD) {
+      best = c;
+      bestD = d;
+    }
+  }
+  return best;
+}
+
+const suggestion = (name: string, candidates: readonly string[]): string => {
+  const s = didYouMean(name, candidates);
+  return s ? ` (did you mean ${fmt(s)}?)` : '';
+};
+
+/** A short description of any JS value for messages. */
+export function describe(v: unknown): string {
+  if (v === null) return 'null';
+  if (v === undefined) return 'undefined';
+  if (v instanceof Tensor) return `a ${v.dtype} Tensor of shape ${fmt(v.shape)}`;
+  if (Array.isArray(v)) return `an array of length ${v.length}`;
+  if (typeof v === 'object') return `an object (${(v as object).constructor?.name ?? 'no prototype'})`;
+  if (typeof v === 'string') return fmt(v.length > 40 ? `${v.slice(0, 40)}…` : v);
+  if (typeof v === 'function') return 'a function';
+  return `${typeof v} ${String(v)}`;
+}
+
+/**
+ * An options object: `undefined` and `null` mean none; anything but a plain object is refused;
+ * every own key must be one of `allowed` (keys set to `undefined` included — a misspelling is
+ * an error whatever its value). Rule `<op>.options` unless `code` is given.
+ */
+export function options<T extends object>(
+  op: string,
+  value: T | null | undefined,
+  allowed: readonly string[],
+  code = `${op}.options`,
+  what = 'options',
+): Partial<T> {
+  if (value === undefined || value === null) return {};
+  if (typeof value !== 'object' || Array.isArray(value) || value instanceof Tensor) {
+    throw new InvalidArgumentError(code, `${op}: ${what} must be an object; got ${describe(value)}`);
+  }
+  for (const key of Object.keys(value)) {
+    if (!allowed.includes(key)) {
+      throw new InvalidArgumentError(
+        code,
+        `${op}: unknown ${what === 'options' ? 'option' : what.replace(/s$/, '')} ${fmt(key)}; accepted: ${allowed.length ? allowed.join(', ') : 'none'}${suggestion(key, allowed)}`,
+        { key, accepted: allowed },
+      );
+    }
+  }
+  return value;
+}
+
+/** One of `allowed` (compared as values, never looked up as properties), or `dflt` when undefined. */
+export function oneOf<T extends string>(
+  op: string,
+  name: string,
+  value: unknown,
+  allowed: readonly T[],
+  dflt: T,
+  code = `${op}.${name}`,
+): T;
+export function oneOf<T extends string>(
+  op: string,
+  name: string,
+  value: unknown,
+  allowed: readonly T[],
+  dflt?: undefined,
+  code?: string,
+): T | undefined;
+export function oneOf<T extends string>(
+  op: string,
+  name: string,
+  value: unknown,
+  allowed: readonly T[],
+  dflt?: T,
+  code = `${op}.${name}`,
+): T | undefined {
+  if (value === undefined) return dflt;
+  if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) {
+    const hint = typeof value === 'string' ? suggestion(value, allowed) : '';
+    throw new InvalidArgumentError(
+      code,
+      `${op}: ${name} must be one of ${allowed.map((a) => fmt(a)).join(', ')}; got ${describe(value)}${hint}`,
+      { [name]: value },
+    );
+  }
+  return value as T;
+}
+
+/** A boolean flag, or `dflt` when undefined. */
+export function flag(op: string, name: string, value: unknown, dflt: boolean, code = `${op}.${name}`): boolean {
+  if (value === undefined) return dflt;
+  if (typeof value !== 'boolean')
+    throw new InvalidArgumentError(code, `${op}: ${name} must be a boolean; got ${describe(value)}`, {
+      [name]: value,
+    });
+  return value;
+}
+
+/** A safe integer (a bigint in the safe range is accepted), or `dflt` when undefined. */
+export function integer(op: string, name: string, value: unknown, dflt: number, code?: string): number;
+export function integer(op: string, name: string, value: unknown, dflt?: undefined, code?: string): number;
+export function integer(op: string, name: string, value: unknown, dflt?: number, code = `${op}.${name}`): number {
+  if (value === undefined && dflt !== undefined) return dflt;
+  const v = typeof value === 'bigint' && value >= -(2n ** 53n) && value <= 2n ** 53n ? Number(value) : value;
+  if (typeof v !== 'number' || !Number.isSafeInteger(v))
+    throw new InvalidArgumentError(code, `${op}: ${name} must be an integer; got ${describe(value)}`, {
+      [name]: value,
+    });
+  return v;
+}
+
+/** A list of safe integers (bounded length: checked before it is walked). */
+export function integers(op: string, name: string, value: unknown, code = `${op}.${name}`): number[] {
+  if (!Array.isArray(value) || value.length > 64)
+    throw new InvalidArgumentError(
+      code,
+      `${op}: ${name} must be an array of at most 64 integers; got ${describe(value)}`,
+      { [name]: value },
+    );
+  const out: number[] = [];
+  for (let i = 0; i < value.length; i++) out.push(integer(op, name, value[i], undefined, code));
+  return out;
+}
+
+/**
+ * A scalar argument: a number, bigint or boolean (and a 0-d Tensor when `tensor0d`, as PyTorch
+ * and NumPy accept one). Strings, objects and arrays are refused. The value is returned as
+ * given (the frontend converts it to the dtype by its own rule).
+ */
+export function scalar(
+  op: string,
+  name: string,
+  value: unknown,
+  { tensor0d = false, code = `${op}.${name}` }: { tensor0d?: boolean; code?: string } = {},
+): Scalar {
+  if (tensor0d && value instanceof Tensor) {
+    if (value.rank !== 0)
+      throw new InvalidArgumentError(
+        code,
+        `${op}: ${name} must be a 0-d tensor or a number; got a tensor of shape ${fmt(value.shape)}`,
+        { shape: value.shape },
+      );
+    return value.item();
+  }
+  if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') return value;
+  throw new InvalidArgumentError(
+    code,
+    `${op}: ${name} must be a number, bigint or boolean${tensor0d ? ' (or a 0-d Tensor)' : ''}; got ${describe(value)}`,
+    { [name]: value },
+  );
+}
+
+/** A scalar that must also suit `dtype` by JS type: no fractional or non-finite value for integers. */
+export function scalarFor(op: string, name: string, value: unknown, dtype: DType, code = `${op}.${name}`): Scalar {
+  const v = scalar(op, name, value, { code });
+  if (!isFloat(dtype) && dtype !== 'bool' && typeof v === 'number' && !Number.isInteger(v))
+    throw new DTypeError(code, `${op}: ${name} must be an integer for dtype ${dtype}; got ${v}`, {
+      [name]: v,
+      dtype,
+    });
+  return v;
+}
+
+/** Is this an onnxruntime Tensor (`{ type, dims, data }`) or a TF.js tensor (`dataSync()`)? */
+function foreignTensorHint(v: unknown): string {
+  if (v === null || typeof v !== 'object') return '';
+  const o = v as Record<string, unknown>;
+  if (typeof o.dataSync === 'function' && Array.isArray(o.shape))
+    return ' — this looks like a TF.js tensor: convert it with fromTf(t) from tensor-gather-scatter/interop, or tensor(await t.array(), t.dtype)';
+  if (typeof o.type === 'string' && Array.isArray(o.dims) && 'data' in o)
+    return ' — this looks like an onnxruntime Tensor: convert it with fromOrt(t) from tensor-gather-scatter/interop, or new Tensor(t.type, t.dims, t.data)';
+  return '';
+}
+
+/** A Tensor argument; anything else is refused naming the parameter (rule `<op>.<name>`). */
+export function tensorArg(op: string, name: string, value: unknown, code = `${op}.${name}`): Tensor {
+  if (value instanceof Tensor) return value;
+  throw new InvalidArgumentError(
+    code,
+    `${op}: ${name} must be a Tensor; got ${describe(value)}${foreignTensorHint(value)}`,
+    { [name]: describe(value) },
+  );
+}
+
+/** An optional `out` Tensor (its shape and dtype are checked against the result when the call runs). */
+export function outArg(op: string, value: unknown): Tensor | undefined {
+  if (value === undefined || value === null) return undefined;
+  return tensorArg(op, 'out', value, `${op}.out`);
+}
+
+/**
+ * An axis in [-rank, rank) normalized to [0, rank). `message` words the framework's error.
+ * Rule `<op>.axis` unless `code` is given.
+ */
+export function normalizeAxis(
+  op: string,
+  axis: unknown,
+  rank: number,
+  { code = `${op}.axis`, name = 'axis', message }: { code?: string; name?: string; message?: (r: number) => string } = {},
+): number {
+  if (typeof axis !== 'number' || !Number.isInteger(axis) || axis < -rank || axis >= rank) {
+    throw new InvalidArgumentError(
+      code,
+      message
+        ? message(rank)
+        : `${op}: ${name} must be an integer in [${-rank}, ${rank - 1}] for rank ${rank}; got ${describe(axis)}`,
+      { [name]: axis, rank },
+    );
+  }
+  return axis < 0 ? axis + rank : axis;
+}

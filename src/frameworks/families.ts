@@ -1,0 +1,472 @@
+/**
+ * The addressing families every framework's gather and scatter belong to, each lowered to one
+ * complete core call by one builder. A frontend validates its own arguments, picks its policy
+ * and calls one builder; the builder writes the dimension numbers, applies every default
+ * (`resolveGatherOptions` / `resolveScatterOptions`) and attaches the wording hook and `out`.
+ *
+ * | family    | gather                                   | examples                                   |
+ * |-----------|------------------------------------------|--------------------------------------------|
+ * | take      | out[b.., a.., j.., c..] = x[b.., a.., i[b.., j..], c..]  | onnx.Gather, np.take, tf.gather, index_select |
+ * | elements  | out[p] = x[p with p[axis] ← i[p]]        | GatherElements, take_along_axis, torch.gather |
+ * | nd        | out[b.., j.., c..] = x[b.., i[b.., j.., :], c..] | GatherND, tf.gather_nd, mxnet.gather_nd (vector first) |
+ * | flat      | out[j..] = x.flatten()[i[j..]]           | torch.take, np.put                         |
+ * | tuple     | out[s.., c..] = x[i0[s..], …, ik-1[s..], c..] | a[i0, i1], index_put, ufunc.at           |
+ * | general   | the StableHLO op itself                  | stablehlo.gather, jax.lax.gather, MLIR     |
+ *
+ * Scatters mirror each gather: the updates have the gather's result shape.
+ */
+import type { GatherCall, ScatterCall, Wording } from '../core/call.js';
+import {
+  type ResolvedGatherOptions,
+  type ResolvedScatterOptions,
+  resolveGatherOptions,
+  resolveScatterOptions,
+} from '../core/policy.js';
+import type {
+  GatherDimensionNumbers,
+  GatherOptions,
+  ScatterDimensionNumbers,
+  ScatterOptions,
+  UpdateComputation,
+} from '../core/types.js';
+import { InvalidArgumentError, fmt } from '../errors.js';
+import { arange, type Tensor } from '../tensor/tensor.js';
+import { broadcastTo, cast, stack } from '../tensor/ops.js';
+import { range } from './args.js';
+
+/** What a frontend says about a call besides its tensors and dimension numbers. */
+export interface CallMeta {
+  /** The framework op in messages and codes, e.g. `torch.gather`, `onnx.GatherND-13`. */
+  readonly op: string;
+  /** The framework's wording of an out-of-bounds error (see core/call.ts). */
+  readonly wording?: Wording;
+  /** The caller's `out` tensor (final result shape). */
+  readonly out?: Tensor;
+  /** Final reshape of the core result. */
+  readonly reshape?: readonly number[];
+}
+
+/** A framework's gather policy; unset values take the core defaults, except `zero_size_dims` (frameworks: out_of_bounds). */
+export type GatherPolicy = Omit<GatherOptions, 'op' | 'out'>;
+/** A framework's scatter policy; unset values take the core defaults. */
+export type ScatterPolicy = Omit<ScatterOptions, 'op' | 'out'>;
+
+function meta<C extends object>(m: CallMeta, call: C): C & CallMeta {
+  const extra: Record<string, unknown> = {};
+  if (m.reshape !== undefined) extra.reshape = m.reshape;
+  if (m.out !== undefined) extra.out = m.out;
+  if (m.wording !== undefined) extra.wording = m.wording;
+  return { ...call, op: m.op, ...extra } as C & CallMeta;
+}
+
+function gatherOptions(m: CallMeta, operand: Tensor, policy: GatherPolicy): ResolvedGatherOptions {
+  return resolveGatherOptions(operand.dtype, {
+    zero_size_dims: 'out_of_bounds',
+    oob_code: `${m.op}.bounds`,
+    ...policy,
+    op: m.op,
+  });
+}
+
+function scatterOptions(m: CallMeta, policy: ScatterPolicy): ResolvedScatterOptions {
+  return resolveScatterOptions({ oob_code: `${m.op}.bounds`, ...policy, op: m.op });
+}
+
+/** general: a gather with the caller's own dimension numbers. */
+export function gatherCall(
+  m: CallMeta,
+  operand: Tensor,
+  indices: Tensor,
+  dimension_numbers: GatherDimensionNumbers,
+  policy: GatherPolicy,
+): GatherCall {
+  return meta(m, {
+    kind: 'gather' as const,
+    op: m.op,
+    operand,
+    start_indices: indices,
+    dimension_numbers,
+    options: gatherOptions(m, operand, policy),
+  });
+}
+
+/** general: a scatter with the caller's own dimension numbers (single input). */
+export function scatterCall(
+  m: CallMeta,
+  input: Tensor,
+  indices: Tensor,
+  updates: Tensor,
+  dimension_numbers: ScatterDimensionNumbers,
+  computation: UpdateComputation,
+  policy: ScatterPolicy,
+): ScatterCall {
+  return meta(m, {
+    kind: 'scatter' as const,
+    op: m.op,
+    inputs: [input],
+    scatter_indices: indices,
+    updates: [updates],
+    dimension_numbers,
+    update_computation: computation,
+    options: scatterOptions(m, policy),
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// take: one scalar index per position, along `axis`, after `batchDims` leading dims shared by
+// operand and indices (tf.gather's batch_dims; 0 elsewhere).
+//   result shape = x.shape[:axis] ++ i.shape[b:] ++ x.shape[axis+1:]
+
+/** Dimension numbers of `take` (the result/updates dims that are slice dims). */
+function takeWindowDims(rank: number, indexRank: number, axis: number, batchDims: number): number[] {
+  const q = indexRank - batchDims; // index dims that are not batch dims
+  return [...range(batchDims, axis), ...range(axis + 1, rank).map((d) => d - 1 + q)];
+}
+
+export function takeGatherDims(
+  operandShape: readonly number[],
+  indexRank: number,
+  axis: number,
+  batchDims = 0,
+): GatherDimensionNumbers {
+  const b = range(batchDims);
+  return {
+    offset_dims: takeWindowDims(operandShape.length, indexRank, axis, batchDims),
+    collapsed_slice_dims: [axis],
+    operand_batching_dims: b,
+    start_indices_batching_dims: b,
+    start_index_map: [axis],
+    index_vector_dim: indexRank,
+    slice_sizes: operandShape.map((n, d) => (d === axis || d < batchDims ? 1 : n)),
+  };
+}
+
+export function takeScatterDims(
+  rank: number,
+  indexRank: number,
+  axis: number,
+  batchDims = 0,
+): ScatterDimensionNumbers {
+  const b = range(batchDims);
+  return {
+    update_window_dims: takeWindowDims(rank, indexRank, axis, batchDims),
+    inserted_window_dims: [axis],
+    input_batching_dims: b,
+    scatter_indices_batching_dims: b,
+    scatter_dims_to_operand_dims: [axis],
+    index_vector_dim: indexRank,
+  };
+}
+
+/** Result (or updates) shape of `take`. */
+export function takeShape(
+  operandShape: readonly number[],
+  indexShape: readonly number[],
+  axis: number,
+  batchDims = 0,
+): number[] {
+  return [...operandShape.slice(0, axis), ...indexShape.slice(batchDims), ...operandShape.slice(axis + 1)];
+}
+
+export function takeGather(
+  m: CallMeta,
+  operand: Tensor,
+  indices: Tensor,
+  axis: number,
+  policy: GatherPolicy,
+  batchDims = 0,
+): GatherCall {
+  return gatherCall(m, operand, indices, takeGatherDims(operand.shape, indices.rank, axis, batchDims), policy);
+}
+
+export function takeScatter(
+  m: CallMeta,
+  input: Tensor,
+  indices: Tensor,
+  updates: Tensor,
+  axis: number,
+  computation: UpdateComputation,
+  policy: ScatterPolicy,
+  batchDims = 0,
+): ScatterCall {
+  const dn = takeScatterDims(input.rank, indices.rank, axis, batchDims);
+  return scatterCall(m, input, indices, updates, dn, computation, policy);
+}
+
+// ---------------------------------------------------------------------------------------------
+// flat: take from the flattened operand; the result has the indices' shape.
+
+export function flatGather(m: CallMeta, operand: Tensor, indices: Tensor, policy: GatherPolicy): GatherCall {
+  return takeGather(m, operand.reshape([operand.size]), indices, 0, policy);
+}
+
+/** Scatter into the flattened input (updates have the indices' shape); the result keeps the input's shape. */
+export function flatScatter(
+  m: CallMeta,
+  input: Tensor,
+  indices: Tensor,
+  updates: Tensor,
+  computation: UpdateComputation,
+  policy: ScatterPolicy,
+): ScatterCall {
+  const flat = input.reshape([input.size]);
+  return takeScatter({ ...m, reshape: m.reshape ?? input.shape }, flat, indices, updates, 0, computation, policy);
+}
+
+// ---------------------------------------------------------------------------------------------
+// elements: out[p] = x[p with p[axis] replaced by i[p]]; i has x's rank. Every other dim d is
+//   - batch: i.shape[d] = x.shape[d] — an operand/indices batching pair;
+//   - iota:  i.shape[d] < x.shape[d] (PyTorch's smaller index) — collapsed, its start an extra
+//            index-vector component holding the coordinate d;
+//   - zero:  x.shape[d] = 1 < i.shape[d] (broadcast operand) — collapsed, start 0.
+
+/** How an element-wise index maps onto the operand (see above). */
+export interface AlongAxis {
+  /** Index vectors: the index itself, or index + iota components stacked along a new last dim. */
+  readonly indices: Tensor;
+  readonly index_vector_dim: number;
+  readonly batching: readonly number[];
+  readonly collapsed: readonly number[];
+  readonly index_map: readonly number[];
+}
+
+/** One int64 tensor of `shape` holding the coordinate along dim `d`. */
+function iota(shape: readonly number[], d: number): Tensor {
+  const line = arange(shape[d], 'int64').reshape(shape.map((n, i) => (i === d ? n : 1)));
+  return broadcastTo(line, shape);
+}
+
+/** Stacks index arrays of one shape into index vectors along a new last dim (int64). */
+export function stackIndices(arrays: readonly Tensor[]): Tensor {
+  if (arrays.length === 1) return arrays[0];
+  return stack(
+    arrays.map((a) => cast(a, 'int64')),
+    -1,
+  );
+}
+
+export function alongAxis(index: Tensor, operandShape: readonly number[], axis: number, op = 'along_axis'): AlongAxis {
+  const shape = index.shape;
+  const batching: number[] = [];
+  const collapsed: number[] = [];
+  const iotaDims: number[] = [];
+  for (let d = 0; d < shape.length; d++) {
+    if (d === axis) collapsed.push(d);
+    else if (shape[d] === operandShape[d]) batching.push(d);
+    else if (shape[d] < operandShape[d]) {
+      collapsed.push(d);
+      iotaDims.push(d);
+    } else if (operandShape[d] === 1) collapsed.push(d);
+    else {
+      throw new InvalidArgumentError(
+        `${op}.shape`,
+        `${op}: index shape ${fmt(shape)} does not fit operand shape ${fmt(operandShape)} outside axis ${axis}`,
+        { index: shape, operand: operandShape },
+      );
+    }
+  }
+  const indices =
+    iotaDims.length === 0 ? index : stackIndices([index, ...iotaDims.map((d) => iota(shape, d))]);
+  return { indices, index_vector_dim: shape.length, batching, collapsed, index_map: [axis, ...iotaDims] };
+}
+
+export function elementsGather(
+  m: CallMeta,
+  operand: Tensor,
+  index: Tensor,
+  axis: number,
+  policy: GatherPolicy,
+): GatherCall {
+  const a = alongAxis(index, operand.shape, axis, m.op);
+  return gatherCall(
+    m,
+    operand,
+    a.indices,
+    {
+      offset_dims: [],
+      collapsed_slice_dims: a.collapsed,
+      operand_batching_dims: a.batching,
+      start_indices_batching_dims: a.batching,
+      start_index_map: a.index_map,
+      index_vector_dim: a.index_vector_dim,
+      slice_sizes: operand.shape.map(() => 1),
+    },
+    policy,
+  );
+}
+
+/** Element-wise scatter: `updates` has the index's shape (or is cut to it by the caller). */
+export function elementsScatter(
+  m: CallMeta,
+  input: Tensor,
+  index: Tensor,
+  updates: Tensor,
+  axis: number,
+  computation: UpdateComputation,
+  policy: ScatterPolicy,
+): ScatterCall {
+  const a = alongAxis(index, input.shape, axis, m.op);
+  return scatterCall(
+    m,
+    input,
+    a.indices,
+    updates,
+    {
+      update_window_dims: [],
+      inserted_window_dims: a.collapsed,
+      input_batching_dims: a.batching,
+      scatter_indices_batching_dims: a.batching,
+      scatter_dims_to_operand_dims: a.index_map,
+      index_vector_dim: a.index_vector_dim,
+    },
+    computation,
+    policy,
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// nd: index vectors of depth k along the last indices dim (or the first, MXNet), after
+// `batchDims` leading dims shared by operand and indices (vector last only).
+//   result shape = i.shape without its vector dim ++ x.shape[b+k:]
+
+export interface NdLayout {
+  /** Leading dims shared by operand and indices; default 0. */
+  readonly batchDims?: number;
+  /** Where the index vectors run: `last` (default) or `first` (MXNet). */
+  readonly vector?: 'last' | 'first';
+}
+
+function ndParts(rank: number, indicesShape: readonly number[], layout: NdLayout) {
+  const b = layout.batchDims ?? 0;
+  const q = indicesShape.length;
+  const first = layout.vector === 'first';
+  const k = first ? indicesShape[0] : indicesShape[q - 1];
+  return {
+    b,
+    k,
+    ivd: first ? 0 : q - 1,
+    indexed: range(b, b + k),
+    window: range(q - 1, q - 1 + rank - b - k),
+    batch: range(b),
+  };
+}
+
+export function ndGather(
+  m: CallMeta,
+  operand: Tensor,
+  indices: Tensor,
+  policy: GatherPolicy,
+  layout: NdLayout = {},
+): GatherCall {
+  const p = ndParts(operand.rank, indices.shape, layout);
+  return gatherCall(
+    m,
+    operand,
+    indices,
+    {
+      offset_dims: p.window,
+      collapsed_slice_dims: p.indexed,
+      operand_batching_dims: p.batch,
+      start_indices_batching_dims: p.batch,
+      start_index_map: p.indexed,
+      index_vector_dim: p.ivd,
+      slice_sizes: operand.shape.map((n, d) => (d < p.b + p.k ? 1 : n)),
+    },
+    policy,
+  );
+}
+
+export function ndScatter(
+  m: CallMeta,
+  input: Tensor,
+  indices: Tensor,
+  updates: Tensor,
+  computation: UpdateComputation,
+  policy: ScatterPolicy,
+  layout: NdLayout = {},
+): ScatterCall {
+  const p = ndParts(input.rank, indices.shape, layout);
+  return scatterCall(
+    m,
+    input,
+    indices,
+    updates,
+    {
+      update_window_dims: p.window,
+      inserted_window_dims: p.indexed,
+      input_batching_dims: p.batch,
+      scatter_indices_batching_dims: p.batch,
+      scatter_dims_to_operand_dims: p.indexed,
+      index_vector_dim: p.ivd,
+    },
+    computation,
+    policy,
+  );
+}
+
+/** Result (or updates) shape of `nd`. */
+export function ndShape(operandShape: readonly number[], indicesShape: readonly number[], layout: NdLayout = {}): number[] {
+  const p = ndParts(operandShape.length, indicesShape, layout);
+  const batch = indicesShape.filter((_, d) => d !== p.ivd);
+  return [...batch, ...operandShape.slice(p.b + p.k)];
+}
+
+// ---------------------------------------------------------------------------------------------
+// tuple: k index arrays of one (broadcast) shape S index the leading k dims: `a[i0, …, ik-1]`.
+//   result shape = S ++ x.shape[k:]
+// `indices` are the arrays stacked along a new last dim (stackIndices), or the one array.
+
+function tupleParts(rank: number, k: number, sRank: number) {
+  return { lead: range(k), window: range(sRank, sRank + rank - k) };
+}
+
+export function tupleGather(
+  m: CallMeta,
+  operand: Tensor,
+  indices: Tensor,
+  k: number,
+  sRank: number,
+  policy: GatherPolicy,
+): GatherCall {
+  const p = tupleParts(operand.rank, k, sRank);
+  return gatherCall(
+    m,
+    operand,
+    indices,
+    {
+      offset_dims: p.window,
+      collapsed_slice_dims: p.lead,
+      start_index_map: p.lead,
+      index_vector_dim: sRank,
+      slice_sizes: operand.shape.map((n, d) => (d < k ? 1 : n)),
+    },
+    policy,
+  );
+}
+
+export function tupleScatter(
+  m: CallMeta,
+  input: Tensor,
+  indices: Tensor,
+  updates: Tensor,
+  k: number,
+  sRank: number,
+  computation: UpdateComputation,
+  policy: ScatterPolicy,
+): ScatterCall {
+  const p = tupleParts(input.rank, k, sRank);
+  return scatterCall(
+    m,
+    input,
+    indices,
+    updates,
+    {
+      update_window_dims: p.window,
+      inserted_window_dims: p.lead,
+      scatter_dims_to_operand_dims: p.lead,
+      index_vector_dim: sRank,
+    },
+    computation,
+    policy,
+  );
+}
