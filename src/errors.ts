@@ -42,12 +42,71 @@ export class BrokenPromiseError extends GatherScatterError {}
 /** A result or intermediate would exceed the documented allocation limit. */
 export class AllocationLimitError extends GatherScatterError {}
 
-/** Formats an array for messages: `[2, 3, 4]`. */
-export function fmt(value: unknown): string {
-  if (Array.isArray(value) || ArrayBuffer.isView(value)) {
-    return `[${Array.from(value as ArrayLike<unknown>, (v) => fmt(v)).join(', ')}]`;
+/** How many elements of an array {@link fmt} prints before `… (N more)`. */
+export const FMT_MAX_ITEMS = 8;
+/** How many characters of a string (or of an object's own `toString`) {@link fmt} prints. */
+export const FMT_MAX_CHARS = 120;
+const FMT_MAX_DEPTH = 4;
+
+function capString(s: string): string {
+  return s.length > FMT_MAX_CHARS
+    ? `${s.slice(0, FMT_MAX_CHARS)}… (${s.length - FMT_MAX_CHARS} more chars)`
+    : s;
+}
+
+function fmtValue(value: unknown, depth: number): string {
+  switch (typeof value) {
+    case 'bigint':
+      return value.toString();
+    case 'string':
+      return JSON.stringify(capString(value));
+    case 'number':
+      return Object.is(value, -0) ? '-0' : String(value);
+    case 'boolean':
+    case 'undefined':
+    case 'symbol':
+      return String(value);
+    case 'function':
+      return `[function ${capString(String(value.name)) || '(anonymous)'}]`;
   }
-  if (typeof value === 'bigint') return value.toString();
-  if (typeof value === 'string') return JSON.stringify(value);
-  return String(value);
+  if (value === null) return 'null';
+  const isArray = Array.isArray(value);
+  if (isArray || (ArrayBuffer.isView(value) && !(value instanceof DataView))) {
+    if (depth >= FMT_MAX_DEPTH) return '[…]';
+    const length = (value as ArrayLike<unknown>).length;
+    if (!Number.isSafeInteger(length) || length < 0) return '[array of invalid length]';
+    const shown = Math.min(length, FMT_MAX_ITEMS);
+    const parts: string[] = [];
+    for (let i = 0; i < shown; i++) {
+      // A hole reads as undefined; a getter or a Proxy may throw, which a message must survive.
+      const item =
+        isArray && !(i in (value as object))
+          ? '<empty>'
+          : fmtValue((value as ArrayLike<unknown>)[i], depth + 1);
+      parts.push(item);
+    }
+    if (length > shown) parts.push(`… (${length - shown} more)`);
+    return `[${parts.join(', ')}]`;
+  }
+  // Objects: their own toString when they have one (Tensor, Error, Date), else the class tag.
+  const ts = (value as { toString?: unknown }).toString;
+  if (typeof ts === 'function' && ts !== Object.prototype.toString)
+    return capString(String((ts as () => unknown).call(value)).replace(/\s*\n\s*/g, ' '));
+  return Object.prototype.toString.call(value);
+}
+
+/**
+ * Formats a value for messages: `[2, 3, 4]`. Bounded whatever it is given: arrays print their
+ * first 8 elements then `… (N more)`, strings their first 120 characters, nesting 4 levels; it
+ * never throws (a value whose getters or `toString` throw prints as `<unprintable>`).
+ *
+ * @example fmt([1, 2, 3])                   // '[1, 2, 3]'
+ * @example fmt(new Array(10 ** 6).fill(7))  // '[7, 7, 7, 7, 7, 7, 7, 7, … (999992 more)]'
+ */
+export function fmt(value: unknown): string {
+  try {
+    return fmtValue(value, 0);
+  } catch {
+    return '<unprintable>';
+  }
 }

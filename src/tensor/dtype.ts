@@ -4,7 +4,8 @@
  * Uint8Array, 64-bit integers in BigInt64Array / BigUint64Array.
  */
 import { DTypeError } from '../errors.js';
-import { bitsToBfloat16, bitsToFloat16, bfloat16Bits, float16Bits } from './float16.js';
+import { bitsToBfloat16, bitsToFloat16 } from './float16.js';
+import { type ScalarOptions, toDTypeScalar } from './scalar.js';
 
 export const DTYPES = [
   'float64',
@@ -81,7 +82,7 @@ const BYTES: Record<DType, number> = {
 };
 
 export function isDType(name: unknown): name is DType {
-  return typeof name === 'string' && (DTYPES as readonly string[]).includes(name);
+  return typeof name === 'string' && Object.hasOwn(BYTES, name);
 }
 
 /** Throws a DTypeError unless `name` is a known dtype. */
@@ -154,40 +155,17 @@ export function integerRange(d: DType): [bigint, bigint] {
 
 /**
  * Converts a JS value to the stored representation of `dtype`, or throws if it does not fit
- * (non-integers or out-of-range values for integer dtypes, non-booleans for bool).
- * Floats round to nearest-even; float16/bfloat16 become their bit patterns.
+ * (non-integers or out-of-range values for integer dtypes, non-booleans for bool; DTypeError
+ * `tensor.value`) or is not a number, bigint or boolean (InvalidArgumentError `tensor.value`).
+ * Floats round to nearest-even; float16/bfloat16 become their bit patterns. The exact-rounding
+ * case of {@link toDTypeScalar}, which takes a rule code and other rounding modes.
+ *
+ * @example encodeScalar('int64', 3)   // 3n
  */
 export function encodeScalar(dtype: DType, value: Scalar, where = 'tensor'): number | bigint {
-  const bad = (why: string): never => {
-    throw new DTypeError('tensor.value', `${where}: value ${String(value)} does not fit ${dtype}: ${why}`, {
-      dtype,
-      value,
-    });
-  };
-  if (dtype === 'bool') {
-    if (typeof value === 'boolean') return value ? 1 : 0;
-    if (value === 0 || value === 1 || value === 0n || value === 1n) return Number(value);
-    return bad('bool takes true/false (or 0/1)');
-  }
-  if (isFloat(dtype)) {
-    const x = typeof value === 'boolean' ? Number(value) : Number(value);
-    if (dtype === 'float16') return float16Bits(x);
-    if (dtype === 'bfloat16') return bfloat16Bits(x);
-    return dtype === 'float32' ? Math.fround(x) : x;
-  }
-  let big: bigint;
-  if (typeof value === 'bigint') big = value;
-  else if (typeof value === 'boolean') big = value ? 1n : 0n;
-  else {
-    if (!Number.isInteger(value)) return bad('not an integer');
-    if (!Number.isSafeInteger(value) && is64Bit(dtype))
-      return bad('beyond 2^53: pass a bigint for exact 64-bit values');
-    big = BigInt(value);
-  }
-  const [lo, hi] = integerRange(dtype);
-  if (big < lo || big > hi) return bad(`outside [${lo}, ${hi}]`);
-  return is64Bit(dtype) ? big : Number(big);
+  return toDTypeScalar(value, dtype, where === 'tensor' ? TENSOR_VALUE : { where });
 }
+const TENSOR_VALUE: ScalarOptions = { where: 'tensor' };
 
 /** Converts a stored value back to its JS value (numbers, bigint for 64-bit ints, boolean). */
 export function decodeScalar(dtype: DType, stored: number | bigint): Scalar {
