@@ -42,8 +42,12 @@ export class BrokenPromiseError extends GatherScatterError {}
 /** A result or intermediate would exceed the documented allocation limit. */
 export class AllocationLimitError extends GatherScatterError {}
 
-/** How many elements of an array {@link fmt} prints before `… (N more)`. */
-export const FMT_MAX_ITEMS = 8;
+/**
+ * How many elements of an array {@link fmt} prints before `… (N more)`: 64, the maximum rank, so
+ * every valid shape and dimension list prints in full (and code that compares `fmt` strings of
+ * shapes stays exact; prefer `sameShape`).
+ */
+export const FMT_MAX_ITEMS = 64;
 /** How many characters of a string (or of an object's own `toString`) {@link fmt} prints. */
 export const FMT_MAX_CHARS = 120;
 const FMT_MAX_DEPTH = 4;
@@ -61,7 +65,7 @@ function fmtValue(value: unknown, depth: number): string {
     case 'string':
       return JSON.stringify(capString(value));
     case 'number':
-      return Object.is(value, -0) ? '-0' : String(value);
+      return String(value);
     case 'boolean':
     case 'undefined':
     case 'symbol':
@@ -97,11 +101,11 @@ function fmtValue(value: unknown, depth: number): string {
 
 /**
  * Formats a value for messages: `[2, 3, 4]`. Bounded whatever it is given: arrays print their
- * first 8 elements then `… (N more)`, strings their first 120 characters, nesting 4 levels; it
+ * first 64 elements then `… (N more)`, strings their first 120 characters, nesting 4 levels; it
  * never throws (a value whose getters or `toString` throw prints as `<unprintable>`).
  *
  * @example fmt([1, 2, 3])                   // '[1, 2, 3]'
- * @example fmt(new Array(10 ** 6).fill(7))  // '[7, 7, 7, 7, 7, 7, 7, 7, … (999992 more)]'
+ * @example fmt(new Array(10 ** 6).fill(7))  // '[7, 7, …, 7, … (999936 more)]' (64 shown)
  */
 export function fmt(value: unknown): string {
   try {

@@ -3,6 +3,7 @@
  * `explain` and the explorer can validate a call before anything runs.
  */
 import { fmt } from '../errors.js';
+import { checkRank, checkShape } from '../tensor/tensor.js';
 import type { GatherDimensionNumbers } from './types.js';
 import { checkRange, checkSorted, checkUnique, fail, intArray, intScalar } from './validate.js';
 
@@ -36,6 +37,9 @@ export function gatherShape(
   op = 'stablehlo.gather',
 ): GatherShapeInfo {
   const c = (n: string) => `stablehlo.gather.${n}`;
+  // Ranks first (≤ MAX_RANK), so everything below is linear in a bounded rank.
+  operandShape = checkShape(operandShape, `${op} operand`);
+  indicesShape = checkShape(indicesShape, `${op} start_indices`);
   if (dn === null || typeof dn !== 'object')
     fail(c('I3'), `${op}: dimension numbers must be an object; got ${fmt(dn)}`);
   const offset_dims = intArray(dn.offset_dims, 'offset_dims', op, c('I3'));
@@ -74,6 +78,7 @@ export function gatherShape(
   checkUnique(offset_dims, 'offset_dims', op, c('C4'));
   checkSorted(offset_dims, 'offset_dims', op, c('C4'));
   const rankR = offset_dims.length + rankI - (ivd < rankI ? 1 : 0);
+  checkRank(rankR, `${op} result`);
   // (C5) 0 <= offset_dims < rank(result)
   checkRange(offset_dims, 0, rankR, 'offset_dims', op, c('C5'));
   // (C6) collapsed_slice_dims ++ operand_batching_dims unique
@@ -148,12 +153,16 @@ export function gatherShape(
   }
   // (C22) shape(result) = combine(batch_dim_sizes, offset_dim_sizes)
   const batchSizes = indicesShape.filter((_, d) => d !== ivd);
-  const offsetSizes = slice_sizes.filter((_, d) => !collapsed.includes(d) && !obd.includes(d));
+  const notWindow = new Array<boolean>(rankO).fill(false);
+  for (const d of collapsed) notWindow[d] = true;
+  for (const d of obd) notWindow[d] = true;
+  const offsetSizes = slice_sizes.filter((_, d) => !notWindow[d]);
+  const isOffset = new Array<boolean>(rankR).fill(false);
+  for (const d of offset_dims) isOffset[d] = true;
   const resultShape: number[] = [];
   let bi = 0;
   let oi = 0;
-  for (let d = 0; d < rankR; d++)
-    resultShape.push(offset_dims.includes(d) ? offsetSizes[oi++] : batchSizes[bi++]);
+  for (let d = 0; d < rankR; d++) resultShape.push(isOffset[d] ? offsetSizes[oi++] : batchSizes[bi++]);
   // A collapsed or batching dim of slice size 0 leaves an empty window that the result still
   // counts as one element; the spec defines no value for it, so refuse rather than invent one.
   const emptyCollapsed = [...collapsed, ...obd].filter((d) => slice_sizes[d] === 0);

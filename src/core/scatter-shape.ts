@@ -2,7 +2,11 @@
  * The shape rule and constraints C1–C25 of `stablehlo.scatter`, checked without data.
  */
 import { fmt } from '../errors.js';
+import { checkShape, sameShape } from '../tensor/tensor.js';
 import type { ScatterDimensionNumbers } from './types.js';
+
+/** Most inputs a variadic scatter takes (a bound so validation stays linear). */
+const MAX_OPERANDS = 1024;
 import { checkRange, checkSorted, checkUnique, fail, intArray, intScalar } from './validate.js';
 
 export interface NormalizedScatter {
@@ -36,6 +40,17 @@ export function scatterShape(
   op = 'stablehlo.scatter',
 ): ScatterShapeInfo {
   const c = (n: string) => `stablehlo.scatter.${n}`;
+  // Ranks first (≤ MAX_RANK), so everything below is linear in a bounded rank.
+  if (!Array.isArray(inputShapes) || !Array.isArray(updateShapes))
+    fail(c('C5'), `${op}: inputs and updates must be arrays of shapes`);
+  if (inputShapes.length > MAX_OPERANDS || updateShapes.length > MAX_OPERANDS)
+    fail(
+      c('C5'),
+      `${op}: at most ${MAX_OPERANDS} inputs; got ${inputShapes.length} inputs and ${updateShapes.length} updates`,
+    );
+  inputShapes = inputShapes.map((s, i) => checkShape(s, `${op} inputs[${i}]`));
+  updateShapes = updateShapes.map((s, i) => checkShape(s, `${op} updates[${i}]`));
+  indicesShape = checkShape(indicesShape, `${op} scatter_indices`);
   if (dn === null || typeof dn !== 'object')
     fail(c('I4'), `${op}: dimension numbers must be an object; got ${fmt(dn)}`);
   const uwd = intArray(dn.update_window_dims, 'update_window_dims', op, c('I4'));
@@ -56,10 +71,10 @@ export function scatterShape(
   const upShape = updateShapes[0];
   // (C1) same(shape(inputs...)), (C3) same(shape(updates...))
   for (const s of inputShapes)
-    if (fmt(s) !== fmt(inShape))
+    if (!sameShape(s, inShape))
       fail(c('C1'), `${op}: all inputs must have one shape; got ${fmt(inputShapes)}`);
   for (const s of updateShapes)
-    if (fmt(s) !== fmt(upShape))
+    if (!sameShape(s, upShape))
       fail(c('C3'), `${op}: all updates must have one shape; got ${fmt(updateShapes)}`);
   const rankIn = inShape.length;
   const rankI = indicesShape.length;
@@ -130,12 +145,17 @@ export function scatterShape(
       `${op}: rank(updates[0]) must be ${scatterSizes.length + uwd.length} (scatter dims of scatter_indices + update_window_dims); got shape ${fmt(upShape)}`,
     );
   }
-  const windowDimsOfInput = inShape.map((_, d) => d).filter((d) => !iwd.includes(d) && !ibd.includes(d));
+  const notWindow = new Array<boolean>(rankIn).fill(false);
+  for (const d of iwd) notWindow[d] = true;
+  for (const d of ibd) notWindow[d] = true;
+  const windowDimsOfInput = inShape.map((_, d) => d).filter((d) => !notWindow[d]);
+  const isWindow = new Array<boolean>(rankU).fill(false);
+  for (const d of uwd) isWindow[d] = true;
   const windowSizes = inShape.map(() => 1);
   let si = 0;
   let wi = 0;
   for (let d = 0; d < rankU; d++) {
-    if (uwd.includes(d)) {
+    if (isWindow[d]) {
       const inDim = windowDimsOfInput[wi++];
       if (upShape[d] > inShape[inDim]) {
         fail(

@@ -1,27 +1,56 @@
 /** Small shared validators with one message grammar: `<op>: <rule>; got <values> (<code>)`. */
 import { InvalidArgumentError, fmt } from '../errors.js';
+import { MAX_RANK, typedArrayName } from '../tensor/tensor.js';
 
 export function fail(code: string, message: string, details: Record<string, unknown> = {}): never {
   throw new InvalidArgumentError(code, message, details);
 }
 
-/** Checks that `value` is an array of integers (an si64 attribute). */
-export function intArray(value: unknown, name: string, op: string, code: string): readonly number[] {
-  if (!Array.isArray(value) && !ArrayBuffer.isView(value)) {
-    fail(code, `${op}: ${name} must be an array of integers; got ${fmt(value)}`, { [name]: value });
+/**
+ * Checks that `value` is an array (or integer typed array) of safe integers — an si64 attribute
+ * such as `offset_dims` or `slice_sizes` — and returns it as numbers. Bounded before anything is
+ * iterated: at most `maxLength` entries (default {@link MAX_RANK}, since every dimension list
+ * indexes dimensions of a tensor of rank ≤ 64) and no holes, so an empty array with
+ * `.length = 1e8` is refused at once. Bigints within ±2^53 are accepted. O(maxLength).
+ *
+ * @example intArray([1, 0n], 'offset_dims', 'stablehlo.gather', 'stablehlo.gather.I3')   // [1, 0]
+ */
+export function intArray(
+  value: unknown,
+  name: string,
+  op: string,
+  code: string,
+  maxLength: number = MAX_RANK,
+): readonly number[] {
+  const bad = (why: string): never =>
+    fail(code, `${op}: ${name} must be an array of integers; ${why}`, { [name]: value });
+  let length: number;
+  const isArray = Array.isArray(value);
+  if (isArray) length = (value as unknown[]).length;
+  else {
+    const tag = typedArrayName(value);
+    if (tag === undefined || tag === 'Float32Array' || tag === 'Float64Array' || tag === 'Float16Array')
+      return bad(`got ${fmt(value)}`);
+    length = (value as ArrayLike<unknown>).length;
   }
-  const out = Array.from(value as ArrayLike<unknown>, (v) => (typeof v === 'bigint' ? Number(v) : v));
-  for (const v of out) {
-    if (typeof v !== 'number' || !Number.isSafeInteger(v)) {
-      fail(code, `${op}: ${name} must be an array of integers; got ${fmt(value)}`, { [name]: value });
-    }
+  if (!(length <= maxLength))
+    return bad(`got ${length} entries, more than ${maxLength} (the maximum rank is ${MAX_RANK})`);
+  const out = new Array<number>(length);
+  for (let i = 0; i < length; i++) {
+    if (isArray && !(i in (value as unknown[]))) return bad(`entry ${i} is a hole (sparse array)`);
+    const v = (value as ArrayLike<unknown>)[i];
+    const n = typeof v === 'bigint' && v >= -MAX_SAFE && v <= MAX_SAFE ? Number(v) : v;
+    if (typeof n !== 'number' || !Number.isSafeInteger(n))
+      return bad(`entry ${i} is ${fmt(v)}; got ${fmt(value)}`);
+    out[i] = n + 0; // -0 → 0
   }
-  return out as number[];
+  return out;
 }
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 
 /** Checks that `value` is a single integer (an si64 constant). */
 export function intScalar(value: unknown, name: string, op: string, code: string): number {
-  const v = typeof value === 'bigint' ? Number(value) : value;
+  const v = typeof value === 'bigint' && value >= -MAX_SAFE && value <= MAX_SAFE ? Number(value) : value;
   if (typeof v !== 'number' || !Number.isSafeInteger(v))
     fail(code, `${op}: ${name} must be an integer; got ${fmt(value)}`, { [name]: value });
   return v;

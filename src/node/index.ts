@@ -7,15 +7,33 @@
  * const data = shareTensor(bigTensor);     // threads need SharedArrayBuffer storage
  */
 import { type ParallelConfig, setParallel, sharedLike } from '../core/parallel.js';
+import { InvalidArgumentError, fmt } from '../errors.js';
 import { Tensor } from '../tensor/tensor.js';
 import { type NodePool, createNodePool } from './pool.js';
 
 export { createNodePool, type NodePool } from './pool.js';
 
-/** Creates a pool (default: cores - 1 helpers), waits until it is ready and installs it. */
+/**
+ * Creates a pool (default: cores - 1 helpers), waits until it is ready and installs it.
+ * `helpers` must be an integer in [1, 256] and `minBytes` a non-negative number
+ * (InvalidArgumentError `threads.helpers` / `threads.min_bytes` otherwise).
+ *
+ * @example await enableThreads({ helpers: 3, minBytes: 1 << 22 })
+ */
 export async function enableThreads(
   options: { helpers?: number; minBytes?: number } = {},
 ): Promise<NodePool> {
+  if (options === null || typeof options !== 'object')
+    throw new InvalidArgumentError(
+      'threads.options',
+      `enableThreads: options must be an object; got ${fmt(options)}`,
+    );
+  if (options.minBytes !== undefined && !(typeof options.minBytes === 'number' && options.minBytes >= 0)) {
+    throw new InvalidArgumentError(
+      'threads.min_bytes',
+      `enableThreads: minBytes must be a non-negative number; got ${fmt(options.minBytes)}`,
+    );
+  }
   const pool = createNodePool(options.helpers);
   await pool.ready();
   const c: Partial<ParallelConfig> =

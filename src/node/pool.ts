@@ -11,6 +11,7 @@
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { ParallelJob, ParallelPool, ParallelTicket } from '../core/parallel.js';
+import { InvalidArgumentError, fmt } from '../errors.js';
 
 export interface NodePool extends ParallelPool {
   /** Resolves once every helper has loaded. */
@@ -18,10 +19,23 @@ export interface NodePool extends ParallelPool {
   close(): void;
 }
 
-/** Creates `size` helper threads (default: available cores - 1, at least 1). */
+/** Most helper threads a pool may have. */
+export const MAX_HELPERS = 256;
+
+/**
+ * Creates `size` helper threads (default: available cores - 1, at least 1). `size` must be an
+ * integer in [1, MAX_HELPERS] (InvalidArgumentError `threads.helpers`).
+ */
 export function createNodePool(
   size = Math.max(1, (os.availableParallelism?.() ?? os.cpus().length) - 1),
 ): NodePool {
+  if (!(Number.isInteger(size) && size >= 1 && size <= MAX_HELPERS)) {
+    throw new InvalidArgumentError(
+      'threads.helpers',
+      `createNodePool: helpers must be an integer in [1, ${MAX_HELPERS}]; got ${fmt(size)}`,
+      { helpers: size },
+    );
+  }
   const ready = new Int32Array(new SharedArrayBuffer(4 * size));
   const flags = new Int32Array(new SharedArrayBuffer(4 * size));
   const workers: Worker[] = [];

@@ -5,11 +5,13 @@
  */
 import { InvalidArgumentError, fmt } from '../errors.js';
 import { type DType, decodeScalar, encodeScalar } from './dtype.js';
-import { Tensor, stridesOf, zeros } from './tensor.js';
+import { Tensor, checkShape, sameShape, stridesOf, zeros } from './tensor.js';
 
 /** NumPy broadcasting of shapes; throws `broadcast.shapes` when they do not broadcast. */
-export function broadcastShapes(...shapes: readonly (readonly number[])[]): number[] {
-  const rank = Math.max(0, ...shapes.map((s) => s.length));
+export function broadcastShapes(...input: readonly (readonly number[])[]): number[] {
+  const shapes = input.map((s) => checkShape(s, 'broadcast'));
+  let rank = 0;
+  for (const s of shapes) if (s.length > rank) rank = s.length;
   const out = new Array<number>(rank).fill(1);
   for (const s of shapes) {
     for (let i = 0; i < s.length; i++) {
@@ -60,14 +62,14 @@ function stridedCopy<D extends DType>(
 /** Broadcasts `t` to `shape` (NumPy rules), copying into a new contiguous tensor. */
 export function broadcastTo<D extends DType>(t: Tensor<D>, shape: readonly number[]): Tensor<D> {
   const target = broadcastShapes(t.shape, shape);
-  if (fmt(target) !== fmt(shape)) {
+  if (!sameShape(target, shape)) {
     throw new InvalidArgumentError(
       'broadcast.shapes',
       `cannot broadcast shape ${fmt(t.shape)} to ${fmt(shape)}`,
       { from: t.shape, to: shape },
     );
   }
-  if (fmt(t.shape) === fmt(shape)) return t;
+  if (sameShape(t.shape, shape)) return t;
   const rank = shape.length;
   const src = stridesOf(t.shape);
   const step = shape.map((_n, d) => {
@@ -83,8 +85,13 @@ export function slice<D extends DType>(
   starts: readonly number[],
   sizes: readonly number[],
 ): Tensor<D> {
+  const isIndex = (x: unknown) => Number.isSafeInteger(x);
   if (
+    !Array.isArray(starts) ||
+    !Array.isArray(sizes) ||
     starts.length !== t.rank ||
+    !starts.every(isIndex) ||
+    !sizes.every(isIndex) ||
     sizes.length !== t.rank ||
     starts.some((s, d) => s < 0 || sizes[d] < 0 || s + sizes[d] > t.shape[d])
   ) {
@@ -107,7 +114,7 @@ export function stack<D extends DType>(tensors: readonly Tensor<D>[], axis = -1)
   if (tensors.length === 0) throw new InvalidArgumentError('stack.empty', 'stack: need at least one tensor');
   const shape = tensors[0].shape;
   for (const x of tensors) {
-    if (fmt(x.shape) !== fmt(shape) || x.dtype !== tensors[0].dtype) {
+    if (!sameShape(x.shape, shape) || x.dtype !== tensors[0].dtype) {
       throw new InvalidArgumentError(
         'stack.shapes',
         `stack: tensors must share shape and dtype; got ${tensors.map((y) => y.dtype + fmt(y.shape)).join(', ')}`,
@@ -115,6 +122,11 @@ export function stack<D extends DType>(tensors: readonly Tensor<D>[], axis = -1)
     }
   }
   const ax = axis < 0 ? shape.length + 1 + axis : axis;
+  if (!Number.isInteger(ax) || ax < 0 || ax > shape.length)
+    throw new InvalidArgumentError(
+      'stack.axis',
+      `stack: axis ${fmt(axis)} out of range for rank ${shape.length + 1}`,
+    );
   const outShape = [...shape.slice(0, ax), tensors.length, ...shape.slice(ax)];
   const out = zeros(outShape, tensors[0].dtype);
   const inner = shape.slice(ax).reduce((a, b) => a * b, 1);
@@ -151,6 +163,11 @@ export function cast<D extends DType>(t: Tensor, dtype: D): Tensor<D> {
 /** Moves axis `from` to position `to` (a transpose), copying. */
 export function moveAxis<D extends DType>(t: Tensor<D>, from: number, to: number): Tensor<D> {
   const rank = t.rank;
+  if (!Number.isInteger(from) || !Number.isInteger(to) || from < 0 || to < 0 || from >= rank || to >= rank)
+    throw new InvalidArgumentError(
+      'move_axis.axis',
+      `moveAxis: axes ${fmt(from)} → ${fmt(to)} out of range for rank ${rank}`,
+    );
   const perm = [...Array(rank).keys()].filter((d) => d !== from);
   perm.splice(to, 0, from);
   const outShape = perm.map((d) => t.shape[d]);

@@ -77,7 +77,17 @@ function shapeError(shape: unknown, where: string): never {
   );
 }
 
-/** Reads a shape: an array (or integer typed array) of at most MAX_RANK safe non-negative integers, copied. */
+/**
+ * Validates a shape — an array (or integer typed array) of at most {@link MAX_RANK} safe
+ * non-negative integers — and returns a copy. Throws InvalidArgumentError `tensor.rank` (checked
+ * before any entry is read) or `tensor.shape`. O(rank).
+ *
+ * @example checkShape([2, 3], 'gather')   // [2, 3]
+ */
+export function checkShape(shape: unknown, where = 'tensor'): number[] {
+  return readShape(shape, where);
+}
+
 function readShape(shape: unknown, where: string): number[] {
   if (!Array.isArray(shape)) {
     if (
@@ -94,9 +104,20 @@ function readShape(shape: unknown, where: string): number[] {
   for (let i = 0; i < rank; i++) {
     const d = (shape as ArrayLike<unknown>)[i];
     if (typeof d !== 'number' || !Number.isSafeInteger(d) || d < 0) shapeError(shape, where);
-    out[i] = d;
+    out[i] = d + 0; // -0 → 0
   }
   return out;
+}
+
+/**
+ * True when two shapes are equal entry by entry (use this, not a comparison of formatted strings).
+ *
+ * @example sameShape([2, 3], [2, 3])   // true
+ */
+export function sameShape(a: readonly number[], b: readonly number[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** Element count of a validated shape, checked against 2^53 and the allocation limit. */
