@@ -191,7 +191,7 @@ function loadPreset(p: Preset): void {
 }
 
 function loadArgs(a: CallArgs): void {
-  const attrs = { ...(current?.signature.attrs ?? {}), ...(a.attrs ?? {}) };
+  const attrs = { ...(current?.signature.example ?? {}), ...(a.attrs ?? {}) };
   ui.data.value = a.data === undefined ? '' : json(a.data);
   ui.indices.value = json(a.indices);
   ui.updates.value = a.updates === undefined ? '' : json(a.updates);

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type CoreCall, execute } from '../src/core/call.js';
+import { resolveGatherOptions, resolveScatterOptions } from '../src/core/policy.js';
 import { traceCall } from '../src/core/trace.js';
 import type { GatherMode, ScatterMode } from '../src/core/types.js';
 import { type Tensor, tensor } from '../src/tensor/tensor.js';
@@ -102,7 +103,11 @@ function gatherCall(c: Config, mode: GatherMode, fromEnd: boolean): CoreCall {
       index_vector_dim: c.ivdPos,
       slice_sizes: c.sliceSizes,
     },
-    options: { mode, negative_indices: fromEnd ? 'from_end' : 'out_of_bounds', fill_value: -1 },
+    options: resolveGatherOptions('int32', {
+      mode,
+      negative_indices: fromEnd ? 'from_end' : 'out_of_bounds',
+      fill_value: -1,
+    }),
   };
 }
 
@@ -143,7 +148,7 @@ function scatterCall(
       index_vector_dim: dn.index_vector_dim,
     },
     update_computation: computation,
-    options: { mode, negative_indices: fromEnd ? 'from_end' : 'out_of_bounds' },
+    options: resolveScatterOptions({ mode, negative_indices: fromEnd ? 'from_end' : 'out_of_bounds' }),
   };
 }
 
@@ -264,7 +269,7 @@ describe('traceCall statuses', () => {
       index_vector_dim: 2,
       slice_sizes: [1, 1],
     },
-    options: { mode, negative_indices: neg },
+    options: resolveGatherOptions(data.dtype, { mode, negative_indices: neg }),
   });
 
   it('from_end marks the negative index and reads the element it names', () => {
@@ -320,7 +325,7 @@ describe('traceCall statuses', () => {
         index_vector_dim: 1,
       },
       update_computation: 'add',
-      options: { mode: 'skip' },
+      options: resolveScatterOptions({ mode: 'skip' }),
     };
     const t = traceCall(call);
     expect(t.entries.map((e) => [e.status, e.duplicate, e.order])).toEqual([

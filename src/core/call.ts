@@ -8,7 +8,12 @@ import { Tensor } from '../tensor/tensor.js';
 import { sameShape } from './gather.js';
 import { gatherShape } from './gather-shape.js';
 import { gatherPlan, scatterPlan } from './plan-cache.js';
-import type { ResolvedGatherOptions, ResolvedScatterOptions } from './policy.js';
+import {
+  type ResolvedGatherOptions,
+  type ResolvedScatterOptions,
+  resolveGatherOptions,
+  resolveScatterOptions,
+} from './policy.js';
 import type { GatherDimensionNumbers, ScatterDimensionNumbers, UpdateComputation } from './types.js';
 
 /** What the core knows about an out-of-bounds index (the details of its IndexOutOfBoundsError). */
@@ -204,6 +209,7 @@ const list = (xs: readonly number[] | undefined) => `[${(xs ?? []).join(', ')}]`
 /** The StableHLO text of a lowered call, with the index policy as a trailing comment. */
 export function stablehloText(call: CoreCall): string {
   if (call.kind === 'gather') {
+    const o = resolveGatherOptions(call.operand.dtype, call.options);
     const dn = call.dimension_numbers;
     const result = gatherShape(call.operand.shape, call.start_indices.shape, dn).resultShape;
     const lines = [
@@ -218,13 +224,14 @@ export function stablehloText(call: CoreCall): string {
       `  slice_sizes = array<i64: ${(dn.slice_sizes ?? []).join(', ')}>,`,
       `  indices_are_sorted = ${dn.indices_are_sorted === true}`,
       `} : (${t(call.operand)}, ${t(call.start_indices)}) -> tensor<${[...result, ''].join('x')}${mlirType(call.operand.dtype)}>`,
-      `// ${call.op}: mode = ${call.options.mode}, negative_indices = ${call.options.negative_indices}` +
-        (call.options.mode === 'fill' ? `, fill_value = ${fmt(call.options.fill_value)}` : '') +
+      `// ${call.op}: mode = ${o.mode}, negative_indices = ${o.negative_indices}` +
+        (o.mode === 'fill' ? `, fill_value = ${fmt(o.fill_value)}` : '') +
         (call.reshape ? `, then reshape to ${fmt(call.reshape)}` : ''),
     ];
     return lines.join('\n');
   }
   const dn = call.dimension_numbers;
+  const o = resolveScatterOptions(call.options);
   const comp = typeof call.update_computation === 'string' ? call.update_computation : 'custom function';
   const elem = mlirType(call.inputs[0].dtype);
   const body: Record<string, string> = {
@@ -254,8 +261,8 @@ export function stablehloText(call: CoreCall): string {
     `  indices_are_sorted = ${dn.indices_are_sorted === true},`,
     `  unique_indices = ${dn.unique_indices === true}`,
     `} : (${t(call.inputs[0])}, ${t(call.scatter_indices)}, ${t(call.updates[0])}) -> ${t(call.inputs[0])}`,
-    `// ${call.op}: mode = ${call.options.mode}, negative_indices = ${call.options.negative_indices}, duplicates = ${call.options.duplicates} in update-index order` +
-      (call.options.include_self === false ? ', include_self = false' : '') +
+    `// ${call.op}: mode = ${o.mode}, negative_indices = ${o.negative_indices}, duplicates = ${o.duplicates} in update-index order` +
+      (o.include_self === false ? ', include_self = false' : '') +
       (call.reshape ? `, then reshape to ${fmt(call.reshape)}` : ''),
   ].join('\n');
 }

@@ -13,13 +13,13 @@
  * window starts are out of range after the negative-index rule) and, when negatives count
  * from the end, under the same policy without that rule (which starts relied on it).
  */
-import { type Scalar, defaultFillValue } from '../tensor/dtype.js';
+import type { Scalar } from '../tensor/dtype.js';
 import type { Tensor } from '../tensor/tensor.js';
 import { stridesOf } from '../tensor/tensor.js';
 import type { CoreCall } from './call.js';
-import { compileGather } from './gather.js';
 import { INVALID, type IndexMap, PARTIAL, type ResolvedPolicy, unravel } from './index-map.js';
-import { compileScatter } from './scatter.js';
+import { gatherPlan, scatterPlan } from './plan-cache.js';
+import { resolveGatherOptions, resolveScatterOptions } from './policy.js';
 
 /**
  * What the index policy did to one element:
@@ -107,7 +107,7 @@ export function traceCall(call: CoreCall): Trace {
   let operand: Tensor;
   let fillValue: Scalar | undefined;
   if (call.kind === 'gather') {
-    const plan = compileGather(
+    const plan = gatherPlan(
       call.operand.shape,
       call.operand.dtype,
       call.start_indices.shape,
@@ -122,10 +122,10 @@ export function traceCall(call: CoreCall): Trace {
     policy = plan.policy;
     indices = call.start_indices;
     operand = call.operand;
-    if ((call.options.mode ?? 'clip') === 'fill')
-      fillValue = call.options.fill_value ?? defaultFillValue(call.operand.dtype);
+    const resolved = resolveGatherOptions(call.operand.dtype, call.options);
+    if (resolved.mode === 'fill') fillValue = resolved.fill_value;
   } else {
-    const plan = compileScatter(
+    const plan = scatterPlan(
       call.inputs[0].shape,
       call.inputs.map((t) => t.dtype),
       call.scatter_indices.shape,
@@ -298,7 +298,7 @@ export function traceCall(call: CoreCall): Trace {
     operandShape: operand.shape,
     indicesShape: spec.indicesShape,
     resultShape: call.kind === 'gather' ? (call.reshape ?? spec.spaceShape) : opShape,
-    mode: opts.mode ?? (isGather ? 'clip' : 'skip'),
+    mode: policyMode(call),
     negativeIndices: opts.negative_indices ?? 'out_of_bounds',
     duplicates,
     entries,
@@ -339,4 +339,11 @@ function decode(v: number | bigint): Scalar {
   return typeof v === 'bigint' && v >= BigInt(Number.MIN_SAFE_INTEGER) && v <= BigInt(Number.MAX_SAFE_INTEGER)
     ? Number(v)
     : v;
+}
+
+/** The call's mode with the core's defaults applied (calls built by hand may leave it out). */
+function policyMode(call: CoreCall): string {
+  return call.kind === 'gather'
+    ? resolveGatherOptions(call.operand.dtype, call.options).mode
+    : resolveScatterOptions(call.options).mode;
 }

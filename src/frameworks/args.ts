@@ -105,7 +105,7 @@ export function oneOf<T extends string>(
   value: unknown,
   allowed: readonly T[],
   dflt: T,
-  code = `${op}.${name}`,
+  code?: string,
 ): T;
 export function oneOf<T extends string>(
   op: string,
@@ -136,7 +136,13 @@ export function oneOf<T extends string>(
 }
 
 /** A boolean flag, or `dflt` when undefined. */
-export function flag(op: string, name: string, value: unknown, dflt: boolean, code = `${op}.${name}`): boolean {
+export function flag(
+  op: string,
+  name: string,
+  value: unknown,
+  dflt: boolean,
+  code = `${op}.${name}`,
+): boolean {
   if (value === undefined) return dflt;
   if (typeof value !== 'boolean')
     throw new InvalidArgumentError(code, `${op}: ${name} must be a boolean; got ${describe(value)}`, {
@@ -148,7 +154,13 @@ export function flag(op: string, name: string, value: unknown, dflt: boolean, co
 /** A safe integer (a bigint in the safe range is accepted), or `dflt` when undefined. */
 export function integer(op: string, name: string, value: unknown, dflt: number, code?: string): number;
 export function integer(op: string, name: string, value: unknown, dflt?: undefined, code?: string): number;
-export function integer(op: string, name: string, value: unknown, dflt?: number, code = `${op}.${name}`): number {
+export function integer(
+  op: string,
+  name: string,
+  value: unknown,
+  dflt?: number,
+  code = `${op}.${name}`,
+): number {
   if (value === undefined && dflt !== undefined) return dflt;
   const v = typeof value === 'bigint' && value >= -(2n ** 53n) && value <= 2n ** 53n ? Number(value) : value;
   if (typeof v !== 'number' || !Number.isSafeInteger(v))
@@ -200,7 +212,13 @@ export function scalar(
 }
 
 /** A scalar that must also suit `dtype` by JS type: no fractional or non-finite value for integers. */
-export function scalarFor(op: string, name: string, value: unknown, dtype: DType, code = `${op}.${name}`): Scalar {
+export function scalarFor(
+  op: string,
+  name: string,
+  value: unknown,
+  dtype: DType,
+  code = `${op}.${name}`,
+): Scalar {
   const v = scalar(op, name, value, { code });
   if (!isFloat(dtype) && dtype !== 'bool' && typeof v === 'number' && !Number.isInteger(v))
     throw new DTypeError(code, `${op}: ${name} must be an integer for dtype ${dtype}; got ${v}`, {
@@ -245,7 +263,11 @@ export function normalizeAxis(
   op: string,
   axis: unknown,
   rank: number,
-  { code = `${op}.axis`, name = 'axis', message }: { code?: string; name?: string; message?: (r: number) => string } = {},
+  {
+    code = `${op}.axis`,
+    name = 'axis',
+    message,
+  }: { code?: string; name?: string; message?: (r: number) => string } = {},
 ): number {
   if (typeof axis !== 'number' || !Number.isInteger(axis) || axis < -rank || axis >= rank) {
     throw new InvalidArgumentError(

@@ -176,7 +176,13 @@ export function takeGather(
   policy: GatherPolicy,
   batchDims = 0,
 ): GatherCall {
-  return gatherCall(m, operand, indices, takeGatherDims(operand.shape, indices.rank, axis, batchDims), policy);
+  return gatherCall(
+    m,
+    operand,
+    indices,
+    takeGatherDims(operand.shape, indices.rank, axis, batchDims),
+    policy,
+  );
 }
 
 export function takeScatter(
@@ -210,7 +216,15 @@ export function flatScatter(
   policy: ScatterPolicy,
 ): ScatterCall {
   const flat = input.reshape([input.size]);
-  return takeScatter({ ...m, reshape: m.reshape ?? input.shape }, flat, indices, updates, 0, computation, policy);
+  return takeScatter(
+    { ...m, reshape: m.reshape ?? input.shape },
+    flat,
+    indices,
+    updates,
+    0,
+    computation,
+    policy,
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -245,7 +259,12 @@ export function stackIndices(arrays: readonly Tensor[]): Tensor {
   );
 }
 
-export function alongAxis(index: Tensor, operandShape: readonly number[], axis: number, op = 'along_axis'): AlongAxis {
+export function alongAxis(
+  index: Tensor,
+  operandShape: readonly number[],
+  axis: number,
+  op = 'along_axis',
+): AlongAxis {
   const shape = index.shape;
   const batching: number[] = [];
   const collapsed: number[] = [];
@@ -405,7 +424,11 @@ export function ndScatter(
 }
 
 /** Result (or updates) shape of `nd`. */
-export function ndShape(operandShape: readonly number[], indicesShape: readonly number[], layout: NdLayout = {}): number[] {
+export function ndShape(
+  operandShape: readonly number[],
+  indicesShape: readonly number[],
+  layout: NdLayout = {},
+): number[] {
   const p = ndParts(operandShape.length, indicesShape, layout);
   const batch = indicesShape.filter((_, d) => d !== p.ivd);
   return [...batch, ...operandShape.slice(p.b + p.k)];

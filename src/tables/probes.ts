@@ -93,7 +93,7 @@ export function probeArgs(entry: OpEntry, rows: readonly number[], over: Partial
   const fam = sig.family;
   const first = sig.indexVector === 'first';
   const upd = (k: number) => Array.from({ length: COLS }, (_, c) => 100 * (k + 1) + c);
-  const attrs: Record<string, unknown> = { ...(sig.attrs ?? {}) };
+  const attrs: Record<string, unknown> = { ...(sig.example ?? {}) };
   const axisName = sig.aliases?.axis ?? 'axis';
   if (axisName in attrs) attrs[axisName] = 0;
   let indices: NestedArray;
@@ -186,9 +186,9 @@ function generalArgs(
           };
   } else if (entry.framework === 'mlir') {
     // rank-preserving: the gathered dim stays as size 1
-    attrs = { ...(entry.signature.attrs ?? {}) };
+    attrs = { ...(entry.signature.example ?? {}) };
     upd = updates.map((u) => [u]);
-  } else attrs = { ...(entry.signature.attrs ?? {}) };
+  } else attrs = { ...(entry.signature.example ?? {}) };
   return {
     data,
     indices,
@@ -333,7 +333,7 @@ function defaultAxisProbe(ns: Readonly<Record<string, unknown>>, entry: OpEntry)
   const probe: ProbeName = 'default_axis';
   const sig = entry.signature;
   const axisName = sig.aliases?.axis ?? 'axis';
-  const attrs = { ...(sig.attrs ?? {}) };
+  const attrs = { ...(sig.example ?? {}) };
   const positional = sig.params.some((p) => typeof p === 'object' && 'attr' in p && p.attr === axisName);
   if (positional) return { probe, category: 'na', text: 'NA (axis is required)' };
   if (!(axisName in attrs)) {
@@ -374,10 +374,10 @@ function negativeAxisProbe(ns: Readonly<Record<string, unknown>>, entry: OpEntry
   const probe: ProbeName = 'negative_axis';
   const sig = entry.signature;
   const axisName = sig.aliases?.axis ?? 'axis';
-  if (!(axisName in (sig.attrs ?? {}))) return { probe, category: 'na', text: 'NA (no axis argument)' };
+  if (!(axisName in (sig.example ?? {}))) return { probe, category: 'na', text: 'NA (no axis argument)' };
   const out = attempt(ns, entry, {
     ...probeArgs(entry, [1]),
-    attrs: { ...(sig.attrs ?? {}), [axisName]: -1 },
+    attrs: { ...(sig.example ?? {}), [axisName]: -1 },
   });
   if (out.error !== undefined)
     return {

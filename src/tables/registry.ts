@@ -55,8 +55,11 @@ export interface OpSignature {
   readonly version?: { readonly key: string; readonly values: readonly (number | string)[] };
   /** Framework attribute names of the canonical `axis` / `batch_dims` (when they differ). */
   readonly aliases?: { readonly axis?: string; readonly batch_dims?: string };
-  /** Default attributes shown in the editor. */
-  readonly attrs?: Readonly<Record<string, unknown>>;
+  /**
+   * Example attribute values the explorer's editor and the probes start from. Never applied
+   * implicitly: what a call omits takes the frontend's own default, as in the framework.
+   */
+  readonly example?: Readonly<Record<string, unknown>>;
   /** Values of the `mode` attribute, default first (probed one by one by the tables). */
   readonly modes?: readonly string[];
   /** Why the behaviour probes (3×3 row selections) do not apply to this op, if they do not. */
@@ -92,7 +95,7 @@ const tfDevice = { key: 'device', values: ['cpu', 'gpu', 'xla'] };
 export const SIGNATURES: Readonly<Record<string, OpSignature>> = {
   // StableHLO: attributes are the dimension numbers themselves.
   'stablehlo.gather': G('general', DIA, {
-    attrs: {
+    example: {
       offset_dims: [],
       collapsed_slice_dims: [0],
       start_index_map: [0],
@@ -104,7 +107,7 @@ export const SIGNATURES: Readonly<Record<string, OpSignature>> = {
     'scatter_general',
     ['data', 'indices', 'updates', 'attrs', { attr: 'update_computation' }],
     {
-      attrs: {
+      example: {
         update_window_dims: [],
         inserted_window_dims: [0],
         scatter_dims_to_operand_dims: [0],
@@ -116,46 +119,46 @@ export const SIGNATURES: Readonly<Record<string, OpSignature>> = {
   // ONNX: (inputs..., attributes, { opset }).
   'onnx.Gather': G('take', ['data', 'indices', 'attrs', 'version'], {
     version: onnxV(13, 11, 1),
-    attrs: { axis: 0 },
+    example: { axis: 0 },
   }),
   'onnx.GatherElements': G('elements', ['data', 'indices', 'attrs', 'version'], {
     version: onnxV(13, 11),
-    attrs: { axis: 0 },
+    example: { axis: 0 },
   }),
   'onnx.GatherND': G('nd', ['data', 'indices', 'attrs', 'version'], {
     version: onnxV(13, 12, 11),
     indexDType: 'int64',
-    attrs: { batch_dims: 0 },
+    example: { batch_dims: 0 },
   }),
   'onnx.ScatterElements': S('scatter_elements', ['data', 'indices', 'updates', 'attrs', 'version'], {
     version: onnxV(18, 16, 13, 11),
-    attrs: { axis: 0, reduction: 'none' },
+    example: { axis: 0, reduction: 'none' },
   }),
   'onnx.Scatter': S('scatter_elements', ['data', 'indices', 'updates', 'attrs', 'version'], {
     version: onnxV(11, 9),
-    attrs: { axis: 0 },
+    example: { axis: 0 },
   }),
   'onnx.TensorScatter': S('scatter_general', ['data', 'updates', 'indices', 'attrs', 'version'], {
     version: onnxV(24),
-    attrs: { axis: -2, mode: 'linear' },
+    example: { axis: -2, mode: 'linear' },
     noProbe: 'a KV-cache update: writes whole sequence runs at per-batch write_indices',
   }),
   'onnx.ScatterND': S('scatter_nd', ['data', 'indices', 'updates', 'attrs', 'version'], {
     version: onnxV(18, 16, 13, 11),
     indexDType: 'int64',
-    attrs: { reduction: 'none' },
+    example: { reduction: 'none' },
   }),
   // TensorFlow: tf.gather(params, indices, { axis, batch_dims }).
   'tensorflow.gather': G('take', ['data', 'indices', 'attrs', 'version'], {
-    attrs: { axis: 0, batch_dims: 0 },
+    example: { axis: 0, batch_dims: 0 },
     version: tfDevice,
   }),
   'tensorflow.gather_nd': G('nd', ['data', 'indices', 'attrs', 'version'], {
-    attrs: { batch_dims: 0 },
+    example: { batch_dims: 0 },
     version: tfDevice,
   }),
   'tensorflow.scatter_nd': S('scatter_nd', ['indices', 'updates', { attr: 'shape' }, 'version'], {
-    attrs: { shape: [8] },
+    example: { shape: [8] },
     version: tfDevice,
   }),
   'tensorflow.tensor_scatter_nd_update': S('scatter_nd', ['data', 'indices', 'updates', 'version'], {
@@ -174,10 +177,10 @@ export const SIGNATURES: Readonly<Record<string, OpSignature>> = {
     version: tfDevice,
   }),
   // NumPy.
-  'numpy.take': G('take', DIA, { attrs: { axis: 0, mode: 'raise' }, modes: ['raise', 'wrap', 'clip'] }),
-  'numpy.take_along_axis': G('elements', ['data', 'indices', { attr: 'axis' }], { attrs: { axis: 0 } }),
+  'numpy.take': G('take', DIA, { example: { axis: 0, mode: 'raise' }, modes: ['raise', 'wrap', 'clip'] }),
+  'numpy.take_along_axis': G('elements', ['data', 'indices', { attr: 'axis' }], { example: { axis: 0 } }),
   'numpy.put': S('scatter_flat', ['data', 'indices', 'updates', 'attrs'], {
-    attrs: { mode: 'raise' },
+    example: { mode: 'raise' },
     modes: ['raise', 'wrap', 'clip'],
   }),
   'numpy.add.at': S('scatter_take', ['data', 'indices', 'updates']),
@@ -186,34 +189,34 @@ export const SIGNATURES: Readonly<Record<string, OpSignature>> = {
   'numpy.minimum.at': S('scatter_take', ['data', 'indices', 'updates']),
   'numpy.maximum.at': S('scatter_take', ['data', 'indices', 'updates']),
   'numpy.put_along_axis': S('scatter_elements', ['data', 'indices', 'updates', { attr: 'axis' }], {
-    attrs: { axis: 0 },
+    example: { axis: 0 },
   }),
   // PyTorch: dim is positional.
   'torch.gather': G('elements', ['data', { attr: 'dim' }, 'indices'], {
     indexDType: 'int64',
     aliases: { axis: 'dim' },
-    attrs: { dim: 0 },
+    example: { dim: 0 },
   }),
   'torch.index_select': G('take', ['data', { attr: 'dim' }, 'indices'], {
     indexDType: 'int64',
     aliases: { axis: 'dim' },
-    attrs: { dim: 0 },
+    example: { dim: 0 },
   }),
   'torch.take': G('flat', ['data', 'indices'], { indexDType: 'int64' }),
   'torch.take_along_dim': G('elements', ['data', 'indices', 'attrs'], {
     indexDType: 'int64',
     aliases: { axis: 'dim' },
-    attrs: { dim: 0 },
+    example: { dim: 0 },
   }),
   'torch.scatter': S('scatter_elements', ['data', { attr: 'dim' }, 'indices', 'updates', 'attrs'], {
     indexDType: 'int64',
     aliases: { axis: 'dim' },
-    attrs: { dim: 0 },
+    example: { dim: 0 },
   }),
   'torch.scatter_add': S('scatter_elements', ['data', { attr: 'dim' }, 'indices', 'updates'], {
     indexDType: 'int64',
     aliases: { axis: 'dim' },
-    attrs: { dim: 0 },
+    example: { dim: 0 },
   }),
   'torch.scatter_reduce': S(
     'scatter_elements',
@@ -221,30 +224,30 @@ export const SIGNATURES: Readonly<Record<string, OpSignature>> = {
     {
       indexDType: 'int64',
       aliases: { axis: 'dim' },
-      attrs: { dim: 0, reduce: 'sum', include_self: true },
+      example: { dim: 0, reduce: 'sum', include_self: true },
     },
   ),
   'torch.index_add': S('scatter_take', ['data', { attr: 'dim' }, 'indices', 'updates', 'attrs'], {
     indexDType: 'int64',
     aliases: { axis: 'dim' },
-    attrs: { dim: 0 },
+    example: { dim: 0 },
   }),
   'torch.index_copy': S('scatter_take', ['data', { attr: 'dim' }, 'indices', 'updates'], {
     indexDType: 'int64',
     aliases: { axis: 'dim' },
-    attrs: { dim: 0 },
+    example: { dim: 0 },
   }),
   'torch.index_fill': S('scatter_take', ['data', { attr: 'dim' }, 'indices', { attr: 'value' }], {
     indexDType: 'int64',
     aliases: { axis: 'dim' },
-    attrs: { dim: 0, value: 100 },
+    example: { dim: 0, value: 100 },
   }),
   // JAX: jax.lax.* and jax.numpy.* (namespaced as in JAX).
   'jax.lax.gather': G(
     'general',
     ['data', 'indices', { attr: 'dimension_numbers' }, { attr: 'slice_sizes' }, 'attrs'],
     {
-      attrs: {
+      example: {
         dimension_numbers: { offset_dims: [], collapsed_slice_dims: [0], start_index_map: [0] },
         slice_sizes: [1],
         mode: 'promise_in_bounds',
@@ -254,93 +257,93 @@ export const SIGNATURES: Readonly<Record<string, OpSignature>> = {
   'jax.lax.scatter': S(
     'scatter_general',
     ['data', 'indices', 'updates', { attr: 'dimension_numbers' }, 'attrs'],
-    { attrs: { dimension_numbers: laxScatterDn } },
+    { example: { dimension_numbers: laxScatterDn } },
   ),
   'jax.lax.scatter_add': S(
     'scatter_general',
     ['data', 'indices', 'updates', { attr: 'dimension_numbers' }, 'attrs'],
-    { attrs: { dimension_numbers: laxScatterDn } },
+    { example: { dimension_numbers: laxScatterDn } },
   ),
   'jax.lax.scatter_sub': S(
     'scatter_general',
     ['data', 'indices', 'updates', { attr: 'dimension_numbers' }, 'attrs'],
-    { attrs: { dimension_numbers: laxScatterDn } },
+    { example: { dimension_numbers: laxScatterDn } },
   ),
   'jax.lax.scatter_mul': S(
     'scatter_general',
     ['data', 'indices', 'updates', { attr: 'dimension_numbers' }, 'attrs'],
-    { attrs: { dimension_numbers: laxScatterDn } },
+    { example: { dimension_numbers: laxScatterDn } },
   ),
   'jax.lax.scatter_min': S(
     'scatter_general',
     ['data', 'indices', 'updates', { attr: 'dimension_numbers' }, 'attrs'],
-    { attrs: { dimension_numbers: laxScatterDn } },
+    { example: { dimension_numbers: laxScatterDn } },
   ),
   'jax.lax.scatter_max': S(
     'scatter_general',
     ['data', 'indices', 'updates', { attr: 'dimension_numbers' }, 'attrs'],
-    { attrs: { dimension_numbers: laxScatterDn } },
+    { example: { dimension_numbers: laxScatterDn } },
   ),
   'jax.numpy.take': G('take', DIA, {
-    attrs: { axis: 0, mode: 'fill' },
+    example: { axis: 0, mode: 'fill' },
     modes: ['fill', 'clip', 'wrap', 'raise'],
   }),
   'jax.numpy.take_along_axis': G('elements', ['data', 'indices', { attr: 'axis' }, 'attrs'], {
-    attrs: { axis: 0 },
+    example: { axis: 0 },
   }),
   // MXNet: gather_nd's index vector is the FIRST indices dim; scatter_nd(data=updates, indices, shape).
-  'mxnet.take': G('take', DIA, { attrs: { axis: 0, mode: 'clip' }, modes: ['clip', 'wrap', 'raise'] }),
-  'mxnet.pick': G('pick', DIA, { attrs: { axis: -1, mode: 'clip' }, modes: ['clip', 'wrap'] }),
+  'mxnet.take': G('take', DIA, { example: { axis: 0, mode: 'clip' }, modes: ['clip', 'wrap', 'raise'] }),
+  'mxnet.pick': G('pick', DIA, { example: { axis: -1, mode: 'clip' }, modes: ['clip', 'wrap'] }),
   'mxnet.batch_take': G('batch_take', ['data', 'indices'], {
     indexDType: 'int32',
     noProbe: 'out[i] = a[i, indices[i]]: one index per row, not a row selection',
   }),
   'mxnet.gather_nd': G('nd', ['data', 'indices'], { indexVector: 'first' }),
   'mxnet.scatter_nd': S('scatter_nd', ['updates', 'indices', { attr: 'shape' }], {
-    attrs: { shape: [8] },
+    example: { shape: [8] },
     indexVector: 'first',
   }),
   // Caffe2.
-  'caffe2.Gather': G('take', DIA, { attrs: { axis: 0 } }),
-  'caffe2.BatchGather': G('batch_take', DIA, { attrs: {} }),
+  'caffe2.Gather': G('take', DIA, { example: { axis: 0 } }),
+  'caffe2.BatchGather': G('batch_take', DIA, { example: {} }),
   // DirectML: one DML_*_OPERATOR_DESC object with DirectML's field names.
   'directml.GATHER': G('take', [dmlDesc], {
-    attrs: { Axis: 0, IndexDimensions: 1 },
+    example: { Axis: 0, IndexDimensions: 1 },
     aliases: { axis: 'Axis' },
     indexDType: 'int32',
   }),
   'directml.GATHER_ELEMENTS': G('elements', [dmlDesc], {
-    attrs: { Axis: 0 },
+    example: { Axis: 0 },
     aliases: { axis: 'Axis' },
     indexDType: 'int32',
   }),
-  'directml.GATHER_ND': G('nd', [dmlDesc], { attrs: {}, indexDType: 'int32' }),
+  'directml.GATHER_ND': G('nd', [dmlDesc], { example: {}, indexDType: 'int32' }),
   'directml.GATHER_ND1': G('nd', [dmlDesc], {
-    attrs: { BatchDimensionCount: 0 },
+    example: { BatchDimensionCount: 0 },
     aliases: { batch_dims: 'BatchDimensionCount' },
     indexDType: 'int32',
   }),
   'directml.SCATTER': S('scatter_elements', [dmlDesc], {
-    attrs: { Axis: 0 },
+    example: { Axis: 0 },
     aliases: { axis: 'Axis' },
     indexDType: 'int32',
   }),
   'directml.SCATTER_ELEMENTS': S('scatter_elements', [dmlDesc], {
-    attrs: { Axis: 0 },
+    example: { Axis: 0 },
     aliases: { axis: 'Axis' },
     indexDType: 'int32',
   }),
-  'directml.SCATTER_ND': S('scatter_nd', [dmlDesc], { attrs: {}, indexDType: 'int32' }),
+  'directml.SCATTER_ND': S('scatter_nd', [dmlDesc], { example: {}, indexDType: 'int32' }),
   // WebNN: camelCase options.
-  'webnn.gather': G('take', DIA, { attrs: { axis: 0 } }),
-  'webnn.gatherElements': G('elements', DIA, { attrs: { axis: 0 } }),
+  'webnn.gather': G('take', DIA, { example: { axis: 0 } }),
+  'webnn.gatherElements': G('elements', DIA, { example: { axis: 0 } }),
   'webnn.gatherND': G('nd', ['data', 'indices']),
-  'webnn.scatterElements': S('scatter_elements', DIUA, { attrs: { axis: 0 } }),
+  'webnn.scatterElements': S('scatter_elements', DIUA, { example: { axis: 0 } }),
   'webnn.scatterND': S('scatter_nd', ['data', 'indices', 'updates']),
   // MLIR tensor dialect.
-  'mlir.tensor.gather': G('general', DIA, { attrs: { gather_dims: [0], unique: false } }),
+  'mlir.tensor.gather': G('general', DIA, { example: { gather_dims: [0], unique: false } }),
   'mlir.tensor.scatter': S('scatter_general', ['updates', 'data', 'indices', 'attrs'], {
-    attrs: { scatter_dims: [0], unique: true },
+    example: { scatter_dims: [0], unique: true },
   }),
 };
 
@@ -436,10 +439,9 @@ export function buildRegistry(namespaces: Readonly<Record<string, unknown>>): Op
 /** Builds the framework call's positional arguments from neutral call args. */
 export function buildArgs(entry: OpEntry, args: CallArgs): unknown[] {
   const sig = entry.signature;
-  // An attribute set to undefined is omitted (the probes use this to ask for a default).
-  const attrs = Object.fromEntries(
-    Object.entries({ ...(sig.attrs ?? {}), ...(args.attrs ?? {}) }).filter(([, v]) => v !== undefined),
-  );
+  // Only what the call gives: omitted attributes take the frontend's own defaults. An
+  // attribute set to undefined is omitted too (the probes use this to ask for a default).
+  const attrs = Object.fromEntries(Object.entries(args.attrs ?? {}).filter(([, v]) => v !== undefined));
   const positional = new Set(
     sig.params.flatMap((p) => (typeof p === 'object' && 'attr' in p ? [p.attr] : [])),
   );
@@ -458,7 +460,8 @@ export function buildArgs(entry: OpEntry, args: CallArgs): unknown[] {
     else if (p === 'attrs')
       out.push(Object.fromEntries(Object.entries(attrs).filter(([k]) => !positional.has(k))));
     else if (p === 'version')
-      out.push(sig.version ? { [sig.version.key]: args.version ?? sig.version.values[0] } : {});
+      // No version given: the frontend's own default (e.g. ONNX's latest opset).
+      out.push(sig.version && args.version !== undefined ? { [sig.version.key]: args.version } : {});
     else if ('desc' in p) out.push(descriptor(entry, p.desc, attrs, data, args));
     else out.push(attrs[p.attr]);
   }
@@ -569,7 +572,7 @@ export function translateArgs(from: OpEntry, to: OpEntry, args: CallArgs): CallA
     const name = from.signature.aliases?.[key] ?? key;
     if (a[name] !== undefined) canon[key] = a[name];
   }
-  const attrs: Record<string, unknown> = { ...(to.signature.attrs ?? {}) };
+  const attrs: Record<string, unknown> = { ...(to.signature.example ?? {}) };
   for (const [key, v] of Object.entries(canon)) {
     const name = to.signature.aliases?.[key as 'axis'] ?? key;
     if (name in attrs || key === 'axis') attrs[name] = v;
