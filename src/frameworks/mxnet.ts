@@ -11,7 +11,7 @@
 import { batch_take, gather_nd, lower as lowerGather, pick, take } from './mxnet/gather.js';
 import { lower as lowerScatter, scatter_nd } from './mxnet/scatter.js';
 
-export type { MxPickArgs, MxTakeArgs } from './mxnet/gather.js';
+export type { MxBatchTakeArgs, MxPickArgs, MxTakeArgs } from './mxnet/gather.js';
 export {
   MX_POLICY,
   type MxGatherNdPolicy,

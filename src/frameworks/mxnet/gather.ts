@@ -9,20 +9,22 @@
  * pick(data, index, axis, keepdims, mode):
  *   out[p_<axis, p_>axis] = data[p_<axis, index[p_<axis, p_>axis], p_>axis]; shape data without axis
  * batch_take(a, indices), a of shape (d0, d1): out[i] = a[i, clip(indices[i])]; shape = indices.shape
+ *
+ * Every op takes MXNet's `out=` in its trailing keyword object.
  */
 import { type GatherCall, execute } from '../../core/call.js';
 import { fail } from '../../core/validate.js';
 import { DTypeError, fmt } from '../../errors.js';
 import type { Tensor } from '../../tensor/tensor.js';
+import { flag, normalizeAxis, options, outArg, tensorArg } from '../args.js';
+import { elementsGather, ndGather, takeGather } from '../families.js';
 import {
   MX_POLICY,
   type MxGatherNdPolicy,
   type MxPickMode,
   type MxTakeMode,
   integerIndices,
-  normAxis,
   pickPolicy,
-  range,
 } from './policy.js';
 
 /** Keyword arguments of mxnet take. */
@@ -31,6 +33,8 @@ export interface MxTakeArgs {
   readonly axis?: number;
   /** Out-of-bounds mode: `clip` (default), `wrap` or `raise`. */
   readonly mode?: MxTakeMode;
+  /** Where the result goes (MXNet's `out=`): shape and dtype of the result. */
+  readonly out?: Tensor;
 }
 
 /** Keyword arguments of mxnet pick. */
@@ -41,170 +45,150 @@ export interface MxPickArgs {
   readonly keepdims?: boolean;
   /** Out-of-bounds mode: `clip` (default) or `wrap`. */
   readonly mode?: MxPickMode;
+  /** Where the result goes (MXNet's `out=`). */
+  readonly out?: Tensor;
+}
+
+/** Keyword arguments of mxnet batch_take. */
+export interface MxBatchTakeArgs {
+  /** Where the result goes (MXNet's `out=`). */
+  readonly out?: Tensor;
 }
 
 const sameShape = (a: readonly number[], b: readonly number[]) =>
   a.length === b.length && a.every((x, i) => x === b[i]);
 
 /**
- * Lowers gather_nd. Rules: `mxnet.gather_nd.indices_rank` (≥ 2), `mxnet.gather_nd.index_depth`
- * (M ≤ rank(data)), `mxnet.gather_nd.max_dims` (M ≤ 10), `mxnet.gather_nd.indices_dtype`,
- * `mxnet.gather_nd.index_value`, `mxnet.gather_nd.version`, `mxnet.gather_nd.index_out_of_bounds`.
+ * Lowers gather_nd. Rules: `mxnet.gather_nd.data` / `.indices` (Tensors), `.options`,
+ * `.indices_rank` (≥ 2), `.index_depth` (M ≤ rank(data)), `.max_dims` (M ≤ 10),
+ * `.indices_dtype`, `.index_value`, `.version`, `.index_out_of_bounds` (MXNet's IndexError wording).
  */
-function lowerGatherNd(data: Tensor, indices: Tensor, policy: MxGatherNdPolicy = {}): GatherCall {
+function lowerGatherNd(data: Tensor, indices: Tensor, policy?: MxGatherNdPolicy | null): GatherCall {
   const op = 'mxnet.gather_nd';
-  const rule = pickPolicy(op, 'version', MX_POLICY.gather_nd, policy.version);
-  const q = indices.rank;
-  if (q < 2)
-    fail(
-      `${op}.indices_rank`,
-      `${op}: indices must have at least 2 dimensions; got shape ${fmt(indices.shape)}`,
-    );
-  const M = indices.shape[0];
-  const N = data.rank;
+  const x = tensorArg(op, 'data', data);
+  const i = tensorArg(op, 'indices', indices);
+  const opts = options(op, policy, ['version', 'out']);
+  const rule = pickPolicy(op, 'version', MX_POLICY.gather_nd, opts.version);
+  const out = outArg(op, opts.out);
+  if (i.rank < 2)
+    fail(`${op}.indices_rank`, `${op}: indices must have at least 2 dimensions; got shape ${fmt(i.shape)}`);
+  const M = i.shape[0];
+  const N = x.rank;
   if (M > N)
     fail(`${op}.index_depth`, `${op}: indices.shape[0] (${M}) exceeds the data dimension (${N})`, { M, N });
   if (M > 10) fail(`${op}.max_dims`, `${op}: indexing along at most 10 dimensions; got ${M}`, { M });
-  const n = data.shape.slice(0, M);
-  const perComponent = indices.size / Math.max(M, 1);
+  const n = x.shape.slice(0, M);
   const idx =
     rule.rounding === 'floor'
-      ? integerIndices(op, indices, 'floor', { lo: n.map((s) => -s), hi: n.map((s) => s - 1), perComponent })
-      : integerIndices(op, indices, 'trunc');
-  const K = q - 1;
-  return {
-    kind: 'gather',
-    op,
-    operand: data,
-    start_indices: idx,
-    dimension_numbers: {
-      offset_dims: range(K, K + N - M),
-      collapsed_slice_dims: range(0, M),
-      start_index_map: range(0, M),
-      index_vector_dim: 0,
-      slice_sizes: data.shape.map((s, d) => (d < M ? 1 : s)),
+      ? integerIndices(op, i, 'floor', {
+          lo: n.map((s) => -s),
+          hi: n.map((s) => s - 1),
+          perComponent: i.size / Math.max(M, 1),
+        })
+      : integerIndices(op, i, 'trunc');
+  return ndGather(
+    {
+      op,
+      out,
+      wording: ({ value, dim, size }) =>
+        `IndexError: index ${value} is out of bounds for axis ${dim} with size ${size}`,
     },
-    options: {
-      mode: rule.mode,
-      negative_indices: rule.negative_indices,
-      oob_code: `${op}.index_out_of_bounds`,
-    },
-  };
+    x,
+    idx,
+    { mode: rule.mode, negative_indices: rule.negative_indices, oob_code: `${op}.index_out_of_bounds` },
+    { vector: 'first' },
+  );
 }
 
 /**
- * Lowers take. Rules: `mxnet.take.axis`, `mxnet.take.mode`, `mxnet.take.data_rank` (≥ 1),
- * `mxnet.take.indices_dtype`, `mxnet.take.index_value`, `mxnet.take.index_out_of_bounds` (raise).
+ * Lowers take. Rules: `mxnet.take.a` / `.indices` (Tensors), `.options`, `.axis`, `.mode`,
+ * `.data_rank` (≥ 1), `.indices_dtype`, `.index_value`, `.index_out_of_bounds` (raise).
  */
-function lowerTake(a: Tensor, indices: Tensor, args: MxTakeArgs = {}): GatherCall {
+function lowerTake(a: Tensor, indices: Tensor, args?: MxTakeArgs | null): GatherCall {
   const op = 'mxnet.take';
-  const mode = pickPolicy(op, 'mode', MX_POLICY.take, args.mode);
-  const r = a.rank;
-  if (r < 1) fail(`${op}.data_rank`, `${op}: a must have rank ≥ 1; got a scalar`);
-  const axis = normAxis(op, args.axis ?? 0, r);
-  const n = a.shape[axis];
+  const x = tensorArg(op, 'a', a);
+  const i = tensorArg(op, 'indices', indices);
+  const opts = options(op, args, ['axis', 'mode', 'out']);
+  const mode = pickPolicy(op, 'mode', MX_POLICY.take, opts.mode);
+  const out = outArg(op, opts.out);
+  if (x.rank < 1) fail(`${op}.data_rank`, `${op}: a must have rank ≥ 1; got a scalar`);
+  const axis = normalizeAxis(op, opts.axis ?? 0, x.rank);
+  const n = x.shape[axis];
   const idx =
     mode === 'error'
-      ? integerIndices(op, indices, 'trunc', { lo: [0], hi: [n - 1], perComponent: 1 })
-      : integerIndices(op, indices, 'trunc');
-  const q = idx.rank;
-  return {
-    kind: 'gather',
-    op,
-    operand: a,
-    start_indices: idx,
-    dimension_numbers: {
-      offset_dims: [...range(0, axis), ...range(axis + q, r + q - 1)],
-      collapsed_slice_dims: [axis],
-      start_index_map: [axis],
-      index_vector_dim: q,
-      slice_sizes: a.shape.map((s, d) => (d === axis ? 1 : s)),
-    },
-    options: { mode, negative_indices: 'out_of_bounds', oob_code: `${op}.index_out_of_bounds` },
-  };
+      ? integerIndices(op, i, 'trunc', { lo: [0], hi: [n - 1], perComponent: 1 })
+      : integerIndices(op, i, 'trunc');
+  return takeGather({ op, out }, x, idx, axis, {
+    mode,
+    negative_indices: 'out_of_bounds',
+    oob_code: `${op}.index_out_of_bounds`,
+  });
 }
 
 /**
- * Lowers pick. Rules: `mxnet.pick.axis` (an integer in [-r, r); None is refused),
- * `mxnet.pick.mode`, `mxnet.pick.index_shape` (data shape without axis, or with 1 at axis under
- * keepdims), `mxnet.pick.indices_dtype`, `mxnet.pick.index_value`.
+ * Lowers pick: an element-wise gather with the index given one size-1 dim at `axis`.
+ * Rules: `mxnet.pick.data` / `.index` (Tensors), `.options`, `.axis` (an integer in [-r, r);
+ * None is refused), `.keepdims`, `.mode`, `.index_shape` (data shape without axis, or with 1 at
+ * axis under keepdims), `.indices_dtype`, `.index_value`.
  */
-function lowerPick(data: Tensor, index: Tensor, args: MxPickArgs = {}): GatherCall {
+function lowerPick(data: Tensor, index: Tensor, args?: MxPickArgs | null): GatherCall {
   const op = 'mxnet.pick';
-  const mode = pickPolicy(op, 'mode', MX_POLICY.pick, args.mode);
-  const r = data.rank;
-  if (args.axis === null)
+  const x = tensorArg(op, 'data', data);
+  const i = tensorArg(op, 'index', index);
+  const opts = options(op, args, ['axis', 'keepdims', 'mode', 'out']);
+  const mode = pickPolicy(op, 'mode', MX_POLICY.pick, opts.mode);
+  const keepdims = flag(op, 'keepdims', opts.keepdims, false);
+  const out = outArg(op, opts.out);
+  if (opts.axis === null)
     fail(`${op}.axis`, `${op}: axis=None is not supported by pick; give an integer axis`);
-  const axis = normAxis(op, args.axis ?? -1, r);
-  const keepdims = args.keepdims === true;
-  const reduced = data.shape.filter((_, d) => d !== axis);
-  const expected = keepdims ? data.shape.map((s, d) => (d === axis ? 1 : s)) : reduced;
-  if (!sameShape(index.shape, expected)) {
-    fail(`${op}.index_shape`, `${op}: index must have shape ${fmt(expected)}; got ${fmt(index.shape)}`, {
+  const axis = normalizeAxis(op, opts.axis ?? -1, x.rank);
+  const reduced = x.shape.filter((_, d) => d !== axis);
+  const kept = x.shape.map((s, d) => (d === axis ? 1 : s));
+  const expected = keepdims ? kept : reduced;
+  if (!sameShape(i.shape, expected)) {
+    fail(`${op}.index_shape`, `${op}: index must have shape ${fmt(expected)}; got ${fmt(i.shape)}`, {
       expected,
-      index_shape: index.shape,
+      index_shape: i.shape,
     });
   }
-  const idx = integerIndices(op, index, 'trunc').reshape(reduced);
-  return {
-    kind: 'gather',
-    op,
-    operand: data,
-    start_indices: idx,
-    dimension_numbers: {
-      offset_dims: [],
-      collapsed_slice_dims: [axis],
-      operand_batching_dims: range(0, r).filter((d) => d !== axis),
-      start_indices_batching_dims: range(0, r - 1),
-      start_index_map: [axis],
-      index_vector_dim: r - 1,
-      slice_sizes: data.shape.map(() => 1),
-    },
-    options: { mode, negative_indices: 'out_of_bounds', oob_code: `${op}.index_out_of_bounds` },
-    ...(keepdims ? { reshape: expected } : {}),
-  };
+  const idx = integerIndices(op, i, 'trunc').reshape(kept);
+  return elementsGather({ op, out, ...(keepdims ? {} : { reshape: reduced }) }, x, idx, axis, {
+    mode,
+    negative_indices: 'out_of_bounds',
+    oob_code: `${op}.index_out_of_bounds`,
+  });
 }
 
 /**
- * Lowers batch_take. Rules: `mxnet.batch_take.data_rank` (exactly 2: MXNet's shape check and
- * kernel disagree for rank > 2 and read past the data), `mxnet.batch_take.indices_dtype` (int32),
- * `mxnet.batch_take.indices_shape` (size = d0).
+ * Lowers batch_take: pick along axis 1 of a 2-D `a`, clamped. Rules: `mxnet.batch_take.a` /
+ * `.indices` (Tensors), `.options`, `.data_rank` (exactly 2: MXNet's shape check and kernel
+ * disagree for rank > 2 and read past the data), `.indices_dtype` (int32), `.indices_shape`
+ * (size = d0).
  */
-function lowerBatchTake(a: Tensor, indices: Tensor): GatherCall {
+function lowerBatchTake(a: Tensor, indices: Tensor, args?: MxBatchTakeArgs | null): GatherCall {
   const op = 'mxnet.batch_take';
-  if (a.rank !== 2)
-    fail(`${op}.data_rank`, `${op}: a must be 2-D (d0, d1); got shape ${fmt(a.shape)}`, { shape: a.shape });
-  if (indices.dtype !== 'int32') {
-    throw new DTypeError(`${op}.indices_dtype`, `${op}: indices must be int32; got ${indices.dtype}`, {
-      dtype: indices.dtype,
+  const x = tensorArg(op, 'a', a);
+  const i = tensorArg(op, 'indices', indices);
+  const out = outArg(op, options(op, args, ['out']).out);
+  if (x.rank !== 2)
+    fail(`${op}.data_rank`, `${op}: a must be 2-D (d0, d1); got shape ${fmt(x.shape)}`, { shape: x.shape });
+  if (i.dtype !== 'int32') {
+    throw new DTypeError(`${op}.indices_dtype`, `${op}: indices must be int32; got ${i.dtype}`, {
+      dtype: i.dtype,
     });
   }
-  if (indices.size !== a.shape[0]) {
+  if (i.size !== x.shape[0]) {
     fail(
       `${op}.indices_shape`,
-      `${op}: indices must have d0 = ${a.shape[0]} elements; got shape ${fmt(indices.shape)}`,
-      {
-        indices_shape: indices.shape,
-      },
+      `${op}: indices must have d0 = ${x.shape[0]} elements; got shape ${fmt(i.shape)}`,
+      { indices_shape: i.shape },
     );
   }
-  return {
-    kind: 'gather',
-    op,
-    operand: a,
-    start_indices: indices.reshape([a.shape[0]]),
-    dimension_numbers: {
-      offset_dims: [],
-      collapsed_slice_dims: [1],
-      operand_batching_dims: [0],
-      start_indices_batching_dims: [0],
-      start_index_map: [1],
-      index_vector_dim: 1,
-      slice_sizes: [1, 1],
-    },
-    options: { mode: MX_POLICY.batch_take, negative_indices: 'out_of_bounds' },
-    reshape: indices.shape,
-  };
+  return elementsGather({ op, out, reshape: i.shape }, x, i.reshape([x.shape[0], 1]), 1, {
+    mode: MX_POLICY.batch_take,
+    negative_indices: 'out_of_bounds',
+    oob_code: `${op}.index_out_of_bounds`,
+  });
 }
 
 /**
@@ -213,9 +197,8 @@ function lowerBatchTake(a: Tensor, indices: Tensor): GatherCall {
  * @example
  * mxnet.gather_nd(tensor([[0, 1], [2, 3]]), tensor([[1, 1, 0], [0, 1, 0]])).toArray(); // [2, 3, 0]
  */
-export function gather_nd(data: Tensor, indices: Tensor, policy: MxGatherNdPolicy = {}): Tensor {
-  return execute(lowerGatherNd(data, indices, policy));
-}
+export const gather_nd = (data: Tensor, indices: Tensor, policy?: MxGatherNdPolicy | null): Tensor =>
+  execute(lowerGatherNd(data, indices, policy));
 
 /**
  * mxnet.take: slices of `a` along `axis`; out-of-range indices clip (default), wrap or raise.
@@ -223,9 +206,8 @@ export function gather_nd(data: Tensor, indices: Tensor, policy: MxGatherNdPolic
  * @example
  * mxnet.take(tensor([4, 5, 6], 'float32'), tensor([3]), { axis: -1, mode: 'clip' }).toArray(); // [6]
  */
-export function take(a: Tensor, indices: Tensor, args: MxTakeArgs = {}): Tensor {
-  return execute(lowerTake(a, indices, args));
-}
+export const take = (a: Tensor, indices: Tensor, args?: MxTakeArgs | null): Tensor =>
+  execute(lowerTake(a, indices, args));
 
 /**
  * mxnet.pick: one element per position along `axis`, chosen by `index`.
@@ -233,9 +215,8 @@ export function take(a: Tensor, indices: Tensor, args: MxTakeArgs = {}): Tensor 
  * @example
  * mxnet.pick(tensor([[1, 2], [3, 4], [5, 6]], 'float32'), tensor([0, 1, 0], 'float32'), { axis: 1 }).toArray(); // [1, 4, 5]
  */
-export function pick(data: Tensor, index: Tensor, args: MxPickArgs = {}): Tensor {
-  return execute(lowerPick(data, index, args));
-}
+export const pick = (data: Tensor, index: Tensor, args?: MxPickArgs | null): Tensor =>
+  execute(lowerPick(data, index, args));
 
 /**
  * mxnet.batch_take (deprecated in MXNet; use pick): out[i] = a[i, indices[i]], indices clamped.
@@ -243,9 +224,8 @@ export function pick(data: Tensor, index: Tensor, args: MxPickArgs = {}): Tensor
  * @example
  * mxnet.batch_take(tensor([[1, 2], [3, 4], [5, 6]], 'float32'), tensor([0, 1, 0], 'int32')).toArray(); // [1, 4, 5]
  */
-export function batch_take(a: Tensor, indices: Tensor): Tensor {
-  return execute(lowerBatchTake(a, indices));
-}
+export const batch_take = (a: Tensor, indices: Tensor, args?: MxBatchTakeArgs | null): Tensor =>
+  execute(lowerBatchTake(a, indices, args));
 
 export const lower = {
   gather_nd: lowerGatherNd,

@@ -23,11 +23,11 @@
  * for n = 2 although it truncates to 1. NaN and ±Infinity (undefined in C++) raise.
  */
 import type { GatherMode } from '../../core/types.js';
-import { fail } from '../../core/validate.js';
-import { DTypeError, fmt } from '../../errors.js';
+import { DTypeError } from '../../errors.js';
 import { isFloat } from '../../tensor/dtype.js';
 import { cast } from '../../tensor/ops.js';
 import { type Tensor, tensor } from '../../tensor/tensor.js';
+import { oneOf } from '../args.js';
 
 export type MxTakeMode = 'clip' | 'wrap' | 'raise';
 export type MxPickMode = 'clip' | 'wrap';
@@ -38,6 +38,8 @@ export type MxVersion = '1.6' | '1.9';
 export interface MxGatherNdPolicy {
   /** Release whose index rules apply; default `1.9`. */
   readonly version?: MxVersion;
+  /** Where the result goes (MXNet's `out=`). */
+  readonly out?: Tensor;
 }
 
 /** Policy options of scatter_nd (MXNet itself checks nothing). */
@@ -46,6 +48,8 @@ export interface MxScatterNdPolicy {
   readonly out_of_bounds?: 'error' | 'skip';
   /** Two updates on one element: `last` (default, row-major order) or `error`. */
   readonly duplicates?: 'last' | 'error';
+  /** Where the result goes (MXNet's `out=`): `shape`, data's dtype. */
+  readonly out?: Tensor;
 }
 
 /** The one policy table: each named value → the core's modes. */
@@ -76,20 +80,18 @@ export const MX_POLICY = {
   };
 };
 
-/** Looks a named policy value up in its table row, failing with `<op>.<name>`. */
+/**
+ * Looks a named policy value up in its table row (`default` when undefined), refusing anything
+ * but the row's own names (`<op>.<name>`).
+ */
 export function pickPolicy<T extends Record<string, unknown>>(
   op: string,
   name: string,
   row: T,
   value: unknown,
 ): T[Exclude<keyof T, 'default'>] {
-  const key = value ?? (row as Record<string, unknown>).default;
   const names = Object.keys(row).filter((k) => k !== 'default');
-  if (typeof key !== 'string' || !names.includes(key)) {
-    fail(`${op}.${name}`, `${op}: ${name} must be one of ${fmt(names)}; got ${fmt(value)}`, {
-      [name]: value,
-    });
-  }
+  const key = oneOf(op, name, value, names, row.default as string);
   return row[key as Exclude<keyof T, 'default'>];
 }
 
@@ -144,20 +146,7 @@ export function integerIndices(
     if (r < -(2 ** 31) || r >= 2 ** 31) fits32 = false;
   }
   if (fits32) return tensor(Int32Array.from(out), 'int32', t.shape);
-  return tensor(
-    BigInt64Array.from(out, (x) => BigInt(x)),
-    'int64',
-    t.shape,
-  );
-}
-
-export const range = (from: number, to: number): number[] =>
-  Array.from({ length: Math.max(0, to - from) }, (_, i) => from + i);
-
-/** Normalizes an axis in [-r, r) (`<op>.axis`). */
-export function normAxis(op: string, axis: unknown, r: number): number {
-  if (typeof axis !== 'number' || !Number.isInteger(axis) || axis < -r || axis >= r) {
-    fail(`${op}.axis`, `${op}: axis must be an integer in [${-r}, ${r}); got ${fmt(axis)}`, { axis });
-  }
-  return axis < 0 ? axis + r : axis;
+  const wide = new BigInt64Array(out.length);
+  for (let e = 0; e < out.length; e++) wide[e] = BigInt(out[e]);
+  return tensor(wide, 'int64', t.shape);
 }
