@@ -1,0 +1,175 @@
+/**
+ * The batching-dims decomposition of the StableHLO RFC that added `operand_batching_dims` /
+ * `input_batching_dims`: a gather or scatter with explicit batching dims is the same op in the
+ * older form, where
+ *
+ *   - each batching pair (operand dim o_i, indices dim s_i) becomes one more index-vector
+ *     component holding the coordinate along s_i (an iota), mapped to o_i
+ *     (start_index_map / scatter_dims_to_operand_dims += operand_batching_dims);
+ *   - the operand batching dims become collapsed_slice_dims / inserted_window_dims;
+ *   - the indices' batching dims stay as ordinary (implicit) batch dims of the indices.
+ *
+ *   new_indices[..., :k, ...]     = start_indices[..., :, ...]           (k = old vector size)
+ *   new_indices[..., k + i, ...]  = position along start_indices_batching_dims[i]
+ *
+ * The iota components are always in bounds (the paired sizes agree, C17 / C18) and their slice
+ * size is ≤ 1 (C12), so every mode, negative-index policy and reducer gives the same result.
+ * The rewrite drops the `indices_are_sorted` promise (sortedness is stated per start_index_map).
+ */
+import { allocStorage, type DType, integerRange } from '../tensor/dtype.js';
+import { Tensor, stridesOf } from '../tensor/tensor.js';
+import type { GatherCall, ScatterCall } from './call.js';
+import type { GatherDimensionNumbers, ScatterDimensionNumbers } from './types.js';
+import { fail } from './validate.js';
+
+/** The indices with one iota component per batching dim appended along the index-vector dim. */
+export interface BatchedIndices {
+  /** The new indices (the vector dim always exists: a trailing size-1 dim is added if needed). */
+  readonly indices: Tensor;
+  /** Where the index vectors run in `indices`. */
+  readonly index_vector_dim: number;
+}
+
+/** Smallest dtype that holds both the original indices and every iota value. */
+function iotaDType(dtype: DType, maxCoordinate: number): DType {
+  if (dtype === 'int64' || dtype === 'uint64') return dtype;
+  const [, hi] = integerRange(dtype);
+  return BigInt(maxCoordinate) <= hi ? dtype : 'int64';
+}
+
+/**
+ * Appends, along the index-vector dim, one component per entry of `batchingDims` holding the
+ * coordinate of each index vector along that indices dim.
+ */
+export function appendIotaComponents(
+  indices: Tensor,
+  indexVectorDim: number,
+  batchingDims: readonly number[],
+  op = 'batching',
+): BatchedIndices {
+  const rank = indices.rank;
+  if (!Number.isInteger(indexVectorDim) || indexVectorDim < 0 || indexVectorDim > rank) {
+    fail(`${op}.index_vector_dim`, `${op}: index_vector_dim must be in [0, ${rank}]; got ${indexVectorDim}`);
+  }
+  // Without a vector dim, each scalar index is a vector of one component: add that dim.
+  const base = indexVectorDim === rank ? indices.reshape([...indices.shape, 1]) : indices;
+  const shape = base.shape;
+  for (const d of batchingDims) {
+    if (!Number.isInteger(d) || d < 0 || d >= rank || d === indexVectorDim) {
+      fail(
+        `${op}.indices_batching_dims`,
+        `${op}: indices batching dims must be dims of the indices other than index_vector_dim ${indexVectorDim}; got ${d}`,
+      );
+    }
+  }
+  const k = shape[indexVectorDim];
+  const m = batchingDims.length;
+  const outShape = shape.map((n, d) => (d === indexVectorDim ? k + m : n));
+  const maxCoordinate = Math.max(0, ...batchingDims.map((d) => shape[d] - 1));
+  const dtype = iotaDType(indices.dtype, maxCoordinate);
+  const size = outShape.reduce((a, b) => a * b, 1);
+  const data = allocStorage(dtype, size) as unknown as { [i: number]: number | bigint };
+  const src = base.data as unknown as ArrayLike<number | bigint>;
+  const wide = dtype === 'int64' || dtype === 'uint64';
+  const sameType = dtype === indices.dtype;
+  const inStrides = stridesOf(shape);
+  const outStrides = stridesOf(outShape);
+  const coord = new Array<number>(outShape.length).fill(0);
+  for (let e = 0; e < size; e++) {
+    // coordinates of element e in the new indices
+    let rest = e;
+    for (let d = 0; d < outShape.length; d++) {
+      coord[d] = Math.floor(rest / outStrides[d]);
+      rest -= coord[d] * outStrides[d];
+    }
+    const c = coord[indexVectorDim];
+    let value: number | bigint;
+    if (c < k) {
+      let at = 0;
+      for (let d = 0; d < shape.length; d++) at += coord[d] * inStrides[d];
+      value = src[at];
+      if (!sameType) value = BigInt(value as number);
+    } else {
+      const position = coord[batchingDims[c - k]];
+      value = wide ? BigInt(position) : position;
+    }
+    data[e] = value;
+  }
+  return { indices: new Tensor(dtype, outShape, data as never), index_vector_dim: indexVectorDim };
+}
+
+/** Sorted union of two disjoint dim lists. */
+const merged = (a: readonly number[], b: readonly number[]) => [...a, ...b].sort((x, y) => x - y);
+
+/**
+ * The gather without batching dims that computes the same result (the RFC's decomposition).
+ * A call without batching dims comes back unchanged.
+ */
+export function decomposeGatherBatching(call: GatherCall): GatherCall {
+  const dn = call.dimension_numbers;
+  const ob = dn.operand_batching_dims ?? [];
+  const sb = dn.start_indices_batching_dims ?? [];
+  if (ob.length === 0 && sb.length === 0) return call;
+  if (ob.length !== sb.length) {
+    fail(
+      'stablehlo.gather.C16',
+      `${call.op}: operand_batching_dims and start_indices_batching_dims must have the same size; got ${ob.length} and ${sb.length}`,
+    );
+  }
+  const { indices, index_vector_dim } = appendIotaComponents(
+    call.start_indices,
+    dn.index_vector_dim,
+    sb,
+    call.op,
+  );
+  const dimension_numbers: GatherDimensionNumbers = {
+    offset_dims: dn.offset_dims,
+    collapsed_slice_dims: merged(dn.collapsed_slice_dims, ob),
+    operand_batching_dims: [],
+    start_indices_batching_dims: [],
+    start_index_map: [...dn.start_index_map, ...ob],
+    index_vector_dim,
+    slice_sizes: dn.slice_sizes,
+    indices_are_sorted: false,
+  };
+  return { ...call, start_indices: indices, dimension_numbers };
+}
+
+/**
+ * The scatter without batching dims that computes the same results (the RFC's decomposition).
+ * A call without batching dims comes back unchanged.
+ */
+export function decomposeScatterBatching(call: ScatterCall): ScatterCall {
+  const dn = call.dimension_numbers;
+  const ib = dn.input_batching_dims ?? [];
+  const sb = dn.scatter_indices_batching_dims ?? [];
+  if (ib.length === 0 && sb.length === 0) return call;
+  if (ib.length !== sb.length) {
+    fail(
+      'stablehlo.scatter.C17',
+      `${call.op}: input_batching_dims and scatter_indices_batching_dims must have the same size; got ${ib.length} and ${sb.length}`,
+    );
+  }
+  const { indices, index_vector_dim } = appendIotaComponents(
+    call.scatter_indices,
+    dn.index_vector_dim,
+    sb,
+    call.op,
+  );
+  const dimension_numbers: ScatterDimensionNumbers = {
+    update_window_dims: dn.update_window_dims,
+    inserted_window_dims: merged(dn.inserted_window_dims, ib),
+    input_batching_dims: [],
+    scatter_indices_batching_dims: [],
+    scatter_dims_to_operand_dims: [...dn.scatter_dims_to_operand_dims, ...ib],
+    index_vector_dim,
+    indices_are_sorted: false,
+    unique_indices: dn.unique_indices,
+  };
+  return { ...call, scatter_indices: indices, dimension_numbers };
+}
+
+/** Either decomposition, by the call's kind. */
+export function decomposeBatching<C extends GatherCall | ScatterCall>(call: C): C {
+  return (call.kind === 'gather' ? decomposeGatherBatching(call) : decomposeScatterBatching(call)) as C;
+}

@@ -1,0 +1,316 @@
+/**
+ * The RFC's batching-dims decomposition (src/core/batching.ts): the rewritten call, which has no
+ * batching dims, gives the same bytes (or the same error code) as the original on random
+ * batched gathers and scatters, through `execute`.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  appendIotaComponents,
+  decomposeBatching,
+  decomposeGatherBatching,
+  decomposeScatterBatching,
+} from '../src/core/batching.js';
+import { type GatherCall, type ScatterCall, execute } from '../src/core/call.js';
+import { resolveGatherOptions, resolveScatterOptions } from '../src/core/policy.js';
+import type { ReducerName } from '../src/core/types.js';
+import { type Tensor, tensor } from '../src/tensor/tensor.js';
+import {
+  DATA_DTYPES,
+  INDEX_DTYPES,
+  randomCase,
+  randomIndices,
+  randomTensor,
+  rng,
+} from './reference/random-cases.js';
+
+const bytes = (t: Tensor) => Array.from(new Uint8Array(t.data.buffer, t.data.byteOffset, t.data.byteLength));
+
+/** The result bytes, or the error code. */
+function outcome(run: () => Tensor): { bytes?: number[]; shape?: readonly number[]; code?: string } {
+  try {
+    const t = run();
+    return { bytes: bytes(t), shape: t.shape };
+  } catch (e) {
+    return { code: (e as { code?: string }).code ?? String(e) };
+  }
+}
+
+describe('appendIotaComponents', () => {
+  it('appends the coordinate along each batching dim (index_vector_dim last)', () => {
+    const i = tensor(
+      [
+        [[7], [8], [9]],
+        [[4], [5], [6]],
+      ],
+      'int32',
+    ); // [2, 3, 1]
+    const r = appendIotaComponents(i, 2, [0, 1]);
+    expect(r.index_vector_dim).toBe(2);
+    expect(r.indices.toArray()).toEqual([
+      [
+        [7, 0, 0],
+        [8, 0, 1],
+        [9, 0, 2],
+      ],
+      [
+        [4, 1, 0],
+        [5, 1, 1],
+        [6, 1, 2],
+      ],
+    ]);
+  });
+  it('adds a vector dim for scalar indices and widens a too-narrow dtype to int64', () => {
+    const i = tensor(new Array(200).fill(3), 'int8', [200]);
+    const r = appendIotaComponents(i, 1, [0]);
+    expect(r.indices.dtype).toBe('int64');
+    expect(r.indices.shape).toEqual([200, 2]);
+    expect(r.indices.get(199, 0)).toBe(3n);
+    expect(r.indices.get(199, 1)).toBe(199n);
+  });
+  it('refuses the index vector dim as a batching dim (code batching.indices_batching_dims)', () => {
+    expect(() => appendIotaComponents(tensor([[1]], 'int32'), 1, [1])).toThrow(
+      /batching\.indices_batching_dims/,
+    );
+  });
+});
+
+describe('the StableHLO spec example (gather with batching dims)', () => {
+  const operand = tensor(
+    Array.from({ length: 48 }, (_, i) => i + 1),
+    'int32',
+    [2, 3, 4, 2],
+  );
+  const start = tensor(
+    [
+      [
+        [
+          [0, 0],
+          [1, 0],
+          [2, 1],
+        ],
+        [
+          [0, 1],
+          [1, 1],
+          [0, 9],
+        ],
+      ],
+      [
+        [
+          [0, 0],
+          [2, 1],
+          [2, 2],
+        ],
+        [
+          [1, 2],
+          [0, 1],
+          [1, 0],
+        ],
+      ],
+    ],
+    'int64',
+  );
+  const call: GatherCall = {
+    kind: 'gather',
+    op: 'stablehlo.gather',
+    operand,
+    start_indices: start,
+    dimension_numbers: {
+      offset_dims: [3, 4],
+      collapsed_slice_dims: [1],
+      operand_batching_dims: [0],
+      start_indices_batching_dims: [1],
+      start_index_map: [2, 1],
+      index_vector_dim: 3,
+      slice_sizes: [1, 1, 2, 2],
+    },
+    options: resolveGatherOptions('int32'),
+  };
+  it('decomposes to collapsed [0, 1], start_index_map [2, 1, 0] and the spec result', () => {
+    const d = decomposeGatherBatching(call);
+    expect(d.dimension_numbers.collapsed_slice_dims).toEqual([0, 1]);
+    expect(d.dimension_numbers.operand_batching_dims).toEqual([]);
+    expect(d.dimension_numbers.start_index_map).toEqual([2, 1, 0]);
+    expect(d.start_indices.shape).toEqual([2, 2, 3, 3]);
+    const expected = [
+      [
+        [
+          [
+            [1, 2],
+            [3, 4],
+          ],
+          [
+            [3, 4],
+            [5, 6],
+          ],
+          [
+            [13, 14],
+            [15, 16],
+          ],
+        ],
+        [
+          [
+            [33, 34],
+            [35, 36],
+          ],
+          [
+            [35, 36],
+            [37, 38],
+          ],
+          [
+            [41, 42],
+            [43, 44],
+          ],
+        ],
+      ],
+      [
+        [
+          [
+            [1, 2],
+            [3, 4],
+          ],
+          [
+            [13, 14],
+            [15, 16],
+          ],
+          [
+            [21, 22],
+            [23, 24],
+          ],
+        ],
+        [
+          [
+            [43, 44],
+            [45, 46],
+          ],
+          [
+            [33, 34],
+            [35, 36],
+          ],
+          [
+            [27, 28],
+            [29, 30],
+          ],
+        ],
+      ],
+    ];
+    expect(execute(call).toArray()).toEqual(expected);
+    expect(execute(d).toArray()).toEqual(expected);
+  });
+  it('leaves a call without batching dims unchanged (same object)', () => {
+    const d = decomposeGatherBatching(call);
+    expect(decomposeBatching(d)).toBe(d);
+  });
+});
+
+const GATHER_MODES = ['clip', 'fill', 'wrap', 'promise_in_bounds', 'error'] as const;
+const SCATTER_MODES = ['skip', 'drop', 'clip', 'wrap', 'promise_in_bounds', 'error'] as const;
+const REDUCERS: ReducerName[] = ['replace', 'add', 'mul', 'min', 'max'];
+
+describe('decomposed = original on random batched calls (fast-check)', () => {
+  it('gather', () => {
+    let batched = 0;
+    fc.assert(
+      fc.property(fc.integer(), (seed) => {
+        const r = rng(seed);
+        const c = randomCase(r);
+        const dtype = r.pick(DATA_DTYPES);
+        const operand = randomTensor(r, c.operandShape, dtype);
+        const indices = randomIndices(
+          r,
+          c.indicesShape,
+          r.pick(INDEX_DTYPES),
+          Math.max(1, ...c.operandShape),
+        );
+        const call: GatherCall = {
+          kind: 'gather',
+          op: 'stablehlo.gather',
+          operand,
+          start_indices: indices,
+          dimension_numbers: {
+            offset_dims: c.windowDims,
+            collapsed_slice_dims: c.collapsed,
+            operand_batching_dims: c.batching[0],
+            start_indices_batching_dims: c.batching[1],
+            start_index_map: c.startMap,
+            index_vector_dim: c.ivd,
+            slice_sizes: c.windowSizes,
+          },
+          options: resolveGatherOptions(dtype, {
+            mode: r.pick(GATHER_MODES),
+            negative_indices: r.next() < 0.5 ? 'from_end' : 'out_of_bounds',
+          }),
+        };
+        const d = decomposeGatherBatching(call);
+        expect(d.dimension_numbers.operand_batching_dims).toEqual([]);
+        if (c.batching[0].length > 0) batched++;
+        const a = outcome(() => execute(call));
+        const b = outcome(() => execute(d));
+        if (a.code !== undefined) expect(b.code).toBeDefined();
+        else expect(b).toEqual(a);
+      }),
+      { numRuns: 600 },
+    );
+    expect(batched).toBeGreaterThan(150);
+  });
+
+  it('scatter', () => {
+    let batched = 0;
+    fc.assert(
+      fc.property(fc.integer(), (seed) => {
+        const r = rng(seed);
+        const c = randomCase(r);
+        const dtype = r.pick(DATA_DTYPES.filter((t) => t !== 'bool'));
+        const input = randomTensor(r, c.operandShape, dtype);
+        const indices = randomIndices(
+          r,
+          c.indicesShape,
+          r.pick(INDEX_DTYPES),
+          Math.max(1, ...c.operandShape),
+        );
+        // updates have the gather result's shape
+        const batchSizes = c.indicesShape.filter((_, d) => d !== c.ivd);
+        const windowSizes = c.windowSizes.filter(
+          (_, d) => !c.collapsed.includes(d) && !c.batching[0].includes(d),
+        );
+        const rank = batchSizes.length + windowSizes.length;
+        const ushape: number[] = [];
+        let bi = 0;
+        let wi = 0;
+        for (let d = 0; d < rank; d++)
+          ushape.push(c.windowDims.includes(d) ? windowSizes[wi++] : batchSizes[bi++]);
+        const updates = randomTensor(r, ushape, dtype);
+        const call: ScatterCall = {
+          kind: 'scatter',
+          op: 'stablehlo.scatter',
+          inputs: [input],
+          scatter_indices: indices,
+          updates: [updates],
+          dimension_numbers: {
+            update_window_dims: c.windowDims,
+            inserted_window_dims: c.collapsed,
+            input_batching_dims: c.batching[0],
+            scatter_indices_batching_dims: c.batching[1],
+            scatter_dims_to_operand_dims: c.startMap,
+            index_vector_dim: c.ivd,
+          },
+          update_computation: r.pick(REDUCERS),
+          options: resolveScatterOptions({
+            mode: r.pick(SCATTER_MODES),
+            negative_indices: r.next() < 0.5 ? 'from_end' : 'out_of_bounds',
+            include_self: r.next() < 0.7,
+          }),
+        };
+        const d = decomposeScatterBatching(call);
+        expect(d.dimension_numbers.input_batching_dims).toEqual([]);
+        if (c.batching[0].length > 0) batched++;
+        const a = outcome(() => execute(call));
+        const b = outcome(() => execute(d));
+        if (a.code !== undefined) expect(b.code).toBeDefined();
+        else expect(b).toEqual(a);
+      }),
+      { numRuns: 600 },
+    );
+    expect(batched).toBeGreaterThan(150);
+  });
+});
