@@ -1,12 +1,15 @@
 /**
  * TensorFlow's gather and scatter operators with TF's own argument names: positional arguments
  * in TF's order, keyword arguments in one options object, and the device-dependent index policy
- * (`{ device: 'cpu' | 'gpu' | 'xla' }`, `bad_indices_policy`) in a trailing options object.
+ * (`{ device: 'cpu' | 'gpu' | 'xla' }`, `bad_indices_policy`) plus `out` in a trailing options
+ * object. Unknown keys in either object are refused. `tensorflow.constant` builds tensors with
+ * TF's default dtypes (integers int32, floats float32).
  *
  * @example
  * tf.gather_nd(tensor([[1, 2], [3, 4]]), tensor([[0, 0], [1, 1]])).toArray(); // [1, 4]
  * tf.gather(tensor([1, 2, 3]), tensor([5]), {}, { device: 'gpu' }).toArray(); // [0]
  */
+import { tfConstant } from './constructors.js';
 import { gather, gather_nd, lower as lowerGather } from './tensorflow/gather.js';
 import {
   lower as lowerScatter,
@@ -26,8 +29,9 @@ export {
   type TfPolicyOptions,
 } from './tensorflow/policy.js';
 
-/** TensorFlow frontend: tf.gather, gather_nd, scatter_nd, tensor_scatter_nd_{update,add,sub,min,max}. */
+/** TensorFlow frontend: tf.constant, tf.gather, gather_nd, scatter_nd, tensor_scatter_nd_{update,add,sub,min,max}. */
 export const tensorflow = {
+  constant: tfConstant,
   gather,
   gather_nd,
   scatter_nd,

@@ -10,17 +10,18 @@
  *   shape: indices.shape[:-1] + params.shape[b+k:]
  */
 import type { GatherCall } from '../../core/call.js';
+import { execute } from '../../core/call.js';
 import { fail } from '../../core/validate.js';
 import { fmt } from '../../errors.js';
 import type { Tensor } from '../../tensor/tensor.js';
+import { integer, normalizeAxis, options, tensorArg } from '../args.js';
+import { ndGather, takeGather } from '../families.js';
 import {
-  TF_POLICY,
   type TfPolicyOptions,
   checkIndexDType,
-  intArg,
-  outOfBoundsMode,
-  range,
-  run,
+  gatherPolicy,
+  scalarWording,
+  vectorWording,
 } from './policy.js';
 
 /** Keyword arguments of tf.gather. */
@@ -37,33 +38,45 @@ export interface TfGatherNdArgs {
   readonly batch_dims?: number;
 }
 
-function gatherOptions(op: string, options: TfPolicyOptions) {
-  const mode = outOfBoundsMode(op, 'gather', options);
-  return {
-    mode,
-    negative_indices: TF_POLICY.negative_indices,
-    oob_code: `${op}.index_out_of_bounds`,
-    ...(mode === 'fill' ? { fill_value: TF_POLICY.fill_value } : {}),
-  };
+const kwargs = <T extends object>(op: string, value: T | null | undefined, keys: readonly string[]) =>
+  options(op, value, keys, `${op}.options`, 'keyword arguments');
+
+/** `params.shape[:b] == indices.shape[:b]` (`<op>.batch_shape`). */
+function checkBatchShape(op: string, params: Tensor, indices: Tensor, b: number): void {
+  for (let i = 0; i < b; i++) {
+    if (params.shape[i] !== indices.shape[i]) {
+      fail(
+        `${op}.batch_shape`,
+        `${op}: params.shape[${i}] must equal indices.shape[${i}] for batch_dims = ${b}; got ${params.shape[i]} and ${indices.shape[i]}`,
+        { params_shape: params.shape, indices_shape: indices.shape },
+      );
+    }
+  }
 }
 
 /**
- * Lowers tf.gather. Rules: `tf.gather.indices_dtype` (int32/int64), `tf.gather.batch_dims`
- * (in [-rank(indices), rank(indices)] and ≤ axis), `tf.gather.axis` (in [-rank(params),
- * rank(params))), `tf.gather.batch_shape` (params.shape[:b] == indices.shape[:b]),
- * `tf.gather.index_out_of_bounds` (cpu device).
+ * Lowers tf.gather. Rules: `tf.gather.params` / `tf.gather.indices` (Tensors),
+ * `tf.gather.options` (known keyword arguments and options only), `tf.gather.indices_dtype`
+ * (int32/int64), `tf.gather.batch_dims` (in [-rank(indices), rank(indices)] and ≤ axis),
+ * `tf.gather.axis` (in [-rank(params), rank(params))), `tf.gather.batch_shape`
+ * (params.shape[:b] == indices.shape[:b]), `tf.gather.device`, `tf.gather.bad_indices_policy`,
+ * `tf.gather.index_out_of_bounds` (cpu device), `tf.gather.out`.
  */
 function lowerGather(
   params: Tensor,
   indices: Tensor,
-  args: TfGatherArgs = {},
-  options: TfPolicyOptions = {},
+  args: TfGatherArgs | null = {},
+  opts: TfPolicyOptions | null = {},
 ): GatherCall {
   const op = 'tf.gather';
-  checkIndexDType(op, indices);
-  const r = params.rank;
-  const q = indices.rank;
-  const b0 = intArg(op, 'batch_dims', args.batch_dims ?? 0);
+  const x = tensorArg(op, 'params', params);
+  const i = tensorArg(op, 'indices', indices);
+  const kw = kwargs(op, args, ['axis', 'batch_dims']);
+  const { policy, out } = gatherPolicy(op, opts);
+  checkIndexDType(op, i);
+  const r = x.rank;
+  const q = i.rank;
+  const b0 = integer(op, 'batch_dims', kw.batch_dims, 0);
   if (b0 < -q || b0 > q) {
     fail(`${op}.batch_dims`, `${op}: batch_dims must be in [${-q}, ${q}] (rank(indices) = ${q}); got ${b0}`, {
       batch_dims: b0,
@@ -71,108 +84,63 @@ function lowerGather(
   }
   const b = b0 < 0 ? b0 + q : b0;
   // Python tf.gather: `if axis is None: axis = batch_dims`, before either is normalized.
-  const a0 = args.axis === undefined || args.axis === null ? b0 : intArg(op, 'axis', args.axis);
-  if (a0 < -r || a0 >= r) {
-    fail(`${op}.axis`, `${op}: axis must be in [${-r}, ${r}) (rank(params) = ${r}); got ${a0}`, { axis: a0 });
-  }
-  const a = a0 < 0 ? a0 + r : a0;
+  const a0 = kw.axis === undefined || kw.axis === null ? b0 : integer(op, 'axis', kw.axis);
+  const a = normalizeAxis(op, a0, r, {
+    message: () => `${op}: axis must be in [${-r}, ${r}) (rank(params) = ${r}); got ${a0}`,
+  });
   if (b > a)
     fail(`${op}.batch_dims`, `${op}: batch_dims (${b}) must be less than or equal to axis (${a})`, {
       batch_dims: b,
       axis: a,
     });
-  for (let i = 0; i < b; i++) {
-    if (params.shape[i] !== indices.shape[i]) {
-      fail(
-        `${op}.batch_shape`,
-        `${op}: params.shape[${i}] must equal indices.shape[${i}] for batch_dims = ${b}; got ${params.shape[i]} and ${indices.shape[i]}`,
-        { params_shape: params.shape, indices_shape: indices.shape },
-      );
-    }
-  }
-  const batch = range(0, b);
-  return {
-    kind: 'gather',
-    op,
-    operand: params,
-    start_indices: indices,
-    dimension_numbers: {
-      offset_dims: [...range(b, a), ...range(a + q - b, r + q - b - 1)],
-      collapsed_slice_dims: [a],
-      operand_batching_dims: batch,
-      start_indices_batching_dims: batch,
-      start_index_map: [a],
-      index_vector_dim: q,
-      slice_sizes: params.shape.map((s, d) => (d < b || d === a ? 1 : s)),
-    },
-    options: gatherOptions(op, options),
-  };
+  checkBatchShape(op, x, i, b);
+  return takeGather({ op, out, wording: scalarWording }, x, i, a, policy, b);
 }
 
 /**
- * Lowers tf.gather_nd. Rules: `tf.gather_nd.indices_dtype`, `tf.gather_nd.indices_rank`
+ * Lowers tf.gather_nd. Rules: `tf.gather_nd.params` / `.indices` (Tensors),
+ * `tf.gather_nd.options`, `tf.gather_nd.indices_dtype`, `tf.gather_nd.indices_rank`
  * (rank ≥ 1), `tf.gather_nd.batch_dims` (0 ≤ b < rank(indices), b ≤ rank(params)),
  * `tf.gather_nd.batch_shape`, `tf.gather_nd.index_depth` (b + k ≤ rank(params)),
- * `tf.gather_nd.index_out_of_bounds` (cpu device).
+ * `tf.gather_nd.index_out_of_bounds` (cpu device), `tf.gather_nd.out`.
  */
 function lowerGatherNd(
   params: Tensor,
   indices: Tensor,
-  args: TfGatherNdArgs = {},
-  options: TfPolicyOptions = {},
+  args: TfGatherNdArgs | null = {},
+  opts: TfPolicyOptions | null = {},
 ): GatherCall {
   const op = 'tf.gather_nd';
-  checkIndexDType(op, indices);
-  const r = params.rank;
-  const q = indices.rank;
+  const x = tensorArg(op, 'params', params);
+  const i = tensorArg(op, 'indices', indices);
+  const kw = kwargs(op, args, ['batch_dims']);
+  const { policy, out } = gatherPolicy(op, opts);
+  checkIndexDType(op, i);
+  const r = x.rank;
+  const q = i.rank;
   if (q < 1)
     fail(`${op}.indices_rank`, `${op}: indices must have rank ≥ 1; got rank ${q}`, {
-      indices_shape: indices.shape,
+      indices_shape: i.shape,
     });
-  const b = intArg(op, 'batch_dims', args.batch_dims ?? 0);
+  const b = integer(op, 'batch_dims', kw.batch_dims, 0);
   if (b < 0 || b >= q || b > r) {
     fail(
       `${op}.batch_dims`,
       `${op}: batch_dims must be in [0, ${Math.min(q - 1, r)}] (rank(indices) = ${q}, rank(params) = ${r}); got ${b}`,
-      {
-        batch_dims: b,
-      },
+      { batch_dims: b },
     );
   }
-  for (let i = 0; i < b; i++) {
-    if (params.shape[i] !== indices.shape[i]) {
-      fail(
-        `${op}.batch_shape`,
-        `${op}: params.shape[${i}] must equal indices.shape[${i}] for batch_dims = ${b}; got ${params.shape[i]} and ${indices.shape[i]}`,
-        { params_shape: params.shape, indices_shape: indices.shape },
-      );
-    }
-  }
-  const k = indices.shape[q - 1];
+  checkBatchShape(op, x, i, b);
+  const k = i.shape[q - 1];
   if (b + k > r) {
     fail(
       `${op}.index_depth`,
-      `${op}: indices.shape[-1] must be ≤ rank(params) - batch_dims = ${r - b}; got ${k} (indices shape ${fmt(indices.shape)})`,
+      `${op}: indices.shape[-1] must be ≤ rank(params) - batch_dims = ${r - b}; got ${k} (indices shape ${fmt(i.shape)})`,
       { index_depth: k },
     );
   }
-  const batch = range(0, b);
-  return {
-    kind: 'gather',
-    op,
-    operand: params,
-    start_indices: indices,
-    dimension_numbers: {
-      offset_dims: range(q - 1, q - 1 + r - b - k),
-      collapsed_slice_dims: range(b, b + k),
-      operand_batching_dims: batch,
-      start_indices_batching_dims: batch,
-      start_index_map: range(b, b + k),
-      index_vector_dim: q - 1,
-      slice_sizes: params.shape.map((s, d) => (d < b + k ? 1 : s)),
-    },
-    options: gatherOptions(op, options),
-  };
+  const wording = vectorWording(i, 'param shape', x.shape);
+  return ndGather({ op, out, wording }, x, i, policy, { batchDims: b });
 }
 
 /**
@@ -185,10 +153,10 @@ function lowerGatherNd(
 export function gather(
   params: Tensor,
   indices: Tensor,
-  args: TfGatherArgs = {},
-  options: TfPolicyOptions = {},
+  args: TfGatherArgs | null = {},
+  options: TfPolicyOptions | null = {},
 ): Tensor {
-  return run(lowerGather(params, indices, args, options), 'gather');
+  return execute(lowerGather(params, indices, args, options));
 }
 
 /**
@@ -200,10 +168,10 @@ export function gather(
 export function gather_nd(
   params: Tensor,
   indices: Tensor,
-  args: TfGatherNdArgs = {},
-  options: TfPolicyOptions = {},
+  args: TfGatherNdArgs | null = {},
+  options: TfPolicyOptions | null = {},
 ): Tensor {
-  return run(lowerGatherNd(params, indices, args, options), 'nd', params.shape);
+  return execute(lowerGatherNd(params, indices, args, options));
 }
 
 export const lower = { gather: lowerGather, gather_nd: lowerGatherNd } as const;

@@ -1,6 +1,7 @@
 /**
  * TensorFlow's edge-case policies, decided in one table, plus the checks shared by its gather
- * and scatter operators (index dtypes, integer arguments, TF-worded out-of-bounds errors).
+ * and scatter operators (index dtypes, the trailing options object, TF-worded out-of-bounds
+ * errors).
  *
  * Negative indices are never valid in TF: they are out of bounds like any other bad index.
  * What an out-of-bounds index does depends on where the kernel runs (the docs of tf.gather,
@@ -11,31 +12,42 @@
  * Newer raw ops take `bad_indices_policy` ('' | 'DEFAULT' | 'ERROR' | 'IGNORE'), which overrides
  * the device rule: ERROR raises, IGNORE zero-fills gathers and skips scatter updates.
  *
+ * Zero-size dims: a gather with no index at all returns an empty result even when the indexed
+ * dim has size 0 (`tf.gather(int32[0], int32[0, 4])` is an empty [0, 4]); any index into a
+ * size-0 dim is out of bounds.
+ *
  * Duplicates: tf.scatter_nd and tensor_scatter_nd_add/sub/min/max combine every update (sum,
  * difference, min, max); tensor_scatter_nd_update keeps the last update on CPU ("we pick the last
  * update for the index"). GPU and XLA apply duplicates in an unspecified order; we always apply
  * them in row-major update order, so float sums are the sequential CPU sums.
  */
-import { execute, type GatherCall, type ScatterCall } from '../../core/call.js';
+import type { Wording } from '../../core/call.js';
 import type { GatherMode, ScatterMode } from '../../core/types.js';
-import { fail, intScalar } from '../../core/validate.js';
-import { DTypeError, IndexOutOfBoundsError, fmt } from '../../errors.js';
+import { DTypeError, fmt } from '../../errors.js';
 import type { DType } from '../../tensor/dtype.js';
 import { slice } from '../../tensor/ops.js';
 import type { Tensor } from '../../tensor/tensor.js';
+import type { GatherPolicy, ScatterPolicy } from '../families.js';
+import { oneOf, options, outArg } from '../args.js';
 
 /** Where the TF kernel runs; decides what an out-of-bounds index does. */
 export type TfDevice = 'cpu' | 'gpu' | 'xla';
 /** The `bad_indices_policy` attribute of newer raw ops ('' and 'DEFAULT' mean the device rule). */
 export type TfBadIndicesPolicy = '' | 'DEFAULT' | 'ERROR' | 'IGNORE';
 
-/** Policy options accepted next to TF's own keyword arguments. */
+/** The trailing options object: the policy next to TF's own keyword arguments, and `out`. */
 export interface TfPolicyOptions {
   /** Device whose out-of-bounds rule applies; default `cpu`. */
   readonly device?: TfDevice;
   /** Raw-op `bad_indices_policy`; overrides the device rule when ERROR or IGNORE. */
   readonly bad_indices_policy?: TfBadIndicesPolicy;
+  /** Where the result goes (shape and dtype of the result). */
+  readonly out?: Tensor;
 }
+
+const DEVICES: readonly TfDevice[] = ['cpu', 'gpu', 'xla'];
+const BAD_INDICES: readonly TfBadIndicesPolicy[] = ['', 'DEFAULT', 'ERROR', 'IGNORE'];
+const POLICY_KEYS = ['device', 'bad_indices_policy', 'out'] as const;
 
 /** The one policy table: each named value → the core's modes. */
 export const TF_POLICY = {
@@ -64,29 +76,48 @@ export const TF_POLICY = {
 /** Index dtypes of the public Python API (tf.gather, gather_nd, scatter_nd, tensor_scatter_nd_*). */
 export const TF_INDEX_DTYPES: readonly DType[] = ['int32', 'int64'];
 
-/** Resolves `device` and `bad_indices_policy` to the core's out-of-bounds mode. */
-export function outOfBoundsMode<K extends 'gather' | 'scatter'>(
-  op: string,
-  kind: K,
-  options: TfPolicyOptions,
-): K extends 'gather' ? GatherMode : ScatterMode {
-  const device = options.device ?? TF_POLICY.device.default;
-  if (device !== 'cpu' && device !== 'gpu' && device !== 'xla') {
-    fail(`${op}.device`, `${op}: device must be "cpu", "gpu" or "xla"; got ${fmt(device)}`, { device });
-  }
-  const bip = options.bad_indices_policy ?? '';
-  if (bip !== '' && bip !== 'DEFAULT' && bip !== 'ERROR' && bip !== 'IGNORE') {
-    fail(
-      `${op}.bad_indices_policy`,
-      `${op}: bad_indices_policy must be "", "DEFAULT", "ERROR" or "IGNORE"; got ${fmt(bip)}`,
-      {
-        bad_indices_policy: bip,
-      },
-    );
-  }
+/** The trailing options object read strictly: the row of TF_POLICY it selects, and `out`. */
+function policyRow(op: string, value: TfPolicyOptions | null | undefined) {
+  const o = options(op, value, POLICY_KEYS);
+  const device = oneOf(op, 'device', o.device, DEVICES, TF_POLICY.device.default);
+  const bip = oneOf(op, 'bad_indices_policy', o.bad_indices_policy, BAD_INDICES, '');
   const row =
     bip === 'ERROR' || bip === 'IGNORE' ? TF_POLICY.bad_indices_policy[bip] : TF_POLICY.device[device];
-  return row[kind] as K extends 'gather' ? GatherMode : ScatterMode;
+  return { row, out: outArg(op, o.out) };
+}
+
+/** A gather's policy (`<op>.index_out_of_bounds` under error) and `out`, from the options object. */
+export function gatherPolicy(
+  op: string,
+  value: TfPolicyOptions | null | undefined,
+): { policy: GatherPolicy; out: Tensor | undefined } {
+  const { row, out } = policyRow(op, value);
+  return {
+    policy: {
+      mode: row.gather,
+      negative_indices: TF_POLICY.negative_indices,
+      fill_value: TF_POLICY.fill_value,
+      oob_code: `${op}.index_out_of_bounds`,
+    },
+    out,
+  };
+}
+
+/** A scatter's policy and `out`, from the options object. */
+export function scatterPolicy(
+  op: string,
+  value: TfPolicyOptions | null | undefined,
+): { policy: ScatterPolicy; out: Tensor | undefined } {
+  const { row, out } = policyRow(op, value);
+  return {
+    policy: {
+      mode: row.scatter,
+      negative_indices: TF_POLICY.negative_indices,
+      duplicates: TF_POLICY.duplicates,
+      oob_code: `${op}.index_out_of_bounds`,
+    },
+    out,
+  };
 }
 
 /** Checks the index dtype: int32 or int64 (`<op>.indices_dtype`). */
@@ -111,45 +142,21 @@ export function checkNumeric(op: string, name: string, t: Tensor): void {
   }
 }
 
-/** An integer keyword argument (`<op>.<name>`). */
-export function intArg(op: string, name: string, value: unknown): number {
-  return intScalar(value, name, op, `${op}.${name}`);
-}
-
-export const range = (from: number, to: number): number[] =>
-  Array.from({ length: Math.max(0, to - from) }, (_, i) => from + i);
-
-/** Reads the index vector (last dim of `indices`) at batch position `pos` — k values, for messages. */
-function indexVector(indices: Tensor, pos: readonly number[]): number[] {
-  const k = indices.shape[indices.rank - 1];
-  const row = slice(indices, [...pos, 0], [...pos.map(() => 1), k]);
-  return Array.from(row.data as ArrayLike<number | bigint>, Number);
-}
+/** The TF CPU kernel's wording for a scalar index: `indices[1] = 5 is not in [0, 3)`. */
+export const scalarWording: Wording = ({ value, size, position }) =>
+  `indices[${position.join(',')}] = ${value} is not in [0, ${size})`;
 
 /**
- * Runs a lowered call; an out-of-bounds error from the core is re-worded the way the TF CPU
- * kernel words it (`indices[1] = 5 is not in [0, 3)`, `indices[1] = [1, 5] does not index into
- * param shape [3,3]`), keeping the code and the structured details.
+ * The TF CPU kernel's wording for an index vector (last dim of `indices`):
+ * `indices[1] = [1, 5] does not index into param shape [3,3]` (`what` = 'param shape' for
+ * gathers, 'shape' for scatters). Reads the whole vector, only when the error is thrown.
  */
-export function run(
-  call: GatherCall | ScatterCall,
-  style: 'gather' | 'nd',
-  shape?: readonly number[],
-): Tensor {
-  try {
-    return execute(call);
-  } catch (e) {
-    if (!(e instanceof IndexOutOfBoundsError)) throw e;
-    const pos = e.position;
-    const indices = call.kind === 'gather' ? call.start_indices : call.scatter_indices;
-    let message: string;
-    if (style === 'gather') {
-      message = `${call.op}: indices[${pos.join(',')}] = ${fmt(e.details.value)} is not in [0, ${e.details.size})`;
-    } else {
-      const batch = pos.slice(0, -1);
-      const what = call.kind === 'gather' ? 'param shape' : 'shape';
-      message = `${call.op}: indices[${batch.join(',')}] = ${fmt(indexVector(indices, batch))} does not index into ${what} [${(shape ?? []).join(',')}]`;
-    }
-    throw new IndexOutOfBoundsError(e.code, message, { ...e.details });
-  }
+export function vectorWording(indices: Tensor, what: string, shape: readonly number[]): Wording {
+  return ({ position }) => {
+    const batch = position.slice(0, -1);
+    const k = indices.shape[indices.rank - 1];
+    const row = slice(indices, [...batch, 0], [...batch.map(() => 1), k]);
+    const vector = Array.from(row.data as ArrayLike<number | bigint>, Number);
+    return `indices[${batch.join(',')}] = ${fmt(vector)} does not index into ${what} [${shape.join(',')}]`;
+  };
 }

@@ -8,24 +8,25 @@
  * `tensor` and combine with replace (last update wins) / add / sub / min / max.
  */
 import type { ScatterCall } from '../../core/call.js';
+import { execute } from '../../core/call.js';
 import type { ReducerName } from '../../core/types.js';
-import { fail, intArray } from '../../core/validate.js';
+import { fail } from '../../core/validate.js';
 import { DTypeError, fmt } from '../../errors.js';
-import { type Tensor, zeros } from '../../tensor/tensor.js';
+import { type Tensor, sameShape, zeros } from '../../tensor/tensor.js';
+import { integers, tensorArg } from '../args.js';
+import { ndScatter } from '../families.js';
 import {
-  TF_POLICY,
   type TfPolicyOptions,
   checkIndexDType,
   checkNumeric,
-  outOfBoundsMode,
-  range,
-  run,
+  scatterPolicy,
+  vectorWording,
 } from './policy.js';
 
-const sameShape = (a: readonly number[], b: readonly number[]) =>
-  a.length === b.length && a.every((x, i) => x === b[i]);
-
-/** Shared rules and lowering of every ND scatter onto an input of shape `input.shape`. */
+/**
+ * Shared rules and lowering of every ND scatter onto `input`: `<op>.indices_dtype`,
+ * `<op>.indices_rank`, `<op>.index_depth`, `<op>.updates_shape`, then one ndScatter.
+ */
 function lowerNd(
   op: string,
   input: Tensor,
@@ -33,8 +34,9 @@ function lowerNd(
   updates: Tensor,
   computation: ReducerName,
   minIndicesRank: number,
-  options: TfPolicyOptions,
+  opts: TfPolicyOptions | null,
 ): ScatterCall {
+  const { policy, out } = scatterPolicy(op, opts);
   checkIndexDType(op, indices);
   const q = indices.rank;
   if (q < minIndicesRank) {
@@ -61,64 +63,55 @@ function lowerNd(
       { expected, updates_shape: updates.shape },
     );
   }
-  return {
-    kind: 'scatter',
-    op,
-    inputs: [input],
-    scatter_indices: indices,
-    updates: [updates],
-    dimension_numbers: {
-      update_window_dims: range(q - 1, q - 1 + R - k),
-      inserted_window_dims: range(0, k),
-      scatter_dims_to_operand_dims: range(0, k),
-      index_vector_dim: q - 1,
-    },
-    update_computation: computation,
-    options: {
-      mode: outOfBoundsMode(op, 'scatter', options),
-      negative_indices: TF_POLICY.negative_indices,
-      duplicates: TF_POLICY.duplicates,
-      oob_code: `${op}.index_out_of_bounds`,
-    },
-  };
+  const wording = vectorWording(indices, 'shape', input.shape);
+  return ndScatter({ op, out, wording }, input, indices, updates, computation, policy);
 }
 
 /**
- * Lowers tf.scatter_nd. Rules: `tf.scatter_nd.indices_dtype`, `tf.scatter_nd.indices_rank`
+ * Lowers tf.scatter_nd. Rules: `tf.scatter_nd.indices` / `.updates` (Tensors),
+ * `tf.scatter_nd.options`, `tf.scatter_nd.indices_dtype`, `tf.scatter_nd.indices_rank`
  * (≥ 1), `tf.scatter_nd.shape` (non-negative integers), `tf.scatter_nd.index_depth`,
  * `tf.scatter_nd.updates_shape`, `tf.scatter_nd.updates_dtype` (numeric: duplicates are summed),
- * `tf.scatter_nd.index_out_of_bounds` (cpu device).
+ * `tf.scatter_nd.index_out_of_bounds` (cpu device), `tf.scatter_nd.out`.
  */
 function lowerScatterNd(
   indices: Tensor,
   updates: Tensor,
   shape: readonly number[],
-  options: TfPolicyOptions = {},
+  opts: TfPolicyOptions | null = {},
 ): ScatterCall {
   const op = 'tf.scatter_nd';
-  const dims = intArray(shape, 'shape', op, `${op}.shape`);
+  const i = tensorArg(op, 'indices', indices);
+  const u = tensorArg(op, 'updates', updates);
+  const dims = integers(op, 'shape', shape);
   if (dims.some((d) => d < 0))
     fail(`${op}.shape`, `${op}: shape must be non-negative; got ${fmt(dims)}`, { shape: dims });
-  checkNumeric(op, 'updates', updates);
-  return lowerNd(op, zeros(dims, updates.dtype), indices, updates, 'add', 1, options);
+  checkNumeric(op, 'updates', u);
+  return lowerNd(op, zeros(dims, u.dtype), i, u, 'add', 1, opts);
 }
 
 /** tensor_scatter_nd_* share one lowering; only the combiner and the name differ. */
 function tensorScatterLowering(name: string, computation: ReducerName) {
   const op = `tf.${name}`;
-  return (tensor: Tensor, indices: Tensor, updates: Tensor, options: TfPolicyOptions = {}): ScatterCall => {
-    if (computation !== 'replace') checkNumeric(op, 'tensor', tensor);
-    if (updates.dtype !== tensor.dtype) {
+  return (
+    tensor: Tensor,
+    indices: Tensor,
+    updates: Tensor,
+    opts: TfPolicyOptions | null = {},
+  ): ScatterCall => {
+    const t = tensorArg(op, 'tensor', tensor);
+    const i = tensorArg(op, 'indices', indices);
+    const u = tensorArg(op, 'updates', updates);
+    if (computation !== 'replace') checkNumeric(op, 'tensor', t);
+    if (u.dtype !== t.dtype) {
       throw new DTypeError(
         `${op}.updates_dtype`,
-        `${op}: updates must have the dtype of tensor (${tensor.dtype}); got ${updates.dtype}`,
-        {
-          dtype: updates.dtype,
-        },
+        `${op}: updates must have the dtype of tensor (${t.dtype}); got ${u.dtype}`,
+        { dtype: u.dtype },
       );
     }
     // The Python docs: "the batch_shape cannot be []" — indices need at least two axes.
-    return lowerNd(op, tensor, indices, updates, computation, 2, options);
+    return lowerNd(op, t, i, u, computation, 2, opts);
   };
 }
 
@@ -139,9 +132,9 @@ export function scatter_nd(
   indices: Tensor,
   updates: Tensor,
   shape: readonly number[],
-  options: TfPolicyOptions = {},
+  options: TfPolicyOptions | null = {},
 ): Tensor {
-  return run(lowerScatterNd(indices, updates, shape, options), 'nd', shape);
+  return execute(lowerScatterNd(indices, updates, shape, options));
 }
 
 /**
@@ -155,9 +148,9 @@ export function tensor_scatter_nd_update(
   tensor: Tensor,
   indices: Tensor,
   updates: Tensor,
-  options: TfPolicyOptions = {},
+  options: TfPolicyOptions | null = {},
 ): Tensor {
-  return run(lowerUpdate(tensor, indices, updates, options), 'nd', tensor.shape);
+  return execute(lowerUpdate(tensor, indices, updates, options));
 }
 
 /**
@@ -170,9 +163,9 @@ export function tensor_scatter_nd_add(
   tensor: Tensor,
   indices: Tensor,
   updates: Tensor,
-  options: TfPolicyOptions = {},
+  options: TfPolicyOptions | null = {},
 ): Tensor {
-  return run(lowerAdd(tensor, indices, updates, options), 'nd', tensor.shape);
+  return execute(lowerAdd(tensor, indices, updates, options));
 }
 
 /**
@@ -185,9 +178,9 @@ export function tensor_scatter_nd_sub(
   tensor: Tensor,
   indices: Tensor,
   updates: Tensor,
-  options: TfPolicyOptions = {},
+  options: TfPolicyOptions | null = {},
 ): Tensor {
-  return run(lowerSub(tensor, indices, updates, options), 'nd', tensor.shape);
+  return execute(lowerSub(tensor, indices, updates, options));
 }
 
 /**
@@ -200,9 +193,9 @@ export function tensor_scatter_nd_min(
   tensor: Tensor,
   indices: Tensor,
   updates: Tensor,
-  options: TfPolicyOptions = {},
+  options: TfPolicyOptions | null = {},
 ): Tensor {
-  return run(lowerMin(tensor, indices, updates, options), 'nd', tensor.shape);
+  return execute(lowerMin(tensor, indices, updates, options));
 }
 
 /**
@@ -215,9 +208,9 @@ export function tensor_scatter_nd_max(
   tensor: Tensor,
   indices: Tensor,
   updates: Tensor,
-  options: TfPolicyOptions = {},
+  options: TfPolicyOptions | null = {},
 ): Tensor {
-  return run(lowerMax(tensor, indices, updates, options), 'nd', tensor.shape);
+  return execute(lowerMax(tensor, indices, updates, options));
 }
 
 export const lower = {
