@@ -3,11 +3,13 @@
  * batch_gather_ops.*): both run `gather_helper::gather_impl`, a take along `axis` with an
  * optional `match_outer` batch prefix. Out-of-range indices fail a CAFFE_ENFORCE.
  */
-import { type GatherCall, execute } from '../../core/call.js';
+import { type GatherCall, type Wording, execute } from '../../core/call.js';
 import type { NegativeIndexPolicy } from '../../core/types.js';
 import { fail } from '../../core/validate.js';
 import { DTypeError, fmt } from '../../errors.js';
 import { type Tensor, zeros } from '../../tensor/tensor.js';
+import { flag, normalizeAxis, options, outArg, tensorArg } from '../args.js';
+import { takeGather, takeShape } from '../families.js';
 
 /** Gather's arguments (Caffe2 names). */
 export interface Caffe2GatherArgs {
@@ -17,11 +19,15 @@ export interface Caffe2GatherArgs {
   readonly wrap_indices?: boolean;
   /** INDICES share DATA's dims before `axis` (a batch prefix, like batch_dims = axis). */
   readonly match_outer?: boolean;
+  /** The output blob: written in place (shape and dtype of the result). */
+  readonly out?: Tensor;
 }
 
 /** BatchGather's arguments. */
 export interface Caffe2BatchGatherArgs {
   readonly match_outer?: boolean;
+  /** The output blob: written in place (shape and dtype of the result). */
+  readonly out?: Tensor;
 }
 
 /**
@@ -39,25 +45,33 @@ export const CAFFE2_POLICY = {
   negative_indices: Record<'wrap' | 'no_wrap', NegativeIndexPolicy>;
 };
 
-const range = (lo: number, hi: number): number[] =>
-  Array.from({ length: Math.max(0, hi - lo) }, (_, i) => lo + i);
+/** What gather_impl is called with (unchecked argument values, checked in lowerImpl). */
+interface ImplArgs {
+  readonly axis: unknown;
+  readonly wrap_indices?: unknown;
+  /** `wrap_indices` when the argument is absent, from the raw axis argument. */
+  readonly wrapDefault: (axisArg: number) => boolean;
+  readonly match_outer: unknown;
+  readonly out: Tensor | undefined;
+}
+
+/** Caffe2's CAFFE_ENFORCE wording; `id` is the index after a `wrap_indices` adjustment. */
+const wording =
+  (wrap: boolean): Wording =>
+  ({ value, size }) =>
+    `INDICES element is out of DATA bounds, id=${wrap && value < 0n ? value + BigInt(size) : value} axis_dim=${size}`;
 
 /**
- * gather_impl: output = data[:axis] + indices + data[axis+1:] (match_outer: indices[axis:]
- * replaces indices), and = data.shape when data.shape[axis] is 0 (the empty-batch rule of
- * PR 13781).
+ * gather_impl, a take along `axis` (with `match_outer`, a batch prefix of `axis` dims):
  *
  *   out[a..., i..., b...] = data[a..., idx[i...], b...]
  *   match_outer: out[a..., i..., b...] = data[a..., idx[a..., i...], b...]
+ *
+ * Shape: data[:axis] + indices + data[axis+1:] (match_outer: indices[axis:] replaces indices),
+ * and = data.shape when data.shape[axis] is 0 (the empty-batch rule of PR 13781). Caffe2 returns
+ * an empty output before reading (or checking) any index, so an empty output gathers no index.
  */
-function lowerImpl(
-  op: string,
-  data: Tensor,
-  indices: Tensor,
-  axisArg: number,
-  wrap: boolean,
-  matchOuter: boolean,
-): GatherCall {
+function lowerImpl(op: string, data: Tensor, indices: Tensor, args: ImplArgs): GatherCall {
   if (indices.dtype !== 'int32' && indices.dtype !== 'int64') {
     throw new DTypeError(
       `${op}.indices_dtype`,
@@ -67,12 +81,9 @@ function lowerImpl(
   }
   const r = data.rank;
   if (r < 1) fail(`${op}.data_rank`, `${op}: DATA must have rank >= 1; got ${r}`);
-  if (typeof axisArg !== 'number' || !Number.isInteger(axisArg) || axisArg < -r || axisArg >= r) {
-    fail(`${op}.axis`, `${op}: axis must be an integer in [${-r}, ${r - 1}]; got ${fmt(axisArg)}`, {
-      axis: axisArg,
-    });
-  }
-  const axis = axisArg < 0 ? axisArg + r : axisArg;
+  const axis = normalizeAxis(op, args.axis, r);
+  const wrap = flag(op, 'wrap_indices', args.wrap_indices, args.wrapDefault(args.axis as number));
+  const matchOuter = flag(op, 'match_outer', args.match_outer, false);
   const q = indices.rank;
   if (matchOuter) {
     if (axis < 1) fail(`${op}.match_outer`, `${op}: match_outer needs axis >= 1; got ${axis}`);
@@ -84,69 +95,58 @@ function lowerImpl(
     }
   }
   const b = matchOuter ? axis : 0;
-  const outShape =
-    data.shape[axis] === 0
-      ? [...data.shape]
-      : [...data.shape.slice(0, axis), ...indices.shape.slice(b), ...data.shape.slice(axis + 1)];
-  const options = {
-    mode: CAFFE2_POLICY.mode,
-    negative_indices: CAFFE2_POLICY.negative_indices[wrap ? 'wrap' : 'no_wrap'],
-    oob_code: `${op}.indices`,
-  };
-  if (outShape.includes(0)) {
-    // Caffe2 returns an empty output before reading (or checking) any index: gather nothing.
-    return {
-      kind: 'gather',
-      op,
-      operand: data,
-      start_indices: zeros([0], indices.dtype),
-      dimension_numbers: {
-        offset_dims: [...range(0, axis), ...range(axis + 1, r)],
-        collapsed_slice_dims: [axis],
-        start_index_map: [axis],
-        index_vector_dim: 1,
-        slice_sizes: data.shape.map((d, i) => (i === axis ? Math.min(d, 1) : d)),
-      },
-      options,
-      reshape: outShape,
-    };
-  }
-  return {
-    kind: 'gather',
-    op,
-    operand: data,
-    start_indices: indices,
-    dimension_numbers: {
-      offset_dims: [...range(0, axis - b), ...range(axis - b + q, r - b + q - 1)],
-      collapsed_slice_dims: [axis],
-      operand_batching_dims: range(0, b),
-      start_indices_batching_dims: range(0, b),
-      start_index_map: [axis],
-      index_vector_dim: q,
-      slice_sizes: data.shape.map((d, i) => (i === axis || i < b ? 1 : d)),
+  const outShape = data.shape[axis] === 0 ? [...data.shape] : takeShape(data.shape, indices.shape, axis, b);
+  const empty = outShape.includes(0);
+  return takeGather(
+    { op, out: args.out, wording: wording(wrap), ...(empty ? { reshape: outShape } : {}) },
+    data,
+    empty ? zeros([0], indices.dtype) : indices,
+    axis,
+    {
+      mode: CAFFE2_POLICY.mode,
+      negative_indices: CAFFE2_POLICY.negative_indices[wrap ? 'wrap' : 'no_wrap'],
+      oob_code: `${op}.indices`,
     },
-    options,
-  };
+    empty ? 0 : b,
+  );
 }
 
 /**
- * Caffe2 `Gather(DATA, INDICES)` with `axis`, `wrap_indices`, `match_outer`.
- * Rules: caffe2.Gather.indices_dtype, .data_rank, .axis, .match_outer, .indices (OOB).
+ * Caffe2 `Gather(DATA, INDICES)` with `axis`, `wrap_indices`, `match_outer`, and `out` (the
+ * output blob). Rules: caffe2.Gather.DATA, .INDICES (Tensors), .options, .indices_dtype,
+ * .data_rank, .axis, .wrap_indices, .match_outer, .indices (OOB, Caffe2's wording).
  */
-function lowerGather(data: Tensor, indices: Tensor, args: Caffe2GatherArgs = {}): GatherCall {
-  const axisArg = args.axis ?? 0;
-  const wrap = args.wrap_indices ?? CAFFE2_POLICY.wrap_indices.Gather(axisArg);
-  return lowerImpl('caffe2.Gather', data, indices, axisArg, wrap, args.match_outer === true);
+function lowerGather(data: Tensor, indices: Tensor, args?: Caffe2GatherArgs | null): GatherCall {
+  const op = 'caffe2.Gather';
+  const x = tensorArg(op, 'DATA', data);
+  const i = tensorArg(op, 'INDICES', indices);
+  const o = options(op, args, ['axis', 'wrap_indices', 'match_outer', 'out']);
+  return lowerImpl(op, x, i, {
+    axis: o.axis ?? 0,
+    wrap_indices: o.wrap_indices,
+    wrapDefault: CAFFE2_POLICY.wrap_indices.Gather,
+    match_outer: o.match_outer,
+    out: outArg(op, o.out),
+  });
 }
 
 /**
- * Caffe2 `BatchGather(DATA, INDICES)`: Gather on axis 1 without wrapping.
- * Rules: caffe2.BatchGather.indices_dtype, .data_rank (>= 2), .match_outer, .indices (OOB).
+ * Caffe2 `BatchGather(DATA, INDICES)`: Gather on axis 1 without wrapping. Rules:
+ * caffe2.BatchGather.DATA, .INDICES, .options, .indices_dtype, .data_rank (>= 2), .match_outer,
+ * .indices (OOB).
  */
-function lowerBatchGather(data: Tensor, indices: Tensor, args: Caffe2BatchGatherArgs = {}): GatherCall {
+function lowerBatchGather(data: Tensor, indices: Tensor, args?: Caffe2BatchGatherArgs | null): GatherCall {
   const op = 'caffe2.BatchGather';
-  if (data.rank < 2) fail(`${op}.data_rank`, `${op}: DATA should be at least 2-D; got rank ${data.rank}`);
-  return lowerImpl(op, data, indices, 1, CAFFE2_POLICY.wrap_indices.BatchGather(), args.match_outer === true);
+  const x = tensorArg(op, 'DATA', data);
+  const i = tensorArg(op, 'INDICES', indices);
+  const o = options(op, args, ['match_outer', 'out']);
+  if (x.rank < 2) fail(`${op}.data_rank`, `${op}: DATA should be at least 2-D; got rank ${x.rank}`);
+  return lowerImpl(op, x, i, {
+    axis: 1,
+    wrapDefault: CAFFE2_POLICY.wrap_indices.BatchGather,
+    match_outer: o.match_outer,
+    out: outArg(op, o.out),
+  });
 }
 
 /**
@@ -154,14 +154,14 @@ function lowerBatchGather(data: Tensor, indices: Tensor, args: Caffe2BatchGather
  * @example caffe2.Gather(tensor([[1, 1.2], [2.3, 3.4], [4.5, 5.7]], 'float32'), tensor([[0, 1], [1, 2]], 'int32'))
  *   // [[[1, 1.2], [2.3, 3.4]], [[2.3, 3.4], [4.5, 5.7]]]
  */
-export const Gather = (data: Tensor, indices: Tensor, args: Caffe2GatherArgs = {}): Tensor =>
+export const Gather = (data: Tensor, indices: Tensor, args?: Caffe2GatherArgs | null): Tensor =>
   execute(lowerGather(data, indices, args));
 /**
  * Caffe2 `BatchGather`.
  * @example caffe2.BatchGather(tensor([[1, 1.2, 2.4, 4.5], [2.3, 3.4, 3.6, 2.3]], 'float32'), tensor([0, 2], 'int32'))
  *   // [[1, 2.4], [2.3, 3.6]]
  */
-export const BatchGather = (data: Tensor, indices: Tensor, args: Caffe2BatchGatherArgs = {}): Tensor =>
+export const BatchGather = (data: Tensor, indices: Tensor, args?: Caffe2BatchGatherArgs | null): Tensor =>
   execute(lowerBatchGather(data, indices, args));
 
 export const lower = { Gather: lowerGather, BatchGather: lowerBatchGather } as const;
