@@ -1,0 +1,199 @@
+/**
+ * One path: for every registered op and every documented preset (error cases included), the
+ * framework function, the lowered call run by `execute`, and the CLI's `run` give the same
+ * result bit for bit — or the same error code. Plus the surface disagreements the one-path
+ * issue measured, each as a named test.
+ */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { program } from '../src/cli/main.js';
+import { execute } from '../src/core/call.js';
+import { clearPlanCache, planCacheStats } from '../src/core/plan-cache.js';
+import * as lib from '../src/index.js';
+import { GatherScatterError, type Tensor, tensor } from '../src/index.js';
+import { readNpy } from '../src/interop/npy.js';
+import { PRESETS } from '../src/tables/presets.js';
+import { type CallArgs, buildRegistry, lowerCall, runCall } from '../src/tables/registry.js';
+
+const ns = lib as unknown as Record<string, unknown>;
+const registry = buildRegistry(ns);
+const dir = mkdtempSync(join(tmpdir(), 'one-path-'));
+
+type Outcome = { tensor: Tensor } | { code: string };
+
+function outcome(f: () => Tensor): Outcome {
+  try {
+    return { tensor: f() };
+  } catch (e) {
+    if (e instanceof GatherScatterError) return { code: e.code };
+    throw e;
+  }
+}
+
+/** dtype, shape and the exact bytes. */
+function bits(t: Tensor): { dtype: string; shape: readonly number[]; bytes: number[] } {
+  const d = t.data;
+  return {
+    dtype: t.dtype,
+    shape: t.shape,
+    bytes: Array.from(new Uint8Array(d.buffer, d.byteOffset, d.byteLength)),
+  };
+}
+
+const same = (o: Outcome) => ('tensor' in o ? bits(o.tensor) : o);
+
+/** The CLI arguments of a preset call, or null when a value has no JSON spelling. */
+function cliArgs(op: string, args: CallArgs, output: string): string[] | null {
+  const json = (v: unknown): string | null => {
+    try {
+      const s = JSON.stringify(v);
+      return s === undefined || /NaN|Infinity/.test(String(v)) ? null : s;
+    } catch {
+      return null; // bigint
+    }
+  };
+  const out = ['run', op, '-q', '-o', output];
+  const push = (flag: string, v: unknown) => {
+    const s = json(v);
+    if (s === null) throw new Error('no JSON');
+    out.push(flag, s);
+  };
+  try {
+    if (args.data !== undefined) push('--data', args.data);
+    push('--indices', args.indices);
+    if (args.updates !== undefined) push('--updates', args.updates);
+    for (const [k, v] of Object.entries(args.attrs ?? {})) {
+      if (typeof v === 'function') return null;
+      out.push('--attr', `${k}=${typeof v === 'string' ? v : json(v)}`);
+    }
+  } catch {
+    return null;
+  }
+  if (args.version !== undefined) out.push('--opset', String(args.version));
+  if (args.dataDType) out.push('--dtype', args.dataDType);
+  if (args.indexDType) out.push('--index-dtype', args.indexDType);
+  return out;
+}
+
+async function viaCli(op: string, args: CallArgs, k: number): Promise<Outcome | null> {
+  const file = join(dir, `r${k}.npy`);
+  const argv = cliArgs(op, args, file);
+  if (!argv) return null;
+  const sink = () => {};
+  try {
+    await program(sink, sink)
+      .exitOverride()
+      .parseAsync(argv, { from: 'user' });
+  } catch (e) {
+    if (e instanceof GatherScatterError) return { code: e.code };
+    throw e;
+  }
+  return { tensor: readNpy(new Uint8Array(readFileSync(file))) };
+}
+
+const ready = PRESETS.filter((p) => registry.some((e) => e.id === p.op && e.state === 'ready'));
+
+describe('every preset: framework function = execute(lowered call) = CLI run', () => {
+  it('covers every preset of every ready op', () => {
+    expect(ready.length).toBe(PRESETS.length);
+    expect(ready.length).toBeGreaterThan(40);
+  });
+
+  it.each(ready.map((p, k) => [p.id, p, k] as const))('%s', async (_, preset, k) => {
+    const entry = registry.find((e) => e.id === preset.op)!;
+    const api = outcome(() => runCall(ns, entry, preset.args));
+    const lowered = outcome(() => execute(lowerCall(ns, entry, preset.args)));
+    expect(same(lowered)).toEqual(same(api));
+    if (preset.expectedError) expect('code' in api && api.code).toContain(preset.expectedError);
+    const cli = await viaCli(preset.op, preset.args, k);
+    if (cli) expect(same(cli)).toEqual(same(api));
+  });
+});
+
+describe('the disagreements the one-path issue measured', () => {
+  const sink = () => {};
+  const cliRun = async (argv: string[]): Promise<Outcome> => {
+    const file = join(dir, `m${argv.join('').length}-${Math.random()}.npy`);
+    try {
+      await program(sink, sink)
+        .exitOverride()
+        .parseAsync([...argv, '-q', '-o', file], { from: 'user' });
+    } catch (e) {
+      if (e instanceof GatherScatterError) return { code: e.code };
+      throw e;
+    }
+    return { tensor: readNpy(new Uint8Array(readFileSync(file))) };
+  };
+
+  it('jax.numpy.take without axis flattens in the CLI as in the API (JAX: axis=None)', async () => {
+    const api = lib.jax.numpy.take(tensor([[1, 2], [3, 4]], 'int32'), tensor([3], 'int32'));
+    expect(api.toArray()).toEqual([4]);
+    const cli = await cliRun(['run', 'jax.numpy.take', '--data', '[[1,2],[3,4]]', '--indices', '[3]']);
+    expect('tensor' in cli && cli.tensor.toArray()).toEqual([4]);
+  });
+
+  it('numpy.take without axis flattens in the CLI as in the API (NumPy: axis=None)', async () => {
+    const cli = await cliRun(['run', 'numpy.take', '--data', '[[1,2],[3,4]]', '--indices', '[3]']);
+    expect('tensor' in cli && cli.tensor.toArray()).toEqual([4]);
+  });
+
+  it('torch.scatter_reduce without reduce is an error everywhere (PyTorch requires it)', async () => {
+    const cli = await cliRun([
+      'run',
+      'torch.scatter_reduce',
+      '--data',
+      '[1,2,3]',
+      '--indices',
+      '[0,0]',
+      '--updates',
+      '[5,6]',
+      '--attr',
+      'dim=0',
+    ]);
+    expect('code' in cli && cli.code).toMatch(/^torch\.scatter_reduce\./);
+  });
+
+  it('torch.index_select of an empty input agrees between API and CLI', async () => {
+    const api = outcome(() =>
+      lib.torch.index_select(tensor([], 'float32', [0, 3]), 0, tensor([], 'int64', [0])),
+    );
+    expect('tensor' in api && api.tensor.shape).toEqual([0, 3]);
+    const cli = await cliRun([
+      'run',
+      'torch.index_select',
+      '--data',
+      '[]',
+      '--indices',
+      '[]',
+      '--attr',
+      'dim=0',
+      '--index-dtype',
+      'int64',
+    ]);
+    expect('tensor' in cli && cli.tensor.shape).toEqual([0]);
+  });
+});
+
+describe('plan cache', () => {
+  it('repeated framework calls with the same shapes compile once', () => {
+    clearPlanCache();
+    const x = tensor([[1, 2, 3], [4, 5, 6]], 'float32');
+    const i = tensor([1, 0], 'int64');
+    for (let k = 0; k < 5; k++) expect(lib.onnx.Gather(x, i).toArray()).toEqual([[4, 5, 6], [1, 2, 3]]);
+    expect(planCacheStats()).toMatchObject({ misses: 1, hits: 4 });
+    // A different shape compiles its own plan; the old one stays valid.
+    lib.onnx.Gather(x, tensor([1], 'int64'));
+    expect(planCacheStats().misses).toBe(2);
+    expect(lib.onnx.Gather(x, i).toArray()).toEqual([[4, 5, 6], [1, 2, 3]]);
+  });
+
+  it('a cached plan never serves a call whose attributes merely print alike', () => {
+    const x = tensor([10, 11, 12], 'int32');
+    const i = tensor([[2]], 'int64');
+    const dn = { offset_dims: [], collapsed_slice_dims: [0], start_index_map: [0], index_vector_dim: 1 };
+    expect(lib.stablehlo.gather(x, i, { ...dn, slice_sizes: [1] }).toArray()).toEqual([12]);
+    expect(() => lib.stablehlo.gather(x, i, { ...dn, slice_sizes: ['1'] as never })).toThrow(GatherScatterError);
+  });
+});
