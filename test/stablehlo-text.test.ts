@@ -1,0 +1,504 @@
+/**
+ * StableHLO text in: the spec's examples (gather and scatter with batching dims), the forms JAX
+ * prints (properties `<{...}>`, pretty region ops), bare attributes; each parsed, bound and
+ * executed; round trip text → call → text through the core printer; one negative case per rule.
+ */
+import { describe, expect, it } from 'vitest';
+import { execute, stablehloText } from '../src/core/call.js';
+import { resolveGatherOptions, resolveScatterOptions } from '../src/core/policy.js';
+import { bindStablehlo, parseStablehlo, parseTensorType } from '../src/stablehlo-text/index.js';
+import { tensor } from '../src/tensor/tensor.js';
+
+const specOperand = () =>
+  tensor(
+    Array.from({ length: 48 }, (_, i) => i + 1),
+    'int32',
+    [2, 3, 4, 2],
+  );
+const specIndices = () =>
+  tensor(
+    [
+      [
+        [
+          [0, 0],
+          [1, 0],
+          [2, 1],
+        ],
+        [
+          [0, 1],
+          [1, 1],
+          [0, 9],
+        ],
+      ],
+      [
+        [
+          [0, 0],
+          [2, 1],
+          [2, 2],
+        ],
+        [
+          [1, 2],
+          [0, 1],
+          [1, 0],
+        ],
+      ],
+    ],
+    'int64',
+  );
+
+// The StableHLO spec's gather example (batching dims), verbatim apart from the comments.
+const SPEC_GATHER = `%result = "stablehlo.gather"(%operand, %start_indices) {
+  dimension_numbers = #stablehlo.gather<
+    offset_dims = [3, 4],
+    collapsed_slice_dims = [1],
+    operand_batching_dims = [0],
+    start_indices_batching_dims = [1],
+    start_index_map = [2, 1],
+    index_vector_dim = 3>,
+  slice_sizes = array<i64: 1, 1, 2, 2>,
+  indices_are_sorted = false
+} : (tensor<2x3x4x2xi32>, tensor<2x2x3x2xi64>) -> tensor<2x2x3x2x2xi32>`;
+
+const SPEC_GATHER_RESULT = [
+  [
+    [
+      [
+        [1, 2],
+        [3, 4],
+      ],
+      [
+        [3, 4],
+        [5, 6],
+      ],
+      [
+        [13, 14],
+        [15, 16],
+      ],
+    ],
+    [
+      [
+        [33, 34],
+        [35, 36],
+      ],
+      [
+        [35, 36],
+        [37, 38],
+      ],
+      [
+        [41, 42],
+        [43, 44],
+      ],
+    ],
+  ],
+  [
+    [
+      [
+        [1, 2],
+        [3, 4],
+      ],
+      [
+        [13, 14],
+        [15, 16],
+      ],
+      [
+        [21, 22],
+        [23, 24],
+      ],
+    ],
+    [
+      [
+        [43, 44],
+        [45, 46],
+      ],
+      [
+        [33, 34],
+        [35, 36],
+      ],
+      [
+        [27, 28],
+        [29, 30],
+      ],
+    ],
+  ],
+];
+
+// The StableHLO spec's scatter example (batching dims).
+const SPEC_SCATTER = `%result = "stablehlo.scatter"(%input, %scatter_indices, %update) ({
+  ^bb0(%arg0: tensor<i64>, %arg1: tensor<i64>):
+    %0 = "stablehlo.add"(%arg0, %arg1) : (tensor<i64>, tensor<i64>) -> tensor<i64>
+    "stablehlo.return"(%0) : (tensor<i64>) -> ()
+}) {
+  scatter_dimension_numbers = #stablehlo.scatter<
+    update_window_dims = [3, 4],
+    inserted_window_dims = [1],
+    input_batching_dims = [0],
+    scatter_indices_batching_dims = [1],
+    scatter_dims_to_operand_dims = [2, 1],
+    index_vector_dim = 3>,
+  indices_are_sorted = false,
+  unique_indices = false
+} : (tensor<2x3x4x2xi64>, tensor<2x2x3x2xi64>, tensor<2x2x3x2x2xi64>) -> tensor<2x3x4x2xi64>`;
+
+const SPEC_SCATTER_RESULT = [
+  [
+    [
+      [3, 4],
+      [6, 7],
+      [6, 7],
+      [7, 8],
+    ],
+    [
+      [9, 10],
+      [11, 12],
+      [15, 16],
+      [17, 18],
+    ],
+    [
+      [17, 18],
+      [19, 20],
+      [22, 23],
+      [24, 25],
+    ],
+  ],
+  [
+    [
+      [25, 26],
+      [28, 29],
+      [30, 31],
+      [31, 32],
+    ],
+    [
+      [35, 36],
+      [38, 39],
+      [38, 39],
+      [39, 40],
+    ],
+    [
+      [41, 42],
+      [44, 45],
+      [46, 47],
+      [47, 48],
+    ],
+  ],
+];
+
+describe('the spec examples', () => {
+  it('gather with batching dims parses, binds and gives the spec result', () => {
+    const p = parseStablehlo(SPEC_GATHER);
+    expect(p.kind).toBe('gather');
+    if (p.kind !== 'gather') return;
+    expect(p.result).toBe('%result');
+    expect(p.operands).toEqual(['%operand', '%start_indices']);
+    expect(p.dimension_numbers).toEqual({
+      offset_dims: [3, 4],
+      collapsed_slice_dims: [1],
+      operand_batching_dims: [0],
+      start_indices_batching_dims: [1],
+      start_index_map: [2, 1],
+      index_vector_dim: 3,
+      slice_sizes: [1, 1, 2, 2],
+      indices_are_sorted: false,
+    });
+    expect(p.types.result).toEqual({ shape: [2, 2, 3, 2, 2], dtype: 'int32' });
+    expect(execute(bindStablehlo(p, [specOperand(), specIndices()])).toArray()).toEqual(SPEC_GATHER_RESULT);
+  });
+
+  it('scatter (add region) with batching dims gives the spec result', () => {
+    const p = parseStablehlo(SPEC_SCATTER);
+    if (p.kind !== 'scatter') throw new Error('expected a scatter');
+    expect(p.update_computation).toBe('add');
+    expect(p.dimension_numbers.input_batching_dims).toEqual([0]);
+    expect(p.dimension_numbers.scatter_indices_batching_dims).toEqual([1]);
+    const input = tensor(
+      Array.from({ length: 48 }, (_, i) => BigInt(i + 1)),
+      'int64',
+      [2, 3, 4, 2],
+    );
+    const updates = tensor(new Array(48).fill(1n), 'int64', [2, 2, 3, 2, 2]);
+    const out = execute(bindStablehlo(p, [input, specIndices(), updates]));
+    expect(out.toArray()).toEqual(SPEC_SCATTER_RESULT.map((a) => a.map((b) => b.map((c) => c.map(BigInt)))));
+  });
+});
+
+// What jax.jit(f).lower(...).as_text() prints (properties syntax, pretty region ops).
+const JAX_TAKE = `module @jit_f attributes {mhlo.num_partitions = 1 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func public @main(%arg0: tensor<5x3xf32>, %arg1: tensor<2xi32>) -> (tensor<2x3xf32> {jax.result_info = ""}) {
+    %0 = stablehlo.broadcast_in_dim %arg1, dims = [0] : (tensor<2xi32>) -> tensor<2x1xi32>
+    %1 = "stablehlo.gather"(%arg0, %0) <{dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 1, 3>}> : (tensor<5x3xf32>, tensor<2x1xi32>) -> tensor<2x3xf32>
+    return %1 : tensor<2x3xf32>
+  }
+}`;
+
+const jaxScatter = (
+  body: string,
+  sorted = 'true',
+) => `%3 = "stablehlo.scatter"(%arg0, %2, %arg2) <{indices_are_sorted = ${sorted}, scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>, unique_indices = false}> ({
+    ^bb0(%arg3: tensor<f32>, %arg4: tensor<f32>):
+${body}
+    }) : (tensor<4x2xf32>, tensor<3x1xi32>, tensor<3x2xf32>) -> tensor<4x2xf32>`;
+
+describe('JAX-printed text', () => {
+  it('gather in a module (properties syntax) runs', () => {
+    const p = parseStablehlo(JAX_TAKE);
+    if (p.kind !== 'gather') throw new Error('expected a gather');
+    expect(p.operands).toEqual(['%arg0', '%0']);
+    const x = tensor(
+      [
+        [0, 1, 2],
+        [10, 11, 12],
+        [20, 21, 22],
+        [30, 31, 32],
+        [40, 41, 42],
+      ],
+      'float32',
+    );
+    const i = tensor([[4], [1]], 'int32');
+    expect(execute(bindStablehlo(p, [x, i])).toArray()).toEqual([
+      [40, 41, 42],
+      [10, 11, 12],
+    ]);
+  });
+
+  const x = tensor(
+    [
+      [1, 2],
+      [3, 4],
+      [5, 6],
+      [7, 8],
+    ],
+    'float32',
+  );
+  const i = tensor([[1], [3], [1]], 'int32');
+  const u = tensor(
+    [
+      [10, 20],
+      [30, 40],
+      [50, 60],
+    ],
+    'float32',
+  );
+  const cases: [string, string, number[][]][] = [
+    [
+      'add',
+      '      %4 = stablehlo.add %arg3, %arg4 : tensor<f32>\n      stablehlo.return %4 : tensor<f32>',
+      [
+        [1, 2],
+        [63, 84],
+        [5, 6],
+        [37, 48],
+      ],
+    ],
+    [
+      'replace',
+      '      stablehlo.return %arg4 : tensor<f32>',
+      [
+        [1, 2],
+        [50, 60],
+        [5, 6],
+        [30, 40],
+      ],
+    ],
+    [
+      'mul',
+      '      %4 = stablehlo.multiply %arg3, %arg4 : tensor<f32>\n      stablehlo.return %4 : tensor<f32>',
+      [
+        [1, 2],
+        [1500, 4800],
+        [5, 6],
+        [210, 320],
+      ],
+    ],
+    [
+      'min',
+      '      %4 = stablehlo.minimum %arg4, %arg3 : tensor<f32>\n      stablehlo.return %4 : tensor<f32>',
+      [
+        [1, 2],
+        [3, 4],
+        [5, 6],
+        [7, 8],
+      ],
+    ],
+    [
+      'max',
+      '      %4 = stablehlo.maximum %arg3, %arg4 : tensor<f32>\n      stablehlo.return %4 : tensor<f32>',
+      [
+        [1, 2],
+        [50, 60],
+        [5, 6],
+        [30, 40],
+      ],
+    ],
+    [
+      'sub',
+      '      %4 = stablehlo.subtract %arg3, %arg4 : tensor<f32>\n      stablehlo.return %4 : tensor<f32>',
+      [
+        [1, 2],
+        [-57, -76],
+        [5, 6],
+        [-23, -32],
+      ],
+    ],
+  ];
+  for (const [reducer, body, expected] of cases) {
+    it(`scatter region → ${reducer}`, () => {
+      const p = parseStablehlo(jaxScatter(body));
+      if (p.kind !== 'scatter') throw new Error('expected a scatter');
+      expect(p.update_computation).toBe(reducer);
+      expect(p.dimension_numbers.indices_are_sorted).toBe(true);
+      expect(execute(bindStablehlo(p, [x, i, u])).toArray()).toEqual(expected);
+    });
+  }
+
+  it('bare attributes after the operands (pretty form)', () => {
+    const p = parseStablehlo(
+      '%0 = stablehlo.gather(%arg0, %arg1) offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1, slice_sizes = [1, 3], indices_are_sorted = true : (tensor<5x3xf32>, tensor<2x1xi32>) -> tensor<2x3xf32>',
+    );
+    if (p.kind !== 'gather') throw new Error('expected a gather');
+    expect(p.dimension_numbers.slice_sizes).toEqual([1, 3]);
+    expect(p.dimension_numbers.indices_are_sorted).toBe(true);
+    expect(p.dimension_numbers.offset_dims).toEqual([1]);
+  });
+
+  it('older dense<...> slice sizes and mhlo names', () => {
+    const p = parseStablehlo(
+      '%0 = "mhlo.gather"(%a, %b) {dimension_numbers = #mhlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, slice_sizes = dense<[1, 3]> : tensor<2xi64>} : (tensor<5x3xf64>, tensor<2x1xi64>) -> tensor<2x3xf64>',
+    );
+    if (p.kind !== 'gather') throw new Error('expected a gather');
+    expect(p.dimension_numbers.slice_sizes).toEqual([1, 3]);
+    expect(p.types.operand).toEqual({ shape: [5, 3], dtype: 'float64' });
+  });
+});
+
+describe('round trip text → call → text (core printer)', () => {
+  it('the spec gather', () => {
+    const p = parseStablehlo(SPEC_GATHER);
+    if (p.kind !== 'gather') throw new Error('expected a gather');
+    const call = bindStablehlo(p, [specOperand(), specIndices()]);
+    const text = stablehloText(call);
+    const q = parseStablehlo(text);
+    expect(q).toEqual({ ...p, result: '%result' });
+    expect(stablehloText(bindStablehlo(q as typeof p, [specOperand(), specIndices()]))).toBe(text);
+  });
+
+  it('a gather with fill mode and from_end keeps its policy through the printer comment', () => {
+    const call = {
+      kind: 'gather' as const,
+      op: 'stablehlo.gather',
+      operand: tensor([1, 2, 3], 'float32'),
+      start_indices: tensor([[-1], [5]], 'int64'),
+      dimension_numbers: {
+        offset_dims: [],
+        collapsed_slice_dims: [0],
+        start_index_map: [0],
+        index_vector_dim: 1,
+        slice_sizes: [1],
+      },
+      options: resolveGatherOptions('float32', {
+        mode: 'fill',
+        negative_indices: 'from_end',
+        fill_value: -7,
+      }),
+    };
+    const p = parseStablehlo(stablehloText(call));
+    if (p.kind !== 'gather') throw new Error('expected a gather');
+    expect(p.options.mode).toBe('fill');
+    expect(p.options.negative_indices).toBe('from_end');
+    expect(p.options.fill_value).toBe(-7);
+    const again = bindStablehlo(p, [call.operand, call.start_indices]);
+    expect(execute(again).toArray()).toEqual([3, -7]);
+    expect(stablehloText(again)).toBe(stablehloText(call));
+  });
+
+  for (const reducer of ['replace', 'add', 'sub', 'mul', 'min', 'max'] as const) {
+    it(`a scatter with ${reducer}, drop mode, include_self = false`, () => {
+      const call = {
+        kind: 'scatter' as const,
+        op: 'stablehlo.scatter',
+        inputs: [
+          tensor(
+            [
+              [1, 2],
+              [3, 4],
+              [5, 6],
+            ],
+            'float64',
+          ),
+        ],
+        scatter_indices: tensor([[2], [0], [2], [9]], 'int32'),
+        updates: [
+          tensor(
+            [
+              [10, 20],
+              [30, 40],
+              [50, 60],
+              [70, 80],
+            ],
+            'float64',
+          ),
+        ],
+        dimension_numbers: {
+          update_window_dims: [1],
+          inserted_window_dims: [0],
+          input_batching_dims: [],
+          scatter_indices_batching_dims: [],
+          scatter_dims_to_operand_dims: [0],
+          index_vector_dim: 1,
+          indices_are_sorted: false,
+          unique_indices: true,
+        },
+        update_computation: reducer,
+        options: resolveScatterOptions({ mode: 'drop', include_self: false }),
+      };
+      const text = stablehloText(call);
+      const p = parseStablehlo(text);
+      if (p.kind !== 'scatter') throw new Error('expected a scatter');
+      expect(p.update_computation).toBe(reducer);
+      expect(p.options.mode).toBe('drop');
+      expect(p.options.include_self).toBe(false);
+      expect(p.dimension_numbers).toEqual(call.dimension_numbers);
+      const again = bindStablehlo(p, [call.inputs[0], call.scatter_indices, call.updates[0]]);
+      expect(stablehloText(again)).toBe(text);
+      expect(execute(again).toArray()).toEqual(execute(call).toArray());
+    });
+  }
+});
+
+describe('rules (one negative case each)', () => {
+  const bad: [string, string][] = [
+    ['stablehlo_text.no_op', '%0 = stablehlo.add %a, %b : tensor<f32>'],
+    ['stablehlo_text.syntax', '%0 = "stablehlo.gather"(%a, %b {'],
+    [
+      'stablehlo_text.attribute',
+      '"stablehlo.gather"(%a, %b) {dimension_numbers = #stablehlo.gather<offset_dims = [1], index_vector_dim = 1, bogus = [0]>, slice_sizes = array<i64: 1, 3>} : (tensor<5x3xf32>, tensor<2x1xi32>) -> tensor<2x3xf32>',
+    ],
+    [
+      'stablehlo_text.type',
+      '"stablehlo.gather"(%a, %b) {dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 1, 3>} : (tensor<?x3xf32>, tensor<2x1xi32>) -> tensor<2x3xf32>',
+    ],
+    [
+      'stablehlo_text.region',
+      jaxScatter(
+        '      %4 = stablehlo.subtract %arg4, %arg3 : tensor<f32>\n      stablehlo.return %4 : tensor<f32>',
+      ),
+    ],
+    [
+      'stablehlo_text.variadic',
+      '"stablehlo.scatter"(%a, %b, %i, %u, %v) ({\n^bb0(%x: tensor<f32>, %y: tensor<f32>, %z: tensor<f32>, %w: tensor<f32>):\n "stablehlo.return"(%z, %w) : (tensor<f32>, tensor<f32>) -> ()\n}) {scatter_dimension_numbers = #stablehlo.scatter<index_vector_dim = 1>} : (tensor<2xf32>, tensor<2xf32>, tensor<1x1xi32>, tensor<1xf32>, tensor<1xf32>) -> (tensor<2xf32>, tensor<2xf32>)',
+    ],
+  ];
+  for (const [code, text] of bad) {
+    it(code, () => {
+      expect(() => parseStablehlo(text)).toThrow(expect.objectContaining({ code }));
+    });
+  }
+  it('stablehlo_text.bind: a tensor of the wrong shape', () => {
+    const p = parseStablehlo(SPEC_GATHER);
+    expect(() => bindStablehlo(p, [specOperand().reshape([4, 3, 2, 2]), specIndices()])).toThrow(
+      expect.objectContaining({ code: 'stablehlo_text.bind' }),
+    );
+  });
+  it('parseTensorType reads scalars, zero sizes and i1', () => {
+    expect(parseTensorType('tensor<f32>')).toEqual({ shape: [], dtype: 'float32' });
+    expect(parseTensorType('tensor<0x3xi1>')).toEqual({ shape: [0, 3], dtype: 'bool' });
+  });
+});
