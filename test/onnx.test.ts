@@ -435,10 +435,15 @@ describe('lowering (onnx.lower.*)', () => {
       index_vector_dim: 1,
       slice_sizes: [1, 1, 2],
     });
+    // The complete call: every default applied (ONNX's policy, then the core's).
     expect(call.options).toEqual({
+      op: 'onnx.GatherND-13',
       mode: 'error',
       negative_indices: 'from_end',
       oob_code: 'onnx.GatherND-13.indices',
+      zero_size_dims: 'out_of_bounds',
+      fill_value: -2147483648, // the core's int32 fill (unused: mode error)
+      checked: false,
     });
     expect(stablehloText(call)).toContain('operand_batching_dims = [0]');
   });
@@ -474,10 +479,17 @@ describe('lowering (onnx.lower.*)', () => {
     expect(nd.dimension_numbers).toEqual({
       update_window_dims: [1],
       inserted_window_dims: [0],
+      input_batching_dims: [],
+      scatter_indices_batching_dims: [],
       scatter_dims_to_operand_dims: [0],
       index_vector_dim: 1,
     });
-    expect(nd.options.duplicates).toBe('error');
+    expect(nd.options).toMatchObject({
+      mode: 'error',
+      duplicates: 'error',
+      duplicate_code: 'onnx.ScatterND-18.duplicates',
+      include_self: true,
+    });
   });
 
   it('TensorScatter linear is one windowed scatter batched on dim 0', () => {
@@ -755,8 +767,12 @@ describe('negative tests: one per rule', () => {
       'onnx.ScatterElements-18.indices',
       IndexOutOfBoundsError,
     ) as IndexOutOfBoundsError;
-    expect(s.position).toEqual([0, 1]);
-    expect(s.message).toContain('index 7 at indices position [0, 1]');
+    // Indices shorter than data off the axis are completed by their positions (one more index
+    // component), so the details' position has a trailing 0; the message names the index's own.
+    expect(s.position.slice(0, 2)).toEqual([0, 1]);
+    expect(s.message).toBe(
+      'onnx.ScatterElements-18: index 7 at indices position [0, 1] is out of bounds for data dimension 0 of size 2; valid indices are [-2, 1] (onnx.ScatterElements-18.indices)',
+    );
   });
 
   it('an index into an empty axis is out of bounds', () => {

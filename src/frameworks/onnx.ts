@@ -2,10 +2,12 @@
  * The ONNX frontend: `Gather`, `GatherElements`, `GatherND`, `Scatter` (deprecated),
  * `ScatterElements`, `ScatterND` and `TensorScatter`, exactly as each `ai.onnx` opset defines
  * them. Positional inputs in ONNX order, then the node's attributes (ONNX names), then
- * `{ opset, duplicates }`; the opset defaults to the latest.
+ * `{ opset, duplicates, out }` (`duplicates` on the scatters); the opset defaults to the latest.
+ * Both objects are strict: an unknown key is an error (`onnx.<Op>-<v>.attribute` /
+ * `onnx.<Op>-<v>.options`); `null` or `undefined` means none.
  *
- * Each op validates against its schema version, lowers to one StableHLO gather/scatter
- * (`onnx.lower.<Op>(same args)` returns that call) and runs it on the core.
+ * Each op validates against its schema version and lowers to one complete core call
+ * (`onnx.lower.<Op>(same args)` returns it); `onnx.<Op>(...)` is `execute(onnx.lower.<Op>(...))`.
  *
  * @example
  * onnx.GatherND(data, indices, { batch_dims: 1 }, { opset: 13 });

@@ -6,35 +6,35 @@
  * Shape: the shape of `indices`.
  *
  * Constraints (code `onnx.GatherElements-<v>.<rule>`):
+ * - `data`, `indices`: Tensors; `options`: only `opset`, `out`; `attribute`: only `axis`;
  * - `data_rank`: rank(data) >= 1; `indices_rank`: rank(indices) = rank(data);
  * - `indices_shape`: indices.shape[d] <= data.shape[d] for d != axis (the formula reads data there);
  * - `axis`: an integer in [-r, r-1];
  * - `data_dtype`: any type (bfloat16 from version 13); `indices_dtype`: int32 or int64;
  * - `indices`: every index lies in [-s, s-1], s = data.shape[axis];
- * - `attribute`: only `axis`; `opset` (code `onnx.GatherElements.opset`): opset >= 11.
+ * - `opset` (code `onnx.GatherElements.opset`): opset >= 11; `out`: result shape and dtype.
  *
- * Lowering: every dim except `axis` is a batching dim of both operand and indices; the index is
- * a scalar (`index_vector_dim = r`) mapped to `axis`; all slice sizes 1, no offset dims. Where
- * indices are smaller than data outside the axis, data is first sliced to the indices' extent
- * (StableHLO batching dims must match exactly).
+ * Lowering: the `elements` family (families.ts). Where indices are smaller than data outside
+ * the axis, data is first sliced to the indices' extent, so every other dim is a batching dim
+ * and an error names the index's own position.
  */
 import { type GatherCall, execute } from '../../core/call.js';
-import { fmt } from '../../errors.js';
 import { slice } from '../../tensor/ops.js';
-import type { Tensor } from '../../tensor/tensor.js';
+import { type Tensor, sameShape } from '../../tensor/tensor.js';
+import { elementsGather } from '../families.js';
 import {
   type OnnxOptions,
-  checkAttributes,
+  attributes,
+  axisAttribute,
   checkDataDType,
   checkIndexDType,
+  checkIndicesFit,
   checkMinRank,
-  code,
   fail,
-  indexPolicy,
-  intAttribute,
-  normalizeAxis,
-  resolveOp,
-  sliceSizesForEmptyDims,
+  gatherPolicy,
+  indexWording,
+  input,
+  onnxOptions,
 } from './opsets.js';
 
 /** Attributes of `GatherElements`. */
@@ -47,11 +47,13 @@ export interface GatherElementsAttributes {
 export function lowerGatherElements(
   data: Tensor,
   indices: Tensor,
-  attributes: GatherElementsAttributes = {},
-  options?: OnnxOptions,
+  attrs?: GatherElementsAttributes | null,
+  options?: OnnxOptions | null,
 ): GatherCall {
-  const op = resolveOp('GatherElements', options);
-  const attrs = checkAttributes(op, attributes);
+  const { op, out } = onnxOptions('GatherElements', options);
+  input(op, 'data', data);
+  input(op, 'indices', indices);
+  const a = attributes(op, attrs);
   checkMinRank(op, data, 1, 'data');
   checkDataDType(op, data);
   checkIndexDType(op, indices);
@@ -61,51 +63,18 @@ export function lowerGatherElements(
       shape: indices.shape,
     });
   }
-  const axis = normalizeAxis(op, intAttribute(op, attrs, 'axis', 0), r);
-  for (let d = 0; d < r; d++) {
-    if (d !== axis && indices.shape[d] > data.shape[d]) {
-      fail(
-        op,
-        'indices_shape',
-        `indices.shape[${d}] must be <= data.shape[${d}] = ${data.shape[d]} (every dim but axis ${axis}); got indices shape ${fmt(indices.shape)}`,
-        { dataShape: data.shape, indicesShape: indices.shape },
-      );
-    }
-  }
+  const axis = axisAttribute(op, a, r);
+  checkIndicesFit(op, data, indices, axis);
   const extent = data.shape.map((n, d) => (d === axis ? n : indices.shape[d]));
-  const operand =
-    fmt(extent) === fmt(data.shape)
-      ? data
-      : slice(
-          data,
-          extent.map(() => 0),
-          extent,
-        );
-  const batching = data.shape.map((_, d) => d).filter((d) => d !== axis);
-  const policy = indexPolicy(op);
-  return {
-    kind: 'gather',
-    op: op.name,
-    operand,
-    start_indices: indices,
-    dimension_numbers: {
-      offset_dims: [],
-      collapsed_slice_dims: [axis],
-      operand_batching_dims: batching,
-      start_indices_batching_dims: batching,
-      start_index_map: [axis],
-      index_vector_dim: r,
-      slice_sizes: sliceSizesForEmptyDims(
-        op,
-        operand.shape,
-        operand.shape.map(() => 1),
-        [axis],
-        indices,
-        r,
-      ),
-    },
-    options: { mode: 'error', negative_indices: policy.negative, oob_code: code(op, 'indices') },
-  };
+  const operand = sameShape(extent, data.shape)
+    ? data
+    : slice(
+        data,
+        extent.map(() => 0),
+        extent,
+      );
+  const meta = { op: op.name, out, wording: indexWording(op, indices.rank) };
+  return elementsGather(meta, operand, indices, axis, gatherPolicy(op));
 }
 
 /**
@@ -118,8 +87,8 @@ export function lowerGatherElements(
 export function GatherElements(
   data: Tensor,
   indices: Tensor,
-  attributes: GatherElementsAttributes = {},
-  options?: OnnxOptions,
+  attrs?: GatherElementsAttributes | null,
+  options?: OnnxOptions | null,
 ): Tensor {
-  return execute(lowerGatherElements(data, indices, attributes, options));
+  return execute(lowerGatherElements(data, indices, attrs, options));
 }

@@ -7,32 +7,34 @@
  * Shape: indices.shape[:-1] ++ data.shape[B + k:], with k = indices.shape[-1], B = batch_dims.
  *
  * Constraints (code `onnx.GatherND-<v>.<rule>`):
+ * - `data`, `indices`: Tensors; `options`: only `opset`, `out`;
+ * - `attribute`: `batch_dims` from version 12, nothing before;
  * - `data_rank`: rank(data) >= 1; `indices_rank`: rank(indices) >= 1;
- * - `batch_dims` (version 12+): 0 <= B < rank(indices) and B < rank(data);
+ * - `batch_dims` (version 12+): an integer, 0 <= B < rank(indices) and B < rank(data);
  * - `batch_shape`: indices.shape[:B] = data.shape[:B];
  * - `index_depth`: 1 <= k <= rank(data) - B;
  * - `data_dtype`: any type (bfloat16 from version 13); `indices_dtype`: int64 only;
  * - `indices`: every index component lies in [-s, s-1] for its data dim of size s;
- * - `attribute`: `batch_dims` from version 12; `opset` (code `onnx.GatherND.opset`): opset >= 11.
+ * - `opset` (code `onnx.GatherND.opset`): opset >= 11; `out`: result shape and dtype.
  *
- * Lowering: `index_vector_dim = q - 1`, `start_index_map = collapsed_slice_dims = [B, B + k)`,
- * batching dims `[0, B)` on both sides, the remaining data dims as trailing `offset_dims`.
+ * Lowering: the `nd` family, index vectors last, `B` batch dims (families.ts).
  */
 import { type GatherCall, execute } from '../../core/call.js';
 import { fmt } from '../../errors.js';
 import type { Tensor } from '../../tensor/tensor.js';
+import { ndGather } from '../families.js';
 import {
   type OnnxOptions,
-  checkAttributes,
+  attributes,
   checkDataDType,
   checkIndexDType,
   checkMinRank,
-  code,
   fail,
-  indexPolicy,
+  gatherPolicy,
+  indexWording,
+  input,
   intAttribute,
-  resolveOp,
-  sliceSizesForEmptyDims,
+  onnxOptions,
 } from './opsets.js';
 
 /** Attributes of `GatherND` (`batch_dims` from version 12). */
@@ -41,24 +43,24 @@ export interface GatherNDAttributes {
   readonly batch_dims?: number;
 }
 
-const range = (a: number, b: number): number[] => Array.from({ length: Math.max(0, b - a) }, (_, i) => a + i);
-
 /** Validates and lowers `GatherND` to one StableHLO gather. */
 export function lowerGatherND(
   data: Tensor,
   indices: Tensor,
-  attributes: GatherNDAttributes = {},
-  options?: OnnxOptions,
+  attrs?: GatherNDAttributes | null,
+  options?: OnnxOptions | null,
 ): GatherCall {
-  const op = resolveOp('GatherND', options);
-  const attrs = checkAttributes(op, attributes);
+  const { op, out } = onnxOptions('GatherND', options);
+  input(op, 'data', data);
+  input(op, 'indices', indices);
+  const a = attributes(op, attrs);
   checkMinRank(op, data, 1, 'data');
   checkMinRank(op, indices, 1, 'indices');
   checkDataDType(op, data);
   checkIndexDType(op, indices);
   const r = data.rank;
   const q = indices.rank;
-  const b = intAttribute(op, attrs, 'batch_dims', 0);
+  const b = intAttribute(op, a, 'batch_dims', 0);
   if (b < 0) fail(op, 'batch_dims', `batch_dims must be >= 0; got ${b}`, { batch_dims: b });
   if (b >= q)
     fail(op, 'batch_dims', `batch_dims must be < rank(indices) = ${q}; got ${b}`, { batch_dims: b });
@@ -79,36 +81,11 @@ export function lowerGatherND(
       op,
       'index_depth',
       `indices.shape[-1] must lie in [1, rank(data) - batch_dims] = [1, ${r - b}]; got ${k}`,
-      {
-        indicesShape: indices.shape,
-      },
+      { indicesShape: indices.shape },
     );
   }
-  const indexed = range(b, b + k);
-  const policy = indexPolicy(op);
-  return {
-    kind: 'gather',
-    op: op.name,
-    operand: data,
-    start_indices: indices,
-    dimension_numbers: {
-      offset_dims: range(q - 1, q - 1 + r - b - k),
-      collapsed_slice_dims: indexed,
-      operand_batching_dims: range(0, b),
-      start_indices_batching_dims: range(0, b),
-      start_index_map: indexed,
-      index_vector_dim: q - 1,
-      slice_sizes: sliceSizesForEmptyDims(
-        op,
-        data.shape,
-        data.shape.map((n, d) => (d < b + k ? 1 : n)),
-        indexed,
-        indices,
-        q - 1,
-      ),
-    },
-    options: { mode: 'error', negative_indices: policy.negative, oob_code: code(op, 'indices') },
-  };
+  const meta = { op: op.name, out, wording: indexWording(op, q) };
+  return ndGather(meta, data, indices, gatherPolicy(op), { batchDims: b });
 }
 
 /**
@@ -121,8 +98,8 @@ export function lowerGatherND(
 export function GatherND(
   data: Tensor,
   indices: Tensor,
-  attributes: GatherNDAttributes = {},
-  options?: OnnxOptions,
+  attrs?: GatherNDAttributes | null,
+  options?: OnnxOptions | null,
 ): Tensor {
-  return execute(lowerGatherND(data, indices, attributes, options));
+  return execute(lowerGatherND(data, indices, attrs, options));
 }

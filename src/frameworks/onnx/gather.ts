@@ -6,30 +6,29 @@
  * Shape: data.shape[:axis] ++ indices.shape ++ data.shape[axis+1:] (rank q + r - 1).
  *
  * Constraints (code `onnx.Gather-<v>.<rule>`):
+ * - `data`, `indices`: Tensors; `options`: only `opset`, `out`; `attribute`: only `axis`;
  * - `data_rank`: rank(data) >= 1;
  * - `axis`: an integer in [-r, r-1];
  * - `data_dtype`: any type (bfloat16 from version 13); `indices_dtype`: int32 or int64;
  * - `indices`: every index lies in [-s, s-1] (version 11+) or [0, s-1] (version 1), s = data.shape[axis];
- * - `attribute`: only `axis`; `opset` (code `onnx.Gather.opset`): the opset has the op.
+ * - `opset` (code `onnx.Gather.opset`): the opset has the op; `out`: result shape and dtype.
  *
- * Lowering: `collapsed_slice_dims = start_index_map = [axis]`, scalar indices
- * (`index_vector_dim = q`), slice sizes = data.shape with 1 at axis, and the data dims around
- * the axis as `offset_dims` on either side of the indices dims.
+ * Lowering: the `take` family along `axis` (families.ts).
  */
 import { type GatherCall, execute } from '../../core/call.js';
 import type { Tensor } from '../../tensor/tensor.js';
+import { takeGather } from '../families.js';
 import {
   type OnnxOptions,
-  checkAttributes,
+  attributes,
+  axisAttribute,
   checkDataDType,
   checkIndexDType,
   checkMinRank,
-  code,
-  indexPolicy,
-  intAttribute,
-  normalizeAxis,
-  resolveOp,
-  sliceSizesForEmptyDims,
+  gatherPolicy,
+  indexWording,
+  input,
+  onnxOptions,
 } from './opsets.js';
 
 /** Attributes of `Gather`. */
@@ -42,42 +41,19 @@ export interface GatherAttributes {
 export function lowerGather(
   data: Tensor,
   indices: Tensor,
-  attributes: GatherAttributes = {},
-  options?: OnnxOptions,
+  attrs?: GatherAttributes | null,
+  options?: OnnxOptions | null,
 ): GatherCall {
-  const op = resolveOp('Gather', options);
-  const attrs = checkAttributes(op, attributes);
+  const { op, out } = onnxOptions('Gather', options);
+  input(op, 'data', data);
+  input(op, 'indices', indices);
+  const a = attributes(op, attrs);
   checkMinRank(op, data, 1, 'data');
   checkDataDType(op, data);
   checkIndexDType(op, indices);
-  const r = data.rank;
-  const q = indices.rank;
-  const axis = normalizeAxis(op, intAttribute(op, attrs, 'axis', 0), r);
-  const policy = indexPolicy(op);
-  const dims = data.shape.map((_, d) => d);
-  const sliceSizes = sliceSizesForEmptyDims(
-    op,
-    data.shape,
-    data.shape.map((n, d) => (d === axis ? 1 : n)),
-    [axis],
-    indices,
-    q,
-  );
-  return {
-    kind: 'gather',
-    op: op.name,
-    operand: data,
-    start_indices: indices,
-    dimension_numbers: {
-      // Result dims [axis, axis + q) are the indices dims; the rest are data dims.
-      offset_dims: [...dims.slice(0, axis), ...dims.slice(axis + 1).map((d) => d + q - 1)],
-      collapsed_slice_dims: [axis],
-      start_index_map: [axis],
-      index_vector_dim: q,
-      slice_sizes: sliceSizes,
-    },
-    options: { mode: 'error', negative_indices: policy.negative, oob_code: code(op, 'indices') },
-  };
+  const axis = axisAttribute(op, a, data.rank);
+  const meta = { op: op.name, out, wording: indexWording(op, indices.rank) };
+  return takeGather(meta, data, indices, axis, gatherPolicy(op));
 }
 
 /**
@@ -90,8 +66,8 @@ export function lowerGather(
 export function Gather(
   data: Tensor,
   indices: Tensor,
-  attributes: GatherAttributes = {},
-  options?: OnnxOptions,
+  attrs?: GatherAttributes | null,
+  options?: OnnxOptions | null,
 ): Tensor {
-  return execute(lowerGather(data, indices, attributes, options));
+  return execute(lowerGather(data, indices, attrs, options));
 }

@@ -1,13 +1,16 @@
 /**
- * ONNX operator versions, dtype tables and index policies, decided in one place.
+ * ONNX operator versions, dtype tables, argument rules and index policies, decided in one place.
  *
  * An ONNX model names an opset (the `ai.onnx` version in `opset_import`); each operator then
  * runs the newest schema whose `since_version` is ≤ that opset. Every rule this frontend
  * enforces carries the code `onnx.<Op>-<version>.<rule>`.
  */
-import { DTypeError, IndexOutOfBoundsError, InvalidArgumentError, fmt } from '../../errors.js';
+import type { Wording } from '../../core/call.js';
+import type { GatherPolicy, ScatterPolicy } from '../families.js';
+import { DTypeError, InvalidArgumentError, fmt } from '../../errors.js';
 import type { DType } from '../../tensor/dtype.js';
 import type { Tensor } from '../../tensor/tensor.js';
+import { integer, normalizeAxis, oneOf, options, outArg, tensorArg } from '../args.js';
 
 /** The newest `ai.onnx` opset this frontend knows (onnxruntime 1.30 loads up to 26). */
 export const LATEST_OPSET = 26;
@@ -25,10 +28,12 @@ export const OP_VERSIONS = {
 
 export type OnnxOpType = keyof typeof OP_VERSIONS;
 
-/** Second options object of every ONNX op: which opset the model imports. */
+/** Second options object of every ONNX op: which opset the model imports, and where the result goes. */
 export interface OnnxOptions {
   /** The model's `ai.onnx` opset; default {@link LATEST_OPSET}. */
   readonly opset?: number;
+  /** Where the result goes: a Tensor of the result's shape and dtype (it may be `data` itself). */
+  readonly out?: Tensor;
 }
 
 /** Second options object of the scatter ops. */
@@ -50,11 +55,21 @@ export interface OpVersion {
   readonly name: string;
 }
 
+/** The option keys of each op: `duplicates` only where reduction `none` can meet duplicates. */
+const OPTION_KEYS: Record<OnnxOpType, readonly string[]> = {
+  Gather: ['opset', 'out'],
+  GatherElements: ['opset', 'out'],
+  GatherND: ['opset', 'out'],
+  Scatter: ['opset', 'duplicates', 'out'],
+  ScatterElements: ['opset', 'duplicates', 'out'],
+  ScatterND: ['opset', 'duplicates', 'out'],
+  TensorScatter: ['opset', 'out'],
+};
+
 /** Picks the schema an opset selects. Throws `onnx.<Op>.opset` for opsets without the op. */
-export function resolveOp(type: OnnxOpType, options: OnnxOptions | undefined): OpVersion {
-  const opset = options?.opset ?? LATEST_OPSET;
+export function resolveOp(type: OnnxOpType, opset: unknown = LATEST_OPSET): OpVersion {
   const versions: readonly number[] = OP_VERSIONS[type];
-  if (!Number.isSafeInteger(opset) || opset < 1 || opset > LATEST_OPSET) {
+  if (typeof opset !== 'number' || !Number.isSafeInteger(opset) || opset < 1 || opset > LATEST_OPSET) {
     throw new InvalidArgumentError(
       `onnx.${type}.opset`,
       `onnx.${type}: opset must be an integer in [1, ${LATEST_OPSET}]; got ${fmt(opset)}`,
@@ -72,6 +87,41 @@ export function resolveOp(type: OnnxOpType, options: OnnxOptions | undefined): O
   return { type, version, name: `onnx.${type}-${version}` };
 }
 
+/** The second options object, checked: the schema it selects, `out`, and the duplicate policy. */
+export interface ResolvedOptions {
+  readonly op: OpVersion;
+  readonly out: Tensor | undefined;
+  readonly duplicates: 'error' | 'last_wins';
+}
+
+/**
+ * Reads `{ opset, duplicates, out }`. `null`/`undefined` mean none; a non-object or an unknown
+ * key is refused with rule `onnx.<Op>-<v>.options` (v: the schema the opset selects, the latest
+ * when the object itself is unusable).
+ */
+export function onnxOptions(type: OnnxOpType, value: unknown): ResolvedOptions {
+  const usable = typeof value === 'object' && value !== null && !Array.isArray(value);
+  const op = resolveOp(type, usable ? ((value as OnnxOptions).opset ?? LATEST_OPSET) : LATEST_OPSET);
+  const o = options(
+    op.name,
+    value as OnnxScatterOptions | null | undefined,
+    OPTION_KEYS[type],
+    code(op, 'options'),
+  );
+  return {
+    op,
+    out: outArg(op.name, o.out),
+    duplicates: oneOf(
+      op.name,
+      'duplicates',
+      o.duplicates,
+      ['error', 'last_wins'],
+      'error',
+      code(op, 'options'),
+    ),
+  };
+}
+
 /** Rule code `onnx.<Op>-<v>.<rule>`. */
 export const code = (op: OpVersion, rule: string): string => `${op.name}.${rule}`;
 
@@ -84,6 +134,9 @@ export function fail(
 ): never {
   throw new InvalidArgumentError(code(op, rule), `${op.name}: ${message}`, details);
 }
+
+/** An input that must be a Tensor (rule `onnx.<Op>-<v>.<name>`). */
+export const input = (op: OpVersion, name: string, value: unknown): Tensor => tensorArg(op.name, name, value);
 
 // ---------------------------------------------------------------------------------------------
 // dtypes
@@ -129,9 +182,7 @@ export function checkDataDType(op: OpVersion, t: Tensor, name = 'data'): void {
     throw new DTypeError(
       code(op, `${name}_dtype`),
       `${op.name}: ${name} must have one of the dtypes ${ok.join(', ')}; got ${t.dtype}`,
-      {
-        dtype: t.dtype,
-      },
+      { dtype: t.dtype },
     );
   }
 }
@@ -142,9 +193,7 @@ export function checkIndexDType(op: OpVersion, t: Tensor, name = 'indices'): voi
     throw new DTypeError(
       code(op, `${name}_dtype`),
       `${op.name}: ${name} must have dtype ${ok.join(' or ')}; got ${t.dtype}`,
-      {
-        dtype: t.dtype,
-      },
+      { dtype: t.dtype },
     );
   }
 }
@@ -155,45 +204,26 @@ export function checkSameDType(op: OpVersion, data: Tensor, updates: Tensor, nam
     throw new DTypeError(
       code(op, `${name}_dtype`),
       `${op.name}: ${name} must have the dtype of data (${data.dtype}); got ${updates.dtype}`,
-      {
-        dtype: updates.dtype,
-      },
+      { dtype: updates.dtype },
     );
   }
 }
 
 // ---------------------------------------------------------------------------------------------
-// Index policies, one table
-
-/** How one schema reads indices. */
-export interface IndexPolicy {
-  /** `from_end`: [-s, s-1] is valid (add s once); `out_of_bounds`: only [0, s-1]. */
-  readonly negative: 'from_end' | 'out_of_bounds';
-  /** Every ONNX gather/scatter makes an out-of-bounds index an error. */
-  readonly outOfBounds: 'error';
-}
-
-/**
- * Negative indices: Gather-1 and Scatter-9 predate the rule (their indices must lie in
- * [0, s-1]); from Gather-11, GatherElements-11, GatherND-11, Scatter-11, ScatterElements-11
- * and ScatterND-11 on, a negative index counts from the end once. TensorScatter's write
- * indices are positions, not Python-style indices (see tensor-scatter.ts).
- */
-export function indexPolicy(op: OpVersion): IndexPolicy {
-  const old = (op.type === 'Gather' && op.version < 11) || (op.type === 'Scatter' && op.version < 11);
-  return {
-    negative: old || op.type === 'TensorScatter' ? 'out_of_bounds' : 'from_end',
-    outOfBounds: 'error',
-  };
-}
+// Attributes
 
 /** Reductions a schema accepts: none only before 16, add/mul at 16, max/min from 18. */
-export function reductions(op: OpVersion): readonly string[] {
+export function reductions(op: OpVersion): readonly Reduction[] {
   if (op.type !== 'ScatterElements' && op.type !== 'ScatterND') return ['none'];
   if (op.version >= 18) return ['none', 'add', 'mul', 'max', 'min'];
   if (op.version >= 16) return ['none', 'add', 'mul'];
   return ['none'];
 }
+
+export type Reduction = 'none' | 'add' | 'mul' | 'max' | 'min';
+
+/** Core reducer of an ONNX reduction. */
+export const REDUCER = { none: 'replace', add: 'add', mul: 'mul', max: 'max', min: 'min' } as const;
 
 /** Attribute names each schema defines. */
 export function attributeNames(op: OpVersion): readonly string[] {
@@ -213,64 +243,48 @@ export function attributeNames(op: OpVersion): readonly string[] {
   }
 }
 
-/** Rejects attributes the schema does not define (e.g. `batch_dims` on GatherND-11). */
-export function checkAttributes(op: OpVersion, attributes: object | undefined): Record<string, unknown> {
-  if (attributes === undefined || attributes === null) return {};
-  if (typeof attributes !== 'object')
-    fail(op, 'attribute', `attributes must be an object; got ${fmt(attributes)}`);
-  const known = attributeNames(op);
-  for (const [name, value] of Object.entries(attributes)) {
-    if (value !== undefined && !known.includes(name)) {
-      fail(
-        op,
-        'attribute',
-        `unknown attribute ${fmt(name)}; this version defines ${known.length ? known.map((n) => fmt(n)).join(', ') : 'none'}`,
-        {
-          attribute: name,
-        },
-      );
-    }
-  }
-  return attributes as Record<string, unknown>;
+/**
+ * The node's attributes: `null`/`undefined` mean none; a name the schema does not define is
+ * refused (e.g. `batch_dims` on GatherND-11), with rule `<op>.attribute`.
+ */
+export function attributes(op: OpVersion, value: unknown): Record<string, unknown> {
+  return options(
+    op.name,
+    value as Record<string, unknown> | null | undefined,
+    attributeNames(op),
+    code(op, 'attribute'),
+    'attributes',
+  );
 }
 
-/** An INT attribute: an integer (bigint accepted), or the default when absent. */
+/** An INT attribute: an integer (bigint accepted), or the default when absent; rule `<op>.<name>`. */
 export function intAttribute(
   op: OpVersion,
   attrs: Record<string, unknown>,
   name: string,
   dflt: number,
 ): number {
-  const raw = attrs[name];
-  if (raw === undefined) return dflt;
-  const v = typeof raw === 'bigint' ? Number(raw) : raw;
-  if (typeof v !== 'number' || !Number.isSafeInteger(v))
-    fail(op, name, `${name} must be an integer; got ${fmt(raw)}`, { [name]: raw });
-  return v;
+  return integer(op.name, name, attrs[name], dflt, code(op, name));
 }
 
-/** A STRING attribute restricted to `allowed`, or the default when absent. */
-export function stringAttribute(
+/** A STRING attribute restricted to `allowed`, or the default when absent; rule `<op>.<name>`. */
+export function stringAttribute<T extends string>(
   op: OpVersion,
   attrs: Record<string, unknown>,
   name: string,
-  allowed: readonly string[],
-  dflt: string,
-): string {
-  const v = attrs[name] ?? dflt;
-  if (typeof v !== 'string' || !allowed.includes(v)) {
-    fail(op, name, `${name} must be one of ${allowed.map((a) => fmt(a)).join(', ')}; got ${fmt(v)}`, {
-      [name]: v,
-    });
-  }
-  return v;
+  allowed: readonly T[],
+  dflt: T,
+): T {
+  return oneOf(op.name, name, attrs[name], allowed, dflt, code(op, name));
 }
 
-/** Normalizes `axis` in [-r, r-1] to [0, r-1]; rule `<op>.axis`. */
-export function normalizeAxis(op: OpVersion, axis: number, rank: number, what = 'rank(data)'): number {
-  if (axis < -rank || axis >= rank)
-    fail(op, 'axis', `axis must lie in [${-rank}, ${rank - 1}] for ${what} = ${rank}; got ${axis}`, { axis });
-  return axis < 0 ? axis + rank : axis;
+/** The `axis` attribute (default `dflt`) normalized from [-r, r-1] to [0, r-1]; rule `<op>.axis`. */
+export function axisAttribute(op: OpVersion, attrs: Record<string, unknown>, rank: number, dflt = 0): number {
+  const axis = intAttribute(op, attrs, 'axis', dflt);
+  return normalizeAxis(op.name, axis, rank, {
+    code: code(op, 'axis'),
+    message: (r) => `${op.name}: axis must lie in [${-r}, ${r - 1}] for rank(data) = ${r}; got ${axis}`,
+  });
 }
 
 /** `rank(t) >= min`; rule `<op>.<name>_rank`. */
@@ -281,51 +295,66 @@ export function checkMinRank(op: OpVersion, t: Tensor, min: number, name: string
     });
 }
 
-/** Duplicate policy from the options object; rule `<op>.options`. */
-export function duplicatePolicy(
-  op: OpVersion,
-  options: OnnxScatterOptions | undefined,
-): 'error' | 'last_wins' {
-  const d = options?.duplicates ?? 'error';
-  if (d !== 'error' && d !== 'last_wins')
-    fail(op, 'options', `duplicates must be "error" or "last_wins"; got ${fmt(d)}`);
-  return d;
+/** `indices.shape[d] <= data.shape[d]` off the axis (the element-wise ops read data there); rule `<op>.indices_shape`. */
+export function checkIndicesFit(op: OpVersion, data: Tensor, indices: Tensor, axis: number): void {
+  for (let d = 0; d < data.rank; d++) {
+    if (d !== axis && indices.shape[d] > data.shape[d]) {
+      fail(
+        op,
+        'indices_shape',
+        `indices.shape[${d}] must be <= data.shape[${d}] = ${data.shape[d]} (every dim but axis ${axis}); got indices shape ${fmt(indices.shape)}`,
+        { dataShape: data.shape, indicesShape: indices.shape },
+      );
+    }
+  }
 }
 
-/** Core reducer name of an ONNX reduction. */
-export const REDUCER = { none: 'replace', add: 'add', mul: 'mul', max: 'max', min: 'min' } as const;
+// ---------------------------------------------------------------------------------------------
+// Index policies, one table
 
 /**
- * A gather whose indexed data dimension has size 0 cannot hold any index, but StableHLO's slice
- * size 1 would not fit it either (C21). With no index to read the slice size becomes 0 (nothing
- * is read); with any index, the first one is out of bounds and is reported like the core does.
- * Returns the slice sizes to use.
+ * Negative indices: Gather-1 and Scatter-9 predate the rule (their indices must lie in
+ * [0, s-1]); from Gather-11, GatherElements-11, GatherND-11, Scatter-11, ScatterElements-11
+ * and ScatterND-11 on, a negative index counts from the end once. TensorScatter's write
+ * indices are positions, not Python-style indices (see tensor-scatter.ts).
  */
-export function sliceSizesForEmptyDims(
+export function negativeIndices(op: OpVersion): 'from_end' | 'out_of_bounds' {
+  const old = (op.type === 'Gather' || op.type === 'Scatter') && op.version < 11;
+  return old || op.type === 'TensorScatter' ? 'out_of_bounds' : 'from_end';
+}
+
+/**
+ * ONNX's wording of an out-of-bounds index: its value, its position in `indices` (the first
+ * `rank` coordinates: an element-wise scatter completes each index with positions), the data
+ * dimension and the valid range.
+ */
+export function indexWording(op: OpVersion, rank: number): Wording {
+  const fromEnd = negativeIndices(op) === 'from_end';
+  return ({ value, dim, size, position }) =>
+    `index ${value} at indices position ${fmt(position.slice(0, rank))} is out of bounds for data dimension ${dim} of size ${size}; ` +
+    (size === 0 ? 'no index is valid' : `valid indices are [${fromEnd ? -size : 0}, ${size - 1}]`);
+}
+
+/** Every ONNX gather: an out-of-bounds index is an error (`<op>.indices`). */
+export function gatherPolicy(op: OpVersion): GatherPolicy {
+  return { mode: 'error', negative_indices: negativeIndices(op), oob_code: code(op, 'indices') };
+}
+
+/**
+ * Every ONNX scatter: an out-of-bounds index is an error; duplicate targets under reduction
+ * `none` are an error (`<op>.duplicates`) unless the caller asks for `last_wins`; with a
+ * reduction they combine in row-major order of the indices.
+ */
+export function scatterPolicy(
   op: OpVersion,
-  dataShape: readonly number[],
-  sliceSizes: readonly number[],
-  startIndexMap: readonly number[],
-  indices: Tensor,
-  indexVectorDim: number,
-): number[] {
-  // An empty batching or indexed dim reads nothing: its slice size shrinks to 0.
-  const sizes = sliceSizes.map((n, d) => Math.min(n, dataShape[d]));
-  const k = startIndexMap.findIndex((d) => dataShape[d] === 0);
-  if (k >= 0 && indices.size > 0) {
-    const position = indices.shape.map(() => 0);
-    let offset = 0;
-    if (indexVectorDim < indices.rank) {
-      position[indexVectorDim] = k;
-      offset = k * indices.shape.slice(indexVectorDim + 1).reduce((a, b) => a * b, 1);
-    }
-    const value = indices.data[offset];
-    const dim = startIndexMap[k];
-    throw new IndexOutOfBoundsError(
-      code(op, 'indices'),
-      `${op.name}: index ${value} at indices position ${fmt(position)} is out of bounds for dimension ${dim} of size 0 (no index is valid)`,
-      { position, value, dim, size: 0 },
-    );
-  }
-  return sizes;
+  reduction: Reduction,
+  duplicates: 'error' | 'last_wins',
+): ScatterPolicy {
+  return {
+    mode: 'error',
+    negative_indices: negativeIndices(op),
+    oob_code: code(op, 'indices'),
+    duplicates: reduction === 'none' && duplicates === 'error' ? 'error' : 'apply',
+    duplicate_code: code(op, 'duplicates'),
+  };
 }

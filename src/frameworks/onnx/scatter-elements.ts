@@ -8,6 +8,8 @@
  * Shape: the shape of `data`.
  *
  * Constraints (code `onnx.<Op>-<v>.<rule>`):
+ * - `data`, `indices`, `updates`: Tensors; `options`: only `opset`, `duplicates`, `out`;
+ * - `attribute`: `axis`, and `reduction` from ScatterElements-16;
  * - `data_rank`: rank(data) >= 1; `indices_rank`: rank(indices) = rank(data);
  * - `updates_shape`: shape(updates) = shape(indices);
  * - `indices_shape`: indices.shape[d] <= data.shape[d] for d != axis;
@@ -15,36 +17,35 @@
  * - `data_dtype`: any type (bfloat16 from ScatterElements-13; never for Scatter);
  *   `updates_dtype`: that of data; `indices_dtype`: int32 or int64;
  * - `indices`: every index lies in [-s, s-1] (Scatter-9: [0, s-1]), s = data.shape[axis];
- * - `reduction`: one of the version's reductions (`attribute` before version 16);
+ * - `reduction`: one of the version's reductions;
  * - `duplicates`: with reduction `none`, no two index elements address one element (the spec
  *   forbids it from version 16 and leaves the result undefined before), unless the caller
  *   passes `{ duplicates: 'last_wins' }`;
- * - `opset` (code `onnx.<Op>.opset`).
+ * - `opset` (code `onnx.<Op>.opset`); `out`: data's shape and dtype (may be `data`: in place).
  *
- * Lowering: when indices span data outside the axis, every other dim is a batching dim (scalar
- * index on `axis`, no window). Otherwise indices are completed to full coordinates (an iota per
- * other dim, stacked with the indices) and scattered element by element.
+ * Lowering: the `elements` family (families.ts): every other dim where indices span data is a
+ * batching dim; where they are shorter, the index is completed by its position there.
  */
 import { type ScatterCall, execute } from '../../core/call.js';
-import { IndexOutOfBoundsError, fmt } from '../../errors.js';
-import { broadcastTo, stack } from '../../tensor/ops.js';
-import { type Tensor, arange } from '../../tensor/tensor.js';
+import { fmt } from '../../errors.js';
+import { type Tensor, sameShape } from '../../tensor/tensor.js';
+import { elementsScatter } from '../families.js';
 import {
   type OnnxScatterOptions,
   REDUCER,
-  checkAttributes,
+  attributes,
+  axisAttribute,
   checkDataDType,
   checkIndexDType,
+  checkIndicesFit,
   checkMinRank,
   checkSameDType,
-  code,
-  duplicatePolicy,
   fail,
-  indexPolicy,
-  intAttribute,
-  normalizeAxis,
+  indexWording,
+  input,
+  onnxOptions,
   reductions,
-  resolveOp,
+  scatterPolicy,
   stringAttribute,
 } from './opsets.js';
 
@@ -66,12 +67,14 @@ function lower(
   data: Tensor,
   indices: Tensor,
   updates: Tensor,
-  attributes: ScatterElementsAttributes,
-  options: OnnxScatterOptions | undefined,
+  attrs: ScatterElementsAttributes | null | undefined,
+  options: OnnxScatterOptions | null | undefined,
 ): ScatterCall {
-  const op = resolveOp(type, options);
-  const attrs = checkAttributes(op, attributes);
-  const duplicates = duplicatePolicy(op, options);
+  const { op, out, duplicates } = onnxOptions(type, options);
+  input(op, 'data', data);
+  input(op, 'indices', indices);
+  input(op, 'updates', updates);
+  const a = attributes(op, attrs);
   checkMinRank(op, data, 1, 'data');
   checkDataDType(op, data);
   checkIndexDType(op, indices);
@@ -82,96 +85,27 @@ function lower(
       shape: indices.shape,
     });
   }
-  if (fmt(updates.shape) !== fmt(indices.shape)) {
+  if (!sameShape(updates.shape, indices.shape)) {
     fail(
       op,
       'updates_shape',
       `shape(updates) must equal shape(indices) ${fmt(indices.shape)}; got ${fmt(updates.shape)}`,
-      {
-        updatesShape: updates.shape,
-      },
+      { updatesShape: updates.shape },
     );
   }
-  const axis = normalizeAxis(op, intAttribute(op, attrs, 'axis', 0), r);
-  const reduction = stringAttribute(op, attrs, 'reduction', reductions(op), 'none') as keyof typeof REDUCER;
-  for (let d = 0; d < r; d++) {
-    if (d !== axis && indices.shape[d] > data.shape[d]) {
-      fail(
-        op,
-        'indices_shape',
-        `indices.shape[${d}] must be <= data.shape[${d}] = ${data.shape[d]} (every dim but axis ${axis}); got indices shape ${fmt(indices.shape)}`,
-        { dataShape: data.shape, indicesShape: indices.shape },
-      );
-    }
-  }
-  const policy = indexPolicy(op);
-  const options_ = {
-    mode: 'error' as const,
-    negative_indices: policy.negative,
-    oob_code: code(op, 'indices'),
-    duplicates: reduction === 'none' && duplicates === 'error' ? ('error' as const) : ('apply' as const),
-    duplicate_code: code(op, 'duplicates'),
-  };
-  const others = data.shape.map((_, d) => d).filter((d) => d !== axis);
-  if (others.every((d) => indices.shape[d] === data.shape[d])) {
-    return {
-      kind: 'scatter',
-      op: op.name,
-      inputs: [data],
-      scatter_indices: indices,
-      updates: [updates],
-      dimension_numbers: {
-        update_window_dims: [],
-        inserted_window_dims: [axis],
-        input_batching_dims: others,
-        scatter_indices_batching_dims: others,
-        scatter_dims_to_operand_dims: [axis],
-        index_vector_dim: r,
-      },
-      update_computation: REDUCER[reduction],
-      options: options_,
-    };
-  }
-  // Full coordinates: component d is the position along d (an iota), component axis the index.
-  const coords = data.shape.map((_, d) => {
-    if (d === axis) return indices;
-    const iota = arange(indices.shape[d], indices.dtype).reshape(
-      indices.shape.map((n, e) => (e === d ? n : 1)),
-    );
-    return broadcastTo(iota, indices.shape);
-  });
-  const all = data.shape.map((_, d) => d);
-  return {
-    kind: 'scatter',
-    op: op.name,
-    inputs: [data],
-    scatter_indices: stack(coords, -1),
-    updates: [updates],
-    dimension_numbers: {
-      update_window_dims: [],
-      inserted_window_dims: all,
-      scatter_dims_to_operand_dims: all,
-      index_vector_dim: r,
-    },
-    update_computation: REDUCER[reduction],
-    options: options_,
-  };
-}
-
-/** Runs a lowered call; an out-of-bounds error from full coordinates names the position in `indices`. */
-function run(call: ScatterCall, indices: Tensor): Tensor {
-  try {
-    return execute(call);
-  } catch (e) {
-    if (e instanceof IndexOutOfBoundsError && call.scatter_indices.rank === indices.rank + 1) {
-      const position = e.position.slice(0, indices.rank);
-      const message = e.message
-        .replace(/at indices position \[[^\]]*\]/, `at indices position ${fmt(position)}`)
-        .replace(/ \([^()]*\)$/, '');
-      throw new IndexOutOfBoundsError(e.code, message, { ...e.details, position });
-    }
-    throw e;
-  }
+  const axis = axisAttribute(op, a, r);
+  const reduction = stringAttribute(op, a, 'reduction', reductions(op), 'none');
+  checkIndicesFit(op, data, indices, axis);
+  const meta = { op: op.name, out, wording: indexWording(op, indices.rank) };
+  return elementsScatter(
+    meta,
+    data,
+    indices,
+    updates,
+    axis,
+    REDUCER[reduction],
+    scatterPolicy(op, reduction, duplicates),
+  );
 }
 
 /** Validates and lowers `ScatterElements` to one StableHLO scatter. */
@@ -179,10 +113,10 @@ export function lowerScatterElements(
   data: Tensor,
   indices: Tensor,
   updates: Tensor,
-  attributes: ScatterElementsAttributes = {},
-  options?: OnnxScatterOptions,
+  attrs?: ScatterElementsAttributes | null,
+  options?: OnnxScatterOptions | null,
 ): ScatterCall {
-  return lower('ScatterElements', data, indices, updates, attributes, options);
+  return lower('ScatterElements', data, indices, updates, attrs, options);
 }
 
 /**
@@ -196,10 +130,10 @@ export function ScatterElements(
   data: Tensor,
   indices: Tensor,
   updates: Tensor,
-  attributes: ScatterElementsAttributes = {},
-  options?: OnnxScatterOptions,
+  attrs?: ScatterElementsAttributes | null,
+  options?: OnnxScatterOptions | null,
 ): Tensor {
-  return run(lowerScatterElements(data, indices, updates, attributes, options), indices);
+  return execute(lowerScatterElements(data, indices, updates, attrs, options));
 }
 
 /** Validates and lowers the deprecated `Scatter` (= ScatterElements without reduction). */
@@ -207,10 +141,10 @@ export function lowerScatter(
   data: Tensor,
   indices: Tensor,
   updates: Tensor,
-  attributes: ScatterAttributes = {},
-  options?: OnnxScatterOptions,
+  attrs?: ScatterAttributes | null,
+  options?: OnnxScatterOptions | null,
 ): ScatterCall {
-  return lower('Scatter', data, indices, updates, attributes, options);
+  return lower('Scatter', data, indices, updates, attrs, options);
 }
 
 /**
@@ -224,8 +158,8 @@ export function Scatter(
   data: Tensor,
   indices: Tensor,
   updates: Tensor,
-  attributes: ScatterAttributes = {},
-  options?: OnnxScatterOptions,
+  attrs?: ScatterAttributes | null,
+  options?: OnnxScatterOptions | null,
 ): Tensor {
-  return run(lowerScatter(data, indices, updates, attributes, options), indices);
+  return execute(lowerScatter(data, indices, updates, attrs, options));
 }

@@ -8,37 +8,39 @@
  * Shape: the shape of `data`; updates.shape = indices.shape[:-1] ++ data.shape[k:].
  *
  * Constraints (code `onnx.ScatterND-<v>.<rule>`):
+ * - `data`, `indices`, `updates`: Tensors; `options`: only `opset`, `duplicates`, `out`;
+ * - `attribute`: `reduction` from version 16, nothing before;
  * - `data_rank`: rank(data) >= 1; `indices_rank`: rank(indices) >= 1;
  * - `index_depth`: k = indices.shape[-1] <= rank(data);
  * - `updates_shape`: shape(updates) = indices.shape[:-1] ++ data.shape[k:];
  * - `data_dtype`: any type (bfloat16 from version 13); `updates_dtype`: that of data;
  *   `indices_dtype`: int64 only;
  * - `indices`: every component lies in [-s, s-1] for its data dim of size s;
- * - `reduction`: one of the version's reductions (`attribute` before version 16);
+ * - `reduction`: one of the version's reductions;
  * - `duplicates`: with reduction `none`, no two index tuples address one element, unless
  *   `{ duplicates: 'last_wins' }`;
- * - `opset` (code `onnx.ScatterND.opset`): opset >= 11.
+ * - `opset` (code `onnx.ScatterND.opset`): opset >= 11; `out`: data's shape and dtype.
  *
- * Lowering: `index_vector_dim = q - 1`, `scatter_dims_to_operand_dims = inserted_window_dims =
- * [0, k)`, the trailing `r - k` update dims as `update_window_dims`.
+ * Lowering: the `nd` family, index vectors last, no batch dims (families.ts).
  */
 import { type ScatterCall, execute } from '../../core/call.js';
 import { fmt } from '../../errors.js';
-import type { Tensor } from '../../tensor/tensor.js';
+import { type Tensor, sameShape } from '../../tensor/tensor.js';
+import { ndScatter, ndShape } from '../families.js';
 import {
   type OnnxScatterOptions,
   REDUCER,
-  checkAttributes,
+  attributes,
   checkDataDType,
   checkIndexDType,
   checkMinRank,
   checkSameDType,
-  code,
-  duplicatePolicy,
   fail,
-  indexPolicy,
+  indexWording,
+  input,
+  onnxOptions,
   reductions,
-  resolveOp,
+  scatterPolicy,
   stringAttribute,
 } from './opsets.js';
 
@@ -48,66 +50,49 @@ export interface ScatterNDAttributes {
   readonly reduction?: 'none' | 'add' | 'mul' | 'max' | 'min';
 }
 
-const range = (a: number, b: number): number[] => Array.from({ length: Math.max(0, b - a) }, (_, i) => a + i);
-
 /** Validates and lowers `ScatterND` to one StableHLO scatter. */
 export function lowerScatterND(
   data: Tensor,
   indices: Tensor,
   updates: Tensor,
-  attributes: ScatterNDAttributes = {},
-  options?: OnnxScatterOptions,
+  attrs?: ScatterNDAttributes | null,
+  options?: OnnxScatterOptions | null,
 ): ScatterCall {
-  const op = resolveOp('ScatterND', options);
-  const attrs = checkAttributes(op, attributes);
-  const duplicates = duplicatePolicy(op, options);
+  const { op, out, duplicates } = onnxOptions('ScatterND', options);
+  input(op, 'data', data);
+  input(op, 'indices', indices);
+  input(op, 'updates', updates);
+  const a = attributes(op, attrs);
   checkMinRank(op, data, 1, 'data');
   checkMinRank(op, indices, 1, 'indices');
   checkDataDType(op, data);
   checkIndexDType(op, indices);
   checkSameDType(op, data, updates);
-  const reduction = stringAttribute(op, attrs, 'reduction', reductions(op), 'none') as keyof typeof REDUCER;
+  const reduction = stringAttribute(op, a, 'reduction', reductions(op), 'none');
   const r = data.rank;
-  const q = indices.rank;
-  const k = indices.shape[q - 1];
+  const k = indices.shape[indices.rank - 1];
   if (k > r)
     fail(op, 'index_depth', `indices.shape[-1] must be <= rank(data) = ${r}; got ${k}`, {
       indicesShape: indices.shape,
     });
-  const expected = [...indices.shape.slice(0, q - 1), ...data.shape.slice(k)];
-  if (fmt(updates.shape) !== fmt(expected)) {
+  const expected = ndShape(data.shape, indices.shape);
+  if (!sameShape(updates.shape, expected)) {
     fail(
       op,
       'updates_shape',
       `shape(updates) must be indices.shape[:-1] ++ data.shape[k:] = ${fmt(expected)}; got ${fmt(updates.shape)}`,
-      {
-        updatesShape: updates.shape,
-        expected,
-      },
+      { updatesShape: updates.shape, expected },
     );
   }
-  const policy = indexPolicy(op);
-  return {
-    kind: 'scatter',
-    op: op.name,
-    inputs: [data],
-    scatter_indices: indices,
-    updates: [updates],
-    dimension_numbers: {
-      update_window_dims: range(q - 1, q - 1 + r - k),
-      inserted_window_dims: range(0, k),
-      scatter_dims_to_operand_dims: range(0, k),
-      index_vector_dim: q - 1,
-    },
-    update_computation: REDUCER[reduction],
-    options: {
-      mode: 'error',
-      negative_indices: policy.negative,
-      oob_code: code(op, 'indices'),
-      duplicates: reduction === 'none' && duplicates === 'error' ? 'error' : 'apply',
-      duplicate_code: code(op, 'duplicates'),
-    },
-  };
+  const meta = { op: op.name, out, wording: indexWording(op, indices.rank) };
+  return ndScatter(
+    meta,
+    data,
+    indices,
+    updates,
+    REDUCER[reduction],
+    scatterPolicy(op, reduction, duplicates),
+  );
 }
 
 /**
@@ -121,8 +106,8 @@ export function ScatterND(
   data: Tensor,
   indices: Tensor,
   updates: Tensor,
-  attributes: ScatterNDAttributes = {},
-  options?: OnnxScatterOptions,
+  attrs?: ScatterNDAttributes | null,
+  options?: OnnxScatterOptions | null,
 ): Tensor {
-  return execute(lowerScatterND(data, indices, updates, attributes, options));
+  return execute(lowerScatterND(data, indices, updates, attrs, options));
 }

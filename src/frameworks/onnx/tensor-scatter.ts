@@ -11,6 +11,8 @@
  * (all 0 when absent). Shape: the shape of `past_cache`.
  *
  * Constraints (code `onnx.TensorScatter-24.<rule>`):
+ * - `past_cache`, `update`: Tensors, `write_indices` a Tensor or absent (`null`/`undefined`);
+ *   `options`: only `opset`, `out`; `attribute`: only `axis`, `mode`;
  * - `past_cache_rank`: rank(past_cache) >= 2 (batch dim plus a sequence dim that is not 0);
  * - `axis`: an integer in [-r, r-1] that is not the batch dim 0 after normalization;
  * - `update_rank`, `update_shape`: update has past_cache's shape except along axis, where
@@ -20,30 +22,34 @@
  * - `mode`: `linear` (default) or `circular`;
  * - `write_indices` (linear): 0 <= w and w + sequence_length <= max_sequence_length. A write
  *   index is a position, not a Python index, so a negative one is out of range; in circular mode
- *   every value is taken modulo max_sequence_length (np.mod, so negatives wrap too).
+ *   every value is taken modulo max_sequence_length (np.mod, so negatives wrap too);
+ * - `opset` (code `onnx.TensorScatter.opset`): opset >= 24; `out`: past_cache's shape and dtype.
  *
- * Lowering (linear): one scatter whose window is the whole update row of a batch entry
+ * Lowering (linear): one general scatter whose window is the whole update row of a batch entry
  * (`input_batching_dims = [0]`, `update_window_dims = [1, r)`, start on `axis`).
  * Lowering (circular): two small gathers turn write indices into per-position targets
- * `(w mod M + s) mod M` (a modulo gather, then a window of [0..M) ++ [0..M)), and one scatter
- * writes each sequence position (`inserted_window_dims = [axis]`, batching on dim 0).
+ * `(w mod M + s) mod M` (a `wrap` take, then a window of [0..M) ++ [0..M)), and one `take`
+ * scatter along `axis` with batch dim 0 writes each sequence position.
  */
 import { type ScatterCall, execute } from '../../core/call.js';
-import { gather } from '../../core/gather.js';
 import { fmt } from '../../errors.js';
 import { stack } from '../../tensor/ops.js';
 import { type Tensor, arange, zeros } from '../../tensor/tensor.js';
+import { range } from '../args.js';
+import { gatherCall, scatterCall, takeGather, takeScatter } from '../families.js';
 import {
   type OnnxOptions,
-  checkAttributes,
+  type OpVersion,
+  attributes,
   checkDataDType,
   checkIndexDType,
   checkMinRank,
   checkSameDType,
   code,
   fail,
+  input,
   intAttribute,
-  resolveOp,
+  onnxOptions,
   stringAttribute,
 } from './opsets.js';
 
@@ -55,35 +61,56 @@ export interface TensorScatterAttributes {
   readonly mode?: 'linear' | 'circular';
 }
 
-const range = (a: number, b: number): number[] => Array.from({ length: Math.max(0, b - a) }, (_, i) => a + i);
+/** The ONNX wording of a linear write index that does not fit the cache. */
+const writeWording =
+  (seq: number) =>
+  ({ value, size, position }: { value: bigint; size: number; position: readonly number[] }) =>
+    `write index ${value} at write_indices position ${fmt(position)} does not fit: linear mode needs 0 <= write index and write index + sequence_length (${seq}) <= max_sequence_length (${size})`;
+
+/** Circular targets[b, s] = (w[b] mod M + s) mod M, from two small gathers (no element loop here). */
+function circularTargets(op: OpVersion, w: Tensor, maxSeq: number, seq: number): Tensor {
+  if (seq === 0) return zeros([w.size, 0], 'int64');
+  const positions = arange(maxSeq, 'int64');
+  const start = execute(takeGather({ op: op.name }, positions, w, 0, { mode: 'wrap' }));
+  const twice = stack([positions, positions], 0).reshape([2 * maxSeq]);
+  const dn = {
+    offset_dims: [1],
+    collapsed_slice_dims: [],
+    start_index_map: [0],
+    index_vector_dim: 1,
+    slice_sizes: [seq],
+  };
+  return execute(gatherCall({ op: op.name }, twice, start, dn, { mode: 'error' }));
+}
 
 /** Validates and lowers `TensorScatter` to one StableHLO scatter (circular: after two index gathers). */
 export function lowerTensorScatter(
   past_cache: Tensor,
   update: Tensor,
   write_indices?: Tensor | null,
-  attributes: TensorScatterAttributes = {},
-  options?: OnnxOptions,
+  attrs?: TensorScatterAttributes | null,
+  options?: OnnxOptions | null,
 ): ScatterCall {
-  const op = resolveOp('TensorScatter', options);
-  const attrs = checkAttributes(op, attributes);
+  const { op, out } = onnxOptions('TensorScatter', options);
+  input(op, 'past_cache', past_cache);
+  input(op, 'update', update);
+  if (write_indices !== undefined && write_indices !== null) input(op, 'write_indices', write_indices);
+  const a = attributes(op, attrs);
   checkMinRank(op, past_cache, 2, 'past_cache');
   checkDataDType(op, past_cache, 'past_cache');
   checkSameDType(op, past_cache, update, 'update');
   const r = past_cache.rank;
-  const rawAxis = intAttribute(op, attrs, 'axis', -2);
+  const rawAxis = intAttribute(op, a, 'axis', -2);
   if (rawAxis < -r || rawAxis >= r || (rawAxis + r) % r === 0) {
     fail(
       op,
       'axis',
       `axis must lie in [${-r}, ${r - 1}] and not be the batch dim 0; got ${rawAxis} for rank(past_cache) = ${r}`,
-      {
-        axis: rawAxis,
-      },
+      { axis: rawAxis },
     );
   }
   const axis = rawAxis < 0 ? rawAxis + r : rawAxis;
-  const mode = stringAttribute(op, attrs, 'mode', ['linear', 'circular'], 'linear');
+  const mode = stringAttribute(op, a, 'mode', ['linear', 'circular'], 'linear');
   if (update.rank !== r)
     fail(op, 'update_rank', `rank(update) must equal rank(past_cache) = ${r}; got ${update.rank}`);
   const maxSeq = past_cache.shape[axis];
@@ -110,74 +137,26 @@ export function lowerTensorScatter(
     }
     w = write_indices;
   }
-  const others = range(1, r).filter((d) => d !== axis);
+  // A write index is a position: negative values are out of range, never counted from the end.
+  const policy = {
+    mode: 'error',
+    negative_indices: 'out_of_bounds',
+    oob_code: code(op, 'write_indices'),
+  } as const;
+  const meta = { op: op.name, out, wording: writeWording(seq) };
   if (mode === 'linear') {
-    return {
-      kind: 'scatter',
-      op: op.name,
-      inputs: [past_cache],
-      scatter_indices: w,
-      updates: [update],
-      dimension_numbers: {
-        update_window_dims: range(1, r),
-        inserted_window_dims: [],
-        input_batching_dims: [0],
-        scatter_indices_batching_dims: [0],
-        scatter_dims_to_operand_dims: [axis],
-        index_vector_dim: 1,
-      },
-      update_computation: 'replace',
-      options: { mode: 'error', negative_indices: 'out_of_bounds', oob_code: code(op, 'write_indices') },
-    };
-  }
-  // Circular: targets[b, s] = (w[b] mod M + s) mod M, from two gathers (no element loop here).
-  let targets: Tensor;
-  if (seq === 0) targets = zeros([batch, 0], 'int64');
-  else {
-    const positions = arange(maxSeq, 'int64');
-    const start = gather(
-      positions,
-      w,
-      {
-        offset_dims: [],
-        collapsed_slice_dims: [0],
-        start_index_map: [0],
-        index_vector_dim: 1,
-        slice_sizes: [1],
-      },
-      { mode: 'wrap', op: op.name },
-    );
-    const twice = stack([positions, positions], 0).reshape([2 * maxSeq]);
-    targets = gather(
-      twice,
-      start,
-      {
-        offset_dims: [1],
-        collapsed_slice_dims: [],
-        start_index_map: [0],
-        index_vector_dim: 1,
-        slice_sizes: [seq],
-      },
-      { mode: 'error', op: op.name },
-    );
-  }
-  return {
-    kind: 'scatter',
-    op: op.name,
-    inputs: [past_cache],
-    scatter_indices: targets,
-    updates: [update],
-    dimension_numbers: {
-      update_window_dims: others,
-      inserted_window_dims: [axis],
+    const dn = {
+      update_window_dims: range(1, r),
+      inserted_window_dims: [],
       input_batching_dims: [0],
       scatter_indices_batching_dims: [0],
       scatter_dims_to_operand_dims: [axis],
-      index_vector_dim: 2,
-    },
-    update_computation: 'replace',
-    options: { mode: 'error', negative_indices: 'out_of_bounds', oob_code: code(op, 'write_indices') },
-  };
+      index_vector_dim: 1,
+    };
+    return scatterCall(meta, past_cache, w, update, dn, 'replace', policy);
+  }
+  const targets = circularTargets(op, w, maxSeq, seq);
+  return takeScatter(meta, past_cache, targets, update, axis, 'replace', policy, 1);
 }
 
 /**
@@ -191,8 +170,8 @@ export function TensorScatter(
   past_cache: Tensor,
   update: Tensor,
   write_indices?: Tensor | null,
-  attributes: TensorScatterAttributes = {},
-  options?: OnnxOptions,
+  attrs?: TensorScatterAttributes | null,
+  options?: OnnxOptions | null,
 ): Tensor {
-  return execute(lowerTensorScatter(past_cache, update, write_indices, attributes, options));
+  return execute(lowerTensorScatter(past_cache, update, write_indices, attrs, options));
 }
