@@ -13,7 +13,7 @@
  */
 import { DTypeError, fmt, InvalidArgumentError } from '../errors.js';
 import { byteSize, type DType, type Storage, storageConstructor } from '../tensor/dtype.js';
-import { checkedSize, Tensor } from '../tensor/tensor.js';
+import { checkedSize, MAX_RANK, Tensor, typedArrayName } from '../tensor/tensor.js';
 
 const MAGIC = [0x93, 0x4e, 0x55, 0x4d, 0x50, 0x59]; // \x93NUMPY
 /** numpy's ARRAY_ALIGN: the data of a file written by numpy starts at a multiple of 64 bytes. */
@@ -87,14 +87,13 @@ class PyTuple {
 type PyValue = string | number | boolean | null | PyTuple | PyValue[] | Map<PyValue, PyValue>;
 
 function headerError(message: string, header: string): never {
-  throw new InvalidArgumentError(
-    'npy.header',
-    `readNpy: ${message} in header ${JSON.stringify(header.trim())}`,
-    {
-      header,
-    },
-  );
+  throw new InvalidArgumentError('npy.header', `readNpy: ${message} in header ${fmt(header.trim())}`, {
+    header,
+  });
 }
+
+/** An int / True / False / None at a position (sticky, so parsing stays linear in the header). */
+const ATOM = /[-+]?\d+[lL]?|True|False|None/y;
 
 /** Parses one Python literal (dict/tuple/list/str/int/True/False/None), as numpy's `safe_eval` would accept. */
 function parsePyLiteral(src: string): PyValue {
@@ -111,7 +110,8 @@ function parsePyLiteral(src: string): PyValue {
     if (c === '{') return container('}', depth, true) as Map<PyValue, PyValue>;
     if (c === '(') return container(')', depth, false) as PyTuple;
     if (c === '[') return container(']', depth, false) as PyValue[];
-    const m = /^(?:[-+]?\d+[lL]?|True|False|None)/.exec(src.slice(pos));
+    ATOM.lastIndex = pos; // sticky: matches at pos without copying the rest of the header
+    const m = ATOM.exec(src);
     if (!m) headerError(`unexpected character ${JSON.stringify(c)} at offset ${pos}`, src);
     pos += m[0].length;
     if (m[0] === 'True') return true;
@@ -250,7 +250,7 @@ function parseDescr(descr: PyValue, header: string): Descr {
   if (typeof descr !== 'string') {
     throw new DTypeError(
       'npy.descr',
-      `readNpy: structured dtypes are not supported (descr ${JSON.stringify(descr instanceof Map ? '{…}' : String(descr))}); header ${JSON.stringify(header.trim())}`,
+      `readNpy: structured dtypes are not supported (descr ${descr instanceof Map ? '{…}' : fmt(descr)}); header ${fmt(header.trim())}`,
       { header },
     );
   }
@@ -258,7 +258,7 @@ function parseDescr(descr: PyValue, header: string): Descr {
   if (m && m[2] === 'O') {
     throw new DTypeError(
       'npy.object',
-      `readNpy: descr ${JSON.stringify(descr)} is an object array (pickled Python objects); it cannot be read without executing pickle, save a numeric array instead`,
+      `readNpy: descr ${fmt(descr)} is an object array (pickled Python objects); it cannot be read without executing pickle, save a numeric array instead`,
       { descr },
     );
   }
@@ -267,7 +267,7 @@ function parseDescr(descr: PyValue, header: string): Descr {
     const kind = m ? KIND_NAMES[m[2]] : undefined;
     throw new DTypeError(
       'npy.descr',
-      `readNpy: unsupported descr ${JSON.stringify(descr)}${kind ? ` (${kind})` : ''}; supported: f2 f4 f8 i1 i2 i4 i8 u1 u2 u4 u8 b1 with byte order < > | =`,
+      `readNpy: unsupported descr ${fmt(descr)}${kind ? ` (${kind})` : ''}; supported: f2 f4 f8 i1 i2 i4 i8 u1 u2 u4 u8 b1 with byte order < > | =`,
       { descr },
     );
   }
@@ -326,12 +326,14 @@ function truncated(what: string, need: number, have: number): never {
  * bytes and the file is accepted); DTypeError `npy.object`, `npy.descr`.
  */
 export function readNpyHeader(bytes: Uint8Array): NpyHeader {
-  if (!(bytes instanceof Uint8Array)) {
+  if (typedArrayName(bytes) !== 'Uint8Array') {
     throw new InvalidArgumentError(
       'npy.input',
       `readNpy: expected a Uint8Array; got ${Object.prototype.toString.call(bytes)}`,
     );
   }
+  // A plain view over the same memory (a subclass or an own `length` cannot change what is read).
+  bytes = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   for (let i = 0; i < MAGIC.length; i++) {
     if (i >= bytes.length) truncated('the magic string', MAGIC.length, bytes.length);
     if (bytes[i] !== MAGIC[i]) {
@@ -383,6 +385,13 @@ export function readNpyHeader(bytes: Uint8Array): NpyHeader {
   const fortranOrder = dict.get('fortran_order');
   if (typeof fortranOrder !== 'boolean') headerError('fortran_order must be True or False', header);
   const shapeValue = dict.get('shape');
+  if (shapeValue instanceof PyTuple && shapeValue.items.length > MAX_RANK) {
+    throw new InvalidArgumentError(
+      'tensor.rank',
+      `readNpy: shape has ${shapeValue.items.length} dimensions, more than the maximum rank ${MAX_RANK}`,
+      { rank: shapeValue.items.length },
+    );
+  }
   if (!(shapeValue instanceof PyTuple) || !shapeValue.items.every((d) => typeof d === 'number' && d >= 0)) {
     headerError('shape must be a tuple of non-negative integers', header);
   }
@@ -420,7 +429,10 @@ export function readNpyHeader(bytes: Uint8Array): NpyHeader {
  * @example readNpy(fs.readFileSync('a.npy'))
  */
 export function readNpy(bytes: Uint8Array, options: ReadNpyOptions = {}): Tensor {
+  if (options === null || typeof options !== 'object')
+    throw new InvalidArgumentError('npy.options', `readNpy: options must be an object; got ${fmt(options)}`);
   const h = readNpyHeader(bytes);
+  bytes = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let dtype = h.dtype;
   if (options.uint16AsBfloat16 && dtype === 'uint16') dtype = 'bfloat16';
   const count = checkedSize(h.shape, dtype, 'readNpy');
@@ -477,6 +489,8 @@ function pyTupleRepr(shape: readonly number[]): string {
  */
 export function writeNpy(t: Tensor, options: WriteNpyOptions = {}): Uint8Array {
   if (!(t instanceof Tensor)) throw new InvalidArgumentError('npy.input', 'writeNpy: expected a Tensor');
+  if (options === null || typeof options !== 'object')
+    throw new InvalidArgumentError('npy.options', `writeNpy: options must be an object; got ${fmt(options)}`);
   const order = options.byteOrder ?? '<';
   if (order !== '<' && order !== '>') {
     throw new InvalidArgumentError(

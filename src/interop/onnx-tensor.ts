@@ -10,9 +10,9 @@
  * with typed errors. Writing always uses `raw_data`.
  */
 import protobuf from 'protobufjs';
-import { DTypeError, fmt, InvalidArgumentError } from '../errors.js';
+import { DTypeError, fmt, GatherScatterError, InvalidArgumentError } from '../errors.js';
 import { allocStorage, byteSize, type DType, type Storage } from '../tensor/dtype.js';
-import { checkedSize, Tensor } from '../tensor/tensor.js';
+import { checkedSize, MAX_RANK, Tensor, typedArrayName } from '../tensor/tensor.js';
 import { bytesToStorage, storageToBytes } from './npy.js';
 
 const { Enum, Field, Root, Type } = protobuf;
@@ -232,13 +232,14 @@ function normalizeObject(obj: Record<string, unknown>): Record<string, unknown> 
 }
 
 function decodeObject(obj: object): Decoded {
-  const normalized = normalizeObject(obj as Record<string, unknown>);
   try {
+    const normalized = normalizeObject(obj as Record<string, unknown>);
     return TensorProtoType.toObject(TensorProtoType.fromObject(normalized), TO_OBJECT) as Decoded;
   } catch (e) {
+    if (e instanceof GatherScatterError) throw e;
     throw new InvalidArgumentError(
       'onnx.TensorProto.object',
-      `fromTensorProto: not a valid TensorProto object: ${(e as Error).message}`,
+      `fromTensorProto: not a valid TensorProto object: ${fmt(String((e as Error)?.message ?? e))}`,
     );
   }
 }
@@ -331,56 +332,6 @@ function rangeError(dtype: DType, field: string, index: number, value: unknown):
   );
 }
 
-function fromTypedField(
-  dtype: DType,
-  field: TypedField,
-  values: readonly (number | string)[],
-  n: number,
-): Storage {
-  const data = allocStorage(dtype, n);
-  switch (dtype) {
-    case 'float32':
-    case 'float64':
-      for (let i = 0; i < n; i++) (data as Float64Array)[i] = values[i] as number;
-      return data;
-    case 'int64': {
-      const d = data as BigInt64Array;
-      for (let i = 0; i < n; i++) d[i] = BigInt(values[i]);
-      return d;
-    }
-    case 'uint64': {
-      const d = data as BigUint64Array;
-      for (let i = 0; i < n; i++) d[i] = BigInt(values[i]);
-      return d;
-    }
-    case 'uint32': {
-      const d = data as Uint32Array;
-      for (let i = 0; i < n; i++) {
-        const v = Number(values[i]);
-        if (!(v >= 0 && v <= 4294967295)) rangeError(dtype, field, i, values[i]);
-        d[i] = v;
-      }
-      return d;
-    }
-    case 'bool': {
-      // Any non-zero value is true (C++ and numpy's astype(bool) semantics).
-      const d = data as Uint8Array;
-      for (let i = 0; i < n; i++) d[i] = values[i] !== 0 ? 1 : 0;
-      return d;
-    }
-    default: {
-      const [lo, hi] = INT32_RANGE[dtype]!;
-      const d = data as Int32Array;
-      for (let i = 0; i < n; i++) {
-        const v = values[i] as number;
-        if (!(v >= lo && v <= hi)) rangeError(dtype, field, i, v);
-        d[i] = v;
-      }
-      return d;
-    }
-  }
-}
-
 /** A decoded TensorProto: its tensor plus the name and doc string it carried. */
 export interface NamedTensor {
   /** The proto's `name` ('' when unset). */
@@ -391,27 +342,623 @@ export interface NamedTensor {
   tensor: Tensor;
 }
 
-/**
- * Like {@link fromTensorProto}, but also returns the proto's `name` and `doc_string` ('' when unset).
- */
-export function readTensorProto(input: Uint8Array | object): NamedTensor {
-  const p = decodeTensorProto(input) as Decoded;
-  if (p.data_location === 1 || (p.external_data?.length ?? 0) > 0) {
-    const location = p.external_data?.find((e) => e.key === 'location')?.value;
+// ---------------------------------------------------------------------------------------------
+// Reading, without expanding anything before its length is checked. Bytes are read by a small
+// wire-format reader in two passes: the first counts every repeated field's elements (no values
+// decoded) and reads the few scalar fields; once dims, data_type and the counts agree, the second
+// decodes the one data field straight into the tensor's storage. Objects are type-checked field by
+// field (no coercion) and their arrays checked for length, then for holes and types, before the
+// storage is allocated. Peak memory: the input plus the result.
+
+/** One data source of the reader: its element count and how to fill storage from it. */
+interface DataSource {
+  readonly count: number;
+  /** Type-checks every entry (object input), before the storage is allocated. */
+  check?(): void;
+  fill(dtype: DType, out: Storage, field: TypedField): void;
+}
+
+/** What both input forms are reduced to before validation. */
+interface Parsed {
+  dims: readonly (number | bigint)[];
+  dataType: number;
+  segment?: { begin: string; end: string };
+  name: string;
+  docString: string;
+  external: boolean;
+  location?: string;
+  raw?: Uint8Array;
+  typed: Partial<Record<TypedField, DataSource>>;
+}
+
+const MAX_SAFE_BIG = BigInt(Number.MAX_SAFE_INTEGER);
+const I64_MIN = -(1n << 63n);
+const U64_MAX = (1n << 64n) - 1n;
+
+function decodeError(why: string): never {
+  throw new InvalidArgumentError(
+    'onnx.TensorProto.decode',
+    `fromTensorProto: not a valid serialized TensorProto: ${why}`,
+  );
+}
+function objectError(why: string): never {
+  throw new InvalidArgumentError(
+    'onnx.TensorProto.object',
+    `fromTensorProto: not a valid TensorProto object: ${why}`,
+  );
+}
+function valueTypeError(field: string, index: number, value: unknown, want: string): never {
+  throw new InvalidArgumentError(
+    'onnx.TensorProto.value_type',
+    `fromTensorProto: ${field}[${index}] = ${fmt(value)} is not ${want}`,
+    { field, index },
+  );
+}
+
+// --- bytes -----------------------------------------------------------------------------------
+
+/** Field numbers and the scalar kind of each repeated numeric field. */
+const WIRE_FIELDS: Record<
+  number,
+  { name: TypedField | 'dims'; kind: 'varint' | 'fixed32' | 'fixed64' | 'bytes' }
+> = {
+  1: { name: 'dims', kind: 'varint' },
+  4: { name: 'float_data', kind: 'fixed32' },
+  5: { name: 'int32_data', kind: 'varint' },
+  6: { name: 'string_data', kind: 'bytes' },
+  7: { name: 'int64_data', kind: 'varint' },
+  10: { name: 'double_data', kind: 'fixed64' },
+  11: { name: 'uint64_data', kind: 'varint' },
+};
+
+/** A cursor over protobuf bytes; every read checks the bounds. */
+class Wire {
+  pos = 0;
+  /** Low and high 32 bits of the last varint. */
+  lo = 0;
+  hi = 0;
+  constructor(
+    readonly b: Uint8Array,
+    readonly end: number,
+  ) {}
+  varint(): void {
+    const b = this.b;
+    let lo = 0;
+    let hi = 0;
+    let shift = 0;
+    for (let k = 0; ; k++) {
+      if (this.pos >= this.end) decodeError('truncated varint');
+      if (k === 10) decodeError('varint longer than 10 bytes');
+      const byte = b[this.pos++];
+      const bits = byte & 0x7f;
+      if (shift < 28) lo |= bits << shift;
+      else if (shift === 28) {
+        lo |= (bits & 0x0f) << 28;
+        hi |= bits >> 4;
+      } else hi |= bits << (shift - 32);
+      shift += 7;
+      if (byte < 0x80) break;
+    }
+    this.lo = lo >>> 0;
+    this.hi = hi >>> 0;
+  }
+  /** The last varint as a safe number (refuses beyond 2^53). */
+  small(what: string): number {
+    if (this.hi >= 0x200000) decodeError(`${what} beyond 2^53`);
+    return this.hi * 4294967296 + this.lo;
+  }
+  int64(): bigint {
+    return this.hi === 0 ? BigInt(this.lo) : BigInt.asIntN(64, (BigInt(this.hi) << 32n) | BigInt(this.lo));
+  }
+  uint64(): bigint {
+    return this.hi === 0 ? BigInt(this.lo) : (BigInt(this.hi) << 32n) | BigInt(this.lo);
+  }
+  /** Length of a length-delimited field; returns its end. */
+  delimited(): number {
+    this.varint();
+    const len = this.small('length');
+    if (len > this.end - this.pos) decodeError(`length-delimited field of ${len} bytes past the end`);
+    return this.pos + len;
+  }
+  skip(wireType: number, field: number, depth = 0): void {
+    switch (wireType) {
+      case 0:
+        this.varint();
+        return;
+      case 1:
+        if (this.end - this.pos < 8) decodeError('truncated fixed64');
+        this.pos += 8;
+        return;
+      case 2:
+        this.pos = this.delimited();
+        return;
+      case 5:
+        if (this.end - this.pos < 4) decodeError('truncated fixed32');
+        this.pos += 4;
+        return;
+      case 3: {
+        if (depth > 32) decodeError('groups nested too deep');
+        for (;;) {
+          if (this.pos >= this.end) decodeError('unterminated group');
+          this.varint();
+          const f = this.small('tag') / 8;
+          const t = this.lo & 7;
+          if (t === 4) {
+            if (Math.floor(f) !== field) decodeError('mismatched end group');
+            return;
+          }
+          this.skip(t, Math.floor(f), depth + 1);
+        }
+      }
+      default:
+        decodeError(`invalid wire type ${wireType}`);
+    }
+  }
+  /** Reads a tag; returns [field, wireType]. */
+  tag(): number {
+    this.varint();
+    const tag = this.small('tag');
+    const field = Math.floor(tag / 8);
+    if (field === 0) decodeError('field number 0');
+    return tag;
+  }
+}
+
+function utf8(b: Uint8Array, start: number, end: number): string {
+  return new TextDecoder().decode(b.subarray(start, end));
+}
+
+/** Number of varints in [pos, end) (each ends in a byte below 0x80); the last byte must end one. */
+function countVarints(b: Uint8Array, pos: number, end: number): number {
+  let n = 0;
+  for (let i = pos; i < end; i++) if (b[i] < 0x80) n++;
+  if (end > pos && b[end - 1] >= 0x80) decodeError('truncated packed varint');
+  return n;
+}
+
+/** Reads a StringStringEntryProto; returns [key, value]. */
+function readEntry(w: Wire, end: number): [string, string] {
+  const sub = new Wire(w.b, end);
+  sub.pos = w.pos;
+  let key = '';
+  let value = '';
+  while (sub.pos < end) {
+    const tag = sub.tag();
+    const f = Math.floor(tag / 8);
+    const t = tag & 7;
+    if ((f === 1 || f === 2) && t === 2) {
+      const e = sub.delimited();
+      const text = utf8(sub.b, sub.pos, e);
+      if (f === 1) key = text;
+      else value = text;
+      sub.pos = e;
+    } else sub.skip(t, f);
+  }
+  return [key, value];
+}
+
+function readSegment(w: Wire, end: number): { begin: string; end: string } {
+  const sub = new Wire(w.b, end);
+  sub.pos = w.pos;
+  const seg = { begin: '0', end: '0' };
+  while (sub.pos < end) {
+    const tag = sub.tag();
+    const f = Math.floor(tag / 8);
+    const t = tag & 7;
+    if ((f === 1 || f === 2) && t === 0) {
+      sub.varint();
+      seg[f === 1 ? 'begin' : 'end'] = String(sub.int64());
+    } else sub.skip(t, f);
+  }
+  return seg;
+}
+
+function parseBytes(bytes: Uint8Array): Parsed {
+  const w = new Wire(bytes, bytes.length);
+  const counts: Partial<Record<TypedField, number>> = {};
+  const dims: bigint[] = [];
+  const p: Parsed = { dims, dataType: 0, name: '', docString: '', external: false, typed: {} };
+  while (w.pos < w.end) {
+    const tag = w.tag();
+    const f = Math.floor(tag / 8);
+    const t = tag & 7;
+    const rep = WIRE_FIELDS[f];
+    if (rep) {
+      const { name, kind } = rep;
+      let n: number;
+      let start = w.pos;
+      if (t === 2) {
+        const e = w.delimited();
+        start = w.pos;
+        if (kind === 'bytes') n = 1;
+        else if (kind === 'varint') n = countVarints(bytes, start, e);
+        else {
+          const size = kind === 'fixed32' ? 4 : 8;
+          if ((e - start) % size !== 0)
+            decodeError(`packed ${name} of ${e - start} bytes is not a multiple of ${size}`);
+          n = (e - start) / size;
+        }
+        if (name === 'dims') {
+          if (dims.length + n > MAX_RANK) rankTooHigh(dims.length + n);
+          while (w.pos < e) {
+            w.varint();
+            dims.push(w.int64());
+          }
+        }
+        w.pos = e;
+      } else {
+        const expected = kind === 'varint' ? 0 : kind === 'fixed32' ? 5 : kind === 'fixed64' ? 1 : 2;
+        if (t !== expected) decodeError(`field ${f} (${name}) has wire type ${t}`);
+        w.skip(t, f);
+        n = 1;
+        if (name === 'dims') {
+          if (dims.length + 1 > MAX_RANK) rankTooHigh(dims.length + 1);
+          const save = w.pos;
+          w.pos = start;
+          w.varint();
+          dims.push(w.int64());
+          w.pos = save;
+        }
+      }
+      if (name !== 'dims') counts[name] = (counts[name] ?? 0) + n;
+      continue;
+    }
+    switch (f) {
+      case 2: // data_type
+      case 14: // data_location
+        if (t !== 0) decodeError(`field ${f} has wire type ${t}`);
+        w.varint();
+        if (f === 2) p.dataType = w.lo | 0;
+        else p.external = p.external || (w.lo | 0) === 1;
+        break;
+      case 3: // segment
+      case 8: // name
+      case 9: // raw_data
+      case 12: // doc_string
+      case 13: {
+        // external_data
+        if (t !== 2) decodeError(`field ${f} has wire type ${t}`);
+        const e = w.delimited();
+        if (f === 3) p.segment = readSegment(w, e);
+        else if (f === 8) p.name = utf8(bytes, w.pos, e);
+        else if (f === 9) p.raw = bytes.subarray(w.pos, e);
+        else if (f === 12) p.docString = utf8(bytes, w.pos, e);
+        else {
+          p.external = true;
+          const [key, value] = readEntry(w, e);
+          if (key === 'location' && p.location === undefined) p.location = value;
+        }
+        w.pos = e;
+        break;
+      }
+      default:
+        w.skip(t, f);
+    }
+  }
+  for (const [name, count] of Object.entries(counts) as [TypedField, number][]) {
+    const fieldNo = Number(Object.keys(WIRE_FIELDS).find((k) => WIRE_FIELDS[Number(k)].name === name));
+    p.typed[name] = { count, fill: (dtype, out, field) => fillFromWire(bytes, fieldNo, dtype, out, field) };
+  }
+  return p;
+}
+
+/** Second pass: decodes every occurrence of field `fieldNo` into `out` (its count was checked). */
+function fillFromWire(
+  bytes: Uint8Array,
+  fieldNo: number,
+  dtype: DType,
+  out: Storage,
+  field: TypedField,
+): void {
+  const w = new Wire(bytes, bytes.length);
+  const dv = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const kind = WIRE_FIELDS[fieldNo].kind;
+  let at = 0;
+  const put = (): void => {
+    switch (kind) {
+      case 'fixed32':
+        (out as Float32Array)[at++] = dv.getFloat32(w.pos, true);
+        w.pos += 4;
+        return;
+      case 'fixed64':
+        (out as Float64Array)[at++] = dv.getFloat64(w.pos, true);
+        w.pos += 8;
+        return;
+      default:
+        w.varint();
+        storeVarint(w, dtype, out, at++, field);
+    }
+  };
+  while (w.pos < w.end) {
+    const tag = w.tag();
+    const f = Math.floor(tag / 8);
+    const t = tag & 7;
+    if (f !== fieldNo) {
+      w.skip(t, f);
+      continue;
+    }
+    if (t === 2) {
+      const e = w.delimited();
+      while (w.pos < e) put();
+    } else put();
+  }
+}
+
+function storeVarint(w: Wire, dtype: DType, out: Storage, i: number, field: TypedField): void {
+  switch (dtype) {
+    case 'int64':
+      (out as BigInt64Array)[i] = w.int64();
+      return;
+    case 'uint64':
+      (out as BigUint64Array)[i] = w.uint64();
+      return;
+    case 'uint32':
+      if (w.hi !== 0) rangeError(dtype, field, i, w.uint64());
+      (out as Uint32Array)[i] = w.lo;
+      return;
+    case 'bool':
+      (out as Uint8Array)[i] = (w.lo | 0) !== 0 ? 1 : 0;
+      return;
+    default: {
+      const v = w.lo | 0; // int32 on the wire: the low 32 bits
+      const [lo, hi] = INT32_RANGE[dtype] as [number, number];
+      if (v < lo || v > hi) rangeError(dtype, field, i, v);
+      (out as Int32Array)[i] = v;
+    }
+  }
+}
+
+function rankTooHigh(rank: number): never {
+  throw new InvalidArgumentError(
+    'tensor.rank',
+    `fromTensorProto: dims has ${rank} entries, more than the maximum rank ${MAX_RANK}`,
+    {
+      rank,
+    },
+  );
+}
+
+// --- objects ---------------------------------------------------------------------------------
+
+const SNAKE: Record<string, string> = {};
+for (const f of TensorProtoType.fieldsArray) {
+  SNAKE[f.name] = f.name;
+  SNAKE[f.name.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase())] = f.name;
+}
+
+/** An array or typed array, bounded: returns its length (checked against `limit` by the caller). */
+function listLength(value: unknown, field: string): number {
+  if (Array.isArray(value)) return value.length;
+  const tag = typedArrayName(value);
+  if (tag !== undefined) return (value as ArrayLike<unknown>).length;
+  return objectError(`${field} must be an array; got ${fmt(value)}`);
+}
+
+const DECIMAL = /^[-+]?\d{1,20}$/;
+
+/** A 64-bit integer given as a number, bigint, decimal string or Long-like object; undefined if none of these. */
+function int64Value(v: unknown): bigint | undefined {
+  switch (typeof v) {
+    case 'bigint':
+      return v;
+    case 'number':
+      return Number.isSafeInteger(v) ? BigInt(v) : undefined;
+    case 'string':
+      return DECIMAL.test(v) ? BigInt(v) : undefined;
+    case 'object': {
+      if (v === null) return undefined;
+      const { low, high, unsigned } = v as { low?: unknown; high?: unknown; unsigned?: unknown };
+      if (!Number.isInteger(low) || !Number.isInteger(high)) return undefined;
+      const big = (BigInt((high as number) | 0) << 32n) | BigInt((low as number) >>> 0);
+      return unsigned === true ? BigInt.asUintN(64, big) : BigInt.asIntN(64, big);
+    }
+    default:
+      return undefined;
+  }
+}
+
+function base64Bytes(s: string): Uint8Array {
+  const clean = s.replace(/\s+/g, '');
+  if (!/^[A-Za-z0-9+/\-_]*={0,2}$/.test(clean)) objectError('raw_data is a string but not base64');
+  let bin: string;
+  try {
+    bin = atob(clean.replace(/-/g, '+').replace(/_/g, '/'));
+  } catch {
+    return objectError('raw_data is a string but not base64');
+  }
+  const out = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+  return out;
+}
+
+/** Checks every entry of an object-form data field before anything is allocated. */
+function checkEntries(list: ArrayLike<unknown>, count: number, field: TypedField): void {
+  const isArray = Array.isArray(list);
+  for (let i = 0; i < count; i++) {
+    if (isArray && !(i in (list as unknown[]))) valueTypeError(field, i, undefined, 'a value (sparse array)');
+    const v = list[i];
+    switch (field) {
+      case 'float_data':
+      case 'double_data':
+        if (typeof v !== 'number') valueTypeError(field, i, v, 'a number');
+        break;
+      case 'int32_data':
+        if (typeof v !== 'number' || !Number.isInteger(v)) valueTypeError(field, i, v, 'an integer');
+        break;
+      case 'int64_data':
+      case 'uint64_data':
+        if (int64Value(v) === undefined)
+          valueTypeError(field, i, v, 'an integer (number, bigint or decimal string)');
+        break;
+      default:
+        break;
+    }
+  }
+}
+
+function objectSource(list: ArrayLike<unknown>, field: TypedField): DataSource {
+  const count = listLength(list, field);
+  return {
+    count,
+    check: () => checkEntries(list, count, field),
+    fill(dtype, out) {
+      for (let i = 0; i < count; i++) {
+        const v = list[i];
+        switch (dtype) {
+          case 'float32':
+          case 'float64':
+            (out as Float64Array)[i] = v as number;
+            break;
+          case 'int64':
+          case 'uint64': {
+            const big = int64Value(v) as bigint;
+            if (dtype === 'int64' ? big < I64_MIN || big > -I64_MIN - 1n : big < 0n || big > U64_MAX)
+              rangeError(dtype, field, i, big);
+            (out as BigInt64Array)[i] = big;
+            break;
+          }
+          case 'uint32': {
+            const big = int64Value(v) as bigint;
+            if (big < 0n || big > 4294967295n) rangeError(dtype, field, i, big);
+            (out as Uint32Array)[i] = Number(big);
+            break;
+          }
+          case 'bool':
+            (out as Uint8Array)[i] = v !== 0 ? 1 : 0;
+            break;
+          default: {
+            const [lo, hi] = INT32_RANGE[dtype] as [number, number];
+            const x = v as number;
+            if (!(x >= lo && x <= hi)) rangeError(dtype, field, i, x);
+            (out as Int32Array)[i] = x;
+          }
+        }
+      }
+    },
+  };
+}
+
+function parseObject(obj: object): Parsed {
+  const p: Parsed = { dims: [], dataType: 0, name: '', docString: '', external: false, typed: {} };
+  let keys: string[];
+  try {
+    keys = Object.keys(obj);
+  } catch {
+    return objectError('its keys cannot be read');
+  }
+  for (const key of keys) {
+    const k = SNAKE[key];
+    if (k === undefined) continue; // unknown fields are ignored, like protobuf does on the wire
+    const v = (obj as Record<string, unknown>)[key];
+    if (v === undefined || v === null) continue;
+    switch (k) {
+      case 'dims': {
+        const n = listLength(v, 'dims');
+        if (!(n <= MAX_RANK)) rankTooHigh(n);
+        const dims: (number | bigint)[] = [];
+        for (let i = 0; i < n; i++) {
+          const d = int64Value((v as ArrayLike<unknown>)[i]);
+          if (d === undefined || d < I64_MIN || d > -I64_MIN - 1n) {
+            throw new InvalidArgumentError(
+              'onnx.TensorProto.dims',
+              `fromTensorProto: dims[${i}] = ${fmt((v as ArrayLike<unknown>)[i])} is not a 64-bit integer; got dims ${fmt(v)}`,
+              { dims: v },
+            );
+          }
+          dims.push(d);
+        }
+        p.dims = dims;
+        break;
+      }
+      case 'data_type':
+        if (typeof v === 'string') {
+          const entry = Object.entries(ONNX_DATA_TYPE_NAMES).find(([, name]) => name === v);
+          if (!entry)
+            throw new DTypeError(
+              'onnx.TensorProto.data_type',
+              `fromTensorProto: unknown data_type name ${fmt(v)}`,
+              {
+                data_type: v,
+              },
+            );
+          p.dataType = Number(entry[0]);
+        } else if (typeof v === 'number' && Number.isInteger(v)) p.dataType = v;
+        else objectError(`data_type must be an integer or a type name; got ${fmt(v)}`);
+        break;
+      case 'data_location':
+        if (v === 1 || v === 'EXTERNAL') p.external = true;
+        else if (v !== 0 && v !== 'DEFAULT')
+          objectError(`data_location must be 0, 1, 'DEFAULT' or 'EXTERNAL'; got ${fmt(v)}`);
+        break;
+      case 'name':
+      case 'doc_string':
+        if (typeof v !== 'string') objectError(`${k} must be a string; got ${fmt(v)}`);
+        if (k === 'name') p.name = v as string;
+        else p.docString = v as string;
+        break;
+      case 'raw_data':
+        if (typeof v === 'string') p.raw = base64Bytes(v);
+        else if (typedArrayName(v) === 'Uint8Array') {
+          const u = v as Uint8Array;
+          p.raw = new Uint8Array(u.buffer, u.byteOffset, u.byteLength);
+        } else objectError(`raw_data must be a Uint8Array or a base64 string; got ${fmt(v)}`);
+        break;
+      case 'segment':
+        if (typeof v !== 'object') objectError(`segment must be an object; got ${fmt(v)}`);
+        {
+          const { begin, end } = v as { begin?: unknown; end?: unknown };
+          p.segment = { begin: String(int64Value(begin) ?? 0n), end: String(int64Value(end) ?? 0n) };
+        }
+        break;
+      case 'external_data': {
+        const n = listLength(v, 'external_data');
+        if (n > 0) p.external = true;
+        for (let i = 0; i < Math.min(n, 64); i++) {
+          const e = (v as ArrayLike<unknown>)[i] as { key?: unknown; value?: unknown } | null;
+          if (
+            e &&
+            typeof e === 'object' &&
+            e.key === 'location' &&
+            typeof e.value === 'string' &&
+            p.location === undefined
+          )
+            p.location = e.value;
+        }
+        break;
+      }
+      case 'float_data':
+      case 'int32_data':
+      case 'string_data':
+      case 'int64_data':
+      case 'double_data':
+      case 'uint64_data':
+        p.typed[k] = objectSource(v as ArrayLike<unknown>, k);
+        break;
+      default:
+        break; // metadata_props
+    }
+  }
+  return p;
+}
+
+// --- shared ----------------------------------------------------------------------------------
+
+function buildTensor(p: Parsed): NamedTensor {
+  if (p.external) {
     throw new InvalidArgumentError(
       'onnx.TensorProto.external_data',
-      `fromTensorProto: tensor ${fmt(p.name ?? '')} keeps its data in an external file${location ? ` (${fmt(location)})` : ''}; load the model with its external data first (e.g. onnx.load_external_data_for_model) so the data is inline`,
-      { name: p.name, location },
+      `fromTensorProto: tensor ${fmt(p.name)} keeps its data in an external file${p.location !== undefined ? ` (${fmt(p.location)})` : ''}; load the model with its external data first (e.g. onnx.load_external_data_for_model) so the data is inline`,
+      { name: p.name, location: p.location },
     );
   }
   if (p.segment) {
     throw new InvalidArgumentError(
       'onnx.TensorProto.segment',
-      `fromTensorProto: tensor ${fmt(p.name ?? '')} is one segment of a larger tensor (segment ${fmt(p.segment.begin ?? '0')}..${fmt(p.segment.end ?? '0')}); segmented tensors are not supported`,
+      `fromTensorProto: tensor ${fmt(p.name)} is one segment of a larger tensor (segment ${fmt(p.segment.begin)}..${fmt(p.segment.end)}); segmented tensors are not supported`,
       { name: p.name },
     );
   }
-  const dataType = p.data_type ?? 0;
+  const dataType = p.dataType;
   const dtype = onnxDataTypeToDType[dataType];
   if (!dtype) {
     throw new DTypeError(
@@ -424,13 +971,22 @@ export function readTensorProto(input: Uint8Array | object): NamedTensor {
       { data_type: dataType },
     );
   }
-  const shape = (p.dims ?? []).map((d) => Number(d));
+  const shape = p.dims.map((d) => {
+    if (typeof d === 'bigint' && d > MAX_SAFE_BIG) {
+      throw new InvalidArgumentError(
+        'onnx.TensorProto.dims',
+        `fromTensorProto: dim ${d} is beyond 2^53; got dims ${fmt(p.dims)}`,
+        { dims: p.dims },
+      );
+    }
+    return Number(d);
+  });
   const n = checkedSize(shape, dtype, 'fromTensorProto');
 
-  const present = TYPED_FIELDS.filter((f) => (p[f]?.length ?? 0) > 0);
+  const present = TYPED_FIELDS.filter((f) => (p.typed[f]?.count ?? 0) > 0);
   const expected = FIELD_OF[dtype];
   let data: Storage;
-  if (p.raw_data !== undefined && (p.raw_data.length > 0 || present.length === 0)) {
+  if (p.raw !== undefined && (p.raw.length > 0 || present.length === 0)) {
     if (present.length > 0) {
       throw new InvalidArgumentError(
         'onnx.TensorProto.multiple_data',
@@ -439,14 +995,14 @@ export function readTensorProto(input: Uint8Array | object): NamedTensor {
       );
     }
     const need = n * byteSize(dtype);
-    if (p.raw_data.length !== need) {
+    if (p.raw.length !== need) {
       throw new InvalidArgumentError(
         'onnx.TensorProto.data_length',
-        `fromTensorProto: raw_data has ${p.raw_data.length} bytes; ${dtype} of shape ${fmt(shape)} needs ${need}`,
-        { have: p.raw_data.length, need },
+        `fromTensorProto: raw_data has ${p.raw.length} bytes; ${dtype} of shape ${fmt(shape)} needs ${need}`,
+        { have: p.raw.length, need },
       );
     }
-    data = bytesToStorage(dtype, p.raw_data, n, true);
+    data = bytesToStorage(dtype, p.raw, n, true);
   } else {
     const wrong = present.filter((f) => f !== expected);
     if (wrong.length > 0) {
@@ -456,17 +1012,38 @@ export function readTensorProto(input: Uint8Array | object): NamedTensor {
         { fields: wrong, expected },
       );
     }
-    const values = (p[expected] ?? []) as (number | string)[];
-    if (values.length !== n) {
+    const source = p.typed[expected];
+    const have = source?.count ?? 0;
+    if (have !== n) {
       throw new InvalidArgumentError(
         'onnx.TensorProto.data_length',
-        `fromTensorProto: ${expected} has ${values.length} values; shape ${fmt(shape)} needs ${n}`,
-        { have: values.length, need: n },
+        `fromTensorProto: ${expected} has ${have} values; shape ${fmt(shape)} needs ${n}`,
+        { have, need: n },
       );
     }
-    data = fromTypedField(dtype, expected, values, n);
+    source?.check?.();
+    data = allocStorage(dtype, n);
+    if (source && n > 0) source.fill(dtype, data, expected);
   }
-  return { name: p.name ?? '', docString: p.doc_string ?? '', tensor: new Tensor(dtype, shape, data as any) };
+  return { name: p.name, docString: p.docString, tensor: new Tensor(dtype, shape, data as any) };
+}
+
+/**
+ * Like {@link fromTensorProto}, but also returns the proto's `name` and `doc_string` ('' when unset).
+ */
+export function readTensorProto(input: Uint8Array | object): NamedTensor {
+  if (typedArrayName(input) === 'Uint8Array') {
+    const u = input as Uint8Array;
+    return buildTensor(parseBytes(new Uint8Array(u.buffer, u.byteOffset, u.byteLength)));
+  }
+  if (input instanceof ArrayBuffer) return buildTensor(parseBytes(new Uint8Array(input)));
+  if (typeof input !== 'object' || input === null || ArrayBuffer.isView(input)) {
+    throw new InvalidArgumentError(
+      'onnx.TensorProto.input',
+      `fromTensorProto: expected a Uint8Array or an object; got ${fmt(input)}`,
+    );
+  }
+  return buildTensor(parseObject(input));
 }
 
 /**
