@@ -50,6 +50,44 @@ export function uniqueRowIndices(rows, n, k, seed) {
 const prod = (s) => s.reduce((a, b) => a * b, 1);
 
 /**
+ * The frontend calls users make, each with its `out` form and its lowering (for `execute`
+ * with `out` when the frontend does not take `out`): ONNX `{ opset, out }` as the 4th argument,
+ * NumPy/PyTorch/TF `{ out }` in the trailing options object.
+ */
+const onnxFe = (op, attrs, inputs) => ({
+  name: `onnx.${op}`,
+  fn: (lib) => lib.onnx?.[op],
+  lower: (lib) => lib.onnx.lower[op],
+  args: (t) => [...inputs(t), attrs],
+  outArgs: (t, out) => [...inputs(t), attrs, { out }],
+});
+const takeFrontends = [
+  {
+    name: 'numpy.take',
+    fn: (lib) => lib.numpy?.take,
+    lower: (lib) => lib.numpy.lower.take,
+    args: (t) => [t.data, t.indices, { axis: 0 }],
+    outArgs: (t, out) => [t.data, t.indices, { axis: 0, out }],
+  },
+  {
+    name: 'torch.index_select',
+    fn: (lib) => lib.torch?.index_select,
+    lower: (lib) => lib.torch.lower.index_select,
+    args: (t) => [t.data, 0, t.indices],
+    outArgs: (t, out) => [t.data, 0, t.indices, { out }],
+  },
+  {
+    name: 'tf.gather',
+    fn: (lib) => lib.tf?.gather,
+    lower: (lib) => lib.tf.lower.gather,
+    args: (t) => [t.data, t.indices, { axis: 0 }],
+    outArgs: (t, out) => [t.data, t.indices, { axis: 0 }, { out }],
+  },
+];
+const dataIdx = (t) => [t.data, t.indices];
+const dataIdxUpd = (t) => [t.data, t.indices, t.updates];
+
+/**
  * Case definitions. `full` and `quick` give the sizes. Every case has:
  * kind (numpy peer dispatch), arrays { data, indices, updates? } with shapes, the core call
  * (gather dimension numbers or scatter dimension numbers + reducer), the ONNX node and the
@@ -81,7 +119,7 @@ export function defineCases(quick) {
         },
       },
       onnx: { opType: 'Gather', attributes: { axis: 0 } },
-      frontend: { name: 'Gather', args: (t) => [t.data, t.indices, { axis: 0 }] },
+      frontends: [onnxFe('Gather', { axis: 0 }, dataIdx), ...takeFrontends],
       tf: { op: 'gather', axis: 0 },
     });
   }
@@ -106,7 +144,7 @@ export function defineCases(quick) {
         },
       },
       onnx: { opType: 'Gather', attributes: { axis: 1 } },
-      frontend: { name: 'Gather', args: (t) => [t.data, t.indices, { axis: 1 }] },
+      frontends: [onnxFe('Gather', { axis: 1 }, dataIdx)],
       tf: { op: 'gather', axis: 1 },
     });
   }
@@ -133,7 +171,17 @@ export function defineCases(quick) {
         },
       },
       onnx: { opType: 'GatherElements', attributes: { axis: 1 } },
-      frontend: { name: 'GatherElements', args: (t) => [t.data, t.indices, { axis: 1 }] },
+      frontends: [
+        onnxFe('GatherElements', { axis: 1 }, dataIdx),
+        {
+          name: 'torch.gather',
+          fn: (lib) => lib.torch?.gather,
+          lower: (lib) => lib.torch.lower.gather,
+          args: (t) => [t.data, 1, t.indices],
+          outArgs: (t, out) => [t.data, 1, t.indices, { out }],
+          threads: false,
+        },
+      ],
       tf: null,
     });
   }
@@ -166,7 +214,7 @@ export function defineCases(quick) {
         },
       },
       onnx: { opType: 'GatherND', attributes: {} },
-      frontend: { name: 'GatherND', args: (t) => [t.data, t.indices] },
+      frontends: [onnxFe('GatherND', {}, dataIdx)],
       tf: { op: 'gatherND' },
     });
   }
@@ -194,7 +242,7 @@ export function defineCases(quick) {
         },
       },
       onnx: { opType: 'ScatterND', attributes: { reduction: 'add' } },
-      frontend: { name: 'ScatterND', args: (t) => [t.data, t.indices, t.updates, { reduction: 'add' }] },
+      frontends: [onnxFe('ScatterND', { reduction: 'add' }, dataIdxUpd)],
       tf: { op: 'scatterNDAdd' },
       // Float sums of duplicates: peers that sum in another order (TF.js adds the input last)
       // agree only approximately: |a - b| ≤ 1e-4 · max(1, |a|) (values are ~±100).
@@ -229,7 +277,7 @@ export function defineCases(quick) {
         },
       },
       onnx: { opType: 'ScatterElements', attributes: { axis: 1 } },
-      frontend: { name: 'ScatterElements', args: (t) => [t.data, t.indices, t.updates, { axis: 1 }] },
+      frontends: [onnxFe('ScatterElements', { axis: 1 }, dataIdxUpd)],
       tf: null,
     });
   }
@@ -253,7 +301,7 @@ export function defineCases(quick) {
       },
     },
     onnx: { opType: 'Gather', attributes: { axis: 0 } },
-    frontend: { name: 'Gather', args: (t) => [t.data, t.indices, { axis: 0 }] },
+    frontends: [onnxFe('Gather', { axis: 0 }, dataIdx), ...takeFrontends],
     tf: { op: 'gather', axis: 0 },
   });
   for (const c of cases) {
