@@ -14,6 +14,8 @@ import { fail } from '../../core/validate.js';
 import { DTypeError, fmt } from '../../errors.js';
 import type { DType } from '../../tensor/dtype.js';
 import type { Tensor } from '../../tensor/tensor.js';
+import { flag, integers, oneOf, options, outArg, range, tensorArg } from '../args.js';
+import { gatherCall, scatterCall } from '../families.js';
 
 /** Policies for what MLIR leaves undefined. */
 export const MLIR_POLICY = {
@@ -35,6 +37,11 @@ export const MLIR_POLICY = {
   negative_indices: 'out_of_bounds';
 };
 
+const OOB = { gather: ['error', 'clamp'], scatter: ['error', 'skip'] } as const;
+const DUPLICATES = ['error', 'last'] as const;
+const GATHER_KEYS = ['gather_dims', 'unique', 'rank_reduced', 'result_shape', 'out_of_bounds', 'out'];
+const SCATTER_KEYS = ['scatter_dims', 'unique', 'out_of_bounds', 'duplicates', 'out'];
+
 /** `tensor.gather` attributes plus our policy. */
 export interface MlirGatherAttributes {
   readonly gather_dims: readonly number[];
@@ -45,6 +52,8 @@ export interface MlirGatherAttributes {
   readonly result_shape?: readonly number[];
   /** What an out-of-range coordinate does (UB in MLIR): `error` (default) or `clamp`. */
   readonly out_of_bounds?: 'error' | 'clamp';
+  /** Where the result goes: the declared result shape (rank-preserving or reduced), source's dtype. */
+  readonly out?: Tensor;
 }
 
 /** `tensor.scatter` attributes plus our policies. */
@@ -56,6 +65,8 @@ export interface MlirScatterAttributes {
   readonly out_of_bounds?: 'error' | 'skip';
   /** A broken `unique` promise (UB in MLIR): `error` (default) or `last`. */
   readonly duplicates?: 'error' | 'last';
+  /** Where the result goes (dest's shape and dtype); `out: dest` updates dest in place. */
+  readonly out?: Tensor;
 }
 
 // AnySignlessIntegerOrIndex: i8…i64 and `index` (read as signed); unsigned `ui*` types are not signless.
@@ -77,15 +88,13 @@ function checkIndicesType(op: string, indices: Tensor): void {
 function verifyDims(
   op: string,
   kind: 'gather' | 'scatter',
-  dims: unknown,
+  value: unknown,
   indicesShape: readonly number[],
   rank: number,
 ): readonly number[] {
   const name = `${kind}_dims`;
   const what = kind === 'gather' ? 'source' : 'dest';
-  if (!Array.isArray(dims) || dims.some((d) => typeof d !== 'number' || !Number.isInteger(d))) {
-    fail(`${op}.${name}`, `${op}: ${name} must be an array of integers; got ${fmt(dims)}`);
-  }
+  const dims = integers(op, name, value);
   if (dims.length === 0) fail(`${op}.${name}_empty`, `${op}: ${name} must be non-empty`);
   if (dims.length > rank)
     fail(`${op}.${name}_overflow`, `${op}: ${name} overflow ${what} rank ${rank}; got ${fmt(dims)}`);
@@ -107,7 +116,7 @@ function verifyDims(
     if (dims[i - 1] >= dims[i])
       fail(`${op}.${name}_increasing`, `${op}: ${name} values must be strictly increasing; got ${fmt(dims)}`);
   }
-  return dims as number[];
+  return dims;
 }
 
 /** GatherOp::inferResultType: indices.shape[:-1] + source.shape with dims set to 1 (or dropped). */
@@ -121,66 +130,74 @@ export function inferResultShape(
   return [...indicesShape.slice(0, -1), ...tail];
 }
 
-const range = (lo: number, hi: number): number[] =>
-  Array.from({ length: Math.max(0, hi - lo) }, (_, i) => lo + i);
+/** Window dims of the rank-reduced form: after the q - 1 index batch dims, the rank - k kept dims. */
+const windowDims = (rank: number, k: number, q: number): number[] => range(q - 1, q - 1 + rank - k);
 
 /**
- * `tensor.gather %source[%indices] gather_dims(G)`.
+ * `tensor.gather %source[%indices] gather_dims(G)`: a general gather of the rank-reduced form,
+ * reshaped to the rank-preserving form unless `rank_reduced`.
  *
  *   result[b..., s...] = source[s with s[G[j]] := indices[b..., j]]   (s[G] spans size 1, or is dropped)
  *
  * Shape: indices.shape[:-1] + source.shape with G set to 1 (rank-reduced: G removed).
- * Rules: gather_dims_empty, _overflow, _length, _negative, _range, _increasing,
- * indices_type, result_type, out_of_bounds (runtime, policy).
+ * Rules: source, indices (Tensors), options (attribute names), gather_dims (integers),
+ * gather_dims_empty, _overflow, _length, _negative, _range, _increasing, unique, rank_reduced,
+ * indices_type, result_type, out_of_bounds_policy, out_of_bounds (runtime, policy).
  */
 function lowerGather(source: Tensor, indices: Tensor, attributes: MlirGatherAttributes): GatherCall {
   const op = 'mlir.tensor.gather';
-  checkIndicesType(op, indices);
-  const r = source.rank;
-  const G = verifyDims(op, 'gather', attributes?.gather_dims, indices.shape, r);
-  const full = inferResultShape(source.shape, indices.shape, G, false);
-  const reduced = inferResultShape(source.shape, indices.shape, G, true);
-  let rankReduced = attributes.rank_reduced === true;
-  if (attributes.result_shape !== undefined) {
-    const got = fmt(attributes.result_shape);
+  const src = tensorArg(op, 'source', source);
+  const idx = tensorArg(op, 'indices', indices);
+  const a = options(op, attributes, GATHER_KEYS, `${op}.options`, 'attributes');
+  checkIndicesType(op, idx);
+  const r = src.rank;
+  const G = verifyDims(op, 'gather', a.gather_dims, idx.shape, r);
+  flag(op, 'unique', a.unique, false); // a promise with no effect on a gather
+  let rankReduced = flag(op, 'rank_reduced', a.rank_reduced, false);
+  const full = inferResultShape(src.shape, idx.shape, G, false);
+  const reduced = inferResultShape(src.shape, idx.shape, G, true);
+  if (a.result_shape !== undefined) {
+    const got = fmt(integers(op, 'result_shape', a.result_shape, `${op}.result_type`));
     if (got !== fmt(full) && got !== fmt(reduced)) {
       fail(
         `${op}.result_type`,
         `${op}: result type mismatch: expected ${fmt(full)} or its rank-reduced variant ${fmt(reduced)} (got: ${got})`,
       );
     }
-    rankReduced = got === fmt(reduced) && got !== fmt(full);
+    rankReduced = got === fmt(reduced);
   }
-  const oob = attributes.out_of_bounds ?? MLIR_POLICY.out_of_bounds.default;
-  const mode = (MLIR_POLICY.out_of_bounds.gather as Record<string, GatherMode>)[oob];
-  if (!mode)
-    fail(`${op}.out_of_bounds_policy`, `${op}: out_of_bounds must be "error" or "clamp"; got ${fmt(oob)}`);
-  const q = indices.rank;
-  return {
-    kind: 'gather',
-    op,
-    operand: source,
-    start_indices: indices,
-    dimension_numbers: {
-      offset_dims: range(q - 1, q - 1 + r - (rankReduced ? G.length : 0)),
-      collapsed_slice_dims: rankReduced ? G : [],
+  const oob = oneOf(op, 'out_of_bounds', a.out_of_bounds, OOB.gather, 'error', `${op}.out_of_bounds_policy`);
+  const q = idx.rank;
+  return gatherCall(
+    { op, out: outArg(op, a.out), ...(rankReduced ? {} : { reshape: full }) },
+    src,
+    idx,
+    {
+      offset_dims: windowDims(r, G.length, q),
+      collapsed_slice_dims: G,
       start_index_map: G,
       index_vector_dim: q - 1,
-      slice_sizes: source.shape.map((d, i) => (G.includes(i) ? 1 : d)),
+      slice_sizes: src.shape.map((d, i) => (G.includes(i) ? 1 : d)),
     },
-    options: { mode, negative_indices: MLIR_POLICY.negative_indices, oob_code: `${op}.out_of_bounds` },
-  };
+    {
+      mode: MLIR_POLICY.out_of_bounds.gather[oob],
+      negative_indices: MLIR_POLICY.negative_indices,
+      oob_code: `${op}.out_of_bounds`,
+    },
+  );
 }
 
 /**
- * `tensor.scatter %source into %dest[%indices] scatter_dims(S) unique`.
+ * `tensor.scatter %source into %dest[%indices] scatter_dims(S) unique`: a general scatter of
+ * `source` read in its rank-reduced form.
  *
  *   result = dest;  result[s with s[S[j]] := indices[b..., j]] = source[b..., s...]
  *
  * Shape: result = dest; source = indices.shape[:-1] + dest.shape with S set to 1 (or removed).
- * Rules: scatter_dims_empty, _overflow, _length, _negative, _range, _increasing,
- * indices_type, unique (attribute required), source_type (shape or element type),
- * out_of_bounds and unique_violated (runtime, policies).
+ * Rules: source, dest, indices (Tensors), options (attribute names), scatter_dims (integers),
+ * scatter_dims_empty, _overflow, _length, _negative, _range, _increasing, indices_type, unique
+ * (attribute required), source_type (shape or element type), out_of_bounds_policy,
+ * duplicates_policy, out_of_bounds and unique_violated (runtime, policies).
  */
 function lowerScatter(
   source: Tensor,
@@ -189,50 +206,48 @@ function lowerScatter(
   attributes: MlirScatterAttributes,
 ): ScatterCall {
   const op = 'mlir.tensor.scatter';
-  checkIndicesType(op, indices);
-  const r = dest.rank;
-  const S = verifyDims(op, 'scatter', attributes?.scatter_dims, indices.shape, r);
-  if (attributes.unique !== true) fail(`${op}.unique`, `${op}: requires 'unique' attribute to be set`);
-  const full = inferResultShape(dest.shape, indices.shape, S, false);
-  const reduced = inferResultShape(dest.shape, indices.shape, S, true);
-  const got = fmt(source.shape);
-  if ((got !== fmt(full) && got !== fmt(reduced)) || source.dtype !== dest.dtype) {
+  const src = tensorArg(op, 'source', source);
+  const dst = tensorArg(op, 'dest', dest);
+  const idx = tensorArg(op, 'indices', indices);
+  const a = options(op, attributes, SCATTER_KEYS, `${op}.options`, 'attributes');
+  checkIndicesType(op, idx);
+  const r = dst.rank;
+  const S = verifyDims(op, 'scatter', a.scatter_dims, idx.shape, r);
+  if (!flag(op, 'unique', a.unique, false))
+    fail(`${op}.unique`, `${op}: requires 'unique' attribute to be set`);
+  const full = inferResultShape(dst.shape, idx.shape, S, false);
+  const reduced = inferResultShape(dst.shape, idx.shape, S, true);
+  const got = fmt(src.shape);
+  if ((got !== fmt(full) && got !== fmt(reduced)) || src.dtype !== dst.dtype) {
     fail(
       `${op}.source_type`,
-      `${op}: source type mismatch: expected ${fmt(full)} or its rank-reduced variant ${fmt(reduced)} of ${dest.dtype} (got: ${got} of ${source.dtype})`,
+      `${op}: source type mismatch: expected ${fmt(full)} or its rank-reduced variant ${fmt(reduced)} of ${dst.dtype} (got: ${got} of ${src.dtype})`,
     );
   }
-  const rankReduced = got === fmt(reduced) && got !== fmt(full);
-  const oob = attributes.out_of_bounds ?? MLIR_POLICY.out_of_bounds.default;
-  const mode = (MLIR_POLICY.out_of_bounds.scatter as Record<string, ScatterMode>)[oob];
-  if (!mode)
-    fail(`${op}.out_of_bounds_policy`, `${op}: out_of_bounds must be "error" or "skip"; got ${fmt(oob)}`);
-  const dup = attributes.duplicates ?? MLIR_POLICY.duplicates.default;
-  if (dup !== 'error' && dup !== 'last')
-    fail(`${op}.duplicates_policy`, `${op}: duplicates must be "error" or "last"; got ${fmt(dup)}`);
-  const q = indices.rank;
-  return {
-    kind: 'scatter',
-    op,
-    inputs: [dest],
-    scatter_indices: indices,
-    updates: [source],
-    dimension_numbers: {
-      update_window_dims: range(q - 1, q - 1 + r - (rankReduced ? S.length : 0)),
-      inserted_window_dims: rankReduced ? S : [],
+  const oob = oneOf(op, 'out_of_bounds', a.out_of_bounds, OOB.scatter, 'error', `${op}.out_of_bounds_policy`);
+  const dup = oneOf(op, 'duplicates', a.duplicates, DUPLICATES, 'error', `${op}.duplicates_policy`);
+  const q = idx.rank;
+  return scatterCall(
+    { op, out: outArg(op, a.out) },
+    dst,
+    idx,
+    src.reshape(reduced),
+    {
+      update_window_dims: windowDims(r, S.length, q),
+      inserted_window_dims: S,
       scatter_dims_to_operand_dims: S,
       index_vector_dim: q - 1,
       unique_indices: true,
     },
-    update_computation: 'replace',
-    options: {
-      mode,
+    'replace',
+    {
+      mode: MLIR_POLICY.out_of_bounds.scatter[oob],
       negative_indices: MLIR_POLICY.negative_indices,
       duplicates: MLIR_POLICY.duplicates[dup],
       oob_code: `${op}.out_of_bounds`,
       duplicate_code: `${op}.unique_violated`,
     },
-  };
+  );
 }
 
 /**
