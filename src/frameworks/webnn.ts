@@ -1,8 +1,9 @@
 /**
  * WebNN (W3C Web Neural Network API) `gather`, `gatherElements`, `gatherND`,
  * `scatterElements`, `scatterND`: the spec's validation steps and constraints tables, its
- * camelCase options, and the out-of-bounds/duplicate policies in `WEBNN_POLICY`
- * (clamp and last-wins by default). See docs/webnn.md.
+ * camelCase options (`axis`, `label`), the out-of-bounds/duplicate policies in `WEBNN_POLICY`
+ * (clamp and last-wins by default) and `out`, in one strict options object (an unknown key is
+ * `webnn.<op>.options`). `webnn.<op>(...)` is `execute(webnn.lower.<op>(...))`. See docs/webnn.md.
  *
  * @example
  * webnn.gather(input, indices, { axis: 1 });

@@ -1,6 +1,7 @@
 /**
- * WebNN's edge-case policies, decided in one table, plus the validation steps shared by its
- * gather and scatter operators (operand data types, valid dimensions, index data types).
+ * WebNN's edge-case policies, decided in one table, plus the argument rules and validation steps
+ * shared by its gather and scatter operators (options, operand data types, valid dimensions,
+ * index data types, axis, ranks).
  *
  * The spec leaves out-of-bounds index values to implementations (its notes say indices "can
  * not be clamped" at build time and implementations may insert `clamp()`), and the WPT
@@ -10,19 +11,25 @@
  */
 import type { GatherMode, ScatterMode } from '../../core/types.js';
 import { fail } from '../../core/validate.js';
-import { DTypeError, fmt } from '../../errors.js';
+import { DTypeError, InvalidArgumentError, fmt } from '../../errors.js';
 import type { DType } from '../../tensor/dtype.js';
 import type { Tensor } from '../../tensor/tensor.js';
+import { describe, oneOf, options, outArg, tensorArg } from '../args.js';
+import type { GatherPolicy, ScatterPolicy } from '../families.js';
 
 /** What an index outside [-N, N) does: `clamp` (default; what WPT expects) or `error`. */
 export type WebNNOutOfBounds = 'clamp' | 'error';
 /** Two scatter updates hitting one element: `last` (default; row-major order) or `error`. */
 export type WebNNDuplicates = 'last' | 'error';
 
-/** Our policy options, accepted next to the spec's own options. */
+/** Our policy options, accepted next to the spec's own options (`label`) and `out`. */
 export interface WebNNPolicyOptions {
   /** Out-of-bounds policy; default `clamp`. */
   readonly outOfBounds?: WebNNOutOfBounds;
+  /** `MLOperatorOptions.label`: accepted (a string) and not used. */
+  readonly label?: string;
+  /** Where the result goes: a Tensor of the result's shape and data type (it may be an input). */
+  readonly out?: Tensor;
 }
 export interface WebNNScatterPolicyOptions extends WebNNPolicyOptions {
   /** Duplicate-target policy for scatters; default `last`. */
@@ -61,39 +68,76 @@ export const ML_OPERAND_DATA_TYPES: readonly DType[] = [
 /** Allowed data types of `indices` for every gather/scatter operator (the constraints tables). */
 export const INDEX_DATA_TYPES: readonly DType[] = ['int32', 'uint32', 'int64'];
 
-export function outOfBoundsMode(
+/** An op's options, checked: the keys it accepts, then each value (rules `<op>.options`, `<op>.<key>`). */
+export interface WebNNArgs {
+  /** The raw `axis` (checked by `checkAxis` against the input rank). */
+  readonly axis: unknown;
+  readonly out: Tensor | undefined;
+  readonly outOfBounds: WebNNOutOfBounds;
+  readonly duplicates: WebNNDuplicates;
+}
+
+/**
+ * Reads an options object. `keys` are the spec's own (`axis` where the op has it); every op also
+ * takes `label`, `outOfBounds` and `out`, scatters `duplicates`. `null`/`undefined` mean none.
+ */
+export function webnnOptions(
   op: string,
+  value: unknown,
   kind: 'gather' | 'scatter',
-  options: WebNNPolicyOptions,
-): GatherMode & ScatterMode {
-  const name = options.outOfBounds ?? WEBNN_POLICY.outOfBounds.default;
-  if (name !== 'clamp' && name !== 'error') {
-    fail(`${op}.outOfBounds`, `${op}: outOfBounds must be "clamp" or "error"; got ${fmt(name)}`, {
-      outOfBounds: name,
+  keys: readonly string[],
+): WebNNArgs {
+  const allowed = [...keys, 'label', 'outOfBounds', ...(kind === 'scatter' ? ['duplicates'] : []), 'out'];
+  const o = options(op, value as WebNNScatterPolicyOptions & { axis?: unknown }, allowed);
+  if (o.label !== undefined && typeof o.label !== 'string')
+    throw new InvalidArgumentError(`${op}.label`, `${op}: label must be a string; got ${describe(o.label)}`, {
+      label: o.label,
     });
-  }
-  return WEBNN_POLICY.outOfBounds[name][kind] as GatherMode & ScatterMode;
+  return {
+    axis: o.axis,
+    out: outArg(op, o.out),
+    outOfBounds: oneOf(
+      op,
+      'outOfBounds',
+      o.outOfBounds,
+      ['clamp', 'error'],
+      WEBNN_POLICY.outOfBounds.default,
+    ),
+    duplicates: oneOf(op, 'duplicates', o.duplicates, ['last', 'error'], WEBNN_POLICY.duplicates.default),
+  };
 }
 
-export function duplicatesMode(op: string, options: WebNNScatterPolicyOptions): 'apply' | 'error' {
-  const name = options.duplicates ?? WEBNN_POLICY.duplicates.default;
-  if (name !== 'last' && name !== 'error') {
-    fail(`${op}.duplicates`, `${op}: duplicates must be "last" or "error"; got ${fmt(name)}`, {
-      duplicates: name,
-    });
-  }
-  return WEBNN_POLICY.duplicates[name];
+/** The core policy of a gather: clamp or error, negatives from the end once. */
+export function gatherPolicy(op: string, args: WebNNArgs): GatherPolicy {
+  return {
+    mode: WEBNN_POLICY.outOfBounds[args.outOfBounds].gather,
+    negative_indices: WEBNN_POLICY.negative_indices,
+    oob_code: `${op}.indices`,
+  };
 }
 
-/** "Validating operand": its data type is an MLOperandDataType and every dimension is valid (> 0). */
-export function checkOperand(op: string, name: string, t: Tensor): void {
+/** The core policy of a scatter: clamp or error, last wins or error. */
+export function scatterPolicy(op: string, args: WebNNArgs): ScatterPolicy {
+  return {
+    mode: WEBNN_POLICY.outOfBounds[args.outOfBounds].scatter,
+    negative_indices: WEBNN_POLICY.negative_indices,
+    duplicates: WEBNN_POLICY.duplicates[args.duplicates],
+    oob_code: `${op}.indices`,
+    duplicate_code: `${op}.duplicates`,
+  };
+}
+
+/**
+ * "Validating operand": a Tensor (rule `<op>.<name>`) whose data type is an MLOperandDataType
+ * and whose every dimension is valid (> 0).
+ */
+export function checkOperand(op: string, name: string, value: unknown): Tensor {
+  const t = tensorArg(op, name, value);
   if (!ML_OPERAND_DATA_TYPES.includes(t.dtype)) {
     throw new DTypeError(
       `${op}.${name}_dataType`,
       `${op}: ${name} must have an MLOperandDataType (${ML_OPERAND_DATA_TYPES.join(', ')}); got ${t.dtype}`,
-      {
-        dtype: t.dtype,
-      },
+      { dtype: t.dtype },
     );
   }
   if (t.shape.some((d) => d <= 0)) {
@@ -103,11 +147,12 @@ export function checkOperand(op: string, name: string, t: Tensor): void {
       { shape: t.shape },
     );
   }
+  return t;
 }
 
 /** The indices' data type must be in the constraints table. */
-export function checkIndices(op: string, indices: Tensor): void {
-  checkOperand(op, 'indices', indices);
+export function checkIndices(op: string, value: unknown): Tensor {
+  const indices = checkOperand(op, 'indices', value);
   if (!INDEX_DATA_TYPES.includes(indices.dtype)) {
     throw new DTypeError(
       `${op}.indices_dataType`,
@@ -115,15 +160,21 @@ export function checkIndices(op: string, indices: Tensor): void {
       { dtype: indices.dtype },
     );
   }
+  return indices;
 }
 
-/** `axis` is an `[EnforceRange] unsigned long` below the input rank. */
+/** `axis` is an `[EnforceRange] unsigned long` below the input rank; default 0. */
 export function checkAxis(op: string, axis: unknown, rank: number): number {
+  if (axis === undefined) axis = 0;
   if (typeof axis !== 'number' || !Number.isInteger(axis) || axis < 0 || axis >= rank) {
-    fail(`${op}.axis`, `${op}: axis must be an unsigned integer < rank(input) = ${rank}; got ${fmt(axis)}`, {
-      axis,
-      rank,
-    });
+    fail(
+      `${op}.axis`,
+      `${op}: axis must be an unsigned integer < rank(input) = ${rank}; got ${describe(axis)}`,
+      {
+        axis,
+        rank,
+      },
+    );
   }
   return axis;
 }
@@ -135,8 +186,3 @@ export function checkRank(op: string, name: string, t: Tensor, min: number, exac
     fail(`${op}.${name}_rank`, `${op}: rank(${name}) must be ${want}; got ${t.rank}`, { rank: t.rank });
   }
 }
-
-export const sameShape = (a: readonly number[], b: readonly number[]): boolean =>
-  a.length === b.length && a.every((x, i) => x === b[i]);
-export const range = (lo: number, hi: number): number[] =>
-  Array.from({ length: Math.max(0, hi - lo) }, (_, i) => lo + i);

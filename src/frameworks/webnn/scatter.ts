@@ -1,69 +1,60 @@
 /**
  * WebNN `scatterElements` and `scatterND`: copy `input`, then replace the targeted elements or
  * slices with `updates`. The spec has no reduction; each lowers to one core scatter with the
- * `replace` computation.
+ * `replace` computation, by a family builder.
  */
 import { type ScatterCall, execute } from '../../core/call.js';
 import { fail } from '../../core/validate.js';
 import { DTypeError, fmt } from '../../errors.js';
-import type { Tensor } from '../../tensor/tensor.js';
+import { type Tensor, sameShape } from '../../tensor/tensor.js';
+import { elementsScatter, ndScatter, ndShape } from '../families.js';
 import {
   type WebNNScatterPolicyOptions,
-  WEBNN_POLICY,
   checkAxis,
   checkIndices,
   checkOperand,
   checkRank,
-  duplicatesMode,
-  outOfBoundsMode,
-  range,
-  sameShape,
+  scatterPolicy,
+  webnnOptions,
 } from './policy.js';
 
-/** `MLScatterOptions` plus our policies. */
+/** `MLScatterOptions` plus our policies and `out`. */
 export interface WebNNScatterOptions extends WebNNScatterPolicyOptions {
   /** The input axis indexed by `indices`; default 0. */
   readonly axis?: number;
 }
 
-function checkUpdates(op: string, input: Tensor, updates: Tensor): void {
-  checkOperand(op, 'updates', updates);
+function checkUpdates(op: string, input: Tensor, value: unknown): Tensor {
+  const updates = checkOperand(op, 'updates', value);
   if (updates.dtype !== input.dtype) {
     throw new DTypeError(
       `${op}.updates_dataType`,
       `${op}: updates must have the data type of input (${input.dtype}); got ${updates.dtype}`,
-      {
-        dtype: updates.dtype,
-      },
+      { dtype: updates.dtype },
     );
   }
+  return updates;
 }
-
-const scatterOptions = (op: string, options: WebNNScatterPolicyOptions) => ({
-  mode: outOfBoundsMode(op, 'scatter', options),
-  negative_indices: WEBNN_POLICY.negative_indices,
-  duplicates: duplicatesMode(op, options),
-  oob_code: `${op}.indices`,
-  duplicate_code: `${op}.duplicates`,
-});
 
 /**
  * `scatterElements(input, indices, updates, {axis})`.
  *
  *   out = input;  out[indices[i, j, k], j, k] = updates[i, j, k]   (axis = 0; likewise others)
  *
- * Shape: input.shape. Constraints: webnn.scatterElements.input_dataType, .indices_dataType,
- * .updates_dataType, .valid_dimension, .input_rank (>= 1), .indices_rank (= rank(input)),
- * .updates_rank (= rank(input)), .axis, .indices_shape (input's except at axis),
- * .updates_shape (= shape(indices)).
+ * Shape: input.shape. Constraints: webnn.scatterElements.input, .indices, .updates (Tensors),
+ * .options, .input_dataType, .indices_dataType, .updates_dataType, .valid_dimension,
+ * .input_rank (>= 1), .indices_rank (= rank(input)), .updates_rank (= rank(input)), .axis,
+ * .indices_shape (input's except at axis), .updates_shape (= shape(indices)), .outOfBounds,
+ * .duplicates. Lowering: the `elements` family.
  */
 function lowerScatterElements(
   input: Tensor,
   indices: Tensor,
   updates: Tensor,
-  options: WebNNScatterOptions = {},
+  options?: WebNNScatterOptions | null,
 ): ScatterCall {
   const op = 'webnn.scatterElements';
+  const args = webnnOptions(op, options, 'scatter', ['axis']);
   checkOperand(op, 'input', input);
   checkIndices(op, indices);
   checkUpdates(op, input, updates);
@@ -71,7 +62,7 @@ function lowerScatterElements(
   checkRank(op, 'input', input, 1);
   checkRank(op, 'indices', indices, 1, r);
   checkRank(op, 'updates', updates, 1, r);
-  const axis = checkAxis(op, options.axis ?? 0, r);
+  const axis = checkAxis(op, args.axis, r);
   const expected = input.shape.map((d, i) => (i === axis ? indices.shape[axis] : d));
   if (!sameShape(indices.shape, expected)) {
     fail(
@@ -85,24 +76,15 @@ function lowerScatterElements(
       `${op}: shape(updates) must equal shape(indices) ${fmt(indices.shape)}; got ${fmt(updates.shape)}`,
     );
   }
-  const batch = range(0, r).filter((d) => d !== axis);
-  return {
-    kind: 'scatter',
-    op,
-    inputs: [input],
-    scatter_indices: indices,
-    updates: [updates],
-    dimension_numbers: {
-      update_window_dims: [],
-      inserted_window_dims: [axis],
-      input_batching_dims: batch,
-      scatter_indices_batching_dims: batch,
-      scatter_dims_to_operand_dims: [axis],
-      index_vector_dim: r,
-    },
-    update_computation: 'replace',
-    options: scatterOptions(op, options),
-  };
+  return elementsScatter(
+    { op, out: args.out },
+    input,
+    indices,
+    updates,
+    axis,
+    'replace',
+    scatterPolicy(op, args),
+  );
 }
 
 /**
@@ -113,50 +95,37 @@ function lowerScatterElements(
  *
  * Shape: input.shape (the spec's "Returns" sentence repeats gatherND's rank formula; its
  * algorithm returns the input's shape, which we follow). Constraints:
- * webnn.scatterND.input_dataType, .indices_dataType, .updates_dataType, .valid_dimension,
- * .input_rank (>= 1), .indices_rank (>= 1), .coordinate_size (k <= rank(input)),
- * .updates_shape (= indices.shape[:-1] + input.shape[k:]).
+ * webnn.scatterND.input, .indices, .updates, .options, .input_dataType, .indices_dataType,
+ * .updates_dataType, .valid_dimension, .input_rank (>= 1), .indices_rank (>= 1),
+ * .coordinate_size (k <= rank(input)), .updates_shape (= indices.shape[:-1] + input.shape[k:]),
+ * .outOfBounds, .duplicates. Lowering: the `nd` family, index vectors last.
  */
 function lowerScatterND(
   input: Tensor,
   indices: Tensor,
   updates: Tensor,
-  options: WebNNScatterPolicyOptions = {},
+  options?: WebNNScatterPolicyOptions | null,
 ): ScatterCall {
   const op = 'webnn.scatterND';
+  const args = webnnOptions(op, options, 'scatter', []);
   checkOperand(op, 'input', input);
   checkIndices(op, indices);
   checkUpdates(op, input, updates);
   checkRank(op, 'input', input, 1);
   checkRank(op, 'indices', indices, 1);
   const r = input.rank;
-  const q = indices.rank;
-  const k = indices.shape[q - 1];
+  const k = indices.shape[indices.rank - 1];
   if (k > r) {
     fail(`${op}.coordinate_size`, `${op}: indices.shape[-1] must be <= rank(input) = ${r}; got ${k}`);
   }
-  const expected = [...indices.shape.slice(0, q - 1), ...input.shape.slice(k)];
+  const expected = ndShape(input.shape, indices.shape);
   if (!sameShape(updates.shape, expected)) {
     fail(
       `${op}.updates_shape`,
       `${op}: shape(updates) must be indices.shape[:-1] + input.shape[k:] = ${fmt(expected)}; got ${fmt(updates.shape)}`,
     );
   }
-  return {
-    kind: 'scatter',
-    op,
-    inputs: [input],
-    scatter_indices: indices,
-    updates: [updates],
-    dimension_numbers: {
-      update_window_dims: range(q - 1, q - 1 + r - k),
-      inserted_window_dims: range(0, k),
-      scatter_dims_to_operand_dims: range(0, k),
-      index_vector_dim: q - 1,
-    },
-    update_computation: 'replace',
-    options: scatterOptions(op, options),
-  };
+  return ndScatter({ op, out: args.out }, input, indices, updates, 'replace', scatterPolicy(op, args));
 }
 
 /**
@@ -167,7 +136,7 @@ export const scatterElements = (
   input: Tensor,
   indices: Tensor,
   updates: Tensor,
-  options: WebNNScatterOptions = {},
+  options?: WebNNScatterOptions | null,
 ): Tensor => execute(lowerScatterElements(input, indices, updates, options));
 /**
  * WebNN `scatterND`.
@@ -177,7 +146,7 @@ export const scatterND = (
   input: Tensor,
   indices: Tensor,
   updates: Tensor,
-  options: WebNNScatterPolicyOptions = {},
+  options?: WebNNScatterPolicyOptions | null,
 ): Tensor => execute(lowerScatterND(input, indices, updates, options));
 
 export const lower = { scatterElements: lowerScatterElements, scatterND: lowerScatterND } as const;
