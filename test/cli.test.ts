@@ -15,11 +15,11 @@ async function cli(...args: string[]): Promise<string> {
   });
   p.exitOverride();
   for (const c of p.commands) c.exitOverride();
-  await p.parseAsync(['node', 'gather-scatter', ...args]);
+  await p.parseAsync(['node', 'tensor-gather-scatter', ...args]);
   return out;
 }
 
-describe('gather-scatter CLI', () => {
+describe('tensor-gather-scatter CLI', () => {
   it('run: the article GatherND example 2 under ONNX (negative index) and MXNet (first-dim index vectors)', async () => {
     expect(await cli('run', 'onnx.GatherND', '--data', '[[1,2],[3,4]]', '--indices', '[[-2,0],[1,1]]')).toBe(
       '[1,4]\n',
@@ -88,7 +88,7 @@ describe('gather-scatter CLI', () => {
       '[2,0,5]',
       '--attr',
       'axis=1',
-      '--version',
+      '--opset',
       'gpu',
       '--no-color',
     );

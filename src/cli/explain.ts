@@ -1,13 +1,17 @@
 /**
- * `gather-scatter explain`: the StableHLO form of a framework call and a terminal picture of
- * its index mapping, drawn from `traceCall` (the core's own mapping), never by hand.
+ * `tensor-gather-scatter explain`: the StableHLO form of a framework call and a terminal
+ * picture of its index mapping, drawn from `traceCall` (the core's own mapping), never by hand.
+ * Calls with more than `PRINT_LIMIT` mapping entries get a summary instead (the trace of a
+ * 16-million-element call would not fit in memory).
  */
+import { styleText } from 'node:util';
 import { type CoreCall, execute, stablehloText } from '../core/call.js';
 import { type Trace, traceCall } from '../core/trace.js';
 import { GatherScatterError } from '../errors.js';
 import { STATUS_LEGEND } from '../tables/legend.js';
 import { type CallArgs, type OpEntry, lowerCall } from '../tables/registry.js';
 import type { Tensor } from '../tensor/tensor.js';
+import { PRINT_LIMIT, scalarText, tensorSummary } from './format.js';
 
 export interface ExplainOptions {
   readonly color: boolean;
@@ -15,7 +19,21 @@ export interface ExplainOptions {
   readonly maxLines?: number;
 }
 
-const PALETTE = [39, 208, 70, 170, 220, 45, 203, 141, 114, 179, 81, 211];
+type Style = Parameters<typeof styleText>[0];
+const PALETTE: readonly Style[] = [
+  'blue',
+  'yellow',
+  'green',
+  'magenta',
+  'cyan',
+  'red',
+  'blueBright',
+  'yellowBright',
+  'greenBright',
+  'magentaBright',
+  'cyanBright',
+  'redBright',
+];
 
 /** The whole explanation as text. */
 export function explainText(
@@ -24,9 +42,10 @@ export function explainText(
   args: CallArgs,
   opts: ExplainOptions,
 ): string {
-  const c = (n: number, s: string) =>
-    opts.color ? `\x1b[38;5;${PALETTE[n % PALETTE.length]}m${s}\x1b[0m` : s;
-  const bold = (s: string) => (opts.color ? `\x1b[1m${s}\x1b[0m` : s);
+  // The caller decides colour (flags, NO_COLOR, TTY): styleText must not second-guess it.
+  const style = (f: Style, s: string) => (opts.color ? styleText(f, s, { validateStream: false }) : s);
+  const c = (n: number, s: string) => style(PALETTE[n % PALETTE.length], s);
+  const bold = (s: string) => style('bold', s);
   const lines: string[] = [bold(`${entry.id}${args.version !== undefined ? ` (${args.version})` : ''}`), ''];
   let call: CoreCall;
   try {
@@ -40,6 +59,15 @@ export function explainText(
     result = execute(call);
   } catch (e) {
     lines.push(errorLine(e), '');
+  }
+  const entries = call.kind === 'gather' ? (result?.size ?? 0) : call.updates[0].size;
+  if (entries > PRINT_LIMIT) {
+    lines.push(
+      bold('Index mapping'),
+      `  ${entries.toLocaleString('en-US')} entries: more than ${PRINT_LIMIT.toLocaleString('en-US')}, not drawn (summary only)`,
+    );
+    if (result) lines.push('', bold('Result'), tensorSummary(result).trimEnd());
+    return `${lines.join('\n')}\n`;
   }
   const trace = traceCall(call);
   lines.push(
@@ -61,12 +89,15 @@ export function explainText(
         ? ` (asked ${fmtIdx(e.requested)})`
         : '';
     if (trace.kind === 'gather') {
-      const v = out ? ` = ${String(out[e.spaceOffset])}` : '';
+      const v = out && result ? ` = ${scalarText(out[e.spaceOffset], result.dtype)}` : '';
       lines.push(
         `  out${fmtIdx(e.space)}${v} ← ${e.operand ? `data${fmtIdx(e.operand)}` : '(nothing read)'}${req}  ${link} ${via}  ${s.symbol} ${s.label}${dup}`,
       );
     } else {
-      const u = updates ? ` (${String(updates[e.spaceOffset])})` : '';
+      const u =
+        updates && call.kind === 'scatter'
+          ? ` (${scalarText(updates[e.spaceOffset], call.updates[0].dtype)})`
+          : '';
       lines.push(
         `  updates${fmtIdx(e.space)}${u} → ${e.operand ? `out${fmtIdx(e.operand)}` : '(nothing written)'}${req}  ${link} ${via}  ${s.symbol} ${s.label}${dup}`,
       );
@@ -94,7 +125,7 @@ function legendLines(trace: Trace): string[] {
 
 /** The result as 2-D slices, each gather output cell coloured by the index vector it used. */
 function grid(t: Tensor, trace: Trace, c: (n: number, s: string) => string): string {
-  const flat = t.toFlatArray().map(String);
+  const flat = t.toFlatArray().map((v) => scalarText(v, t.dtype));
   const width = Math.max(...flat.map((s) => s.length), 1);
   const shape = t.shape.length === 0 ? [1] : t.shape;
   const cols = shape[shape.length - 1];

@@ -1,16 +1,20 @@
 #!/usr/bin/env node
 /**
- * The `gather-scatter` command line: run any framework's gather/scatter on .npy or JSON
- * inputs, explain a call (its StableHLO form and a picture of the index mapping), print the
- * measured behaviour tables, and serve the explorer.
+ * The `tensor-gather-scatter` command line (alias `tgs`): run any framework's gather/scatter
+ * on .npy or JSON inputs, explain a call (its StableHLO form and a picture of the index
+ * mapping), print the measured behaviour tables, and serve the explorer.
  *
- *   gather-scatter run onnx.GatherND --data data.npy --indices '[[0,1],[1,0]]' -o out.npy
- *   gather-scatter explain tensorflow.gather --data '[[1,2],[3,4]]' --indices '[1]' --attr axis=1
- *   gather-scatter table -o docs/tables.md
- *   gather-scatter serve --port 5173
+ *   tgs run onnx.GatherND --data data.npy --indices '[[0,1],[1,0]]' -o out.npy
+ *   tgs explain tensorflow.gather --data '[[1,2],[3,4]]' --indices '[1]' --attr axis=1
+ *   tgs run onnx.GatherND --opset 11 --data '[[1,2],[3,4]]' --indices '[[1]]'
+ *   tgs table -o docs/tables.md
+ *   tgs serve --port 5173
+ *
+ * Output is exact: floats print as the shortest decimal that reads back to the same value of
+ * their dtype, and 64-bit integers beyond 2^53 as JSON strings (see ./format.ts).
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Command, Option } from 'commander';
@@ -18,24 +22,50 @@ import * as lib from '../index.js';
 import { readNpy, writeNpy } from '../interop/npy.js';
 import { buildRegistry, type CallArgs, executeCall, type OpEntry } from '../tables/registry.js';
 import { behaviourTables } from '../tables/tables.js';
-import { isDType, type DType } from '../tensor/dtype.js';
+import { type DType, isDType } from '../tensor/dtype.js';
 import type { NestedArray, Tensor } from '../tensor/tensor.js';
 import { explainText } from './explain.js';
+import { didYouMean, PRINT_LIMIT, parseJsonValues, tensorJson, tensorSummary } from './format.js';
 
 const ns = lib as unknown as Record<string, unknown>;
 
-/** An input given as a .npy path, a .json path, or inline JSON. */
-export function readInput(value: string): { values: NestedArray; dtype?: DType } {
+/** Jobs with at least this many input elements report their phases on stderr. */
+const BIG_JOB = 1_000_000;
+
+/** An input given as a .npy path, a .json path, or inline JSON. Returns its element count too. */
+export function readInput(
+  value: string,
+  what = 'input',
+): { values: NestedArray; dtype?: DType; size: number } {
   if (value.endsWith('.npy')) {
+    if (!existsSync(value)) throw new Error(`no such file: ${value}`);
     const t: Tensor = readNpy(new Uint8Array(readFileSync(value)));
-    return { values: t.toArray(), dtype: t.dtype };
+    return { values: t.toArray(), dtype: t.dtype, size: t.size };
   }
-  const text = value.endsWith('.json') && existsSync(value) ? readFileSync(value, 'utf8') : value;
+  const looksInline = /^\s*([[{\d\-."]|(true|false|NaN)\s*$)/.test(value);
+  if (!looksInline && !existsSync(value)) throw new Error(`no such file: ${value}`);
+  const isFile = !looksInline || (value.endsWith('.json') && existsSync(value));
+  if (isFile && statSync(value).isDirectory())
+    throw new Error(`${value} is a directory, not a .npy or .json file`);
+  const text = isFile ? readFileSync(value, 'utf8') : value;
+  let values: NestedArray;
   try {
-    return { values: JSON.parse(text) as NestedArray };
-  } catch {
-    throw new Error(`cannot read ${JSON.stringify(value)}: not a .npy file, a .json file or inline JSON`);
+    values = parseJsonValues(text, what);
+  } catch (e) {
+    if (e instanceof SyntaxError)
+      throw new Error(
+        `cannot read ${what} ${JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}…` : value)}: not a .npy file, a .json file or valid JSON (${e.message})`,
+      );
+    throw e;
   }
+  return { values, size: countElements(values) };
+}
+
+function countElements(v: NestedArray): number {
+  if (!Array.isArray(v)) return 1;
+  let n = 0;
+  for (const x of v) n += countElements(x);
+  return n;
 }
 
 /** `name=value` with the value parsed as JSON when it is JSON (numbers, arrays, booleans), else a string. */
@@ -58,35 +88,75 @@ interface CallOptions {
   indices: string;
   updates?: string;
   attr?: Record<string, unknown>;
+  opset?: string;
+  /** The pre-1.0 spelling of --opset (deprecated). */
   version?: string;
   dtype?: string;
   indexDtype?: string;
+  quiet?: boolean;
 }
 
-function findOp(id: string): OpEntry {
+function normaliseId(id: string): string {
+  return id
+    .replace(/^tf\./, 'tensorflow.')
+    .replace(/^np\./, 'numpy.')
+    .replace(/^dml\./, 'directml.');
+}
+
+/** The registry entry of `id`, or an error naming the closest known operators. */
+export function findOp(id: string): OpEntry {
   const registry = buildRegistry(ns);
-  const entry = registry.find(
-    (e) => e.id === id || e.id === id.replace(/^tf\./, 'tensorflow.').replace(/^np\./, 'numpy.'),
-  );
+  const entry = registry.find((e) => e.id === id || e.id === normaliseId(id));
   if (!entry) {
     const known = registry.filter((e) => e.state !== 'missing').map((e) => e.id);
-    throw new Error(`unknown operator ${JSON.stringify(id)}; known: ${known.join(', ')}`);
+    const close = didYouMean(normaliseId(id), known);
+    const hint =
+      close.length > 0
+        ? `; did you mean ${close.join(' or ')}?`
+        : `; \`${BIN} list\` shows all ${known.length} (names are case-sensitive: framework.Op)`;
+    throw new Error(`unknown operator ${JSON.stringify(id)}${hint}`);
   }
   if (entry.state === 'missing') throw new Error(entry.note ?? `${id} is not implemented yet`);
   return entry;
 }
 
-function callArgs(o: CallOptions): CallArgs {
-  const data = o.data === undefined ? undefined : readInput(o.data);
-  const indices = readInput(o.indices);
-  const updates = o.updates === undefined ? undefined : readInput(o.updates);
+/** Input files at least this large (bytes, together) make a job report its phases from the start. */
+const BIG_FILES = 8 * 1024 * 1024;
+
+function fileBytes(values: readonly (string | undefined)[]): number {
+  let n = 0;
+  for (const v of values) if (v !== undefined && existsSync(v) && statSync(v).isFile()) n += statSync(v).size;
+  return n;
+}
+
+async function callArgs(
+  o: CallOptions,
+  err: (s: string) => void,
+  progress: Progress,
+): Promise<{ args: CallArgs; size: number }> {
+  const bytes = fileBytes([o.data, o.indices, o.updates]);
+  if (bytes >= BIG_FILES) {
+    progress.big = true;
+    await progress.phase(`reading ${(bytes / 1024 / 1024).toFixed(0)} MB of inputs`);
+  }
+  const data = o.data === undefined ? undefined : readInput(o.data, '--data');
+  const indices = readInput(o.indices, '--indices');
+  const updates = o.updates === undefined ? undefined : readInput(o.updates, '--updates');
   const dtype = (o.dtype ?? data?.dtype ?? updates?.dtype) as DType | undefined;
   const indexDType = (o.indexDtype ?? indices.dtype) as DType | undefined;
   for (const d of [dtype, indexDType])
-    if (d !== undefined && !isDType(d)) throw new Error(`unknown dtype ${JSON.stringify(d)}`);
-  const version =
-    o.version === undefined ? undefined : /^-?\d+$/.test(o.version) ? Number(o.version) : o.version;
-  return {
+    if (d !== undefined && !isDType(d)) {
+      const close = didYouMean(d, lib.DTYPES);
+      throw new Error(
+        `unknown dtype ${JSON.stringify(d)}${close.length ? `; did you mean ${close.join(' or ')}?` : ''}`,
+      );
+    }
+  if (o.version !== undefined) {
+    if (!o.quiet) err('warning: --version <v> for the operator version is deprecated; use --opset <v>\n');
+    o.opset ??= o.version;
+  }
+  const version = o.opset === undefined ? undefined : /^-?\d+$/.test(o.opset) ? Number(o.opset) : o.opset;
+  const args: CallArgs = {
     ...(data ? { data: data.values } : {}),
     indices: indices.values,
     ...(updates ? { updates: updates.values } : {}),
@@ -95,13 +165,36 @@ function callArgs(o: CallOptions): CallArgs {
     ...(dtype ? { dataDType: dtype } : {}),
     ...(indexDType ? { indexDType } : {}),
   };
+  return { args, size: (data?.size ?? 0) + indices.size + (updates?.size ?? 0) };
+}
+
+/** Phase lines on stderr for jobs that are big or already past a second. */
+class Progress {
+  private readonly t0 = performance.now();
+  big = false;
+  constructor(
+    private readonly err: (s: string) => void,
+    private readonly enabled: boolean,
+  ) {}
+  private get seconds(): number {
+    return (performance.now() - this.t0) / 1000;
+  }
+  phase(label: string): Promise<void> {
+    if (this.enabled && (this.big || this.seconds > 1))
+      this.err(`${BIN}: ${label}… (${this.seconds.toFixed(1)} s)\n`);
+    // Let the line reach the terminal before the synchronous work that follows.
+    return new Promise((ok) => setImmediate(ok));
+  }
+  done(): void {
+    if (this.enabled && this.seconds > 1) this.err(`${BIN}: done in ${this.seconds.toFixed(1)} s\n`);
+  }
 }
 
 function withCallOptions(cmd: Command): Command {
   return cmd
     .argument(
       '<op>',
-      'framework.Op, e.g. onnx.GatherND, tensorflow.gather, stablehlo.scatter (see `gather-scatter list`)',
+      `framework.Op, e.g. onnx.GatherND, tensorflow.gather, stablehlo.scatter (see \`${BIN} list\`)`,
     )
     .option('--data <file|json>', 'data / operand / params: a .npy file, a .json file or inline JSON')
     .requiredOption('--indices <file|json>', 'indices: a .npy file, a .json file or inline JSON')
@@ -111,7 +204,8 @@ function withCallOptions(cmd: Command): Command {
       "an attribute in the framework's own name (repeatable); JSON values",
       parseAttr,
     )
-    .option('--version <v>', 'operator version where it matters (ONNX opset, TF device cpu|gpu|xla)')
+    .option('--opset <v>', 'operator version where it matters (ONNX opset, TF device cpu|gpu|xla)')
+    .addOption(new Option('--version <v>', 'deprecated spelling of --opset').hideHelp())
     .option(
       '--dtype <dtype>',
       'dtype of data/updates given as JSON (default int32 for integers, else float32)',
@@ -119,31 +213,62 @@ function withCallOptions(cmd: Command): Command {
     .option(
       '--index-dtype <dtype>',
       "dtype of indices given as JSON (default: the framework's usual index dtype)",
-    );
+    )
+    .option('-q, --quiet', 'no progress or warnings on stderr');
 }
 
-function printTensor(t: Tensor): string {
-  return JSON.stringify(t.toArray(), (_k, v) => (typeof v === 'bigint' ? Number(v) : v));
+const BIN = 'tensor-gather-scatter';
+
+/** The package's version, read from its package.json. */
+export function packageVersion(): string {
+  return (JSON.parse(readFileSync(resolve(packageRoot(), 'package.json'), 'utf8')) as { version: string })
+    .version;
 }
 
-/** Builds the program (exported for tests). */
-export function program(out: (s: string) => void = (s) => process.stdout.write(s)): Command {
+const OUTPUT_NOTE = `
+Output: JSON. Floats print as the shortest decimal that reads back to the same value of their
+dtype (float32 0.1 prints 0.1). Integers beyond ±(2^53 − 1) (int64/uint64) print as JSON
+strings with their exact digits ("9007199254740993"); NaN and ±Infinity as "NaN", "Infinity",
+"-Infinity". The same forms are accepted as input. Results over ${PRINT_LIMIT.toLocaleString('en-US')} elements print
+as a summary unless --full; -o writes them whole (.npy or .json).`;
+
+/** Builds the program (exported for tests). `out`/`err` receive stdout/stderr text. */
+export function program(
+  out: (s: string) => void = (s) => void process.stdout.write(s),
+  err: (s: string) => void = (s) => void process.stderr.write(s),
+): Command {
   const p = new Command();
-  p.name('gather-scatter')
+  p.name(BIN)
     .description("Run, explain and compare every framework's gather and scatter operators on one exact core.")
-    .showHelpAfterError();
+    .version(packageVersion(), '-V, --version', 'print the package version')
+    .enablePositionalOptions()
+    .showHelpAfterError()
+    .configureOutput({ writeOut: out, writeErr: err });
 
   withCallOptions(p.command('run').description('run an operator and print (or save) its result'))
     .option(
       '-o, --output <file.npy|file.json>',
       'write the result to a .npy or .json file instead of printing it',
     )
-    .action((id: string, o: CallOptions & { output?: string }) => {
+    .option('--full', `print results of any size (default: a summary above ${PRINT_LIMIT} elements)`)
+    .addHelpText('after', OUTPUT_NOTE)
+    .action(async (id: string, o: CallOptions & { output?: string; full?: boolean }) => {
       const entry = findOp(id);
-      const result = executeCall(ns, entry, callArgs(o));
-      if (o.output?.endsWith('.npy')) writeFileSync(o.output, writeNpy(result));
-      else if (o.output) writeFileSync(o.output, `${printTensor(result)}\n`);
-      else out(`${printTensor(result)}\n`);
+      const progress = new Progress(err, !o.quiet);
+      const { args, size } = await callArgs(o, err, progress);
+      progress.big ||= size >= BIG_JOB;
+      await progress.phase(`running ${entry.id} on ${size.toLocaleString('en-US')} input elements`);
+      const result = executeCall(ns, entry, args);
+      if (o.output) {
+        await progress.phase(`writing ${o.output}`);
+        if (o.output.endsWith('.npy')) writeFileSync(o.output, writeNpy(result));
+        else writeFileSync(o.output, `${tensorJson(result)}\n`);
+      } else if (result.size > PRINT_LIMIT && !o.full) out(tensorSummary(result));
+      else {
+        await progress.phase('printing');
+        out(`${tensorJson(result)}\n`);
+      }
+      progress.done();
     });
 
   withCallOptions(
@@ -151,15 +276,20 @@ export function program(out: (s: string) => void = (s) => process.stdout.write(s
   )
     .addOption(new Option('--color', 'force colours').conflicts('noColor'))
     .option('--no-color', 'plain text (also when NO_COLOR is set or stdout is not a terminal)')
-    .action((id: string, o: CallOptions & { color?: boolean }) => {
+    .action(async (id: string, o: CallOptions & { color?: boolean }) => {
       const entry = findOp(id);
+      const progress = new Progress(err, !o.quiet);
+      const { args, size } = await callArgs(o, err, progress);
+      progress.big ||= size >= BIG_JOB;
+      await progress.phase(`explaining ${entry.id} on ${size.toLocaleString('en-US')} input elements`);
       const color =
         o.color === false
           ? false
           : process.env.NO_COLOR
             ? false
             : o.color === true || process.stdout.isTTY === true;
-      out(explainText(ns, entry, callArgs(o), { color }));
+      out(explainText(ns, entry, args, { color }));
+      progress.done();
     });
 
   p.command('table')
@@ -183,7 +313,7 @@ export function program(out: (s: string) => void = (s) => process.stdout.write(s
     });
 
   p.command('serve')
-    .description('build the explorer (Vite) and serve it on localhost')
+    .description('serve the explorer on localhost (from a checkout: builds it first with Vite)')
     .option('--port <n>', 'port (default 5173, or any free port if it is taken; 0 = any free port)')
     .option('--host <host>', 'interface to bind', '127.0.0.1')
     .option('--no-build', 'serve the existing explorer-dist/ without rebuilding')
@@ -191,7 +321,7 @@ export function program(out: (s: string) => void = (s) => process.stdout.write(s
       const root = packageRoot();
       const script = resolve(root, 'scripts/serve.mjs');
       if (!existsSync(script))
-        throw new Error(`scripts/serve.mjs not found under ${root}; serve works from a source checkout`);
+        throw new Error(`the explorer server is missing from this installation (${script})`);
       const args = [
         script,
         ...(o.port ? ['--port', o.port] : []),
@@ -204,6 +334,15 @@ export function program(out: (s: string) => void = (s) => process.stdout.write(s
       for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => child.kill(sig));
       child.on('exit', (code) => process.exit(code ?? 0));
     });
+
+  // Unknown commands: commander suggests near options already; name the near command too.
+  p.on('command:*', (operands: string[]) => {
+    const names = p.commands.map((c) => c.name());
+    const close = didYouMean(operands[0], names);
+    throw new Error(
+      `unknown command ${JSON.stringify(operands[0])}${close.length ? `; did you mean ${close.join(' or ')}?` : `; commands: ${names.join(', ')}`}`,
+    );
+  });
   return p;
 }
 
@@ -213,8 +352,17 @@ function packageRoot(): string {
   return dir;
 }
 
+/** Ends quietly when the reader of stdout goes away (`tgs list | head -1`). */
+function exitOnBrokenPipe(): void {
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') process.exit(0);
+    throw e;
+  });
+}
+
 /** Runs the CLI; errors print `error: <message>` and exit 1. */
 export async function main(argv: readonly string[] = process.argv): Promise<void> {
+  exitOnBrokenPipe();
   try {
     await program().parseAsync(argv as string[]);
   } catch (e) {
