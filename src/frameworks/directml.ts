@@ -12,7 +12,14 @@ import { DIRECTML_POLICY } from './directml/desc.js';
 import { GATHER, GATHER_ELEMENTS, GATHER_ND, GATHER_ND1, lower as lowerGather } from './directml/gather.js';
 import { SCATTER, SCATTER_ND, lower as lowerScatter } from './directml/scatter.js';
 
-export type { DmlDataType, DmlFeatureLevel, DmlOptions, DmlOutputTensorDesc } from './directml/desc.js';
+export type {
+  DmlDataType,
+  DmlFeatureLevel,
+  DmlGatherOptions,
+  DmlOptions,
+  DmlOutputTensor,
+  DmlOutputTensorDesc,
+} from './directml/desc.js';
 export type {
   DmlGatherDesc,
   DmlGatherElementsDesc,

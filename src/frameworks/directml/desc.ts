@@ -1,13 +1,16 @@
 /**
- * DirectML operator descs: DML_TENSOR_DESC fields (`Sizes`, `DataType`), feature levels, the
- * right-aligned dimension rule, and the one policy table (out-of-bounds, duplicates, negative
- * indices) shared by DML_GATHER*, DML_SCATTER and DML_SCATTER_ND.
+ * DirectML operator descs: the desc object's fields (unknown ones refused), DML_TENSOR_DESC
+ * fields (`Sizes`, `DataType`), `OutputTensor` (a Tensor to write into, or a desc to check),
+ * feature levels, the right-aligned dimension rule, and the one policy table (out-of-bounds,
+ * duplicates, negative indices) shared by DML_GATHER*, DML_SCATTER and DML_SCATTER_ND.
  */
+import { sameShape } from '../../core/gather.js';
 import type { GatherMode, NegativeIndexPolicy, ScatterMode } from '../../core/types.js';
 import { fail } from '../../core/validate.js';
 import { DTypeError, fmt } from '../../errors.js';
 import type { DType } from '../../tensor/dtype.js';
-import type { Tensor } from '../../tensor/tensor.js';
+import { Tensor } from '../../tensor/tensor.js';
+import { integer, integers, oneOf, options } from '../args.js';
 
 /** `DML_TENSOR_DATA_TYPE_*` names (the prefix may be omitted). */
 export type DmlDataType =
@@ -50,6 +53,13 @@ export interface DmlOutputTensorDesc {
 /** `DML_FEATURE_LEVEL_<major>_<minor>`, written `'4_1'` or in full. */
 export type DmlFeatureLevel = `${number}_${number}` | `DML_FEATURE_LEVEL_${number}_${number}`;
 
+/**
+ * A desc's `OutputTensor`: a `Tensor` is the output buffer the result is written into (its
+ * shape must be the output Sizes, its dtype the input's); a `{ Sizes?, DataType? }` desc is
+ * only checked. Absent: a fresh result.
+ */
+export type DmlOutputTensor = Tensor | DmlOutputTensorDesc;
+
 /** Our policies, passed as the second argument. */
 export interface DmlOptions {
   /** Target feature level; default `4_1` (the newest row of the docs' support tables). */
@@ -63,6 +73,9 @@ export interface DmlOptions {
   /** Overlapping scatter targets ("invalid", any write may win): `last` (default) or `error`. */
   readonly duplicates?: 'last' | 'error';
 }
+
+/** The gathers' policies (no `duplicates`). */
+export type DmlGatherOptions = Omit<DmlOptions, 'duplicates'>;
 
 export const DIRECTML_POLICY = {
   featureLevel: { default: '4_1', negativeIndicesFrom: '3_0' },
@@ -78,57 +91,63 @@ export const DIRECTML_POLICY = {
   duplicates: { default: 'last' } & Record<'last' | 'error', 'apply' | 'error'>;
 };
 
+/**
+ * The desc object's fields: every own key must be one of `fields` (a misspelt field is refused
+ * with a did-you-mean, like an unknown option). Rule `<op>.options`.
+ */
+export function descFields<T extends object>(op: string, desc: T, fields: readonly string[]): Partial<T> {
+  return options(op, desc, fields, `${op}.options`, 'desc fields');
+}
+
 /** Feature level as a comparable number: `4_1` → 4.1. */
-export function featureLevel(op: string, options: DmlOptions): number {
-  const raw = String(options.featureLevel ?? DIRECTML_POLICY.featureLevel.default).replace(
-    /^DML_FEATURE_LEVEL_/,
-    '',
-  );
-  const m = /^(\d+)_(\d+)$/.exec(raw);
-  if (!m)
-    fail(`${op}.featureLevel`, `${op}: featureLevel must look like "4_1"; got ${fmt(options.featureLevel)}`);
+export function featureLevel(op: string, value: unknown): number {
+  const raw = (value ?? DIRECTML_POLICY.featureLevel.default) as unknown;
+  const m = typeof raw === 'string' ? /^(?:DML_FEATURE_LEVEL_)?(\d+)_(\d+)$/.exec(raw) : null;
+  if (!m) fail(`${op}.featureLevel`, `${op}: featureLevel must look like "4_1"; got ${fmt(value)}`);
   return Number(m[1]) + Number(m[2]) / 10;
 }
 
-export function resolvePolicy(op: string, kind: 'gather' | 'scatter', options: DmlOptions, indices: Tensor) {
-  const fl = featureLevel(op, options);
-  const oob = options.outOfBounds ?? DIRECTML_POLICY.outOfBounds.default;
-  if (oob !== 'clamp' && oob !== 'error')
-    fail(`${op}.outOfBounds`, `${op}: outOfBounds must be "clamp" or "error"; got ${fmt(oob)}`);
-  const dup = options.duplicates ?? DIRECTML_POLICY.duplicates.default;
-  if (dup !== 'last' && dup !== 'error')
-    fail(`${op}.duplicates`, `${op}: duplicates must be "last" or "error"; got ${fmt(dup)}`);
+const GATHER_OPTIONS = ['featureLevel', 'outOfBounds'];
+const SCATTER_OPTIONS = ['featureLevel', 'outOfBounds', 'duplicates'];
+const OUT_OF_BOUNDS = ['clamp', 'error'] as const;
+const DUPLICATES = ['last', 'error'] as const;
+
+/** Our policies (second argument) resolved through DIRECTML_POLICY; `fl` is the feature level. */
+export function resolvePolicy(op: string, kind: 'gather' | 'scatter', value: unknown, indices: Tensor) {
+  const o = options(
+    op,
+    value as DmlOptions | undefined,
+    kind === 'gather' ? GATHER_OPTIONS : SCATTER_OPTIONS,
+  );
+  const fl = featureLevel(op, o.featureLevel);
+  const oob = oneOf(op, 'outOfBounds', o.outOfBounds, OUT_OF_BOUNDS, DIRECTML_POLICY.outOfBounds.default);
+  const dup = oneOf(op, 'duplicates', o.duplicates, DUPLICATES, DIRECTML_POLICY.duplicates.default);
   // Negative indices count from the end from DML_FEATURE_LEVEL_3_0 on, with a signed index type.
   const signed = indices.dtype === 'int32' || indices.dtype === 'int64';
   const negative_indices: NegativeIndexPolicy = fl >= 3 && signed ? 'from_end' : 'out_of_bounds';
   return {
     fl,
-    mode: DIRECTML_POLICY.outOfBounds[oob][kind] as GatherMode & ScatterMode,
-    negative_indices,
-    duplicates: DIRECTML_POLICY.duplicates[dup],
-    oob_code: `${op}.IndicesTensor.values`,
-    duplicate_code: `${op}.duplicates`,
+    policy: {
+      mode: DIRECTML_POLICY.outOfBounds[oob][kind] as GatherMode & ScatterMode,
+      negative_indices,
+      duplicates: DIRECTML_POLICY.duplicates[dup],
+      oob_code: `${op}.IndicesTensor.values`,
+      duplicate_code: `${op}.duplicates`,
+    },
   };
 }
 
-/** A required tensor field is a Tensor. */
-export function tensorField(op: string, name: string, t: unknown): Tensor {
-  if (t === null || typeof t !== 'object' || !('shape' in t) || !('dtype' in t)) {
-    fail(`${op}.${name}`, `${op}: ${name} must be a tensor; got ${fmt(t)}`);
-  }
-  return t as Tensor;
-}
-
-/** A UINT field of the desc. */
+/** A UINT field of the desc, within [lo, hi]. */
 export function uintField(op: string, name: string, v: unknown, lo: number, hi: number): number {
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < lo || v > hi) {
+  const n = integer(op, name, v);
+  if (n < lo || n > hi) {
     fail(`${op}.${name}`, `${op}: ${name} must be an integer in [${lo}, ${hi}]; got ${fmt(v)}`, {
       [name]: v,
       lo,
       hi,
     });
   }
-  return v;
+  return n;
 }
 
 /** Data type checks against a support table. */
@@ -189,14 +208,18 @@ export function rightAlign(sizes: readonly number[], D: number): number[] | unde
   return s;
 }
 
-/** Fits `logical` into `D` dims and checks a given OutputTensor desc against it. */
-export function outputSizes(
+/**
+ * Fits `logical` into `D` dims and checks the desc's OutputTensor against them: a Tensor's shape
+ * and dtype, or a desc's given `Sizes` / `DataType`. Returns the output Sizes and the Tensor to
+ * write into, if any.
+ */
+export function output(
   op: string,
   input: Tensor,
   logical: readonly number[],
   D: number,
-  out: DmlOutputTensorDesc | undefined,
-): number[] {
+  value: unknown,
+): { sizes: number[]; out?: Tensor } {
   const sizes = rightAlign(logical, D);
   if (!sizes) {
     fail(
@@ -205,23 +228,51 @@ export function outputSizes(
       { sizes: logical, D },
     );
   }
-  if (out?.Sizes !== undefined && fmt(out.Sizes) !== fmt(sizes)) {
+  if (value === undefined || value === null) return { sizes };
+  const out = value instanceof Tensor ? value : undefined;
+  const desc = out
+    ? { Sizes: out.shape, DataType: out.dtype }
+    : descOf(
+        op,
+        options(
+          op,
+          value as DmlOutputTensorDesc,
+          ['Sizes', 'DataType'],
+          `${op}.OutputTensor`,
+          'OutputTensor fields',
+        ),
+      );
+  if (desc.Sizes !== undefined && !sameShape(desc.Sizes, sizes)) {
     fail(
       `${op}.OutputTensor.Sizes`,
-      `${op}: OutputTensor.Sizes must be ${fmt(sizes)}; got ${fmt(out.Sizes)}`,
-      { expected: sizes, got: out.Sizes },
+      `${op}: OutputTensor.Sizes must be ${fmt(sizes)}; got ${fmt(desc.Sizes)}`,
+      { expected: sizes, got: desc.Sizes },
     );
   }
-  if (out?.DataType !== undefined) {
-    const dt = DML_DATA_TYPE[String(out.DataType).replace(/^DML_TENSOR_DATA_TYPE_/, '') as DmlDataType];
-    if (dt !== input.dtype) {
-      throw new DTypeError(
-        `${op}.OutputTensor.DataType`,
-        `${op}: OutputTensor.DataType must match InputTensor.DataType (${DML_NAME[input.dtype]}); got ${out.DataType}`,
-      );
-    }
+  if (desc.DataType !== undefined && desc.DataType !== input.dtype) {
+    throw new DTypeError(
+      `${op}.OutputTensor.DataType`,
+      `${op}: OutputTensor.DataType must match InputTensor.DataType (${DML_NAME[input.dtype]}); got ${DML_NAME[desc.DataType] ?? desc.DataType}`,
+      { dtype: desc.DataType },
+    );
   }
-  return sizes;
+  return out ? { sizes, out } : { sizes };
+}
+
+const DML_NAMES = Object.keys(DML_DATA_TYPE) as DmlDataType[];
+
+/** An OutputTensor desc's Sizes and DataType, checked and read as shape and dtype. */
+function descOf(
+  op: string,
+  d: Partial<DmlOutputTensorDesc>,
+): { Sizes?: readonly number[]; DataType?: DType } {
+  const Sizes =
+    d.Sizes === undefined
+      ? undefined
+      : integers(op, 'OutputTensor.Sizes', d.Sizes, `${op}.OutputTensor.Sizes`);
+  const raw = typeof d.DataType === 'string' ? d.DataType.replace(/^DML_TENSOR_DATA_TYPE_/, '') : d.DataType;
+  const name = oneOf(op, 'OutputTensor.DataType', raw, DML_NAMES, undefined, `${op}.OutputTensor.DataType`);
+  return { Sizes, DataType: name === undefined ? undefined : DML_DATA_TYPE[name] };
 }
 
 /** The leading `D - count` sizes must be 1 (padding); returns the real trailing sizes. */
@@ -236,7 +287,3 @@ export function realSizes(op: string, field: string, name: string, t: Tensor, co
   }
   return t.shape.slice(t.rank - count);
 }
-
-export const range = (lo: number, hi: number): number[] =>
-  Array.from({ length: Math.max(0, hi - lo) }, (_, i) => lo + i);
-export const sameShape = (a: readonly number[], b: readonly number[]): boolean => fmt(a) === fmt(b);

@@ -4,23 +4,24 @@
  * with no guarantee which write wins, so they follow the `duplicates` policy (default: last).
  */
 import { type ScatterCall, execute } from '../../core/call.js';
+import { sameShape } from '../../core/gather.js';
 import { fail } from '../../core/validate.js';
 import { DTypeError, fmt } from '../../errors.js';
 import type { Tensor } from '../../tensor/tensor.js';
+import { tensorArg } from '../args.js';
+import { elementsScatter, ndScatter } from '../families.js';
 import {
   DATA_TYPES,
   type DmlOptions,
-  type DmlOutputTensorDesc,
+  type DmlOutputTensor,
   INDEX_TYPES,
   checkDataType,
   checkDimensionCounts,
-  outputSizes,
-  range,
+  descFields,
+  output,
   realSizes,
   resolvePolicy,
   rightAlign,
-  sameShape,
-  tensorField,
   uintField,
 } from './desc.js';
 
@@ -29,7 +30,7 @@ export interface DmlScatterDesc {
   readonly InputTensor: Tensor;
   readonly IndicesTensor: Tensor;
   readonly UpdatesTensor: Tensor;
-  readonly OutputTensor?: DmlOutputTensorDesc;
+  readonly OutputTensor?: DmlOutputTensor;
   readonly Axis: number;
 }
 /** `DML_SCATTER_ND_OPERATOR_DESC`. */
@@ -37,20 +38,27 @@ export interface DmlScatterNDDesc {
   readonly InputTensor: Tensor;
   readonly IndicesTensor: Tensor;
   readonly UpdatesTensor: Tensor;
-  readonly OutputTensor?: DmlOutputTensorDesc;
+  readonly OutputTensor?: DmlOutputTensor;
   readonly InputDimensionCount: number;
   readonly IndicesDimensionCount: number;
 }
 
+const TENSORS = ['InputTensor', 'IndicesTensor', 'UpdatesTensor', 'OutputTensor'];
+const FIELDS = {
+  SCATTER: [...TENSORS, 'Axis'],
+  SCATTER_ND: [...TENSORS, 'InputDimensionCount', 'IndicesDimensionCount'],
+} as const;
+
+/** The three tensors, the policy and the shared DimensionCount / DataType rules. */
 function common(
   op: string,
-  desc: { InputTensor: Tensor; IndicesTensor: Tensor; UpdatesTensor: Tensor },
-  options: DmlOptions,
+  desc: { InputTensor?: unknown; IndicesTensor?: unknown; UpdatesTensor?: unknown },
+  options: unknown,
 ) {
-  const input = tensorField(op, 'InputTensor', desc.InputTensor);
-  const indices = tensorField(op, 'IndicesTensor', desc.IndicesTensor);
-  const updates = tensorField(op, 'UpdatesTensor', desc.UpdatesTensor);
-  const p = resolvePolicy(op, 'scatter', options, indices);
+  const input = tensorArg(op, 'InputTensor', desc.InputTensor);
+  const indices = tensorArg(op, 'IndicesTensor', desc.IndicesTensor);
+  const updates = tensorArg(op, 'UpdatesTensor', desc.UpdatesTensor);
+  const { policy } = resolvePolicy(op, 'scatter', options, indices);
   const D = checkDimensionCounts(
     op,
     { InputTensor: input, IndicesTensor: indices, UpdatesTensor: updates },
@@ -65,34 +73,26 @@ function common(
       `${op}: UpdatesTensor.DataType must match InputTensor.DataType (${input.dtype}); got ${updates.dtype}`,
     );
   }
-  const opts = {
-    mode: p.mode,
-    negative_indices: p.negative_indices,
-    duplicates: p.duplicates,
-    oob_code: p.oob_code,
-    duplicate_code: p.duplicate_code,
-  };
-  return { input, indices, updates, D, opts };
+  return { input, indices, updates, D, policy };
 }
 
 /**
  * DML_SCATTER: `output = input; output[indices[i, j, k], j, k] = updates[i, j, k]` (Axis 0).
  *
- * Sizes: Output = Input; Updates = Indices. Constraints (`directml.SCATTER.<rule>`):
- * DimensionCount, IndicesTensor/UpdatesTensor.DimensionCount, InputTensor.DataType,
- * IndicesTensor.DataType, UpdatesTensor.DataType, Axis, IndicesTensor.Sizes (= Input's except
- * at Axis), UpdatesTensor.Sizes (= Indices'), OutputTensor.Sizes, OutputTensor.DataType.
+ * Sizes: Output = Input; Updates = Indices. Constraints (`directml.SCATTER.<rule>`): options
+ * (unknown desc fields or options), InputTensor, IndicesTensor, UpdatesTensor (Tensors),
+ * featureLevel, outOfBounds, duplicates, DimensionCount, IndicesTensor/UpdatesTensor.DimensionCount,
+ * InputTensor.DataType, IndicesTensor.DataType, UpdatesTensor.DataType, Axis,
+ * IndicesTensor.Sizes (= Input's except at Axis), UpdatesTensor.Sizes (= Indices'),
+ * OutputTensor.Sizes, OutputTensor.DataType.
  */
-function lowerSCATTER(desc: DmlScatterDesc, options: DmlOptions = {}): ScatterCall {
+function lowerSCATTER(desc: DmlScatterDesc, options?: DmlOptions | null): ScatterCall {
   const op = 'directml.SCATTER';
-  const { input, indices, updates, D, opts } = common(op, desc, options);
-  const axis = uintField(op, 'Axis', desc.Axis, 0, D - 1);
-  if (
-    !sameShape(
-      indices.shape.map((d, i) => (i === axis ? 0 : d)),
-      input.shape.map((d, i) => (i === axis ? 0 : d)),
-    )
-  ) {
+  const d = descFields(op, desc, FIELDS.SCATTER);
+  const { input, indices, updates, D, policy } = common(op, d, options);
+  const axis = uintField(op, 'Axis', d.Axis, 0, D - 1);
+  const outside = (shape: readonly number[]) => shape.map((n, i) => (i === axis ? 0 : n));
+  if (!sameShape(outside(indices.shape), outside(input.shape))) {
     fail(
       `${op}.IndicesTensor.Sizes`,
       `${op}: IndicesTensor.Sizes must match InputTensor.Sizes ${fmt(input.shape)} except at Axis ${axis}; got ${fmt(indices.shape)}`,
@@ -104,40 +104,26 @@ function lowerSCATTER(desc: DmlScatterDesc, options: DmlOptions = {}): ScatterCa
       `${op}: UpdatesTensor.Sizes must match IndicesTensor.Sizes ${fmt(indices.shape)}; got ${fmt(updates.shape)}`,
     );
   }
-  outputSizes(op, input, input.shape, D, desc.OutputTensor);
-  const batch = range(0, D).filter((d) => d !== axis);
-  return {
-    kind: 'scatter',
-    op,
-    inputs: [input],
-    scatter_indices: indices,
-    updates: [updates],
-    dimension_numbers: {
-      update_window_dims: [],
-      inserted_window_dims: [axis],
-      input_batching_dims: batch,
-      scatter_indices_batching_dims: batch,
-      scatter_dims_to_operand_dims: [axis],
-      index_vector_dim: D,
-    },
-    update_computation: 'replace',
-    options: opts,
-  };
+  const { out } = output(op, input, input.shape, D, d.OutputTensor);
+  return elementsScatter({ op, out }, input, indices, updates, axis, 'replace', policy);
 }
 
 /**
- * DML_SCATTER_ND: `output = input; output[indices[...]] = updates[...]`.
+ * DML_SCATTER_ND: `output = input; output[indices[...]] = updates[...]`, an ND scatter of the
+ * real sizes.
  *
  * Sizes: with k = Indices.Sizes[last], Updates = {Indices[real][:-1], Input[real][k:]},
- * right-aligned with leading 1s; Output = Input. Constraints: DimensionCount,
- * *.DimensionCount, *.DataType, InputDimensionCount, IndicesDimensionCount, IndexTupleSize
- * (k <= InputDimensionCount), UpdatesTensor.Sizes, OutputTensor.Sizes, OutputTensor.DataType.
+ * right-aligned with leading 1s; Output = Input. Constraints: options, the three Tensors,
+ * featureLevel, outOfBounds, duplicates, DimensionCount, *.DimensionCount, *.DataType,
+ * InputDimensionCount, IndicesDimensionCount, IndexTupleSize (k <= InputDimensionCount),
+ * UpdatesTensor.Sizes, OutputTensor.Sizes, OutputTensor.DataType.
  */
-function lowerSCATTER_ND(desc: DmlScatterNDDesc, options: DmlOptions = {}): ScatterCall {
+function lowerSCATTER_ND(desc: DmlScatterNDDesc, options?: DmlOptions | null): ScatterCall {
   const op = 'directml.SCATTER_ND';
-  const { input, indices, updates, D, opts } = common(op, desc, options);
-  const nIn = uintField(op, 'InputDimensionCount', desc.InputDimensionCount, 1, D);
-  const nIdx = uintField(op, 'IndicesDimensionCount', desc.IndicesDimensionCount, 1, D);
+  const d = descFields(op, desc, FIELDS.SCATTER_ND);
+  const { input, indices, updates, D, policy } = common(op, d, options);
+  const nIn = uintField(op, 'InputDimensionCount', d.InputDimensionCount, 1, D);
+  const nIdx = uintField(op, 'IndicesDimensionCount', d.IndicesDimensionCount, 1, D);
   const inReal = realSizes(op, 'InputDimensionCount', 'InputTensor', input, nIn);
   const idxReal = realSizes(op, 'IndicesDimensionCount', 'IndicesTensor', indices, nIdx);
   const k = idxReal[nIdx - 1];
@@ -154,37 +140,28 @@ function lowerSCATTER_ND(desc: DmlScatterNDDesc, options: DmlOptions = {}): Scat
       `${op}: UpdatesTensor.Sizes must be ${fmt(expected ?? upReal)}; got ${fmt(updates.shape)}`,
     );
   }
-  outputSizes(op, input, input.shape, D, desc.OutputTensor);
-  const q = nIdx;
-  return {
-    kind: 'scatter',
-    op,
-    inputs: [input.reshape(inReal)],
-    scatter_indices: indices.reshape(idxReal),
-    updates: [updates.reshape(upReal)],
-    dimension_numbers: {
-      update_window_dims: range(q - 1, q - 1 + nIn - k),
-      inserted_window_dims: range(0, k),
-      scatter_dims_to_operand_dims: range(0, k),
-      index_vector_dim: q - 1,
-    },
-    update_computation: 'replace',
-    options: opts,
-    reshape: input.shape,
-  };
+  const { out } = output(op, input, input.shape, D, d.OutputTensor);
+  return ndScatter(
+    { op, out, reshape: input.shape },
+    input.reshape(inReal),
+    indices.reshape(idxReal),
+    updates.reshape(upReal),
+    'replace',
+    policy,
+  );
 }
 
 /**
  * DML_SCATTER.
  * @example directml.SCATTER({ InputTensor: tensor([0, 0, 0], 'float32'), IndicesTensor: tensor([2], 'uint32'), UpdatesTensor: tensor([7], 'float32'), Axis: 0 })  // [0, 0, 7]
  */
-export const SCATTER = (desc: DmlScatterDesc, options: DmlOptions = {}): Tensor =>
+export const SCATTER = (desc: DmlScatterDesc, options?: DmlOptions | null): Tensor =>
   execute(lowerSCATTER(desc, options));
 /**
  * DML_SCATTER_ND.
  * @example directml.SCATTER_ND({ InputTensor: tensor([[0, 0], [0, 0]], 'float32'), IndicesTensor: tensor([[1, 1]], 'uint32'), UpdatesTensor: tensor([[5]], 'float32'), InputDimensionCount: 2, IndicesDimensionCount: 2 })  // [[0, 0], [0, 5]]
  */
-export const SCATTER_ND = (desc: DmlScatterNDDesc, options: DmlOptions = {}): Tensor =>
+export const SCATTER_ND = (desc: DmlScatterNDDesc, options?: DmlOptions | null): Tensor =>
   execute(lowerSCATTER_ND(desc, options));
 
 export const lower = {
