@@ -1,7 +1,10 @@
 /**
  * StableHLO `gather` and `scatter` with the spec's own attribute names, so the attributes of an
- * op in a `.mlir` file can be pasted as they are. These are the core itself, plus the JAX
- * out-of-bounds modes and checked promises.
+ * op in a `.mlir` file can be pasted as they are. These are the core itself (the general
+ * family), plus the JAX out-of-bounds modes, checked promises and `out`. The attributes object
+ * is strict: an unknown key (`mdoe`) is refused with a did-you-mean (`stablehlo.<op>.options`).
+ * StableHLO keeps C21: a zero-size operand dim cannot be sliced with size 1
+ * (`zero_size_dims: 'spec'` unless the caller asks for `'out_of_bounds'`).
  *
  * @example
  * stablehlo.gather(operand, start_indices, {
@@ -10,27 +13,188 @@
  *   slice_sizes: [1, 1, 2, 2],
  * });
  */
-import { gather as coreGather } from '../core/gather.js';
+import { type GatherCall, type ScatterCall, execute } from '../core/call.js';
+import { checkOut } from '../core/gather.js';
 import { gatherShape as coreGatherShape } from '../core/gather-shape.js';
 import { scatter as coreScatter } from '../core/scatter.js';
 import { scatterShape as coreScatterShape } from '../core/scatter-shape.js';
 import type {
   GatherDimensionNumbers,
   GatherOptions,
+  ReducerName,
   ScatterDimensionNumbers,
   ScatterOptions,
   UpdateComputation,
+  ZeroSizeDims,
 } from '../core/types.js';
-import type { GatherCall, ScatterCall } from '../core/call.js';
 import type { Tensor } from '../tensor/tensor.js';
+import { InvalidArgumentError } from '../errors.js';
+import { describe, flag, oneOf, options, scalar, tensorArg } from './args.js';
+import { gatherCall, scatterCall } from './families.js';
 
 /** `stablehlo.gather` attributes (spec names) plus our options (mode, fill_value, checked, out). */
 export type StableHloGatherAttributes = GatherDimensionNumbers & GatherOptions;
 /** `stablehlo.scatter` attributes (spec names) plus our options (mode, checked, out, …). */
 export type StableHloScatterAttributes = ScatterDimensionNumbers & ScatterOptions;
 
+const GATHER_DN_KEYS = [
+  'offset_dims',
+  'collapsed_slice_dims',
+  'operand_batching_dims',
+  'start_indices_batching_dims',
+  'start_index_map',
+  'index_vector_dim',
+  'slice_sizes',
+  'indices_are_sorted',
+] as const;
+const GATHER_KEYS = [
+  ...GATHER_DN_KEYS,
+  'mode',
+  'fill_value',
+  'negative_indices',
+  'checked',
+  'zero_size_dims',
+  'op',
+  'oob_code',
+  'out',
+] as const;
+const SCATTER_DN_KEYS = [
+  'update_window_dims',
+  'inserted_window_dims',
+  'input_batching_dims',
+  'scatter_indices_batching_dims',
+  'scatter_dims_to_operand_dims',
+  'index_vector_dim',
+  'indices_are_sorted',
+  'unique_indices',
+] as const;
+const SCATTER_KEYS = [
+  ...SCATTER_DN_KEYS,
+  'mode',
+  'negative_indices',
+  'duplicates',
+  'duplicate_code',
+  'include_self',
+  'checked',
+  'op',
+  'oob_code',
+  'out',
+] as const;
+
+const GATHER_MODES = ['clip', 'fill', 'promise_in_bounds', 'error', 'wrap'] as const;
+const SCATTER_MODES = ['skip', 'drop', 'clip', 'promise_in_bounds', 'error', 'wrap'] as const;
+const NEGATIVE = ['out_of_bounds', 'from_end'] as const;
+const ZERO_SIZE: readonly ZeroSizeDims[] = ['spec', 'out_of_bounds'];
+const DUPLICATES = ['apply', 'error'] as const;
+const REDUCERS: readonly ReducerName[] = ['replace', 'add', 'sub', 'mul', 'min', 'max', 'mean'];
+
+/** The attributes' own keys of `keys`, in a new object (what the core reads). */
+function pick<T extends object>(attrs: T, keys: readonly string[]): T {
+  const out: Record<string, unknown> = {};
+  for (const k of keys) if ((attrs as Record<string, unknown>)[k] !== undefined) out[k] = (attrs as never)[k];
+  return out as T;
+}
+
+/** A string option (the op name, a rule code), or undefined. */
+function text(op: string, name: string, value: unknown): string | undefined {
+  if (value === undefined || typeof value === 'string') return value;
+  throw new InvalidArgumentError(`${op}.${name}`, `${op}: ${name} must be a string; got ${describe(value)}`, {
+    [name]: describe(value),
+  });
+}
+
+/**
+ * The core call a `stablehlo.gather` is: the general gather with the attributes as its dimension
+ * numbers (C1–C23 checked by the core) and the policy options, defaults applied.
+ */
+function lowerGather(
+  operand: Tensor,
+  start_indices: Tensor,
+  attributes: StableHloGatherAttributes,
+): GatherCall {
+  const attrs = options(
+    'stablehlo.gather',
+    attributes,
+    GATHER_KEYS,
+    'stablehlo.gather.options',
+    'attributes',
+  );
+  const op = text('stablehlo.gather', 'op', attrs.op) ?? 'stablehlo.gather';
+  const x = tensorArg(op, 'operand', operand);
+  const i = tensorArg(op, 'start_indices', start_indices);
+  const out = attrs.out === undefined ? undefined : tensorArg(op, 'out', attrs.out, `${op}.out`);
+  const policy: GatherOptions = {
+    mode: oneOf(op, 'mode', attrs.mode, GATHER_MODES, 'clip'),
+    negative_indices: oneOf(op, 'negative_indices', attrs.negative_indices, NEGATIVE, 'out_of_bounds'),
+    checked: flag(op, 'checked', attrs.checked, false),
+    zero_size_dims: oneOf(op, 'zero_size_dims', attrs.zero_size_dims, ZERO_SIZE, 'spec'),
+    oob_code: text(op, 'oob_code', attrs.oob_code) ?? `${op}.index_out_of_bounds`,
+    ...(attrs.fill_value === undefined ? {} : { fill_value: scalar(op, 'fill_value', attrs.fill_value) }),
+  };
+  const dn = pick(attrs as StableHloGatherAttributes, GATHER_DN_KEYS);
+  // C1–C23 checked on the shapes before anything runs, `out` included (C22/C23: it is the
+  // result). With zero-size dims allowed (C21 relaxed) the core checks when it compiles.
+  if (policy.zero_size_dims === 'spec') {
+    const shape = coreGatherShape(x.shape, i.shape, dn, op).resultShape;
+    if (out) checkOut(op, out, shape, x.dtype, 'stablehlo.gather.C22', 'stablehlo.gather.C23');
+  }
+  return gatherCall({ op, out }, x, i, dn, policy);
+}
+
+/** The attributes of a scatter, read strictly: dimension numbers, policy, `out` and the op name. */
+function scatterAttributes(attributes: StableHloScatterAttributes) {
+  const attrs = options(
+    'stablehlo.scatter',
+    attributes,
+    SCATTER_KEYS,
+    'stablehlo.scatter.options',
+    'attributes',
+  );
+  const op = text('stablehlo.scatter', 'op', attrs.op) ?? 'stablehlo.scatter';
+  const policy: ScatterOptions = {
+    mode: oneOf(op, 'mode', attrs.mode, SCATTER_MODES, 'skip'),
+    negative_indices: oneOf(op, 'negative_indices', attrs.negative_indices, NEGATIVE, 'out_of_bounds'),
+    duplicates: oneOf(op, 'duplicates', attrs.duplicates, DUPLICATES, 'apply'),
+    include_self: flag(op, 'include_self', attrs.include_self, true),
+    checked: flag(op, 'checked', attrs.checked, false),
+    oob_code: text(op, 'oob_code', attrs.oob_code) ?? `${op}.index_out_of_bounds`,
+    ...(attrs.duplicate_code === undefined
+      ? {}
+      : { duplicate_code: text(op, 'duplicate_code', attrs.duplicate_code) }),
+  };
+  const dn = pick(attrs as StableHloScatterAttributes, SCATTER_DN_KEYS);
+  return { op, policy, dn, out: attrs.out };
+}
+
+/** A built-in reducer name (compared as a value) or a function. */
+function computationArg(op: string, value: unknown): UpdateComputation {
+  if (typeof value === 'function') return value as UpdateComputation;
+  return oneOf(op, 'update_computation', value, REDUCERS, 'replace', 'stablehlo.scatter.C23');
+}
+
+/** The core call a single-input `stablehlo.scatter` is. */
+function lowerScatter(
+  input: Tensor,
+  scatter_indices: Tensor,
+  updates: Tensor,
+  attributes: StableHloScatterAttributes,
+  update_computation: UpdateComputation = 'replace',
+): ScatterCall {
+  const { op, policy, dn, out } = scatterAttributes(attributes);
+  const x = tensorArg(op, 'inputs', input);
+  const i = tensorArg(op, 'scatter_indices', scatter_indices);
+  const u = tensorArg(op, 'updates', updates);
+  // C1–C25 checked on the shapes before anything runs.
+  coreScatterShape([x.shape], i.shape, [u.shape], dn, op);
+  const o = Array.isArray(out) && out.length === 1 ? out[0] : out;
+  const target = o === undefined ? undefined : tensorArg(op, 'out', o, `${op}.out`);
+  // C24/C25: the result has the input's shape and dtype.
+  if (target) checkOut(op, target, x.shape, x.dtype, 'stablehlo.scatter.C24', 'stablehlo.scatter.C25');
+  return scatterCall({ op, out: target }, x, i, u, dn, computationArg(op, update_computation), policy);
+}
+
 function gather(operand: Tensor, start_indices: Tensor, attributes: StableHloGatherAttributes): Tensor {
-  return coreGather(operand, start_indices, attributes, attributes);
+  return execute(lowerGather(operand, start_indices, attributes));
 }
 
 function scatter(
@@ -54,8 +218,20 @@ function scatter(
   attributes: StableHloScatterAttributes,
   update_computation: UpdateComputation = 'replace',
 ): Tensor | Tensor[] {
-  const results = coreScatter(inputs, scatter_indices, updates, attributes, update_computation, attributes);
-  return Array.isArray(inputs) ? results : results[0];
+  if (!Array.isArray(inputs))
+    return execute(
+      lowerScatter(inputs as Tensor, scatter_indices, updates as Tensor, attributes, update_computation),
+    );
+  // Variadic: N results, which one lowered call (one result) cannot carry; the core runs it.
+  const { op, policy, dn, out } = scatterAttributes(attributes);
+  const ins = inputs.map((t, k) => tensorArg(op, `inputs[${k}]`, t));
+  const ups = (Array.isArray(updates) ? updates : [updates]).map((t, k) => tensorArg(op, `updates[${k}]`, t));
+  const i = tensorArg(op, 'scatter_indices', scatter_indices);
+  const outs =
+    out === undefined
+      ? undefined
+      : (Array.isArray(out) ? out : [out]).map((t, k) => tensorArg(op, `out[${k}]`, t, `${op}.out`));
+  return coreScatter(ins, i, ups, dn, computationArg(op, update_computation), { ...policy, op, out: outs });
 }
 
 /** Validates gather attributes against shapes, without data; returns the result shape. */
@@ -75,44 +251,6 @@ function scatterShape(
   attributes: ScatterDimensionNumbers,
 ): readonly number[] {
   return coreScatterShape([inputShape], scatterIndicesShape, [updatesShape], attributes).resultShape;
-}
-
-/** The core call a `stablehlo.gather` is (for `explain` and the explorer). */
-function lowerGather(
-  operand: Tensor,
-  start_indices: Tensor,
-  attributes: StableHloGatherAttributes,
-): GatherCall {
-  const { mode, fill_value, negative_indices, checked, oob_code } = attributes;
-  return {
-    kind: 'gather',
-    op: 'stablehlo.gather',
-    operand,
-    start_indices,
-    dimension_numbers: attributes,
-    options: { mode, fill_value, negative_indices, checked, oob_code },
-  };
-}
-
-/** The core call a single-input `stablehlo.scatter` is. */
-function lowerScatter(
-  input: Tensor,
-  scatter_indices: Tensor,
-  updates: Tensor,
-  attributes: StableHloScatterAttributes,
-  update_computation: UpdateComputation = 'replace',
-): ScatterCall {
-  const { mode, negative_indices, checked, oob_code, duplicates, include_self } = attributes;
-  return {
-    kind: 'scatter',
-    op: 'stablehlo.scatter',
-    inputs: [input],
-    scatter_indices,
-    updates: [updates],
-    dimension_numbers: attributes,
-    update_computation,
-    options: { mode, negative_indices, checked, oob_code, duplicates, include_self },
-  };
 }
 
 /** StableHLO gather/scatter (spec names, JAX modes, checked promises). */

@@ -25,7 +25,7 @@
  */
 import type { CoreCall, GatherCall, ScatterCall } from '../../core/call.js';
 import { execute } from '../../core/call.js';
-import type { GatherDimensionNumbers, ScatterDimensionNumbers, UpdateComputation } from '../../core/types.js';
+import type { UpdateComputation } from '../../core/types.js';
 import {
   DTypeError,
   GatherScatterError,
@@ -44,10 +44,11 @@ import {
 } from '../../tensor/dtype.js';
 import { bitsToBfloat16, bitsToFloat16, bfloat16Bits, float16Bits } from '../../tensor/float16.js';
 import { broadcastShapes, broadcastTo, cast, stack } from '../../tensor/ops.js';
-import { type Tensor, full, tensor, zeros } from '../../tensor/tensor.js';
-import { checkFillValue } from './gather.js';
+import { Tensor, full, tensor, zeros } from '../../tensor/tensor.js';
+import { describe, flag, options, outArg, scalar, tensorArg } from '../args.js';
+import { type CallMeta, tupleGather, tupleScatter } from '../families.js';
 import { CORE_GATHER_MODE, CORE_SCATTER_MODE, type JaxMode, parseMode } from './modes.js';
-import { identityGather, range } from './util.js';
+import { fillValue, promises, withPromises } from './util.js';
 
 /** One entry of an `.at[]` index: an int or an integer index array. */
 export type AtIndexEntry = number | bigint | Tensor;
@@ -61,7 +62,12 @@ export interface AtOptions {
   readonly mode?: JaxMode | null;
   /** Count negative indices from the end (once); default true. */
   readonly wrap_negative_indices?: boolean;
+  /** Where the result goes (the library's; `out: x` updates x in place). */
+  readonly out?: Tensor;
 }
+
+const KEYS = ['indices_are_sorted', 'unique_indices', 'mode', 'wrap_negative_indices', 'out'] as const;
+const GET_KEYS = [...KEYS, 'fill_value'] as const;
 
 /** Keyword arguments of `.at[].get()`. */
 export interface AtGetOptions extends AtOptions {
@@ -73,20 +79,20 @@ export type AtValues = Tensor | Scalar;
 
 /** The methods of `x.at[index]`, returning tensors (`jax.at`) or lowered calls (`jax.lower.at`). */
 export interface AtRef<R> {
-  get(options?: AtGetOptions): R;
-  set(values: AtValues, options?: AtOptions): R;
-  add(values: AtValues, options?: AtOptions): R;
-  subtract(values: AtValues, options?: AtOptions): R;
-  multiply(values: AtValues, options?: AtOptions): R;
-  mul(values: AtValues, options?: AtOptions): R;
-  divide(values: AtValues, options?: AtOptions): R;
-  power(values: AtValues, options?: AtOptions): R;
-  min(values: AtValues, options?: AtOptions): R;
-  max(values: AtValues, options?: AtOptions): R;
-  apply(func: (x: Scalar) => Scalar, options?: AtOptions): R;
+  get(options?: AtGetOptions | null): R;
+  set(values: AtValues, options?: AtOptions | null): R;
+  add(values: AtValues, options?: AtOptions | null): R;
+  subtract(values: AtValues, options?: AtOptions | null): R;
+  multiply(values: AtValues, options?: AtOptions | null): R;
+  mul(values: AtValues, options?: AtOptions | null): R;
+  divide(values: AtValues, options?: AtOptions | null): R;
+  power(values: AtValues, options?: AtOptions | null): R;
+  min(values: AtValues, options?: AtOptions | null): R;
+  max(values: AtValues, options?: AtOptions | null): R;
+  apply(func: (x: Scalar) => Scalar, options?: AtOptions | null): R;
 }
 
-/** The indexed positions: a stacked index tensor (index vector last) and the result layout. */
+/** The indexed positions: the index arrays stacked (index vector last, or one array) and the result layout. */
 interface Indexer {
   readonly indices: Tensor;
   /** Number of indexed leading dims. */
@@ -121,10 +127,12 @@ function toIndexer(x: Tensor, index: AtIndex, op: string): Indexer {
       }
       return tensor(BigInt(e), 'int64');
     }
-    if (e === null || typeof e !== 'object' || !('dtype' in e)) {
+    if (!(e instanceof Tensor)) {
+      if (e !== null && typeof e === 'object' && !Array.isArray(e))
+        tensorArg(op, `index[${d}]`, e, 'jax.at.index');
       throw new InvalidArgumentError(
         'jax.at.index',
-        `${op}: index entries must be ints or integer Tensors (slices, None, ... and masks are out of scope); got ${fmt(e)}`,
+        `${op}: index entries must be ints or integer Tensors (slices, None, ... and masks are out of scope); got ${describe(e)}`,
       );
     }
     if (!isInteger(e.dtype)) {
@@ -160,7 +168,7 @@ function toIndexer(x: Tensor, index: AtIndex, op: string): Indexer {
   }
   let indices: Tensor;
   if (k === 0) indices = zeros([0], 'int32');
-  else if (k === 1) indices = broadcastTo(parts[0], batch).reshape([...batch, 1]);
+  else if (k === 1) indices = broadcastTo(parts[0], batch);
   else {
     const dtype: DType = parts.every((p) => p.dtype === parts[0].dtype) ? parts[0].dtype : 'int64';
     indices = stack(
@@ -171,53 +179,28 @@ function toIndexer(x: Tensor, index: AtIndex, op: string): Indexer {
   return { indices, k, batch, sliceShape: [...batch, ...x.shape.slice(k)] };
 }
 
-function gatherDN(x: Tensor, ix: Indexer, sorted: boolean): GatherDimensionNumbers {
-  const nb = ix.batch.length;
-  return {
-    offset_dims: range(nb, x.rank - ix.k),
-    collapsed_slice_dims: range(0, ix.k),
-    start_index_map: range(0, ix.k),
-    index_vector_dim: nb,
-    slice_sizes: x.shape.map((n, d) => (d < ix.k ? 1 : n)),
-    indices_are_sorted: sorted,
-  };
+/** The policy shared by every method: the mode (per entry point) and negative indices. */
+function policyOf(o: AtOptions, op: string, entry: 'at.get' | 'at.update') {
+  const parsed = parseMode(o.mode, entry, op);
+  const wrap = flag(op, 'wrap_negative_indices', o.wrap_negative_indices, true);
+  return { parsed, negative_indices: wrap ? ('from_end' as const) : ('out_of_bounds' as const) };
 }
 
-function scatterDN(x: Tensor, ix: Indexer, options: AtOptions): ScatterDimensionNumbers {
-  const nb = ix.batch.length;
-  return {
-    update_window_dims: range(nb, x.rank - ix.k),
-    inserted_window_dims: range(0, ix.k),
-    scatter_dims_to_operand_dims: range(0, ix.k),
-    index_vector_dim: nb,
-    indices_are_sorted: options.indices_are_sorted === true,
-    unique_indices: options.unique_indices === true,
-  };
-}
-
-const negativeIndices = (options: AtOptions) =>
-  options.wrap_negative_indices === false ? 'out_of_bounds' : 'from_end';
-
-/** Lowers `x.at[index].get(...)`. */
-function lowerGet(x: Tensor, index: AtIndex, options: AtGetOptions = {}): GatherCall {
+/** Lowers `x.at[index].get(...)`: one tuple gather. */
+function lowerGet(x: Tensor, index: AtIndex, opts: AtGetOptions | null = {}): GatherCall {
   const op = 'jax.at.get';
+  const o = options(op, opts, GET_KEYS);
+  const { parsed, negative_indices } = policyOf(o, op, 'at.get');
+  const fill = fillValue(op, x, o.fill_value);
+  const flags = promises(op, o);
   const ix = toIndexer(x, index, op);
-  const parsed = parseMode(options.mode, 'at.get', op);
-  const fill = checkFillValue(x, options.fill_value, op);
-  // JAX returns zeros without gathering when the result is empty.
-  if (ix.sliceShape.includes(0)) return identityGather(op, zeros(ix.sliceShape, x.dtype));
-  return {
-    kind: 'gather',
-    op,
-    operand: x,
-    start_indices: ix.indices,
-    dimension_numbers: gatherDN(x, ix, options.indices_are_sorted === true),
-    options: {
-      mode: CORE_GATHER_MODE[parsed],
-      negative_indices: negativeIndices(options),
-      ...(parsed === 'FILL_OR_DROP' && fill !== undefined ? { fill_value: fill } : {}),
-    },
+  const policy = {
+    mode: CORE_GATHER_MODE[parsed],
+    negative_indices,
+    ...(parsed === 'FILL_OR_DROP' && fill !== undefined ? { fill_value: fill } : {}),
   };
+  const call = tupleGather({ op, out: outArg(op, o.out) }, x, ix.indices, ix.k, ix.batch.length, policy);
+  return withPromises(call, flags);
 }
 
 const BITS = (d: DType) => byteSize(d) * 8;
@@ -241,7 +224,8 @@ function safeCast(from: DType, to: DType): boolean {
 /** Converts `values` to x's dtype and broadcasts them to the indexed shape. */
 function toUpdates(x: Tensor, values: AtValues, shape: readonly number[], op: string): Tensor {
   if (shape.includes(0)) return zeros(shape, x.dtype); // JAX returns x before looking at values
-  if (typeof values === 'number' || typeof values === 'bigint' || typeof values === 'boolean') {
+  if (!(values instanceof Tensor)) {
+    scalar(op, 'values', values);
     try {
       const v =
         is64Bit(x.dtype) && typeof values === 'number' && Number.isInteger(values) ? BigInt(values) : values;
@@ -280,26 +264,20 @@ function toUpdates(x: Tensor, values: AtValues, shape: readonly number[], op: st
   }
 }
 
-function scatterCall(
+/** One tuple scatter of `updates` into `input` at the indexed positions (x itself, or divide/power's result). */
+function atScatter(
   op: string,
-  x: Tensor,
+  input: Tensor,
   ix: Indexer,
-  inputs: Tensor[],
-  updates: Tensor[],
+  updates: Tensor,
   computation: UpdateComputation,
-  options: AtOptions,
+  o: AtOptions,
 ): ScatterCall {
-  const parsed = parseMode(options.mode, 'at.update', op);
-  return {
-    kind: 'scatter',
-    op,
-    inputs,
-    scatter_indices: ix.indices,
-    updates,
-    dimension_numbers: scatterDN(x, ix, options),
-    update_computation: computation,
-    options: { mode: CORE_SCATTER_MODE[parsed], negative_indices: negativeIndices(options) },
-  };
+  const { parsed, negative_indices } = policyOf(o, op, 'at.update');
+  const m: CallMeta = { op, out: outArg(op, o.out) };
+  const policy = { mode: CORE_SCATTER_MODE[parsed], negative_indices };
+  const call = tupleScatter(m, input, ix.indices, updates, ix.k, ix.batch.length, computation, policy);
+  return withPromises(call, promises(op, o));
 }
 
 /** Update methods and their core reducer. */
@@ -327,13 +305,14 @@ function lowerReduce(
   x: Tensor,
   index: AtIndex,
   values: AtValues,
-  options: AtOptions = {},
+  opts: AtOptions | null = {},
 ): ScatterCall {
   const op = `jax.at.${method}`;
+  const o = options(op, opts, KEYS);
   if (method === 'add' || method === 'subtract' || method === 'multiply') refuseBool(x, op);
   const ix = toIndexer(x, index, op);
   const updates = toUpdates(x, values, ix.sliceShape, op);
-  return scatterCall(op, x, ix, [x], [updates], REDUCER[method], options);
+  return atScatter(op, x, ix, updates, REDUCER[method], o);
 }
 
 /** Rounds a float64 to the storage precision of a float dtype. */
@@ -386,9 +365,10 @@ function lowerDivPow(
   x: Tensor,
   index: AtIndex,
   values: AtValues,
-  options: AtOptions = {},
+  opts: AtOptions | null = {},
 ): ScatterCall {
   const op = `jax.at.${method}`;
+  const o = options(op, opts, KEYS);
   refuseBool(x, op);
   const ix = toIndexer(x, index, op);
   const updates = toUpdates(x, values, ix.sliceShape, op);
@@ -407,32 +387,31 @@ function lowerDivPow(
     return [r, orig, p];
   };
   const resultUpdates = outDType === d ? updates : zeros(ix.sliceShape, outDType);
-  return scatterCall(op, x, ix, [result, x, ones], [resultUpdates, updates, updates], combine, options);
+  // The tuple scatter into `result`, carrying x and the running product as two more inputs.
+  const call = atScatter(op, result, ix, resultUpdates, combine, o);
+  return { ...call, inputs: [result, x, ones], updates: [resultUpdates, updates, updates] };
 }
 
 function lowerApply(
   x: Tensor,
   index: AtIndex,
   func: (v: Scalar) => Scalar,
-  options: AtOptions = {},
+  opts: AtOptions | null = {},
 ): ScatterCall {
   const op = 'jax.at.apply';
+  const o = options(op, opts, KEYS);
   if (typeof func !== 'function')
-    throw new InvalidArgumentError(`${op}.func`, `${op}: func must be a unary function; got ${fmt(func)}`);
+    throw new InvalidArgumentError(
+      `${op}.func`,
+      `${op}: func must be a unary function; got ${describe(func)}`,
+    );
   const ix = toIndexer(x, index, op);
-  return scatterCall(
-    op,
-    x,
-    ix,
-    [x],
-    [zeros(ix.sliceShape, x.dtype)],
-    (current: Scalar) => func(current),
-    options,
-  );
+  return atScatter(op, x, ix, zeros(ix.sliceShape, x.dtype), (current: Scalar) => func(current), o);
 }
 
-function makeRef<R>(x: Tensor, index: AtIndex, wrap: (call: CoreCall) => R): AtRef<R> {
-  const reduce = (m: keyof typeof REDUCER) => (values: AtValues, options?: AtOptions) =>
+function makeRef<R>(input: Tensor, index: AtIndex, wrap: (call: CoreCall) => R): AtRef<R> {
+  const x = tensorArg('jax.at', 'x', input);
+  const reduce = (m: keyof typeof REDUCER) => (values: AtValues, options?: AtOptions | null) =>
     wrap(lowerReduce(m, x, index, values, options));
   const multiply = reduce('multiply');
   return {

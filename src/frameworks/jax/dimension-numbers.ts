@@ -18,6 +18,7 @@ import type {
 import { DTypeError, GatherScatterError, InvalidArgumentError, fmt } from '../../errors.js';
 import { type DType, isInteger } from '../../tensor/dtype.js';
 import type { Tensor } from '../../tensor/tensor.js';
+import { options } from '../args.js';
 
 /** `lax.GatherDimensionNumbers(offset_dims, collapsed_slice_dims, start_index_map, operand_batching_dims=(), start_indices_batching_dims=())`. */
 export interface GatherDimensionNumbers {
@@ -36,6 +37,21 @@ export interface ScatterDimensionNumbers {
   readonly operand_batching_dims?: readonly number[];
   readonly scatter_indices_batching_dims?: readonly number[];
 }
+
+const GATHER_DN_KEYS = [
+  'offset_dims',
+  'collapsed_slice_dims',
+  'start_index_map',
+  'operand_batching_dims',
+  'start_indices_batching_dims',
+] as const;
+const SCATTER_DN_KEYS = [
+  'update_window_dims',
+  'inserted_window_dims',
+  'scatter_dims_to_operand_dims',
+  'operand_batching_dims',
+  'scatter_indices_batching_dims',
+] as const;
 
 /** Builds a GatherDimensionNumbers (defaults filled in, frozen), like the JAX NamedTuple. */
 export function GatherDimensionNumbers(dn: GatherDimensionNumbers): Required<GatherDimensionNumbers> {
@@ -165,6 +181,7 @@ export function lowerGatherDimensionNumbers(
       `${op}: dimension_numbers must be a GatherDimensionNumbers; got ${fmt(dn)}`,
     );
   }
+  options(op, dn, GATHER_DN_KEYS, `${op}.dimension_numbers`, 'dimension_numbers');
   const core: CoreGatherDN = {
     offset_dims: dn.offset_dims,
     collapsed_slice_dims: dn.collapsed_slice_dims,
@@ -207,6 +224,7 @@ export function lowerScatterDimensionNumbers(
       `${op}: dimension_numbers must be a ScatterDimensionNumbers; got ${fmt(dn)}`,
     );
   }
+  options(op, dn, SCATTER_DN_KEYS, `${op}.dimension_numbers`, 'dimension_numbers');
   if (operandDType !== updatesDType) {
     throw new DTypeError(
       `${op}.dtype`,

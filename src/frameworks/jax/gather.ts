@@ -19,19 +19,22 @@
  * Out of bounds (`mode`, default None = PROMISE_IN_BOUNDS): CLIP and PROMISE_IN_BOUNDS clamp the
  * window start into [0, dim - slice_size]; FILL_OR_DROP ('fill' | 'drop') fills the whole
  * window with `fill_value` (default NaN / iinfo.min / iinfo.max / true).
+ *
+ * Options are strict (`jax.lax.gather.options`: unknown keys refused); `out` receives the result.
  */
 import type { GatherCall } from '../../core/call.js';
 import { execute } from '../../core/call.js';
-import type { GatherOptions } from '../../core/types.js';
-import { DTypeError, fmt } from '../../errors.js';
-import { type Scalar, encodeScalar } from '../../tensor/dtype.js';
+import type { Scalar } from '../../tensor/dtype.js';
 import type { Tensor } from '../../tensor/tensor.js';
+import { integers, options, outArg, tensorArg } from '../args.js';
+import { gatherCall } from '../families.js';
 import {
   type GatherDimensionNumbers,
   checkIndices,
   lowerGatherDimensionNumbers,
 } from './dimension-numbers.js';
 import { CORE_GATHER_MODE, type JaxMode, LAX_NEGATIVE_INDICES, parseMode } from './modes.js';
+import { fillValue, promises } from './util.js';
 
 /** Keyword arguments of `jax.lax.gather`. */
 export interface LaxGatherOptions {
@@ -41,61 +44,45 @@ export interface LaxGatherOptions {
   readonly mode?: JaxMode | null;
   /** Value of out-of-bounds windows under FILL_OR_DROP; ignored otherwise. */
   readonly fill_value?: Scalar | null;
+  /** Where the result goes (the library's; JAX arrays are immutable). */
+  readonly out?: Tensor;
 }
 
-/** Checks that a fill value is representable in the operand dtype (JAX converts it to that dtype). */
-export function checkFillValue(
-  operand: Tensor,
-  fill: Scalar | null | undefined,
-  op: string,
-): Scalar | undefined {
-  if (fill === undefined || fill === null) return undefined;
-  try {
-    encodeScalar(operand.dtype, fill, op);
-  } catch {
-    throw new DTypeError(
-      `${op}.fill_value`,
-      `${op}: fill_value must be a scalar representable in ${operand.dtype}; got ${fmt(fill)}`,
-      {
-        fill_value: fill,
-      },
-    );
-  }
-  return fill;
-}
+const KEYS = ['unique_indices', 'indices_are_sorted', 'mode', 'fill_value', 'out'] as const;
 
-/** Validates and lowers `jax.lax.gather` to one core gather. */
+/**
+ * Validates and lowers `jax.lax.gather` to one general gather. StableHLO's C21 stays (a
+ * zero-size dim cannot be sliced with size 1), as XLA refuses it too.
+ */
 export function lowerGather(
   operand: Tensor,
   start_indices: Tensor,
   dimension_numbers: GatherDimensionNumbers,
   slice_sizes: readonly number[],
-  options: LaxGatherOptions = {},
+  opts: LaxGatherOptions | null = {},
 ): GatherCall {
   const op = 'jax.lax.gather';
-  checkIndices(start_indices, op, 'start_indices');
-  const dn = lowerGatherDimensionNumbers(
-    operand.shape,
-    start_indices.shape,
-    dimension_numbers,
-    slice_sizes,
-    op,
+  const x = tensorArg(op, 'operand', operand);
+  const i = tensorArg(op, 'start_indices', start_indices);
+  const o = options(op, opts, KEYS);
+  const { indices_are_sorted } = promises(op, o);
+  const parsed = parseMode(o.mode, 'lax.gather', op);
+  const fill = fillValue(op, x, o.fill_value);
+  checkIndices(i, op, 'start_indices');
+  const sizes = integers(op, 'slice_sizes', slice_sizes);
+  const dn = lowerGatherDimensionNumbers(x.shape, i.shape, dimension_numbers, sizes, op);
+  return gatherCall(
+    { op, out: outArg(op, o.out) },
+    x,
+    i,
+    { ...dn, indices_are_sorted },
+    {
+      mode: CORE_GATHER_MODE[parsed],
+      negative_indices: LAX_NEGATIVE_INDICES,
+      zero_size_dims: 'spec',
+      ...(parsed === 'FILL_OR_DROP' && fill !== undefined ? { fill_value: fill } : {}),
+    },
   );
-  const parsed = parseMode(options.mode, 'lax.gather', op);
-  const fill = checkFillValue(operand, options.fill_value, op);
-  const coreOptions: GatherOptions = {
-    mode: CORE_GATHER_MODE[parsed],
-    negative_indices: LAX_NEGATIVE_INDICES,
-    ...(parsed === 'FILL_OR_DROP' && fill !== undefined ? { fill_value: fill } : {}),
-  };
-  return {
-    kind: 'gather',
-    op,
-    operand,
-    start_indices,
-    dimension_numbers: { ...dn, indices_are_sorted: options.indices_are_sorted === true },
-    options: coreOptions,
-  };
 }
 
 /**
@@ -113,7 +100,7 @@ export function gather(
   start_indices: Tensor,
   dimension_numbers: GatherDimensionNumbers,
   slice_sizes: readonly number[],
-  options: LaxGatherOptions = {},
+  options: LaxGatherOptions | null = {},
 ): Tensor {
   return execute(lowerGather(operand, start_indices, dimension_numbers, slice_sizes, options));
 }

@@ -10,6 +10,7 @@
  */
 import { InvalidArgumentError, fmt } from '../../errors.js';
 import type { GatherMode, NegativeIndexPolicy, ScatterMode } from '../../core/types.js';
+import { oneOf } from '../args.js';
 
 /** `jax.lax.GatherScatterMode`: enum members, distinct from the mode strings. */
 export const GatherScatterMode = Object.freeze({
@@ -83,20 +84,17 @@ export const CORE_SCATTER_MODE: Readonly<Record<ParsedMode, ScatterMode>> = {
  */
 export const LAX_NEGATIVE_INDICES: NegativeIndexPolicy = 'out_of_bounds';
 
+/** Every accepted `mode=` value: the strings and the enum members. */
+const MODE_VALUES = Object.keys(FROM_ANY);
+
 /**
  * Parses a `mode=` argument like `GatherScatterMode.from_any`, with `undefined`/`null`
- * resolved by the entry point's default. ONE_HOT is refused (not modelled).
+ * resolved by the entry point's default. Values are compared as values (`'constructor'` is not
+ * a mode). ONE_HOT is refused (not modelled).
  */
 export function parseMode(mode: unknown, entry: EntryPoint, op: string): ParsedMode {
   if (mode === undefined || mode === null) return DEFAULT_MODE[entry];
-  const parsed = typeof mode === 'string' ? FROM_ANY[mode] : undefined;
-  if (parsed === undefined) {
-    throw new InvalidArgumentError(
-      `${op}.mode`,
-      `${op}: mode must be one of "clip", "fill", "drop", "promise_in_bounds" or a GatherScatterMode; got ${fmt(mode)}`,
-      { mode },
-    );
-  }
+  const parsed = FROM_ANY[oneOf(op, 'mode', mode, MODE_VALUES) as string];
   if (parsed === 'ONE_HOT') {
     throw new InvalidArgumentError(
       `${op}.mode`,

@@ -23,6 +23,8 @@
  * dropped (FILL_OR_DROP, and PROMISE_IN_BOUNDS as XLA does it); CLIP clamps the window start.
  * Duplicates: every update is applied, in update-index (row-major) order — JAX leaves the order
  * implementation-defined, so `scatter` with duplicates keeps the last here.
+ *
+ * Options are strict (`<op>.options`); `out` receives the result (`out: operand` updates in place).
  */
 import type { ScatterCall } from '../../core/call.js';
 import { execute } from '../../core/call.js';
@@ -30,12 +32,15 @@ import type { ReducerName, UpdateComputation } from '../../core/types.js';
 import { DTypeError, InvalidArgumentError, fmt } from '../../errors.js';
 import type { Scalar } from '../../tensor/dtype.js';
 import { type Tensor, zeros } from '../../tensor/tensor.js';
+import { integers, options, outArg, tensorArg } from '../args.js';
+import { scatterCall } from '../families.js';
 import {
   type ScatterDimensionNumbers,
   checkIndices,
   lowerScatterDimensionNumbers,
 } from './dimension-numbers.js';
 import { CORE_SCATTER_MODE, type JaxMode, LAX_NEGATIVE_INDICES, parseMode } from './modes.js';
+import { promises } from './util.js';
 
 /** Keyword arguments of the `jax.lax.scatter*` family. */
 export interface LaxScatterOptions {
@@ -43,6 +48,8 @@ export interface LaxScatterOptions {
   readonly unique_indices?: boolean;
   /** Default (undefined/null): FILL_OR_DROP, which drops out-of-bounds windows. */
   readonly mode?: JaxMode | null;
+  /** Where the result goes (the library's; may be `operand` itself: in place). */
+  readonly out?: Tensor;
 }
 
 /** Keyword arguments of `jax.lax.scatter_apply`. */
@@ -50,6 +57,9 @@ export interface LaxScatterApplyOptions extends LaxScatterOptions {
   /** Shape of the (unused) updates at the given indices; default [] (scalar windows). */
   readonly update_shape?: readonly number[];
 }
+
+const KEYS = ['indices_are_sorted', 'unique_indices', 'mode', 'out'] as const;
+const APPLY_KEYS = [...KEYS, 'update_shape'] as const;
 
 /** Each lax scatter op and the core update computation it is (lax.scatter replaces). */
 const COMBINER: Readonly<Record<string, ReducerName>> = {
@@ -65,50 +75,39 @@ const COMBINER: Readonly<Record<string, ReducerName>> = {
 const NUMERIC_ONLY = new Set(['scatter_add', 'scatter_sub', 'scatter_mul']);
 
 /** Validates and lowers one scatter of the family; `computation` overrides the table (scatter_apply). */
-export function lowerScatterOp(
+function lowerScatterOp(
   name: string,
   operand: Tensor,
   scatter_indices: Tensor,
   updates: Tensor,
   dimension_numbers: ScatterDimensionNumbers,
-  options: LaxScatterOptions,
+  o: LaxScatterOptions,
   computation?: UpdateComputation,
 ): ScatterCall {
   const op = `jax.lax.${name}`;
-  checkIndices(scatter_indices, op, 'scatter_indices');
-  if (NUMERIC_ONLY.has(name) && operand.dtype === 'bool') {
+  const x = tensorArg(op, 'operand', operand);
+  const i = tensorArg(op, 'scatter_indices', scatter_indices);
+  const u = tensorArg(op, 'updates', updates);
+  const flags = promises(op, o);
+  const parsed = parseMode(o.mode, 'lax.scatter', op);
+  checkIndices(i, op, 'scatter_indices');
+  if (NUMERIC_ONLY.has(name) && x.dtype === 'bool') {
     throw new DTypeError(
       `${op}.dtype`,
       `${op}: operand must have a numeric dtype (lax.${name.slice(8)} does not accept bool); got bool`,
-      {
-        dtype: 'bool',
-      },
+      { dtype: 'bool' },
     );
   }
-  const dn = lowerScatterDimensionNumbers(
-    operand.shape,
-    operand.dtype,
-    scatter_indices.shape,
-    updates.shape,
-    updates.dtype,
-    dimension_numbers,
-    op,
+  const dn = lowerScatterDimensionNumbers(x.shape, x.dtype, i.shape, u.shape, u.dtype, dimension_numbers, op);
+  return scatterCall(
+    { op, out: outArg(op, o.out) },
+    x,
+    i,
+    u,
+    { ...dn, ...flags },
+    computation ?? COMBINER[name],
+    { mode: CORE_SCATTER_MODE[parsed], negative_indices: LAX_NEGATIVE_INDICES },
   );
-  const parsed = parseMode(options.mode, 'lax.scatter', op);
-  return {
-    kind: 'scatter',
-    op,
-    inputs: [operand],
-    scatter_indices,
-    updates: [updates],
-    dimension_numbers: {
-      ...dn,
-      indices_are_sorted: options.indices_are_sorted === true,
-      unique_indices: options.unique_indices === true,
-    },
-    update_computation: computation ?? COMBINER[name],
-    options: { mode: CORE_SCATTER_MODE[parsed], negative_indices: LAX_NEGATIVE_INDICES },
-  };
 }
 
 type ScatterFn = (
@@ -116,20 +115,27 @@ type ScatterFn = (
   scatter_indices: Tensor,
   updates: Tensor,
   dimension_numbers: ScatterDimensionNumbers,
-  options?: LaxScatterOptions,
+  options?: LaxScatterOptions | null,
 ) => Tensor;
 type LowerScatterFn = (
   operand: Tensor,
   scatter_indices: Tensor,
   updates: Tensor,
   dimension_numbers: ScatterDimensionNumbers,
-  options?: LaxScatterOptions,
+  options?: LaxScatterOptions | null,
 ) => ScatterCall;
 
 const lowerer =
   (name: string): LowerScatterFn =>
-  (operand, scatter_indices, updates, dimension_numbers, options = {}) =>
-    lowerScatterOp(name, operand, scatter_indices, updates, dimension_numbers, options);
+  (operand, scatter_indices, updates, dimension_numbers, opts = {}) =>
+    lowerScatterOp(
+      name,
+      operand,
+      scatter_indices,
+      updates,
+      dimension_numbers,
+      options(`jax.lax.${name}`, opts, KEYS),
+    );
 const runner =
   (lower: LowerScatterFn): ScatterFn =>
   (operand, scatter_indices, updates, dimension_numbers, options = {}) =>
@@ -175,20 +181,23 @@ export function lowerScatterApply(
   scatter_indices: Tensor,
   func: (x: Scalar) => Scalar,
   dimension_numbers: ScatterDimensionNumbers,
-  options: LaxScatterApplyOptions = {},
+  opts: LaxScatterApplyOptions | null = {},
 ): ScatterCall {
   const op = 'jax.lax.scatter_apply';
+  const x = tensorArg(op, 'operand', operand);
+  const o = options(op, opts, APPLY_KEYS);
   if (typeof func !== 'function') {
     throw new InvalidArgumentError(`${op}.func`, `${op}: func must be a unary function; got ${fmt(func)}`);
   }
-  const unused = zeros(options.update_shape ?? [], operand.dtype);
+  const shape = o.update_shape === undefined ? [] : integers(op, 'update_shape', o.update_shape);
+  const unused = zeros(shape, x.dtype);
   return lowerScatterOp(
     'scatter_apply',
-    operand,
+    x,
     scatter_indices,
     unused,
     dimension_numbers,
-    options,
+    o,
     (current: Scalar) => func(current),
   );
 }
@@ -208,7 +217,7 @@ export function scatter_apply(
   scatter_indices: Tensor,
   func: (x: Scalar) => Scalar,
   dimension_numbers: ScatterDimensionNumbers,
-  options: LaxScatterApplyOptions = {},
+  options: LaxScatterApplyOptions | null = {},
 ): Tensor {
   return execute(lowerScatterApply(operand, scatter_indices, func, dimension_numbers, options));
 }

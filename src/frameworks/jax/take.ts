@@ -32,19 +32,22 @@ import {
 import { type Scalar, isInteger } from '../../tensor/dtype.js';
 import { broadcastShapes } from '../../tensor/ops.js';
 import { type Tensor, zeros } from '../../tensor/tensor.js';
-import { checkFillValue } from './gather.js';
+import { integer, oneOf, options, outArg, tensorArg } from '../args.js';
+import { flatGather, gatherCall, takeGather } from '../families.js';
 import { CORE_GATHER_MODE, type JaxMode, parseMode } from './modes.js';
-import { canonicalizeAxis, identityGather, range } from './util.js';
+import { canonicalizeAxis, constantGather, fillValue, promises, withPromises } from './util.js';
 
 /** Keyword arguments of `jax.numpy.take`. */
 export interface TakeOptions {
-  /** Axis to take along; undefined/null flattens `a` first. */
+  /** Axis to take along; undefined/null (JAX's default) flattens `a` first. */
   readonly axis?: number | null;
   /** "fill" (default), "clip" or "wrap". */
   readonly mode?: 'fill' | 'clip' | 'wrap' | 'raise' | null;
   readonly fill_value?: Scalar | null;
   readonly unique_indices?: boolean;
   readonly indices_are_sorted?: boolean;
+  /** Where the result goes (the library's; JAX itself refuses `out=`). */
+  readonly out?: Tensor;
 }
 
 /** Keyword arguments of `jax.numpy.take_along_axis`. */
@@ -52,11 +55,19 @@ export interface TakeAlongAxisOptions {
   /** Any lax mode; default "fill". */
   readonly mode?: JaxMode | null;
   readonly fill_value?: Scalar | null;
+  /** Where the result goes (the library's). */
+  readonly out?: Tensor;
 }
+
+const TAKE_KEYS = ['axis', 'mode', 'fill_value', 'unique_indices', 'indices_are_sorted', 'out'] as const;
+const ALONG_KEYS = ['mode', 'fill_value', 'out'] as const;
 
 /** jnp.take's modes: the core gather mode and how negative indices are read. */
 const TAKE_MODES: Readonly<
-  Record<string, { readonly mode: GatherMode; readonly negative_indices: NegativeIndexPolicy }>
+  Record<
+    'fill' | 'clip' | 'wrap',
+    { readonly mode: GatherMode; readonly negative_indices: NegativeIndexPolicy }
+  >
 > = {
   fill: { mode: 'fill', negative_indices: 'from_end' },
   clip: { mode: 'clip', negative_indices: 'out_of_bounds' },
@@ -68,66 +79,51 @@ function checkIndexDType(indices: Tensor, op: string): void {
     throw new DTypeError(
       `${op}.index_dtype`,
       `${op}: indices must have an integer dtype; got ${indices.dtype}`,
-      { dtype: indices.dtype },
+      {
+        dtype: indices.dtype,
+      },
     );
   }
 }
 
-/** Validates and lowers `jax.numpy.take` to one core gather. */
-export function lowerTake(a: Tensor, indices: Tensor, options: TakeOptions = {}): GatherCall {
+/**
+ * Validates and lowers `jax.numpy.take` to one take gather (flat when `axis` is omitted or
+ * null, JAX's default). From an empty axis JAX refuses any index (`empty_axis`) and returns `a`
+ * itself for none: the (empty) result is reshaped to `a`'s shape.
+ */
+export function lowerTake(a: Tensor, indices: Tensor, opts: TakeOptions | null = {}): GatherCall {
   const op = 'jax.numpy.take';
-  checkIndexDType(indices, op);
-  const arr = options.axis === undefined || options.axis === null ? a.reshape([a.size]) : a;
-  const axis =
-    options.axis === undefined || options.axis === null ? 0 : canonicalizeAxis(options.axis, a.rank, op);
-  const modeName = options.mode ?? 'fill';
+  const x = tensorArg(op, 'a', a);
+  const i = tensorArg(op, 'indices', indices);
+  const o = options(op, opts, TAKE_KEYS);
+  const flat = o.axis === undefined || o.axis === null;
+  const arr = flat ? x.reshape([x.size]) : x;
+  const axis = flat ? 0 : canonicalizeAxis(op, integer(op, 'axis', o.axis), x.rank);
+  const modeName = oneOf(op, 'mode', o.mode ?? undefined, ['fill', 'clip', 'wrap', 'raise'], 'fill');
   if (modeName === 'raise') {
     throw new InvalidArgumentError(
       `${op}.mode`,
       `${op}: mode "raise" is not implemented by JAX (NotImplementedError); use "fill", "clip" or "wrap"`,
-      {
-        mode: modeName,
-      },
-    );
-  }
-  const policy = typeof modeName === 'string' ? TAKE_MODES[modeName] : undefined;
-  if (!policy)
-    throw new InvalidArgumentError(
-      `${op}.mode`,
-      `${op}: invalid mode ${fmt(modeName)}; expected "fill", "clip" or "wrap"`,
       { mode: modeName },
     );
-  const fill = checkFillValue(a, options.fill_value, op);
-  if (arr.shape[axis] === 0) {
-    // JAX: a non-empty take from an empty axis is an IndexError; an empty one returns `a` as is.
-    if (indices.size !== 0) {
-      throw new IndexOutOfBoundsError(
-        `${op}.empty_axis`,
-        `${op}: cannot do a non-empty take from an empty axis (axis ${axis} of shape ${fmt(arr.shape)})`,
-        {
-          shape: arr.shape,
-        },
-      );
-    }
-    return identityGather(op, arr);
   }
-  const q = indices.rank;
-  const slice_sizes = arr.shape.map((n, d) => (d === axis ? 1 : n));
-  return {
-    kind: 'gather',
-    op,
-    operand: arr,
-    start_indices: indices,
-    dimension_numbers: {
-      offset_dims: [...range(0, axis), ...range(axis + q, arr.rank - axis - 1)],
-      collapsed_slice_dims: [axis],
-      start_index_map: [axis],
-      index_vector_dim: q, // scalar indices (JAX appends the trailing 1 itself)
-      slice_sizes,
-      indices_are_sorted: options.indices_are_sorted === true,
-    },
-    options: { ...policy, ...(policy.mode === 'fill' && fill !== undefined ? { fill_value: fill } : {}) },
+  const fill = fillValue(op, x, o.fill_value);
+  const flags = promises(op, o);
+  checkIndexDType(i, op);
+  const emptyAxis = arr.shape[axis] === 0;
+  if (emptyAxis && i.size !== 0) {
+    throw new IndexOutOfBoundsError(
+      `${op}.empty_axis`,
+      `${op}: cannot do a non-empty take from an empty axis (axis ${axis} of shape ${fmt(arr.shape)})`,
+      { shape: arr.shape },
+    );
+  }
+  const policy = {
+    ...TAKE_MODES[modeName],
+    ...(modeName === 'fill' && fill !== undefined ? { fill_value: fill } : {}),
   };
+  const m = { op, out: outArg(op, o.out), ...(emptyAxis ? { reshape: arr.shape } : {}) };
+  return withPromises(flat ? flatGather(m, x, i, policy) : takeGather(m, arr, i, axis, policy), flags);
 }
 
 /**
@@ -138,7 +134,7 @@ export function lowerTake(a: Tensor, indices: Tensor, options: TakeOptions = {})
  * jax.numpy.take(x, tensor([2, 0], 'int32'));               // → [3, 1]
  * jax.numpy.take(x, tensor([2, 0], 'int32'), { axis: 0 });  // → [[NaN, NaN, NaN], [1, 2, 3]]
  */
-export function take(a: Tensor, indices: Tensor, options: TakeOptions = {}): Tensor {
+export function take(a: Tensor, indices: Tensor, options: TakeOptions | null = {}): Tensor {
   return execute(lowerTake(a, indices, options));
 }
 
@@ -147,11 +143,15 @@ export function lowerTakeAlongAxis(
   arr: Tensor,
   indices: Tensor,
   axis: number | null = -1,
-  options: TakeAlongAxisOptions = {},
+  opts: TakeAlongAxisOptions | null = {},
 ): GatherCall {
   const op = 'jax.numpy.take_along_axis';
+  const x = tensorArg(op, 'arr', arr);
+  tensorArg(op, 'indices', indices);
+  const o = options(op, opts, ALONG_KEYS);
+  const out = outArg(op, o.out);
   checkIndexDType(indices, op);
-  let a = arr;
+  let a = x;
   let ax = axis;
   if (ax === null) {
     if (indices.rank !== 1) {
@@ -163,7 +163,7 @@ export function lowerTakeAlongAxis(
         },
       );
     }
-    a = arr.reshape([arr.size]);
+    a = x.reshape([x.size]);
     ax = 0;
   }
   if (a.rank !== indices.rank) {
@@ -176,9 +176,9 @@ export function lowerTakeAlongAxis(
       },
     );
   }
-  const axisInt = canonicalizeAxis(ax, a.rank, op);
-  const parsed = parseMode(options.mode, 'numpy.take_along_axis', op);
-  const fill = checkFillValue(a, options.fill_value, op);
+  const axisInt = canonicalizeAxis(op, ax, a.rank);
+  const parsed = parseMode(o.mode, 'numpy.take_along_axis', op);
+  const fill = fillValue(op, a, o.fill_value);
   const idxShape = indices.shape;
   const axisSize = a.shape[axisInt];
   const arrShape = a.shape.map((n, d) => (d === axisInt ? 1 : n));
@@ -194,7 +194,7 @@ export function lowerTakeAlongAxis(
     );
   }
   // JAX returns zeros when the axis is empty, whatever the mode.
-  if (axisSize === 0) return identityGather(op, zeros(outShape, a.dtype));
+  if (axisSize === 0) return constantGather({ op, out }, zeros(outShape, a.dtype));
   // The dim-by-dim plan of jax/_src/numpy/indexing.py: the axis is the indexed (collapsed) dim;
   // index dims of size 1 take the whole arr dim as a window; arr dims of size 1 are squeezed
   // (the index dim stays an implicit batch dim); equal dims pair up as batching dims.
@@ -237,13 +237,11 @@ export function lowerTakeAlongAxis(
   }
   const squeezed = a.reshape(keptArrDims.map((d) => a.shape[d]));
   const gatherIndices = indices.reshape([...gatherIndexShape, 1]);
-  const mode = CORE_GATHER_MODE[parsed];
-  return {
-    kind: 'gather',
-    op,
-    operand: squeezed,
-    start_indices: gatherIndices,
-    dimension_numbers: {
+  return gatherCall(
+    { op, out },
+    squeezed,
+    gatherIndices,
+    {
       offset_dims,
       collapsed_slice_dims: collapsed,
       start_index_map,
@@ -252,13 +250,13 @@ export function lowerTakeAlongAxis(
       index_vector_dim: gatherIndexShape.length,
       slice_sizes,
     },
-    options: {
-      mode,
+    {
+      mode: CORE_GATHER_MODE[parsed],
       // Only the exact string "promise_in_bounds" skips JAX's normalization of negatives.
-      negative_indices: options.mode === 'promise_in_bounds' ? 'out_of_bounds' : 'from_end',
+      negative_indices: o.mode === 'promise_in_bounds' ? 'out_of_bounds' : 'from_end',
       ...(parsed === 'FILL_OR_DROP' && fill !== undefined ? { fill_value: fill } : {}),
     },
-  };
+  );
 }
 
 /**
@@ -273,7 +271,7 @@ export function take_along_axis(
   arr: Tensor,
   indices: Tensor,
   axis: number | null = -1,
-  options: TakeAlongAxisOptions = {},
+  options: TakeAlongAxisOptions | null = {},
 ): Tensor {
   return execute(lowerTakeAlongAxis(arr, indices, axis, options));
 }

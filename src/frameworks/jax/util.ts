@@ -1,40 +1,82 @@
 /** Small lowering helpers shared by the JAX ops (whole-tensor moves only; no element loops). */
-import type { GatherCall } from '../../core/call.js';
-import { InvalidArgumentError } from '../../errors.js';
+import type { CoreCall, GatherCall } from '../../core/call.js';
+import { DTypeError, fmt } from '../../errors.js';
+import { type Scalar, encodeScalar } from '../../tensor/dtype.js';
 import { type Tensor, zeros } from '../../tensor/tensor.js';
-
-/** 0, 1, …, n-1 shifted by `from`. */
-export const range = (from: number, n: number): number[] => Array.from({ length: n }, (_, i) => from + i);
+import { flag, normalizeAxis, scalar } from '../args.js';
+import { type CallMeta, gatherCall } from '../families.js';
 
 /**
- * A gather that returns `t` itself: an empty index vector selects the one window covering the
- * whole operand. Used where JAX returns an array without gathering (empty axes, empty slices).
+ * A gather that returns the constant `t`: an empty index vector selects the one window covering
+ * the whole operand. JAX returns such constants without gathering (take_along_axis from an
+ * empty axis gives zeros of the result shape).
  */
-export function identityGather(op: string, t: Tensor): GatherCall {
-  return {
-    kind: 'gather',
-    op,
-    operand: t,
-    start_indices: zeros([0], 'int32'),
-    dimension_numbers: {
-      offset_dims: range(0, t.rank),
+export function constantGather(m: CallMeta, t: Tensor): GatherCall {
+  const all = t.shape.map((_, d) => d);
+  return gatherCall(
+    m,
+    t,
+    zeros([0], 'int32'),
+    {
+      offset_dims: all,
       collapsed_slice_dims: [],
       start_index_map: [],
       index_vector_dim: 0,
       slice_sizes: t.shape,
     },
-    options: {},
+    {},
+  );
+}
+
+/** Python-style axis canonicalization: [-rank, rank) → [0, rank), else an `<op>.axis` error in JAX's words. */
+export function canonicalizeAxis(op: string, axis: unknown, rank: number): number {
+  return normalizeAxis(op, axis, rank, {
+    message: () => `${op}: axis ${fmt(axis)} is out of bounds for array of dimension ${rank}`,
+  });
+}
+
+/**
+ * `fill_value`: a static scalar (number, bigint, boolean) representable in the operand dtype
+ * (JAX converts it to that dtype); `undefined`/`null` = the dtype's default.
+ */
+export function fillValue(op: string, operand: Tensor, fill: unknown): Scalar | undefined {
+  if (fill === undefined || fill === null) return undefined;
+  const v = scalar(op, 'fill_value', fill);
+  try {
+    encodeScalar(operand.dtype, v, op);
+  } catch {
+    throw new DTypeError(
+      `${op}.fill_value`,
+      `${op}: fill_value must be a scalar representable in ${operand.dtype}; got ${fmt(v)}`,
+      { fill_value: v },
+    );
+  }
+  return v;
+}
+
+/** The promise flags JAX passes to XLA (`indices_are_sorted`, `unique_indices`), read strictly. */
+export function promises(
+  op: string,
+  o: { readonly indices_are_sorted?: unknown; readonly unique_indices?: unknown },
+): { indices_are_sorted: boolean; unique_indices: boolean } {
+  return {
+    indices_are_sorted: flag(op, 'indices_are_sorted', o.indices_are_sorted, false),
+    unique_indices: flag(op, 'unique_indices', o.unique_indices, false),
   };
 }
 
-/** Python-style axis canonicalization: [-rank, rank) → [0, rank), else an `<op>.axis` error. */
-export function canonicalizeAxis(axis: number, rank: number, op: string): number {
-  if (!Number.isInteger(axis) || axis < -rank || axis >= rank) {
-    throw new InvalidArgumentError(
-      `${op}.axis`,
-      `${op}: axis ${axis} is out of bounds for array of dimension ${rank}`,
-      { axis, rank },
-    );
-  }
-  return axis < 0 ? axis + rank : axis;
+/** A builder's call with JAX's promise flags written into its dimension numbers (they reach `explain`). */
+export function withPromises<C extends CoreCall>(
+  call: C,
+  p: { readonly indices_are_sorted: boolean; readonly unique_indices?: boolean },
+): C {
+  const dn =
+    call.kind === 'gather'
+      ? { ...call.dimension_numbers, indices_are_sorted: p.indices_are_sorted }
+      : {
+          ...call.dimension_numbers,
+          indices_are_sorted: p.indices_are_sorted,
+          unique_indices: p.unique_indices,
+        };
+  return { ...call, dimension_numbers: dn };
 }
