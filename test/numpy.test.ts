@@ -12,6 +12,7 @@ import {
   numpy,
   stablehlo,
   tensor,
+  zeros,
 } from '../src/index.js';
 import { execute } from '../src/core/call.js';
 
@@ -218,5 +219,180 @@ describe('NumPy policies in detail', () => {
   });
   it('int64 bigint indices stay exact', () => {
     expect(numpy.take(tensor([5, 6, 7]), i64([2n, -3n])).toArray()).toEqual([7, 5]);
+  });
+});
+
+describe('NumPy out= (the trailing options object)', () => {
+  const A = () =>
+    tensor([
+      [0, 1, 2],
+      [10, 11, 12],
+    ]);
+  const calls: [string, (o?: { out?: any }) => any][] = [
+    ['take', (o) => numpy.take(A(), [2, 0], { axis: 1, ...o })],
+    ['put', (o) => numpy.put(A(), [5, 0], [-1, -2], { mode: 'wrap', ...o })],
+    ['take_along_axis', (o) => numpy.take_along_axis(A(), [[2], [0]], 1, o)],
+    ['put_along_axis', (o) => numpy.put_along_axis(A(), [[2], [0]], 99, 1, o)],
+    [
+      'index',
+      (o) =>
+        numpy.index(
+          A(),
+          [
+            [1, 0],
+            [-1, 1],
+          ],
+          o,
+        ),
+    ],
+    ['add.at', (o) => numpy.add.at(A(), [1, 1], 5, o)],
+    [
+      'maximum.at',
+      (o) =>
+        numpy.maximum.at(
+          A(),
+          [
+            [0, 1],
+            [1, 1],
+          ],
+          11,
+          o,
+        ),
+    ],
+  ];
+  for (const [op, call] of calls) {
+    it(`numpy.${op}: a fresh out receives the result; wrong shape / dtype are numpy.${op}.out`, () => {
+      const expected = call();
+      const out = zeros(expected.shape, 'int32');
+      const r = call({ out });
+      expect(r).toBe(out);
+      expect(out.toArray()).toEqual(expected.toArray());
+      const wrongShape = () => call({ out: zeros([7], 'int32') });
+      expect(wrongShape).toThrow(InvalidArgumentError);
+      expect(wrongShape).toThrow(`(numpy.${op}.out)`);
+      const wrongDType = () => call({ out: zeros(expected.shape, 'float64') });
+      expect(wrongDType).toThrow(DTypeError);
+      expect(wrongDType).toThrow(`(numpy.${op}.out)`);
+    });
+  }
+  it('out aliasing the input of take is computed aside (never [12, 11, 12])', () => {
+    const a = tensor([10, 11, 12]);
+    expect(numpy.take(a, [2, 1, 0], { out: a }).toArray()).toEqual([12, 11, 10]);
+    expect(a.toArray()).toEqual([12, 11, 10]);
+    const b = tensor([10, 11, 12]);
+    expect(numpy.index(b, [[2, 1, 0]], { out: b }).toArray()).toEqual([12, 11, 10]);
+  });
+  it('out = a gives NumPy in-place put / put_along_axis / ufunc.at', () => {
+    const a = arange(5);
+    numpy.put(a, [0, 2], [-44, -55], { out: a });
+    expect(a.toArray()).toEqual([-44, 1, -55, 3, 4]);
+    numpy.add.at(a, [0, 0, 4], 1, { out: a });
+    expect(a.toArray()).toEqual([-42, 1, -55, 3, 5]);
+    const m = tensor([
+      [10, 30, 20],
+      [60, 40, 50],
+    ]);
+    numpy.put_along_axis(m, tensor([[1], [0]]), 99, 1, { out: m });
+    expect(m.toArray()).toEqual([
+      [10, 99, 20],
+      [99, 40, 50],
+    ]);
+  });
+});
+
+describe('NumPy strict arguments', () => {
+  const A = tensor([
+    [0, 1, 2],
+    [10, 11, 12],
+  ]);
+  const cases: [string, string, () => unknown, new (...a: any[]) => Error, RegExp?][] = [
+    [
+      'unknown option key (did-you-mean)',
+      'numpy.take.options',
+      () => numpy.take(A, [0], { axes: 1 } as any),
+      InvalidArgumentError,
+      /unknown option "axes".*did you mean "axis"/,
+    ],
+    [
+      'unknown key on put',
+      'numpy.put.options',
+      () => numpy.put(A, [0], 1, { mod: 'clip' } as any),
+      InvalidArgumentError,
+    ],
+    [
+      "mode 'constructor' is not a mode",
+      'numpy.take.mode',
+      () => numpy.take(A, [0], { mode: 'constructor' as any }),
+      InvalidArgumentError,
+    ],
+    [
+      "put mode 'toString'",
+      'numpy.put.mode',
+      () => numpy.put(A, [0], 1, { mode: 'toString' as any }),
+      InvalidArgumentError,
+    ],
+    ['null array', 'numpy.take.a', () => numpy.take(null as any, [0]), InvalidArgumentError],
+    [
+      'null indices',
+      'numpy.take_along_axis.indices',
+      () => numpy.take_along_axis(A, null as any, 1),
+      InvalidArgumentError,
+    ],
+    ['string value', 'numpy.put.v', () => numpy.put(A, [0], '5' as any), InvalidArgumentError],
+    ['string b', 'numpy.add.at.b', () => numpy.add.at(A, [0], 'x' as any), InvalidArgumentError],
+    [
+      'TF.js tensor as the array (with a hint)',
+      'numpy.index.a',
+      () => numpy.index({ shape: [3], dtype: 'float32', dataSync: () => new Float32Array(3) } as any, [[0]]),
+      InvalidArgumentError,
+      /TF\.js tensor/,
+    ],
+    ['string axis', 'numpy.take.axis', () => numpy.take(A, [0], { axis: '1' as any }), InvalidArgumentError],
+    [
+      'axis missing in take_along_axis (NumPy requires it)',
+      'numpy.take_along_axis.axis',
+      () => (numpy.take_along_axis as any)(A, [[0]]),
+      InvalidArgumentError,
+    ],
+    [
+      'options must be an object',
+      'numpy.index.options',
+      () => numpy.index(A, [[0]], 'x' as any),
+      InvalidArgumentError,
+    ],
+  ];
+  for (const [what, code, fn, cls, msg] of cases) {
+    it(`${code}: ${what}`, () => {
+      let thrown: any;
+      try {
+        fn();
+      } catch (e) {
+        thrown = e;
+      }
+      expect(thrown).toBeInstanceOf(cls);
+      expect(thrown.code).toBe(code);
+      if (msg) expect(thrown.message).toMatch(msg);
+    });
+  }
+  it('null / undefined options are absent; array_like stays accepted', () => {
+    expect(numpy.take([4, 3, 5], [2], null).toArray()).toEqual([5]);
+    expect(numpy.put([1, 2], 0, 9, undefined).toArray()).toEqual([9, 2]);
+    expect(numpy.index([[1, 2]], 0).toArray()).toEqual([1, 2]);
+  });
+  it('numpy.array is numpyArray (int64 integers, float64 floats)', () => {
+    expect(numpy.array([1, 2]).dtype).toBe('int64');
+    expect(numpy.array([0.5]).dtype).toBe('float64');
+    expect(numpy.take(A, numpy.array([2, 0]), { axis: 1 }).toArray()).toEqual([
+      [2, 0],
+      [12, 10],
+    ]);
+  });
+  it('lower.<op> is the whole call: executing it equals the op', () => {
+    const call = numpy.lower.take(A, [3], { axis: 1, mode: 'wrap' });
+    expect(call.options.mode).toBe('wrap');
+    expect(execute(call).toArray()).toEqual([[0], [10]]);
+    expect(() => execute(numpy.lower.take(A, [3], { axis: 1 }))).toThrow(
+      /index 3 is out of bounds for axis 1 with size 3 \(numpy.take.bounds\)/,
+    );
   });
 });

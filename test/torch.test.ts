@@ -13,6 +13,7 @@ import {
   torch,
   zeros,
 } from '../src/index.js';
+import { execute } from '../src/core/call.js';
 
 const i64 = (x: unknown) => tensor(x as any, 'int64');
 const rounded = (t: Tensor) => (t.toFlatArray() as number[]).map((v) => Math.round(v * 10000) / 10000);
@@ -376,5 +377,261 @@ describe('PyTorch policies in detail', () => {
       [0n, 1n, 2n],
       [7n, 11n, 12n],
     ]);
+  });
+});
+
+describe('PyTorch out= (the trailing options object)', () => {
+  const A = () =>
+    tensor(
+      [
+        [0, 1, 2],
+        [10, 11, 12],
+      ],
+      'int64',
+    );
+  // Every op once, with the expected result of the call without out.
+  const calls: [string, (o?: { out?: Tensor }) => Tensor][] = [
+    [
+      'gather',
+      (o) =>
+        torch.gather(
+          A(),
+          1,
+          i64([
+            [2, 0],
+            [1, 1],
+          ]),
+          o,
+        ),
+    ],
+    ['scatter', (o) => torch.scatter(A(), 1, i64([[2], [0]]), 7, { ...o })],
+    ['scatter_add', (o) => torch.scatter_add(A(), 1, i64([[2, 2]]), i64([[5, 6]]), o)],
+    ['scatter_reduce', (o) => torch.scatter_reduce(A(), 0, i64([[1, 1, 1]]), i64([[5, 6, 7]]), 'amax', o)],
+    ['index_select', (o) => torch.index_select(A(), 1, i64([2, 0]), o)],
+    ['index_add', (o) => torch.index_add(A(), 0, i64([1]), i64([[1, 2, 3]]), { alpha: 2, ...o })],
+    ['index_copy', (o) => torch.index_copy(A(), 0, i64([0]), i64([[7, 8, 9]]), o)],
+    ['index_fill', (o) => torch.index_fill(A(), 1, i64([1]), -1, o)],
+    ['index_put', (o) => torch.index_put(A(), [i64([1]), i64([-1])], i64(5), { accumulate: true, ...o })],
+    ['take', (o) => torch.take(A(), i64([[5, 0]]), o)],
+    ['take_along_dim', (o) => torch.take_along_dim(A(), i64([[2], [0]]), { dim: 1, ...o })],
+  ];
+  for (const [op, call] of calls) {
+    it(`torch.${op}: a fresh out receives the result; wrong shape / dtype are torch.${op}.out`, () => {
+      const expected = call();
+      const out = zeros(expected.shape, 'int64');
+      const r = call({ out });
+      expect(r).toBe(out);
+      expect(out.toArray()).toEqual(expected.toArray());
+      const wrongShape = () => call({ out: zeros([7], 'int64') });
+      expect(wrongShape).toThrow(InvalidArgumentError);
+      expect(wrongShape).toThrow(`(torch.${op}.out)`);
+      const wrongDType = () => call({ out: zeros(expected.shape, 'float32') });
+      expect(wrongDType).toThrow(DTypeError);
+      expect(wrongDType).toThrow(`(torch.${op}.out)`);
+      expect(() => call({ out: [1, 2] as any })).toThrow(`(torch.${op}.out)`);
+    });
+  }
+  it('out aliasing the gathered input gives the right answer (computed aside)', () => {
+    const x = tensor([10, 11, 12], 'int64');
+    expect(torch.gather(x, 0, i64([2, 1, 0]), { out: x }).toArray()).toEqual([12n, 11n, 10n]);
+    const y = tensor([10, 11, 12], 'int64');
+    expect(torch.take(y, i64([2, 1, 0]), { out: y }).toArray()).toEqual([12n, 11n, 10n]);
+    expect(y.toArray()).toEqual([12n, 11n, 10n]);
+  });
+  it('out = input is PyTorch in-place Tensor.scatter_ / index_add_ / index_put_', () => {
+    const x = zeros([2, 3], 'float32');
+    torch.scatter_add(
+      x,
+      1,
+      i64([
+        [0, 0],
+        [2, 2],
+      ]),
+      full([2, 2], 1.5, 'float32'),
+      { out: x },
+    );
+    expect(x.toArray()).toEqual([
+      [3, 0, 0],
+      [0, 0, 3],
+    ]);
+    torch.index_add(x, 0, i64([1, 1]), full([2, 3], 1, 'float32'), { out: x });
+    expect(x.toArray()).toEqual([
+      [3, 0, 0],
+      [2, 2, 5],
+    ]);
+    torch.index_put(x, [i64([0]), i64([1])], tensor(9, 'float32'), { out: x });
+    expect(x.toArray()).toEqual([
+      [3, 9, 0],
+      [2, 2, 5],
+    ]);
+  });
+  it('out aliasing the src of a scatter is computed aside', () => {
+    const src = tensor([1, 2, 3], 'int64');
+    const r = torch.scatter(tensor([7, 8, 9], 'int64'), 0, i64([2, 0, 1]), src, { out: src });
+    expect(r.toArray()).toEqual([2n, 3n, 1n]);
+  });
+});
+
+describe('PyTorch strict arguments', () => {
+  const A = tensor(
+    [
+      [0, 1, 2],
+      [10, 11, 12],
+    ],
+    'int64',
+  );
+  const cases: [string, string, () => unknown, new (...a: any[]) => Error, RegExp?][] = [
+    [
+      'unknown option key (did-you-mean)',
+      'torch.scatter.options',
+      () => torch.scatter(A, 1, i64([[0]]), 1, { reduc: 'add' } as any),
+      InvalidArgumentError,
+      /unknown option "reduc".*did you mean "reduce"/,
+    ],
+    [
+      'unknown key on take_along_dim (axis is dim)',
+      'torch.take_along_dim.options',
+      () => torch.take_along_dim(A, i64([[0]]), { axis: 1 } as any),
+      InvalidArgumentError,
+    ],
+    [
+      "reduce 'constructor' is not a reduction",
+      'torch.scatter.reduce',
+      () => torch.scatter(A, 0, i64([[0]]), 5, { reduce: 'constructor' as any }),
+      InvalidArgumentError,
+    ],
+    [
+      "scatter_reduce 'constructor'",
+      'torch.scatter_reduce.reduce',
+      () => torch.scatter_reduce(A, 0, i64([[0]]), i64([[1]]), 'constructor' as any),
+      InvalidArgumentError,
+    ],
+    [
+      'scatter_reduce without reduce (PyTorch requires it)',
+      'torch.scatter_reduce.reduce',
+      () => (torch.scatter_reduce as any)(A, 0, i64([[0]]), i64([[1]])),
+      InvalidArgumentError,
+      /missing required argument reduce/,
+    ],
+    [
+      'include_self must be a boolean',
+      'torch.scatter_reduce.include_self',
+      () => torch.scatter_reduce(A, 0, i64([[0]]), i64([[1]]), 'sum', { include_self: 1 as any }),
+      InvalidArgumentError,
+    ],
+    [
+      'accumulate must be a boolean',
+      'torch.index_put.accumulate',
+      () => torch.index_put(A, [i64([0])], i64(1), { accumulate: 'yes' as any }),
+      InvalidArgumentError,
+    ],
+    ['null input', 'torch.gather.input', () => torch.gather(null as any, 0, i64([0])), InvalidArgumentError],
+    [
+      'plain array index',
+      'torch.index_select.index',
+      () => torch.index_select(A, 0, [0] as any),
+      InvalidArgumentError,
+      /index must be a Tensor; got an array/,
+    ],
+    [
+      'onnxruntime tensor as src (with a hint)',
+      'torch.scatter_add.src',
+      () =>
+        torch.scatter_add(A, 0, i64([[0]]), {
+          type: 'int64',
+          dims: [1, 1],
+          data: new BigInt64Array(1),
+        } as any),
+      InvalidArgumentError,
+      /onnxruntime Tensor: convert it with fromOrt/,
+    ],
+    [
+      'TF.js tensor as input (with a hint)',
+      'torch.take.input',
+      () =>
+        torch.take({ shape: [3], dtype: 'float32', dataSync: () => new Float32Array(3) } as any, i64([0])),
+      InvalidArgumentError,
+      /TF\.js tensor/,
+    ],
+    [
+      'index_put indices not an array',
+      'torch.index_put.indices',
+      () => torch.index_put(A, i64([0]) as any, i64(1)),
+      InvalidArgumentError,
+    ],
+    [
+      'string value',
+      'torch.index_fill.value',
+      () => torch.index_fill(A, 0, i64([0]), '5' as any),
+      InvalidArgumentError,
+    ],
+    [
+      '1-d value tensor (PyTorch: only a 0-dimensional value tensor)',
+      'torch.index_fill.value',
+      () => torch.index_fill(A, 0, i64([0]), tensor([5], 'int64')),
+      InvalidArgumentError,
+    ],
+    [
+      'string scatter value',
+      'torch.scatter.value',
+      () => torch.scatter(A, 0, i64([[0]]), '5' as any),
+      InvalidArgumentError,
+    ],
+    [
+      'string alpha',
+      'torch.index_add.alpha',
+      () => torch.index_add(A, 0, i64([0]), i64([[1, 2, 3]]), { alpha: '2' as any }),
+      InvalidArgumentError,
+    ],
+    ['string dim', 'torch.gather.dim', () => torch.gather(A, '1' as any, i64([[0]])), InvalidArgumentError],
+    [
+      'options must be an object',
+      'torch.take.options',
+      () => torch.take(A, i64([0]), 5 as any),
+      InvalidArgumentError,
+    ],
+  ];
+  for (const [what, code, fn, cls, msg] of cases) {
+    it(`${code}: ${what}`, () => {
+      let thrown: any;
+      try {
+        fn();
+      } catch (e) {
+        thrown = e;
+      }
+      expect(thrown).toBeInstanceOf(cls);
+      expect(thrown.code).toBe(code);
+      if (msg) expect(thrown.message).toMatch(msg);
+    });
+  }
+  it('null / undefined options are absent', () => {
+    expect(torch.gather(A, 1, i64([[2]]), null).toArray()).toEqual([[2n]]);
+    expect(torch.scatter(A, 1, i64([[2]]), 5, undefined).toArray()).toEqual([
+      [0n, 1n, 5n],
+      [10n, 11n, 12n],
+    ]);
+    expect(torch.take_along_dim(A, i64([5]), null).toArray()).toEqual([12n]);
+  });
+  it('index_fill takes a 0-d tensor value, as PyTorch does (truncated like a scalar)', () => {
+    expect(torch.index_fill(A, 0, i64([1]), tensor(5, 'int64')).toArray()).toEqual([
+      [0n, 1n, 2n],
+      [5n, 5n, 5n],
+    ]);
+    expect(torch.index_fill(A, 1, i64([0]), tensor(2.75, 'float64')).toArray()).toEqual([
+      [2n, 1n, 2n],
+      [2n, 11n, 12n],
+    ]);
+  });
+  it('torch.tensor is torchTensor (int64 integers, float32 floats)', () => {
+    expect(torch.tensor([[0, 1]]).dtype).toBe('int64');
+    expect(torch.tensor([0.5]).dtype).toBe('float32');
+    expect(torch.gather(A, 1, torch.tensor([[2, 0]])).toArray()).toEqual([[2n, 0n]]);
+  });
+  it('lower.<op> is the whole call: executing it equals the op', () => {
+    const call = torch.lower.index_select(A, 1, i64([2, 2]));
+    expect(call.options.mode).toBe('error');
+    expect(call.options.oob_code).toBe('torch.index_select.bounds');
+    expect(execute(call).toArray()).toEqual(torch.index_select(A, 1, i64([2, 2])).toArray());
+    expect(() => execute(torch.lower.index_select(A, 1, i64([3])))).toThrow(/index out of range in self/);
   });
 });

@@ -3,7 +3,9 @@
  * `take`, `put`, `take_along_axis`, `put_along_axis`, `ufunc.at` for add / subtract / multiply /
  * minimum / maximum, and integer-array indexing `a[i0, i1, ...]` as `index(a, [i0, i1])`.
  *
- * NumPy's in-place functions (put, put_along_axis, ufunc.at) return a new array here.
+ * NumPy's in-place functions (put, put_along_axis, ufunc.at) return a new array here, or write
+ * it to `out` (pass the input itself for NumPy's in-place behaviour). Every function takes NumPy's
+ * keyword arguments, `out` included, as one trailing options object; unknown keys are refused.
  * Policies (negative indices, out of bounds, duplicates, index dtypes) live in numpy/policy.ts.
  *
  * @example
@@ -11,7 +13,7 @@
  * numpy.add.at([1, 2, 3, 4], [0, 1, 2, 2], 1).toArray();       // [2, 3, 5, 4]
  */
 import type { Scalar } from '../tensor/dtype.js';
-import type { Tensor } from '../tensor/tensor.js';
+import { numpyArray } from './constructors.js';
 import {
   lowerPutAlongAxis,
   lowerTakeAlongAxis,
@@ -19,6 +21,7 @@ import {
   take_along_axis,
 } from './numpy/along-axis.js';
 import {
+  type IndexOptions,
   type IndexTuple,
   type UfuncName,
   index,
@@ -32,22 +35,26 @@ import type { ArrayLike } from './numpy/shared.js';
 export type { NumpyMode } from './numpy/policy.js';
 export { MODES as NUMPY_MODES } from './numpy/policy.js';
 export type { ArrayLike } from './numpy/shared.js';
-export type { IndexTuple, UfuncName } from './numpy/indexing.js';
+export type { IndexOptions, IndexTuple, UfuncName } from './numpy/indexing.js';
+export type { TakeOptions, PutOptions } from './numpy/take.js';
+export type { AlongAxisOptions } from './numpy/along-axis.js';
 
 const ufunc = (name: UfuncName) => ({ at: ufuncAt(name) }) as const;
 const lowerAt = (name: UfuncName) =>
   ({
-    at: (a: ArrayLike, indices: ArrayLike | IndexTuple, b: ArrayLike | Scalar) =>
-      lowerUfuncAt(name, a, indices, b),
+    at: (a: ArrayLike, indices: ArrayLike | IndexTuple, b: ArrayLike | Scalar, opts?: IndexOptions | null) =>
+      lowerUfuncAt(name, a, indices, b, opts),
   }) as const;
 
 /** NumPy gather/scatter functions; `np` is an alias. */
 export const numpy = {
+  /** `numpy.array(object, dtype=None)`: integers → int64, floats → float64, booleans → bool. */
+  array: numpyArray,
   take,
   put,
   take_along_axis,
   put_along_axis,
-  index: index as (a: ArrayLike, indices: IndexTuple | Tensor) => Tensor,
+  index,
   add: ufunc('add'),
   subtract: ufunc('subtract'),
   multiply: ufunc('multiply'),

@@ -2,11 +2,14 @@
  * The PyTorch frontend (PyTorch 1.13 CPU semantics, checked against goldens from the real
  * PyTorch): gather, scatter (+ legacy reduce), scatter_add, scatter_reduce, index_select,
  * index_add, index_copy, index_fill, index_put, take, take_along_dim. The in-place `Tensor.*_`
- * methods are the out-of-place functions here. Policies per op live in torch/policy.ts.
+ * methods are the out-of-place functions here; `out` (PyTorch's `out=`, and the way to write in
+ * place: pass the input) goes in the trailing options object with the op's keyword arguments.
+ * Policies per op live in torch/policy.ts.
  *
  * @example
  * torch.gather(tensor([[1, 2], [3, 4]]), 1, tensor([[0n, 0n], [1n, 0n]], 'int64')).toArray(); // [[1, 1], [4, 3]]
  */
+import { torchTensor } from './constructors.js';
 import {
   gather,
   index_select,
@@ -37,10 +40,14 @@ import {
 } from './torch/scatter.js';
 
 export { TORCH_POLICY, type TorchOp } from './torch/policy.js';
-export type { Reduction } from './torch/scatter.js';
+export type { Reduction, ScatterOptions, ScatterReduceOptions } from './torch/scatter.js';
+export type { GatherOptions, OutOptions, TakeAlongDimOptions } from './torch/gather.js';
+export type { IndexAddOptions, IndexPutOptions } from './torch/index-ops.js';
 
 /** PyTorch gather/scatter functions. */
 export const torch = {
+  /** `torch.tensor(data, dtype=None)`: integers → int64, floats → float32, booleans → bool. */
+  tensor: torchTensor,
   gather,
   scatter,
   scatter_add,

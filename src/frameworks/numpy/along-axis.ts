@@ -1,24 +1,24 @@
 /**
  * `numpy.take_along_axis` and `numpy.put_along_axis`: one index per element along an axis, the
- * other dims of `indices` broadcast against `arr`.
+ * other dims of `indices` broadcast against `arr` (the `elements` family).
  */
-import type { GatherCall, ScatterCall } from '../../core/call.js';
-import { InvalidArgumentError } from '../../errors.js';
+import { type GatherCall, type ScatterCall, execute } from '../../core/call.js';
+import { InvalidArgumentError, fmt } from '../../errors.js';
 import type { Scalar } from '../../tensor/dtype.js';
 import { broadcastTo } from '../../tensor/ops.js';
 import type { Tensor } from '../../tensor/tensor.js';
+import { integer, normalizeAxis, options, outArg } from '../args.js';
+import { elementsGather, elementsScatter } from '../families.js';
 import { FANCY, fancyIndex, oobWording } from './policy.js';
-import {
-  type ArrayLike,
-  alongAxis,
-  alongAxisGatherDims,
-  alongAxisScatterDims,
-  asTensor,
-  asTensorOf,
-  broadcastOr,
-  normalizeAxis,
-  run,
-} from './shared.js';
+import { type ArrayLike, arrayArg, broadcastExactly, broadcastOr } from './shared.js';
+
+export interface AlongAxisOptions {
+  /** Where the result goes (take: the indices' broadcast shape; put: `arr`'s shape); `arr`'s dtype. */
+  readonly out?: Tensor;
+}
+
+const POLICY = { mode: FANCY.gather, negative_indices: FANCY.negative_indices } as const;
+const SCATTER_POLICY = { mode: FANCY.scatter, negative_indices: FANCY.negative_indices } as const;
 
 interface Prepared {
   readonly arr: Tensor;
@@ -27,38 +27,35 @@ interface Prepared {
 }
 
 /**
- * Shared validation: integer indices (numpy.<op>.index_dtype), axis in range (numpy.<op>.axis),
- * same rank (numpy.<op>.ndim; axis None: 1-D indices), broadcastable non-axis dims
- * (numpy.<op>.shape). Returns indices broadcast to the result shape.
+ * Shared validation: array_like arguments (numpy.<op>.{arr,indices}), integer indices
+ * (numpy.<op>.index_dtype), axis an integer in range or null (numpy.<op>.axis), same rank
+ * (numpy.<op>.ndim; axis None: 1-D indices), broadcastable non-axis dims (numpy.<op>.shape).
+ * Returns `arr` (flattened for axis None) and the indices broadcast to the result shape.
  */
-function prepare(op: string, arr: ArrayLike, indices: ArrayLike, axis: number | null): Prepared {
-  const A = asTensor(arr);
-  const I = fancyIndex(asTensor(indices), op, true);
+function prepare(op: string, A: Tensor, indices: unknown, axis: unknown): Prepared {
+  const I = fancyIndex(arrayArg(op, 'indices', indices), op, true);
   const flat = axis === null;
-  const operand = flat ? A.reshape([A.size]) : A;
+  const arr = flat ? A.reshape([A.size]) : A;
   const ax = flat
     ? 0
-    : normalizeAxis(
-        axis,
-        A.rank,
-        `${op}.axis`,
-        (r) => `${op}: axis ${axis} is out of bounds for array of dimension ${r}`,
-      );
-  if (I.rank !== operand.rank) {
+    : normalizeAxis(op, integer(op, 'axis', axis), A.rank, {
+        message: (r) => `${op}: axis ${String(axis)} is out of bounds for array of dimension ${r}`,
+      });
+  if (I.rank !== arr.rank) {
     throw new InvalidArgumentError(
       `${op}.ndim`,
-      `${op}: \`indices\` and \`arr\` must have the same number of dimensions; got ${I.rank} and ${operand.rank}`,
-      { indices: I.shape, arr: operand.shape },
+      `${op}: \`indices\` and \`arr\` must have the same number of dimensions; got ${I.rank} and ${arr.rank}`,
+      { indices: I.shape, arr: arr.shape },
     );
   }
   const one = (s: readonly number[]) => s.map((n, d) => (d === ax ? 1 : n));
   const shape = broadcastOr(
-    [one(operand.shape), one(I.shape)],
+    [one(arr.shape), one(I.shape)],
     `${op}.shape`,
-    `${op}: shape mismatch: indices of shape [${I.shape.join(', ')}] do not broadcast against arr of shape [${operand.shape.join(', ')}] outside axis ${ax}`,
+    `${op}: shape mismatch: indices of shape ${fmt(I.shape)} do not broadcast against arr of shape ${fmt(arr.shape)} outside axis ${ax}`,
   );
   shape[ax] = I.shape[ax];
-  return { arr: operand, indices: broadcastTo(I, shape), axis: ax };
+  return { arr, indices: broadcastTo(I, shape), axis: ax };
 }
 
 /**
@@ -67,20 +64,25 @@ function prepare(op: string, arr: ArrayLike, indices: ArrayLike, axis: number | 
  *   out[ii..., j, kk...] = arr[ii..., indices[ii..., j, kk...], kk...]
  *
  * Shape: broadcast(arr, indices) outside `axis`, indices.shape[axis] at `axis`; axis null
- * flattens `arr` (indices must be 1-D). Negative indices count from the end; out of bounds raises.
+ * flattens `arr` (indices must be 1-D). Negative indices count from the end; out of bounds
+ * raises (numpy.take_along_axis.bounds).
  */
-export function lowerTakeAlongAxis(arr: ArrayLike, indices: ArrayLike, axis: number | null): GatherCall {
+export function lowerTakeAlongAxis(
+  arr: ArrayLike,
+  indices: ArrayLike,
+  axis: number | null,
+  opts?: AlongAxisOptions | null,
+): GatherCall {
   const op = 'numpy.take_along_axis';
-  const p = prepare(op, arr, indices, axis);
-  const along = alongAxis(p.indices, p.arr.shape, p.axis);
-  return {
-    kind: 'gather',
-    op,
-    operand: p.arr,
-    start_indices: along.indices,
-    dimension_numbers: alongAxisGatherDims(along, p.arr.rank),
-    options: { mode: FANCY.gather, negative_indices: FANCY.negative_indices, oob_code: `${op}.bounds` },
-  };
+  const o = options(op, opts, ['out']);
+  const p = prepare(op, arrayArg(op, 'arr', arr), indices, axis);
+  return elementsGather(
+    { op, wording: oobWording, out: outArg(op, o.out) },
+    p.arr,
+    p.indices,
+    p.axis,
+    POLICY,
+  );
 }
 
 /**
@@ -90,52 +92,44 @@ export function lowerTakeAlongAxis(arr: ArrayLike, indices: ArrayLike, axis: num
  * const a = tensor([[10, 30, 20], [60, 40, 50]]);
  * numpy.take_along_axis(a, tensor([[0, 2, 1], [1, 2, 0]]), 1).toArray(); // [[10, 20, 30], [40, 50, 60]]
  */
-export function take_along_axis(arr: ArrayLike, indices: ArrayLike, axis: number | null): Tensor {
-  return run(lowerTakeAlongAxis(arr, indices, axis), oobWording);
+export function take_along_axis(
+  arr: ArrayLike,
+  indices: ArrayLike,
+  axis: number | null,
+  opts?: AlongAxisOptions | null,
+): Tensor {
+  return execute(lowerTakeAlongAxis(arr, indices, axis, opts));
 }
 
 /**
  * Lowers `numpy.put_along_axis(arr, indices, values, axis)` (NumPy writes into `arr`; we return
- * the new array).
+ * the new array, or write it to `out` — pass `arr` for NumPy's in-place behaviour).
  *
  *   arr[ii..., indices[ii..., j, kk...], kk...] = values[ii..., j, kk...]
  *
- * `values` broadcasts to the (broadcast) indices shape; duplicates: the last one in row-major
- * order wins, as NumPy's fancy assignment.
+ * `values` broadcasts to the (broadcast) indices shape (numpy.put_along_axis.values_shape);
+ * duplicates: the last one in row-major order wins, as NumPy's fancy assignment.
  */
 export function lowerPutAlongAxis(
   arr: ArrayLike,
   indices: ArrayLike,
-  values: ArrayLike,
+  values: ArrayLike | Scalar,
   axis: number | null,
+  opts?: AlongAxisOptions | null,
 ): ScatterCall {
   const op = 'numpy.put_along_axis';
-  const A = asTensor(arr);
+  const o = options(op, opts, ['out']);
+  const A = arrayArg(op, 'arr', arr);
   const p = prepare(op, A, indices, axis);
-  const V = asTensorOf(values, A.dtype);
-  const vShape = broadcastOr(
-    [V.shape, p.indices.shape],
+  const raw = arrayArg(op, 'values', values, A.dtype);
+  const V = broadcastExactly(
+    raw,
+    p.indices.shape,
     `${op}.values_shape`,
-    `${op}: values of shape [${V.shape.join(', ')}] do not broadcast to the indices shape [${p.indices.shape.join(', ')}]`,
+    `${op}: values of shape ${fmt(raw.shape)} do not broadcast to the indices shape ${fmt(p.indices.shape)}`,
   );
-  if (vShape.join() !== p.indices.shape.join()) {
-    throw new InvalidArgumentError(
-      `${op}.values_shape`,
-      `${op}: values of shape [${V.shape.join(', ')}] do not broadcast to the indices shape [${p.indices.shape.join(', ')}]`,
-    );
-  }
-  const along = alongAxis(p.indices, p.arr.shape, p.axis);
-  return {
-    kind: 'scatter',
-    op,
-    inputs: [p.arr],
-    scatter_indices: along.indices,
-    updates: [broadcastTo(V, p.indices.shape)],
-    dimension_numbers: alongAxisScatterDims(along),
-    update_computation: 'replace',
-    options: { mode: FANCY.scatter, negative_indices: FANCY.negative_indices, oob_code: `${op}.bounds` },
-    reshape: A.shape,
-  };
+  const m = { op, wording: oobWording, out: outArg(op, o.out), reshape: p.arr === A ? undefined : A.shape };
+  return elementsScatter(m, p.arr, p.indices, V, p.axis, 'replace', SCATTER_POLICY);
 }
 
 /**
@@ -150,6 +144,7 @@ export function put_along_axis(
   indices: ArrayLike,
   values: ArrayLike | Scalar,
   axis: number | null,
+  opts?: AlongAxisOptions | null,
 ): Tensor {
-  return run(lowerPutAlongAxis(arr, indices, values as ArrayLike, axis), oobWording);
+  return execute(lowerPutAlongAxis(arr, indices, values, axis, opts));
 }

@@ -1,32 +1,33 @@
 /**
  * Integer-array ("fancy") indexing `a[i0, i1, ...]` as a function, and the unbuffered
- * `ufunc.at(a, indices, b)` for add / subtract / multiply / minimum / maximum.
+ * `ufunc.at(a, indices, b)` for add / subtract / multiply / minimum / maximum (the `tuple`
+ * family).
  */
-import type { GatherCall, ScatterCall } from '../../core/call.js';
+import { type GatherCall, type ScatterCall, execute } from '../../core/call.js';
 import type { ReducerName } from '../../core/types.js';
-import { InvalidArgumentError } from '../../errors.js';
+import { InvalidArgumentError, fmt } from '../../errors.js';
 import type { Scalar } from '../../tensor/dtype.js';
-import { broadcastShapes, broadcastTo } from '../../tensor/ops.js';
+import { broadcastShapes } from '../../tensor/ops.js';
 import { Tensor } from '../../tensor/tensor.js';
+import { options, outArg, tensorArg } from '../args.js';
+import { tupleGather, tupleScatter } from '../families.js';
 import { FANCY, fancyIndex, oobWording } from './policy.js';
-import {
-  type ArrayLike,
-  asTensor,
-  asTensorOf,
-  broadcastOr,
-  broadcastTuple,
-  checkEachInBounds,
-  run,
-  tupleGatherDims,
-  tupleScatterDims,
-} from './shared.js';
+import { type ArrayLike, arrayArg, broadcastExactly, broadcastTuple, checkEachInBounds } from './shared.js';
 
 /** One index array, or a tuple of them (a JS array whose items are tensors, or any array for `index`). */
 export type IndexTuple = readonly ArrayLike[];
 
-/** Validates the index tuple: integer dtypes (numpy.<op>.index_dtype) and at most rank(a) arrays. */
-function tupleOf(op: string, A: Tensor, indices: IndexTuple): Tensor[] {
-  const arrays = indices.map((i) => fancyIndex(asTensor(i), op));
+export interface IndexOptions {
+  /** Where the result goes: the result's shape and `a`'s dtype (`index`), `a`'s shape (`ufunc.at`). */
+  readonly out?: Tensor;
+}
+
+const POLICY = { mode: FANCY.gather, negative_indices: FANCY.negative_indices } as const;
+const SCATTER_POLICY = { mode: FANCY.scatter, negative_indices: FANCY.negative_indices } as const;
+
+/** Validates the index tuple: array_likes with integer dtypes (numpy.<op>.index_dtype), at most rank(a) arrays. */
+function tupleOf(op: string, A: Tensor, indices: readonly unknown[]): Tensor[] {
+  const arrays = indices.map((i) => fancyIndex(arrayArg(op, 'indices', i), op));
   if (arrays.length > A.rank) {
     throw new InvalidArgumentError(
       `${op}.too_many_indices`,
@@ -44,24 +45,27 @@ function tupleOf(op: string, A: Tensor, indices: IndexTuple): Tensor[] {
  *   out[s..., t...] = a[i0[s...], ..., i_{k-1}[s...], t...]      (index arrays broadcast to S)
  *
  * Shape: S + a.shape[k:]. Negative indices count from the end once; out of bounds raises
- * IndexError-style (numpy.index.bounds) naming the index, axis and size.
+ * IndexError-style (numpy.index.bounds) naming the index, axis and size — each array checked
+ * on its own, so also when S is empty.
  */
-export function lowerIndex(a: ArrayLike, indices: IndexTuple | Tensor): GatherCall {
+export function lowerIndex(
+  a: ArrayLike,
+  indices: IndexTuple | ArrayLike,
+  opts?: IndexOptions | null,
+): GatherCall {
   const op = 'numpy.index';
-  const A = asTensor(a);
-  const arrays = tupleOf(op, A, indices instanceof Tensor ? [indices] : indices);
+  const o = options(op, opts, ['out']);
+  const A = arrayArg(op, 'a', a);
+  const arrays = tupleOf(op, A, Array.isArray(indices) ? indices : [tensorOrArray(op, indices)]);
   const { indices: idx, shape } = broadcastTuple(arrays, `${op}.shape`, op);
-  if (shape.includes(0))
-    checkEachInBounds(arrays, A.shape, { op, oob_code: `${op}.bounds`, ...FANCY }, oobWording);
-  return {
-    kind: 'gather',
-    op,
-    operand: A,
-    start_indices: idx,
-    dimension_numbers: tupleGatherDims(A.shape, arrays.length, shape.length),
-    options: { mode: FANCY.gather, negative_indices: FANCY.negative_indices, oob_code: `${op}.bounds` },
-  };
+  if (shape.includes(0)) checkEachInBounds(op, arrays, A.shape, POLICY, oobWording);
+  const m = { op, wording: oobWording, out: outArg(op, o.out) };
+  return tupleGather(m, A, idx, arrays.length, shape.length, POLICY);
 }
+
+/** A lone index (not a tuple): a Tensor or a JS scalar. */
+const tensorOrArray = (op: string, x: unknown): unknown =>
+  typeof x === 'number' || typeof x === 'bigint' ? x : tensorArg(op, 'indices', x);
 
 /**
  * `a[i0, i1, ...]` with integer index arrays: a tensor of shape S + a.shape[k:].
@@ -71,8 +75,8 @@ export function lowerIndex(a: ArrayLike, indices: IndexTuple | Tensor): GatherCa
  * numpy.index(a, [[1, 0], [-1, 1]]).toArray();   // [12, 1]  (a[[1, 0], [-1, 1]])
  * numpy.index(a, [tensor([[0], [1]]), tensor([2, 0])]).toArray(); // [[2, 0], [12, 10]]
  */
-export function index(a: ArrayLike, indices: IndexTuple | Tensor): Tensor {
-  return run(lowerIndex(a, indices), oobWording);
+export function index(a: ArrayLike, indices: IndexTuple | ArrayLike, opts?: IndexOptions | null): Tensor {
+  return execute(lowerIndex(a, indices, opts));
 }
 
 /** The ufuncs with `.at` support and the core reducer each one is. */
@@ -86,67 +90,62 @@ export const UFUNCS = {
 export type UfuncName = keyof typeof UFUNCS;
 
 /** `indices` of ufunc.at: a JS array holding tensors is a tuple; anything else is one index array. */
-function atTuple(indices: ArrayLike | IndexTuple): IndexTuple {
-  if (indices instanceof Tensor) return [indices];
-  if (Array.isArray(indices) && indices.some((x) => x instanceof Tensor)) return indices as IndexTuple;
-  return [indices as ArrayLike];
+function atTuple(indices: unknown): readonly unknown[] {
+  if (Array.isArray(indices) && indices.some((x) => x instanceof Tensor)) return indices;
+  return [indices];
 }
 
 /**
- * Lowers `numpy.<ufunc>.at(a, indices, b)` (NumPy updates `a`; we return the new array).
+ * Lowers `numpy.<ufunc>.at(a, indices, b)` (NumPy updates `a`; we return the new array, or
+ * write it to `out` — pass `a` for NumPy's in-place behaviour).
  *
  *   for s in S (row-major): a[i0[s], ..., i_{k-1}[s], t...] = ufunc(a[...], b[s..., t...])
  *
- * Unbuffered: duplicate indices accumulate, in index order. `b` broadcasts to S + a.shape[k:].
+ * Unbuffered: duplicate indices accumulate, in index order. `b` broadcasts to S + a.shape[k:]
+ * (numpy.<ufunc>.at.b_shape), checked after the indices, as NumPy does.
  */
 export function lowerUfuncAt(
   ufunc: UfuncName,
   a: ArrayLike,
   indices: ArrayLike | IndexTuple,
   b: ArrayLike | Scalar,
+  opts?: IndexOptions | null,
 ): ScatterCall {
   const op = `numpy.${ufunc}.at`;
-  const A = asTensor(a);
+  const o = options(op, opts, ['out']);
+  const A = arrayArg(op, 'a', a);
   const arrays = tupleOf(op, A, atTuple(indices));
   const { indices: idx, shape } = broadcastTuple(arrays, `${op}.shape`, op);
   const uShape = [...shape, ...A.shape.slice(arrays.length)];
-  const B = asTensorOf(b as ArrayLike, A.dtype);
+  const B = arrayArg(op, 'b', b, A.dtype);
   // NumPy checks the indices (each array on its own) before it broadcasts b.
-  const fits = (() => {
-    try {
-      return broadcastShapes(B.shape, uShape).join() === uShape.join();
-    } catch {
-      return false;
-    }
-  })();
-  if (shape.includes(0) || !fits)
-    checkEachInBounds(arrays, A.shape, { op, oob_code: `${op}.bounds`, ...FANCY }, oobWording);
-  const bShape = broadcastOr(
-    [B.shape, uShape],
+  if (shape.includes(0) || !fits(B.shape, uShape)) checkEachInBounds(op, arrays, A.shape, POLICY, oobWording);
+  const updates = broadcastExactly(
+    B,
+    uShape,
     `${op}.b_shape`,
-    `${op}: b of shape [${B.shape.join(', ')}] does not broadcast to [${uShape.join(', ')}]`,
+    `${op}: b of shape ${fmt(B.shape)} does not broadcast to ${fmt(uShape)}`,
   );
-  if (bShape.join() !== uShape.join()) {
-    throw new InvalidArgumentError(
-      `${op}.b_shape`,
-      `${op}: b of shape [${B.shape.join(', ')}] does not broadcast to [${uShape.join(', ')}]`,
-    );
+  const m = { op, wording: oobWording, out: outArg(op, o.out) };
+  return tupleScatter(m, A, idx, updates, arrays.length, shape.length, UFUNCS[ufunc], SCATTER_POLICY);
+}
+
+function fits(from: readonly number[], to: readonly number[]): boolean {
+  try {
+    return broadcastShapes(from, to).join() === to.join();
+  } catch {
+    return false;
   }
-  return {
-    kind: 'scatter',
-    op,
-    inputs: [A],
-    scatter_indices: idx,
-    updates: [broadcastTo(B, uShape)],
-    dimension_numbers: tupleScatterDims(A.rank, arrays.length, shape.length),
-    update_computation: UFUNCS[ufunc],
-    options: { mode: FANCY.scatter, negative_indices: FANCY.negative_indices, oob_code: `${op}.bounds` },
-  };
 }
 
 /** `numpy.<ufunc>.at` for one ufunc; see lowerUfuncAt. */
 export function ufuncAt(
   ufunc: UfuncName,
-): (a: ArrayLike, indices: ArrayLike | IndexTuple, b: ArrayLike | Scalar) => Tensor {
-  return (a, indices, b) => run(lowerUfuncAt(ufunc, a, indices, b), oobWording);
+): (
+  a: ArrayLike,
+  indices: ArrayLike | IndexTuple,
+  b: ArrayLike | Scalar,
+  opts?: IndexOptions | null,
+) => Tensor {
+  return (a, indices, b, opts) => execute(lowerUfuncAt(ufunc, a, indices, b, opts));
 }

@@ -11,6 +11,7 @@
  */
 import type { GatherMode, NegativeIndexPolicy, ScatterMode } from '../../core/types.js';
 import { DTypeError, InvalidArgumentError, fmt } from '../../errors.js';
+import { oneOf } from '../args.js';
 import type { DType } from '../../tensor/dtype.js';
 import { isFloat } from '../../tensor/dtype.js';
 import type { Tensor } from '../../tensor/tensor.js';
@@ -56,17 +57,20 @@ export const SAFE_INTP: readonly DType[] = [
 export const oobWording = (d: { value: bigint; dim: number; size: number }) =>
   `index ${d.value} is out of bounds for axis ${d.dim} with size ${d.size}`;
 
+/** numpy.<op>.mode: one of raise / wrap / clip (default raise). */
 export function resolveMode(mode: unknown, op: string): NumpyMode {
-  const m = mode ?? 'raise';
-  if (m !== 'raise' && m !== 'wrap' && m !== 'clip') {
-    throw new InvalidArgumentError(
-      `${op}.mode`,
-      `${op}: mode must be "raise", "wrap" or "clip"; got ${fmt(m)}`,
-      { mode },
-    );
-  }
-  return m;
+  return oneOf(op, 'mode', mode, ['raise', 'wrap', 'clip'], 'raise');
 }
+
+/** The core gather / scatter policy of a mode (out-of-bounds code `<op>.bounds`). */
+export const gatherPolicy = (mode: NumpyMode) => ({
+  mode: MODES[mode].gather,
+  negative_indices: MODES[mode].negative_indices,
+});
+export const scatterPolicy = (mode: NumpyMode) => ({
+  mode: MODES[mode].scatter,
+  negative_indices: MODES[mode].negative_indices,
+});
 
 /** take/put index rule: indices are cast to intp with the 'safe' rule (bool reads as 0/1). */
 export function safeIndex(t: Tensor, op: string): Tensor {

@@ -1,32 +1,27 @@
 /**
- * PyTorch's gathers: `torch.gather`, `torch.take_along_dim`, `torch.take`, `torch.index_select`.
+ * PyTorch's gathers: `torch.gather`, `torch.take_along_dim` (the `elements` family),
+ * `torch.take` (`flat`), `torch.index_select` (`take`).
  */
-import type { GatherCall } from '../../core/call.js';
-import { InvalidArgumentError } from '../../errors.js';
+import { type GatherCall, execute } from '../../core/call.js';
+import { InvalidArgumentError, fmt } from '../../errors.js';
 import { broadcastTo } from '../../tensor/ops.js';
-import type { Tensor } from '../../tensor/tensor.js';
-import {
-  alongAxis,
-  alongAxisGatherDims,
-  broadcastOr,
-  emptyGather,
-  run,
-  takeGatherDims,
-} from '../numpy/shared.js';
-import { TORCH_POLICY, type TorchOp, atLeast1d, checkIndexDType, normalizeDim } from './policy.js';
+import { type Tensor, zeros } from '../../tensor/tensor.js';
+import { flag, options, tensorArg } from '../args.js';
+import { elementsGather, flatGather, takeGather } from '../families.js';
+import { broadcastOr } from '../numpy/shared.js';
+import { type TorchOp, atLeast1d, checkIndexDType, metaOf, normalizeDim, policyOf } from './policy.js';
 
-function options(op: TorchOp) {
-  return {
-    mode: 'error' as const,
-    negative_indices: TORCH_POLICY[op].negative_indices,
-    oob_code: `torch.${op}.bounds`,
-  };
+/** PyTorch's keyword `out=`: the result's shape and the input's dtype. */
+export interface OutOptions {
+  readonly out?: Tensor;
 }
 
-/** Executes with PyTorch's wording of out-of-bounds errors. */
-export const runTorch = (op: TorchOp, call: Parameters<typeof run>[0]) => run(call, TORCH_POLICY[op].wording);
+export interface GatherOptions extends OutOptions {
+  /** Accepted and ignored (it only changes the gradient's layout). */
+  readonly sparse_grad?: boolean;
+}
 
-/** Checks index.size(d) <= input.size(d) for d != dim (torch.<op>.index_shape). */
+/** Checks index.size(d) <= input.size(d) for d != dim, and <= src.size(d) (torch.<op>.index_shape). */
 export function checkIndexFits(op: TorchOp, input: Tensor, index: Tensor, dim: number, src?: Tensor): void {
   for (let d = 0; d < index.rank; d++) {
     const bad =
@@ -34,8 +29,8 @@ export function checkIndexFits(op: TorchOp, input: Tensor, index: Tensor, dim: n
     if (bad) {
       throw new InvalidArgumentError(
         `torch.${op}.index_shape`,
-        `torch.${op}: expected index [${index.shape.join(', ')}] to be smaller than self [${input.shape.join(', ')}] apart from dimension ${dim}` +
-          (src ? ` and to be smaller size than src [${src.shape.join(', ')}]` : ''),
+        `torch.${op}: expected index ${fmt(index.shape)} to be smaller than self ${fmt(input.shape)} apart from dimension ${dim}` +
+          (src ? ` and to be smaller size than src ${fmt(src.shape)}` : ''),
         { index: index.shape, input: input.shape },
       );
     }
@@ -52,48 +47,38 @@ export function checkRanks(op: TorchOp, ...ts: Tensor[]): void {
   }
 }
 
+/** An empty int64 index: the lowering of a call that reads nothing. */
+export const NO_INDEX = zeros([0], 'int64');
+
 /**
- * Lowers `torch.gather(input, dim, index)`.
+ * Lowers `torch.gather(input, dim, index, *, sparse_grad=False, out=None)`.
  *
  *   out[i][j][k] = input[index[i][j][k]][j][k]   (dim = 0; likewise for other dims)
  *
- * Shape: index.shape. Rules: torch.gather.index_dtype (int64), torch.gather.dim,
- * torch.gather.ndim, torch.gather.index_shape (index.size(d) <= input.size(d), d != dim),
- * torch.gather.bounds (negative indices included). An empty index returns an empty output
- * without further checks, as PyTorch documents.
+ * Shape: index.shape. Rules: torch.gather.{input,index} (Tensors), .options, .out,
+ * .index_dtype (int64), .dim, .ndim, .index_shape (index.size(d) <= input.size(d), d != dim),
+ * .bounds (negative indices included). An empty index returns an empty output without further
+ * checks, as PyTorch documents.
  */
-export function lowerGather(input: Tensor, dim: number, index: Tensor): GatherCall {
+export function lowerGather(
+  input: Tensor,
+  dim: number,
+  index: Tensor,
+  opts?: GatherOptions | null,
+): GatherCall {
   const op = 'gather';
-  const d = normalizeDim(op, dim, input.rank);
-  const X = atLeast1d(input);
-  const I = atLeast1d(index);
-  const opts = options(op);
-  if (I.size === 0) {
-    // PyTorch documents: an empty index returns an empty output without further checks.
-    const none: GatherCall = {
-      kind: 'gather',
-      op: `torch.${op}`,
-      operand: X,
-      start_indices: I,
-      dimension_numbers: takeGatherDims([1], 1, 0),
-      options: opts,
-    };
-    return emptyGather(none, index.shape);
-  }
-  checkIndexDType(op, index);
-  checkRanks(op, X, I);
-  checkIndexFits(op, X, I, d);
-  // A smaller index reads the leading window of the other dims (iota components, see alongAxis).
-  const along = alongAxis(I, X.shape, d);
-  return {
-    kind: 'gather',
-    op: `torch.${op}`,
-    operand: X,
-    start_indices: along.indices,
-    dimension_numbers: alongAxisGatherDims(along, X.rank),
-    options: opts,
-    reshape: index.shape,
-  };
+  const o = options(`torch.${op}`, opts, ['out', 'sparse_grad']);
+  flag(`torch.${op}`, 'sparse_grad', o.sparse_grad, false);
+  const X = tensorArg(`torch.${op}`, 'input', input);
+  const I = tensorArg(`torch.${op}`, 'index', index);
+  const d = normalizeDim(op, dim, X.rank);
+  if (I.size === 0) return flatGather(metaOf(op, o.out, I.shape), X, NO_INDEX, policyOf(op));
+  checkIndexDType(op, I);
+  checkRanks(op, atLeast1d(X), atLeast1d(I));
+  checkIndexFits(op, atLeast1d(X), atLeast1d(I), d);
+  // A smaller index reads the leading window of the other dims (iota components, see families.ts).
+  const m = metaOf(op, o.out, I.rank === 0 ? [] : undefined);
+  return elementsGather(m, atLeast1d(X), atLeast1d(I), d, policyOf(op));
 }
 
 /**
@@ -102,52 +87,48 @@ export function lowerGather(input: Tensor, dim: number, index: Tensor): GatherCa
  * @example
  * torch.gather(tensor([[1, 2], [3, 4]]), 1, tensor([[0n, 0n], [1n, 0n]], 'int64')).toArray(); // [[1, 1], [4, 3]]
  */
-export function gather(input: Tensor, dim: number, index: Tensor): Tensor {
-  return runTorch('gather', lowerGather(input, dim, index));
+export function gather(input: Tensor, dim: number, index: Tensor, opts?: GatherOptions | null): Tensor {
+  return execute(lowerGather(input, dim, index, opts));
 }
 
-export interface TakeAlongDimOptions {
+export interface TakeAlongDimOptions extends OutOptions {
   /** Dimension to select along; omitted/null flattens input and indices. */
   readonly dim?: number | null;
 }
 
 /**
- * Lowers `torch.take_along_dim(input, indices, dim=None)`.
+ * Lowers `torch.take_along_dim(input, indices, dim=None, *, out=None)`.
  *
  *   out[..., j, ...] = input[..., indices[..., j, ...], ...]     (input and indices broadcast outside dim)
  *
- * dim None: input.flatten()[indices.flatten()]. Rules: torch.take_along_dim.index_dtype (int64),
- * .dim, .ndim, .shape (broadcast), .bounds (1.13: negative indices are errors).
+ * dim None: input.flatten()[indices.flatten()]. Rules: torch.take_along_dim.{input,indices},
+ * .options, .out, .index_dtype (int64), .dim, .ndim, .shape (broadcast), .bounds (1.13:
+ * negative indices are errors).
  */
 export function lowerTakeAlongDim(
   input: Tensor,
   indices: Tensor,
-  options_: TakeAlongDimOptions = {},
+  opts?: TakeAlongDimOptions | null,
 ): GatherCall {
   const op = 'take_along_dim';
-  checkIndexDType(op, indices);
-  const flat = options_.dim === undefined || options_.dim === null;
-  const X = flat ? input.reshape([input.size]) : atLeast1d(input);
-  const I = flat ? indices.reshape([indices.size]) : atLeast1d(indices);
-  const d = flat ? 0 : normalizeDim(op, options_.dim, input.rank);
+  const o = options(`torch.${op}`, opts, ['dim', 'out']);
+  const x = tensorArg(`torch.${op}`, 'input', input);
+  const i = tensorArg(`torch.${op}`, 'indices', indices);
+  checkIndexDType(op, i);
+  const flat = o.dim === undefined || o.dim === null;
+  const X = flat ? x.reshape([x.size]) : atLeast1d(x);
+  const I = flat ? i.reshape([i.size]) : atLeast1d(i);
+  const d = flat ? 0 : normalizeDim(op, o.dim, x.rank);
   checkRanks(op, X, I);
   const one = (s: readonly number[]) => s.map((n, k) => (k === d ? 1 : n));
   const shape = broadcastOr(
     [one(X.shape), one(I.shape)],
     `torch.${op}.shape`,
-    `torch.${op}: input [${X.shape.join(', ')}] and indices [${I.shape.join(', ')}] do not broadcast outside dimension ${d}`,
+    `torch.${op}: input ${fmt(X.shape)} and indices ${fmt(I.shape)} do not broadcast outside dimension ${d}`,
   );
   shape[d] = I.shape[d];
-  const along = alongAxis(broadcastTo(I, shape), X.shape, d);
-  return {
-    kind: 'gather',
-    op: `torch.${op}`,
-    operand: X,
-    start_indices: along.indices,
-    dimension_numbers: alongAxisGatherDims(along, X.rank),
-    options: options(op),
-    reshape: flat ? [indices.size] : input.rank === 0 && indices.rank === 0 ? [] : shape,
-  };
+  const m = metaOf(op, o.out, !flat && x.rank === 0 && i.rank === 0 ? [] : undefined);
+  return elementsGather(m, X, broadcastTo(I, shape), d, policyOf(op));
 }
 
 /**
@@ -158,26 +139,22 @@ export function lowerTakeAlongDim(
  * torch.take_along_dim(t, tensor(3n, 'int64')).toArray();                                    // [60]
  * torch.take_along_dim(t, tensor([[0n, 2n, 1n], [1n, 2n, 0n]], 'int64'), { dim: 1 }).toArray(); // [[10, 20, 30], [40, 50, 60]]
  */
-export function take_along_dim(input: Tensor, indices: Tensor, options_: TakeAlongDimOptions = {}): Tensor {
-  return runTorch('take_along_dim', lowerTakeAlongDim(input, indices, options_));
+export function take_along_dim(input: Tensor, indices: Tensor, opts?: TakeAlongDimOptions | null): Tensor {
+  return execute(lowerTakeAlongDim(input, indices, opts));
 }
 
 /**
- * Lowers `torch.take(input, index)`: `out[j...] = input.flatten()[index[j...]]`, negative
- * indices counted from the end once. Rules: torch.take.index_dtype (int64), torch.take.bounds.
+ * Lowers `torch.take(input, index, *, out=None)`: `out[j...] = input.flatten()[index[j...]]`,
+ * negative indices counted from the end once. Rules: torch.take.{input,index}, .options, .out,
+ * .index_dtype (int64), .bounds.
  */
-export function lowerTake(input: Tensor, index: Tensor): GatherCall {
+export function lowerTake(input: Tensor, index: Tensor, opts?: OutOptions | null): GatherCall {
   const op = 'take';
-  checkIndexDType(op, index);
-  const X = input.reshape([input.size]);
-  return {
-    kind: 'gather',
-    op: `torch.${op}`,
-    operand: X,
-    start_indices: index,
-    dimension_numbers: takeGatherDims(X.shape, index.rank, 0),
-    options: options(op),
-  };
+  const o = options(`torch.${op}`, opts, ['out']);
+  const X = tensorArg(`torch.${op}`, 'input', input);
+  const I = tensorArg(`torch.${op}`, 'index', index);
+  checkIndexDType(op, I);
+  return flatGather(metaOf(op, o.out), X, I, policyOf(op));
 }
 
 /**
@@ -186,8 +163,8 @@ export function lowerTake(input: Tensor, index: Tensor): GatherCall {
  * @example
  * torch.take(tensor([[4, 3, 5], [6, 7, 8]]), tensor([0n, 2n, 5n], 'int64')).toArray(); // [4, 5, 8]
  */
-export function take(input: Tensor, index: Tensor): Tensor {
-  return runTorch('take', lowerTake(input, index));
+export function take(input: Tensor, index: Tensor, opts?: OutOptions | null): Tensor {
+  return execute(lowerTake(input, index, opts));
 }
 
 /** torch.<op>.index_rank: the index must be a vector (0-d counts as one element). */
@@ -195,44 +172,43 @@ export function checkVector(op: TorchOp, index: Tensor): Tensor {
   if (index.rank > 1) {
     throw new InvalidArgumentError(
       `torch.${op}.index_rank`,
-      `torch.${op}: index is supposed to be a vector; got shape [${index.shape.join(', ')}]`,
-      {
-        shape: index.shape,
-      },
+      `torch.${op}: index is supposed to be a vector; got shape ${fmt(index.shape)}`,
+      { shape: index.shape },
     );
   }
   return index.reshape([index.size]);
 }
 
 /**
- * Lowers `torch.index_select(input, dim, index)`.
+ * Lowers `torch.index_select(input, dim, index, *, out=None)`.
  *
  *   out[..., i, ...] = input[..., index[i], ...]       (i at position dim)
  *
- * Shape: input.shape with dim → len(index). Rules: torch.index_select.index_dtype (int32/int64),
- * .index_rank (a vector), .dim, .bounds (negatives are errors), .rank0_input (see docs).
+ * Shape: input.shape with dim → len(index). Rules: torch.index_select.{input,index}, .options,
+ * .out, .index_dtype (int32/int64), .index_rank (a vector), .dim, .bounds (negatives are
+ * errors), .rank0_input (see docs).
  */
-export function lowerIndexSelect(input: Tensor, dim: number, index: Tensor): GatherCall {
+export function lowerIndexSelect(
+  input: Tensor,
+  dim: number,
+  index: Tensor,
+  opts?: OutOptions | null,
+): GatherCall {
   const op = 'index_select';
-  checkIndexDType(op, index);
-  const d = normalizeDim(op, dim, input.rank);
-  const I = checkVector(op, index);
-  if (input.rank === 0 && I.size !== 1) {
+  const o = options(`torch.${op}`, opts, ['out']);
+  const X = tensorArg(`torch.${op}`, 'input', input);
+  const index_ = tensorArg(`torch.${op}`, 'index', index);
+  checkIndexDType(op, index_);
+  const d = normalizeDim(op, dim, X.rank);
+  const I = checkVector(op, index_);
+  if (X.rank === 0 && I.size !== 1) {
     throw new InvalidArgumentError(
       `torch.${op}.rank0_input`,
       `torch.${op}: a 0-d input needs exactly one index; got ${I.size} (PyTorch 1.13 returns the 0-d input here)`,
     );
   }
-  const X = atLeast1d(input);
-  return {
-    kind: 'gather',
-    op: `torch.${op}`,
-    operand: X,
-    start_indices: I,
-    dimension_numbers: takeGatherDims(X.shape, 1, d),
-    options: options(op),
-    reshape: input.rank === 0 ? [] : X.shape.map((n, k) => (k === d ? I.size : n)),
-  };
+  const m = metaOf(op, o.out, X.rank === 0 ? [] : undefined);
+  return takeGather(m, atLeast1d(X), I, d, policyOf(op));
 }
 
 /**
@@ -241,6 +217,6 @@ export function lowerIndexSelect(input: Tensor, dim: number, index: Tensor): Gat
  * @example
  * torch.index_select(tensor([[0, 1, 2], [10, 11, 12]]), 1, tensor([2n, 0n], 'int64')).toArray(); // [[2, 0], [12, 10]]
  */
-export function index_select(input: Tensor, dim: number, index: Tensor): Tensor {
-  return runTorch('index_select', lowerIndexSelect(input, dim, index));
+export function index_select(input: Tensor, dim: number, index: Tensor, opts?: OutOptions | null): Tensor {
+  return execute(lowerIndexSelect(input, dim, index, opts));
 }

@@ -2,32 +2,27 @@
  * PyTorch's slice-wise scatters along one dim (`index_add`, `index_copy`, `index_fill`) and
  * advanced-index assignment `index_put` (`t[i0, i1] = v`).
  */
-import type { ScatterCall } from '../../core/call.js';
+import { type ScatterCall, execute } from '../../core/call.js';
 import type { UpdateComputation } from '../../core/types.js';
-import { InvalidArgumentError } from '../../errors.js';
+import { InvalidArgumentError, fmt } from '../../errors.js';
 import { type Scalar, isFloat } from '../../tensor/dtype.js';
-import { broadcastTo } from '../../tensor/ops.js';
 import type { Tensor } from '../../tensor/tensor.js';
+import { flag, options, scalar, tensorArg } from '../args.js';
+import { takeScatter, tupleScatter } from '../families.js';
+import { broadcastExactly, broadcastTuple, castScalar, filled } from '../numpy/shared.js';
+import { type OutOptions, checkVector } from './gather.js';
 import {
-  broadcastOr,
-  broadcastTuple,
-  castScalar,
-  filled,
-  takeScatterDims,
-  tupleScatterDims,
-} from '../numpy/shared.js';
-import { checkVector, runTorch } from './gather.js';
-import {
-  TORCH_POLICY,
   type TorchOp,
   atLeast1d,
   checkIndexDType,
   checkSameDType,
+  metaOf,
   normalizeDim,
+  policyOf,
 } from './policy.js';
 
 /**
- * Common lowering of index_add / index_copy / index_fill:
+ * Common lowering of index_add / index_copy / index_fill (the `take` family):
  *
  *   self[..., index[i], ...] = f(self[..., index[i], ...], source[..., i, ...])   (i at position dim)
  *
@@ -35,40 +30,29 @@ import {
  */
 function lowerIndexFamily(
   op: TorchOp,
-  input: Tensor,
-  dim: number,
-  index: Tensor,
+  X: Tensor,
+  dim: unknown,
+  index: unknown,
   source: Tensor,
   computation: UpdateComputation,
+  out: unknown,
 ): ScatterCall {
-  checkIndexDType(op, index);
-  const d = normalizeDim(op, dim, input.rank);
-  const I = checkVector(op, index);
-  const X = atLeast1d(input);
-  const want = X.shape.map((n, k) => (k === d ? I.size : n));
-  const S = source.rank === 0 && X.rank === 1 && I.size === 1 ? source.reshape([1]) : source;
+  const I0 = tensorArg(`torch.${op}`, 'index', index);
+  checkIndexDType(op, I0);
+  const d = normalizeDim(op, dim, X.rank);
+  const I = checkVector(op, I0);
+  const X1 = atLeast1d(X);
+  const want = X1.shape.map((n, k) => (k === d ? I.size : n));
+  const S = source.rank === 0 && X1.rank === 1 && I.size === 1 ? source.reshape([1]) : source;
   if (S.shape.join() !== want.join()) {
     throw new InvalidArgumentError(
       `torch.${op}.source_shape`,
-      `torch.${op}: source must have shape [${want.join(', ')}] (self's shape with dim ${d} of size len(index)); got [${source.shape.join(', ')}]`,
+      `torch.${op}: source must have shape ${fmt(want)} (self's shape with dim ${d} of size len(index)); got ${fmt(source.shape)}`,
       { source: source.shape, expected: want },
     );
   }
-  return {
-    kind: 'scatter',
-    op: `torch.${op}`,
-    inputs: [X],
-    scatter_indices: I,
-    updates: [S],
-    dimension_numbers: takeScatterDims(X.rank, 1, d),
-    update_computation: computation,
-    options: {
-      mode: 'error',
-      negative_indices: TORCH_POLICY[op].negative_indices,
-      oob_code: `torch.${op}.bounds`,
-    },
-    reshape: input.shape,
-  };
+  const m = metaOf(op, out, X.rank === 0 ? [] : undefined);
+  return takeScatter(m, X1, I, S, d, computation, policyOf(op));
 }
 
 /** `current + alpha * update`, in the tensor's arithmetic (integers wrap; floats round once). */
@@ -90,36 +74,34 @@ function addScaled(alpha: Scalar, dtype: Tensor['dtype']): UpdateComputation {
   };
 }
 
-export interface IndexAddOptions {
+export interface IndexAddOptions extends OutOptions {
   /** Multiplier of `source` (default 1); truncated toward zero for integer tensors. */
   readonly alpha?: number;
 }
 
 /**
- * Lowers `torch.index_add(input, dim, index, source, *, alpha=1)`:
+ * Lowers `torch.index_add(input, dim, index, source, *, alpha=1, out=None)`:
  * `self[..., index[i], ...] += alpha * source[..., i, ...]`; duplicates accumulate.
- * Rules: torch.index_add.index_dtype (int32/int64), .index_rank, .dim, .source_shape,
- * .source_dtype, .bounds (negatives are errors).
+ * Rules: torch.index_add.{input,index,source}, .options, .out, .alpha (a scalar),
+ * .index_dtype (int32/int64), .index_rank, .dim, .source_shape, .source_dtype, .bounds
+ * (negatives are errors).
  */
 export function lowerIndexAdd(
   input: Tensor,
   dim: number,
   index: Tensor,
   source: Tensor,
-  options: IndexAddOptions = {},
+  opts?: IndexAddOptions | null,
 ): ScatterCall {
-  checkSameDType('index_add', 'source', input, source);
-  const alpha = options.alpha ?? 1;
+  const op = 'torch.index_add';
+  const o = options(op, opts, ['alpha', 'out']);
+  const X = tensorArg(op, 'input', input);
+  const S = tensorArg(op, 'source', source);
+  checkSameDType('index_add', 'source', X, S);
+  const alpha = o.alpha === undefined ? 1 : scalar(op, 'alpha', o.alpha);
   const scaled =
-    !isFloat(input.dtype) && input.dtype !== 'bool' ? castScalar(alpha, 'int64') !== 1n : alpha !== 1;
-  return lowerIndexFamily(
-    'index_add',
-    input,
-    dim,
-    index,
-    source,
-    scaled ? addScaled(alpha, input.dtype) : 'add',
-  );
+    !isFloat(X.dtype) && X.dtype !== 'bool' ? castScalar(alpha, 'int64', op) !== 1n : alpha !== 1;
+  return lowerIndexFamily('index_add', X, dim, index, S, scaled ? addScaled(alpha, X.dtype) : 'add', o.out);
 }
 
 /**
@@ -135,18 +117,30 @@ export function index_add(
   dim: number,
   index: Tensor,
   source: Tensor,
-  options: IndexAddOptions = {},
+  opts?: IndexAddOptions | null,
 ): Tensor {
-  return runTorch('index_add', lowerIndexAdd(input, dim, index, source, options));
+  return execute(lowerIndexAdd(input, dim, index, source, opts));
 }
 
 /**
- * Lowers `torch.index_copy(input, dim, index, source)`: `self[..., index[i], ...] = source[..., i, ...]`.
- * Duplicates: the last wins (PyTorch: unspecified). Rules: torch.index_copy.index_dtype (int64), ….
+ * Lowers `torch.index_copy(input, dim, index, source, *, out=None)`:
+ * `self[..., index[i], ...] = source[..., i, ...]`. Duplicates: the last wins (PyTorch:
+ * unspecified). Rules: torch.index_copy.{input,index,source}, .options, .out, .index_dtype
+ * (int64), .index_rank, .dim, .source_shape, .source_dtype, .bounds.
  */
-export function lowerIndexCopy(input: Tensor, dim: number, index: Tensor, source: Tensor): ScatterCall {
-  checkSameDType('index_copy', 'source', input, source);
-  return lowerIndexFamily('index_copy', input, dim, index, source, 'replace');
+export function lowerIndexCopy(
+  input: Tensor,
+  dim: number,
+  index: Tensor,
+  source: Tensor,
+  opts?: OutOptions | null,
+): ScatterCall {
+  const op = 'torch.index_copy';
+  const o = options(op, opts, ['out']);
+  const X = tensorArg(op, 'input', input);
+  const S = tensorArg(op, 'source', source);
+  checkSameDType('index_copy', 'source', X, S);
+  return lowerIndexFamily('index_copy', X, dim, index, S, 'replace', o.out);
 }
 
 /**
@@ -157,25 +151,38 @@ export function lowerIndexCopy(input: Tensor, dim: number, index: Tensor, source
  * torch.index_copy(zeros([5, 3], 'float32'), 0, tensor([0n, 4n, 2n], 'int64'), t).toArray();
  * // [[1, 2, 3], [0, 0, 0], [7, 8, 9], [0, 0, 0], [4, 5, 6]]
  */
-export function index_copy(input: Tensor, dim: number, index: Tensor, source: Tensor): Tensor {
-  return runTorch('index_copy', lowerIndexCopy(input, dim, index, source));
+export function index_copy(
+  input: Tensor,
+  dim: number,
+  index: Tensor,
+  source: Tensor,
+  opts?: OutOptions | null,
+): Tensor {
+  return execute(lowerIndexCopy(input, dim, index, source, opts));
 }
 
 /**
  * Lowers `torch.index_fill(input, dim, index, value)`: `self[..., index[i], ...] = value`.
- * Negative indices count from the end once (unlike index_copy). Rules: torch.index_fill.index_dtype (int64), ….
+ * `value` is a number, bigint, boolean or a 0-d tensor (PyTorch takes either; a tensor with
+ * dimensions is refused: torch.index_fill.value). Negative indices count from the end once
+ * (unlike index_copy). Rules: torch.index_fill.{input,index}, .options, .out, .value,
+ * .index_dtype (int64), .index_rank, .dim, .bounds.
  */
-export function lowerIndexFill(input: Tensor, dim: number, index: Tensor, value: Scalar): ScatterCall {
-  const d = normalizeDim('index_fill', dim, input.rank);
-  const X = atLeast1d(input);
-  const n = index.rank === 0 ? 1 : index.size;
-  const source = filled(
-    X.shape.map((s, k) => (k === d ? n : s)),
-    value,
-    input.dtype,
-    'torch.index_fill',
-  );
-  return lowerIndexFamily('index_fill', input, dim, index, source, 'replace');
+export function lowerIndexFill(
+  input: Tensor,
+  dim: number,
+  index: Tensor,
+  value: Scalar | Tensor,
+  opts?: OutOptions | null,
+): ScatterCall {
+  const op = 'torch.index_fill';
+  const o = options(op, opts, ['out']);
+  const X = tensorArg(op, 'input', input);
+  const v = scalar(op, 'value', value, { tensor0d: true });
+  const I = tensorArg(op, 'index', index);
+  const d = normalizeDim('index_fill', dim, X.rank);
+  const shape = atLeast1d(X).shape.map((s, k) => (k === d ? (I.rank === 0 ? 1 : I.size) : s));
+  return lowerIndexFamily('index_fill', X, dim, I, filled(shape, v, X.dtype, op), 'replace', o.out);
 }
 
 /**
@@ -185,74 +192,85 @@ export function lowerIndexFill(input: Tensor, dim: number, index: Tensor, value:
  * const x = tensor([[1, 2, 3], [4, 5, 6], [7, 8, 9]], 'float32');
  * torch.index_fill(x, 1, tensor([0n, 2n], 'int64'), -1).toArray(); // [[-1, 2, -1], [-1, 5, -1], [-1, 8, -1]]
  */
-export function index_fill(input: Tensor, dim: number, index: Tensor, value: Scalar): Tensor {
-  return runTorch('index_fill', lowerIndexFill(input, dim, index, value));
+export function index_fill(
+  input: Tensor,
+  dim: number,
+  index: Tensor,
+  value: Scalar | Tensor,
+  opts?: OutOptions | null,
+): Tensor {
+  return execute(lowerIndexFill(input, dim, index, value, opts));
 }
 
-export interface IndexPutOptions {
+export interface IndexPutOptions extends OutOptions {
   /** Sum into the targets (duplicates accumulate) instead of assigning. Default false. */
   readonly accumulate?: boolean;
 }
 
 /**
- * Lowers `torch.index_put(input, indices, values, accumulate=False)` (= `t[i0, i1] = v`).
+ * Lowers `torch.index_put(input, indices, values, accumulate=False)` (= `t[i0, i1] = v`; the
+ * `tuple` family).
  *
  *   self[i0[s...], ..., i_{k-1}[s...], t...] (=|+=) values[s..., t...]     (indices broadcast to S)
  *
  * `values` broadcasts to S + self.shape[k:]. Negative indices count from the end once.
- * Rules: torch.index_put.index_dtype (int64; bool/uint8 masks are out of scope:
- * torch.index_put.mask), .too_many_indices, .shape, .values_shape, .values_dtype, .bounds.
+ * Rules: torch.index_put.{input,indices,values}, .options, .out, .accumulate, .index_dtype
+ * (int64; bool/uint8 masks are out of scope: torch.index_put.mask), .too_many_indices, .shape,
+ * .values_shape, .values_dtype, .bounds.
  */
 export function lowerIndexPut(
   input: Tensor,
   indices: readonly Tensor[],
   values: Tensor,
-  options: IndexPutOptions = {},
+  opts?: IndexPutOptions | null,
 ): ScatterCall {
   const op = 'index_put';
-  for (const i of indices) {
+  const name = `torch.${op}`;
+  const o = options(name, opts, ['accumulate', 'out']);
+  const X = tensorArg(name, 'input', input);
+  if (!Array.isArray(indices))
+    throw new InvalidArgumentError(
+      `${name}.indices`,
+      `${name}: indices must be an array of Tensors (one per indexed dim); got ${indices === null ? 'null' : typeof indices}`,
+    );
+  const arrays = indices.map((i: unknown) => tensorArg(name, 'indices', i));
+  const V = tensorArg(name, 'values', values);
+  const accumulate = flag(name, 'accumulate', o.accumulate, false);
+  for (const i of arrays) {
     if (i.dtype === 'bool' || i.dtype === 'uint8') {
       throw new InvalidArgumentError(
-        `torch.${op}.mask`,
-        `torch.${op}: boolean/byte mask indices are not supported (only int64 index tensors)`,
+        `${name}.mask`,
+        `${name}: boolean/byte mask indices are not supported (only int64 index tensors)`,
       );
     }
     checkIndexDType(op, i);
   }
-  checkSameDType(op, 'values', input, values);
-  if (indices.length > input.rank) {
+  checkSameDType(op, 'values', X, V);
+  if (arrays.length > X.rank) {
     throw new InvalidArgumentError(
-      `torch.${op}.too_many_indices`,
-      `torch.${op}: too many indices for tensor of dimension ${input.rank} (got ${indices.length})`,
+      `${name}.too_many_indices`,
+      `${name}: too many indices for tensor of dimension ${X.rank} (got ${arrays.length})`,
     );
   }
-  const { indices: idx, shape } = broadcastTuple(indices, `torch.${op}.shape`, `torch.${op}`);
-  const uShape = [...shape, ...input.shape.slice(indices.length)];
-  const vShape = broadcastOr(
-    [values.shape, uShape],
-    `torch.${op}.values_shape`,
-    `torch.${op}: shape mismatch: value tensor of shape [${values.shape.join(', ')}] cannot be broadcast to indexing result of shape [${uShape.join(', ')}]`,
+  const { indices: idx, shape } = broadcastTuple(arrays, `${name}.shape`, name);
+  const uShape = [...shape, ...X.shape.slice(arrays.length)];
+  const updates = broadcastExactly(
+    V,
+    uShape,
+    `${name}.values_shape`,
+    `${name}: shape mismatch: value tensor of shape ${fmt(V.shape)} cannot be broadcast to indexing result of shape ${fmt(uShape)}`,
   );
-  if (vShape.join() !== uShape.join()) {
-    throw new InvalidArgumentError(
-      `torch.${op}.values_shape`,
-      `torch.${op}: shape mismatch: value tensor of shape [${values.shape.join(', ')}] cannot be broadcast to indexing result of shape [${uShape.join(', ')}]`,
-    );
-  }
-  return {
-    kind: 'scatter',
-    op: `torch.${op}`,
-    inputs: [input],
-    scatter_indices: idx,
-    updates: [broadcastTo(values, uShape)],
-    dimension_numbers: tupleScatterDims(input.rank, indices.length, shape.length),
-    update_computation: options.accumulate === true ? 'add' : 'replace',
-    options: {
-      mode: 'error',
-      negative_indices: TORCH_POLICY[op].negative_indices,
-      oob_code: `torch.${op}.bounds`,
-    },
-  };
+  const computation = accumulate ? 'add' : 'replace';
+  return tupleScatter(
+    metaOf(op, o.out),
+    X,
+    idx,
+    updates,
+    arrays.length,
+    shape.length,
+    computation,
+    policyOf(op),
+  );
 }
 
 /**
@@ -268,7 +286,7 @@ export function index_put(
   input: Tensor,
   indices: readonly Tensor[],
   values: Tensor,
-  options: IndexPutOptions = {},
+  opts?: IndexPutOptions | null,
 ): Tensor {
-  return runTorch('index_put', lowerIndexPut(input, indices, values, options));
+  return execute(lowerIndexPut(input, indices, values, opts));
 }

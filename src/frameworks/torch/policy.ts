@@ -21,10 +21,13 @@
  * differ: int32 indices are accepted by gather/scatter since 2.8, and take_along_dim with a `dim`
  * wraps out-of-bounds indices in recent builds (pytorch/pytorch#196106) — not modelled here.
  */
+import type { Wording } from '../../core/call.js';
 import type { NegativeIndexPolicy } from '../../core/types.js';
-import { DTypeError, InvalidArgumentError } from '../../errors.js';
+import { DTypeError } from '../../errors.js';
 import type { DType } from '../../tensor/dtype.js';
 import type { Tensor } from '../../tensor/tensor.js';
+import { integer, normalizeAxis, outArg } from '../args.js';
+import type { CallMeta } from '../families.js';
 
 export type TorchOp =
   | 'gather'
@@ -43,7 +46,7 @@ export interface TorchPolicy {
   readonly negative_indices: NegativeIndexPolicy;
   readonly index_dtypes: readonly DType[];
   /** PyTorch's own wording of an out-of-bounds index. */
-  readonly wording: (d: { value: bigint; dim: number; size: number }) => string;
+  readonly wording: Wording;
 }
 
 const I64: readonly DType[] = ['int64'];
@@ -84,17 +87,25 @@ export function checkIndexDType(op: TorchOp, index: Tensor): void {
   }
 }
 
-/** torch.<op>.dim: dim in [-r, r) with r = max(rank, 1) (PyTorch treats 0-d as 1-d here). */
+/** torch.<op>.dim: an integer in [-r, r) with r = max(rank, 1) (PyTorch treats 0-d as 1-d here). */
 export function normalizeDim(op: TorchOp, dim: unknown, rank: number): number {
-  const r = Math.max(rank, 1);
-  if (typeof dim !== 'number' || !Number.isInteger(dim) || dim < -r || dim >= r) {
-    throw new InvalidArgumentError(
-      `torch.${op}.dim`,
-      `torch.${op}: Dimension out of range (expected to be in range of [${-r}, ${r - 1}], but got ${String(dim)})`,
-      { dim, rank },
-    );
-  }
-  return dim < 0 ? dim + r : dim;
+  const name = `torch.${op}`;
+  return normalizeAxis(name, integer(name, 'dim', dim), Math.max(rank, 1), {
+    name: 'dim',
+    code: `${name}.dim`,
+    message: (r) =>
+      `${name}: Dimension out of range (expected to be in range of [${-r}, ${r - 1}], but got ${String(dim)})`,
+  });
+}
+
+/** Every op's core policy: out of bounds is an error; negative indices per the table. */
+export const policyOf = (op: TorchOp) =>
+  ({ mode: 'error', negative_indices: TORCH_POLICY[op].negative_indices }) as const;
+
+/** The call meta of an op: its name, PyTorch's wording, the caller's `out`, a final reshape. */
+export function metaOf(op: TorchOp, out: unknown, reshape?: readonly number[]): CallMeta {
+  const name = `torch.${op}`;
+  return { op: name, wording: TORCH_POLICY[op].wording, out: outArg(name, out), reshape };
 }
 
 /** A 0-d tensor viewed as 1-d of size 1 (PyTorch's kernels do the same). */

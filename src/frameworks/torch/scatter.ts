@@ -1,22 +1,25 @@
 /**
- * PyTorch's element-wise scatters: `torch.scatter` (src tensor or scalar value, legacy
- * `reduce` 'add' | 'multiply'), `torch.scatter_add`, `torch.scatter_reduce`.
+ * PyTorch's element-wise scatters (the `elements` family): `torch.scatter` (src tensor or scalar
+ * value, legacy `reduce` 'add' | 'multiply'), `torch.scatter_add`, `torch.scatter_reduce`.
  */
-import type { ScatterCall } from '../../core/call.js';
+import { type ScatterCall, execute } from '../../core/call.js';
 import type { ReducerName } from '../../core/types.js';
-import { InvalidArgumentError, fmt } from '../../errors.js';
+import { InvalidArgumentError } from '../../errors.js';
 import type { Scalar } from '../../tensor/dtype.js';
 import { slice } from '../../tensor/ops.js';
 import { Tensor, zeros } from '../../tensor/tensor.js';
-import { alongAxis, alongAxisScatterDims, filled } from '../numpy/shared.js';
-import { checkIndexFits, checkRanks, runTorch } from './gather.js';
+import { flag, oneOf, options, scalar, tensorArg } from '../args.js';
+import { elementsScatter, flatScatter } from '../families.js';
+import { filled } from '../numpy/shared.js';
+import { NO_INDEX, type OutOptions, checkIndexFits, checkRanks } from './gather.js';
 import {
-  TORCH_POLICY,
   type TorchOp,
   atLeast1d,
   checkIndexDType,
   checkSameDType,
+  metaOf,
   normalizeDim,
+  policyOf,
 } from './policy.js';
 
 /**
@@ -24,112 +27,76 @@ import {
  *
  *   self[index[i][j][k]][j][k] = reduce(self[...], src[i][j][k])     (dim = 0; likewise others)
  *
- * Rules: torch.<op>.index_dtype (int64), .dim, .ndim (same ranks), .index_shape
- * (index.size(d) <= src.size(d) for all d, <= self.size(d) for d != dim), .src_dtype, .bounds
- * (negative indices included). An empty index returns `input` unchanged. Duplicates are applied
- * in update-index order (PyTorch leaves the order unspecified).
+ * Rules: torch.<op>.{input,index,src} (Tensors; scatter's src may be a scalar), .index_dtype
+ * (int64), .dim, .ndim (same ranks), .index_shape (index.size(d) <= src.size(d) for all d,
+ * <= self.size(d) for d != dim), .src_dtype, .out, .bounds (negative indices included). An
+ * empty index returns `input` unchanged. Duplicates are applied in update-index order (PyTorch
+ * leaves the order unspecified).
  */
 function lowerScatterFamily(
   op: TorchOp,
-  input: Tensor,
-  dim: number,
-  index: Tensor,
-  src: Tensor | Scalar,
+  input: unknown,
+  dim: unknown,
+  index: unknown,
+  src: unknown,
   computation: ReducerName,
-  include_self = true,
+  include_self: boolean,
+  out: unknown,
 ): ScatterCall {
-  normalizeDim(op, dim, input.rank);
-  const X = atLeast1d(input);
-  const I = atLeast1d(index);
-  const S = src instanceof Tensor ? atLeast1d(src) : undefined;
-  const base = {
-    kind: 'scatter',
-    op: `torch.${op}`,
-    inputs: [X],
-    update_computation: computation,
-    reshape: input.shape,
-  } as const;
-  const options = {
-    mode: 'error' as const,
-    negative_indices: TORCH_POLICY[op].negative_indices,
-    include_self,
-    oob_code: `torch.${op}.bounds`,
-  };
-  if (I.size === 0) {
-    return {
-      ...base,
-      scatter_indices: zeros([0], 'int64'),
-      updates: [zeros([0], X.dtype)],
-      dimension_numbers: {
-        update_window_dims: [],
-        inserted_window_dims: [0],
-        scatter_dims_to_operand_dims: [0],
-        index_vector_dim: 1,
-      },
-      options,
-      reshape: input.shape,
-      inputs: [X.reshape([X.size])],
-    };
-  }
+  const name = `torch.${op}`;
+  const X = tensorArg(name, 'input', input);
+  const I = tensorArg(name, 'index', index);
+  const S =
+    op === 'scatter' && !(src instanceof Tensor) ? scalar(name, 'value', src) : tensorArg(name, 'src', src);
+  const d = normalizeDim(op, dim, X.rank);
+  const policy = { ...policyOf(op), include_self };
   // PyTorch 1.13 returns self for an empty index before any other check (dtype, rank, shape).
-  checkIndexDType(op, index);
-  const d = normalizeDim(op, dim, input.rank);
-  if (src instanceof Tensor) checkSameDType(op, 'src', input, src);
-  checkRanks(op, X, I, ...(S ? [S] : []));
-  checkIndexFits(op, X, I, d, S);
+  if (I.size === 0) return flatScatter(metaOf(op, out), X, NO_INDEX, zeros([0], X.dtype), 'replace', policy);
+  checkIndexDType(op, I);
+  if (S instanceof Tensor) checkSameDType(op, 'src', X, S);
+  const X1 = atLeast1d(X);
+  const I1 = atLeast1d(I);
+  const S1 = S instanceof Tensor ? atLeast1d(S) : undefined;
+  checkRanks(op, X1, I1, ...(S1 ? [S1] : []));
+  checkIndexFits(op, X1, I1, d, S1);
   // src is read at the index's positions only: its leading window of index.shape.
-  const updates = S
-    ? S.shape.join() === I.shape.join()
-      ? S
+  const updates = S1
+    ? S1.shape.join() === I1.shape.join()
+      ? S1
       : slice(
-          S,
-          I.shape.map(() => 0),
-          I.shape,
+          S1,
+          I1.shape.map(() => 0),
+          I1.shape,
         )
-    : filled(I.shape, src as Scalar, X.dtype, `torch.${op}`);
-  const along = alongAxis(I, X.shape, d);
-  return {
-    ...base,
-    scatter_indices: along.indices,
-    updates: [updates],
-    dimension_numbers: alongAxisScatterDims(along),
-    options,
-  };
+    : filled(I1.shape, S as Scalar, X.dtype, name);
+  const m = metaOf(op, out, X.rank === 0 ? [] : undefined);
+  return elementsScatter(m, X1, I1, updates, d, computation, policy);
 }
 
-export interface ScatterOptions {
+export interface ScatterOptions extends OutOptions {
   /** Legacy reduction: 'add' or 'multiply'; omitted = replace. */
   readonly reduce?: 'add' | 'multiply';
 }
 
-const LEGACY: Record<string, ReducerName> = { add: 'add', multiply: 'mul' };
+const LEGACY = { add: 'add', multiply: 'mul' } as const;
 
-/** Lowers `torch.scatter(input, dim, index, src | value, *, reduce=None)`; see lowerScatterFamily. */
+/**
+ * Lowers `torch.scatter(input, dim, index, src | value, *, reduce=None, out=None)`; see
+ * lowerScatterFamily. Rules besides: torch.scatter.reduce ('add' | 'multiply'),
+ * torch.scatter.value (a number, bigint or boolean), torch.scatter.options.
+ */
 export function lowerScatter(
   input: Tensor,
   dim: number,
   index: Tensor,
   src: Tensor | Scalar,
-  options: ScatterOptions = {},
+  opts?: ScatterOptions | null,
 ): ScatterCall {
-  const reduce = options.reduce;
-  if (reduce !== undefined && !(reduce in LEGACY)) {
-    throw new InvalidArgumentError(
-      'torch.scatter.reduce',
-      `torch.scatter: reduce argument must be either add or multiply; got ${fmt(reduce)}`,
-      {
-        reduce,
-      },
-    );
-  }
-  return lowerScatterFamily(
-    'scatter',
-    input,
-    dim,
-    index,
-    src,
-    reduce === undefined ? 'replace' : LEGACY[reduce],
-  );
+  const op = 'torch.scatter';
+  const o = options(op, opts, ['reduce', 'out']);
+  const reduce = oneOf(op, 'reduce', o.reduce, ['add', 'multiply']);
+  const computation = reduce === undefined ? 'replace' : LEGACY[reduce];
+  return lowerScatterFamily('scatter', input, dim, index, src, computation, true, o.out);
 }
 
 /**
@@ -146,14 +113,21 @@ export function scatter(
   dim: number,
   index: Tensor,
   src: Tensor | Scalar,
-  options: ScatterOptions = {},
+  opts?: ScatterOptions | null,
 ): Tensor {
-  return runTorch('scatter', lowerScatter(input, dim, index, src, options));
+  return execute(lowerScatter(input, dim, index, src, opts));
 }
 
-/** Lowers `torch.scatter_add(input, dim, index, src)`: `self[...index...] += src[...]`. */
-export function lowerScatterAdd(input: Tensor, dim: number, index: Tensor, src: Tensor): ScatterCall {
-  return lowerScatterFamily('scatter_add', input, dim, index, src, 'add');
+/** Lowers `torch.scatter_add(input, dim, index, src, *, out=None)`: `self[...index...] += src[...]`. */
+export function lowerScatterAdd(
+  input: Tensor,
+  dim: number,
+  index: Tensor,
+  src: Tensor,
+  opts?: OutOptions | null,
+): ScatterCall {
+  const o = options('torch.scatter_add', opts, ['out']);
+  return lowerScatterFamily('scatter_add', input, dim, index, src, 'add', true, o.out);
 }
 
 /**
@@ -163,8 +137,14 @@ export function lowerScatterAdd(input: Tensor, dim: number, index: Tensor, src: 
  * torch.scatter_add(zeros([3, 5], 'float32'), 0, tensor([[0n, 1n, 2n, 0n, 0n]], 'int64'), full([2, 5], 1, 'float32')).toArray();
  * // [[2, 0, 0, 1, 1], [0, 1, 0, 0, 0], [0, 0, 1, 0, 0]]
  */
-export function scatter_add(input: Tensor, dim: number, index: Tensor, src: Tensor): Tensor {
-  return runTorch('scatter_add', lowerScatterAdd(input, dim, index, src));
+export function scatter_add(
+  input: Tensor,
+  dim: number,
+  index: Tensor,
+  src: Tensor,
+  opts?: OutOptions | null,
+): Tensor {
+  return execute(lowerScatterAdd(input, dim, index, src, opts));
 }
 
 /** scatter_reduce's reductions and the core reducer each one is. */
@@ -176,16 +156,18 @@ export const REDUCTIONS = {
   amin: 'min',
 } as const satisfies Record<string, ReducerName>;
 export type Reduction = keyof typeof REDUCTIONS;
+const REDUCTION_NAMES = Object.keys(REDUCTIONS) as Reduction[];
 
-export interface ScatterReduceOptions {
+export interface ScatterReduceOptions extends OutOptions {
   /** Whether `input`'s values take part in the reduction (default true; mean counts them). */
   readonly include_self?: boolean;
 }
 
 /**
- * Lowers `torch.scatter_reduce(input, dim, index, src, reduce, *, include_self=True)`.
+ * Lowers `torch.scatter_reduce(input, dim, index, src, reduce, *, include_self=True, out=None)`.
  * `mean` divides by the number of contributions (+1 with include_self), with floor division for
- * integer dtypes; include_self=False starts each target from its first update.
+ * integer dtypes; include_self=False starts each target from its first update. Rules besides
+ * the family's: torch.scatter_reduce.reduce (required, as in PyTorch), .include_self, .options.
  */
 export function lowerScatterReduce(
   input: Tensor,
@@ -193,23 +175,26 @@ export function lowerScatterReduce(
   index: Tensor,
   src: Tensor,
   reduce: Reduction,
-  options: ScatterReduceOptions = {},
+  opts?: ScatterReduceOptions | null,
 ): ScatterCall {
-  if (!(reduce in REDUCTIONS)) {
+  const op = 'torch.scatter_reduce';
+  const o = options(op, opts, ['include_self', 'out']);
+  if (reduce === undefined)
     throw new InvalidArgumentError(
-      'torch.scatter_reduce.reduce',
-      `torch.scatter_reduce: reduce argument must be either sum, prod, mean, amax or amin; got ${fmt(reduce)}`,
-      { reduce },
+      `${op}.reduce`,
+      `${op}: missing required argument reduce (one of ${REDUCTION_NAMES.join(', ')})`,
     );
-  }
+  const r = oneOf(op, 'reduce', reduce, REDUCTION_NAMES);
+  const include_self = flag(op, 'include_self', o.include_self, true);
   return lowerScatterFamily(
     'scatter_reduce',
     input,
     dim,
     index,
     src,
-    REDUCTIONS[reduce],
-    options.include_self !== false,
+    REDUCTIONS[r as Reduction],
+    include_self,
+    o.out,
   );
 }
 
@@ -227,7 +212,7 @@ export function scatter_reduce(
   index: Tensor,
   src: Tensor,
   reduce: Reduction,
-  options: ScatterReduceOptions = {},
+  opts?: ScatterReduceOptions | null,
 ): Tensor {
-  return runTorch('scatter_reduce', lowerScatterReduce(input, dim, index, src, reduce, options));
+  return execute(lowerScatterReduce(input, dim, index, src, reduce, opts));
 }
