@@ -2,13 +2,16 @@
  * The JAX frontend: `jax.lax` (gather, the scatter family, dimension numbers, GatherScatterMode),
  * `jax.numpy` / `jax.jnp` (take, take_along_axis) and `jax.at(x, index)` for `x.at[index]`.
  * Each op lowers to one core call (`jax.lower.*`, for `explain` and the explorer) and runs it.
- * Keyword arguments are one trailing options object with JAX's names.
+ * Keyword arguments are one trailing options object with JAX's names (unknown keys are refused,
+ * `out` receives the result); `jax.numpy.array` builds tensors with JAX's default dtypes
+ * (integers int32, floats float32).
  *
  * @example
  * import { jax, tensor } from 'tensor-gather-scatter';
  * jax.jnp.take(tensor([[1, 2, 3], [4, 5, 6]], 'float32'), tensor([2, 0], 'int32'), { axis: 1 });
  * // → [[3, 1], [6, 4]]
  */
+import { jaxArray } from './constructors.js';
 import { at, lowerAt } from './jax/at.js';
 import { GatherDimensionNumbers, ScatterDimensionNumbers } from './jax/dimension-numbers.js';
 import { gather, lowerGather } from './jax/gather.js';
@@ -53,8 +56,8 @@ const lax = {
   GatherScatterMode,
 } as const;
 
-/** `jax.numpy`: take and take_along_axis. */
-const numpy = { take, take_along_axis } as const;
+/** `jax.numpy`: array, take and take_along_axis. */
+const numpy = { array: jaxArray, take, take_along_axis } as const;
 
 /** Lowerings of every op: same arguments, returns the core call. */
 const lower = {
