@@ -1,0 +1,22 @@
+/**
+ * Gradients of every lowered call: `vjp(call)` (value + pullback) and `jvp(call, tangents)`,
+ * by the framework's own argument names. Rules in vjp.ts and rules.ts; docs/autodiff.md.
+ */
+export {
+  argumentNames,
+  gradientPolicy,
+  jvp,
+  vjp,
+  type ArgumentNames,
+  type JvpResult,
+  type VjpResult,
+} from './vjp.js';
+export {
+  JAX_RULES,
+  NotDifferentiableError,
+  TORCH_RULES,
+  landingMap,
+  scatterCoefficients,
+  type GradientPolicy,
+  type ScatterCoefficients,
+} from './rules.js';

@@ -1,0 +1,287 @@
+/**
+ * Reverse and forward mode for any lowered call (`<ns>.lower.<Op>(...)`), computed from the call:
+ *
+ *   gather   y = G(x, i):      x̄ = scatter-add(zeros, i, ȳ) with the same dimension numbers
+ *            (clip / promise_in_bounds → clip at the clamped starts, fill → drop, wrap → wrap);
+ *            ẏ = G(ẋ, i) with fill value 0.
+ *   scatter  y = S(x, i, u):   x̄ = ȳ · ∂y/∂x,  ū[k] = ȳ[T[k]] · ∂y/∂u[k] (0 where T[k] = -1),
+ *            ẏ = ẋ · ∂y/∂x + scatter-add over T of u̇ · ∂y/∂u — see rules.ts for ∂y/∂x, ∂y/∂u, T.
+ *
+ * The transposed calls (scatter-add, gathers over T) run through `execute`, the path every
+ * forward call takes. Cotangents come back under the framework's own argument names (PyTorch
+ * `input` / `src` / `source` / `values`, ONNX `data` / `updates`, …); indices are never
+ * differentiable. Rules: autodiff.dtype (integer or bool tensors have no gradient),
+ * autodiff.cotangent (a cotangent of the wrong shape or dtype), autodiff.tangent,
+ * autodiff.custom_computation, autodiff.variadic, autodiff.reducer.
+ */
+import { type CoreCall, type GatherCall, execute } from '../core/call.js';
+import { gatherShape } from '../core/gather-shape.js';
+import type { GatherMode, ScatterDimensionNumbers, ScatterMode } from '../core/types.js';
+import { DTypeError, InvalidArgumentError, fmt } from '../errors.js';
+import { isFloat } from '../tensor/dtype.js';
+import { Tensor, tensor, zeros } from '../tensor/tensor.js';
+import { type GradientPolicy, JAX_RULES, TORCH_RULES, scatterCoefficients, values } from './rules.js';
+
+/** The framework's names of a call's differentiable arguments. */
+export interface ArgumentNames {
+  /** Gather operand / scatter input. */
+  readonly operand: string;
+  /** Scatter updates; null when the framework passes a constant (index_fill's value). */
+  readonly updates: string | null;
+}
+
+const BY_FRAMEWORK: Record<string, ArgumentNames> = {
+  torch: { operand: 'input', updates: 'src' },
+  onnx: { operand: 'data', updates: 'updates' },
+  webnn: { operand: 'input', updates: 'updates' },
+  tensorflow: { operand: 'params', updates: 'updates' },
+  tf: { operand: 'params', updates: 'updates' },
+  numpy: { operand: 'a', updates: 'values' },
+  np: { operand: 'a', updates: 'values' },
+  jax: { operand: 'operand', updates: 'updates' },
+  mxnet: { operand: 'data', updates: 'data' },
+  caffe2: { operand: 'DATA', updates: 'UPDATES' },
+  directml: { operand: 'InputTensor', updates: 'UpdatesTensor' },
+  dml: { operand: 'InputTensor', updates: 'UpdatesTensor' },
+  mlir: { operand: 'source', updates: 'source' },
+};
+
+const BY_OP: Record<string, ArgumentNames> = {
+  'torch.index_add': { operand: 'input', updates: 'source' },
+  'torch.index_copy': { operand: 'input', updates: 'source' },
+  'torch.index_fill': { operand: 'input', updates: null },
+  'torch.index_put': { operand: 'input', updates: 'values' },
+  'tensorflow.tensor_scatter_nd_update': { operand: 'tensor', updates: 'updates' },
+  'tensorflow.tensor_scatter_nd_add': { operand: 'tensor', updates: 'updates' },
+  'tensorflow.tensor_scatter_nd_sub': { operand: 'tensor', updates: 'updates' },
+  'tensorflow.tensor_scatter_nd_min': { operand: 'tensor', updates: 'updates' },
+  'tensorflow.tensor_scatter_nd_max': { operand: 'tensor', updates: 'updates' },
+  'mlir.tensor.scatter': { operand: 'dest', updates: 'source' },
+  'mlir.tensor.gather': { operand: 'source', updates: null },
+};
+
+/** `onnx.GatherND-13` → `onnx.GatherND`. */
+const baseOp = (op: string) => op.replace(/-\d+$/, '');
+
+/** The names a call's cotangents are returned under. */
+export function argumentNames(call: CoreCall): ArgumentNames {
+  const op = baseOp(call.op);
+  if (Object.hasOwn(BY_OP, op)) return BY_OP[op];
+  const fw = op.split('.')[0];
+  if (Object.hasOwn(BY_FRAMEWORK, fw)) return BY_FRAMEWORK[fw];
+  return call.kind === 'gather'
+    ? { operand: 'operand', updates: null }
+    : { operand: 'input', updates: 'updates' };
+}
+
+/** The framework's autograd choices (PyTorch's for `torch.*`, JAX's otherwise). */
+export function gradientPolicy(call: CoreCall): GradientPolicy {
+  return call.op.startsWith('torch.') ? TORCH_RULES : JAX_RULES;
+}
+
+const GATHER_TO_SCATTER: Record<GatherMode, ScatterMode> = {
+  clip: 'clip',
+  promise_in_bounds: 'clip', // the forward clamps (as XLA does), so the gradient lands at the clamped start
+  fill: 'drop',
+  error: 'error',
+  wrap: 'wrap',
+};
+
+function checkFloat(call: CoreCall, t: Tensor, what: string): void {
+  if (!isFloat(t.dtype)) {
+    throw new DTypeError(
+      'autodiff.dtype',
+      `${call.op}: ${what} has dtype ${t.dtype}; only floating-point tensors are differentiable`,
+      { dtype: t.dtype },
+    );
+  }
+}
+
+/** The core (not reshaped) result shape of a gather. */
+function coreResultShape(call: GatherCall): readonly number[] {
+  return gatherShape(call.operand.shape, call.start_indices.shape, call.dimension_numbers).resultShape;
+}
+
+function checkLike(call: CoreCall, t: Tensor, like: Tensor, code: string, what: string): void {
+  if (!(t instanceof Tensor) || t.dtype !== like.dtype || t.shape.join() !== like.shape.join()) {
+    throw new InvalidArgumentError(
+      code,
+      `${call.op}: the ${what} must have dtype ${like.dtype} and shape ${fmt(like.shape)}; got ${t instanceof Tensor ? `${t.dtype} ${fmt(t.shape)}` : fmt(t)}`,
+    );
+  }
+}
+
+/** The gather of `source` (flat) at positions `at` (-1 → 0): a core call. */
+function gatherFlat(source: Tensor, at: Float64Array, shape: readonly number[]): Tensor {
+  const big = source.size > 2147483647;
+  const idx = tensor(big ? Array.from(at, (v) => BigInt(v)) : Array.from(at), big ? 'int64' : 'int32', [
+    at.length,
+  ]);
+  return execute({
+    kind: 'gather',
+    op: 'autodiff.gather',
+    operand: source.reshape([source.size]),
+    start_indices: idx,
+    dimension_numbers: {
+      offset_dims: [],
+      collapsed_slice_dims: [0],
+      start_index_map: [0],
+      index_vector_dim: 1,
+      slice_sizes: [1],
+    },
+    options: {
+      mode: 'fill',
+      fill_value: 0,
+      negative_indices: 'out_of_bounds',
+      checked: false,
+      zero_size_dims: 'out_of_bounds',
+    },
+  }).reshape(shape);
+}
+
+/** (g · num) / den element-wise, rounded once to `like`'s dtype. */
+function scale(g: Float64Array, num: Float64Array, den: Float64Array, like: Tensor): Tensor {
+  const out = new Array<number>(g.length);
+  for (let i = 0; i < g.length; i++) out[i] = num[i] === 0 ? 0 : (g[i] * num[i]) / den[i];
+  return tensor(out, like.dtype, like.shape);
+}
+
+/** The transpose of a gather: scatter-add of the cotangent with the same dimension numbers. */
+function gatherTranspose(call: GatherCall, cot: Tensor): Tensor {
+  const dn = call.dimension_numbers;
+  const sdn: ScatterDimensionNumbers = {
+    update_window_dims: dn.offset_dims,
+    inserted_window_dims: dn.collapsed_slice_dims,
+    input_batching_dims: dn.operand_batching_dims ?? [],
+    scatter_indices_batching_dims: dn.start_indices_batching_dims ?? [],
+    scatter_dims_to_operand_dims: dn.start_index_map,
+    index_vector_dim: dn.index_vector_dim,
+  };
+  return execute({
+    kind: 'scatter',
+    op: `${call.op} (transpose)`,
+    inputs: [zeros(call.operand.shape, call.operand.dtype)],
+    scatter_indices: call.start_indices,
+    updates: [cot],
+    dimension_numbers: sdn,
+    update_computation: 'add',
+    options: {
+      mode: GATHER_TO_SCATTER[call.options.mode] ?? 'clip',
+      negative_indices: call.options.negative_indices ?? 'out_of_bounds',
+      duplicates: 'apply',
+      include_self: true,
+      checked: false,
+    },
+  });
+}
+
+export interface VjpResult {
+  /** The call's result (as `execute(call)` returns it). */
+  readonly value: Tensor;
+  /** The cotangents of the differentiable arguments, by the framework's names, for a cotangent of `value`. */
+  backward(cotangent: Tensor): Record<string, Tensor>;
+}
+
+/** Reverse mode of a lowered call: its value and a pullback (see the file comment for the rules). */
+export function vjp(call: CoreCall): VjpResult {
+  const names = argumentNames(call);
+  const policy = gradientPolicy(call);
+  const { out: _out, ...bare } = call;
+  const value = execute(bare as CoreCall);
+  if (call.kind === 'gather') {
+    checkFloat(call, call.operand, names.operand);
+    const shape = coreResultShape(call);
+    return {
+      value,
+      backward(cotangent) {
+        checkLike(call, cotangent, value, 'autodiff.cotangent', 'cotangent');
+        return { [names.operand]: gatherTranspose(call, cotangent.reshape(shape)) };
+      },
+    };
+  }
+  const input = call.inputs[0];
+  const updates = call.updates[0];
+  checkFloat(call, input, names.operand);
+  let coefficients: ReturnType<typeof scatterCoefficients> | undefined;
+  return {
+    value,
+    backward(cotangent) {
+      checkLike(call, cotangent, value, 'autodiff.cotangent', 'cotangent');
+      coefficients ??= scatterCoefficients(call, policy, value);
+      const c = coefficients;
+      const cot = cotangent.reshape(input.shape);
+      const g = values(cot);
+      const result: Record<string, Tensor> = {
+        [names.operand]: scale(g, c.dxNum, c.dxDen, input).reshape(call.reshape ?? input.shape),
+      };
+      if (names.updates !== null) {
+        const gu = values(gatherFlat(cot, c.landing, updates.shape));
+        result[names.updates] = scale(gu, c.duNum, c.duDen, updates);
+      }
+      return result;
+    },
+  };
+}
+
+export interface JvpResult {
+  readonly value: Tensor;
+  /** The directional derivative of `value` along the given tangents. */
+  readonly tangent: Tensor;
+}
+
+/**
+ * Forward mode: the value and its derivative along `tangents` (by the framework's names, as
+ * `vjp` returns them; a missing tangent is zero).
+ */
+export function jvp(call: CoreCall, tangents: Readonly<Record<string, Tensor>>): JvpResult {
+  const names = argumentNames(call);
+  const { out: _out, ...bare } = call;
+  const value = execute(bare as CoreCall);
+  if (call.kind === 'gather') {
+    checkFloat(call, call.operand, names.operand);
+    const t = tangents[names.operand] ?? zeros(call.operand.shape, call.operand.dtype);
+    checkLike(call, t, call.operand, 'autodiff.tangent', `tangent of ${names.operand}`);
+    const { reshape: _r, ...rest } = bare as GatherCall;
+    const tangent = execute({ ...rest, operand: t, options: { ...call.options, fill_value: 0 } });
+    return { value, tangent: tangent.reshape(value.shape) };
+  }
+  const input = call.inputs[0];
+  const updates = call.updates[0];
+  checkFloat(call, input, names.operand);
+  const inputShape = call.reshape ?? input.shape;
+  const tx = tangents[names.operand] ?? zeros(inputShape, input.dtype);
+  checkLike(call, tx, zeros(inputShape, input.dtype), 'autodiff.tangent', `tangent of ${names.operand}`);
+  const tu =
+    names.updates !== null && tangents[names.updates] !== undefined
+      ? tangents[names.updates]
+      : zeros(updates.shape, updates.dtype);
+  checkLike(call, tu, updates, 'autodiff.tangent', `tangent of ${names.updates ?? 'updates'}`);
+  const c = scatterCoefficients(call, gradientPolicy(call), value);
+  const base = scale(values(tx), c.dxNum, c.dxDen, input);
+  const contrib = scale(values(tu), c.duNum, c.duDen, updates);
+  // scatter-add the update contributions into the scaled input tangent over the landing map
+  const at = c.landing;
+  const idx = tensor(Array.from(at), 'int32', [at.length]);
+  const tangent = execute({
+    kind: 'scatter',
+    op: `${call.op} (tangent)`,
+    inputs: [base.reshape([base.size])],
+    scatter_indices: idx,
+    updates: [contrib.reshape([contrib.size])],
+    dimension_numbers: {
+      update_window_dims: [],
+      inserted_window_dims: [0],
+      scatter_dims_to_operand_dims: [0],
+      index_vector_dim: 1,
+    },
+    update_computation: 'add',
+    options: {
+      mode: 'skip',
+      negative_indices: 'out_of_bounds',
+      duplicates: 'apply',
+      include_self: true,
+      checked: false,
+    },
+  });
+  return { value, tangent: tangent.reshape(value.shape) };
+}
