@@ -159,6 +159,7 @@ describe('mxnet strict arguments', () => {
     );
     expect(caught(() => mx.take(a, i, { axis: '0' as never })).code).toBe('mxnet.take.axis');
     expect(caught(() => mx.take(a, i, { axis: 0.5 })).code).toBe('mxnet.take.axis');
+    expect(caught(() => mx.take(a, i, { axis: null as never })).code).toBe('mxnet.take.axis');
     expect(caught(() => mx.scatter_nd(a, I([[0, 1, 2]]), 'abc' as never)).code).toBe(
       'mxnet.scatter_nd.shape',
     );

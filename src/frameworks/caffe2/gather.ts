@@ -122,7 +122,7 @@ function lowerGather(data: Tensor, indices: Tensor, args?: Caffe2GatherArgs | nu
   const i = tensorArg(op, 'INDICES', indices);
   const o = options(op, args, ['axis', 'wrap_indices', 'match_outer', 'out']);
   return lowerImpl(op, x, i, {
-    axis: o.axis ?? 0,
+    axis: o.axis === undefined ? 0 : o.axis,
     wrap_indices: o.wrap_indices,
     wrapDefault: CAFFE2_POLICY.wrap_indices.Gather,
     match_outer: o.match_outer,

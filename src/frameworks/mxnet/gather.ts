@@ -112,7 +112,7 @@ function lowerTake(a: Tensor, indices: Tensor, args?: MxTakeArgs | null): Gather
   const mode = pickPolicy(op, 'mode', MX_POLICY.take, opts.mode);
   const out = outArg(op, opts.out);
   if (x.rank < 1) fail(`${op}.data_rank`, `${op}: a must have rank ≥ 1; got a scalar`);
-  const axis = normalizeAxis(op, opts.axis ?? 0, x.rank);
+  const axis = normalizeAxis(op, opts.axis === undefined ? 0 : opts.axis, x.rank);
   const n = x.shape[axis];
   const idx =
     mode === 'error'
