@@ -1,8 +1,9 @@
 /**
  * DirectML gather/scatter operators with the fields of their `DML_*_OPERATOR_DESC` structs:
  * pass one desc object whose fields are DirectML's own (`InputTensor`, `IndicesTensor`,
- * `OutputTensor?`, `Axis`, `IndexDimensions`, …) and, optionally, our policies as a second
- * argument (`featureLevel`, `outOfBounds`, `duplicates`; table `DIRECTML_POLICY`).
+ * `OutputTensor?`, `Axis`, `IndexDimensions`, …; unknown fields are refused) and, optionally, our
+ * policies as a second argument (`featureLevel`, `outOfBounds`, `duplicates`; table
+ * `DIRECTML_POLICY`). A Tensor `OutputTensor` is the output buffer (this frontend's `out`).
  * See docs/directml.md.
  *
  * @example
