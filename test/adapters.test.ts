@@ -38,7 +38,7 @@ describe('onnxruntime adapters (real onnxruntime-node Tensor)', () => {
     expect(fromOrt(o).toArray()).toEqual([true, false, true]);
     const dirty = { type: 'bool', dims: [2], data: new Uint8Array([2, 0]) };
     expect(fromOrt(dirty).toArray()).toEqual([true, false]);
-    expect(Array.from(fromOrt(dirty).data)).toEqual([1, 0]);
+    expect(Array.from(fromOrt(dirty).data as Uint8Array)).toEqual([1, 0]);
     const b = toOrt(tensor([false, true], 'bool'), ort.Tensor);
     expect(b.type).toBe('bool');
     expect(Array.from(b.data as Uint8Array)).toEqual([0, 1]);

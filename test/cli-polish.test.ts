@@ -12,7 +12,6 @@ import { didYouMean, editDistance, jsonDepth, shortestFloat, tensorJson } from '
 import { program } from '../src/cli/main.js';
 import { writeNpy } from '../src/interop/npy.js';
 import { arange, tensor } from '../src/tensor/tensor.js';
-// @ts-expect-error: a JavaScript module without types
 import { serveExplorer } from '../scripts/serve.mjs';
 
 const BIN = join(process.cwd(), 'dist/cli/main.js');

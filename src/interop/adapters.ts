@@ -184,7 +184,7 @@ export function fromOrt(t: OrtTensorLike, options: AdapterOptions = {}): Tensor 
  *
  * @example
  * // import { Tensor as OrtTensor } from 'onnxruntime-node';
- * toOrt(tensor([1, 2], 'float32'), OrtTensor); // an ort.Tensor { type: 'float32', dims: [2] }
+ * toOrt(tensor([1, 2], 'float32'), OrtTensor); // an onnxruntime Tensor, type float32, dims [2]
  */
 export function toOrt<T>(t: Tensor, Ctor: OrtTensorConstructor<T>, options: AdapterOptions = {}): T {
   if (!(t instanceof Tensor))
@@ -245,13 +245,13 @@ const TF_WIDEN: Readonly<Partial<Record<DType, DType>>> = {
 
 /**
  * A Tensor as a TF.js tensor, built with `tf.tensor` of the namespace you pass
- * (`import * as tf from '@tensorflow/tfjs'`). float32, int32 and bool go across as they are;
+ * (`import * as tfjs from '@tensorflow/tfjs'`). float32, int32 and bool go across as they are;
  * int8/int16/uint8/uint16 widen to int32 and float16/bfloat16 to float32 (exact). float64,
  * int64, uint32 and uint64 could lose values: a `DTypeError` (cast first if you accept that).
  *
  * @example
- * // import * as tf from '@tensorflow/tfjs';
- * toTf(tensor([[1, 2]], 'uint8'), tf); // tf.Tensor int32 [[1, 2]]
+ * // import * as tfjs from '@tensorflow/tfjs';
+ * toTf(tensor([[1, 2]], 'uint8'), tfjs); // a tfjs.Tensor, dtype int32
  */
 export function toTf<T>(t: Tensor, tf: TfNamespaceLike<T>, options: AdapterOptions = {}): T {
   if (!(t instanceof Tensor))
