@@ -13,7 +13,7 @@
  *   slice_sizes: [1, 1, 2, 2],
  * });
  */
-import { type GatherCall, type ScatterCall, execute } from '../core/call.js';
+import { type GatherCall, type ScatterCall, execute, overlaps } from '../core/call.js';
 import { checkOut } from '../core/gather.js';
 import { gatherShape as coreGatherShape } from '../core/gather-shape.js';
 import { scatter as coreScatter } from '../core/scatter.js';
@@ -227,11 +227,27 @@ function scatter(
   const ins = inputs.map((t, k) => tensorArg(op, `inputs[${k}]`, t));
   const ups = (Array.isArray(updates) ? updates : [updates]).map((t, k) => tensorArg(op, `updates[${k}]`, t));
   const i = tensorArg(op, 'scatter_indices', scatter_indices);
-  const outs =
-    out === undefined
-      ? undefined
-      : (Array.isArray(out) ? out : [out]).map((t, k) => tensorArg(op, `out[${k}]`, t, `${op}.out`));
-  return coreScatter(ins, i, ups, dn, computationArg(op, update_computation), { ...policy, op, out: outs });
+  const comp = computationArg(op, update_computation);
+  if (out === undefined) return coreScatter(ins, i, ups, dn, comp, { ...policy, op });
+  const outs = (Array.isArray(out) ? out : [out]).map((t, k) => tensorArg(op, `out[${k}]`, t, `${op}.out`));
+  // An out that shares memory with anything but its own input (in place) is computed aside.
+  const inPlace = (o: Tensor, k: number) =>
+    ins[k] !== undefined &&
+    o.data.buffer === ins[k].data.buffer &&
+    o.data.byteOffset === ins[k].data.byteOffset;
+  const clash = outs.some(
+    (o, k) =>
+      overlaps(o, i) ||
+      ups.some((u) => overlaps(o, u)) ||
+      ins.some((t, j) => overlaps(o, t) && !(j === k && inPlace(o, k))),
+  );
+  if (!clash) return coreScatter(ins, i, ups, dn, comp, { ...policy, op, out: outs });
+  const results = coreScatter(ins, i, ups, dn, comp, { ...policy, op });
+  outs.forEach((o, k) => {
+    checkOut(op, o, ins[0].shape, results[k].dtype, 'stablehlo.scatter.C24', 'stablehlo.scatter.C25');
+    o.data.set(results[k].data as never);
+  });
+  return outs;
 }
 
 /** Validates gather attributes against shapes, without data; returns the result shape. */
