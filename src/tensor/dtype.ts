@@ -3,7 +3,7 @@
  * float16 and bfloat16 as their IEEE bit patterns in a Uint16Array, bool as 0/1 in a
  * Uint8Array, 64-bit integers in BigInt64Array / BigUint64Array.
  */
-import { DTypeError } from '../errors.js';
+import { DTypeError, fmt } from '../errors.js';
 import { bitsToBfloat16, bitsToFloat16 } from './float16.js';
 import { type ScalarOptions, toDTypeScalar } from './scalar.js';
 
@@ -81,6 +81,11 @@ const BYTES: Record<DType, number> = {
   bool: 1,
 };
 
+/** A caller-supplied message prefix, made safe to interpolate (a string of at most 200 characters). */
+export function label(where: unknown, fallback: string): string {
+  return typeof where === 'string' ? (where.length > 200 ? `${where.slice(0, 200)}…` : where) : fallback;
+}
+
 export function isDType(name: unknown): name is DType {
   return typeof name === 'string' && Object.hasOwn(BYTES, name);
 }
@@ -90,7 +95,7 @@ export function assertDType(name: unknown, where = 'tensor'): DType {
   if (!isDType(name)) {
     throw new DTypeError(
       'tensor.dtype',
-      `${where}: unknown dtype ${JSON.stringify(name)}; expected one of ${DTYPES.join(', ')}`,
+      `${label(where, 'tensor')}: unknown dtype ${fmt(name)}; expected one of ${DTYPES.join(', ')}`,
       { dtype: name },
     );
   }
@@ -163,7 +168,7 @@ export function integerRange(d: DType): [bigint, bigint] {
  * @example encodeScalar('int64', 3)   // 3n
  */
 export function encodeScalar(dtype: DType, value: Scalar, where = 'tensor'): number | bigint {
-  return toDTypeScalar(value, dtype, where === 'tensor' ? TENSOR_VALUE : { where });
+  return toDTypeScalar(value, dtype, where === 'tensor' ? TENSOR_VALUE : { where: label(where, 'tensor') });
 }
 const TENSOR_VALUE: ScalarOptions = { where: 'tensor' };
 

@@ -66,6 +66,11 @@ const I64_LO = -(1n << 63n);
 const I64_HI = (1n << 63n) - 1n;
 const U64_HI = (1n << 64n) - 1n;
 
+const codeOf = (o: ScalarOptions): string =>
+  typeof o.code === 'string' ? o.code.slice(0, 200) : 'tensor.value';
+const whereOf = (o: ScalarOptions): string =>
+  typeof o.where === 'string' ? o.where.slice(0, 200) : 'tensor';
+
 function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return `an array ${fmt(value)}`;
@@ -76,18 +81,17 @@ function describe(value: unknown): string {
 
 function wrongType(value: unknown, dtype: DType, o: ScalarOptions): never {
   throw new InvalidArgumentError(
-    o.code ?? 'tensor.value',
-    `${o.where ?? 'tensor'}: an element of dtype ${dtype} must be a number, a bigint or a boolean; got ${describe(value)}`,
+    codeOf(o),
+    `${whereOf(o)}: an element of dtype ${dtype} must be a number, a bigint or a boolean; got ${describe(value)}`,
     { dtype, value },
   );
 }
 
 function noFit(value: unknown, dtype: DType, why: string, o: ScalarOptions): never {
-  throw new DTypeError(
-    o.code ?? 'tensor.value',
-    `${o.where ?? 'tensor'}: value ${fmt(value)} does not fit ${dtype}: ${why}`,
-    { dtype, value },
-  );
+  throw new DTypeError(codeOf(o), `${whereOf(o)}: value ${fmt(value)} does not fit ${dtype}: ${why}`, {
+    dtype,
+    value,
+  });
 }
 
 /**
@@ -203,6 +207,7 @@ export function toDTypeScalar(
   dtype: DType,
   options: ScalarOptions = NO_OPTIONS,
 ): number | bigint {
+  if (options === null || typeof options !== 'object') options = NO_OPTIONS;
   const t = typeof value;
   if (t !== 'number' && t !== 'bigint' && t !== 'boolean') return wrongType(value, dtype, options);
   const v = value as number | bigint | boolean;
@@ -226,8 +231,8 @@ export function toDTypeScalar(
       return toSmallInt(typeof v === 'boolean' ? (v ? 1 : 0) : v, dtype, options);
     default:
       throw new DTypeError(
-        options.code ?? 'tensor.dtype',
-        `${options.where ?? 'tensor'}: unknown dtype ${fmt(dtype)}`,
+        typeof options.code === 'string' ? options.code : 'tensor.dtype',
+        `${whereOf(options)}: unknown dtype ${fmt(dtype)}`,
         {
           dtype,
         },

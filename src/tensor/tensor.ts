@@ -15,6 +15,7 @@ import {
   byteSize,
   decodeScalar,
   isDType,
+  label,
   storageConstructor,
 } from './dtype.js';
 import { PRINT_THRESHOLD, formatBody, jsonElement } from './print.js';
@@ -66,7 +67,7 @@ function rankError(rank: unknown, where: string): never {
  * @example checkRank(65, 'gather')   // throws: 'gather: rank 65 exceeds the maximum rank 64 (tensor.rank)'
  */
 export function checkRank(rank: number, where = 'tensor'): void {
-  if (!(rank >= 0 && rank <= MAX_RANK)) rankError(rank, where);
+  if (!(typeof rank === 'number' && rank >= 0 && rank <= MAX_RANK)) rankError(rank, label(where, 'tensor'));
 }
 
 function shapeError(shape: unknown, where: string): never {
@@ -85,7 +86,7 @@ function shapeError(shape: unknown, where: string): never {
  * @example checkShape([2, 3], 'gather')   // [2, 3]
  */
 export function checkShape(shape: unknown, where = 'tensor'): number[] {
-  return readShape(shape, where);
+  return readShape(shape, label(where, 'tensor'));
 }
 
 function readShape(shape: unknown, where: string): number[] {
@@ -157,7 +158,8 @@ function sizeOf(shape: readonly number[], dtype: DType, where: string): number {
  * @example checkedSize([2, 3], 'float32')   // 6
  */
 export function checkedSize(shape: readonly number[], dtype: DType, where = 'tensor'): number {
-  return sizeOf(readShape(shape, where), dtype, where);
+  const w = label(where, 'tensor');
+  return sizeOf(readShape(shape, w), assertDType(dtype, w), w);
 }
 
 /** One allocation of a call, for {@link checkCallBudget}. */
@@ -182,7 +184,8 @@ export interface BudgetPart {
  * ], 'numpy.index');
  */
 export function checkCallBudget(parts: readonly BudgetPart[], where = 'call'): number {
-  if (!Array.isArray(parts))
+  where = label(where, 'call');
+  if (!Array.isArray(parts) || parts.length > 4096)
     throw new InvalidArgumentError(
       'tensor.call_budget',
       `${where}: checkCallBudget takes an array of { shape, dtype }`,
@@ -190,7 +193,12 @@ export function checkCallBudget(parts: readonly BudgetPart[], where = 'call'): n
   let total = 0;
   for (let i = 0; i < parts.length; i++) {
     const p = parts[i];
-    const dtype = assertDType(p?.dtype, where);
+    if (p === null || typeof p !== 'object')
+      throw new InvalidArgumentError(
+        'tensor.call_budget',
+        `${where}: checkCallBudget part ${i} is not { shape, dtype }`,
+      );
+    const dtype = assertDType(p.dtype, where);
     total += checkedSize(p.shape, dtype, where) * byteSize(dtype);
   }
   if (total > allocationLimitBytes) {
