@@ -8,13 +8,13 @@
  *
  *   replace  ∂y/∂x = [m = 0]          ∂y[p]/∂u[k] = [k = last K(p)]  (PyTorch: 1 for every k ∈ K(p))
  *   add      ∂y/∂x = [m = 0 or self]  ∂y/∂u = 1
- *   sub      ∂y/∂x = [m = 0 or self]  ∂y/∂u = -1 (+1 for the first update when not include_self)
+ *   sub      ∂y/∂x = [m = 0 or self]  ∂y/∂u = -1 (without include_self the core starts from 0)
  *   mul      ∂y/∂x = ∏ u_K (0 if m > 0 and not self)      ∂y/∂u_k = (self ? x : 1) · ∏_{j≠k} u_j
  *   mean     N = [self] + m (1 if 0):  ∂y/∂x = 1/N (0 if m > 0 and not self),  ∂y/∂u = 1/N
  *   min/max  N = [x = y]·[self or PyTorch] + #{k ∈ K(p): u_k = y}:
  *            ∂y/∂x = [x = y]/N (0 if m > 0 and not self),  ∂y/∂u_k = [u_k = y]/N  (ties split evenly)
  *   f(c, u)  an affine custom computation α + a·c + b·u (probed; index_add's alpha):
- *            ∂y/∂x = a^m (0 if m > 0 and not self),  ∂y/∂u_{k_j} = b·a^(m-1-j) (1·… for a copied first)
+ *            ∂y/∂x = a^m,  ∂y/∂u_{k_j} = b·a^(m-1-j)  (the core ignores include_self for custom computations)
  *
  * ("self" = include_self; m = 0 means the element is untouched and y = x.) Each coefficient is
  * kept as num/den so that a cotangent is computed as (ȳ·num)/den — one rounding, as PyTorch does.
@@ -133,8 +133,9 @@ export function scatterCoefficients(
   const u = values(call.updates[0]);
   const y = values(result.reshape(call.inputs[0].shape));
   const n = x.length;
-  const self = call.options.include_self !== false;
   const comp = call.update_computation;
+  // the core applies a custom computation to the input value whatever include_self says
+  const self = call.options.include_self !== false || typeof comp === 'function';
   // K(p) in update-index order, as a linked list: head[p], next[k]
   const head = new Int32Array(n).fill(-1);
   const tail = new Int32Array(n).fill(-1);
@@ -168,7 +169,7 @@ export function scatterCoefficients(
         for (let k = head[p]; k >= 0; k = next[k]) duNum[k] = 1;
         break;
       case 'sub':
-        for (let k = head[p]; k >= 0; k = next[k]) duNum[k] = !self && k === head[p] ? 1 : -1;
+        for (let k = head[p]; k >= 0; k = next[k]) duNum[k] = -1;
         break;
       case 'mul': {
         // exclusive products by prefix and suffix (no division, so zeros are exact)
@@ -213,8 +214,7 @@ export function scatterCoefficients(
         const { a, b } = custom as { a: number; b: number };
         if (self) dxNum[p] = a ** m;
         let j = 0;
-        for (let k = head[p]; k >= 0; k = next[k], j++)
-          duNum[k] = (!self && j === 0 ? 1 : b) * a ** (m - 1 - j);
+        for (let k = head[p]; k >= 0; k = next[k], j++) duNum[k] = b * a ** (m - 1 - j);
         break;
       }
       default:

@@ -24,8 +24,8 @@ import { type GradientPolicy, JAX_RULES, TORCH_RULES, scatterCoefficients, value
 
 /** The framework's names of a call's differentiable arguments. */
 export interface ArgumentNames {
-  /** Gather operand / scatter input. */
-  readonly operand: string;
+  /** Gather operand / scatter input; null when the framework starts from a constant (scatter_nd's zeros). */
+  readonly operand: string | null;
   /** Scatter updates; null when the framework passes a constant (index_fill's value). */
   readonly updates: string | null;
 }
@@ -58,6 +58,8 @@ const BY_OP: Record<string, ArgumentNames> = {
   'tensorflow.tensor_scatter_nd_max': { operand: 'tensor', updates: 'updates' },
   'mlir.tensor.scatter': { operand: 'dest', updates: 'source' },
   'mlir.tensor.gather': { operand: 'source', updates: null },
+  'tensorflow.scatter_nd': { operand: null, updates: 'updates' },
+  'mxnet.scatter_nd': { operand: null, updates: 'data' },
 };
 
 /** `onnx.GatherND-13` → `onnx.GatherND`. */
@@ -186,22 +188,23 @@ export interface VjpResult {
 export function vjp(call: CoreCall): VjpResult {
   const names = argumentNames(call);
   const policy = gradientPolicy(call);
+  const x = call.kind === 'gather' ? call.operand : call.inputs[0];
+  checkFloat(call, x, names.operand ?? names.updates ?? 'operand');
   const { out: _out, ...bare } = call;
   const value = execute(bare as CoreCall);
   if (call.kind === 'gather') {
-    checkFloat(call, call.operand, names.operand);
     const shape = coreResultShape(call);
     return {
       value,
       backward(cotangent) {
         checkLike(call, cotangent, value, 'autodiff.cotangent', 'cotangent');
-        return { [names.operand]: gatherTranspose(call, cotangent.reshape(shape)) };
+        return { [names.operand ?? 'operand']: gatherTranspose(call, cotangent.reshape(shape)) };
       },
     };
   }
   const input = call.inputs[0];
   const updates = call.updates[0];
-  checkFloat(call, input, names.operand);
+  checkFloat(call, input, names.operand ?? names.updates ?? 'input');
   let coefficients: ReturnType<typeof scatterCoefficients> | undefined;
   return {
     value,
@@ -211,9 +214,10 @@ export function vjp(call: CoreCall): VjpResult {
       const c = coefficients;
       const cot = cotangent.reshape(input.shape);
       const g = values(cot);
-      const result: Record<string, Tensor> = {
-        [names.operand]: scale(g, c.dxNum, c.dxDen, input).reshape(call.reshape ?? input.shape),
-      };
+      const result: Record<string, Tensor> = {};
+      if (names.operand !== null) {
+        result[names.operand] = scale(g, c.dxNum, c.dxDen, input).reshape(call.reshape ?? input.shape);
+      }
       if (names.updates !== null) {
         const gu = values(gatherFlat(cot, c.landing, updates.shape));
         result[names.updates] = scale(gu, c.duNum, c.duDen, updates);
@@ -235,22 +239,30 @@ export interface JvpResult {
  */
 export function jvp(call: CoreCall, tangents: Readonly<Record<string, Tensor>>): JvpResult {
   const names = argumentNames(call);
+  checkFloat(call, call.kind === 'gather' ? call.operand : call.inputs[0], names.operand ?? 'operand');
   const { out: _out, ...bare } = call;
   const value = execute(bare as CoreCall);
   if (call.kind === 'gather') {
-    checkFloat(call, call.operand, names.operand);
-    const t = tangents[names.operand] ?? zeros(call.operand.shape, call.operand.dtype);
-    checkLike(call, t, call.operand, 'autodiff.tangent', `tangent of ${names.operand}`);
+    const name = names.operand ?? 'operand';
+    checkFloat(call, call.operand, name);
+    const t = tangents[name] ?? zeros(call.operand.shape, call.operand.dtype);
+    checkLike(call, t, call.operand, 'autodiff.tangent', `tangent of ${name}`);
     const { reshape: _r, ...rest } = bare as GatherCall;
     const tangent = execute({ ...rest, operand: t, options: { ...call.options, fill_value: 0 } });
     return { value, tangent: tangent.reshape(value.shape) };
   }
   const input = call.inputs[0];
   const updates = call.updates[0];
-  checkFloat(call, input, names.operand);
+  checkFloat(call, input, names.operand ?? 'input');
   const inputShape = call.reshape ?? input.shape;
-  const tx = tangents[names.operand] ?? zeros(inputShape, input.dtype);
-  checkLike(call, tx, zeros(inputShape, input.dtype), 'autodiff.tangent', `tangent of ${names.operand}`);
+  const tx = (names.operand !== null ? tangents[names.operand] : undefined) ?? zeros(inputShape, input.dtype);
+  checkLike(
+    call,
+    tx,
+    zeros(inputShape, input.dtype),
+    'autodiff.tangent',
+    `tangent of ${names.operand ?? 'input'}`,
+  );
   const tu =
     names.updates !== null && tangents[names.updates] !== undefined
       ? tangents[names.updates]
