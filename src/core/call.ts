@@ -3,7 +3,13 @@
  * StableHLO attributes and index policy it became. `execute` runs it; `stablehloText` prints
  * the equivalent StableHLO op for `explain` and the explorer.
  */
-import { DTypeError, IndexOutOfBoundsError, InvalidArgumentError, fmt } from '../errors.js';
+import {
+  DTypeError,
+  GatherScatterError,
+  IndexOutOfBoundsError,
+  InvalidArgumentError,
+  fmt,
+} from '../errors.js';
 import { Tensor } from '../tensor/tensor.js';
 import { sameShape } from './gather.js';
 import { gatherShape } from './gather-shape.js';
@@ -43,6 +49,13 @@ interface CallBase {
   readonly out?: Tensor;
   /** The framework's wording of an out-of-bounds error with code `options.oob_code`. */
   readonly wording?: Wording;
+  /**
+   * Rank of the caller's own index tensor, when the lowering stacked extra components onto it
+   * (iota components of an element-wise call): error positions are cut back to it.
+   */
+  readonly index_rank?: number;
+  /** Write `out` only if the call succeeds (NumPy buffers `out` under mode='raise'). */
+  readonly atomic_out?: boolean;
 }
 
 /** A gather lowered from a framework op: everything the call does, defaults applied. */
@@ -96,16 +109,29 @@ function describe(v: unknown): string {
   return typeof v;
 }
 
-/** An out-of-bounds error of the call re-worded by its framework (same code, class and details). */
+/**
+ * An error of the call in the framework's terms: positions cut to the caller's index rank, and
+ * an out-of-bounds error re-worded by the framework's hook (same code and class).
+ */
 function reword(call: CoreCall, e: unknown): unknown {
-  if (call.wording && e instanceof IndexOutOfBoundsError && e.code === call.options.oob_code) {
+  if (!(e instanceof GatherScatterError)) return e;
+  let details = e.details;
+  const position = details.position;
+  const rank = call.index_rank;
+  if (rank !== undefined && Array.isArray(position) && position.length > rank)
+    details = { ...details, position: position.slice(0, rank) };
+  if (call.wording && e instanceof IndexOutOfBoundsError && e.code === call.options.oob_code)
     return new IndexOutOfBoundsError(
       e.code,
-      `${call.op}: ${call.wording(e.details as unknown as OobDetails)}`,
-      e.details,
+      `${call.op}: ${call.wording(details as unknown as OobDetails)}`,
+      details as Record<string, unknown>,
     );
-  }
-  return e;
+  if (details === e.details) return e;
+  const Ctor = e.constructor as new (c: string, m: string, d: Record<string, unknown>) => GatherScatterError;
+  const message = e.message
+    .replace(/ \([^()]*\)$/, '')
+    .replace(`position ${fmt(position)}`, `position ${fmt(details.position)}`);
+  return new Ctor(e.code, message, details as Record<string, unknown>);
 }
 
 /**
@@ -139,7 +165,7 @@ function executeGather(call: GatherCall, out: Tensor | undefined): Tensor {
   }
   checkCallOut(call.op, out, call.reshape ?? plan.resultShape, plan.dtype);
   const target = call.reshape ? out.reshape(plan.resultShape) : out;
-  if (overlaps(out, operand) || overlaps(out, indices)) {
+  if (call.atomic_out || overlaps(out, operand) || overlaps(out, indices)) {
     out.data.set(plan.run(operand, indices).data as never);
     return out;
   }
@@ -172,6 +198,7 @@ function executeScatter(call: ScatterCall, out: Tensor | undefined): Tensor {
     out.data.buffer === inputs[0].data.buffer &&
     out.data.byteOffset === inputs[0].data.byteOffset;
   const clash =
+    call.atomic_out ||
     (!inPlace && inputs.some((t) => overlaps(out, t))) ||
     overlaps(out, indices) ||
     updates.some((t) => overlaps(out, t));

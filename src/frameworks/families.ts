@@ -44,6 +44,8 @@ export interface CallMeta {
   readonly out?: Tensor;
   /** Final reshape of the core result. */
   readonly reshape?: readonly number[];
+  /** Write `out` only if the call succeeds (NumPy's buffered `out` under mode='raise'). */
+  readonly atomic_out?: boolean;
 }
 
 /** A framework's gather policy; unset values take the core defaults, except `zero_size_dims` (frameworks: out_of_bounds). */
@@ -56,6 +58,9 @@ function meta<C extends object>(m: CallMeta, call: C): C & CallMeta {
   if (m.reshape !== undefined) extra.reshape = m.reshape;
   if (m.out !== undefined) extra.out = m.out;
   if (m.wording !== undefined) extra.wording = m.wording;
+  if (m.atomic_out) extra.atomic_out = true;
+  const rank = (m as { index_rank?: number }).index_rank;
+  if (rank !== undefined) extra.index_rank = rank;
   return { ...call, op: m.op, ...extra } as C & CallMeta;
 }
 
@@ -289,6 +294,11 @@ export function alongAxis(
   return { indices, index_vector_dim: shape.length, batching, collapsed, index_map: [axis, ...iotaDims] };
 }
 
+/** Error positions of a stacked index are the caller's index positions (see CoreCall.index_rank). */
+function stacked(m: CallMeta, index: Tensor, a: AlongAxis): CallMeta {
+  return a.indices === index ? m : ({ ...m, index_rank: index.rank } as CallMeta);
+}
+
 export function elementsGather(
   m: CallMeta,
   operand: Tensor,
@@ -298,7 +308,7 @@ export function elementsGather(
 ): GatherCall {
   const a = alongAxis(index, operand.shape, axis, m.op);
   return gatherCall(
-    m,
+    stacked(m, index, a),
     operand,
     a.indices,
     {
@@ -326,7 +336,7 @@ export function elementsScatter(
 ): ScatterCall {
   const a = alongAxis(index, input.shape, axis, m.op);
   return scatterCall(
-    m,
+    stacked(m, index, a),
     input,
     a.indices,
     updates,
