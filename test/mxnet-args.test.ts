@@ -202,11 +202,14 @@ describe('mxnet lowered calls are the whole behaviour', () => {
     expect(mx.take(empty, I([]), { axis: 0 }).shape).toEqual([0, 2]);
     expect(mx.gather_nd(empty, tensor(new Int32Array(0), 'int32', [1, 0])).shape).toEqual([0, 2]);
   });
-  // Core gap (reported): under zero_size_dims 'out_of_bounds' the shape check refuses first with
-  // stablehlo.gather.empty_window. When the core is fixed this test starts to pass: flip it.
-  it.fails('a zero-size indexed dim with an index: out of bounds in MXNet’s code', () => {
+  // Needs the core's zero_size_dims fix (zeroSizeShape in src/core/gather.ts); before it the
+  // shape check refused first with stablehlo.gather.empty_window.
+  it('a zero-size indexed dim with an index: out of bounds in MXNet’s code', () => {
     const empty = tensor(new Float32Array(0), 'float32', [0, 2]);
     expect(caught(() => mx.take(empty, I([0]))).code).toBe('mxnet.take.index_out_of_bounds');
     expect(caught(() => mx.gather_nd(empty, I([[0]]))).code).toBe('mxnet.gather_nd.index_out_of_bounds');
+    expect(caught(() => mx.pick(tensor(new Float32Array(0), 'float32', [2, 0]), I([0, 0]))).code).toBe(
+      'mxnet.pick.index_out_of_bounds',
+    );
   });
 });

@@ -4,6 +4,7 @@
  * optional `match_outer` batch prefix. Out-of-range indices fail a CAFFE_ENFORCE.
  */
 import { type GatherCall, type Wording, execute } from '../../core/call.js';
+import { sameShape } from '../../core/gather.js';
 import type { NegativeIndexPolicy } from '../../core/types.js';
 import { fail } from '../../core/validate.js';
 import { DTypeError, fmt } from '../../errors.js';
@@ -87,7 +88,7 @@ function lowerImpl(op: string, data: Tensor, indices: Tensor, args: ImplArgs): G
   const q = indices.rank;
   if (matchOuter) {
     if (axis < 1) fail(`${op}.match_outer`, `${op}: match_outer needs axis >= 1; got ${axis}`);
-    if (q < axis || fmt(indices.shape.slice(0, axis)) !== fmt(data.shape.slice(0, axis))) {
+    if (q < axis || !sameShape(indices.shape.slice(0, axis), data.shape.slice(0, axis))) {
       fail(
         `${op}.match_outer`,
         `${op}: INDICES must have the same outer dims as DATA (before dim ${axis}); got ${fmt(indices.shape)} and ${fmt(data.shape)}`,

@@ -13,6 +13,7 @@
  * Every op takes MXNet's `out=` in its trailing keyword object.
  */
 import { type GatherCall, execute } from '../../core/call.js';
+import { sameShape } from '../../core/gather.js';
 import { fail } from '../../core/validate.js';
 import { DTypeError, fmt } from '../../errors.js';
 import type { Tensor } from '../../tensor/tensor.js';
@@ -54,9 +55,6 @@ export interface MxBatchTakeArgs {
   /** Where the result goes (MXNet's `out=`). */
   readonly out?: Tensor;
 }
-
-const sameShape = (a: readonly number[], b: readonly number[]) =>
-  a.length === b.length && a.every((x, i) => x === b[i]);
 
 /**
  * Lowers gather_nd. Rules: `mxnet.gather_nd.data` / `.indices` (Tensors), `.options`,
