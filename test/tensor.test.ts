@@ -1,18 +1,22 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { inspect } from 'node:util';
+import { describe, expect, it, vi } from 'vitest';
 import {
   AllocationLimitError,
   DTypeError,
   InvalidArgumentError,
+  arange,
   bfloat16Bits,
   bitsToBfloat16,
   bitsToFloat16,
   float16Bits,
+  formatElement,
   full,
   getAllocationLimit,
   setAllocationLimit,
   tensor,
+  toDTypeScalar,
   zeros,
 } from '../src/index.js';
 
@@ -168,5 +172,111 @@ describe('float16 / bfloat16 conversions (round to nearest even)', () => {
     );
     const want = JSON.parse(out.toString()) as number[];
     expect(values.map(float16Bits)).toEqual(want);
+  });
+});
+
+describe('printing and serialization (issue 10 item 6)', () => {
+  it('toString is NumPy-like with shortest round-trip elements per dtype', () => {
+    expect(tensor([1.1, 2.5], 'float32').toString()).toBe('tensor([1.1, 2.5], dtype=float32)');
+    expect(tensor([1.1], 'float64').toString()).toBe('tensor([1.1], dtype=float64)');
+    expect(tensor([0.1, 1 / 3], 'float16').toString()).toBe('tensor([   0.1, 0.3333], dtype=float16)');
+    expect(tensor([0.1], 'bfloat16').toString()).toBe('tensor([0.1], dtype=bfloat16)');
+    expect(tensor([2n ** 53n + 1n], 'int64').toString()).toBe('tensor([9007199254740993], dtype=int64)');
+    expect(tensor([true, false]).toString()).toBe('tensor([ true, false], dtype=bool)');
+    expect(tensor([Number.NaN, -0, Number.NEGATIVE_INFINITY], 'float32').toString()).toBe(
+      'tensor([      NaN,        -0, -Infinity], dtype=float32)',
+    );
+    expect(tensor(7, 'int16').toString()).toBe('tensor(7, dtype=int16)');
+    expect(
+      tensor(
+        [
+          [1.1, 2],
+          [3, 4],
+        ],
+        'float32',
+      ).toString(),
+    ).toBe('tensor([[1.1,   2],\n        [  3,   4]], dtype=float32)');
+    expect(zeros([2, 0], 'int8').toString()).toBe('tensor([], shape=[2, 0], dtype=int8)');
+  });
+  it('every float32 prints the shortest decimal that round-trips through Math.fround', () => {
+    let s = 99;
+    const rnd = () => (s = (Math.imul(s, 1103515245) + 12345) >>> 0) / 2 ** 32;
+    for (let i = 0; i < 2000; i++) {
+      const x = Math.fround((rnd() - 0.5) * 2 ** Math.floor(rnd() * 80 - 40));
+      const text = formatElement('float32', x);
+      expect(Math.fround(Number(text))).toBe(x);
+      // one digit fewer would not round-trip
+      const digits = text
+        .replace(/^-/, '')
+        .replace(/e.*$/, '')
+        .replace('.', '')
+        .replace(/^0+/, '')
+        .replace(/0+$/, '').length;
+      if (digits > 1) expect(Math.fround(Number(x.toPrecision(digits - 1)))).not.toBe(x);
+    }
+  });
+  it('every float16 bit pattern prints a string that reads back to the same bits', () => {
+    for (let b = 0; b < 0x10000; b += 7) {
+      const v = bitsToFloat16(b);
+      if (Number.isNaN(v)) continue;
+      expect(float16Bits(Number(formatElement('float16', b)))).toBe(b);
+    }
+  });
+  it('long rows wrap at 75 columns and big tensors summarize past 1000 elements', () => {
+    const row = arange(30, 'int32').toString();
+    expect(row.split('\n').every((l) => l.length <= 75)).toBe(true);
+    expect(row.split('\n')[1].startsWith('        ')).toBe(true);
+    expect(arange(1001, 'int32').toString()).toBe(
+      'tensor([   0,    1,    2, ..., 998,  999, 1000], shape=[1001], dtype=int32)'.replace(
+        '998,  999',
+        ' 998,  999',
+      ),
+    );
+  });
+  it('toJSON: { dtype, shape, data } with exact int64 strings; JSON.stringify uses it', () => {
+    expect(JSON.stringify(tensor([2n ** 63n - 1n, -1n], 'int64'))).toBe(
+      '{"dtype":"int64","shape":[2],"data":["9223372036854775807","-1"]}',
+    );
+    expect(tensor([[1.1, Number.NaN]], 'float32').toJSON()).toEqual({
+      dtype: 'float32',
+      shape: [1, 2],
+      data: [1.1, 'NaN'],
+    });
+    expect(tensor([true], 'bool').toJSON().data).toEqual([true]);
+  });
+  it('console.log prints toString (util.inspect.custom) and print() logs it', () => {
+    const t = tensor([1.5], 'float32');
+    expect(inspect(t)).toBe('tensor([1.5], dtype=float32)');
+    const spy = vi.spyOn(console, 'log').mockImplementation(() => {});
+    try {
+      t.print();
+      expect(spy).toHaveBeenCalledWith('tensor([1.5], dtype=float32)');
+    } finally {
+      spy.mockRestore();
+    }
+  });
+});
+
+describe('toDTypeScalar: one conversion per dtype family', () => {
+  it('exact, truncate and wrap', () => {
+    expect(toDTypeScalar(-1, 'uint8', { rounding: 'wrap' })).toBe(255);
+    expect(toDTypeScalar(300.7, 'int8', { rounding: 'wrap' })).toBe(44);
+    expect(toDTypeScalar(-2.7, 'int32', { rounding: 'truncate' })).toBe(-2);
+    expect(toDTypeScalar(2n ** 64n + 5n, 'uint64', { rounding: 'wrap' })).toBe(5n);
+    expect(toDTypeScalar(2 ** 60, 'int64', { rounding: 'truncate' })).toBe(2n ** 60n);
+    expect(toDTypeScalar(Number.NaN, 'bool', { rounding: 'truncate' })).toBe(1);
+    expect(() => toDTypeScalar(2.5, 'int32')).toThrow(DTypeError);
+    expect(() => toDTypeScalar(300, 'int8', { rounding: 'truncate', code: 'x.fill', where: 'x' })).toThrow(
+      expect.objectContaining({ code: 'x.fill' }),
+    );
+    expect(() => toDTypeScalar(Number.POSITIVE_INFINITY, 'int32', { rounding: 'wrap' })).toThrow(DTypeError);
+    expect(() => toDTypeScalar('5', 'float32')).toThrow(InvalidArgumentError);
+    expect(() => toDTypeScalar(null, 'int64')).toThrow(InvalidArgumentError);
+  });
+  it('bigints round to float32 / float16 once (no double rounding through float64)', () => {
+    const v = 2n ** 60n + 2n ** 36n + 1n; // float64 would round to 2^60 + 2^36, a float32 tie
+    expect(toDTypeScalar(v, 'float32')).toBe(2 ** 60 + 2 ** 37);
+    expect(toDTypeScalar(2n ** 11n + 1n, 'float16')).toBe(float16Bits(2048));
+    expect(toDTypeScalar(v, 'float64')).toBe(Number(v));
   });
 });

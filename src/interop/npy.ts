@@ -99,7 +99,11 @@ const ATOM = /[-+]?\d+[lL]?|True|False|None/y;
 function parsePyLiteral(src: string): PyValue {
   let pos = 0;
   const ws = () => {
-    while (pos < src.length && /\s/.test(src[pos])) pos++;
+    for (;;) {
+      const c = src.charCodeAt(pos); // NaN past the end
+      if (c === 0x20 || (c >= 0x09 && c <= 0x0d)) pos++;
+      else break;
+    }
   };
   const value = (depth: number): PyValue => {
     if (depth > 32) headerError('nesting too deep', src);
