@@ -63,10 +63,7 @@ describe('issue 12 class 14: zero-size params', () => {
     ).toEqual([2, 0]);
     expect(tf.gather_nd(zeros([0, 3], 'float32'), zeros([0, 1], 'int32')).shape).toEqual([0, 3]);
   });
-  // Fails today: with zero_size_dims 'out_of_bounds' the core's shape check refuses a non-empty
-  // result with `stablehlo.gather.empty_window` before any index is read (a core issue, reported).
-  // When the core reports the index instead, this starts passing: turn `it.fails` into `it`.
-  it.fails('any index into a size-0 dim is out of bounds on CPU, in TF words', () => {
+  it('any index into a size-0 dim is out of bounds on CPU, in TF words', () => {
     const e = errorOf(() => tf.gather(zeros([0], 'int32'), I([0, 0])));
     expect(e.cls).toBe('IndexOutOfBoundsError');
     expect(e.code).toBe('tf.gather.index_out_of_bounds');
