@@ -197,3 +197,15 @@ describe('plan cache', () => {
     expect(() => lib.stablehlo.gather(x, i, { ...dn, slice_sizes: ['1'] as never })).toThrow(GatherScatterError);
   });
 });
+
+describe('plan cache keys keep types apart', () => {
+  it("index_vector_dim '1' never reuses the plan compiled for 1", () => {
+    const x = tensor([10, 11, 12], 'int32');
+    const i = tensor([[2]], 'int64');
+    const dn = { offset_dims: [], collapsed_slice_dims: [0], start_index_map: [0], slice_sizes: [1] };
+    expect(lib.stablehlo.gather(x, i, { ...dn, index_vector_dim: 1 }).toArray()).toEqual([12]);
+    expect(() => lib.stablehlo.gather(x, i, { ...dn, index_vector_dim: '1' as never })).toThrow(
+      GatherScatterError,
+    );
+  });
+});

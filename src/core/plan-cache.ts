@@ -37,7 +37,8 @@ function list(xs: readonly number[] | undefined): string {
 /** A string or boolean option in a key (objects that merely print like one are uncacheable). */
 function word(v: unknown): string {
   const t = typeof v;
-  if (v === undefined || t === 'string' || t === 'boolean' || t === 'number') return String(v);
+  // The type's initial keeps 3 and '3' (or true and 'true') apart.
+  if (v === undefined || t === 'string' || t === 'boolean' || t === 'number') return `${t[0]}${String(v)}`;
   throw UNCACHEABLE;
 }
 
