@@ -83,9 +83,7 @@ async function viaCli(op: string, args: CallArgs, k: number): Promise<Outcome | 
   if (!argv) return null;
   const sink = () => {};
   try {
-    await program(sink, sink)
-      .exitOverride()
-      .parseAsync(argv, { from: 'user' });
+    await program(sink, sink).exitOverride().parseAsync(argv, { from: 'user' });
   } catch (e) {
     if (e instanceof GatherScatterError) return { code: e.code };
     throw e;
@@ -93,6 +91,7 @@ async function viaCli(op: string, args: CallArgs, k: number): Promise<Outcome | 
   return { tensor: readNpy(new Uint8Array(readFileSync(file))) };
 }
 
+let viaCliCount = 0;
 const ready = PRESETS.filter((p) => registry.some((e) => e.id === p.op && e.state === 'ready'));
 
 describe('every preset: framework function = execute(lowered call) = CLI run', () => {
@@ -108,7 +107,14 @@ describe('every preset: framework function = execute(lowered call) = CLI run', (
     expect(same(lowered)).toEqual(same(api));
     if (preset.expectedError) expect('code' in api && api.code).toContain(preset.expectedError);
     const cli = await viaCli(preset.op, preset.args, k);
-    if (cli) expect(same(cli)).toEqual(same(api));
+    if (cli) {
+      expect(same(cli)).toEqual(same(api));
+      viaCliCount++;
+    }
+  });
+
+  it('ran nearly every preset through the CLI too (those with a JSON spelling)', () => {
+    expect(viaCliCount).toBeGreaterThanOrEqual(ready.length - 3);
   });
 });
 
@@ -128,7 +134,16 @@ describe('the disagreements the one-path issue measured', () => {
   };
 
   it('jax.numpy.take without axis flattens in the CLI as in the API (JAX: axis=None)', async () => {
-    const api = lib.jax.numpy.take(tensor([[1, 2], [3, 4]], 'int32'), tensor([3], 'int32'));
+    const api = lib.jax.numpy.take(
+      tensor(
+        [
+          [1, 2],
+          [3, 4],
+        ],
+        'int32',
+      ),
+      tensor([3], 'int32'),
+    );
     expect(api.toArray()).toEqual([4]);
     const cli = await cliRun(['run', 'jax.numpy.take', '--data', '[[1,2],[3,4]]', '--indices', '[3]']);
     expect('tensor' in cli && cli.tensor.toArray()).toEqual([4]);
@@ -179,14 +194,27 @@ describe('the disagreements the one-path issue measured', () => {
 describe('plan cache', () => {
   it('repeated framework calls with the same shapes compile once', () => {
     clearPlanCache();
-    const x = tensor([[1, 2, 3], [4, 5, 6]], 'float32');
+    const x = tensor(
+      [
+        [1, 2, 3],
+        [4, 5, 6],
+      ],
+      'float32',
+    );
     const i = tensor([1, 0], 'int64');
-    for (let k = 0; k < 5; k++) expect(lib.onnx.Gather(x, i).toArray()).toEqual([[4, 5, 6], [1, 2, 3]]);
+    for (let k = 0; k < 5; k++)
+      expect(lib.onnx.Gather(x, i).toArray()).toEqual([
+        [4, 5, 6],
+        [1, 2, 3],
+      ]);
     expect(planCacheStats()).toMatchObject({ misses: 1, hits: 4 });
     // A different shape compiles its own plan; the old one stays valid.
     lib.onnx.Gather(x, tensor([1], 'int64'));
     expect(planCacheStats().misses).toBe(2);
-    expect(lib.onnx.Gather(x, i).toArray()).toEqual([[4, 5, 6], [1, 2, 3]]);
+    expect(lib.onnx.Gather(x, i).toArray()).toEqual([
+      [4, 5, 6],
+      [1, 2, 3],
+    ]);
   });
 
   it('a cached plan never serves a call whose attributes merely print alike', () => {
@@ -194,7 +222,9 @@ describe('plan cache', () => {
     const i = tensor([[2]], 'int64');
     const dn = { offset_dims: [], collapsed_slice_dims: [0], start_index_map: [0], index_vector_dim: 1 };
     expect(lib.stablehlo.gather(x, i, { ...dn, slice_sizes: [1] }).toArray()).toEqual([12]);
-    expect(() => lib.stablehlo.gather(x, i, { ...dn, slice_sizes: ['1'] as never })).toThrow(GatherScatterError);
+    expect(() => lib.stablehlo.gather(x, i, { ...dn, slice_sizes: ['1'] as never })).toThrow(
+      GatherScatterError,
+    );
   });
 });
 
