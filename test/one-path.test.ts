@@ -239,3 +239,18 @@ describe('plan cache keys keep types apart', () => {
     );
   });
 });
+
+describe('out under errors', () => {
+  it("numpy.take(..., mode='raise') leaves out untouched when an index is out of bounds (NumPy buffers out)", () => {
+    const a = tensor([10, 11, 12], 'int32');
+    const out = tensor([7, 7], 'int32');
+    expect(() => lib.numpy.take(a, tensor([1, 5], 'int64'), { out })).toThrow(GatherScatterError);
+    expect(out.toArray()).toEqual([7, 7]);
+    expect(lib.numpy.take(a, tensor([2, 0], 'int64'), { out }).toArray()).toEqual([12, 10]);
+  });
+
+  it('a gather into its own operand reads every element before writing (onnx.Gather reversing [10, 11, 12])', () => {
+    const a = tensor([10, 11, 12], 'int32');
+    expect(lib.onnx.Gather(a, tensor([2, 1, 0], 'int64'), {}, { out: a }).toArray()).toEqual([12, 11, 10]);
+  });
+});

@@ -36,7 +36,8 @@ export function lowerTake(a: ArrayLike, indices: ArrayLike, opts?: TakeOptions |
   const A = arrayArg(op, 'a', a);
   const idx = safeIndex(arrayArg(op, 'indices', indices), op);
   const mode = resolveMode(o.mode, op);
-  const m = { op, wording: oobWording, out: outArg(op, o.out) };
+  // NumPy buffers `out` under mode='raise': an error leaves it untouched.
+  const m = { op, wording: oobWording, out: outArg(op, o.out), atomic_out: mode === 'raise' };
   if (o.axis === undefined || o.axis === null) {
     if (A.size === 0 && idx.size > 0) throw emptyAxis(op, 0);
     return flatGather(m, A, idx, gatherPolicy(mode));
