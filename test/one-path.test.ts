@@ -254,3 +254,26 @@ describe('out under errors', () => {
     expect(lib.onnx.Gather(a, tensor([2, 1, 0], 'int64'), {}, { out: a }).toArray()).toEqual([12, 11, 10]);
   });
 });
+
+describe('variadic stablehlo.scatter runs one lowered call too', () => {
+  it('two inputs, two results (executeAll), out aliasing its own input runs in place', () => {
+    const a = tensor([1, 2, 3], 'int32');
+    const b = tensor([10, 20, 30], 'float32');
+    const dn = {
+      update_window_dims: [],
+      inserted_window_dims: [0],
+      scatter_dims_to_operand_dims: [0],
+      index_vector_dim: 1,
+    };
+    const idx = tensor([[2], [0], [2]], 'int64');
+    const ups = [tensor([5, 6, 7], 'int32'), tensor([0.5, 0.25, 1], 'float32')];
+    const [ra, rb] = lib.stablehlo.scatter([a, b], idx, ups, dn, 'add');
+    expect(ra.toArray()).toEqual([7, 2, 15]);
+    expect(rb.toArray()).toEqual([10.25, 20, 31.5]);
+    const [oa, ob] = lib.stablehlo.scatter([a, b], idx, ups, { ...dn, out: [a, b] }, 'add');
+    expect(oa).toBe(a);
+    expect(ob).toBe(b);
+    expect(a.toArray()).toEqual([7, 2, 15]);
+    expect(b.toArray()).toEqual([10.25, 20, 31.5]);
+  });
+});

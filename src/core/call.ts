@@ -173,6 +173,52 @@ function executeGather(call: GatherCall, out: Tensor | undefined): Tensor {
   return out;
 }
 
+/**
+ * Runs a variadic scatter (N inputs, N updates) and returns all N results; `outs` (one per
+ * input) receive them, with the same aliasing rules as `execute`.
+ */
+export function executeAll(call: ScatterCall, outs?: readonly Tensor[]): Tensor[] {
+  try {
+    const { inputs, scatter_indices: indices, updates } = call;
+    const options = call.options.op === call.op ? call.options : { ...call.options, op: call.op };
+    const plan = scatterPlan(
+      inputs[0].shape,
+      inputs.map((t) => t.dtype),
+      indices.shape,
+      indices.dtype,
+      updates[0].shape,
+      updates.map((t) => t.dtype),
+      call.dimension_numbers,
+      call.update_computation,
+      options,
+    );
+    if (outs === undefined) return plan.run(inputs, indices, updates);
+    if (outs.length !== inputs.length)
+      throw new InvalidArgumentError(
+        `${call.op}.out`,
+        `${call.op}: expected ${inputs.length} out tensors; got ${outs.length}`,
+      );
+    outs.forEach((o, k) => checkCallOut(call.op, o, inputs[k].shape, inputs[k].dtype));
+    const inPlace = (o: Tensor, k: number) =>
+      o.data.buffer === inputs[k].data.buffer && o.data.byteOffset === inputs[k].data.byteOffset;
+    const clash =
+      call.atomic_out ||
+      outs.some(
+        (o, k) =>
+          overlaps(o, indices) ||
+          updates.some((u) => overlaps(o, u)) ||
+          inputs.some((t, j) => overlaps(o, t) && !(j === k && inPlace(o, k))) ||
+          outs.some((p, j) => j !== k && overlaps(o, p)),
+      );
+    if (!clash) return plan.run(inputs, indices, updates, outs);
+    const results = plan.run(inputs, indices, updates);
+    outs.forEach((o, k) => o.data.set(results[k].data as never));
+    return [...outs];
+  } catch (e) {
+    throw reword(call, e);
+  }
+}
+
 function executeScatter(call: ScatterCall, out: Tensor | undefined): Tensor {
   const { inputs, scatter_indices: indices, updates } = call;
   const options = call.options.op === call.op ? call.options : { ...call.options, op: call.op };

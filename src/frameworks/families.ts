@@ -117,6 +117,28 @@ export function scatterCall(
   });
 }
 
+/** general, variadic: N inputs scattered with N updates at one set of indices (run by `executeAll`). */
+export function scatterCallN(
+  m: CallMeta,
+  inputs: readonly Tensor[],
+  indices: Tensor,
+  updates: readonly Tensor[],
+  dimension_numbers: ScatterDimensionNumbers,
+  computation: UpdateComputation,
+  policy: ScatterPolicy,
+): ScatterCall {
+  return meta(m, {
+    kind: 'scatter' as const,
+    op: m.op,
+    inputs,
+    scatter_indices: indices,
+    updates,
+    dimension_numbers,
+    update_computation: computation,
+    options: scatterOptions(m, policy),
+  });
+}
+
 // ---------------------------------------------------------------------------------------------
 // take: one scalar index per position, along `axis`, after `batchDims` leading dims shared by
 // operand and indices (tf.gather's batch_dims; 0 elsewhere).

@@ -13,10 +13,9 @@
  *   slice_sizes: [1, 1, 2, 2],
  * });
  */
-import { type GatherCall, type ScatterCall, execute, overlaps } from '../core/call.js';
+import { type GatherCall, type ScatterCall, execute, executeAll } from '../core/call.js';
 import { checkOut } from '../core/gather.js';
 import { gatherShape as coreGatherShape } from '../core/gather-shape.js';
-import { scatter as coreScatter } from '../core/scatter.js';
 import { scatterShape as coreScatterShape } from '../core/scatter-shape.js';
 import type {
   GatherDimensionNumbers,
@@ -30,7 +29,7 @@ import type {
 import type { Tensor } from '../tensor/tensor.js';
 import { InvalidArgumentError } from '../errors.js';
 import { describe, flag, oneOf, options, scalar, tensorArg } from './args.js';
-import { gatherCall, scatterCall } from './families.js';
+import { gatherCall, scatterCall, scatterCallN } from './families.js';
 
 /** `stablehlo.gather` attributes (spec names) plus our options (mode, fill_value, checked, out). */
 export type StableHloGatherAttributes = GatherDimensionNumbers & GatherOptions;
@@ -222,32 +221,19 @@ function scatter(
     return execute(
       lowerScatter(inputs as Tensor, scatter_indices, updates as Tensor, attributes, update_computation),
     );
-  // Variadic: N results, which one lowered call (one result) cannot carry; the core runs it.
+  // Variadic: one lowered call with N inputs, run by executeAll (N results).
   const { op, policy, dn, out } = scatterAttributes(attributes);
   const ins = inputs.map((t, k) => tensorArg(op, `inputs[${k}]`, t));
   const ups = (Array.isArray(updates) ? updates : [updates]).map((t, k) => tensorArg(op, `updates[${k}]`, t));
   const i = tensorArg(op, 'scatter_indices', scatter_indices);
-  const comp = computationArg(op, update_computation);
-  if (out === undefined) return coreScatter(ins, i, ups, dn, comp, { ...policy, op });
+  const call = scatterCallN({ op }, ins, i, ups, dn, computationArg(op, update_computation), policy);
+  if (out === undefined) return executeAll(call);
   const outs = (Array.isArray(out) ? out : [out]).map((t, k) => tensorArg(op, `out[${k}]`, t, `${op}.out`));
-  // An out that shares memory with anything but its own input (in place) is computed aside.
-  const inPlace = (o: Tensor, k: number) =>
-    ins[k] !== undefined &&
-    o.data.buffer === ins[k].data.buffer &&
-    o.data.byteOffset === ins[k].data.byteOffset;
-  const clash = outs.some(
-    (o, k) =>
-      overlaps(o, i) ||
-      ups.some((u) => overlaps(o, u)) ||
-      ins.some((t, j) => overlaps(o, t) && !(j === k && inPlace(o, k))),
-  );
-  if (!clash) return coreScatter(ins, i, ups, dn, comp, { ...policy, op, out: outs });
-  const results = coreScatter(ins, i, ups, dn, comp, { ...policy, op });
+  // C24/C25: each result has its input's shape and dtype.
   outs.forEach((o, k) => {
-    checkOut(op, o, ins[0].shape, results[k].dtype, 'stablehlo.scatter.C24', 'stablehlo.scatter.C25');
-    o.data.set(results[k].data as never);
+    if (ins[k]) checkOut(op, o, ins[k].shape, ins[k].dtype, 'stablehlo.scatter.C24', 'stablehlo.scatter.C25');
   });
-  return outs;
+  return executeAll(call, outs);
 }
 
 /** Validates gather attributes against shapes, without data; returns the result shape. */
