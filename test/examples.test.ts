@@ -10,7 +10,7 @@
  * matches NaN. Examples that use names they do not define (`data`, `indices`) are
  * illustrative: they must not state results, and are listed, not run to completion.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
@@ -21,6 +21,8 @@ interface Check {
   readonly stmt: number;
   readonly shape?: number[];
   readonly valueText?: string;
+  /** `// throws ClassName 'message'` or `// throws ClassName (code)`. */
+  readonly throws?: { name?: string; message?: string; code?: string };
   readonly comment: string;
 }
 
@@ -65,8 +67,21 @@ function extractExamples(file: string, text: string): { where: string; code: str
 }
 
 /** Splits a stated-result comment into shape and value text (undefined when it is prose). */
-function parseStated(comment: string): { shape?: number[]; valueText?: string } | null {
+function parseStated(comment: string): {
+  shape?: number[];
+  valueText?: string;
+  throws?: { name?: string; message?: string; code?: string };
+} | null {
   let s = comment.replace(/^\/\/\s*/, '').trim();
+  const th = /^throws:?(?: ([A-Z]\w*))?(?: '([^']*)')?(?: \(([\w.]+)\))?(?=$|\s)/.exec(s);
+  if (th)
+    return {
+      throws: {
+        ...(th[1] ? { name: th[1] } : {}),
+        ...(th[2] !== undefined ? { message: th[2] } : {}),
+        ...(th[3] ? { code: th[3] } : {}),
+      },
+    };
   const arrow = s.startsWith('→');
   if (arrow) s = s.slice(1).trim();
   let shape: number[] | undefined;
@@ -86,7 +101,7 @@ function parseStated(comment: string): { shape?: number[]; valueText?: string } 
       }
     }
   } else {
-    const m = /^('[^']*'|-?(?:NaN|Infinity|\d+(?:\.\d+)?(?:e[+-]?\d+)?n?)|true|false)(?=$|\s|\()/.exec(s);
+    const m = /^('[^']*'|-?(?:NaN|Infinity|\d+(?:\.\d+)?(?:e[+-]?\d+)?n?)|true|false)(?=$|\s*\(|,\s)/.exec(s);
     if (m) valueText = m[1];
   }
   if (valueText !== undefined) {
@@ -118,7 +133,11 @@ function instrument(ex: { where: string; code: string }): Example & { js: string
     const stated = parseStated(cm[0]);
     if (!stated) return;
     checks.push({ stmt: i, comment: cm[0], ...stated });
-    edits.push({ start: st.getStart(), end: st.end, text: `__r[${i}] = (${st.expression.getText()});` });
+    edits.push({
+      start: st.getStart(),
+      end: st.end,
+      text: `__r[${i}] = __try(() => (${st.expression.getText()}));`,
+    });
   });
   let code = ex.code;
   for (const e of edits.sort((a, b) => b.start - a.start))
@@ -152,6 +171,15 @@ function same(actual: unknown, stated: unknown, dtype = 'float64'): boolean {
       return actual === stated || (Number.isNaN(actual) && Number.isNaN(stated));
     return Number.isFinite(Number(actual)) && BigInt(actual) === BigInt(stated);
   }
+  // A stated string with '…' elides: each '…' matches any run of characters.
+  if (typeof stated === 'string' && typeof actual === 'string' && stated.includes('…'))
+    return new RegExp(
+      `^${stated
+        .split('…')
+        .map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+        .join('.*')}$`,
+      's',
+    ).test(actual);
   return Object.is(actual, stated);
 }
 
@@ -171,12 +199,36 @@ const KNOWN_WRONG = new Set([
 async function run(ex: Example & { js: string }): Promise<Record<number, unknown>> {
   const names = Object.keys(scope).filter((n) => /^[A-Za-z_$][\w$]*$/.test(n));
   const r: Record<number, unknown> = {};
-  const f = new AsyncFunction('__lib', '__r', `const { ${names.join(', ')} } = __lib;\n{\n${ex.js}\n}`);
-  await f(scope, r);
+  // The library's names, then the example's own module's exports (for helpers it documents).
+  const own = (await moduleExports(ex.where)) ?? {};
+  const local = Object.keys(own).filter((n) => !(n in scope) && /^[A-Za-z_$][\w$]*$/.test(n));
+  const f = new AsyncFunction(
+    '__lib',
+    '__own',
+    '__r',
+    '__try',
+    `const { ${names.join(', ')} } = __lib;\nconst { ${local.join(', ')} } = __own;\n{\n${ex.js}\n}`,
+  );
+  const attempt = (fn: () => unknown) => {
+    try {
+      return { value: fn() };
+    } catch (error) {
+      return { error };
+    }
+  };
+  await f(scope, own, r, attempt);
   return r;
 }
 
 const ROOT = resolve('.');
+
+/** The built module of `src/x/y.ts:line` (dist/x/y.js), if there is one. */
+async function moduleExports(where: string): Promise<Record<string, unknown> | null> {
+  const m = /^src\/(.*)\.ts:\d+$/.exec(where);
+  if (!m) return null;
+  const file = resolve('dist', `${m[1]}.js`);
+  return existsSync(file) ? ((await import(pathToFileURL(file).href)) as Record<string, unknown>) : null;
+}
 const examples = sourceFiles(resolve('src')).flatMap((file) =>
   extractExamples(relative(ROOT, file), readFileSync(file, 'utf8')).map(instrument),
 );
@@ -223,7 +275,23 @@ describe('doc-comment examples', () => {
   async function checkExample(ex: Example & { js: string }): Promise<void> {
     const r = await run(ex);
     for (const c of ex.checks) {
-      const actual = r[c.stmt] as { toArray?: () => unknown; shape?: readonly number[] } | unknown;
+      const outcome = r[c.stmt] as { value?: unknown; error?: unknown };
+      if (c.throws) {
+        const e = outcome.error as {
+          name?: string;
+          constructor?: { name: string };
+          message?: string;
+          code?: string;
+        };
+        expect(e, `${ex.where} ${c.comment}: did not throw`).toBeDefined();
+        if (c.throws.name) expect(e.constructor?.name, `${ex.where} ${c.comment}`).toBe(c.throws.name);
+        if (c.throws.message !== undefined)
+          expect(e.message, `${ex.where} ${c.comment}`).toBe(c.throws.message);
+        if (c.throws.code !== undefined) expect(e.code, `${ex.where} ${c.comment}`).toBe(c.throws.code);
+        continue;
+      }
+      if ('error' in outcome) throw outcome.error;
+      const actual = outcome.value as { toArray?: () => unknown; shape?: readonly number[] } | unknown;
       const isTensor =
         actual !== null && typeof actual === 'object' && typeof (actual as any).toArray === 'function';
       if (c.shape) expect((actual as any).shape, `${ex.where} ${c.comment}`).toEqual(c.shape);
@@ -262,7 +330,9 @@ describe('README tour', () => {
     expect(ex.checks.length).toBeGreaterThanOrEqual(3);
     const r = await run(ex);
     for (const c of ex.checks) {
-      const actual = r[c.stmt] as any;
+      const outcome = r[c.stmt] as { value?: unknown; error?: unknown };
+      if ('error' in outcome) throw outcome.error;
+      const actual = outcome.value as any;
       const value = actual && typeof actual.toArray === 'function' ? actual.toArray() : actual;
       expect(
         same(value, new Function(`return (${c.valueText});`)(), actual?.dtype ?? 'float64'),
@@ -283,6 +353,17 @@ describe('the stated-result parser', () => {
     expect(parseStated("// 'int64'")).toEqual({ valueText: "'int64'" });
     expect(parseStated('// [[3]] (Sizes {1, 1})')).toEqual({ valueText: '[[3]]' });
     expect(parseStated('// → GatherCall')).toBeNull();
+    expect(parseStated('// 1 GiB')).toBeNull();
+    expect(parseStated("// 'int64', like torch.tensor")).toEqual({ valueText: "'int64'" });
+    expect(parseStated("// throws DTypeError 'x: no (y.z)'")).toEqual({
+      throws: { name: 'DTypeError', message: 'x: no (y.z)' },
+    });
+    expect(parseStated('// throws InvalidArgumentError (tensor.storage)')).toEqual({
+      throws: { name: 'InvalidArgumentError', code: 'tensor.storage' },
+    });
+    expect(parseStated("// throws: 'm'")).toEqual({ throws: { message: 'm' } });
+    expect(same('[7, 7, 7, … (9 more)]', '[7, …, 7, … (9 more)]')).toBe(true);
+    expect(same('[7, 8]', '[7, …, 9]')).toBe(false);
     expect(parseStated('// axis 0, negatives wrap')).toBeNull();
     expect(same([1n, 2n], [1, 2])).toBe(true);
     expect(same([Number.NaN], [Number.NaN])).toBe(true);
