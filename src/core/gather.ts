@@ -18,7 +18,17 @@ import {
 import { Tensor, checkedSize } from '../tensor/tensor.js';
 import { type GatherShapeInfo, gatherShape } from './gather-shape.js';
 import { IndexMap, type IndexMapSpec, type ResolvedPolicy, evenRange, unravel } from './index-map.js';
-import { SET_ROW_LANES, bitView, copyRows, copyRun, fillRun, scalarBits } from './kernels.js';
+import {
+  type BitView,
+  SET_ROW_LANES,
+  bitsOf,
+  copyRows,
+  copyRows8,
+  copyRun,
+  fillRun,
+  lanesOf,
+  scalarBits,
+} from './kernels.js';
 import {
   type ParallelJob,
   type ParallelPool,
@@ -61,7 +71,10 @@ export function compileGather(
 ): GatherPlan {
   const op = options.op ?? 'stablehlo.gather';
   checkIndexDType(indicesDType, op, 'stablehlo.gather.I2');
-  const info = gatherShape(operandShape, indicesShape, zeroSizeSlices(operandShape, dn, options), op);
+  // zero_size_dims: out_of_bounds validates and maps as if each indexed zero-size dim had size 1;
+  // the run then reports any index vector that must address it (see zeroK below).
+  const mapShape = zeroSizeShape(operandShape, dn, options);
+  const info = gatherShape(mapShape, indicesShape, zeroSizeSlices(operandShape, dn, options), op);
   const a = info.attributes;
   checkedSize(info.resultShape, operandDType, op);
   const mode = options.mode ?? 'clip';
@@ -70,7 +83,7 @@ export function compileGather(
     op,
     spaceShape: info.resultShape,
     windowSpaceDims: a.offset_dims,
-    operandShape,
+    operandShape: mapShape,
     windowSizes: a.slice_sizes,
     collapsedDims: a.collapsed_slice_dims,
     operandBatchingDims: a.operand_batching_dims,
@@ -86,8 +99,14 @@ export function compileGather(
   const bytesPer = byteSize(operandDType);
   const resultBytes = map.spaceSize * bytesPer;
   // Index vectors that must address a zero-size dim (zero_size_dims: out_of_bounds): none is valid.
-  const zeroK = a.start_index_map.findIndex((d) => operandShape[d] === 0);
+  const zeroK =
+    mapShape === operandShape
+      ? -1
+      : a.start_index_map.findIndex((d) => operandShape[d] === 0 && a.collapsed_slice_dims.includes(d));
   const anyIndex = map.K > 0 && map.batchCount > 0;
+  // Resolved starts of one chunk, reused by every run of this plan on this thread (a run never
+  // re-enters itself: no user code is called while it moves data).
+  const scratch = map.allocStarts(Math.max(1, Math.min(map.batchCount, CHUNK)));
   const run = (operand: Tensor, indices: Tensor, out?: Tensor): Tensor => {
     checkRunShapes(op, operand, operandShape, operandDType, indices, indicesShape, indicesDType);
     if (out) checkOut(op, out, resultShape, operandDType, 'stablehlo.gather.C22', 'stablehlo.gather.C23');
@@ -122,14 +141,14 @@ export function compileGather(
       const ticket = pool.start(job);
       let ok = true;
       try {
-        gatherRange(map, policy, operand, indices, result, fillBits, 0, parts);
+        gatherRange(map, policy, operand, indices, result, fillBits, 0, parts, scratch);
       } catch {
         ok = false;
       }
       // A failed part (an index error) is re-run on this thread, which reports it exactly.
       if (ticket.wait() && ok) return result;
     }
-    gatherRange(map, policy, operand, indices, result, fillBits, 0, 1);
+    gatherRange(map, policy, operand, indices, result, fillBits, 0, 1, scratch);
     return result;
   };
   return { resultShape, dtype: operandDType, info, map, policy, run };
@@ -167,7 +186,13 @@ export function freshStorage(dtype: DType, n: number, bytesPer: number): Tensor[
   return data;
 }
 
-/** Runs part `part` of `parts` of a gather into `result` (the whole gather when parts = 1). */
+/** Batch positions resolved per chunk (bounds the starts buffer). */
+const CHUNK = 8192;
+
+/**
+ * Runs part `part` of `parts` of a gather into `result` (the whole gather when parts = 1).
+ * `scratch` (≥ min(batchCount, CHUNK) starts) avoids allocating a starts buffer.
+ */
 export function gatherRange(
   map: IndexMap,
   policy: ResolvedPolicy,
@@ -177,12 +202,18 @@ export function gatherRange(
   fillBits: readonly number[],
   part: number,
   parts: number,
+  scratch: Int32Array | Float64Array | null = null,
 ): void {
-  const { view: rv, lanes } = bitView(result);
-  const { view: ov } = bitView(operand);
-  if (map.runLen === 1 && map.outerPerBatch === 1 && map.batchMajor && lanes === 1 && !policy.checkSorted) {
+  const rv = bitsOf(result);
+  const ov = bitsOf(operand);
+  const lanes = lanesOf(result.dtype);
+  if (map.batchMajor && map.outerPerBatch === 1 && !policy.checkSorted) {
+    // Batch position b fills result elements [b·runLen, (b+1)·runLen): element-wise gathers
+    // (GatherElements, take_along_axis) and row gathers (take along axis 0, GatherND, B7).
     const [lo, hi] = evenRange(map.batchCount, parts, part);
-    pointwise(map, indices, policy, rv, ov, fillBits[0], lo, hi);
+    if (map.runLen === 1 && lanes === 1)
+      pointwise(map, indices, policy, rv, ov, fillBits[0], lo, hi, scratch);
+    else gatherRows(map, policy, indices, rv, ov, lanes, fillBits, lo, hi, scratch);
     return;
   }
   const rowLanes = map.runLen * lanes;
@@ -215,6 +246,71 @@ export function gatherRange(
   };
   map.forEachRunPart(indices, policy, part, parts, copy, filled, null);
   if (k > 0) copyRows(rv, dsw, ov, ss, k, rowLanes);
+}
+
+/**
+ * Row gather of batch positions [lo, hi) (batch-major, one run per batch position): resolve a
+ * chunk of starts, then copy each row to its place — 8 short rows interleaved (copyRows8), long
+ * rows with TypedArray.set, filled rows with their bit pattern. No per-run callbacks.
+ */
+function gatherRows(
+  map: IndexMap,
+  policy: ResolvedPolicy,
+  indices: Tensor,
+  rv: BitView,
+  ov: BitView,
+  lanes: number,
+  fillBits: readonly number[],
+  lo: number,
+  hi: number,
+  scratch: Int32Array | Float64Array | null,
+): void {
+  if (hi <= lo) return;
+  const runLen = map.runLen;
+  const n = runLen * lanes;
+  const chunk = Math.min(hi - lo, CHUNK);
+  const starts = scratch && scratch.length >= chunk ? scratch : map.allocStarts(chunk);
+  const interleave = n < SET_ROW_LANES;
+  for (let b0 = lo; b0 < hi; b0 += chunk) {
+    const b1 = Math.min(hi, b0 + chunk);
+    map.resolve(indices, policy, b0, b1, starts, null, null);
+    const m = b1 - b0;
+    let j = 0;
+    if (interleave) {
+      for (; j + 8 <= m; j += 8) {
+        if (
+          starts[j] >= 0 &&
+          starts[j + 1] >= 0 &&
+          starts[j + 2] >= 0 &&
+          starts[j + 3] >= 0 &&
+          starts[j + 4] >= 0 &&
+          starts[j + 5] >= 0 &&
+          starts[j + 6] >= 0 &&
+          starts[j + 7] >= 0
+        ) {
+          copyRows8(rv, (b0 + j) * n, n, ov, starts, j, lanes);
+          continue;
+        }
+        for (let k = j; k < j + 8; k++) row(rv, (b0 + k) * n, ov, starts[k], lanes, n, runLen, fillBits);
+      }
+    }
+    for (; j < m; j++) row(rv, (b0 + j) * n, ov, starts[j], lanes, n, runLen, fillBits);
+  }
+}
+
+/** One row of a row gather: a copy from start `s`, or the fill pattern when s < 0. */
+function row(
+  rv: BitView,
+  d: number,
+  ov: BitView,
+  s: number,
+  lanes: number,
+  n: number,
+  runLen: number,
+  fillBits: readonly number[],
+): void {
+  if (s >= 0) copyRun(rv, d, ov, s * lanes, n);
+  else fillRun(rv, d, runLen, fillBits);
 }
 
 /** Part `part` of a parallel gather job (see parallel.ts), on a helper or the caller. */
@@ -259,28 +355,24 @@ function pointwise(
   map: IndexMap,
   indices: Tensor,
   policy: ResolvedPolicy,
-  rv: Uint8Array | Uint16Array | Int32Array,
-  ov: Uint8Array | Uint16Array | Int32Array,
+  rv: BitView,
+  ov: BitView,
   fillBits: number,
   lo: number,
   hi: number,
+  scratch: Int32Array | Float64Array | null,
 ): void {
-  if (
-    map.K === 1 &&
-    indices.dtype === 'int64' &&
-    !policy.promiseInBounds &&
-    !policy.checkSorted &&
-    map.plainWindows
-  ) {
-    pointwiseInt64(map, indices, policy, rv, ov, fillBits, lo, hi);
-    return;
+  if (map.K === 1 && !policy.promiseInBounds && map.plainWindows) {
+    if (indices.dtype === 'int64' || indices.dtype === 'int32') {
+      pointwiseWords(map, indices, policy, rv, ov, fillBits, lo, hi);
+      return;
+    }
   }
-  const chunk = Math.max(1, Math.min(hi - lo, 16384));
-  const starts = map.allocStarts(chunk);
-  const sorted = policy.checkSorted ? { prev: null } : null;
+  const chunk = Math.max(1, Math.min(hi - lo, CHUNK));
+  const starts = scratch && scratch.length >= chunk ? scratch : map.allocStarts(chunk);
   for (let b0 = lo; b0 < hi; b0 += chunk) {
     const b1 = Math.min(hi, b0 + chunk);
-    map.resolve(indices, policy, b0, b1, starts, null, sorted);
+    map.resolve(indices, policy, b0, b1, starts, null, null);
     const n = b1 - b0;
     for (let j = 0; j < n; j++) {
       const s = starts[j];
@@ -297,23 +389,25 @@ export function sameShape(a: readonly number[], b: readonly number[]): boolean {
 }
 
 /**
- * `pointwise` fused for one int64 index component (GatherElements, take_along_axis): reads each
+ * `pointwise` fused for one int64 or int32 index component (GatherElements, take_along_axis): reads each
  * index and copies its element in one pass. In-range and clipped starts are handled inline;
  * anything else (errors, wrap, fill, values beyond 32 bits) takes `map.resolve` for that
  * position, so results and errors are exactly those of the two-pass path.
  */
-function pointwiseInt64(
+function pointwiseWords(
   map: IndexMap,
   indices: Tensor,
   policy: ResolvedPolicy,
-  rv: Uint8Array | Uint16Array | Int32Array,
-  ov: Uint8Array | Uint16Array | Int32Array,
+  rv: BitView,
+  ov: BitView,
   fillBits: number,
   lo: number,
   hi: number,
 ): void {
   if (hi <= lo) return;
-  const w32 = new Int32Array(indices.data.buffer, indices.data.byteOffset, indices.size * 2);
+  // int64 indices are read as two int32 words (low, high), int32 indices as one.
+  const ws = indices.dtype === 'int64' ? 2 : 1;
+  const w32 = new Int32Array(indices.data.buffer, indices.data.byteOffset, indices.size * ws);
   const { batchShape, batchIdxStrides, batchOpStrides } = map;
   const nb = batchShape.length;
   const size0 = map.kSize[0];
@@ -340,16 +434,23 @@ function pointwiseInt64(
     let e = idxBase;
     let off = batchOff;
     for (; b < end; b++, e += sI, off += sO) {
-      const l = w32[2 * e];
-      let v = w32[2 * e + 1] === l >> 31 ? l : Number.NaN; // NaN: a value beyond 32 bits, slow path
-      if (v < 0 && fromEnd) v += size0;
-      if (v >= 0 && v <= ms0) rv[b] = ov[off + v * st0];
-      else if (clip && !Number.isNaN(v)) rv[b] = ov[off + (v < 0 ? 0 : ms0) * st0];
-      else {
-        map.resolve(indices, policy, b, b + 1, one, null, null);
-        const s = one[0];
-        rv[b] = s >= 0 ? ov[s] : fillBits;
+      // v stays a small integer on the fast path (no NaN sentinel: that makes it a double).
+      let v = w32[ws * e] | 0;
+      if (ws === 1 || w32[ws * e + 1] === v >> 31) {
+        if (v < 0 && fromEnd) v = (v + size0) | 0;
+        if (v >= 0 && v <= ms0) {
+          rv[b] = ov[off + v * st0];
+          continue;
+        }
+        if (clip) {
+          rv[b] = ov[off + (v < 0 ? 0 : ms0) * st0];
+          continue;
+        }
       }
+      // Beyond 32 bits, or out of bounds under another policy: the generic resolve.
+      map.resolve(indices, policy, b, b + 1, one, null, null);
+      const s = one[0];
+      rv[b] = s >= 0 ? ov[s] : fillBits;
     }
     i += n;
     idxBase += n * sI;
@@ -422,6 +523,17 @@ export function checkOut(
  * Under `zero_size_dims: 'out_of_bounds'`, a collapsed or batching dim of size 0 gets slice
  * size 0 instead of 1 (C21 would refuse 1); such a slice reads nothing.
  */
+function zeroSizeShape(
+  operandShape: readonly number[],
+  dn: GatherDimensionNumbers,
+  options: GatherOptions,
+): readonly number[] {
+  if (options.zero_size_dims !== 'out_of_bounds' || !operandShape.includes(0)) return operandShape;
+  const { collapsed_slice_dims: collapsed, start_index_map: map } = dn;
+  if (!Array.isArray(collapsed) || !Array.isArray(map)) return operandShape;
+  return operandShape.map((n, d) => (n === 0 && collapsed.includes(d) && map.includes(d) ? 1 : n));
+}
+
 function zeroSizeSlices(
   operandShape: readonly number[],
   dn: GatherDimensionNumbers,
@@ -429,7 +541,12 @@ function zeroSizeSlices(
 ): GatherDimensionNumbers {
   if (options.zero_size_dims !== 'out_of_bounds' || !Array.isArray(dn.slice_sizes)) return dn;
   if (!operandShape.includes(0)) return dn;
-  const dropped = [...(dn.collapsed_slice_dims ?? []), ...(dn.operand_batching_dims ?? [])];
+  // Batching dims, and collapsed dims no index addresses: a size-0 dim reads a size-0 slice.
+  const indexed = Array.isArray(dn.start_index_map) ? dn.start_index_map : [];
+  const dropped = [
+    ...(dn.collapsed_slice_dims ?? []).filter((d) => !indexed.includes(d)),
+    ...(dn.operand_batching_dims ?? []),
+  ];
   const sizes = dn.slice_sizes.map((n, d) => (operandShape[d] === 0 && dropped.includes(d) ? 0 : n));
   return { ...dn, slice_sizes: sizes };
 }

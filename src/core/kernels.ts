@@ -26,6 +26,26 @@ export function bitView(t: Tensor): { view: BitView; lanes: number } {
   }
 }
 
+/** The bit view of a tensor's storage alone (no wrapper object; `lanesOf` gives its lanes). */
+export function bitsOf(t: Tensor): BitView {
+  const d = t.data;
+  switch (d.BYTES_PER_ELEMENT) {
+    case 1:
+      return new Uint8Array(d.buffer, d.byteOffset, d.length);
+    case 2:
+      return new Uint16Array(d.buffer, d.byteOffset, d.length);
+    case 4:
+      return new Int32Array(d.buffer, d.byteOffset, d.length);
+    default:
+      return new Int32Array(d.buffer, d.byteOffset, d.length * 2);
+  }
+}
+
+/** View lanes per element of a dtype's bit view (2 for 8-byte dtypes). */
+export function lanesOf(dtype: DType): number {
+  return byteSize(dtype) === 8 ? 2 : 1;
+}
+
 /** Bit pattern of one element value, as lanes of the bit view. */
 export function scalarBits(dtype: DType, value: Scalar): number[] {
   const tmp = new (dataCtor(dtype))(1) as any;
@@ -111,6 +131,46 @@ export function copyRows(
     return;
   }
   for (let k = 0; k < count; k++) copyRun(dst, d[k], src, s[k], n);
+}
+
+/**
+ * Copies 8 rows of `n` lanes into consecutive rows of dst (dst[d + k·n …] ← src[starts[j + k]·lanes …]),
+ * interleaved like `copyRows`. The row gather's kernel: no offset arrays are built.
+ */
+export function copyRows8(
+  dst: BitView,
+  d: number,
+  n: number,
+  src: BitView,
+  starts: Int32Array | Float64Array,
+  j: number,
+  lanes: number,
+): void {
+  const s0 = starts[j] * lanes,
+    s1 = starts[j + 1] * lanes,
+    s2 = starts[j + 2] * lanes,
+    s3 = starts[j + 3] * lanes,
+    s4 = starts[j + 4] * lanes,
+    s5 = starts[j + 5] * lanes,
+    s6 = starts[j + 6] * lanes,
+    s7 = starts[j + 7] * lanes;
+  const d1 = d + n,
+    d2 = d1 + n,
+    d3 = d2 + n,
+    d4 = d3 + n,
+    d5 = d4 + n,
+    d6 = d5 + n,
+    d7 = d6 + n;
+  for (let i = 0; i < n; i++) {
+    dst[d + i] = src[s0 + i];
+    dst[d1 + i] = src[s1 + i];
+    dst[d2 + i] = src[s2 + i];
+    dst[d3 + i] = src[s3 + i];
+    dst[d4 + i] = src[s4 + i];
+    dst[d5 + i] = src[s5 + i];
+    dst[d6 + i] = src[s6 + i];
+    dst[d7 + i] = src[s7 + i];
+  }
 }
 
 /** `copyRows` for reducers: dst rows += src rows, 8 rows interleaved (plain numeric storage). */
