@@ -16,17 +16,25 @@ export type {
   UpdateFunction,
   NegativeIndexPolicy,
 } from './core/types.js';
-export { stablehlo } from './frameworks/stablehlo.js';
-export { onnx } from './frameworks/onnx.js';
-export { webnn } from './frameworks/webnn.js';
-export { tensorflow, tensorflow as tf } from './frameworks/tensorflow.js';
-export { numpy, numpy as np } from './frameworks/numpy.js';
-export { torch } from './frameworks/torch.js';
-export { jax } from './frameworks/jax.js';
-export { mxnet } from './frameworks/mxnet.js';
-export { caffe2 } from './frameworks/caffe2.js';
-export { directml, directml as dml } from './frameworks/directml.js';
-export { mlir } from './frameworks/mlir.js';
+export {
+  NAMESPACES,
+  FRAMEWORKS,
+  type FrameworkName,
+  stablehlo,
+  onnx,
+  webnn,
+  tensorflow,
+  tensorflow as tf,
+  numpy,
+  numpy as np,
+  torch,
+  jax,
+  mxnet,
+  caffe2,
+  directml,
+  directml as dml,
+  mlir,
+} from './frameworks/index.js';
 // ONNX TensorProto I/O (protobufjs) lives behind 'tensor-gather-scatter/onnx-proto' and '/interop'.
 export * from './interop/npy.js';
 export * from './interop/adapters.js';
