@@ -31,8 +31,11 @@ import {
 } from './kernels.js';
 import {
   type ParallelJob,
+  CHUNKS_PER_PART,
   type ParallelPool,
   type SharedTensorRef,
+  claimChunks,
+  claimCounter,
   getParallel,
   partsFor,
   sharedStorage,
@@ -128,6 +131,9 @@ export function compileGather(
     else result = new Tensor(operandDType, resultShape, freshStorage(operandDType, map.spaceSize, bytesPer));
     if (parts) {
       const pool = getParallel().pool as ParallelPool;
+      // Batch-major maps split into more chunks than threads (each chunk resolves only its
+      // own indices); others resolve every index per part, so they split once per thread.
+      const chunks = map.batchMajor ? parts * CHUNKS_PER_PART : parts;
       const job: ParallelJob = {
         kind: 'gather',
         spec: map.spec,
@@ -137,11 +143,15 @@ export function compileGather(
         result: ref(result),
         fillBits,
         parts,
+        chunks,
+        next: claimCounter(),
       };
       const ticket = pool.start(job);
       let ok = true;
       try {
-        gatherRange(map, policy, operand, indices, result, fillBits, 0, parts, scratch);
+        claimChunks(job.next, chunks, (c) =>
+          gatherRange(map, policy, operand, indices, result, fillBits, c, chunks, scratch),
+        );
       } catch {
         ok = false;
       }
@@ -314,17 +324,13 @@ function row(
 }
 
 /** Part `part` of a parallel gather job (see parallel.ts), on a helper or the caller. */
-export function gatherPart(job: Extract<ParallelJob, { kind: 'gather' }>, part: number): void {
+export function gatherPart(job: Extract<ParallelJob, { kind: 'gather' }>, _part: number): void {
   const map = cachedMap(job.spec);
-  gatherRange(
-    map,
-    job.policy,
-    tensorOf(job.operand),
-    tensorOf(job.indices),
-    tensorOf(job.result),
-    job.fillBits,
-    part,
-    job.parts,
+  const operand = tensorOf(job.operand);
+  const indices = tensorOf(job.indices);
+  const result = tensorOf(job.result);
+  claimChunks(job.next, job.chunks, (c) =>
+    gatherRange(map, job.policy, operand, indices, result, job.fillBits, c, job.chunks),
   );
 }
 

@@ -35,6 +35,9 @@ export type ParallelJob =
       readonly result: SharedTensorRef;
       readonly fillBits: readonly number[];
       readonly parts: number;
+      /** Work units; threads claim them one at a time from `next` (see claimChunks). */
+      readonly chunks: number;
+      readonly next: Int32Array;
     }
   | {
       readonly kind: 'scatter';
@@ -48,6 +51,9 @@ export type ParallelJob =
       /** Per input: copy inputs[i] into results[i] over the part's target range first. */
       readonly copyInputs: readonly boolean[];
       readonly parts: number;
+      /** Work units; threads claim them one at a time from `next` (see claimChunks). */
+      readonly chunks: number;
+      readonly next: Int32Array;
     };
 
 /** A started job; `wait` blocks until every helper part is done and tells whether all succeeded. */
@@ -106,6 +112,26 @@ export function partsFor(bytes: number, tensors: readonly Tensor[]): number {
   for (const t of tensors) if (!isShared(t)) return 0;
   const parts = Math.min(pool.size + 1, maxParts);
   return parts >= 2 ? parts : 0;
+}
+
+/**
+ * Chunks per thread of a job whose chunks are cheap to split (each chunk reads only its own
+ * indices). More chunks than threads let a thread that starts late — a helper descheduled on
+ * a loaded machine — take fewer: the caller then does most of the work instead of waiting.
+ */
+export const CHUNKS_PER_PART = 4;
+
+/** A shared claim counter for a job's chunks (starts at 0). */
+export function claimCounter(): Int32Array {
+  return new Int32Array(new SharedArrayBuffer(4));
+}
+
+/**
+ * Runs `run(chunk)` for every chunk this thread claims, until none are left. Every chunk is
+ * claimed exactly once across threads (Atomics.add), so the union of all runs is the job.
+ */
+export function claimChunks(next: Int32Array, chunks: number, run: (chunk: number) => void): void {
+  for (let c = Atomics.add(next, 0, 1); c < chunks; c = Atomics.add(next, 0, 1)) run(c);
 }
 
 /** A SharedArrayBuffer-backed copy of a tensor's storage, for use with a parallel pool. */

@@ -24,8 +24,11 @@ import {
   rowsKernel,
 } from './kernels.js';
 import {
+  CHUNKS_PER_PART,
   type ParallelJob,
   type ParallelPool,
+  claimChunks,
+  claimCounter,
   getParallel,
   isShared,
   partsFor,
@@ -222,11 +225,17 @@ export function compileScatter(
           results: results.map(ref),
           copyInputs: copy,
           parts,
+          // Row-owning parts (below) walk only their rows' updates and split finer; others
+          // walk every update per part, so they split once per thread.
+          chunks: ownsRows(map) ? parts * CHUNKS_PER_PART : parts,
+          next: claimCounter(),
         };
         const ticket = pool.start(job);
         let ok = true;
         try {
-          scatterPartOn(map, job, inputs, indices, updates, results, kernels, 0);
+          claimChunks(job.next, job.chunks, (c) =>
+            scatterPartOn(map, job, inputs, indices, updates, results, kernels, c),
+          );
         } catch {
           ok = false;
         }
@@ -497,7 +506,7 @@ function pointwiseReplace(
 }
 
 /** Part `part` of a parallel scatter job (see parallel.ts), on a helper thread. */
-export function scatterPart(job: Extract<ParallelJob, { kind: 'scatter' }>, part: number): void {
+export function scatterPart(job: Extract<ParallelJob, { kind: 'scatter' }>, _part: number): void {
   const map = cachedMap(job.spec);
   const kernels =
     job.reducer === 'replace'
@@ -505,20 +514,33 @@ export function scatterPart(job: Extract<ParallelJob, { kind: 'scatter' }>, part
       : job.inputs.map((t) =>
           reduceKernel(job.reducer as Exclude<ReducerName, 'replace'>, t.dtype, job.policy.op),
         );
-  scatterPartOn(
-    map,
-    job,
-    job.inputs.map(tensorOf),
-    tensorOf(job.indices),
-    job.updates.map(tensorOf),
-    job.results.map(tensorOf),
-    kernels,
-    part,
+  const inputs = job.inputs.map(tensorOf);
+  const indices = tensorOf(job.indices);
+  const updates = job.updates.map(tensorOf);
+  const results = job.results.map(tensorOf);
+  claimChunks(job.next, job.chunks, (c) =>
+    scatterPartOn(map, job, inputs, indices, updates, results, kernels, c),
   );
 }
 
 /**
- * One part of a parallel scatter: its disjoint target range, first the input copy over that
+ * True when the outermost operand dim is a batching dim paired with the outermost batch dim
+ * (ScatterElements, put_along_axis): a part can own whole rows and walk only their updates.
+ */
+function ownsRows(map: IndexMap): boolean {
+  const { spec } = map;
+  const firstBatchDim = spec.indexVectorDim === 0 ? 1 : 0;
+  const pair = spec.operandBatchingDims.indexOf(0);
+  return (
+    map.batchMajor &&
+    pair >= 0 &&
+    spec.indicesBatchingDims[pair] === firstBatchDim &&
+    map.batchShape.length > 0
+  );
+}
+
+/**
+ * Chunk `part` of `job.chunks` of a parallel scatter: its disjoint target range, first the input copy over that
  * range, then every update landing in it, in update-index order. When the outermost operand
  * dim is a batching dim paired with the outermost batch dim, a part owns whole batch rows and
  * walks only their updates; otherwise it walks all updates and keeps those in its range.
@@ -533,21 +555,13 @@ function scatterPartOn(
   kernels: readonly ReduceKernel[] | null,
   part: number,
 ): void {
-  const { spec } = map;
-  const parts = job.parts;
+  const parts = job.chunks;
   let t0: number;
   let t1: number;
   let bLo = -1;
   let bHi = -1;
-  const firstBatchDim = spec.indexVectorDim === 0 ? 1 : 0;
-  const pair = spec.operandBatchingDims.indexOf(0);
-  if (
-    map.batchMajor &&
-    pair >= 0 &&
-    spec.indicesBatchingDims[pair] === firstBatchDim &&
-    map.batchShape.length > 0
-  ) {
-    const rows = spec.operandShape[0];
+  if (ownsRows(map)) {
+    const rows = map.spec.operandShape[0];
     const [r0, r1] = evenRange(rows, parts, part);
     const inner = rows === 0 ? 0 : map.batchCount / rows;
     bLo = r0 * inner;
