@@ -36,11 +36,12 @@ const BIG_JOB = 1_000_000;
 export function readInput(
   value: string,
   what = 'input',
-): { values: NestedArray; dtype?: DType; size: number } {
+): { values: NestedArray; dtype?: DType; size: number; tensor?: Tensor } {
   if (value.endsWith('.npy')) {
     if (!existsSync(value)) throw new Error(`no such file: ${value}`);
+    // Kept as a tensor: a big .npy never becomes nested JS arrays.
     const t: Tensor = readNpy(new Uint8Array(readFileSync(value)));
-    return { values: t.toArray(), dtype: t.dtype, size: t.size };
+    return { values: [], dtype: t.dtype, size: t.size, tensor: t };
   }
   const looksInline = /^\s*([[{\d\-."]|(true|false|NaN)\s*$)/.test(value);
   if (!looksInline && !existsSync(value)) throw new Error(`no such file: ${value}`);
@@ -164,6 +165,11 @@ async function callArgs(
     ...(version !== undefined ? { version } : {}),
     ...(dtype ? { dataDType: dtype } : {}),
     ...(indexDType ? { indexDType } : {}),
+    tensors: {
+      ...(data?.tensor ? { data: data.tensor } : {}),
+      ...(indices.tensor ? { indices: indices.tensor } : {}),
+      ...(updates?.tensor ? { updates: updates.tensor } : {}),
+    },
   };
   return { args, size: (data?.size ?? 0) + indices.size + (updates?.size ?? 0) };
 }

@@ -16,6 +16,7 @@
 import type { CoreCall } from '../core/call.js';
 import { execute } from '../core/call.js';
 import type { DType } from '../tensor/dtype.js';
+import { cast } from '../tensor/ops.js';
 import { type NestedArray, type Tensor, tensor } from '../tensor/tensor.js';
 import { FRAMEWORKS } from '../frameworks/index.js';
 
@@ -381,6 +382,11 @@ export interface CallArgs {
   readonly version?: number | string;
   readonly dataDType?: DType;
   readonly indexDType?: DType;
+  /**
+   * Inputs already held as tensors (e.g. read from .npy files): used instead of the nested
+   * values, cast only when a dtype above asks for another one — big inputs never become JS arrays.
+   */
+  readonly tensors?: { readonly data?: Tensor; readonly indices?: Tensor; readonly updates?: Tensor };
 }
 
 /** One registry entry: an op the tables, CLI and explorer can run. */
@@ -445,18 +451,12 @@ export function buildArgs(entry: OpEntry, args: CallArgs): unknown[] {
   const positional = new Set(
     sig.params.flatMap((p) => (typeof p === 'object' && 'attr' in p ? [p.attr] : [])),
   );
-  const data = args.data === undefined ? undefined : toTensor(args.data, args.dataDType);
+  const data = dataOf(args);
   const out: unknown[] = [];
   for (const p of sig.params) {
     if (p === 'data') out.push(need(data, entry, 'data'));
-    else if (p === 'indices') out.push(toTensor(args.indices, args.indexDType ?? sig.indexDType ?? 'int64'));
-    else if (p === 'updates')
-      out.push(
-        toTensor(
-          need(args.updates, entry, 'updates'),
-          args.dataDType ?? data?.dtype ?? updatesDType(args.updates),
-        ),
-      );
+    else if (p === 'indices') out.push(indicesOf(args, args.indexDType ?? sig.indexDType ?? 'int64'));
+    else if (p === 'updates') out.push(updatesOf(entry, args, args.dataDType ?? data?.dtype));
     else if (p === 'attrs')
       out.push(Object.fromEntries(Object.entries(attrs).filter(([k]) => !positional.has(k))));
     else if (p === 'version')
@@ -477,10 +477,10 @@ function descriptor(
   args: CallArgs,
 ): Record<string, unknown> {
   const d = need(data, entry, 'data');
-  const idx = toTensor(args.indices, args.indexDType ?? entry.signature.indexDType ?? 'int64');
+  const idx = indicesOf(args, args.indexDType ?? entry.signature.indexDType ?? 'int64');
   const desc: Record<string, unknown> = { [fields.data]: d, [fields.indices]: idx };
   if (entry.signature.kind === 'scatter')
-    desc[fields.updates] = toTensor(need(args.updates, entry, 'updates'), args.dataDType ?? d.dtype);
+    desc[fields.updates] = updatesOf(entry, args, args.dataDType ?? d.dtype);
   if (entry.signature.family === 'nd' || entry.signature.family === 'scatter_nd') {
     desc.InputDimensionCount = d.rank;
     desc.IndicesDimensionCount = idx.rank;
@@ -488,8 +488,26 @@ function descriptor(
   return { ...desc, ...attrs };
 }
 
-function updatesDType(u: NestedArray | undefined): DType | undefined {
-  return u === undefined ? undefined : tensor(u).dtype;
+/** A given tensor, cast only when `dtype` names another dtype. */
+function given(t: Tensor, dtype: DType | undefined): Tensor {
+  return dtype === undefined || dtype === t.dtype ? t : cast(t, dtype);
+}
+
+function dataOf(args: CallArgs): Tensor | undefined {
+  if (args.tensors?.data) return given(args.tensors.data, args.dataDType);
+  return args.data === undefined ? undefined : toTensor(args.data, args.dataDType);
+}
+
+function indicesOf(args: CallArgs, dtype: DType): Tensor {
+  // A given index tensor keeps its dtype unless the call names one (the op then checks it).
+  if (args.tensors?.indices) return given(args.tensors.indices, args.indexDType);
+  return toTensor(args.indices, dtype);
+}
+
+function updatesOf(entry: OpEntry, args: CallArgs, dtype: DType | undefined): Tensor {
+  if (args.tensors?.updates) return given(args.tensors.updates, dtype);
+  const u = need(args.updates, entry, 'updates');
+  return toTensor(u, dtype ?? tensor(u).dtype);
 }
 
 function need<T>(v: T | undefined, entry: OpEntry, what: string): T {
