@@ -9,3 +9,12 @@ export { resolvePolicy } from './policy.js';
 export { execute, stablehloText, type GatherCall, type ScatterCall, type CoreCall } from './call.js';
 export { traceCall, type Trace, type TraceEntry, type TraceStatus } from './trace.js';
 export { setParallel, getParallel, sharedLike, type ParallelConfig, type ParallelPool } from './parallel.js';
+export { planCacheStats, clearPlanCache, PLAN_CACHE_SIZE } from './plan-cache.js';
+export { executeAll, overlaps, type OobDetails, type Wording } from './call.js';
+export {
+  resolveGatherOptions,
+  resolveScatterOptions,
+  type ResolvedGatherOptions,
+  type ResolvedScatterOptions,
+} from './policy.js';
+export { decomposeBatching, decomposeGatherBatching, decomposeScatterBatching } from './batching.js';
