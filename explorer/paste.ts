@@ -1,0 +1,75 @@
+/**
+ * "Paste a call": Python for NumPy / PyTorch / TensorFlow / JAX (pycall.ts), or StableHLO text
+ * through the library's parser (src/stablehlo-text). StableHLO text carries types, not values,
+ * so the operand is filled with 0, 1, 2, … (each element shows its own position), the indices
+ * with zeros and the updates with ones, ready to edit.
+ */
+import type { ParsedStablehlo } from '../src/stablehlo-text/index.js';
+import { parseStablehlo } from '../src/stablehlo-text/index.js';
+import type { CallArgs, OpEntry } from '../src/tables/registry.js';
+import type { NestedArray } from '../src/tensor/tensor.js';
+import { type PastedCall, parsePythonCall } from './pycall.js';
+
+function filled(shape: readonly number[], f: (i: number) => number): NestedArray {
+  let i = 0;
+  const build = (d: number): NestedArray =>
+    d === shape.length ? (f(i++) as unknown as NestedArray) : (Array.from({ length: shape[d] }, () => build(d + 1)) as NestedArray);
+  return build(0);
+}
+
+export function stablehloArgs(p: ParsedStablehlo): CallArgs {
+  if (p.kind === 'gather') {
+    const dn = p.dimension_numbers;
+    return {
+      data: filled(p.types.operand.shape, (i) => i),
+      indices: filled(p.types.start_indices.shape, () => 0),
+      dataDType: p.types.operand.dtype,
+      indexDType: p.types.start_indices.dtype,
+      attrs: {
+        offset_dims: dn.offset_dims,
+        collapsed_slice_dims: dn.collapsed_slice_dims,
+        ...(dn.operand_batching_dims?.length ? { operand_batching_dims: dn.operand_batching_dims } : {}),
+        ...(dn.start_indices_batching_dims?.length
+          ? { start_indices_batching_dims: dn.start_indices_batching_dims }
+          : {}),
+        start_index_map: dn.start_index_map,
+        index_vector_dim: dn.index_vector_dim,
+        slice_sizes: dn.slice_sizes,
+        ...(dn.indices_are_sorted ? { indices_are_sorted: true } : {}),
+        ...(p.options.mode !== 'clip' ? { mode: p.options.mode } : {}),
+        ...(p.options.negative_indices === 'from_end' ? { negative_indices: 'from_end' } : {}),
+      },
+    };
+  }
+  const dn = p.dimension_numbers;
+  return {
+    data: filled(p.types.input.shape, (i) => i),
+    indices: filled(p.types.scatter_indices.shape, () => 0),
+    updates: filled(p.types.updates.shape, () => 1),
+    dataDType: p.types.input.dtype,
+    indexDType: p.types.scatter_indices.dtype,
+    attrs: {
+      update_window_dims: dn.update_window_dims,
+      inserted_window_dims: dn.inserted_window_dims,
+      ...(dn.input_batching_dims?.length ? { input_batching_dims: dn.input_batching_dims } : {}),
+      ...(dn.scatter_indices_batching_dims?.length
+        ? { scatter_indices_batching_dims: dn.scatter_indices_batching_dims }
+        : {}),
+      scatter_dims_to_operand_dims: dn.scatter_dims_to_operand_dims,
+      index_vector_dim: dn.index_vector_dim,
+      update_computation: p.update_computation,
+      ...(p.options.mode !== 'skip' ? { mode: p.options.mode } : {}),
+    },
+  };
+}
+
+/** Parses pasted text: StableHLO when it names stablehlo./mhlo. gather or scatter, else Python. */
+export function parsePaste(text: string, registry: readonly OpEntry[]): PastedCall {
+  if (/\b(stablehlo|mhlo)\.(gather|scatter)\b/.test(text)) {
+    const parsed = parseStablehlo(text);
+    const entry = registry.find((e) => e.id === `stablehlo.${parsed.kind}`);
+    if (!entry) throw new Error(`stablehlo.${parsed.kind} is not in the registry`);
+    return { entry, args: stablehloArgs(parsed) };
+  }
+  return parsePythonCall(text, registry);
+}

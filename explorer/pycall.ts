@@ -1,0 +1,377 @@
+/**
+ * "Paste a call": reads a NumPy / PyTorch / TensorFlow / JAX call as a user writes it in Python
+ * — `torch.gather(torch.tensor([[1, 2], [3, 4]]), 1, torch.tensor([[0, 0], [1, 0]]))`, with
+ * keyword arguments, `x = …` lines before the call, `import` lines ignored — into a registry op
+ * and the explorer's call arguments. Literals only: lists, tuples, numbers, strings, booleans,
+ * None, tensor constructors (`torch.tensor`, `np.array`, `tf.constant`, `jnp.array`, with
+ * `dtype=`), dtypes, and `jax.lax.GatherDimensionNumbers(...)` / `ScatterDimensionNumbers(...)`.
+ * Each constructor makes its framework's default dtypes (torch: int64 / float32, NumPy: int64 /
+ * float64, TF: int32 / float32, JAX: int32 / float32).
+ */
+import type { CallArgs, OpEntry } from '../src/tables/registry.js';
+import { DTYPES, type DType } from '../src/tensor/dtype.js';
+import type { NestedArray } from '../src/tensor/tensor.js';
+
+export class PasteError extends Error {
+  readonly offset: number;
+  constructor(message: string, offset: number) {
+    super(`${message} (at character ${offset + 1})`);
+    this.name = 'PasteError';
+    this.offset = offset;
+  }
+}
+
+type Tok = { t: 'name' | 'num' | 'str' | 'op' | 'nl'; v: string; at: number };
+
+function tokenize(src: string): Tok[] {
+  const out: Tok[] = [];
+  let i = 0;
+  let depth = 0;
+  while (i < src.length) {
+    const c = src[i];
+    if (c === '#') {
+      while (i < src.length && src[i] !== '\n') i++;
+      continue;
+    }
+    if (c === '\n' || c === ';') {
+      if (depth === 0) out.push({ t: 'nl', v: '\n', at: i });
+      i++;
+      continue;
+    }
+    if (/\s/.test(c) || c === '\\') {
+      i++;
+      continue;
+    }
+    const num = /^(\d+\.?\d*(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?)[jJlL]?/.exec(src.slice(i, i + 64));
+    if (num) {
+      out.push({ t: 'num', v: num[1], at: i });
+      i += num[0].length;
+      continue;
+    }
+    const name = /^[A-Za-z_][\w]*(?:\s*\.\s*[A-Za-z_]\w*)*/.exec(src.slice(i));
+    if (name) {
+      out.push({ t: 'name', v: name[0].replace(/\s+/g, ''), at: i });
+      i += name[0].length;
+      continue;
+    }
+    if (c === '"' || c === "'") {
+      let j = i + 1;
+      let s = '';
+      while (j < src.length && src[j] !== c) {
+        if (src[j] === '\\') j++;
+        s += src[j++];
+      }
+      if (j >= src.length) throw new PasteError('unterminated string', i);
+      out.push({ t: 'str', v: s, at: i });
+      i = j + 1;
+      continue;
+    }
+    if ('([{'.includes(c)) depth++;
+    if (')]}'.includes(c)) depth = Math.max(0, depth - 1);
+    if ('()[]{},=-+:*'.includes(c)) {
+      out.push({ t: 'op', v: c, at: i });
+      i++;
+      continue;
+    }
+    throw new PasteError(`unexpected ${JSON.stringify(c)}`, i);
+  }
+  return out;
+}
+
+/** A value of the little Python subset. */
+export type PyValue =
+  | number
+  | string
+  | boolean
+  | null
+  | PyValue[]
+  | { readonly kind: 'tensor'; readonly values: NestedArray; readonly dtype: DType; readonly explicit: boolean }
+  | { readonly kind: 'dtype'; readonly dtype: DType }
+  | { readonly kind: 'record'; readonly fields: Record<string, PyValue> }
+  | { readonly kind: 'call'; readonly fn: string; readonly args: PyValue[]; readonly kwargs: [string, PyValue][]; readonly at: number };
+
+const ALIAS: Record<string, string> = {
+  np: 'numpy',
+  numpy: 'numpy',
+  torch: 'torch',
+  tf: 'tensorflow',
+  tensorflow: 'tensorflow',
+  jnp: 'jax.numpy',
+  'jax.numpy': 'jax.numpy',
+  lax: 'jax.lax',
+  'jax.lax': 'jax.lax',
+};
+
+/** `np.take` → `numpy.take`, `jnp.take` → `jax.numpy.take`, `tf.gather` → `tensorflow.gather`. */
+export function canonicalName(fn: string): string {
+  const parts = fn.split('.');
+  for (let n = Math.min(2, parts.length - 1); n >= 1; n--) {
+    const head = parts.slice(0, n).join('.');
+    if (ALIAS[head]) return [ALIAS[head], ...parts.slice(n)].join('.');
+  }
+  return fn;
+}
+
+const CONSTRUCTORS: Record<string, { int: DType; float: DType }> = {
+  'torch.tensor': { int: 'int64', float: 'float32' },
+  'torch.as_tensor': { int: 'int64', float: 'float32' },
+  'torch.LongTensor': { int: 'int64', float: 'int64' },
+  'torch.FloatTensor': { int: 'float32', float: 'float32' },
+  'numpy.array': { int: 'int64', float: 'float64' },
+  'numpy.asarray': { int: 'int64', float: 'float64' },
+  'tensorflow.constant': { int: 'int32', float: 'float32' },
+  'tensorflow.convert_to_tensor': { int: 'int32', float: 'float32' },
+  'jax.numpy.array': { int: 'int32', float: 'float32' },
+  'jax.numpy.asarray': { int: 'int32', float: 'float32' },
+};
+
+/** The constructor each framework's code uses, and its default dtypes. */
+export const CONSTRUCTOR_OF: Record<string, { fn: string; prefix: string; int: DType; float: DType }> = {
+  torch: { fn: 'torch.tensor', prefix: 'torch', int: 'int64', float: 'float32' },
+  numpy: { fn: 'np.array', prefix: 'np', int: 'int64', float: 'float64' },
+  tensorflow: { fn: 'tf.constant', prefix: 'tf', int: 'int32', float: 'float32' },
+  jax: { fn: 'jnp.array', prefix: 'jnp', int: 'int32', float: 'float32' },
+};
+
+const DTYPE_ALIAS: Record<string, DType> = {
+  float: 'float32',
+  double: 'float64',
+  half: 'float16',
+  long: 'int64',
+  int: 'int32',
+  short: 'int16',
+  bool: 'bool',
+  bool_: 'bool',
+  uint8: 'uint8',
+};
+
+function dtypeOf(name: string): DType | null {
+  const last = name.split('.').pop() ?? '';
+  if ((DTYPES as readonly string[]).includes(last)) return last as DType;
+  if (name.includes('.') && DTYPE_ALIAS[last]) return DTYPE_ALIAS[last];
+  return null;
+}
+
+function hasFloat(v: unknown): boolean {
+  return Array.isArray(v) ? v.some(hasFloat) : typeof v === 'number' && !Number.isInteger(v);
+}
+
+class Parser {
+  private i = 0;
+  /** Float literals (`1.`, `2e3`) seen so far: a constructor of `[1., 2.]` makes floats. */
+  private floats = 0;
+  readonly vars = new Map<string, PyValue>();
+  constructor(private readonly toks: Tok[]) {}
+
+  private peek(): Tok | undefined {
+    return this.toks[this.i];
+  }
+  private next(): Tok {
+    const t = this.toks[this.i++];
+    if (!t) throw new PasteError('unexpected end of input', this.toks.at(-1)?.at ?? 0);
+    return t;
+  }
+  private expect(v: string): void {
+    const t = this.next();
+    if (t.v !== v) throw new PasteError(`expected "${v}", got "${t.v}"`, t.at);
+  }
+  private isOp(v: string): boolean {
+    const t = this.peek();
+    return t?.t === 'op' && t.v === v;
+  }
+
+  /** Statements; returns the last expression statement's value. */
+  program(): PyValue {
+    let last: PyValue | undefined;
+    let lastAt = 0;
+    while (this.peek()) {
+      const t = this.peek()!;
+      if (t.t === 'nl') {
+        this.i++;
+        continue;
+      }
+      if (t.t === 'name' && (t.v === 'import' || t.v === 'from')) {
+        while (this.peek() && this.peek()!.t !== 'nl') this.i++;
+        continue;
+      }
+      if (t.t === 'name' && !t.v.includes('.') && this.toks[this.i + 1]?.v === '=') {
+        this.i += 2;
+        this.vars.set(t.v, this.expr());
+        continue;
+      }
+      lastAt = t.at;
+      last = this.expr();
+      const after = this.peek();
+      if (after && after.t !== 'nl') throw new PasteError(`unexpected "${after.v}"`, after.at);
+    }
+    if (last === undefined) throw new PasteError('no call found', lastAt);
+    return last;
+  }
+
+  expr(): PyValue {
+    const t = this.next();
+    if (t.t === 'op' && t.v === '-') {
+      const v = this.expr();
+      if (typeof v !== 'number') throw new PasteError('"-" before a non-number', t.at);
+      return -v;
+    }
+    if (t.t === 'op' && t.v === '+') return this.expr();
+    if (t.t === 'num') {
+      if (/[.eE]/.test(t.v)) this.floats++;
+      return Number(t.v);
+    }
+    if (t.t === 'str') return t.v;
+    if (t.t === 'op' && (t.v === '[' || t.v === '(')) {
+      const close = t.v === '[' ? ']' : ')';
+      const items: PyValue[] = [];
+      let tuple1 = false;
+      while (!this.isOp(close)) {
+        items.push(this.expr());
+        if (this.isOp(',')) {
+          this.i++;
+          tuple1 = true;
+        } else break;
+      }
+      this.expect(close);
+      if (t.v === '(' && items.length === 1 && !tuple1) return items[0];
+      return items;
+    }
+    if (t.t === 'name') {
+      if (t.v === 'True') return true;
+      if (t.v === 'False') return false;
+      if (t.v === 'None') return null;
+      const last = t.v.split('.').pop();
+      if (last === 'nan' || last === 'NaN') return Number.NaN;
+      if (last === 'inf' || last === 'Inf' || last === 'infty') return Number.POSITIVE_INFINITY;
+      if (this.isOp('(')) return this.call(t);
+      if (this.vars.has(t.v)) return this.vars.get(t.v)!;
+      const dt = dtypeOf(t.v);
+      if (dt) return { kind: 'dtype', dtype: dt };
+      throw new PasteError(`unknown name "${t.v}" (define it with ${t.v} = … first)`, t.at);
+    }
+    throw new PasteError(`unexpected "${t.v}"`, t.at);
+  }
+
+  private call(name: Tok): PyValue {
+    this.expect('(');
+    const args: PyValue[] = [];
+    const kwargs: [string, PyValue][] = [];
+    const floatsBefore = this.floats;
+    let firstFloat = false;
+    while (!this.isOp(')')) {
+      const t = this.peek();
+      if (t?.t === 'name' && !t.v.includes('.') && this.toks[this.i + 1]?.v === '=') {
+        this.i += 2;
+        kwargs.push([t.v, this.expr()]);
+      } else {
+        if (kwargs.length) throw new PasteError('positional argument after a keyword argument', t?.at ?? 0);
+        args.push(this.expr());
+        if (args.length === 1) firstFloat = this.floats > floatsBefore;
+      }
+      if (this.isOp(',')) this.i++;
+      else break;
+    }
+    this.expect(')');
+    const fn = canonicalName(name.v);
+    const kw = Object.fromEntries(kwargs);
+    if (fn === 'float' && typeof args[0] === 'string') return Number(args[0].replace(/^(-?)inf.*/i, '$1Infinity'));
+    const ctor = CONSTRUCTORS[fn];
+    if (ctor) {
+      const values = toNested(args[0], name.at);
+      const d = kw.dtype ?? args[1];
+      const explicit = d && typeof d === 'object' && !Array.isArray(d) && d.kind === 'dtype' ? d.dtype : null;
+      const str = typeof d === 'string' ? dtypeOf(d) : null;
+      const dtype = explicit ?? str ?? (firstFloat || hasFloat(values) ? ctor.float : ctor.int);
+      return { kind: 'tensor', values, dtype, explicit: Boolean(explicit ?? str) };
+    }
+    if (/(Gather|Scatter)DimensionNumbers$/.test(fn)) {
+      const fields: Record<string, PyValue> = {};
+      for (const [k, v] of kwargs) fields[k] = v;
+      return { kind: 'record', fields };
+    }
+    return { kind: 'call', fn, args, kwargs, at: name.at };
+  }
+}
+
+function toNested(v: PyValue | undefined, at: number): NestedArray {
+  if (typeof v === 'number' || typeof v === 'boolean') return v as unknown as NestedArray;
+  if (Array.isArray(v)) return v.map((x) => toNested(x, at)) as NestedArray;
+  if (v && typeof v === 'object' && v.kind === 'tensor') return v.values;
+  throw new PasteError('a tensor literal needs a (nested) list of numbers', at);
+}
+
+/** Plain JSON-able attribute values (tuples → arrays, records → objects). */
+function plain(v: PyValue): unknown {
+  if (Array.isArray(v)) return v.map(plain);
+  if (v && typeof v === 'object') {
+    if (v.kind === 'record') return Object.fromEntries(Object.entries(v.fields).map(([k, x]) => [k, plain(x)]));
+    if (v.kind === 'dtype') return v.dtype;
+    if (v.kind === 'tensor') return v.values;
+    throw new Error('a call cannot be an attribute');
+  }
+  return v;
+}
+
+const ROLE_WORDS: Record<'data' | 'indices' | 'updates', readonly string[]> = {
+  data: ['input', 'a', 'arr', 'params', 'tensor', 'operand', 'x', 'self', 'data'],
+  indices: ['index', 'indices', 'ind', 'idx', 'start_indices', 'scatter_indices'],
+  updates: ['src', 'source', 'values', 'v', 'b', 'updates'],
+};
+
+export interface PastedCall {
+  readonly entry: OpEntry;
+  readonly args: CallArgs;
+}
+
+/** Parses a pasted Python call against the registry; throws PasteError with a position. */
+export function parsePythonCall(text: string, registry: readonly OpEntry[]): PastedCall {
+  const parser = new Parser(tokenize(text));
+  const top = parser.program();
+  if (!top || typeof top !== 'object' || Array.isArray(top) || top.kind !== 'call')
+    throw new PasteError('the last line must be a call such as torch.gather(x, 1, idx)', 0);
+  const entry = registry.find((e) => e.id === top.fn && e.state !== 'missing');
+  if (!entry) {
+    const known = registry
+      .filter((e) => ['numpy', 'torch', 'tensorflow', 'jax'].includes(e.framework) && e.state !== 'missing')
+      .map((e) => e.id);
+    throw new PasteError(`unknown operator ${top.fn}; one of ${known.join(', ')}`, top.at);
+  }
+  const sig = entry.signature;
+  const roles: Partial<Record<'data' | 'indices' | 'updates', PyValue>> = {};
+  const attrs: Record<string, unknown> = {};
+  const positional = sig.params.filter((p) => p !== 'attrs' && p !== 'version');
+  top.args.forEach((v, k) => {
+    const p = positional[k];
+    if (p === undefined) throw new PasteError(`${entry.id} takes ${positional.length} positional arguments`, top.at);
+    if (typeof p === 'string') roles[p as 'data'] = v;
+    else if ('attr' in p) attrs[p.attr] = plain(v);
+  });
+  const attrNames = new Set(sig.params.flatMap((p) => (typeof p === 'object' && 'attr' in p ? [p.attr] : [])));
+  for (const [k, v] of top.kwargs) {
+    if (k === 'out') throw new PasteError('out= is not shown in the explorer; leave it out', top.at);
+    const role = (Object.keys(ROLE_WORDS) as ('data' | 'indices' | 'updates')[]).find(
+      (r) => sig.params.includes(r) && ROLE_WORDS[r].includes(k) && !attrNames.has(k),
+    );
+    if (role) roles[role] = v;
+    else attrs[k] = plain(v);
+  }
+  const tensorOf = (v: PyValue | undefined) =>
+    v && typeof v === 'object' && !Array.isArray(v) && v.kind === 'tensor' ? v : null;
+  const nested = (v: PyValue | undefined, what: string): NestedArray => {
+    if (v === undefined) throw new PasteError(`${entry.id}: missing the ${what} argument`, top.at);
+    return toNested(v, top.at);
+  };
+  const data = sig.params.includes('data') ? roles.data : undefined;
+  const dataT = tensorOf(data);
+  const idxT = tensorOf(roles.indices);
+  const updT = tensorOf(roles.updates);
+  const args: CallArgs = {
+    ...(data !== undefined ? { data: nested(data, 'data') } : {}),
+    indices: nested(roles.indices, 'indices'),
+    ...(sig.params.includes('updates') ? { updates: nested(roles.updates, 'updates') } : {}),
+    attrs,
+    ...(dataT ? { dataDType: dataT.dtype } : !dataT && updT && !data ? { dataDType: updT.dtype } : {}),
+    ...(idxT ? { indexDType: idxT.dtype } : {}),
+  };
+  return { entry, args };
+}
