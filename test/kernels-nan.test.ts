@@ -50,7 +50,17 @@ describe('signalling NaNs survive data movement bit for bit (issue 12 class 13)'
 
   it('onnx.GatherElements, same-shape indices (element-wise kernel)', () => {
     const data = f32([2, 4], nanBits);
-    const r = onnx.GatherElements(data, tensor([[3, 0, 1, 1], [2, 2, 0, 3]], 'int64'), { axis: 1 });
+    const r = onnx.GatherElements(
+      data,
+      tensor(
+        [
+          [3, 0, 1, 1],
+          [2, 2, 0, 3],
+        ],
+        'int64',
+      ),
+      { axis: 1 },
+    );
     expect(bitsOf(r)).toEqual([3, 0, 1, 1, 6, 6, 4, 7].map(nanBits));
   });
 
@@ -59,7 +69,17 @@ describe('signalling NaNs survive data movement bit for bit (issue 12 class 13)'
   // moves bits through integer views, this passes: turn `it.fails` back into `it`.
   it.fails('onnx.GatherElements with indices smaller than data off the axis', () => {
     const data = f32([3, 4], () => SNAN);
-    const r = onnx.GatherElements(data, tensor([[0, 1], [1, 2]], 'int64'), { axis: 1 });
+    const r = onnx.GatherElements(
+      data,
+      tensor(
+        [
+          [0, 1],
+          [1, 2],
+        ],
+        'int64',
+      ),
+      { axis: 1 },
+    );
     expect(bitsOf(r)).toEqual([SNAN, SNAN, SNAN, SNAN]);
   });
 
@@ -67,7 +87,11 @@ describe('signalling NaNs survive data movement bit for bit (issue 12 class 13)'
     const data = f32([4, 2], nanBits);
     expect(bitsOf(onnx.GatherND(data, tensor([[3], [1]], 'int64')))).toEqual([6, 7, 2, 3].map(nanBits));
     const upd = f32([1, 2], () => SNAN2);
-    const s = onnx.ScatterND(f32([4, 2], () => SNAN), tensor([[2]], 'int64'), upd);
+    const s = onnx.ScatterND(
+      f32([4, 2], () => SNAN),
+      tensor([[2]], 'int64'),
+      upd,
+    );
     expect(bitsOf(s)).toEqual([SNAN, SNAN, SNAN, SNAN, SNAN2, SNAN2, SNAN, SNAN]);
     const e = onnx.ScatterElements(
       f32([2, 3], () => SNAN),
@@ -88,7 +112,18 @@ describe('signalling NaNs survive data movement bit for bit (issue 12 class 13)'
   // Same gap as above: torch.scatter slices `src` down to the index's shape first.
   it.fails('torch.scatter with src larger than index', () => {
     const src = f32([3, 4], () => SNAN);
-    const r = torch.scatter(f32([3, 4], () => 0), 1, tensor([[0, 1], [1, 2]], 'int64'), src);
+    const r = torch.scatter(
+      f32([3, 4], () => 0),
+      1,
+      tensor(
+        [
+          [0, 1],
+          [1, 2],
+        ],
+        'int64',
+      ),
+      src,
+    );
     expect(bitsOf(r)).toEqual([SNAN, SNAN, 0, 0, 0, SNAN, SNAN, 0, 0, 0, 0, 0]);
   });
 });
