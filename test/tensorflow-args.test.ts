@@ -6,7 +6,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { execute } from '../src/core/call.js';
-import { DTypeError, IndexOutOfBoundsError, InvalidArgumentError } from '../src/errors.js';
+import {
+  DTypeError,
+  GatherScatterError,
+  IndexOutOfBoundsError,
+  InvalidArgumentError,
+} from '../src/errors.js';
 import { tensorflow as tf } from '../src/frameworks/tensorflow.js';
 import { tensor, zeros } from '../src/tensor/tensor.js';
 
@@ -225,5 +230,16 @@ describe('tf.constant (TF default dtypes)', () => {
   });
   it('builds indices tf.gather accepts as they are', () => {
     expect(tf.gather(tf.constant([10, 20, 30]), tf.constant([2, 0])).toArray()).toEqual([30, 10]);
+  });
+});
+
+describe("TF's no-op keyword arguments", () => {
+  it('tf.gather accepts name and validate_indices (TF ignores both) and still checks their types', () => {
+    const x = tensor([10, 11, 12], 'int32');
+    const i = tensor([2, 0], 'int32');
+    expect(tf.gather(x, i, { name: 'g', validate_indices: true }).toArray()).toEqual([12, 10]);
+    expect(tf.gather(x, i, { validate_indices: null }).toArray()).toEqual([12, 10]);
+    expect(() => tf.gather(x, i, { name: 5 as never })).toThrow(GatherScatterError);
+    expect(tf.gather_nd(x, tensor([[1]], 'int32'), { name: 'g' }).toArray()).toEqual([11]);
   });
 });

@@ -14,7 +14,7 @@ import { execute } from '../../core/call.js';
 import { fail } from '../../core/validate.js';
 import { fmt } from '../../errors.js';
 import type { Tensor } from '../../tensor/tensor.js';
-import { integer, normalizeAxis, options, tensorArg } from '../args.js';
+import { flag, integer, normalizeAxis, options, tensorArg } from '../args.js';
 import { ndGather, takeGather } from '../families.js';
 import {
   type TfPolicyOptions,
@@ -30,16 +30,29 @@ export interface TfGatherArgs {
   readonly axis?: number | null;
   /** Leading dims shared by params and indices; negative counts from rank(indices). Default 0. */
   readonly batch_dims?: number;
+  /** Deprecated in TF and ignored there ("does nothing"); accepted as a boolean or null. */
+  readonly validate_indices?: boolean | null;
+  /** The op's name in a TF graph; no effect here (a string). */
+  readonly name?: string;
 }
 
 /** Keyword arguments of tf.gather_nd. */
 export interface TfGatherNdArgs {
   /** Leading dims shared by params and indices (≥ 0). Default 0. */
   readonly batch_dims?: number;
+  /** The op's name in a TF graph; no effect here (a string). */
+  readonly name?: string;
 }
 
-const kwargs = <T extends object>(op: string, value: T | null | undefined, keys: readonly string[]) =>
-  options(op, value, keys, `${op}.options`, 'keyword arguments');
+/** Keyword arguments read strictly; TF's no-op `name` (a string) and `validate_indices` (a flag) are accepted. */
+function kwargs<T extends object>(op: string, value: T | null | undefined, keys: readonly string[]) {
+  const kw = options(op, value, keys, `${op}.options`, 'keyword arguments') as Record<string, unknown>;
+  if (kw.name !== undefined && typeof kw.name !== 'string')
+    fail(`${op}.name`, `${op}: name must be a string; got ${fmt(kw.name)}`, { name: kw.name });
+  if (kw.validate_indices !== undefined && kw.validate_indices !== null)
+    flag(op, 'validate_indices', kw.validate_indices, true);
+  return kw as Partial<T>;
+}
 
 /** `params.shape[:b] == indices.shape[:b]` (`<op>.batch_shape`). */
 function checkBatchShape(op: string, params: Tensor, indices: Tensor, b: number): void {
@@ -71,7 +84,7 @@ function lowerGather(
   const op = 'tf.gather';
   const x = tensorArg(op, 'params', params);
   const i = tensorArg(op, 'indices', indices);
-  const kw = kwargs(op, args, ['axis', 'batch_dims']);
+  const kw = kwargs(op, args, ['axis', 'batch_dims', 'validate_indices', 'name']);
   const { policy, out } = gatherPolicy(op, opts);
   checkIndexDType(op, i);
   const r = x.rank;
@@ -113,7 +126,7 @@ function lowerGatherNd(
   const op = 'tf.gather_nd';
   const x = tensorArg(op, 'params', params);
   const i = tensorArg(op, 'indices', indices);
-  const kw = kwargs(op, args, ['batch_dims']);
+  const kw = kwargs(op, args, ['batch_dims', 'name']);
   const { policy, out } = gatherPolicy(op, opts);
   checkIndexDType(op, i);
   const r = x.rank;
