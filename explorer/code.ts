@@ -24,7 +24,12 @@ function pyLiteral(v: unknown, tuple = false): string {
   }
   if (typeof v === 'boolean') return v ? 'True' : 'False';
   if (v === null || v === undefined) return 'None';
-  if (typeof v === 'number') return Number.isNaN(v) ? "float('nan')" : Number.isFinite(v) ? String(v) : `float('${v > 0 ? 'inf' : '-inf'}')`;
+  if (typeof v === 'number')
+    return Number.isNaN(v)
+      ? "float('nan')"
+      : Number.isFinite(v)
+        ? String(v)
+        : `float('${v > 0 ? 'inf' : '-inf'}')`;
   if (typeof v === 'bigint') return String(v);
   if (typeof v === 'string') return `'${v.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
   if (typeof v === 'object')
@@ -42,7 +47,9 @@ const dtypeDefault = (fw: string, values: NestedArray, dtype: DType): boolean =>
 
 function pyTensor(fw: string, values: NestedArray, dtype: DType): string {
   const c = CONSTRUCTOR_OF[fw];
-  const lit = pyLiteral(JSON.parse(JSON.stringify(values, (_k, x) => (typeof x === 'bigint' ? Number(x) : x))));
+  const lit = pyLiteral(
+    JSON.parse(JSON.stringify(values, (_k, x) => (typeof x === 'bigint' ? Number(x) : x))),
+  );
   return dtypeDefault(fw, values, dtype) ? `${c.fn}(${lit})` : `${c.fn}(${lit}, dtype=${c.prefix}.${dtype})`;
 }
 
@@ -67,9 +74,7 @@ export function pythonCode(entry: OpEntry, args: CallArgs): string {
     lines.push(`${vars.data} = ${pyTensor(fw, args.data, dataDType!)}`);
   lines.push(`${vars.indices} = ${pyTensor(fw, args.indices, args.indexDType ?? sig.indexDType ?? 'int64')}`);
   if (args.updates !== undefined && sig.params.includes('updates'))
-    lines.push(
-      `${vars.updates} = ${pyTensor(fw, args.updates, dataDType ?? toTensor(args.updates).dtype)}`,
-    );
+    lines.push(`${vars.updates} = ${pyTensor(fw, args.updates, dataDType ?? toTensor(args.updates).dtype)}`);
   const attrs = { ...(args.attrs ?? {}) };
   const pos: string[] = [];
   let keywordOnly = false;
@@ -94,7 +99,14 @@ export function pythonCode(entry: OpEntry, args: CallArgs): string {
   const kw = Object.entries(attrs)
     .filter(([, v]) => v !== undefined)
     .map(([k, v]) => `${k}=${pyLiteral(v)}`);
-  const name = fw === 'numpy' ? `np.${entry.name}` : fw === 'tensorflow' ? `tf.${entry.name}` : fw === 'jax' ? entry.name.replace(/^numpy\./, 'jnp.').replace(/^lax\./, 'jax.lax.') : `torch.${entry.name}`;
+  const name =
+    fw === 'numpy'
+      ? `np.${entry.name}`
+      : fw === 'tensorflow'
+        ? `tf.${entry.name}`
+        : fw === 'jax'
+          ? entry.name.replace(/^numpy\./, 'jnp.').replace(/^lax\./, 'jax.lax.')
+          : `torch.${entry.name}`;
   if (sig.version && args.version !== undefined) lines.push(`# ${sig.version.key}: ${args.version}`);
   lines.push(`${name}(${[...pos, ...kw].join(', ')})`);
   return lines.join('\n');
@@ -122,14 +134,20 @@ export function onnxCode(entry: OpEntry, args: CallArgs, call: CoreCall | null):
   };
   const attrs = Object.entries(args.attrs ?? {})
     .filter(([, v]) => v !== undefined)
-    .map(([k, v]) => `${k}: ${typeof v === 'string' ? 'string' : 'int'} = ${typeof v === 'string' ? `"${v}"` : v}`);
+    .map(
+      ([k, v]) =>
+        `${k}: ${typeof v === 'string' ? 'string' : 'int'} = ${typeof v === 'string' ? `"${v}"` : v}`,
+    );
   const names = inputs as string[];
   return [
     `<ir_version: 8, opset_import: ["" : ${opset}]>`,
     `explorer (${names.map(ty).join(', ')}) => (output) {`,
     `  output = ${entry.name}${attrs.length ? ` <${attrs.join(', ')}>` : ''} (${names.join(', ')})`,
     '}',
-    ...names.map((n) => `# ${n} = ${JSON.stringify(n === 'data' ? args.data : n === 'indices' ? args.indices : args.updates)}`),
+    ...names.map(
+      (n) =>
+        `# ${n} = ${JSON.stringify(n === 'data' ? args.data : n === 'indices' ? args.indices : args.updates)}`,
+    ),
   ].join('\n');
 }
 
@@ -139,10 +157,16 @@ export function libraryCode(entry: OpEntry, args: CallArgs): string {
   const parts: string[] = [];
   for (const p of entry.signature.params) {
     if (p === 'data') parts.push(`tensor(${j(args.data)}${args.dataDType ? `, '${args.dataDType}'` : ''})`);
-    else if (p === 'indices') parts.push(`tensor(${j(args.indices)}, '${args.indexDType ?? entry.signature.indexDType ?? 'int64'}')`);
+    else if (p === 'indices')
+      parts.push(`tensor(${j(args.indices)}, '${args.indexDType ?? entry.signature.indexDType ?? 'int64'}')`);
     else if (p === 'updates') parts.push(`tensor(${j(args.updates)})`);
     else if (p === 'attrs') parts.push(j(args.attrs ?? {}));
-    else if (p === 'version') parts.push(entry.signature.version && args.version !== undefined ? j({ [entry.signature.version.key]: args.version }) : '{}');
+    else if (p === 'version')
+      parts.push(
+        entry.signature.version && args.version !== undefined
+          ? j({ [entry.signature.version.key]: args.version })
+          : '{}',
+      );
     else if ('attr' in p) parts.push(j(args.attrs?.[p.attr]));
     else parts.push(`{ ...tensors, ...${j(args.attrs ?? {})} }`);
   }
@@ -150,7 +174,11 @@ export function libraryCode(entry: OpEntry, args: CallArgs): string {
 }
 
 /** The call as code: language label and text. */
-export function callCode(entry: OpEntry, args: CallArgs, call: CoreCall | null): { lang: string; text: string } {
+export function callCode(
+  entry: OpEntry,
+  args: CallArgs,
+  call: CoreCall | null,
+): { lang: string; text: string } {
   if (['torch', 'numpy', 'tensorflow', 'jax'].includes(entry.framework))
     return { lang: 'Python', text: pythonCode(entry, args) };
   if (entry.framework === 'onnx') return { lang: 'ONNX text', text: onnxCode(entry, args, call) };

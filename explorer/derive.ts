@@ -30,7 +30,16 @@ export interface DimValue {
 }
 
 export interface Step {
-  readonly key: 'space' | 'batch' | 'read' | 'map' | 'negative' | 'policy' | 'batching' | 'window' | 'operand';
+  readonly key:
+    | 'space'
+    | 'batch'
+    | 'read'
+    | 'map'
+    | 'negative'
+    | 'policy'
+    | 'batching'
+    | 'window'
+    | 'operand';
   /** StableHLO's name for the value. */
   readonly name: string;
   /** The framework's own name, when it has one. */
@@ -241,16 +250,29 @@ export function derive(
     const outNote = out.map((d) => `dim ${d}: ${start[d]} ∉ ${range(d)}`).join(', ');
     const changed = new Set(out);
     if (policy.oob === 'clip') {
-      for (const d of out) start[d] = Math.min(Math.max(start[d], 0), spec.operandShape[d] - spec.windowSizes[d]);
+      for (const d of out)
+        start[d] = Math.min(Math.max(start[d], 0), spec.operandShape[d] - spec.windowSizes[d]);
       status = 'clamped';
-      steps.push({ key: 'policy', name: `mode = ${policy.mode}: clamp`, values: startValues(changed), note: outNote, acts: true });
+      steps.push({
+        key: 'policy',
+        name: `mode = ${policy.mode}: clamp`,
+        values: startValues(changed),
+        note: outNote,
+        acts: true,
+      });
     } else if (policy.oob === 'wrap') {
       for (const d of out) {
         const r = spec.operandShape[d] - spec.windowSizes[d] + 1;
         start[d] = r > 0 ? ((start[d] % r) + r) % r : 0;
       }
       status = 'wrapped';
-      steps.push({ key: 'policy', name: `mode = ${policy.mode}: wrap`, values: startValues(changed), note: outNote, acts: true });
+      steps.push({
+        key: 'policy',
+        name: `mode = ${policy.mode}: wrap`,
+        values: startValues(changed),
+        note: outNote,
+        acts: true,
+      });
     } else if (policy.oob === 'invalid') {
       status = gather ? 'filled' : 'dropped';
       dead = true;

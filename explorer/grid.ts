@@ -97,7 +97,8 @@ function tableView(spec: TensorViewSpec): TensorView {
     const slices = el('div', { class: lead.length ? 'slices' : 'slices single' });
     for (let sl = 0; sl < nSlices; sl++) {
       const fig = el('div', { class: 'slice' });
-      if (lead.length) fig.append(el('div', { class: 'slice-label' }, `[${unravel(sl, lead).join(', ')}, :, :]`));
+      if (lead.length)
+        fig.append(el('div', { class: 'slice-label' }, `[${unravel(sl, lead).join(', ')}, :, :]`));
       const table = el('table', {
         class: 'grid',
         role: 'grid',
@@ -143,7 +144,10 @@ function canvasView(spec: TensorViewSpec, width: number): TensorView {
   root.append(header(spec));
   const shape = spec.shape;
   const cols = shape.length ? shape[shape.length - 1] : 1;
-  const rows = Math.max(1, shape.slice(0, -1).reduce((a, b) => a * b, 1));
+  const rows = Math.max(
+    1,
+    shape.slice(0, -1).reduce((a, b) => a * b, 1),
+  );
   if (shape.length > 2)
     root.append(el('p', { class: 'hint' }, `rows are [${shape.slice(0, -1).join(' × ')}] flattened`));
   const px = Math.max(1, Math.min(8, Math.floor(width / cols)));
@@ -156,7 +160,8 @@ function canvasView(spec: TensorViewSpec, width: number): TensorView {
     'data-role': spec.role,
     'aria-label': `${spec.title} heat map, ${spec.shape.join(' by ')}; move with the arrow keys`,
   });
-  const overlay = el('canvas', { width: String(cols * px), height: String(rows * px), class: 'overlay', 'aria-hidden': 'true' });
+  // Highlights are a few positioned rings over the canvas, so a hover never repaints the heat map.
+  const overlay = el('div', { class: 'overlay', 'aria-hidden': 'true' });
   wrap.append(canvas, overlay);
   root.append(wrap);
   const lens = el('table', { class: 'grid lens', 'aria-label': `${spec.title} around the current cell` });
@@ -191,9 +196,14 @@ function canvasView(spec: TensorViewSpec, width: number): TensorView {
       ctx.drawImage(tmp, 0, 0, cols * px, rows * px);
     }
   }
-  const octx = overlay.getContext('2d')!;
   let current = 0;
+  let lensCenter = -1;
+  let lensLit = '';
   const showLens = (center: number, lit: ReadonlySet<number>) => {
+    const key = [...lit].slice(0, 64).join();
+    if (center === lensCenter && key === lensLit) return;
+    lensCenter = center;
+    lensLit = key;
     const R = 4;
     const r0 = Math.floor(center / cols);
     const c0 = center % cols;
@@ -215,16 +225,18 @@ function canvasView(spec: TensorViewSpec, width: number): TensorView {
     root,
     role: spec.role,
     highlight(offsets) {
-      octx.clearRect(0, 0, overlay.width, overlay.height);
-      const lit = new Set(offsets.slice(0, 4096));
+      const lit = new Set(offsets.slice(0, 256));
+      const rings: HTMLElement[] = [];
+      let k = 0;
       for (const o of lit) {
         const r = Math.floor(o / cols);
         const c = o % cols;
-        octx.strokeStyle = '#111';
-        octx.lineWidth = 2;
-        const pad = Math.max(3, px);
-        octx.strokeRect(c * px - pad, r * px - pad, px + 2 * pad, px + 2 * pad);
+        const ring = el('i', { class: k++ === 0 ? 'ring main' : 'ring' });
+        ring.style.left = `${((c + 0.5) / cols) * 100}%`;
+        ring.style.top = `${((r + 0.5) / rows) * 100}%`;
+        rings.push(ring);
       }
+      overlay.replaceChildren(...rings);
       if (offsets.length) {
         current = offsets[0];
         showLens(current, lit);
@@ -239,11 +251,17 @@ function canvasView(spec: TensorViewSpec, width: number): TensorView {
   };
   canvas.addEventListener('mousemove', (ev) => {
     const off = at(ev);
-    if (off >= 0) root.dispatchEvent(new CustomEvent('cellhover', { bubbles: true, detail: { role: spec.role, offset: off } }));
+    if (off >= 0)
+      root.dispatchEvent(
+        new CustomEvent('cellhover', { bubbles: true, detail: { role: spec.role, offset: off } }),
+      );
   });
   canvas.addEventListener('click', (ev) => {
     const off = at(ev);
-    if (off >= 0) root.dispatchEvent(new CustomEvent('cellpick', { bubbles: true, detail: { role: spec.role, offset: off } }));
+    if (off >= 0)
+      root.dispatchEvent(
+        new CustomEvent('cellpick', { bubbles: true, detail: { role: spec.role, offset: off } }),
+      );
   });
   canvas.addEventListener('keydown', (ev) => {
     const d = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -cols, ArrowDown: cols }[ev.key];
@@ -251,7 +269,9 @@ function canvasView(spec: TensorViewSpec, width: number): TensorView {
     ev.preventDefault();
     const next = current + d;
     if (next < 0 || next >= rows * cols) return;
-    root.dispatchEvent(new CustomEvent('cellhover', { bubbles: true, detail: { role: spec.role, offset: next } }));
+    root.dispatchEvent(
+      new CustomEvent('cellhover', { bubbles: true, detail: { role: spec.role, offset: next } }),
+    );
   });
   return view;
 }

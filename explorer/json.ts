@@ -57,7 +57,10 @@ export function jsonErrorAt(text: string): { offset: number; message: string } |
         fail(i >= text.length ? `unexpected end; expected "," or "${close}"` : `expected "," or "${close}"`);
       }
     }
-    if (c === '"') return string();
+    if (c === '"') {
+      string();
+      return;
+    }
     const lit = /^(true|false|null)/.exec(text.slice(i, i + 5));
     if (lit) {
       i += lit[1].length;

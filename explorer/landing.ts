@@ -7,10 +7,23 @@
  * when a hover first needs them.
  */
 import type { CoreCall } from '../src/core/call.js';
-import { INVALID, type IndexMap, type IndexMapSpec, PARTIAL, type ResolvedPolicy } from '../src/core/index-map.js';
+import {
+  INVALID,
+  type IndexMap,
+  type IndexMapSpec,
+  PARTIAL,
+  type ResolvedPolicy,
+} from '../src/core/index-map.js';
 import { gatherPlan, scatterPlan } from '../src/core/plan-cache.js';
 import type { Tensor } from '../src/tensor/tensor.js';
-import { batchOf, type DerivePolicy, derive, type Derivation, type FrameworkNames, unravel } from './derive.js';
+import {
+  batchOf,
+  type DerivePolicy,
+  derive,
+  type Derivation,
+  type FrameworkNames,
+  unravel,
+} from './derive.js';
 
 /** A compressed sparse row list: the space elements per operand element (or per batch position). */
 interface Csr {
@@ -103,8 +116,7 @@ export class Landing {
       },
     );
     // Partly out-of-bounds windows (scatter skip; error mode): per element, from the derivation.
-    if (policy.oob === 'partial')
-      for (const r of partial) operandOf[r] = this.derive(r).operandOffset;
+    if (policy.oob === 'partial') for (const r of partial) operandOf[r] = this.derive(r).operandOffset;
   }
 
   get spaceSize(): number {
@@ -164,7 +176,8 @@ export class Landing {
     const pos = unravel(offset, indicesShape);
     const batchShape = indicesShape.filter((_, d) => d !== indexVectorDim);
     const b = pos.filter((_, d) => d !== indexVectorDim);
-    if (indexVectorDim < indicesShape.length && pos[indexVectorDim] >= this.spec.startIndexMap.length) return [];
+    if (indexVectorDim < indicesShape.length && pos[indexVectorDim] >= this.spec.startIndexMap.length)
+      return [];
     let off = 0;
     for (let d = 0; d < batchShape.length; d++) off = off * batchShape[d] + b[d];
     return [off];

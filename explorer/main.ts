@@ -36,7 +36,14 @@ import { DTYPES, type DType, INTEGER_DTYPES } from '../src/tensor/dtype.js';
 import type { NestedArray, Tensor } from '../src/tensor/tensor.js';
 import { fmtScalar, scatterArithmetic } from './arith.js';
 import { callCode } from './code.js';
-import { type Derivation, type FrameworkNames, indicesRoles, operandRoles, spaceRoles, unravel } from './derive.js';
+import {
+  type Derivation,
+  type FrameworkNames,
+  indicesRoles,
+  operandRoles,
+  spaceRoles,
+  unravel,
+} from './derive.js';
 import { type CellMark, el, type Role, type TensorView, tensorView } from './grid.js';
 import { parseJsonField } from './json.js';
 import { Landing } from './landing.js';
@@ -115,7 +122,10 @@ function initControls(): void {
       return { value: f, label: ready ? f : `${f} (not yet)`, disabled: ready === 0 };
     }),
   );
-  fillSelect(ui.dataDType, [{ value: '', label: 'dtype: auto' }, ...DTYPES.map((d) => ({ value: d, label: d }))]);
+  fillSelect(ui.dataDType, [
+    { value: '', label: 'dtype: auto' },
+    ...DTYPES.map((d) => ({ value: d, label: d })),
+  ]);
   fillSelect(ui.indexDType, [
     { value: '', label: 'dtype: default' },
     ...INTEGER_DTYPES.map((d) => ({ value: d, label: d })),
@@ -235,12 +245,18 @@ function selectOp(id: string, preset?: Preset | null): void {
   const missing = registry
     .filter((e) => e.framework === entry.framework && e.state === 'missing')
     .map((e) => e.id);
-  ui.note.textContent = [entry.note, missing.length ? `Not implemented yet (skipped): ${missing.join(', ')}` : '']
+  ui.note.textContent = [
+    entry.note,
+    missing.length ? `Not implemented yet (skipped): ${missing.join(', ')}` : '',
+  ]
     .filter(Boolean)
     .join(' · ');
   const v = entry.signature.version;
   ui.versionLabel.hidden = !v;
-  fillSelect(ui.version, (v?.values ?? []).map((x) => ({ value: String(x), label: `${v?.key} ${x}` })));
+  fillSelect(
+    ui.version,
+    (v?.values ?? []).map((x) => ({ value: String(x), label: `${v?.key} ${x}` })),
+  );
   const presets = PRESETS.filter((p) => p.op === id);
   fillSelect(ui.preset, [
     { value: '', label: presets.length ? 'custom' : 'custom (no documented example)' },
@@ -355,7 +371,11 @@ async function applyHash(): Promise<void> {
       applyState(await decodeState(req.payload));
       return;
     } catch (e) {
-      showError(new Error(`This link cannot be read (${e instanceof Error ? e.message : String(e)}); showing the default.`));
+      showError(
+        new Error(
+          `This link cannot be read (${e instanceof Error ? e.message : String(e)}); showing the default.`,
+        ),
+      );
     }
   }
   const preset =
@@ -487,11 +507,20 @@ function run(): void {
   const entry = current;
   if (!entry) return;
   const t0 = performance.now();
+  const phases: Record<string, number> = {};
+  let tp = t0;
+  const phase = (name: string) => {
+    const now = performance.now();
+    phases[name] = Math.round((now - tp) * 10) / 10;
+    tp = now;
+  };
   last = null;
   ui.grids.replaceChildren();
   ui.hlo.textContent = '';
   ui.elsewhere.replaceChildren();
-  ui.derivation.replaceChildren(el('p', { class: 'hint' }, 'Hover, focus or click an element to derive its index.'));
+  ui.derivation.replaceChildren(
+    el('p', { class: 'hint' }, 'Hover, focus or click an element to derive its index.'),
+  );
   ui.arith.replaceChildren();
   ui.arithAll.replaceChildren();
   ui.path.textContent = 'Hover or focus any cell to trace its path; click to pin it.';
@@ -502,6 +531,8 @@ function run(): void {
     showError(e);
     return;
   }
+  foldHugeEditors();
+  phase('parse');
   let call: CoreCall;
   try {
     call = lowerCall(NAMESPACES, entry, args);
@@ -511,8 +542,10 @@ function run(): void {
     renderElsewhere(entry, args, null, false);
     return;
   }
+  phase('lower');
   ui.hlo.textContent = stablehloText(call);
   showCode(entry, args, call);
+  phase('code');
   let result: Tensor | null = null;
   let runError: unknown = null;
   try {
@@ -521,6 +554,7 @@ function run(): void {
     runError = e;
   }
   showError(runError, runError ? 'The call fails: ' : '');
+  phase('execute');
   let landing: Landing | null = null;
   try {
     landing = new Landing(call);
@@ -528,12 +562,18 @@ function run(): void {
     landing = null;
   }
   const space = landing?.spaceSize ?? 0;
+  phase('landing');
   const trace = space <= TRACE_LIMIT ? traceCall(call) : null;
+  phase('trace');
   const views = renderMapping(entry, call, trace, result, args);
+  phase('grids');
   const operand = call.kind === 'gather' ? call.operand : call.inputs[0];
   const values = new Map<Role, ArrayLike<Scalar>>([
     ['data', operand.toFlatArray() as ArrayLike<Scalar>],
-    ['indices', (call.kind === 'gather' ? call.start_indices : call.scatter_indices).toFlatArray() as ArrayLike<Scalar>],
+    [
+      'indices',
+      (call.kind === 'gather' ? call.start_indices : call.scatter_indices).toFlatArray() as ArrayLike<Scalar>,
+    ],
   ]);
   if (call.kind === 'scatter') values.set('updates', call.updates[0].toFlatArray() as ArrayLike<Scalar>);
   if (result) values.set('output', result.toFlatArray() as ArrayLike<Scalar>);
@@ -543,11 +583,44 @@ function run(): void {
   const big = operand.size > TRACE_LIMIT || space > TRACE_LIMIT;
   renderElsewhere(entry, args, result, big);
   if (pinned) show(pinned.role, pinned.offset);
-  (window as unknown as { __explorer: unknown }).__explorer = { renderMs: performance.now() - t0, big };
+  phase('rest');
+  (window as unknown as { __explorer: unknown }).__explorer = {
+    renderMs: performance.now() - t0,
+    big,
+    phases,
+  };
+}
+
+/** Huge JSON in a laid-out textarea costs seconds per layout: fold it behind a button. */
+const HUGE_TEXT = 50_000;
+function foldHugeEditors(): void {
+  for (const t of [ui.data, ui.indices, ui.updates]) {
+    const huge = t.value.length > HUGE_TEXT;
+    let note = t.nextElementSibling as HTMLElement | null;
+    if (!note?.classList.contains('fold')) {
+      note = el('span', { class: 'fold' });
+      t.after(note);
+    }
+    if (!huge) {
+      t.hidden = false;
+      note.hidden = true;
+      continue;
+    }
+    if (t.dataset.unfolded === '1') continue;
+    t.hidden = true;
+    note.hidden = false;
+    const b = el('button', { type: 'button' }, 'edit');
+    b.addEventListener('click', () => {
+      t.dataset.unfolded = '1';
+      t.hidden = false;
+      note!.hidden = true;
+    });
+    note.replaceChildren(`${(t.value.length / 1e6).toFixed(1)} MB of JSON, folded to keep the page fast `, b);
+  }
 }
 
 function showCode(entry: OpEntry, args: CallArgs, call: CoreCall | null): void {
-  const size = JSON.stringify(args.data ?? []).length + JSON.stringify(args.indices).length;
+  const size = ui.data.value.length + ui.indices.value.length + ui.updates.value.length;
   if (size > 20000) {
     ui.codeLang.textContent = '';
     ui.code.textContent = '(inputs too large to print as code; the link holds them)';
@@ -626,8 +699,20 @@ function renderMapping(
   const width = Math.max(200, Math.min(ui.grids.clientWidth || 1000, 1240) / 2 - 40);
   const mk = (role: Role) => (trace ? marksFor(trace, role) : new Map<number, CellMark>());
   const specs: { title: string; role: Role; t: Tensor | null; shape: readonly number[]; note?: string }[] = [
-    { title: call.kind === 'gather' ? 'data' : 'data (input)', role: 'data', t: operand, shape: operand.shape, note: lowered(operand, args.data) },
-    { title: 'indices', role: 'indices', t: indices, shape: indices.shape, note: lowered(indices, args.indices) },
+    {
+      title: call.kind === 'gather' ? 'data' : 'data (input)',
+      role: 'data',
+      t: operand,
+      shape: operand.shape,
+      note: lowered(operand, args.data),
+    },
+    {
+      title: 'indices',
+      role: 'indices',
+      t: indices,
+      shape: indices.shape,
+      note: lowered(indices, args.indices),
+    },
   ];
   if (call.kind === 'scatter')
     specs.push({ title: 'updates', role: 'updates', t: call.updates[0], shape: call.updates[0].shape });
@@ -664,12 +749,19 @@ function renderLegend(trace: Trace | null, _entry: OpEntry): void {
   const seen = new Set<string>(trace?.entries.map((e) => e.status) ?? []);
   if (trace?.entries.some((e) => e.duplicate)) seen.add('duplicate');
   const item = (mark: string, text: string, present: boolean, key?: string) => {
-    const span = el('span', { class: present ? 'present' : 'absent', ...(key ? { 'data-status': key } : {}) });
+    const span = el('span', {
+      class: present ? 'present' : 'absent',
+      ...(key ? { 'data-status': key } : {}),
+    });
     span.append(el('b', {}, mark), document.createTextNode(` ${text}`));
     return span;
   };
   const items = [
-    item('#n', 'index vector n: the colour and number shared by an output (or update) element, the indices it reads and the data element it reaches', true),
+    item(
+      '#n',
+      'index vector n: the colour and number shared by an output (or update) element, the indices it reads and the data element it reaches',
+      true,
+    ),
     item('#n+', 'this element is reached through more than one index vector (n is the first)', true),
     ...Object.entries(STATUS_LEGEND)
       .filter(([k]) => k !== 'in_bounds')
@@ -680,7 +772,10 @@ function renderLegend(trace: Trace | null, _entry: OpEntry): void {
     items.push(item('∅ =', `fill value ${fmtScalar(trace.fillValue)}`, true));
   const roles = (Object.keys(ROLE_COLOR) as (keyof typeof ROLE_COLOR)[]).map((r) => {
     const s = el('span', { class: 'role-key' });
-    s.append(el('i', { class: 'chip', style: `--role:${ROLE_COLOR[r]}` }, 'd'), document.createTextNode(` ${ROLE_LABEL[r]}`));
+    s.append(
+      el('i', { class: 'chip', style: `--role:${ROLE_COLOR[r]}` }, 'd'),
+      document.createTextNode(` ${ROLE_LABEL[r]}`),
+    );
     return s;
   });
   ui.legend.replaceChildren(...items, ...roles);
@@ -707,7 +802,12 @@ const FW_WORDS: Record<string, { operand: string; indices: string; gather: strin
   onnx: { operand: 'data', indices: 'indices', gather: 'output', scatter: 'updates' },
   webnn: { operand: 'input', indices: 'indices', gather: 'output', scatter: 'updates' },
   mxnet: { operand: 'data', indices: 'indices', gather: 'out', scatter: 'data' },
-  directml: { operand: 'InputTensor', indices: 'IndicesTensor', gather: 'OutputTensor', scatter: 'UpdatesTensor' },
+  directml: {
+    operand: 'InputTensor',
+    indices: 'IndicesTensor',
+    gather: 'OutputTensor',
+    scatter: 'UpdatesTensor',
+  },
   mlir: { operand: 'source', indices: 'indices', gather: 'result', scatter: 'source' },
   caffe2: { operand: 'DATA', indices: 'INDICES', gather: 'OUTPUT', scatter: 'UPDATES' },
 };
@@ -733,6 +833,7 @@ function frameworkNames(r: Run, space: readonly number[], operand: readonly numb
 function show(role: Role, off: number): void {
   const r = last;
   if (!r) return;
+  const t0 = performance.now();
   const spaces = spacesOf(r, role, off);
   const L = r.landing;
   const lit = new Map<Role, number[]>();
@@ -768,9 +869,16 @@ function show(role: Role, off: number): void {
   renderDerivation(r, spaces, derivs);
   if (!gather) {
     const target =
-      role === 'output' || role === 'data' ? off : role === 'updates' && L ? L.operandOf[off] : spaces.length && L ? L.operandOf[spaces[0]] : -1;
+      role === 'output' || role === 'data'
+        ? off
+        : role === 'updates' && L
+          ? L.operandOf[off]
+          : spaces.length && L
+            ? L.operandOf[spaces[0]]
+            : -1;
     renderArith(r, target, role === 'updates' ? off : -1);
   }
+  (window as unknown as { __hoverMs: number }).__hoverMs = performance.now() - t0;
 }
 
 function pin(role: Role, off: number): void {
@@ -787,7 +895,12 @@ function shapeOfRole(r: Run, role: Role): readonly number[] {
   return r.result?.shape ?? [];
 }
 
-function chip(v: { value: number | string; role: keyof typeof ROLE_COLOR; dim: number; changed?: boolean }): HTMLElement {
+function chip(v: {
+  value: number | string;
+  role: keyof typeof ROLE_COLOR;
+  dim: number;
+  changed?: boolean;
+}): HTMLElement {
   const c = el('span', {
     class: `chip${v.changed ? ' changed' : ''}`,
     style: `--role:${ROLE_COLOR[v.role]}`,
@@ -801,7 +914,9 @@ function chip(v: { value: number | string; role: keyof typeof ROLE_COLOR; dim: n
 function renderDerivation(r: Run, spaces: readonly number[], derivs: readonly Derivation[]): void {
   const L = r.landing;
   if (!L || !derivs.length) {
-    ui.derivation.replaceChildren(el('p', { class: 'hint' }, spaces.length ? '' : 'No element reads or writes this cell.'));
+    ui.derivation.replaceChildren(
+      el('p', { class: 'hint' }, spaces.length ? '' : 'No element reads or writes this cell.'),
+    );
     return;
   }
   const s = spaces[0];
@@ -809,12 +924,19 @@ function renderDerivation(r: Run, spaces: readonly number[], derivs: readonly De
   const d = L.derive(s, frameworkNames(r, unravel(s, L.spec.spaceShape), d0.operand));
   const box = el('div', { class: 'deriv' });
   if (spaces.length > 1)
-    box.append(el('p', { class: 'hint' }, `${spaces.length} elements reach this cell; the first is derived below (application order).`));
+    box.append(
+      el(
+        'p',
+        { class: 'hint' },
+        `${spaces.length} elements reach this cell; the first is derived below (application order).`,
+      ),
+    );
   const table = el('table', { class: 'steps' });
   table.append(
     (() => {
       const tr = el('tr');
-      for (const h of ['step', 'StableHLO', 'framework', 'value (by dimension)', 'note']) tr.append(el('th', {}, h));
+      for (const h of ['step', 'StableHLO', 'framework', 'value (by dimension)', 'note'])
+        tr.append(el('th', {}, h));
       return tr;
     })(),
   );
@@ -830,7 +952,8 @@ function renderDerivation(r: Run, spaces: readonly number[], derivs: readonly De
   // The derivation is arithmetic on the dimension numbers; check it against the core.
   const core = L.operandOf[s];
   const tr = r.trace?.entries[s];
-  const agrees = d.operandOffset === core && (!tr || (tr.status === d.status && tr.operandOffset === d.operandOffset));
+  const agrees =
+    d.operandOffset === core && (!tr || (tr.status === d.status && tr.operandOffset === d.operandOffset));
   const status = STATUS_LEGEND[d.status];
   const verdict = el('p', { class: agrees ? 'check ok' : 'check bad' });
   verdict.textContent = `${status.symbol} ${status.label} · ${
@@ -840,9 +963,13 @@ function renderDerivation(r: Run, spaces: readonly number[], derivs: readonly De
   }`;
   box.append(verdict);
   const roles = el('p', { class: 'hint roles' });
-  roles.textContent = `dims — result: ${spaceRoles(L.spec).map((x) => ROLE_LABEL[x]).join(', ')}; operand: ${operandRoles(L.spec)
+  roles.textContent = `dims — result: ${spaceRoles(L.spec)
+    .map((x) => ROLE_LABEL[x])
+    .join(', ')}; operand: ${operandRoles(L.spec)
     .map((x, k) => (L.spec.startIndexMap.includes(k) ? `${ROLE_LABEL[x]} ← index` : ROLE_LABEL[x]))
-    .join(', ')}; indices: ${indicesRoles(L.spec).map((x) => ROLE_LABEL[x]).join(', ')}`;
+    .join(', ')}; indices: ${indicesRoles(L.spec)
+    .map((x) => ROLE_LABEL[x])
+    .join(', ')}`;
   box.append(roles);
   ui.derivation.replaceChildren(box);
 }
@@ -850,14 +977,23 @@ function renderDerivation(r: Run, spaces: readonly number[], derivs: readonly De
 function renderArith(r: Run, target: number, update: number): void {
   const L = r.landing;
   if (!L || r.call.kind !== 'scatter' || target < 0) {
-    ui.arith.replaceChildren(el('p', { class: 'hint' }, update >= 0 ? 'This update lands nowhere (dropped or skipped).' : ''));
+    ui.arith.replaceChildren(
+      el('p', { class: 'hint' }, update >= 0 ? 'This update lands nowhere (dropped or skipped).' : ''),
+    );
     return;
   }
   const line = arithLine(r, target);
   if (!line) return;
   const p = el('p', { class: 'arith-line', 'data-target': String(target) });
   p.append(el('b', {}, `output[${unravel(target, L.spec.operandShape).join(', ')}]: `), line.text);
-  if (line.result !== undefined) p.append(el('span', { class: line.ok ? 'check ok' : 'check bad' }, `  result ${line.result}${line.ok ? ' ✓' : ' ≠'}`));
+  if (line.result !== undefined)
+    p.append(
+      el(
+        'span',
+        { class: line.ok ? 'check ok' : 'check bad' },
+        `  result ${line.result}${line.ok ? ' ✓' : ' ≠'}`,
+      ),
+    );
   const list = el('ol', { class: 'arith-steps' });
   for (const st of line.arith.steps) {
     const li = el('li', { class: st.update === update ? 'current' : '' });
@@ -875,7 +1011,13 @@ function arithLine(r: Run, target: number) {
   const upd = r.values.get('updates')!;
   const updates = L.spacesOfOperand(target).map((s) => ({ value: upd[s], update: s }));
   const reducer = typeof call.update_computation === 'string' ? call.update_computation : 'custom';
-  const arith = scatterArithmetic(input[target], call.options.include_self !== false, reducer, updates, call.inputs[0].dtype);
+  const arith = scatterArithmetic(
+    input[target],
+    call.options.include_self !== false,
+    reducer,
+    updates,
+    call.inputs[0].dtype,
+  );
   const out = r.values.get('output');
   const result = out ? fmtScalar(out[target]) : undefined;
   return { arith, text: arith.text, result, ok: result === undefined || result === arith.final };
@@ -890,7 +1032,10 @@ function renderArithSummary(r: Run): void {
   const touched: number[] = [];
   for (let o = 0; o < size && touched.length <= 64; o++) if (L.spacesOfOperand(o).length) touched.push(o);
   const lines = el('div', { class: 'arith-all' });
-  const selfNote = r.call.options.include_self === false ? 'include_self = false: a target starts from its first update' : 'include_self = true: a target starts from its input value';
+  const selfNote =
+    r.call.options.include_self === false
+      ? 'include_self = false: a target starts from its first update'
+      : 'include_self = true: a target starts from its input value';
   lines.append(el('p', { class: 'hint' }, `${selfNote}; updates apply in update-index order.`));
   for (const o of touched.slice(0, 64)) {
     const a = arithLine(r, o);
@@ -901,11 +1046,16 @@ function renderArithSummary(r: Run): void {
   }
   let untouched = 0;
   for (let o = 0; o < size; o++) if (!L.spacesOfOperand(o).length) untouched++;
-  lines.append(el('p', { class: 'hint untouched' }, `${untouched} of ${size} elements untouched (they keep the input value)${touched.length > 64 ? '; first 64 touched shown' : ''}.`));
+  lines.append(
+    el(
+      'p',
+      { class: 'hint untouched' },
+      `${untouched} of ${size} elements untouched (they keep the input value)${touched.length > 64 ? '; first 64 touched shown' : ''}.`,
+    ),
+  );
   ui.arith.replaceChildren();
   ui.arithAll.replaceChildren(lines);
 }
-
 
 function moveFocus(td: HTMLTableCellElement, ev: KeyboardEvent): void {
   const d = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] }[ev.key];
@@ -931,7 +1081,10 @@ function renderElsewhere(entry: OpEntry, args: CallArgs, result: Tensor | null, 
   if (big && peers.length) {
     const b = el('button', { type: 'button', id: 'run-peers' }, `Run on ${peers.length} other frameworks`);
     b.addEventListener('click', () => renderPeers(entry, peers, missing, args, result, true));
-    ui.elsewhere.replaceChildren(el('p', { class: 'hint' }, 'Big inputs: the comparison runs on request.'), b);
+    ui.elsewhere.replaceChildren(
+      el('p', { class: 'hint' }, 'Big inputs: the comparison runs on request.'),
+      b,
+    );
     return;
   }
   renderPeers(entry, peers, missing, args, result, false);
@@ -975,7 +1128,8 @@ function renderPeers(
         try {
           const t = traceCall(lowerCall(NAMESPACES, peer, pargs));
           const counts = new Map<string, number>();
-          for (const e of t.entries) if (e.status !== 'in_bounds') counts.set(e.status, (counts.get(e.status) ?? 0) + 1);
+          for (const e of t.entries)
+            if (e.status !== 'in_bounds') counts.set(e.status, (counts.get(e.status) ?? 0) + 1);
           const statuses = [...counts]
             .map(([k, n]) => `${STATUS_LEGEND[k as keyof typeof STATUS_LEGEND].symbol} ${n} ${k}`)
             .join(', ');
@@ -1002,7 +1156,11 @@ function renderPeers(
       const p = el('p', { class: 'verdict' }, `fails: ${errorName(e)} `);
       if (e instanceof GatherScatterError) p.append(el('code', {}, e.code));
       const msg = e instanceof Error ? e.message : String(e);
-      p.append(document.createTextNode(` ${e instanceof GatherScatterError ? msg.replace(` (${e.code})`, '') : msg}`));
+      p.append(
+        document.createTextNode(
+          ` ${e instanceof GatherScatterError ? msg.replace(` (${e.code})`, '') : msg}`,
+        ),
+      );
       box.append(p);
     }
     boxes.push(box);

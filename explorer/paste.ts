@@ -13,7 +13,9 @@ import { type PastedCall, parsePythonCall } from './pycall.js';
 function filled(shape: readonly number[], f: (i: number) => number): NestedArray {
   let i = 0;
   const build = (d: number): NestedArray =>
-    d === shape.length ? (f(i++) as unknown as NestedArray) : (Array.from({ length: shape[d] }, () => build(d + 1)) as NestedArray);
+    d === shape.length
+      ? (f(i++) as unknown as NestedArray)
+      : (Array.from({ length: shape[d] }, () => build(d + 1)) as NestedArray);
   return build(0);
 }
 

@@ -85,10 +85,21 @@ export type PyValue =
   | boolean
   | null
   | PyValue[]
-  | { readonly kind: 'tensor'; readonly values: NestedArray; readonly dtype: DType; readonly explicit: boolean }
+  | {
+      readonly kind: 'tensor';
+      readonly values: NestedArray;
+      readonly dtype: DType;
+      readonly explicit: boolean;
+    }
   | { readonly kind: 'dtype'; readonly dtype: DType }
   | { readonly kind: 'record'; readonly fields: Record<string, PyValue> }
-  | { readonly kind: 'call'; readonly fn: string; readonly args: PyValue[]; readonly kwargs: [string, PyValue][]; readonly at: number };
+  | {
+      readonly kind: 'call';
+      readonly fn: string;
+      readonly args: PyValue[];
+      readonly kwargs: [string, PyValue][];
+      readonly at: number;
+    };
 
 const ALIAS: Record<string, string> = {
   np: 'numpy',
@@ -274,7 +285,8 @@ class Parser {
     this.expect(')');
     const fn = canonicalName(name.v);
     const kw = Object.fromEntries(kwargs);
-    if (fn === 'float' && typeof args[0] === 'string') return Number(args[0].replace(/^(-?)inf.*/i, '$1Infinity'));
+    if (fn === 'float' && typeof args[0] === 'string')
+      return Number(args[0].replace(/^(-?)inf.*/i, '$1Infinity'));
     const ctor = CONSTRUCTORS[fn];
     if (ctor) {
       const values = toNested(args[0], name.at);
@@ -304,7 +316,8 @@ function toNested(v: PyValue | undefined, at: number): NestedArray {
 function plain(v: PyValue): unknown {
   if (Array.isArray(v)) return v.map(plain);
   if (v && typeof v === 'object') {
-    if (v.kind === 'record') return Object.fromEntries(Object.entries(v.fields).map(([k, x]) => [k, plain(x)]));
+    if (v.kind === 'record')
+      return Object.fromEntries(Object.entries(v.fields).map(([k, x]) => [k, plain(x)]));
     if (v.kind === 'dtype') return v.dtype;
     if (v.kind === 'tensor') return v.values;
     throw new Error('a call cannot be an attribute');
@@ -342,11 +355,14 @@ export function parsePythonCall(text: string, registry: readonly OpEntry[]): Pas
   const positional = sig.params.filter((p) => p !== 'attrs' && p !== 'version');
   top.args.forEach((v, k) => {
     const p = positional[k];
-    if (p === undefined) throw new PasteError(`${entry.id} takes ${positional.length} positional arguments`, top.at);
+    if (p === undefined)
+      throw new PasteError(`${entry.id} takes ${positional.length} positional arguments`, top.at);
     if (typeof p === 'string') roles[p as 'data'] = v;
     else if ('attr' in p) attrs[p.attr] = plain(v);
   });
-  const attrNames = new Set(sig.params.flatMap((p) => (typeof p === 'object' && 'attr' in p ? [p.attr] : [])));
+  const attrNames = new Set(
+    sig.params.flatMap((p) => (typeof p === 'object' && 'attr' in p ? [p.attr] : [])),
+  );
   for (const [k, v] of top.kwargs) {
     if (k === 'out') throw new PasteError('out= is not shown in the explorer; leave it out', top.at);
     const role = (Object.keys(ROLE_WORDS) as ('data' | 'indices' | 'updates')[]).find(

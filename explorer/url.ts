@@ -53,7 +53,8 @@ async function pipe(bytes: Uint8Array, stream: GenericTransformStream): Promise<
   return new Uint8Array(out);
 }
 
-const canCompress = () => typeof CompressionStream === 'function' && typeof DecompressionStream === 'function';
+const canCompress = () =>
+  typeof CompressionStream === 'function' && typeof DecompressionStream === 'function';
 
 function clean(state: UrlState): Record<string, string> {
   const o: Record<string, string> = {};
@@ -81,7 +82,8 @@ export async function encodeState(state: UrlState, compress = true): Promise<str
 export async function decodeState(payload: string): Promise<UrlState> {
   const body = fromBase64Url(payload.slice(1));
   let bytes: Uint8Array;
-  if (payload[0] === 'z') bytes = await pipe(body, new DecompressionStream('deflate-raw' as CompressionFormat));
+  if (payload[0] === 'z')
+    bytes = await pipe(body, new DecompressionStream('deflate-raw' as CompressionFormat));
   else if (payload[0] === 'j') bytes = body;
   else throw new Error(`unknown link format "${payload[0]}"`);
   const o = JSON.parse(new TextDecoder().decode(bytes)) as Record<string, unknown>;

@@ -20,7 +20,13 @@ const registry = buildRegistry(NAMESPACES);
 const entry = (id: string) => registry.find((e) => e.id === id)!;
 
 describe('explorer URL state', () => {
-  const state = { op: 'torch.scatter_reduce', data: '[1,2,3]', indices: '[0,0,2]', attrs: '{"dim":0}', version: '' };
+  const state = {
+    op: 'torch.scatter_reduce',
+    data: '[1,2,3]',
+    indices: '[0,0,2]',
+    attrs: '{"dim":0}',
+    version: '',
+  };
   it('round-trips compressed and plain', async () => {
     for (const compress of [true, false]) {
       const payload = await encodeState(state, compress);
@@ -40,16 +46,38 @@ describe('explorer JSON errors', () => {
   it('gives line and column', () => {
     expect(jsonErrorAt('[1, 2]')).toBeNull();
     expect(jsonErrorAt('[1, 2 3]')?.offset).toBe(6);
-    expect(() => parseJsonField('indices', '[[0, 1],\n [1, x]]')).toThrow(/indices: invalid JSON at line 2, column 6/);
+    expect(() => parseJsonField('indices', '[[0, 1],\n [1, x]]')).toThrow(
+      /indices: invalid JSON at line 2, column 6/,
+    );
   });
 });
 
 describe('explorer paste a call', () => {
   it.each([
-    ['torch.gather(torch.tensor([[1, 2], [3, 4]]), 1, torch.tensor([[0, 0], [1, 0]]))', 'torch.gather', { dim: 1 }, 'int64'],
-    ['import numpy as np\na = np.array([[10, 20, 30]])\nnp.take(a, np.array([2, 0]), axis=1, mode="clip")', 'numpy.take', { axis: 1, mode: 'clip' }, 'int64'],
-    ['tf.gather(tf.constant([1., 2., 3.]), tf.constant([2, 0]), axis=0)', 'tensorflow.gather', { axis: 0 }, 'int32'],
-    ['jnp.take(jnp.array([1, 2, 3]), jnp.array([5]), mode="fill")', 'jax.numpy.take', { mode: 'fill' }, 'int32'],
+    [
+      'torch.gather(torch.tensor([[1, 2], [3, 4]]), 1, torch.tensor([[0, 0], [1, 0]]))',
+      'torch.gather',
+      { dim: 1 },
+      'int64',
+    ],
+    [
+      'import numpy as np\na = np.array([[10, 20, 30]])\nnp.take(a, np.array([2, 0]), axis=1, mode="clip")',
+      'numpy.take',
+      { axis: 1, mode: 'clip' },
+      'int64',
+    ],
+    [
+      'tf.gather(tf.constant([1., 2., 3.]), tf.constant([2, 0]), axis=0)',
+      'tensorflow.gather',
+      { axis: 0 },
+      'int32',
+    ],
+    [
+      'jnp.take(jnp.array([1, 2, 3]), jnp.array([5]), mode="fill")',
+      'jax.numpy.take',
+      { mode: 'fill' },
+      'int32',
+    ],
   ])('%s', (text, id, attrs, indexDType) => {
     const { entry: e, args } = parsePythonCall(text, registry);
     expect(e.id).toBe(id);
@@ -75,8 +103,12 @@ describe('explorer paste a call', () => {
     });
   });
   it('says where an error is', () => {
-    expect(() => parsePythonCall('torch.gather(x, 1, idx)', registry)).toThrow(/unknown name "x".*character 14/);
-    expect(() => parsePythonCall('torch.gathr(torch.tensor([1]), 0, torch.tensor([0]))', registry)).toThrow(/unknown operator torch.gathr/);
+    expect(() => parsePythonCall('torch.gather(x, 1, idx)', registry)).toThrow(
+      /unknown name "x".*character 14/,
+    );
+    expect(() => parsePythonCall('torch.gathr(torch.tensor([1]), 0, torch.tensor([0]))', registry)).toThrow(
+      /unknown operator torch.gathr/,
+    );
   });
   it('prints Python that reads back to the same call', () => {
     for (const p of PRESETS.filter((x) => /^(torch|numpy|tensorflow|jax)\./.test(x.op))) {
@@ -88,14 +120,21 @@ describe('explorer paste a call', () => {
       expect(back.entry.id, text).toBe(p.op);
       const a = lowerCall(NAMESPACES, e, args);
       const b = lowerCall(NAMESPACES, back.entry, back.args);
-      expect(traceCall(b).entries.map((x) => x.operandOffset), text).toEqual(traceCall(a).entries.map((x) => x.operandOffset));
+      expect(
+        traceCall(b).entries.map((x) => x.operandOffset),
+        text,
+      ).toEqual(traceCall(a).entries.map((x) => x.operandOffset));
     }
   });
   it('reads StableHLO text through src/stablehlo-text', () => {
     const text = `%r = "stablehlo.gather"(%a, %i) {dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 1, 2>} : (tensor<3x2xf32>, tensor<2x1xi64>) -> tensor<2x2xf32>`;
     const { entry: e, args } = parsePaste(text, registry);
     expect(e.id).toBe('stablehlo.gather');
-    expect(args.data).toEqual([[0, 1], [2, 3], [4, 5]]);
+    expect(args.data).toEqual([
+      [0, 1],
+      [2, 3],
+      [4, 5],
+    ]);
     lowerCall(NAMESPACES, e, args);
   });
 });
@@ -113,19 +152,33 @@ describe('explorer derivation', () => {
       expect(L.operandOf[e.spaceOffset]).toBe(e.operandOffset);
     }
     const d = L.derive(8);
-    expect(d.steps.map((s) => s.key)).toEqual(['space', 'batch', 'read', 'map', 'policy', 'batching', 'window', 'operand'].filter((k) => k !== 'policy' || d.steps.some((s) => s.key === 'policy')));
+    expect(d.steps.map((s) => s.key)).toEqual(
+      ['space', 'batch', 'read', 'map', 'policy', 'batching', 'window', 'operand'].filter(
+        (k) => k !== 'policy' || d.steps.some((s) => s.key === 'policy'),
+      ),
+    );
     expect(d.steps.find((s) => s.key === 'batching')).toBeDefined();
   });
   it('shows clamping and negative indices where they act', () => {
     const clamp = lowerCall(NAMESPACES, entry('stablehlo.gather'), {
       data: [10, 11, 12],
       indices: [[5]],
-      attrs: { offset_dims: [], collapsed_slice_dims: [0], start_index_map: [0], index_vector_dim: 1, slice_sizes: [1] },
+      attrs: {
+        offset_dims: [],
+        collapsed_slice_dims: [0],
+        start_index_map: [0],
+        index_vector_dim: 1,
+        slice_sizes: [1],
+      },
     });
     const dc = new Landing(clamp).derive(0);
     expect(dc.status).toBe('clamped');
     expect(dc.steps.find((s) => s.key === 'policy')?.values[0]).toMatchObject({ value: 2, changed: true });
-    const neg = lowerCall(NAMESPACES, entry('torch.gather'), { data: [[1, 2, 3]], indices: [[-1]], attrs: { dim: 1 } });
+    const neg = lowerCall(NAMESPACES, entry('torch.gather'), {
+      data: [[1, 2, 3]],
+      indices: [[-1]],
+      attrs: { dim: 1 },
+    });
     const L = new Landing(neg);
     const dn = L.derive(0);
     expect(dn.status).toBe(traceCall(neg).entries[0].status);
@@ -135,7 +188,11 @@ describe('explorer derivation', () => {
     const n = 512;
     const data = Array.from({ length: n }, (_, i) => Array.from({ length: n }, (_, j) => i * n + j));
     const idx = Array.from({ length: n }, (_, i) => Array.from({ length: n }, (_, j) => (i * 7 + j * 3) % n));
-    const call = lowerCall(NAMESPACES, entry('onnx.GatherElements'), { data, indices: idx, attrs: { axis: 1 } });
+    const call = lowerCall(NAMESPACES, entry('onnx.GatherElements'), {
+      data,
+      indices: idx,
+      attrs: { axis: 1 },
+    });
     const t0 = performance.now();
     const L = new Landing(call);
     const t1 = performance.now();
@@ -149,12 +206,41 @@ describe('explorer derivation', () => {
 
 describe('explorer scatter arithmetic', () => {
   it('runs the duplicates in order', () => {
-    const a = scatterArithmetic(3, true, 'add', [{ value: 5, update: 0 }, { value: 1, update: 2 }], 'float32');
+    const a = scatterArithmetic(
+      3,
+      true,
+      'add',
+      [
+        { value: 5, update: 0 },
+        { value: 1, update: 2 },
+      ],
+      'float32',
+    );
     expect(a.text).toBe('3 → +5 → 8 → +1 → 9');
-    const m = scatterArithmetic(3, false, 'max', [{ value: 5, update: 0 }, { value: 9, update: 1 }], 'int32');
+    const m = scatterArithmetic(
+      3,
+      false,
+      'max',
+      [
+        { value: 5, update: 0 },
+        { value: 9, update: 1 },
+      ],
+      'int32',
+    );
     expect(m.text).toBe('— → = 5 → 5 → max 9 → 9');
     expect(scatterArithmetic(7, true, 'add', [], 'int32').text).toBe('7 (untouched)');
-    expect(scatterArithmetic(1, true, 'mean', [{ value: 2, update: 0 }, { value: 6, update: 1 }], 'float32').final).toBe('3');
+    expect(
+      scatterArithmetic(
+        1,
+        true,
+        'mean',
+        [
+          { value: 2, update: 0 },
+          { value: 6, update: 1 },
+        ],
+        'float32',
+      ).final,
+    ).toBe('3');
     expect(scatterArithmetic(127, true, 'add', [{ value: 1, update: 0 }], 'int8').final).toBe('-128');
   });
 });
