@@ -1,0 +1,11 @@
+/**
+ * Translation of a lowered call into another framework's op (docs/translate.md): the
+ * registry's "same call elsewhere", checked by executing both calls.
+ */
+export {
+  TranslateError,
+  translate,
+  translateAll,
+  type TranslateOptions,
+  type Translation,
+} from './translate.js';
