@@ -3,9 +3,11 @@
  * one /usr/bin/python3 process (scripts/goldens/generate.py --eval), compared exactly. Skipped,
  * with the reason shown, when that interpreter lacks torch.
  */
+import { appendFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   type EncodedArg,
+  type Known,
   type GoldenCase,
   decodeArg,
   differential,
@@ -13,17 +15,58 @@ import {
   pythonHas,
   rng,
 } from '../scripts/goldens/golden.js';
-import { type Tensor, tensor, torch } from '../src/index.js';
+import { GatherScatterError, type Tensor, tensor, torch } from '../src/index.js';
 import type { DType } from '../src/tensor/dtype.js';
 
 type R = ReturnType<typeof rng>;
 type Case = Omit<GoldenCase, 'result' | 'error'>;
-const DATA: DType[] = ['int64', 'int32', 'float64', 'float32', 'uint8'];
+const DATA: DType[] = [
+  'int64',
+  'int32',
+  'int16',
+  'int8',
+  'uint8',
+  'bool',
+  'float64',
+  'float32',
+  'float16',
+  'bfloat16',
+];
+const FLOATS = new Set<DType>(['float64', 'float32', 'float16', 'bfloat16']);
+/** Float edge values: ±0, NaN, ±Infinity, subnormals (float32 and float64), a tiny normal. */
+const SPECIAL = [
+  0,
+  -0,
+  Number.NaN,
+  Number.POSITIVE_INFINITY,
+  Number.NEGATIVE_INFINITY,
+  1e-40,
+  -1e-45,
+  5e-324,
+  2 ** -126,
+  -1.5,
+];
+/** Scalars at the dtype edges: fractions, negatives into unsigned, beyond int8/uint8/float16. */
+const SCALARS = [-3, 9, 2.5, -2.5, 0.001, 1.75, 255, 256, -129, 127.5, 1e10, -1e10, true, false, 0];
+const ALPHAS = [1, 2, -1, 3, 0.001, 2.5, -2.5, 0.1, 1.7, 1e10];
 
-function posTensor(shape: number[], dtype: DType): Tensor {
+/** Position-coded values; float tensors sometimes carry edge values (±0, NaN, ±Inf, subnormals). */
+function valTensor(r: R, shape: number[], dtype: DType): Tensor {
   const n = shape.reduce((a, b) => a * b, 1);
-  const vals = Array.from({ length: n }, (_, i) => (dtype === 'uint8' ? i % 256 : i * 10 + 1));
-  return tensor(dtype === 'int64' ? vals.map(BigInt) : vals, dtype, shape);
+  const special = FLOATS.has(dtype) && r.next() < 0.3;
+  const vals = Array.from({ length: n }, (_, i) => {
+    if (dtype === 'bool') return r.next() < 0.5;
+    if (special && r.next() < 0.4) return r.pick(SPECIAL);
+    if (FLOATS.has(dtype) && r.next() < 0.2) return (r.int(-2000, 2000) / 7) * (r.next() < 0.5 ? 1 : 1e-3);
+    const v =
+      dtype === 'uint8'
+        ? i % 256
+        : dtype === 'int8'
+          ? (i % 200) - 100
+          : i * 10 + 1 - (r.next() < 0.2 ? 50 : 0);
+    return dtype === 'int64' ? BigInt(v) : v;
+  });
+  return tensor(vals as never, dtype, shape);
 }
 function idx(r: R, shape: number[], lo: number, hi: number, dtype: DType = 'int64'): Tensor {
   const n = shape.reduce((a, b) => a * b, 1);
@@ -34,24 +77,20 @@ function idx(r: R, shape: number[], lo: number, hi: number, dtype: DType = 'int6
   );
 }
 const enc = (t: Tensor) => encodeTensor(t) as EncodedArg;
-const shapeOf = (r: R, rank: number, lo = 1, hi = 4) => Array.from({ length: rank }, () => r.int(lo, hi));
+/** A shape of `rank` dims, sometimes with a zero-size dim. */
+const shapeOf = (r: R, rank: number, lo = 1, hi = 4) =>
+  Array.from({ length: rank }, () => (r.next() < 0.07 ? 0 : r.int(lo, hi)));
 
-const OPS = [
-  'gather',
-  'scatter',
-  'scatter_add',
-  'scatter_reduce',
-  'index_select',
-  'index_add',
-  'index_copy',
-  'index_fill',
-  'index_put',
-  'take',
-  'take_along_dim',
-] as const;
+/** The op families, each run with its own case count. */
+const FAMILIES = {
+  elements_gather: ['gather', 'take_along_dim'],
+  elements_scatter: ['scatter', 'scatter_add', 'scatter_reduce'],
+  take: ['index_select', 'index_add', 'index_copy', 'index_fill'],
+  tuple: ['index_put'],
+  flat: ['take'],
+} as const;
 
-function torchCase(r: R, i: number): Case {
-  const op = r.pick(OPS);
+function torchCase(r: R, op: string, i: number): Case {
   const dtype = r.pick(DATA);
   const it: DType = r.next() < 0.05 ? 'int32' : 'int64';
   const c = (args: EncodedArg[], kwargs: Record<string, unknown> = {}): Case => ({
@@ -61,72 +100,72 @@ function torchCase(r: R, i: number): Case {
     args,
     kwargs,
   });
-  const x = posTensor(shapeOf(r, r.int(1, 3)), dtype);
-  const dim = r.int(0, x.rank - 1);
-  const n = x.shape[dim];
+  const x = valTensor(r, shapeOf(r, r.next() < 0.05 ? 0 : r.int(1, 3)), dtype);
+  const dim = x.rank === 0 ? r.pick([0, -1]) : r.int(0, x.rank - 1);
+  const n = x.rank === 0 ? 1 : x.shape[dim];
   const neg = r.next() < 0.15 ? -n - 1 : 0; // mostly in bounds, sometimes negative or OOB
-  const hi = r.next() < 0.1 ? n : n - 1;
+  const hi = r.next() < 0.1 ? n + 2 : Math.max(n - 1, 0);
+  const rank1 = Math.max(x.rank, 1);
+  const xs = x.rank === 0 ? [1] : x.shape;
   if (op === 'gather' || op === 'scatter' || op === 'scatter_add' || op === 'scatter_reduce') {
-    const ishape = x.shape.map((m, d) => (d === dim ? r.int(0, 4) : r.int(Math.min(1, m), m)));
-    const index = idx(r, ishape, neg, hi, it);
+    const ishape = xs.map((m, d) => (d === dim ? r.int(0, 4) : r.int(Math.min(1, m), m)));
+    const zeroD = x.rank === 0 && r.next() < 0.5;
+    const index = idx(r, zeroD ? [] : ishape, neg, hi, it);
     if (op === 'gather') return c([enc(x), dim, enc(index)]);
-    const src = posTensor(
-      ishape.map((m) => m + (r.next() < 0.3 ? 1 : 0)),
-      dtype,
-    );
+    const sdt = r.next() < 0.03 ? r.pick(DATA) : dtype;
+    const src = valTensor(r, zeroD ? [] : index.shape.map((m) => m + (r.next() < 0.3 ? 1 : 0)), sdt);
     if (op === 'scatter_add') return c([enc(x), dim, enc(index), enc(src)]);
-    if (op === 'scatter_reduce') {
+    if (op === 'scatter_reduce')
       return c([enc(x), dim, enc(index), enc(src), r.pick(['sum', 'prod', 'mean', 'amax', 'amin'])], {
         include_self: r.next() < 0.5,
       });
-    }
     const reduce = r.pick([undefined, 'add', 'multiply']);
     const kw = reduce ? { reduce } : {};
+    const value = r.next() < 0.3 ? r.pick(SCALARS) : undefined;
     // Only unique targets for plain replace: PyTorch leaves the duplicate order unspecified.
-    if (!reduce)
-      return c(
-        [
-          enc(x),
-          dim,
-          enc(
-            idx(
-              r,
-              ishape.map((m, d) => (d === dim ? 1 : m)),
-              neg,
-              hi,
-              it,
-            ),
-          ),
-          enc(src),
-        ],
-        kw,
-      );
-    return c([enc(x), dim, enc(index), r.next() < 0.3 ? 3 : enc(src)], kw);
+    if (!reduce) {
+      const one = idx(r, zeroD ? [] : ishape.map((m, d) => (d === dim ? Math.min(m, 1) : m)), neg, hi, it);
+      return c([enc(x), dim, enc(one), value === undefined ? enc(src) : value], kw);
+    }
+    return c([enc(x), dim, enc(index), value === undefined ? enc(src) : value], kw);
   }
   if (op === 'index_select' || op === 'index_add' || op === 'index_copy' || op === 'index_fill') {
     const k = r.int(0, 4);
     const itype: DType =
       op === 'index_select' || op === 'index_add' ? r.pick(['int64', 'int32', 'int64']) : it;
     const unique = op === 'index_copy';
-    const index = unique ? idx(r, [Math.min(k, 1)], neg, hi, itype) : idx(r, [k], neg, hi, itype);
-    const source = posTensor(
-      x.shape.map((m, d) => (d === dim ? index.size : m)),
+    // A 0-d input with other than one index: index_select corrupts PyTorch 1.13's heap or
+    // returns uninitialised memory (documented; we refuse it).
+    const len = op === 'index_select' && x.rank === 0 ? 1 : unique ? Math.min(k, 1) : k;
+    const index = idx(
+      r,
+      r.next() < 0.1 && !(op === 'index_select' && x.rank === 0) ? [] : [len],
+      neg,
+      hi,
+      itype,
+    );
+    const source = valTensor(
+      r,
+      xs.map((m, d) => (d === dim ? index.size : m)),
       dtype,
     );
     if (op === 'index_select') return c([enc(x), dim, enc(index)]);
-    if (op === 'index_fill') return c([enc(x), dim, enc(index), r.int(-3, 9)]);
-    if (op === 'index_add') return c([enc(x), dim, enc(index), enc(source)], { alpha: r.pick([1, 2, -1]) });
+    if (op === 'index_fill') {
+      const v = r.pick(SCALARS);
+      return c([enc(x), dim, enc(index), r.next() < 0.1 ? enc(tensor(Number(v), 'float64', [])) : v]);
+    }
+    if (op === 'index_add') return c([enc(x), dim, enc(index), enc(source)], { alpha: r.pick(ALPHAS) });
     return c([enc(x), dim, enc(index), enc(source)]);
   }
   if (op === 'index_put') {
-    const k = r.int(1, x.rank);
+    const k = r.int(1, rank1);
     const accumulate = r.next() < 0.5;
     // Without accumulate only one target (PyTorch leaves the duplicate order unspecified).
     const m = accumulate ? r.int(0, 4) : r.int(0, 1);
-    const arrays = x.shape
+    const arrays = xs
       .slice(0, k)
-      .map((s) => enc(idx(r, [m], r.next() < 0.1 ? -s - 1 : -s, r.next() < 0.1 ? s : s - 1)));
-    const vals = posTensor([...(r.next() < 0.5 ? [] : [m]), ...x.shape.slice(k)], dtype);
+      .map((s) => enc(idx(r, [m], r.next() < 0.1 ? -s - 1 : -s, r.next() < 0.1 ? s : Math.max(s - 1, 0))));
+    const vals = valTensor(r, [...(r.next() < 0.5 ? [] : [m]), ...x.shape.slice(k)], dtype);
     return c([enc(x), { tuple: arrays }, enc(vals)], { accumulate });
   }
   if (op === 'take')
@@ -142,19 +181,60 @@ function torchCase(r: R, i: number): Case {
         ),
       ),
     ]);
-  const ishape = x.shape.map((m, d) => (d === dim ? r.int(0, 4) : r.pick([m, 1])));
-  return c([enc(x), enc(idx(r, ishape, r.next() < 0.1 ? -1 : 0, hi, it))], r.next() < 0.2 ? {} : { dim });
+  const ishape = xs.map((m, d) => (d === dim ? r.int(0, 4) : r.pick([m, 1])));
+  const index = idx(r, x.rank === 0 && r.next() < 0.5 ? [] : ishape, r.next() < 0.1 ? -1 : 0, hi, it);
+  return c([enc(x), enc(index)], r.next() < 0.2 ? {} : { dim });
 }
 
+/** Cases per family: DIFFERENTIAL_N (npm run differential -- --n 10000), else 2000. */
+const N = Number(process.env.DIFFERENTIAL_N ?? 2000);
+
 const call = (c: Case): Tensor => (torch as any)[c.op](...(c.args.map(decodeArg) as any[]), c.kwargs);
+
+/**
+ * Differences reported apart (counted, not failed), each documented in docs/torch.md:
+ * - `core: empty_window`: the core refuses a gather whose collapsed dim has size 0 with
+ *   `stablehlo.gather.empty_window` before its zero-size rule raises the out-of-bounds error
+ *   PyTorch raises (a core defect, reported; both refuse the call).
+ * - `order: value before index`: both refuse; PyTorch converts the scalar after checking the
+ *   indices, we before (the lowering converts it).
+ * - `order: mean on bool before index`: both refuse; PyTorch's mean fails on bool after the
+ *   scatter has checked the indices, we before.
+ */
+const known: Known = (_c, err, e) => {
+  if (!e || !(err instanceof GatherScatterError)) return undefined;
+  if (err.code === 'stablehlo.gather.empty_window' && /out of bounds|out of range/.test(e.message))
+    return 'core: empty_window';
+  if (/\.(value|alpha)$/.test(err.code) && /out of bounds|out of range/.test(e.message))
+    return 'order: value before index';
+  if (err.code === 'torch.scatter_reduce.reduce' && /out of bounds/.test(e.message))
+    return 'order: mean on bool before index';
+  return undefined;
+};
 
 const hasTorch = pythonHas('torch', 'numpy');
 const reason = hasTorch ? '' : ' (SKIPPED: /usr/bin/python3 with torch not found)';
 
 describe(`torch live differential vs the real PyTorch${reason}`, () => {
-  it.skipIf(!hasTorch)('2000 seeded random cases over every op', () => {
-    const r = rng(1913);
-    const cases = Array.from({ length: 2000 }, (_, i) => torchCase(r, i));
-    expect(differential(cases, call).slice(0, 5)).toEqual([]);
-  });
+  for (const [k, [family, ops]] of Object.entries(FAMILIES).entries()) {
+    it.skipIf(!hasTorch)(
+      `${N} seeded random cases: ${family} (${ops.join(', ')})`,
+      () => {
+        const r = rng(1913 + 1000 * k);
+        const cases = Array.from({ length: N }, (_, i) => torchCase(r, r.pick(ops), i));
+        if (process.env.DIFFERENTIAL_CASES)
+          writeFileSync(`${process.env.DIFFERENTIAL_CASES}.${family}.json`, JSON.stringify(cases));
+        const tally = new Map<string, number>();
+        const bad = differential(cases, call, known, tally);
+        if (process.env.DIFFERENTIAL_DUMP)
+          appendFileSync(process.env.DIFFERENTIAL_DUMP, `${bad.join('\n')}\n`);
+        if (process.env.DIFFERENTIAL_N)
+          console.log(
+            `torch ${family}: ${cases.length} cases, ${bad.length} disagreements, known: ${JSON.stringify(Object.fromEntries(tally))}`,
+          );
+        expect(bad.slice(0, 5)).toEqual([]);
+      },
+      120_000,
+    );
+  }
 });

@@ -635,3 +635,82 @@ describe('PyTorch strict arguments', () => {
     expect(() => execute(torch.lower.index_select(A, 1, i64([3])))).toThrow(/index out of range in self/);
   });
 });
+
+describe('issue 12: PyTorch 1.13 fidelity classes (values from the real PyTorch)', () => {
+  it('class 1: index_add alpha is cast to the dtype; 1-D rounds alpha*source, >= 2-D float fuses', () => {
+    const bf = torch.index_add(tensor([-0.087890625], 'bfloat16'), 0, i64([0]), tensor([72.5], 'bfloat16'), {
+      alpha: 0.001,
+    });
+    expect(bf.toArray()).toEqual([-0.015625]);
+    const f32 = torch.index_add(
+      tensor([0.8843898773193359], 'float32'),
+      0,
+      i64([0]),
+      tensor([-0.5836004614830017], 'float32'),
+      { alpha: 3 },
+    );
+    expect(f32.toArray()).toEqual([-0.8664114475250244]);
+    const fused = torch.index_add(
+      tensor([[-8.652131, 1]], 'float64'),
+      0,
+      i64([0]),
+      tensor([[33.229995, 2]], 'float64'),
+      {
+        alpha: 0.1,
+      },
+    );
+    expect(fused.toArray()).toEqual([[-5.3291315, 1.2]]);
+    const rounded = torch.index_add(
+      tensor([-8.652131], 'float64'),
+      0,
+      i64([0]),
+      tensor([33.229995], 'float64'),
+      {
+        alpha: 0.1,
+      },
+    );
+    expect(rounded.toArray()).toEqual([-5.329131500000001]);
+    expect(
+      torch.index_add(tensor([false, false]), 0, i64([0]), tensor([true]), { alpha: 0.001 }).toArray(),
+    ).toEqual([true, false]);
+  });
+  it('class 2: scalars convert with c10 checked conversion', () => {
+    expect(() => torch.index_fill(tensor([1, 2], 'float16'), 0, i64([0]), 1e10)).toThrow(DTypeError);
+    expect(() => torch.index_fill(tensor([1, 2], 'uint8'), 0, i64([0]), -2.5)).toThrow(
+      '(torch.index_fill.value)',
+    );
+    expect(() => torch.index_fill(tensor([1, 2], 'int8'), 0, i64([0]), 127.5)).toThrow(DTypeError);
+    expect(torch.index_fill(tensor([1, 2], 'uint8'), 0, i64([0]), -3).toArray()).toEqual([253, 2]);
+    expect(() =>
+      torch.index_add(tensor([1, 2], 'uint8'), 0, i64([0]), tensor([1], 'uint8'), { alpha: -2.5 }),
+    ).toThrow('(torch.index_add.alpha)');
+  });
+  it('class 3: an empty index still checks src dtype', () => {
+    const empty = i64([]);
+    expect(() => torch.scatter_add(tensor([1, 2, 3], 'int16'), 0, empty, i64([]))).toThrow(
+      '(torch.scatter_add.src_dtype)',
+    );
+  });
+  it('class 4: take_along_dim needs equal ranks and a real dim', () => {
+    expect(() => torch.take_along_dim(tensor([[1, 2]]), i64([0]), { dim: 1 })).toThrow(
+      '(torch.take_along_dim.ndim)',
+    );
+    expect(() => torch.take_along_dim(tensor(7), i64(0), { dim: 0 })).toThrow(/has no dimensions/);
+    expect(torch.take_along_dim(tensor(7), i64(0)).toArray()).toEqual([7]);
+  });
+  it('class 5: zero-size self', () => {
+    const z = zeros([0, 3], 'float32');
+    expect(torch.index_fill(z, 1, i64([5]), 1).shape).toEqual([0, 3]);
+    expect(torch.index_copy(z, 1, i64([5]), zeros([0, 1], 'float32')).shape).toEqual([0, 3]);
+    expect(
+      torch.index_put(zeros([1, 4, 0], 'float32'), [i64([1])], zeros([1, 4, 0], 'float32')).shape,
+    ).toEqual([1, 4, 0]);
+    expect(() => torch.index_put(zeros([0, 2], 'float32'), [i64([0])], tensor(1, 'float32'))).toThrow(
+      IndexOutOfBoundsError,
+    );
+    expect(() => torch.index_select(zeros([4, 0], 'float32'), 0, i64([-4]))).toThrow(IndexOutOfBoundsError);
+    expect(() => torch.index_select(zeros([4, 0], 'float32'), 1, i64([0]))).toThrow(
+      '(torch.index_select.empty_dim)',
+    );
+  });
+});

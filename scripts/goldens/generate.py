@@ -51,6 +51,8 @@ def enc_value(v, dtype):
             return "NaN"
         if math.isinf(f):
             return "Infinity" if f > 0 else "-Infinity"
+        if f == 0 and math.copysign(1.0, f) < 0:
+            return "-0"
         return f
     i = int(v)
     return i if abs(i) <= 2**53 else str(i)
@@ -58,7 +60,7 @@ def enc_value(v, dtype):
 
 def dec_value(v):
     if isinstance(v, str):
-        if v in ("NaN", "Infinity", "-Infinity"):
+        if v in ("NaN", "Infinity", "-Infinity", "-0"):
             return float(v.replace("Infinity", "inf"))
         return int(v)
     return v
@@ -423,6 +425,45 @@ def torch_cases():
     t("take_along_dim int32", "take_along_dim", A, arr([[[0]]], "int32"), dim=1)
     t("take_along_dim ndim mismatch", "take_along_dim", A, arr([0]), dim=1)
     t("take_along_dim shapes do not broadcast", "take_along_dim", A, arr(np.zeros((3, 1, 1), dtype=np.int64)), dim=1)
+    # issue 12, PyTorch classes 1-6 (each a named test in test/torch.test.ts too) ---------------
+    # 1. index_add alpha: alpha cast to the dtype; <= 1-D (and every float16/bfloat16/integer/bool
+    #    self) rounds alpha*source to the dtype before adding; >= 2-D float32/64 fuse the multiply-add.
+    t("class1 index_add alpha bfloat16 1-D", "index_add", arr([-0.087890625], "bfloat16"), 0, arr([0]), arr([72.5], "bfloat16"), alpha=0.001)
+    t("class1 index_add alpha float32 1-D", "index_add", arr([0.8843898773193359], "float32"), 0, arr([0]), arr([-0.5836004614830017], "float32"), alpha=3)
+    t("class1 index_add alpha float16 1-D", "index_add", arr([0.15673828125], "float16"), 0, arr([0]), arr([-25.171875], "float16"), alpha=3)
+    t("class1 index_add alpha bool 0.001", "index_add", arr([False, False], "bool"), 0, arr([0]), arr([True], "bool"), alpha=0.001)
+    t("class1 index_add alpha bool 1.1", "index_add", arr([False, False], "bool"), 0, arr([1]), arr([True], "bool"), alpha=1.1)
+    t("class1 index_add alpha float64 2-D fused", "index_add", arr([[-8.652131, 1.0]], "float64"), 0, arr([0]), arr([[33.229995, 2.0]], "float64"), alpha=0.1)
+    t("class1 index_add alpha float64 1-D rounded", "index_add", arr([-8.652131], "float64"), 0, arr([0]), arr([33.229995], "float64"), alpha=0.1)
+    t("class1 index_add alpha float32 2-D fused", "index_add", arr([[2.2578999996185303], [0.0]], "float32"), 1, arr([0]), arr([[-3.5262999534606934], [1.0]], "float32"), alpha=1.7)
+    t("class1 index_add alpha int 2.5 truncates", "index_add", arr([[1, 2]]), 0, arr([0]), arr([[3, 4]]), alpha=2.5)
+    # 2. scalar conversion (c10's checked conversion)
+    t("class2 index_fill float16 1e10", "index_fill", arr([1.0, 2.0], "float16"), 0, arr([0]), 1e10)
+    t("class2 index_fill uint8 -2.5", "index_fill", arr([1, 2], "uint8"), 0, arr([0]), -2.5)
+    t("class2 index_fill uint8 -3 wraps", "index_fill", arr([1, 2], "uint8"), 0, arr([0]), -3)
+    t("class2 index_fill int8 127.5", "index_fill", arr([1, 2], "int8"), 0, arr([0]), 127.5)
+    t("class2 scatter float16 value 1e10", "scatter", arr([1.0, 2.0], "float16"), 0, arr([1]), 1e10)
+    t("class2 index_add uint8 alpha -2.5", "index_add", arr([1, 2], "uint8"), 0, arr([0]), arr([1], "uint8"), alpha=-2.5)
+    t("class2 index_fill bool 0.001 is True", "index_fill", arr([False, False], "bool"), 0, arr([1]), 0.001)
+    # 3. an empty index still checks src's dtype
+    t("class3 scatter_add int16 self empty index int64 src", "scatter_add", arr([1, 2, 3], "int16"), 0, arr(np.zeros((0,), dtype=np.int64)), arr(np.zeros((0,), dtype=np.int64)))
+    t("class3 scatter empty int32 index", "scatter", arr([1, 2, 3], "int16"), 0, arr(np.zeros((0,), dtype=np.int32), "int32"), arr(np.zeros((0,), dtype=np.int16), "int16"))
+    # 4. take_along_dim: same rank, no 0-d promotion
+    t("class4 take_along_dim rank mismatch", "take_along_dim", pos([2, 3]), arr([0]), dim=1)
+    t("class4 take_along_dim 0-d input dim=0", "take_along_dim", pos([]), arr(0), dim=0)
+    t("class4 take_along_dim 0-d no dim", "take_along_dim", pos([]), arr(0))
+    # 5. zero-size self
+    t("class5 index_fill zero-size slices, OOB index", "index_fill", arr(np.zeros((0, 3)), "float32"), 1, arr([5]), 1.0)
+    t("class5 index_copy zero-size slices, OOB index", "index_copy", arr(np.zeros((0, 3)), "float32"), 1, arr([5]), arr(np.zeros((0, 1)), "float32"))
+    t("class5 index_put empty values, OOB index", "index_put", arr(np.zeros((1, 4, 0)), "float32"), tup(arr([1])), arr(np.zeros((1, 4, 0)), "float32"))
+    t("class5 index_put index into a size-0 dim", "index_put", arr(np.zeros((0, 2)), "float32"), tup(arr([0])), arr(1.0, "float32"))
+    t("class5 index_add zero-size self", "index_add", arr(np.zeros((0, 3)), "float32"), 1, arr([1]), arr(np.zeros((0, 1)), "float32"))
+    t("class5 index_select empty result, negative OOB", "index_select", arr(np.zeros((4, 0)), "float32"), 0, arr([-4]))
+    t("class5 index_select from a size-0 dim", "index_select", arr(np.zeros((4, 0)), "float32"), 1, arr([0]))
+    # 6. index_fill value: a 0-d tensor works, a 1-d one is refused
+    t("class6 index_fill 0-d tensor value", "index_fill", A, 2, arr([0]), arr(5))
+    t("class6 index_fill 0-d float tensor value", "index_fill", A, 2, arr([0]), arr(2.75, "float64"))
+    t("class6 index_fill 1-d tensor value", "index_fill", A, 2, arr([0]), arr([5]))
 
 
 def main():

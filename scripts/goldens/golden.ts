@@ -45,6 +45,7 @@ const isTensor = (x: unknown): x is EncodedTensor => typeof x === 'object' && x 
 
 function decodeValue(v: number | string | boolean, dtype: string): number | bigint | boolean {
   if (v === 'NaN') return Number.NaN;
+  if (v === '-0') return -0;
   if (v === 'Infinity') return Number.POSITIVE_INFINITY;
   if (v === '-Infinity') return Number.NEGATIVE_INFINITY;
   if (dtype === 'int64' || dtype === 'uint64') return BigInt(v as number | string);
@@ -69,6 +70,7 @@ export function decodeArg(a: EncodedArg): unknown {
 function encodeValue(v: unknown): number | string | boolean {
   if (typeof v === 'bigint') return Number.isSafeInteger(Number(v)) ? Number(v) : v.toString();
   if (typeof v === 'number' && !Number.isFinite(v)) return Number.isNaN(v) ? 'NaN' : v > 0 ? 'Infinity' : '-Infinity';
+  if (Object.is(v, -0)) return '-0';
   return v as number | boolean;
 }
 
@@ -76,7 +78,7 @@ export function encodeTensor(t: Tensor): EncodedTensor {
   return { dtype: t.dtype, shape: [...t.shape], data: t.toFlatArray().map(encodeValue) };
 }
 
-/** Exact comparison (NaN equals NaN, -0 equals 0); returns a reason or null. */
+/** Exact comparison (NaN equals NaN; -0 and +0 differ, encoded as '-0' and 0); returns a reason or null. */
 export function compareTensor(actual: Tensor, expected: EncodedTensor): string | null {
   if (actual.dtype !== expected.dtype) return `dtype ${actual.dtype} != ${expected.dtype}`;
   if (actual.shape.join() !== expected.shape.join()) return `shape [${actual.shape}] != [${expected.shape}]`;
@@ -99,7 +101,8 @@ export function compareTensor(actual: Tensor, expected: EncodedTensor): string |
 export function expectedErrorClass(e: { type: string; message: string }): typeof GatherScatterError {
   const m = e.message;
   if (/^Dimension out of range|is out of bounds for array of dimension|too many indices|shape mismatch/.test(m)) return InvalidArgumentError;
-  if (/out of bounds|out of range|out of DATA bounds|empty axes|empty array/.test(m)) return IndexOutOfBoundsError;
+  if (/out of bounds|out of range|out of DATA bounds|empty axes|empty array|from an empty tensor/.test(m)) return IndexOutOfBoundsError;
+  if (/cannot be converted to type .* without overflow|not implemented for '/.test(m)) return DTypeError;
   if (/dtype|\bcast\b|integer array|integer \(or boolean\)|\blong\b|\bLong\b|scalar type|dtypes match/.test(m)) return DTypeError;
   return InvalidArgumentError;
 }
@@ -142,7 +145,10 @@ export function rng(seed: number) {
 /** Runs `cases` through our function and the real framework; returns the mismatches. */
 type Case = Omit<GoldenCase, 'result' | 'error'>;
 
-export function differential(cases: Case[], call: (c: Case) => Tensor): string[] {
+/** A known difference the differential reports apart: a label for the case, or undefined. */
+export type Known = (c: Case, err: unknown, expected: { type: string; message: string } | undefined) => string | undefined;
+
+export function differential(cases: Case[], call: (c: Case) => Tensor, known?: Known, tally?: Map<string, number>): string[] {
   const expected = evalInPython(cases);
   const bad: string[] = [];
   cases.forEach((c, i) => {
@@ -154,16 +160,16 @@ export function differential(cases: Case[], call: (c: Case) => Tensor): string[]
     } catch (x) {
       err = x;
     }
+    let why: string | null = null;
     if (e.error) {
-      if (!(err instanceof GatherScatterError) || !(err instanceof expectedErrorClass(e.error))) {
-        bad.push(`${c.name}: framework raised ${e.error.type}: ${e.error.message}; we ${err ? `threw ${(err as Error).message}` : 'returned a result'} — ${JSON.stringify(c)}`);
-      }
-    } else if (err) bad.push(`${c.name}: we threw ${(err as Error).message} — ${JSON.stringify(c)}`);
-    else {
-      const why = compareTensor(got!, e.result!);
-      if (why) bad.push(`${c.name}: ${why} — ${JSON.stringify(c)}`);
-    }
+      if (!(err instanceof GatherScatterError) || !(err instanceof expectedErrorClass(e.error)))
+        why = `framework raised ${e.error.type}: ${e.error.message}; we ${err ? `threw ${(err as Error).message}` : 'returned a result'}`;
+    } else if (err) why = `we threw ${(err as Error).message}`;
+    else why = compareTensor(got!, e.result!);
+    if (why === null) return;
+    const label = known?.(c, err, e.error);
+    if (label !== undefined) tally?.set(label, (tally.get(label) ?? 0) + 1);
+    else bad.push(`${c.name}: ${why} — ${JSON.stringify(c)}`);
   });
   return bad;
 }
-

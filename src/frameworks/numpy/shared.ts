@@ -85,30 +85,50 @@ export function broadcastTuple(
   return { indices: stackIndices(arrays.map((a) => broadcastTo(a, shape))), shape };
 }
 
+/** Largest finite value of each float dtype (PyTorch refuses a finite scalar beyond it). */
+const FLOAT_MAX: Partial<Record<DType, number>> = {
+  float32: 3.4028234663852886e38,
+  float16: 65504,
+  bfloat16: 3.3895313892515355e38,
+};
+
 /**
- * A scalar written into a tensor of `dtype` the way PyTorch converts it: floats are truncated
- * toward zero for integer dtypes (1.75 → 1); integers must fit the dtype (signed) or have
- * |v| <= max (unsigned, then wrapped: -3 → 253 in uint8), else `<op>.value`; bool takes truthiness.
+ * A scalar written into a tensor of `dtype` the way PyTorch 1.13 converts it (c10's checked
+ * conversion): bool takes truthiness (NaN is true); a float dtype takes any non-finite value
+ * but refuses a finite one beyond its largest value (65519 into float16); an integer dtype
+ * refuses a fraction, NaN or ±Infinity outside [min, max] *before* truncating toward zero
+ * (127.5 into int8 and −0.5 into uint8 are refused; 1.75 → 1), and takes an integer (a whole JS
+ * number or a bigint, i.e. a Python int) within [min, max] — for an unsigned dtype also down to
+ * −max, wrapped (−3 → 253 in uint8). Refusals are DTypeError `<op>.value`.
  */
-export function castScalar(value: Scalar, dtype: DType, op = 'scalar'): Scalar {
+export function castScalar(value: Scalar, dtype: DType, op = 'scalar', what = 'value'): Scalar {
   if (dtype === 'bool') return typeof value === 'boolean' ? value : value !== 0 && value !== 0n;
-  if (isFloat(dtype)) return Number(value);
-  const n =
-    typeof value === 'boolean'
-      ? BigInt(value)
-      : typeof value === 'bigint'
-        ? value
-        : BigInt(Math.trunc(value));
+  const fail = (): never => {
+    throw new DTypeError(
+      `${op}.${what}`,
+      `${op}: ${what} ${String(value)} cannot be converted to ${dtype} without overflow`,
+      { [what]: value, dtype },
+    );
+  };
+  if (isFloat(dtype)) {
+    const v = Number(value);
+    const max = FLOAT_MAX[dtype];
+    if (max !== undefined && Number.isFinite(v) && Math.abs(v) > max) fail();
+    return v;
+  }
   const [lo, hi] = integerRange(dtype);
   const unsigned = lo === 0n;
-  if (unsigned ? n > hi || -n > hi : n < lo || n > hi) {
-    throw new DTypeError(
-      `${op}.value`,
-      `${op}: value ${String(value)} cannot be converted to ${dtype} without overflow`,
-      { value, dtype },
-    );
+  let n: bigint;
+  if (typeof value === 'number' && !Number.isInteger(value)) {
+    // A Python float: range-checked before truncation (NaN and ±Infinity never fit).
+    if (!(value >= Number(lo) && value <= Number(hi))) fail();
+    n = BigInt(Math.trunc(value));
+  } else {
+    n = typeof value === 'boolean' ? BigInt(value) : BigInt(value);
+    if (unsigned ? n > hi || -n > hi : n < lo || n > hi) fail();
   }
-  const w = unsigned ? BigInt.asUintN(hi.toString(2).length, n) : n;
+  const bits = hi.toString(2).length + (unsigned ? 0 : 1);
+  const w = unsigned ? BigInt.asUintN(bits, n) : BigInt.asIntN(bits, n);
   return dtype === 'int64' || dtype === 'uint64' ? w : Number(w);
 }
 

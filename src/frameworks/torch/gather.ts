@@ -6,7 +6,7 @@ import { type GatherCall, execute } from '../../core/call.js';
 import { InvalidArgumentError, fmt } from '../../errors.js';
 import { broadcastTo } from '../../tensor/ops.js';
 import { type Tensor, zeros } from '../../tensor/tensor.js';
-import { flag, options, tensorArg } from '../args.js';
+import { flag, integer, normalizeAxis, options, tensorArg } from '../args.js';
 import { elementsGather, flatGather, takeGather } from '../families.js';
 import { broadcastOr } from '../numpy/shared.js';
 import { type TorchOp, atLeast1d, checkIndexDType, metaOf, normalizeDim, policyOf } from './policy.js';
@@ -101,9 +101,11 @@ export interface TakeAlongDimOptions extends OutOptions {
  *
  *   out[..., j, ...] = input[..., indices[..., j, ...], ...]     (input and indices broadcast outside dim)
  *
- * dim None: input.flatten()[indices.flatten()]. Rules: torch.take_along_dim.{input,indices},
- * .options, .out, .index_dtype (int64), .dim, .ndim, .shape (broadcast), .bounds (1.13:
- * negative indices are errors).
+ * dim None: `input.view(-1).gather(0, indices.view(-1))` — torch.gather's rules on the flat
+ * tensors (so an empty index is not checked further). With a dim, PyTorch 1.13 checks, in this
+ * order: the same number of dims (torch.take_along_dim.ndim, no 0-d promotion), int64 indices
+ * (.index_dtype), dim in [-rank, rank) (.dim: a 0-d input has no dim), broadcastable shapes
+ * outside dim (.shape), then gathers (.bounds; 1.13: negative indices are errors).
  */
 export function lowerTakeAlongDim(
   input: Tensor,
@@ -111,24 +113,41 @@ export function lowerTakeAlongDim(
   opts?: TakeAlongDimOptions | null,
 ): GatherCall {
   const op = 'take_along_dim';
-  const o = options(`torch.${op}`, opts, ['dim', 'out']);
-  const x = tensorArg(`torch.${op}`, 'input', input);
-  const i = tensorArg(`torch.${op}`, 'indices', indices);
-  checkIndexDType(op, i);
-  const flat = o.dim === undefined || o.dim === null;
-  const X = flat ? x.reshape([x.size]) : atLeast1d(x);
-  const I = flat ? i.reshape([i.size]) : atLeast1d(i);
-  const d = flat ? 0 : normalizeDim(op, o.dim, x.rank);
-  checkRanks(op, X, I);
+  const name = `torch.${op}`;
+  const o = options(name, opts, ['dim', 'out']);
+  const X = tensorArg(name, 'input', input);
+  const I = tensorArg(name, 'indices', indices);
+  const m = metaOf(op, o.out);
+  if (o.dim === undefined || o.dim === null) {
+    if (I.size === 0) return flatGather({ ...m, reshape: [0] }, X, NO_INDEX, policyOf(op));
+    checkIndexDType(op, I);
+    return flatGather(m, X, I.reshape([I.size]), policyOf(op));
+  }
+  if (X.rank !== I.rank)
+    throw new InvalidArgumentError(
+      `${name}.ndim`,
+      `${name}: input and indices should have the same number of dimensions, but got ${X.rank} dimensions for input, and ${I.rank} dimensions for indices`,
+    );
+  checkIndexDType(op, I);
+  const d = normalizeAxis(name, integer(name, 'dim', o.dim), X.rank, {
+    code: `${name}.dim`,
+    name: 'dim',
+    message: (r) =>
+      r === 0
+        ? `${name}: Dimension specified as ${o.dim} but tensor has no dimensions`
+        : `${name}: Dimension out of range (expected to be in range of [${-r}, ${r - 1}], but got ${String(o.dim)})`,
+  });
   const one = (s: readonly number[]) => s.map((n, k) => (k === d ? 1 : n));
   const shape = broadcastOr(
     [one(X.shape), one(I.shape)],
-    `torch.${op}.shape`,
-    `torch.${op}: input ${fmt(X.shape)} and indices ${fmt(I.shape)} do not broadcast outside dimension ${d}`,
+    `${name}.shape`,
+    `${name}: input ${fmt(X.shape)} and indices ${fmt(I.shape)} do not broadcast outside dimension ${d}`,
   );
   shape[d] = I.shape[d];
-  const m = metaOf(op, o.out, !flat && x.rank === 0 && i.rank === 0 ? [] : undefined);
-  return elementsGather(m, X, broadcastTo(I, shape), d, policyOf(op));
+  const index = broadcastTo(I, shape);
+  // The broadcast index goes through gather: empty → nothing is checked or read.
+  if (index.size === 0) return flatGather({ ...m, reshape: shape }, X, NO_INDEX, policyOf(op));
+  return elementsGather(m, X, index, d, policyOf(op));
 }
 
 /**
@@ -185,8 +204,9 @@ export function checkVector(op: TorchOp, index: Tensor): Tensor {
  *   out[..., i, ...] = input[..., index[i], ...]       (i at position dim)
  *
  * Shape: input.shape with dim → len(index). Rules: torch.index_select.{input,index}, .options,
- * .out, .index_dtype (int32/int64), .index_rank (a vector), .dim, .bounds (negatives are
- * errors), .rank0_input (see docs).
+ * .out, .index_dtype (int32/int64), .index_rank (a vector), .dim, .empty_dim (a non-empty
+ * index into a size-0 dim), .bounds (negatives are errors; also when the result is empty),
+ * .rank0_input (see docs).
  */
 export function lowerIndexSelect(
   input: Tensor,
@@ -207,6 +227,12 @@ export function lowerIndexSelect(
       `torch.${op}: a 0-d input needs exactly one index; got ${I.size} (PyTorch 1.13 returns the 0-d input here)`,
     );
   }
+  if (X.rank > 1 && X.shape[d] === 0 && I.size > 0)
+    throw new InvalidArgumentError(
+      `torch.${op}.empty_dim`,
+      `torch.${op}: self indexing axis dim should be positive (dim ${d} has size 0)`,
+      { dim: d },
+    );
   const m = metaOf(op, o.out, X.rank === 0 ? [] : undefined);
   return takeGather(m, atLeast1d(X), I, d, policyOf(op));
 }

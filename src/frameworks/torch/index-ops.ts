@@ -4,13 +4,13 @@
  */
 import { type ScatterCall, execute } from '../../core/call.js';
 import type { UpdateComputation } from '../../core/types.js';
-import { InvalidArgumentError, fmt } from '../../errors.js';
-import { type Scalar, isFloat } from '../../tensor/dtype.js';
-import type { Tensor } from '../../tensor/tensor.js';
+import { IndexOutOfBoundsError, InvalidArgumentError, fmt } from '../../errors.js';
+import type { Scalar } from '../../tensor/dtype.js';
+import { type Tensor, arange, full, zeros } from '../../tensor/tensor.js';
 import { flag, options, scalar, tensorArg } from '../args.js';
-import { takeScatter, tupleScatter } from '../families.js';
+import { flatScatter, takeScatter, tupleScatter } from '../families.js';
 import { broadcastExactly, broadcastTuple, castScalar, filled } from '../numpy/shared.js';
-import { type OutOptions, checkVector } from './gather.js';
+import { NO_INDEX, type OutOptions, checkVector } from './gather.js';
 import {
   type TorchOp,
   atLeast1d,
@@ -51,27 +51,85 @@ function lowerIndexFamily(
       { source: source.shape, expected: want },
     );
   }
+  // index_copy / index_fill write nothing when the slices are empty: no index is checked.
+  if (S.size === 0 && op !== 'index_add')
+    return flatScatter(metaOf(op, out), X, NO_INDEX, zeros([0], X.dtype), 'replace', policyOf(op));
   const m = metaOf(op, out, X.rank === 0 ? [] : undefined);
   return takeScatter(m, X1, I, S, d, computation, policyOf(op));
 }
 
-/** `current + alpha * update`, in the tensor's arithmetic (integers wrap; floats round once). */
-function addScaled(alpha: Scalar, dtype: Tensor['dtype']): UpdateComputation {
-  if (isFloat(dtype)) {
-    const a = Number(alpha);
-    return (c, u) => (c as number) + a * (u as number);
+/** The exact value of a finite double as m·2^e (m a bigint). */
+function exact(x: number): [bigint, number] {
+  const v = new DataView(new ArrayBuffer(8));
+  v.setFloat64(0, x);
+  const bits = v.getBigUint64(0);
+  const exp = Number((bits >> 52n) & 0x7ffn);
+  const frac = bits & 0xfffffffffffffn;
+  const m = exp === 0 ? frac : frac | 0x10000000000000n;
+  return [bits >> 63n ? -m : m, (exp === 0 ? 1 : exp) - 1075];
+}
+
+/** m·2^e rounded to the nearest value of `bits` significant bits and granularity 2^minE (ties to even). */
+function roundExact(m: bigint, e: number, bits: number, minE: number): number {
+  const neg = m < 0n;
+  let a = neg ? -m : m;
+  const len = a.toString(2).length;
+  // Keep `bits` significant bits, or fewer where the result is subnormal (granularity 2^minE).
+  const shift = Math.max(len - bits, minE - e);
+  if (shift > 0) {
+    const s = BigInt(shift);
+    const half = 1n << (s - 1n);
+    const rest = a & ((1n << s) - 1n);
+    a >>= s;
+    if (rest > half || (rest === half && (a & 1n) === 1n)) a += 1n;
+    e += shift;
   }
-  const a = BigInt(castScalar(alpha, 'int64') as bigint);
-  const bits =
-    { int64: 64, int32: 32, int16: 16, int8: 8, uint64: 64, uint32: 32, uint16: 16, uint8: 8 }[
-      dtype as string
-    ] ?? 64;
-  const signed = dtype.startsWith('int');
-  return (c, u) => {
-    const r = BigInt(c as number | bigint) + a * BigInt(u as number | bigint);
-    const w = signed ? BigInt.asIntN(bits, r) : BigInt.asUintN(bits, r);
-    return bits === 64 ? w : Number(w);
-  };
+  const r = Number(a) * 2 ** e; // exact: a has at most `bits` bits and e >= minE
+  return neg ? -r : r;
+}
+
+/** c + a·u rounded once (a fused multiply-add) to float64 or, with `single`, to float32. */
+function fma(c: number, a: number, u: number, single: boolean): number {
+  const p = a * u;
+  if (!Number.isFinite(c) || !Number.isFinite(p) || !Number.isFinite(a) || !Number.isFinite(u)) return c + p;
+  const [mc, ec] = exact(c);
+  const [ma, ea] = exact(a);
+  const [mu, eu] = exact(u);
+  const mp = ma * mu;
+  const ep = ea + eu;
+  const e = Math.min(ec, ep);
+  const m = (mc << BigInt(ec - e)) + (mp << BigInt(ep - e));
+  if (m === 0n) return c + p; // an exact zero takes IEEE's sign rule, as c + p does
+  return single ? Math.fround(roundExact(m, e, 24, -149)) : roundExact(m, e, 53, -1074);
+}
+
+/**
+ * PyTorch's `self + alpha·source` of index_add (1.13 CPU): alpha is first converted to the
+ * dtype (torch.index_add.alpha); a ≤ 1-D self, integer, bool, float16 and bfloat16 round the
+ * product alpha·source to the dtype before adding (returned as pre-scaled updates, one core
+ * multiply); float32 / float64 selves of ≥ 2 dims go through the vectorised add kernel, which
+ * fuses the multiply-add (one rounding: an exact update computation).
+ */
+function scaleSource(
+  op: string,
+  X: Tensor,
+  S: Tensor,
+  alpha: Scalar,
+): { updates: Tensor; computation: UpdateComputation } {
+  const a = castScalar(alpha, X.dtype, op, 'alpha');
+  if (a === 1 || a === 1n || a === true) return { updates: S, computation: 'add' };
+  const fused = X.rank > 1 && (X.dtype === 'float32' || X.dtype === 'float64');
+  if (fused) {
+    const af = X.dtype === 'float32' ? Math.fround(a as number) : (a as number);
+    const computation: UpdateComputation =
+      X.dtype === 'float64'
+        ? (c, u) => fma(c as number, af, u as number, false)
+        : (c, u) => fma(c as number, af, u as number, true);
+    return { updates: S, computation };
+  }
+  const flat = arange(S.size, 'int64');
+  const scaled = execute(flatScatter({ op }, S, flat, full([S.size], a, S.dtype), 'mul', {}));
+  return { updates: scaled, computation: 'add' };
 }
 
 export interface IndexAddOptions extends OutOptions {
@@ -99,9 +157,12 @@ export function lowerIndexAdd(
   const S = tensorArg(op, 'source', source);
   checkSameDType('index_add', 'source', X, S);
   const alpha = o.alpha === undefined ? 1 : scalar(op, 'alpha', o.alpha);
-  const scaled =
-    !isFloat(X.dtype) && X.dtype !== 'bool' ? castScalar(alpha, 'int64', op) !== 1n : alpha !== 1;
-  return lowerIndexFamily('index_add', X, dim, index, S, scaled ? addScaled(alpha, X.dtype) : 'add', o.out);
+  // PyTorch converts alpha up front for a <= 1-D self, else once per index (never without one).
+  const empty = X.rank > 1 && tensorArg(op, 'index', index).size === 0;
+  const { updates, computation } = empty
+    ? { updates: S, computation: 'add' as const }
+    : scaleSource(op, X, S, alpha);
+  return lowerIndexFamily('index_add', X, dim, index, updates, computation, o.out);
 }
 
 /**
@@ -253,6 +314,18 @@ export function lowerIndexPut(
     );
   }
   const { indices: idx, shape } = broadcastTuple(arrays, `${name}.shape`, name);
+  // PyTorch refuses any (broadcast, non-empty) index into a size-0 dim, before anything else.
+  const zeroDim = arrays.findIndex((_, d) => X.shape[d] === 0);
+  if (zeroDim >= 0 && shape.every((n) => n > 0)) {
+    throw new IndexOutOfBoundsError(
+      `${name}.bounds`,
+      `${name}: index is out of bounds for dimension with size 0`,
+      {
+        dim: zeroDim,
+        size: 0,
+      },
+    );
+  }
   const uShape = [...shape, ...X.shape.slice(arrays.length)];
   const updates = broadcastExactly(
     V,
@@ -261,6 +334,9 @@ export function lowerIndexPut(
     `${name}: shape mismatch: value tensor of shape ${fmt(V.shape)} cannot be broadcast to indexing result of shape ${fmt(uShape)}`,
   );
   const computation = accumulate ? 'add' : 'replace';
+  // Nothing to write (an empty broadcast or empty trailing dims): PyTorch checks no index.
+  if (updates.size === 0)
+    return flatScatter(metaOf(op, o.out), X, NO_INDEX, zeros([0], X.dtype), 'replace', policyOf(op));
   return tupleScatter(
     metaOf(op, o.out),
     X,

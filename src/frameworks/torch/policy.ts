@@ -70,7 +70,10 @@ export const TORCH_POLICY: Readonly<Record<TorchOp, TorchPolicy>> = {
   take: {
     negative_indices: W,
     index_dtypes: I64,
-    wording: (d) => `out of range: tried to access index ${d.value} on a tensor of ${d.size} elements`,
+    wording: (d) =>
+      d.size === 0
+        ? 'take(): tried to take from an empty tensor'
+        : `out of range: tried to access index ${d.value} on a tensor of ${d.size} elements`,
   },
   take_along_dim: { negative_indices: E, index_dtypes: I64, wording: dimWording },
 };

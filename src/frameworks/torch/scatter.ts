@@ -4,7 +4,7 @@
  */
 import { type ScatterCall, execute } from '../../core/call.js';
 import type { ReducerName } from '../../core/types.js';
-import { InvalidArgumentError } from '../../errors.js';
+import { DTypeError, InvalidArgumentError } from '../../errors.js';
 import type { Scalar } from '../../tensor/dtype.js';
 import { slice } from '../../tensor/ops.js';
 import { Tensor, zeros } from '../../tensor/tensor.js';
@@ -30,7 +30,7 @@ import {
  * Rules: torch.<op>.{input,index,src} (Tensors; scatter's src may be a scalar), .index_dtype
  * (int64), .dim, .ndim (same ranks), .index_shape (index.size(d) <= src.size(d) for all d,
  * <= self.size(d) for d != dim), .src_dtype, .out, .bounds (negative indices included). An
- * empty index returns `input` unchanged. Duplicates are applied in update-index order (PyTorch
+ * empty index returns `input` unchanged (after the src dtype check). Duplicates are applied in update-index order (PyTorch
  * leaves the order unspecified).
  */
 function lowerScatterFamily(
@@ -50,10 +50,17 @@ function lowerScatterFamily(
     op === 'scatter' && !(src instanceof Tensor) ? scalar(name, 'value', src) : tensorArg(name, 'src', src);
   const d = normalizeDim(op, dim, X.rank);
   const policy = { ...policyOf(op), include_self };
-  // PyTorch 1.13 returns self for an empty index before any other check (dtype, rank, shape).
+  // PyTorch 1.13 checks src's dtype, then returns self for an empty index (no index dtype, rank
+  // or shape check).
+  if (S instanceof Tensor) checkSameDType(op, 'src', X, S);
+  // PyTorch's mean divides after the (possibly empty) scatter: bool fails even then.
+  if (computation === 'mean' && X.dtype === 'bool')
+    throw new DTypeError(
+      `torch.${op}.reduce`,
+      `torch.${op}: reduce "mean" is not implemented for bool (PyTorch: "div_floor_cpu" not implemented for 'Bool')`,
+    );
   if (I.size === 0) return flatScatter(metaOf(op, out), X, NO_INDEX, zeros([0], X.dtype), 'replace', policy);
   checkIndexDType(op, I);
-  if (S instanceof Tensor) checkSameDType(op, 'src', X, S);
   const X1 = atLeast1d(X);
   const I1 = atLeast1d(I);
   const S1 = S instanceof Tensor ? atLeast1d(S) : undefined;
