@@ -4,10 +4,12 @@
  */
 export {
   argumentNames,
+  argumentShapes,
   gradientPolicy,
   jvp,
   vjp,
   type ArgumentNames,
+  type ArgumentShapes,
   type JvpResult,
   type VjpResult,
 } from './vjp.js';

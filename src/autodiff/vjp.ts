@@ -76,6 +76,33 @@ export function argumentNames(call: CoreCall): ArgumentNames {
     : { operand: 'input', updates: 'updates' };
 }
 
+/**
+ * The caller's own argument shapes, when the lowering reshaped a tensor (a flat op's data, MLIR's
+ * rank-preserving updates): `operand_shape` / `updates_shape` on the call (CallMeta fields the
+ * frontends set), else a scatter's final `reshape` for its input, else the core tensor's shape.
+ */
+export interface ArgumentShapes {
+  readonly operand: readonly number[];
+  readonly updates?: readonly number[];
+}
+
+const sizeOf = (s: readonly number[]) => s.reduce((a, b) => a * b, 1);
+
+export function argumentShapes(call: CoreCall): ArgumentShapes {
+  const c = call as CoreCall & { operand_shape?: readonly number[]; updates_shape?: readonly number[] };
+  const x = call.kind === 'gather' ? call.operand : call.inputs[0];
+  const fits = (s: readonly number[] | undefined, n: number): s is readonly number[] =>
+    Array.isArray(s) && s.every((d) => Number.isInteger(d) && d >= 0) && sizeOf(s) === n;
+  const operand = fits(c.operand_shape, x.size)
+    ? c.operand_shape
+    : call.kind === 'scatter' && fits(call.reshape, x.size)
+      ? call.reshape
+      : x.shape;
+  if (call.kind === 'gather') return { operand };
+  const u = call.updates[0];
+  return { operand, updates: fits(c.updates_shape, u.size) ? c.updates_shape : u.shape };
+}
+
 /** The framework's autograd choices (PyTorch's for `torch.*`, JAX's otherwise). */
 export function gradientPolicy(call: CoreCall): GradientPolicy {
   return call.op.startsWith('torch.') ? TORCH_RULES : JAX_RULES;
@@ -192,13 +219,15 @@ export function vjp(call: CoreCall): VjpResult {
   checkFloat(call, x, names.operand ?? names.updates ?? 'operand');
   const { out: _out, ...bare } = call;
   const value = execute(bare as CoreCall);
+  const shapes = argumentShapes(call);
   if (call.kind === 'gather') {
     const shape = coreResultShape(call);
     return {
       value,
       backward(cotangent) {
         checkLike(call, cotangent, value, 'autodiff.cotangent', 'cotangent');
-        return { [names.operand ?? 'operand']: gatherTranspose(call, cotangent.reshape(shape)) };
+        const grad = gatherTranspose(call, cotangent.reshape(shape));
+        return { [names.operand ?? 'operand']: grad.reshape(shapes.operand) };
       },
     };
   }
@@ -216,11 +245,11 @@ export function vjp(call: CoreCall): VjpResult {
       const g = values(cot);
       const result: Record<string, Tensor> = {};
       if (names.operand !== null) {
-        result[names.operand] = scale(g, c.dxNum, c.dxDen, input).reshape(call.reshape ?? input.shape);
+        result[names.operand] = scale(g, c.dxNum, c.dxDen, input).reshape(shapes.operand);
       }
       if (names.updates !== null) {
         const gu = values(gatherFlat(cot, c.landing, updates.shape));
-        result[names.updates] = scale(gu, c.duNum, c.duDen, updates);
+        result[names.updates] = scale(gu, c.duNum, c.duDen, updates).reshape(shapes.updates ?? updates.shape);
       }
       return result;
     },
@@ -245,16 +274,22 @@ export function jvp(call: CoreCall, tangents: Readonly<Record<string, Tensor>>):
   if (call.kind === 'gather') {
     const name = names.operand ?? 'operand';
     checkFloat(call, call.operand, name);
-    const t = tangents[name] ?? zeros(call.operand.shape, call.operand.dtype);
-    checkLike(call, t, call.operand, 'autodiff.tangent', `tangent of ${name}`);
+    const shape = argumentShapes(call).operand;
+    const t = tangents[name] ?? zeros(shape, call.operand.dtype);
+    checkLike(call, t, zeros(shape, call.operand.dtype), 'autodiff.tangent', `tangent of ${name}`);
     const { reshape: _r, ...rest } = bare as GatherCall;
-    const tangent = execute({ ...rest, operand: t, options: { ...call.options, fill_value: 0 } });
+    const tangent = execute({
+      ...rest,
+      operand: t.reshape(call.operand.shape),
+      options: { ...call.options, fill_value: 0 },
+    });
     return { value, tangent: tangent.reshape(value.shape) };
   }
   const input = call.inputs[0];
   const updates = call.updates[0];
   checkFloat(call, input, names.operand ?? 'input');
-  const inputShape = call.reshape ?? input.shape;
+  const shapes = argumentShapes(call);
+  const inputShape = shapes.operand;
   const tx = (names.operand !== null ? tangents[names.operand] : undefined) ?? zeros(inputShape, input.dtype);
   checkLike(
     call,
@@ -263,11 +298,18 @@ export function jvp(call: CoreCall, tangents: Readonly<Record<string, Tensor>>):
     'autodiff.tangent',
     `tangent of ${names.operand ?? 'input'}`,
   );
+  const updatesShape = shapes.updates ?? updates.shape;
   const tu =
     names.updates !== null && tangents[names.updates] !== undefined
       ? tangents[names.updates]
-      : zeros(updates.shape, updates.dtype);
-  checkLike(call, tu, updates, 'autodiff.tangent', `tangent of ${names.updates ?? 'updates'}`);
+      : zeros(updatesShape, updates.dtype);
+  checkLike(
+    call,
+    tu,
+    zeros(updatesShape, updates.dtype),
+    'autodiff.tangent',
+    `tangent of ${names.updates ?? 'updates'}`,
+  );
   const c = scatterCoefficients(call, gradientPolicy(call), value);
   const base = scale(values(tx), c.dxNum, c.dxDen, input);
   const contrib = scale(values(tu), c.duNum, c.duDen, updates);
