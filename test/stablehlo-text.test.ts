@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { execute, stablehloText } from '../src/core/call.js';
 import { resolveGatherOptions, resolveScatterOptions } from '../src/core/policy.js';
-import { bindStablehlo, parseStablehlo, parseTensorType } from '../src/stablehlo-text/index.js';
+import { bindStablehlo, parseStablehlo, parseTensorType, runStablehlo } from '../src/stablehlo-text/index.js';
 import { tensor } from '../src/tensor/tensor.js';
 
 const specOperand = () =>
@@ -500,5 +500,65 @@ describe('rules (one negative case each)', () => {
   it('parseTensorType reads scalars, zero sizes and i1', () => {
     expect(parseTensorType('tensor<f32>')).toEqual({ shape: [], dtype: 'float32' });
     expect(parseTensorType('tensor<0x3xi1>')).toEqual({ shape: [0, 3], dtype: 'bool' });
+  });
+});
+
+describe('runStablehlo (parse + bind + execute)', () => {
+  const text = `%1 = "stablehlo.gather"(%arg0, %0) <{dimension_numbers = #stablehlo.gather<
+  offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>,
+  indices_are_sorted = false, slice_sizes = array<i64: 1, 2>}> : (tensor<3x2xf32>, tensor<2x1xi32>) -> tensor<2x2xf32>`;
+  const x = tensor(
+    [
+      [1, 2],
+      [3, 4],
+      [5, 6],
+    ],
+    'float32',
+  );
+  it('tensors in operand order; nested values read in the parsed dtype', () => {
+    const run = runStablehlo(text, [x, [[2], [0]]]);
+    expect(run.value.toArray()).toEqual([
+      [5, 6],
+      [1, 2],
+    ]);
+    expect(run.call.kind).toBe('gather');
+    expect((run.call as { start_indices: { dtype: string } }).start_indices.dtype).toBe('int32');
+    expect(run.parsed.operands).toEqual(['%arg0', '%0']);
+  });
+  it('tensors keyed by operand name (with or without %)', () => {
+    expect(runStablehlo(text, { arg0: x, '%0': [[1], [1]] }).value.toArray()).toEqual([
+      [3, 4],
+      [3, 4],
+    ]);
+  });
+  it('a scatter printed by stablehloText runs to the same value as its call', () => {
+    const call = {
+      kind: 'scatter' as const,
+      op: 'stablehlo.scatter',
+      inputs: [tensor([1, 2, 3], 'float64')],
+      scatter_indices: tensor([[2], [2]], 'int64'),
+      updates: [tensor([10, 20], 'float64')],
+      dimension_numbers: {
+        update_window_dims: [],
+        inserted_window_dims: [0],
+        scatter_dims_to_operand_dims: [0],
+        index_vector_dim: 1,
+      },
+      update_computation: 'add' as const,
+      options: resolveScatterOptions({}),
+    };
+    expect(
+      runStablehlo(stablehloText(call), [
+        [1, 2, 3],
+        [[2], [2]],
+        [10, 20],
+      ]).value.toArray(),
+    ).toEqual([1, 2, 33]);
+  });
+  it('stablehlo_text.bind: a missing operand, a wrong count', () => {
+    expect(() => runStablehlo(text, { arg0: x })).toThrow(
+      expect.objectContaining({ code: 'stablehlo_text.bind' }),
+    );
+    expect(() => runStablehlo(text, [x])).toThrow(expect.objectContaining({ code: 'stablehlo_text.bind' }));
   });
 });

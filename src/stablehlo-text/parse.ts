@@ -11,7 +11,7 @@
  * `region` (a scatter body that is not one of replace/add/subtract/multiply/minimum/maximum),
  * `variadic` (more than one scatter input), `bind` (a tensor that does not match its type).
  */
-import type { GatherCall, ScatterCall } from '../core/call.js';
+import { type GatherCall, type ScatterCall, execute } from '../core/call.js';
 import {
   type ResolvedGatherOptions,
   type ResolvedScatterOptions,
@@ -28,7 +28,7 @@ import type {
 } from '../core/types.js';
 import { DTypeError, InvalidArgumentError, fmt } from '../errors.js';
 import type { DType, Scalar } from '../tensor/dtype.js';
-import type { Tensor } from '../tensor/tensor.js';
+import { type NestedArray, Tensor, tensor } from '../tensor/tensor.js';
 
 /** A ranked tensor type: `tensor<2x3xf32>`. */
 export interface TensorType {
@@ -528,4 +528,53 @@ export function bindStablehlo(parsed: ParsedStablehlo, tensors: readonly Tensor[
     update_computation: parsed.update_computation,
     options: { ...parsed.options, op: 'stablehlo.scatter' },
   };
+}
+
+/** A tensor, or nested values read in the dtype of the operand's parsed type (pasted JSON). */
+export type StablehloValue = Tensor | NestedArray;
+
+/** What `runStablehlo` ran: the result, the core call and the parsed op. */
+export interface StablehloRun {
+  readonly value: Tensor;
+  readonly call: GatherCall | ScatterCall;
+  readonly parsed: ParsedStablehlo;
+}
+
+/**
+ * Parse + bind + execute in one call (for the CLI and the explorer): the first
+ * `stablehlo.gather` / `stablehlo.scatter` in `text`, run on `tensors` — in operand order, or
+ * keyed by the operand names as written (`%arg0` or `arg0`). Nested values are read in the
+ * dtype of their parsed tensor type. Errors: the parser's and binder's `stablehlo_text.*`
+ * rules, then the call's own (e.g. an out-of-bounds index under the printed policy).
+ *
+ * @example
+ * runStablehlo(text, [tensor([[1, 2], [3, 4], [5, 6]], 'float32'), [[2], [0]]]).value.toArray();
+ */
+export function runStablehlo(
+  text: string,
+  tensors: readonly StablehloValue[] | Readonly<Record<string, StablehloValue>>,
+): StablehloRun {
+  const parsed = parseStablehlo(text);
+  const types =
+    parsed.kind === 'gather'
+      ? [parsed.types.operand, parsed.types.start_indices]
+      : [parsed.types.input, parsed.types.scatter_indices, parsed.types.updates];
+  let given: readonly StablehloValue[];
+  if (Array.isArray(tensors)) given = tensors as readonly StablehloValue[];
+  else {
+    const byName = tensors as Readonly<Record<string, StablehloValue>>;
+    given = parsed.operands.map((name, k) => {
+      const v = byName[name] ?? byName[name.replace(/^%/, '')];
+      if (v === undefined)
+        fail('bind', `no tensor for operand ${name} (${k}); got ${fmt(Object.keys(byName))}`, {
+          operand: name,
+        });
+      return v as StablehloValue;
+    });
+  }
+  if (given.length !== types.length)
+    fail('bind', `a ${parsed.kind} takes ${types.length} tensors; got ${given.length}`);
+  const bound = given.map((v, k) => (v instanceof Tensor ? v : tensor(v, types[k].dtype)));
+  const call = bindStablehlo(parsed, bound);
+  return { value: execute(call), call, parsed };
 }
