@@ -1,0 +1,91 @@
+/**
+ * Backends run a lowered call (`GatherCall` / `ScatterCall`, src/core/call.ts) — the same call,
+ * with the same dimension numbers and resolved policy, whichever backend runs it. The CPU
+ * backend is the core itself; the WebGPU backend (`./webgpu/index.js`) takes a `GPUDevice` the
+ * caller provides (or `navigator.gpu` in browsers), so nothing here imports a GPU library.
+ *
+ *   const y = await executeOn(onnx.lower.Gather(x, i), gpu);   // a Tensor, read back
+ *   const t = await gpu.run(call);                               // stays on the GPU
+ *   setBackend(gpu); await executeOn(call);                      // the global choice
+ */
+import { type CoreCall, execute } from '../core/call.js';
+import { DTypeError, InvalidArgumentError, fmt } from '../errors.js';
+import { Tensor, sameShape } from '../tensor/tensor.js';
+
+/** A result that lives on a backend; `read()` brings it to the host as a Tensor. */
+export interface BackendTensor {
+  readonly dtype: Tensor['dtype'];
+  readonly shape: readonly number[];
+  read(): Promise<Tensor>;
+}
+
+/** Something that runs lowered calls. */
+export interface Backend {
+  /** `cpu`, `webgpu`, … */
+  readonly name: string;
+  /** Runs the call; the result stays on the backend until read. Errors are the CPU's typed errors. */
+  run(call: CoreCall): Promise<BackendTensor>;
+}
+
+class HostTensor implements BackendTensor {
+  constructor(readonly tensor: Tensor) {}
+  get dtype() {
+    return this.tensor.dtype;
+  }
+  get shape() {
+    return this.tensor.shape;
+  }
+  read(): Promise<Tensor> {
+    return Promise.resolve(this.tensor);
+  }
+}
+
+/** The core on this thread (`execute`), behind the backend interface. */
+export const cpuBackend: Backend = {
+  name: 'cpu',
+  run(call: CoreCall): Promise<BackendTensor> {
+    return new Promise((resolve) => resolve(new HostTensor(execute(call))));
+  },
+};
+
+let current: Backend = cpuBackend;
+
+/** Chooses the backend `executeOn` uses when none is given (default: the CPU). */
+export function setBackend(backend: Backend): void {
+  if (!backend || typeof (backend as Backend).run !== 'function')
+    throw new InvalidArgumentError('backend.invalid', `setBackend: expected a Backend; got ${fmt(backend)}`);
+  current = backend;
+}
+
+/** The backend `executeOn` uses by default. */
+export function getBackend(): Backend {
+  return current;
+}
+
+/**
+ * Runs a lowered call on a backend (default: the global one) and returns the result on the
+ * host. On the CPU this is exactly `execute(call)`; elsewhere the result is read back and, when
+ * the call has `out`, copied into it (only when the call succeeds).
+ */
+export async function executeOn(call: CoreCall, backend: Backend = current): Promise<Tensor> {
+  if (backend === cpuBackend) return execute(call);
+  const result = await (await backend.run(call)).read();
+  const out = call.out;
+  if (out === undefined) return result;
+  if (!(out instanceof Tensor))
+    throw new InvalidArgumentError(`${call.op}.out`, `${call.op}: out must be a Tensor; got ${fmt(out)}`);
+  if (out.dtype !== result.dtype)
+    throw new DTypeError(
+      `${call.op}.out`,
+      `${call.op}: out must have the result dtype ${result.dtype}; got ${out.dtype}`,
+      { dtype: out.dtype },
+    );
+  if (!sameShape(out.shape, result.shape))
+    throw new InvalidArgumentError(
+      `${call.op}.out`,
+      `${call.op}: out must have the result shape ${fmt(result.shape)}; got ${fmt(out.shape)}`,
+      { shape: out.shape },
+    );
+  (out.data as Uint8Array).set(result.data as never);
+  return out;
+}

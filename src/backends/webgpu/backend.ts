@@ -1,0 +1,671 @@
+/// <reference types="@webgpu/types" />
+/**
+ * The WebGPU backend: runs a lowered call through the core's own compiled plan (its IndexMap
+ * and resolved policy drive the kernels), keeps results on the GPU (`GpuTensor`), and reads
+ * them back on request. Bit-identical to the CPU: index arithmetic is integer, float reducers
+ * are soft float (wgsl.ts), duplicates combine in update-index order (a stable sort by target,
+ * then one invocation per target word).
+ *
+ * Errors: attribute and dtype errors come from the same plan compile as on the CPU. Index errors
+ * (`mode: 'error'`, checked promises, `duplicates: 'error'`) are raised by flags the kernels set;
+ * the call is then run on the CPU with the same tensors, which throws the CPU's exact typed
+ * error (same class, code, message and details, in the framework's wording).
+ */
+import { type CoreCall, type GatherCall, type ScatterCall, execute } from '../../core/call.js';
+import type { IndexMap, ResolvedPolicy } from '../../core/index-map.js';
+import { reducerIdentity, scalarBits } from '../../core/kernels.js';
+import { gatherPlan, scatterPlan } from '../../core/plan-cache.js';
+import { DTypeError, GatherScatterError, InvalidArgumentError, fmt } from '../../errors.js';
+import { type DType, allocStorage } from '../../tensor/dtype.js';
+import { bfloat16Bits, float16Bits } from '../../tensor/float16.js';
+import { Tensor, sameShape } from '../../tensor/tensor.js';
+import type { Backend, BackendTensor } from '../index.js';
+import {
+  DIGIT_BITS,
+  FLAG,
+  FLAG_COUNT,
+  type KernelSource,
+  Params,
+  SCAN_BLOCK,
+  TILE,
+  WG,
+  applyKernel,
+  gatherKernel,
+  histKernel,
+  placeKernel,
+  resolveKernel,
+  scanAddKernel,
+  scanKernel,
+  segmentKernel,
+  targetKernel,
+} from './kernels.js';
+import { elementBytes, reducerFn } from './wgsl.js';
+
+/** Dtypes every call moves exactly (gather, `replace`): all of them, as bits. */
+const REDUCIBLE: ReadonlySet<DType> = new Set<DType>([
+  'float32',
+  'float16',
+  'bfloat16',
+  'int64',
+  'uint64',
+  'int32',
+  'int16',
+  'int8',
+  'uint32',
+  'uint16',
+  'uint8',
+  'bool',
+]);
+/** Largest element count of a tensor on this backend (offsets are 32-bit, with a margin for sentinels). */
+const MAX_ELEMENTS = 2 ** 30 - 1;
+
+/** A tensor in a GPU buffer (the CPU's storage layout, padded to 4 bytes). */
+export class GpuTensor implements BackendTensor {
+  readonly size: number;
+  constructor(
+    readonly backend: WebGpuBackend,
+    readonly dtype: DType,
+    readonly shape: readonly number[],
+    readonly buffer: GPUBuffer,
+  ) {
+    this.size = shape.reduce((a, b) => a * b, 1);
+  }
+  get byteLength(): number {
+    return this.size * elementBytes(this.dtype);
+  }
+  /** The same buffer under another shape of the same element count. */
+  reshape(shape: readonly number[]): GpuTensor {
+    const n = shape.reduce((a, b) => a * b, 1);
+    if (n !== this.size)
+      throw new InvalidArgumentError(
+        'webgpu.reshape',
+        `GpuTensor.reshape: ${fmt(shape)} has ${n} elements; the tensor has ${this.size}`,
+      );
+    return new GpuTensor(this.backend, this.dtype, shape, this.buffer);
+  }
+  /** Copies the tensor back to the host. */
+  read(): Promise<Tensor> {
+    return this.backend.read(this);
+  }
+  /** Frees the GPU buffer (the tensor and its reshapes become unusable). */
+  destroy(): void {
+    this.buffer.destroy();
+  }
+}
+
+/** GPU-resident tensors to use in place of a call's host tensors (same shapes and dtypes). */
+export interface GpuBindings {
+  readonly operand?: GpuTensor;
+  readonly start_indices?: GpuTensor;
+  readonly inputs?: readonly GpuTensor[];
+  readonly scatter_indices?: GpuTensor;
+  readonly updates?: readonly GpuTensor[];
+}
+
+export interface WebGpuOptions {
+  /** A device to run on (Node: from the `webgpu` package; browsers: your own). */
+  readonly device?: GPUDevice;
+  /** Where to request an adapter when no device is given; default `navigator.gpu`. */
+  readonly gpu?: GPU;
+}
+
+function unavailable(why: string): never {
+  throw new GatherScatterError('webgpu.unavailable', `WebGPU backend: ${why}`);
+}
+
+/** Creates the backend on a given device, or on the best adapter of `gpu` / `navigator.gpu`. */
+export async function createWebGpuBackend(options: WebGpuOptions = {}): Promise<WebGpuBackend> {
+  if (options.device) return new WebGpuBackend(options.device);
+  const gpu = options.gpu ?? (globalThis as { navigator?: { gpu?: GPU } }).navigator?.gpu;
+  if (!gpu) unavailable('no GPUDevice given and navigator.gpu is not defined');
+  const adapter = await gpu.requestAdapter();
+  if (!adapter) unavailable('requestAdapter() returned no adapter');
+  const device = await adapter.requestDevice({
+    requiredLimits: {
+      maxStorageBufferBindingSize: adapter.limits.maxStorageBufferBindingSize,
+      maxBufferSize: adapter.limits.maxBufferSize,
+      maxStorageBuffersPerShaderStage: Math.min(8, adapter.limits.maxStorageBuffersPerShaderStage),
+    },
+  });
+  const backend = new WebGpuBackend(device);
+  const info = (adapter as { info?: { description?: string; vendor?: string } }).info;
+  backend.adapterInfo = info?.description || info?.vendor || '';
+  return backend;
+}
+
+type Scratch = GPUBuffer[];
+
+/** Runs lowered calls on one GPUDevice. */
+export class WebGpuBackend implements Backend {
+  readonly name = 'webgpu';
+  adapterInfo = '';
+  private readonly pipelines = new Map<
+    string,
+    { pipeline: GPUComputePipeline; layout: GPUBindGroupLayout }
+  >();
+
+  constructor(readonly device: GPUDevice) {}
+
+  /** Copies a host tensor to the GPU. */
+  upload(t: Tensor): GpuTensor {
+    if (!(t instanceof Tensor))
+      throw new InvalidArgumentError('webgpu.upload', `WebGPU upload: expected a Tensor; got ${fmt(t)}`);
+    this.checkSize(t.size, t.dtype, 'upload');
+    const bytes = new Uint8Array(t.data.buffer, t.data.byteOffset, t.data.byteLength);
+    const buffer = this.buffer(bytes.byteLength);
+    this.write(buffer, bytes);
+    return new GpuTensor(this, t.dtype, t.shape, buffer);
+  }
+
+  /** Reads a GPU tensor back into a host Tensor. */
+  async read(t: GpuTensor): Promise<Tensor> {
+    const n = t.byteLength;
+    const storage = allocStorage(t.dtype, t.size);
+    if (n === 0) return new Tensor(t.dtype, t.shape, storage);
+    const size = pad4(n);
+    const staging = this.device.createBuffer({
+      size,
+      usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST,
+    });
+    const enc = this.device.createCommandEncoder();
+    enc.copyBufferToBuffer(t.buffer, 0, staging, 0, size);
+    this.device.queue.submit([enc.finish()]);
+    await staging.mapAsync(GPUMapMode.READ);
+    new Uint8Array(storage.buffer, storage.byteOffset, n).set(new Uint8Array(staging.getMappedRange(), 0, n));
+    staging.unmap();
+    staging.destroy();
+    return new Tensor(t.dtype, t.shape, storage);
+  }
+
+  /**
+   * Runs a lowered call; the result stays on the GPU. `bindings` supplies GPU-resident tensors
+   * for the call's roles (the call's own tensors then only give shapes and dtypes), so chains
+   * of ops never round-trip through the host.
+   */
+  async run(call: CoreCall, bindings: GpuBindings = {}): Promise<GpuTensor> {
+    if (call.kind === 'gather') return this.gather(call, bindings);
+    if (call.kind === 'scatter') return this.scatter(call, bindings);
+    throw new InvalidArgumentError('webgpu.call', `WebGPU backend: not a lowered call: ${fmt(call)}`);
+  }
+
+  /** Frees the pipelines (the device stays the caller's). */
+  dispose(): void {
+    this.pipelines.clear();
+  }
+
+  // ---- gather -----------------------------------------------------------------------------
+
+  private async gather(call: GatherCall, bind: GpuBindings): Promise<GpuTensor> {
+    const operand = this.role(call, call.operand, bind.operand, 'operand');
+    const indices = this.role(call, call.start_indices, bind.start_indices, 'start_indices');
+    const options = call.options.op === call.op ? call.options : { ...call.options, op: call.op };
+    const plan = this.plan(call, () =>
+      gatherPlan(
+        call.operand.shape,
+        call.operand.dtype,
+        call.start_indices.shape,
+        call.start_indices.dtype,
+        call.dimension_numbers,
+        options,
+      ),
+    );
+    const { map, policy } = plan;
+    const finalShape = call.reshape ?? plan.resultShape;
+    if (map.spaceSize === 0 || map.operandSize === 0 || map.batchCount === 0)
+      return this.onHost(call, bind, finalShape);
+    this.checkSize(map.spaceSize, plan.dtype, call.op);
+    this.checkSize(indices.size, call.start_indices.dtype, call.op);
+    const scratch: Scratch = [];
+    const params = mapParams(map);
+    params.add('FILL', padTo(scalarBits(plan.dtype, options.fill_value ?? call.options.fill_value), 2));
+    const pv = i32Bytes(params.values);
+    const P = this.scratchBuffer(scratch, pv.byteLength, pv);
+    const starts = this.scratchBuffer(scratch, map.batchCount * 4);
+    const flags = this.flagsBuffer(scratch);
+    const enc = this.device.createCommandEncoder();
+    this.resolve(
+      enc,
+      scratch,
+      map,
+      policy,
+      params,
+      P,
+      indices.buffer,
+      call.start_indices.dtype,
+      starts,
+      flags,
+    );
+    const bytes = elementBytes(plan.dtype);
+    const out = this.buffer(map.spaceSize * bytes);
+    const words = bytes >= 4 ? map.spaceSize : Math.ceil((map.spaceSize * bytes) / 4);
+    this.dispatch(
+      enc,
+      gatherKernel(params, map.batchShape.length, map.outerShape.length, bytes),
+      [P, operand.buffer, starts, out],
+      words,
+    );
+    const checks = policy.oob === 'error' || policy.promiseInBounds || policy.checkSorted;
+    return this.finish(enc, scratch, checks ? flags : null, out, plan.dtype, finalShape, call, bind);
+  }
+
+  // ---- scatter ----------------------------------------------------------------------------
+
+  private async scatter(call: ScatterCall, bind: GpuBindings): Promise<GpuTensor> {
+    const ins = call.inputs.map((t, i) => this.role(call, t, bind.inputs?.[i], `inputs[${i}]`));
+    const ups = call.updates.map((t, i) => this.role(call, t, bind.updates?.[i], `updates[${i}]`));
+    const indices = this.role(call, call.scatter_indices, bind.scatter_indices, 'scatter_indices');
+    const options = call.options.op === call.op ? call.options : { ...call.options, op: call.op };
+    const comp = call.update_computation;
+    const plan = this.plan(call, () =>
+      scatterPlan(
+        call.inputs[0].shape,
+        call.inputs.map((t) => t.dtype),
+        call.scatter_indices.shape,
+        call.scatter_indices.dtype,
+        call.updates[0].shape,
+        call.updates.map((t) => t.dtype),
+        call.dimension_numbers,
+        comp,
+        options,
+      ),
+    );
+    if (typeof comp === 'function')
+      throw new InvalidArgumentError(
+        'webgpu.reducer',
+        `${call.op}: a custom update_computation function does not run on the WebGPU backend; use a named reducer or the CPU backend (webgpu.reducer)`,
+        { reducer: 'function' },
+      );
+    if (comp === 'mean')
+      throw new InvalidArgumentError(
+        'webgpu.reducer',
+        `${call.op}: reducer mean is not on the WebGPU backend (its division is not exact in WGSL); use the CPU backend (webgpu.reducer)`,
+        { reducer: comp },
+      );
+    const dtype = call.inputs[0].dtype;
+    if (comp !== 'replace' && !REDUCIBLE.has(dtype))
+      throw new DTypeError(
+        'webgpu.dtype',
+        `${call.op}: reducer ${comp} on ${dtype} is not on the WebGPU backend (no exact ${dtype} arithmetic in WGSL); gather and replace work on every dtype (webgpu.dtype)`,
+        { dtype, reducer: comp },
+      );
+    const { map, policy } = plan;
+    const finalShape = call.reshape ?? call.inputs[0].shape;
+    if (map.spaceSize === 0 || map.operandSize === 0 || map.batchCount === 0)
+      return this.onHost(call, bind, finalShape);
+    this.checkSize(map.operandSize, dtype, call.op);
+    this.checkSize(map.spaceSize, dtype, call.op);
+    this.checkSize(indices.size, call.scatter_indices.dtype, call.op);
+    const scratch: Scratch = [];
+    const params = mapParams(map);
+    const pv = i32Bytes(params.values);
+    const P = this.scratchBuffer(scratch, pv.byteLength, pv);
+    const starts = this.scratchBuffer(scratch, map.batchCount * 4);
+    const flags = this.flagsBuffer(scratch);
+    const enc = this.device.createCommandEncoder();
+    const raw = this.resolve(
+      enc,
+      scratch,
+      map,
+      policy,
+      params,
+      P,
+      indices.buffer,
+      call.scatter_indices.dtype,
+      starts,
+      flags,
+    );
+    // Targets, then a stable sort of (target, update index) by target.
+    const n = map.spaceSize;
+    const NONE = map.operandSize;
+    let keys = this.scratchBuffer(scratch, n * 4);
+    let vals = this.scratchBuffer(scratch, n * 4);
+    this.dispatch(
+      enc,
+      targetKernel(
+        params,
+        map.batchShape.length,
+        map.outerShape.length,
+        map.spec.operandShape.length,
+        map.K,
+        policy.oob === 'partial',
+      ),
+      [P, starts, raw, keys, vals],
+      n,
+    );
+    const bits = Math.max(1, Math.ceil(Math.log2(NONE + 1)));
+    const tiles = Math.ceil(n / TILE);
+    const hist = this.scratchBuffer(scratch, tiles * (1 << DIGIT_BITS) * 4);
+    let k2 = this.scratchBuffer(scratch, n * 4);
+    let v2 = this.scratchBuffer(scratch, n * 4);
+    for (let shift = 0; shift < bits; shift += DIGIT_BITS) {
+      const Q = this.scratchBuffer(scratch, 12, new Uint32Array([n, shift, tiles]));
+      this.dispatch(enc, histKernel(), [Q, keys, hist], tiles);
+      this.scan(enc, scratch, hist, tiles * (1 << DIGIT_BITS));
+      this.dispatch(enc, placeKernel(), [Q, keys, vals, hist, k2, v2], tiles);
+      [keys, k2] = [k2, keys];
+      [vals, v2] = [v2, vals];
+    }
+    const seg = this.scratchBuffer(scratch, NONE * 8);
+    const Qs = this.scratchBuffer(scratch, 8, new Uint32Array([n, NONE]));
+    this.dispatch(enc, segmentKernel(), [Qs, keys, seg, flags], n);
+    const bytes = elementBytes(dtype);
+    const reset = !(options.include_self ?? true) && comp !== 'replace';
+    const identity = reset ? storedBits(dtype, reducerIdentity(comp, dtype)) : [0, 0];
+    const nan16 =
+      dtype === 'float16' ? float16Bits(Number.NaN) : dtype === 'bfloat16' ? bfloat16Bits(Number.NaN) : 0;
+    const out = this.buffer(map.operandSize * bytes);
+    const Qa = this.scratchBuffer(scratch, 4, new Uint32Array([NONE]));
+    const words = bytes >= 4 ? NONE : Math.ceil((NONE * bytes) / 4);
+    this.dispatch(
+      enc,
+      applyKernel(bytes, reducerFn(comp, dtype, nan16), identity, reset),
+      [Qa, ins[0].buffer, ups[0].buffer, vals, seg, out],
+      words,
+    );
+    const dupCheck =
+      options.duplicates === 'error' || (options.checked === true && plan.info.attributes.unique_indices);
+    const checks = policy.oob === 'error' || policy.promiseInBounds || policy.checkSorted || dupCheck;
+    return this.finish(enc, scratch, checks ? flags : null, out, dtype, finalShape, call, bind);
+  }
+
+  // ---- shared steps -----------------------------------------------------------------------
+
+  /** Phase 1 on the GPU; returns the raw-coordinates buffer (used by `skip`). */
+  private resolve(
+    enc: GPUCommandEncoder,
+    scratch: Scratch,
+    map: IndexMap,
+    policy: ResolvedPolicy,
+    params: Params,
+    P: GPUBuffer,
+    indices: GPUBuffer,
+    indexDType: DType,
+    starts: GPUBuffer,
+    flags: GPUBuffer,
+  ): GPUBuffer {
+    const raw = this.scratchBuffer(
+      scratch,
+      policy.oob === 'partial' ? map.batchCount * Math.max(1, map.K) * 4 : 4,
+    );
+    const kOrder = map.kDim
+      .map((d, k) => [d, k])
+      .sort((x, y) => x[0] - y[0])
+      .map(([, k]) => k);
+    const src = resolveKernel({
+      params,
+      nb: map.batchShape.length,
+      no: map.outerShape.length,
+      K: map.K,
+      indexBytes: elementBytes(indexDType),
+      indexSigned: indexDType.startsWith('int'),
+      oob: policy.oob,
+      fromEnd: policy.fromEnd,
+      promise: policy.promiseInBounds,
+      checkSorted: policy.checkSorted,
+      kOrder,
+    });
+    this.dispatch(enc, src, [P, indices, starts, raw, flags], map.batchCount);
+    return raw;
+  }
+
+  /** Submits; with flags, waits for them and runs the call on the host when any is set. */
+  private async finish(
+    enc: GPUCommandEncoder,
+    scratch: Scratch,
+    flags: GPUBuffer | null,
+    out: GPUBuffer,
+    dtype: DType,
+    shape: readonly number[],
+    call: CoreCall,
+    bind: GpuBindings,
+  ): Promise<GpuTensor> {
+    let staging: GPUBuffer | null = null;
+    if (flags) {
+      staging = this.device.createBuffer({
+        size: FLAG_COUNT * 4,
+        usage: GPUBufferUsage.MAP_READ | GPUBufferUsage.COPY_DST,
+      });
+      enc.copyBufferToBuffer(flags, 0, staging, 0, FLAG_COUNT * 4);
+    }
+    this.device.queue.submit([enc.finish()]);
+    const release = () => {
+      for (const b of scratch) b.destroy();
+    };
+    if (!staging) {
+      this.device.queue.onSubmittedWorkDone().then(release, release);
+      return new GpuTensor(this, dtype, shape, out);
+    }
+    await staging.mapAsync(GPUMapMode.READ);
+    const f = new Uint32Array(staging.getMappedRange().slice(0));
+    staging.unmap();
+    staging.destroy();
+    release();
+    if (f.every((x) => x === 0xffffffff)) return new GpuTensor(this, dtype, shape, out);
+    // An index error, a broken promise or a duplicate: the CPU reports it exactly.
+    out.destroy();
+    return this.onHost(call, bind, shape);
+  }
+
+  /**
+   * Runs the call on the CPU with the same tensors (read back when bound) and uploads the
+   * result: empty calls, and the exact typed error of a flagged call.
+   */
+  private async onHost(call: CoreCall, bind: GpuBindings, shape: readonly number[]): Promise<GpuTensor> {
+    const host = async (t: Tensor, g: GpuTensor | undefined) => (g ? await g.read() : t);
+    let hostCall: CoreCall;
+    if (call.kind === 'gather') {
+      hostCall = {
+        ...call,
+        out: undefined,
+        operand: await host(call.operand, bind.operand),
+        start_indices: await host(call.start_indices, bind.start_indices),
+      };
+    } else {
+      hostCall = {
+        ...call,
+        out: undefined,
+        inputs: await Promise.all(call.inputs.map((t, i) => host(t, bind.inputs?.[i]))),
+        updates: await Promise.all(call.updates.map((t, i) => host(t, bind.updates?.[i]))),
+        scatter_indices: await host(call.scatter_indices, bind.scatter_indices),
+      };
+    }
+    const r = execute(hostCall);
+    return this.upload(r).reshape(shape);
+  }
+
+  /** The plan, or the CPU's exact error for a call that cannot compile. */
+  private plan<P>(call: CoreCall, compile: () => P): P {
+    try {
+      return compile();
+    } catch (e) {
+      execute(call); // throws the same error, worded as the framework words it
+      throw e;
+    }
+  }
+
+  private role(
+    call: CoreCall,
+    host: Tensor,
+    gpu: GpuTensor | undefined,
+    name: string,
+  ): { buffer: GPUBuffer; size: number } {
+    if (!(host instanceof Tensor))
+      throw new InvalidArgumentError(
+        `${call.op}.${name}`,
+        `${call.op}: ${name} must be a Tensor; got ${fmt(host)}`,
+      );
+    if (gpu === undefined) {
+      const t = this.upload(host);
+      return { buffer: t.buffer, size: t.size };
+    }
+    if (!(gpu instanceof GpuTensor) || gpu.backend !== this)
+      throw new InvalidArgumentError(
+        'webgpu.binding',
+        `${call.op}: binding ${name} must be a GpuTensor of this backend; got ${fmt(gpu)}`,
+      );
+    if (gpu.dtype !== host.dtype || !sameShape(gpu.shape, host.shape))
+      throw new InvalidArgumentError(
+        'webgpu.binding',
+        `${call.op}: binding ${name} is ${gpu.dtype}${fmt(gpu.shape)} but the call's ${name} is ${host.dtype}${fmt(host.shape)}`,
+      );
+    return { buffer: gpu.buffer, size: gpu.size };
+  }
+
+  private checkSize(n: number, dtype: DType, op: string): void {
+    const bytes = n * elementBytes(dtype);
+    const limit = Math.min(this.device.limits.maxStorageBufferBindingSize, this.device.limits.maxBufferSize);
+    if (n > MAX_ELEMENTS || bytes > limit)
+      throw new InvalidArgumentError(
+        'webgpu.size',
+        `${op}: a ${dtype} tensor of ${n} elements (${bytes} bytes) exceeds this device's storage buffer limit of ${limit} bytes or ${MAX_ELEMENTS} elements (webgpu.size)`,
+        { elements: n, bytes, limit },
+      );
+  }
+
+  private buffer(bytes: number): GPUBuffer {
+    return this.device.createBuffer({
+      size: Math.max(4, pad4(bytes)),
+      usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST,
+    });
+  }
+
+  private write(buffer: GPUBuffer, bytes: Uint8Array): void {
+    if (bytes.byteLength === 0) return;
+    if (bytes.byteLength % 4 === 0 && bytes.byteOffset % 4 === 0) {
+      this.device.queue.writeBuffer(buffer, 0, bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      return;
+    }
+    const padded = new Uint8Array(pad4(bytes.byteLength));
+    padded.set(bytes);
+    this.device.queue.writeBuffer(buffer, 0, padded);
+  }
+
+  private scratchBuffer(scratch: Scratch, bytes: number, init?: ArrayBufferView): GPUBuffer {
+    const b = this.buffer(bytes);
+    if (init) this.write(b, new Uint8Array(init.buffer, init.byteOffset, init.byteLength));
+    scratch.push(b);
+    return b;
+  }
+
+  private flagsBuffer(scratch: Scratch): GPUBuffer {
+    return this.scratchBuffer(scratch, FLAG_COUNT * 4, new Uint32Array(FLAG_COUNT).fill(0xffffffff));
+  }
+
+  /** Exclusive scan of `n` u32 in place (block scans, recursively on the block totals). */
+  private scan(enc: GPUCommandEncoder, scratch: Scratch, data: GPUBuffer, n: number): void {
+    const blocks = Math.ceil(n / SCAN_BLOCK);
+    const sums = this.scratchBuffer(scratch, blocks * 4);
+    const Q = this.scratchBuffer(scratch, 4, new Uint32Array([n]));
+    this.dispatch(enc, scanKernel(), [Q, data, sums], blocks, true);
+    if (blocks > 1) {
+      this.scan(enc, scratch, sums, blocks);
+      this.dispatch(enc, scanAddKernel(), [Q, data, sums], n);
+    }
+  }
+
+  private pipeline(src: KernelSource): { pipeline: GPUComputePipeline; layout: GPUBindGroupLayout } {
+    let p = this.pipelines.get(src.code);
+    if (p) return p;
+    const layout = this.device.createBindGroupLayout({
+      entries: src.bindings.map((kind, binding) => ({
+        binding,
+        visibility: GPUShaderStage.COMPUTE,
+        buffer: { type: kind === 'read' ? 'read-only-storage' : 'storage' },
+      })),
+    });
+    const module = this.device.createShaderModule({ code: src.code });
+    const pipeline = this.device.createComputePipeline({
+      layout: this.device.createPipelineLayout({ bindGroupLayouts: [layout] }),
+      compute: { module, entryPoint: 'main' },
+    });
+    p = { pipeline, layout };
+    this.pipelines.set(src.code, p);
+    return p;
+  }
+
+  /** One compute pass over `count` invocations (or `count` workgroups), on a 2-D grid when large. */
+  private dispatch(
+    enc: GPUCommandEncoder,
+    src: KernelSource,
+    buffers: readonly GPUBuffer[],
+    count: number,
+    workgroups = false,
+  ): void {
+    if (count === 0) return;
+    const { pipeline, layout } = this.pipeline(src);
+    const group = this.device.createBindGroup({
+      layout,
+      entries: buffers.map((buffer, binding) => ({ binding, resource: { buffer } })),
+    });
+    const groups = workgroups ? count : Math.ceil(count / WG);
+    const max = this.device.limits.maxComputeWorkgroupsPerDimension;
+    const x = Math.min(groups, max);
+    const y = Math.ceil(groups / x);
+    // One command buffer per pass: Dawn on SwiftShader aborts on some multi-pass buffers, and
+    // queue order gives the same dependencies.
+    const own = this.device.createCommandEncoder();
+    const pass = own.beginComputePass();
+    pass.setPipeline(pipeline);
+    pass.setBindGroup(0, group);
+    pass.dispatchWorkgroups(x, y);
+    pass.end();
+    this.device.queue.submit([own.finish()]);
+    void enc;
+  }
+}
+
+const pad4 = (n: number) => Math.ceil(n / 4) * 4;
+
+function i32Bytes(values: readonly number[]): Int32Array {
+  return Int32Array.from(values.length ? values : [0], (v) => v | 0);
+}
+
+function padTo(xs: readonly number[], n: number): number[] {
+  const out = xs.slice();
+  while (out.length < n) out.push(0);
+  return out;
+}
+
+/** A stored element value's bits as 32-bit lanes (one, or two for 8-byte dtypes). */
+function storedBits(dtype: DType, stored: number | bigint): number[] {
+  const s = allocStorage(dtype, 1) as unknown as { [i: number]: number | bigint; buffer: ArrayBuffer };
+  s[0] = stored;
+  const bytes = new Uint8Array(s.buffer, 0, elementBytes(dtype));
+  const padded = new Uint8Array(8);
+  padded.set(bytes);
+  return Array.from(new Uint32Array(padded.buffer));
+}
+
+/**
+ * The IndexMap's compiled tables as kernel parameters: batch odometer, index components,
+ * outer (non-run) space dims, operand strides and the raw-coordinate sources of `skip`.
+ */
+function mapParams(map: IndexMap): Params {
+  const spec = map.spec;
+  const rawSel = spec.operandShape.map(() => 0);
+  map.kDim.forEach((d, k) => {
+    rawSel[d] = k + 1;
+  });
+  const batchDims = spec.indicesShape.map((_, d) => d).filter((d) => d !== spec.indexVectorDim);
+  spec.operandBatchingDims.forEach((d, i) => {
+    rawSel[d] = -(batchDims.indexOf(spec.indicesBatchingDims[i]) + 1);
+  });
+  return new Params()
+    .add('SPACE', [map.spaceSize])
+    .add('BATCH', [map.batchCount])
+    .add('OPSIZE', [map.operandSize])
+    .add('RUNLEN', [map.runLen])
+    .add('KSTRIDE', [map.kStride])
+    .add('BSHAPE', map.batchShape)
+    .add('BIDX', map.batchIdxStrides)
+    .add('BOP', map.batchOpStrides)
+    .add('KSIZE', map.kSize)
+    .add('KOPS', map.kOpStride)
+    .add('KMAX', map.kMaxStart)
+    .add('OSHAPE', map.outerShape)
+    .add('OBSTEP', map.outerBatchStep)
+    .add('OOSTEP', map.outerOpStep)
+    .add('OPSHAPE', spec.operandShape)
+    .add('OPSTR', map.opStrides)
+    .add('RAWSEL', rawSel);
+}

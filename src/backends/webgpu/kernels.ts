@@ -1,0 +1,476 @@
+/**
+ * WGSL kernel sources, one template per family, specialised by ranks, dtypes and the resolved
+ * policy (shapes and strides come from a parameter buffer, so one pipeline serves every call of
+ * the same ranks). The families follow the core's two phases (src/core/index-map.ts):
+ *
+ *   resolve  one invocation per batch position: read the index vector, apply the policy, store
+ *            the window start (or INVALID / PARTIAL) and raise error flags;
+ *   gather   one invocation per result word: result[r] = operand[start[b(r)] + window(r)];
+ *   scatter  target (per update: the operand element it lands on), a stable LSD radix sort of
+ *            the updates by target (tile-serial counting: duplicates keep update-index order),
+ *            segments (each target's run in the sorted list) and apply (one invocation per
+ *            result word folds its targets' updates in order) — never float atomics.
+ */
+import { INVALID, PARTIAL } from '../../core/index-map.js';
+import { LIB, elemType, loader } from './wgsl.js';
+
+export const WG = 64;
+/** Updates per tile of the radix sort, and digit width. */
+export const TILE = 256;
+export const DIGIT_BITS = 4;
+
+/** Flag slots (atomicMin of the first batch position). */
+export const FLAG = { oob: 0, promise: 1, unsorted: 2, host: 3, duplicate: 4 } as const;
+export const FLAG_COUNT = 8;
+
+export type Binding = 'read' | 'rw';
+
+export interface KernelSource {
+  readonly code: string;
+  readonly bindings: readonly Binding[];
+}
+
+/** Parameter layout: named i32 slots, offsets baked into the WGSL as constants. */
+export class Params {
+  readonly values: number[] = [];
+  readonly offsets = new Map<string, number>();
+  add(name: string, xs: readonly number[]): this {
+    this.offsets.set(name, this.values.length);
+    for (const x of xs) this.values.push(x);
+    return this;
+  }
+  consts(): string {
+    return [...this.offsets].map(([n, o]) => `const O_${n}: u32 = ${o}u;`).join('\n');
+  }
+}
+
+const header = (bindings: readonly [string, Binding, string][]) =>
+  bindings
+    .map(
+      ([name, kind, type], i) =>
+        `@group(0) @binding(${i}) var<storage, ${kind === 'read' ? 'read' : 'read_write'}> ${name}: ${type};`,
+    )
+    .join('\n');
+
+const ENTRY = `@compute @workgroup_size(${WG}) fn main(@builtin(global_invocation_id) g: vec3<u32>, @builtin(num_workgroups) nw: vec3<u32>) {
+  let i = g.x + g.y * nw.x * ${WG}u;`;
+
+/** Helpers over the map parameters: batch position → index/operand offsets, space position → (b, o, j). */
+function mapHelpers(nb: number, no: number): string {
+  return `
+fn pi(o: u32) -> i32 { return P[o]; }
+fn batch_base(b: u32) -> vec2<i32> {
+  var rem = b; var idx = 0; var off = 0;
+  for (var j = ${nb - 1}; j >= 0; j--) {
+    let n = u32(pi(O_BSHAPE + u32(j)));
+    let c = i32(rem % n); rem = rem / n;
+    idx += c * pi(O_BIDX + u32(j)); off += c * pi(O_BOP + u32(j));
+  }
+  return vec2<i32>(idx, off);
+}
+fn batch_coord(b: u32, jj: i32) -> i32 {
+  var rem = b;
+  for (var j = ${nb - 1}; j >= 0; j--) {
+    let n = u32(pi(O_BSHAPE + u32(j)));
+    let c = i32(rem % n); rem = rem / n;
+    if (j == jj) { return c; }
+  }
+  return 0;
+}
+// Space element r → (batch position, window offset of its run, offset in the run).
+fn space_map(r: u32) -> vec3<i32> {
+  let run = u32(pi(O_RUNLEN));
+  var rem = r / run; var b = 0; var o = 0;
+  for (var d = ${no - 1}; d >= 0; d--) {
+    let n = u32(pi(O_OSHAPE + u32(d)));
+    let c = i32(rem % n); rem = rem / n;
+    b += c * pi(O_OBSTEP + u32(d)); o += c * pi(O_OOSTEP + u32(d));
+  }
+  return vec3<i32>(b, o, i32(r % run));
+}`;
+}
+
+export interface ResolveSpec {
+  readonly params: Params;
+  readonly nb: number;
+  readonly no: number;
+  readonly K: number;
+  readonly indexBytes: number;
+  readonly indexSigned: boolean;
+  readonly oob: 'clip' | 'invalid' | 'partial' | 'error' | 'wrap';
+  readonly fromEnd: boolean;
+  readonly promise: boolean;
+  readonly checkSorted: boolean;
+  /** Index components in operand-dim order (the order sortedness is checked in). */
+  readonly kOrder: readonly number[];
+}
+
+function readIndex(bytes: number, signed: boolean): string {
+  const hi = signed ? 'select(0u, 0xFFFFFFFFu, (lo & SIGN) != 0u)' : '0u';
+  if (bytes === 8) return 'fn rd(e: u32) -> vec2<u32> { return vec2<u32>(IDX[2u * e], IDX[2u * e + 1u]); }';
+  const narrow = (w: number) => {
+    const raw = `(IDX[e >> ${w === 16 ? 1 : 2}u] >> ((e & ${w === 16 ? 1 : 3}u) * ${w}u)) & ${w === 16 ? '0xFFFFu' : '0xFFu'}`;
+    return signed ? `bitcast<u32>(bitcast<i32>((${raw}) << ${32 - w}u) >> ${32 - w}u)` : `(${raw})`;
+  };
+  const lo = bytes === 4 ? 'IDX[e]' : narrow(bytes * 8);
+  return `fn rd(e: u32) -> vec2<u32> { let lo = ${lo}; return vec2<u32>(lo, ${hi}); }`;
+}
+
+/** The resolve kernel (phase 1). Bindings: P, IDX, STARTS, RAW, FLAGS. */
+export function resolveKernel(s: ResolveSpec): KernelSource {
+  const policy = {
+    clip: 'if (ms >= 0) { v = select(ms, 0, v < 0); } else { st = INVALID; }',
+    wrap: `if (ms >= 0) {
+        let rr = ms + 1;
+        if (fits) { v = ((v % rr) + rr) % rr; } else { v = wrap_exact(x, neg, size, u32(rr)); }
+      } else { st = INVALID; }`,
+    invalid: 'st = INVALID;',
+    partial: 'st = PARTIAL;',
+    error: `atomicMin(&FLAGS[${FLAG.oob}], b); st = INVALID;`,
+  }[s.oob];
+  const sorted = s.checkSorted
+    ? `if (b > 0u) {
+      let pb = batch_base(b - 1u).x;
+      for (var q = 0u; q < ${s.K}u; q++) {
+        let k = KORDER[q];
+        let cur = resolve1(u32(base.x) + k * u32(pi(O_KSTRIDE)), k, b);
+        let prev = resolve1(u32(pb) + k * u32(pi(O_KSTRIDE)), k, b - 1u);
+        if (!cur.fits || !prev.fits) { atomicMin(&FLAGS[${FLAG.host}], b); break; }
+        if (prev.v < cur.v) { break; }
+        if (prev.v > cur.v) { atomicMin(&FLAGS[${FLAG.unsorted}], b); break; }
+      }
+    }`
+    : '';
+  const code = `${header([
+    ['P', 'read', 'array<i32>'],
+    ['IDX', 'read', 'array<u32>'],
+    ['STARTS', 'rw', 'array<i32>'],
+    ['RAW', 'rw', 'array<i32>'],
+    ['FLAGS', 'rw', 'array<atomic<u32>>'],
+  ])}
+${LIB}
+${s.params.consts()}
+const INVALID: i32 = ${INVALID};
+const PARTIAL: i32 = ${PARTIAL};
+const BIG: i32 = 1073741824;
+const KORDER = array<u32, ${Math.max(1, s.K)}>(${(s.K ? s.kOrder : [0]).map((k) => `${k}u`).join(', ')});
+${mapHelpers(s.nb, s.no)}
+${readIndex(s.indexBytes, s.indexSigned)}
+fn umod64(x: vec2<u32>, r: u32) -> u32 {
+  var rem = 0u;
+  for (var q = 63; q >= 0; q--) {
+    rem = (rem << 1u) | select(0u, 1u, bit64(x, u32(q)));
+    if (rem >= r) { rem = rem - r; }
+  }
+  return rem;
+}
+// Floor modulo of the exact 64-bit index (plus the dim size when read from the end).
+fn wrap_exact(x: vec2<u32>, neg: bool, size: i32, r: u32) -> i32 {
+  var m = umod64(x, r);
+  if (neg) {
+    let m64 = (umod64(vec2<u32>(0xFFFFFFFFu, 0xFFFFFFFFu), r) + 1u) % r;
+    m = (m + r - m64) % r;
+    if (${s.fromEnd}) { m = (m + u32(size) % r) % r; }
+  }
+  return i32(m);
+}
+struct R { v: i32, st: i32, fits: bool }
+fn resolve1(e: u32, k: u32, b: u32) -> R {
+  let x = rd(e);
+  let neg = ${s.indexSigned ? '(x.y & SIGN) != 0u' : 'false'};
+  let fits = ${s.indexSigned ? 'x.y == select(0u, 0xFFFFFFFFu, (x.x & SIGN) != 0u)' : 'x.y == 0u && x.x < SIGN'};
+  var v = select(select(BIG, -BIG, neg), bitcast<i32>(x.x), fits);
+  let size = pi(O_KSIZE + k);
+  let ms = pi(O_KMAX + k);
+  if (${s.fromEnd} && v < 0) { v = v + size; }
+  var st = 0;
+  if (!(v >= 0 && v <= ms)) {
+    ${s.promise ? `atomicMin(&FLAGS[${FLAG.promise}], b);` : ''}
+    ${policy}
+  }
+  return R(v, st, fits);
+}
+${ENTRY}
+  let b = i;
+  if (b >= u32(pi(O_BATCH))) { return; }
+  let base = batch_base(b);
+  var off = base.y;
+  var status = 0;
+  for (var k = 0u; k < ${s.K}u; k++) {
+    let r = resolve1(u32(base.x) + k * u32(pi(O_KSTRIDE)), k, b);
+    ${s.oob === 'partial' ? `RAW[b * ${s.K}u + k] = r.v;` : ''}
+    if (r.st != 0) { status = r.st; }
+    off += r.v * pi(O_KOPS + k);
+  }
+  ${sorted}
+  STARTS[b] = select(off, status, status != 0);
+}`;
+  return { code, bindings: ['read', 'read', 'rw', 'rw', 'rw'] };
+}
+
+/** The gather move kernel (phase 2). Bindings: P, OPD, STARTS, OUT. One invocation per result word. */
+export function gatherKernel(params: Params, nb: number, no: number, bytes: number): KernelSource {
+  const per = bytes >= 4 ? 1 : 4 / bytes;
+  const body =
+    bytes === 8
+      ? `if (i >= u32(pi(O_SPACE))) { return; }
+  let s = src(i);
+  if (s < 0) { OUT[2u * i] = bitcast<u32>(pi(O_FILL)); OUT[2u * i + 1u] = bitcast<u32>(pi(O_FILL + 1u)); }
+  else { OUT[2u * i] = OPD[2u * u32(s)]; OUT[2u * i + 1u] = OPD[2u * u32(s) + 1u]; }`
+      : bytes === 4
+        ? `if (i >= u32(pi(O_SPACE))) { return; }
+  let s = src(i);
+  OUT[i] = select(OPD[max(s, 0)], bitcast<u32>(pi(O_FILL)), s < 0);`
+        : `let n = u32(pi(O_SPACE));
+  if (i * ${per}u >= n) { return; }
+  var word = 0u;
+  for (var l = 0u; l < ${per}u; l++) {
+    let r = i * ${per}u + l;
+    if (r >= n) { break; }
+    let s = src(r);
+    var bits = bitcast<u32>(pi(O_FILL));
+    if (s >= 0) { bits = ld_OPD(u32(s)); }
+    word = word | (bits << (l * ${bytes * 8}u));
+  }
+  OUT[i] = word;`;
+  const code = `${header([
+    ['P', 'read', 'array<i32>'],
+    ['OPD', 'read', 'array<u32>'],
+    ['STARTS', 'read', 'array<i32>'],
+    ['OUT', 'rw', 'array<u32>'],
+  ])}
+${params.consts()}
+${mapHelpers(nb, no)}
+${loader('OPD', bytes)}
+fn src(r: u32) -> i32 {
+  let m = space_map(r);
+  let s = STARTS[m.x];
+  if (s < 0) { return -1; }
+  return s + m.y + m.z;
+}
+${ENTRY}
+  ${body}
+}`;
+  return { code, bindings: ['read', 'read', 'read', 'rw'] };
+}
+
+/** Scatter phase 2a: the target of every update (NONE = operand size when it lands nowhere). Bindings: P, STARTS, RAW, KEYS, VALS. */
+export function targetKernel(
+  params: Params,
+  nb: number,
+  no: number,
+  nO: number,
+  K: number,
+  partial: boolean,
+): KernelSource {
+  const code = `${header([
+    ['P', 'read', 'array<i32>'],
+    ['STARTS', 'read', 'array<i32>'],
+    ['RAW', 'read', 'array<i32>'],
+    ['KEYS', 'rw', 'array<u32>'],
+    ['VALS', 'rw', 'array<u32>'],
+  ])}
+${params.consts()}
+${mapHelpers(nb, no)}
+fn raw_of(d: u32, b: u32) -> i32 {
+  let sel = pi(O_RAWSEL + d);
+  if (sel > 0) { return RAW[b * ${Math.max(K, 1)}u + u32(sel - 1)]; }
+  if (sel < 0) { return batch_coord(b, -sel - 1); }
+  return 0;
+}
+// skip: the in-bounds elements of a partly out-of-bounds window, element by element.
+fn partial_target(b: u32, woff: i32) -> u32 {
+  var rest = woff; var t = 0;
+  for (var d = 0u; d < ${nO}u; d++) {
+    let st = pi(O_OPSTR + d); let sh = pi(O_OPSHAPE + d);
+    var w = 0;
+    if (st > 0 && sh > 0) { w = rest / st; }
+    rest -= w * st;
+    let c = raw_of(d, b) + w;
+    if (c < 0 || c >= sh) { return u32(pi(O_OPSIZE)); }
+    t += c * st;
+  }
+  return u32(t);
+}
+${ENTRY}
+  if (i >= u32(pi(O_SPACE))) { return; }
+  let m = space_map(i);
+  let s = STARTS[m.x];
+  var t = u32(pi(O_OPSIZE));
+  if (s >= 0) { t = u32(s + m.y + m.z); }
+  ${partial ? `else if (s == ${PARTIAL}) { t = partial_target(u32(m.x), m.y + m.z); }` : ''}
+  KEYS[i] = t;
+  VALS[i] = i;
+}`;
+  return { code, bindings: ['read', 'read', 'read', 'rw', 'rw'] };
+}
+
+/** Radix pass, step 1: per tile, the count of each digit (digit-major). Bindings: Q, KEYS, HIST. Q = [n, shift, tiles]. */
+export function histKernel(): KernelSource {
+  const code = `${header([
+    ['Q', 'read', 'array<u32>'],
+    ['KEYS', 'read', 'array<u32>'],
+    ['HIST', 'rw', 'array<u32>'],
+  ])}
+${ENTRY}
+  let tiles = Q[2];
+  if (i >= tiles) { return; }
+  var cnt: array<u32, ${1 << DIGIT_BITS}>;
+  let end = min(Q[0], (i + 1u) * ${TILE}u);
+  for (var e = i * ${TILE}u; e < end; e++) {
+    let d = (KEYS[e] >> Q[1]) & ${(1 << DIGIT_BITS) - 1}u;
+    cnt[d] = cnt[d] + 1u;
+  }
+  for (var d = 0u; d < ${1 << DIGIT_BITS}u; d++) { HIST[d * tiles + i] = cnt[d]; }
+}`;
+  return { code, bindings: ['read', 'read', 'rw'] };
+}
+
+/** Radix pass, step 3: each tile places its elements in order (stable). Bindings: Q, KEYS, VALS, HIST, KOUT, VOUT. */
+export function placeKernel(): KernelSource {
+  const code = `${header([
+    ['Q', 'read', 'array<u32>'],
+    ['KEYS', 'read', 'array<u32>'],
+    ['VALS', 'read', 'array<u32>'],
+    ['HIST', 'read', 'array<u32>'],
+    ['KOUT', 'rw', 'array<u32>'],
+    ['VOUT', 'rw', 'array<u32>'],
+  ])}
+${ENTRY}
+  let tiles = Q[2];
+  if (i >= tiles) { return; }
+  var pos: array<u32, ${1 << DIGIT_BITS}>;
+  for (var d = 0u; d < ${1 << DIGIT_BITS}u; d++) { pos[d] = HIST[d * tiles + i]; }
+  let end = min(Q[0], (i + 1u) * ${TILE}u);
+  for (var e = i * ${TILE}u; e < end; e++) {
+    let k = KEYS[e];
+    let d = (k >> Q[1]) & ${(1 << DIGIT_BITS) - 1}u;
+    let o = pos[d];
+    pos[d] = o + 1u;
+    KOUT[o] = k;
+    VOUT[o] = VALS[e];
+  }
+}`;
+  return { code, bindings: ['read', 'read', 'read', 'read', 'rw', 'rw'] };
+}
+
+export const SCAN_BLOCK = 256;
+
+/** Exclusive scan of one block per workgroup; block totals to SUMS. Bindings: Q ([n]), DATA, SUMS. */
+export function scanKernel(): KernelSource {
+  const code = `${header([
+    ['Q', 'read', 'array<u32>'],
+    ['DATA', 'rw', 'array<u32>'],
+    ['SUMS', 'rw', 'array<u32>'],
+  ])}
+var<workgroup> sh: array<u32, ${SCAN_BLOCK}>;
+@compute @workgroup_size(${SCAN_BLOCK}) fn main(@builtin(local_invocation_id) l: vec3<u32>, @builtin(workgroup_id) w: vec3<u32>, @builtin(num_workgroups) nw: vec3<u32>) {
+  let blk = w.x + w.y * nw.x;
+  let e = blk * ${SCAN_BLOCK}u + l.x;
+  var v = 0u;
+  if (e < Q[0]) { v = DATA[e]; }
+  sh[l.x] = v;
+  workgroupBarrier();
+  for (var off = 1u; off < ${SCAN_BLOCK}u; off = off * 2u) {
+    var t = 0u;
+    if (l.x >= off) { t = sh[l.x - off]; }
+    workgroupBarrier();
+    sh[l.x] = sh[l.x] + t;
+    workgroupBarrier();
+  }
+  if (e < Q[0]) { DATA[e] = sh[l.x] - v; }
+  if (l.x == ${SCAN_BLOCK - 1}u) { SUMS[blk] = sh[l.x]; }
+}`;
+  return { code, bindings: ['read', 'rw', 'rw'] };
+}
+
+/** Adds each block's scanned offset. Bindings: Q ([n]), DATA, SUMS. */
+export function scanAddKernel(): KernelSource {
+  const code = `${header([
+    ['Q', 'read', 'array<u32>'],
+    ['DATA', 'rw', 'array<u32>'],
+    ['SUMS', 'read', 'array<u32>'],
+  ])}
+${ENTRY}
+  if (i >= Q[0]) { return; }
+  DATA[i] = DATA[i] + SUMS[i / ${SCAN_BLOCK}u];
+}`;
+  return { code, bindings: ['read', 'rw', 'read'] };
+}
+
+/** Each target's run [start, end) in the sorted updates; duplicate flag. Bindings: Q ([n, NONE]), KEYS, SEG, FLAGS. */
+export function segmentKernel(): KernelSource {
+  const code = `${header([
+    ['Q', 'read', 'array<u32>'],
+    ['KEYS', 'read', 'array<u32>'],
+    ['SEG', 'rw', 'array<u32>'],
+    ['FLAGS', 'rw', 'array<atomic<u32>>'],
+  ])}
+${ENTRY}
+  let n = Q[0];
+  if (i >= n) { return; }
+  let k = KEYS[i];
+  if (k == Q[1]) { return; }
+  if (i == 0u || KEYS[i - 1u] != k) { SEG[2u * k] = i; }
+  else { atomicMin(&FLAGS[${FLAG.duplicate}], i); }
+  if (i == n - 1u || KEYS[i + 1u] != k) { SEG[2u * k + 1u] = i + 1u; }
+}`;
+  return { code, bindings: ['read', 'read', 'rw', 'rw'] };
+}
+
+/**
+ * Scatter phase 2b: one invocation per result word folds each of its targets' updates in
+ * update-index order. Bindings: Q ([operand size, include_self reset]), INP, UPD, VALS, SEG, OUT.
+ */
+export function applyKernel(
+  bytes: number,
+  redFn: string,
+  identity: readonly number[],
+  reset: boolean,
+): KernelSource {
+  const E = elemType(bytes);
+  const per = bytes >= 4 ? 1 : 4 / bytes;
+  const ident =
+    bytes === 8 ? `vec2<u32>(${identity[0] >>> 0}u, ${identity[1] >>> 0}u)` : `${identity[0] >>> 0}u`;
+  const fold = `fn fold(t: u32) -> ${E} {
+  var acc = ld_INP(t);
+  let s0 = SEG[2u * t]; let s1 = SEG[2u * t + 1u];
+  ${reset ? `if (s1 > s0) { acc = ${ident}; }` : ''}
+  for (var q = s0; q < s1; q++) { acc = red(acc, ld_UPD(VALS[q])); }
+  return acc;
+}`;
+  const body =
+    bytes === 8
+      ? `if (i >= Q[0]) { return; }
+  let v = fold(i);
+  OUT[2u * i] = v.x; OUT[2u * i + 1u] = v.y;`
+      : bytes === 4
+        ? `if (i >= Q[0]) { return; }
+  OUT[i] = fold(i);`
+        : `let n = Q[0];
+  if (i * ${per}u >= n) { return; }
+  var word = 0u;
+  for (var l = 0u; l < ${per}u; l++) {
+    let t = i * ${per}u + l;
+    if (t >= n) { break; }
+    word = word | (fold(t) << (l * ${bytes * 8}u));
+  }
+  OUT[i] = word;`;
+  const code = `${header([
+    ['Q', 'read', 'array<u32>'],
+    ['INP', 'read', 'array<u32>'],
+    ['UPD', 'read', 'array<u32>'],
+    ['VALS', 'read', 'array<u32>'],
+    ['SEG', 'read', 'array<u32>'],
+    ['OUT', 'rw', 'array<u32>'],
+  ])}
+${LIB}
+${loader('INP', bytes)}
+${loader('UPD', bytes)}
+${redFn}
+${fold}
+${ENTRY}
+  ${body}
+}`;
+  return { code, bindings: ['read', 'read', 'read', 'read', 'read', 'rw'] };
+}

@@ -1,0 +1,280 @@
+/**
+ * WGSL building blocks shared by every kernel: element access on packed 32-bit words, 64-bit
+ * integer pairs, and IEEE arithmetic done in integer operations (soft float) so results never
+ * depend on a GPU's rounding, denormal flushing or NaN handling: every float reducer gives the
+ * bits the CPU path gives (V8 on x86-64: a NaN operand propagates quieted, `a + b` and `a * b`
+ * with two NaNs keep `b`'s payload, `a - b` keeps `a`'s; invalid operations and Math.min/max of a
+ * NaN give 0xFFC00000; 16-bit floats compute in f32 — exact, 24 ≥ 2·11 + 2 — and round once).
+ */
+import type { DType } from '../../tensor/dtype.js';
+
+/** Bytes per element of a dtype as stored on the GPU (the CPU's own storage layout). */
+export function elementBytes(dtype: DType): 1 | 2 | 4 | 8 {
+  switch (dtype) {
+    case 'float64':
+    case 'int64':
+    case 'uint64':
+      return 8;
+    case 'float32':
+    case 'int32':
+    case 'uint32':
+      return 4;
+    case 'float16':
+    case 'bfloat16':
+    case 'int16':
+    case 'uint16':
+      return 2;
+    default:
+      return 1;
+  }
+}
+
+/** The WGSL type of one element's bits: a u32 (≤ 4 bytes) or a (lo, hi) pair. */
+export const elemType = (bytes: number) => (bytes === 8 ? 'vec2<u32>' : 'u32');
+
+/** `fn ld_<name>(e: u32) -> E`: element e of a packed buffer named `name`. */
+export function loader(name: string, bytes: number): string {
+  const body =
+    bytes === 8
+      ? `return vec2<u32>(${name}[2u * e], ${name}[2u * e + 1u]);`
+      : bytes === 4
+        ? `return ${name}[e];`
+        : bytes === 2
+          ? `return (${name}[e >> 1u] >> ((e & 1u) * 16u)) & 0xFFFFu;`
+          : `return (${name}[e >> 2u] >> ((e & 3u) * 8u)) & 0xFFu;`;
+  return `fn ld_${name}(e: u32) -> ${elemType(bytes)} { ${body} }`;
+}
+
+/** Soft-float and 64-bit helpers (only what the kernels call is compiled in by Dawn's DCE). */
+export const LIB = /* wgsl */ `
+const SIGN: u32 = 0x80000000u;
+const DEFAULT_NAN: u32 = 0xFFC00000u;
+
+fn add64(a: vec2<u32>, b: vec2<u32>) -> vec2<u32> {
+  let lo = a.x + b.x;
+  return vec2<u32>(lo, a.y + b.y + select(0u, 1u, lo < a.x));
+}
+fn sub64(a: vec2<u32>, b: vec2<u32>) -> vec2<u32> {
+  return vec2<u32>(a.x - b.x, a.y - b.y - select(0u, 1u, a.x < b.x));
+}
+fn shl64(a: vec2<u32>, n: u32) -> vec2<u32> {
+  if (n == 0u) { return a; }
+  if (n >= 64u) { return vec2<u32>(0u, 0u); }
+  if (n >= 32u) { return vec2<u32>(0u, a.x << (n - 32u)); }
+  return vec2<u32>(a.x << n, (a.y << n) | (a.x >> (32u - n)));
+}
+fn shr64(a: vec2<u32>, n: u32) -> vec2<u32> {
+  if (n == 0u) { return a; }
+  if (n >= 64u) { return vec2<u32>(0u, 0u); }
+  if (n >= 32u) { return vec2<u32>(a.y >> (n - 32u), 0u); }
+  return vec2<u32>((a.x >> n) | (a.y << (32u - n)), a.y >> n);
+}
+fn bit64(a: vec2<u32>, i: u32) -> bool {
+  if (i >= 64u) { return false; }
+  if (i >= 32u) { return ((a.y >> (i - 32u)) & 1u) == 1u; }
+  return ((a.x >> i) & 1u) == 1u;
+}
+// Any of the bits [0, n) set.
+fn low64(a: vec2<u32>, n: u32) -> bool {
+  if (n == 0u) { return false; }
+  if (n >= 64u) { return a.x != 0u || a.y != 0u; }
+  if (n >= 32u) { return a.x != 0u || (n > 32u && (a.y & ((1u << (n - 32u)) - 1u)) != 0u); }
+  return (a.x & ((1u << n) - 1u)) != 0u;
+}
+fn clz64(a: vec2<u32>) -> u32 {
+  if (a.y != 0u) { return countLeadingZeros(a.y); }
+  return 32u + countLeadingZeros(a.x);
+}
+// Full 64-bit product of two u32 (16-bit limbs: no overflow anywhere).
+fn mul32(a: u32, b: u32) -> vec2<u32> {
+  let a0 = a & 0xFFFFu; let a1 = a >> 16u; let b0 = b & 0xFFFFu; let b1 = b >> 16u;
+  let p00 = a0 * b0; let p01 = a0 * b1; let p10 = a1 * b0; let p11 = a1 * b1;
+  let mid = (p00 >> 16u) + (p01 & 0xFFFFu) + (p10 & 0xFFFFu);
+  return vec2<u32>((p00 & 0xFFFFu) | (mid << 16u), p11 + (p01 >> 16u) + (p10 >> 16u) + (mid >> 16u));
+}
+fn mul64(a: vec2<u32>, b: vec2<u32>) -> vec2<u32> {
+  let p = mul32(a.x, b.x);
+  return vec2<u32>(p.x, p.y + a.x * b.y + a.y * b.x);
+}
+fn lt_i64(a: vec2<u32>, b: vec2<u32>) -> bool {
+  if (a.y != b.y) { return bitcast<i32>(a.y) < bitcast<i32>(b.y); }
+  return a.x < b.x;
+}
+fn lt_u64(a: vec2<u32>, b: vec2<u32>) -> bool {
+  if (a.y != b.y) { return a.y < b.y; }
+  return a.x < b.x;
+}
+
+// Rounds s * 2^e (s != 0) to nearest-even in a binary format with P fraction bits and maximum
+// exponent EMAX (f32: 23, 127; f16: 10, 15; bf16: 7, 127); sign is already in place.
+fn round_pack(sign: u32, s: vec2<u32>, e: i32, P: i32, EMAX: i32) -> u32 {
+  let L = 63 - i32(clz64(s));
+  let E = L + e;
+  if (E > EMAX) { return sign | (u32(2 * EMAX + 1) << u32(P)); }
+  let normal = E >= 1 - EMAX;
+  var sh: i32;
+  if (normal) { sh = L - P; } else { sh = (1 - EMAX - P) - e; }
+  var m: u32;
+  if (sh <= 0) {
+    m = shl64(s, u32(-sh)).x;
+  } else {
+    m = shr64(s, u32(sh)).x;
+    let rb = bit64(s, u32(sh - 1));
+    let st = low64(s, u32(sh - 1));
+    if (rb && (st || (m & 1u) == 1u)) { m = m + 1u; }
+  }
+  if (normal) { return sign | ((u32(E + EMAX - 1) << u32(P)) + m); }
+  return sign | m;
+}
+
+struct Unpacked { m: u32, e: i32 }
+// Finite f32 bits → m * 2^e.
+fn unpack32(x: u32) -> Unpacked {
+  let ex = (x >> 23u) & 0xFFu;
+  let fr = x & 0x7FFFFFu;
+  if (ex == 0u) { return Unpacked(fr, -149); }
+  return Unpacked(fr | 0x800000u, i32(ex) - 150);
+}
+fn is_nan32(x: u32) -> bool { return (x & 0x7FFFFFFFu) > 0x7F800000u; }
+fn is_inf32(x: u32) -> bool { return (x & 0x7FFFFFFFu) == 0x7F800000u; }
+fn is_zero32(x: u32) -> bool { return (x & 0x7FFFFFFFu) == 0u; }
+fn quiet32(x: u32) -> u32 { return x | 0x400000u; }
+
+// a + b for finite non-NaN operands (zeros and infinities handled by the callers).
+fn fadd_core(a: u32, b: u32) -> u32 {
+  if (is_zero32(a) && is_zero32(b)) { return a & b; }
+  if (is_zero32(a)) { return b; }
+  if (is_zero32(b)) { return a; }
+  var x = a; var y = b;
+  if ((b & 0x7FFFFFFFu) > (a & 0x7FFFFFFFu)) { x = b; y = a; }
+  let ux = unpack32(x); let uy = unpack32(y);
+  let d = u32(ux.e - uy.e);
+  let s = min(d, 38u);
+  let A = shl64(vec2<u32>(ux.m, 0u), s);
+  var B = vec2<u32>(uy.m, 0u);
+  let rs = d - s;
+  if (rs > 0u) {
+    let lost = low64(B, rs);
+    B = shr64(B, rs);
+    if (lost) { B.x = B.x | 1u; }
+  }
+  var S: vec2<u32>;
+  if ((x & SIGN) == (y & SIGN)) { S = add64(A, B); } else { S = sub64(A, B); }
+  if (S.x == 0u && S.y == 0u) { return 0u; }
+  return round_pack(x & SIGN, S, ux.e - i32(s), 23, 127);
+}
+fn fadd_inf(a: u32, b: u32) -> u32 {
+  if (is_inf32(a) && is_inf32(b)) { return select(DEFAULT_NAN, a, a == b); }
+  if (is_inf32(a)) { return a; }
+  if (is_inf32(b)) { return b; }
+  return fadd_core(a, b);
+}
+fn f32_add(a: u32, b: u32) -> u32 {
+  let na = is_nan32(a); let nb = is_nan32(b);
+  if (nb) { return quiet32(b); }
+  if (na) { return quiet32(a); }
+  return fadd_inf(a, b);
+}
+fn f32_sub(a: u32, b: u32) -> u32 {
+  if (is_nan32(a)) { return quiet32(a); }
+  if (is_nan32(b)) { return quiet32(b); }
+  return fadd_inf(a, b ^ SIGN);
+}
+fn f32_mul(a: u32, b: u32) -> u32 {
+  if (is_nan32(b)) { return quiet32(b); }
+  if (is_nan32(a)) { return quiet32(a); }
+  let sign = (a ^ b) & SIGN;
+  if (is_inf32(a) || is_inf32(b)) {
+    if (is_zero32(a) || is_zero32(b)) { return DEFAULT_NAN; }
+    return sign | 0x7F800000u;
+  }
+  if (is_zero32(a) || is_zero32(b)) { return sign; }
+  let ua = unpack32(a); let ub = unpack32(b);
+  return round_pack(sign, mul32(ua.m, ub.m), ua.e + ub.e, 23, 127);
+}
+// Total-order key: -0 sorts before +0, as Math.min/max treat them.
+fn fkey32(x: u32) -> u32 { return select(x | SIGN, ~x, (x & SIGN) != 0u); }
+fn f32_min(a: u32, b: u32) -> u32 {
+  if (is_nan32(a) || is_nan32(b)) { return DEFAULT_NAN; }
+  return select(b, a, fkey32(a) <= fkey32(b));
+}
+fn f32_max(a: u32, b: u32) -> u32 {
+  if (is_nan32(a) || is_nan32(b)) { return DEFAULT_NAN; }
+  return select(b, a, fkey32(a) >= fkey32(b));
+}
+
+fn f16_to_f32(h: u32) -> u32 {
+  let sign = (h & 0x8000u) << 16u;
+  let ex = (h >> 10u) & 0x1Fu;
+  let fr = h & 0x3FFu;
+  if (ex == 0x1Fu) { return sign | 0x7F800000u | (fr << 13u); }
+  if (ex == 0u) {
+    if (fr == 0u) { return sign; }
+    return round_pack(sign, vec2<u32>(fr, 0u), -24, 23, 127);
+  }
+  return sign | ((ex + 112u) << 23u) | (fr << 13u);
+}
+// f32 bits (not NaN) → f16 bits, rounded to nearest even.
+fn f32_to_f16(x: u32) -> u32 {
+  let sign = (x >> 16u) & 0x8000u;
+  if (is_inf32(x)) { return sign | 0x7C00u; }
+  if (is_zero32(x)) { return sign; }
+  let u = unpack32(x);
+  return round_pack(sign, vec2<u32>(u.m, 0u), u.e, 10, 15);
+}
+fn f32_to_bf16(x: u32) -> u32 {
+  let sign = (x >> 16u) & 0x8000u;
+  if (is_inf32(x)) { return sign | 0x7F80u; }
+  if (is_zero32(x)) { return sign; }
+  let u = unpack32(x);
+  return round_pack(sign, vec2<u32>(u.m, 0u), u.e, 7, 127);
+}
+`;
+
+/**
+ * `fn red(a: E, b: E) -> E`: the reducer on one element's bits, exactly the CPU kernel's
+ * result. `nan16` is the CPU's NaN bits for 16-bit floats (decode → float64 → encode).
+ */
+export function reducerFn(reducer: string, dtype: DType, nan16: number): string {
+  const E = elemType(elementBytes(dtype));
+  const head = `fn red(a: ${E}, b: ${E}) -> ${E}`;
+  if (reducer === 'replace') return `${head} { return b; }`;
+  if (dtype === 'bool')
+    return `${head} { return ${reducer === 'add' || reducer === 'max' ? 'a | b' : 'a & b'}; }`;
+  if (dtype === 'float32') return `${head} { return f32_${reducer}(a, b); }`;
+  if (dtype === 'float16' || dtype === 'bfloat16') {
+    const wide = dtype === 'float16' ? 'f16_to_f32' : '';
+    const narrow = dtype === 'float16' ? 'f32_to_f16' : 'f32_to_bf16';
+    const up = (v: string) => (wide ? `${wide}(${v})` : `(${v} << 16u)`);
+    return `${head} { let r = f32_${reducer}(${up('a')}, ${up('b')}); if (is_nan32(r)) { return ${nan16}u; } return ${narrow}(r); }`;
+  }
+  if (dtype === 'int64' || dtype === 'uint64') {
+    const lt = dtype === 'int64' ? 'lt_i64' : 'lt_u64';
+    const body = {
+      add: 'return add64(a, b);',
+      sub: 'return sub64(a, b);',
+      mul: 'return mul64(a, b);',
+      min: `if (${lt}(b, a)) { return b; } return a;`,
+      max: `if (${lt}(a, b)) { return b; } return a;`,
+    }[reducer];
+    return `${head} { ${body} }`;
+  }
+  // ≤ 32-bit integers: wrap in 32 bits, keep the dtype's width; compare sign-extended.
+  const bits = elementBytes(dtype) * 8;
+  const signed = dtype.startsWith('int');
+  const mask = bits === 32 ? '0xFFFFFFFFu' : `${(2 ** bits - 1).toString()}u`;
+  const ext = (v: string) =>
+    signed
+      ? bits === 32
+        ? `bitcast<i32>(${v})`
+        : `(bitcast<i32>(${v} << ${32 - bits}u) >> ${32 - bits}u)`
+      : v;
+  const body = {
+    add: `return (a + b) & ${mask};`,
+    sub: `return (a - b) & ${mask};`,
+    mul: `return (a * b) & ${mask};`,
+    min: `if (${ext('b')} < ${ext('a')}) { return b; } return a;`,
+    max: `if (${ext('b')} > ${ext('a')}) { return b; } return a;`,
+  }[reducer];
+  return `${head} { ${body} }`;
+}

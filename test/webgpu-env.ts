@@ -1,0 +1,68 @@
+/**
+ * Where the WebGPU tests get an adapter. In Node: Dawn (npm `webgpu`) on SwiftShader's Vulkan
+ * driver from Debian's chromium-common. The Vulkan loader is found through LD_LIBRARY_PATH,
+ * which must be set when the process starts, so a test file without it re-runs itself in a
+ * child Vitest with the environment set (and prints the child's output). Tests skip — saying
+ * why — only when no adapter exists at all.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { it } from 'vitest';
+import { type WebGpuBackend, createWebGpuBackend } from '../src/backends/webgpu/index.js';
+
+export const SWIFTSHADER_DIR = '/usr/lib/chromium';
+export const SWIFTSHADER_ENV = {
+  VK_ICD_FILENAMES: `${SWIFTSHADER_DIR}/vk_swiftshader_icd.json`,
+  LD_LIBRARY_PATH: SWIFTSHADER_DIR,
+  XDG_RUNTIME_DIR: '/tmp',
+};
+
+const hasSwiftShader = existsSync(`${SWIFTSHADER_DIR}/libvk_swiftshader.so`);
+const envReady =
+  process.env.TGS_WEBGPU_CHILD === '1' ||
+  (process.env.LD_LIBRARY_PATH ?? '').split(':').includes(SWIFTSHADER_DIR);
+
+/** 'here': run the GPU tests in this process; 'child': re-run this file with the env; 'skip'. */
+export const webgpuMode: 'here' | 'child' | 'skip' = envReady ? 'here' : hasSwiftShader ? 'child' : 'skip';
+
+/** Registers the one test of a parent process: this file, re-run with the SwiftShader env. */
+export function runInChild(file: string): void {
+  if (webgpuMode === 'skip') {
+    const why = `WebGPU tests skipped: ${SWIFTSHADER_DIR}/libvk_swiftshader.so is missing (apt-get install -y chromium-common)`;
+    console.warn(why);
+    it.skip(why, () => {});
+    return;
+  }
+  it('runs on WebGPU (SwiftShader) in a child process with the Vulkan environment', () => {
+    const vitest = createRequire(import.meta.url).resolve('vitest/vitest.mjs');
+    const r = spawnSync(process.execPath, [vitest, 'run', file], {
+      env: { ...process.env, ...SWIFTSHADER_ENV, TGS_WEBGPU_CHILD: '1' },
+      encoding: 'utf8',
+      timeout: 170_000,
+    });
+    const output = `${r.stdout ?? ''}${r.stderr ?? ''}`;
+    console.log(output);
+    if (r.status !== 0) throw new Error(`WebGPU child run failed (status ${r.status}):\n${output}`);
+  }, 180_000);
+}
+
+let backend: Promise<WebGpuBackend | null> | null = null;
+
+/** The backend on Dawn's first adapter, or null (the reason printed) when there is none. */
+export function nodeBackend(): Promise<WebGpuBackend | null> {
+  backend ??= (async () => {
+    const { create, globals } = await import('webgpu');
+    Object.assign(globalThis, globals);
+    const gpu = create([]);
+    try {
+      const b = await createWebGpuBackend({ gpu });
+      console.log(`WebGPU adapter: ${b.adapterInfo}`);
+      return b;
+    } catch (e) {
+      console.warn(`WebGPU tests skipped: no adapter (${(e as Error).message})`);
+      return null;
+    }
+  })();
+  return backend;
+}
