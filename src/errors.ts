@@ -13,20 +13,26 @@ export class GatherScatterError extends Error {
 
   constructor(code: string, message: string, details: Record<string, unknown> = {}) {
     super(`${message} (${code})`);
-    this.name = new.target.name;
+    // Subclasses here spell their name as a string (class names do not survive minification).
+    this.name = new.target === GatherScatterError ? 'GatherScatterError' : new.target.name;
     this.code = code;
     this.details = details;
   }
 }
 
 /** An attribute, shape or argument breaks a rule of the operator's spec. */
-export class InvalidArgumentError extends GatherScatterError {}
+export class InvalidArgumentError extends GatherScatterError {
+  override name = 'InvalidArgumentError';
+}
 
 /** A dtype is unknown or not allowed for this operand of this operator. */
-export class DTypeError extends GatherScatterError {}
+export class DTypeError extends GatherScatterError {
+  override name = 'DTypeError';
+}
 
 /** An index lies outside the valid range and the active policy is `error`. */
 export class IndexOutOfBoundsError extends GatherScatterError {
+  override name = 'IndexOutOfBoundsError';
   /** Position of the offending index in the indices tensor (multi-index). */
   get position(): readonly number[] {
     return (this.details.position as number[]) ?? [];
@@ -34,13 +40,19 @@ export class IndexOutOfBoundsError extends GatherScatterError {
 }
 
 /** Two updates target the same element where the policy forbids it. */
-export class DuplicateIndexError extends GatherScatterError {}
+export class DuplicateIndexError extends GatherScatterError {
+  override name = 'DuplicateIndexError';
+}
 
 /** A caller's promise (`indices_are_sorted`, `unique_indices`, in-bounds) is broken (checked mode). */
-export class BrokenPromiseError extends GatherScatterError {}
+export class BrokenPromiseError extends GatherScatterError {
+  override name = 'BrokenPromiseError';
+}
 
 /** A result or intermediate would exceed the documented allocation limit. */
-export class AllocationLimitError extends GatherScatterError {}
+export class AllocationLimitError extends GatherScatterError {
+  override name = 'AllocationLimitError';
+}
 
 /**
  * How many elements of an array {@link fmt} prints before `… (N more)`: 64, the maximum rank, so

@@ -336,3 +336,22 @@ describe('untyped errors become typed', () => {
     expect(fmt([1, 2, 3])).toBe('[1, 2, 3]');
   });
 });
+
+describe('huge array lengths are refused before they are walked', () => {
+  it('variadic stablehlo.scatter with inputs.length = 1e8 fails fast with stablehlo.scatter.C5', async () => {
+    const { stablehlo } = await import('../src/index.js');
+    const a: unknown[] = [];
+    a.length = 1e8;
+    // The count rule (C5) fires first: nothing walked the 1e8 holes.
+    expect(() => stablehlo.scatter(a as never, tensor([0], 'int64'), [] as never, {} as never)).toThrow(/C5/);
+  });
+
+  it('a sparse 1e8-long index array is refused at its first hole (a typed tensor error)', async () => {
+    const { numpy, GatherScatterError } = await import('../src/index.js');
+    const a: unknown[] = [];
+    a.length = 1e8;
+    expect(() =>
+      numpy.multiply.at(tensor([1, 2, 3], 'int32'), a as never, tensor([1, 2, 3], 'int32')),
+    ).toThrow(GatherScatterError);
+  });
+});

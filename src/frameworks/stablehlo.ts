@@ -171,6 +171,9 @@ function computationArg(op: string, value: unknown): UpdateComputation {
   return oneOf(op, 'update_computation', value, REDUCERS, 'replace', 'stablehlo.scatter.C23');
 }
 
+/** Most inputs of one variadic scatter (the library's bound, like the maximum rank). */
+const MAX_VARIADIC = 64;
+
 /** The core call a single-input `stablehlo.scatter` is. */
 function lowerScatter(
   input: Tensor,
@@ -221,8 +224,15 @@ function scatter(
     return execute(
       lowerScatter(inputs as Tensor, scatter_indices, updates as Tensor, attributes, update_computation),
     );
-  // Variadic: one lowered call with N inputs, run by executeAll (N results).
+  // Variadic: one lowered call with N inputs, run by executeAll (N results). N is bounded
+  // before anything walks the arrays (a huge `.length` must not hang the call).
   const { op, policy, dn, out } = scatterAttributes(attributes);
+  const n = [inputs.length, Array.isArray(updates) ? updates.length : 1];
+  if (n.some((k) => k > MAX_VARIADIC))
+    throw new InvalidArgumentError(
+      'stablehlo.scatter.C5',
+      `${op}: at most ${MAX_VARIADIC} inputs and updates; got ${n[0]} and ${n[1]}`,
+    );
   const ins = inputs.map((t, k) => tensorArg(op, `inputs[${k}]`, t));
   const ups = (Array.isArray(updates) ? updates : [updates]).map((t, k) => tensorArg(op, `updates[${k}]`, t));
   const i = tensorArg(op, 'scatter_indices', scatter_indices);

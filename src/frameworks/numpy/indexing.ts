@@ -27,15 +27,15 @@ const SCATTER_POLICY = { mode: FANCY.scatter, negative_indices: FANCY.negative_i
 
 /** Validates the index tuple: array_likes with integer dtypes (numpy.<op>.index_dtype), at most rank(a) arrays. */
 function tupleOf(op: string, A: Tensor, indices: readonly unknown[]): Tensor[] {
-  const arrays = indices.map((i) => fancyIndex(arrayArg(op, 'indices', i), op));
-  if (arrays.length > A.rank) {
+  // The count is checked before the tuple is walked (a huge `.length` must not hang the call).
+  if (indices.length > A.rank) {
     throw new InvalidArgumentError(
       `${op}.too_many_indices`,
-      `${op}: too many indices for array: array is ${A.rank}-dimensional, but ${arrays.length} were indexed`,
-      { rank: A.rank, count: arrays.length },
+      `${op}: too many indices for array: array is ${A.rank}-dimensional, but ${indices.length} were indexed`,
+      { rank: A.rank, count: indices.length },
     );
   }
-  return arrays;
+  return indices.map((i) => fancyIndex(arrayArg(op, 'indices', i), op));
 }
 
 /**
@@ -91,7 +91,9 @@ export type UfuncName = keyof typeof UFUNCS;
 
 /** `indices` of ufunc.at: a JS array holding tensors is a tuple; anything else is one index array. */
 function atTuple(indices: unknown): readonly unknown[] {
-  if (Array.isArray(indices) && indices.some((x) => x instanceof Tensor)) return indices;
+  // A tuple has at most one entry per dim (rank ≤ 64); a longer array is one index array.
+  if (Array.isArray(indices) && indices.length <= 64 && indices.some((x) => x instanceof Tensor))
+    return indices;
   return [indices];
 }
 
