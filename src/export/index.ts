@@ -1,9 +1,12 @@
 /** Export of lowered calls to other runtimes: ONNX (docs/export.md). Imports protobufjs. */
 export {
   OnnxExportError,
+  onnxGraph,
   onnxInputs,
   onnxNode,
   toOnnx,
   type OnnxExportOptions,
+  type OnnxGraph,
+  type OnnxGraphNode,
   type OnnxNode,
 } from './onnx.js';

@@ -1,6 +1,7 @@
 /**
  * Export of a lowered call to an ONNX model (bytes, via protobufjs): one node where one ONNX op
- * expresses the call, a typed error naming why otherwise.
+ * expresses the call, a small graph where the call's policy needs more, a typed error naming
+ * why ONNX cannot express it otherwise.
  *
  *   Gather(data, indices, axis)             take along one axis, no batching dims
  *   GatherElements(data, indices, axis)     element-wise: every other dim a batching pair
@@ -8,13 +9,23 @@
  *   ScatterElements / ScatterND             the mirrors, reduction none / add / mul (opset 16) /
  *                                           min / max (opset 18)
  *
- * ONNX reads negative indices from the end and fails on any other out-of-range index, so a call
- * exports when its indices are in range (or its policy is `error` too). Rules (codes
- * `export.onnx.<rule>`): `no_single_op` (no one ONNX op has these dimension numbers),
- * `index_policy` (an out-of-range index the call's mode handles and ONNX would refuse),
- * `reducer` (sub / mean / custom, or min/max before opset 18, add/mul before 16),
- * `include_self` (false), `duplicates` (replace onto one element twice: ONNX leaves the order
- * undefined), `reshape` (a final reshape would need a second node), `opset`, `variadic`.
+ * Small graphs (opset >= 13), built around that one main node:
+ *   - index policies ONNX lacks, on the indices: negative indices read from the end (Less/Add/
+ *     Where) or made out of range so ONNX refuses them as the call does; clip / promise_in_bounds
+ *     (Min/Max), wrap (Mod), fill (validity mask, index 0, Where(mask, gathered, fill_value));
+ *     scatter skip / drop (invalid updates redirected to an extra slot: Concat a zero slice,
+ *     scatter, Slice it off);
+ *   - include_self = false: the input is Where(touched, identity of the reduction, input), the
+ *     touched mask itself a scatter of ones;
+ *   - MXNet's first-dim index vectors: Transpose the indices to vectors last;
+ *   - a final reshape of the result: Reshape.
+ *
+ * Rules (codes `export.onnx.<rule>`): `no_single_op` (no ONNX op has these dimension numbers),
+ * `index_policy` (a policy with no ONNX graph, e.g. wrap over a zero-size dim), `reducer`
+ * (sub / mean / custom, or min/max before opset 18, add/mul before 16), `include_self` (false
+ * with a reducer that has no identity, e.g. on bool), `duplicates` (replace onto one element
+ * twice: ONNX leaves the order undefined), `opset` (outside 11–22, or a graph below 13),
+ * `variadic`.
  */
 import protobuf from 'protobufjs';
 import { landingMap } from '../autodiff/rules.js';
@@ -22,7 +33,8 @@ import type { CoreCall, GatherCall, ScatterCall } from '../core/call.js';
 import { gatherShape } from '../core/gather-shape.js';
 import { GatherScatterError } from '../errors.js';
 import { dtypeToOnnxDataType } from '../interop/onnx-tensor.js';
-import type { Tensor } from '../tensor/tensor.js';
+import { type Tensor, tensor } from '../tensor/tensor.js';
+import type { DType } from '../tensor/dtype.js';
 
 /** The call cannot be written as one ONNX node (the code says why). */
 export class OnnxExportError extends GatherScatterError {}
@@ -36,12 +48,34 @@ export interface OnnxExportOptions {
   readonly opset?: number;
 }
 
-/** One ONNX node equivalent to a call. */
+/** The main ONNX node of a call's model (the one gather or scatter; see `onnxGraph` for the rest). */
 export interface OnnxNode {
   readonly opType: 'Gather' | 'GatherElements' | 'GatherND' | 'ScatterElements' | 'ScatterND';
   readonly attributes: Readonly<Record<string, number | string>>;
   /** Graph inputs in order, with the call's tensors that feed them. */
   readonly inputs: readonly { readonly name: string; readonly tensor: Tensor }[];
+}
+
+type AttrValue = number | string | readonly number[];
+
+/** One node of an exported graph. */
+export interface OnnxGraphNode {
+  readonly opType: string;
+  readonly inputs: readonly string[];
+  readonly output: string;
+  readonly attributes: Readonly<Record<string, AttrValue>>;
+}
+
+/** The graph computing a call: its nodes (the main one among them), constants and inputs. */
+export interface OnnxGraph {
+  readonly main: OnnxNode;
+  readonly nodes: readonly OnnxGraphNode[];
+  /** Constant tensors (initializers) by name. */
+  readonly constants: Readonly<Record<string, Tensor>>;
+  /** Graph inputs in order, with the call's tensors that feed them. */
+  readonly inputs: readonly { readonly name: string; readonly tensor: Tensor }[];
+  readonly outputShape: readonly number[];
+  readonly outputDType: DType;
 }
 
 const range = (a: number, b: number) => Array.from({ length: Math.max(0, b - a) }, (_, i) => a + i);
@@ -99,27 +133,6 @@ function match(r: Roles): { op: 'Gather' | 'Elements' | 'ND'; attrs: Record<stri
   return undefined;
 }
 
-/** Every index value lies in [-size, size) of the dim it indexes (or in [0, size) unless from_end). */
-function checkIndices(call: CoreCall, indices: Tensor, r: Roles, sizes: readonly number[]): void {
-  if (call.options.mode === 'error') return; // ONNX fails on the same indices
-  const fromEnd = call.options.negative_indices === 'from_end';
-  const values = indices.toFlatArray();
-  const k = r.ivd === r.q ? 1 : indices.shape[r.ivd];
-  const inner = r.ivd === r.q ? 1 : indices.shape.slice(r.ivd + 1).reduce((a, b) => a * b, 1);
-  for (let e = 0; e < values.length; e++) {
-    const component = Math.floor(e / inner) % k;
-    const dim = r.map[component];
-    const n = sizes[dim] - r.sizes[dim] + 1; // valid starts
-    const v = Number(values[e]);
-    if (!(v >= 0 && v < n) && !(fromEnd && v < 0 && v >= -sizes[dim] && r.sizes[dim] === 1)) {
-      fail(
-        'index_policy',
-        `${call.op}: index ${v} is out of range for dim ${dim} (size ${sizes[dim]}); the call's mode "${call.options.mode}" handles it, ONNX would refuse it`,
-      );
-    }
-  }
-}
-
 const REDUCTION: Record<string, { name: string; opset: number }> = {
   replace: { name: 'none', opset: 11 },
   add: { name: 'add', opset: 16 },
@@ -128,27 +141,184 @@ const REDUCTION: Record<string, { name: string; opset: number }> = {
   max: { name: 'max', opset: 18 },
 };
 
-/** The one ONNX node that computes `call`, or an OnnxExportError naming why there is none. */
-export function onnxNode(call: CoreCall, options: OnnxExportOptions = {}): OnnxNode {
-  const opset = options.opset ?? 18;
-  if (!Number.isInteger(opset) || opset < 11 || opset > 22)
-    fail('opset', `opset must be an integer in [11, 22]; got ${opset}`);
-  if (call.kind === 'gather') return gatherNode(call);
-  return scatterNode(call, opset);
-}
-
-function checkReshape(call: CoreCall, shape: readonly number[]): void {
-  if (call.reshape && !same(call.reshape, shape)) {
-    fail(
-      'reshape',
-      `${call.op}: the result is reshaped to [${call.reshape.join(', ')}], which needs a second node`,
-    );
+/** A graph under construction: nodes with fresh output names, constants as initializers. */
+class Builder {
+  constructor(readonly opset: number) {}
+  readonly nodes: OnnxGraphNode[] = [];
+  readonly constants: Record<string, Tensor> = {};
+  private n = 0;
+  op(opType: string, inputs: readonly string[], attributes: Record<string, AttrValue> = {}): string {
+    const output = `t${this.n++}_${opType}`;
+    this.nodes.push({ opType, inputs, output, attributes });
+    return output;
+  }
+  constant(t: Tensor, hint = 'c'): string {
+    const name = `${hint}${this.n++}`;
+    this.constants[name] = t;
+    return name;
+  }
+  i64(values: readonly number[], shape: readonly number[] = [values.length]): string {
+    return this.constant(tensor(values.map(BigInt), 'int64', [...shape]), 'i');
   }
 }
 
-function gatherNode(call: GatherCall): OnnxNode {
+const sizeOf = (s: readonly number[]) => s.reduce((a, b) => a * b, 1);
+
+/** Which main node and how the indices reach it. */
+interface Plan {
+  readonly op: 'Gather' | 'Elements' | 'ND';
+  readonly attrs: Record<string, number>;
+  /** MXNet: index vectors along dim 0, transposed to the last dim. */
+  readonly transpose: boolean;
+  /** The indices reshaped (after any transpose): a vector dim of 1 dropped or added. */
+  readonly reshape?: readonly number[];
+  readonly roles: Roles;
+}
+
+/** The roles with index vectors moved from dim 0 to the last dim (MXNet's layout). */
+function vectorsLast(r: Roles): Roles {
+  const move = (d: number) => (d === 0 ? r.q - 1 : d - 1);
+  return { ...r, ivd: r.q - 1, batchIndices: r.batchIndices.map(move) };
+}
+
+function plan(r: Roles, indexShape: readonly number[]): Plan | undefined {
+  const m = match(r);
+  if (m) return { ...m, transpose: false, roles: r };
+  // a trailing index-vector dim of 1 (jnp.take_along_axis): dropped
+  if (r.ivd === r.q - 1 && indexShape[r.ivd] === 1 && r.map.length === 1) {
+    const squeezed = { ...r, q: r.q - 1, ivd: r.q - 1 };
+    const ms = match(squeezed);
+    if (ms && ms.op !== 'ND')
+      return { ...ms, transpose: false, roles: squeezed, reshape: indexShape.slice(0, -1) };
+  }
+  if (r.ivd === 0 && r.q >= 2 && r.batchOperand.length === 0) {
+    const t = vectorsLast(r);
+    const mt = match(t);
+    if (mt?.op === 'ND') return { ...mt, transpose: true, roles: t };
+  }
+  return undefined;
+}
+
+/** The indexed operand dims, per index-vector component. */
+const componentDims = (p: Plan): readonly number[] => p.roles.map;
+
+/** Shape of the indices after the optional transpose and reshape. */
+function indexShape(indices: Tensor, p: Plan): number[] {
+  const s = [...indices.shape];
+  if (p.reshape) return [...p.reshape];
+  return p.transpose ? [...s.slice(1), s[0]] : s;
+}
+
+/**
+ * The index-policy block: indices → int64 indices ONNX accepts, plus (for fill / skip / drop)
+ * a validity mask per index vector (shape: the index shape, the vector dim kept as 1 for ND).
+ */
+function policyBlock(
+  b: Builder,
+  call: CoreCall,
+  p: Plan,
+  indicesName: string,
+  indices: Tensor,
+  dimSizes: readonly number[],
+): { index: string; valid?: string } {
+  let idx = indicesName;
+  if (p.transpose) {
+    const perm = [...range(1, indices.rank), 0];
+    idx = b.op('Transpose', [idx], { perm });
+  }
+  if (p.reshape) idx = b.op('Reshape', [idx, b.i64(p.reshape)]);
+  const mode = call.options.mode ?? (call.kind === 'gather' ? 'clip' : 'skip');
+  const fromEnd = call.options.negative_indices === 'from_end';
+  if (mode === 'error' && fromEnd) return { index: idx }; // ONNX's own policy
+  if (indices.dtype !== 'int64') idx = b.op('Cast', [idx], { to: 7 });
+  const sizes = componentDims(p).map((d) => dimSizes[d]);
+  const nd = p.op === 'ND';
+  const sizesC = b.i64(sizes, nd ? [sizes.length] : [1]);
+  const zero = b.i64([0], []);
+  const negative = b.op('Less', [idx, zero]);
+  if (mode === 'error') {
+    // a negative index is out of bounds for the call: make it one ONNX refuses too
+    return { index: b.op('Where', [negative, sizesC, idx]) };
+  }
+  const adj = fromEnd ? b.op('Where', [negative, b.op('Add', [idx, sizesC]), idx]) : idx;
+  if (mode === 'clip' || mode === 'promise_in_bounds') {
+    if (call.kind === 'scatter' && mode === 'promise_in_bounds')
+      return dropBlock(b, p, adj, sizesC, zero, sizes);
+    const hi = b.i64(
+      sizes.map((n) => Math.max(0, n - 1)),
+      nd ? [sizes.length] : [1],
+    );
+    return { index: b.op('Max', [b.op('Min', [adj, hi]), zero]) };
+  }
+  if (mode === 'wrap') {
+    if (sizes.some((n) => n === 0))
+      fail('index_policy', `${call.op}: wrap over a zero-size dim has no ONNX graph (Mod by 0)`);
+    return { index: b.op('Mod', [adj, sizesC], { fmod: 0 }) };
+  }
+  if (mode === 'fill') {
+    const valid = validMask(b, p, adj, sizesC, zero);
+    return { index: b.op('Where', [valid, adj, zero]), valid };
+  }
+  return dropBlock(b, p, adj, sizesC, zero, sizes); // skip / drop
+}
+
+function validMask(b: Builder, p: Plan, adj: string, sizesC: string, zero: string): string {
+  const ok = b.op('And', [b.op('GreaterOrEqual', [adj, zero]), b.op('Less', [adj, sizesC])]);
+  if (p.op !== 'ND') return ok;
+  // every component valid: min over the vector dim (kept as 1)
+  const asInt = b.op('Cast', [ok], { to: 6 });
+  const min = reduceMin(b, asInt);
+  return b.op('Cast', [min], { to: 9 });
+}
+
+function reduceMin(b: Builder, x: string): string {
+  if (b.opset >= 18) return b.op('ReduceMin', [x, b.i64([-1])], { keepdims: 1 });
+  return b.op('ReduceMin', [x], { axes: [-1], keepdims: 1 });
+}
+
+/** Invalid index vectors go to an extra slot (dim `map[0]` = its size), sliced off after the scatter. */
+function dropBlock(
+  b: Builder,
+  p: Plan,
+  adj: string,
+  sizesC: string,
+  zero: string,
+  sizes: readonly number[],
+): { index: string; valid: string; pad: true } {
+  const valid = validMask(b, p, adj, sizesC, zero);
+  const slot = b.i64(
+    sizes.map((n, c) => (c === 0 ? n : 0)),
+    p.op === 'ND' ? [sizes.length] : [1],
+  );
+  return { index: b.op('Where', [valid, adj, slot]), valid, pad: true };
+}
+
+/** The one ONNX node that computes `call` (the main node of its graph), or an OnnxExportError. */
+export function onnxNode(call: CoreCall, options: OnnxExportOptions = {}): OnnxNode {
+  return onnxGraph(call, options).main;
+}
+
+function checkOpset(opset: number): void {
+  if (!Number.isInteger(opset) || opset < 11 || opset > 22)
+    fail('opset', `opset must be an integer in [11, 22]; got ${opset}`);
+}
+
+/** The graph computing `call`: one main node plus what the call's policy needs (see the file comment). */
+export function onnxGraph(call: CoreCall, options: OnnxExportOptions = {}): OnnxGraph {
+  const opset = options.opset ?? 18;
+  checkOpset(opset);
+  const g = call.kind === 'gather' ? gatherGraph(call, opset) : scatterGraph(call, opset);
+  if (g.nodes.length > 1 && opset < 13)
+    fail(
+      'opset',
+      `${call.op}: this call needs a small graph (${g.nodes.map((n) => n.opType).join(', ')}); use opset >= 13`,
+    );
+  return g;
+}
+
+function gatherRoles(call: GatherCall): Roles {
   const dn = call.dimension_numbers;
-  const r: Roles = {
+  return {
     rank: call.operand.rank,
     q: call.start_indices.rank,
     shape: call.operand.shape,
@@ -160,33 +330,107 @@ function gatherNode(call: GatherCall): OnnxNode {
     ivd: dn.index_vector_dim,
     sizes: dn.slice_sizes,
   };
-  const m = match(r);
-  if (!m)
+}
+
+function finish(
+  b: Builder,
+  call: CoreCall,
+  out: string,
+  coreShape: readonly number[],
+  main: OnnxNode,
+  inputs: OnnxGraph['inputs'],
+  dtype: DType,
+): OnnxGraph {
+  let result = out;
+  const shape = call.reshape && !same(call.reshape, coreShape) ? call.reshape : coreShape;
+  if (shape !== coreShape) result = b.op('Reshape', [out, b.i64(shape)]);
+  // the last node writes `output`
+  const nodes = b.nodes.map((n) => (n.output === result ? { ...n, output: 'output' } : n));
+  const rename = (x: string) => (x === result ? 'output' : x);
+  return {
+    main,
+    nodes: nodes.map((n) => ({ ...n, inputs: n.inputs.map(rename) })),
+    constants: b.constants,
+    inputs,
+    outputShape: shape,
+    outputDType: dtype,
+  };
+}
+
+function gatherGraph(call: GatherCall, opset: number): OnnxGraph {
+  const r = gatherRoles(call);
+  const p = plan(r, call.start_indices.shape);
+  if (!p)
     fail(
       'no_single_op',
-      `${call.op}: no single ONNX op has these dimension numbers (a general windowed gather)`,
+      `${call.op}: no ONNX gather has these dimension numbers (a general windowed gather, or PyTorch's smaller index)`,
     );
-  const found = m as NonNullable<typeof m>;
-  checkIndices(call, call.start_indices, r, call.operand.shape);
-  checkReshape(call, gatherShape(call.operand.shape, call.start_indices.shape, dn).resultShape);
-  const opType = found.op === 'Gather' ? 'Gather' : found.op === 'Elements' ? 'GatherElements' : 'GatherND';
-  return {
+  const pl = p as Plan;
+  const b = new Builder(opset);
+  const { index, valid } = policyBlock(b, call, pl, 'indices', call.start_indices, call.operand.shape);
+  const opType = pl.op === 'Gather' ? 'Gather' : pl.op === 'Elements' ? 'GatherElements' : 'GatherND';
+  let out = b.op(opType, ['data', index], pl.attrs);
+  const coreShape = gatherShape(
+    call.operand.shape,
+    call.start_indices.shape,
+    call.dimension_numbers,
+  ).resultShape;
+  if (valid) {
+    // fill: out-of-range reads become the fill value
+    const q = indexShape(call.start_indices, pl);
+    const rank = call.operand.rank;
+    let maskShape: number[];
+    if (pl.op === 'Gather') {
+      const axis = pl.attrs.axis;
+      maskShape = [...new Array(axis).fill(1), ...q, ...new Array(rank - axis - 1).fill(1)];
+    } else if (pl.op === 'Elements') maskShape = q;
+    else {
+      const bd = pl.attrs.batch_dims ?? 0;
+      maskShape = [...q.slice(0, -1), ...new Array(rank - bd - q[q.length - 1]).fill(1)];
+    }
+    const mask = b.op('Reshape', [valid, b.i64(maskShape)]);
+    const fill = b.constant(tensor([call.options.fill_value as never], call.operand.dtype, []), 'fill');
+    out = b.op('Where', [mask, out, fill]);
+  }
+  const main: OnnxNode = {
     opType,
-    attributes: found.attrs,
+    attributes: pl.attrs,
     inputs: [
       { name: 'data', tensor: call.operand },
       { name: 'indices', tensor: call.start_indices },
     ],
   };
+  return finish(b, call, out, coreShape, main, main.inputs, call.operand.dtype);
 }
 
-function scatterNode(call: ScatterCall, opset: number): OnnxNode {
+/** The identity of a reduction in a dtype (the value include_self = false starts from). */
+function identity(comp: string, dtype: DType): number | bigint | undefined {
+  if (dtype === 'bool') return undefined;
+  const float = dtype.startsWith('float') || dtype === 'bfloat16';
+  const bits = Number(dtype.replace(/\D/g, ''));
+  const unsigned = dtype.startsWith('uint');
+  const big = bits === 64;
+  const max = unsigned ? 2n ** BigInt(bits) - 1n : 2n ** BigInt(bits - 1) - 1n;
+  const min = unsigned ? 0n : -(2n ** BigInt(bits - 1));
+  const num = (v: bigint) => (big ? v : Number(v));
+  switch (comp) {
+    case 'add':
+      return big ? 0n : 0;
+    case 'mul':
+      return big ? 1n : 1;
+    case 'min':
+      return float ? Number.POSITIVE_INFINITY : num(max);
+    case 'max':
+      return float ? Number.NEGATIVE_INFINITY : num(min);
+  }
+  return undefined;
+}
+
+function scatterGraph(call: ScatterCall, opset: number): OnnxGraph {
   if (call.inputs.length !== 1) fail('variadic', `${call.op}: ONNX scatters take one input`);
-  checkReshape(call, call.inputs[0].shape);
   const dn = call.dimension_numbers;
   const input = call.inputs[0];
   const updates = call.updates[0];
-  // window extents from the updates' window dims
   const windowDims = dn.update_window_dims;
   const skipped = new Set([...dn.inserted_window_dims, ...(dn.input_batching_dims ?? [])]);
   let w = 0;
@@ -203,14 +447,22 @@ function scatterNode(call: ScatterCall, opset: number): OnnxNode {
     ivd: dn.index_vector_dim,
     sizes,
   };
-  let m = match(r);
+  let p = plan(r, call.scatter_indices.shape);
   // a take on rank 1 with one index dim is also element-wise
-  if (m?.op === 'Gather' && r.rank === 1 && r.q === 1) m = { op: 'Elements', attrs: m.attrs };
-  if (!m || m.op === 'Gather' || (m.op === 'ND' && r.batchOperand.length > 0)) {
-    fail('no_single_op', `${call.op}: no single ONNX scatter has these dimension numbers`);
+  if (p?.op === 'Gather' && r.rank === 1 && r.q === 1) p = { ...p, op: 'Elements' };
+  // a take along axis 0 is ScatterND with 1-vectors (the indices get a vector dim of 1)
+  else if (p?.op === 'Gather' && p.attrs.axis === 0) {
+    const shape = [...call.scatter_indices.shape, 1];
+    p = { op: 'ND', attrs: {}, transpose: false, reshape: shape, roles: { ...r, q: r.q + 1, ivd: r.q } };
   }
-  const found = m as NonNullable<typeof m>;
-  const comp = call.update_computation;
+  if (!p || p.op === 'Gather' || (p.op === 'ND' && p.roles.batchOperand.length > 0)) {
+    fail('no_single_op', `${call.op}: no ONNX scatter has these dimension numbers`);
+  }
+  const pl = p as Plan;
+  const given = call.update_computation;
+  // sub is add of the negated updates (exact: a - b = a + (-b)); Neg has no unsigned types
+  const negate = given === 'sub' && !input.dtype.startsWith('uint') && input.dtype !== 'bool';
+  const comp = negate ? 'add' : given;
   const red = typeof comp === 'string' && Object.hasOwn(REDUCTION, comp) ? REDUCTION[comp] : undefined;
   if (!red)
     fail(
@@ -220,22 +472,75 @@ function scatterNode(call: ScatterCall, opset: number): OnnxNode {
   const reduction = red as NonNullable<typeof red>;
   if (opset < reduction.opset)
     fail('reducer', `${call.op}: reduction "${reduction.name}" needs opset ${reduction.opset}; got ${opset}`);
-  if (call.options.include_self === false)
-    fail('include_self', `${call.op}: ONNX scatters always include the input (include_self = false)`);
-  checkIndices(call, call.scatter_indices, r, input.shape);
+  const withoutSelf = call.options.include_self === false && comp !== 'replace';
+  const ident = withoutSelf ? identity(comp as string, input.dtype) : undefined;
+  if (withoutSelf && ident === undefined)
+    fail(
+      'include_self',
+      `${call.op}: include_self = false with ${String(comp)} on ${input.dtype} has no identity`,
+    );
   if (comp === 'replace') {
-    const seen = new Set<number>();
-    for (const p of landingMap(call)) {
-      if (p < 0) continue;
-      if (seen.has(p))
-        fail('duplicates', `${call.op}: two updates replace element ${p}; ONNX leaves their order undefined`);
-      seen.add(p);
-    }
+    // two different values replacing one element: ONNX leaves the order undefined (equal ones are fine)
+    const seen = new Map<number, string>();
+    const values = updates.toFlatArray().map((v) => (Object.is(v, -0) ? '-0' : String(v)));
+    landingMap(call).forEach((q, k) => {
+      if (q < 0) return;
+      const before = seen.get(q);
+      if (before !== undefined && before !== values[k])
+        fail(
+          'duplicates',
+          `${call.op}: two different updates replace element ${q}; ONNX leaves their order undefined`,
+        );
+      seen.set(q, values[k]);
+    });
   }
-  const attributes: Record<string, number | string> = { ...found.attrs };
+  const b = new Builder(opset);
+  const block = policyBlock(b, call, pl, 'indices', call.scatter_indices, input.shape) as {
+    index: string;
+    pad?: true;
+  };
+  const opType = pl.op === 'Elements' ? 'ScatterElements' : 'ScatterND';
+  const attributes: Record<string, number | string> = { ...pl.attrs };
   if (opset >= 16) attributes.reduction = reduction.name;
-  return {
-    opType: found.op === 'Elements' ? 'ScatterElements' : 'ScatterND',
+  const padDim = pl.roles.map[0];
+  /** scatter(data, index, upd) with the extra slot when invalid updates are redirected to it. */
+  const scatter = (
+    data: string,
+    upd: string,
+    attrs: Record<string, number | string>,
+    dtype: DType,
+  ): string => {
+    if (!block.pad) return b.op(opType, [data, block.index, upd], attrs);
+    const slotShape = input.shape.map((n, d) => (d === padDim ? 1 : n));
+    const zeros = b.constant(
+      tensor(
+        new Array(sizeOf(slotShape)).fill(dtype === 'int64' ? 0n : dtype === 'bool' ? false : 0),
+        dtype,
+        slotShape,
+      ),
+      'slot',
+    );
+    const padded = b.op('Concat', [data, zeros], { axis: padDim });
+    const out = b.op(opType, [padded, block.index, upd], attrs);
+    return b.op('Slice', [out, b.i64([0]), b.i64([input.shape[padDim]]), b.i64([padDim])]);
+  };
+  let data = 'data';
+  if (withoutSelf) {
+    // touched = scatter of ones into zeros (max: duplicates and the slot stay 1)
+    const zeros = b.constant(tensor(new Array(input.size).fill(0), 'int32', [...input.shape]), 'zeros');
+    const ones = b.constant(tensor(new Array(updates.size).fill(1), 'int32', [...updates.shape]), 'ones');
+    const tAttrs: Record<string, number | string> = { ...pl.attrs };
+    if (opset >= 16) tAttrs.reduction = opset >= 18 ? 'max' : 'add';
+    const touched = b.op('Greater', [
+      scatter(zeros, ones, tAttrs, 'int32'),
+      b.constant(tensor(0, 'int32'), 'z'),
+    ]);
+    const idc = b.constant(tensor([ident as never], input.dtype, []), 'identity');
+    data = b.op('Where', [touched, idc, 'data']);
+  }
+  const out = scatter(data, negate ? b.op('Neg', ['updates']) : 'updates', attributes, input.dtype);
+  const main: OnnxNode = {
+    opType,
     attributes,
     inputs: [
       { name: 'data', tensor: input },
@@ -243,10 +548,11 @@ function scatterNode(call: ScatterCall, opset: number): OnnxNode {
       { name: 'updates', tensor: updates },
     ],
   };
+  return finish(b, call, out, input.shape, main, main.inputs, input.dtype);
 }
 
 // ---------------------------------------------------------------------------------------------
-// ModelProto (only the fields a one-node model needs; numbers from onnx.proto)
+// ModelProto (only the fields a small graph needs; numbers from onnx.proto)
 
 function schema(): protobuf.Type {
   const { Field, Root, Type } = protobuf;
@@ -262,7 +568,15 @@ function schema(): protobuf.Type {
       .add(new Field('name', 1, 'string'))
       .add(new Field('i', 3, 'int64'))
       .add(new Field('s', 4, 'bytes'))
+      .add(new Field('ints', 8, 'int64', 'repeated'))
       .add(new Field('type', 20, 'int32')),
+  );
+  ns.add(
+    new Type('TensorProto')
+      .add(new Field('dims', 1, 'int64', 'repeated'))
+      .add(new Field('data_type', 2, 'int32'))
+      .add(new Field('name', 8, 'string'))
+      .add(new Field('raw_data', 9, 'bytes')),
   );
   ns.add(
     new Type('NodeProto')
@@ -287,6 +601,7 @@ function schema(): protobuf.Type {
     new Type('GraphProto')
       .add(new Field('node', 1, 'NodeProto', 'repeated'))
       .add(new Field('name', 2, 'string'))
+      .add(new Field('initializer', 5, 'TensorProto', 'repeated'))
       .add(new Field('input', 11, 'ValueInfoProto', 'repeated'))
       .add(new Field('output', 12, 'ValueInfoProto', 'repeated')),
   );
@@ -313,40 +628,45 @@ const valueInfo = (name: string, t: { dtype: Tensor['dtype']; shape: readonly nu
   },
 });
 
+const attribute = (name: string, v: AttrValue) =>
+  typeof v === 'string'
+    ? { name, type: 3, s: new TextEncoder().encode(v) }
+    : typeof v === 'number'
+      ? { name, type: 2, i: v }
+      : { name, type: 7, ints: [...v] };
+
+/** Little-endian bytes of a tensor's storage (the library's storage is little-endian on supported hosts). */
+const rawBytes = (t: Tensor) => new Uint8Array(t.data.buffer, t.data.byteOffset, t.data.byteLength).slice();
+
 /**
  * An ONNX model (serialized ModelProto) computing `call`: graph inputs `data`, `indices`
  * (and `updates`) fed with the call's tensors (see `onnxInputs`), output `output`.
  */
 export function toOnnx(call: CoreCall, options: OnnxExportOptions = {}): Uint8Array {
-  const node = onnxNode(call, options);
+  const g = onnxGraph(call, options);
   const opset = options.opset ?? 18;
   modelType ??= schema();
-  const resultShape = call.kind === 'scatter' ? call.inputs[0].shape : undefined;
-  const outputDType = node.inputs[0].tensor.dtype;
-  const attribute = Object.entries(node.attributes).map(([name, v]) =>
-    typeof v === 'string' ? { name, type: 3, s: new TextEncoder().encode(v) } : { name, type: 2, i: v },
-  );
   const model = {
     ir_version: opset >= 21 ? 10 : 8,
     producer_name: 'tensor-gather-scatter',
     opset_import: [{ domain: '', version: opset }],
     graph: {
       name: call.op,
-      node: [
-        {
-          input: node.inputs.map((i) => i.name),
-          output: ['output'],
-          name: 'n0',
-          op_type: node.opType,
-          attribute,
-        },
-      ],
-      input: node.inputs.map((i) => valueInfo(i.name, i.tensor)),
-      output: [
-        resultShape
-          ? valueInfo('output', { dtype: outputDType, shape: resultShape })
-          : { name: 'output', type: { tensor_type: { elem_type: dtypeToOnnxDataType[outputDType] } } },
-      ],
+      node: g.nodes.map((n, k) => ({
+        input: [...n.inputs],
+        output: [n.output],
+        name: `n${k}`,
+        op_type: n.opType,
+        attribute: Object.entries(n.attributes).map(([name, v]) => attribute(name, v)),
+      })),
+      initializer: Object.entries(g.constants).map(([name, t]) => ({
+        name,
+        dims: [...t.shape],
+        data_type: dtypeToOnnxDataType[t.dtype],
+        raw_data: rawBytes(t),
+      })),
+      input: g.inputs.map((i) => valueInfo(i.name, i.tensor)),
+      output: [valueInfo('output', { dtype: g.outputDType, shape: g.outputShape })],
     },
   };
   return modelType.encode(modelType.fromObject(model)).finish();
@@ -354,5 +674,5 @@ export function toOnnx(call: CoreCall, options: OnnxExportOptions = {}): Uint8Ar
 
 /** The model's feeds: graph input name → the call's tensor. */
 export function onnxInputs(call: CoreCall, options: OnnxExportOptions = {}): Record<string, Tensor> {
-  return Object.fromEntries(onnxNode(call, options).inputs.map((i) => [i.name, i.tensor]));
+  return Object.fromEntries(onnxGraph(call, options).inputs.map((i) => [i.name, i.tensor]));
 }
