@@ -56,6 +56,10 @@ interface CallBase {
   readonly index_rank?: number;
   /** Write `out` only if the call succeeds (NumPy buffers `out` under mode='raise'). */
   readonly atomic_out?: boolean;
+  /** The caller's data shape when the lowering reshaped it (flat ops): gradients come back in it. */
+  readonly operand_shape?: readonly number[];
+  /** The caller's updates shape when the lowering reshaped them (MLIR's rank-preserving source). */
+  readonly updates_shape?: readonly number[];
 }
 
 /** A gather lowered from a framework op: everything the call does, defaults applied. */

@@ -46,6 +46,10 @@ export interface CallMeta {
   readonly reshape?: readonly number[];
   /** Write `out` only if the call succeeds (NumPy's buffered `out` under mode='raise'). */
   readonly atomic_out?: boolean;
+  /** The caller's data shape when the lowering reshapes it (see CoreCall.operand_shape). */
+  readonly operand_shape?: readonly number[];
+  /** The caller's updates shape when the lowering reshapes them (see CoreCall.updates_shape). */
+  readonly updates_shape?: readonly number[];
 }
 
 /** A framework's gather policy; unset values take the core defaults, except `zero_size_dims` (frameworks: out_of_bounds). */
@@ -59,6 +63,8 @@ function meta<C extends object>(m: CallMeta, call: C): C & CallMeta {
   if (m.out !== undefined) extra.out = m.out;
   if (m.wording !== undefined) extra.wording = m.wording;
   if (m.atomic_out) extra.atomic_out = true;
+  if (m.operand_shape !== undefined) extra.operand_shape = m.operand_shape;
+  if (m.updates_shape !== undefined) extra.updates_shape = m.updates_shape;
   const rank = (m as { index_rank?: number }).index_rank;
   if (rank !== undefined) extra.index_rank = rank;
   return { ...call, op: m.op, ...extra } as C & CallMeta;
@@ -230,7 +236,8 @@ export function takeScatter(
 // flat: take from the flattened operand; the result has the indices' shape.
 
 export function flatGather(m: CallMeta, operand: Tensor, indices: Tensor, policy: GatherPolicy): GatherCall {
-  return takeGather(m, operand.reshape([operand.size]), indices, 0, policy);
+  const meta = operand.rank === 1 ? m : { ...m, operand_shape: m.operand_shape ?? operand.shape };
+  return takeGather(meta, operand.reshape([operand.size]), indices, 0, policy);
 }
 
 /** Scatter into the flattened input (updates have the indices' shape); the result keeps the input's shape. */

@@ -228,7 +228,7 @@ function lowerScatter(
   const dup = oneOf(op, 'duplicates', a.duplicates, DUPLICATES, 'error', `${op}.duplicates_policy`);
   const q = idx.rank;
   return scatterCall(
-    { op, out: outArg(op, a.out) },
+    { op, out: outArg(op, a.out), ...(src.rank === reduced.length ? {} : { updates_shape: src.shape }) },
     dst,
     idx,
     src.reshape(reduced),
