@@ -8,8 +8,11 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { it } from 'vitest';
+import { expect, it } from 'vitest';
+import { executeOn } from '../src/backends/index.js';
 import { type WebGpuBackend, createWebGpuBackend } from '../src/backends/webgpu/index.js';
+import { type CoreCall, execute } from '../src/core/call.js';
+import type { Tensor } from '../src/tensor/tensor.js';
 
 export const SWIFTSHADER_DIR = '/usr/lib/chromium';
 export const SWIFTSHADER_ENV = {
@@ -65,4 +68,36 @@ export function nodeBackend(): Promise<WebGpuBackend | null> {
     }
   })();
   return backend;
+}
+
+/** The bytes of a tensor's storage. */
+export const bytesOf = (t: Tensor) =>
+  Array.from(new Uint8Array(t.data.buffer, t.data.byteOffset, t.data.byteLength));
+
+/** Runs a call on the CPU and on the GPU: the same bits and shape, or the same typed error. */
+export async function sameOnGpu(gpu: WebGpuBackend, call: CoreCall, label = ''): Promise<Tensor | Error> {
+  let want: Tensor | Error;
+  try {
+    want = execute(call);
+  } catch (e) {
+    want = e as Error;
+  }
+  let got: Tensor | Error;
+  try {
+    got = await executeOn(call, gpu);
+  } catch (e) {
+    got = e as Error;
+  }
+  if (want instanceof Error) {
+    if (!(got instanceof Error))
+      throw new Error(`${label}: CPU threw ${want.message}; GPU returned a result`);
+    expect(got.constructor.name, label).toBe(want.constructor.name);
+    expect(got.message, label).toBe(want.message);
+    return got;
+  }
+  if (got instanceof Error) throw new Error(`${label}: GPU threw ${got.message}`);
+  expect(got.dtype, label).toBe(want.dtype);
+  expect(got.shape, label).toEqual(want.shape);
+  expect(bytesOf(got), label).toEqual(bytesOf(want));
+  return got;
 }

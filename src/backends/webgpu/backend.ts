@@ -128,6 +128,9 @@ export async function createWebGpuBackend(options: WebGpuOptions = {}): Promise<
     },
   });
   const backend = new WebGpuBackend(device);
+  // Keep the GPU object and adapter alive as long as the device: Dawn's Node bindings crash
+  // when the instance is collected under a live device.
+  backend.owners = [gpu, adapter];
   const info = (adapter as { info?: { description?: string; vendor?: string } }).info;
   backend.adapterInfo = info?.description || info?.vendor || '';
   return backend;
@@ -139,6 +142,10 @@ type Scratch = GPUBuffer[];
 export class WebGpuBackend implements Backend {
   readonly name = 'webgpu';
   adapterInfo = '';
+  /** Objects the device depends on (kept reachable). */
+  owners: readonly unknown[] = [];
+  /** Calls run by the kernels, by the host (empty calls), and flagged calls re-run on the host for their error. */
+  readonly stats = { gpu: 0, empty: 0, flagged: 0 };
   private readonly pipelines = new Map<
     string,
     { pipeline: GPUComputePipeline; layout: GPUBindGroupLayout }
@@ -212,7 +219,7 @@ export class WebGpuBackend implements Backend {
     const { map, policy } = plan;
     const finalShape = call.reshape ?? plan.resultShape;
     if (map.spaceSize === 0 || map.operandSize === 0 || map.batchCount === 0)
-      return this.onHost(call, bind, finalShape);
+      return this.onEmpty(call, bind, finalShape);
     this.checkSize(map.spaceSize, plan.dtype, call.op);
     this.checkSize(indices.size, call.start_indices.dtype, call.op);
     const scratch: Scratch = [];
@@ -291,7 +298,7 @@ export class WebGpuBackend implements Backend {
     const { map, policy } = plan;
     const finalShape = call.reshape ?? call.inputs[0].shape;
     if (map.spaceSize === 0 || map.operandSize === 0 || map.batchCount === 0)
-      return this.onHost(call, bind, finalShape);
+      return this.onEmpty(call, bind, finalShape);
     this.checkSize(map.operandSize, dtype, call.op);
     this.checkSize(map.spaceSize, dtype, call.op);
     this.checkSize(indices.size, call.scatter_indices.dtype, call.op);
@@ -432,7 +439,9 @@ export class WebGpuBackend implements Backend {
       for (const b of scratch) b.destroy();
     };
     if (!staging) {
-      this.device.queue.onSubmittedWorkDone().then(release, release);
+      // Destroying after submit is safe: the device frees a buffer once its submitted work is done.
+      release();
+      this.stats.gpu++;
       return new GpuTensor(this, dtype, shape, out);
     }
     await staging.mapAsync(GPUMapMode.READ);
@@ -440,9 +449,25 @@ export class WebGpuBackend implements Backend {
     staging.unmap();
     staging.destroy();
     release();
-    if (f.every((x) => x === 0xffffffff)) return new GpuTensor(this, dtype, shape, out);
-    // An index error, a broken promise or a duplicate: the CPU reports it exactly.
+    if (f.every((x) => x === 0xffffffff)) {
+      this.stats.gpu++;
+      return new GpuTensor(this, dtype, shape, out);
+    }
+    this.stats.flagged++;
+    // An index error, a broken promise or a duplicate: the CPU reports it exactly. (The host
+    // flag alone — a sortedness check on indices beyond 32 bits — lets the CPU decide.)
     out.destroy();
+    const r = await this.onHost(call, bind, shape);
+    if (f.some((x, i) => x !== 0xffffffff && i !== FLAG.host))
+      throw new GatherScatterError(
+        'webgpu.internal',
+        `${call.op}: the GPU flagged an index error the CPU does not find (flags ${fmt(Array.from(f))})`,
+      );
+    return r;
+  }
+
+  private onEmpty(call: CoreCall, bind: GpuBindings, shape: readonly number[]): Promise<GpuTensor> {
+    this.stats.empty++;
     return this.onHost(call, bind, shape);
   }
 
