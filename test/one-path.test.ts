@@ -277,3 +277,45 @@ describe('variadic stablehlo.scatter runs one lowered call too', () => {
     expect(b.toArray()).toEqual([10.25, 20, 31.5]);
   });
 });
+
+describe('the CLI runs pasted StableHLO text through the same core call', () => {
+  it('tensor-gather-scatter stablehlo <text> equals stablehlo.gather with the same attributes', async () => {
+    const text = `%result = "stablehlo.gather"(%operand, %start_indices) {
+      dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0],
+        start_index_map = [0], index_vector_dim = 1>,
+      slice_sizes = array<i64: 1, 2>, indices_are_sorted = false
+    } : (tensor<3x2xf32>, tensor<2x1xi64>) -> tensor<2x2xf32>`;
+    const file = join(dir, 'hlo.npy');
+    await program(
+      () => {},
+      () => {},
+    )
+      .exitOverride()
+      .parseAsync(
+        ['stablehlo', text, '--data', '[[1,2],[3,4],[5,6]]', '--indices', '[[2],[0]]', '-q', '-o', file],
+        {
+          from: 'user',
+        },
+      );
+    const got = readNpy(new Uint8Array(readFileSync(file)));
+    const want = lib.stablehlo.gather(
+      tensor(
+        [
+          [1, 2],
+          [3, 4],
+          [5, 6],
+        ],
+        'float32',
+      ),
+      tensor([[2], [0]], 'int64'),
+      {
+        offset_dims: [1],
+        collapsed_slice_dims: [0],
+        start_index_map: [0],
+        index_vector_dim: 1,
+        slice_sizes: [1, 2],
+      },
+    );
+    expect(bits(got)).toEqual(bits(want));
+  });
+});

@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { Command, Option } from 'commander';
 import * as lib from '../index.js';
 import { readNpy, writeNpy } from '../interop/npy.js';
+import { runStablehlo } from '../stablehlo-text/parse.js';
 import { buildRegistry, type CallArgs, executeCall, type OpEntry } from '../tables/registry.js';
 import { behaviourTables } from '../tables/tables.js';
 import { type DType, isDType } from '../tensor/dtype.js';
@@ -238,6 +239,25 @@ strings with their exact digits ("9007199254740993"); NaN and ±Infinity as "NaN
 "-Infinity". The same forms are accepted as input. Results over ${PRINT_LIMIT.toLocaleString('en-US')} elements print
 as a summary unless --full; -o writes them whole (.npy or .json).`;
 
+/** Writes a result to `-o` (.npy or .json) or prints it (a summary when big, unless `--full`). */
+async function emit(
+  result: Tensor,
+  o: { output?: string; full?: boolean },
+  progress: Progress,
+  out: (s: string) => void,
+): Promise<void> {
+  if (o.output) {
+    await progress.phase(`writing ${o.output}`);
+    if (o.output.endsWith('.npy')) writeFileSync(o.output, writeNpy(result));
+    else writeFileSync(o.output, `${tensorJson(result)}\n`);
+  } else if (result.size > PRINT_LIMIT && !o.full) out(tensorSummary(result));
+  else {
+    await progress.phase('printing');
+    out(`${tensorJson(result)}\n`);
+  }
+  progress.done();
+}
+
 /** Builds the program (exported for tests). `out`/`err` receive stdout/stderr text. */
 export function program(
   out: (s: string) => void = (s) => void process.stdout.write(s),
@@ -264,18 +284,41 @@ export function program(
       const { args, size } = await callArgs(o, err, progress);
       progress.big ||= size >= BIG_JOB;
       await progress.phase(`running ${entry.id} on ${size.toLocaleString('en-US')} input elements`);
-      const result = executeCall(ns, entry, args);
-      if (o.output) {
-        await progress.phase(`writing ${o.output}`);
-        if (o.output.endsWith('.npy')) writeFileSync(o.output, writeNpy(result));
-        else writeFileSync(o.output, `${tensorJson(result)}\n`);
-      } else if (result.size > PRINT_LIMIT && !o.full) out(tensorSummary(result));
-      else {
-        await progress.phase('printing');
-        out(`${tensorJson(result)}\n`);
-      }
-      progress.done();
+      await emit(executeCall(ns, entry, args), o, progress, out);
     });
+
+  p.command('stablehlo')
+    .description(
+      'run a stablehlo.gather / stablehlo.scatter written as MLIR text (as JAX or XLA dumps print it)',
+    )
+    .argument('<file.mlir|text>', 'a file holding the op (a whole module is fine), or the text itself')
+    .requiredOption('--data <file|json>', 'operand (gather) or inputs (scatter): .npy, .json or inline JSON')
+    .requiredOption('--indices <file|json>', 'start_indices / scatter_indices')
+    .option('--updates <file|json>', 'updates (scatter)')
+    .option('-o, --output <file.npy|file.json>', 'write the result to a .npy or .json file')
+    .option('--full', `print results of any size (default: a summary above ${PRINT_LIMIT} elements)`)
+    .option('-q, --quiet', 'no progress on stderr')
+    .action(
+      async (
+        source: string,
+        o: {
+          data: string;
+          indices: string;
+          updates?: string;
+          output?: string;
+          full?: boolean;
+          quiet?: boolean;
+        },
+      ) => {
+        const text = existsSync(source) && statSync(source).isFile() ? readFileSync(source, 'utf8') : source;
+        // Operands in the op's order; nested JSON takes the dtypes the text's tensor types name.
+        const values = [o.data, o.indices, ...(o.updates === undefined ? [] : [o.updates])].map((v, k) => {
+          const r = readInput(v, ['--data', '--indices', '--updates'][k]);
+          return r.tensor ?? r.values;
+        });
+        await emit(runStablehlo(text, values).value, o, new Progress(err, !o.quiet), out);
+      },
+    );
 
   withCallOptions(
     p.command('explain').description('show the StableHLO form of a call and a picture of its index mapping'),
