@@ -24,7 +24,8 @@ for (const c of defineCases(opts.quick)) {
     indices: new Tensor('int64', c.shapes.indices, a.indices),
   };
   if (a.updates) t.updates = new Tensor('float32', c.shapes.updates, a.updates);
-  const call = onnx.lower[c.frontend.name](...c.frontend.args(t));
+  const fe = c.frontends[0];
+  const call = fe.lower(lib)(...fe.args(t));
   const out = new Tensor('float32', c.resultShape, new Float32Array(c.resultBytes / 4));
   const reps = c.perCall ? 20000 : 1;
   const time = (fn) => {
