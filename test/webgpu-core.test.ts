@@ -5,39 +5,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { cpuBackend, executeOn } from '../src/backends/index.js';
-import type { WebGpuBackend } from '../src/backends/webgpu/index.js';
-import { type CoreCall, execute } from '../src/core/call.js';
-import { jax, numpy, onnx, tensor, torch } from '../src/index.js';
+import { numpy, onnx, tensor, torch } from '../src/index.js';
 import type { Tensor } from '../src/tensor/tensor.js';
-import { nodeBackend, runInChild, webgpuMode } from './webgpu-env.js';
+import { nodeBackend, runInChild, sameOnGpu, webgpuMode } from './webgpu-env.js';
 
-const bytes = (t: Tensor) => Array.from(new Uint8Array(t.data.buffer, t.data.byteOffset, t.data.byteLength));
-
-/** Runs a call on both backends: same bits and shape, or the same typed error. */
-async function same(gpu: WebGpuBackend, call: CoreCall): Promise<Tensor | Error> {
-  let want: Tensor | Error;
-  try {
-    want = execute(call);
-  } catch (e) {
-    want = e as Error;
-  }
-  let got: Tensor | Error;
-  try {
-    got = await executeOn(call, gpu);
-  } catch (e) {
-    got = e as Error;
-  }
-  if (want instanceof Error) {
-    expect(got).toBeInstanceOf(want.constructor);
-    expect((got as Error).message).toBe(want.message);
-    return got;
-  }
-  if (got instanceof Error) throw got;
-  expect(got.dtype).toBe(want.dtype);
-  expect(got.shape).toEqual(want.shape);
-  expect(bytes(got)).toEqual(bytes(want));
-  return got;
-}
+const _bytes = (t: Tensor) => Array.from(new Uint8Array(t.data.buffer, t.data.byteOffset, t.data.byteLength));
 
 if (webgpuMode !== 'here') runInChild('test/webgpu-core.test.ts');
 else
@@ -54,13 +26,13 @@ else
         ],
         'float32',
       );
-      const r = await same(g, onnx.lower.Gather(data, tensor([2, 0, -1], 'int64')));
+      const r = await sameOnGpu(g, onnx.lower.Gather(data, tensor([2, 0, -1], 'int64')));
       expect((r as Tensor).toArray()).toEqual([
         [5, 6],
         [1, 2],
         [5, 6],
       ]);
-      await same(
+      await sameOnGpu(
         g,
         onnx.lower.GatherND(
           data,
@@ -73,19 +45,127 @@ else
           ),
         ),
       );
-      await same(g, onnx.lower.GatherElements(data, tensor([[1], [0], [1]], 'int32'), { axis: 1 }));
-      await same(g, onnx.lower.Gather(tensor([1, 2, 3, 4, 5], 'int8'), tensor([4, 0, 3], 'int64')));
-      await same(g, onnx.lower.Gather(tensor([1, 2, 3, 4, 5], 'float16'), tensor([4, 0, 3], 'int64')));
-      await same(g, onnx.lower.Gather(tensor([1n, 2n, 3n], 'int64'), tensor([2, 0], 'int64')));
+      await sameOnGpu(g, onnx.lower.GatherElements(data, tensor([[1], [0], [1]], 'int32'), { axis: 1 }));
+      await sameOnGpu(g, onnx.lower.Gather(tensor([1, 2, 3, 4, 5], 'int8'), tensor([4, 0, 3], 'int64')));
+      await sameOnGpu(g, onnx.lower.Gather(tensor([1, 2, 3, 4, 5], 'float16'), tensor([4, 0, 3], 'int64')));
+      await sameOnGpu(g, onnx.lower.Gather(tensor([1n, 2n, 3n], 'int64'), tensor([2, 0], 'int64')));
     });
     t('out of bounds: the same typed error', async () => {
       const g = gpu!;
-      const e = await same(g, onnx.lower.Gather(tensor([1, 2, 3], 'float32'), tensor([0, 7, 9], 'int64')));
+      const e = await sameOnGpu(
+        g,
+        onnx.lower.Gather(tensor([1, 2, 3], 'float32'), tensor([0, 7, 9], 'int64')),
+      );
       expect(e).toBeInstanceOf(Error);
+    });
+    t('duplicate-heavy float scatter-adds: bit for bit with the CPU (update-index order)', async () => {
+      const g = gpu!;
+      // 20,000 float32 updates onto 7 targets: the sum depends on the order, so any
+      // order-varying atomics would show.
+      const n = 20000;
+      const idx = tensor(
+        Array.from({ length: n }, (_, i) => (i * 7919) % 7),
+        'int64',
+      );
+      const vals = new Float32Array(n);
+      for (let i = 0; i < n; i++) vals[i] = Math.fround(Math.sin(i) * 10 ** ((i % 13) - 6));
+      const upd = tensor(Array.from(vals), 'float32');
+      for (const reducer of ['add', 'sub', 'mul', 'min', 'max', 'replace'] as const) {
+        const call = torch.lower.scatter_reduce(
+          tensor([1, 2, 3, 4, 5, 6, 7], 'float32'),
+          0,
+          idx,
+          upd,
+          reducer === 'replace'
+            ? 'sum'
+            : reducer === 'add'
+              ? 'sum'
+              : reducer === 'mul'
+                ? 'prod'
+                : reducer === 'min'
+                  ? 'amin'
+                  : reducer === 'max'
+                    ? 'amax'
+                    : 'sum',
+        );
+        await sameOnGpu(g, call, reducer);
+      }
+      const half = tensor(Array.from(vals), 'float16');
+      await sameOnGpu(
+        g,
+        numpy.lower.add.at(tensor([0, 0, 0, 0, 0, 0, 0], 'float16'), idx, half),
+        'float16 add',
+      );
+    });
+    t('soft float: subnormals, signed zeros, infinities, NaN payloads', async () => {
+      const g = gpu!;
+      const bits = [
+        0x00000001, 0x80000001, 0x007fffff, 0x00800000, 0x80000000, 0, 0x7f800000, 0xff800000, 0x7fc01234,
+        0xffc05678, 0x7f801234, 0x3f800000, 0x7f7fffff, 0xff7fffff, 0x0040000f, 0x33800000,
+      ];
+      const m = bits.length;
+      const a = new Uint32Array(m * m);
+      const b = new Uint32Array(m * m);
+      for (let i = 0; i < m; i++)
+        for (let j = 0; j < m; j++) {
+          a[i * m + j] = bits[i];
+          b[i * m + j] = bits[j];
+        }
+      const x = tensor(Array.from(new Float32Array(a.buffer)), 'float32');
+      const u = tensor(Array.from(new Float32Array(b.buffer)), 'float32');
+      new Uint32Array(x.data.buffer, x.data.byteOffset, m * m).set(a);
+      new Uint32Array(u.data.buffer, u.data.byteOffset, m * m).set(b);
+      const ix = tensor(
+        Array.from({ length: m * m }, (_, i) => i),
+        'int32',
+      );
+      for (const r of ['add', 'subtract', 'multiply', 'minimum', 'maximum'] as const)
+        await sameOnGpu(g, numpy.lower[r].at(x, ix, u), r);
+    });
+    t('custom reducers and float64 arithmetic: typed errors', async () => {
+      const g = gpu!;
+      const call = onnx.lower.ScatterElements(
+        tensor([1, 2], 'float64'),
+        tensor([0], 'int64'),
+        tensor([5], 'float64'),
+        { reduction: 'add' },
+      );
+      await expect(g.run(call)).rejects.toMatchObject({ code: 'webgpu.dtype' });
+      const fcall = { ...call, update_computation: (_p: unknown, q: unknown) => q } as typeof call;
+      await expect(g.run(fcall as never)).rejects.toMatchObject({ code: 'webgpu.reducer' });
+      const r = await sameOnGpu(
+        g,
+        onnx.lower.ScatterElements(tensor([1, 2], 'float64'), tensor([1], 'int64'), tensor([5], 'float64')),
+      );
+      expect((r as Tensor).toArray()).toEqual([1, 5]);
+    });
+    t('GPU-resident chains: bindings, no host round trip', async () => {
+      const g = gpu!;
+      const data = tensor(
+        [
+          [1, 2],
+          [3, 4],
+          [5, 6],
+        ],
+        'float32',
+      );
+      const idx = tensor([2, 0], 'int64');
+      const x = g.upload(data);
+      const first = await g.run(onnx.lower.Gather(data, idx), { operand: x });
+      const placeholder = tensor(
+        [
+          [0, 0],
+          [0, 0],
+        ],
+        'float32',
+      );
+      const second = await g.run(onnx.lower.Gather(placeholder, tensor([1], 'int64')), { operand: first });
+      expect((await second.read()).toArray()).toEqual([[1, 2]]);
+      expect(await executeOn(onnx.lower.Gather(data, idx), cpuBackend)).toBeDefined();
     });
     t('scatter reducers', async () => {
       const g = gpu!;
-      await same(
+      await sameOnGpu(
         g,
         onnx.lower.ScatterND(
           tensor([1, 2, 3, 4], 'float32'),
@@ -93,7 +173,7 @@ else
           tensor([9, 10], 'float32'),
         ),
       );
-      const r = await same(
+      const r = await sameOnGpu(
         g,
         numpy.lower.add.at(
           tensor([1, 2, 3], 'float32'),

@@ -354,7 +354,11 @@ export class WebGpuBackend implements Backend {
     }
     const seg = this.scratchBuffer(scratch, NONE * 8);
     const Qs = this.scratchBuffer(scratch, 8, new Uint32Array([n, NONE]));
-    this.dispatch(enc, segmentKernel(), [Qs, keys, seg, flags], n);
+    const dupCheck =
+      options.duplicates === 'error' || (options.checked === true && plan.info.attributes.unique_indices);
+    // Duplicates are legal unless checked: their flag then goes to a buffer nobody reads.
+    const dupFlags = dupCheck ? flags : this.scratchBuffer(scratch, FLAG_COUNT * 4);
+    this.dispatch(enc, segmentKernel(), [Qs, keys, seg, dupFlags], n);
     const bytes = elementBytes(dtype);
     const reset = !(options.include_self ?? true) && comp !== 'replace';
     const identity = reset ? storedBits(dtype, reducerIdentity(comp, dtype)) : [0, 0];
@@ -369,8 +373,6 @@ export class WebGpuBackend implements Backend {
       [Qa, ins[0].buffer, ups[0].buffer, vals, seg, out],
       words,
     );
-    const dupCheck =
-      options.duplicates === 'error' || (options.checked === true && plan.info.attributes.unique_indices);
     const checks = policy.oob === 'error' || policy.promiseInBounds || policy.checkSorted || dupCheck;
     return this.finish(enc, scratch, checks ? flags : null, out, dtype, finalShape, call, bind);
   }
