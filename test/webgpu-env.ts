@@ -8,6 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { expect, it } from 'vitest';
 import { executeOn } from '../src/backends/index.js';
 import { type WebGpuBackend, createWebGpuBackend } from '../src/backends/webgpu/index.js';
@@ -38,7 +39,10 @@ export function runInChild(file: string): void {
     return;
   }
   it('runs on WebGPU (SwiftShader) in a child process with the Vulkan environment', () => {
-    const vitest = createRequire(import.meta.url).resolve('vitest/vitest.mjs');
+    const vitest = path.join(
+      path.dirname(createRequire(import.meta.url).resolve('vitest/package.json')),
+      'vitest.mjs',
+    );
     const r = spawnSync(process.execPath, [vitest, 'run', file], {
       env: { ...process.env, ...SWIFTSHADER_ENV, TGS_WEBGPU_CHILD: '1' },
       encoding: 'utf8',
