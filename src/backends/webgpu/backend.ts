@@ -131,8 +131,10 @@ export async function createWebGpuBackend(options: WebGpuOptions = {}): Promise<
   // Keep the GPU object and adapter alive as long as the device: Dawn's Node bindings crash
   // when the instance is collected under a live device.
   backend.owners = [gpu, adapter];
-  const info = (adapter as { info?: { description?: string; vendor?: string } }).info;
-  backend.adapterInfo = info?.description || info?.vendor || '';
+  const info = (adapter as { info?: { description?: string; vendor?: string; architecture?: string } }).info;
+  // Browsers often leave `description` empty (privacy); vendor and architecture still name it.
+  backend.adapterInfo =
+    info?.description || [info?.vendor, info?.architecture].filter((x) => x).join(' ') || 'unknown adapter';
   return backend;
 }
 
