@@ -184,6 +184,7 @@ function executeGather(call: GatherCall, out: Tensor | undefined): Tensor {
 export function executeAll(call: ScatterCall, outs?: readonly Tensor[]): Tensor[] {
   try {
     const { inputs, scatter_indices: indices, updates } = call;
+    checkVariadic(call.op, inputs, updates);
     const options = call.options.op === call.op ? call.options : { ...call.options, op: call.op };
     const plan = scatterPlan(
       inputs[0].shape,
@@ -221,6 +222,25 @@ export function executeAll(call: ScatterCall, outs?: readonly Tensor[]): Tensor[
   } catch (e) {
     throw reword(call, e);
   }
+}
+
+/** The variadic rules the plan cannot check alone: C5 (counts), C1 (one input shape), C3 (one updates shape). */
+function checkVariadic(op: string, inputs: readonly Tensor[], updates: readonly Tensor[]): void {
+  if (inputs.length === 0 || inputs.length !== updates.length)
+    throw new InvalidArgumentError(
+      'stablehlo.scatter.C5',
+      `${op}: need 0 < size(inputs) = size(updates); got ${inputs.length} and ${updates.length}`,
+    );
+  if (inputs.some((t) => !sameShape(t.shape, inputs[0].shape)))
+    throw new InvalidArgumentError(
+      'stablehlo.scatter.C1',
+      `${op}: all inputs must have one shape; got ${inputs.map((t) => fmt(t.shape)).join(', ')}`,
+    );
+  if (updates.some((t) => !sameShape(t.shape, updates[0].shape)))
+    throw new InvalidArgumentError(
+      'stablehlo.scatter.C3',
+      `${op}: all updates must have one shape; got ${updates.map((t) => fmt(t.shape)).join(', ')}`,
+    );
 }
 
 function executeScatter(call: ScatterCall, out: Tensor | undefined): Tensor {
