@@ -102,7 +102,7 @@ export function expectedErrorClass(e: { type: string; message: string }): typeof
   const m = e.message;
   if (/^Dimension out of range|is out of bounds for array of dimension|too many indices|shape mismatch/.test(m)) return InvalidArgumentError;
   if (/out of bounds|out of range|out of DATA bounds|empty axes|empty array|from an empty tensor/.test(m)) return IndexOutOfBoundsError;
-  if (/cannot be converted to type .* without overflow|not implemented for '/.test(m)) return DTypeError;
+  if (/cannot be converted to type .* without overflow|not implemented for '|boolean subtract/.test(m)) return DTypeError;
   if (/dtype|\bcast\b|integer array|integer \(or boolean\)|\blong\b|\bLong\b|scalar type|dtypes match/.test(m)) return DTypeError;
   return InvalidArgumentError;
 }

@@ -5,12 +5,12 @@
  */
 import { type GatherCall, type ScatterCall, execute } from '../../core/call.js';
 import type { ReducerName } from '../../core/types.js';
-import { InvalidArgumentError, fmt } from '../../errors.js';
+import { DTypeError, InvalidArgumentError, fmt } from '../../errors.js';
 import type { Scalar } from '../../tensor/dtype.js';
 import { broadcastShapes } from '../../tensor/ops.js';
-import { Tensor } from '../../tensor/tensor.js';
+import { Tensor, zeros } from '../../tensor/tensor.js';
 import { options, outArg, tensorArg } from '../args.js';
-import { tupleGather, tupleScatter } from '../families.js';
+import { flatGather, flatScatter, tupleGather, tupleScatter } from '../families.js';
 import { FANCY, fancyIndex, oobWording } from './policy.js';
 import { type ArrayLike, arrayArg, broadcastExactly, broadcastTuple, checkEachInBounds } from './shared.js';
 
@@ -58,10 +58,21 @@ export function lowerIndex(
   const A = arrayArg(op, 'a', a);
   const arrays = tupleOf(op, A, Array.isArray(indices) ? indices : [tensorOrArray(op, indices)]);
   const { indices: idx, shape } = broadcastTuple(arrays, `${op}.shape`, op);
-  if (shape.includes(0)) checkEachInBounds(op, arrays, A.shape, POLICY, oobWording);
   const m = { op, wording: oobWording, out: outArg(op, o.out) };
+  // NumPy reads a 0-d index array as an integer and checks it up front; the other arrays are
+  // checked only while the result is filled, so not at all when it is empty (a[[], [5]] and
+  // zeros((2, 0))[[5]] are empty, zeros((2, 0))[5] is an IndexError).
+  const rest = A.shape.slice(arrays.length);
+  if (shape.includes(0) || rest.includes(0)) {
+    checkEachInBounds(op, scalarsOnly(arrays), A.shape, POLICY, oobWording);
+    return flatGather({ ...m, reshape: [...shape, ...rest] }, A, zeros([0], 'int64'), POLICY);
+  }
   return tupleGather(m, A, idx, arrays.length, shape.length, POLICY);
 }
+
+const NONE = zeros([0], 'int64');
+/** The 0-d index arrays of a tuple (the others replaced by an empty array: nothing to check). */
+const scalarsOnly = (arrays: readonly Tensor[]) => arrays.map((a) => (a.rank === 0 ? a : NONE));
 
 /** A lone index (not a tuple): a Tensor or a JS scalar. */
 const tensorOrArray = (op: string, x: unknown): unknown =>
@@ -120,15 +131,26 @@ export function lowerUfuncAt(
   const { indices: idx, shape } = broadcastTuple(arrays, `${op}.shape`, op);
   const uShape = [...shape, ...A.shape.slice(arrays.length)];
   const B = arrayArg(op, 'b', b, A.dtype);
-  // NumPy checks the indices (each array on its own) before it broadcasts b.
-  if (shape.includes(0) || !fits(B.shape, uShape)) checkEachInBounds(op, arrays, A.shape, POLICY, oobWording);
+  const m = { op, wording: oobWording, out: outArg(op, o.out) };
+  // NumPy checks 0-d index arrays up front, every index before it broadcasts b (each array on
+  // its own), then finds that bool has no subtract; with nothing to update it checks no other index.
+  checkEachInBounds(op, scalarsOnly(arrays), A.shape, POLICY, oobWording);
+  const empty = uShape.includes(0);
+  const boolSub = ufunc === 'subtract' && A.dtype === 'bool';
+  if (!fits(B.shape, uShape) || (boolSub && !empty))
+    checkEachInBounds(op, arrays, A.shape, POLICY, oobWording);
   const updates = broadcastExactly(
     B,
     uShape,
     `${op}.b_shape`,
     `${op}: b of shape ${fmt(B.shape)} does not broadcast to ${fmt(uShape)}`,
   );
-  const m = { op, wording: oobWording, out: outArg(op, o.out) };
+  if (boolSub)
+    throw new DTypeError(
+      `${op}.dtype`,
+      `${op}: numpy boolean subtract, the \`-\` operator, is not supported, use the bitwise_xor, the \`^\` operator, or the logical_xor function instead`,
+    );
+  if (empty) return flatScatter(m, A, zeros([0], 'int64'), zeros([0], A.dtype), 'replace', SCATTER_POLICY);
   return tupleScatter(m, A, idx, updates, arrays.length, shape.length, UFUNCS[ufunc], SCATTER_POLICY);
 }
 

@@ -8,7 +8,7 @@ import { IndexOutOfBoundsError } from '../../errors.js';
 import type { Scalar } from '../../tensor/dtype.js';
 import { type Tensor, arange, zeros } from '../../tensor/tensor.js';
 import { integer, normalizeAxis, options, outArg } from '../args.js';
-import { flatGather, flatScatter, takeGather } from '../families.js';
+import { flatGather, flatScatter, takeGather, takeShape } from '../families.js';
 import { type NumpyMode, gatherPolicy, oobWording, resolveMode, safeIndex, scatterPolicy } from './policy.js';
 import { type ArrayLike, arrayArg } from './shared.js';
 
@@ -28,7 +28,8 @@ export interface TakeOptions {
  *
  * Shape: a.shape[:axis] + indices.shape + a.shape[axis+1:] (axis None: indices.shape).
  * Rules: numpy.take.{a,indices} (array_like), .index_dtype (safe cast to intp), .axis, .mode,
- * .options, .out, .empty_axis (a non-empty take from an empty axis), .bounds (mode raise).
+ * .options, .out, .empty_axis (a take from an empty axis whose result has elements), .bounds
+ * (mode raise; checked also when the result is empty, unless a dim before axis is 0).
  */
 export function lowerTake(a: ArrayLike, indices: ArrayLike, opts?: TakeOptions | null): GatherCall {
   const op = 'numpy.take';
@@ -38,16 +39,23 @@ export function lowerTake(a: ArrayLike, indices: ArrayLike, opts?: TakeOptions |
   const mode = resolveMode(o.mode, op);
   // NumPy buffers `out` under mode='raise': an error leaves it untouched.
   const m = { op, wording: oobWording, out: outArg(op, o.out), atomic_out: mode === 'raise' };
-  if (o.axis === undefined || o.axis === null) {
-    if (A.size === 0 && idx.size > 0) throw emptyAxis(op, 0);
-    return flatGather(m, A, idx, gatherPolicy(mode));
-  }
-  const axis = normalizeAxis(op, integer(op, 'axis', o.axis), A.rank, {
-    message: (r) => `${op}: axis ${o.axis} is out of bounds for array of dimension ${r}`,
-  });
-  if (A.shape[axis] === 0 && idx.size > 0) throw emptyAxis(op, axis);
-  return takeGather(m, A, idx, axis, gatherPolicy(mode));
+  const flat = o.axis === undefined || o.axis === null;
+  const X = flat ? A.reshape([A.size]) : A;
+  const axis = flat
+    ? 0
+    : normalizeAxis(op, integer(op, 'axis', o.axis), A.rank, {
+        message: (r) => `${op}: axis ${o.axis} is out of bounds for array of dimension ${r}`,
+      });
+  const shape = takeShape(X.shape, idx.shape, axis);
+  // NumPy refuses a take from an empty axis only when the result has elements; in raise mode it
+  // checks the indices once per leading position, so not at all when a dim before axis is 0.
+  if (X.shape[axis] === 0 && !shape.includes(0)) throw emptyAxis(op, axis);
+  if (mode === 'raise' && X.shape.slice(0, axis).includes(0))
+    return flatGather({ ...m, reshape: shape }, X, NO_INDEX, gatherPolicy(mode));
+  return takeGather(m, X, idx, axis, gatherPolicy(mode));
 }
+
+const NO_INDEX = zeros([0], 'int64');
 
 const emptyAxis = (op: string, axis: number) =>
   new IndexOutOfBoundsError(`${op}.empty_axis`, `${op}: cannot do a non-empty take from an empty axes`, {
