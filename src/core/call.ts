@@ -154,14 +154,14 @@ export function execute(call: CoreCall, out: Tensor | undefined = call.out): Ten
 
 function executeGather(call: GatherCall, out: Tensor | undefined): Tensor {
   const { operand, start_indices: indices } = call;
-  const options = call.options.op === call.op ? call.options : { ...call.options, op: call.op };
   const plan = gatherPlan(
     operand.shape,
     operand.dtype,
     indices.shape,
     indices.dtype,
     call.dimension_numbers,
-    options,
+    call.options,
+    call.op,
   );
   if (out === undefined) {
     const r = plan.run(operand, indices);
@@ -185,7 +185,6 @@ export function executeAll(call: ScatterCall, outs?: readonly Tensor[]): Tensor[
   try {
     const { inputs, scatter_indices: indices, updates } = call;
     checkVariadic(call.op, inputs, updates);
-    const options = call.options.op === call.op ? call.options : { ...call.options, op: call.op };
     const plan = scatterPlan(
       inputs[0].shape,
       inputs.map((t) => t.dtype),
@@ -195,7 +194,8 @@ export function executeAll(call: ScatterCall, outs?: readonly Tensor[]): Tensor[
       updates.map((t) => t.dtype),
       call.dimension_numbers,
       call.update_computation,
-      options,
+      call.options,
+      call.op,
     );
     if (outs === undefined) return plan.run(inputs, indices, updates);
     if (outs.length !== inputs.length)
@@ -245,7 +245,6 @@ function checkVariadic(op: string, inputs: readonly Tensor[], updates: readonly 
 
 function executeScatter(call: ScatterCall, out: Tensor | undefined): Tensor {
   const { inputs, scatter_indices: indices, updates } = call;
-  const options = call.options.op === call.op ? call.options : { ...call.options, op: call.op };
   const plan = scatterPlan(
     inputs[0].shape,
     inputs.map((t) => t.dtype),
@@ -255,7 +254,8 @@ function executeScatter(call: ScatterCall, out: Tensor | undefined): Tensor {
     updates.map((t) => t.dtype),
     call.dimension_numbers,
     call.update_computation,
-    options,
+    call.options,
+    call.op,
   );
   if (out === undefined) {
     const r = plan.run(inputs, indices, updates)[0];

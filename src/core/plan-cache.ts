@@ -1,7 +1,9 @@
 /**
  * Compiled plans, reused: calls with the same op, attributes, options, shapes and dtypes share
- * one plan. The key is built from those values only — a plan holds no tensors, so the cache
- * keeps nothing alive but its own strides and tables. Bounded (least recently used goes first).
+ * one plan. An entry keeps those values only — a plan holds no tensors, so the cache keeps
+ * nothing alive but its own strides and tables. Lookups hash the values into a number and
+ * compare them field by field (no key strings are built per call). Bounded (least recently
+ * used goes first).
  */
 import type { DType } from '../tensor/dtype.js';
 import { type GatherPlan, compileGather } from './gather.js';
@@ -17,58 +19,124 @@ import type {
 /** Most plans a cache keeps; a plan is a few hundred bytes to a few KiB. */
 export const PLAN_CACHE_SIZE = 512;
 
-const gathers = new Map<string, GatherPlan>();
-const scatters = new Map<string, ScatterPlan>();
+/** A key field: a primitive or a list of integers (copied when stored). */
+type Field = string | number | boolean | bigint | undefined | null | readonly number[];
+
+interface Entry<P> {
+  readonly fields: Field[];
+  readonly plan: P;
+  used: number;
+}
+
+interface Cache<P> {
+  readonly buckets: Map<number, Entry<P>[]>;
+  size: number;
+}
+
+const gathers: Cache<GatherPlan> = { buckets: new Map(), size: 0 };
+const scatters: Cache<ScatterPlan> = { buckets: new Map(), size: 0 };
 let hits = 0;
 let misses = 0;
+let clock = 0;
 
 /** Ids for custom update functions (compared by identity; a WeakMap keeps them collectable). */
 const fnIds = new WeakMap<object, number>();
 let nextFnId = 1;
 
-/** A dimension list in a key; anything but an array of integers makes the call uncacheable. */
-function list(xs: readonly number[] | undefined): string {
-  if (xs === undefined) return '-';
-  if (!Array.isArray(xs)) throw UNCACHEABLE;
-  for (let i = 0; i < xs.length; i++) if (!Number.isInteger(xs[i])) throw UNCACHEABLE;
-  return xs.join(',');
-}
+const UNCACHEABLE = 0x7fffffff;
 
-/** A string or boolean option in a key (objects that merely print like one are uncacheable). */
-function word(v: unknown): string {
+/** A key field is cacheable: a primitive, or an array of integers (anything else is refused). */
+function cacheable(v: unknown): boolean {
   const t = typeof v;
-  // The type's initial keeps 3 and '3' (or true and 'true') apart.
-  if (v === undefined || t === 'string' || t === 'boolean' || t === 'number') return `${t[0]}${String(v)}`;
-  throw UNCACHEABLE;
+  if (v === undefined || v === null || t === 'string' || t === 'boolean' || t === 'number' || t === 'bigint')
+    return true;
+  if (!Array.isArray(v)) return false;
+  for (let i = 0; i < v.length; i++) if (!Number.isInteger(v[i])) return false;
+  return true;
 }
 
-const UNCACHEABLE = new Error('uncacheable');
+function hashField(h: number, v: Field): number {
+  if (typeof v === 'number') return Math.imul(h ^ (Object.is(v, -0) ? 0x5bd1e995 : v | 0), 16777619);
+  if (typeof v === 'string') {
+    h = Math.imul(h ^ v.length, 16777619);
+    if (v.length > 0) h = Math.imul(h ^ v.charCodeAt(v.length - 1), 16777619);
+    return h;
+  }
+  if (v === undefined) return Math.imul(h ^ 0x1234567, 16777619);
+  if (Array.isArray(v)) {
+    h = Math.imul(h ^ (v.length + 0x9e37), 16777619);
+    for (let i = 0; i < v.length; i++) h = Math.imul(h ^ v[i], 16777619);
+    return h;
+  }
+  return Math.imul(h ^ (v === true ? 3 : 7), 16777619);
+}
 
-function remember<P>(cache: Map<string, P>, key: string, plan: P): P {
-  if (cache.size >= PLAN_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
-  cache.set(key, plan);
+function sameField(a: Field, b: Field): boolean {
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+    return true;
+  }
+  // Object.is: NaN fill values match each other, +0 and -0 do not; bigint and number differ.
+  return !Array.isArray(b) && Object.is(a, b);
+}
+
+function find<P>(cache: Cache<P>, h: number, fields: Field[]): P | undefined {
+  const bucket = cache.buckets.get(h);
+  if (bucket === undefined) return undefined;
+  outer: for (let i = 0; i < bucket.length; i++) {
+    const e = bucket[i];
+    for (let j = 0; j < fields.length; j++) if (!sameField(e.fields[j], fields[j])) continue outer;
+    e.used = ++clock;
+    hits++;
+    return e.plan;
+  }
+  return undefined;
+}
+
+function remember<P>(cache: Cache<P>, h: number, fields: Field[], plan: P): P {
+  if (cache.size >= PLAN_CACHE_SIZE) evictOldest(cache);
+  const stored = fields.map((f) => (Array.isArray(f) ? f.slice() : f)) as Field[];
+  const entry: Entry<P> = { fields: stored, plan, used: ++clock };
+  const bucket = cache.buckets.get(h);
+  if (bucket) bucket.push(entry);
+  else cache.buckets.set(h, [entry]);
+  cache.size++;
   return plan;
 }
 
-function lookup<P>(cache: Map<string, P>, key: string): P | undefined {
-  const plan = cache.get(key);
-  if (plan === undefined) return undefined;
-  // Move to the back: Map iteration order is insertion order, so the front is least recent.
-  cache.delete(key);
-  cache.set(key, plan);
-  hits++;
-  return plan;
+function evictOldest<P>(cache: Cache<P>): void {
+  let oldH = 0;
+  let oldI = -1;
+  let oldUsed = Number.POSITIVE_INFINITY;
+  for (const [h, bucket] of cache.buckets) {
+    for (let i = 0; i < bucket.length; i++) {
+      if (bucket[i].used < oldUsed) {
+        oldUsed = bucket[i].used;
+        oldH = h;
+        oldI = i;
+      }
+    }
+  }
+  if (oldI < 0) return;
+  const bucket = cache.buckets.get(oldH) as Entry<P>[];
+  bucket.splice(oldI, 1);
+  if (bucket.length === 0) cache.buckets.delete(oldH);
+  cache.size--;
 }
 
-/** A scalar in a key: bigint and number spelled apart, NaN/±0 exactly. */
-function scalarKey(v: unknown): string {
-  if (typeof v === 'number') return Object.is(v, -0) ? 'n-0' : `n${v}`;
-  return `${typeof v}${String(v)}`;
+function hashAll(fields: Field[]): number {
+  let h = 0x811c9dc5 | 0;
+  for (let i = 0; i < fields.length; i++) {
+    if (!cacheable(fields[i])) return UNCACHEABLE;
+    h = hashField(h, fields[i]);
+  }
+  return h === UNCACHEABLE ? 0 : h;
 }
 
 /**
  * The plan of a gather, compiled on first use. Invalid attributes are never cached: compiling
- * throws the same typed error every time.
+ * throws the same typed error every time. `op` (default `options.op`) names the call.
  */
 export function gatherPlan(
   operandShape: readonly number[],
@@ -77,27 +145,37 @@ export function gatherPlan(
   indicesDType: DType,
   dn: GatherDimensionNumbers,
   options: GatherOptions,
+  op: string | undefined = options.op,
 ): GatherPlan {
-  let key: string;
-  try {
-    key =
-      `${word(options.op)}|${operandDType}|${list(operandShape)}|${indicesDType}|${list(indicesShape)}|` +
-      `${list(dn.offset_dims)}|${list(dn.collapsed_slice_dims)}|${list(dn.operand_batching_dims)}|` +
-      `${list(dn.start_indices_batching_dims)}|${list(dn.start_index_map)}|${word(dn.index_vector_dim)}|` +
-      `${list(dn.slice_sizes)}|${word(dn.indices_are_sorted)}|${word(options.mode)}|` +
-      `${word(options.negative_indices)}|${scalarKey(options.fill_value)}|${word(options.checked)}|` +
-      `${word(options.oob_code)}|${word(options.zero_size_dims)}`;
-  } catch {
-    return compileGather(operandShape, operandDType, indicesShape, indicesDType, dn, options);
-  }
-  const plan = lookup(gathers, key);
+  const opts = options.op === op ? options : { ...options, op };
+  const fields: Field[] = [
+    op,
+    operandDType,
+    operandShape,
+    indicesDType,
+    indicesShape,
+    dn.offset_dims,
+    dn.collapsed_slice_dims,
+    dn.operand_batching_dims,
+    dn.start_indices_batching_dims,
+    dn.start_index_map,
+    dn.index_vector_dim,
+    dn.slice_sizes,
+    dn.indices_are_sorted,
+    options.mode,
+    options.negative_indices,
+    options.fill_value as Field,
+    options.checked,
+    options.oob_code,
+    options.zero_size_dims,
+  ];
+  const compile = () => compileGather(operandShape, operandDType, indicesShape, indicesDType, dn, opts);
+  const h = hashAll(fields);
+  if (h === UNCACHEABLE) return compile();
+  const plan = find(gathers, h, fields);
   if (plan) return plan;
   misses++;
-  return remember(
-    gathers,
-    key,
-    compileGather(operandShape, operandDType, indicesShape, indicesDType, dn, options),
-  );
+  return remember(gathers, h, fields, compile());
 }
 
 /** The plan of a scatter, compiled on first use (see gatherPlan). */
@@ -111,7 +189,9 @@ export function scatterPlan(
   dn: ScatterDimensionNumbers,
   computation: UpdateComputation,
   options: ScatterOptions,
+  op: string | undefined = options.op,
 ): ScatterPlan {
+  const opts = options.op === op ? options : { ...options, op };
   const compile = () =>
     compileScatter(
       inputShape,
@@ -122,32 +202,45 @@ export function scatterPlan(
       updateDTypes,
       dn,
       computation,
-      options,
+      opts,
     );
-  let key: string;
-  try {
-    let comp: string;
-    if (typeof computation === 'function') {
-      let id = fnIds.get(computation);
-      if (id === undefined) fnIds.set(computation, (id = nextFnId++));
-      comp = `f${id}`;
-    } else comp = word(computation);
-    key =
-      `${word(options.op)}|${inputDTypes.join(',')}|${list(inputShape)}|${indicesDType}|` +
-      `${list(indicesShape)}|${updateDTypes.join(',')}|${list(updatesShape)}|` +
-      `${list(dn.update_window_dims)}|${list(dn.inserted_window_dims)}|${list(dn.input_batching_dims)}|` +
-      `${list(dn.scatter_indices_batching_dims)}|${list(dn.scatter_dims_to_operand_dims)}|` +
-      `${word(dn.index_vector_dim)}|${word(dn.indices_are_sorted)}|${word(dn.unique_indices)}|${comp}|` +
-      `${word(options.mode)}|${word(options.negative_indices)}|${word(options.duplicates)}|` +
-      `${word(options.include_self)}|${word(options.checked)}|${word(options.oob_code)}|` +
-      `${word(options.duplicate_code)}`;
-  } catch {
-    return compile();
-  }
-  const plan = lookup(scatters, key);
+  let comp: Field;
+  if (typeof computation === 'function') {
+    let id = fnIds.get(computation);
+    if (id === undefined) fnIds.set(computation, (id = nextFnId++));
+    comp = -id;
+  } else comp = computation;
+  const fields: Field[] = [
+    op,
+    inputDTypes.length === 1 ? inputDTypes[0] : inputDTypes.join(','),
+    inputShape,
+    indicesDType,
+    indicesShape,
+    updateDTypes.length === 1 ? updateDTypes[0] : updateDTypes.join(','),
+    updatesShape,
+    dn.update_window_dims,
+    dn.inserted_window_dims,
+    dn.input_batching_dims,
+    dn.scatter_indices_batching_dims,
+    dn.scatter_dims_to_operand_dims,
+    dn.index_vector_dim,
+    dn.indices_are_sorted,
+    dn.unique_indices,
+    comp,
+    options.mode,
+    options.negative_indices,
+    options.duplicates,
+    options.include_self,
+    options.checked,
+    options.oob_code,
+    options.duplicate_code,
+  ];
+  const h = hashAll(fields);
+  if (h === UNCACHEABLE) return compile();
+  const plan = find(scatters, h, fields);
   if (plan) return plan;
   misses++;
-  return remember(scatters, key, compile());
+  return remember(scatters, h, fields, compile());
 }
 
 /** Hit and miss counts since start (or the last clear), and the plans held. */
@@ -157,8 +250,10 @@ export function planCacheStats(): { hits: number; misses: number; size: number }
 
 /** Drops every cached plan and resets the counts. */
 export function clearPlanCache(): void {
-  gathers.clear();
-  scatters.clear();
+  gathers.buckets.clear();
+  scatters.buckets.clear();
+  gathers.size = 0;
+  scatters.size = 0;
   hits = 0;
   misses = 0;
 }
