@@ -51,6 +51,7 @@ import { NAMESPACES } from './namespaces.js';
 import { ROLE_COLOR, ROLE_LABEL } from './palette.js';
 import { parsePaste } from './paste.js';
 import { decodeState, encodeState, readHash, type UrlState } from './url.js';
+import { webgpuToggle } from './webgpu.js';
 
 /** Space sizes up to this get the full trace (statuses on every cell); larger ones are lazy. */
 const TRACE_LIMIT = 4096;
@@ -94,6 +95,9 @@ const ui = {
   tablesDetails: $<HTMLDetailsElement>('tables-details'),
   tables: $<HTMLDivElement>('tables'),
 };
+
+/** "Run on WebGPU" (explorer/webgpu.ts): re-runs each shown call on the GPU when checked. */
+const webgpu = webgpuToggle($<HTMLInputElement>('webgpu'), $<HTMLParagraphElement>('webgpu-status'));
 
 let current: OpEntry | undefined;
 
@@ -540,6 +544,7 @@ function run(): void {
     showError(e);
     showCode(entry, args, null);
     renderElsewhere(entry, args, null, false);
+    webgpu.update(null, null, null);
     return;
   }
   phase('lower');
@@ -554,6 +559,7 @@ function run(): void {
     runError = e;
   }
   showError(runError, runError ? 'The call fails: ' : '');
+  webgpu.update(call, result, runError);
   phase('execute');
   let landing: Landing | null = null;
   try {

@@ -12,6 +12,7 @@ import { extname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Browser, type Page, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compareOutcomes } from '../../explorer/webgpu.js';
 import { execute } from '../../src/core/call.js';
 import { onnx, tensor, torch } from '../../src/index.js';
 
@@ -75,12 +76,17 @@ function rel(p: string): string {
   return relative(WORK, join(ROOT, p)).split('\\').join('/');
 }
 
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript' };
+const TYPES: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+};
 
 function serve(dir: string): Promise<Server> {
   const server = createServer((req, res) => {
     const name = (req.url ?? '/').split('?')[0];
-    const file = join(dir, name === '/' ? 'index.html' : name);
+    const file = join(dir, decodeURIComponent(name === '/' ? 'index.html' : name));
     if (!file.startsWith(dir) || !existsSync(file)) {
       res.statusCode = 404;
       res.end();
@@ -191,6 +197,146 @@ describe.skipIf(!available)('WebGPU backend in headless Chromium', () => {
     expect(Array.from(new Float32Array(new Uint8Array(s.gpu).buffer))).toEqual(sums);
     // Both ran on the GPU (not through the host fallback).
     expect(fromPage.stats).toMatchObject({ gpu: 2, empty: 0, flagged: 0 });
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('explorer/webgpu.ts verdicts', () => {
+  it('states identical bits, the first difference, the same error and a refusal', () => {
+    const cpu = tensor([1, 2, 3, 4], 'float32');
+    expect(compareOutcomes('x', cpu, null, tensor([1, 2, 3, 4], 'float32'), null)).toEqual({
+      state: 'identical',
+      text: 'WebGPU (x): identical to CPU ✓',
+    });
+    // Bits, not numeric equality: -0 differs from 0.
+    expect(
+      compareOutcomes('x', tensor([0, 2, 3], 'float32'), null, tensor([-0, 2, 5], 'float32'), null),
+    ).toEqual({
+      state: 'differs',
+      text: 'WebGPU (x): differs from CPU at 2 of 3 elements (first at flat offset 0: CPU 0, GPU -0)',
+    });
+    expect(compareOutcomes('x', cpu, null, tensor([1, 2, 3, 4], 'int32'), null).state).toBe('differs');
+    let cpuError: unknown;
+    try {
+      execute(onnx.lower.Gather(cpu, tensor([9], 'int64')));
+    } catch (e) {
+      cpuError = e;
+    }
+    expect(cpuError).toBeInstanceOf(Error);
+    const same = compareOutcomes('x', null, cpuError, null, cpuError);
+    expect(same.state).toBe('identical');
+    expect(same.text).toMatch(/^WebGPU \(x\): the same error as the CPU ✓ \(onnx\.Gather/);
+    expect(compareOutcomes('x', null, cpuError, cpu, null).state).toBe('differs');
+  });
+});
+
+describe.skipIf(!available)('explorer: run on WebGPU', () => {
+  let server: Server;
+  let browser: Browser;
+  let page: Page;
+  const errors: string[] = [];
+  const OUT = join(WORK, 'explorer');
+
+  beforeAll(async () => {
+    // Its own build directory, so the explorer test's explorer-dist/ is never touched.
+    const vite = await import('vite');
+    await vite.build({
+      configFile: join(ROOT, 'explorer', 'vite.config.ts'),
+      logLevel: 'warn',
+      build: { outDir: OUT, emptyOutDir: true },
+    });
+    server = await serve(OUT);
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+    await page.waitForSelector('td[data-role="output"]');
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await new Promise((r) => (server ? server.close(r) : r(null)));
+  });
+
+  /** Waits for the status line to reach `state` (not 'running'); its text. */
+  const status = async (state: string) => {
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const now = await page.getAttribute('#webgpu-status', 'data-state');
+      const text = (await page.textContent('#webgpu-status')) ?? '';
+      if (now === state) return text;
+      if (now !== 'running' || Date.now() > deadline)
+        throw new Error(
+          `WebGPU status is ${now} (${text}); expected ${state}; page error: ${await page.textContent('#error')}`,
+        );
+      await page.waitForTimeout(50);
+    }
+  };
+  const outputValues = () =>
+    page.$$eval('#grids [data-tensor="output"] td[data-role="output"]', (tds) =>
+      tds.map((td) => td.firstChild?.textContent ?? ''),
+    );
+
+  it('the toggle re-runs the shown gather on the GPU: identical to CPU', async () => {
+    expect(await page.isEnabled('#webgpu')).toBe(true);
+    expect(await page.getAttribute('#webgpu-status', 'data-state')).toBe('off');
+    await page.selectOption('#framework', 'onnx');
+    await page.selectOption('#op', 'onnx.GatherND');
+    await page.selectOption('#preset', 'onnx-gathernd-3');
+    await page.check('#webgpu');
+    const text = await status('identical');
+    expect(text).toMatch(/^WebGPU \(.+\): identical to CPU ✓$/);
+    expect(text).not.toContain('()');
+    expect(await outputValues()).toEqual(['2', '3', '4', '5']);
+  });
+
+  it('a float scatter-add with duplicates, re-run on every change', async () => {
+    await page.selectOption('#framework', 'torch');
+    await page.selectOption('#op', 'torch.scatter_add');
+    await page.fill('#data', '[0.5, 0, 0]');
+    await page.fill('#indices', '[0, 0, 0, 1, 0]');
+    await page.fill('#updates', '[100000000, 1.25, -100000000, 3, 0.1]');
+    await page.fill('#attrs', '{"dim": 0}');
+    await page.selectOption('#data-dtype', 'float32');
+    await page.check('#webgpu');
+    await page.click('#run');
+    await status('identical');
+    // float32 in update-index order: 0.5 and 1.25 vanish into 1e8 (spacing 8), so 1e8 − 1e8 + 0.1
+    // = 0.1 (an exact or reordered sum would give 1.85).
+    expect(await outputValues()).toEqual(['0.1', '3', '0']);
+    expect(await page.textContent('#webgpu-status')).toMatch(/identical to CPU ✓$/);
+  });
+
+  it('an index error: the same typed error on the GPU', async () => {
+    await page.selectOption('#framework', 'tensorflow');
+    await page.selectOption('#op', 'tensorflow.gather');
+    await page.selectOption('#version', 'cpu');
+    await page.fill('#data', '[[1,2,3],[4,5,6]]');
+    await page.fill('#indices', '[2,0,5]');
+    await page.fill('#attrs', '{"axis": 1}');
+    await page.check('#webgpu');
+    await page.click('#run');
+    await page.waitForSelector('#error:not([hidden])');
+    const text = await status('identical');
+    expect(text).toMatch(/the same error as the CPU ✓ \(tf\.gather\.index_out_of_bounds\)$/);
+  });
+
+  it('float64 arithmetic is refused by name; unchecking turns it off', async () => {
+    await page.selectOption('#framework', 'torch');
+    await page.selectOption('#op', 'torch.scatter_add');
+    await page.fill('#data', '[0.5, 0, 0]');
+    await page.fill('#indices', '[0, 1]');
+    await page.fill('#updates', '[1, 2]');
+    await page.fill('#attrs', '{"dim": 0}');
+    await page.selectOption('#data-dtype', 'float64');
+    await page.check('#webgpu');
+    await page.click('#run');
+    expect(await status('refused')).toMatch(/not on this backend — .*float64/);
+    await page.uncheck('#webgpu');
+    expect(await status('off')).toBe('');
     expect(errors).toEqual([]);
   });
 });
