@@ -396,3 +396,42 @@ describe('NumPy strict arguments', () => {
     );
   });
 });
+
+describe('issue 12: NumPy 1.24 fidelity classes (values from the real NumPy)', () => {
+  const u64 = (v: bigint) => tensor(v, 'uint64');
+  it('class 8: a 0-d array acts as 1-d in take; a 0-d uint64 index is a Python int', () => {
+    expect(numpy.take(tensor(5), 0, { axis: 0 }).toArray()).toBe(5);
+    expect(numpy.take(tensor(5), [0, 0], { axis: -1 }).toArray()).toEqual([5, 5]);
+    expect(numpy.take(arange(5), u64(3n)).toArray()).toBe(3);
+    expect(() => numpy.take(arange(5), u64(2n ** 64n - 1n))).toThrow('(numpy.take.index_dtype)');
+    expect(() => numpy.index(arange(5), [u64(2n ** 63n)])).toThrow('(numpy.index.index_overflow)');
+    expect(numpy.index(arange(5), [tensor([2n ** 64n - 1n], 'uint64')]).toArray()).toEqual([4]);
+  });
+  it('class 9: bounds checks when the result is empty, both directions', () => {
+    const z = (...s: number[]) => zeros(s, 'float64');
+    expect(() => numpy.take(z(3, 0), [5], { axis: 0 })).toThrow(IndexOutOfBoundsError);
+    expect(() => numpy.index(z(2, 0), [tensor(5)])).toThrow(IndexOutOfBoundsError);
+    expect(numpy.index(z(2, 0), [[5]]).shape).toEqual([1, 0]);
+    expect(numpy.take(z(0, 0), [0], { axis: 0, mode: 'clip' }).shape).toEqual([1, 0]);
+    expect(numpy.index(z(2, 3), [tensor([], 'int64'), tensor([5])]).shape).toEqual([0]);
+    expect(numpy.add.at(z(2, 3), [tensor([], 'int64'), tensor([5])], 1).toArray()).toEqual([
+      [0, 0, 0],
+      [0, 0, 0],
+    ]);
+    expect(numpy.add.at(z(3, 0), [5], 1).shape).toEqual([3, 0]);
+  });
+  it('class 10: put and put_along_axis cast values unsafely', () => {
+    expect(numpy.put(tensor([0, 0, 0], 'int32'), [0, 1], [2.75, -2.75]).toArray()).toEqual([2, -2, 0]);
+    expect(numpy.put(tensor([false, false, false]), [0, 1], [0.5, 0]).toArray()).toEqual([
+      true,
+      false,
+      false,
+    ]);
+    expect(numpy.put(tensor([0, 0, 0], 'uint8'), [0, 1], [300, -1]).toArray()).toEqual([44, 255, 0]);
+    expect(numpy.put_along_axis(tensor([[0, 0, 0]], 'int32'), [[0]], 2.75, 1).toArray()).toEqual([[2, 0, 0]]);
+  });
+  it('class 12: ufunc.at with the empty tuple on a 0-d array (numpy.tuple())', () => {
+    expect(numpy.add.at(tensor(5, 'float64'), numpy.tuple(), 2).toArray()).toBe(7);
+    expect(numpy.multiply.at(tensor([1, 2, 3]), numpy.tuple(tensor([0, 0])), 3).toArray()).toEqual([9, 2, 3]);
+  });
+});

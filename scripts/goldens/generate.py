@@ -157,9 +157,40 @@ def add(framework, name, op, *args, **kwargs):
     CASES[framework].append({"name": name, "framework": framework, "op": op, "args": list(args), "kwargs": kwargs})
 
 
+def arange_(k):
+    return arr(list(range(k)))
+
+
 def numpy_cases():
     n = lambda name, op, *a, **k: add("numpy", name, op, *a, **k)
     A = pos([2, 3, 4])
+    # issue 12, NumPy classes 8-12 (each also a named test in test/numpy.test.ts) ---------------
+    z = lambda *shape: arr(np.zeros(shape), "float64")
+    # 8. 0-d arrays act as 1-d in take; a 0-d uint64 index is a Python int
+    n("class8 take 0-d a axis=0", "take", arr(5), 0, axis=0)
+    n("class8 take 0-d a axis=-1 two indices", "take", arr(5), arr([0, 0]), axis=-1)
+    n("class8 take 0-d a axis=0 OOB", "take", arr(5), 1, axis=0)
+    n("class8 take 0-d uint64 index", "take", arange_(5), arr(3, "uint64"))
+    n("class8 take 0-d uint64 index 2^64-1", "take", arange_(5), arr(2**64 - 1, "uint64"))
+    n("class8 index 0-d uint64 2^63", "index", arange_(5), tup(arr(2**63, "uint64")))
+    n("class8 index 1-d uint64 2^64-1 reads -1", "index", arange_(5), tup(arr([2**64 - 1], "uint64")))
+    n("class8 add.at 0-d uint64 2^63", "add.at", arange_(5), tup(arr(2**63, "uint64")), 1)
+    # 9. bounds checks when the result is empty
+    n("class9 take zero-size trailing dim OOB", "take", z(3, 0), arr([5]), axis=0)
+    n("class9 index 0-d OOB, empty result", "index", z(2, 0), tup(arr(5)))
+    n("class9 index 1-d OOB, empty result", "index", z(2, 0), tup(arr([5])))
+    n("class9 take empty axis clip", "take", z(0, 0), arr([0]), axis=0, mode="clip")
+    n("class9 take leading zero dim, OOB", "take", z(0, 4), arr([9]), axis=1)
+    n("class9 index empty broadcast, OOB", "index", z(2, 3), tup(arr(np.zeros((0,), dtype=np.int64)), arr([5])))
+    n("class9 add.at empty broadcast, OOB", "add.at", z(2, 3), tup(arr(np.zeros((0,), dtype=np.int64)), arr([5])), 1.0)
+    n("class9 add.at zero-size trailing dim, OOB", "add.at", z(3, 0), tup(arr([5])), 1.0)
+    # 10. put / put_along_axis cast values unsafely
+    n("class10 put float into int32", "put", arr([0, 0, 0], "int32"), arr([0, 1]), arr([2.75, -2.75], "float64"))
+    n("class10 put into bool", "put", arr([False, False, False], "bool"), arr([0, 1]), arr([0.5, 0.0], "float64"))
+    n("class10 put wraps into uint8", "put", arr([0, 0, 0], "uint8"), arr([0, 1]), arr([300, -1]))
+    n("class10 put_along_axis float into int32", "put_along_axis", arr([[0, 0, 0]], "int32"), arr([[0]]), arr(2.75, "float64"), 1)
+    # 12. ufunc.at with the empty tuple on a 0-d array
+    n("class12 add.at 0-d empty tuple", "add.at", arr(5.0, "float64"), tup(), arr(2.0, "float64"))
     # numpy.take ---------------------------------------------------------------------------
     for dt in ["int64", "int32", "int16", "int8", "uint8", "float64", "float32", "float16", "bool"]:
         n(f"take axis=1 {dt}", "take", pos([2, 3, 4], dt), arr([[2, 0], [-1, 1]]), axis=1)

@@ -13,6 +13,7 @@ import {
   IndexOutOfBoundsError,
   InvalidArgumentError,
   type Tensor,
+  numpy,
   tensor,
 } from '../../src/index.js';
 import type { DType } from '../../src/tensor/dtype.js';
@@ -63,7 +64,8 @@ export function decodeTensor(t: EncodedTensor): Tensor {
 /** Decodes one argument: tensors, tuples of tensors (JS arrays), scalars as they are. */
 export function decodeArg(a: EncodedArg): unknown {
   if (isTensor(a)) return decodeTensor(a);
-  if (typeof a === 'object' && a !== null && 'tuple' in a) return a.tuple.map(decodeArg);
+  // A tuple is a numpy.tuple (a marked JS array: the empty tuple stays a tuple, not an index array).
+  if (typeof a === 'object' && a !== null && 'tuple' in a) return numpy.tuple(...(a.tuple.map(decodeArg) as never[]));
   return a;
 }
 

@@ -27,6 +27,7 @@ import {
   index,
   lowerIndex,
   lowerUfuncAt,
+  tuple,
   ufuncAt,
 } from './numpy/indexing.js';
 import { lowerPut, lowerTake, put, take } from './numpy/take.js';
@@ -55,6 +56,8 @@ export const numpy = {
   take_along_axis,
   put_along_axis,
   index,
+  /** An index tuple for `ufunc.at` (`numpy.tuple()` is Python's `()`). */
+  tuple,
   add: ufunc('add'),
   subtract: ufunc('subtract'),
   multiply: ufunc('multiply'),

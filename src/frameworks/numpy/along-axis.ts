@@ -10,7 +10,7 @@ import type { Tensor } from '../../tensor/tensor.js';
 import { integer, normalizeAxis, options, outArg } from '../args.js';
 import { elementsGather, elementsScatter } from '../families.js';
 import { FANCY, fancyIndex, oobWording } from './policy.js';
-import { type ArrayLike, arrayArg, broadcastExactly, broadcastOr } from './shared.js';
+import { type ArrayLike, arrayArg, broadcastExactly, broadcastOr, castUnsafe } from './shared.js';
 
 export interface AlongAxisOptions {
   /** Where the result goes (take: the indices' broadcast shape; put: `arr`'s shape); `arr`'s dtype. */
@@ -121,7 +121,8 @@ export function lowerPutAlongAxis(
   const o = options(op, opts, ['out']);
   const A = arrayArg(op, 'arr', arr);
   const p = prepare(op, A, indices, axis);
-  const raw = arrayArg(op, 'values', values, A.dtype);
+  // NumPy casts the values unsafely (2.75 → 2 into int32).
+  const raw = castUnsafe(arrayArg(op, 'values', values), A.dtype, op, 'values');
   const V = broadcastExactly(
     raw,
     p.indices.shape,

@@ -100,8 +100,24 @@ export const UFUNCS = {
 } as const satisfies Record<string, ReducerName>;
 export type UfuncName = keyof typeof UFUNCS;
 
-/** `indices` of ufunc.at: a JS array holding tensors is a tuple; anything else is one index array. */
+const TUPLE: unique symbol = Symbol('numpy.tuple');
+
+/**
+ * An index tuple `(i0, i1, …)` for `ufunc.at`, where a JS array alone would read as one index
+ * array: `numpy.tuple()` is Python's `()` (e.g. `np.add.at(a0d, (), b)` on a 0-d array).
+ *
+ * @example
+ * numpy.add.at(tensor(5), numpy.tuple(), 2).toArray(); // 7
+ */
+export function tuple(...arrays: ArrayLike[]): IndexTuple {
+  const t = [...arrays];
+  Object.defineProperty(t, TUPLE, { value: true });
+  return Object.freeze(t);
+}
+
+/** `indices` of ufunc.at: a `numpy.tuple(...)` or a JS array holding tensors is a tuple; anything else is one index array. */
 function atTuple(indices: unknown): readonly unknown[] {
+  if (Array.isArray(indices) && TUPLE in indices) return indices;
   // A tuple has at most one entry per dim (rank ≤ 64); a longer array is one index array.
   if (Array.isArray(indices) && indices.length <= 64 && indices.some((x) => x instanceof Tensor))
     return indices;

@@ -72,9 +72,17 @@ export const scatterPolicy = (mode: NumpyMode) => ({
   negative_indices: MODES[mode].negative_indices,
 });
 
-/** take/put index rule: indices are cast to intp with the 'safe' rule (bool reads as 0/1). */
+/** A 0-d uint64 index ≥ 2^63 (NumPy reads a 0-d index as a Python int, which intp cannot hold). */
+const hugeScalar = (t: Tensor): boolean =>
+  t.dtype === 'uint64' && t.rank === 0 && (t.data as BigUint64Array)[0] >= 2n ** 63n;
+
+/**
+ * take/put index rule: indices are cast to intp with the 'safe' rule (bool reads as 0/1); a 0-d
+ * uint64 index is a Python int there, accepted below 2^63.
+ */
 export function safeIndex(t: Tensor, op: string): Tensor {
-  if (!SAFE_INTP.includes(t.dtype)) {
+  const scalar = t.dtype === 'uint64' && t.rank === 0 && !hugeScalar(t);
+  if (!SAFE_INTP.includes(t.dtype) && !scalar) {
     throw new DTypeError(
       `${op}.index_dtype`,
       `${op}: cannot cast array data from dtype('${t.dtype}') to dtype('int64') according to the rule 'safe'`,
@@ -85,8 +93,9 @@ export function safeIndex(t: Tensor, op: string): Tensor {
 }
 
 /**
- * Fancy-indexing index rule: any integer dtype (uint64 reinterpreted as int64 like NumPy's
- * same-kind cast); floats are an error; boolean masks are out of scope of this library.
+ * Fancy-indexing index rule: any integer dtype (uint64 arrays reinterpreted as int64 like NumPy's
+ * same-kind cast; a 0-d uint64 ≥ 2^63 is a Python int too large for intp: `<op>.index_overflow`);
+ * floats are an error; boolean masks are out of scope of this library.
  */
 export function fancyIndex(t: Tensor, op: string, along = false): Tensor {
   if (isFloat(t.dtype) || (along && t.dtype === 'bool')) {
@@ -94,6 +103,12 @@ export function fancyIndex(t: Tensor, op: string, along = false): Tensor {
       ? '`indices` must be an integer array'
       : 'arrays used as indices must be of integer (or boolean) type';
     throw new DTypeError(`${op}.index_dtype`, `${op}: ${why}; got ${t.dtype}`, { dtype: t.dtype });
+  }
+  if (hugeScalar(t)) {
+    throw new DTypeError(
+      `${op}.index_overflow`,
+      `${op}: Python int too large to convert to C long (a 0-d uint64 index ${(t.data as BigUint64Array)[0]})`,
+    );
   }
   if (t.dtype === 'bool') {
     throw new InvalidArgumentError(

@@ -11,6 +11,7 @@ import type { DType, Scalar } from '../../tensor/dtype.js';
 import { integerRange, isFloat } from '../../tensor/dtype.js';
 import { broadcastShapes, broadcastTo, cast } from '../../tensor/ops.js';
 import { type NestedArray, Tensor, full, tensor, zeros } from '../../tensor/tensor.js';
+import { toDTypeScalar } from '../../tensor/scalar.js';
 import { tensorArg } from '../args.js';
 import { type GatherPolicy, stackIndices, takeGather } from '../families.js';
 import type { Wording } from '../../core/call.js';
@@ -34,6 +35,22 @@ export function arrayArg(op: string, name: string, x: unknown, dtype?: DType): T
   if (!isArrayLike(x)) return tensorArg(op, name, x);
   if (x instanceof Tensor) return dtype === undefined || x.dtype === dtype ? x : cast(x, dtype);
   return dtype === undefined ? tensor(x as NestedArray) : tensor(x as NestedArray, dtype);
+}
+
+/**
+ * `t` cast to `dtype` with NumPy's unsafe casting (what `np.put` / `np.put_along_axis` do to
+ * their values): fractions truncate toward zero, integers wrap modulo 2^bits (300 → 44 in uint8),
+ * any non-zero value is True, floats round (overflowing to ±Infinity). NaN or ±Infinity into an
+ * integer dtype is refused (`<op>.<name>`; NumPy's result is platform-defined).
+ */
+export function castUnsafe(t: Tensor, dtype: DType, op: string, name: string): Tensor {
+  if (t.dtype === dtype) return t;
+  const out = zeros(t.shape, dtype);
+  const src = t.toFlatArray();
+  const dst = out.data as unknown as { [i: number]: number | bigint };
+  const o = { rounding: 'wrap', code: `${op}.${name}`, where: op } as const;
+  for (let i = 0; i < src.length; i++) dst[i] = toDTypeScalar(src[i], dtype, o);
+  return out;
 }
 
 /**

@@ -10,7 +10,7 @@ import { type Tensor, arange, zeros } from '../../tensor/tensor.js';
 import { integer, normalizeAxis, options, outArg } from '../args.js';
 import { flatGather, flatScatter, takeGather, takeShape } from '../families.js';
 import { type NumpyMode, gatherPolicy, oobWording, resolveMode, safeIndex, scatterPolicy } from './policy.js';
-import { type ArrayLike, arrayArg } from './shared.js';
+import { type ArrayLike, arrayArg, castUnsafe } from './shared.js';
 
 export interface TakeOptions {
   /** Axis to take along; `null`/omitted = the flattened array (NumPy's default axis=None). */
@@ -39,11 +39,12 @@ export function lowerTake(a: ArrayLike, indices: ArrayLike, opts?: TakeOptions |
   const mode = resolveMode(o.mode, op);
   // NumPy buffers `out` under mode='raise': an error leaves it untouched.
   const m = { op, wording: oobWording, out: outArg(op, o.out), atomic_out: mode === 'raise' };
+  // axis None flattens; with an axis, a 0-d array acts as 1-d (NumPy's PyArray_CheckAxis).
   const flat = o.axis === undefined || o.axis === null;
-  const X = flat ? A.reshape([A.size]) : A;
+  const X = flat || A.rank === 0 ? A.reshape([A.size]) : A;
   const axis = flat
     ? 0
-    : normalizeAxis(op, integer(op, 'axis', o.axis), A.rank, {
+    : normalizeAxis(op, integer(op, 'axis', o.axis), X.rank, {
         message: (r) => `${op}: axis ${o.axis} is out of bounds for array of dimension ${r}`,
       });
   const shape = takeShape(X.shape, idx.shape, axis);
@@ -88,6 +89,7 @@ export interface PutOptions {
  *
  *   a.flat[ind[n]] = v[n % len(v)]      for n in order (duplicates: the last one wins)
  *
+ * `v` is cast to `a`'s dtype unsafely, as NumPy does (2.75 → 2 into int32, 300 → 44 into uint8).
  * Rules: numpy.put.{a,ind,v}, .index_dtype, .mode, .options, .out, .empty_array (non-empty put
  * into an empty array, every mode), .bounds (mode raise). An empty `v` or `ind` is a no-op.
  */
@@ -102,7 +104,7 @@ export function lowerPut(
   const A = arrayArg(op, 'a', a);
   const idx = safeIndex(arrayArg(op, 'ind', ind), op);
   const mode = resolveMode(o.mode, op);
-  const V = arrayArg(op, 'v', v, A.dtype);
+  const V = castUnsafe(arrayArg(op, 'v', v), A.dtype, op, 'v');
   const m = { op, wording: oobWording, out: outArg(op, o.out) };
   // NumPy returns before reading any index when v or ind is empty.
   if (V.size === 0 || idx.size === 0)
