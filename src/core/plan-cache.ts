@@ -81,6 +81,16 @@ function sameField(a: Field, b: Field): boolean {
   return !Array.isArray(b) && Object.is(a, b);
 }
 
+/** Every field equal to a stored entry's (stored fields are cacheable, so equal ones are too). */
+function sameFields(stored: readonly Field[], fields: readonly Field[]): boolean {
+  for (let j = 0; j < fields.length; j++) if (!sameField(stored[j], fields[j])) return false;
+  return true;
+}
+
+/** The entry used last: a loop of calls of one shape skips hashing altogether. */
+let lastGather: Entry<GatherPlan> | null = null;
+let lastScatter: Entry<ScatterPlan> | null = null;
+
 function find<P>(cache: Cache<P>, h: number, fields: Field[]): P | undefined {
   const bucket = cache.buckets.get(h);
   if (bucket === undefined) return undefined;
@@ -169,13 +179,30 @@ export function gatherPlan(
     options.oob_code,
     options.zero_size_dims,
   ];
+  if (lastGather !== null && sameFields(lastGather.fields, fields)) {
+    lastGather.used = ++clock;
+    hits++;
+    return lastGather.plan;
+  }
   const compile = () => compileGather(operandShape, operandDType, indicesShape, indicesDType, dn, opts);
   const h = hashAll(fields);
   if (h === UNCACHEABLE) return compile();
   const plan = find(gathers, h, fields);
-  if (plan) return plan;
+  if (plan) {
+    lastGather = entryOf(gathers, h, plan);
+    return plan;
+  }
   misses++;
-  return remember(gathers, h, fields, compile());
+  remember(gathers, h, fields, compile());
+  lastGather = entryOf(gathers, h, null);
+  return (lastGather as Entry<GatherPlan>).plan;
+}
+
+/** The entry holding `plan` in bucket `h` (the newest one when `plan` is null). */
+function entryOf<P>(cache: Cache<P>, h: number, plan: P | null): Entry<P> | null {
+  const bucket = cache.buckets.get(h);
+  if (!bucket) return null;
+  return plan === null ? bucket[bucket.length - 1] : (bucket.find((e) => e.plan === plan) ?? null);
 }
 
 /** The plan of a scatter, compiled on first use (see gatherPlan). */
@@ -235,12 +262,22 @@ export function scatterPlan(
     options.oob_code,
     options.duplicate_code,
   ];
+  if (lastScatter !== null && sameFields(lastScatter.fields, fields)) {
+    lastScatter.used = ++clock;
+    hits++;
+    return lastScatter.plan;
+  }
   const h = hashAll(fields);
   if (h === UNCACHEABLE) return compile();
   const plan = find(scatters, h, fields);
-  if (plan) return plan;
+  if (plan) {
+    lastScatter = entryOf(scatters, h, plan);
+    return plan;
+  }
   misses++;
-  return remember(scatters, h, fields, compile());
+  remember(scatters, h, fields, compile());
+  lastScatter = entryOf(scatters, h, null);
+  return (lastScatter as Entry<ScatterPlan>).plan;
 }
 
 /** Hit and miss counts since start (or the last clear), and the plans held. */
@@ -254,6 +291,8 @@ export function clearPlanCache(): void {
   scatters.buckets.clear();
   gathers.size = 0;
   scatters.size = 0;
+  lastGather = null;
+  lastScatter = null;
   hits = 0;
   misses = 0;
 }

@@ -88,24 +88,30 @@ export interface ResolvedScatterOptions extends ScatterOptions {
 
 /** The defaults of the core gather: the spec's clamp, negatives out of bounds, JAX's fill values. */
 export function resolveGatherOptions(dtype: DType, opts: GatherOptions = {}): ResolvedGatherOptions {
+  // Spelled key by key (no spread): every framework call resolves its options once.
   return {
-    ...opts,
     mode: opts.mode ?? 'clip',
     negative_indices: opts.negative_indices ?? 'out_of_bounds',
     fill_value: opts.fill_value ?? defaultFillValue(dtype),
     checked: opts.checked ?? false,
     zero_size_dims: opts.zero_size_dims ?? 'spec',
+    op: opts.op,
+    oob_code: opts.oob_code,
+    out: opts.out,
   };
 }
 
 /** The defaults of the core scatter: the spec's per-element skip, every duplicate applied in order. */
 export function resolveScatterOptions(opts: ScatterOptions = {}): ResolvedScatterOptions {
   return {
-    ...opts,
     mode: opts.mode ?? 'skip',
     negative_indices: opts.negative_indices ?? 'out_of_bounds',
     duplicates: opts.duplicates ?? 'apply',
     include_self: opts.include_self ?? true,
     checked: opts.checked ?? false,
+    op: opts.op,
+    oob_code: opts.oob_code,
+    duplicate_code: opts.duplicate_code,
+    out: opts.out,
   };
 }

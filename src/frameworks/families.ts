@@ -50,6 +50,8 @@ export interface CallMeta {
   readonly operand_shape?: readonly number[];
   /** The caller's updates shape when the lowering reshapes them (see CoreCall.updates_shape). */
   readonly updates_shape?: readonly number[];
+  /** Rank of the caller's index when the builder stacked components onto it (see CoreCall.index_rank). */
+  readonly index_rank?: number;
 }
 
 /** A framework's gather policy; unset values take the core defaults, except `zero_size_dims` (frameworks: out_of_bounds). */
@@ -57,17 +59,17 @@ export type GatherPolicy = Omit<GatherOptions, 'op' | 'out'>;
 /** A framework's scatter policy; unset values take the core defaults. */
 export type ScatterPolicy = Omit<ScatterOptions, 'op' | 'out'>;
 
+/** Adds the meta fields that are set to a call the builder just made (no copy: it is fresh). */
 function meta<C extends object>(m: CallMeta, call: C): C & CallMeta {
-  const extra: Record<string, unknown> = {};
-  if (m.reshape !== undefined) extra.reshape = m.reshape;
-  if (m.out !== undefined) extra.out = m.out;
-  if (m.wording !== undefined) extra.wording = m.wording;
-  if (m.atomic_out) extra.atomic_out = true;
-  if (m.operand_shape !== undefined) extra.operand_shape = m.operand_shape;
-  if (m.updates_shape !== undefined) extra.updates_shape = m.updates_shape;
-  const rank = (m as { index_rank?: number }).index_rank;
-  if (rank !== undefined) extra.index_rank = rank;
-  return { ...call, op: m.op, ...extra } as C & CallMeta;
+  const c = call as Record<string, unknown>;
+  if (m.reshape !== undefined) c.reshape = m.reshape;
+  if (m.out !== undefined) c.out = m.out;
+  if (m.wording !== undefined) c.wording = m.wording;
+  if (m.atomic_out) c.atomic_out = true;
+  if (m.index_rank !== undefined) c.index_rank = m.index_rank;
+  if (m.operand_shape !== undefined) c.operand_shape = m.operand_shape;
+  if (m.updates_shape !== undefined) c.updates_shape = m.updates_shape;
+  return call as C & CallMeta;
 }
 
 function gatherOptions(m: CallMeta, operand: Tensor, policy: GatherPolicy): ResolvedGatherOptions {
@@ -325,7 +327,7 @@ export function alongAxis(
 
 /** Error positions of a stacked index are the caller's index positions (see CoreCall.index_rank). */
 function stacked(m: CallMeta, index: Tensor, a: AlongAxis): CallMeta {
-  return a.indices === index ? m : ({ ...m, index_rank: index.rank } as CallMeta);
+  return a.indices === index ? m : { ...m, index_rank: index.rank };
 }
 
 export function elementsGather(

@@ -188,6 +188,18 @@ export function decodeScalar(dtype: DType, stored: number | bigint): Scalar {
 
 /** The default fill value of JAX's `fill` mode: NaN, the minimum signed, the maximum unsigned, true. */
 export function defaultFillValue(dtype: DType): Scalar {
+  let v = FILL_VALUES.get(dtype);
+  if (v === undefined) {
+    v = computeFillValue(dtype);
+    FILL_VALUES.set(dtype, v);
+  }
+  return v;
+}
+
+/** Computed once per dtype (resolving a call's options asks for it every time). */
+const FILL_VALUES = new Map<DType, Scalar>();
+
+function computeFillValue(dtype: DType): Scalar {
   if (isFloat(dtype)) return Number.NaN;
   if (dtype === 'bool') return true;
   const [lo, hi] = integerRange(dtype);
