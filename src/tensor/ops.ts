@@ -30,6 +30,24 @@ export function broadcastShapes(...input: readonly (readonly number[])[]): numbe
   return out;
 }
 
+/** 32-bit lanes per element when moved as bits: 2 for 8-byte dtypes, else 1. */
+function lanesOf(data: Tensor['data']): number {
+  return data.BYTES_PER_ELEMENT === 8 ? 2 : 1;
+}
+
+/**
+ * Storage as integers for pure data movement: floats through JS numbers would quiet signalling
+ * NaNs, and 64-bit integers would allocate a BigInt per element. 4- and 8-byte dtypes become
+ * Int32Array lanes; the rest are integer arrays already (float16/bfloat16 are stored as bits).
+ */
+function bits(
+  data: Tensor['data'],
+): Int32Array | Exclude<Tensor['data'], Float32Array | Float64Array | BigInt64Array | BigUint64Array> {
+  if (data.BYTES_PER_ELEMENT === 8 || data instanceof Float32Array)
+    return new Int32Array(data.buffer, data.byteOffset, data.byteLength >> 2);
+  return data as Exclude<Tensor['data'], Float32Array | Float64Array | BigInt64Array | BigUint64Array>;
+}
+
 /**
  * A new contiguous tensor of `shape` whose element at each position is read from `t` at
  * `base + Σ position[d] * step[d]` (an odometer, no div/mod): broadcasting (step 0), slicing
@@ -45,10 +63,15 @@ function stridedCopy<D extends DType>(
   const rank = shape.length;
   const ctr = new Array<number>(rank).fill(0);
   let s = base;
-  const od = out.data as any;
-  const id = t.data as any;
+  const k = lanesOf(t.data);
+  const od = bits(out.data);
+  const id = bits(t.data);
   for (let i = 0; i < out.size; i++) {
-    od[i] = id[s];
+    if (k === 1) od[i] = id[s];
+    else {
+      od[2 * i] = id[2 * s];
+      od[2 * i + 1] = id[2 * s + 1];
+    }
     for (let d = rank - 1; d >= 0; d--) {
       s += step[d];
       if (++ctr[d] < shape[d]) break;
@@ -131,11 +154,13 @@ export function stack<D extends DType>(tensors: readonly Tensor<D>[], axis = -1)
   const out = zeros(outShape, tensors[0].dtype);
   const inner = shape.slice(ax).reduce((a, b) => a * b, 1);
   const outer = shape.slice(0, ax).reduce((a, b) => a * b, 1);
-  const od = out.data as any;
+  // Whole runs of `inner` elements move as bits (TypedArray.set on integer views).
+  const k = lanesOf(out.data);
+  const od = bits(out.data) as Int32Array;
   for (let o = 0; o < outer; o++) {
-    for (let k = 0; k < tensors.length; k++) {
-      const id = tensors[k].data as any;
-      for (let i = 0; i < inner; i++) od[(o * tensors.length + k) * inner + i] = id[o * inner + i];
+    for (let j = 0; j < tensors.length; j++) {
+      const id = bits(tensors[j].data) as Int32Array;
+      od.set(id.subarray(o * inner * k, (o + 1) * inner * k), (o * tensors.length + j) * inner * k);
     }
   }
   return out;
