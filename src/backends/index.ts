@@ -7,8 +7,9 @@
  *   const y = await executeOn(onnx.lower.Gather(x, i), gpu);   // a Tensor, read back
  *   const t = await gpu.run(call);                               // stays on the GPU
  *   setBackend(gpu); await executeOn(call);                      // the global choice
+ *   const [a, b] = await executeAllOn(variadicScatter, gpu);     // N inputs → N results
  */
-import { type CoreCall, execute } from '../core/call.js';
+import { type CoreCall, type ScatterCall, execute, executeAll } from '../core/call.js';
 import { DTypeError, InvalidArgumentError, fmt } from '../errors.js';
 import { Tensor, sameShape } from '../tensor/tensor.js';
 
@@ -25,6 +26,8 @@ export interface Backend {
   readonly name: string;
   /** Runs the call; the result stays on the backend until read. Errors are the CPU's typed errors. */
   run(call: CoreCall): Promise<BackendTensor>;
+  /** Runs a variadic scatter and returns all N results (`executeAll` semantics). */
+  runAll?(call: ScatterCall): Promise<BackendTensor[]>;
 }
 
 class HostTensor implements BackendTensor {
@@ -45,6 +48,9 @@ export const cpuBackend: Backend = {
   name: 'cpu',
   run(call: CoreCall): Promise<BackendTensor> {
     return new Promise((resolve) => resolve(new HostTensor(execute(call))));
+  },
+  runAll(call: ScatterCall): Promise<BackendTensor[]> {
+    return new Promise((resolve) => resolve(executeAll(call).map((t) => new HostTensor(t))));
   },
 };
 
@@ -88,4 +94,26 @@ export async function executeOn(call: CoreCall, backend: Backend = current): Pro
     );
   (out.data as Uint8Array).set(result.data as never);
   return out;
+}
+
+/**
+ * Runs a variadic scatter (N inputs, N updates) on a backend and returns all N results on the
+ * host, as `executeAll(call)` does on the CPU (each result in its input's shape). A backend
+ * without `runAll` runs single-input calls only (typed error otherwise).
+ */
+export async function executeAllOn(call: ScatterCall, backend: Backend = current): Promise<Tensor[]> {
+  if (backend === cpuBackend) return executeAll(call);
+  if (call?.kind !== 'scatter')
+    throw new InvalidArgumentError(
+      'backend.call',
+      `executeAllOn: expected a lowered scatter call; got ${fmt(call)}`,
+    );
+  if (backend.runAll) return Promise.all((await backend.runAll(call)).map((t) => t.read()));
+  if (call.inputs.length !== 1)
+    throw new InvalidArgumentError(
+      'backend.variadic',
+      `executeAllOn: backend ${backend.name} runs single-input scatters only; got ${call.inputs.length} inputs`,
+    );
+  const shape = call.inputs[0].shape;
+  return [(await (await backend.run({ ...call, reshape: undefined, out: undefined })).read()).reshape(shape)];
 }

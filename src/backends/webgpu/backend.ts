@@ -11,7 +11,7 @@
  * the call is then run on the CPU with the same tensors, which throws the CPU's exact typed
  * error (same class, code, message and details, in the framework's wording).
  */
-import { type CoreCall, type GatherCall, type ScatterCall, execute } from '../../core/call.js';
+import { type CoreCall, type GatherCall, type ScatterCall, execute, executeAll } from '../../core/call.js';
 import type { IndexMap, ResolvedPolicy } from '../../core/index-map.js';
 import { reducerIdentity, scalarBits } from '../../core/kernels.js';
 import { gatherPlan, scatterPlan } from '../../core/plan-cache.js';
@@ -193,8 +193,23 @@ export class WebGpuBackend implements Backend {
    */
   async run(call: CoreCall, bindings: GpuBindings = {}): Promise<GpuTensor> {
     if (call.kind === 'gather') return this.gather(call, bindings);
-    if (call.kind === 'scatter') return this.scatter(call, bindings);
+    if (call.kind === 'scatter') return (await this.scatter(call, bindings, 1))[0];
     throw new InvalidArgumentError('webgpu.call', `WebGPU backend: not a lowered call: ${fmt(call)}`);
+  }
+
+  /**
+   * Runs a variadic scatter (N inputs, N updates; `executeAll` semantics) and returns all N
+   * results, each in its input's shape. The targets are resolved and sorted once; each input is
+   * then folded with its own updates (a named reducer acts on each input separately).
+   */
+  async runAll(call: ScatterCall, bindings: GpuBindings = {}): Promise<GpuTensor[]> {
+    if (call?.kind !== 'scatter')
+      throw new InvalidArgumentError(
+        'webgpu.call',
+        `WebGPU runAll: not a lowered scatter call: ${fmt(call)}`,
+      );
+    const n = Array.isArray(call.inputs) ? call.inputs.length : 0;
+    return this.scatter(call, bindings, n);
   }
 
   /** Frees the pipelines (the device stays the caller's). */
@@ -220,8 +235,10 @@ export class WebGpuBackend implements Backend {
     );
     const { map, policy } = plan;
     const finalShape = call.reshape ?? plan.resultShape;
-    if (map.spaceSize === 0 || map.operandSize === 0 || map.batchCount === 0)
-      return this.onEmpty(call, bind, finalShape);
+    // (An operand with a zero-size dim is empty even when the map's slice is not: numpy's
+    // `x[0]` on shape [0, 3] must report its index as out of bounds, as the CPU does.)
+    if (map.spaceSize === 0 || map.operandSize === 0 || map.batchCount === 0 || isEmpty(call.operand.shape))
+      return (await this.onEmpty(call, bind, finalShape, false))[0];
     this.checkSize(map.spaceSize, plan.dtype, call.op);
     this.checkSize(indices.size, call.start_indices.dtype, call.op);
     const scratch: Scratch = [];
@@ -254,12 +271,39 @@ export class WebGpuBackend implements Backend {
       words,
     );
     const checks = policy.oob === 'error' || policy.promiseInBounds || policy.checkSorted;
-    return this.finish(enc, scratch, checks ? flags : null, out, plan.dtype, finalShape, call, bind);
+    const r = await this.finish(
+      enc,
+      scratch,
+      checks ? flags : null,
+      [out],
+      [plan.dtype],
+      finalShape,
+      call,
+      bind,
+    );
+    return r[0];
   }
 
   // ---- scatter ----------------------------------------------------------------------------
 
-  private async scatter(call: ScatterCall, bind: GpuBindings): Promise<GpuTensor> {
+  /** The scatter's first `count` results (1: `execute`; N: `executeAll`). */
+  private async scatter(call: ScatterCall, bind: GpuBindings, count: number): Promise<GpuTensor[]> {
+    const all = count > 1;
+    // The plan compiles for inputs[0]'s and updates[0]'s shapes; the CPU checks the others when
+    // it runs, so a mismatch gets the CPU's own error here, before anything is uploaded.
+    const shapesAgree =
+      Array.isArray(call.inputs) &&
+      Array.isArray(call.updates) &&
+      call.inputs.every((t) => t instanceof Tensor && sameShape(t.shape, call.inputs[0].shape)) &&
+      call.updates.every((t) => t instanceof Tensor && sameShape(t.shape, call.updates[0].shape));
+    if (!shapesAgree) {
+      if (all) executeAll(call);
+      else execute(call);
+      throw new InvalidArgumentError(
+        `${call.op}.shape`,
+        `${call.op}: all inputs and all updates of a variadic scatter must have one shape each`,
+      );
+    }
     const ins = call.inputs.map((t, i) => this.role(call, t, bind.inputs?.[i], `inputs[${i}]`));
     const ups = call.updates.map((t, i) => this.role(call, t, bind.updates?.[i], `updates[${i}]`));
     const indices = this.role(call, call.scatter_indices, bind.scatter_indices, 'scatter_indices');
@@ -290,19 +334,23 @@ export class WebGpuBackend implements Backend {
         `${call.op}: reducer mean is not on the WebGPU backend (its division is not exact in WGSL); use the CPU backend (webgpu.reducer)`,
         { reducer: comp },
       );
-    const dtype = call.inputs[0].dtype;
-    if (comp !== 'replace' && !REDUCIBLE.has(dtype))
-      throw new DTypeError(
-        'webgpu.dtype',
-        `${call.op}: reducer ${comp} on ${dtype} is not on the WebGPU backend (no exact ${dtype} arithmetic in WGSL); gather and replace work on every dtype (webgpu.dtype)`,
-        { dtype, reducer: comp },
-      );
+    const dtypes = call.inputs.slice(0, count).map((t) => t.dtype);
+    for (const dtype of dtypes)
+      if (comp !== 'replace' && !REDUCIBLE.has(dtype))
+        throw new DTypeError(
+          'webgpu.dtype',
+          `${call.op}: reducer ${comp} on ${dtype} is not on the WebGPU backend (no exact ${dtype} arithmetic in WGSL); gather and replace work on every dtype (webgpu.dtype)`,
+          { dtype, reducer: comp },
+        );
     const { map, policy } = plan;
-    const finalShape = call.reshape ?? call.inputs[0].shape;
-    if (map.spaceSize === 0 || map.operandSize === 0 || map.batchCount === 0)
-      return this.onEmpty(call, bind, finalShape);
-    this.checkSize(map.operandSize, dtype, call.op);
-    this.checkSize(map.spaceSize, dtype, call.op);
+    // `executeAll` gives each result in its input's shape; `execute` applies the call's reshape.
+    const finalShape = all ? call.inputs[0].shape : (call.reshape ?? call.inputs[0].shape);
+    if (map.spaceSize === 0 || map.operandSize === 0 || map.batchCount === 0 || isEmpty(call.inputs[0].shape))
+      return this.onEmpty(call, bind, finalShape, all);
+    for (const dtype of dtypes) {
+      this.checkSize(map.operandSize, dtype, call.op);
+      this.checkSize(map.spaceSize, dtype, call.op);
+    }
     this.checkSize(indices.size, call.scatter_indices.dtype, call.op);
     const scratch: Scratch = [];
     const params = mapParams(map);
@@ -361,22 +409,25 @@ export class WebGpuBackend implements Backend {
     // Duplicates are legal unless checked: their flag then goes to a buffer nobody reads.
     const dupFlags = dupCheck ? flags : this.scratchBuffer(scratch, FLAG_COUNT * 4);
     this.dispatch(enc, segmentKernel(), [Qs, keys, seg, dupFlags], n);
-    const bytes = elementBytes(dtype);
     const reset = !(options.include_self ?? true) && comp !== 'replace';
-    const identity = reset ? storedBits(dtype, reducerIdentity(comp, dtype)) : [0, 0];
-    const nan16 =
-      dtype === 'float16' ? float16Bits(Number.NaN) : dtype === 'bfloat16' ? bfloat16Bits(Number.NaN) : 0;
-    const out = this.buffer(map.operandSize * bytes);
     const Qa = this.scratchBuffer(scratch, 4, new Uint32Array([NONE]));
-    const words = bytes >= 4 ? NONE : Math.ceil((NONE * bytes) / 4);
-    this.dispatch(
-      enc,
-      applyKernel(bytes, reducerFn(comp, dtype, nan16), identity, reset),
-      [Qa, ins[0].buffer, ups[0].buffer, vals, seg, out],
-      words,
-    );
+    const outs = dtypes.map((dtype, k) => {
+      const bytes = elementBytes(dtype);
+      const identity = reset ? storedBits(dtype, reducerIdentity(comp, dtype)) : [0, 0];
+      const nan16 =
+        dtype === 'float16' ? float16Bits(Number.NaN) : dtype === 'bfloat16' ? bfloat16Bits(Number.NaN) : 0;
+      const out = this.buffer(map.operandSize * bytes);
+      const words = bytes >= 4 ? NONE : Math.ceil((NONE * bytes) / 4);
+      this.dispatch(
+        enc,
+        applyKernel(bytes, reducerFn(comp, dtype, nan16), identity, reset),
+        [Qa, ins[k].buffer, ups[k].buffer, vals, seg, out],
+        words,
+      );
+      return out;
+    });
     const checks = policy.oob === 'error' || policy.promiseInBounds || policy.checkSorted || dupCheck;
-    return this.finish(enc, scratch, checks ? flags : null, out, dtype, finalShape, call, bind);
+    return this.finish(enc, scratch, checks ? flags : null, outs, dtypes, finalShape, call, bind, all);
   }
 
   // ---- shared steps -----------------------------------------------------------------------
@@ -424,12 +475,14 @@ export class WebGpuBackend implements Backend {
     enc: GPUCommandEncoder,
     scratch: Scratch,
     flags: GPUBuffer | null,
-    out: GPUBuffer,
-    dtype: DType,
+    outs: readonly GPUBuffer[],
+    dtypes: readonly DType[],
     shape: readonly number[],
     call: CoreCall,
     bind: GpuBindings,
-  ): Promise<GpuTensor> {
+    all = false,
+  ): Promise<GpuTensor[]> {
+    const tensors = () => outs.map((out, k) => new GpuTensor(this, dtypes[k], shape, out));
     let staging: GPUBuffer | null = null;
     if (flags) {
       staging = this.device.createBuffer({
@@ -446,7 +499,7 @@ export class WebGpuBackend implements Backend {
       // Destroying after submit is safe: the device frees a buffer once its submitted work is done.
       release();
       this.stats.gpu++;
-      return new GpuTensor(this, dtype, shape, out);
+      return tensors();
     }
     await staging.mapAsync(GPUMapMode.READ);
     const f = new Uint32Array(staging.getMappedRange().slice(0));
@@ -455,13 +508,13 @@ export class WebGpuBackend implements Backend {
     release();
     if (f.every((x) => x === 0xffffffff)) {
       this.stats.gpu++;
-      return new GpuTensor(this, dtype, shape, out);
+      return tensors();
     }
     this.stats.flagged++;
     // An index error, a broken promise or a duplicate: the CPU reports it exactly. (The host
     // flag alone — a sortedness check on indices beyond 32 bits — lets the CPU decide.)
-    out.destroy();
-    const r = await this.onHost(call, bind, shape);
+    for (const out of outs) out.destroy();
+    const r = await this.onHost(call, bind, shape, all);
     if (f.some((x, i) => x !== 0xffffffff && i !== FLAG.host))
       throw new GatherScatterError(
         'webgpu.internal',
@@ -470,16 +523,26 @@ export class WebGpuBackend implements Backend {
     return r;
   }
 
-  private onEmpty(call: CoreCall, bind: GpuBindings, shape: readonly number[]): Promise<GpuTensor> {
+  private onEmpty(
+    call: CoreCall,
+    bind: GpuBindings,
+    shape: readonly number[],
+    all: boolean,
+  ): Promise<GpuTensor[]> {
     this.stats.empty++;
-    return this.onHost(call, bind, shape);
+    return this.onHost(call, bind, shape, all);
   }
 
   /**
    * Runs the call on the CPU with the same tensors (read back when bound) and uploads the
    * result: empty calls, and the exact typed error of a flagged call.
    */
-  private async onHost(call: CoreCall, bind: GpuBindings, shape: readonly number[]): Promise<GpuTensor> {
+  private async onHost(
+    call: CoreCall,
+    bind: GpuBindings,
+    shape: readonly number[],
+    all: boolean,
+  ): Promise<GpuTensor[]> {
     const host = async (t: Tensor, g: GpuTensor | undefined) => (g ? await g.read() : t);
     let hostCall: CoreCall;
     if (call.kind === 'gather') {
@@ -498,8 +561,8 @@ export class WebGpuBackend implements Backend {
         scatter_indices: await host(call.scatter_indices, bind.scatter_indices),
       };
     }
-    const r = execute(hostCall);
-    return this.upload(r).reshape(shape);
+    const results = all && hostCall.kind === 'scatter' ? executeAll(hostCall) : [execute(hostCall)];
+    return results.map((r) => this.upload(r).reshape(shape));
   }
 
   /** The plan, or the CPU's exact error for a call that cannot compile. */
@@ -644,6 +707,7 @@ export class WebGpuBackend implements Backend {
 }
 
 const pad4 = (n: number) => Math.ceil(n / 4) * 4;
+const isEmpty = (shape: readonly number[]) => shape.some((d) => d === 0);
 
 function i32Bytes(values: readonly number[]): Int32Array {
   return Int32Array.from(values.length ? values : [0], (v) => v | 0);
