@@ -232,14 +232,24 @@ async function moduleExports(where: string): Promise<Record<string, unknown> | n
 const examples = sourceFiles(resolve('src')).flatMap((file) =>
   extractExamples(relative(ROOT, file), readFileSync(file, 'utf8')).map(instrument),
 );
-// The README's tour: its first ```ts block.
+// The README's examples: every ```ts block (the first is the tour).
 const readme = readFileSync('README.md', 'utf8');
-const tour = /```ts\n([\s\S]*?)```/.exec(readme);
-const tourExample = tour ? instrument({ where: 'README.md (tour)', code: tour[1] }) : null;
+const readmeExamples = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((m, k) =>
+  instrument({ where: k === 0 ? 'README.md (tour)' : `README.md (example ${k + 1})`, code: m[1] }),
+);
+const tourExample = readmeExamples[0] ?? null;
 
 beforeAll(async () => {
   const load = (p: string) => import(pathToFileURL(resolve(p)).href) as Promise<Record<string, unknown>>;
-  scope = { ...(await load('dist/interop/index.js')), ...(await load('dist/index.js')) };
+  // The main entry plus the subpaths the README imports from.
+  scope = {
+    ...(await load('dist/interop/index.js')),
+    ...(await load('dist/autodiff/index.js')),
+    ...(await load('dist/export/index.js')),
+    ...(await load('dist/stablehlo-text/index.js')),
+    ...(await load('dist/translate/index.js')),
+    ...(await load('dist/index.js')),
+  };
   const { bitsToFloat16, float16Bits, bitsToBfloat16, bfloat16Bits } = scope as Record<
     string,
     (x: number) => number
@@ -323,10 +333,14 @@ describe('doc-comment examples', () => {
   });
 });
 
-describe('README tour', () => {
-  it('runs, and each stated result holds', async () => {
+describe('README examples', () => {
+  it('the tour and the feature examples are found', () => {
     expect(tourExample).not.toBeNull();
-    const ex = tourExample!;
+    expect(readmeExamples.length).toBeGreaterThanOrEqual(2);
+  });
+  it.each(
+    readmeExamples.map((e) => [e.where, e] as const),
+  )('%s runs, and each stated result holds', async (_w, ex) => {
     expect(ex.checks.length).toBeGreaterThanOrEqual(3);
     const r = await run(ex);
     for (const c of ex.checks) {
