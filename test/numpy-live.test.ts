@@ -83,9 +83,11 @@ function numpyCase(r: R, kind: string, i: number): Case {
     const a = posTensor(shapeOf(r, r.int(0, 3), 1), dtype, r);
     const axis = a.rank === 0 || r.next() < 0.3 ? null : r.int(-a.rank, a.rank - 1);
     const n = axis === null ? a.size : a.shape[axis < 0 ? axis + a.rank : axis];
+    // wrap on an empty axis never returns in NumPy 1.24 (x % 0 by repeated subtraction): not asked.
+    const modes = n === 0 ? ['raise', 'clip'] : ['raise', 'wrap', 'clip'];
     return c('take', [enc(a), enc(idxTensor(r, shapeOf(r, r.int(0, 2)), -n - 2, n + 1, it))], {
       axis,
-      mode: r.pick(['raise', 'wrap', 'clip']),
+      mode: r.pick(modes),
     });
   }
   if (kind === 'put') {

@@ -148,7 +148,12 @@ export function rng(seed: number) {
 type Case = Omit<GoldenCase, 'result' | 'error'>;
 
 /** A known difference the differential reports apart: a label for the case, or undefined. */
-export type Known = (c: Case, err: unknown, expected: { type: string; message: string } | undefined) => string | undefined;
+export type Known = (
+  c: Case,
+  err: unknown,
+  expected: { type: string; message: string } | undefined,
+  why: string,
+) => string | undefined;
 
 export function differential(cases: Case[], call: (c: Case) => Tensor, known?: Known, tally?: Map<string, number>): string[] {
   const expected = evalInPython(cases);
@@ -169,7 +174,7 @@ export function differential(cases: Case[], call: (c: Case) => Tensor, known?: K
     } else if (err) why = `we threw ${(err as Error).message}`;
     else why = compareTensor(got!, e.result!);
     if (why === null) return;
-    const label = known?.(c, err, e.error);
+    const label = known?.(c, err, e.error, why);
     if (label !== undefined) tally?.set(label, (tally.get(label) ?? 0) + 1);
     else bad.push(`${c.name}: ${why} — ${JSON.stringify(c)}`);
   });

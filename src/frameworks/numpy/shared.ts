@@ -116,9 +116,16 @@ const FLOAT_MAX: Partial<Record<DType, number>> = {
  * refuses a fraction, NaN or ±Infinity outside [min, max] *before* truncating toward zero
  * (127.5 into int8 and −0.5 into uint8 are refused; 1.75 → 1), and takes an integer (a whole JS
  * number or a bigint, i.e. a Python int) within [min, max] — for an unsigned dtype also down to
- * −max, wrapped (−3 → 253 in uint8). Refusals are DTypeError `<op>.value`.
+ * −max, wrapped (−3 → 253 in uint8). `pythonFloat` reads a whole number as a Python float
+ * (the item of a float tensor): range-checked like a fraction. Refusals are DTypeError `<op>.value`.
  */
-export function castScalar(value: Scalar, dtype: DType, op = 'scalar', what = 'value'): Scalar {
+export function castScalar(
+  value: Scalar,
+  dtype: DType,
+  op = 'scalar',
+  what = 'value',
+  pythonFloat = false,
+): Scalar {
   if (dtype === 'bool') return typeof value === 'boolean' ? value : value !== 0 && value !== 0n;
   const fail = (): never => {
     throw new DTypeError(
@@ -136,7 +143,7 @@ export function castScalar(value: Scalar, dtype: DType, op = 'scalar', what = 'v
   const [lo, hi] = integerRange(dtype);
   const unsigned = lo === 0n;
   let n: bigint;
-  if (typeof value === 'number' && !Number.isInteger(value)) {
+  if (typeof value === 'number' && (pythonFloat || !Number.isInteger(value))) {
     // A Python float: range-checked before truncation (NaN and ±Infinity never fit).
     if (!(value >= Number(lo) && value <= Number(hi))) fail();
     n = BigInt(Math.trunc(value));
@@ -150,8 +157,14 @@ export function castScalar(value: Scalar, dtype: DType, op = 'scalar', what = 'v
 }
 
 /** A tensor of `shape` filled with a framework scalar (see castScalar). */
-export function filled(shape: readonly number[], value: Scalar, dtype: DType, op?: string): Tensor {
-  return full(shape, castScalar(value, dtype, op), dtype);
+export function filled(
+  shape: readonly number[],
+  value: Scalar,
+  dtype: DType,
+  op?: string,
+  pythonFloat = false,
+): Tensor {
+  return full(shape, castScalar(value, dtype, op, 'value', pythonFloat), dtype);
 }
 
 /**

@@ -5,8 +5,8 @@
 import { type ScatterCall, execute } from '../../core/call.js';
 import type { UpdateComputation } from '../../core/types.js';
 import { IndexOutOfBoundsError, InvalidArgumentError, fmt } from '../../errors.js';
-import type { Scalar } from '../../tensor/dtype.js';
-import { type Tensor, arange, full, zeros } from '../../tensor/tensor.js';
+import { type Scalar, isFloat } from '../../tensor/dtype.js';
+import { Tensor, arange, full, zeros } from '../../tensor/tensor.js';
 import { flag, options, scalar, tensorArg } from '../args.js';
 import { flatScatter, takeScatter, tupleScatter } from '../families.js';
 import { broadcastExactly, broadcastTuple, castScalar, filled } from '../numpy/shared.js';
@@ -36,6 +36,7 @@ function lowerIndexFamily(
   source: Tensor,
   computation: UpdateComputation,
   out: unknown,
+  scale?: (source: Tensor) => { updates: Tensor; computation: UpdateComputation },
 ): ScatterCall {
   const I0 = tensorArg(`torch.${op}`, 'index', index);
   checkIndexDType(op, I0);
@@ -55,7 +56,8 @@ function lowerIndexFamily(
   if (S.size === 0 && op !== 'index_add')
     return flatScatter(metaOf(op, out), X, NO_INDEX, zeros([0], X.dtype), 'replace', policyOf(op));
   const m = metaOf(op, out, X.rank === 0 ? [] : undefined);
-  return takeScatter(m, X1, I, S, d, computation, policyOf(op));
+  const scaled = scale ? scale(S) : { updates: S, computation };
+  return takeScatter(m, X1, I, scaled.updates, d, scaled.computation, policyOf(op));
 }
 
 /** The exact value of a finite double as m·2^e (m a bigint). */
@@ -157,12 +159,11 @@ export function lowerIndexAdd(
   const S = tensorArg(op, 'source', source);
   checkSameDType('index_add', 'source', X, S);
   const alpha = o.alpha === undefined ? 1 : scalar(op, 'alpha', o.alpha);
-  // PyTorch converts alpha up front for a <= 1-D self, else once per index (never without one).
+  // PyTorch converts alpha after its shape checks: up front for a <= 1-D self, else once per
+  // index (never without one).
   const empty = X.rank > 1 && tensorArg(op, 'index', index).size === 0;
-  const { updates, computation } = empty
-    ? { updates: S, computation: 'add' as const }
-    : scaleSource(op, X, S, alpha);
-  return lowerIndexFamily('index_add', X, dim, index, updates, computation, o.out);
+  const scale = empty ? undefined : (S1: Tensor) => scaleSource(op, X, S1, alpha);
+  return lowerIndexFamily('index_add', X, dim, index, S, 'add', o.out, scale);
 }
 
 /**
@@ -240,10 +241,12 @@ export function lowerIndexFill(
   const o = options(op, opts, ['out']);
   const X = tensorArg(op, 'input', input);
   const v = scalar(op, 'value', value, { tensor0d: true });
+  // A float tensor's item is a Python float (range-checked before truncation).
+  const pyFloat = value instanceof Tensor && isFloat(value.dtype);
   const I = tensorArg(op, 'index', index);
   const d = normalizeDim('index_fill', dim, X.rank);
   const shape = atLeast1d(X).shape.map((s, k) => (k === d ? (I.rank === 0 ? 1 : I.size) : s));
-  return lowerIndexFamily('index_fill', X, dim, I, filled(shape, v, X.dtype, op), 'replace', o.out);
+  return lowerIndexFamily('index_fill', X, dim, I, filled(shape, v, X.dtype, op, pyFloat), 'replace', o.out);
 }
 
 /**

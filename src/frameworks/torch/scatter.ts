@@ -142,7 +142,7 @@ export function lowerScatterAdd(
  *
  * @example
  * torch.scatter_add(zeros([3, 5], 'float32'), 0, tensor([[0n, 1n, 2n, 0n, 0n]], 'int64'), full([2, 5], 1, 'float32')).toArray();
- * // [[2, 0, 0, 1, 1], [0, 1, 0, 0, 0], [0, 0, 1, 0, 0]]
+ * // [[1, 0, 0, 1, 1], [0, 1, 0, 0, 0], [0, 0, 1, 0, 0]]
  */
 export function scatter_add(
   input: Tensor,
