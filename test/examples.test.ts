@@ -190,10 +190,8 @@ const AsyncFunction = Object.getPrototypeOf(async () => {}).constructor as new (
 let scope: Record<string, unknown> = {};
 
 /** `file // stated comment` of doc examples whose stated result is wrong (reported upstream). */
-const KNOWN_WRONG = new Set([
-  // torch.scatter_add with index [[0, 1, 2, 0, 0]] adds one row of ones: [[1, 0, 0, 1, 1], …]
-  // (PyTorch's own docs agree); the comment states the two-row result.
-  'src/frameworks/torch/scatter.ts // [[2, 0, 0, 1, 1], [0, 1, 0, 0, 0], [0, 0, 1, 0, 0]]',
+const KNOWN_WRONG = new Set<string>([
+  // (empty: the torch.scatter_add example now states PyTorch's documented [[1, 0, 0, 1, 1], …])
 ]);
 
 async function run(ex: Example & { js: string }): Promise<Record<number, unknown>> {
