@@ -104,7 +104,7 @@ describe('silent wrong answers: Tensor validates its storage', () => {
   it('shape and dtype are read-only: reassigning throws, the shape array is frozen', () => {
     const t = tensor([10, 11, 12], 'float32');
     expect(() => {
-      (t as { shape: number[] }).shape = [5];
+      (t as unknown as { shape: number[] }).shape = [5];
     }).toThrow(TypeError);
     expect(() => {
       (t.shape as number[])[0] = 5;

@@ -203,7 +203,7 @@ export function executeAll(call: ScatterCall, outs?: readonly Tensor[]): Tensor[
         `${call.op}.out`,
         `${call.op}: expected ${inputs.length} out tensors; got ${outs.length}`,
       );
-    outs.forEach((o, k) => checkCallOut(call.op, o, inputs[k].shape, inputs[k].dtype));
+    for (let k = 0; k < outs.length; k++) checkCallOut(call.op, outs[k], inputs[k].shape, inputs[k].dtype);
     const inPlace = (o: Tensor, k: number) =>
       o.data.buffer === inputs[k].data.buffer && o.data.byteOffset === inputs[k].data.byteOffset;
     const clash =
@@ -217,7 +217,7 @@ export function executeAll(call: ScatterCall, outs?: readonly Tensor[]): Tensor[
       );
     if (!clash) return plan.run(inputs, indices, updates, outs);
     const results = plan.run(inputs, indices, updates);
-    outs.forEach((o, k) => o.data.set(results[k].data as never));
+    for (let k = 0; k < outs.length; k++) outs[k].data.set(results[k].data as never);
     return [...outs];
   } catch (e) {
     throw reword(call, e);
