@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { cpuBackend, executeOn } from '../src/backends/index.js';
 import { numpy, onnx, tensor, torch } from '../src/index.js';
-import type { Tensor } from '../src/tensor/tensor.js';
+import { Tensor } from '../src/tensor/tensor.js';
 import { nodeBackend, runInChild, sameOnGpu, webgpuMode } from './webgpu-env.js';
 
 const _bytes = (t: Tensor) => Array.from(new Uint8Array(t.data.buffer, t.data.byteOffset, t.data.byteLength));
@@ -50,6 +50,43 @@ else
       await sameOnGpu(g, onnx.lower.Gather(tensor([1, 2, 3, 4, 5], 'float16'), tensor([4, 0, 3], 'int64')));
       await sameOnGpu(g, onnx.lower.Gather(tensor([1n, 2n, 3n], 'int64'), tensor([2, 0], 'int64')));
     });
+    t(
+      'float min/max ties and NaN operands per framework (float_minmax) and 16-bit NaNs: same bits',
+      async () => {
+        const g = gpu!;
+        const bitsF32 = (xs: number[]) =>
+          new Tensor('float32', [xs.length], new Float32Array(new Uint32Array(xs).buffer));
+        // self: -0, +0, NaN(payload), 1; updates: +0, -0, 5, NaN(payload)
+        const self = bitsF32([0x80000000, 0, 0xffc00077, 0x3f800000]);
+        const upd = bitsF32([0, 0x80000000, 0x40a00000, 0x7fc00123]);
+        const idx = tensor([0n, 1n, 2n, 3n], 'int64');
+        for (const r of ['amax', 'amin'] as const)
+          await sameOnGpu(g, torch.lower.scatter_reduce(self, 0, idx, upd, r));
+        await sameOnGpu(g, numpy.lower.maximum.at(self, idx, upd));
+        await sameOnGpu(g, numpy.lower.minimum.at(self, idx, upd));
+        const h = (xs: number[]) => new Tensor('float16', [xs.length], new Uint16Array(xs));
+        // float16: a NaN operand (negative, payload) kept, inf - inf made negative
+        await sameOnGpu(
+          g,
+          numpy.lower.add.at(
+            h([0x3c00, 0xfe01, 0x7c00]),
+            tensor([0, 1, 2], 'int64'),
+            h([0xfe05, 0x3c00, 0x3c00]),
+          ),
+        );
+        await sameOnGpu(g, numpy.lower.subtract.at(h([0x7c00]), tensor([0], 'int64'), h([0x7c00])));
+        await sameOnGpu(
+          g,
+          torch.lower.scatter_reduce(
+            h([0x8000, 0, 0x7e11]),
+            0,
+            tensor([0n, 1n, 2n], 'int64'),
+            h([0, 0x8000, 0x3c00]),
+            'amax',
+          ),
+        );
+      },
+    );
     t('out of bounds: the same typed error', async () => {
       const g = gpu!;
       const e = await sameOnGpu(

@@ -200,6 +200,7 @@ function gatherTranspose(call: GatherCall, cot: Tensor): Tensor {
       duplicates: 'apply',
       include_self: true,
       checked: false,
+      float_minmax: 'ieee',
     },
   });
 }
@@ -335,6 +336,7 @@ export function jvp(call: CoreCall, tangents: Readonly<Record<string, Tensor>>):
       duplicates: 'apply',
       include_self: true,
       checked: false,
+      float_minmax: 'ieee',
     },
   });
   return { value, tangent: tangent.reshape(value.shape) };

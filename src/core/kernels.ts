@@ -305,13 +305,31 @@ const max64: ReduceKernel = (dst, d, src, s, n) => {
 const wrapI64 = (x: bigint) => BigInt.asIntN(64, x);
 const wrapU64 = (x: bigint) => BigInt.asUintN(64, x);
 // 16-bit floats: decode, compute in float64 (exact enough: 53 ≥ 2·11+2), round back.
+// A NaN operand comes out as itself, quieted (sign and payload kept), as NumPy's float32
+// hardware arithmetic for 16-bit floats gives (PyTorch 1.13 keeps the sign only); a NaN the
+// operation makes (inf - inf, 0 * inf) is x86's default NaN, negative (`made`).
 function half(
   decode: (b: number) => number,
   encode: (x: number) => number,
   op: (a: number, b: number) => number,
+  quiet: number,
+  made: number,
 ): ReduceKernel {
   return (dst, d, src, s, n) => {
-    for (let i = 0; i < n; i++) dst[d + i] = encode(op(decode(dst[d + i]), decode(src[s + i])));
+    for (let i = 0; i < n; i++) {
+      const x = dst[d + i];
+      const y = src[s + i];
+      const a = decode(x);
+      const b = decode(y);
+      const r = op(a, b);
+      dst[d + i] = !Number.isNaN(r)
+        ? encode(r)
+        : Number.isNaN(a)
+          ? x | quiet
+          : Number.isNaN(b)
+            ? y | quiet
+            : made;
+    }
   };
 }
 const ops = {
@@ -323,6 +341,70 @@ const ops = {
 };
 
 /**
+ * Float min/max that keep one operand bit for bit (see FloatMinMax): `pick(self, update)` says
+ * whether the update replaces the element; values are compared decoded, bits are moved whole.
+ */
+function pickKernel(dtype: DType, pick: (self: number, update: number) => boolean): ReduceKernel {
+  if (dtype === 'float16' || dtype === 'bfloat16') {
+    // Stored as bit patterns already: compare decoded, copy the bits.
+    const dec = dtype === 'float16' ? bitsToFloat16 : bitsToBfloat16;
+    return (dst, d, src, s, n) => {
+      for (let i = 0; i < n; i++) if (pick(dec(dst[d + i]), dec(src[s + i]))) dst[d + i] = src[s + i];
+    };
+  }
+  // float32/float64: integer views of the storage, made once per array (not per element).
+  const lanes = dtype === 'float64' ? 2 : 1;
+  let lastDst: Float32Array | Float64Array | null = null;
+  let lastSrc: Float32Array | Float64Array | null = null;
+  let dv: Int32Array = new Int32Array(0);
+  let sv: Int32Array = new Int32Array(0);
+  const ints = (a: Float32Array | Float64Array): Int32Array =>
+    new Int32Array(a.buffer, a.byteOffset, a.length * lanes);
+  return (dst, d, src, s, n) => {
+    if (dst !== lastDst) {
+      lastDst = dst;
+      dv = ints(dst);
+    }
+    if (src !== lastSrc) {
+      lastSrc = src;
+      sv = ints(src);
+    }
+    for (let i = 0; i < n; i++) {
+      if (!pick(dst[d + i], src[s + i])) continue;
+      if (lanes === 1) dv[d + i] = sv[s + i];
+      else {
+        dv[2 * (d + i)] = sv[2 * (s + i)];
+        dv[2 * (d + i) + 1] = sv[2 * (s + i) + 1];
+      }
+    }
+  };
+}
+
+// Whether the update replaces the element, per FloatMinMax rule (NaN operands win as they are).
+const PICK = {
+  self_on_tie: {
+    // PyTorch: isnan(update) ? update : std::max(self, update) — a tie or a NaN self keeps self.
+    max: (a: number, b: number) => Number.isNaN(b) || b > a,
+    min: (a: number, b: number) => Number.isNaN(b) || b < a,
+  },
+  update_on_tie: {
+    // NumPy: a NaN self is returned; otherwise self only if strictly greater — a tie takes the update.
+    max: (a: number, b: number) => !Number.isNaN(a) && !(a > b),
+    min: (a: number, b: number) => !Number.isNaN(a) && !(a < b),
+  },
+} as const;
+
+/**
+ * How float `min`/`max` treat ±0 ties and NaNs:
+ * - `ieee` (default): `Math.max`/`Math.min` — +0 is above −0, any NaN gives a (canonical) NaN;
+ * - `self_on_tie` (PyTorch's scatter_reduce amax/amin): a NaN update wins bit for bit, a tie
+ *   (±0) or a NaN element keeps the element;
+ * - `update_on_tie` (NumPy's maximum/minimum.at): a NaN element is kept bit for bit, a tie takes
+ *   the update.
+ */
+export type FloatMinMax = 'ieee' | 'self_on_tie' | 'update_on_tie';
+
+/**
  * The kernel for `reducer` on `dtype`, operating on the tensor's own storage array.
  * `replace` is not here: it is a bit copy (copyRun on bit views). `mean` accumulates with `add`.
  */
@@ -330,8 +412,11 @@ export function reduceKernel(
   reducer: Exclude<ReducerName, 'replace'>,
   dtype: DType,
   op: string,
+  minmax: FloatMinMax = 'ieee',
 ): ReduceKernel {
   const r = reducer === 'mean' ? 'add' : reducer;
+  if ((r === 'min' || r === 'max') && minmax !== 'ieee' && isFloat(dtype))
+    return pickKernel(dtype, PICK[minmax][r]);
   if (dtype === 'bool') {
     if (r === 'add' || r === 'max') return orBool;
     if (r === 'mul' || r === 'min') return andBool;
@@ -344,8 +429,8 @@ export function reduceKernel(
     const w = dtype === 'int64' ? wrapI64 : wrapU64;
     return { add: add64(w), sub: sub64(w), mul: mul64(w), min: min64, max: max64 }[r];
   }
-  if (dtype === 'float16') return half(bitsToFloat16, float16Bits, ops[r]);
-  if (dtype === 'bfloat16') return half(bitsToBfloat16, bfloat16Bits, ops[r]);
+  if (dtype === 'float16') return half(bitsToFloat16, float16Bits, ops[r], 0x0200, 0xfe00);
+  if (dtype === 'bfloat16') return half(bitsToBfloat16, bfloat16Bits, ops[r], 0x0040, 0xffc0);
   if (r === 'mul' && (dtype === 'int32' || dtype === 'uint32')) return mulInt32;
   return { add: addPlain, sub: subPlain, mul: mulPlain, min: minPlain, max: maxPlain }[r];
 }

@@ -15,6 +15,7 @@
 import type { DType } from '../tensor/dtype.js';
 import type { Tensor } from '../tensor/tensor.js';
 import type { IndexMapSpec, ResolvedPolicy } from './index-map.js';
+import type { FloatMinMax } from './kernels.js';
 import type { ReducerName } from './types.js';
 
 /** A tensor as it crosses to a helper: its storage must be backed by a SharedArrayBuffer. */
@@ -44,6 +45,7 @@ export type ParallelJob =
       readonly spec: IndexMapSpec;
       readonly policy: ResolvedPolicy;
       readonly reducer: Exclude<ReducerName, 'mean'>;
+      readonly minmax: FloatMinMax;
       readonly inputs: readonly SharedTensorRef[];
       readonly indices: SharedTensorRef;
       readonly updates: readonly SharedTensorRef[];

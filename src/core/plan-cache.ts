@@ -261,6 +261,7 @@ export function scatterPlan(
     options.checked,
     options.oob_code,
     options.duplicate_code,
+    options.float_minmax,
   ];
   if (lastScatter !== null && sameFields(lastScatter.fields, fields)) {
     lastScatter.used = ++clock;

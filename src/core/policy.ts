@@ -84,6 +84,7 @@ export interface ResolvedScatterOptions extends ScatterOptions {
   readonly duplicates: 'apply' | 'error';
   readonly include_self: boolean;
   readonly checked: boolean;
+  readonly float_minmax: 'ieee' | 'self_on_tie' | 'update_on_tie';
 }
 
 /** The defaults of the core gather: the spec's clamp, negatives out of bounds, JAX's fill values. */
@@ -109,6 +110,7 @@ export function resolveScatterOptions(opts: ScatterOptions = {}): ResolvedScatte
     duplicates: opts.duplicates ?? 'apply',
     include_self: opts.include_self ?? true,
     checked: opts.checked ?? false,
+    float_minmax: opts.float_minmax ?? 'ieee',
     op: opts.op,
     oob_code: opts.oob_code,
     duplicate_code: opts.duplicate_code,

@@ -132,8 +132,14 @@ export function compileScatter(
   }
   const reducer = typeof computation === 'string' ? computation : null;
   // Pick kernels now so an unsupported (reducer, dtype) pair fails at compile time.
+  const minmax = options.float_minmax ?? 'ieee';
+  if (minmax !== 'ieee' && minmax !== 'self_on_tie' && minmax !== 'update_on_tie')
+    throw new InvalidArgumentError(
+      `${op}.float_minmax`,
+      `${op}: float_minmax must be "ieee", "self_on_tie" or "update_on_tie"; got ${fmt(minmax)}`,
+    );
   const kernels =
-    reducer && reducer !== 'replace' ? inputDTypes.map((d) => reduceKernel(reducer, d, op)) : null;
+    reducer && reducer !== 'replace' ? inputDTypes.map((d) => reduceKernel(reducer, d, op, minmax)) : null;
   if (reducer === 'mean') for (const d of inputDTypes) if (d === 'bool') reduceKernel('sub', d, op);
 
   const run = (
@@ -219,6 +225,7 @@ export function compileScatter(
           spec: map.spec,
           policy,
           reducer: reducer as Exclude<ReducerName, 'mean'>,
+          minmax,
           inputs: inputs.map(ref),
           indices: ref(indices),
           updates: updates.map(ref),
@@ -512,7 +519,7 @@ export function scatterPart(job: Extract<ParallelJob, { kind: 'scatter' }>, _par
     job.reducer === 'replace'
       ? null
       : job.inputs.map((t) =>
-          reduceKernel(job.reducer as Exclude<ReducerName, 'replace'>, t.dtype, job.policy.op),
+          reduceKernel(job.reducer as Exclude<ReducerName, 'replace'>, t.dtype, job.policy.op, job.minmax),
         );
   const inputs = job.inputs.map(tensorOf);
   const indices = tensorOf(job.indices);

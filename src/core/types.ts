@@ -126,6 +126,12 @@ export interface ScatterOptions extends IndexPolicyOptions {
    * update instead of the input value (untouched targets keep the input). Default true.
    */
   readonly include_self?: boolean;
+  /**
+   * Float `min`/`max` on ±0 ties and NaNs: `ieee` (default, Math.max/min), `self_on_tie`
+   * (PyTorch amax/amin: NaN updates win bit for bit, ties keep the element) or `update_on_tie`
+   * (NumPy maximum/minimum.at: NaN elements kept bit for bit, ties take the update).
+   */
+  readonly float_minmax?: 'ieee' | 'self_on_tie' | 'update_on_tie';
   /** Write the results into these tensors (may be the inputs themselves for in-place). */
   readonly out?: Tensor | readonly Tensor[];
 }

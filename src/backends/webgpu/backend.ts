@@ -414,13 +414,13 @@ export class WebGpuBackend implements Backend {
     const outs = dtypes.map((dtype, k) => {
       const bytes = elementBytes(dtype);
       const identity = reset ? storedBits(dtype, reducerIdentity(comp, dtype)) : [0, 0];
-      const nan16 =
-        dtype === 'float16' ? float16Bits(Number.NaN) : dtype === 'bfloat16' ? bfloat16Bits(Number.NaN) : 0;
+      // x86's default NaN (negative), what the CPU's 16-bit kernels store for a NaN they make.
+      const nan16 = dtype === 'float16' ? 0xfe00 : dtype === 'bfloat16' ? 0xffc0 : 0;
       const out = this.buffer(map.operandSize * bytes);
       const words = bytes >= 4 ? NONE : Math.ceil((NONE * bytes) / 4);
       this.dispatch(
         enc,
-        applyKernel(bytes, reducerFn(comp, dtype, nan16), identity, reset),
+        applyKernel(bytes, reducerFn(comp, dtype, nan16, options.float_minmax ?? 'ieee'), identity, reset),
         [Qa, ins[k].buffer, ups[k].buffer, vals, seg, out],
         words,
       );

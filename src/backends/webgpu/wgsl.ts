@@ -202,6 +202,8 @@ fn f32_max(a: u32, b: u32) -> u32 {
   if (is_nan32(a) || is_nan32(b)) { return DEFAULT_NAN; }
   return select(b, a, fkey32(a) >= fkey32(b));
 }
+// x > y for non-NaN bits, IEEE-style: +0 and -0 are equal.
+fn fgt32(x: u32, y: u32) -> bool { return !(is_zero32(x) && is_zero32(y)) && fkey32(x) > fkey32(y); }
 
 fn f16_to_f32(h: u32) -> u32 {
   let sign = (h & 0x8000u) << 16u;
@@ -235,18 +237,38 @@ fn f32_to_bf16(x: u32) -> u32 {
  * `fn red(a: E, b: E) -> E`: the reducer on one element's bits, exactly the CPU kernel's
  * result. `nan16` is the CPU's NaN bits for 16-bit floats (decode → float64 → encode).
  */
-export function reducerFn(reducer: string, dtype: DType, nan16: number): string {
+export function reducerFn(
+  reducer: string,
+  dtype: DType,
+  nan16: number,
+  minmax: 'ieee' | 'self_on_tie' | 'update_on_tie' = 'ieee',
+): string {
   const E = elemType(elementBytes(dtype));
   const head = `fn red(a: ${E}, b: ${E}) -> ${E}`;
   if (reducer === 'replace') return `${head} { return b; }`;
   if (dtype === 'bool')
     return `${head} { return ${reducer === 'add' || reducer === 'max' ? 'a | b' : 'a & b'}; }`;
+  const half = dtype === 'float16' || dtype === 'bfloat16';
+  const up = (v: string) =>
+    dtype === 'float16' ? `f16_to_f32(${v})` : dtype === 'bfloat16' ? `(${v} << 16u)` : v;
+  if ((dtype === 'float32' || half) && (reducer === 'min' || reducer === 'max') && minmax !== 'ieee') {
+    // The CPU's pick kernels: a NaN operand is returned as it is, a ±0 tie keeps self
+    // (self_on_tie) or takes the update (update_on_tie); bits are never re-encoded.
+    const wins = reducer === 'max' ? 'fgt32(y, x)' : 'fgt32(x, y)'; // the update beats self
+    const loses = reducer === 'max' ? 'fgt32(x, y)' : 'fgt32(y, x)'; // self beats the update
+    const body =
+      minmax === 'self_on_tie'
+        ? `if (is_nan32(y)) { return b; } if (is_nan32(x)) { return a; } return select(a, b, ${wins});`
+        : `if (is_nan32(x)) { return a; } if (is_nan32(y)) { return b; } return select(b, a, ${loses});`;
+    return `${head} { let x = ${up('a')}; let y = ${up('b')}; ${body} }`;
+  }
   if (dtype === 'float32') return `${head} { return f32_${reducer}(a, b); }`;
-  if (dtype === 'float16' || dtype === 'bfloat16') {
-    const wide = dtype === 'float16' ? 'f16_to_f32' : '';
+  if (half) {
+    // A NaN operand comes back as itself, quieted (the CPU's 16-bit kernels); a NaN the
+    // operation makes is x86's negative default NaN (\`nan16\`).
     const narrow = dtype === 'float16' ? 'f32_to_f16' : 'f32_to_bf16';
-    const up = (v: string) => (wide ? `${wide}(${v})` : `(${v} << 16u)`);
-    return `${head} { let r = f32_${reducer}(${up('a')}, ${up('b')}); if (is_nan32(r)) { return ${nan16}u; } return ${narrow}(r); }`;
+    const quiet = dtype === 'float16' ? '0x200u' : '0x40u';
+    return `${head} { let x = ${up('a')}; let y = ${up('b')}; if (is_nan32(x)) { return a | ${quiet}; } if (is_nan32(y)) { return b | ${quiet}; } let r = f32_${reducer}(x, y); if (is_nan32(r)) { return ${nan16}u; } return ${narrow}(r); }`;
   }
   if (dtype === 'int64' || dtype === 'uint64') {
     const lt = dtype === 'int64' ? 'lt_i64' : 'lt_u64';

@@ -23,7 +23,13 @@ export interface IndexOptions {
 }
 
 const POLICY = { mode: FANCY.gather, negative_indices: FANCY.negative_indices } as const;
-const SCATTER_POLICY = { mode: FANCY.scatter, negative_indices: FANCY.negative_indices } as const;
+// np.maximum/np.minimum: a NaN operand is returned as it is (the first if both), a ±0 tie
+// returns the second operand — the update.
+const SCATTER_POLICY = {
+  mode: FANCY.scatter,
+  negative_indices: FANCY.negative_indices,
+  float_minmax: 'update_on_tie',
+} as const;
 
 /** Validates the index tuple: array_likes with integer dtypes (numpy.<op>.index_dtype), at most rank(a) arrays. */
 function tupleOf(op: string, A: Tensor, indices: readonly unknown[]): Tensor[] {

@@ -49,7 +49,9 @@ function lowerScatterFamily(
   const S =
     op === 'scatter' && !(src instanceof Tensor) ? scalar(name, 'value', src) : tensorArg(name, 'src', src);
   const d = normalizeDim(op, dim, X.rank);
-  const policy = { ...policyOf(op), include_self };
+  // amax/amin as PyTorch's kernel: isnan(src) ? src : std::max(self, src) — NaN updates win
+  // bit for bit, a ±0 tie keeps self.
+  const policy = { ...policyOf(op), include_self, float_minmax: 'self_on_tie' as const };
   // PyTorch 1.13 checks src's dtype, then returns self for an empty index (no index dtype, rank
   // or shape check).
   if (S instanceof Tensor) checkSameDType(op, 'src', X, S);
