@@ -355,3 +355,33 @@ describe('huge array lengths are refused before they are walked', () => {
     ).toThrow(GatherScatterError);
   });
 });
+
+describe('per-call memory budget', () => {
+  it('numpy.index(a2x2, [i0 [N,1], i1 [1,N]]) with N = 16,384 is refused before broadcasting (tensor.call_budget)', async () => {
+    const { numpy, AllocationLimitError } = await import('../src/index.js');
+    const N = 16_384;
+    const i0 = new Tensor('int64', [N, 1], new BigInt64Array(N));
+    const i1 = new Tensor('int64', [1, N], new BigInt64Array(N));
+    const a = tensor(
+      [
+        [1, 2],
+        [3, 4],
+      ],
+      'float32',
+    );
+    // Each [N, N] tensor alone is 2 GiB of int64 (under the 4 GiB per-tensor limit); the call's
+    // broadcast copies, stack and result together are not.
+    let err: unknown;
+    try {
+      numpy.index(a, [i0, i1]);
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(AllocationLimitError);
+    expect((err as { code: string }).code).toBe('tensor.call_budget');
+    // The same broadcast at N = 64 runs (the budget refuses only what is over the limit).
+    const j0 = new Tensor('int64', [64, 1], new BigInt64Array(64).fill(1n));
+    const j1 = new Tensor('int64', [1, 64], new BigInt64Array(64));
+    expect(numpy.index(a, [j0, j1]).shape).toEqual([64, 64]);
+  });
+});

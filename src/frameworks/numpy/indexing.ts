@@ -63,7 +63,10 @@ export function lowerIndex(
   const o = options(op, opts, ['out']);
   const A = arrayArg(op, 'a', a);
   const arrays = tupleOf(op, A, Array.isArray(indices) ? indices : [tensorOrArray(op, indices)]);
-  const { indices: idx, shape } = broadcastTuple(arrays, `${op}.shape`, op);
+  const { indices: idx, shape } = broadcastTuple(arrays, `${op}.shape`, op, (S) => ({
+    shape: [...S, ...A.shape.slice(arrays.length)],
+    dtype: A.dtype,
+  }));
   const m = { op, wording: oobWording, out: outArg(op, o.out) };
   // NumPy reads a 0-d index array as an integer and checks it up front; the other arrays are
   // checked only while the result is filled, so not at all when it is empty (a[[], [5]] and
@@ -150,7 +153,11 @@ export function lowerUfuncAt(
   const o = options(op, opts, ['out']);
   const A = arrayArg(op, 'a', a);
   const arrays = tupleOf(op, A, atTuple(indices));
-  const { indices: idx, shape } = broadcastTuple(arrays, `${op}.shape`, op);
+  // ufunc.at allocates a copy of `a` (the result) and `b` broadcast to the updates' shape.
+  const { indices: idx, shape } = broadcastTuple(arrays, `${op}.shape`, op, (S) => ({
+    shape: [...S, ...A.shape.slice(arrays.length)],
+    dtype: A.dtype,
+  }));
   const uShape = [...shape, ...A.shape.slice(arrays.length)];
   const B = arrayArg(op, 'b', b, A.dtype);
   const m = { op, wording: oobWording, out: outArg(op, o.out) };

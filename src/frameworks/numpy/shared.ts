@@ -10,7 +10,16 @@ import { DTypeError, InvalidArgumentError, fmt } from '../../errors.js';
 import type { DType, Scalar } from '../../tensor/dtype.js';
 import { integerRange, isFloat } from '../../tensor/dtype.js';
 import { broadcastShapes, broadcastTo, cast } from '../../tensor/ops.js';
-import { type NestedArray, Tensor, full, tensor, zeros } from '../../tensor/tensor.js';
+import {
+  type BudgetPart,
+  type NestedArray,
+  Tensor,
+  checkCallBudget,
+  full,
+  sameShape,
+  tensor,
+  zeros,
+} from '../../tensor/tensor.js';
 import { toDTypeScalar } from '../../tensor/scalar.js';
 import { tensorArg } from '../args.js';
 import { type GatherPolicy, stackIndices, takeGather } from '../families.js';
@@ -92,6 +101,7 @@ export function broadcastTuple(
   arrays: readonly Tensor[],
   code: string,
   op: string,
+  result?: (shape: readonly number[]) => BudgetPart,
 ): { indices: Tensor; shape: number[] } {
   const shape = broadcastOr(
     arrays.map((a) => a.shape),
@@ -99,6 +109,18 @@ export function broadcastTuple(
     `${op}: shape mismatch: indexing arrays could not be broadcast together with shapes ${arrays.map((a) => fmt(a.shape)).join(' ')}`,
   );
   if (arrays.length === 0) return { indices: zeros([0], 'int64'), shape };
+  // Everything this call allocates, summed before any of it is (hostile-input issue: N×1 and
+  // 1×N index arrays broadcast to N×N): the broadcast copies, their int64 casts and stack, and
+  // the result (`result(shape)`), against the allocation limit.
+  const parts: BudgetPart[] = arrays
+    .filter((a) => !sameShape(a.shape, shape))
+    .map((a) => ({ shape, dtype: a.dtype }));
+  if (arrays.length > 1) {
+    for (const a of arrays) if (a.dtype !== 'int64') parts.push({ shape, dtype: 'int64' });
+    parts.push({ shape: [...shape, arrays.length], dtype: 'int64' });
+  }
+  if (result) parts.push(result(shape));
+  checkCallBudget(parts, op);
   return { indices: stackIndices(arrays.map((a) => broadcastTo(a, shape))), shape };
 }
 
