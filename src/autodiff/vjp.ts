@@ -169,6 +169,15 @@ function gatherFlat(source: Tensor, at: Float64Array, shape: readonly number[]):
 }
 
 /** (g · num) / den element-wise, rounded once to `like`'s dtype. */
+/** The chain rule through a lowering's pre-scaled updates (CoreCall.updates_scale). */
+function chained(call: CoreCall, g: Float64Array): Float64Array {
+  const s = call.updates_scale;
+  if (s === undefined || s === 1) return g;
+  const out = new Float64Array(g.length);
+  for (let i = 0; i < g.length; i++) out[i] = g[i] * s;
+  return out;
+}
+
 function scale(g: Float64Array, num: Float64Array, den: Float64Array, like: Tensor): Tensor {
   const out = new Array<number>(g.length);
   for (let i = 0; i < g.length; i++) out[i] = num[i] === 0 ? 0 : (g[i] * num[i]) / den[i];
@@ -249,7 +258,7 @@ export function vjp(call: CoreCall): VjpResult {
         result[names.operand] = scale(g, c.dxNum, c.dxDen, input).reshape(shapes.operand);
       }
       if (names.updates !== null) {
-        const gu = values(gatherFlat(cot, c.landing, updates.shape));
+        const gu = chained(call, values(gatherFlat(cot, c.landing, updates.shape)));
         result[names.updates] = scale(gu, c.duNum, c.duDen, updates).reshape(shapes.updates ?? updates.shape);
       }
       return result;
@@ -313,7 +322,7 @@ export function jvp(call: CoreCall, tangents: Readonly<Record<string, Tensor>>):
   );
   const c = scatterCoefficients(call, gradientPolicy(call), value);
   const base = scale(values(tx), c.dxNum, c.dxDen, input);
-  const contrib = scale(values(tu), c.duNum, c.duDen, updates);
+  const contrib = scale(chained(call, values(tu)), c.duNum, c.duDen, updates);
   // scatter-add the update contributions into the scaled input tangent over the landing map
   const at = c.landing;
   const idx = tensor(Array.from(at), 'int32', [at.length]);

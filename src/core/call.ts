@@ -60,6 +60,11 @@ interface CallBase {
   readonly operand_shape?: readonly number[];
   /** The caller's updates shape when the lowering reshaped them (MLIR's rank-preserving source). */
   readonly updates_shape?: readonly number[];
+  /**
+   * The call's updates are the caller's times this factor, rounded to the dtype (PyTorch's
+   * index_add `alpha` on ≤ 1-D, integer and 16-bit selves): gradients chain through it.
+   */
+  readonly updates_scale?: number;
 }
 
 /** A gather lowered from a framework op: everything the call does, defaults applied. */

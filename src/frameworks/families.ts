@@ -52,6 +52,8 @@ export interface CallMeta {
   readonly updates_shape?: readonly number[];
   /** Rank of the caller's index when the builder stacked components onto it (see CoreCall.index_rank). */
   readonly index_rank?: number;
+  /** The factor the lowering pre-scaled the updates by (see CoreCall.updates_scale). */
+  readonly updates_scale?: number;
 }
 
 /** A framework's gather policy; unset values take the core defaults, except `zero_size_dims` (frameworks: out_of_bounds). */
@@ -69,6 +71,7 @@ function meta<C extends object>(m: CallMeta, call: C): C & CallMeta {
   if (m.index_rank !== undefined) c.index_rank = m.index_rank;
   if (m.operand_shape !== undefined) c.operand_shape = m.operand_shape;
   if (m.updates_shape !== undefined) c.updates_shape = m.updates_shape;
+  if (m.updates_scale !== undefined) c.updates_scale = m.updates_scale;
   return call as C & CallMeta;
 }
 

@@ -36,7 +36,7 @@ function lowerIndexFamily(
   source: Tensor,
   computation: UpdateComputation,
   out: unknown,
-  scale?: (source: Tensor) => { updates: Tensor; computation: UpdateComputation },
+  scale?: (source: Tensor) => { updates: Tensor; computation: UpdateComputation; factor?: number },
 ): ScatterCall {
   const I0 = tensorArg(`torch.${op}`, 'index', index);
   checkIndexDType(op, I0);
@@ -55,8 +55,9 @@ function lowerIndexFamily(
   // index_copy / index_fill write nothing when the slices are empty: no index is checked.
   if (S.size === 0 && op !== 'index_add')
     return flatScatter(metaOf(op, out), X, NO_INDEX, zeros([0], X.dtype), 'replace', policyOf(op));
-  const m = metaOf(op, out, X.rank === 0 ? [] : undefined);
   const scaled = scale ? scale(S) : { updates: S, computation };
+  const m0 = metaOf(op, out, X.rank === 0 ? [] : undefined);
+  const m = 'factor' in scaled && scaled.factor !== undefined ? { ...m0, updates_scale: scaled.factor } : m0;
   return takeScatter(m, X1, I, scaled.updates, d, scaled.computation, policyOf(op));
 }
 
@@ -117,7 +118,7 @@ function scaleSource(
   X: Tensor,
   S: Tensor,
   alpha: Scalar,
-): { updates: Tensor; computation: UpdateComputation } {
+): { updates: Tensor; computation: UpdateComputation; factor?: number } {
   const a = castScalar(alpha, X.dtype, op, 'alpha');
   if (a === 1 || a === 1n || a === true) return { updates: S, computation: 'add' };
   const fused = X.rank > 1 && (X.dtype === 'float32' || X.dtype === 'float64');
@@ -131,7 +132,7 @@ function scaleSource(
   }
   const flat = arange(S.size, 'int64');
   const scaled = execute(flatScatter({ op }, S, flat, full([S.size], a, S.dtype), 'mul', {}));
-  return { updates: scaled, computation: 'add' };
+  return { updates: scaled, computation: 'add', factor: Number(a) };
 }
 
 export interface IndexAddOptions extends OutOptions {
