@@ -131,3 +131,43 @@ describe('onnxruntime departures from the ONNX spec (we follow the spec)', () =>
     expect(() => onnx.ScatterND(f32([1, 2]), i64([[2]]), f32([0]))).toThrow(IndexOutOfBoundsError);
   });
 });
+
+describe('onnxruntime departures found by the differential run (pinned; we follow the spec)', () => {
+  it('ScatterElements/ScatterND max and min: onnxruntime drops a NaN in data (the update replaces it); max(NaN, x) is NaN', async () => {
+    const data = f32([Number.NaN, 2, 3]);
+    const upd = f32([5, 1]);
+    expect(await ortRun('ScatterElements', 18, [data, i64([0, 1]), upd], { reduction: 'max' })).toEqual({
+      values: [5, 2, 3],
+    });
+    expect(await ortRun('ScatterElements', 18, [data, i64([0, 1]), upd], { reduction: 'min' })).toEqual({
+      values: [5, 1, 3],
+    });
+    expect(await ortRun('ScatterND', 18, [data, i64([[0], [1]]), upd], { reduction: 'max' })).toEqual({
+      values: [5, 2, 3],
+    });
+    expect(onnx.ScatterElements(data, i64([0, 1]), upd, { reduction: 'max' }).toArray()).toEqual([
+      Number.NaN,
+      2,
+      3,
+    ]);
+    expect(onnx.ScatterND(data, i64([[0], [1]]), upd, { reduction: 'min' }).toArray()).toEqual([
+      Number.NaN,
+      1,
+      3,
+    ]);
+  });
+
+  it("an unknown reduction ('foo'): onnxruntime runs it as none; the schema allows none/add/mul/max/min", async () => {
+    const args = [f32([1, 2, 3]), i64([0, 1]), f32([5, 1])] as const;
+    expect(await ortRun('ScatterElements', 18, [...args], { reduction: 'foo' })).toEqual({
+      values: [5, 1, 3],
+    });
+    expect(await ortRun('ScatterND', 18, [args[0], i64([[0], [1]]), args[2]], { reduction: 'foo' })).toEqual({
+      values: [5, 1, 3],
+    });
+    expect(() => onnx.ScatterElements(...args, { reduction: 'foo' as never })).toThrow(InvalidArgumentError);
+    expect(() => onnx.ScatterND(args[0], i64([[0], [1]]), args[2], { reduction: 'foo' as never })).toThrow(
+      InvalidArgumentError,
+    );
+  });
+});
