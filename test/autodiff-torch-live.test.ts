@@ -167,6 +167,26 @@ const GENS: Record<string, Gen> = {
       kw: { dim, value },
     };
   },
+  index_put(r) {
+    // x[i0, i1] = values (or += with accumulate): one or two index arrays over the leading dims,
+    // duplicates on purpose; values broadcast-free (the indexed shape + the trailing dims).
+    const x = f64(r, shapeOf(r));
+    const k = r.int(1, x.rank);
+    const n = r.int(1, 5);
+    const idx = Array.from({ length: k }, (_, d) => i64(r, [n], -x.shape[d], x.shape[d] - 1));
+    const values = f64(r, [n, ...x.shape.slice(k)]);
+    const accumulate = r.int(0, 1) === 1;
+    const tensors: Record<string, Tensor> = { x, values };
+    idx.forEach((t, d) => {
+      tensors[`index${d}`] = t;
+    });
+    return {
+      call: torch.lower.index_put(x, idx, values, { accumulate }),
+      tensors,
+      grads: { input: 'x', values: 'values' },
+      kw: { k, accumulate },
+    };
+  },
   take(r) {
     const x = f64(r, shapeOf(r));
     const index = i64(r, shapeOf(r), -x.size, x.size - 1);
@@ -199,7 +219,7 @@ out = []
 for c in cases:
     T = {}
     for k, v in c['tensors'].items():
-        dt = torch.int64 if k == 'index' else torch.float64
+        dt = torch.int64 if k.startswith('index') else torch.float64
         T[k] = torch.tensor(v['data'], dtype=dt).reshape(v['shape'])
         if dt == torch.float64:
             T[k].requires_grad_(True)
@@ -212,6 +232,7 @@ for c in cases:
     elif op == 'index_add': y = torch.index_add(x, kw['dim'], i, T['source'], alpha=kw['alpha'])
     elif op == 'index_copy': y = torch.index_copy(x, kw['dim'], i, T['source'])
     elif op == 'index_fill': y = torch.index_fill(x, kw['dim'], i, kw['value'])
+    elif op == 'index_put': y = torch.index_put(x, tuple(T['index%d' % d] for d in range(kw['k'])), T['values'], accumulate=kw['accumulate'])
     elif op == 'take': y = torch.take(x, i)
     elif op == 'take_along_dim': y = torch.take_along_dim(x, i, kw['dim'])
     cot = torch.tensor(c['cot']['data'], dtype=torch.float64).reshape(c['cot']['shape'])
