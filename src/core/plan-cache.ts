@@ -26,6 +26,9 @@ interface Entry<P> {
   readonly fields: Field[];
   readonly plan: P;
   used: number;
+  /** The last trusted (frozen, lowering-built) dimension numbers and options that matched: identity hits. */
+  dn: object | null;
+  opts: object | null;
 }
 
 interface Cache<P> {
@@ -44,6 +47,33 @@ const fnIds = new WeakMap<object, number>();
 let nextFnId = 1;
 
 const UNCACHEABLE = 0x7fffffff;
+
+/**
+ * Attribute objects a lowering built and froze (dimension numbers and resolved options, their
+ * arrays frozen too): equal by identity means equal by value, so the last entry can match them
+ * without comparing fields. Never a caller's object; never one holding a tensor.
+ */
+const TRUSTED = new WeakSet<object>();
+
+/** Freezes a lowering's own attribute object (and its array values) and marks it trusted. */
+export function trustAttributes<T extends object>(o: T): T {
+  const values = Object.values(o);
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    // Only primitives and lists of numbers: an object (a tensor, a function) is never trusted.
+    if (typeof v === 'function' || (typeof v === 'object' && v !== null && !Array.isArray(v))) return o;
+    if (Array.isArray(v) && !v.every((x) => typeof x === 'number')) return o;
+  }
+  for (let i = 0; i < values.length; i++) if (Array.isArray(values[i])) Object.freeze(values[i]);
+  Object.freeze(o);
+  TRUSTED.add(o);
+  return o;
+}
+
+/** True for an object made by trustAttributes. */
+export function isTrusted(o: object): boolean {
+  return TRUSTED.has(o);
+}
 
 /** A key field is cacheable: a primitive, or an array of integers (anything else is refused). */
 function cacheable(v: unknown): boolean {
@@ -107,7 +137,7 @@ function find<P>(cache: Cache<P>, h: number, fields: Field[]): P | undefined {
 function remember<P>(cache: Cache<P>, h: number, fields: Field[], plan: P): P {
   if (cache.size >= PLAN_CACHE_SIZE) evictOldest(cache);
   const stored = fields.map((f) => (Array.isArray(f) ? f.slice() : f)) as Field[];
-  const entry: Entry<P> = { fields: stored, plan, used: ++clock };
+  const entry: Entry<P> = { fields: stored, plan, used: ++clock, dn: null, opts: null };
   const bucket = cache.buckets.get(h);
   if (bucket) bucket.push(entry);
   else cache.buckets.set(h, [entry]);
@@ -157,7 +187,21 @@ export function gatherPlan(
   options: GatherOptions,
   op: string | undefined = options.op,
 ): GatherPlan {
-  const opts = options.op === op ? options : { ...options, op };
+  const l = lastGather;
+  if (
+    l !== null &&
+    l.dn === dn &&
+    l.opts === options &&
+    l.fields[0] === op &&
+    l.fields[1] === operandDType &&
+    l.fields[3] === indicesDType &&
+    sameList(l.fields[2] as readonly number[], operandShape) &&
+    sameList(l.fields[4] as readonly number[], indicesShape)
+  ) {
+    l.used = ++clock;
+    hits++;
+    return l.plan;
+  }
   const fields: Field[] = [
     op,
     operandDType,
@@ -179,23 +223,47 @@ export function gatherPlan(
     options.oob_code,
     options.zero_size_dims,
   ];
-  if (lastGather !== null && sameFields(lastGather.fields, fields)) {
-    lastGather.used = ++clock;
+  if (l !== null && sameFields(l.fields, fields)) {
+    l.used = ++clock;
     hits++;
-    return lastGather.plan;
+    noteIdentity(l, dn, options);
+    return l.plan;
   }
-  const compile = () => compileGather(operandShape, operandDType, indicesShape, indicesDType, dn, opts);
+  const compile = () =>
+    compileGather(
+      operandShape,
+      operandDType,
+      indicesShape,
+      indicesDType,
+      dn,
+      options.op === op ? options : { ...options, op },
+    );
   const h = hashAll(fields);
   if (h === UNCACHEABLE) return compile();
   const plan = find(gathers, h, fields);
   if (plan) {
     lastGather = entryOf(gathers, h, plan);
+    if (lastGather !== null) noteIdentity(lastGather, dn, options);
     return plan;
   }
   misses++;
   remember(gathers, h, fields, compile());
   lastGather = entryOf(gathers, h, null);
+  if (lastGather !== null) noteIdentity(lastGather, dn, options);
   return (lastGather as Entry<GatherPlan>).plan;
+}
+
+/** Entry `e` matched `dn` and `options` field by field: remember them for identity hits when both are trusted. */
+function noteIdentity<P>(e: Entry<P>, dn: object, options: object): void {
+  const ok = TRUSTED.has(dn) && TRUSTED.has(options);
+  e.dn = ok ? dn : null;
+  e.opts = ok ? options : null;
+}
+
+function sameList(a: readonly number[], b: readonly number[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** The entry holding `plan` in bucket `h` (the newest one when `plan` is null). */

@@ -16,6 +16,7 @@
  * Scatters mirror each gather: the updates have the gather's result shape.
  */
 import type { GatherCall, ScatterCall, Wording } from '../core/call.js';
+import { isTrusted, trustAttributes } from '../core/plan-cache.js';
 import {
   type ResolvedGatherOptions,
   type ResolvedScatterOptions,
@@ -75,7 +76,57 @@ function meta<C extends object>(m: CallMeta, call: C): C & CallMeta {
   return call as C & CallMeta;
 }
 
+/** A frontend's own policy object, frozen and trusted: the options it resolves to are reused by identity. */
+export function constPolicy<P extends GatherPolicy | ScatterPolicy>(policy: P): P {
+  return trustAttributes(policy);
+}
+
+/** Content-equal policies a frontend builds per call, interned (see internPolicy). */
+const interned: GatherPolicy[] = [];
+
+/**
+ * One trusted policy equal to `policy` (own plain data a frontend just built: same keys, values
+ * equal by Object.is), so repeated calls resolve to the same options object.
+ */
+export function internPolicy(policy: GatherPolicy): GatherPolicy {
+  const keys = Object.keys(policy);
+  outer: for (let i = 0; i < interned.length; i++) {
+    const p = interned[i] as Record<string, unknown>;
+    const pk = Object.keys(p);
+    if (pk.length !== keys.length) continue;
+    for (let k = 0; k < keys.length; k++)
+      if (pk[k] !== keys[k] || !Object.is(p[keys[k]], (policy as Record<string, unknown>)[keys[k]]))
+        continue outer;
+    return interned[i];
+  }
+  const p = trustAttributes({ ...policy });
+  if (isTrusted(p) && interned.length < 32) interned.push(p);
+  return p;
+}
+
+/** The last resolved options built from a trusted policy: repeated calls share one frozen object. */
+let lastPolicy: GatherPolicy | null = null;
+let lastPolicyOp = '';
+let lastPolicyDType = '';
+let lastOptions: ResolvedGatherOptions | null = null;
+
 function gatherOptions(m: CallMeta, operand: Tensor, policy: GatherPolicy): ResolvedGatherOptions {
+  if (policy === lastPolicy && m.op === lastPolicyOp && operand.dtype === lastPolicyDType)
+    return lastOptions as ResolvedGatherOptions;
+  const resolved = resolveOptionsOf(m, operand, policy);
+  if (isTrusted(policy)) {
+    trustAttributes(resolved);
+    if (isTrusted(resolved)) {
+      lastPolicy = policy;
+      lastPolicyOp = m.op;
+      lastPolicyDType = operand.dtype;
+      lastOptions = resolved;
+    }
+  }
+  return resolved;
+}
+
+function resolveOptionsOf(m: CallMeta, operand: Tensor, policy: GatherPolicy): ResolvedGatherOptions {
   return resolveGatherOptions(operand.dtype, {
     zero_size_dims: 'out_of_bounds',
     oob_code: `${m.op}.bounds`,
@@ -203,7 +254,13 @@ export function takeShape(
   axis: number,
   batchDims = 0,
 ): number[] {
-  return [...operandShape.slice(0, axis), ...indexShape.slice(batchDims), ...operandShape.slice(axis + 1)];
+  if (!(axis >= 0 && axis < operandShape.length && batchDims >= 0 && batchDims <= indexShape.length))
+    return [...operandShape.slice(0, axis), ...indexShape.slice(batchDims), ...operandShape.slice(axis + 1)];
+  const out: number[] = [];
+  for (let d = 0; d < axis; d++) out.push(operandShape[d]);
+  for (let d = batchDims; d < indexShape.length; d++) out.push(indexShape[d]);
+  for (let d = axis + 1; d < operandShape.length; d++) out.push(operandShape[d]);
+  return out;
 }
 
 export function takeGather(
@@ -214,13 +271,42 @@ export function takeGather(
   policy: GatherPolicy,
   batchDims = 0,
 ): GatherCall {
-  return gatherCall(
-    m,
-    operand,
-    indices,
-    takeGatherDims(operand.shape, indices.rank, axis, batchDims),
-    policy,
-  );
+  return gatherCall(m, operand, indices, takeDims(operand.shape, indices.rank, axis, batchDims), policy);
+}
+
+/** The last take dimension numbers built (trusted, frozen): repeated shapes reuse them. */
+let lastTake: {
+  readonly shape: readonly number[];
+  readonly indexRank: number;
+  readonly axis: number;
+  readonly batchDims: number;
+  readonly dn: GatherDimensionNumbers;
+} | null = null;
+
+function takeDims(
+  operandShape: readonly number[],
+  indexRank: number,
+  axis: number,
+  batchDims: number,
+): GatherDimensionNumbers {
+  const l = lastTake;
+  if (
+    l !== null &&
+    l.indexRank === indexRank &&
+    l.axis === axis &&
+    l.batchDims === batchDims &&
+    sameNumbers(l.shape, operandShape)
+  )
+    return l.dn;
+  const dn = trustAttributes(takeGatherDims(operandShape, indexRank, axis, batchDims));
+  if (isTrusted(dn)) lastTake = { shape: operandShape.slice(), indexRank, axis, batchDims, dn };
+  return dn;
+}
+
+function sameNumbers(a: readonly number[], b: readonly number[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 export function takeScatter(

@@ -8,7 +8,7 @@ import { IndexOutOfBoundsError } from '../../errors.js';
 import type { Scalar } from '../../tensor/dtype.js';
 import { type Tensor, arange, zeros } from '../../tensor/tensor.js';
 import { integer, normalizeAxis, options, outArg } from '../args.js';
-import { flatGather, flatScatter, takeGather, takeShape } from '../families.js';
+import { constPolicy, flatGather, flatScatter, takeGather, takeShape } from '../families.js';
 import { type NumpyMode, gatherPolicy, oobWording, resolveMode, safeIndex, scatterPolicy } from './policy.js';
 import { type ArrayLike, arrayArg, castUnsafe } from './shared.js';
 
@@ -47,14 +47,24 @@ export function lowerTake(a: ArrayLike, indices: ArrayLike, opts?: TakeOptions |
     : normalizeAxis(op, integer(op, 'axis', o.axis), X.rank, {
         message: (r) => `${op}: axis ${o.axis} is out of bounds for array of dimension ${r}`,
       });
-  const shape = takeShape(X.shape, idx.shape, axis);
   // NumPy refuses a take from an empty axis only when the result has elements; in raise mode it
   // checks the indices once per leading position, so not at all when a dim before axis is 0.
-  if (X.shape[axis] === 0 && !shape.includes(0)) throw emptyAxis(op, axis);
-  if (mode === 'raise' && X.shape.slice(0, axis).includes(0))
-    return flatGather({ ...m, reshape: shape }, X, NO_INDEX, gatherPolicy(mode));
-  return takeGather(m, X, idx, axis, gatherPolicy(mode));
+  const firstZero = X.shape.indexOf(0);
+  const zeroAhead = mode === 'raise' && firstZero >= 0 && firstZero < axis;
+  if (X.shape[axis] === 0 || zeroAhead) {
+    const shape = takeShape(X.shape, idx.shape, axis);
+    if (X.shape[axis] === 0 && !shape.includes(0)) throw emptyAxis(op, axis);
+    if (zeroAhead) return flatGather({ ...m, reshape: shape }, X, NO_INDEX, gatherPolicy(mode));
+  }
+  return takeGather(m, X, idx, axis, TAKE_POLICY[mode]);
 }
+
+/** The gather policy of each mode, built once (frozen: repeated calls share their resolved options). */
+const TAKE_POLICY: Readonly<Record<NumpyMode, ReturnType<typeof gatherPolicy>>> = {
+  raise: constPolicy(gatherPolicy('raise')),
+  wrap: constPolicy(gatherPolicy('wrap')),
+  clip: constPolicy(gatherPolicy('clip')),
+};
 
 const NO_INDEX = zeros([0], 'int64');
 

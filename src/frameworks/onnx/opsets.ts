@@ -6,7 +6,7 @@
  * enforces carries the code `onnx.<Op>-<version>.<rule>`.
  */
 import type { Wording } from '../../core/call.js';
-import type { GatherPolicy, ScatterPolicy } from '../families.js';
+import { type GatherPolicy, type ScatterPolicy, constPolicy } from '../families.js';
 import { DTypeError, InvalidArgumentError, fmt } from '../../errors.js';
 import type { DType } from '../../tensor/dtype.js';
 import type { Tensor } from '../../tensor/tensor.js';
@@ -83,8 +83,33 @@ export function resolveOp(type: OnnxOpType, opset: unknown = LATEST_OPSET): OpVe
       { opset },
     );
   }
+  const byOpset = RESOLVED[type];
+  const known = byOpset[opset];
+  if (known !== undefined) return known;
   const version = versions.filter((v) => v <= opset).at(-1)!;
-  return { type, version, name: `onnx.${type}-${version}` };
+  const op: OpVersion = Object.freeze({ type, version, name: `onnx.${type}-${version}` });
+  byOpset[opset] = op;
+  return op;
+}
+
+/** Resolved schemas by op type and opset, built once (frozen). */
+const RESOLVED = Object.fromEntries(Object.keys(OP_VERSIONS).map((k) => [k, [] as OpVersion[]])) as Record<
+  OnnxOpType,
+  OpVersion[]
+>;
+
+/** Per-schema values built once: rule codes, the gather policy, index wordings by rank. */
+interface SchemaMemo {
+  readonly codes: Map<string, string>;
+  gatherPolicy?: GatherPolicy;
+  readonly wordings: Wording[];
+}
+const MEMO = new WeakMap<OpVersion, SchemaMemo>();
+
+function memoOf(op: OpVersion): SchemaMemo {
+  let m = MEMO.get(op);
+  if (m === undefined) MEMO.set(op, (m = { codes: new Map(), wordings: [] }));
+  return m;
 }
 
 /** The second options object, checked: the schema it selects, `out`, and the duplicate policy. */
@@ -123,7 +148,15 @@ export function onnxOptions(type: OnnxOpType, value: unknown): ResolvedOptions {
 }
 
 /** Rule code `onnx.<Op>-<v>.<rule>`. */
-export const code = (op: OpVersion, rule: string): string => `${op.name}.${rule}`;
+export const code = (op: OpVersion, rule: string): string => {
+  const codes = memoOf(op).codes;
+  let c = codes.get(rule);
+  if (c === undefined) {
+    c = `${op.name}.${rule}`;
+    if (codes.size < 64) codes.set(rule, c);
+  }
+  return c;
+};
 
 /** Throws InvalidArgumentError `<op>.<rule>` with the shared message grammar. */
 export function fail(
@@ -281,6 +314,7 @@ export function stringAttribute<T extends string>(
 /** The `axis` attribute (default `dflt`) normalized from [-r, r-1] to [0, r-1]; rule `<op>.axis`. */
 export function axisAttribute(op: OpVersion, attrs: Record<string, unknown>, rank: number, dflt = 0): number {
   const axis = intAttribute(op, attrs, 'axis', dflt);
+  if (axis >= 0 && axis < rank) return axis; // in range: what normalizeAxis returns
   return normalizeAxis(op.name, axis, rank, {
     code: code(op, 'axis'),
     message: (r) => `${op.name}: axis must lie in [${-r}, ${r - 1}] for rank(data) = ${r}; got ${axis}`,
@@ -329,6 +363,12 @@ export function negativeIndices(op: OpVersion): 'from_end' | 'out_of_bounds' {
  * dimension and the valid range.
  */
 export function indexWording(op: OpVersion, rank: number): Wording {
+  const wordings = memoOf(op).wordings;
+  if (rank <= 64) return (wordings[rank] ??= buildWording(op, rank));
+  return buildWording(op, rank);
+}
+
+function buildWording(op: OpVersion, rank: number): Wording {
   const fromEnd = negativeIndices(op) === 'from_end';
   return ({ value, dim, size, position }) =>
     `index ${value} at indices position ${fmt(position.slice(0, rank))} is out of bounds for data dimension ${dim} of size ${size}; ` +
@@ -337,7 +377,13 @@ export function indexWording(op: OpVersion, rank: number): Wording {
 
 /** Every ONNX gather: an out-of-bounds index is an error (`<op>.indices`). */
 export function gatherPolicy(op: OpVersion): GatherPolicy {
-  return { mode: 'error', negative_indices: negativeIndices(op), oob_code: code(op, 'indices') };
+  const m = memoOf(op);
+  m.gatherPolicy ??= constPolicy({
+    mode: 'error',
+    negative_indices: negativeIndices(op),
+    oob_code: code(op, 'indices'),
+  } as GatherPolicy);
+  return m.gatherPolicy;
 }
 
 /**

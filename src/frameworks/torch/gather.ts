@@ -7,7 +7,7 @@ import { InvalidArgumentError, fmt } from '../../errors.js';
 import { broadcastTo } from '../../tensor/ops.js';
 import { type Tensor, zeros } from '../../tensor/tensor.js';
 import { flag, integer, normalizeAxis, options, tensorArg } from '../args.js';
-import { elementsGather, flatGather, takeGather } from '../families.js';
+import { constPolicy, elementsGather, flatGather, takeGather } from '../families.js';
 import { broadcastOr } from '../numpy/shared.js';
 import { type TorchOp, atLeast1d, checkIndexDType, metaOf, normalizeDim, policyOf } from './policy.js';
 
@@ -234,8 +234,11 @@ export function lowerIndexSelect(
       { dim: d },
     );
   const m = metaOf(op, o.out, X.rank === 0 ? [] : undefined);
-  return takeGather(m, atLeast1d(X), I, d, policyOf(op));
+  return takeGather(m, atLeast1d(X), I, d, INDEX_SELECT_POLICY);
 }
+
+/** index_select's policy, built once (frozen: repeated calls share their resolved options). */
+const INDEX_SELECT_POLICY = constPolicy(policyOf('index_select'));
 
 /**
  * `torch.index_select`: whole slices along `dim` at a vector of indices.
