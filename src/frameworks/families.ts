@@ -81,8 +81,8 @@ export function constPolicy<P extends GatherPolicy | ScatterPolicy>(policy: P): 
   return trustAttributes(policy);
 }
 
-/** Content-equal policies a frontend builds per call, interned (see internPolicy). */
-const interned: GatherPolicy[] = [];
+/** Content-equal policies a frontend builds per call, interned with their keys (see internPolicy). */
+const interned: { readonly keys: readonly string[]; readonly policy: GatherPolicy }[] = [];
 
 /**
  * One trusted policy equal to `policy` (own plain data a frontend just built: same keys, values
@@ -90,17 +90,18 @@ const interned: GatherPolicy[] = [];
  */
 export function internPolicy(policy: GatherPolicy): GatherPolicy {
   const keys = Object.keys(policy);
+  const q = policy as Record<string, unknown>;
   outer: for (let i = 0; i < interned.length; i++) {
-    const p = interned[i] as Record<string, unknown>;
-    const pk = Object.keys(p);
+    const e = interned[i];
+    const pk = e.keys;
     if (pk.length !== keys.length) continue;
+    const p = e.policy as Record<string, unknown>;
     for (let k = 0; k < keys.length; k++)
-      if (pk[k] !== keys[k] || !Object.is(p[keys[k]], (policy as Record<string, unknown>)[keys[k]]))
-        continue outer;
-    return interned[i];
+      if (pk[k] !== keys[k] || !Object.is(p[pk[k]], q[pk[k]])) continue outer;
+    return e.policy;
   }
   const p = trustAttributes({ ...policy });
-  if (isTrusted(p) && interned.length < 32) interned.push(p);
+  if (isTrusted(p) && interned.length < 32) interned.push({ keys: Object.keys(p), policy: p });
   return p;
 }
 
