@@ -7,8 +7,9 @@
  */
 import type { Scalar } from '../src/tensor/dtype.js';
 import { fmtScalar } from './arith.js';
+import { int64Numbers } from './flat.js';
 import { ravel, unravel } from './derive.js';
-import { linkColor, ramp } from './palette.js';
+import { linkColor, rampPixel } from './palette.js';
 
 /** Tensors up to this many elements are tables; larger ones a canvas with a magnifier. */
 export const DOM_LIMIT = 2500;
@@ -138,6 +139,55 @@ function tableView(spec: TensorViewSpec): TensorView {
   };
 }
 
+/**
+ * The values as one Float64Array (a native copy for number typed arrays, two 32-bit words per
+ * 64-bit integer): every heat map then runs the same monomorphic loops, which the first one
+ * warms up for the others.
+ */
+function numbers(values: ArrayLike<Scalar>, n: number): Float64Array {
+  if (values instanceof Float64Array) return values;
+  if (values instanceof BigInt64Array || values instanceof BigUint64Array) return int64Numbers(values);
+  if (ArrayBuffer.isView(values)) return new Float64Array(values as unknown as ArrayLike<number>);
+  const out = new Float64Array(n);
+  for (let i = 0; i < n; i++) out[i] = Number(values[i]);
+  return out;
+}
+
+/**
+ * Paints the heat map with one ImageData written through a Uint32Array view (one store per
+ * pixel, colours computed from the typed values by palette.ts `rampPixel`).
+ */
+function paintHeatMap(
+  ctx: CanvasRenderingContext2D,
+  values: ArrayLike<Scalar>,
+  rows: number,
+  cols: number,
+  px: number,
+): void {
+  const n = rows * cols;
+  const v = numbers(values, n);
+  let lo = Number.POSITIVE_INFINITY;
+  let hi = Number.NEGATIVE_INFINITY;
+  for (let i = 0; i < n; i++) {
+    const x = v[i];
+    if (x < lo) lo = x;
+    if (x > hi) hi = x;
+  }
+  const span = hi > lo ? hi - lo : 1;
+  const img = ctx.createImageData(cols, rows);
+  const out = new Uint32Array(img.data.buffer, img.data.byteOffset, n);
+  for (let i = 0; i < n; i++) out[i] = rampPixel((v[i] - lo) / span);
+  if (px === 1) ctx.putImageData(img, 0, 0);
+  else {
+    const tmp = document.createElement('canvas');
+    tmp.width = cols;
+    tmp.height = rows;
+    tmp.getContext('2d')!.putImageData(img, 0, 0);
+    ctx.imageSmoothingEnabled = false;
+    ctx.drawImage(tmp, 0, 0, cols * px, rows * px);
+  }
+}
+
 /** Canvas heat map (context) + magnifier (focus) for big tensors. */
 function canvasView(spec: TensorViewSpec, width: number): TensorView {
   const root = el('div', { class: 'tensor big', 'data-tensor': spec.role });
@@ -167,35 +217,7 @@ function canvasView(spec: TensorViewSpec, width: number): TensorView {
   const lens = el('table', { class: 'grid lens', 'aria-label': `${spec.title} around the current cell` });
   root.append(lens);
   const ctx = canvas.getContext('2d')!;
-  if (spec.values) {
-    const n = rows * cols;
-    let lo = Number.POSITIVE_INFINITY;
-    let hi = Number.NEGATIVE_INFINITY;
-    const num = (v: Scalar) => (typeof v === 'number' ? v : Number(v));
-    for (let i = 0; i < n; i++) {
-      const v = num(spec.values[i]);
-      if (v < lo) lo = v;
-      if (v > hi) hi = v;
-    }
-    const span = hi > lo ? hi - lo : 1;
-    const img = ctx.createImageData(cols, rows);
-    for (let i = 0; i < n; i++) {
-      const [r, g, b] = ramp((num(spec.values[i]) - lo) / span);
-      img.data[4 * i] = r;
-      img.data[4 * i + 1] = g;
-      img.data[4 * i + 2] = b;
-      img.data[4 * i + 3] = 255;
-    }
-    if (px === 1) ctx.putImageData(img, 0, 0);
-    else {
-      const tmp = document.createElement('canvas');
-      tmp.width = cols;
-      tmp.height = rows;
-      tmp.getContext('2d')!.putImageData(img, 0, 0);
-      ctx.imageSmoothingEnabled = false;
-      ctx.drawImage(tmp, 0, 0, cols * px, rows * px);
-    }
-  }
+  if (spec.values) paintHeatMap(ctx, spec.values, rows, cols, px);
   let current = 0;
   let lensCenter = -1;
   let lensLit = '';

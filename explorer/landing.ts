@@ -47,8 +47,8 @@ export class Landing {
   readonly spec: IndexMapSpec;
   readonly policy: DerivePolicy;
   readonly indices: Tensor;
-  /** Operand offset per space element; -1 when nothing is read / written. */
-  readonly operandOf: Float64Array;
+  private operands: Float64Array | null = null;
+  private readonly resolved: ResolvedPolicy;
   private byOperand: Csr | null = null;
   private byBatch: Csr | null = null;
   private batches: Int32Array | null = null;
@@ -89,10 +89,30 @@ export class Landing {
     this.map = map;
     this.spec = map.spec;
     this.policy = { oob: policy.oob, fromEnd: policy.fromEnd, mode: String(call.options.mode ?? '') };
+    this.resolved = policy;
+  }
+
+  /**
+   * Operand offset per space element; -1 when nothing is read / written. Computed on first
+   * use (a hover, the scatter summary) or by {@link warm}: a first render of big inputs does not
+   * need it, so it does not wait for it.
+   */
+  get operandOf(): Float64Array {
+    this.operands ??= this.computeOperandOf();
+    return this.operands;
+  }
+
+  /** Computes the landing map now if it is not yet (call when idle). */
+  warm(): void {
+    void this.operandOf;
+  }
+
+  private computeOperandOf(): Float64Array {
+    const map = this.map;
+    const policy = this.resolved;
     const n = map.spaceSize;
     const operandOf = new Float64Array(n).fill(-1);
-    this.operandOf = operandOf;
-    if (n === 0 || map.batchCount === 0) return;
+    if (n === 0 || map.batchCount === 0) return operandOf;
     // The call's own policy, "report, don't throw": error → partial, promises unchecked.
     const quiet: ResolvedPolicy = {
       ...policy,
@@ -117,10 +137,11 @@ export class Landing {
     );
     // Partly out-of-bounds windows (scatter skip; error mode): per element, from the derivation.
     if (policy.oob === 'partial') for (const r of partial) operandOf[r] = this.derive(r).operandOffset;
+    return operandOf;
   }
 
   get spaceSize(): number {
-    return this.operandOf.length;
+    return this.map.spaceSize;
   }
 
   /** The derivation of space element `r` (pure arithmetic on the dimension numbers). */

@@ -45,6 +45,7 @@ import {
   unravel,
 } from './derive.js';
 import { type CellMark, el, type Role, type TensorView, tensorView } from './grid.js';
+import { flatValues, jsonTensor } from './flat.js';
 import { parseJsonField } from './json.js';
 import { Landing } from './landing.js';
 import { NAMESPACES } from './namespaces.js';
@@ -358,13 +359,18 @@ function commit(how: 'push' | 'replace'): void {
   const s = stateNow();
   if (!s) return;
   const seq = ++urlSeq;
-  pendingUrl = encodeState(s).then((payload) => {
-    if (seq !== urlSeq) return;
-    const hash = `#s=${payload}`;
-    if (location.hash === hash) return;
-    if (how === 'push') history.pushState(null, '', hash);
-    else history.replaceState(null, '', hash);
-  });
+  // Big inputs: encode (stringify + compress megabytes) after the picture is painted.
+  const size = (s.data?.length ?? 0) + (s.indices?.length ?? 0) + (s.updates?.length ?? 0);
+  const ready = size > HUGE_TEXT ? new Promise<void>((done) => whenIdle(done)) : Promise.resolve();
+  pendingUrl = ready
+    .then(() => (seq === urlSeq ? encodeState(s) : null))
+    .then((payload) => {
+      if (payload === null || seq !== urlSeq) return;
+      const hash = `#s=${payload}`;
+      if (location.hash === hash) return;
+      if (how === 'push') history.pushState(null, '', hash);
+      else history.replaceState(null, '', hash);
+    });
 }
 
 async function applyHash(): Promise<void> {
@@ -440,20 +446,41 @@ function readArgs(): CallArgs {
       : /^-?\d+$/.test(ui.version.value)
         ? Number(ui.version.value)
         : ui.version.value;
+  const data =
+    ui.data.value.trim() && !ui.dataEditor.hidden
+      ? (parseJsonField('data', ui.data.value) as NestedArray)
+      : undefined;
+  const indices = parseJsonField('indices', ui.indices.value) as NestedArray;
+  const updates =
+    sig.kind === 'scatter' && ui.updates.value.trim()
+      ? (parseJsonField('updates', ui.updates.value) as NestedArray)
+      : undefined;
+  const dataDType = ui.dataDType.value ? (ui.dataDType.value as DType) : undefined;
+  const indexDType = ui.indexDType.value ? (ui.indexDType.value as DType) : undefined;
+  // Typed-array tensors built once from the parsed JSON, in the dtypes the registry would pick;
+  // the nested values stay for the code and URL views (and for peers, which translate them).
+  const tData = data === undefined ? null : jsonTensor(data, dataDType);
+  const tIndices = jsonTensor(indices, indexDType ?? sig.indexDType ?? 'int64');
+  const tUpdates =
+    updates === undefined || (data !== undefined && !tData)
+      ? null
+      : jsonTensor(updates, dataDType ?? tData?.dtype, true);
+  const tensors = {
+    ...(tData ? { data: tData } : {}),
+    ...(tIndices ? { indices: tIndices } : {}),
+    ...(tUpdates ? { updates: tUpdates } : {}),
+  };
   return {
-    ...(ui.data.value.trim() && !ui.dataEditor.hidden
-      ? { data: parseJsonField('data', ui.data.value) as NestedArray }
-      : {}),
-    indices: parseJsonField('indices', ui.indices.value) as NestedArray,
-    ...(sig.kind === 'scatter' && ui.updates.value.trim()
-      ? { updates: parseJsonField('updates', ui.updates.value) as NestedArray }
-      : {}),
+    ...(data !== undefined ? { data } : {}),
+    indices,
+    ...(updates !== undefined ? { updates } : {}),
     attrs: ui.attrs.value.trim()
       ? (parseJsonField('attributes', ui.attrs.value) as Record<string, unknown>)
       : {},
     ...(version !== undefined && sig.version ? { version } : {}),
-    ...(ui.dataDType.value ? { dataDType: ui.dataDType.value as DType } : {}),
-    ...(ui.indexDType.value ? { indexDType: ui.indexDType.value as DType } : {}),
+    ...(dataDType ? { dataDType } : {}),
+    ...(indexDType ? { indexDType } : {}),
+    ...(Object.keys(tensors).length ? { tensors } : {}),
   };
 }
 
@@ -496,7 +523,8 @@ interface Run {
   readonly args: CallArgs;
   readonly call: CoreCall;
   readonly result: Tensor | null;
-  readonly landing: Landing | null;
+  /** Null when the call has no landing map (its computation failed). */
+  landing: Landing | null;
   readonly trace: Trace | null;
   readonly views: Map<Role, TensorView>;
   readonly values: Map<Role, ArrayLike<Scalar>>;
@@ -564,6 +592,9 @@ function run(): void {
   let landing: Landing | null = null;
   try {
     landing = new Landing(call);
+    // Small calls get their landing map now; big ones when idle (or at the first hover): the
+    // first paint of big inputs shows values only, so it does not wait for the map.
+    if (landing.spaceSize <= TRACE_LIMIT) landing.warm();
   } catch {
     landing = null;
   }
@@ -575,15 +606,14 @@ function run(): void {
   phase('grids');
   const operand = call.kind === 'gather' ? call.operand : call.inputs[0];
   const values = new Map<Role, ArrayLike<Scalar>>([
-    ['data', operand.toFlatArray() as ArrayLike<Scalar>],
-    [
-      'indices',
-      (call.kind === 'gather' ? call.start_indices : call.scatter_indices).toFlatArray() as ArrayLike<Scalar>,
-    ],
+    ['data', flatValues(operand)],
+    ['indices', flatValues(call.kind === 'gather' ? call.start_indices : call.scatter_indices)],
   ]);
-  if (call.kind === 'scatter') values.set('updates', call.updates[0].toFlatArray() as ArrayLike<Scalar>);
-  if (result) values.set('output', result.toFlatArray() as ArrayLike<Scalar>);
-  last = { entry, args, call, result, landing, trace, views, values };
+  if (call.kind === 'scatter') values.set('updates', flatValues(call.updates[0]));
+  if (result) values.set('output', flatValues(result));
+  const r: Run = { entry, args, call, result, landing, trace, views, values };
+  last = r;
+  if (landing && space > TRACE_LIMIT) whenIdle(() => landingOf(r));
   if (call.kind === 'scatter') renderArithSummary(last);
   else ui.arithSection.hidden = true;
   const big = operand.size > TRACE_LIMIT || space > TRACE_LIMIT;
@@ -595,6 +625,24 @@ function run(): void {
     big,
     phases,
   };
+}
+
+/** Runs `f` after the next paint, when the main thread is idle (at the latest 500 ms later). */
+function whenIdle(f: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(() => f(), { timeout: 500 });
+  else setTimeout(f, 50);
+}
+
+/** The run's landing map, computed now if it is not yet; null (and dropped) when that fails. */
+function landingOf(r: Run): Landing | null {
+  if (!r.landing) return null;
+  try {
+    r.landing.warm();
+    return r.landing;
+  } catch {
+    r.landing = null;
+    return null;
+  }
 }
 
 /** Huge JSON in a laid-out textarea costs seconds per layout: fold it behind a button. */
@@ -738,7 +786,7 @@ function renderMapping(
         role: s.role,
         shape: s.shape,
         dtype: s.t?.dtype ?? '',
-        values: s.t ? (s.t.toFlatArray() as ArrayLike<Scalar>) : null,
+        values: s.t ? flatValues(s.t) : null,
         marks: (o) => marks.get(o),
         ...(s.note ? { note: s.note } : {}),
       },
@@ -792,7 +840,7 @@ function renderLegend(trace: Trace | null, _entry: OpEntry): void {
 
 /** The space elements (gather result / scatter update elements) a cell stands for. */
 function spacesOf(r: Run, role: Role, off: number): number[] {
-  const L = r.landing;
+  const L = landingOf(r);
   if (!L) return [];
   const gather = r.call.kind === 'gather';
   if ((gather && role === 'output') || role === 'updates') return off < L.spaceSize ? [off] : [];
@@ -841,7 +889,7 @@ function show(role: Role, off: number): void {
   if (!r) return;
   const t0 = performance.now();
   const spaces = spacesOf(r, role, off);
-  const L = r.landing;
+  const L = landingOf(r);
   const lit = new Map<Role, number[]>();
   const add = (k: Role, o: number) => {
     const l = lit.get(k);
@@ -918,7 +966,7 @@ function chip(v: {
 }
 
 function renderDerivation(r: Run, spaces: readonly number[], derivs: readonly Derivation[]): void {
-  const L = r.landing;
+  const L = landingOf(r);
   if (!L || !derivs.length) {
     ui.derivation.replaceChildren(
       el('p', { class: 'hint' }, spaces.length ? '' : 'No element reads or writes this cell.'),
@@ -981,7 +1029,7 @@ function renderDerivation(r: Run, spaces: readonly number[], derivs: readonly De
 }
 
 function renderArith(r: Run, target: number, update: number): void {
-  const L = r.landing;
+  const L = landingOf(r);
   if (!L || r.call.kind !== 'scatter' || target < 0) {
     ui.arith.replaceChildren(
       el('p', { class: 'hint' }, update >= 0 ? 'This update lands nowhere (dropped or skipped).' : ''),
@@ -1010,7 +1058,7 @@ function renderArith(r: Run, target: number, update: number): void {
 }
 
 function arithLine(r: Run, target: number) {
-  const L = r.landing;
+  const L = landingOf(r);
   if (!L || r.call.kind !== 'scatter') return null;
   const call = r.call;
   const input = r.values.get('data')!;
@@ -1032,7 +1080,7 @@ function arithLine(r: Run, target: number) {
 /** Every touched target (small scatters), and how many are untouched. */
 function renderArithSummary(r: Run): void {
   ui.arithSection.hidden = false;
-  const L = r.landing;
+  const L = landingOf(r);
   if (!L || r.call.kind !== 'scatter') return;
   const size = L.spec.operandShape.reduce((a, b) => a * b, 1);
   const touched: number[] = [];
@@ -1106,10 +1154,12 @@ function renderPeers(
 ): void {
   const boxes: HTMLElement[] = [];
   const width = 240;
+  // Peers take the nested values: the given tensors carry this op's dtypes, not the peer's defaults.
+  const { tensors: _given, ...plain } = args;
   for (const peer of peers) {
     const box = el('div', { class: 'peer', 'data-peer': peer.id });
     box.append(el('h3', {}, peer.id));
-    const pargs = translateArgs(entry, peer, args);
+    const pargs = translateArgs(entry, peer, plain);
     try {
       const out = executeCall(NAMESPACES, peer, pargs);
       let verdict: string;

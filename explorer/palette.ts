@@ -43,3 +43,19 @@ export function ramp(t: number): [number, number, number] {
   // white-ish → slate blue
   return [Math.round(245 - 170 * x), Math.round(247 - 150 * x), Math.round(250 - 80 * x)];
 }
+
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
+/**
+ * {@link ramp}'s colour as one opaque RGBA pixel for a Uint32Array view of ImageData (byte
+ * order of this machine), with no array per call: heat maps paint 262,144 of these.
+ */
+export function rampPixel(t: number): number {
+  const x = t > 0 ? (t < 1 ? t : t < Number.POSITIVE_INFINITY ? 1 : 0) : 0; // not finite → 0
+  const r = Math.round(245 - 170 * x);
+  const g = Math.round(247 - 150 * x);
+  const b = Math.round(250 - 80 * x);
+  return LITTLE_ENDIAN
+    ? ((255 << 24) | (b << 16) | (g << 8) | r) >>> 0
+    : ((r << 24) | (g << 16) | (b << 8) | 255) >>> 0;
+}

@@ -6,8 +6,10 @@
 import { describe, expect, it } from 'vitest';
 import { scatterArithmetic } from '../explorer/arith.js';
 import { pythonCode } from '../explorer/code.js';
+import { flatValues, int64Numbers, jsonTensor } from '../explorer/flat.js';
 import { jsonErrorAt, parseJsonField } from '../explorer/json.js';
 import { Landing } from '../explorer/landing.js';
+import { ramp, rampPixel } from '../explorer/palette.js';
 import { parsePaste } from '../explorer/paste.js';
 import { parsePythonCall } from '../explorer/pycall.js';
 import { decodeState, encodeState, readHash } from '../explorer/url.js';
@@ -242,5 +244,48 @@ describe('explorer scatter arithmetic', () => {
       ).final,
     ).toBe('3');
     expect(scatterArithmetic(127, true, 'add', [{ value: 1, update: 0 }], 'int8').final).toBe('-128');
+  });
+});
+
+describe('typed-array tensors from parsed JSON (explorer/flat.ts)', () => {
+  it('builds the tensor toTensor would, without nested conversion', () => {
+    const nested = [
+      [1, -2, 3],
+      [4, 5, -6],
+    ];
+    const t = jsonTensor(nested)!;
+    expect(t.dtype).toBe('int32');
+    expect(t.shape).toEqual([2, 3]);
+    expect(Array.from(t.data as Int32Array)).toEqual([1, -2, 3, 4, 5, -6]);
+    expect(jsonTensor([[1.5, 2]])!.dtype).toBe('float32');
+    expect(jsonTensor([[1.5, 2]], undefined, true)!.dtype).toBe('float64');
+    const big = [0, -1, 2 ** 31, -(2 ** 31) - 1, 2 ** 53 - 1, -(2 ** 53) + 1, 4294967296 * 5 + 7];
+    const i64 = jsonTensor(big, 'int64')!;
+    expect(i64.data).toEqual(new BigInt64Array(big.map((x) => BigInt(x))));
+    expect(Array.from(int64Numbers(i64.data as BigInt64Array))).toEqual(big);
+    const u64 = new BigUint64Array([0n, 2n ** 63n + 5n, 2n ** 40n]);
+    expect(Array.from(int64Numbers(u64))).toEqual(Array.from(u64, (x) => Number(x)));
+    // Anything the registry converts itself (with its own errors): null.
+    expect(jsonTensor([[1, 2], [3]])).toBeNull();
+    expect(jsonTensor([true, false])).toBeNull();
+    expect(jsonTensor([300], 'int8')).toBeNull();
+    expect(jsonTensor([1.5], 'int64')).toBeNull();
+    expect(jsonTensor(3)).toBeNull();
+    expect(jsonTensor([])).toBeNull();
+  });
+
+  it('flatValues shares number storage and decodes bool', () => {
+    const t = jsonTensor([1, 2, 3])!;
+    expect(flatValues(t)).toBe(t.data);
+    expect(Array.from(flatValues(jsonTensor([1, 0], 'bool')!))).toEqual([true, false]);
+  });
+
+  it('rampPixel packs ramp as RGBA bytes', () => {
+    const bytes = new Uint8Array(4);
+    const view = new Uint32Array(bytes.buffer);
+    for (const t of [0, 0.1, 0.25, 0.5, 0.77, 1, -1, 2, Number.NaN, Number.POSITIVE_INFINITY]) {
+      view[0] = rampPixel(t);
+      expect([...bytes]).toEqual([...ramp(t), 255]);
+    }
   });
 });

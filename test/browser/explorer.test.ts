@@ -301,7 +301,7 @@ describe.skipIf(!available)('explorer in Chromium', () => {
     );
     expect(hover.output).toBeLessThan(100);
     expect(hover.reverse).toBeLessThan(1000);
-    expect(ms).toBeLessThan(5000);
+    expect(ms).toBeLessThan(1000);
     const operand = await page.$$eval('#derivation tr[data-step="operand"] .chip', (c) =>
       c.map((x) => x.textContent),
     );
