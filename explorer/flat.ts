@@ -62,14 +62,12 @@ export function jsonTensor(v: unknown, dtype?: DType, keepFloat64 = false): Tens
       case 'float32':
         return tensor(new Float32Array(flat), dt, shape);
       case 'int32':
-        if (int32) return tensor(Int32Array.from(flat), dt, shape);
+        if (int32) return tensor(new Int32Array(flat), dt, shape);
         break;
-      case 'int64': {
-        let safe = true;
-        for (let i = 0; i < flat.length && safe; i++) safe = Number.isSafeInteger(flat[i]);
-        if (!safe) break;
-        return tensor(int64Of(flat), dt, shape);
-      }
+      case 'int64':
+        // int32 values are safe integers; others are checked once.
+        if (int32 || flat.every(Number.isSafeInteger)) return tensor(int64Of(flat, int32), dt, shape);
+        break;
     }
     // Other dtypes: the library's own per-element conversion (the same checks as nested input).
     return tensor(flat, dt, shape);
@@ -85,13 +83,21 @@ const TWO32 = 4294967296;
  * Safe integers as a BigInt64Array, written as two 32-bit words each (no BigInt per element:
  * 262,144 of those cost tens of milliseconds before the JIT warms up).
  */
-function int64Of(flat: Float64Array): BigInt64Array {
+function int64Of(flat: Float64Array, int32: boolean): BigInt64Array {
   const out = new BigInt64Array(flat.length);
   if (!LITTLE_ENDIAN) {
     for (let i = 0; i < flat.length; i++) out[i] = BigInt(flat[i]);
     return out;
   }
   const w = new Int32Array(out.buffer);
+  if (int32) {
+    for (let i = 0; i < flat.length; i++) {
+      const v = flat[i];
+      w[2 * i] = v;
+      w[2 * i + 1] = v >> 31; // the sign
+    }
+    return out;
+  }
   for (let i = 0; i < flat.length; i++) {
     const v = flat[i];
     w[2 * i] = v | 0; // the low 32 bits (ToInt32 is modulo 2^32)

@@ -263,6 +263,8 @@ describe('typed-array tensors from parsed JSON (explorer/flat.ts)', () => {
     const i64 = jsonTensor(big, 'int64')!;
     expect(i64.data).toEqual(new BigInt64Array(big.map((x) => BigInt(x))));
     expect(Array.from(int64Numbers(i64.data as BigInt64Array))).toEqual(big);
+    const small = [-1, 2, -(2 ** 31), 2 ** 31 - 1, 0];
+    expect(jsonTensor(small, 'int64')!.data).toEqual(new BigInt64Array(small.map((x) => BigInt(x))));
     const u64 = new BigUint64Array([0n, 2n ** 63n + 5n, 2n ** 40n]);
     expect(Array.from(int64Numbers(u64))).toEqual(Array.from(u64, (x) => Number(x)));
     // Anything the registry converts itself (with its own errors): null.
