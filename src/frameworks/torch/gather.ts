@@ -195,7 +195,7 @@ export function checkVector(op: TorchOp, index: Tensor): Tensor {
       { shape: index.shape },
     );
   }
-  return index.reshape([index.size]);
+  return index.rank === 1 ? index : index.reshape([index.size]);
 }
 
 /**
@@ -215,9 +215,10 @@ export function lowerIndexSelect(
   opts?: OutOptions | null,
 ): GatherCall {
   const op = 'index_select';
-  const o = options(`torch.${op}`, opts, ['out']);
-  const X = tensorArg(`torch.${op}`, 'input', input);
-  const index_ = tensorArg(`torch.${op}`, 'index', index);
+  const name = 'torch.index_select';
+  const o = options(name, opts, ['out']);
+  const X = tensorArg(name, 'input', input);
+  const index_ = tensorArg(name, 'index', index);
   checkIndexDType(op, index_);
   const d = normalizeDim(op, dim, X.rank);
   const I = checkVector(op, index_);

@@ -92,6 +92,10 @@ export function checkIndexDType(op: TorchOp, index: Tensor): void {
 
 /** torch.<op>.dim: an integer in [-r, r) with r = max(rank, 1) (PyTorch treats 0-d as 1-d here). */
 export function normalizeDim(op: TorchOp, dim: unknown, rank: number): number {
+  // The common case without building the error's wording (a plain in-range integer).
+  const r = rank > 1 ? rank : 1;
+  if (typeof dim === 'number' && Number.isInteger(dim) && dim >= -r && dim < r)
+    return dim < 0 ? dim + r : dim;
   const name = `torch.${op}`;
   return normalizeAxis(name, integer(name, 'dim', dim), Math.max(rank, 1), {
     name: 'dim',
@@ -107,9 +111,14 @@ export const policyOf = (op: TorchOp) =>
 
 /** The call meta of an op: its name, PyTorch's wording, the caller's `out`, a final reshape. */
 export function metaOf(op: TorchOp, out: unknown, reshape?: readonly number[]): CallMeta {
-  const name = `torch.${op}`;
+  const name = NAMES[op];
   return { op: name, wording: TORCH_POLICY[op].wording, out: outArg(name, out), reshape };
 }
+
+/** `torch.<op>` for every op, spelled once. */
+const NAMES = Object.fromEntries(Object.keys(TORCH_POLICY).map((op) => [op, `torch.${op}`])) as Readonly<
+  Record<TorchOp, string>
+>;
 
 /** A 0-d tensor viewed as 1-d of size 1 (PyTorch's kernels do the same). */
 export const atLeast1d = (t: Tensor): Tensor => (t.rank === 0 ? t.reshape([1]) : t);
