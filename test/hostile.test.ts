@@ -34,11 +34,15 @@ function thrown(f: () => unknown): GatherScatterError {
   throw new Error('expected a throw');
 }
 
-/** Runs `f`, asserting it takes less than `ms`. */
-function quick<T>(ms: number, f: () => T): T {
+/**
+ * Runs `f` under a hang watchdog: the repros took seconds to minutes; 2 s (the fuzz suites' call
+ * budget) tells a hang from a slow CI machine. Not a speed assertion.
+ */
+const HANG_MS = 2000;
+function quick<T>(f: () => T): T {
   const t0 = performance.now();
   const r = f();
-  expect(performance.now() - t0).toBeLessThan(ms);
+  expect(performance.now() - t0).toBeLessThan(HANG_MS);
   return r;
 }
 
@@ -132,21 +136,21 @@ describe('silent wrong answers: Tensor validates its storage', () => {
 describe('hangs: bounded toArray / toString / validation', () => {
   it('zeros([2**40, 0]).toArray() is refused at once (tensor.to_array); toString() summarizes', () => {
     const t = zeros([2 ** 40, 0], 'float32');
-    const e = quick(100, () => thrown(() => t.toArray()));
+    const e = quick(() => thrown(() => t.toArray()));
     expect(e).toBeInstanceOf(AllocationLimitError);
     expect(e.code).toBe('tensor.to_array');
-    expect(quick(100, () => t.toString())).toBe('tensor([], shape=[1099511627776, 0], dtype=float32)');
+    expect(quick(() => t.toString())).toBe('tensor([], shape=[1099511627776, 0], dtype=float32)');
     expect(zeros([3, 0], 'int8').toArray()).toEqual([[], [], []]);
   });
   it('a valid empty .npy of shape (10**15, 0) reads and prints quickly', () => {
     const bytes = withShape(writeNpy(zeros([0, 0], 'float64')), '(1000000000000000, 0)');
-    const t = quick(200, () => readNpy(bytes));
+    const t = quick(() => readNpy(bytes));
     expect(t.shape).toEqual([1e15, 0]);
-    expect(quick(100, () => t.toString())).toContain('shape=[1000000000000000, 0]');
+    expect(quick(() => t.toString())).toContain('shape=[1000000000000000, 0]');
   });
   it('a huge tensor prints a summary with ... (NumPy threshold 1000)', () => {
     const t = zeros([1000, 1000], 'uint8');
-    const s = quick(200, () => t.toString());
+    const s = quick(() => t.toString());
     expect(s.split('\n')).toHaveLength(7);
     expect(s).toContain('...');
     expect(s).toContain('shape=[1000, 1000]');
@@ -155,7 +159,7 @@ describe('hangs: bounded toArray / toString / validation', () => {
     expect(MAX_RANK).toBe(64);
     expect(thrown(() => zeros(new Array(65).fill(1), 'int8')).code).toBe('tensor.rank');
     const big = new Array(65536).fill(1);
-    const e = quick(100, () =>
+    const e = quick(() =>
       thrown(() =>
         stablehlo.gatherShape(big, [1, 1], {
           ...GATHER_DN,
@@ -187,7 +191,7 @@ describe('giant allocations refused before allocating', () => {
   it('an empty array with .length = 1e8 as offset_dims is refused at once with a short message', () => {
     const dims: number[] = [];
     dims.length = 1e8;
-    const e = quick(100, () =>
+    const e = quick(() =>
       thrown(() => stablehlo.gatherShape([3, 3], [2, 1], { ...GATHER_DN, offset_dims: dims })),
     );
     expect(e).toBeInstanceOf(InvalidArgumentError);
@@ -204,7 +208,7 @@ describe('giant allocations refused before allocating', () => {
   });
   it('a 10^6-element bad offset_dims gives a short message', () => {
     const dims = new Array(1e6).fill(-1);
-    const e = quick(200, () =>
+    const e = quick(() =>
       thrown(() => stablehlo.gatherShape([3, 3], [2, 1], { ...GATHER_DN, offset_dims: dims })),
     );
     expect(e.message.length).toBeLessThan(300);
@@ -250,7 +254,7 @@ describe('giant allocations refused before allocating', () => {
     const bytes = new Uint8Array(head.length + n);
     bytes.set(head);
     const rss0 = process.memoryUsage.rss();
-    const e = quick(1500, () => thrown(() => fromTensorProto(bytes)));
+    const e = quick(() => thrown(() => fromTensorProto(bytes)));
     expect(e.code).toBe('onnx.TensorProto.data_length');
     expect(e.message).toContain(`int64_data has ${n} values; shape [1] needs 1`);
     expect(process.memoryUsage.rss() - rss0).toBeLessThan(256 * 2 ** 20);
@@ -262,7 +266,7 @@ describe('giant allocations refused before allocating', () => {
     const head = [0x08, ...dim, 0x10, 0x07, 0x3a, ...len];
     const bytes = new Uint8Array(head.length + n).fill(0x05, head.length);
     bytes.set(head);
-    const t = quick(1500, () => fromTensorProto(bytes));
+    const t = quick(() => fromTensorProto(bytes));
     expect(t.shape).toEqual([n]);
     expect(t.data[n - 1]).toBe(5n);
   });
@@ -288,7 +292,7 @@ describe('parsers type-check object fields (no coercion)', () => {
   it('a sparse data field of the right length is refused before anything is allocated', () => {
     const a: unknown[] = [];
     a.length = 1e7;
-    const e = quick(500, () => thrown(() => fromTensorProto({ dims: [1e7], data_type: 7, int64_data: a })));
+    const e = quick(() => thrown(() => fromTensorProto({ dims: [1e7], data_type: 7, int64_data: a })));
     expect(e.code).toBe('onnx.TensorProto.value_type');
   });
   it('more than 64 dims is tensor.rank (bytes and objects)', () => {
@@ -304,7 +308,7 @@ describe('parsers type-check object fields (no coercion)', () => {
   });
   it('readNpy parses a long header in linear time', () => {
     const bytes = withShape(writeNpy(zeros([], 'int8')), `(${'1, '.repeat(200_000)})`, 2);
-    const e = quick(500, () => thrown(() => readNpy(bytes)));
+    const e = quick(() => thrown(() => readNpy(bytes)));
     expect(e.code).toBe('tensor.rank');
   });
 });
