@@ -16,6 +16,7 @@
  */
 import type { IndexMapSpec } from '../src/core/index-map.js';
 import type { TraceStatus } from '../src/core/trace.js';
+import { unravel } from '../src/core/index-map.js';
 
 /** What a dimension does in the mapping; the explorer colours each role. */
 export type DimRole = 'batch' | 'offset' | 'collapsed' | 'index_vector' | 'operand_batching';
@@ -78,17 +79,8 @@ export interface FrameworkNames {
   readonly axis?: string;
 }
 
-export function unravel(offset: number, shape: readonly number[]): number[] {
-  const idx = new Array<number>(shape.length).fill(0);
-  for (let d = shape.length - 1; d >= 0; d--) {
-    const n = shape[d];
-    if (n > 0) {
-      idx[d] = offset % n;
-      offset = Math.floor(offset / n);
-    }
-  }
-  return idx;
-}
+/** The core's own unravel (linear offset → multi-index), re-exported for the explorer's modules. */
+export { unravel };
 
 export function ravel(idx: readonly number[], shape: readonly number[]): number {
   let off = 0;

@@ -6,7 +6,7 @@
  * 512×512 and beyond; the reverse maps (operand → space, index vector → space) are built only
  * when a hover first needs them.
  */
-import type { CoreCall } from '../src/core/call.js';
+import { type CoreCall, planOf } from '../src/core/call.js';
 import {
   INVALID,
   type IndexMap,
@@ -14,7 +14,6 @@ import {
   PARTIAL,
   type ResolvedPolicy,
 } from '../src/core/index-map.js';
-import { gatherPlan, scatterPlan } from '../src/core/plan-cache.js';
 import type { Tensor } from '../src/tensor/tensor.js';
 import {
   batchOf,
@@ -59,29 +58,12 @@ export class Landing {
     let map: IndexMap;
     let policy: ResolvedPolicy;
     if (call.kind === 'gather') {
-      const plan = gatherPlan(
-        call.operand.shape,
-        call.operand.dtype,
-        call.start_indices.shape,
-        call.start_indices.dtype,
-        call.dimension_numbers,
-        { op: call.op, ...call.options },
-      );
+      const plan = planOf(call);
       map = plan.map;
       policy = plan.policy;
       this.indices = call.start_indices;
     } else {
-      const plan = scatterPlan(
-        call.inputs[0].shape,
-        call.inputs.map((t) => t.dtype),
-        call.scatter_indices.shape,
-        call.scatter_indices.dtype,
-        call.updates[0].shape,
-        call.updates.map((t) => t.dtype),
-        call.dimension_numbers,
-        call.update_computation,
-        { op: call.op, ...call.options },
-      );
+      const plan = planOf(call);
       map = plan.map;
       policy = plan.policy;
       this.indices = call.scatter_indices;

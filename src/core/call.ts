@@ -11,9 +11,10 @@ import {
   fmt,
 } from '../errors.js';
 import { Tensor } from '../tensor/tensor.js';
-import { sameShape } from './gather.js';
+import { type GatherPlan, sameShape } from './gather.js';
 import { gatherShape } from './gather-shape.js';
 import { gatherPlan, scatterPlan } from './plan-cache.js';
+import type { ScatterPlan } from './scatter.js';
 import {
   type ResolvedGatherOptions,
   type ResolvedScatterOptions,
@@ -157,17 +158,43 @@ export function execute(call: CoreCall, out: Tensor | undefined = call.out): Ten
   }
 }
 
-function executeGather(call: GatherCall, out: Tensor | undefined): Tensor {
-  const { operand, start_indices: indices } = call;
-  const plan = gatherPlan(
-    operand.shape,
-    operand.dtype,
+/**
+ * The compiled plan of a lowered call, from the plan cache: what `execute`, the trace, the
+ * explorer and the backends run.
+ */
+export function planOf(call: GatherCall): GatherPlan;
+export function planOf(call: ScatterCall): ScatterPlan;
+export function planOf(call: CoreCall): GatherPlan | ScatterPlan {
+  if (call.kind === 'gather') {
+    const { operand, start_indices: indices } = call;
+    return gatherPlan(
+      operand.shape,
+      operand.dtype,
+      indices.shape,
+      indices.dtype,
+      call.dimension_numbers,
+      call.options,
+      call.op,
+    );
+  }
+  const { inputs, scatter_indices: indices, updates } = call;
+  return scatterPlan(
+    inputs[0].shape,
+    inputs.map((t) => t.dtype),
     indices.shape,
     indices.dtype,
+    updates[0].shape,
+    updates.map((t) => t.dtype),
     call.dimension_numbers,
+    call.update_computation,
     call.options,
     call.op,
   );
+}
+
+function executeGather(call: GatherCall, out: Tensor | undefined): Tensor {
+  const { operand, start_indices: indices } = call;
+  const plan = planOf(call);
   if (out === undefined) {
     const r = plan.run(operand, indices);
     return call.reshape ? r.reshape(call.reshape) : r;
@@ -190,18 +217,7 @@ export function executeAll(call: ScatterCall, outs?: readonly Tensor[]): Tensor[
   try {
     const { inputs, scatter_indices: indices, updates } = call;
     checkVariadic(call.op, inputs, updates);
-    const plan = scatterPlan(
-      inputs[0].shape,
-      inputs.map((t) => t.dtype),
-      indices.shape,
-      indices.dtype,
-      updates[0].shape,
-      updates.map((t) => t.dtype),
-      call.dimension_numbers,
-      call.update_computation,
-      call.options,
-      call.op,
-    );
+    const plan = planOf(call);
     if (outs === undefined) return plan.run(inputs, indices, updates);
     if (outs.length !== inputs.length)
       throw new InvalidArgumentError(
@@ -209,24 +225,44 @@ export function executeAll(call: ScatterCall, outs?: readonly Tensor[]): Tensor[
         `${call.op}: expected ${inputs.length} out tensors; got ${outs.length}`,
       );
     for (let k = 0; k < outs.length; k++) checkCallOut(call.op, outs[k], inputs[k].shape, inputs[k].dtype);
-    const inPlace = (o: Tensor, k: number) =>
-      o.data.buffer === inputs[k].data.buffer && o.data.byteOffset === inputs[k].data.byteOffset;
-    const clash =
-      call.atomic_out ||
-      outs.some(
-        (o, k) =>
-          overlaps(o, indices) ||
-          updates.some((u) => overlaps(o, u)) ||
-          inputs.some((t, j) => overlaps(o, t) && !(j === k && inPlace(o, k))) ||
-          outs.some((p, j) => j !== k && overlaps(o, p)),
-      );
-    if (!clash) return plan.run(inputs, indices, updates, outs);
-    const results = plan.run(inputs, indices, updates);
-    for (let k = 0; k < outs.length; k++) outs[k].data.set(results[k].data as never);
+    scatterInto(call, plan, outs, outs);
     return [...outs];
   } catch (e) {
     throw reword(call, e);
   }
+}
+
+/**
+ * Runs a scatter plan into `targets` (the `outs`, possibly reshaped to the core's shape). An
+ * out that is exactly its own input runs in place; one that shares memory with anything else
+ * (or `atomic_out`) is computed aside and copied in.
+ */
+function scatterInto(
+  call: ScatterCall,
+  plan: ScatterPlan,
+  outs: readonly Tensor[],
+  targets: readonly Tensor[],
+): void {
+  const { inputs, scatter_indices: indices, updates } = call;
+  const inPlace = (o: Tensor, k: number) =>
+    outs.length === inputs.length &&
+    o.data.buffer === inputs[k].data.buffer &&
+    o.data.byteOffset === inputs[k].data.byteOffset;
+  const clash =
+    call.atomic_out ||
+    outs.some(
+      (o, k) =>
+        overlaps(o, indices) ||
+        updates.some((u) => overlaps(o, u)) ||
+        inputs.some((t, j) => overlaps(o, t) && !(j === k && inPlace(o, k))) ||
+        outs.some((p, j) => j !== k && overlaps(o, p)),
+    );
+  if (!clash) {
+    plan.run(inputs, indices, updates, targets);
+    return;
+  }
+  const results = plan.run(inputs, indices, updates);
+  for (let k = 0; k < outs.length; k++) outs[k].data.set(results[k].data as never);
 }
 
 /** The variadic rules the plan cannot check alone: C5 (counts), C1 (one input shape), C3 (one updates shape). */
@@ -250,38 +286,13 @@ function checkVariadic(op: string, inputs: readonly Tensor[], updates: readonly 
 
 function executeScatter(call: ScatterCall, out: Tensor | undefined): Tensor {
   const { inputs, scatter_indices: indices, updates } = call;
-  const plan = scatterPlan(
-    inputs[0].shape,
-    inputs.map((t) => t.dtype),
-    indices.shape,
-    indices.dtype,
-    updates[0].shape,
-    updates.map((t) => t.dtype),
-    call.dimension_numbers,
-    call.update_computation,
-    call.options,
-    call.op,
-  );
+  const plan = planOf(call);
   if (out === undefined) {
     const r = plan.run(inputs, indices, updates)[0];
     return call.reshape ? r.reshape(call.reshape) : r;
   }
   checkCallOut(call.op, out, call.reshape ?? inputs[0].shape, inputs[0].dtype);
-  const target = call.reshape ? out.reshape(inputs[0].shape) : out;
-  const inPlace =
-    inputs.length === 1 &&
-    out.data.buffer === inputs[0].data.buffer &&
-    out.data.byteOffset === inputs[0].data.byteOffset;
-  const clash =
-    call.atomic_out ||
-    (!inPlace && inputs.some((t) => overlaps(out, t))) ||
-    overlaps(out, indices) ||
-    updates.some((t) => overlaps(out, t));
-  if (clash) {
-    out.data.set(plan.run(inputs, indices, updates)[0].data as never);
-    return out;
-  }
-  plan.run(inputs, indices, updates, [target]);
+  scatterInto(call, plan, [out], [call.reshape ? out.reshape(inputs[0].shape) : out]);
   return out;
 }
 

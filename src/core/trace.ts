@@ -16,9 +16,8 @@
 import type { Scalar } from '../tensor/dtype.js';
 import type { Tensor } from '../tensor/tensor.js';
 import { stridesOf } from '../tensor/tensor.js';
-import type { CoreCall } from './call.js';
+import { type CoreCall, planOf } from './call.js';
 import { INVALID, type IndexMap, PARTIAL, type ResolvedPolicy, unravel } from './index-map.js';
-import { gatherPlan, scatterPlan } from './plan-cache.js';
 import { resolveGatherOptions, resolveScatterOptions } from './policy.js';
 
 /**
@@ -107,17 +106,7 @@ export function traceCall(call: CoreCall): Trace {
   let operand: Tensor;
   let fillValue: Scalar | undefined;
   if (call.kind === 'gather') {
-    const plan = gatherPlan(
-      call.operand.shape,
-      call.operand.dtype,
-      call.start_indices.shape,
-      call.start_indices.dtype,
-      call.dimension_numbers,
-      {
-        op: call.op,
-        ...call.options,
-      },
-    );
+    const plan = planOf(call);
     map = plan.map;
     policy = plan.policy;
     indices = call.start_indices;
@@ -125,17 +114,7 @@ export function traceCall(call: CoreCall): Trace {
     const resolved = resolveGatherOptions(call.operand.dtype, call.options);
     if (resolved.mode === 'fill') fillValue = resolved.fill_value;
   } else {
-    const plan = scatterPlan(
-      call.inputs[0].shape,
-      call.inputs.map((t) => t.dtype),
-      call.scatter_indices.shape,
-      call.scatter_indices.dtype,
-      call.updates[0].shape,
-      call.updates.map((t) => t.dtype),
-      call.dimension_numbers,
-      call.update_computation,
-      { op: call.op, ...call.options },
-    );
+    const plan = planOf(call);
     map = plan.map;
     policy = plan.policy;
     indices = call.scatter_indices;

@@ -420,6 +420,31 @@ function stacked(m: CallMeta, index: Tensor, a: AlongAxis): CallMeta {
   return a.indices === index ? m : { ...m, index_rank: index.rank };
 }
 
+/** The element-wise gather's dimension numbers (every slice size 1, no offset dims). */
+export function alongAxisGatherDims(a: AlongAxis, rank: number): GatherDimensionNumbers {
+  return {
+    offset_dims: [],
+    collapsed_slice_dims: a.collapsed,
+    operand_batching_dims: a.batching,
+    start_indices_batching_dims: a.batching,
+    start_index_map: a.index_map,
+    index_vector_dim: a.index_vector_dim,
+    slice_sizes: new Array<number>(rank).fill(1),
+  };
+}
+
+/** The element-wise scatter's dimension numbers (no window dims). */
+export function alongAxisScatterDims(a: AlongAxis): ScatterDimensionNumbers {
+  return {
+    update_window_dims: [],
+    inserted_window_dims: a.collapsed,
+    input_batching_dims: a.batching,
+    scatter_indices_batching_dims: a.batching,
+    scatter_dims_to_operand_dims: a.index_map,
+    index_vector_dim: a.index_vector_dim,
+  };
+}
+
 export function elementsGather(
   m: CallMeta,
   operand: Tensor,
@@ -428,21 +453,7 @@ export function elementsGather(
   policy: GatherPolicy,
 ): GatherCall {
   const a = alongAxis(index, operand.shape, axis, m.op);
-  return gatherCall(
-    stacked(m, index, a),
-    operand,
-    a.indices,
-    {
-      offset_dims: [],
-      collapsed_slice_dims: a.collapsed,
-      operand_batching_dims: a.batching,
-      start_indices_batching_dims: a.batching,
-      start_index_map: a.index_map,
-      index_vector_dim: a.index_vector_dim,
-      slice_sizes: operand.shape.map(() => 1),
-    },
-    policy,
-  );
+  return gatherCall(stacked(m, index, a), operand, a.indices, alongAxisGatherDims(a, operand.rank), policy);
 }
 
 /** Element-wise scatter: `updates` has the index's shape (or is cut to it by the caller). */
@@ -461,14 +472,7 @@ export function elementsScatter(
     input,
     a.indices,
     updates,
-    {
-      update_window_dims: [],
-      inserted_window_dims: a.collapsed,
-      input_batching_dims: a.batching,
-      scatter_indices_batching_dims: a.batching,
-      scatter_dims_to_operand_dims: a.index_map,
-      index_vector_dim: a.index_vector_dim,
-    },
+    alongAxisScatterDims(a),
     computation,
     policy,
   );

@@ -14,7 +14,7 @@
  * float16/bfloat16 → float32) always copy and are exact; lossy ones are refused.
  */
 import { DTypeError, fmt, InvalidArgumentError } from '../errors.js';
-import type { DType, Storage, StorageMap } from '../tensor/dtype.js';
+import { type DType, type Storage, type StorageMap, storageConstructor } from '../tensor/dtype.js';
 import { cast } from '../tensor/ops.js';
 import { Tensor } from '../tensor/tensor.js';
 
@@ -89,22 +89,6 @@ export const TF_DTYPES: Readonly<Record<string, DType>> = Object.freeze({
   bool: 'bool',
 });
 
-const STORAGE: Readonly<Record<DType, new (n: number) => Storage>> = {
-  float64: Float64Array,
-  float32: Float32Array,
-  float16: Uint16Array,
-  bfloat16: Uint16Array,
-  int64: BigInt64Array,
-  int32: Int32Array,
-  int16: Int16Array,
-  int8: Int8Array,
-  uint64: BigUint64Array,
-  uint32: Uint32Array,
-  uint16: Uint16Array,
-  uint8: Uint8Array,
-  bool: Uint8Array,
-};
-
 function shapeOf(dims: unknown, where: string): number[] {
   if (!Array.isArray(dims) && !(ArrayBuffer.isView(dims) && !(dims instanceof DataView)))
     throw new InvalidArgumentError(
@@ -120,7 +104,7 @@ function shapeOf(dims: unknown, where: string): number[] {
  * else a copy.
  */
 function asStorage(dtype: DType, data: ArrayBufferView, copy: boolean, where: string): Storage {
-  const Ctor = STORAGE[dtype] as unknown as {
+  const Ctor = storageConstructor(dtype) as unknown as {
     new (b: ArrayBufferLike, o: number, n: number): Storage;
     BYTES_PER_ELEMENT: number;
   };

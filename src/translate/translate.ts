@@ -25,7 +25,15 @@ import { type CoreCall, type GatherCall, type ScatterCall, execute } from '../co
 import { gatherShape } from '../core/gather-shape.js';
 import type { GatherDimensionNumbers, ScatterDimensionNumbers } from '../core/types.js';
 import { GatherScatterError, fmt } from '../errors.js';
-import { alongAxis, ndGather, ndScatter, takeGatherDims, takeScatterDims } from '../frameworks/families.js';
+import {
+  alongAxis,
+  alongAxisGatherDims,
+  alongAxisScatterDims,
+  ndGather,
+  ndScatter,
+  takeGatherDims,
+  takeScatterDims,
+} from '../frameworks/families.js';
 import { FRAMEWORKS, NAMESPACES } from '../frameworks/index.js';
 import type { DType } from '../tensor/dtype.js';
 import { moveAxis } from '../tensor/ops.js';
@@ -149,15 +157,7 @@ function gatherForms(call: GatherCall): Form[] {
     if (own && own.rank === x.rank) {
       try {
         const a = alongAxis(own, x.shape, map[0]);
-        const rebuilt: GatherDimensionNumbers = {
-          offset_dims: [],
-          collapsed_slice_dims: a.collapsed,
-          operand_batching_dims: a.batching,
-          start_indices_batching_dims: a.batching,
-          start_index_map: a.index_map,
-          index_vector_dim: a.index_vector_dim,
-          slice_sizes: x.shape.map(() => 1),
-        };
+        const rebuilt = alongAxisGatherDims(a, x.rank);
         const vectorOf1 = dn.index_vector_dim === q - 1 && map.length === 1;
         if (
           (vectorOf1 && same(dn.start_index_map, a.index_map) && sameParts(dn, rebuilt)) ||
@@ -246,14 +246,7 @@ function scatterForms(call: ScatterCall): Form[] {
     if (own && own.rank === x.rank) {
       try {
         const a = alongAxis(own, x.shape, map[0]);
-        const rebuilt: ScatterDimensionNumbers = {
-          update_window_dims: [],
-          inserted_window_dims: a.collapsed,
-          input_batching_dims: a.batching,
-          scatter_indices_batching_dims: a.batching,
-          scatter_dims_to_operand_dims: a.index_map,
-          index_vector_dim: a.index_vector_dim,
-        };
+        const rebuilt = alongAxisScatterDims(a);
         const vectorOf1 = dn.index_vector_dim === q - 1 && map.length === 1;
         if (
           sameScatterDn(dn, rebuilt) ||

@@ -11,13 +11,18 @@
  * the call is then run on the CPU with the same tensors, which throws the CPU's exact typed
  * error (same class, code, message and details, in the framework's wording).
  */
-import { type CoreCall, type GatherCall, type ScatterCall, execute, executeAll } from '../../core/call.js';
+import {
+  type CoreCall,
+  type GatherCall,
+  type ScatterCall,
+  execute,
+  executeAll,
+  planOf,
+} from '../../core/call.js';
 import type { IndexMap, ResolvedPolicy } from '../../core/index-map.js';
 import { reducerIdentity, scalarBits } from '../../core/kernels.js';
-import { gatherPlan, scatterPlan } from '../../core/plan-cache.js';
 import { DTypeError, GatherScatterError, InvalidArgumentError, fmt } from '../../errors.js';
 import { type DType, allocStorage } from '../../tensor/dtype.js';
-import { bfloat16Bits, float16Bits } from '../../tensor/float16.js';
 import { Tensor, sameShape } from '../../tensor/tensor.js';
 import type { Backend, BackendTensor } from '../index.js';
 import {
@@ -222,17 +227,8 @@ export class WebGpuBackend implements Backend {
   private async gather(call: GatherCall, bind: GpuBindings): Promise<GpuTensor> {
     const operand = this.role(call, call.operand, bind.operand, 'operand');
     const indices = this.role(call, call.start_indices, bind.start_indices, 'start_indices');
-    const options = call.options.op === call.op ? call.options : { ...call.options, op: call.op };
-    const plan = this.plan(call, () =>
-      gatherPlan(
-        call.operand.shape,
-        call.operand.dtype,
-        call.start_indices.shape,
-        call.start_indices.dtype,
-        call.dimension_numbers,
-        options,
-      ),
-    );
+    const options = call.options;
+    const plan = this.plan(call, () => planOf(call));
     const { map, policy } = plan;
     const finalShape = call.reshape ?? plan.resultShape;
     // (An operand with a zero-size dim is empty even when the map's slice is not: numpy's
@@ -243,7 +239,7 @@ export class WebGpuBackend implements Backend {
     this.checkSize(indices.size, call.start_indices.dtype, call.op);
     const scratch: Scratch = [];
     const params = mapParams(map);
-    params.add('FILL', padTo(scalarBits(plan.dtype, options.fill_value ?? call.options.fill_value), 2));
+    params.add('FILL', padTo(scalarBits(plan.dtype, options.fill_value), 2));
     const pv = i32Bytes(params.values);
     const P = this.scratchBuffer(scratch, pv.byteLength, pv);
     const starts = this.scratchBuffer(scratch, map.batchCount * 4);
@@ -307,21 +303,9 @@ export class WebGpuBackend implements Backend {
     const ins = call.inputs.map((t, i) => this.role(call, t, bind.inputs?.[i], `inputs[${i}]`));
     const ups = call.updates.map((t, i) => this.role(call, t, bind.updates?.[i], `updates[${i}]`));
     const indices = this.role(call, call.scatter_indices, bind.scatter_indices, 'scatter_indices');
-    const options = call.options.op === call.op ? call.options : { ...call.options, op: call.op };
+    const options = call.options;
     const comp = call.update_computation;
-    const plan = this.plan(call, () =>
-      scatterPlan(
-        call.inputs[0].shape,
-        call.inputs.map((t) => t.dtype),
-        call.scatter_indices.shape,
-        call.scatter_indices.dtype,
-        call.updates[0].shape,
-        call.updates.map((t) => t.dtype),
-        call.dimension_numbers,
-        comp,
-        options,
-      ),
-    );
+    const plan = this.plan(call, () => planOf(call));
     if (typeof comp === 'function')
       throw new InvalidArgumentError(
         'webgpu.reducer',
