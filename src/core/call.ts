@@ -201,10 +201,13 @@ function executeGather(call: GatherCall, out: Tensor | undefined): Tensor {
   }
   checkCallOut(call.op, out, call.reshape ?? plan.resultShape, plan.dtype);
   const target = call.reshape ? out.reshape(plan.resultShape) : out;
-  if (call.atomic_out || overlaps(out, operand) || overlaps(out, indices)) {
+  if (overlaps(out, operand) || overlaps(out, indices)) {
     out.data.set(plan.run(operand, indices).data as never);
     return out;
   }
+  // `atomic_out`: every error a gather can raise comes from the indices; checking them first
+  // leaves `out` untouched on error without computing the result aside.
+  if (call.atomic_out) plan.check(operand, indices);
   plan.run(operand, indices, target);
   return out;
 }

@@ -40,6 +40,7 @@ import {
   partsFor,
   sharedStorage,
 } from './parallel.js';
+import { GATHER, canWalkElements, walkElements } from './pointwise.js';
 import { resolvePolicy } from './policy.js';
 import type { GatherDimensionNumbers, GatherOptions } from './types.js';
 
@@ -52,6 +53,13 @@ export interface GatherPlan {
   readonly policy: ResolvedPolicy;
   /** Runs the gather; `out` (optional) receives the result. */
   run(operand: Tensor, startIndices: Tensor, out?: Tensor): Tensor;
+  /**
+   * Throws exactly what `run` would throw for these inputs, writing nothing. Only index values
+   * can fail a run once shapes are checked, so this resolves the indices and reads no data:
+   * callers that must leave `out` untouched on error (NumPy's mode='raise') check first and
+   * then run straight into `out` instead of buffering the whole result.
+   */
+  check(operand: Tensor, startIndices: Tensor): void;
 }
 
 /** Checks that an index tensor has an integer dtype (StableHLO I2). */
@@ -161,7 +169,15 @@ export function compileGather(
     gatherRange(map, policy, operand, indices, result, fillBits, 0, 1, scratch);
     return result;
   };
-  return { resultShape, dtype: operandDType, info, map, policy, run };
+  const check = (operand: Tensor, indices: Tensor): void => {
+    checkRunShapes(op, operand, operandShape, operandDType, indices, indicesShape, indicesDType);
+    if (map.spaceSize === 0 || zeroK >= 0) {
+      run(operand, indices); // writes nothing: an empty result or an error
+      return;
+    }
+    if ((policy.oob === 'error' || policy.checkSorted) && anyIndex) checkAllInBounds(map, policy, indices);
+  };
+  return { resultShape, dtype: operandDType, info, map, policy, run, check };
 }
 
 // Small results are carved from a shared slab (as Node's Buffer pool does): a typed array over
@@ -368,11 +384,9 @@ function pointwise(
   hi: number,
   scratch: Int32Array | Float64Array | null,
 ): void {
-  if (map.K === 1 && !policy.promiseInBounds && map.plainWindows) {
-    if (indices.dtype === 'int64' || indices.dtype === 'int32') {
-      pointwiseWords(map, indices, policy, rv, ov, fillBits, lo, hi);
-      return;
-    }
+  if (canWalkElements(map, policy, indices.dtype)) {
+    walkElements(map, indices, policy, GATHER, rv, ov, fillBits, lo, hi, null);
+    return;
   }
   const chunk = Math.max(1, Math.min(hi - lo, CHUNK));
   const starts = scratch && scratch.length >= chunk ? scratch : map.allocStarts(chunk);
@@ -392,89 +406,6 @@ export function sameShape(a: readonly number[], b: readonly number[]): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
-}
-
-/**
- * `pointwise` fused for one int64 or int32 index component (GatherElements, take_along_axis): reads each
- * index and copies its element in one pass. In-range and clipped starts are handled inline;
- * anything else (errors, wrap, fill, values beyond 32 bits) takes `map.resolve` for that
- * position, so results and errors are exactly those of the two-pass path.
- */
-function pointwiseWords(
-  map: IndexMap,
-  indices: Tensor,
-  policy: ResolvedPolicy,
-  rv: BitView,
-  ov: BitView,
-  fillBits: number,
-  lo: number,
-  hi: number,
-): void {
-  if (hi <= lo) return;
-  // int64 indices are read as two int32 words (low, high), int32 indices as one.
-  const ws = indices.dtype === 'int64' ? 2 : 1;
-  const w32 = new Int32Array(indices.data.buffer, indices.data.byteOffset, indices.size * ws);
-  const { batchShape, batchIdxStrides, batchOpStrides } = map;
-  const nb = batchShape.length;
-  const size0 = map.kSize[0];
-  const ms0 = map.kMaxStart[0];
-  const st0 = map.kOpStride[0];
-  const fromEnd = policy.fromEnd;
-  const clip = policy.oob === 'clip';
-  const ctr = unravel(lo, batchShape);
-  let idxBase = 0;
-  let batchOff = 0;
-  for (let j = 0; j < nb; j++) {
-    idxBase += ctr[j] * batchIdxStrides[j];
-    batchOff += ctr[j] * batchOpStrides[j];
-  }
-  const lastLen = nb > 0 ? batchShape[nb - 1] : 1;
-  const sI = nb > 0 ? batchIdxStrides[nb - 1] : 0;
-  const sO = nb > 0 ? batchOpStrides[nb - 1] : 0;
-  let i = nb > 0 ? ctr[nb - 1] : 0;
-  const one = map.allocStarts(1);
-  let b = lo;
-  while (b < hi) {
-    const n = Math.min(hi - b, lastLen - i);
-    const end = b + n;
-    let e = idxBase;
-    let off = batchOff;
-    for (; b < end; b++, e += sI, off += sO) {
-      // v stays a small integer on the fast path (no NaN sentinel: that makes it a double).
-      let v = w32[ws * e] | 0;
-      if (ws === 1 || w32[ws * e + 1] === v >> 31) {
-        if (v < 0 && fromEnd) v = (v + size0) | 0;
-        if (v >= 0 && v <= ms0) {
-          rv[b] = ov[off + v * st0];
-          continue;
-        }
-        if (clip) {
-          rv[b] = ov[off + (v < 0 ? 0 : ms0) * st0];
-          continue;
-        }
-      }
-      // Beyond 32 bits, or out of bounds under another policy: the generic resolve.
-      map.resolve(indices, policy, b, b + 1, one, null, null);
-      const s = one[0];
-      rv[b] = s >= 0 ? ov[s] : fillBits;
-    }
-    i += n;
-    idxBase += n * sI;
-    batchOff += n * sO;
-    if (i === lastLen && b < hi) {
-      i = 0;
-      idxBase -= lastLen * sI;
-      batchOff -= lastLen * sO;
-      for (let j = nb - 2; j >= 0; j--) {
-        idxBase += batchIdxStrides[j];
-        batchOff += batchOpStrides[j];
-        if (++ctr[j] < batchShape[j]) break;
-        idxBase -= batchIdxStrides[j] * batchShape[j];
-        batchOff -= batchOpStrides[j] * batchShape[j];
-        ctr[j] = 0;
-      }
-    }
-  }
 }
 
 export function checkRunShapes(

@@ -34,12 +34,18 @@ import {
   partsFor,
   sharedStorage,
 } from './parallel.js';
+import { CHECK, DUPLICATE_FOUND, SCATTER, canWalkElements, walkElements } from './pointwise.js';
 import { resolvePolicy } from './policy.js';
 import { type ScatterShapeInfo, scatterShape } from './scatter-shape.js';
 import type { ReducerName, ScatterDimensionNumbers, ScatterOptions, UpdateComputation } from './types.js';
 
-/** Thrown by the fused duplicate check; never escapes `run`. */
-const DUPLICATE_FOUND = Symbol('duplicate target');
+/** The CHECK walk reads and writes no data. */
+const NO_BITS = new Int32Array(0);
+
+/** One bit per operand element: the duplicate check's marks. */
+function dupBits(map: IndexMap): Int32Array {
+  return new Int32Array(Math.ceil(map.operandSize / 32));
+}
 
 const REDUCERS: readonly ReducerName[] = ['replace', 'add', 'sub', 'mul', 'min', 'max', 'mean'];
 
@@ -124,6 +130,7 @@ export function compileScatter(
   const updateBytes = updateDTypes.reduce((acc, d) => acc + map.spaceSize * byteSize(d), 0);
   const inputBytes = inputDTypes.reduce((acc, d) => acc + map.operandSize * byteSize(d), 0);
   const checkDuplicates = options.duplicates === 'error' || (options.checked === true && a.unique_indices);
+  const walkOk = canWalkElements(map, policy, indicesDType);
   if (options.duplicates !== undefined && options.duplicates !== 'apply' && options.duplicates !== 'error') {
     throw new InvalidArgumentError(
       `${op}.duplicates`,
@@ -180,6 +187,7 @@ export function compileScatter(
       map.runLen === 1 &&
       map.outerPerBatch === 1 &&
       map.batchMajor;
+    const walkable = reducer === 'replace' && N === 1 && byteSize(inputDTypes[0]) <= 4 && walkOk;
     const reportDuplicate = () =>
       findDuplicates(
         map,
@@ -190,7 +198,15 @@ export function compileScatter(
         options,
         a.unique_indices && options.duplicates !== 'error',
       );
-    if (checkDuplicates && !fuseDupCheck)
+    if (checkDuplicates && !fuseDupCheck && walkable) {
+      // One pass over the indices marks every target before anything is written.
+      try {
+        walkElements(map, indices, policy, CHECK, NO_BITS, NO_BITS, 0, 0, map.batchCount, dupBits(map));
+      } catch (e) {
+        if (e === DUPLICATE_FOUND) reportDuplicate();
+        throw e;
+      }
+    } else if (checkDuplicates && !fuseDupCheck)
       findDuplicates(
         map,
         indices,
@@ -281,7 +297,7 @@ export function compileScatter(
       map.forEachRun(indices, policy, resetFn, elementwise(resetFn), partial);
     }
     if (reducer && reducer !== 'mean') {
-      const seen = fuseDupCheck ? new Int32Array(Math.ceil(map.operandSize / 32)) : null;
+      const seen = fuseDupCheck ? dupBits(map) : null;
       try {
         scatterRange(
           map,
@@ -481,6 +497,10 @@ function pointwiseReplace(
   hi: number,
   seen: Int32Array | null = null,
 ): void {
+  if (t0 === 0 && t1 === map.operandSize && canWalkElements(map, policy, indices.dtype)) {
+    walkElements(map, indices, policy, SCATTER, dst, src, 0, lo, hi, seen);
+    return;
+  }
   const chunk = Math.max(1, Math.min(hi - lo, 16384));
   const starts = map.allocStarts(chunk);
   const single: RunFn = (r, t) => {

@@ -1,0 +1,251 @@
+/**
+ * Element-wise walks with one int32 or int64 index component — GatherElements,
+ * ScatterElements, take_along_axis, put_along_axis, torch.gather/scatter: batch position b
+ * reads its index, adds its batch offset and moves one element. No buffer of resolved starts,
+ * no call per position. In-range and clipped indices are handled inline; anything else
+ * (errors, wrap, fill, skip, values beyond 32 bits) asks `map.resolve` for that one position,
+ * so results and errors are exactly those of the generic path.
+ */
+import type { DType } from '../tensor/dtype.js';
+import type { Tensor } from '../tensor/tensor.js';
+import type { ResolvedPolicy } from './index-map.js';
+import { type IndexMap, unravel } from './index-map.js';
+import type { BitView } from './kernels.js';
+
+/** dst[b] ← src[target] (fill when the target is invalid). */
+export const GATHER = 0;
+/** dst[target] ← src[b] (invalid targets are skipped). */
+export const SCATTER = 1;
+/** Marks each target in `seen` and writes nothing (throws DUPLICATE_FOUND at a repeat). */
+export const CHECK = 2;
+
+/** Keeps the warming reads observable (never read). */
+const SINK = new Int32Array(1);
+
+/** Thrown by a walk with `seen` at the first repeated target; the caller words the error. */
+export const DUPLICATE_FOUND = Symbol('duplicate target');
+
+/**
+ * True when `walkElements` can run this map and index tensor: one index component, windows of
+ * one element that always fit, int32/int64 indices, no promise to check, offsets below 2^31.
+ */
+export function canWalkElements(map: IndexMap, policy: ResolvedPolicy, indicesDType: DType): boolean {
+  return (
+    map.K === 1 &&
+    map.runLen === 1 &&
+    map.outerPerBatch === 1 &&
+    map.batchMajor &&
+    map.plainWindows &&
+    !policy.promiseInBounds &&
+    !policy.checkSorted &&
+    policy.oob !== 'partial' &&
+    map.operandSize < 2 ** 31 &&
+    map.spaceSize < 2 ** 31 &&
+    (indicesDType === 'int64' || indicesDType === 'int32')
+  );
+}
+
+/**
+ * Walks batch positions [lo, hi) of an element-wise map (see `canWalkElements`) in `mode`.
+ * With `seen` (one bit per operand element), a SCATTER or CHECK walk throws DUPLICATE_FOUND at
+ * the first target met twice.
+ */
+export function walkElements(
+  map: IndexMap,
+  indices: Tensor,
+  policy: ResolvedPolicy,
+  mode: number,
+  dst: BitView,
+  src: BitView,
+  fill: number,
+  lo: number,
+  hi: number,
+  seen: Int32Array | null,
+): void {
+  if (hi <= lo) return;
+  // int64 indices are read as two int32 words (low, high), int32 indices as one.
+  const ws = indices.dtype === 'int64' ? 2 : 1;
+  const w32 = new Int32Array(indices.data.buffer, indices.data.byteOffset, indices.size * ws);
+  const { batchShape, batchIdxStrides, batchOpStrides } = map;
+  const nb = batchShape.length;
+  const size0 = map.kSize[0];
+  const ms0 = map.kMaxStart[0];
+  const st0 = map.kOpStride[0];
+  const fromEnd = policy.fromEnd;
+  const clip = policy.oob === 'clip';
+  const ctr = unravel(lo, batchShape);
+  let idxBase = 0;
+  let batchOff = 0;
+  for (let j = 0; j < nb; j++) {
+    idxBase += ctr[j] * batchIdxStrides[j];
+    batchOff += ctr[j] * batchOpStrides[j];
+  }
+  const lastLen = nb > 0 ? batchShape[nb - 1] : 1;
+  const sI = nb > 0 ? batchIdxStrides[nb - 1] : 0;
+  const sO = nb > 0 ? batchOpStrides[nb - 1] : 0;
+  let i = nb > 0 ? ctr[nb - 1] : 0;
+  const one = map.allocStarts(1);
+  // When a run of the innermost batch dim addresses one contiguous operand row at random (the
+  // indexed dim is the operand's last and the run does not move the batch offset), that row is
+  // read line by line first: the hardware prefetcher streams it into cache, so the random
+  // accesses hit instead of each missing on its own (measured: 74-104 ms → 45 ms for a
+  // 4096×4096 GatherElements).
+  const warmed = mode === GATHER ? src : dst;
+  const warm = mode !== CHECK && sO === 0 && st0 === 1 && size0 >= 512 && lastLen * 16 >= size0;
+  const line = 64 / warmed.BYTES_PER_ELEMENT;
+  // Along the operand's last dim with contiguous indices (the common element-wise call), each
+  // run goes through a tight loop of its own; it stops at the first position it cannot do
+  // inline, which the general loop below then takes.
+  const contiguous = sI === 1 && sO === 0 && st0 === 1;
+  let b = lo;
+  while (b < hi) {
+    const n = Math.min(hi - b, lastLen - i);
+    const end = b + n;
+    let e = idxBase;
+    let off = batchOff;
+    if (warm) {
+      let acc = 0;
+      for (let p = off, top = off + size0; p < top; p += line) acc |= warmed[p];
+      SINK[0] |= acc;
+    }
+    while (contiguous && b < end) {
+      const stop =
+        mode === GATHER
+          ? gatherRun(dst, src, w32, ws, e - b, b, end, off, size0, fromEnd)
+          : scatterRun(dst, src, w32, ws, e - b, b, end, off, size0, fromEnd, seen, mode === SCATTER);
+      e += stop - b;
+      b = stop;
+      if (b === end) break;
+      one1(map, indices, policy, mode, dst, src, fill, b, one, seen);
+      b++;
+      e++;
+    }
+    for (; b < end; b++, e += sI, off += sO) {
+      // v stays a small integer on the fast path (no NaN sentinel: that makes it a double).
+      let v = w32[ws * e] | 0;
+      let s = -1;
+      if (ws === 1 || w32[ws * e + 1] === v >> 31) {
+        if (v < 0 && fromEnd) v = (v + size0) | 0;
+        if (v >= 0 && v <= ms0) s = off + v * st0;
+        else if (clip) s = off + (v < 0 ? 0 : ms0) * st0;
+      }
+      if (s < 0) one1(map, indices, policy, mode, dst, src, fill, b, one, seen);
+      else if (mode === GATHER) dst[b] = src[s];
+      else {
+        if (seen !== null) mark(seen, s);
+        if (mode === SCATTER) dst[s] = src[b];
+      }
+    }
+    i += n;
+    idxBase += n * sI;
+    batchOff += n * sO;
+    if (i === lastLen && b < hi) {
+      i = 0;
+      idxBase -= lastLen * sI;
+      batchOff -= lastLen * sO;
+      for (let j = nb - 2; j >= 0; j--) {
+        idxBase += batchIdxStrides[j];
+        batchOff += batchOpStrides[j];
+        if (++ctr[j] < batchShape[j]) break;
+        idxBase -= batchIdxStrides[j] * batchShape[j];
+        batchOff -= batchOpStrides[j] * batchShape[j];
+        ctr[j] = 0;
+      }
+    }
+  }
+}
+
+/**
+ * Gathers positions [b, end) of a contiguous run (index of b at word (b + eo)·ws, targets
+ * off + v) until the first index it cannot take inline; returns where it stopped.
+ */
+function gatherRun(
+  dst: BitView,
+  src: BitView,
+  w32: Int32Array,
+  ws: number,
+  eo: number,
+  b: number,
+  end: number,
+  off: number,
+  size0: number,
+  fromEnd: boolean,
+): number {
+  for (; b < end; b++) {
+    const q = ws * (b + eo);
+    let v = w32[q] | 0;
+    if (ws === 1 || w32[q + 1] === v >> 31) {
+      if (v < 0 && fromEnd) v = (v + size0) | 0;
+      if (v >= 0 && v < size0) {
+        dst[b] = src[off + v];
+        continue;
+      }
+    }
+    return b;
+  }
+  return b;
+}
+
+/** `gatherRun` for scatters: marks (with `seen`) and, when `write`, stores each update. */
+function scatterRun(
+  dst: BitView,
+  src: BitView,
+  w32: Int32Array,
+  ws: number,
+  eo: number,
+  b: number,
+  end: number,
+  off: number,
+  size0: number,
+  fromEnd: boolean,
+  seen: Int32Array | null,
+  write: boolean,
+): number {
+  for (; b < end; b++) {
+    const q = ws * (b + eo);
+    let v = w32[q] | 0;
+    if (ws === 1 || w32[q + 1] === v >> 31) {
+      if (v < 0 && fromEnd) v = (v + size0) | 0;
+      if (v >= 0 && v < size0) {
+        const s = off + v;
+        if (seen !== null) mark(seen, s);
+        if (write) dst[s] = src[b];
+        continue;
+      }
+    }
+    return b;
+  }
+  return b;
+}
+
+/** One position through the generic resolve (out-of-range, wrap, fill, skip, > 32-bit values). */
+function one1(
+  map: IndexMap,
+  indices: Tensor,
+  policy: ResolvedPolicy,
+  mode: number,
+  dst: BitView,
+  src: BitView,
+  fill: number,
+  b: number,
+  one: Int32Array | Float64Array,
+  seen: Int32Array | null,
+): void {
+  map.resolve(indices, policy, b, b + 1, one, null, null);
+  const s = one[0];
+  if (mode === GATHER) {
+    dst[b] = s >= 0 ? src[s] : fill;
+    return;
+  }
+  if (s < 0) return;
+  if (seen !== null) mark(seen, s);
+  if (mode === SCATTER) dst[s] = src[b];
+}
+
+/** Marks target s in `seen` (one bit per operand element); a second mark is a duplicate. */
+function mark(seen: Int32Array, s: number): void {
+  const w = s >>> 5;
+  const bit = 1 << (s & 31);
+  if (seen[w] & bit) throw DUPLICATE_FOUND;
+  seen[w] |= bit;
+}
