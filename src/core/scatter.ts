@@ -9,7 +9,7 @@
  * with `replace`, the last duplicate wins.
  */
 import { DTypeError, DuplicateIndexError, BrokenPromiseError, InvalidArgumentError, fmt } from '../errors.js';
-import { type DType, type Scalar, byteSize, decodeScalar, encodeScalar, isFloat } from '../tensor/dtype.js';
+import { type DType, type Scalar, allocStorage, byteSize, decodeScalar, encodeScalar, isFloat } from '../tensor/dtype.js';
 import { Tensor, zeros } from '../tensor/tensor.js';
 import { cachedMap, checkIndexDType, checkOut, checkRunShapes, ref, tensorOf } from './gather.js';
 import { IndexMap, PARTIAL, type ResolvedPolicy, evenRange, unravel } from './index-map.js';
@@ -18,6 +18,7 @@ import {
   type ReduceKernel,
   SET_ROW_LANES,
   bitView,
+  bitsOf,
   copyRun,
   reduceKernel,
   reducerIdentity,
@@ -225,6 +226,20 @@ export function compileScatter(
     const parts = parallelOk
       ? partsFor(Math.max(updateBytes, inputBytes), [...inputs, indices, ...updates, ...(out ?? [])])
       : 0;
+    if (!parts && walkable && ownsRows(map)) {
+      const o = out?.[0];
+      if (o) checkOut(op, o, inputShape, inputDTypes[0], 'stablehlo.scatter.C24', 'stablehlo.scatter.C25');
+      const input = inputs[0];
+      const result = o ?? new Tensor(input.dtype, input.shape, allocStorage(input.dtype, input.size));
+      try {
+        replaceRowBlocks(map, policy, input, indices, updates[0], result, o !== input, fuseDupCheck);
+      } catch (e) {
+        if (e !== DUPLICATE_FOUND) throw e;
+        reportDuplicate(); // throws the detailed DuplicateIndexError / BrokenPromiseError
+        throw new InvalidArgumentError(`${op}.internal`, `${op}: duplicate check disagreed with itself`);
+      }
+      return [result];
+    }
     if (parts) {
       // Results are filled part by part (copy of the input range, then its updates).
       const copy = inputs.map((t, i) => out?.[i] !== t);
@@ -529,6 +544,43 @@ function pointwiseReplace(
       if (t >= t0 && t < t1) dst[t] = src[b0 + j];
       else if (t === PARTIAL && partial) eachInBounds(map, partial.get(b0 + j)!, b0 + j, 0, 1, single);
     }
+  }
+}
+
+/** Bytes of result rows copied and then scattered into while they are in cache. */
+const BLOCK_BYTES = 1 << 18;
+
+/**
+ * Element-wise `replace` whose operand rows pair with the outermost batch dim (ScatterElements,
+ * put_along_axis; see ownsRows): block by block, the input rows are copied into the result
+ * (unless it is the input) and then take their updates while still in cache, instead of a
+ * whole-tensor copy followed by random writes that each miss. Updates meet their targets in
+ * update-index order, as in one pass. With `checkDuplicates`, a repeated target throws
+ * DUPLICATE_FOUND (the result is fresh and discarded).
+ */
+function replaceRowBlocks(
+  map: IndexMap,
+  policy: ResolvedPolicy,
+  input: Tensor,
+  indices: Tensor,
+  updates: Tensor,
+  result: Tensor,
+  copy: boolean,
+  checkDuplicates: boolean,
+): void {
+  const rows = map.spec.operandShape[0];
+  if (rows === 0) return;
+  const rowLen = map.opStrides[0];
+  const perRow = map.batchCount / rows;
+  const block = Math.max(1, Math.floor(BLOCK_BYTES / Math.max(1, rowLen * byteSize(input.dtype))));
+  const dst = bitsOf(result);
+  const from = bitsOf(input);
+  const src = bitsOf(updates);
+  const seen = checkDuplicates ? dupBits(map) : null;
+  for (let r0 = 0; r0 < rows; r0 += block) {
+    const r1 = Math.min(rows, r0 + block);
+    if (copy) dst.set(from.subarray(r0 * rowLen, r1 * rowLen), r0 * rowLen);
+    walkElements(map, indices, policy, SCATTER, dst, src, 0, r0 * perRow, r1 * perRow, seen);
   }
 }
 
