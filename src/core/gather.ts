@@ -15,7 +15,7 @@ import {
   defaultFillValue,
   isInteger,
 } from '../tensor/dtype.js';
-import { Tensor, checkedSize } from '../tensor/tensor.js';
+import { Tensor, checkedSize, resultTensor } from '../tensor/tensor.js';
 import { type GatherShapeInfo, gatherShape } from './gather-shape.js';
 import { IndexMap, type IndexMapSpec, type ResolvedPolicy, evenRange, unravel } from './index-map.js';
 import {
@@ -105,7 +105,7 @@ export function compileGather(
   });
   const fill: Scalar = options.fill_value ?? defaultFillValue(operandDType);
   const fillBits = scalarBits(operandDType, fill);
-  const resultShape = info.resultShape;
+  const resultShape = Object.freeze([...info.resultShape]);
 
   const bytesPer = byteSize(operandDType);
   const resultBytes = map.spaceSize * bytesPer;
@@ -136,7 +136,13 @@ export function compileGather(
     if (out) result = out;
     else if (parts)
       result = new Tensor(operandDType, resultShape, sharedStorage(operand.data, map.spaceSize));
-    else result = new Tensor(operandDType, resultShape, freshStorage(operandDType, map.spaceSize, bytesPer));
+    else
+      result = resultTensor(
+        operandDType,
+        resultShape,
+        freshStorage(operandDType, map.spaceSize, bytesPer),
+        map.spaceSize,
+      );
     if (parts) {
       const pool = getParallel().pool as ParallelPool;
       // Batch-major maps split into more chunks than threads (each chunk resolves only its

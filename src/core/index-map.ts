@@ -57,6 +57,8 @@ type IndexKind = 0 | 1 | 2;
 
 const TWO32 = 4294967296;
 const EMPTY_I32 = new Int32Array(0);
+/** The odometer counter of 0-D and 1-D batches (never read or written). */
+export const NO_COUNTER = Object.freeze([]) as unknown as number[];
 const HI_LIMIT = 2097152; // 2^21: |hi| below this keeps hi * 2^32 + lo exact (< 2^53)
 
 /** Reads index element `e` as a number; values beyond ±2^53 become ±Infinity (always out of bounds). */
@@ -252,17 +254,18 @@ export class IndexMap {
     const fromEnd = policy.fromEnd;
     const clip = policy.oob === 'clip';
     const invalid = policy.oob === 'invalid';
-    const ctr = unravel(b0, batchShape);
-    let idxBase = 0;
-    let batchOff = 0;
-    for (let j = 0; j < nb; j++) {
+    // The batch odometer; 1-D batches (the common tiny call) need no counter array.
+    const ctr = nb > 1 ? unravel(b0, batchShape) : NO_COUNTER;
+    let idxBase = nb === 1 ? b0 * batchIdxStrides[0] : 0;
+    let batchOff = nb === 1 ? b0 * batchOpStrides[0] : 0;
+    for (let j = 0; j < ctr.length; j++) {
       idxBase += ctr[j] * batchIdxStrides[j];
       batchOff += ctr[j] * batchOpStrides[j];
     }
     const lastLen = nb > 0 ? batchShape[nb - 1] : 1;
     const sI = nb > 0 ? batchIdxStrides[nb - 1] : 0;
     const sO = nb > 0 ? batchOpStrides[nb - 1] : 0;
-    let i = nb > 0 ? ctr[nb - 1] : 0;
+    let i = nb > 1 ? ctr[nb - 1] : nb === 1 ? b0 : 0;
     let one: Int32Array | Float64Array | null = null;
     let b = b0;
     while (b < b1) {

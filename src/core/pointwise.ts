@@ -9,7 +9,7 @@
 import type { DType } from '../tensor/dtype.js';
 import type { Tensor } from '../tensor/tensor.js';
 import type { ResolvedPolicy } from './index-map.js';
-import { type IndexMap, unravel } from './index-map.js';
+import { type IndexMap, NO_COUNTER, unravel } from './index-map.js';
 import type { BitView } from './kernels.js';
 
 /** dst[b] ← src[target] (fill when the target is invalid). */
@@ -73,17 +73,18 @@ export function walkElements(
   const st0 = map.kOpStride[0];
   const fromEnd = policy.fromEnd;
   const clip = policy.oob === 'clip';
-  const ctr = unravel(lo, batchShape);
-  let idxBase = 0;
-  let batchOff = 0;
-  for (let j = 0; j < nb; j++) {
+  // The batch odometer; 1-D batches (the common tiny call) need no counter array.
+  const ctr = nb > 1 ? unravel(lo, batchShape) : NO_COUNTER;
+  let idxBase = nb === 1 ? lo * batchIdxStrides[0] : 0;
+  let batchOff = nb === 1 ? lo * batchOpStrides[0] : 0;
+  for (let j = 0; j < ctr.length; j++) {
     idxBase += ctr[j] * batchIdxStrides[j];
     batchOff += ctr[j] * batchOpStrides[j];
   }
   const lastLen = nb > 0 ? batchShape[nb - 1] : 1;
   const sI = nb > 0 ? batchIdxStrides[nb - 1] : 0;
   const sO = nb > 0 ? batchOpStrides[nb - 1] : 0;
-  let i = nb > 0 ? ctr[nb - 1] : 0;
+  let i = nb > 1 ? ctr[nb - 1] : nb === 1 ? lo : 0;
   const one = map.allocStarts(1);
   // When a run of the innermost batch dim addresses one contiguous operand row at random (the
   // indexed dim is the operand's last and the run does not move the batch offset), that row is

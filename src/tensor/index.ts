@@ -1,5 +1,23 @@
 export * from './dtype.js';
-export * from './tensor.js';
+export {
+  type NestedArray,
+  MAX_RANK,
+  setAllocationLimit,
+  getAllocationLimit,
+  checkRank,
+  checkShape,
+  sameShape,
+  checkedSize,
+  type BudgetPart,
+  checkCallBudget,
+  stridesOf,
+  typedArrayName,
+  Tensor,
+  tensor,
+  zeros,
+  full,
+  arange,
+} from './tensor.js'; // not resultTensor: the core's unchecked constructor stays internal
 export { float16Bits, bfloat16Bits, bitsToFloat16, bitsToBfloat16 } from './float16.js';
 export { broadcastShapes, broadcastTo, slice, stack, cast, moveAxis } from './ops.js';
 export { toDTypeScalar, type ScalarOptions, type ScalarRounding } from './scalar.js';

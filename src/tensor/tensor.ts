@@ -309,6 +309,25 @@ const INSPECT = Symbol.for('nodejs.util.inspect.custom');
  * t.toString()   // 'tensor([[1.1,   2],\n        [  3,   4]], dtype=float32)'
  * new Tensor('float32', [3], new Float64Array(3))   // throws InvalidArgumentError (tensor.storage)
  */
+/** Size of the next tensor built by `resultTensor` (-1: none pending). */
+let trustedSize = -1;
+
+/**
+ * A tensor over storage the core allocated itself for a shape it has already checked, without
+ * the constructor's validation (a per-call cost on tiny calls). `shape` must be frozen and
+ * `data` exactly `size` elements of the dtype's storage class. Internal: not exported from the
+ * package.
+ */
+export function resultTensor<D extends DType>(
+  dtype: D,
+  shape: readonly number[],
+  data: StorageMap[D],
+  size: number,
+): Tensor<D> {
+  trustedSize = size;
+  return new Tensor(dtype, shape, data);
+}
+
 export class Tensor<D extends DType = DType> {
   readonly dtype: D;
   /** The dimensions; a frozen array. */
@@ -327,6 +346,17 @@ export class Tensor<D extends DType = DType> {
    * The instance is frozen (subclasses should freeze themselves at the end of their constructor).
    */
   constructor(dtype: D, shape: readonly number[], data: StorageMap[D]) {
+    if (trustedSize >= 0) {
+      // resultTensor: storage the core just allocated for a frozen, checked shape (same
+      // fields in the same order, so every tensor keeps one hidden class).
+      this.dtype = dtype;
+      this.shape = shape;
+      this.data = data;
+      this.size = trustedSize;
+      trustedSize = -1;
+      Object.freeze(this);
+      return;
+    }
     assertDType(dtype);
     const shp = readShape(shape, 'tensor');
     const size = sizeOf(shp, dtype, 'tensor');

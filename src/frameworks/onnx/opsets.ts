@@ -53,6 +53,8 @@ export interface OpVersion {
   readonly version: number;
   /** `onnx.<Op>-<version>`, the prefix of every rule code. */
   readonly name: string;
+  /** @internal Values built once per schema (rule codes, policy, wordings). */
+  readonly memo: SchemaMemo;
 }
 
 /** The option keys of each op: `duplicates` only where reduction `none` can meet duplicates. */
@@ -87,7 +89,8 @@ export function resolveOp(type: OnnxOpType, opset: unknown = LATEST_OPSET): OpVe
   const known = byOpset[opset];
   if (known !== undefined) return known;
   const version = versions.filter((v) => v <= opset).at(-1)!;
-  const op: OpVersion = Object.freeze({ type, version, name: `onnx.${type}-${version}` });
+  const memo: SchemaMemo = { codes: new Map(), wordings: [] };
+  const op: OpVersion = Object.freeze({ type, version, name: `onnx.${type}-${version}`, memo });
   byOpset[opset] = op;
   return op;
 }
@@ -104,12 +107,9 @@ interface SchemaMemo {
   gatherPolicy?: GatherPolicy;
   readonly wordings: Wording[];
 }
-const MEMO = new WeakMap<OpVersion, SchemaMemo>();
 
 function memoOf(op: OpVersion): SchemaMemo {
-  let m = MEMO.get(op);
-  if (m === undefined) MEMO.set(op, (m = { codes: new Map(), wordings: [] }));
-  return m;
+  return op.memo;
 }
 
 /** The second options object, checked: the schema it selects, `out`, and the duplicate policy. */

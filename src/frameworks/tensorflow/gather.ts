@@ -15,7 +15,7 @@ import { fail } from '../../core/validate.js';
 import { fmt } from '../../errors.js';
 import type { Tensor } from '../../tensor/tensor.js';
 import { flag, integer, normalizeAxis, options, tensorArg } from '../args.js';
-import { internPolicy, ndGather, takeGather } from '../families.js';
+import { ndGather, takeGather } from '../families.js';
 import {
   type TfPolicyOptions,
   checkIndexDType,
@@ -107,7 +107,7 @@ function lowerGather(
       axis: a,
     });
   checkBatchShape(op, x, i, b);
-  return takeGather({ op, out, wording: scalarWording }, x, i, a, internPolicy(policy), b);
+  return takeGather({ op, out, wording: scalarWording }, x, i, a, policy, b);
 }
 
 /**

@@ -27,7 +27,7 @@ import { DTypeError, fmt } from '../../errors.js';
 import type { DType } from '../../tensor/dtype.js';
 import { slice } from '../../tensor/ops.js';
 import type { Tensor } from '../../tensor/tensor.js';
-import type { GatherPolicy, ScatterPolicy } from '../families.js';
+import { type GatherPolicy, type ScatterPolicy, constPolicy } from '../families.js';
 import { oneOf, options, outArg } from '../args.js';
 
 /** Where the TF kernel runs; decides what an out-of-bounds index does. */
@@ -93,12 +93,12 @@ export function gatherPolicy(
 ): { policy: GatherPolicy; out: Tensor | undefined } {
   const { row, out } = policyRow(op, value);
   return {
-    policy: {
+    policy: memo(gatherPolicies, op, row, () => ({
       mode: row.gather,
       negative_indices: TF_POLICY.negative_indices,
       fill_value: TF_POLICY.fill_value,
       oob_code: `${op}.index_out_of_bounds`,
-    },
+    })),
     out,
   };
 }
@@ -110,14 +110,35 @@ export function scatterPolicy(
 ): { policy: ScatterPolicy; out: Tensor | undefined } {
   const { row, out } = policyRow(op, value);
   return {
-    policy: {
+    policy: memo(scatterPolicies, op, row, () => ({
       mode: row.scatter,
       negative_indices: TF_POLICY.negative_indices,
       duplicates: TF_POLICY.duplicates,
       oob_code: `${op}.index_out_of_bounds`,
-    },
+    })),
     out,
   };
+}
+
+type Row = { readonly gather: GatherMode; readonly scatter: ScatterMode };
+const gatherPolicies = new Map<string, Map<Row, GatherPolicy>>();
+const scatterPolicies = new Map<string, Map<Row, ScatterPolicy>>();
+
+/**
+ * One frozen, trusted policy per (op, row of TF_POLICY): the plan cache then finds it by
+ * identity, and a call builds no policy object (a per-call cost of tiny calls).
+ */
+function memo<P extends GatherPolicy | ScatterPolicy>(
+  cache: Map<string, Map<Row, P>>,
+  op: string,
+  row: Row,
+  make: () => P,
+): P {
+  let byRow = cache.get(op);
+  if (!byRow) cache.set(op, (byRow = new Map()));
+  let p = byRow.get(row);
+  if (!p) byRow.set(row, (p = constPolicy(make())));
+  return p;
 }
 
 /** Checks the index dtype: int32 or int64 (`<op>.indices_dtype`). */
