@@ -22,6 +22,7 @@ import {
   type BitView,
   SET_ROW_LANES,
   bitsOf,
+  inputBits,
   copyRows,
   copyRows8,
   copyRun,
@@ -237,7 +238,7 @@ export function gatherRange(
   scratch: Int32Array | Float64Array | null = null,
 ): void {
   const rv = bitsOf(result);
-  const ov = bitsOf(operand);
+  const ov = inputBits(operand);
   const lanes = lanesOf(result.dtype);
   if (map.batchMajor && map.outerPerBatch === 1 && !policy.checkSorted) {
     // Batch position b fills result elements [b·runLen, (b+1)·runLen): element-wise gathers

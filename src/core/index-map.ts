@@ -13,6 +13,7 @@
 import { BrokenPromiseError, IndexOutOfBoundsError, fmt } from '../errors.js';
 import type { Tensor } from '../tensor/tensor.js';
 import { stridesOf } from '../tensor/tensor.js';
+import { indexWords } from './kernels.js';
 
 /** Start status sentinels stored in place of an offset. */
 export const INVALID = -1; // the whole window is filled (gather) or dropped (scatter)
@@ -247,8 +248,7 @@ export class IndexMap {
     if (b1 <= b0) return;
     const kind: IndexKind = indices.dtype === 'int64' ? 1 : 0;
     const direct = (kind === 0 ? indices.data : EMPTY_I32) as ArrayLike<number>;
-    const w32 =
-      kind === 0 ? EMPTY_I32 : new Int32Array(indices.data.buffer, indices.data.byteOffset, indices.size * 2);
+    const w32 = kind === 0 ? EMPTY_I32 : indexWords(indices);
     const { K, kStride, kSize, kOpStride, kMaxStart, batchShape, batchIdxStrides, batchOpStrides } = this;
     const nb = batchShape.length;
     const fromEnd = policy.fromEnd;
@@ -353,10 +353,7 @@ export class IndexMap {
   ): void {
     const kind: IndexKind = indices.dtype === 'int64' ? 1 : indices.dtype === 'uint64' ? 2 : 0;
     const direct = (kind === 0 ? indices.data : new Int32Array(0)) as ArrayLike<number>;
-    const w32 =
-      kind === 0
-        ? new Int32Array(0)
-        : new Int32Array(indices.data.buffer, indices.data.byteOffset, indices.size * 2);
+    const w32 = kind === 0 ? new Int32Array(0) : indexWords(indices);
     const { K, kStride, kSize, kOpStride, kMaxStart, batchShape, batchIdxStrides, batchOpStrides } = this;
     const nb = batchShape.length;
     const { fromEnd, oob } = policy;
@@ -418,10 +415,7 @@ export class IndexMap {
     const { spec } = this;
     const raw = new Float64Array(spec.operandShape.length);
     const kind: IndexKind = indices.dtype === 'int64' ? 1 : indices.dtype === 'uint64' ? 2 : 0;
-    const w32 =
-      kind === 0
-        ? new Int32Array(0)
-        : new Int32Array(indices.data.buffer, indices.data.byteOffset, indices.size * 2);
+    const w32 = kind === 0 ? new Int32Array(0) : indexWords(indices);
     for (let k = 0; k < this.K; k++) {
       let v = readIndex(kind, indices.data as ArrayLike<number>, w32, idxBase + k * this.kStride);
       if (v < 0 && policy.fromEnd) v += this.kSize[k];

@@ -41,6 +41,39 @@ export function bitsOf(t: Tensor): BitView {
   }
 }
 
+// One-entry caches of the views of small input storages: a tiny call usually passes the same
+// operand and indices call after call, and building a view costs as much as the copy it
+// serves. Only storages up to CACHED_BYTES are held, so a cache never keeps a big buffer alive.
+const CACHED_BYTES = 65536;
+let bitsFrom: Tensor['data'] | null = null;
+let bitsView: BitView = new Int32Array(0);
+let wordsFrom: Tensor['data'] | null = null;
+let wordsView: Int32Array = new Int32Array(0);
+
+/** `bitsOf` for an input (operand, updates): cached for small storages. */
+export function inputBits(t: Tensor): BitView {
+  const d = t.data;
+  if (d === bitsFrom && bitsView.length !== 0) return bitsView; // (a detached buffer empties it)
+  const v = bitsOf(t);
+  if (d.byteLength <= CACHED_BYTES) {
+    bitsFrom = d;
+    bitsView = v;
+  }
+  return v;
+}
+
+/** An int32/int64 index tensor as int32 words (two per int64: low, high); cached for small ones. */
+export function indexWords(t: Tensor): Int32Array {
+  const d = t.data;
+  if (d === wordsFrom && wordsView.length !== 0) return wordsView;
+  const v = new Int32Array(d.buffer, d.byteOffset, d.byteLength >> 2);
+  if (d.byteLength <= CACHED_BYTES) {
+    wordsFrom = d;
+    wordsView = v;
+  }
+  return v;
+}
+
 /** View lanes per element of a dtype's bit view (2 for 8-byte dtypes). */
 export function lanesOf(dtype: DType): number {
   return byteSize(dtype) === 8 ? 2 : 1;

@@ -10,7 +10,7 @@ import type { DType } from '../tensor/dtype.js';
 import type { Tensor } from '../tensor/tensor.js';
 import type { ResolvedPolicy } from './index-map.js';
 import { type IndexMap, NO_COUNTER, unravel } from './index-map.js';
-import type { BitView } from './kernels.js';
+import { type BitView, indexWords } from './kernels.js';
 
 /** dst[b] ← src[target] (fill when the target is invalid). */
 export const GATHER = 0;
@@ -65,7 +65,7 @@ export function walkElements(
   if (hi <= lo) return;
   // int64 indices are read as two int32 words (low, high), int32 indices as one.
   const ws = indices.dtype === 'int64' ? 2 : 1;
-  const w32 = new Int32Array(indices.data.buffer, indices.data.byteOffset, indices.size * ws);
+  const w32 = indexWords(indices);
   const { batchShape, batchIdxStrides, batchOpStrides } = map;
   const nb = batchShape.length;
   const size0 = map.kSize[0];

@@ -9,7 +9,15 @@
  * with `replace`, the last duplicate wins.
  */
 import { DTypeError, DuplicateIndexError, BrokenPromiseError, InvalidArgumentError, fmt } from '../errors.js';
-import { type DType, type Scalar, allocStorage, byteSize, decodeScalar, encodeScalar, isFloat } from '../tensor/dtype.js';
+import {
+  type DType,
+  type Scalar,
+  allocStorage,
+  byteSize,
+  decodeScalar,
+  encodeScalar,
+  isFloat,
+} from '../tensor/dtype.js';
 import { Tensor, zeros } from '../tensor/tensor.js';
 import { cachedMap, checkIndexDType, checkOut, checkRunShapes, ref, tensorOf } from './gather.js';
 import { IndexMap, PARTIAL, type ResolvedPolicy, evenRange, unravel } from './index-map.js';
