@@ -66,7 +66,9 @@ function existsDir(p) {
 }
 
 // ---------------------------------------------------------------- our library
-const lib = await import('../dist/index.js');
+// What `import 'tensor-gather-scatter'` resolves to under Node (the `node` export condition):
+// the library plus pre-faulted big results on a helper thread (src/node/prefault.ts).
+const lib = await import('../dist/index.node.js');
 const { Tensor } = lib;
 // `execute` runs a lowered call; used for `out` when a frontend does not take `out` yet.
 let execute = null;
@@ -277,6 +279,46 @@ function ourImpls(c, t) {
       const extra = { threads, frontend: fe.name };
       add(`${fe.name}${suffix}`, 'fresh', () => fn(...fe.args(tensors)), extra);
       if (OURS_ONLY) continue;
+      if (threads === 1 && fe === c.frontends[0] && !c.perCall && nodeThreads?.stopPrefault) {
+        // What pre-faulting changes: the same fresh call with the helper stopped, and fresh
+        // calls back to back (the helper has only the previous call's time to get ahead).
+        const call = () => fn(...fe.args(tensors));
+        impls.push({
+          name: `${fe.name} no prefault`,
+          group: 'ours',
+          variant: 'fresh',
+          threads,
+          frontend: fe.name,
+          note: 'prefault off',
+          diagnostic: true,
+          time() {
+            nodeThreads.stopPrefault();
+            try {
+              const t0 = now();
+              call();
+              return now() - t0;
+            } finally {
+              nodeThreads.startPrefault();
+            }
+          },
+          output: () => call().data,
+        });
+        impls.push({
+          name: `${fe.name} back to back`,
+          group: 'ours',
+          variant: 'fresh',
+          threads,
+          frontend: fe.name,
+          note: 'mean of 3 consecutive calls',
+          diagnostic: true,
+          time() {
+            const t0 = now();
+            for (let i = 0; i < 3; i++) call();
+            return (now() - t0) / 3;
+          },
+          output: () => call().data,
+        });
+      }
       const data =
         threads > 1
           ? nodeThreads.shareTensor(new Tensor('float32', c.resultShape, new Float32Array(c.resultBytes / 4)))
@@ -607,6 +649,8 @@ async function runCase(c) {
       frontend: impl.frontend ?? null,
       via: impl.via ?? null,
       threads: impl.threads ?? 1,
+      diagnostic: impl.diagnostic ?? false,
+      note: impl.note ?? null,
     };
   });
   // Ratio to the best peer of the same variant (fresh vs fresh, out vs out= / out when the
@@ -665,6 +709,7 @@ function printTable(results) {
       const notes = [r.check];
       if (r.via) notes.push(`via ${r.via}`);
       if (r.deployment) notes.push(r.deployment);
+      if (r.note) notes.push(r.note);
       body.push([
         res.id,
         r.impl,
@@ -701,7 +746,10 @@ function targetsTable(results) {
     const peerOut = bestOf(peers2.filter((r) => r.variant === 'out')) ?? peerFresh;
     const names = [...new Set(live.filter((r) => r.group === 'ours' && r.frontend).map((r) => r.frontend))];
     for (const fe of names) {
-      const mine = live.filter((r) => r.group === 'ours' && r.frontend === fe && !r.deployment);
+      // Diagnostic rows (prefault off, back to back) explain the fresh rows; they are not a variant.
+      const mine = live.filter(
+        (r) => r.group === 'ours' && r.frontend === fe && !r.deployment && !r.diagnostic,
+      );
       const fresh = bestOf(mine.filter((r) => r.variant === 'fresh'));
       const out = bestOf(mine.filter((r) => r.variant === 'out'));
       const out1 = bestOf(mine.filter((r) => r.variant === 'out' && r.threads === 1));

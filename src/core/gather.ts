@@ -11,6 +11,7 @@ import {
   type DType,
   type Scalar,
   allocStorage,
+  storageConstructor,
   byteSize,
   defaultFillValue,
   isInteger,
@@ -196,10 +197,29 @@ let slab: ArrayBuffer | null = null;
 let slabUsed = 0;
 const ctorOf = new Map<DType, new (b: ArrayBuffer, off: number, n: number) => Tensor['data']>();
 
+/** Supplies a zeroed ArrayBuffer of exactly `bytes` for a big fresh result, or null. */
+export type BigBufferSource = (bytes: number) => ArrayBuffer | null;
+let bigSource: BigBufferSource | null = null;
+
+/**
+ * Installs (or with null removes) the source of big result buffers: Node's entry installs a
+ * helper thread that hands over pre-faulted buffers (src/node/prefault.ts). Browser-safe: the
+ * core only calls it.
+ */
+export function setBigBufferSource(source: BigBufferSource | null): void {
+  bigSource = source;
+}
+
 /** Zeroed storage for a fresh result of `n` elements. */
 export function freshStorage(dtype: DType, n: number, bytesPer: number): Tensor['data'] {
   const bytes = n * bytesPer;
-  if (bytes <= 64 || bytes > SMALL_BYTES) return allocStorage(dtype, n); // ≤ 64 B live on V8's heap already
+  if (bytes > SMALL_BYTES) {
+    const buf = bigSource === null ? null : bigSource(bytes);
+    if (buf !== null)
+      return new (storageConstructor(dtype) as unknown as new (b: ArrayBuffer) => Tensor['data'])(buf);
+    return allocStorage(dtype, n);
+  }
+  if (bytes <= 64) return allocStorage(dtype, n); // ≤ 64 B live on V8's heap already
   let ctor = ctorOf.get(dtype);
   if (!ctor) {
     ctor = allocStorage(dtype, 0).constructor as new (

@@ -18,8 +18,16 @@ import {
   encodeScalar,
   isFloat,
 } from '../tensor/dtype.js';
-import { Tensor, zeros } from '../tensor/tensor.js';
-import { cachedMap, checkIndexDType, checkOut, checkRunShapes, ref, tensorOf } from './gather.js';
+import { Tensor, resultTensor, zeros } from '../tensor/tensor.js';
+import {
+  cachedMap,
+  checkIndexDType,
+  checkOut,
+  checkRunShapes,
+  freshStorage,
+  ref,
+  tensorOf,
+} from './gather.js';
 import { IndexMap, PARTIAL, type ResolvedPolicy, evenRange, unravel } from './index-map.js';
 import {
   type BitView,
@@ -238,7 +246,14 @@ export function compileScatter(
       const o = out?.[0];
       if (o) checkOut(op, o, inputShape, inputDTypes[0], 'stablehlo.scatter.C24', 'stablehlo.scatter.C25');
       const input = inputs[0];
-      const result = o ?? new Tensor(input.dtype, input.shape, allocStorage(input.dtype, input.size));
+      const result =
+        o ??
+        resultTensor(
+          input.dtype,
+          input.shape,
+          freshStorage(input.dtype, input.size, byteSize(input.dtype)),
+          input.size,
+        );
       try {
         replaceRowBlocks(map, policy, input, indices, updates[0], result, o !== input, fuseDupCheck);
       } catch (e) {
@@ -307,7 +322,7 @@ export function compileScatter(
     }
     const results = inputs.map((t, i) => {
       const o = out?.[i];
-      if (!o) return t.clone();
+      if (!o) return freshCopy(t);
       checkOut(op, o, inputShape, inputDTypes[i], 'stablehlo.scatter.C24', 'stablehlo.scatter.C25');
       if (o !== t) (o.data as any).set(t.data);
       return o;
@@ -553,6 +568,13 @@ function pointwiseReplace(
       else if (t === PARTIAL && partial) eachInBounds(map, partial.get(b0 + j)!, b0 + j, 0, 1, single);
     }
   }
+}
+
+/** A fresh copy of an input: the scatter's result before its updates. */
+function freshCopy(t: Tensor): Tensor {
+  const data = freshStorage(t.dtype, t.size, byteSize(t.dtype));
+  (data as Int8Array).set(t.data as Int8Array);
+  return resultTensor(t.dtype, t.shape, data, t.size);
 }
 
 /** Bytes of result rows copied and then scattered into while they are in cache. */
