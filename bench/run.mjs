@@ -85,6 +85,13 @@ try {
 } catch {
   nodeThreads = null;
 }
+// The "no prefault" rows suspend pre-faulting for one call (an internal switch of the Node entry).
+let prefault = null;
+try {
+  prefault = await import('../dist/node/prefault.js');
+} catch {
+  prefault = null;
+}
 
 // ---------------------------------------------------------------- peers
 const peers = { missing: {} };
@@ -279,7 +286,7 @@ function ourImpls(c, t) {
       const extra = { threads, frontend: fe.name };
       add(`${fe.name}${suffix}`, 'fresh', () => fn(...fe.args(tensors)), extra);
       if (OURS_ONLY) continue;
-      if (threads === 1 && fe === c.frontends[0] && !c.perCall && nodeThreads?.stopPrefault) {
+      if (threads === 1 && fe === c.frontends[0] && !c.perCall && prefault) {
         // What pre-faulting changes: the same fresh call with the helper stopped, and fresh
         // calls back to back (the helper has only the previous call's time to get ahead).
         const call = () => fn(...fe.args(tensors));
@@ -292,13 +299,13 @@ function ourImpls(c, t) {
           note: 'prefault off',
           diagnostic: true,
           time() {
-            nodeThreads.stopPrefault();
+            prefault.suspendPrefault(true);
             try {
               const t0 = now();
               call();
               return now() - t0;
             } finally {
-              nodeThreads.startPrefault();
+              prefault.suspendPrefault(false);
             }
           },
           output: () => call().data,

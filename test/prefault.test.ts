@@ -24,11 +24,11 @@ function child(body: string, env: Record<string, string> = {}): any {
   return JSON.parse(out);
 }
 
-// 5 big gathers of 8 MiB (rows of data picked in reverse) and 3 big scatters of 8 MiB, each
+// 5 big gathers of 32 MiB (rows of data picked in reverse) and 3 big scatters of 32 MiB, each
 // checked element by element; then the stats.
 const WORK = `
   const { Tensor } = lib;
-  const rows = 8192, cols = 256;
+  const rows = 32768, cols = 256;
   const data = new Tensor('float32', [rows, cols], Float32Array.from({ length: rows * cols }, (_, i) => i));
   const idx = new Tensor('int64', [rows], BigInt64Array.from({ length: rows }, (_, i) => BigInt(rows - 1 - i)));
   let ok = true, plain = true;

@@ -13,8 +13,13 @@
 import { MessageChannel, type MessagePort, Worker, receiveMessageOnPort } from 'node:worker_threads';
 import { setBigBufferSource } from '../core/gather.js';
 
-/** Results from this size on are worth a helper's page faults (smaller ones reuse heap memory). */
-export const PREFAULT_MIN_BYTES = 4 << 20;
+/**
+ * Results from this size on get pre-faulted buffers. glibc serves smaller blocks from its heap
+ * once a block of their size has been freed (its mmap threshold rises up to 32 MiB), so their
+ * pages are already mapped: measured on a 16 MiB ScatterND result, pre-faulting changed
+ * nothing. Above 32 MiB every allocation is a fresh mmap.
+ */
+export const PREFAULT_MIN_BYTES = 32 << 20;
 /** A spare buffer unused this long is dropped. */
 const IDLE_MS = 1000;
 
@@ -43,6 +48,16 @@ interface State {
 
 let state: State | null = null;
 let disabled = false;
+let suspended = false;
+
+/**
+ * Internal (the bench's "no prefault" row): while suspended, big results are allocated by the
+ * caller and nothing is requested, but the helper and its spare stay, so the next calls see
+ * the same helper state as before.
+ */
+export function suspendPrefault(on: boolean): void {
+  suspended = on;
+}
 const stats = { taken: 0, missed: 0 };
 
 /**
@@ -100,7 +115,7 @@ function start(): State | null {
 
 /** The big-buffer source: a pre-faulted spare of exactly `bytes`, or null (allocate normally). */
 function take(bytes: number): ArrayBuffer | null {
-  if (bytes < PREFAULT_MIN_BYTES) return null;
+  if (bytes < PREFAULT_MIN_BYTES || suspended) return null;
   state ??= start();
   const s = state;
   if (!s) return null;
