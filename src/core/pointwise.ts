@@ -98,6 +98,7 @@ export function walkElements(
   // run goes through a tight loop of its own; it stops at the first position it cannot do
   // inline, which the general loop below then takes.
   const contiguous = sI === 1 && sO === 0 && st0 === 1;
+  const fe = fromEnd ? size0 : 0;
   let b = lo;
   while (b < hi) {
     const n = Math.min(hi - b, lastLen - i);
@@ -112,8 +113,8 @@ export function walkElements(
     while (contiguous && b < end) {
       const stop =
         mode === GATHER
-          ? gatherRun(dst, src, w32, ws, e - b, b, end, off, size0, fromEnd)
-          : scatterRun(dst, src, w32, ws, e - b, b, end, off, size0, fromEnd, seen, mode === SCATTER);
+          ? gatherRun(dst, src, w32, ws, e - b, b, end, off, size0, fe)
+          : scatterRun(dst, src, w32, ws, e - b, b, end, off, size0, fe, seen, mode === SCATTER);
       e += stop - b;
       b = stop;
       if (b === end) break;
@@ -170,14 +171,14 @@ function gatherRun(
   end: number,
   off: number,
   size0: number,
-  fromEnd: boolean,
+  fe: number,
 ): number {
   for (; b < end; b++) {
     const q = ws * (b + eo);
     let v = w32[q] | 0;
     if (ws === 1 || w32[q + 1] === v >> 31) {
-      if (v < 0 && fromEnd) v = (v + size0) | 0;
-      if (v >= 0 && v < size0) {
+      v = (v + ((v >> 31) & fe)) | 0; // + size0 when negative and counted from the end
+      if (v >>> 0 < size0) {
         dst[b] = src[off + v];
         continue;
       }
@@ -198,7 +199,7 @@ function scatterRun(
   end: number,
   off: number,
   size0: number,
-  fromEnd: boolean,
+  fe: number,
   seen: Int32Array | null,
   write: boolean,
 ): number {
@@ -206,8 +207,8 @@ function scatterRun(
     const q = ws * (b + eo);
     let v = w32[q] | 0;
     if (ws === 1 || w32[q + 1] === v >> 31) {
-      if (v < 0 && fromEnd) v = (v + size0) | 0;
-      if (v >= 0 && v < size0) {
+      v = (v + ((v >> 31) & fe)) | 0; // + size0 when negative and counted from the end
+      if (v >>> 0 < size0) {
         const s = off + v;
         if (seen !== null) mark(seen, s);
         if (write) dst[s] = src[b];
