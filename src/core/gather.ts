@@ -39,6 +39,7 @@ import {
   claimChunks,
   claimCounter,
   getParallel,
+  maySplit,
   partsFor,
   sharedStorage,
 } from './parallel.js';
@@ -131,9 +132,10 @@ export function compileGather(
       if (policy.oob === 'error' && anyIndex) checkAllInBounds(map, policy, indices);
       return out ?? new Tensor(operandDType, resultShape, freshStorage(operandDType, 0, bytesPer));
     }
-    const parts = policy.checkSorted
-      ? 0
-      : partsFor(resultBytes, out ? [operand, indices, out] : [operand, indices]);
+    const parts =
+      policy.checkSorted || !maySplit(resultBytes)
+        ? 0
+        : partsFor(resultBytes, out ? [operand, indices, out] : [operand, indices]);
     let result: Tensor;
     if (out) result = out;
     else if (parts)
@@ -195,7 +197,9 @@ const SLAB_BYTES = 16384;
 const SMALL_BYTES = 1024;
 let slab: ArrayBuffer | null = null;
 let slabUsed = 0;
-const ctorOf = new Map<DType, new (b: ArrayBuffer, off: number, n: number) => Tensor['data']>();
+// The storage class of the last small result's dtype (calls repeat; a Map lookup costs more).
+let lastDType: DType | null = null;
+let lastCtor: new (b: ArrayBuffer, off: number, n: number) => Tensor['data'] = Float32Array;
 
 /** Supplies a zeroed ArrayBuffer of exactly `bytes` for a big fresh result, or null. */
 export type BigBufferSource = (bytes: number) => ArrayBuffer | null;
@@ -220,15 +224,12 @@ export function freshStorage(dtype: DType, n: number, bytesPer: number): Tensor[
     return allocStorage(dtype, n);
   }
   if (bytes <= 64) return allocStorage(dtype, n); // ≤ 64 B live on V8's heap already
-  let ctor = ctorOf.get(dtype);
-  if (!ctor) {
-    ctor = allocStorage(dtype, 0).constructor as new (
-      b: ArrayBuffer,
-      off: number,
-      n: number,
-    ) => Tensor['data'];
-    ctorOf.set(dtype, ctor);
-  }
+  const ctor =
+    dtype === lastDType
+      ? lastCtor
+      : (storageConstructor(dtype) as unknown as new (b: ArrayBuffer, off: number, n: number) => Tensor['data']);
+  lastDType = dtype;
+  lastCtor = ctor;
   const size = (bytes + 7) & ~7;
   if (!slab || slabUsed + size > SLAB_BYTES) {
     slab = new ArrayBuffer(SLAB_BYTES);

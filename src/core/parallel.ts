@@ -108,6 +108,12 @@ export function isShared(t: Tensor): boolean {
 }
 
 /** Number of parts for a call moving `bytes`, or 0 to stay on the calling thread. */
+/** False when no call of `bytes` can be split (no pool, or too small): skip building the tensor list. */
+export function maySplit(bytes: number): boolean {
+  const { pool, minBytes } = config;
+  return pool !== null && pool !== undefined && pool.size >= 1 && bytes >= minBytes;
+}
+
 export function partsFor(bytes: number, tensors: readonly Tensor[]): number {
   const { pool, minBytes, maxParts } = config;
   if (!pool || pool.size < 1 || bytes < minBytes) return 0;
