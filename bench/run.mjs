@@ -364,7 +364,14 @@ async function ortImpls(c, a) {
 
 async function ortImplsThreads(c, a, threads) {
   if (!peers.ort)
-    return [{ name: 'onnxruntime', group: 'peer', variant: 'fresh', missing: peers.missing.onnxruntime }];
+    return [
+      {
+        name: 'onnxruntime',
+        group: 'peer',
+        variant: 'fresh',
+        missing: peers.missing.onnxruntime ?? 'skipped (--no-ort)',
+      },
+    ];
   const ort = peers.ort;
   const inputs = [
     { name: 'data', dtype: 'float32', shape: c.shapes.data },

@@ -199,7 +199,8 @@ let slab: ArrayBuffer | null = null;
 let slabUsed = 0;
 // The storage class of the last small result's dtype (calls repeat; a Map lookup costs more).
 let lastDType: DType | null = null;
-let lastCtor: new (b: ArrayBuffer, off: number, n: number) => Tensor['data'] = Float32Array;
+type ViewCtor = new (b: ArrayBuffer, off: number, n: number) => Tensor['data'];
+let lastCtor: ViewCtor = Float32Array;
 
 /** Supplies a zeroed ArrayBuffer of exactly `bytes` for a big fresh result, or null. */
 export type BigBufferSource = (bytes: number) => ArrayBuffer | null;
@@ -224,10 +225,7 @@ export function freshStorage(dtype: DType, n: number, bytesPer: number): Tensor[
     return allocStorage(dtype, n);
   }
   if (bytes <= 64) return allocStorage(dtype, n); // ≤ 64 B live on V8's heap already
-  const ctor =
-    dtype === lastDType
-      ? lastCtor
-      : (storageConstructor(dtype) as unknown as new (b: ArrayBuffer, off: number, n: number) => Tensor['data']);
+  const ctor = dtype === lastDType ? lastCtor : (storageConstructor(dtype) as unknown as ViewCtor);
   lastDType = dtype;
   lastCtor = ctor;
   const size = (bytes + 7) & ~7;
