@@ -86,7 +86,9 @@ export function options<T extends object>(
   if (typeof value !== 'object' || Array.isArray(value) || value instanceof Tensor) {
     throw new InvalidArgumentError(code, `${op}: ${what} must be an object; got ${describe(value)}`);
   }
-  for (const key of Object.keys(value)) {
+  for (const key in value) {
+    // for-in with an own-property test: the same keys as Object.keys without an array per call.
+    if (!Object.hasOwn(value, key)) continue;
     if (!allowed.includes(key)) {
       throw new InvalidArgumentError(
         code,

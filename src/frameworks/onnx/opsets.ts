@@ -105,6 +105,7 @@ const RESOLVED = Object.fromEntries(Object.keys(OP_VERSIONS).map((k) => [k, [] a
 interface SchemaMemo {
   readonly codes: Map<string, string>;
   gatherPolicy?: GatherPolicy;
+  noOptions?: ResolvedOptions;
   readonly wordings: Wording[];
 }
 
@@ -125,6 +126,12 @@ export interface ResolvedOptions {
  * when the object itself is unusable).
  */
 export function onnxOptions(type: OnnxOpType, value: unknown): ResolvedOptions {
+  // No options (the common call): the latest schema, no `out`, duplicates refused — built once.
+  if (value === undefined || value === null) {
+    const op = resolveOp(type, LATEST_OPSET);
+    op.memo.noOptions ??= Object.freeze({ op, out: undefined, duplicates: 'error' as const });
+    return op.memo.noOptions;
+  }
   const usable = typeof value === 'object' && value !== null && !Array.isArray(value);
   const op = resolveOp(type, usable ? ((value as OnnxOptions).opset ?? LATEST_OPSET) : LATEST_OPSET);
   const o = options(
@@ -264,17 +271,25 @@ export function attributeNames(op: OpVersion): readonly string[] {
     case 'Gather':
     case 'GatherElements':
     case 'Scatter':
-      return ['axis'];
+      return AXIS;
     case 'GatherND':
-      return op.version >= 12 ? ['batch_dims'] : [];
+      return op.version >= 12 ? BATCH_DIMS : NONE;
     case 'ScatterElements':
-      return op.version >= 16 ? ['axis', 'reduction'] : ['axis'];
+      return op.version >= 16 ? AXIS_REDUCTION : AXIS;
     case 'ScatterND':
-      return op.version >= 16 ? ['reduction'] : [];
+      return op.version >= 16 ? REDUCTION : NONE;
     case 'TensorScatter':
-      return ['axis', 'mode'];
+      return AXIS_MODE;
   }
 }
+
+// The attribute lists, built once (read on every call).
+const AXIS = Object.freeze(['axis']);
+const BATCH_DIMS = Object.freeze(['batch_dims']);
+const NONE: readonly string[] = Object.freeze([]);
+const AXIS_REDUCTION = Object.freeze(['axis', 'reduction']);
+const REDUCTION = Object.freeze(['reduction']);
+const AXIS_MODE = Object.freeze(['axis', 'mode']);
 
 /**
  * The node's attributes: `null`/`undefined` mean none; a name the schema does not define is
