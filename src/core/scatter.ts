@@ -191,20 +191,24 @@ export function compileScatter(
     const elementwise = (fn: RunFn) => (status: number, b: number, r: number, o: number, n: number) => {
       if (status === PARTIAL && partial) eachInBounds(map, partial.get(b)!, r, o, n, fn);
     };
-    // Element-wise `replace` into a fresh result checks duplicates while it writes (one pass
-    // over the indices instead of two); a duplicate then discards the fresh result.
+    // Element-wise `replace` checks duplicates while it writes (one pass over the indices
+    // instead of two) into a fresh result, which a duplicate discards, and on the row-blocked
+    // path also into `out`: like an index error met mid-way, a duplicate then leaves `out`
+    // partly written (only `atomic_out` calls promise an untouched `out`, and they never get
+    // here: they compute aside).
+    const walkable = reducer === 'replace' && N === 1 && byteSize(inputDTypes[0]) <= 4 && walkOk;
+    const rowBlocked = walkable && ownsRows(map);
     const fuseDupCheck =
       checkDuplicates &&
       reducer === 'replace' &&
       N === 1 &&
-      !out &&
+      (!out || rowBlocked) &&
       policy.oob !== 'partial' &&
       !policy.checkSorted &&
       byteSize(inputDTypes[0]) <= 4 &&
       map.runLen === 1 &&
       map.outerPerBatch === 1 &&
       map.batchMajor;
-    const walkable = reducer === 'replace' && N === 1 && byteSize(inputDTypes[0]) <= 4 && walkOk;
     const reportDuplicate = () =>
       findDuplicates(
         map,
@@ -242,7 +246,7 @@ export function compileScatter(
     const parts = parallelOk
       ? partsFor(Math.max(updateBytes, inputBytes), [...inputs, indices, ...updates, ...(out ?? [])])
       : 0;
-    if (!parts && walkable && ownsRows(map)) {
+    if (!parts && rowBlocked) {
       const o = out?.[0];
       if (o) checkOut(op, o, inputShape, inputDTypes[0], 'stablehlo.scatter.C24', 'stablehlo.scatter.C25');
       const input = inputs[0];
