@@ -179,7 +179,6 @@ export function defineCases(quick) {
           lower: (lib) => lib.torch.lower.gather,
           args: (t) => [t.data, 1, t.indices],
           outArgs: (t, out) => [t.data, 1, t.indices, { out }],
-          threads: false,
         },
       ],
       tf: null,

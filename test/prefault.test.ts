@@ -48,7 +48,34 @@ const WORK = `
   console.log(JSON.stringify({ ok, plain, stats: node.prefaultStats() }));
 `;
 
+// With enableThreads and shared inputs, big results are SharedArrayBuffers filled by two
+// threads; the helper pre-faults those too.
+const SHARED = `
+  const { Tensor } = lib;
+  const rows = 32768, cols = 256;
+  const pool = await node.enableThreads({ helpers: 1 });
+  const data = node.shareTensor(new Tensor('float32', [rows, cols], Float32Array.from({ length: rows * cols }, (_, i) => i)));
+  const idx = node.shareTensor(new Tensor('int64', [rows], BigInt64Array.from({ length: rows }, (_, i) => BigInt(rows - 1 - i))));
+  let ok = true, shared = true;
+  for (let k = 0; k < 5; k++) {
+    const r = lib.onnx.Gather(data, idx, { axis: 0 });
+    shared &&= r.data.buffer instanceof SharedArrayBuffer;
+    for (let i = 0; i < rows && ok; i += 97) ok = r.data[i * cols + 5] === (rows - 1 - i) * cols + 5;
+    await new Promise((res) => setTimeout(res, 80));
+  }
+  node.disableThreads(pool);
+  console.log(JSON.stringify({ ok, shared, stats: node.prefaultStats() }));
+`;
+
 describe('pre-faulted big results (Node entry)', () => {
+  it('threaded calls get pre-faulted SharedArrayBuffers the same way', () => {
+    const r = child(SHARED);
+    expect(r.ok).toBe(true);
+    expect(r.shared).toBe(true);
+    expect(r.stats.taken).toBeGreaterThanOrEqual(3);
+    expect(r.stats.taken + r.stats.missed).toBe(5);
+  });
+
   it('results are exact plain ArrayBuffers; repeated sizes take the helper’s buffers; the process exits', () => {
     const r = child(WORK);
     expect(r.ok).toBe(true);

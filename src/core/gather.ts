@@ -43,6 +43,7 @@ import {
   partsFor,
   sharedStorage,
 } from './parallel.js';
+import { bigBuffer } from './big-buffers.js';
 import { GATHER, canWalkElements, walkElements } from './pointwise.js';
 import { resolvePolicy } from './policy.js';
 import type { GatherDimensionNumbers, GatherOptions } from './types.js';
@@ -202,26 +203,13 @@ let lastDType: DType | null = null;
 type ViewCtor = new (b: ArrayBuffer, off: number, n: number) => Tensor['data'];
 let lastCtor: ViewCtor = Float32Array;
 
-/** Supplies a zeroed ArrayBuffer of exactly `bytes` for a big fresh result, or null. */
-export type BigBufferSource = (bytes: number) => ArrayBuffer | null;
-let bigSource: BigBufferSource | null = null;
-
-/**
- * Installs (or with null removes) the source of big result buffers: Node's entry installs a
- * helper thread that hands over pre-faulted buffers (src/node/prefault.ts). Browser-safe: the
- * core only calls it.
- */
-export function setBigBufferSource(source: BigBufferSource | null): void {
-  bigSource = source;
-}
-
 /** Zeroed storage for a fresh result of `n` elements. */
 export function freshStorage(dtype: DType, n: number, bytesPer: number): Tensor['data'] {
   const bytes = n * bytesPer;
   if (bytes > SMALL_BYTES) {
-    const buf = bigSource === null ? null : bigSource(bytes);
+    const buf = bigBuffer(bytes, false);
     if (buf !== null)
-      return new (storageConstructor(dtype) as unknown as new (b: ArrayBuffer) => Tensor['data'])(buf);
+      return new (storageConstructor(dtype) as unknown as new (b: ArrayBufferLike) => Tensor['data'])(buf);
     return allocStorage(dtype, n);
   }
   if (bytes <= 64) return allocStorage(dtype, n); // ≤ 64 B live on V8's heap already

@@ -41,7 +41,12 @@ export function createNodePool(
   const workers: Worker[] = [];
   const started: Promise<void>[] = [];
   for (let i = 0; i < size; i++) {
-    const w = new Worker(new URL('./worker.js', import.meta.url), { workerData: { ready, slot: i } });
+    // The parent's --input-type (a script run with `node --input-type=module -e`) is refused
+    // for a worker started from a file; every other flag (loaders, limits) is kept.
+    const w = new Worker(new URL('./worker.js', import.meta.url), {
+      workerData: { ready, slot: i },
+      execArgv: process.execArgv.filter((a) => !a.startsWith('--input-type')),
+    });
     w.unref();
     started.push(
       new Promise((resolve, reject) => {

@@ -12,7 +12,7 @@
  * Results stay plain ArrayBuffers (zeroed, as fresh ones are).
  */
 import { MessageChannel, type MessagePort, Worker, receiveMessageOnPort } from 'node:worker_threads';
-import { setBigBufferSource } from '../core/gather.js';
+import { setBigBufferSource } from '../core/big-buffers.js';
 
 /**
  * Results from this size on get pre-faulted buffers. glibc serves smaller blocks from its heap
@@ -29,17 +29,19 @@ const IDLE_MS = 1000;
 const WORKER = `
 const { workerData } = require('node:worker_threads');
 const { port, progress } = workerData;
-port.on('message', (bytes) => {
+port.on('message', (key) => {
+  // key > 0: an ArrayBuffer of key bytes (transferred); key < 0: a SharedArrayBuffer (shared).
+  const bytes = Math.abs(key);
   Atomics.store(progress, 0, 0);
   let buf = null;
-  try { buf = new ArrayBuffer(bytes); } catch {}
+  try { buf = key < 0 ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes); } catch {}
   if (buf) {
     const v = new Uint8Array(buf);
     for (let i = 0, p = 1; i < bytes; i += 4096, p++) {
       v[i] = 0; // the write faults the page in
       if ((p & 255) === 0) Atomics.store(progress, 0, p);
     }
-    port.postMessage(buf, [buf]);
+    port.postMessage(buf, key < 0 ? [] : [buf]);
   } else port.postMessage(null);
   Atomics.add(progress, 1, 1);
   Atomics.notify(progress, 1);
@@ -54,8 +56,8 @@ interface State {
   requestedAt: number;
   finishedBefore: number;
   /** Received, unused spare buffer. */
-  spare: ArrayBuffer | null;
-  /** Bytes of the request in flight (0: none). */
+  spare: ArrayBuffer | SharedArrayBuffer | null;
+  /** Key (see keyOf) of the request in flight (0: none). */
   inFlight: number;
   lastUse: number;
   timer: ReturnType<typeof setTimeout> | null;
@@ -91,7 +93,7 @@ export function prefaultStats(): { enabled: boolean; taken: number; missed: numb
 function drain(s: State): void {
   for (let m = receiveMessageOnPort(s.port); m !== undefined; m = receiveMessageOnPort(s.port)) {
     s.inFlight = 0;
-    if (m.message instanceof ArrayBuffer) s.spare = m.message;
+    if (m.message instanceof ArrayBuffer || m.message instanceof SharedArrayBuffer) s.spare = m.message;
   }
 }
 
@@ -139,28 +141,37 @@ function start(): State | null {
   }
 }
 
-/** The big-buffer source: a pre-faulted spare of exactly `bytes`, or null (allocate normally). */
-function take(bytes: number): ArrayBuffer | null {
+/** A buffer's request key: its size, negative for a SharedArrayBuffer. */
+function keyOf(buf: ArrayBuffer | SharedArrayBuffer): number {
+  return buf instanceof SharedArrayBuffer ? -buf.byteLength : buf.byteLength;
+}
+
+/**
+ * The big-buffer source: a pre-faulted spare of exactly `bytes` (shared or not, as asked), or
+ * null (allocate normally).
+ */
+function take(bytes: number, shared: boolean): ArrayBuffer | SharedArrayBuffer | null {
   if (bytes < PREFAULT_MIN_BYTES || suspended) return null;
   state ??= start();
   const s = state;
   if (!s) return null;
+  const key = shared ? -bytes : bytes;
   drain(s);
   s.lastUse = performance.now();
-  if (s.inFlight === bytes && !(s.spare && s.spare.byteLength === bytes)) awaitNearlyDone(s, bytes);
-  let got: ArrayBuffer | null = null;
-  if (s.spare && s.spare.byteLength === bytes) {
+  if (s.inFlight === key && !(s.spare && keyOf(s.spare) === key)) awaitNearlyDone(s, bytes);
+  let got: ArrayBuffer | SharedArrayBuffer | null = null;
+  if (s.spare && keyOf(s.spare) === key) {
     got = s.spare;
     s.spare = null;
     stats.taken++;
   } else stats.missed++;
-  // Prepare the next one of this size (a spare of another size is dropped: sizes changed).
-  if (s.spare && s.spare.byteLength !== bytes) s.spare = null;
+  // Prepare the next one of this kind and size (a spare of another is dropped: calls changed).
+  if (s.spare && keyOf(s.spare) !== key) s.spare = null;
   if (!s.spare && s.inFlight === 0) {
-    s.inFlight = bytes;
+    s.inFlight = key;
     s.requestedAt = performance.now();
     s.finishedBefore = Atomics.load(s.progress, 1);
-    s.port.postMessage(bytes);
+    s.port.postMessage(key);
   }
   scheduleIdleCheck(s);
   return got;

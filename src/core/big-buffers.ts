@@ -1,0 +1,23 @@
+/**
+ * Where big result buffers come from. By default nothing is installed and results are
+ * allocated on the calling thread; Node's entry installs a helper thread that hands over
+ * pre-faulted buffers (src/node/prefault.ts). Browser-safe: the core only calls the hook.
+ */
+
+/**
+ * Supplies a zeroed buffer of exactly `bytes` (a SharedArrayBuffer when `shared`, for results
+ * that worker threads fill), or null: allocate as usual.
+ */
+export type BigBufferSource = (bytes: number, shared: boolean) => ArrayBuffer | SharedArrayBuffer | null;
+
+let source: BigBufferSource | null = null;
+
+/** Installs (or with null removes) the source of big result buffers. */
+export function setBigBufferSource(s: BigBufferSource | null): void {
+  source = s;
+}
+
+/** A buffer from the installed source, or null. */
+export function bigBuffer(bytes: number, shared: boolean): ArrayBuffer | SharedArrayBuffer | null {
+  return source === null ? null : source(bytes, shared);
+}
