@@ -5,10 +5,11 @@
  */
 
 /**
- * Supplies a zeroed buffer of exactly `bytes` (a SharedArrayBuffer when `shared`, for results
- * that worker threads fill), or null: allocate as usual.
+ * Supplies a zeroed ArrayBuffer of exactly `bytes`, or null: allocate as usual. (Threaded calls'
+ * SharedArrayBuffer results do not ask: a helper faulting beside two compute threads on two
+ * cores made them slower.)
  */
-export type BigBufferSource = (bytes: number, shared: boolean) => ArrayBuffer | SharedArrayBuffer | null;
+export type BigBufferSource = (bytes: number) => ArrayBuffer | null;
 
 let source: BigBufferSource | null = null;
 
@@ -18,6 +19,6 @@ export function setBigBufferSource(s: BigBufferSource | null): void {
 }
 
 /** A buffer from the installed source, or null. */
-export function bigBuffer(bytes: number, shared: boolean): ArrayBuffer | SharedArrayBuffer | null {
-  return source === null ? null : source(bytes, shared);
+export function bigBuffer(bytes: number): ArrayBuffer | null {
+  return source === null ? null : source(bytes);
 }

@@ -207,7 +207,7 @@ let lastCtor: ViewCtor = Float32Array;
 export function freshStorage(dtype: DType, n: number, bytesPer: number): Tensor['data'] {
   const bytes = n * bytesPer;
   if (bytes > SMALL_BYTES) {
-    const buf = bigBuffer(bytes, false);
+    const buf = bigBuffer(bytes);
     if (buf !== null)
       return new (storageConstructor(dtype) as unknown as new (b: ArrayBufferLike) => Tensor['data'])(buf);
     return allocStorage(dtype, n);

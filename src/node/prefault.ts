@@ -29,19 +29,17 @@ const IDLE_MS = 1000;
 const WORKER = `
 const { workerData } = require('node:worker_threads');
 const { port, progress } = workerData;
-port.on('message', (key) => {
-  // key > 0: an ArrayBuffer of key bytes (transferred); key < 0: a SharedArrayBuffer (shared).
-  const bytes = Math.abs(key);
+port.on('message', (bytes) => {
   Atomics.store(progress, 0, 0);
   let buf = null;
-  try { buf = key < 0 ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes); } catch {}
+  try { buf = new ArrayBuffer(bytes); } catch {}
   if (buf) {
     const v = new Uint8Array(buf);
     for (let i = 0, p = 1; i < bytes; i += 4096, p++) {
       v[i] = 0; // the write faults the page in
       if ((p & 255) === 0) Atomics.store(progress, 0, p);
     }
-    port.postMessage(buf, key < 0 ? [] : [buf]);
+    port.postMessage(buf, [buf]);
   } else port.postMessage(null);
   Atomics.add(progress, 1, 1);
   Atomics.notify(progress, 1);
@@ -56,8 +54,8 @@ interface State {
   requestedAt: number;
   finishedBefore: number;
   /** Received, unused spare buffer. */
-  spare: ArrayBuffer | SharedArrayBuffer | null;
-  /** Key (see keyOf) of the request in flight (0: none). */
+  spare: ArrayBuffer | null;
+  /** Bytes of the request in flight (0: none). */
   inFlight: number;
   lastUse: number;
   timer: ReturnType<typeof setTimeout> | null;
@@ -93,7 +91,7 @@ export function prefaultStats(): { enabled: boolean; taken: number; missed: numb
 function drain(s: State): void {
   for (let m = receiveMessageOnPort(s.port); m !== undefined; m = receiveMessageOnPort(s.port)) {
     s.inFlight = 0;
-    if (m.message instanceof ArrayBuffer || m.message instanceof SharedArrayBuffer) s.spare = m.message;
+    if (m.message instanceof ArrayBuffer) s.spare = m.message;
   }
 }
 
@@ -141,37 +139,28 @@ function start(): State | null {
   }
 }
 
-/** A buffer's request key: its size, negative for a SharedArrayBuffer. */
-function keyOf(buf: ArrayBuffer | SharedArrayBuffer): number {
-  return buf instanceof SharedArrayBuffer ? -buf.byteLength : buf.byteLength;
-}
-
-/**
- * The big-buffer source: a pre-faulted spare of exactly `bytes` (shared or not, as asked), or
- * null (allocate normally).
- */
-function take(bytes: number, shared: boolean): ArrayBuffer | SharedArrayBuffer | null {
+/** The big-buffer source: a pre-faulted spare of exactly `bytes`, or null (allocate normally). */
+function take(bytes: number): ArrayBuffer | null {
   if (bytes < PREFAULT_MIN_BYTES || suspended) return null;
   state ??= start();
   const s = state;
   if (!s) return null;
-  const key = shared ? -bytes : bytes;
   drain(s);
   s.lastUse = performance.now();
-  if (s.inFlight === key && !(s.spare && keyOf(s.spare) === key)) awaitNearlyDone(s, bytes);
-  let got: ArrayBuffer | SharedArrayBuffer | null = null;
-  if (s.spare && keyOf(s.spare) === key) {
+  if (s.inFlight === bytes && s.spare?.byteLength !== bytes) awaitNearlyDone(s, bytes);
+  let got: ArrayBuffer | null = null;
+  if (s.spare?.byteLength === bytes) {
     got = s.spare;
     s.spare = null;
     stats.taken++;
   } else stats.missed++;
-  // Prepare the next one of this kind and size (a spare of another is dropped: calls changed).
-  if (s.spare && keyOf(s.spare) !== key) s.spare = null;
+  // Prepare the next one of this size (a spare of another size is dropped: sizes changed).
+  if (s.spare && s.spare.byteLength !== bytes) s.spare = null;
   if (!s.spare && s.inFlight === 0) {
-    s.inFlight = key;
+    s.inFlight = bytes;
     s.requestedAt = performance.now();
     s.finishedBefore = Atomics.load(s.progress, 1);
-    s.port.postMessage(key);
+    s.port.postMessage(bytes);
   }
   scheduleIdleCheck(s);
   return got;
