@@ -12,7 +12,6 @@ import { DTypeError, DuplicateIndexError, BrokenPromiseError, InvalidArgumentErr
 import {
   type DType,
   type Scalar,
-  allocStorage,
   byteSize,
   decodeScalar,
   encodeScalar,
