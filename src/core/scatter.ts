@@ -9,14 +9,7 @@
  * with `replace`, the last duplicate wins.
  */
 import { DTypeError, DuplicateIndexError, BrokenPromiseError, InvalidArgumentError, fmt } from '../errors.js';
-import {
-  type DType,
-  type Scalar,
-  byteSize,
-  decodeScalar,
-  encodeScalar,
-  isFloat,
-} from '../tensor/dtype.js';
+import { type DType, type Scalar, byteSize, decodeScalar, encodeScalar, isFloat } from '../tensor/dtype.js';
 import { Tensor, resultTensor, zeros } from '../tensor/tensor.js';
 import {
   cachedMap,
