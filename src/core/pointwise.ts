@@ -157,6 +157,9 @@ export function walkElements(
   }
 }
 
+// gatherRun and scatterRun are two loops, not one with a mode test per element: measured in one
+// process on B3, one merged loop took 67 ms where the gather loop alone takes 56.
+
 /**
  * Gathers positions [b, end) of a contiguous run (index of b at word (b + eo)·ws, targets
  * off + v) until the first index it cannot take inline; returns where it stopped.
