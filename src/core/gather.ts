@@ -198,10 +198,7 @@ const SLAB_BYTES = 16384;
 const SMALL_BYTES = 1024;
 let slab: ArrayBuffer | null = null;
 let slabUsed = 0;
-// The storage class of the last small result's dtype (calls repeat; a Map lookup costs more).
-let lastDType: DType | null = null;
 type ViewCtor = new (b: ArrayBuffer, off: number, n: number) => Tensor['data'];
-let lastCtor: ViewCtor = Float32Array;
 
 /** Zeroed storage for a fresh result of `n` elements. */
 export function freshStorage(dtype: DType, n: number, bytesPer: number): Tensor['data'] {
@@ -213,9 +210,7 @@ export function freshStorage(dtype: DType, n: number, bytesPer: number): Tensor[
     return allocStorage(dtype, n);
   }
   if (bytes <= 64) return allocStorage(dtype, n); // ≤ 64 B live on V8's heap already
-  const ctor = dtype === lastDType ? lastCtor : (storageConstructor(dtype) as unknown as ViewCtor);
-  lastDType = dtype;
-  lastCtor = ctor;
+  const ctor = storageConstructor(dtype) as unknown as ViewCtor;
   const size = (bytes + 7) & ~7;
   if (!slab || slabUsed + size > SLAB_BYTES) {
     slab = new ArrayBuffer(SLAB_BYTES);

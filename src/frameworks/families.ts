@@ -67,30 +67,6 @@ export function constPolicy<P extends GatherPolicy | ScatterPolicy>(policy: P): 
   return trustAttributes(policy);
 }
 
-/** Content-equal policies a frontend builds per call, interned with their keys (see internPolicy). */
-const interned: { readonly keys: readonly string[]; readonly policy: GatherPolicy }[] = [];
-
-/**
- * One trusted policy equal to `policy` (own plain data a frontend just built: same keys, values
- * equal by Object.is), so repeated calls resolve to the same options object.
- */
-export function internPolicy(policy: GatherPolicy): GatherPolicy {
-  const keys = Object.keys(policy);
-  const q = policy as Record<string, unknown>;
-  outer: for (let i = 0; i < interned.length; i++) {
-    const e = interned[i];
-    const pk = e.keys;
-    if (pk.length !== keys.length) continue;
-    const p = e.policy as Record<string, unknown>;
-    for (let k = 0; k < keys.length; k++)
-      if (pk[k] !== keys[k] || !Object.is(p[pk[k]], q[pk[k]])) continue outer;
-    return e.policy;
-  }
-  const p = trustAttributes({ ...policy });
-  if (isTrusted(p) && interned.length < 32) interned.push({ keys: Object.keys(p), policy: p });
-  return p;
-}
-
 /** The last resolved options built from a trusted policy: repeated calls share one frozen object. */
 let lastPolicy: GatherPolicy | null = null;
 let lastPolicyOp = '';
