@@ -16,7 +16,12 @@
  * - a scatter may name a core reducer (`reducer`) beside its region: the region is the meaning, the
  *   name lets the core run its native loop instead of interpreting the region per element.
  */
-import type { ResolvedGatherOptions, ResolvedScatterOptions } from '../core/policy.js';
+import {
+  type ResolvedGatherOptions,
+  type ResolvedScatterOptions,
+  resolveGatherOptions,
+  resolveScatterOptions,
+} from '../core/policy.js';
 import type { GatherDimensionNumbers, ReducerName, ScatterDimensionNumbers } from '../core/types.js';
 import type { DType } from '../tensor/dtype.js';
 import type { Tensor } from '../tensor/tensor.js';
@@ -218,4 +223,14 @@ export function valueTypes(body: Body): TensorType[] {
   const types = [...body.params];
   for (const op of body.ops) types.push(...op.results);
   return types;
+}
+
+/** The spec's own gather policy (a start index is clamped into range): what a StableHLO text means. */
+export function specGatherOptions(dtype: DType, op = 'stablehlo.gather'): ResolvedGatherOptions {
+  return resolveGatherOptions(dtype, { op });
+}
+
+/** The spec's own scatter policy (out-of-bounds update elements are skipped, every update applied). */
+export function specScatterOptions(op = 'stablehlo.scatter'): ResolvedScatterOptions {
+  return resolveScatterOptions({ op });
 }
