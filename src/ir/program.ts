@@ -23,6 +23,7 @@ import {
   resolveScatterOptions,
 } from '../core/policy.js';
 import type { GatherDimensionNumbers, ReducerName, ScatterDimensionNumbers } from '../core/types.js';
+import type { Wording } from '../core/call.js';
 import type { DType } from '../tensor/dtype.js';
 import type { Tensor } from '../tensor/tensor.js';
 
@@ -113,6 +114,18 @@ interface OpCommon {
   /** Result types; the op defines one value per entry. */
   readonly results: readonly TensorType[];
   readonly loc?: Loc;
+  /**
+   * How a framework words this gather's or scatter's errors (never changes a value): the op name
+   * errors carry, its out-of-bounds wording, the caller's index rank for error positions.
+   */
+  readonly meta?: CallMeta;
+}
+
+/** The error-message hooks of a lowered gather or scatter (see CoreCall in core/call.ts). */
+export interface CallMeta {
+  readonly op?: string;
+  readonly wording?: Wording;
+  readonly index_rank?: number;
 }
 
 export type Op = OpCommon & OpAttrs;
