@@ -188,7 +188,13 @@ export type OpAttrs =
        * operand. `eq` (custom_call @check.eq) returns an i1 instead of failing.
        */
       readonly kind: 'check';
-      readonly check: 'eq' | 'expect_eq' | 'expect_close' | 'expect_almost_eq' | 'expect_eq_const' | 'expect_almost_eq_const';
+      readonly check:
+        | 'eq'
+        | 'expect_eq'
+        | 'expect_close'
+        | 'expect_almost_eq'
+        | 'expect_eq_const'
+        | 'expect_almost_eq_const';
       readonly expected?: Tensor;
       /** expect_close's ULP bounds (default 0 and 3, as the reference interpreter). */
       readonly min_ulp_difference?: number;

@@ -1,0 +1,101 @@
+/**
+ * The StableHLO interpreter's checks, as its test tools define them (stablehlo/tests/CheckOps.cpp
+ * and stablehlo-translate's custom-call fallback):
+ * - `expect_eq` / `expect_eq_const` / `check.eq`: element `!=` fails — integers exactly, floats by
+ *   IEEE equality (so a NaN never matches and -0 matches +0);
+ * - `expect_close`: the ULP distance of every float pair lies in [min, max] (custom calls: [0, 3]);
+ *   bitwise-equal values are 0 apart, two NaNs are 0 apart, a finite and a non-finite value are
+ *   infinitely apart; non-float elements must be equal;
+ * - `expect_almost_eq`: |a − b| ≤ tolerance for finite values (custom calls: 0.001; the op's own
+ *   default 1e-4), NaN matches NaN, infinities must be equal.
+ */
+import type { DType } from '../tensor/dtype.js';
+import type { Tensor } from '../tensor/tensor.js';
+import type { Op } from './program.js';
+
+type CheckOp = Extract<Op, { kind: 'check' }>;
+
+const FLOAT_BITS: Partial<Record<DType, number>> = { float64: 64, float32: 32, float16: 16, bfloat16: 16 };
+
+/** Why `actual` fails the check against `expected`, or undefined when it passes. */
+export function checkOutcome(op: CheckOp, actual: Tensor, expected: Tensor): string | undefined {
+  if (actual.dtype !== expected.dtype || actual.shape.join() !== expected.shape.join())
+    return `types differ: ${actual.dtype}[${actual.shape}] (actual) vs ${expected.dtype}[${expected.shape}] (expected)`;
+  const compare = comparer(op, actual.dtype);
+  const a = actual.toFlatArray();
+  const b = expected.toFlatArray();
+  const ra = rawBits(actual);
+  const rb = rawBits(expected);
+  for (let i = 0; i < a.length; i++) {
+    const why = compare(a[i], b[i], ra?.[i], rb?.[i]);
+    if (why !== undefined)
+      return `element ${i}: ${String(a[i])} (actual) vs ${String(b[i])} (expected)${why}`;
+  }
+  return undefined;
+}
+
+type Compare = (a: unknown, b: unknown, bitsA?: bigint, bitsB?: bigint) => string | undefined;
+
+function comparer(op: CheckOp, dtype: DType): Compare {
+  const isFloat = FLOAT_BITS[dtype] !== undefined;
+  const exact: Compare = (a, b) => ((isFloat ? (a as number) === (b as number) : a === b) ? undefined : '');
+  if (!isFloat) return exact;
+  if (op.check === 'expect_close') {
+    const min = op.min_ulp_difference ?? 0;
+    const max = op.max_ulp_difference ?? 3;
+    return (a, b, x, y) => {
+      const d = ulpDifference(
+        a as number,
+        b as number,
+        x as bigint,
+        y as bigint,
+        FLOAT_BITS[dtype] as number,
+      );
+      return d >= min && d <= max
+        ? undefined
+        : `, ULP difference ${d === Infinity ? 'max' : d} outside [${min}, ${max}]`;
+    };
+  }
+  if (op.check === 'expect_almost_eq' || op.check === 'expect_almost_eq_const') {
+    const tol = op.tolerance ?? 1e-4;
+    return (a, b) => (almostEqual(a as number, b as number, tol) ? undefined : `, tolerance ${tol}`);
+  }
+  return exact;
+}
+
+/** The ULP distance as CheckOps.cpp defines it (sign-magnitude bit patterns). */
+function ulpDifference(a: number, b: number, x: bigint, y: bigint, width: number): number {
+  if (x === y) return 0;
+  if (Number.isFinite(a) && Number.isFinite(b)) {
+    const signBit = 1n << BigInt(width - 1);
+    const ma = x & (signBit - 1n);
+    const mb = y & (signBit - 1n);
+    const d = (x & signBit) !== (y & signBit) ? ma + mb : ma > mb ? ma - mb : mb - ma;
+    return Number(d);
+  }
+  if (Number.isNaN(a) && Number.isNaN(b)) return 0;
+  return Infinity;
+}
+
+function almostEqual(a: number, b: number, tol: number): boolean {
+  if (a === b) return true;
+  if (Number.isNaN(a) || Number.isNaN(b)) return Number.isNaN(a) === Number.isNaN(b);
+  if (!Number.isFinite(a) || !Number.isFinite(b)) return false;
+  return Math.abs(a - b) <= tol;
+}
+
+/** The raw bit pattern of each float element (for ULP distances), else undefined. */
+function rawBits(t: Tensor): bigint[] | undefined {
+  const d = t.data;
+  switch (t.dtype) {
+    case 'float64':
+      return Array.from(new BigUint64Array(d.buffer, d.byteOffset, t.size));
+    case 'float32':
+      return Array.from(new Uint32Array(d.buffer, d.byteOffset, t.size), BigInt);
+    case 'float16':
+    case 'bfloat16':
+      return Array.from(d as Uint16Array, BigInt);
+    default:
+      return undefined;
+  }
+}
