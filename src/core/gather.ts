@@ -469,7 +469,7 @@ export function checkOut(
  * Under `zero_size_dims: 'out_of_bounds'`, a collapsed or batching dim of size 0 gets slice
  * size 0 instead of 1 (C21 would refuse 1); such a slice reads nothing.
  */
-function zeroSizeShape(
+export function zeroSizeShape(
   operandShape: readonly number[],
   dn: GatherDimensionNumbers,
   options: GatherOptions,
@@ -480,7 +480,7 @@ function zeroSizeShape(
   return operandShape.map((n, d) => (n === 0 && collapsed.includes(d) && map.includes(d) ? 1 : n));
 }
 
-function zeroSizeSlices(
+export function zeroSizeSlices(
   operandShape: readonly number[],
   dn: GatherDimensionNumbers,
   options: GatherOptions,
