@@ -1,0 +1,169 @@
+/**
+ * reduce: `results...[j] = body(…body(body(init_values..., x0...), x1...)…, xn...)` over the
+ * elements `x` of `inputs...` whose index outside `dimensions` is `j`.
+ *
+ * The spec leaves the schedule (the tree of body applications and where init values enter)
+ * implementation-defined; this is the reference interpreter's (Ops.cpp reduceOp): one left fold
+ * per result element, starting from the init values, over the input elements in row-major order,
+ * the accumulators as the body's first N arguments. Inputs and init values are first converted to
+ * the body's element types (C6's promotion, `to_destination_type`).
+ *
+ * A body that is one op of add/multiply/minimum/maximum/and/or/xor on its two parameters, in that
+ * order, is folded natively with the same scalar kernel the op itself runs, so the result is the
+ * same as interpreting it element by element.
+ */
+import { type DType, allocStorage, isFloat, isInteger } from '../../tensor/dtype.js';
+import { type Tensor, resultTensor, sameShape } from '../../tensor/tensor.js';
+import { type BinaryOpName, type Body, type TensorType, valueTypes } from '../program.js';
+import { binaryKernel } from './binary.js';
+import {
+  type Cells,
+  type Fn2,
+  type OpOf,
+  type RuleTable,
+  type RunBody,
+  alloc,
+  argError,
+  checkRange,
+  checkResults,
+  checkUnique,
+  offsets,
+  typeError,
+  typeText,
+} from './common.js';
+import { convertTo } from './convert.js';
+import { bitWidth } from './elements.js';
+
+/** The spec's is_promotable: the same kind of element, at least as wide. */
+function isPromotable(x: DType, y: DType): boolean {
+  const kind = (d: DType) => (isFloat(d) ? 'float' : isInteger(d) ? 'int' : 'bool');
+  return kind(x) === kind(y) && bitWidth(x) <= bitWidth(y);
+}
+
+const keptShape = (shape: readonly number[], dims: readonly number[]) =>
+  shape.filter((_, d) => !dims.includes(d));
+
+/** C6: the body's type is `(tensor<E0>, …, tensor<E0>, …) -> (tensor<E0>, …)` with promotable Ei. */
+function bodyTypes(body: Body, inputs: readonly TensorType[]): DType[] {
+  const n = inputs.length;
+  const e = body.params.slice(0, n).map((p) => p.dtype);
+  const scalar = (t: TensorType | undefined, i: number) =>
+    t !== undefined && t.shape.length === 0 && t.dtype === e[i];
+  const values = valueTypes(body);
+  const ok =
+    body.params.length === 2 * n &&
+    body.returns.length === n &&
+    e.every((_, i) => scalar(body.params[i], i) && scalar(body.params[n + i], i)) &&
+    body.returns.every((v, i) => scalar(values[v], i));
+  const sig = `(${body.params.map(typeText).join(', ')}) -> (${body.returns.map((v) => (values[v] ? typeText(values[v]) : `%${v}`)).join(', ')})`;
+  if (!ok)
+    argError(
+      'reduce',
+      'C6',
+      `body has type (tensor<E0>, ..., tensor<EN-1>, tensor<E0>, ..., tensor<EN-1>) -> (tensor<E0>, ..., tensor<EN-1>) for N = ${n}`,
+      sig,
+    );
+  inputs.forEach((t, i) => {
+    if (!isPromotable(t.dtype, e[i]))
+      typeError(
+        'reduce',
+        'C6',
+        `is_promotable(element_type(inputs[${i}]), E${i})`,
+        `${typeText(t)} into ${sig}`,
+      );
+  });
+  return e;
+}
+
+function reduceInfer(op: OpOf<'reduce'>, operands: readonly TensorType[]): TensorType[] {
+  const n = operands.length / 2;
+  if (!(n > 0 && Number.isInteger(n)))
+    argError('reduce', 'C3', '0 < size(inputs) = size(init_values)', `${operands.length} operands`);
+  const [inputs, inits] = [operands.slice(0, n), operands.slice(n)];
+  for (const t of inputs)
+    if (!sameShape(t.shape, inputs[0].shape))
+      argError('reduce', 'C1', 'same(shape(inputs...))', inputs.map(typeText).join(', '));
+  inits.forEach((t, i) => {
+    if (t.shape.length !== 0)
+      argError('reduce', 'I2', 'init_values must be 0-dimensional tensors', typeText(t));
+    if (t.dtype !== inputs[i].dtype)
+      typeError(
+        'reduce',
+        'C2',
+        'element_type(inputs...) = element_type(init_values...)',
+        `${typeText(inputs[i])} and ${typeText(t)}`,
+      );
+  });
+  const rank = inputs[0].shape.length;
+  checkRange('reduce', 'C4', `0 <= dimensions < rank(inputs[0]) = ${rank}`, op.dimensions, 0, rank);
+  checkUnique('reduce', 'C5', 'dimensions', op.dimensions);
+  const shape = keptShape(inputs[0].shape, op.dimensions);
+  const types = bodyTypes(op.body, inputs).map((dtype) => ({ shape, dtype }));
+  return checkResults(op, types, { shape: 'C7', dtype: 'C8' });
+}
+
+/** Single-op bodies the core folds natively: `return op(%arg0, %arg1)`. */
+const FOLDABLE = new Set<string>(['add', 'multiply', 'minimum', 'maximum', 'and', 'or', 'xor']);
+
+/** The scalar kernel of a one-input body that is one foldable op on its parameters in order. */
+function nativeKernel(body: Body, types: readonly DType[]): Fn2 | undefined {
+  if (types.length !== 1 || body.ops.length !== 1 || body.returns[0] !== 2) return undefined;
+  const op = body.ops[0];
+  const [a, b] = op.operands;
+  if (!FOLDABLE.has(op.kind) || op.operands.length !== 2 || a !== 0 || b !== 1) return undefined;
+  return binaryKernel(op.kind as BinaryOpName, types[0]);
+}
+
+const SCALAR: readonly number[] = Object.freeze([]);
+
+/** A fresh 0-d tensor of one stored element (built unchecked: one per element and body run). */
+function scalar(dtype: DType, value: number | bigint): Tensor {
+  const data = allocStorage(dtype, 1);
+  (data as Cells)[0] = value;
+  return resultTensor(dtype, SCALAR, data, 1);
+}
+
+/** Folds element i of every input into result element at[i], by the body run on 0-d tensors. */
+function foldBody(body: Body, runBody: RunBody, inputs: Tensor[], outs: Tensor[], at: ArrayLike<number>) {
+  for (let i = 0; i < at.length; i++) {
+    const j = at[i];
+    const args = [
+      ...outs.map((o) => scalar(o.dtype, (o.data as Cells)[j])),
+      ...inputs.map((x) => scalar(x.dtype, (x.data as Cells)[i])),
+    ];
+    const r = runBody(body, args);
+    for (let k = 0; k < outs.length; k++) (outs[k].data as Cells)[j] = (r[k].data as Cells)[0];
+  }
+}
+
+function reduceRun(op: OpOf<'reduce'>, args: readonly Tensor[], runBody: RunBody): Tensor[] {
+  const n = args.length / 2;
+  const types = op.body.params.slice(0, n).map((p) => p.dtype);
+  const [inputs, inits] = [args.slice(0, n), args.slice(n)].map((ts) =>
+    ts.map((t, i) => (t.dtype === types[i] ? t : convertTo(t, types[i]))),
+  );
+  const shape = inputs[0].shape;
+  const outs = inits.map((init) => {
+    const o = alloc({ shape: keptShape(shape, op.dimensions), dtype: init.dtype });
+    (o.data as { fill(v: unknown): void }).fill((init.data as Cells)[0]);
+    return o;
+  });
+  // Each input element's result element: the row-major offset of its kept index (step 0 on reduced dims).
+  const steps = new Array<number>(shape.length).fill(0);
+  let stride = 1;
+  for (let d = shape.length - 1; d >= 0; d--) {
+    if (op.dimensions.includes(d)) continue;
+    steps[d] = stride;
+    stride *= shape[d];
+  }
+  const at = offsets(shape, steps, 0);
+  const f = nativeKernel(op.body, types);
+  if (!f) foldBody(op.body, runBody, inputs, outs, at);
+  else {
+    const [x, o] = [inputs[0].data as Cells, outs[0].data as Cells];
+    for (let i = 0; i < at.length; i++) o[at[i]] = f(o[at[i]], x[i]);
+  }
+  return outs;
+}
+
+export const REDUCE_RULES: RuleTable = { reduce: { arity: { min: 0 }, infer: reduceInfer, run: reduceRun } };

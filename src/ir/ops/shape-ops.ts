@@ -1,0 +1,337 @@
+/**
+ * The structural ops: they move elements and never change one (bits are copied exactly), except
+ * constant and iota, which make them.
+ *
+ * - constant: `output = value`.
+ * - iota: `output[i] = i[iota_dimension]`, converted to the element type.
+ * - broadcast_in_dim: `result[r] = operand[o]`, `o[d] = dim(operand, d) = 1 ? 0 : r[broadcast_dimensions[d]]`.
+ * - reshape: the same elements in row-major order under another shape.
+ * - transpose: `result[r] = operand[o]` where `r[d] = o[permutation[d]]`.
+ * - concatenate: the inputs one after another along `dimension`.
+ * - slice: `result[r] = operand[start_indices + r * strides]`.
+ * - dynamic_slice: `result[r] = operand[clamp(0, start_indices, shape(operand) - slice_sizes) + r]`.
+ */
+import { fmt } from '../../errors.js';
+import { stridesOf } from '../../tensor/tensor.js';
+import type { TensorType } from '../program.js';
+import {
+  INT,
+  INT_OR_FLOAT,
+  type OpRule,
+  type RuleTable,
+  alloc,
+  argError,
+  checkElement,
+  checkRange,
+  checkResults,
+  checkUnique,
+  copyAt,
+  declaredResult,
+  offsets,
+  sizeOf,
+  typeError,
+  typeText,
+  words,
+} from './common.js';
+import { encoder } from './elements.js';
+
+const constant: OpRule<'constant'> = {
+  arity: 0,
+  infer: (op) =>
+    checkResults(op, [{ shape: op.value.shape, dtype: op.value.dtype }], { shape: 'C1', dtype: 'C1' }),
+  run: (op) => [op.value.clone()],
+};
+
+const iota: OpRule<'iota'> = {
+  arity: 0,
+  infer(op) {
+    const out = declaredResult(op);
+    // `output` is a tensor of integer or floating-point type: the output table, no constraint number.
+    checkElement('iota', 'output', 'output', out, INT_OR_FLOAT);
+    checkRange('iota', 'C1', '0 <= iota_dimension < rank(output)', [op.iota_dimension], 0, out.shape.length);
+    return [out];
+  },
+  run(op) {
+    const out = alloc(op.results[0]);
+    const steps = out.shape.map((_, d) => (d === op.iota_dimension ? 1 : 0));
+    const at = offsets(out.shape, steps, 0); // the index along iota_dimension
+    const put = encoder(out.dtype, 'int64');
+    const o = out.data;
+    for (let i = 0; i < at.length; i++) o[i] = put(at[i]);
+    return [out];
+  },
+};
+
+/** Throws `stablehlo.<op>.<c>` unless the declared result keeps the operand's element type. */
+function checkSameElement(op: string, c: string, operand: TensorType, result: TensorType): void {
+  if (operand.dtype !== result.dtype)
+    typeError(
+      op,
+      c,
+      'element_type(result) = element_type(operand)',
+      `${typeText(operand)} → ${typeText(result)}`,
+    );
+}
+
+const broadcastInDim: OpRule<'broadcast_in_dim'> = {
+  arity: 1,
+  infer(op, [operand]) {
+    const out = declaredResult(op);
+    const dims = op.broadcast_dimensions;
+    checkSameElement('broadcast_in_dim', 'C1', operand, out);
+    if (dims.length !== operand.shape.length)
+      argError(
+        'broadcast_in_dim',
+        'C2',
+        'size(broadcast_dimensions) = rank(operand)',
+        `${fmt(dims)} for ${typeText(operand)}`,
+      );
+    checkRange(
+      'broadcast_in_dim',
+      'C3',
+      `0 <= broadcast_dimensions < rank(result) = ${out.shape.length}`,
+      dims,
+      0,
+      out.shape.length,
+    );
+    checkUnique('broadcast_in_dim', 'C4', 'broadcast_dimensions', dims);
+    operand.shape.forEach((n, d) => {
+      if (n !== 1 && n !== out.shape[dims[d]])
+        argError(
+          'broadcast_in_dim',
+          'C5',
+          'dim(operand, d) = 1 or dim(operand, d) = dim(result, broadcast_dimensions[d])',
+          `dimension ${d}: ${typeText(operand)} → ${typeText(out)}`,
+        );
+    });
+    return [out];
+  },
+  run(op, [operand]) {
+    const out = alloc(op.results[0]);
+    const strides = stridesOf(operand.shape);
+    const steps = new Array<number>(out.shape.length).fill(0);
+    operand.shape.forEach((n, d) => {
+      if (n !== 1) steps[op.broadcast_dimensions[d]] = strides[d];
+    });
+    copyAt(operand, out, offsets(out.shape, steps, 0));
+    return [out];
+  },
+};
+
+const reshape: OpRule<'reshape'> = {
+  arity: 1,
+  infer(op, [operand]) {
+    const out = declaredResult(op);
+    checkSameElement('reshape', 'C1', operand, out);
+    if (sizeOf(operand.shape) !== sizeOf(out.shape))
+      argError('reshape', 'C2', 'size(operand) = size(result)', `${typeText(operand)} → ${typeText(out)}`);
+    return [out];
+  },
+  run(op, [operand]) {
+    const out = alloc(op.results[0]);
+    (out.data as { set(a: ArrayLike<unknown>): void }).set(operand.data); // same type: a byte copy
+    return [out];
+  },
+};
+
+const transpose: OpRule<'transpose'> = {
+  arity: 1,
+  infer(op, [operand]) {
+    const perm = op.permutation;
+    const rank = operand.shape.length;
+    const rule = `permutation is a permutation of range(rank(operand)) = range(${rank})`;
+    if (perm.length !== rank) argError('transpose', 'C2', rule, fmt(perm));
+    checkRange('transpose', 'C2', rule, perm, 0, rank);
+    checkUnique('transpose', 'C2', 'permutation', perm);
+    const shape = perm.map((d) => operand.shape[d]);
+    return checkResults(op, [{ shape, dtype: operand.dtype }], { shape: 'C3', dtype: 'C1' });
+  },
+  run(op, [operand]) {
+    const strides = stridesOf(operand.shape);
+    const out = alloc({ shape: op.permutation.map((d) => operand.shape[d]), dtype: operand.dtype });
+    copyAt(
+      operand,
+      out,
+      offsets(
+        out.shape,
+        op.permutation.map((d) => strides[d]),
+        0,
+      ),
+    );
+    return [out];
+  },
+};
+
+/** The result shape of concatenate, checking C1–C4. */
+function concatShape(dimension: number, inputs: readonly TensorType[]): number[] {
+  if (inputs.length === 0) argError('concatenate', 'C3', '0 < size(inputs)', '0 inputs');
+  const first = inputs[0];
+  for (const t of inputs)
+    if (t.dtype !== first.dtype)
+      typeError('concatenate', 'C1', 'same(element_type(inputs...))', inputs.map(typeText).join(', '));
+  checkRange(
+    'concatenate',
+    'C4',
+    `0 <= dimension < rank(inputs[0]) = ${first.shape.length}`,
+    [dimension],
+    0,
+    first.shape.length,
+  );
+  const shape = [...first.shape];
+  shape[dimension] = 0;
+  for (const t of inputs) {
+    const same =
+      t.shape.length === shape.length && t.shape.every((n, d) => d === dimension || n === shape[d]);
+    if (!same)
+      argError(
+        'concatenate',
+        'C2',
+        'same(shape(inputs...)) except for dim(inputs..., dimension)',
+        inputs.map(typeText).join(', '),
+      );
+    shape[dimension] += t.shape[dimension];
+  }
+  return shape;
+}
+
+const concatenate: OpRule<'concatenate'> = {
+  arity: { min: 0 },
+  infer: (op, inputs) =>
+    checkResults(op, [{ shape: concatShape(op.dimension, inputs), dtype: inputs[0].dtype }], {
+      shape: 'C6',
+      dtype: 'C5',
+    }),
+  run(op, inputs) {
+    const d = op.dimension;
+    const out = alloc({ shape: concatShape(d, inputs), dtype: inputs[0].dtype });
+    const { cells: o, lanes } = words(out.data);
+    const outer = sizeOf(out.shape.slice(0, d));
+    const row = sizeOf(out.shape.slice(d)) * lanes;
+    let at = 0; // where this input's block starts in each row
+    for (const t of inputs) {
+      const { cells: s } = words(t.data);
+      const n = sizeOf(t.shape.slice(d)) * lanes;
+      for (let i = 0; i < outer && n > 0; i++)
+        (o as Int32Array).set((s as Int32Array).subarray(i * n, (i + 1) * n), i * row + at);
+      at += n;
+    }
+    return [out];
+  },
+};
+
+/** The result shape of slice, checking C2–C4. */
+function sliceShape(
+  op: { start_indices: readonly number[]; limit_indices: readonly number[]; strides: readonly number[] },
+  operand: TensorType,
+): number[] {
+  const { start_indices: start, limit_indices: limit, strides } = op;
+  const rank = operand.shape.length;
+  if (start.length !== rank || limit.length !== rank || strides.length !== rank)
+    argError(
+      'slice',
+      'C2',
+      'size(start_indices) = size(limit_indices) = size(strides) = rank(operand)',
+      `${fmt(start)}, ${fmt(limit)}, ${fmt(strides)} for ${typeText(operand)}`,
+    );
+  for (let d = 0; d < rank; d++)
+    if (
+      !(
+        Number.isInteger(start[d]) &&
+        Number.isInteger(limit[d]) &&
+        start[d] >= 0 &&
+        start[d] <= limit[d] &&
+        limit[d] <= operand.shape[d]
+      )
+    )
+      argError(
+        'slice',
+        'C3',
+        '0 <= start_indices <= limit_indices <= shape(operand)',
+        `start_indices ${fmt(start)}, limit_indices ${fmt(limit)} for ${typeText(operand)}`,
+      );
+  checkRange('slice', 'C4', '0 < strides', strides, 1, Number.POSITIVE_INFINITY);
+  return start.map((s, d) => Math.ceil((limit[d] - s) / strides[d]));
+}
+
+const slice: OpRule<'slice'> = {
+  arity: 1,
+  infer: (op, [operand]) =>
+    checkResults(op, [{ shape: sliceShape(op, operand), dtype: operand.dtype }], {
+      shape: 'C5',
+      dtype: 'C1',
+    }),
+  run(op, [operand]) {
+    const out = alloc({ shape: sliceShape(op, operand), dtype: operand.dtype });
+    const strides = stridesOf(operand.shape);
+    const base = op.start_indices.reduce((a, s, d) => a + s * strides[d], 0);
+    copyAt(
+      operand,
+      out,
+      offsets(
+        out.shape,
+        strides.map((s, d) => s * op.strides[d]),
+        base,
+      ),
+    );
+    return [out];
+  },
+};
+
+const dynamicSlice: OpRule<'dynamic_slice'> = {
+  arity: { min: 1 },
+  infer(op, [operand, ...starts]) {
+    const sizes = op.slice_sizes;
+    const rank = operand.shape.length;
+    if (starts.length !== rank || sizes.length !== rank)
+      argError(
+        'dynamic_slice',
+        'C2',
+        'size(start_indices) = size(slice_sizes) = rank(operand)',
+        `${starts.length} start indices, slice_sizes ${fmt(sizes)} for ${typeText(operand)}`,
+      );
+    for (const s of starts) {
+      if (s.shape.length !== 0)
+        argError('dynamic_slice', 'I2', 'start_indices must be 0-dimensional tensors', typeText(s));
+      checkElement('dynamic_slice', 'I2', 'start_indices', s, INT);
+      if (s.dtype !== starts[0].dtype)
+        typeError('dynamic_slice', 'C3', 'same(type(start_indices...))', starts.map(typeText).join(', '));
+    }
+    sizes.forEach((n, d) => {
+      if (!(Number.isInteger(n) && n >= 0 && n <= operand.shape[d]))
+        argError(
+          'dynamic_slice',
+          'C4',
+          '0 <= slice_sizes <= shape(operand)',
+          `slice_sizes ${fmt(sizes)} for ${typeText(operand)}`,
+        );
+    });
+    return checkResults(op, [{ shape: [...sizes], dtype: operand.dtype }], { shape: 'C5', dtype: 'C1' });
+  },
+  run(op, [operand, ...starts]) {
+    const out = alloc({ shape: op.slice_sizes, dtype: operand.dtype });
+    const strides = stridesOf(operand.shape);
+    let base = 0;
+    starts.forEach((s, d) => {
+      base += clampStart(s.data[0], operand.shape[d] - op.slice_sizes[d]) * strides[d];
+    });
+    copyAt(operand, out, offsets(out.shape, strides, base));
+    return [out];
+  },
+};
+
+/** A start index clamped into [0, hi] (a bigint compares exactly before it becomes a number). */
+function clampStart(v: number | bigint, hi: number): number {
+  if (typeof v === 'bigint') return v < 0n ? 0 : v > BigInt(hi) ? hi : Number(v);
+  return v < 0 ? 0 : v > hi ? hi : v;
+}
+
+export const SHAPE_RULES: RuleTable = {
+  constant,
+  iota,
+  broadcast_in_dim: broadcastInDim,
+  reshape,
+  transpose,
+  concatenate,
+  slice,
+  dynamic_slice: dynamicSlice,
+};
