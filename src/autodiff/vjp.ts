@@ -14,6 +14,7 @@
  * autodiff.cotangent (a cotangent of the wrong shape or dtype), autodiff.tangent,
  * autodiff.custom_computation, autodiff.variadic, autodiff.reducer.
  */
+import { singleOp } from '../ir/surface.js';
 import { type CoreCall, type GatherCall, execute } from '../core/call.js';
 import { gatherShape } from '../core/gather-shape.js';
 import type { GatherMode, ScatterDimensionNumbers, ScatterMode } from '../core/types.js';
@@ -222,7 +223,8 @@ export interface VjpResult {
 }
 
 /** Reverse mode of a lowered call: its value and a pullback (see the file comment for the rules). */
-export function vjp(call: CoreCall): VjpResult {
+export function vjp(lowered: CoreCall): VjpResult {
+  const call = singleOp(lowered, 'autodiff', ['scale_updates', 'circular_indices']);
   const names = argumentNames(call);
   const policy = gradientPolicy(call);
   const x = call.kind === 'gather' ? call.operand : call.inputs[0];
@@ -276,7 +278,8 @@ export interface JvpResult {
  * Forward mode: the value and its derivative along `tangents` (by the framework's names, as
  * `vjp` returns them; a missing tangent is zero).
  */
-export function jvp(call: CoreCall, tangents: Readonly<Record<string, Tensor>>): JvpResult {
+export function jvp(lowered: CoreCall, tangents: Readonly<Record<string, Tensor>>): JvpResult {
+  const call = singleOp(lowered, 'autodiff', ['scale_updates', 'circular_indices']);
   const names = argumentNames(call);
   checkFloat(call, call.kind === 'gather' ? call.operand : call.inputs[0], names.operand ?? 'operand');
   const { out: _out, ...bare } = call;

@@ -9,6 +9,7 @@
  *   setBackend(gpu); await executeOn(call);                      // the global choice
  *   const [a, b] = await executeAllOn(variadicScatter, gpu);     // N inputs → N results
  */
+import { singleOp } from '../ir/surface.js';
 import { type CoreCall, type ScatterCall, execute, executeAll } from '../core/call.js';
 import { DTypeError, InvalidArgumentError, fmt } from '../errors.js';
 import { Tensor, sameShape } from '../tensor/tensor.js';
@@ -73,7 +74,8 @@ export function getBackend(): Backend {
  * host. On the CPU this is exactly `execute(call)`; elsewhere the result is read back and, when
  * the call has `out`, copied into it (only when the call succeeds).
  */
-export async function executeOn(call: CoreCall, backend: Backend = current): Promise<Tensor> {
+export async function executeOn(lowered: CoreCall, backend: Backend = current): Promise<Tensor> {
+  const call = singleOp(lowered, 'backend', ['scale_updates', 'cycle_updates', 'circular_indices']);
   if (backend === cpuBackend) return execute(call);
   const result = await (await backend.run(call)).read();
   const out = call.out;
@@ -101,7 +103,12 @@ export async function executeOn(call: CoreCall, backend: Backend = current): Pro
  * host, as `executeAll(call)` does on the CPU (each result in its input's shape). A backend
  * without `runAll` runs single-input calls only (typed error otherwise).
  */
-export async function executeAllOn(call: ScatterCall, backend: Backend = current): Promise<Tensor[]> {
+export async function executeAllOn(lowered: ScatterCall, backend: Backend = current): Promise<Tensor[]> {
+  const call = singleOp(lowered, 'backend', [
+    'scale_updates',
+    'cycle_updates',
+    'circular_indices',
+  ]) as ScatterCall;
   if (backend === cpuBackend) return executeAll(call);
   if (call?.kind !== 'scatter')
     throw new InvalidArgumentError(

@@ -21,10 +21,11 @@ import { Command, Option } from 'commander';
 import * as lib from '../index.js';
 import { readNpy, writeNpy } from '../interop/npy.js';
 import { runStablehlo } from '../stablehlo-text/parse.js';
-import { buildRegistry, type CallArgs, executeCall, type OpEntry } from '../tables/registry.js';
+import { buildRegistry, type CallArgs, executeCall, type OpEntry, lowerCall } from '../tables/registry.js';
 import { behaviourTables } from '../tables/tables.js';
 import { type DType, isDType } from '../tensor/dtype.js';
 import type { NestedArray, Tensor } from '../tensor/tensor.js';
+import { stablehloModule } from '../ir/module-text.js';
 import { explainText } from './explain.js';
 import { didYouMean, PRINT_LIMIT, parseJsonValues, tensorJson, tensorSummary } from './format.js';
 
@@ -325,12 +326,24 @@ export function program(
   )
     .addOption(new Option('--color', 'force colours').conflicts('noColor'))
     .option('--no-color', 'plain text (also when NO_COLOR is set or stdout is not a terminal)')
-    .action(async (id: string, o: CallOptions & { color?: boolean }) => {
+    .option(
+      '--module',
+      'print the call as a whole StableHLO module (spec ops only; runs with `stablehlo FILE`)',
+    )
+    .option('-o, --output <file.mlir>', 'with --module: write the module to a file')
+    .action(async (id: string, o: CallOptions & { color?: boolean; module?: boolean; output?: string }) => {
       const entry = findOp(id);
       const progress = new Progress(err, !o.quiet);
       const { args, size } = await callArgs(o, err, progress);
       progress.big ||= size >= BIG_JOB;
       await progress.phase(`explaining ${entry.id} on ${size.toLocaleString('en-US')} input elements`);
+      if (o.module) {
+        const text = stablehloModule(lowerCall(ns, entry, args));
+        if (o.output) writeFileSync(o.output, text);
+        else out(text);
+        progress.done();
+        return;
+      }
       const color =
         o.color === false
           ? false

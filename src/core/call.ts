@@ -22,6 +22,7 @@ import {
   resolveScatterOptions,
 } from './policy.js';
 import type { GatherDimensionNumbers, ScatterDimensionNumbers, UpdateComputation } from './types.js';
+import { type ProgramCall, concreteCall, runProgram } from '../ir/lowered.js';
 
 /** What the core knows about an out-of-bounds index (the details of its IndexOutOfBoundsError). */
 export interface OobDetails {
@@ -68,7 +69,25 @@ interface CallBase {
    * index_add `alpha` on ≤ 1-D, integer and 16-bit selves): gradients chain through it.
    */
   readonly updates_scale?: number;
+  /**
+   * Work the framework's semantics need before the op, declared here and never done while
+   * lowering: the operand it names holds the caller's tensor, and the IR computes the op's
+   * operand from it (`programOf` prints it, `concreteCall` runs it; see ir/lowered.ts).
+   */
+  readonly prologue?: Prologue;
 }
+
+/**
+ * The declared prologues (each a few IR ops; see ir/lowered.ts):
+ * - `scale_updates`: updates = caller's updates × factor, rounded to the dtype (PyTorch alpha);
+ * - `cycle_updates`: updates[i] = v[i mod size(v)] for i < length (NumPy put's cycled values);
+ * - `circular_indices`: targets[b, s] = ((w[b] mod max_seq) + s) mod max_seq for s < seq
+ *   (ONNX TensorScatter circular writes).
+ */
+export type Prologue =
+  | { readonly kind: 'scale_updates'; readonly factor: number | bigint | boolean }
+  | { readonly kind: 'cycle_updates'; readonly length: number }
+  | { readonly kind: 'circular_indices'; readonly max_seq: number; readonly seq: number };
 
 /** A gather lowered from a framework op: everything the call does, defaults applied. */
 export interface GatherCall extends CallBase {
@@ -152,7 +171,9 @@ function reword(call: CoreCall, e: unknown): unknown {
  * `out` is exactly its input runs in place; any other overlap is computed aside and copied in.
  * Scatter returns the first result (every frontend is single-input).
  */
-export function execute(call: CoreCall, out: Tensor | undefined = call.out): Tensor {
+export function execute(call: CoreCall | ProgramCall, out: Tensor | undefined = call.out): Tensor {
+  if (call.kind === 'program') return runProgram(call, out);
+  if (call.prologue) return execute(concreteCall(call), out);
   try {
     return call.kind === 'gather' ? executeGather(call, out) : executeScatter(call, out);
   } catch (e) {

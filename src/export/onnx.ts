@@ -27,6 +27,7 @@
  * twice: ONNX leaves the order undefined), `opset` (outside 11–22, or a graph below 13),
  * `variadic`.
  */
+import { singleOp } from '../ir/surface.js';
 import protobuf from 'protobufjs';
 import { landingMap } from '../autodiff/rules.js';
 import type { CoreCall, GatherCall, ScatterCall } from '../core/call.js';
@@ -294,7 +295,8 @@ function dropBlock(
 }
 
 /** The one ONNX node that computes `call` (the main node of its graph), or an OnnxExportError. */
-export function onnxNode(call: CoreCall, options: OnnxExportOptions = {}): OnnxNode {
+export function onnxNode(lowered: CoreCall, options: OnnxExportOptions = {}): OnnxNode {
+  const call = singleOp(lowered, 'export.onnx');
   return onnxGraph(call, options).main;
 }
 
@@ -304,7 +306,8 @@ function checkOpset(opset: number): void {
 }
 
 /** The graph computing `call`: one main node plus what the call's policy needs (see the file comment). */
-export function onnxGraph(call: CoreCall, options: OnnxExportOptions = {}): OnnxGraph {
+export function onnxGraph(lowered: CoreCall, options: OnnxExportOptions = {}): OnnxGraph {
+  const call = singleOp(lowered, 'export.onnx');
   const opset = options.opset ?? 18;
   checkOpset(opset);
   const g = call.kind === 'gather' ? gatherGraph(call, opset) : scatterGraph(call, opset);
@@ -673,6 +676,7 @@ export function toOnnx(call: CoreCall, options: OnnxExportOptions = {}): Uint8Ar
 }
 
 /** The model's feeds: graph input name → the call's tensor. */
-export function onnxInputs(call: CoreCall, options: OnnxExportOptions = {}): Record<string, Tensor> {
+export function onnxInputs(lowered: CoreCall, options: OnnxExportOptions = {}): Record<string, Tensor> {
+  const call = singleOp(lowered, 'export.onnx');
   return Object.fromEntries(onnxGraph(call, options).inputs.map((i) => [i.name, i.tensor]));
 }

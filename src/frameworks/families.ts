@@ -15,7 +15,7 @@
  *
  * Scatters mirror each gather: the updates have the gather's result shape.
  */
-import type { GatherCall, ScatterCall, Wording } from '../core/call.js';
+import type { GatherCall, Prologue, ScatterCall, Wording } from '../core/call.js';
 import { isTrusted, trustAttributes } from '../core/plan-cache.js';
 import {
   type ResolvedGatherOptions,
@@ -55,6 +55,8 @@ export interface CallMeta {
   readonly index_rank?: number;
   /** The factor the lowering pre-scaled the updates by (see CoreCall.updates_scale). */
   readonly updates_scale?: number;
+  /** Work the framework needs before a scatter, declared (see CoreCall.prologue). */
+  readonly prologue?: Prologue;
 }
 
 /** A framework's gather policy; unset values take the core defaults, except `zero_size_dims` (frameworks: out_of_bounds). */
@@ -167,6 +169,7 @@ export function scatterCallN(
     operand_shape: m.operand_shape,
     updates_shape: m.updates_shape,
     updates_scale: m.updates_scale,
+    prologue: m.prologue,
     inputs,
     scatter_indices: indices,
     updates,

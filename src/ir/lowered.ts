@@ -7,12 +7,23 @@
  *
  * Lowering never runs anything: a program is built from the call's attributes and shapes only.
  */
-import type { CoreCall, GatherCall, ScatterCall } from '../core/call.js';
+import type { CoreCall, GatherCall, Prologue, ScatterCall } from '../core/call.js';
 import { gatherShape } from '../core/gather-shape.js';
 import { zeroSizeShape, zeroSizeSlices } from '../core/gather.js';
 import { InvalidArgumentError } from '../errors.js';
 import type { Tensor } from '../tensor/tensor.js';
-import type { Body, CallMeta, Func, Module, Op, TensorType } from './program.js';
+import { Builder } from './builder.js';
+import {
+  type Body,
+  type CallMeta,
+  type Func,
+  type Module,
+  type Op,
+  type TensorType,
+  type ValueId,
+  specGatherOptions,
+} from './program.js';
+import { runModule } from './run.js';
 import { reducerBody } from './regions.js';
 
 /** A lowered call that is a whole program (see the module comment). */
@@ -56,10 +67,8 @@ export function gatherOp(call: GatherCall, operand = 0, indices = 1): Op {
   };
 }
 
-/** The scatter op of a scatter call: operands are inputs…, indices, updates… in value-id order. */
-export function scatterOp(call: ScatterCall, first = 0): Op {
-  const n = call.inputs.length;
-  const ids = Array.from({ length: 2 * n + 1 }, (_, k) => first + k);
+/** The scatter op of a scatter call: operands are inputs…, indices, updates… (value ids). */
+export function scatterOp(call: ScatterCall, ids: readonly ValueId[] = callIds(call)): Op {
   const reducer = typeof call.update_computation === 'string' ? call.update_computation : undefined;
   const body = reducer ? reducerBody(reducer, call.inputs[0].dtype) : undefined;
   if (!body)
@@ -79,6 +88,8 @@ export function scatterOp(call: ScatterCall, first = 0): Op {
   };
 }
 
+const callIds = (call: ScatterCall) => Array.from({ length: 2 * call.inputs.length + 1 }, (_, k) => k);
+
 /** The entry function `@main` of a program: params, ops, the returned values. */
 export function mainFunc(
   params: readonly TensorType[],
@@ -91,41 +102,31 @@ export function mainFunc(
   return { name: 'main', ...body, results: returns.map((id) => types[id]), paramNames: names };
 }
 
-/** The program of any lowered call: a CoreCall becomes `@main(tensors) { gather | scatter; reshape? }`. */
+/**
+ * The program of any lowered call: a CoreCall becomes
+ * `@main(tensors) { prologue?; gather | scatter; reshape? }`.
+ */
 export function programOf(call: LoweredCall): ProgramCall {
   if (call.kind === 'program') return call;
-  const ops: Op[] = [];
-  let args: Tensor[];
-  let names: string[];
-  if (call.kind === 'gather') {
-    args = [call.operand, call.start_indices];
-    names = ['operand', 'start_indices'];
-    ops.push(gatherOp(call));
-  } else {
+  const { args, names } = callTensors(call);
+  const b = new Builder(args.map(typeOf));
+  const ids = args.map((_, k) => k);
+  if (call.kind === 'scatter' && call.prologue) {
     const n = call.inputs.length;
-    args = [...call.inputs, call.scatter_indices, ...call.updates];
-    names =
-      n === 1
-        ? ['input', 'scatter_indices', 'update']
-        : [
-            ...call.inputs.map((_, k) => `input${k}`),
-            'scatter_indices',
-            ...call.updates.map((_, k) => `update${k}`),
-          ];
-    ops.push(scatterOp(call));
+    const at = call.prologue.kind === 'circular_indices' ? n : n + 1;
+    ids[at] = prologueOps(b, call.prologue, ids[at], prologueShape(call));
   }
-  let result = args.length;
+  let results =
+    call.kind === 'gather'
+      ? [b.one(gatherOp(call, ids[0], ids[1]))]
+      : b.emit(scatterOp({ ...call, prologue: undefined }, ids));
   if (call.reshape) {
-    const r = ops[0].results[0];
-    ops.push({
-      kind: 'reshape',
-      operands: [result],
-      results: [{ shape: [...call.reshape], dtype: r.dtype }],
-    });
-    result++;
+    const dtype = b.type(results[0]).dtype;
+    results = [
+      b.one({ kind: 'reshape', operands: [results[0]], results: [{ shape: [...call.reshape], dtype }] }),
+    ];
   }
-  const returns = call.kind === 'scatter' && !call.reshape ? call.inputs.map((_, k) => result + k) : [result];
-  const main = mainFunc(args.map(typeOf), ops, returns, names);
+  const main = mainFunc(args.map(typeOf), b.ops, results, names);
   return {
     kind: 'program',
     op: call.op,
@@ -134,4 +135,99 @@ export function programOf(call: LoweredCall): ProgramCall {
     argNames: names,
     out: call.out,
   };
+}
+
+/** A call's tensors in its op's operand order, with their names. */
+function callTensors(call: CoreCall): { args: Tensor[]; names: string[] } {
+  if (call.kind === 'gather')
+    return { args: [call.operand, call.start_indices], names: ['operand', 'start_indices'] };
+  const n = call.inputs.length;
+  const names =
+    n === 1
+      ? ['input', 'scatter_indices', 'update']
+      : [
+          ...call.inputs.map((_, k) => `input${k}`),
+          'scatter_indices',
+          ...call.updates.map((_, k) => `update${k}`),
+        ];
+  return { args: [...call.inputs, call.scatter_indices, ...call.updates], names };
+}
+
+/** The shape of the operand a scatter's prologue computes. */
+function prologueShape(call: ScatterCall): number[] {
+  const p = call.prologue;
+  if (p?.kind === 'circular_indices') return [call.scatter_indices.shape[0], p.seq];
+  if (p?.kind === 'cycle_updates') return [p.length];
+  return [...call.updates[0].shape];
+}
+
+/** Emits a prologue's ops on `from` (the caller's tensor) and returns the computed operand. */
+function prologueOps(b: Builder, p: Prologue, from: ValueId, shape: readonly number[]): ValueId {
+  const t = b.type(from);
+  if (p.kind === 'scale_updates') {
+    const factor = b.splat(p.factor, t.dtype, t.shape);
+    return b.one({ kind: 'multiply', operands: [from, factor], results: [t] });
+  }
+  const i64 = (s: readonly number[]): TensorType => ({ shape: [...s], dtype: 'int64' });
+  if (p.kind === 'cycle_updates') {
+    // updates[i] = v[i mod size(v)]: an iota, a remainder, and a gather of v's elements.
+    const i = b.one({ kind: 'iota', iota_dimension: 0, operands: [], results: [i64([p.length])] });
+    const k = b.binary('remainder', i, b.splat(BigInt(t.shape[0]), 'int64', [p.length]));
+    const idx = b.one({ kind: 'reshape', operands: [k], results: [i64([p.length, 1])] });
+    const dimension_numbers = {
+      offset_dims: [],
+      collapsed_slice_dims: [0],
+      start_index_map: [0],
+      index_vector_dim: 1,
+      slice_sizes: [1],
+    };
+    const options = specGatherOptions(t.dtype);
+    const results = [{ shape: [...shape], dtype: t.dtype }];
+    return b.one({ kind: 'gather', dimension_numbers, options, operands: [from, idx], results });
+  }
+  // targets[b, s] = ((w[b] mod M) + s) mod M, in 64 bits, mod as Python's (never negative).
+  const M = BigInt(p.max_seq);
+  const w =
+    t.dtype === 'int64' ? from : b.one({ kind: 'convert', operands: [from], results: [i64(t.shape)] });
+  const m1 = b.splat(M, 'int64', t.shape);
+  const start = b.binary('remainder', b.binary('add', b.binary('remainder', w, m1), m1), m1);
+  const rows = b.one({
+    kind: 'broadcast_in_dim',
+    broadcast_dimensions: [0],
+    operands: [start],
+    results: [i64(shape)],
+  });
+  const s = b.one({ kind: 'iota', iota_dimension: 1, operands: [], results: [i64(shape)] });
+  return b.binary('remainder', b.binary('add', rows, s), b.splat(M, 'int64', shape));
+}
+
+/**
+ * The single op a call with a prologue stands for, its prologue run in the IR on the call's
+ * tensors: what execute, gradients, the trace and the backends run (gradients then chain through
+ * `updates_scale`). A call without a prologue is returned as it is.
+ */
+export function concreteCall<C extends CoreCall>(call: C): C {
+  if (call.kind !== 'scatter' || !call.prologue) return call;
+  const p = call.prologue;
+  const from = p.kind === 'circular_indices' ? call.scatter_indices : call.updates[0];
+  const b = new Builder([typeOf(from)]);
+  const r = prologueOps(b, p, 0, prologueShape(call));
+  const main = mainFunc([typeOf(from)], b.ops, [r]);
+  const [value] = runModule({ funcs: [main], entry: 'main' }, [from]).results;
+  if (p.kind === 'circular_indices') return { ...call, prologue: undefined, scatter_indices: value };
+  const scale = p.kind === 'scale_updates' ? { updates_scale: Number(p.factor) } : {};
+  return { ...call, prologue: undefined, ...scale, updates: [value, ...call.updates.slice(1)] };
+}
+
+/** Runs a program call: its entry on its tensors; the first result, into `out` when given. */
+export function runProgram(call: ProgramCall, out: Tensor | undefined = call.out): Tensor {
+  const [result] = runModule(call.module, call.args).results;
+  if (out === undefined) return result;
+  if (out.dtype !== result.dtype || out.shape.join() !== result.shape.join())
+    throw new InvalidArgumentError(
+      `${call.op}.out`,
+      `${call.op}: out must be a ${result.dtype} tensor of shape [${result.shape}]; got ${out.dtype} [${out.shape}]`,
+    );
+  out.data.set(result.data as never);
+  return out;
 }

@@ -21,6 +21,7 @@
  * Rules (codes `translate.<rule>`): `framework` (unknown framework), `no_equivalent` (no op of
  * the framework makes this call; the message names why), `variadic` (N-input scatters).
  */
+import { singleOp } from '../ir/surface.js';
 import { type CoreCall, type GatherCall, type ScatterCall, execute } from '../core/call.js';
 import { gatherShape } from '../core/gather-shape.js';
 import type { GatherDimensionNumbers, ScatterDimensionNumbers } from '../core/types.js';
@@ -658,7 +659,8 @@ let defaultRegistry: OpEntry[] | undefined;
  * const call = torch.lower.gather(tensor([[1, 2], [3, 4]]), 1, tensor([[0n, 0n], [1n, 0n]], 'int64'));
  * translate(call, 'onnx').op; // 'onnx.GatherElements'
  */
-export function translate(call: CoreCall, framework: string, options: TranslateOptions = {}): Translation {
+export function translate(lowered: CoreCall, framework: string, options: TranslateOptions = {}): Translation {
+  const call = singleOp(lowered, 'translate');
   if (!(FRAMEWORKS as readonly string[]).includes(framework))
     fail('framework', `unknown framework ${fmt(framework)}; one of ${FRAMEWORKS.join(', ')}`, { framework });
   if (call.kind === 'scatter' && call.inputs.length !== 1)

@@ -1,12 +1,4 @@
-/**
- * What the NumPy and PyTorch frontends share beyond the family builders: NumPy's `array_like`
- * arguments, the zero-copy index reinterpretations NumPy applies, broadcasting with the
- * frontend's own rule code, index tuples (`a[i0, i1, ...]`), PyTorch's scalar conversion, and
- * NumPy's per-array bounds check of an index tuple whose broadcast is empty. Nothing here loops
- * over elements; whole tensors move through tensor/ops utilities and the core.
- */
-import { execute } from '../../core/call.js';
-import { DTypeError, InvalidArgumentError, fmt } from '../../errors.js';
+import { DTypeError, IndexOutOfBoundsError, InvalidArgumentError, fmt } from '../../errors.js';
 import type { DType, Scalar } from '../../tensor/dtype.js';
 import { integerRange, isFloat } from '../../tensor/dtype.js';
 import { broadcastShapes, broadcastTo, cast } from '../../tensor/ops.js';
@@ -22,7 +14,7 @@ import {
 } from '../../tensor/tensor.js';
 import { toDTypeScalar } from '../../tensor/scalar.js';
 import { tensorArg } from '../args.js';
-import { type GatherPolicy, stackIndices, takeGather } from '../families.js';
+import { type GatherPolicy, stackIndices } from '../families.js';
 import type { Wording } from '../../core/call.js';
 
 /** A tensor, or nested JS arrays / a scalar that become one (like NumPy's `array_like`). */
@@ -191,8 +183,9 @@ export function filled(
 
 /**
  * NumPy checks each index array of a tuple against its own axis before broadcasting, so an
- * out-of-bounds index raises even when the broadcast result is empty. Each check is one core
- * gather (mode error) into a dummy operand of the axis' size, worded by `wording` for axis d.
+ * out-of-bounds index raises even when the broadcast result is empty. A validation of the
+ * arguments (no op runs): the first index outside [-n, n) (or [0, n) when negatives are out of
+ * bounds) raises as the core's error-mode gather would, worded by `wording` for axis d.
  */
 export function checkEachInBounds(
   op: string,
@@ -201,9 +194,29 @@ export function checkEachInBounds(
   policy: GatherPolicy,
   wording: Wording,
 ): void {
+  const fromEnd = policy.negative_indices === 'from_end';
   arrays.forEach((a, d) => {
-    if (a.size === 0) return;
-    const dummy = zeros([operandShape[d]], 'uint8');
-    execute(takeGather({ op, wording: (x) => wording({ ...x, dim: d }) }, dummy, a, 0, policy));
+    const n = BigInt(operandShape[d]);
+    const values = a.data;
+    for (let i = 0; i < a.size; i++) {
+      const value = BigInt(values[i] as number | bigint);
+      if (value < n && value >= (fromEnd ? -n : 0n)) continue;
+      const details = { position: unravelIndex(i, a.shape), value, dim: d, size: operandShape[d] };
+      throw new IndexOutOfBoundsError(
+        policy.oob_code ?? `${op}.index_out_of_bounds`,
+        `${op}: ${wording(details)}`,
+        details,
+      );
+    }
   });
+}
+
+/** The multi-index of flat position `i` in `shape` (row-major). */
+function unravelIndex(i: number, shape: readonly number[]): number[] {
+  const pos = new Array<number>(shape.length);
+  for (let k = shape.length - 1; k >= 0; k--) {
+    pos[k] = i % shape[k];
+    i = Math.floor(i / shape[k]);
+  }
+  return pos;
 }

@@ -6,7 +6,7 @@
 import { type GatherCall, type ScatterCall, execute } from '../../core/call.js';
 import { IndexOutOfBoundsError } from '../../errors.js';
 import type { Scalar } from '../../tensor/dtype.js';
-import { type Tensor, arange, zeros } from '../../tensor/tensor.js';
+import { type Tensor, zeros } from '../../tensor/tensor.js';
 import { integer, normalizeAxis, options, outArg } from '../args.js';
 import { constPolicy, flatGather, flatScatter, takeGather, takeShape } from '../families.js';
 import { type NumpyMode, gatherPolicy, oobWording, resolveMode, safeIndex, scatterPolicy } from './policy.js';
@@ -126,12 +126,11 @@ export function lowerPut(
       mode,
     });
   }
-  // v is repeated cyclically: a wrap-mode take of arange(len(ind)) from v.
-  const updates =
-    V.size === idx.size
-      ? V.reshape([V.size])
-      : execute(flatGather({ op }, V, arange(idx.size, 'int32'), { mode: 'wrap' }));
-  return flatScatter(m, A, idx.reshape([idx.size]), updates, 'replace', scatterPolicy(mode));
+  // v is repeated cyclically: updates[i] = v[i mod size(v)], the program's iota, remainder and
+  // gather before the scatter (declared as the call's prologue).
+  const cycled =
+    V.size === idx.size ? m : { ...m, prologue: { kind: 'cycle_updates', length: idx.size } as const };
+  return flatScatter(cycled, A, idx.reshape([idx.size]), V.reshape([V.size]), 'replace', scatterPolicy(mode));
 }
 
 /**

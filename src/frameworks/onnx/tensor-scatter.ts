@@ -33,13 +33,11 @@
  */
 import { type ScatterCall, execute } from '../../core/call.js';
 import { fmt } from '../../errors.js';
-import { stack } from '../../tensor/ops.js';
-import { type Tensor, arange, zeros } from '../../tensor/tensor.js';
+import { type Tensor, zeros } from '../../tensor/tensor.js';
 import { range } from '../args.js';
-import { gatherCall, scatterCall, takeGather, takeScatter } from '../families.js';
+import { scatterCall, takeScatterDims } from '../families.js';
 import {
   type OnnxOptions,
-  type OpVersion,
   attributes,
   checkDataDType,
   checkIndexDType,
@@ -66,22 +64,6 @@ const writeWording =
   (seq: number) =>
   ({ value, size, position }: { value: bigint; size: number; position: readonly number[] }) =>
     `write index ${value} at write_indices position ${fmt(position)} does not fit: linear mode needs 0 <= write index and write index + sequence_length (${seq}) <= max_sequence_length (${size})`;
-
-/** Circular targets[b, s] = (w[b] mod M + s) mod M, from two small gathers (no element loop here). */
-function circularTargets(op: OpVersion, w: Tensor, maxSeq: number, seq: number): Tensor {
-  if (seq === 0) return zeros([w.size, 0], 'int64');
-  const positions = arange(maxSeq, 'int64');
-  const start = execute(takeGather({ op: op.name }, positions, w, 0, { mode: 'wrap' }));
-  const twice = stack([positions, positions], 0).reshape([2 * maxSeq]);
-  const dn = {
-    offset_dims: [1],
-    collapsed_slice_dims: [],
-    start_index_map: [0],
-    index_vector_dim: 1,
-    slice_sizes: [seq],
-  };
-  return execute(gatherCall({ op: op.name }, twice, start, dn, { mode: 'error' }));
-}
 
 /** Validates and lowers `TensorScatter` to one StableHLO scatter (circular: after two index gathers). */
 export function lowerTensorScatter(
@@ -155,8 +137,10 @@ export function lowerTensorScatter(
     };
     return scatterCall(meta, past_cache, w, update, dn, 'replace', policy);
   }
-  const targets = circularTargets(op, w, maxSeq, seq);
-  return takeScatter(meta, past_cache, targets, update, axis, 'replace', policy, 1);
+  // targets[b, s] = (w[b] mod M + s) mod M: the program's arithmetic before the scatter (declared
+  // as the call's prologue, run by the IR, printed by explain).
+  const circular = { ...meta, prologue: { kind: 'circular_indices', max_seq: maxSeq, seq } as const };
+  return scatterCall(circular, past_cache, w, update, takeScatterDims(r, 2, axis, 1), 'replace', policy);
 }
 
 /**

@@ -2,11 +2,11 @@
  * PyTorch's slice-wise scatters along one dim (`index_add`, `index_copy`, `index_fill`) and
  * advanced-index assignment `index_put` (`t[i0, i1] = v`).
  */
-import { type ScatterCall, execute } from '../../core/call.js';
+import { type Prologue, type ScatterCall, execute } from '../../core/call.js';
 import type { UpdateComputation } from '../../core/types.js';
 import { IndexOutOfBoundsError, InvalidArgumentError, fmt } from '../../errors.js';
 import { type Scalar, isFloat } from '../../tensor/dtype.js';
-import { Tensor, arange, full, zeros } from '../../tensor/tensor.js';
+import { Tensor, zeros } from '../../tensor/tensor.js';
 import { flag, options, scalar, tensorArg } from '../args.js';
 import { flatScatter, takeScatter, tupleScatter } from '../families.js';
 import { broadcastExactly, broadcastTuple, castScalar, filled } from '../numpy/shared.js';
@@ -55,9 +55,11 @@ function lowerIndexFamily(
   // index_copy / index_fill write nothing when the slices are empty: no index is checked.
   if (S.size === 0 && op !== 'index_add')
     return flatScatter(metaOf(op, out), X, NO_INDEX, zeros([0], X.dtype), 'replace', policyOf(op));
-  const scaled = scale ? scale(S) : { updates: S, computation };
+  const scaled: { updates: Tensor; computation: UpdateComputation; prologue?: Prologue } = scale
+    ? scale(S)
+    : { updates: S, computation };
   const m0 = metaOf(op, out, X.rank === 0 ? [] : undefined);
-  const m = 'factor' in scaled && scaled.factor !== undefined ? { ...m0, updates_scale: scaled.factor } : m0;
+  const m = scaled.prologue ? { ...m0, prologue: scaled.prologue } : m0;
   return takeScatter(m, X1, I, scaled.updates, d, scaled.computation, policyOf(op));
 }
 
@@ -109,8 +111,8 @@ function fma(c: number, a: number, u: number, single: boolean): number {
 /**
  * PyTorch's `self + alpha·source` of index_add (1.13 CPU): alpha is first converted to the
  * dtype (torch.index_add.alpha); a ≤ 1-D self, integer, bool, float16 and bfloat16 round the
- * product alpha·source to the dtype before adding (returned as pre-scaled updates, one core
- * multiply); float32 / float64 selves of ≥ 2 dims go through the vectorised add kernel, which
+ * product alpha·source to the dtype before adding (a `multiply` before the scatter, declared as
+ * the call's prologue); float32 / float64 selves of ≥ 2 dims go through the vectorised add kernel, which
  * fuses the multiply-add (one rounding: an exact update computation).
  */
 function scaleSource(
@@ -118,7 +120,7 @@ function scaleSource(
   X: Tensor,
   S: Tensor,
   alpha: Scalar,
-): { updates: Tensor; computation: UpdateComputation; factor?: number } {
+): { updates: Tensor; computation: UpdateComputation; prologue?: Prologue } {
   const a = castScalar(alpha, X.dtype, op, 'alpha');
   if (a === 1 || a === 1n || a === true) return { updates: S, computation: 'add' };
   const fused = X.rank > 1 && (X.dtype === 'float32' || X.dtype === 'float64');
@@ -130,9 +132,8 @@ function scaleSource(
         : (c, u) => fma(c as number, af, u as number, true);
     return { updates: S, computation };
   }
-  const flat = arange(S.size, 'int64');
-  const scaled = execute(flatScatter({ op }, S, flat, full([S.size], a, S.dtype), 'mul', {}));
-  return { updates: scaled, computation: 'add', factor: Number(a) };
+  // The product is the program's own multiply (declared, run by the IR with the scatter).
+  return { updates: S, computation: 'add', prologue: { kind: 'scale_updates', factor: a } };
 }
 
 export interface IndexAddOptions extends OutOptions {

@@ -1,0 +1,34 @@
+/**
+ * What a surface that reads one gather or scatter (gradients, ONNX export, translation, the
+ * trace, the GPU backend) does with a lowered call that is more: a declared prologue it can run
+ * first is run in the IR (`concreteCall`), anything else is refused with a typed error naming the
+ * op and the surface — a surface never runs a different computation.
+ */
+import type { CoreCall, Prologue } from '../core/call.js';
+import { InvalidArgumentError } from '../errors.js';
+import { type ProgramCall, concreteCall } from './lowered.js';
+
+/**
+ * The single op `call` stands for, for `surface`: prologues of the kinds in `runs` are run,
+ * other prologues and whole programs are refused (`<surface>.program`).
+ */
+export function singleOp(
+  call: CoreCall | ProgramCall,
+  surface: string,
+  runs: readonly Prologue['kind'][] = [],
+): CoreCall {
+  if (call?.kind === 'program') refuse(call.op, surface, 'a program of several ops');
+  const p = call?.kind === 'scatter' ? call.prologue : undefined;
+  if (!p) return call;
+  if (!runs.includes(p.kind))
+    refuse(call.op, surface, `a ${p.kind.replace('_', ' ')} step before its scatter`);
+  return concreteCall(call);
+}
+
+function refuse(op: string, surface: string, what: string): never {
+  throw new InvalidArgumentError(
+    `${surface}.program`,
+    `${surface}: ${op} lowers to ${what}; ${surface} reads one gather or scatter (explain and execute run the whole program)`,
+    { op },
+  );
+}
