@@ -1,0 +1,67 @@
+/**
+ * The reader's errors: every construct it does not understand is a typed error
+ * `stablehlo_text.<rule>` naming the construct and its line; a module that breaks several
+ * constraints is one error listing every violation (`details.violations`).
+ *
+ * Rules: `lex` (a character or literal the lexer cannot read), `syntax`, `nesting` (brackets or
+ * regions nested deeper than {@link MAX_NESTING}), `unknown_op`, `attribute`, `type`, `complex`
+ * (complex element types: no complex dtype yet), `dense` (a literal that does not fit its type),
+ * `undefined_value`, `redefined_value`, `unknown_function`, `duplicate_function`, `no_function`,
+ * `region`, `operand_type`, `result_type`, `return_type`, `call`, `recursion`, `hlo` (an XLA HLO
+ * construct with no StableHLO meaning here), plus the spec's own constraint codes
+ * (`stablehlo.gather.C22`, …) from the verifier.
+ */
+import { DTypeError, InvalidArgumentError } from '../errors.js';
+
+export const TEXT = 'stablehlo_text';
+
+/** Brackets, regions and literals nest at most this deep (never a stack overflow). */
+export const MAX_NESTING = 128;
+
+/** One broken rule of a module: its code, what is wrong, and where. */
+export interface Violation {
+  readonly code: string;
+  readonly message: string;
+  readonly line?: number;
+}
+
+const where = (line: number | undefined): string => (line === undefined ? '' : `line ${line}: `);
+
+/** Throws InvalidArgumentError `stablehlo_text.<rule>`: `stablehlo_text: line N: message`. */
+export function textError(
+  rule: string,
+  line: number | undefined,
+  message: string,
+  details: Record<string, unknown> = {},
+): never {
+  throw new InvalidArgumentError(`${TEXT}.${rule}`, `${TEXT}: ${where(line)}${message}`, {
+    ...details,
+    ...(line === undefined ? {} : { line }),
+  });
+}
+
+/** Throws DTypeError `stablehlo_text.complex` (no complex dtype in the library yet). */
+export function complexError(line: number, what: string): never {
+  throw new DTypeError(
+    `${TEXT}.complex`,
+    `${TEXT}: ${where(line)}${what} has a complex element type; complex tensors are not supported yet`,
+    { line },
+  );
+}
+
+/**
+ * Throws one InvalidArgumentError for all `violations` (at least one): the code of the first,
+ * a message listing every one, and `details.violations`.
+ */
+export function throwViolations(violations: readonly Violation[]): never {
+  const first = violations[0];
+  const list = violations.map((v) => `${where(v.line)}${v.message} (${v.code})`);
+  const message =
+    violations.length === 1
+      ? `${TEXT}: ${where(first.line)}${first.message}`
+      : `${TEXT}: ${violations.length} violations:\n  ${list.join('\n  ')}\n`;
+  throw new InvalidArgumentError(first.code, message, {
+    violations: violations.map((v) => ({ ...v })),
+    ...(first.line === undefined ? {} : { line: first.line }),
+  });
+}
