@@ -4,7 +4,7 @@
  */
 import type { DType } from '../tensor/dtype.js';
 import { type Tensor, full } from '../tensor/tensor.js';
-import type { ComparisonDirection, Op, TensorType, ValueId } from './program.js';
+import type { BinaryOpName, ComparisonDirection, Op, TensorType, ValueId } from './program.js';
 
 /** Appends ops to a body under construction and hands out their value ids. */
 export class Builder {
@@ -43,7 +43,7 @@ export class Builder {
       results: [{ shape, dtype }],
     });
   }
-  binary(kind: 'add' | 'remainder' | 'and' | 'or', a: ValueId, b: ValueId): ValueId {
+  binary(kind: BinaryOpName, a: ValueId, b: ValueId): ValueId {
     return this.one({ kind, operands: [a, b], results: [this.type(a)] } as Op);
   }
   compare(dir: ComparisonDirection, a: ValueId, b: ValueId): ValueId {

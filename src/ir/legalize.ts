@@ -24,6 +24,7 @@ import { InvalidArgumentError } from '../errors.js';
 import { type DType, integerRange } from '../tensor/dtype.js';
 import { full, tensor } from '../tensor/tensor.js';
 import { Builder } from './builder.js';
+import { reducerBody } from './regions.js';
 import {
   type Body,
   type ComparisonDirection,
@@ -144,9 +145,10 @@ function legalizeScatter(b: Builder, op: ScatterOp, operands: ValueId[], notes: 
     reducer: body === op.body ? op.reducer : undefined,
     options: specScatterOptions(),
   };
+  if (op.reducer === 'mean') return mean(b, spec, inputs, idx, updates, o.include_self);
   if (o.include_self || op.reducer === 'replace')
     return b.emit({ ...spec, operands: [...inputs, idx, ...updates] });
-  return withoutSelf(b, spec, inputs, idx, updates);
+  return withoutSelf(b, spec, inputs, idx, updates, op.body);
 }
 
 /** The layout of a scatter's index vectors: window size 1 on inserted and batching dims. */
@@ -294,14 +296,16 @@ function minMaxDirection(body: Body): ComparisonDirection | undefined {
 function identity(body: Body, dtype: DType): number | bigint | boolean {
   const k = body.ops.length === 1 ? body.ops[0].kind : undefined;
   const float = dtype.startsWith('float') || dtype === 'bfloat16';
-  if (k === 'add') return float ? -0 : dtype.endsWith('64') ? 0n : 0;
-  if (k === 'multiply') return dtype.endsWith('64') ? 1n : 1;
+  // +0, not -0: PyTorch fills the reached targets with 0 (index_fill) before adding.
+  const big = dtype === 'int64' || dtype === 'uint64';
+  if (k === 'add') return big ? 0n : 0;
+  if (k === 'multiply') return big ? 1n : 1;
   if (k === 'minimum' || k === 'maximum') {
     if (float) return k === 'minimum' ? Infinity : -Infinity;
     if (dtype === 'bool') return k === 'minimum';
     const [lo, hi] = integerRange(dtype);
     const v = k === 'minimum' ? hi : lo;
-    return dtype.endsWith('64') ? v : Number(v);
+    return big ? v : Number(v);
   }
   throw new InvalidArgumentError(
     'ir.legalize.include_self',
@@ -310,8 +314,57 @@ function identity(body: Body, dtype: DType): number | bigint | boolean {
 }
 
 /**
+ * PyTorch's `mean` (scatter_reduce): per target, the sum of its updates (and itself, with
+ * include_self) over their count (+1), floor-divided for integers; untouched targets keep the
+ * input. Two scatters (sums, counts in 64 bits), a divide, a select.
+ */
+function mean(
+  b: Builder,
+  op: ScatterOp,
+  inputs: ValueId[],
+  idx: ValueId,
+  updates: ValueId[],
+  includeSelf: boolean,
+): ValueId[] {
+  const t = b.type(inputs[0]);
+  const u = b.type(updates[0]);
+  const add = { ...op, reducer: 'add' as const };
+  const starts = includeSelf
+    ? inputs
+    : op.results.map((r) => b.splat(identity(add.body, r.dtype), r.dtype, r.shape));
+  const sums = b.emit({ ...add, operands: [...starts, idx, ...updates] });
+  const i64 = { shape: t.shape, dtype: 'int64' as DType };
+  const counts = b.one({
+    ...add,
+    body: reducerBody('add', 'int64') as Body,
+    operands: [b.splat(0n, 'int64', t.shape), idx, b.splat(1n, 'int64', u.shape)],
+    results: [i64],
+  });
+  const touched = b.compare('GT', counts, b.splat(0n, 'int64', t.shape));
+  const den = includeSelf ? b.binary('add', counts, b.splat(1n, 'int64', t.shape)) : counts;
+  return inputs.map((input, k) => {
+    const dtype = op.results[k].dtype;
+    const d = b.one({ kind: 'convert', operands: [den], results: [{ shape: t.shape, dtype }] });
+    return b.select(touched, floorDivide(b, sums[k], d), input);
+  });
+}
+
+/** a / d rounded toward −∞ for signed integers (d > 0), the spec's divide otherwise. */
+function floorDivide(b: Builder, a: ValueId, d: ValueId): ValueId {
+  const q = b.binary('divide', a, d);
+  const dtype = b.type(a).dtype;
+  if (!dtype.startsWith('int')) return q;
+  const zero = b.splat(dtype === 'int64' ? 0n : 0, dtype, b.type(a).shape);
+  const inexact = b.compare('NE', b.binary('remainder', a, d), zero);
+  const fix = b.binary('and', inexact, b.compare('LT', a, zero));
+  const one = b.splat(dtype === 'int64' ? 1n : 1, dtype, b.type(a).shape);
+  return b.select(fix, b.binary('subtract', q, one), q);
+}
+
+/**
  * `include_self = false` (PyTorch): the reduction starts from the identity where updates land and
  * keeps the input elsewhere. A second scatter (replace with true) marks the targets reached.
+ * `reducing` is the plain reducer body the identity belongs to (the op's body may be written out).
  */
 function withoutSelf(
   b: Builder,
@@ -319,10 +372,11 @@ function withoutSelf(
   inputs: ValueId[],
   idx: ValueId,
   updates: ValueId[],
+  reducing: Body,
 ): ValueId[] {
   const t = b.type(inputs[0]);
   const u = b.type(updates[0]);
-  const starts = op.results.map((r) => b.splat(identity(op.body, r.dtype), r.dtype, r.shape));
+  const starts = op.results.map((r) => b.splat(identity(reducing, r.dtype), r.dtype, r.shape));
   const reduced = b.emit({ ...op, operands: [...starts, idx, ...updates] });
   const scalar: TensorType = { shape: [], dtype: 'bool' };
   const mark = b.one({

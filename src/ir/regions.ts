@@ -39,12 +39,13 @@ export function reducerOf(body: Body): ReducerName | undefined {
   return name;
 }
 
-/** The body of a core reducer on scalars of `dtype` (`replace`: return the update). */
+/** The body of a core reducer on scalars of `dtype` (`replace`: return the update; `mean`: its add). */
 export function reducerBody(reducer: ReducerName, dtype: DType): Body | undefined {
   const scalar = { shape: [] as number[], dtype };
   const params = [scalar, scalar];
   if (reducer === 'replace') return { params, ops: [], returns: [1] };
-  const kind = BODY_OP[reducer];
-  if (!kind) return undefined; // mean is a program of two scatters, not a body
+  // mean sums with add (its division is legalize's program of two scatters and a divide).
+  const kind = BODY_OP[reducer === 'mean' ? 'add' : reducer];
+  if (!kind) return undefined;
   return { params, ops: [{ kind, operands: [0, 1], results: [scalar] } as never], returns: [2] };
 }
