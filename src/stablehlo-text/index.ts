@@ -1,10 +1,14 @@
 /**
- * StableHLO text in and out: `parseStablehlo` reads a `stablehlo.gather` / `stablehlo.scatter`
- * (generic, properties or bare-attribute syntax), `bindStablehlo` adds tensors to make a core
- * call, and `stablehloText` (the core's printer) writes one back.
+ * StableHLO / MLIR and XLA HLO text in: `readModule(text)` reads a whole module (or a lone op)
+ * into a verified IR module that `runModule` (src/ir/run.ts) runs; `parseStablehlo` /
+ * `bindStablehlo` / `runStablehlo` are the one-op API on top of it; `stablehloText` (the core's
+ * printer) writes one op back.
  */
 export { stablehloText } from '../core/call.js';
+export { type Violation, MAX_NESTING } from './diagnostics.js';
+export { isHloText } from './hlo-reader.js';
 export {
+  bindArguments,
   bindStablehlo,
   parseStablehlo,
   parseTensorType,
@@ -18,3 +22,11 @@ export {
   type ScatterTensors,
   type TensorType,
 } from './parse.js';
+export {
+  isSplitFile,
+  type ReadOptions,
+  readModule,
+  splitInputFile,
+  type TextPart,
+} from './read.js';
+export { verifyModule } from './verify.js';
