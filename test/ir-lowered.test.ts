@@ -5,7 +5,7 @@
  * that used to compute on the side (alpha, cycled values, circular writes) now declare it.
  */
 import { describe, expect, it } from 'vitest';
-import { type CoreCall, execute } from '../src/core/call.js';
+import { type CoreCall, execute, executeAll } from '../src/core/call.js';
 import { clearPlanCache, planCacheStats } from '../src/core/plan-cache.js';
 import { GatherScatterError } from '../src/errors.js';
 import * as lib from '../src/index.js';
@@ -147,6 +147,31 @@ describe('torch.scatter_reduce as a program: mean is two scatters and a divide, 
         bits(want),
       );
     }
+  });
+});
+
+describe('a variadic stablehlo.scatter lowers like any other call', () => {
+  it('stablehlo.lower.scatter takes arrays; its program returns every result', () => {
+    const attrs = {
+      update_window_dims: [],
+      inserted_window_dims: [0],
+      scatter_dims_to_operand_dims: [0],
+      index_vector_dim: 1,
+    };
+    const call = lib.stablehlo.lower.scatter(
+      [tensor([1, 2, 3], 'float32'), tensor([10, 20, 30], 'int32')],
+      tensor([[2], [0], [2]], 'int64'),
+      [tensor([5, 6, 7], 'float32'), tensor([1, 2, 3], 'int32')],
+      attrs,
+      'add',
+    );
+    expect(call.inputs).toHaveLength(2);
+    const want = executeAll(call).map(bits);
+    expect(want.map((w) => w.dtype)).toEqual(['float32', 'int32']);
+    const p = programOf(call);
+    const got = runModule(legalize(p.module).module, p.args).results.map(bits);
+    expect(got).toEqual(want);
+    expect(executeAll(call)[0].toArray()).toEqual([7, 2, 15]);
   });
 });
 

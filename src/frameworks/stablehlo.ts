@@ -174,25 +174,57 @@ function computationArg(op: string, value: unknown): UpdateComputation {
 /** Most inputs of one variadic scatter (the library's bound, like the maximum rank). */
 const MAX_VARIADIC = 64;
 
-/** The core call a single-input `stablehlo.scatter` is. */
+/**
+ * The core call a `stablehlo.scatter` is: one input, or N inputs and N updates (variadic, one
+ * call with N results, run by `executeAll`). C1–C25 are checked on the shapes before anything runs.
+ */
 function lowerScatter(
-  input: Tensor,
+  inputs: Tensor | readonly Tensor[],
   scatter_indices: Tensor,
-  updates: Tensor,
+  updates: Tensor | readonly Tensor[],
   attributes: StableHloScatterAttributes,
   update_computation: UpdateComputation = 'replace',
 ): ScatterCall {
   const { op, policy, dn, out } = scatterAttributes(attributes);
-  const x = tensorArg(op, 'inputs', input);
+  const computation = computationArg(op, update_computation);
+  if (Array.isArray(inputs)) {
+    const { ins, i, ups } = variadicArgs(op, inputs, scatter_indices, updates);
+    coreScatterShape(
+      ins.map((t) => t.shape),
+      i.shape,
+      ups.map((t) => t.shape),
+      dn,
+      op,
+    );
+    return scatterCallN({ op }, ins, i, ups, dn, computation, policy);
+  }
+  const x = tensorArg(op, 'inputs', inputs);
   const i = tensorArg(op, 'scatter_indices', scatter_indices);
   const u = tensorArg(op, 'updates', updates);
-  // C1–C25 checked on the shapes before anything runs.
   coreScatterShape([x.shape], i.shape, [u.shape], dn, op);
   const o = Array.isArray(out) && out.length === 1 ? out[0] : out;
   const target = o === undefined ? undefined : tensorArg(op, 'out', o, `${op}.out`);
   // C24/C25: the result has the input's shape and dtype.
   if (target) checkOut(op, target, x.shape, x.dtype, 'stablehlo.scatter.C24', 'stablehlo.scatter.C25');
-  return scatterCall({ op, out: target }, x, i, u, dn, computationArg(op, update_computation), policy);
+  return scatterCall({ op, out: target }, x, i, u, dn, computation, policy);
+}
+
+/** The tensors of a variadic scatter; N is bounded before anything walks the arrays. */
+function variadicArgs(
+  op: string,
+  inputs: readonly Tensor[],
+  scatter_indices: Tensor,
+  updates: Tensor | readonly Tensor[],
+) {
+  const n = [inputs.length, Array.isArray(updates) ? updates.length : 1];
+  if (n.some((k) => k > MAX_VARIADIC))
+    throw new InvalidArgumentError(
+      'stablehlo.scatter.C5',
+      `${op}: at most ${MAX_VARIADIC} inputs and updates; got ${n[0]} and ${n[1]}`,
+    );
+  const ins = inputs.map((t, k) => tensorArg(op, `inputs[${k}]`, t));
+  const ups = (Array.isArray(updates) ? updates : [updates]).map((t, k) => tensorArg(op, `updates[${k}]`, t));
+  return { ins, i: tensorArg(op, 'scatter_indices', scatter_indices), ups };
 }
 
 function gather(operand: Tensor, start_indices: Tensor, attributes: StableHloGatherAttributes): Tensor {
@@ -224,19 +256,10 @@ function scatter(
     return execute(
       lowerScatter(inputs as Tensor, scatter_indices, updates as Tensor, attributes, update_computation),
     );
-  // Variadic: one lowered call with N inputs, run by executeAll (N results). N is bounded
-  // before anything walks the arrays (a huge `.length` must not hang the call).
-  const { op, policy, dn, out } = scatterAttributes(attributes);
-  const n = [inputs.length, Array.isArray(updates) ? updates.length : 1];
-  if (n.some((k) => k > MAX_VARIADIC))
-    throw new InvalidArgumentError(
-      'stablehlo.scatter.C5',
-      `${op}: at most ${MAX_VARIADIC} inputs and updates; got ${n[0]} and ${n[1]}`,
-    );
-  const ins = inputs.map((t, k) => tensorArg(op, `inputs[${k}]`, t));
-  const ups = (Array.isArray(updates) ? updates : [updates]).map((t, k) => tensorArg(op, `updates[${k}]`, t));
-  const i = tensorArg(op, 'scatter_indices', scatter_indices);
-  const call = scatterCallN({ op }, ins, i, ups, dn, computationArg(op, update_computation), policy);
+  // Variadic: one lowered call with N inputs, run by executeAll (N results).
+  const call = lowerScatter(inputs, scatter_indices, updates, attributes, update_computation);
+  const { op, out } = scatterAttributes(attributes);
+  const ins = call.inputs;
   if (out === undefined) return executeAll(call);
   const outs = (Array.isArray(out) ? out : [out]).map((t, k) => tensorArg(op, `out[${k}]`, t, `${op}.out`));
   // C24/C25: each result has its input's shape and dtype.
