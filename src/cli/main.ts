@@ -20,7 +20,8 @@ import { fileURLToPath } from 'node:url';
 import { Command, Option } from 'commander';
 import * as lib from '../index.js';
 import { readNpy, writeNpy } from '../interop/npy.js';
-import { runStablehlo } from '../stablehlo-text/parse.js';
+import { InvalidArgumentError } from '../errors.js';
+import { runText } from '../stablehlo-text/run-text.js';
 import { buildRegistry, type CallArgs, executeCall, type OpEntry, lowerCall } from '../tables/registry.js';
 import { behaviourTables } from '../tables/tables.js';
 import { type DType, isDType } from '../tensor/dtype.js';
@@ -288,36 +289,98 @@ export function program(
       await emit(executeCall(ns, entry, args), o, progress, out);
     });
 
-  p.command('stablehlo')
+  const stablehlo = p
+    .command('stablehlo')
+    .showHelpAfterError(false)
     .description(
-      'run a stablehlo.gather / stablehlo.scatter written as MLIR text (as JAX or XLA dumps print it)',
+      'run a StableHLO / MLIR module or XLA HLO text: @main (or the only function; every function of an interpreter test file), checks included',
     )
-    .argument('<file.mlir|text>', 'a file holding the op (a whole module is fine), or the text itself')
-    .requiredOption('--data <file|json>', 'operand (gather) or inputs (scatter): .npy, .json or inline JSON')
-    .requiredOption('--indices <file|json>', 'start_indices / scatter_indices')
-    .option('--updates <file|json>', 'updates (scatter)')
-    .option('-o, --output <file.npy|file.json>', 'write the result to a .npy or .json file')
+    .argument(
+      '<file|text>',
+      'a .mlir / .hlo / .txt file (a module, a test file with // ----- parts, or one op), or the text itself',
+    )
+    .option(
+      '--arg <file|json>',
+      'an argument of the function, in order (repeatable): .npy, .json or inline JSON; a .npy of another dtype converts only when every value does exactly',
+      (v: string, prev: string[] = []) => [...prev, v],
+    )
+    .option('--func <name>', 'run this function instead of @main')
+    .option('--data <file|json>', 'a lone op: its first operand (gather operand / scatter input)')
+    .option('--indices <file|json>', 'a lone op: start_indices / scatter_indices')
+    .option('--updates <file|json>', 'a lone op: updates (scatter)')
+    .option('-o, --output <file.npy|file.json>', 'write the result (one result) to a .npy or .json file')
     .option('--full', `print results of any size (default: a summary above ${PRINT_LIMIT} elements)`)
-    .option('-q, --quiet', 'no progress on stderr')
+    .option('-q, --quiet', 'no progress or check summary on stderr')
+    .addHelpText(
+      'after',
+      `
+Exit status: 0 when every check passes, 1 when a check fails (each failing check is named, with
+its function and line) or the text is refused (a typed error naming the rule and the line),
+2 when the file does not exist.${OUTPUT_NOTE}`,
+    )
     .action(
       async (
         source: string,
         o: {
-          data: string;
-          indices: string;
+          arg?: string[];
+          func?: string;
+          data?: string;
+          indices?: string;
           updates?: string;
           output?: string;
           full?: boolean;
           quiet?: boolean;
         },
       ) => {
-        const text = existsSync(source) && statSync(source).isFile() ? readFileSync(source, 'utf8') : source;
-        // Operands in the op's order; nested JSON takes the dtypes the text's tensor types name.
-        const values = [o.data, o.indices, ...(o.updates === undefined ? [] : [o.updates])].map((v, k) => {
-          const r = readInput(v, ['--data', '--indices', '--updates'][k]);
+        const isFile = existsSync(source);
+        if (isFile && statSync(source).isDirectory())
+          stablehlo.error(`error: ${source} is a directory, not a .mlir or .hlo file`, {
+            exitCode: 2,
+            code: 'stablehlo.not_a_file',
+          });
+        // A path (no spaces or MLIR punctuation, a slash or a text-file extension) is never read as text.
+        if (
+          !isFile &&
+          !/[\s%(){}"<>=@]/.test(source) &&
+          (/[\\/]/.test(source) || /\.(mlir|hlo|txt|stablehlo)$/i.test(source))
+        )
+          stablehlo.error(`error: no such file: ${source}`, { exitCode: 2, code: 'stablehlo.no_such_file' });
+        const text = isFile ? readFileSync(source, 'utf8') : source;
+        const given: [string, string][] = [
+          ...(o.arg ?? []).map((v, k): [string, string] => [v, `--arg ${k + 1}`]),
+          ...(['data', 'indices', 'updates'] as const)
+            .filter((k) => o[k] !== undefined)
+            .map((k): [string, string] => [o[k] as string, `--${k}`]),
+        ];
+        if ((o.arg?.length ?? 0) > 0 && given.length > (o.arg?.length ?? 0))
+          throw new Error('give the arguments either as --arg … or as --data/--indices/--updates, not both');
+        const values = given.map(([v, what]) => {
+          const r = readInput(v, what);
           return r.tensor ?? r.values;
         });
-        await emit(runStablehlo(text, values).value, o, new Progress(err, !o.quiet), out);
+        const progress = new Progress(err, !o.quiet);
+        const runs = runText(text, values, { convert: true, ...(o.func ? { func: o.func } : {}) });
+        const results = runs.flatMap((r) => r.results);
+        if (o.output && results.length !== 1)
+          throw new Error(`-o writes one result; the text gives ${results.length}`);
+        for (const r of results) await emit(r, o, progress, out);
+        const checks = runs.flatMap((r) => r.checks);
+        const failed = checks.filter((c) => !c.passed);
+        if (failed.length > 0) {
+          const lines = failed.map(
+            (c) =>
+              `${c.name} failed in @${c.func}${c.line !== undefined ? ` (line ${c.line})` : ''}: ${c.message ?? ''}`,
+          );
+          throw new InvalidArgumentError(
+            'stablehlo_text.check_failed',
+            `${failed.length} of ${checks.length} check${checks.length === 1 ? '' : 's'} failed:\n  ${lines.join('\n  ')}`,
+            { failed: failed.map((c) => ({ ...c })) },
+          );
+        }
+        if (checks.length > 0 && !o.quiet)
+          err(
+            `${checks.length} check${checks.length === 1 ? '' : 's'} passed in ${runs.length} function${runs.length === 1 ? '' : 's'}\n`,
+          );
       },
     );
 

@@ -9,6 +9,8 @@ export { type Violation, MAX_NESTING } from './diagnostics.js';
 export { isHloText } from './hlo-reader.js';
 export {
   bindArguments,
+  type BindOptions,
+  convertExactly,
   bindStablehlo,
   parseStablehlo,
   parseTensorType,

@@ -18,7 +18,9 @@
 import type { GatherCall, ScatterCall } from '../core/call.js';
 import type { ResolvedGatherOptions, ResolvedScatterOptions } from '../core/policy.js';
 import type { GatherDimensionNumbers, ReducerName, ScatterDimensionNumbers } from '../core/types.js';
-import { DTypeError, fmt } from '../errors.js';
+import { DTypeError, GatherScatterError, fmt } from '../errors.js';
+import { type DType, allocStorage, decodeScalar, isFloat } from '../tensor/dtype.js';
+import { toDTypeScalar } from '../tensor/scalar.js';
 import type { Func, Module, Op } from '../ir/program.js';
 import { valueTypes } from '../ir/program.js';
 import { type CheckResult, runModule } from '../ir/run.js';
@@ -222,14 +224,66 @@ export interface StablehloRun {
   readonly parsed?: ParsedStablehlo;
 }
 
+/** Options of {@link bindArguments}. */
+export interface BindOptions {
+  /**
+   * A tensor of another dtype than its parameter's is converted when every value converts
+   * exactly (an int64 .npy into i32, 2.0 into an integer), else DTypeError `stablehlo_text.bind`.
+   * Default false: the dtype must match.
+   */
+  readonly convert?: boolean;
+}
+
+/** `t` in `dtype`, when every value converts exactly; else DTypeError `stablehlo_text.bind`. */
+export function convertExactly(t: Tensor, dtype: DType, name = 'argument'): Tensor {
+  if (t.dtype === dtype) return t;
+  const out = allocStorage(dtype, t.size) as unknown as { [i: number]: number | bigint };
+  const where = { where: `${OP}: ${name}`, code: `${OP}.bind` };
+  const src = t.data as ArrayLike<number | bigint>;
+  for (let i = 0; i < t.size; i++) {
+    const v = decodeScalar(t.dtype, src[i]);
+    let stored: number | bigint;
+    try {
+      stored = toDTypeScalar(v, dtype, where);
+    } catch (e) {
+      if (e instanceof GatherScatterError)
+        throw new DTypeError(
+          `${OP}.bind`,
+          `${OP}: ${name} is ${t.dtype} and cannot become ${dtype}: element ${i} (${fmt(v)}) does not convert exactly`,
+          { index: i, dtype: t.dtype, to: dtype },
+        );
+      throw e;
+    }
+    if (isFloat(dtype)) {
+      const back = decodeScalar(dtype, dtype === 'float32' ? Math.fround(Number(stored)) : stored) as number;
+      const exact =
+        typeof v === 'bigint'
+          ? Number.isFinite(back) && BigInt(back) === v
+          : Object.is(back, Number(v)) ||
+            (Number.isNaN(back) && Number.isNaN(Number(v))) ||
+            back === Number(v);
+      if (!exact)
+        throw new DTypeError(
+          `${OP}.bind`,
+          `${OP}: ${name} is ${t.dtype} and cannot become ${dtype}: element ${i} (${fmt(v)}) would round to ${back}`,
+          { index: i, dtype: t.dtype, to: dtype },
+        );
+    }
+    out[i] = stored;
+  }
+  return new Tensor(dtype, t.shape, out as never);
+}
+
 /**
  * The tensors of a function's parameters from `values`: in order, or keyed by parameter name as
  * written (`%arg0` or `arg0`). Nested values are read in the parameter's dtype; a tensor must
- * have the parameter's type. Errors: `stablehlo_text.bind`, the tensor layer's `tensor.value`.
+ * have the parameter's type (or convert exactly to it, with `convert`). Errors:
+ * `stablehlo_text.bind`, the tensor layer's `tensor.value`.
  */
 export function bindArguments(
   func: Func,
   values: readonly StablehloValue[] | Readonly<Record<string, StablehloValue>>,
+  opts: BindOptions = {},
 ): Tensor[] {
   const names = func.paramNames ?? func.params.map((_, k) => `%arg${k}`);
   let given: readonly StablehloValue[];
@@ -262,7 +316,8 @@ export function bindArguments(
     );
   return given.map((v, k) => {
     const type = func.params[k];
-    const t = v instanceof Tensor ? v : tensor(v, type.dtype);
+    let t = v instanceof Tensor ? v : tensor(v, type.dtype);
+    if (opts.convert === true && t.dtype !== type.dtype) t = convertExactly(t, type.dtype, names[k]);
     checkType(t, type, names[k]);
     return t;
   });
