@@ -184,6 +184,7 @@ class HloReader {
     }
     c.expectP('[', `"[" after ${e.text}`);
     const dims: number[] = [];
+    let close = c.peek();
     if (!c.eatP(']'))
       for (;;) {
         if (c.isP('<') || c.isP('?')) textError('type', c.line, 'dynamic dimensions are not supported');
@@ -192,10 +193,12 @@ class HloReader {
         if (!Number.isSafeInteger(n)) textError('type', d.line, `dimension ${d.text} is too large`);
         dims.push(n);
         if (dims.length > 64) textError('type', d.line, 'a shape of rank above 64');
+        close = c.peek();
         if (c.eatP(']')) break;
         c.expectP(',', '"," or "]" in a shape');
       }
-    if (c.isP('{')) c.skipGroup(); // layout
+    // a layout `{1,0}` is written right after the `]` (a `{` after a space opens a computation)
+    if (c.isP('{') && c.peek().pos === close.pos + 1) c.skipGroup();
     return { shape: dims, dtype };
   }
 
