@@ -19,7 +19,7 @@ import {
   zeros,
 } from '../src/index.js';
 import { evalOp, inferTypes } from '../src/ir/ops/index.js';
-import type { Body, Op, TensorType } from '../src/ir/program.js';
+import { BINARY_OPS, type Body, type Op, type TensorType } from '../src/ir/program.js';
 import type { DType } from '../src/tensor/dtype.js';
 
 const ty = (shape: number[], dtype: DType): TensorType => ({ shape, dtype });
@@ -67,54 +67,117 @@ const halfValues = (t: Tensor) =>
   Array.from(t.data as Uint16Array, t.dtype === 'float16' ? bitsToFloat16 : bitsToBfloat16);
 
 describe('spec examples (docs/spec.md, verbatim)', () => {
+  /** The 2x2 examples of the binary ops (spec operands L, R; booleans BL, BR). */
+  const L = [
+    [1, 2],
+    [3, 4],
+  ];
+  const R = [
+    [5, 6],
+    [7, 8],
+  ];
+  const BL = [
+    [false, false],
+    [true, true],
+  ];
+  const BR = [
+    [false, true],
+    [false, true],
+  ];
+  const MAX_L = [
+    [1, 2],
+    [7, 8],
+  ];
+  const MAX_R = [
+    [5, 6],
+    [3, 4],
+  ];
+  const SUB_L = [
+    [6, 8],
+    [10, 12],
+  ];
+  const BINARY_EXAMPLES: [string, DType, unknown[][], unknown[][], unknown[][]][] = [
+    ['add', 'int32', L, R, SUB_L],
+    [
+      'and',
+      'int32',
+      L,
+      R,
+      [
+        [1, 2],
+        [3, 0],
+      ],
+    ],
+    [
+      'maximum',
+      'int32',
+      MAX_L,
+      MAX_R,
+      [
+        [5, 6],
+        [7, 8],
+      ],
+    ],
+    ['minimum', 'int32', MAX_L, MAX_R, L],
+    [
+      'multiply',
+      'int32',
+      L,
+      R,
+      [
+        [5, 12],
+        [21, 32],
+      ],
+    ],
+    [
+      'or',
+      'int32',
+      L,
+      R,
+      [
+        [5, 6],
+        [7, 12],
+      ],
+    ],
+    [
+      'or',
+      'bool',
+      BL,
+      BR,
+      [
+        [false, true],
+        [true, true],
+      ],
+    ],
+    ['subtract', 'float32', SUB_L, R, L],
+    [
+      'xor',
+      'int32',
+      L,
+      R,
+      [
+        [4, 4],
+        [4, 12],
+      ],
+    ],
+    [
+      'xor',
+      'bool',
+      BL,
+      BR,
+      [
+        [false, true],
+        [true, false],
+      ],
+    ],
+  ];
+  it.each(BINARY_EXAMPLES)('%s (%s)', (kind, dtype, lhs, rhs, expected) => {
+    expect(values(run1(mk(kind), tensor(lhs as never, dtype), tensor(rhs as never, dtype)))).toEqual(
+      expected,
+    );
+  });
   it('abs', () => {
     expect(values(run1(mk('abs'), tensor([-2, 0, 2], 'int32')))).toEqual([2, 0, 2]);
-  });
-  it('add', () => {
-    const r = run1(
-      mk('add'),
-      tensor(
-        [
-          [1, 2],
-          [3, 4],
-        ],
-        'int32',
-      ),
-      tensor(
-        [
-          [5, 6],
-          [7, 8],
-        ],
-        'int32',
-      ),
-    );
-    expect(values(r)).toEqual([
-      [6, 8],
-      [10, 12],
-    ]);
-  });
-  it('and', () => {
-    const r = run1(
-      mk('and'),
-      tensor(
-        [
-          [1, 2],
-          [3, 4],
-        ],
-        'int32',
-      ),
-      tensor(
-        [
-          [5, 6],
-          [7, 8],
-        ],
-        'int32',
-      ),
-    );
-    expect(values(r)).toEqual([
-      [1, 2],
-      [3, 0],
-    ]);
   });
   it('atan2', () => {
     const r = run1(mk('atan2'), tensor([0.0, 1.0, -1.0], 'float64'), tensor([0.0, 0.0, 0.0], 'float64'));
@@ -293,55 +356,6 @@ describe('spec examples (docs/spec.md, verbatim)', () => {
     expect([a, b, d]).toEqual([0.0, Math.LN2, 1.3862943611198906]); // the spec's 0.69314718055994529 is LN2
     expect(Math.abs(c - 1.0986122886681098)).toBeLessThanOrEqual(2 ** -52);
   });
-  it('maximum and minimum', () => {
-    const [lhs, rhs] = [
-      tensor(
-        [
-          [1, 2],
-          [7, 8],
-        ],
-        'int32',
-      ),
-      tensor(
-        [
-          [5, 6],
-          [3, 4],
-        ],
-        'int32',
-      ),
-    ];
-    expect(values(run1(mk('maximum'), lhs, rhs))).toEqual([
-      [5, 6],
-      [7, 8],
-    ]);
-    expect(values(run1(mk('minimum'), lhs, rhs))).toEqual([
-      [1, 2],
-      [3, 4],
-    ]);
-  });
-  it('multiply', () => {
-    const r = run1(
-      mk('multiply'),
-      tensor(
-        [
-          [1, 2],
-          [3, 4],
-        ],
-        'int32',
-      ),
-      tensor(
-        [
-          [5, 6],
-          [7, 8],
-        ],
-        'int32',
-      ),
-    );
-    expect(values(r)).toEqual([
-      [5, 12],
-      [21, 32],
-    ]);
-  });
   it('negate', () => {
     expect(values(run1(mk('negate'), tensor([0, -2], 'int32')))).toEqual([0, 2]);
   });
@@ -364,50 +378,6 @@ describe('spec examples (docs/spec.md, verbatim)', () => {
       [-4, -5],
     ]);
     expect(values(run1(mk('not'), tensor([true, false], 'bool')))).toEqual([false, true]);
-  });
-  it('or', () => {
-    const r = run1(
-      mk('or'),
-      tensor(
-        [
-          [1, 2],
-          [3, 4],
-        ],
-        'int32',
-      ),
-      tensor(
-        [
-          [5, 6],
-          [7, 8],
-        ],
-        'int32',
-      ),
-    );
-    expect(values(r)).toEqual([
-      [5, 6],
-      [7, 12],
-    ]);
-    const b = run1(
-      mk('or'),
-      tensor(
-        [
-          [false, false],
-          [true, true],
-        ],
-        'bool',
-      ),
-      tensor(
-        [
-          [false, true],
-          [false, true],
-        ],
-        'bool',
-      ),
-    );
-    expect(values(b)).toEqual([
-      [false, true],
-      [true, true],
-    ]);
   });
   it('popcnt', () => {
     expect(values(run1(mk('popcnt'), tensor([0n, 1n, 2n, 127n], 'int64')))).toEqual([0n, 1n, 1n, 7n]);
@@ -551,29 +521,6 @@ describe('spec examples (docs/spec.md, verbatim)', () => {
       [2, 3],
     ]);
   });
-  it('subtract', () => {
-    const r = run1(
-      mk('subtract'),
-      tensor(
-        [
-          [6, 8],
-          [10, 12],
-        ],
-        'float32',
-      ),
-      tensor(
-        [
-          [5, 6],
-          [7, 8],
-        ],
-        'float32',
-      ),
-    );
-    expect(values(r)).toEqual([
-      [1, 2],
-      [3, 4],
-    ]);
-  });
   it('transpose', () => {
     const operand = tensor(
       [
@@ -604,50 +551,6 @@ describe('spec examples (docs/spec.md, verbatim)', () => {
       ],
     ]);
   });
-  it('xor', () => {
-    const r = run1(
-      mk('xor'),
-      tensor(
-        [
-          [1, 2],
-          [3, 4],
-        ],
-        'int32',
-      ),
-      tensor(
-        [
-          [5, 6],
-          [7, 8],
-        ],
-        'int32',
-      ),
-    );
-    expect(values(r)).toEqual([
-      [4, 4],
-      [4, 12],
-    ]);
-    const b = run1(
-      mk('xor'),
-      tensor(
-        [
-          [false, false],
-          [true, true],
-        ],
-        'bool',
-      ),
-      tensor(
-        [
-          [false, true],
-          [false, true],
-        ],
-        'bool',
-      ),
-    );
-    expect(values(b)).toEqual([
-      [false, true],
-      [true, false],
-    ]);
-  });
 });
 
 /** One case per constraint: [code, error class, the op, its operand types]. */
@@ -674,23 +577,7 @@ const BINARY_BAD_TYPE: Record<string, TensorType> = {
   shift_right_arithmetic: f32(2),
   shift_right_logical: f32(2),
 };
-const BINARY = [
-  'add',
-  'subtract',
-  'multiply',
-  'divide',
-  'remainder',
-  'minimum',
-  'maximum',
-  'and',
-  'or',
-  'xor',
-  'power',
-  'atan2',
-  'shift_left',
-  'shift_right_arithmetic',
-  'shift_right_logical',
-];
+const BINARY: readonly string[] = BINARY_OPS;
 /** A unary op's operand type outside its input table (I1). */
 const UNARY_BAD_TYPE: Record<string, TensorType> = {
   negate: b1(2),
@@ -745,6 +632,8 @@ const BAD: Bad[] = [
   ['stablehlo.clamp.C3', DTE, mk('clamp'), [i32(), f32(2), f32()]],
   ['stablehlo.clamp.C4', DTE, mk('clamp', {}, [i32(2)]), [f32(), f32(2), f32()]],
   ['stablehlo.constant.C1', IAE, mk('constant', { value: zeros([2], 'float32') }, [f32(3)]), []],
+  ['stablehlo.constant.I1', IAE, mk('constant', { value: [1, 2] }, [f32(2)]), []],
+  ['stablehlo.transpose.C2', IAE, mk('transpose', {}), [i32(2, 3)]],
   ['stablehlo.iota.output', DTE, mk('iota', { iota_dimension: 0 }, [b1(3)]), []],
   ['stablehlo.iota.C1', IAE, mk('iota', { iota_dimension: 1 }, [i32(3)]), []],
   [
@@ -1159,6 +1048,18 @@ describe('NaN and -0 in minimum, maximum, clamp and compare', () => {
     const rhs = tensor(order.data.slice(1), 'float32');
     expect(values(run1(cmp('LT', 'TOTALORDER'), lhs, rhs))).toEqual(Array(7).fill(true));
     expect(values(run1(cmp('LT', 'FLOAT'), lhs, rhs))).toEqual([false, true, true, false, true, true, false]);
+  });
+  it('select moves 64-bit elements whole, with a scalar or a per-element pred', () => {
+    const [t, f] = [tensor([I64_MIN, 1n, I64_MAX], 'int64'), tensor([-1n, -2n, -3n], 'int64')];
+    expect(values(run1(mk('select'), tensor([true, false, true], 'bool'), t, f))).toEqual([
+      I64_MIN,
+      -2n,
+      I64_MAX,
+    ]);
+    expect(values(run1(mk('select'), tensor(false, 'bool'), t, f))).toEqual([-1n, -2n, -3n]);
+    const nan = withNegativeNaN(tensor([1, 2], 'float64'), 0);
+    const r = run1(mk('select'), tensor(true, 'bool'), nan, tensor([0, 0], 'float64'));
+    expect(new BigUint64Array(r.data.buffer)[0]).toBe(0xfff8000000000000n);
   });
   it('integers compare signed or unsigned by type; booleans false < true', () => {
     expect(values(run1(cmp('LT'), tensor([-1, 1], 'int8'), tensor([1, -1], 'int8')))).toEqual([true, false]);

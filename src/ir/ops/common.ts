@@ -146,7 +146,8 @@ export function checkRange(
   xs: readonly number[],
   lo: number,
   hi: number,
-) {
+): void {
+  if (!Array.isArray(xs)) argError(op, c, rule, fmt(xs));
   for (const x of xs) if (!(Number.isInteger(x) && x >= lo && x < hi)) argError(op, c, rule, fmt(xs));
 }
 

@@ -12,7 +12,7 @@
  * - dynamic_slice: `result[r] = operand[clamp(0, start_indices, shape(operand) - slice_sizes) + r]`.
  */
 import { fmt } from '../../errors.js';
-import { stridesOf } from '../../tensor/tensor.js';
+import { Tensor, stridesOf } from '../../tensor/tensor.js';
 import type { TensorType } from '../program.js';
 import {
   INT,
@@ -37,8 +37,11 @@ import { encoder } from './elements.js';
 
 const constant: OpRule<'constant'> = {
   arity: 0,
-  infer: (op) =>
-    checkResults(op, [{ shape: op.value.shape, dtype: op.value.dtype }], { shape: 'C1', dtype: 'C1' }),
+  infer(op) {
+    const { value } = op;
+    if (!(value instanceof Tensor)) argError('constant', 'I1', 'value must be a tensor constant', fmt(value));
+    return checkResults(op, [{ shape: value.shape, dtype: value.dtype }], { shape: 'C1', dtype: 'C1' });
+  },
   run: (op) => [op.value.clone()],
 };
 
@@ -140,8 +143,8 @@ const transpose: OpRule<'transpose'> = {
     const perm = op.permutation;
     const rank = operand.shape.length;
     const rule = `permutation is a permutation of range(rank(operand)) = range(${rank})`;
-    if (perm.length !== rank) argError('transpose', 'C2', rule, fmt(perm));
     checkRange('transpose', 'C2', rule, perm, 0, rank);
+    if (perm.length !== rank) argError('transpose', 'C2', rule, fmt(perm));
     checkUnique('transpose', 'C2', 'permutation', perm);
     const shape = perm.map((d) => operand.shape[d]);
     return checkResults(op, [{ shape, dtype: operand.dtype }], { shape: 'C3', dtype: 'C1' });
