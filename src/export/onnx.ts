@@ -30,7 +30,8 @@
 import { singleOp } from '../ir/surface.js';
 import protobuf from 'protobufjs';
 import { landingMap } from '../autodiff/rules.js';
-import type { CoreCall, GatherCall, ScatterCall } from '../core/call.js';
+import type { CoreCall, GatherCall, Prologue, ScatterCall } from '../core/call.js';
+import { concreteCall } from '../ir/lowered.js';
 import { gatherShape } from '../core/gather-shape.js';
 import { GatherScatterError } from '../errors.js';
 import { dtypeToOnnxDataType } from '../interop/onnx-tensor.js';
@@ -296,7 +297,7 @@ function dropBlock(
 
 /** The one ONNX node that computes `call` (the main node of its graph), or an OnnxExportError. */
 export function onnxNode(lowered: CoreCall, options: OnnxExportOptions = {}): OnnxNode {
-  const call = singleOp(lowered, 'export.onnx');
+  const call = singleOp(lowered, 'export.onnx', [], true);
   return onnxGraph(call, options).main;
 }
 
@@ -307,7 +308,7 @@ function checkOpset(opset: number): void {
 
 /** The graph computing `call`: one main node plus what the call's policy needs (see the file comment). */
 export function onnxGraph(lowered: CoreCall, options: OnnxExportOptions = {}): OnnxGraph {
-  const call = singleOp(lowered, 'export.onnx');
+  const call = singleOp(lowered, 'export.onnx', [], true);
   const opset = options.opset ?? 18;
   checkOpset(opset);
   const g = call.kind === 'gather' ? gatherGraph(call, opset) : scatterGraph(call, opset);
@@ -429,8 +430,12 @@ function identity(comp: string, dtype: DType): number | bigint | undefined {
   return undefined;
 }
 
-function scatterGraph(call: ScatterCall, opset: number): OnnxGraph {
-  if (call.inputs.length !== 1) fail('variadic', `${call.op}: ONNX scatters take one input`);
+function scatterGraph(lowered: ScatterCall, opset: number): OnnxGraph {
+  if (lowered.inputs.length !== 1) fail('variadic', `${lowered.op}: ONNX scatters take one input`);
+  // A declared prologue on the updates becomes nodes before the scatter (circular targets only
+  // occur on TensorScatter, a batching scatter no ONNX op has); shapes and checks read the op
+  // the call stands for.
+  const call = concreteCall(lowered);
   const dn = call.dimension_numbers;
   const input = call.inputs[0];
   const updates = call.updates[0];
@@ -498,6 +503,8 @@ function scatterGraph(call: ScatterCall, opset: number): OnnxGraph {
     });
   }
   const b = new Builder(opset);
+  const prologue = lowered.prologue;
+  const updatesName = prologue ? updatesNodes(b, prologue, lowered.updates[0]) : 'updates';
   const block = policyBlock(b, call, pl, 'indices', call.scatter_indices, input.shape) as {
     index: string;
     pad?: true;
@@ -541,17 +548,27 @@ function scatterGraph(call: ScatterCall, opset: number): OnnxGraph {
     const idc = b.constant(tensor([ident as never], input.dtype, []), 'identity');
     data = b.op('Where', [touched, idc, 'data']);
   }
-  const out = scatter(data, negate ? b.op('Neg', ['updates']) : 'updates', attributes, input.dtype);
+  const out = scatter(data, negate ? b.op('Neg', [updatesName]) : updatesName, attributes, input.dtype);
   const main: OnnxNode = {
     opType,
     attributes,
+    // the caller's tensors: a prologue's nodes compute the scatter's operands from them
     inputs: [
       { name: 'data', tensor: input },
-      { name: 'indices', tensor: call.scatter_indices },
-      { name: 'updates', tensor: updates },
+      { name: 'indices', tensor: lowered.scatter_indices },
+      { name: 'updates', tensor: lowered.updates[0] },
     ],
   };
   return finish(b, call, out, input.shape, main, main.inputs, input.dtype);
+}
+
+/** The scatter's updates from the caller's: `updates × factor` or `v[i mod size(v)]`. */
+function updatesNodes(b: Builder, p: Prologue, v: Tensor): string {
+  if (p.kind === 'scale_updates')
+    return b.op('Mul', ['updates', b.constant(tensor(p.factor as never, v.dtype, []), 'alpha')]);
+  if (p.kind !== 'cycle_updates') return 'updates';
+  const i = b.op('Range', [b.i64([0], []), b.i64([p.length], []), b.i64([1], [])]);
+  return b.op('Gather', ['updates', b.op('Mod', [i, b.i64([v.size], [])])], { axis: 0 });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -677,6 +694,6 @@ export function toOnnx(call: CoreCall, options: OnnxExportOptions = {}): Uint8Ar
 
 /** The model's feeds: graph input name → the call's tensor. */
 export function onnxInputs(lowered: CoreCall, options: OnnxExportOptions = {}): Record<string, Tensor> {
-  const call = singleOp(lowered, 'export.onnx');
+  const call = singleOp(lowered, 'export.onnx', [], true);
   return Object.fromEntries(onnxGraph(call, options).inputs.map((i) => [i.name, i.tensor]));
 }

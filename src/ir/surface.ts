@@ -10,16 +10,18 @@ import { type ProgramCall, concreteCall } from './lowered.js';
 
 /**
  * The single op `call` stands for, for `surface`: prologues of the kinds in `runs` are run,
- * other prologues and whole programs are refused (`<surface>.program`).
+ * kept as they are with `keepPrologue`, others refused, as whole programs are (`<surface>.program`).
  */
 export function singleOp(
   call: CoreCall | ProgramCall,
   surface: string,
   runs: readonly Prologue['kind'][] = [],
+  keepPrologue = false,
 ): CoreCall {
   if (call?.kind === 'program') refuse(call.op, surface, 'a program of several ops');
   const p = call?.kind === 'scatter' ? call.prologue : undefined;
-  if (!p) return call;
+  // A surface that writes the prologue itself (ONNX export: nodes before the scatter) keeps it.
+  if (!p || keepPrologue) return call;
   if (!runs.includes(p.kind))
     refuse(call.op, surface, `a ${p.kind.replace('_', ' ')} step before its scatter`);
   return concreteCall(call);
