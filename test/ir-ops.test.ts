@@ -18,6 +18,7 @@ import {
   tensor,
   zeros,
 } from '../src/index.js';
+import { halfBits } from '../src/ir/ops/elements.js';
 import { evalOp, inferTypes } from '../src/ir/ops/index.js';
 import { BINARY_OPS, type Body, type Op, type TensorType } from '../src/ir/program.js';
 import type { DType } from '../src/tensor/dtype.js';
@@ -1006,6 +1007,41 @@ function withNegativeNaN(t: Tensor, i: number): Tensor {
   (view as unknown as { [i: number]: number | bigint })[i] = bits[t.dtype];
   return t;
 }
+
+describe('the float16/bfloat16 encoder of the kernels', () => {
+  it('gives float16Bits / bfloat16Bits on every value, every midpoint and its neighbours, random doubles', () => {
+    const bad: string[] = [];
+    const check = (x: number) => {
+      for (const [dtype, slow] of [
+        ['float16', float16Bits],
+        ['bfloat16', bfloat16Bits],
+      ] as const)
+        if (halfBits(dtype)(x) !== slow(x)) bad.push(`${dtype} ${x}: ${halfBits(dtype)(x)} vs ${slow(x)}`);
+    };
+    for (const [decode, top] of [
+      [bitsToFloat16, 0x7c00],
+      [bitsToBfloat16, 0x7f80],
+    ] as const)
+      for (let b = 0; b <= top; b++) {
+        const [v, next] = [decode(b), decode(b + 1)];
+        const mid = (v + next) / 2;
+        for (const x of [v, mid, mid + (next - v) * 2 ** -30, mid - (next - v) * 2 ** -30]) {
+          check(x);
+          check(-x);
+        }
+      }
+    const r = rng(11);
+    const d = new Float64Array(1);
+    const w = new Uint32Array(d.buffer);
+    for (let i = 0; i < 100_000; i++) {
+      w[0] = r.int(0, 2 ** 32 - 1);
+      w[1] = (r.int(0, 1) << 31) | (r.int(1023 - 150, 1023 + 150) << 20) | r.int(0, 2 ** 20 - 1);
+      check(d[0]);
+    }
+    for (const x of [Number.NaN, Number.POSITIVE_INFINITY, 1e-50, 1e39, 3.4e38]) check(x);
+    expect(bad.slice(0, 5)).toEqual([]);
+  });
+});
 
 describe('NaN and -0 in minimum, maximum, clamp and compare', () => {
   const nan = Number.NaN;

@@ -4,7 +4,7 @@
  * and `convert` / `iota` / reduce's promotion all read and write elements through these.
  */
 import { type DType, integerRange, is64Bit, isFloat } from '../../tensor/dtype.js';
-import { bfloat16Bits, bitsToBfloat16, bitsToFloat16, float16Bits } from '../../tensor/float16.js';
+import { bitsToBfloat16, bitsToFloat16 } from '../../tensor/float16.js';
 import { toDTypeScalar } from '../../tensor/scalar.js';
 import type { Fn1 } from './common.js';
 
@@ -24,9 +24,53 @@ export function halfValues(dtype: DType): Float64Array {
   return t;
 }
 
-/** The bit pattern of a number in float16 or bfloat16, rounded to nearest even from the exact double. */
+const F32 = new Float32Array(1);
+const U32 = new Uint32Array(F32.buffer);
+
+/**
+ * The float32 bits of `x` rounded to odd (toward zero, the last bit set when inexact). Rounding
+ * these once more, to nearest even, into a format of at most 22 significant bits is the correct
+ * rounding of `x` itself (round-to-odd with two spare bits never double-rounds): float16 has 11,
+ * bfloat16 8. Overflow lands on the largest finite float32, which still rounds to infinity.
+ */
+function oddFloat32Bits(x: number): number {
+  F32[0] = x;
+  const u = U32[0];
+  if (F32[0] === x || (u & 1) === 1) return u;
+  return Math.abs(F32[0]) > Math.abs(x) ? u - 1 : u + 1;
+}
+
+/** float16 bits of `x`, to nearest even (NaN → 0x7e00, as float16Bits). */
+function toFloat16Bits(x: number): number {
+  if (Number.isNaN(x)) return 0x7e00;
+  const u = oddFloat32Bits(x);
+  const sign = (u >>> 16) & 0x8000;
+  const e = ((u >>> 23) & 0xff) - 112; // the float16 biased exponent
+  if (e >= 31) return sign | 0x7c00; // beyond float16 (or ±Inf)
+  if (e < -10) return sign; // below half the smallest subnormal
+  // A normal keeps 10 fraction bits (drops 13); a subnormal drops 14 - e of the 24-bit significand.
+  const m = e > 0 ? u & 0x7fffff : (u & 0x7fffff) | 0x800000;
+  const drop = e > 0 ? 13 : 14 - e;
+  const half = 2 ** (drop - 1);
+  const rest = m % (2 * half);
+  let r = (e > 0 ? e << 10 : 0) + Math.floor(m / (2 * half));
+  if (rest > half || (rest === half && (r & 1) === 1)) r += 1; // a carry moves into the exponent, or to Inf
+  return sign | r;
+}
+
+/** bfloat16 bits of `x`, to nearest even (NaN → 0x7fc0, as bfloat16Bits). */
+function toBfloat16Bits(x: number): number {
+  if (Number.isNaN(x)) return 0x7fc0;
+  const u = oddFloat32Bits(x);
+  return (u + 0x7fff + ((u >>> 16) & 1)) >>> 16;
+}
+
+/**
+ * The bit pattern of a number in float16 or bfloat16, rounded to nearest even once from the exact
+ * double: the same bits as tensor/float16.ts's float16Bits / bfloat16Bits, without a log2 per call.
+ */
 export function halfBits(dtype: DType): (x: number) => number {
-  return dtype === 'float16' ? float16Bits : bfloat16Bits;
+  return dtype === 'float16' ? toFloat16Bits : toBfloat16Bits;
 }
 
 /** The width in bits of an element type (i1 is one bit, as in the spec's `num_bits`). */
