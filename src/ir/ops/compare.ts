@@ -5,9 +5,9 @@
  *   by their type, booleans as false < true. `FLOAT` is IEEE's quiet comparisons (NaN is unordered:
  *   only NE holds; -0 = +0). `TOTALORDER` is IEEE totalOrder,
  *   -NaN < -Inf < … < -0 < +0 < … < +Inf < +NaN, for every direction (so -0 ≠ +0 and a NaN equals
- *   a NaN of the same bits), as XLA computes it (xla/comparison_util.h: sign-magnitude bits
- *   compared as integers). The reference interpreter ignores compare_type and always compares as
- *   FLOAT; the spec's TOTALORDER is what this implements.
+ *   a NaN of the same bits), as MHLO's scalar lowering computes it (map_mhlo_to_scalar_op.h:
+ *   the sign-magnitude bits made two's complement, then the integer comparison). The reference
+ *   interpreter ignores compare_type and always compares as FLOAT; this follows the spec.
  * - select: `result[i] = pred ? on_true[i] : on_false[i]`, pred a scalar or one per element.
  * - clamp: `result[i] = minimum(maximum(operand[i], min), max)`, min and max scalars or one per
  *   element (the spec's formula, so NaN propagates and -0 < +0 as in minimum/maximum).
