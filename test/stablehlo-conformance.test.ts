@@ -47,7 +47,11 @@ function sample<T>(xs: readonly T[], n: number, seed: number): T[] {
 describe('the conformance files are all there', () => {
   it('1,042 testdata modules and 3 interpreter test files', () => {
     expect(TESTDATA.length).toBe(1042);
-    expect(INTERPRET.map((f) => f.split('/').pop())).toEqual(['dynamic_gather.mlir', 'gather.mlir', 'scatter.mlir']);
+    expect(INTERPRET.map((f) => f.split('/').pop())).toEqual([
+      'dynamic_gather.mlir',
+      'gather.mlir',
+      'scatter.mlir',
+    ]);
   });
 });
 
@@ -85,7 +89,8 @@ describe('every module, in process: read, verify, run; every check passes', () =
 
 describe(`through the built CLI (seed ${SEED}; replay: CONFORMANCE_SEED=${SEED})`, () => {
   const picked = sample(TESTDATA, 8, SEED);
-  const node = (...args: string[]) => spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', timeout: 60_000 });
+  const node = (...args: string[]) =>
+    spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', timeout: 60_000 });
 
   it('8 seeded testdata modules and the 3 interpreter files exit 0 with their checks passed', () => {
     console.log(`conformance CLI seed ${SEED}: ${picked.map((f) => f.split('/').pop()).join(', ')}`);
@@ -118,7 +123,10 @@ describe(`through the built CLI (seed ${SEED}; replay: CONFORMANCE_SEED=${SEED})
   it('an altered interpreter expectation fails too', () => {
     const dir = mkdtempSync(join(tmpdir(), 'conformance-'));
     const text = readFileSync(join(ROOT, 'interpret', 'dynamic_gather.mlir'), 'utf8');
-    const altered = text.replace('[[17, 18], [19, 20]]]]> : tensor<2x3x2x2xi64>', '[[17, 18], [19, 21]]]]> : tensor<2x3x2x2xi64>');
+    const altered = text.replace(
+      '[[17, 18], [19, 20]]]]> : tensor<2x3x2x2xi64>',
+      '[[17, 18], [19, 21]]]]> : tensor<2x3x2x2xi64>',
+    );
     expect(altered).not.toBe(text);
     const path = join(dir, 'dynamic_gather.mlir');
     writeFileSync(path, altered);

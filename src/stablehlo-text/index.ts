@@ -31,4 +31,5 @@ export {
   splitInputFile,
   type TextPart,
 } from './read.js';
+export { defaultFunctions, type FunctionRun, type RunTextOptions, runText } from './run-text.js';
 export { verifyModule } from './verify.js';
