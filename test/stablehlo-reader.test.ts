@@ -786,6 +786,71 @@ ENTRY main {
   });
 });
 
+describe('the MLIR tensor dialect (through the library’s mlir.tensor lowering)', () => {
+  const src = tensor(
+    Array.from({ length: 120 }, (_, k) => Math.floor(k / 30) * 100 + (Math.floor(k / 6) % 5) * 10 + (k % 6)),
+    'float32',
+    [4, 5, 6],
+  );
+  const idx = tensor(
+    [
+      [
+        [1, 2],
+        [4, 5],
+      ],
+    ],
+    'int64',
+  );
+
+  it('tensor.gather, rank-preserving and rank-reduced results; index element type', () => {
+    const text = `func.func @main(%src: tensor<4x5x6xf32>, %idx: tensor<1x2x2xindex>) -> (tensor<1x2x4x1x1xf32>, tensor<1x2x4xf32>) {
+  %out = tensor.gather %src[%idx] gather_dims([1, 2]) unique : (tensor<4x5x6xf32>, tensor<1x2x2xindex>) -> tensor<1x2x4x1x1xf32>
+  %red = tensor.gather %src[%idx] gather_dims([1, 2]) : (tensor<4x5x6xf32>, tensor<1x2x2xindex>) -> tensor<1x2x4xf32>
+  return %out, %red : tensor<1x2x4x1x1xf32>, tensor<1x2x4xf32>
+}`;
+    const [full, reduced] = run1(text, [src, idx]);
+    expect(reduced).toEqual([
+      [
+        [12, 112, 212, 312],
+        [45, 145, 245, 345],
+      ],
+    ]);
+    expect(full).toEqual([
+      [
+        [[[12]], [[112]], [[212]], [[312]]],
+        [[[45]], [[145]], [[245]], [[345]]],
+      ],
+    ]);
+  });
+
+  it('tensor.scatter … into … unique; an out-of-range coordinate is the library’s error, a missing unique is refused', () => {
+    const text = `func.func @main(%src: tensor<1x2x4xf32>, %dest: tensor<4x5x6xf32>, %idx: tensor<1x2x2xindex>) -> tensor<4x5x6xf32> {
+  %out = tensor.scatter %src into %dest[%idx] scatter_dims([1, 2]) unique : (tensor<1x2x4xf32>, tensor<4x5x6xf32>, tensor<1x2x2xindex>) -> tensor<4x5x6xf32>
+  return %out : tensor<4x5x6xf32>
+}`;
+    const m = readModule(text);
+    const updates = tensor([1, 2, 3, 4, 5, 6, 7, 8], 'float32', [1, 2, 4]);
+    const out = runModule(m, [updates, src, idx]).results[0];
+    expect(out.get(2, 1, 2)).toBe(3);
+    expect(out.get(3, 4, 5)).toBe(8);
+    expect(out.get(0, 0, 1)).toBe(1);
+    const far = tensor(
+      [
+        [
+          [1, 2],
+          [4, 9],
+        ],
+      ],
+      'int64',
+    );
+    expect(thrown(() => runModule(m, [updates, src, far])).code).toBe('mlir.tensor.scatter.out_of_bounds');
+    expect(thrown(() => readModule(text.replace(' unique :', ' :'))).code).toBe('mlir.tensor.scatter.unique');
+    expect(thrown(() => readModule(text.replace('scatter_dims([1, 2])', 'scatter_dims([2, 1])'))).code).toBe(
+      'mlir.tensor.scatter.scatter_dims_increasing',
+    );
+  });
+});
+
 describe('lexer', () => {
   it('one token per tensor type (2x3 is no hex literal and no identifier), lines counted, comments dropped', () => {
     const t = lex('%0 = stablehlo.constant dense<0x7FC00000> : tensor<0x3xf32> // tensor<bad\n%1');

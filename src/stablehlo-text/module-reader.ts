@@ -20,11 +20,20 @@
 import { GatherScatterError } from '../errors.js';
 import type { Body, Func, Module, Op, OpKind, TensorType, ValueId } from '../ir/program.js';
 import { BINARY_OPS } from '../ir/program.js';
-import { type Attr, readAttr, readAttrDict, readFunctionType, readType, readTypeList } from './attributes.js';
+import {
+  type Attr,
+  intList,
+  readAttr,
+  readAttrDict,
+  readFunctionType,
+  readType,
+  readTypeList,
+} from './attributes.js';
 import { Cursor, describe } from './cursor.js';
 import { type Violation, textError } from './diagnostics.js';
 import { type Token, lex } from './lexer.js';
 import { type OpSyntax, buildAttrs } from './op-builders.js';
+import { type TensorDialectProgram, tensorDialectProgram } from './tensor-dialect.js';
 import { formatType, sameType } from './types.js';
 
 /** The SSA names an op was written with (for messages and the one-op API). */
@@ -543,6 +552,8 @@ export class MlirReader {
 
   /** Builds the IR op of a raw op, appends it to the scope and defines its results. */
   private emit(scope: Scope, raw: RawOp): ValueId[] {
+    if (raw.syn.name === 'tensor.gather' || raw.syn.name === 'tensor.scatter')
+      return this.emitTensorDialect(scope, raw);
     const { syn, results, resultTypes } = raw;
     const ids = this.resolve(scope, raw);
     const named = results.reduce((n, r) => n + r.count, 0);
@@ -567,13 +578,24 @@ export class MlirReader {
     const first = scope.types.length;
     scope.ops.push(op);
     scope.types.push(...resultTypes);
-    const resultNames: string[] = [];
+    const out = resultTypes.map((_, j) => first + j);
+    this.names.set(op, {
+      operands: raw.operands.map((v) => `%${v.text}`),
+      results: this.define(scope, results, out),
+    });
+    return out;
+  }
+
+  /** Binds result names to values; returns the names as written (`%0`, `%0#1`). */
+  private define(scope: Scope, results: readonly ResultName[], ids: readonly ValueId[]): string[] {
+    const names: string[] = [];
     let k = 0;
     for (const r of results) {
+      if (k + r.count > ids.length) break;
       if (r.count === 1) {
-        this.bind(scope, r.name, first + k, r.line);
-        scope.byName.set(`${r.name}#0`, first + k);
-        resultNames.push(`%${r.name}`);
+        this.bind(scope, r.name, ids[k], r.line);
+        scope.byName.set(`${r.name}#0`, ids[k]);
+        names.push(`%${r.name}`);
       } else {
         if (scope.groups.has(r.name) || scope.byName.has(r.name))
           this.violation(
@@ -583,14 +605,90 @@ export class MlirReader {
           );
         scope.groups.set(r.name, r.count);
         for (let j = 0; j < r.count; j++) {
-          scope.byName.set(`${r.name}#${j}`, first + k + j);
-          resultNames.push(`%${r.name}#${j}`);
+          scope.byName.set(`${r.name}#${j}`, ids[k + j]);
+          names.push(`%${r.name}#${j}`);
         }
       }
       k += r.count;
     }
-    this.names.set(op, { operands: raw.operands.map((v) => `%${v.text}`), results: resultNames });
-    return resultTypes.map((_, j) => first + j);
+    return names;
+  }
+
+  /** A tensor-dialect op: the ops of its lowering, inlined (see tensor-dialect.ts). */
+  private emitTensorDialect(scope: Scope, raw: RawOp): ValueId[] {
+    const { syn } = raw;
+    const ids = this.resolve(scope, raw);
+    const line = syn.line;
+    const result = raw.resultTypes[0];
+    const types = ids.map((id, k) => (id >= 0 ? scope.types[id] : raw.operandTypes?.[k]));
+    const placeholder = (): ValueId[] => {
+      const op = { kind: 'reshape', operands: [], results: raw.resultTypes, loc: { line } } as Op;
+      this.broken.add(op);
+      const first = scope.types.length;
+      scope.ops.push(op);
+      scope.types.push(...raw.resultTypes);
+      const out = raw.resultTypes.map((_, j) => first + j);
+      this.define(scope, raw.results, out);
+      return out;
+    };
+    if (raw.resultTypes.length !== 1) {
+      this.violation(
+        'stablehlo_text.syntax',
+        line,
+        `${syn.name} has one result; its type lists ${raw.resultTypes.length}`,
+      );
+      return placeholder();
+    }
+    if (ids.some((id) => id < 0) || types.some((t) => t === undefined)) return placeholder();
+    const values = syn.values as { dims: number[]; unique: boolean };
+    let program: TensorDialectProgram;
+    try {
+      program = tensorDialectProgram(
+        syn.name as 'tensor.gather' | 'tensor.scatter',
+        values.dims,
+        values.unique,
+        types as TensorType[],
+        result,
+        line,
+      );
+    } catch (e) {
+      if (!(e instanceof GatherScatterError)) throw e;
+      this.violation(e.code, line, stripCode(e));
+      return placeholder();
+    }
+    const { func, order } = program;
+    const map: ValueId[] = [];
+    const push = (op: Op): void => {
+      scope.ops.push(op);
+      this.names.set(op, { operands: raw.operands.map((v) => `%${v.text}`), results: [] });
+    };
+    func.params.forEach((p, k) => {
+      let id = ids[order[k]];
+      if (!sameType(scope.types[id], p)) {
+        // the lowering reads the source in its rank-reduced form
+        push({ kind: 'reshape', operands: [id], results: [p], loc: { line } } as Op);
+        id = scope.types.length;
+        scope.types.push(p);
+      }
+      map[k] = id;
+    });
+    let next = func.params.length;
+    for (const op of func.ops) {
+      push({ ...op, operands: op.operands.map((o) => map[o]), loc: { line } } as Op);
+      for (const r of op.results) {
+        map[next++] = scope.types.length;
+        scope.types.push(r);
+      }
+    }
+    const out = [map[func.returns[0]]];
+    if (!sameType(scope.types[out[0]], result))
+      this.violation(
+        'stablehlo_text.result_type',
+        line,
+        `${syn.name} gives ${formatType(scope.types[out[0]])}; declared ${formatType(result)}`,
+      );
+    this.define(scope, raw.results, out);
+    return out;
   }
 
   // -------------------------------------------------------------------------------------------
@@ -811,6 +909,30 @@ export class MlirReader {
         c.expectP(':', '":" and the type');
         const t = readType(c);
         return op(operands, { operandTypes: [t, t], resultTypes: [] });
+      }
+      case 'tensor.gather':
+      case 'tensor.scatter': {
+        // tensor.gather %source[%indices] gather_dims([…]) unique : (…) -> …
+        // tensor.scatter %source into %dest[%indices] scatter_dims([…]) unique : (…) -> …
+        const operands = [c.expect('val', undefined, 'the source (%name)')];
+        if (name === 'tensor.scatter') {
+          c.expectId('into');
+          operands.push(c.expect('val', undefined, 'the dest (%name)'));
+        }
+        c.expectP('[', '"[" and the indices');
+        operands.push(c.expect('val', undefined, 'the indices (%name)'));
+        c.expectP(']');
+        const key = name === 'tensor.gather' ? 'gather_dims' : 'scatter_dims';
+        c.expectId(key);
+        c.expectP('(', `"(" after ${key}`);
+        const dims = intList(readAttr(c), key);
+        c.expectP(')');
+        const unique = c.eatId('unique');
+        this.optDict(attrs);
+        for (const [k, a] of attrs)
+          if (!k.includes('.'))
+            textError('attribute', a.line, `${name} has no attribute ${JSON.stringify(k)}`);
+        return op(operands, this.functional(), { values: { dims, unique } });
       }
       case 'check.expect_close': {
         const operands = this.twoVals();
