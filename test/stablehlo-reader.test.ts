@@ -498,10 +498,8 @@ ${take.replace('offset_dims = [1],', 'offset_dims = [1], // collapsed_slice_dims
   %0 = "stablehlo.gather"(%x, %i) <{dimension_numbers = #stablehlo.gather<collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 1>}> : (tensor<3xf32>, tensor<2x1xi32>) -> tensor<3xf32>
   %1 = stablehlo.add %x, %i : tensor<3xf32>
   %2 = stablehlo.cosine %x : tensor<3xf32>
-}`.replace(
-      '  %2 = stablehlo.cosine %x : tensor<3xf32>\n',
-      '  %2 = "stablehlo.cosine"(%x) : (tensor<3xf32>) -> tensor<3xf32>\n  return %undefined : tensor<2xi32>\n',
-    );
+  return %undefined : tensor<2xi32>
+}`;
     const e = thrown(() => readModule(text));
     const v = e.details.violations as { code: string; line: number; message: string }[];
     expect(v.map((x) => [x.code, x.line])).toEqual([
@@ -516,6 +514,19 @@ ${take.replace('offset_dims = [1],', 'offset_dims = [1], // collapsed_slice_dims
     expect(e.message).toContain('6 violations');
     for (const x of v) expect(e.message).toContain(`line ${x.line}: `);
     expect(e.message).toContain('stablehlo.cosine is not an op this library runs');
+  });
+
+  it('a construct the reading cannot go past is reported with the violations found before it', () => {
+    const text = `func.func @main(%a: tensor<2xf32>) -> tensor<2xf32> {
+  %0 = stablehlo.add %a, %a : tensor<2xf64>
+  %1 = stablehlo.frobnicate <<< %0
+}`;
+    const e = thrown(() => readModule(text));
+    expect((e.details.violations as { code: string; line: number }[]).map((v) => [v.code, v.line])).toEqual([
+      ['stablehlo_text.operand_type', 2],
+      ['stablehlo_text.operand_type', 2],
+      ['stablehlo_text.unknown_op', 3],
+    ]);
   });
 
   it('linear time: 1 MB of whitespace or garbage inside dense<…>, inside tensor<…>, after // (each well under a second)', () => {

@@ -225,15 +225,33 @@ function readAlias(c: Cursor): Attr {
     }
     return { k: 'alias', name: t.text, entries, line };
   }
+  // words (`#stablehlo<comparison_direction LT>`), or a body of its own syntax (`#stablehlo.conv<[b, 0, f]x…>`): opaque
+  const start = c.index - 1;
   const words: string[] = [];
+  let opaque = false;
   for (;;) {
-    const u = c.next();
-    if (u.kind === 'p' && u.text === '>') break;
-    if (u.kind === 'id' || u.kind === 'int') words.push(u.text);
-    else if (u.kind === 'str') words.push(...u.text.split(/\s+/).filter((w) => w.length > 0));
-    else textError('attribute', u.line, `unexpected ${describe(u)} in #${t.text}<…>`);
-    if (words.length > 16) textError('attribute', u.line, `#${t.text}<…> is too long`);
+    const u = c.peek();
+    if (u.kind === 'p' && u.text === '>') {
+      c.next();
+      break;
+    }
+    if (u.kind === 'eof') textError('syntax', line, `#${t.text}<… is not closed`);
+    if (u.kind === 'id' || u.kind === 'int') words.push(c.next().text);
+    else if (u.kind === 'str')
+      words.push(
+        ...c
+          .next()
+          .text.split(/\s+/)
+          .filter((w) => w.length > 0),
+      );
+    else {
+      opaque = true;
+      c.seek(start);
+      c.skipGroup();
+      break;
+    }
   }
+  if (opaque || words.length > 16) return { k: 'other', what: `#${t.text}<…>`, line };
   return { k: 'alias', name: t.text, words, line };
 }
 

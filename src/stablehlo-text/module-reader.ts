@@ -30,9 +30,9 @@ import {
   readTypeList,
 } from './attributes.js';
 import { Cursor, describe } from './cursor.js';
-import { type Violation, textError } from './diagnostics.js';
+import { type Violation, textError, throwViolations } from './diagnostics.js';
 import { type Token, lex } from './lexer.js';
-import { type OpSyntax, buildAttrs } from './op-builders.js';
+import { type OpSyntax, buildAttrs, kindOfName } from './op-builders.js';
 import { type TensorDialectProgram, tensorDialectProgram } from './tensor-dialect.js';
 import { formatType, sameType } from './types.js';
 
@@ -119,6 +119,28 @@ export class MlirReader {
   // Top level
 
   read(): ReadText {
+    try {
+      return this.readAll();
+    } catch (e) {
+      // a construct the reading cannot go past: report it with what was found before it
+      if (
+        e instanceof GatherScatterError &&
+        this.violations.length > 0 &&
+        !Array.isArray(e.details.violations)
+      )
+        throwViolations([
+          ...this.violations,
+          {
+            code: e.code,
+            message: stripCode(e),
+            ...(typeof e.details.line === 'number' ? { line: e.details.line } : {}),
+          },
+        ]);
+      throw e;
+    }
+  }
+
+  private readAll(): ReadText {
     const c = this.c;
     let moduleSeen = false;
     while (!c.is('eof')) {
@@ -792,9 +814,9 @@ export class MlirReader {
     return { operandTypes: new Array<TensorType>(n).fill(t), resultTypes: [t] };
   }
 
-  private functional(): { operandTypes: TensorType[]; resultTypes: TensorType[] } {
+  private functional(typeOnly = false): { operandTypes: TensorType[]; resultTypes: TensorType[] } {
     const c = this.c;
-    c.expectP(':', '":" and the op\'s type');
+    if (!typeOnly) c.expectP(':', '":" and the op\'s type');
     const f = readFunctionType(c);
     return { operandTypes: f.inputs, resultTypes: f.results };
   }
@@ -816,11 +838,20 @@ export class MlirReader {
     }
     const regions: Body[] = [];
     if (c.isP('(')) {
-      c.next();
-      for (;;) {
-        regions.push(this.region());
-        if (c.eatP(')')) break;
-        c.expectP(',', '"," or ")" after a region');
+      // the regions of an op this library does not run are read for syntax only (they may see
+      // the enclosing values, as stablehlo.if's do): the op itself is the violation
+      const known = isTerminator(name) || kindOfName(name) !== undefined;
+      const kept = this.violations;
+      if (!known) this.violations = [];
+      try {
+        c.next();
+        for (;;) {
+          regions.push(this.region());
+          if (c.eatP(')')) break;
+          c.expectP(',', '"," or ")" after a region');
+        }
+      } finally {
+        this.violations = kept;
       }
     }
     this.optDict(attrs);
@@ -1034,6 +1065,21 @@ export class MlirReader {
           this.optDict(attrs);
           return op(operands, this.sameTypes(operands.length));
         }
+    }
+    // An op this library does not run: read past it when it has the common pretty form
+    // (`%a, … [{attrs}] : T` or `: (T, …) -> …`) so the reading goes on and reports the rest.
+    const at = c.index;
+    try {
+      const operands = this.vals(0);
+      this.optDict(attrs);
+      c.expectP(':');
+      const sig = c.isP('(')
+        ? this.functional(true)
+        : { resultTypes: [readTypeList(c).at(-1) as TensorType] };
+      return op(operands, { resultTypes: sig.resultTypes });
+    } catch (e) {
+      if (!(e instanceof GatherScatterError)) throw e;
+      c.seek(at);
     }
     textError('unknown_op', line, `${head.text} is not an op this library runs`, { op: head.text });
   }
