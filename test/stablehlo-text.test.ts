@@ -3,7 +3,12 @@
  * prints (properties `<{...}>`, pretty region ops), bare attributes; each parsed, bound and
  * executed; round trip text → call → text through the core printer; one negative case per rule.
  */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { program } from '../src/cli/main.js';
+import { writeNpy } from '../src/interop/npy.js';
 import { execute, stablehloText } from '../src/core/call.js';
 import { resolveGatherOptions, resolveScatterOptions } from '../src/core/policy.js';
 import { bindStablehlo, parseStablehlo, parseTensorType, runStablehlo } from '../src/stablehlo-text/index.js';
@@ -581,5 +586,95 @@ describe('runStablehlo runs what one core call cannot', () => {
       [3, 20],
     ]);
     expect(run.call).toBeUndefined();
+  });
+});
+
+describe('the stablehlo command', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'stablehlo-cli-'));
+  async function cli(...args: string[]): Promise<{ out: string; err: string }> {
+    let out = '';
+    let err = '';
+    const p = program(
+      (s) => void (out += s),
+      (s) => void (err += s),
+    );
+    p.exitOverride();
+    for (const c of p.commands) c.exitOverride();
+    await p.parseAsync(['node', 'tgs', ...args]);
+    return { out, err };
+  }
+  const MODULE = `func.func @main(%x: tensor<3xi32>, %i: tensor<2x1xi64>) -> tensor<2xi32> {
+  %0 = "stablehlo.gather"(%x, %i) <{dimension_numbers = #stablehlo.gather<collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 1>}> : (tensor<3xi32>, tensor<2x1xi64>) -> tensor<2xi32>
+  return %0 : tensor<2xi32>
+}`;
+  const file = join(dir, 'take.mlir');
+  writeFileSync(file, MODULE);
+
+  it('runs @main on --arg values in order (inline JSON, .json, .npy)', async () => {
+    writeFileSync(join(dir, 'x.json'), '[10, 20, 30]');
+    writeFileSync(join(dir, 'i.npy'), writeNpy(tensor([[2], [0]], 'int64')));
+    expect(
+      (await cli('stablehlo', file, '--arg', join(dir, 'x.json'), '--arg', join(dir, 'i.npy'), '-q')).out,
+    ).toBe('[30,10]\n');
+  });
+
+  it('a .npy of another dtype converts when every value converts exactly, else a typed error', async () => {
+    writeFileSync(join(dir, 'x64.npy'), writeNpy(tensor([10n, 20n, 30n], 'int64')));
+    writeFileSync(join(dir, 'xf.npy'), writeNpy(tensor([10, 20.5, 30], 'float64')));
+    writeFileSync(join(dir, 'ibig.npy'), writeNpy(tensor([[2 ** 40], [0]], 'float64')));
+    expect(
+      (await cli('stablehlo', file, '--arg', join(dir, 'x64.npy'), '--arg', '[[1], [1]]', '-q')).out,
+    ).toBe('[20,20]\n');
+    await expect(
+      cli('stablehlo', file, '--arg', join(dir, 'xf.npy'), '--arg', '[[1], [1]]'),
+    ).rejects.toMatchObject({
+      code: 'stablehlo_text.bind',
+      message: expect.stringContaining('element 1 (20.5)'),
+    });
+    writeFileSync(join(dir, 'xbig.npy'), writeNpy(tensor([2 ** 40, 0, 1], 'float64')));
+    await expect(
+      cli('stablehlo', file, '--arg', join(dir, 'xbig.npy'), '--arg', '[[1], [1]]'),
+    ).rejects.toMatchObject({
+      code: 'stablehlo_text.bind',
+    });
+    expect(
+      (await cli('stablehlo', file, '--arg', '[1, 2, 3]', '--arg', join(dir, 'ibig.npy'), '-q')).out,
+    ).toBe('[3,1]\n');
+  });
+
+  it('a lone op with --data / --indices / --updates works as before', async () => {
+    const text = `%r = "stablehlo.gather"(%x, %i) {dimension_numbers = #stablehlo.gather<offset_dims = [], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 1>} : (tensor<3xf32>, tensor<2x1xi64>) -> tensor<2xf32>`;
+    expect(
+      (await cli('stablehlo', text, '--data', '[10, 20, 30]', '--indices', '[[2], [0]]', '-q')).out,
+    ).toBe('[30,10]\n');
+  });
+
+  it('an interpreter test file runs every function; the checks are summed up on stderr', async () => {
+    const r = await cli('stablehlo', '../shared/conformance/stablehlo/interpret/gather.mlir');
+    expect(r.out).toBe('');
+    expect(r.err).toBe('2 checks passed in 2 functions\n');
+  });
+
+  it('a failing check throws naming the check, its function and line; a missing file is exit 2', async () => {
+    const bad = join(dir, 'bad.mlir');
+    writeFileSync(
+      bad,
+      `func.func @t() {\n  %a = stablehlo.constant dense<1> : tensor<i64>\n  check.expect_eq_const %a, dense<2> : tensor<i64>\n  func.return\n}`,
+    );
+    await expect(cli('stablehlo', bad)).rejects.toMatchObject({
+      code: 'stablehlo_text.check_failed',
+      message: expect.stringContaining('check.expect_eq_const failed in @t (line 3)'),
+    });
+    await expect(cli('stablehlo', join(dir, 'nope.mlir'))).rejects.toMatchObject({
+      exitCode: 2,
+      message: expect.stringContaining('no such file'),
+    });
+  });
+
+  it('a text the reader refuses is its typed error (rule and line)', async () => {
+    await expect(cli('stablehlo', '%0 = stablehlo.cosine %x : tensor<2xf32>')).rejects.toMatchObject({
+      code: 'stablehlo_text.unknown_op',
+      message: expect.stringContaining('line 1: stablehlo.cosine is not an op this library runs'),
+    });
   });
 });

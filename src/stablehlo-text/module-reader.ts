@@ -1073,10 +1073,11 @@ export class MlirReader {
       const operands = this.vals(0);
       this.optDict(attrs);
       c.expectP(':');
-      const sig = c.isP('(')
-        ? this.functional(true)
-        : { resultTypes: [readTypeList(c).at(-1) as TensorType] };
-      return op(operands, { resultTypes: sig.resultTypes });
+      if (c.isP('(')) return op(operands, this.functional(true));
+      const types = readTypeList(c);
+      const last = types[types.length - 1];
+      const operandTypes = types.length === 1 ? operands.map(() => last) : undefined;
+      return op(operands, { ...(operandTypes ? { operandTypes } : {}), resultTypes: [last] });
     } catch (e) {
       if (!(e instanceof GatherScatterError)) throw e;
       c.seek(at);
