@@ -777,6 +777,29 @@ ENTRY main {
     ).toEqual([0, 12]);
   });
 
+  it('a JAX dump: a region computation with execution_thread, sharding with <=, backend_config JSON, a tuple ROOT', () => {
+    const text = `HloModule jit_f, entry_computation_layout={(f32[4]{0}, s32[2]{0})->(f32[4]{0})}
+
+region_0.3 {
+  Arg_0.4 = f32[] parameter(0)
+  Arg_1.5 = f32[] parameter(1)
+  ROOT add.6 = f32[] add(Arg_0.4, Arg_1.5), metadata={op_name="jit(f)/scatter-add"}
+}, execution_thread="main"
+
+ENTRY main.9 {
+  Arg_0.1 = f32[4]{0} parameter(0), sharding={devices=[2]<=[2]}
+  Arg_1.2 = s32[2]{0} parameter(1)
+  constant.1 = f32[] constant(1.5)
+  broadcast.2 = f32[2]{0} broadcast(constant.1), dimensions={}
+  reshape.7 = s32[2,1]{1,0} reshape(Arg_1.2)
+  scatter.8 = f32[4]{0} scatter(Arg_0.1, reshape.7, broadcast.2), update_window_dims={}, inserted_window_dims={0}, scatter_dims_to_operand_dims={0}, index_vector_dim=1, indices_are_sorted=true, unique_indices=true, to_apply=region_0.3, backend_config={"a":[1,2],"b":"x"}
+  ROOT tuple.9 = (f32[4]{0}) tuple(scatter.8)
+}`;
+    expect(run1(text, [tensor([1, 2, 3, 4], 'float32'), tensor([3, 0], 'int32')])).toEqual([
+      [2.5, 2, 3, 5.5],
+    ]);
+  });
+
   it('an opcode with no StableHLO op here, a tuple parameter, complex shapes: typed errors with lines', () => {
     const e = thrown(() =>
       readModule('HloModule m\nENTRY e {\n  p = f32[2] parameter(0)\n  ROOT f = f32[2] cosine(p)\n}'),

@@ -35,10 +35,18 @@ export class Cursor {
   /** Attribute aliases defined at the top of a module (`#dn = #stablehlo.gather<…>`). */
   readonly aliases = new Map<string, Attr>();
   /** Skip `loc(…)` groups (MLIR); HLO has no locations. */
+  private readonly close: Readonly<Record<string, string>>;
+  /**
+   * `skipLocations`: skip `loc(…)` groups (MLIR; HLO has none). `angles`: `<…>` is a bracket
+   * pair when skipping groups (MLIR; in HLO `<` is only a comparison: `sharding={devices=[2]<=[2]}`).
+   */
   constructor(
     readonly tokens: readonly Token[],
     private readonly skipLocations = true,
-  ) {}
+    angles = true,
+  ) {
+    this.close = angles ? CLOSE : { '(': ')', '[': ']', '{': '}' };
+  }
 
   /** Skips a `loc(…)` group at the cursor, if any. */
   private skipLoc(): void {
@@ -153,7 +161,7 @@ export class Cursor {
    */
   skipGroup(): void {
     const open = this.tokens[this.i];
-    const close = open.kind === 'p' ? CLOSE[open.text] : undefined;
+    const close = open.kind === 'p' ? this.close[open.text] : undefined;
     if (close === undefined) {
       if (open.kind !== 'eof') this.i++;
       return;
@@ -164,9 +172,14 @@ export class Cursor {
       if (t.kind === 'eof') textError('syntax', open.line, `unclosed ${JSON.stringify(open.text)}`);
       this.i++;
       if (t.kind !== 'p') continue;
-      const c = CLOSE[t.text];
+      const c = this.close[t.text];
       if (c !== undefined) stack.push(c);
-      else if (t.text === ')' || t.text === ']' || t.text === '}' || t.text === '>') {
+      else if (
+        t.text === ')' ||
+        t.text === ']' ||
+        t.text === '}' ||
+        (t.text === '>' && this.close['<'] !== undefined)
+      ) {
         const want = stack.pop();
         if (want !== t.text) {
           // `>` may close nothing inside (x > y is not MLIR; but `->` is its own token)

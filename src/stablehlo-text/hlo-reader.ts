@@ -92,7 +92,7 @@ class HloReader {
   private readonly bodies = new Map<string, Body>();
 
   constructor(tokens: readonly Token[]) {
-    this.c = new Cursor(tokens, false);
+    this.c = new Cursor(tokens, false, false);
   }
 
   read(): ReadText {
@@ -130,10 +130,27 @@ class HloReader {
   /** Skips one attribute value: a bracketed group or one token (with a leading minus). */
   private skipValue(): void {
     const c = this.c;
-    if (c.isP('{') || c.isP('(') || c.isP('[')) c.skipGroup();
-    else {
-      c.eatP('-');
-      c.next();
+    if (c.isP('{') || c.isP('(') || c.isP('[')) {
+      c.skipGroup();
+      return;
+    }
+    // one word, with whatever is written right against it (`-1`, `0_0x1_1`, `kLoop`)
+    let last = c.next();
+    for (;;) {
+      const t = c.peek();
+      const adjacent = t.pos === last.pos + last.text.length && last.kind !== 'str';
+      if (
+        !adjacent ||
+        t.kind === 'eof' ||
+        t.kind === 'str' ||
+        (t.kind === 'p' && (t.text === ',' || t.text === '}'))
+      )
+        return;
+      if (t.kind === 'p' && (t.text === '{' || t.text === '(' || t.text === '[')) {
+        c.skipGroup();
+        return;
+      }
+      last = c.next();
     }
   }
 
@@ -154,6 +171,13 @@ class HloReader {
       instrs.push(this.instr());
     }
     c.leave();
+    // computation attributes after the body (`, execution_thread="host"`): no meaning here
+    while (c.isP(',') && c.peekAt(1).kind === 'id' && c.peekAt(2).kind === 'p' && c.peekAt(2).text === '=') {
+      c.next();
+      c.next();
+      c.next();
+      this.skipValue();
+    }
     return { name: head.text, line: head.line, entry, instrs };
   }
 
