@@ -588,6 +588,17 @@ ${take.replace('offset_dims = [1],', 'offset_dims = [1], // collapsed_slice_dims
     }
     expect(MAX_NESTING).toBeLessThan(1000);
   });
+
+  it('messages stay short whatever the text holds (a name of a megabyte, 10,000 violations)', () => {
+    const long = thrown(() => readModule(`%0 = stablehlo.${'x'.repeat(1 << 20)} %a : tensor<f32>`));
+    expect(long.code).toBe('stablehlo_text.unknown_op');
+    expect(long.message.length).toBeLessThan(1000);
+    const many = `func.func @main(%a: tensor<2xf32>) -> tensor<2xf32> {\n${'  %0 = stablehlo.add %a, %a : tensor<2xf64>\n'.repeat(10_000)}  return %a : tensor<2xf32>\n}`;
+    const e = thrown(() => readModule(many));
+    expect((e.details.violations as unknown[]).length).toBeGreaterThanOrEqual(10_000);
+    expect(e.message.length).toBeLessThan(20_000);
+    expect(e.message).toContain('more (details.violations)');
+  });
 });
 
 describe('refused, with a typed error naming the construct and its line', () => {

@@ -367,13 +367,15 @@ its function and line) or the text is refused (a typed error naming the rule and
         const checks = runs.flatMap((r) => r.checks);
         const failed = checks.filter((c) => !c.passed);
         if (failed.length > 0) {
-          const lines = failed.map(
-            (c) =>
-              `${c.name} failed in @${c.func}${c.line !== undefined ? ` (line ${c.line})` : ''}: ${c.message ?? ''}`,
-          );
+          const lines = failed
+            .slice(0, 20)
+            .map(
+              (c) =>
+                `${c.name} failed in @${c.func}${c.line !== undefined ? ` (line ${c.line})` : ''}: ${c.message ?? ''}`,
+            );
           throw new InvalidArgumentError(
             'stablehlo_text.check_failed',
-            `${failed.length} of ${checks.length} check${checks.length === 1 ? '' : 's'} failed:\n  ${lines.join('\n  ')}`,
+            `${failed.length} of ${checks.length} check${checks.length === 1 ? '' : 's'} failed:\n  ${lines.join('\n  ')}${failed.length > 20 ? `\n  … and ${failed.length - 20} more` : ''}`,
             { failed: failed.map((c) => ({ ...c })) },
           );
         }

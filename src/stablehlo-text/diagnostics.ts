@@ -27,6 +27,17 @@ export interface Violation {
 
 const where = (line: number | undefined): string => (line === undefined ? '' : `line ${line}: `);
 
+/** Messages stay readable whatever the text holds (a name of a megabyte is cut). */
+const MAX_MESSAGE = 400;
+/** At most this many violations are listed in a message (all are in `details.violations`). */
+const MAX_LISTED = 50;
+
+export function clip(message: string): string {
+  return message.length > MAX_MESSAGE
+    ? `${message.slice(0, MAX_MESSAGE)}… (${message.length - MAX_MESSAGE} more chars)`
+    : message;
+}
+
 /** Throws InvalidArgumentError `stablehlo_text.<rule>`: `stablehlo_text: line N: message`. */
 export function textError(
   rule: string,
@@ -34,7 +45,7 @@ export function textError(
   message: string,
   details: Record<string, unknown> = {},
 ): never {
-  throw new InvalidArgumentError(`${TEXT}.${rule}`, `${TEXT}: ${where(line)}${message}`, {
+  throw new InvalidArgumentError(`${TEXT}.${rule}`, `${TEXT}: ${where(line)}${clip(message)}`, {
     ...details,
     ...(line === undefined ? {} : { line }),
   });
@@ -55,10 +66,12 @@ export function complexError(line: number, what: string): never {
  */
 export function throwViolations(violations: readonly Violation[]): never {
   const first = violations[0];
-  const list = violations.map((v) => `${where(v.line)}${v.message} (${v.code})`);
+  const list = violations.slice(0, MAX_LISTED).map((v) => `${where(v.line)}${clip(v.message)} (${v.code})`);
+  if (violations.length > MAX_LISTED)
+    list.push(`… and ${violations.length - MAX_LISTED} more (details.violations)`);
   const message =
     violations.length === 1
-      ? `${TEXT}: ${where(first.line)}${first.message}`
+      ? `${TEXT}: ${where(first.line)}${clip(first.message)}`
       : `${TEXT}: ${violations.length} violations:\n  ${list.join('\n  ')}\n`;
   throw new InvalidArgumentError(first.code, message, {
     violations: violations.map((v) => ({ ...v })),
