@@ -298,7 +298,8 @@ function customCall(s: OpSyntax): OpAttrs {
     (s.attrs.has('call_target_name') ? strAttr(need(s, 'call_target_name'), 'call_target_name') : undefined);
   switch (target) {
     case 'check.eq':
-      return { kind: 'check', check: 'eq' };
+      // stablehlo-translate compares floats with a tolerance of 1e-4 here (evalCustomCallCheckEq)
+      return { kind: 'check', check: 'eq', tolerance: 0.0001 };
     case 'check.expect_eq':
       return { kind: 'check', check: 'expect_eq' };
     case 'check.expect_close':
