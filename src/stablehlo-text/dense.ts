@@ -11,7 +11,6 @@ import { bfloat16Bits, float16Bits } from '../tensor/float16.js';
 import { MAX_RANK, Tensor, checkedSize } from '../tensor/tensor.js';
 import { type Cursor, describe } from './cursor.js';
 import { complexError, textError } from './diagnostics.js';
-import type { Token } from './lexer.js';
 import { formatType } from './types.js';
 
 /** One scalar of a literal as written. */
@@ -285,9 +284,4 @@ export function literalTensor(lit: DenseLit, type: TensorType): Tensor {
     } else for (let k = 0; k < size; k++) data[k] = read(k);
   }
   return new Tensor(type.dtype, type.shape, data as never);
-}
-
-/** The token after which a literal ended, for messages. */
-export function tokenText(t: Token): string {
-  return describe(t);
 }
