@@ -429,10 +429,25 @@ describe('checks', () => {
     const r = runModule(readModule(text));
     expect(r.results[0].toArray()).toBe(true);
     expect(r.checks.map((c) => [c.name, c.passed, c.line])).toEqual([
+      ['check.eq', true, 4],
       ['check.expect_eq', false, 5],
       ['check.expect_close', true, 6],
       ['check.expect_almost_eq', true, 7],
     ]);
+  });
+
+  it('custom_call @check.eq: floats within 1e-4 pass, beyond fail the run and return false (stablehlo-translate)', () => {
+    const text = (b: string) => `func.func @main() -> tensor<i1> {
+  %a = stablehlo.constant dense<[1.0, 2.0]> : tensor<2xf32>
+  %b = stablehlo.constant dense<${b}> : tensor<2xf32>
+  %e = stablehlo.custom_call @check.eq(%a, %b) : (tensor<2xf32>, tensor<2xf32>) -> tensor<i1>
+  return %e : tensor<i1>
+}`;
+    const near = runModule(readModule(text('[1.0, 2.00005]')));
+    expect([near.results[0].toArray(), near.checks[0].passed]).toEqual([true, true]);
+    const far = runModule(readModule(text('[1.0, 2.001]')));
+    expect([far.results[0].toArray(), far.checks[0].passed]).toEqual([false, false]);
+    expect(far.checks[0].name).toBe('check.eq');
   });
 
   it("the interpreter's check ops: expect_eq_const, expect_eq, expect_almost_eq(_const) with tolerance, expect_close with ULPs", () => {

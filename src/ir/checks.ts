@@ -1,8 +1,10 @@
 /**
  * The StableHLO interpreter's checks, as its test tools define them (stablehlo/tests/CheckOps.cpp
  * and stablehlo-translate's custom-call fallback):
- * - `expect_eq` / `expect_eq_const` / `check.eq`: element `!=` fails — integers exactly, floats by
- *   IEEE equality (so a NaN never matches and -0 matches +0);
+ * - `expect_eq` / `expect_eq_const`: element `!=` fails — integers exactly, floats by IEEE
+ *   equality (so a NaN never matches and -0 matches +0);
+ * - `check.eq` (a custom call returning i1): integers exactly, floats as `expect_almost_eq` with
+ *   tolerance 1e-4; a mismatch both returns false and fails the run;
  * - `expect_close`: the ULP distance of every float pair lies in [min, max] (custom calls: [0, 3]);
  *   bitwise-equal values are 0 apart, two NaNs are 0 apart, a finite and a non-finite value are
  *   infinitely apart; non-float elements must be equal;
@@ -56,7 +58,8 @@ function comparer(op: CheckOp, dtype: DType): Compare {
         : `, ULP difference ${d === Infinity ? 'max' : d} outside [${min}, ${max}]`;
     };
   }
-  if (op.check === 'expect_almost_eq' || op.check === 'expect_almost_eq_const') {
+  // check.eq (stablehlo-translate's custom call): integers exactly, floats within 1e-4.
+  if (op.check === 'expect_almost_eq' || op.check === 'expect_almost_eq_const' || op.check === 'eq') {
     const tol = op.tolerance ?? 1e-4;
     return (a, b) => (almostEqual(a as number, b as number, tol) ? undefined : `, tolerance ${tol}`);
   }
