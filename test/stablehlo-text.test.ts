@@ -383,18 +383,20 @@ describe('JAX-printed text', () => {
   });
 });
 
-describe('round trip text → call → text (core printer)', () => {
+describe('round trip text → call → text (core printer: the whole legalized module)', () => {
   it('the spec gather', () => {
     const p = parseStablehlo(SPEC_GATHER);
     if (p.kind !== 'gather') throw new Error('expected a gather');
     const call = bindStablehlo(p, [specOperand(), specIndices()]);
     const text = stablehloText(call);
     const q = parseStablehlo(text);
-    expect(q).toEqual({ ...p, result: '%result' });
+    expect(q.dimension_numbers).toEqual(p.dimension_numbers);
+    expect(q.options).toEqual(p.options);
     expect(stablehloText(bindStablehlo(q as typeof p, [specOperand(), specIndices()]))).toBe(text);
+    expect(runStablehlo(text, [specOperand(), specIndices()]).value.toArray()).toEqual(SPEC_GATHER_RESULT);
   });
 
-  it('the printer comment does not change the policy: a text means the spec policy (comments never change semantics)', () => {
+  it('a policy is printed as spec ops that compute it (fill, from the end), never as a comment the reader obeys', () => {
     const call = {
       kind: 'gather' as const,
       op: 'stablehlo.gather',
@@ -414,17 +416,16 @@ describe('round trip text → call → text (core printer)', () => {
       }),
     };
     const text = stablehloText(call);
-    expect(text).toContain('// stablehlo.gather: mode = fill');
-    const p = parseStablehlo(text);
-    if (p.kind !== 'gather') throw new Error('expected a gather');
-    expect(p.options).toEqual(resolveGatherOptions('float32', { op: 'stablehlo.gather' }));
-    const again = bindStablehlo(p, [call.operand, call.start_indices]);
-    // the spec clamps: -1 → 0, 5 → 2
-    expect(execute(again).toArray()).toEqual([1, 3]);
+    expect(text).not.toMatch(/mode|negative_indices|fill_value/);
+    expect(text).toContain('"stablehlo.select"');
+    expect(text).toContain('"stablehlo.reduce"');
+    // -1 reads from the end (3), 5 is out of bounds: the whole slice is the fill value
+    expect(runStablehlo(text, [call.operand, call.start_indices]).value.toArray()).toEqual([3, -7]);
+    expect(execute(call).toArray()).toEqual([3, -7]);
   });
 
-  for (const reducer of ['replace', 'add', 'sub', 'mul', 'min', 'max'] as const) {
-    it(`a scatter with ${reducer} printed with drop mode and include_self = false reads back with the spec policy`, () => {
+  for (const reducer of ['replace', 'add', 'mul', 'min', 'max'] as const) {
+    it(`a scatter with ${reducer}, drop mode and include_self = false prints as spec ops that compute it`, () => {
       const call = {
         kind: 'scatter' as const,
         op: 'stablehlo.scatter',
@@ -464,17 +465,30 @@ describe('round trip text → call → text (core printer)', () => {
         options: resolveScatterOptions({ mode: 'drop', include_self: false }),
       };
       const text = stablehloText(call);
-      const p = parseStablehlo(text);
-      if (p.kind !== 'scatter') throw new Error('expected a scatter');
-      expect(p.update_computation).toBe(reducer);
-      expect(p.options.mode).toBe('skip');
-      expect(p.options.include_self).toBe(true);
-      expect(p.dimension_numbers).toEqual(call.dimension_numbers);
-      const again = bindStablehlo(p, [call.inputs[0], call.scatter_indices, call.updates[0]]);
-      const spec = { ...call, options: resolveScatterOptions({}) };
-      expect(execute(again).toArray()).toEqual(execute(spec).toArray());
+      expect(text).not.toMatch(/mode|include_self/);
+      const tensors = [call.inputs[0], call.scatter_indices, call.updates[0]];
+      expect(runStablehlo(text, tensors).value.toArray()).toEqual(execute(call).toArray());
     });
   }
+
+  it('sub with include_self = false has no identity to start from: a typed refusal, never another computation', () => {
+    const call = {
+      kind: 'scatter' as const,
+      op: 'stablehlo.scatter',
+      inputs: [tensor([1, 2], 'float32')],
+      scatter_indices: tensor([[1]], 'int32'),
+      updates: [tensor([5], 'float32')],
+      dimension_numbers: {
+        update_window_dims: [],
+        inserted_window_dims: [0],
+        scatter_dims_to_operand_dims: [0],
+        index_vector_dim: 1,
+      },
+      update_computation: 'sub' as const,
+      options: resolveScatterOptions({ include_self: false }),
+    };
+    expect(() => stablehloText(call)).toThrow(/ir\.legalize\.include_self/);
+  });
 });
 
 // Two inputs scattered at once (a body of two params per input): one module op, not one core call.

@@ -1,7 +1,8 @@
 /**
  * A frontend lowers each framework call to one core call: the operator's tensors plus the
- * StableHLO attributes and index policy it became. `execute` runs it; `stablehloText` prints
- * the equivalent StableHLO op for `explain` and the explorer.
+ * StableHLO attributes and index policy it became (and, declared, any work its framework needs
+ * around the op: `prologue`). `execute` runs it; `stablehloText` prints its whole program as a
+ * StableHLO module for `explain` and the explorer.
  */
 import {
   DTypeError,
@@ -12,17 +13,12 @@ import {
 } from '../errors.js';
 import { Tensor } from '../tensor/tensor.js';
 import { type GatherPlan, sameShape } from './gather.js';
-import { gatherShape } from './gather-shape.js';
 import { gatherPlan, scatterPlan } from './plan-cache.js';
 import type { ScatterPlan } from './scatter.js';
-import {
-  type ResolvedGatherOptions,
-  type ResolvedScatterOptions,
-  resolveGatherOptions,
-  resolveScatterOptions,
-} from './policy.js';
+import type { ResolvedGatherOptions, ResolvedScatterOptions } from './policy.js';
 import type { GatherDimensionNumbers, ScatterDimensionNumbers, UpdateComputation } from './types.js';
 import { type ProgramCall, concreteCall, runProgram } from '../ir/lowered.js';
+import { stablehloModule } from '../ir/module-text.js';
 
 /** What the core knows about an out-of-bounds index (the details of its IndexOutOfBoundsError). */
 export interface OobDetails {
@@ -322,86 +318,11 @@ function executeScatter(call: ScatterCall, out: Tensor | undefined): Tensor {
   return out;
 }
 
-const t = (x: Tensor) => `tensor<${[...x.shape, ''].join('x')}${mlirType(x.dtype)}>`;
-
-function mlirType(dtype: string): string {
-  const m: Record<string, string> = {
-    float64: 'f64',
-    float32: 'f32',
-    float16: 'f16',
-    bfloat16: 'bf16',
-    int64: 'i64',
-    int32: 'i32',
-    int16: 'i16',
-    int8: 'i8',
-    uint64: 'ui64',
-    uint32: 'ui32',
-    uint16: 'ui16',
-    uint8: 'ui8',
-    bool: 'i1',
-  };
-  return m[dtype] ?? dtype;
-}
-
-const list = (xs: readonly number[] | undefined) => `[${(xs ?? []).join(', ')}]`;
-
-/** The StableHLO text of a lowered call, with the index policy as a trailing comment. */
-export function stablehloText(call: CoreCall): string {
-  if (call.kind === 'gather') {
-    const o = resolveGatherOptions(call.operand.dtype, call.options);
-    const dn = call.dimension_numbers;
-    const result = gatherShape(call.operand.shape, call.start_indices.shape, dn).resultShape;
-    const lines = [
-      `%result = "stablehlo.gather"(%operand, %start_indices) {`,
-      `  dimension_numbers = #stablehlo.gather<`,
-      `    offset_dims = ${list(dn.offset_dims)},`,
-      `    collapsed_slice_dims = ${list(dn.collapsed_slice_dims)},`,
-      `    operand_batching_dims = ${list(dn.operand_batching_dims)},`,
-      `    start_indices_batching_dims = ${list(dn.start_indices_batching_dims)},`,
-      `    start_index_map = ${list(dn.start_index_map)},`,
-      `    index_vector_dim = ${dn.index_vector_dim}>,`,
-      `  slice_sizes = array<i64: ${(dn.slice_sizes ?? []).join(', ')}>,`,
-      `  indices_are_sorted = ${dn.indices_are_sorted === true}`,
-      `} : (${t(call.operand)}, ${t(call.start_indices)}) -> tensor<${[...result, ''].join('x')}${mlirType(call.operand.dtype)}>`,
-      `// ${call.op}: mode = ${o.mode}, negative_indices = ${o.negative_indices}` +
-        (o.mode === 'fill' ? `, fill_value = ${fmt(o.fill_value)}` : '') +
-        (call.reshape ? `, then reshape to ${fmt(call.reshape)}` : ''),
-    ];
-    return lines.join('\n');
-  }
-  const dn = call.dimension_numbers;
-  const o = resolveScatterOptions(call.options);
-  const comp = typeof call.update_computation === 'string' ? call.update_computation : 'custom function';
-  const elem = mlirType(call.inputs[0].dtype);
-  const body: Record<string, string> = {
-    add: 'stablehlo.add',
-    sub: 'stablehlo.subtract',
-    mul: 'stablehlo.multiply',
-    min: 'stablehlo.minimum',
-    max: 'stablehlo.maximum',
-  };
-  const region =
-    comp === 'replace'
-      ? `  ^bb0(%arg0: tensor<${elem}>, %arg1: tensor<${elem}>):\n    "stablehlo.return"(%arg1) : (tensor<${elem}>) -> ()`
-      : body[comp]
-        ? `  ^bb0(%arg0: tensor<${elem}>, %arg1: tensor<${elem}>):\n    %0 = "${body[comp]}"(%arg0, %arg1) : (tensor<${elem}>, tensor<${elem}>) -> tensor<${elem}>\n    "stablehlo.return"(%0) : (tensor<${elem}>) -> ()`
-        : `  // ${comp}: not a single StableHLO region`;
-  return [
-    `%result = "stablehlo.scatter"(%input, %scatter_indices, %update) ({`,
-    region,
-    `}) {`,
-    `  scatter_dimension_numbers = #stablehlo.scatter<`,
-    `    update_window_dims = ${list(dn.update_window_dims)},`,
-    `    inserted_window_dims = ${list(dn.inserted_window_dims)},`,
-    `    input_batching_dims = ${list(dn.input_batching_dims)},`,
-    `    scatter_indices_batching_dims = ${list(dn.scatter_indices_batching_dims)},`,
-    `    scatter_dims_to_operand_dims = ${list(dn.scatter_dims_to_operand_dims)},`,
-    `    index_vector_dim = ${dn.index_vector_dim}>,`,
-    `  indices_are_sorted = ${dn.indices_are_sorted === true},`,
-    `  unique_indices = ${dn.unique_indices === true}`,
-    `} : (${t(call.inputs[0])}, ${t(call.scatter_indices)}, ${t(call.updates[0])}) -> ${t(call.inputs[0])}`,
-    `// ${call.op}: mode = ${o.mode}, negative_indices = ${o.negative_indices}, duplicates = ${o.duplicates} in update-index order` +
-      (o.include_self === false ? ', include_self = false' : '') +
-      (call.reshape ? `, then reshape to ${fmt(call.reshape)}` : ''),
-  ].join('\n');
+/**
+ * The StableHLO text of a lowered call: its whole program as a module of spec ops only (index
+ * policies legalized into spec ops, as JAX lowers them; what the spec cannot say — raising on a
+ * bad index — as a comment). Reading it back runs the same computation, bit for bit.
+ */
+export function stablehloText(call: CoreCall | ProgramCall): string {
+  return stablehloModule(call);
 }
