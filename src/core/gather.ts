@@ -191,35 +191,23 @@ export function compileGather(
   return { resultShape, dtype: operandDType, info, map, policy, run, check };
 }
 
-// Small results are carved from a shared slab (as Node's Buffer pool does): a typed array over
-// its own ArrayBuffer costs ~0.7 µs to allocate, a view into a slab ~0.04 µs. Such results have
-// a byteOffset and share their ArrayBuffer with other small results; each owns its range.
-const SLAB_BYTES = 16384;
-const SMALL_BYTES = 1024;
-let slab: ArrayBuffer | null = null;
-let slabUsed = 0;
-type ViewCtor = new (b: ArrayBuffer, off: number, n: number) => Tensor['data'];
-
-/** Zeroed storage for a fresh result of `n` elements. */
+/**
+ * Zeroed storage for a fresh result of `n` elements, over an ArrayBuffer of its own: a result
+ * never shares memory with another (transferring or reinterpreting its buffer touches nothing
+ * else). Big results take a pre-faulted buffer when the Node entry provides one.
+ */
 export function freshStorage(dtype: DType, n: number, bytesPer: number): Tensor['data'] {
   const bytes = n * bytesPer;
   if (bytes > SMALL_BYTES) {
     const buf = bigBuffer(bytes);
     if (buf !== null)
       return new (storageConstructor(dtype) as unknown as new (b: ArrayBufferLike) => Tensor['data'])(buf);
-    return allocStorage(dtype, n);
   }
-  if (bytes <= 64) return allocStorage(dtype, n); // ≤ 64 B live on V8's heap already
-  const ctor = storageConstructor(dtype) as unknown as ViewCtor;
-  const size = (bytes + 7) & ~7;
-  if (!slab || slabUsed + size > SLAB_BYTES) {
-    slab = new ArrayBuffer(SLAB_BYTES);
-    slabUsed = 0;
-  }
-  const data = new ctor(slab, slabUsed, n);
-  slabUsed += size;
-  return data;
+  return allocStorage(dtype, n);
 }
+
+/** Below this a result never takes a pre-faulted buffer (they serve results of many MiB). */
+const SMALL_BYTES = 1024;
 
 /** Batch positions resolved per chunk (bounds the starts buffer). */
 const CHUNK = 8192;
