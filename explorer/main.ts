@@ -50,7 +50,8 @@ import { parseJsonField } from './json.js';
 import { Landing } from './landing.js';
 import { NAMESPACES } from './namespaces.js';
 import { ROLE_COLOR, ROLE_LABEL } from './palette.js';
-import { parsePaste } from './paste.js';
+import { type PastedChoice, parsePaste } from './paste.js';
+import type { PastedCall } from './pycall.js';
 import { decodeState, encodeState, readHash, type UrlState } from './url.js';
 import { webgpuToggle } from './webgpu.js';
 
@@ -72,6 +73,8 @@ const ui = {
   paste: $<HTMLTextAreaElement>('paste'),
   pasteRun: $<HTMLButtonElement>('paste-run'),
   pasteError: $<HTMLParagraphElement>('paste-error'),
+  pastePick: $<HTMLSelectElement>('paste-pick'),
+  pastePickLabel: $<HTMLLabelElement>('paste-pick-label'),
   data: $<HTMLTextAreaElement>('data'),
   dataEditor: $<HTMLLabelElement>('data-editor'),
   dataDType: $<HTMLSelectElement>('data-dtype'),
@@ -170,6 +173,10 @@ function initControls(): void {
     if (ui.tablesDetails.open && !ui.tables.childElementCount) renderTables();
   });
   ui.pasteRun.addEventListener('click', pasteCall);
+  ui.pastePick.addEventListener('change', () => {
+    const choice = pastedChoices[Number(ui.pastePick.value)];
+    if (choice) loadPasted(choice);
+  });
   ui.copyLink.addEventListener('click', async () => {
     await pendingUrl;
     copyText(location.href, ui.copyLink, 'Copy link');
@@ -313,20 +320,30 @@ function runSoon(): void {
   }, 300);
 }
 
+/** The gathers/scatters of the last pasted module (the chooser's options). */
+let pastedChoices: readonly PastedChoice[] = [];
+
 function pasteCall(): void {
   ui.pasteError.textContent = '';
   try {
-    const { entry, args } = parsePaste(ui.paste.value, registry);
-    selectFramework(entry.framework, entry.id, null);
-    ui.preset.value = '';
-    loadArgs({ ...args, attrs: args.attrs ?? {} });
-    // Pasted attributes replace the example ones entirely: what a call omits takes the default.
-    ui.attrs.value = JSON.stringify(args.attrs ?? {});
-    run();
-    commit('push');
+    const pasted = parsePaste(ui.paste.value, registry);
+    pastedChoices = pasted.choices ?? [];
+    ui.pastePick.replaceChildren(...pastedChoices.map((c, k) => new Option(c.label, String(k))));
+    ui.pastePickLabel.hidden = pastedChoices.length < 2;
+    loadPasted(pasted);
   } catch (e) {
     ui.pasteError.textContent = e instanceof Error ? `${errorName(e)}: ${e.message}` : String(e);
   }
+}
+
+function loadPasted({ entry, args }: PastedCall): void {
+  selectFramework(entry.framework, entry.id, null);
+  ui.preset.value = '';
+  loadArgs({ ...args, attrs: args.attrs ?? {} });
+  // Pasted attributes replace the example ones entirely: what a call omits takes the default.
+  ui.attrs.value = JSON.stringify(args.attrs ?? {});
+  run();
+  commit('push');
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -5,10 +5,10 @@
  * with zeros and the updates with ones, ready to edit.
  */
 import type { ParsedStablehlo } from '../src/stablehlo-text/index.js';
-import { parseStablehlo } from '../src/stablehlo-text/index.js';
+import { parseStablehloAll } from '../src/stablehlo-text/index.js';
 import type { CallArgs, OpEntry } from '../src/tables/registry.js';
 import type { NestedArray } from '../src/tensor/tensor.js';
-import { type PastedCall, parsePythonCall } from './pycall.js';
+import { PasteError, type PastedCall, parsePythonCall } from './pycall.js';
 
 function filled(shape: readonly number[], f: (i: number) => number): NestedArray {
   let i = 0;
@@ -65,13 +65,31 @@ export function stablehloArgs(p: ParsedStablehlo): CallArgs {
   };
 }
 
-/** Parses pasted text: StableHLO when it names stablehlo./mhlo. gather or scatter, else Python. */
-export function parsePaste(text: string, registry: readonly OpEntry[]): PastedCall {
+/** One gather or scatter of a pasted module, with a label to choose it by. */
+export interface PastedChoice extends PastedCall {
+  readonly label: string;
+}
+
+/** A pasted call; a pasted module with several gathers/scatters lists them all (`choices`). */
+export interface Pasted extends PastedCall {
+  readonly choices?: readonly PastedChoice[];
+}
+
+/**
+ * Parses pasted text: StableHLO when it names stablehlo./mhlo. gather or scatter (a lone op or
+ * a whole module: every gather and scatter in it becomes a choice, the first is loaded), else
+ * Python.
+ */
+export function parsePaste(text: string, registry: readonly OpEntry[]): Pasted {
   if (/\b(stablehlo|mhlo)\.(gather|scatter)\b/.test(text)) {
-    const parsed = parseStablehlo(text);
-    const entry = registry.find((e) => e.id === `stablehlo.${parsed.kind}`);
-    if (!entry) throw new Error(`stablehlo.${parsed.kind} is not in the registry`);
-    return { entry, args: stablehloArgs(parsed) };
+    const choices = parseStablehloAll(text).map((parsed, k): PastedChoice => {
+      const id = `stablehlo.${parsed.kind}`;
+      const entry = registry.find((e) => e.id === id);
+      if (!entry) throw new PasteError(`${id} is not in the registry`, 0);
+      const where = parsed.line === undefined ? '' : ` (line ${parsed.line})`;
+      return { entry, args: stablehloArgs(parsed), label: `${k + 1}. ${id} ${parsed.result ?? ''}${where}` };
+    });
+    return choices.length > 1 ? { ...choices[0], choices } : choices[0];
   }
   return parsePythonCall(text, registry);
 }

@@ -139,6 +139,28 @@ describe('explorer paste a call', () => {
     ]);
     lowerCall(NAMESPACES, e, args);
   });
+  it('a pasted module offers each gather and scatter in it; a lone op offers no choice', () => {
+    const text = `func.func @main(%x: tensor<4x3xf32>, %i: tensor<2x1xi32>, %u: tensor<2x3xf32>) -> tensor<4x3xf32> {
+  %0 = "stablehlo.gather"(%x, %i) <{dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 1, 3>}> : (tensor<4x3xf32>, tensor<2x1xi32>) -> tensor<2x3xf32>
+  %1 = stablehlo.add %0, %u : tensor<2x3xf32>
+  %2 = "stablehlo.scatter"(%x, %i, %1) <{scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    stablehlo.return %b : tensor<f32>
+  }) : (tensor<4x3xf32>, tensor<2x1xi32>, tensor<2x3xf32>) -> tensor<4x3xf32>
+  return %2 : tensor<4x3xf32>
+}`;
+    const pasted = parsePaste(text, registry);
+    expect(pasted.choices?.map((c) => c.label)).toEqual([
+      '1. stablehlo.gather %0 (line 2)',
+      '2. stablehlo.scatter %2 (line 4)',
+    ]);
+    expect(pasted.entry.id).toBe('stablehlo.gather');
+    const scatter = pasted.choices?.[1];
+    expect(scatter?.args.attrs).toMatchObject({ update_computation: 'replace', update_window_dims: [1] });
+    if (scatter) lowerCall(NAMESPACES, scatter.entry, scatter.args);
+    const lone = parsePaste(text.split('\n')[1].trim(), registry);
+    expect(lone.choices).toBeUndefined();
+  });
 });
 
 describe('explorer derivation', () => {

@@ -13,6 +13,7 @@ export {
   convertExactly,
   bindStablehlo,
   parseStablehlo,
+  parseStablehloAll,
   parseTensorType,
   runStablehlo,
   type StablehloRun,

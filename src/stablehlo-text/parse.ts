@@ -39,6 +39,8 @@ interface ParsedBase {
   readonly operands: readonly string[];
   /** The SSA name of the result (`%0`), when the text assigns one. */
   readonly result?: string;
+  /** The op's line in the text. */
+  readonly line?: number;
 }
 
 export interface ParsedGather extends ParsedBase {
@@ -85,21 +87,20 @@ export function parseTensorType(text: string): TensorType {
 type GatherOp = Extract<Op, { kind: 'gather' }>;
 type ScatterOp = Extract<Op, { kind: 'scatter' }>;
 
-/** The first gather/scatter of the text (by line), with the function that holds it. */
-function firstOp(module: Module): { op: GatherOp | ScatterOp; func: Func } | undefined {
-  let best: { op: GatherOp | ScatterOp; func: Func } | undefined;
+type Found = { op: GatherOp | ScatterOp; func: Func };
+
+/** Every gather/scatter of the text in line order, each with the function that holds it. */
+function gatherScatterOps(module: Module): Found[] {
+  const found: Found[] = [];
   for (const func of module.funcs)
-    for (const op of func.ops)
-      if (
-        (op.kind === 'gather' || op.kind === 'scatter') &&
-        (best === undefined || (op.loc?.line ?? 0) < (best.op.loc?.line ?? 0))
-      )
-        best = { op, func };
-  return best;
+    for (const op of func.ops) if (op.kind === 'gather' || op.kind === 'scatter') found.push({ op, func });
+  return found.sort((a, b) => (a.op.loc?.line ?? 0) - (b.op.loc?.line ?? 0));
 }
 
-function parsedOf(read: ReadText): ParsedStablehlo {
-  const found = firstOp(read.module);
+function parsedOf(
+  read: ReadText,
+  found: Found | undefined = gatherScatterOps(read.module)[0],
+): ParsedStablehlo {
   if (!found) textError('no_op', undefined, 'no stablehlo.gather or stablehlo.scatter in the text');
   const { op, func } = found;
   const types = valueTypes(func);
@@ -107,6 +108,7 @@ function parsedOf(read: ReadText): ParsedStablehlo {
   const base = {
     operands: names?.operands ?? op.operands.map((id) => `%${id}`),
     ...(names?.results[0] ? { result: names.results[0] } : {}),
+    ...(op.loc ? { line: op.loc.line } : {}),
   };
   const line = op.loc?.line;
   if (op.kind === 'gather') {
@@ -151,6 +153,25 @@ function parsedOf(read: ReadText): ParsedStablehlo {
  */
 export function parseStablehlo(text: string): ParsedStablehlo {
   return parsedOf(readVerified(text));
+}
+
+/**
+ * Every gather and scatter of a module (e.g. both gathers of JAX's `x[i][:, j]`), in line order,
+ * each read as `parseStablehlo` reads the first; one that is not a single core call (a variadic
+ * scatter, a body the core does not run natively) is left out — `runStablehlo` runs the module.
+ */
+export function parseStablehloAll(text: string): ParsedStablehlo[] {
+  const read = readVerified(text);
+  const all: ParsedStablehlo[] = [];
+  for (const found of gatherScatterOps(read.module)) {
+    try {
+      all.push(parsedOf(read, found));
+    } catch (e) {
+      if (!(e instanceof GatherScatterError)) throw e;
+    }
+  }
+  if (all.length === 0) return [parsedOf(read)]; // throws the first op's own error
+  return all;
 }
 
 function checkType(t: Tensor, type: TensorType, name: string): void {

@@ -380,6 +380,34 @@ describe.skipIf(!available)('explorer in Chromium', () => {
     expect(await page.textContent('#paste-error')).toContain('unknown name "x"');
   });
 
+  it('paste a whole module: every gather/scatter in it can be chosen (JAX’s x[i][:, j] is two gathers)', async () => {
+    const module = `module @jit_f {
+  func.func public @main(%x: tensor<4x3xf32>, %i: tensor<2x1xi32>, %j: tensor<2x1xi32>) -> tensor<2x2xf32> {
+    %0 = "stablehlo.gather"(%x, %i) <{dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 1, 3>}> : (tensor<4x3xf32>, tensor<2x1xi32>) -> tensor<2x3xf32>
+    %1 = "stablehlo.gather"(%0, %j) <{dimension_numbers = #stablehlo.gather<offset_dims = [0], collapsed_slice_dims = [1], start_index_map = [1], index_vector_dim = 1>, slice_sizes = array<i64: 2, 1>}> : (tensor<2x3xf32>, tensor<2x1xi32>) -> tensor<2x2xf32>
+    return %1 : tensor<2x2xf32>
+  }
+}`;
+    await page.evaluate(() => {
+      (document.getElementById('paste-details') as HTMLDetailsElement).open = true;
+    });
+    await page.fill('#paste', module);
+    await page.click('#paste-run');
+    expect(await page.textContent('#paste-error')).toBe('');
+    expect(await page.isVisible('#paste-pick')).toBe(true);
+    const labels = await page.$$eval('#paste-pick option', (os) => os.map((o) => o.textContent));
+    expect(labels).toEqual(['1. stablehlo.gather %0 (line 3)', '2. stablehlo.gather %1 (line 4)']);
+    // the first gather: a 4x3 operand, result 2x3
+    expect(await page.inputValue('#attrs')).toContain('"slice_sizes":[1,3]');
+    await page.selectOption('#paste-pick', '1');
+    expect(await page.inputValue('#attrs')).toContain('"slice_sizes":[2,1]');
+    expect(await page.textContent('#paste-error')).toBe('');
+    // a lone op hides the chooser again
+    await page.fill('#paste', 'jnp.take(jnp.array([1, 2, 3]), jnp.array([5, 0]), mode="clip")');
+    await page.click('#paste-run');
+    expect(await page.isVisible('#paste-pick')).toBe(false);
+  });
+
   it('papercuts: plain class name, the code once, peers that run are not red, no empty Version, JSON positions', async () => {
     await pick('onnx', 'onnx.Gather');
     await setInputs({ data: '[1, 2, 3]', indices: '[7]', attrs: '{"axis": 0}' });
