@@ -35,7 +35,7 @@ export {
   directml as dml,
   mlir,
 } from './frameworks/index.js';
-// ONNX TensorProto I/O (protobufjs) lives behind 'tensor-gather-scatter/onnx-proto' and '/interop'.
+// ONNX TensorProto I/O (protobufjs, an optional peer) lives behind 'tensor-gather-scatter/onnx-proto'.
 export * from './interop/npy.js';
 export * from './interop/adapters.js';
 export * from './frameworks/constructors.js';

@@ -242,6 +242,7 @@ beforeAll(async () => {
   // The main entry plus the subpaths the README imports from.
   scope = {
     ...(await load('dist/interop/index.js')),
+    ...(await load('dist/interop/onnx-tensor.js')),
     ...(await load('dist/autodiff/index.js')),
     ...(await load('dist/export/index.js')),
     ...(await load('dist/stablehlo-text/index.js')),

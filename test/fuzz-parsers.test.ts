@@ -16,13 +16,8 @@ import {
   setAllocationLimit,
   tensor,
 } from '../src/index.js';
-import {
-  encodeTensorProto,
-  fromTensorProto,
-  readNpy,
-  toTensorProto,
-  writeNpy,
-} from '../src/interop/index.js';
+import { readNpy, writeNpy } from '../src/interop/index.js';
+import { encodeTensorProto, fromTensorProto, toTensorProto } from '../src/interop/onnx-tensor.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const CALLS = Number(process.env.FUZZ_CALLS ?? 10_000);

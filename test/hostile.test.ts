@@ -21,7 +21,8 @@ import {
   toDTypeScalar,
   zeros,
 } from '../src/index.js';
-import { encodeTensorProto, fromTensorProto, readNpy, writeNpy } from '../src/interop/index.js';
+import { readNpy, writeNpy } from '../src/interop/index.js';
+import { encodeTensorProto, fromTensorProto } from '../src/interop/onnx-tensor.js';
 import { enableThreads } from '../src/node/index.js';
 
 function thrown(f: () => unknown): GatherScatterError {

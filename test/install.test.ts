@@ -52,7 +52,9 @@ beforeAll(() => {
     join(project, 'package.json'),
     JSON.stringify({ name: 'empty', version: '1.0.0', type: 'module' }),
   );
-  npm(['install', tarball], project);
+  // protobufjs is an optional peer (only /onnx-proto and /export load it): installed here, not in cjs/.
+  npm(['install', tarball, 'protobufjs'], project);
+  setUpModuleProjects();
 }, 300_000);
 
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -131,4 +133,141 @@ console.log(JSON.stringify(r.toArray()), typeof fromOrt, typeof fromTensorProto)
       await new Promise((ok) => child.once('exit', ok));
     }
   }, 120_000);
+});
+
+/** One named export of every entry point: the module-system tests import each. */
+const ENTRIES: Readonly<Record<string, string>> = {
+  '.': 'onnx',
+  './interop': 'readNpy',
+  './onnx-proto': 'fromTensorProto',
+  './core': 'clearPlanCache',
+  './node': 'createNodePool',
+  './autodiff': 'vjp',
+  './export': 'toOnnx',
+  './stablehlo-text': 'runStablehlo',
+  './translate': 'translate',
+  './backends': 'executeOn',
+  './webgpu': 'createWebGpuBackend',
+};
+/** The entries that load protobufjs (an optional peer dependency). */
+const NEEDS_PROTOBUF = ['./onnx-proto', './export'];
+const specifier = (entry: string) => (entry === '.' ? PKG.name : `${PKG.name}/${entry.slice(2)}`);
+
+/** TypeScript projects: moduleResolution → [package type, compiler options]. */
+const TS_PROJECTS: Readonly<Record<string, [string, Record<string, string>]>> = {
+  node16: ['module', { module: 'node16', moduleResolution: 'node16' }],
+  nodenext: ['commonjs', { module: 'nodenext', moduleResolution: 'nodenext' }],
+  bundler: ['module', { module: 'esnext', moduleResolution: 'bundler' }],
+  node10: ['commonjs', { module: 'commonjs', moduleResolution: 'node10' }],
+};
+const cjs = join(work, 'cjs');
+const ts = join(work, 'ts');
+
+/** An empty CommonJS project (no protobufjs) and one TypeScript project per module resolution. */
+function setUpModuleProjects(): void {
+  execFileSync('mkdir', ['-p', cjs, ts]);
+  writeFileSync(join(cjs, 'package.json'), JSON.stringify({ name: 'empty-cjs', version: '1.0.0' }));
+  npm(['install', tarball], cjs);
+  writeFileSync(join(ts, 'package.json'), JSON.stringify({ name: 'empty-ts', version: '1.0.0' }));
+  npm(['install', tarball, 'protobufjs'], ts);
+  for (const [name, [type, options]] of Object.entries(TS_PROJECTS)) {
+    const dir = join(ts, name);
+    execFileSync('mkdir', ['-p', dir]);
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: `ts-${name}`, type }));
+    writeFileSync(
+      join(dir, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          ...options,
+          target: 'es2022',
+          lib: ['es2022', 'dom'],
+          types: [],
+          strict: true,
+          skipLibCheck: true,
+          outDir: 'out',
+        },
+        files: ['main.ts'],
+      }),
+    );
+    writeFileSync(join(dir, 'main.ts'), typedProgram());
+  }
+}
+
+/** A strict TypeScript program: imports every entry, types a result, runs a GatherND. */
+function typedProgram(): string {
+  const imports = Object.entries(ENTRIES).map(
+    ([entry, name], k) => `import { ${name} as e${k} } from '${specifier(entry)}';`,
+  );
+  return `${imports.join('\n')}
+import { tensor, type Tensor } from '${PKG.name}';
+import type { VjpResult } from '${PKG.name}/autodiff';
+const r: Tensor = e0.GatherND(tensor([[1, 2], [3, 4]], 'float32'), tensor([[1, 0]], 'int64'));
+const g: VjpResult = e5(e0.lower.GatherND(tensor([1, 2, 3], 'float32'), tensor([[2]], 'int64')));
+const kinds: string[] = [${Object.keys(ENTRIES)
+    .slice(1)
+    .map((_, k) => `typeof e${k + 1}`)
+    .join(', ')}];
+console.log(JSON.stringify(r.toArray()), JSON.stringify(g.value.toArray()), kinds.join(' '));
+`;
+}
+
+const run = (file: string, cwd: string) =>
+  execFileSync(process.execPath, [file], { cwd, env, encoding: 'utf8' });
+
+describe(`${PKG.name} in every module system`, () => {
+  it('the entries tried here are exactly the package exports', () => {
+    const exported = Object.keys(
+      (JSON.parse(readFileSync('package.json', 'utf8')) as { exports: Record<string, unknown> }).exports,
+    ).filter((k) => k !== './package.json');
+    expect(Object.keys(ENTRIES).sort()).toEqual(exported.sort());
+  });
+
+  it('ESM: import of every entry', () => {
+    const lines = Object.entries(ENTRIES).map(
+      ([entry, name]) =>
+        `const { ${name}: e${Object.keys(ENTRIES).indexOf(entry)} } = await import('${specifier(entry)}');`,
+    );
+    writeFileSync(
+      join(project, 'entries.mjs'),
+      `${lines.join('\n')}
+const { tensor } = await import('${PKG.name}');
+const r = e0.GatherND(tensor([[1, 2], [3, 4]], 'float32'), tensor([[1, 0]], 'int64'));
+console.log(JSON.stringify(r.toArray()), [${Object.keys(ENTRIES)
+        .slice(1)
+        .map((_, k) => `typeof e${k + 1}`)
+        .join(', ')}].join(' '));`,
+    );
+    expect(run('entries.mjs', project)).toBe(`[3] ${Array(10).fill('function').join(' ')}\n`);
+  });
+
+  it('CommonJS: require of every entry; without protobufjs only /onnx-proto and /export fail, naming it', () => {
+    expect(existsSync(join(cjs, 'node_modules/protobufjs'))).toBe(false);
+    const plain = Object.entries(ENTRIES).filter(([e]) => e !== '.' && !NEEDS_PROTOBUF.includes(e));
+    writeFileSync(
+      join(cjs, 'main.js'),
+      `const { onnx, tensor } = require('${PKG.name}');
+const r = onnx.GatherND(tensor([[1, 2], [3, 4]], 'float32'), tensor([[1, 0]], 'int64'));
+const kinds = [${plain.map(([e, name]) => `typeof require('${specifier(e)}').${name}`).join(', ')}];
+const refused = [${NEEDS_PROTOBUF.map((e) => `'${specifier(e)}'`).join(', ')}].map((s) => {
+  try { require(s); return 'loaded'; } catch (e) { return e.code + (/'protobufjs'/.test(e.message) ? ' protobufjs' : ''); }
+});
+console.log(JSON.stringify(r.toArray()), kinds.join(' '), refused.join(' '));`,
+    );
+    expect(run('main.js', cjs)).toBe(
+      `[3] ${Array(plain.length).fill('function').join(' ')} ERR_MODULE_NOT_FOUND protobufjs ERR_MODULE_NOT_FOUND protobufjs\n`,
+    );
+  });
+
+  for (const name of Object.keys(TS_PROJECTS))
+    it(`TypeScript, moduleResolution ${name}: strict type check, then the program runs`, () => {
+      const dir = join(ts, name);
+      const tsc = spawnSync(process.execPath, [join(ROOT, 'node_modules/typescript/bin/tsc'), '-p', '.'], {
+        cwd: dir,
+        env,
+        encoding: 'utf8',
+      });
+      expect(tsc.stdout + tsc.stderr).toBe('');
+      expect(tsc.status).toBe(0);
+      expect(run('out/main.js', dir)).toBe(`[3] [3] ${Array(10).fill('function').join(' ')}\n`);
+    });
 });

@@ -11,9 +11,9 @@ import {
   ONNX_DATA_TYPE_NAMES,
   onnxDataTypeToDType,
   readTensorProto,
-  storageToBytes,
   toTensorProto,
-} from '../src/interop/index.js';
+} from '../src/interop/onnx-tensor.js';
+import { storageToBytes } from '../src/interop/index.js';
 import { DTYPES, type DType } from '../src/tensor/dtype.js';
 import { type NestedArray, Tensor, tensor } from '../src/tensor/tensor.js';
 

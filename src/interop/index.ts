@@ -1,5 +1,5 @@
 /**
- * Interoperability: NumPy `.npy` files and ONNX `TensorProto` messages ⇄ Tensor.
+ * Interoperability: NumPy `.npy` files ⇄ Tensor (ONNX `TensorProto`: the `/onnx-proto` entry).
  */
 export {
   bytesToStorage,
@@ -12,16 +12,5 @@ export {
   type WriteNpyOptions,
   writeNpy,
 } from './npy.js';
-export {
-  decodeTensorProto,
-  dtypeToOnnxDataType,
-  encodeTensorProto,
-  fromTensorProto,
-  type NamedTensor,
-  ONNX_DATA_TYPE_NAMES,
-  onnxDataTypeToDType,
-  readTensorProto,
-  type TensorProtoObject,
-  TensorProtoType,
-  toTensorProto,
-} from './onnx-tensor.js';
+// ONNX TensorProto I/O needs protobufjs (an optional peer dependency): it is its own entry,
+// 'tensor-gather-scatter/onnx-proto', so this one loads without it.
