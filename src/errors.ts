@@ -49,6 +49,15 @@ export class BrokenPromiseError extends GatherScatterError {
   override name = 'BrokenPromiseError';
 }
 
+/**
+ * Something that cannot happen did (a helper thread failed on a job whose indices were checked,
+ * an invariant broke): a bug to report, never the caller's input. The call fails; nothing is
+ * retried behind the caller's back.
+ */
+export class InternalError extends GatherScatterError {
+  override name = 'InternalError';
+}
+
 /** A result or intermediate would exceed the documented allocation limit. */
 export class AllocationLimitError extends GatherScatterError {
   override name = 'AllocationLimitError';

@@ -18,7 +18,14 @@ import {
 } from '../tensor/dtype.js';
 import { Tensor, checkedSize, resultTensor } from '../tensor/tensor.js';
 import { type GatherShapeInfo, gatherShape } from './gather-shape.js';
-import { IndexMap, type IndexMapSpec, type ResolvedPolicy, evenRange, unravel } from './index-map.js';
+import {
+  IndexMap,
+  type IndexMapSpec,
+  type ResolvedPolicy,
+  allIndicesValid,
+  evenRange,
+  unravel,
+} from './index-map.js';
 import {
   type BitView,
   SET_ROW_LANES,
@@ -38,6 +45,7 @@ import {
   type SharedTensorRef,
   claimChunks,
   claimCounter,
+  finishJob,
   getParallel,
   maySplit,
   partsFor,
@@ -94,6 +102,7 @@ export function compileGather(
   checkedSize(info.resultShape, operandDType, op);
   const mode = options.mode ?? 'clip';
   const policy = resolvePolicy('gather', mode, options, a.indices_are_sorted);
+  const mayFail = policy.oob === 'error' || policy.promiseInBounds || policy.checkSorted;
   const map = new IndexMap({
     op,
     spaceShape: info.resultShape,
@@ -148,7 +157,9 @@ export function compileGather(
         freshStorage(operandDType, map.spaceSize, bytesPer),
         map.spaceSize,
       );
-    if (parts) {
+    // Threads only for a job that cannot fail on its indices; one that can runs on this thread,
+    // which reports the first bad index exactly (and writes what a single thread writes).
+    if (parts && (!mayFail || allIndicesValid(map, policy, indices))) {
       const pool = getParallel().pool as ParallelPool;
       // Batch-major maps split into more chunks than threads (each chunk resolves only its
       // own indices); others resolve every index per part, so they split once per thread.
@@ -166,16 +177,15 @@ export function compileGather(
         next: claimCounter(),
       };
       const ticket = pool.start(job);
-      let ok = true;
-      try {
-        claimChunks(job.next, chunks, (c) =>
-          gatherRange(map, policy, operand, indices, result, fillBits, c, chunks, scratch),
-        );
-      } catch {
-        ok = false;
-      }
-      // A failed part (an index error) is re-run on this thread, which reports it exactly.
-      if (ticket.wait() && ok) return result;
+      finishJob(
+        ticket,
+        () =>
+          claimChunks(job.next, chunks, (c) =>
+            gatherRange(map, policy, operand, indices, result, fillBits, c, chunks, scratch),
+          ),
+        op,
+      );
+      return result;
     }
     gatherRange(map, policy, operand, indices, result, fillBits, 0, 1, scratch);
     return result;

@@ -10,7 +10,7 @@
  *      window start (or a status: filled/dropped, partially out of bounds);
  *   2. move:    walk the space in row-major order and hand each contiguous run to a kernel.
  */
-import { BrokenPromiseError, IndexOutOfBoundsError, fmt } from '../errors.js';
+import { BrokenPromiseError, GatherScatterError, IndexOutOfBoundsError, fmt } from '../errors.js';
 import type { Tensor } from '../tensor/tensor.js';
 import { stridesOf } from '../tensor/tensor.js';
 import { indexWords } from './kernels.js';
@@ -643,4 +643,23 @@ function wrapValue(
   if (x < 0n && fromEnd) x += BigInt(size);
   const r = BigInt(range);
   return Number(((x % r) + r) % r);
+}
+
+/**
+ * True when every index vector resolves under `policy` without an error (out of bounds under
+ * `error`, a broken checked promise): a job that passes cannot fail on its indices, so it may
+ * be split across threads. Resolves in chunks (bounded scratch), in index order.
+ */
+export function allIndicesValid(map: IndexMap, policy: ResolvedPolicy, indices: Tensor): boolean {
+  const chunk = Math.max(1, Math.min(map.batchCount, 16384));
+  const starts = map.allocStarts(chunk);
+  const partial = policy.oob === 'partial' ? new Map<number, Float64Array>() : null;
+  try {
+    for (let b = 0; b < map.batchCount; b += chunk)
+      map.resolve(indices, policy, b, Math.min(map.batchCount, b + chunk), starts, partial, null);
+  } catch (e) {
+    if (e instanceof GatherScatterError) return false;
+    throw e;
+  }
+  return true;
 }

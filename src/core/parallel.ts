@@ -12,6 +12,7 @@
  * receives the same sequence of updates as in the single-thread run and the result is
  * bit-identical to it (also for float add/mul and `replace` with duplicates).
  */
+import { InternalError } from '../errors.js';
 import type { DType } from '../tensor/dtype.js';
 import type { Tensor } from '../tensor/tensor.js';
 import type { IndexMapSpec, ResolvedPolicy } from './index-map.js';
@@ -140,6 +141,29 @@ export function claimCounter(): Int32Array {
  */
 export function claimChunks(next: Int32Array, chunks: number, run: (chunk: number) => void): void {
   for (let c = Atomics.add(next, 0, 1); c < chunks; c = Atomics.add(next, 0, 1)) run(c);
+}
+
+/**
+ * Runs the calling thread's share of a started job, then waits for the helpers (they write into
+ * the result, so nothing returns or throws before they stop). Jobs start only once nothing in
+ * them can fail on index values (the caller checked the indices), so a failure here is a fault:
+ * the caller's own error is rethrown as it is, a helper's fails the call with an InternalError —
+ * never a silent re-run, which would apply an in-place scatter's updates twice.
+ */
+export function finishJob(ticket: ParallelTicket, work: () => void, op: string): void {
+  let error: unknown;
+  try {
+    work();
+  } catch (e) {
+    error = e;
+  }
+  const helpersOk = ticket.wait();
+  if (error !== undefined) throw error;
+  if (!helpersOk)
+    throw new InternalError(
+      'threads.helper_failed',
+      `${op}: a helper thread failed or stalled on a checked job; the call is not retried (its result may be partly written)`,
+    );
 }
 
 /** A SharedArrayBuffer-backed copy of a tensor's storage, for use with a parallel pool. */

@@ -20,7 +20,7 @@ import {
   ref,
   tensorOf,
 } from './gather.js';
-import { IndexMap, PARTIAL, type ResolvedPolicy, evenRange, unravel } from './index-map.js';
+import { IndexMap, PARTIAL, type ResolvedPolicy, allIndicesValid, evenRange, unravel } from './index-map.js';
 import {
   type BitView,
   type ReduceKernel,
@@ -38,6 +38,7 @@ import {
   type ParallelPool,
   claimChunks,
   claimCounter,
+  finishJob,
   getParallel,
   isShared,
   partsFor,
@@ -268,7 +269,10 @@ export function compileScatter(
         checkOut(op, o, inputShape, inputDTypes[i], 'stablehlo.scatter.C24', 'stablehlo.scatter.C25');
         return o;
       });
-      if (results.every((r) => isShared(r))) {
+      // Threads only for a job that cannot fail on its indices (see gather): one that can runs
+      // on this thread, which leaves exactly a single thread's state and reports the first error.
+      const mayFail = policy.oob === 'error' || policy.promiseInBounds;
+      if (results.every((r) => isShared(r)) && (!mayFail || allIndicesValid(map, policy, indices))) {
         const pool = getParallel().pool as ParallelPool;
         const job: ParallelJob = {
           kind: 'scatter',
@@ -288,30 +292,13 @@ export function compileScatter(
           next: claimCounter(),
         };
         const ticket = pool.start(job);
-        let ok = true;
-        try {
-          claimChunks(job.next, job.chunks, (c) =>
-            scatterPartOn(map, job, inputs, indices, updates, results, kernels, c),
-          );
-        } catch {
-          ok = false;
-        }
-        if (ticket.wait() && ok) return results;
-        // A part failed (an index error): redo everything on this thread, which reports it.
-        for (let i = 0; i < N; i++) if (copy[i]) (results[i].data as any).set(inputs[i].data);
-        scatterRange(
-          map,
-          policy,
-          reducer as Exclude<ReducerName, 'mean'>,
-          kernels,
-          results,
-          indices,
-          updates,
-          partial,
-          0,
-          map.operandSize,
-          -1,
-          -1,
+        finishJob(
+          ticket,
+          () =>
+            claimChunks(job.next, job.chunks, (c) =>
+              scatterPartOn(map, job, inputs, indices, updates, results, kernels, c),
+            ),
+          op,
         );
         return results;
       }

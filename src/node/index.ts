@@ -15,7 +15,8 @@ export { createNodePool, type NodePool } from './pool.js';
 export { startPrefault, stopPrefault, prefaultStats, PREFAULT_MIN_BYTES } from './prefault.js';
 
 /**
- * Creates a pool (default: cores - 1 helpers), waits until it is ready and installs it.
+ * Creates a pool (default: cores - 1 helpers), waits until it is ready and installs it; a pool
+ * an earlier call installed is closed first.
  * `helpers` must be an integer in [1, 256] and `minBytes` a non-negative number
  * (InvalidArgumentError `threads.helpers` / `threads.min_bytes` otherwise).
  *
@@ -35,18 +36,25 @@ export async function enableThreads(
       `enableThreads: minBytes must be a non-negative number; got ${fmt(options.minBytes)}`,
     );
   }
+  // One pool at a time: calling again closes the pool it installed before (no threads leak).
+  if (installed) disableThreads(installed);
   const pool = createNodePool(options.helpers);
   await pool.ready();
   const c: Partial<ParallelConfig> =
     options.minBytes === undefined ? { pool } : { pool, minBytes: options.minBytes };
   setParallel(c);
+  installed = pool;
   return pool;
 }
+
+/** The pool `enableThreads` installed, if any. */
+let installed: NodePool | null = null;
 
 /** Stops the installed pool's helpers and returns to single-thread execution. */
 export function disableThreads(pool: NodePool): void {
   setParallel({ pool: null });
   pool.close();
+  if (installed === pool) installed = null;
 }
 
 /** The same tensor with its storage copied into a SharedArrayBuffer (usable by the helpers). */

@@ -11,13 +11,26 @@
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { ParallelJob, ParallelPool, ParallelTicket } from '../core/parallel.js';
-import { InvalidArgumentError, fmt } from '../errors.js';
+import { InternalError, InvalidArgumentError, fmt } from '../errors.js';
 
 export interface NodePool extends ParallelPool {
   /** Resolves once every helper has loaded. */
   ready(): Promise<void>;
   close(): void;
 }
+
+/**
+ * How long a call waits for a helper's part before taking the helper as dead (and failing the
+ * call with InternalError `threads.helper_failed`): far above any part's time — a part of a
+ * 64 MiB job takes tens of milliseconds — yet bounded, so a dead helper never hangs a call.
+ */
+export const STALL_MS = 30_000;
+
+/**
+ * A replacement helper that cannot start (the system refuses a thread) leaves its slot out of
+ * service: calls split over the helpers that are ready, as they do while helpers start.
+ */
+const outOfService = (_e: unknown): void => {};
 
 /** Most helper threads a pool may have. */
 export const MAX_HELPERS = 256;
@@ -40,23 +53,32 @@ export function createNodePool(
   const flags = new Int32Array(new SharedArrayBuffer(4 * size));
   const workers: Worker[] = [];
   const started: Promise<void>[] = [];
-  for (let i = 0; i < size; i++) {
+  let closed = false;
+  /**
+   * Starts the helper of `slot`. A helper that exits (crashed, killed) leaves its slot
+   * not-ready, so no later call waits on it, and a fresh helper takes the slot.
+   */
+  const spawn = (slot: number): Promise<void> => {
     // The parent's --input-type (a script run with `node --input-type=module -e`) is refused
     // for a worker started from a file; every other flag (loaders, limits) is kept.
     const w = new Worker(new URL('./worker.js', import.meta.url), {
-      workerData: { ready, slot: i },
+      workerData: { ready, slot },
       execArgv: process.execArgv.filter((a) => !a.startsWith('--input-type')),
     });
     w.unref();
-    started.push(
-      new Promise((resolve, reject) => {
-        w.once('message', (m) => (m === 'ready' ? resolve() : reject(new Error(String(m)))));
-        w.once('error', reject);
-      }),
-    );
-    workers.push(w);
-  }
-  let closed = false;
+    workers[slot] = w;
+    w.once('exit', () => {
+      Atomics.store(ready, slot, 0);
+      if (!closed && workers[slot] === w) void spawn(slot).catch(outOfService);
+    });
+    return new Promise((resolve, reject) => {
+      w.once('message', (m) =>
+        m === 'ready' ? resolve() : reject(new InternalError('threads.start', String(m))),
+      );
+      w.once('error', reject);
+    });
+  };
+  for (let i = 0; i < size; i++) started.push(spawn(i));
   return {
     get size() {
       if (closed) return 0;
@@ -69,7 +91,7 @@ export function createNodePool(
       for (let i = 0; i < size && slots.length < job.parts - 1; i++)
         if (Atomics.load(ready, i) === 1) slots.push(i);
       if (slots.length < job.parts - 1)
-        throw new Error('gather-scatter pool: fewer ready helpers than parts');
+        throw new InternalError('threads.helpers', 'gather-scatter pool: fewer ready helpers than parts');
       slots.forEach((slot, k) => {
         Atomics.store(flags, slot, 0);
         workers[slot].postMessage({ job, part: k + 1, flags, slot });
@@ -77,8 +99,15 @@ export function createNodePool(
       return {
         wait(): boolean {
           let ok = true;
+          const deadline = Date.now() + STALL_MS;
           for (const slot of slots) {
-            while (Atomics.load(flags, slot) === 0) Atomics.wait(flags, slot, 0, 1000);
+            while (Atomics.load(flags, slot) === 0 && Date.now() < deadline)
+              Atomics.wait(flags, slot, 0, 100);
+            if (Atomics.load(flags, slot) === 0) {
+              // Dead or stalled: out of service now; its exit brings a fresh helper.
+              Atomics.store(ready, slot, 0);
+              void workers[slot].terminate();
+            }
             if (Atomics.load(flags, slot) !== 1) ok = false;
           }
           return ok;

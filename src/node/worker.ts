@@ -11,7 +11,7 @@ if (port) {
     try {
       runPart(m.job, m.part);
     } catch {
-      status = 2; // the caller re-runs on its own thread and reports the error there
+      status = 2; // jobs start only with checked indices: the caller fails the call (InternalError)
     }
     Atomics.store(m.flags, m.slot, status);
     Atomics.notify(m.flags, m.slot);
