@@ -9,3 +9,8 @@ export declare function serveExplorer(options?: {
   strictPort?: boolean;
   server?: 'node';
 }): Promise<{ url: string; server: 'vite' | 'node'; close: () => Promise<void> }>;
+/** The byte range a Range header asks for (inclusive), null for the whole file, or 'unsatisfiable'. */
+export declare function byteRange(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | null | 'unsatisfiable';

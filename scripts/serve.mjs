@@ -67,6 +67,7 @@ export async function serveExplorer({ port = 5173, host = '127.0.0.1', build = t
         },
       ],
     });
+    preview.httpServer.on('clientError', answerClientError);
     const address = preview.httpServer.address();
     const url = `http://${host}:${typeof address === 'object' && address ? address.port : port}/`;
     return { url, server: 'vite', close: () => preview.close() };
@@ -79,15 +80,33 @@ export async function serveExplorer({ port = 5173, host = '127.0.0.1', build = t
   }
 }
 
-/** Connect middleware: 400 for a request whose path does not decode, else on to the next. */
+/**
+ * Connect middleware: 405 for methods other than GET/HEAD, 400 for a path that does not decode;
+ * a built file is sent here (so Range works as in the fallback), anything else goes on to Vite.
+ */
 function guardUrl(req, res, next) {
+  if (refuseMethod(req, res)) return;
+  const file = fileOf(req, res);
+  if (file === undefined) return;
+  if (existsSync(file)) sendFile(req, res, file);
+  else next();
+}
+
+/** The file under explorer-dist/ a request names (a directory: its index.html); undefined once answered (400/403). */
+function fileOf(req, res) {
+  let path;
   try {
-    decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+    path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
   } catch {
     res.writeHead(400, { 'content-type': 'text/plain' }).end('bad request');
-    return;
+    return undefined;
   }
-  next();
+  const file = normalize(join(DIST, path));
+  if (!file.startsWith(DIST + sep) && file !== DIST) {
+    res.writeHead(403).end();
+    return undefined;
+  }
+  return existsSync(file) && statSync(file).isDirectory() ? join(file, 'index.html') : file;
 }
 
 const TYPES = {
@@ -100,32 +119,60 @@ const TYPES = {
   '.map': 'application/json',
 };
 
-/** The fallback: read-only files under explorer-dist/, 400 for bad URLs, 404 for the rest. */
+/** A read-only server: 405 (with Allow) for any method but GET and HEAD. True when it answered. */
+function refuseMethod(req, res) {
+  if (req.method === 'GET' || req.method === 'HEAD') return false;
+  res.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain' }).end('method not allowed');
+  return true;
+}
+
+/**
+ * A request Node could not parse: 431 when its headers exceed the limit (16 KiB), else 400 —
+ * an answer, not a dropped connection.
+ */
+function answerClientError(e, socket) {
+  if (!socket.writable) return socket.destroy();
+  const status = e && e.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : '400 Bad Request';
+  socket.end(`HTTP/1.1 ${status}\r\nconnection: close\r\ncontent-length: 0\r\n\r\n`);
+}
+
+/**
+ * The byte range a `Range` header asks for in a file of `size` bytes: `{ start, end }`
+ * (inclusive), `null` to send the whole file (no header, several ranges, another unit) or
+ * `'unsatisfiable'` (416).
+ */
+export function byteRange(header, size) {
+  if (typeof header !== 'string') return null;
+  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!m || (m[1] === '' && m[2] === '')) return null;
+  let start;
+  let end;
+  if (m[1] === '') {
+    const suffix = Number(m[2]);
+    if (suffix === 0) return 'unsatisfiable';
+    start = Math.max(0, size - suffix);
+    end = size - 1;
+  } else {
+    start = Number(m[1]);
+    end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+    if (m[2] !== '' && Number(m[2]) < start) return null; // invalid: ignored, as RFC 9110 says
+  }
+  return start >= size || end < start ? 'unsatisfiable' : { start, end };
+}
+
+/** The fallback: read-only files under explorer-dist/ (GET/HEAD, Range), 400 for bad URLs, 404 for the rest. */
 async function serveStatic(port, host) {
   const server = createServer((req, res) => {
-    let path;
-    try {
-      path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-    } catch {
-      res.writeHead(400, { 'content-type': 'text/plain' }).end('bad request');
-      return;
-    }
-    let file = normalize(join(DIST, path));
-    if (!file.startsWith(DIST + sep) && file !== DIST) {
-      res.writeHead(403).end();
-      return;
-    }
-    if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
+    if (refuseMethod(req, res)) return;
+    const file = fileOf(req, res);
+    if (file === undefined) return;
     if (!existsSync(file)) {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
       return;
     }
-    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
-    createReadStream(file)
-      .on('error', () => res.destroy())
-      .pipe(res);
+    sendFile(req, res, file);
   });
-  server.on('clientError', (_e, socket) => socket.destroy());
+  server.on('clientError', answerClientError);
   await new Promise((ok, fail) => {
     server.once('error', fail);
     server.listen(port, host, ok);
@@ -133,6 +180,29 @@ async function serveStatic(port, host) {
   const address = server.address();
   const url = `http://${host}:${typeof address === 'object' && address ? address.port : port}/`;
   return { url, server: 'node', close: () => new Promise((ok) => server.close(() => ok(undefined))) };
+}
+
+/** 200 with the file, 206 with the one range asked for, 416 for a range past its end; HEAD sends headers only. */
+function sendFile(req, res, file) {
+  const size = statSync(file).size;
+  const type = TYPES[extname(file)] ?? 'application/octet-stream';
+  // If-Range names a version we do not track (no validators are sent): the whole file, as RFC 9110 allows.
+  const range = req.headers['if-range'] === undefined ? byteRange(req.headers.range, size) : null;
+  if (range === 'unsatisfiable') {
+    res.writeHead(416, { 'content-range': `bytes */${size}`, 'accept-ranges': 'bytes' }).end();
+    return;
+  }
+  const { start, end } = range ?? { start: 0, end: size - 1 };
+  const headers = { 'content-type': type, 'accept-ranges': 'bytes', 'content-length': Math.max(0, end - start + 1) };
+  if (range) headers['content-range'] = `bytes ${start}-${end}/${size}`;
+  res.writeHead(range ? 206 : 200, headers);
+  if (req.method === 'HEAD' || size === 0) {
+    res.end();
+    return;
+  }
+  createReadStream(file, { start, end })
+    .on('error', () => res.destroy())
+    .pipe(res);
 }
 
 function arg(name, fallback) {

@@ -14,6 +14,7 @@
  * autodiff.cotangent (a cotangent of the wrong shape or dtype), autodiff.tangent,
  * autodiff.custom_computation, autodiff.variadic, autodiff.reducer.
  */
+import { checkCall, checkNamedTensors } from '../core/check-call.js';
 import { singleOp } from '../ir/surface.js';
 import { type CoreCall, type GatherCall, execute } from '../core/call.js';
 import { gatherShape } from '../core/gather-shape.js';
@@ -133,7 +134,7 @@ function coreResultShape(call: GatherCall): readonly number[] {
 }
 
 function checkLike(call: CoreCall, t: Tensor, like: Tensor, code: string, what: string): void {
-  if (!(t instanceof Tensor) || t.dtype !== like.dtype || t.shape.join() !== like.shape.join()) {
+  if (!Tensor.isTensor(t) || t.dtype !== like.dtype || t.shape.join() !== like.shape.join()) {
     throw new InvalidArgumentError(
       code,
       `${call.op}: the ${what} must have dtype ${like.dtype} and shape ${fmt(like.shape)}; got ${t instanceof Tensor ? `${t.dtype} ${fmt(t.shape)}` : fmt(t)}`,
@@ -224,6 +225,7 @@ export interface VjpResult {
 
 /** Reverse mode of a lowered call: its value and a pullback (see the file comment for the rules). */
 export function vjp(lowered: CoreCall): VjpResult {
+  checkCall(lowered, 'vjp');
   const call = singleOp(lowered, 'autodiff', ['scale_updates', 'circular_indices']);
   const names = argumentNames(call);
   const policy = gradientPolicy(call);
@@ -279,8 +281,10 @@ export interface JvpResult {
  * `vjp` returns them; a missing tangent is zero).
  */
 export function jvp(lowered: CoreCall, tangents: Readonly<Record<string, Tensor>>): JvpResult {
+  checkCall(lowered, 'jvp');
   const call = singleOp(lowered, 'autodiff', ['scale_updates', 'circular_indices']);
   const names = argumentNames(call);
+  checkNamedTensors(tangents, [names.operand, names.updates], 'tangents', 'autodiff.jvp');
   checkFloat(call, call.kind === 'gather' ? call.operand : call.inputs[0], names.operand ?? 'operand');
   const { out: _out, ...bare } = call;
   const value = execute(bare as CoreCall);

@@ -16,6 +16,7 @@
  * size is ≤ 1 (C12), so every mode, negative-index policy and reducer gives the same result.
  * The rewrite drops the `indices_are_sorted` promise (sortedness is stated per start_index_map).
  */
+import { checkCall } from './check-call.js';
 import { allocStorage, type DType, integerRange } from '../tensor/dtype.js';
 import { Tensor, stridesOf } from '../tensor/tensor.js';
 import type { GatherCall, ScatterCall } from './call.js';
@@ -171,5 +172,6 @@ export function decomposeScatterBatching(call: ScatterCall): ScatterCall {
 
 /** Either decomposition, by the call's kind. */
 export function decomposeBatching<C extends GatherCall | ScatterCall>(call: C): C {
+  checkCall(call, 'decomposeBatching', ['gather', 'scatter']);
   return (call.kind === 'gather' ? decomposeGatherBatching(call) : decomposeScatterBatching(call)) as C;
 }

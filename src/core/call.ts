@@ -11,7 +11,7 @@ import {
   InvalidArgumentError,
   fmt,
 } from '../errors.js';
-import { Tensor } from '../tensor/tensor.js';
+import { Tensor, liveStorage } from '../tensor/tensor.js';
 import { type GatherPlan, sameShape } from './gather.js';
 import { gatherPlan, scatterPlan } from './plan-cache.js';
 import type { ScatterPlan } from './scatter.js';
@@ -19,6 +19,7 @@ import type { ResolvedGatherOptions, ResolvedScatterOptions } from './policy.js'
 import type { GatherDimensionNumbers, ScatterDimensionNumbers, UpdateComputation } from './types.js';
 import { type ProgramCall, concreteCall, runProgram } from '../ir/lowered.js';
 import { stablehloModule } from '../ir/module-text.js';
+import { checkCall } from './check-call.js';
 
 /** What the core knows about an out-of-bounds index (the details of its IndexOutOfBoundsError). */
 export interface OobDetails {
@@ -107,17 +108,37 @@ export interface ScatterCall extends CallBase {
 
 export type CoreCall = GatherCall | ScatterCall;
 
-/** True when two tensors' storage ranges share any byte. */
+/**
+ * True when two tensors' storage ranges may share a byte. Two different SharedArrayBuffer
+ * objects may be one memory (`structuredClone(sab)`, a worker's copy) and JS cannot tell: when
+ * their byte lengths agree (or either is growable) they count as overlapping, so such an `out`
+ * is computed aside and copied in.
+ */
 export function overlaps(a: Tensor, b: Tensor): boolean {
   const x = a.data;
   const y = b.data;
-  if (x.buffer !== y.buffer || x.byteLength === 0 || y.byteLength === 0) return false;
+  if (x.byteLength === 0 || y.byteLength === 0) return false;
+  if (x.buffer !== y.buffer) return sameMemoryMaybe(x.buffer, y.buffer);
   return x.byteOffset < y.byteOffset + y.byteLength && y.byteOffset < x.byteOffset + x.byteLength;
 }
 
+const isShared = (b: ArrayBufferLike): boolean =>
+  typeof SharedArrayBuffer !== 'undefined' && b instanceof SharedArrayBuffer;
+
+/**
+ * Whether two different buffer objects may be one memory: only two SharedArrayBuffers can, and
+ * then they have one byte length (a clone sees the whole memory; growable ones may differ).
+ */
+function sameMemoryMaybe(a: ArrayBufferLike, b: ArrayBufferLike): boolean {
+  if (!isShared(a) || !isShared(b)) return false;
+  const growable = (m: ArrayBufferLike) => (m as { growable?: boolean }).growable === true;
+  return growable(a) || growable(b) || a.byteLength === b.byteLength;
+}
+
 function checkCallOut(op: string, out: Tensor, shape: readonly number[], dtype: string): void {
-  if (!(out instanceof Tensor))
+  if (!Tensor.isTensor(out))
     throw new InvalidArgumentError(`${op}.out`, `${op}: out must be a Tensor; got ${describe(out)}`);
+  liveStorage(out, `${op}: out`);
   if (out.dtype !== dtype)
     throw new DTypeError(`${op}.out`, `${op}: out must have the result dtype ${dtype}; got ${out.dtype}`, {
       dtype: out.dtype,
@@ -167,7 +188,8 @@ function reword(call: CoreCall, e: unknown): unknown {
  * `out` is exactly its input runs in place; any other overlap is computed aside and copied in.
  * Scatter returns the first result (every frontend is single-input).
  */
-export function execute(call: CoreCall | ProgramCall, out: Tensor | undefined = call.out): Tensor {
+export function execute(call: CoreCall | ProgramCall, out: Tensor | undefined = call?.out): Tensor {
+  checkCall(call, 'execute');
   if (call.kind === 'program') return runProgram(call, out);
   if (call.prologue) return execute(concreteCall(call), out);
   try {
@@ -236,6 +258,7 @@ function executeGather(call: GatherCall, out: Tensor | undefined): Tensor {
  * input) receive them, with the same aliasing rules as `execute`.
  */
 export function executeAll(call: ScatterCall, outs?: readonly Tensor[]): Tensor[] {
+  checkCall(call, 'executeAll', ['scatter']);
   try {
     const { inputs, scatter_indices: indices, updates } = call;
     checkVariadic(call.op, inputs, updates);
@@ -257,7 +280,8 @@ export function executeAll(call: ScatterCall, outs?: readonly Tensor[]): Tensor[
 /**
  * Runs a scatter plan into `targets` (the `outs`, possibly reshaped to the core's shape). An
  * out that is exactly its own input runs in place; one that shares memory with anything else
- * (or `atomic_out`) is computed aside and copied in.
+ * (or `atomic_out`, or a custom update computation, which may fail midway) is computed aside and
+ * copied in.
  */
 function scatterInto(
   call: ScatterCall,
@@ -270,8 +294,11 @@ function scatterInto(
     outs.length === inputs.length &&
     o.data.buffer === inputs[k].data.buffer &&
     o.data.byteOffset === inputs[k].data.byteOffset;
+  // A custom update computation may throw (or return a bad value) midway: computed aside, so
+  // a failing call leaves the targets as they were.
   const clash =
     call.atomic_out ||
+    typeof call.update_computation === 'function' ||
     outs.some(
       (o, k) =>
         overlaps(o, indices) ||

@@ -13,6 +13,7 @@
  * window starts are out of range after the negative-index rule) and, when negatives count
  * from the end, under the same policy without that rule (which starts relied on it).
  */
+import { checkCall } from './check-call.js';
 import { singleOp } from '../ir/surface.js';
 import type { Scalar } from '../tensor/dtype.js';
 import type { Tensor } from '../tensor/tensor.js';
@@ -100,6 +101,7 @@ export interface Trace {
  * for (const e of traceCall(call).entries) console.log(e.space, '←', e.operand, e.status);
  */
 export function traceCall(lowered: CoreCall): Trace {
+  checkCall(lowered, 'traceCall');
   const call = singleOp(lowered, 'trace', ['scale_updates', 'cycle_updates', 'circular_indices']);
   const isGather = call.kind === 'gather';
   let map: IndexMap;

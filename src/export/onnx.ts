@@ -27,6 +27,7 @@
  * twice: ONNX leaves the order undefined), `opset` (outside 11–22, or a graph below 13),
  * `variadic`.
  */
+import { checkCall, checkOptions, checkReshape } from '../core/check-call.js';
 import { singleOp } from '../ir/surface.js';
 import protobuf from 'protobufjs';
 import { landingMap } from '../autodiff/rules.js';
@@ -297,6 +298,8 @@ function dropBlock(
 
 /** The one ONNX node that computes `call` (the main node of its graph), or an OnnxExportError. */
 export function onnxNode(lowered: CoreCall, options: OnnxExportOptions = {}): OnnxNode {
+  checkCall(lowered, 'onnxNode', ['gather', 'scatter']);
+  checkOptions(options, 'onnxNode', ['opset']);
   const call = singleOp(lowered, 'export.onnx', [], true);
   return onnxGraph(call, options).main;
 }
@@ -308,6 +311,8 @@ function checkOpset(opset: number): void {
 
 /** The graph computing `call`: one main node plus what the call's policy needs (see the file comment). */
 export function onnxGraph(lowered: CoreCall, options: OnnxExportOptions = {}): OnnxGraph {
+  checkCall(lowered, 'onnxGraph', ['gather', 'scatter']);
+  checkOptions(options, 'onnxGraph', ['opset']);
   const call = singleOp(lowered, 'export.onnx', [], true);
   const opset = options.opset ?? 18;
   checkOpset(opset);
@@ -345,6 +350,7 @@ function finish(
   inputs: OnnxGraph['inputs'],
   dtype: DType,
 ): OnnxGraph {
+  checkReshape(call, coreShape, 'export.onnx');
   let result = out;
   const shape = call.reshape && !same(call.reshape, coreShape) ? call.reshape : coreShape;
   if (shape !== coreShape) result = b.op('Reshape', [out, b.i64(shape)]);
@@ -663,6 +669,8 @@ const rawBytes = (t: Tensor) => new Uint8Array(t.data.buffer, t.data.byteOffset,
  * (and `updates`) fed with the call's tensors (see `onnxInputs`), output `output`.
  */
 export function toOnnx(call: CoreCall, options: OnnxExportOptions = {}): Uint8Array {
+  checkCall(call, 'toOnnx', ['gather', 'scatter']);
+  checkOptions(options, 'toOnnx', ['opset']);
   const g = onnxGraph(call, options);
   const opset = options.opset ?? 18;
   modelType ??= schema();
@@ -694,6 +702,8 @@ export function toOnnx(call: CoreCall, options: OnnxExportOptions = {}): Uint8Ar
 
 /** The model's feeds: graph input name → the call's tensor. */
 export function onnxInputs(lowered: CoreCall, options: OnnxExportOptions = {}): Record<string, Tensor> {
+  checkCall(lowered, 'onnxInputs', ['gather', 'scatter']);
+  checkOptions(options, 'onnxInputs', ['opset']);
   const call = singleOp(lowered, 'export.onnx', [], true);
   return Object.fromEntries(onnxGraph(call, options).inputs.map((i) => [i.name, i.tensor]));
 }

@@ -16,7 +16,8 @@
 import { DTypeError, fmt, InvalidArgumentError } from '../errors.js';
 import { type DType, type Storage, type StorageMap, storageConstructor } from '../tensor/dtype.js';
 import { cast } from '../tensor/ops.js';
-import { Tensor } from '../tensor/tensor.js';
+import { MAX_RANK, Tensor, checkTensor, typedArrayName } from '../tensor/tensor.js';
+import { checkOptions } from '../core/check-call.js';
 
 /** The element types onnxruntime-common names (`Tensor.Type`). */
 export type OrtTensorType =
@@ -89,13 +90,60 @@ export const TF_DTYPES: Readonly<Record<string, DType>> = Object.freeze({
   bool: 'bool',
 });
 
+/**
+ * The foreign tensor's dims as a shape: an array (or integer typed array) of at most
+ * {@link MAX_RANK} non-negative safe integers — never coerced (`[true, '3']` is refused, not
+ * read as [1, 3]). O(rank).
+ */
 function shapeOf(dims: unknown, where: string): number[] {
-  if (!Array.isArray(dims) && !(ArrayBuffer.isView(dims) && !(dims instanceof DataView)))
+  const tag = typedArrayName(dims);
+  const isList = Array.isArray(dims) || (tag !== undefined && !tag.startsWith('Float'));
+  const length = isList ? (dims as ArrayLike<unknown>).length : -1;
+  if (!(length >= 0 && length <= MAX_RANK))
     throw new InvalidArgumentError(
       'adapter.shape',
-      `${where}: the tensor has no shape array; got ${fmt(dims)}`,
+      `${where}: the tensor's dims must be an array of at most ${MAX_RANK} sizes; got ${fmt(dims)}`,
     );
-  return Array.from(dims as ArrayLike<number>, Number);
+  const shape = new Array<number>(length);
+  for (let i = 0; i < length; i++) {
+    const v = (dims as ArrayLike<unknown>)[i];
+    const n = typeof v === 'bigint' && v >= 0n && v <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(v) : v;
+    if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0)
+      throw new InvalidArgumentError(
+        'adapter.shape',
+        `${where}: the tensor's dims must be integers ≥ 0; entry ${i} is ${fmt(v)} in ${fmt(dims)}`,
+        { dims: fmt(dims) },
+      );
+    shape[i] = n + 0;
+  }
+  return shape;
+}
+
+/** The typed-array classes whose elements are exactly a dtype's storage elements, besides its own. */
+const SAME_LAYOUT: Readonly<Partial<Record<DType, string>>> = {
+  float16: 'Float16Array', // read as its Uint16Array bit patterns
+  uint8: 'Uint8ClampedArray',
+  bool: 'Uint8ClampedArray',
+};
+
+/**
+ * Calls into the other library (its constructor, `tf.tensor`, `dataSync`): whatever it throws
+ * is its own error, reported as an InvalidArgumentError naming the call, the original as `cause`.
+ */
+function foreign<T>(code: string, where: string, what: string, f: () => T): T {
+  try {
+    return f();
+  } catch (e) {
+    // Any class: the thrower is the other library (or a caller's stand-in), never this one.
+    const err = new InvalidArgumentError(
+      code,
+      `${where}: ${what} threw: ${fmt(e instanceof Error ? e.message : e)}`,
+      {
+        cause: e,
+      },
+    );
+    throw err;
+  }
 }
 
 /**
@@ -107,15 +155,20 @@ function asStorage(dtype: DType, data: ArrayBufferView, copy: boolean, where: st
   const Ctor = storageConstructor(dtype) as unknown as {
     new (b: ArrayBufferLike, o: number, n: number): Storage;
     BYTES_PER_ELEMENT: number;
+    prototype: object;
   };
+  // The class is read from the array's internal slot: a label that disagrees with it (a
+  // Float32Array labelled int32) is refused, never reinterpreted bit for bit.
+  const name = typedArrayName(data);
   let view: Storage;
-  if (data.constructor === Ctor) view = data as unknown as Storage;
-  else if ((data as unknown as { BYTES_PER_ELEMENT?: number }).BYTES_PER_ELEMENT === Ctor.BYTES_PER_ELEMENT)
+  if (name === Ctor.name && Object.getPrototypeOf(data) === Ctor.prototype) view = data as unknown as Storage;
+  else if (name !== undefined && name === SAME_LAYOUT[dtype])
     view = new Ctor(data.buffer, data.byteOffset, data.byteLength / Ctor.BYTES_PER_ELEMENT);
   else
     throw new DTypeError(
       'adapter.storage',
-      `${where}: ${dtype} data must be a ${Ctor.name ?? 'typed array'}; got ${data.constructor?.name ?? typeof data}`,
+      `${where}: ${dtype} data must be a ${Ctor.name}${SAME_LAYOUT[dtype] ? ` or ${SAME_LAYOUT[dtype]}` : ''}; got ${name ?? typeof data} (the type label and the array disagree)`,
+      { dtype, storage: name ?? typeof data },
     );
   if (dtype === 'bool') {
     // Booleans are bytes 0/1 here; any other non-zero byte means true.
@@ -140,11 +193,12 @@ function asStorage(dtype: DType, data: ArrayBufferView, copy: boolean, where: st
 export function fromOrt(t: OrtTensorLike, options: AdapterOptions = {}): Tensor {
   if (t === null || typeof t !== 'object' || typeof t.type !== 'string')
     throw new InvalidArgumentError('adapter.ort', `fromOrt: expected an onnxruntime Tensor; got ${fmt(t)}`);
-  const dtype = ORT_DTYPES[t.type];
+  checkOptions(options, 'fromOrt', ['copy']);
+  const dtype = Object.hasOwn(ORT_DTYPES, t.type) ? ORT_DTYPES[t.type] : undefined;
   if (!dtype)
     throw new DTypeError(
       'adapter.ort.dtype',
-      `fromOrt: onnxruntime type ${JSON.stringify(t.type)} has no counterpart here (supported: ${Object.keys(ORT_DTYPES).join(', ')})`,
+      `fromOrt: onnxruntime type ${fmt(t.type)} has no counterpart here (supported: ${Object.keys(ORT_DTYPES).join(', ')})`,
     );
   if (t.location !== undefined && t.location !== 'cpu' && t.location !== 'cpu-pinned')
     throw new InvalidArgumentError(
@@ -152,12 +206,12 @@ export function fromOrt(t: OrtTensorLike, options: AdapterOptions = {}): Tensor 
       `fromOrt: the tensor lives on ${JSON.stringify(t.location)}; download it first (await tensor.getData())`,
     );
   const data = t.data;
-  if (!ArrayBuffer.isView(data))
+  if (typedArrayName(data) === undefined)
     throw new InvalidArgumentError('adapter.ort', `fromOrt: the tensor's data is not a typed array`);
   return new Tensor(
     dtype,
     shapeOf(t.dims, 'fromOrt'),
-    asStorage(dtype, data, options.copy === true, 'fromOrt'),
+    asStorage(dtype, data as ArrayBufferView, options.copy === true, 'fromOrt'),
   );
 }
 
@@ -171,20 +225,23 @@ export function fromOrt(t: OrtTensorLike, options: AdapterOptions = {}): Tensor 
  * toOrt(tensor([1, 2], 'float32'), OrtTensor); // an onnxruntime Tensor, type float32, dims [2]
  */
 export function toOrt<T>(t: Tensor, Ctor: OrtTensorConstructor<T>, options: AdapterOptions = {}): T {
-  if (!(t instanceof Tensor))
-    throw new InvalidArgumentError('adapter.ort', `toOrt: expected a Tensor; got ${fmt(t)}`);
+  checkTensor(t, 't', 'toOrt', 'adapter.ort');
+  checkOptions(options, 'toOrt', ['copy']);
   if (typeof Ctor !== 'function')
     throw new InvalidArgumentError(
       'adapter.ort',
       "toOrt: pass onnxruntime's Tensor constructor as the second argument",
     );
-  if (!(t.dtype in ORT_DTYPES))
+  if (!Object.hasOwn(ORT_DTYPES, t.dtype))
     throw new DTypeError(
       'adapter.ort.dtype',
       `toOrt: onnxruntime has no ${t.dtype} tensor type; cast first (e.g. cast(t, 'float32'))`,
     );
   const data = options.copy === true ? t.data.slice() : t.data;
-  return new Ctor(t.dtype, data, [...t.shape]);
+  return foreign('adapter.ort.constructor', 'toOrt', 'the onnxruntime Tensor constructor', () => {
+    const r: unknown = new Ctor(t.dtype, data, [...t.shape]);
+    return r;
+  }) as T;
 }
 
 /**
@@ -199,19 +256,21 @@ export function toOrt<T>(t: Tensor, Ctor: OrtTensorConstructor<T>, options: Adap
 export function fromTf(t: TfTensorLike, options: AdapterOptions = {}): Tensor {
   if (t === null || typeof t !== 'object' || typeof t.dataSync !== 'function')
     throw new InvalidArgumentError('adapter.tf', `fromTf: expected a TF.js tensor; got ${fmt(t)}`);
-  const dtype = TF_DTYPES[t.dtype];
+  checkOptions(options, 'fromTf', ['copy']);
+  const dtype =
+    typeof t.dtype === 'string' && Object.hasOwn(TF_DTYPES, t.dtype) ? TF_DTYPES[t.dtype] : undefined;
   if (!dtype)
     throw new DTypeError(
       'adapter.tf.dtype',
-      `fromTf: TF.js dtype ${JSON.stringify(t.dtype)} has no counterpart here (supported: float32, int32, bool)`,
+      `fromTf: TF.js dtype ${fmt(t.dtype)} has no counterpart here (supported: float32, int32, bool)`,
     );
-  const values = t.dataSync();
-  if (!ArrayBuffer.isView(values))
+  const values: unknown = foreign('adapter.tf', 'fromTf', 'dataSync()', () => t.dataSync());
+  if (typedArrayName(values) === undefined)
     throw new InvalidArgumentError('adapter.tf', 'fromTf: dataSync() did not return a typed array');
   return new Tensor(
     dtype,
     shapeOf(t.shape, 'fromTf'),
-    asStorage(dtype, values, options.copy === true, 'fromTf'),
+    asStorage(dtype, values as ArrayBufferView, options.copy === true, 'fromTf'),
   );
 }
 
@@ -238,8 +297,8 @@ const TF_WIDEN: Readonly<Partial<Record<DType, DType>>> = {
  * toTf(tensor([[1, 2]], 'uint8'), tfjs); // a tfjs.Tensor, dtype int32
  */
 export function toTf<T>(t: Tensor, tf: TfNamespaceLike<T>, options: AdapterOptions = {}): T {
-  if (!(t instanceof Tensor))
-    throw new InvalidArgumentError('adapter.tf', `toTf: expected a Tensor; got ${fmt(t)}`);
+  checkTensor(t, 't', 'toTf', 'adapter.tf');
+  checkOptions(options, 'toTf', ['copy']);
   if (!tf || typeof tf.tensor !== 'function')
     throw new InvalidArgumentError(
       'adapter.tf',
@@ -253,5 +312,5 @@ export function toTf<T>(t: Tensor, tf: TfNamespaceLike<T>, options: AdapterOptio
     );
   const src = target === t.dtype ? t : cast(t, target);
   const data = options.copy === true && src === t ? (src.data as StorageMap[DType]).slice() : src.data;
-  return tf.tensor(data, [...t.shape], target);
+  return foreign('adapter.tf.constructor', 'toTf', 'tf.tensor', () => tf.tensor(data, [...t.shape], target));
 }

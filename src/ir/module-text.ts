@@ -6,9 +6,11 @@
 import { legalize } from './legalize.js';
 import { type LoweredCall, programOf } from './lowered.js';
 import { printModule } from './print.js';
+import { checkCall } from '../core/check-call.js';
 
 /** The module text `explain --module` prints and `tensor-gather-scatter stablehlo` runs. */
 export function stablehloModule(call: LoweredCall): string {
+  checkCall(call, 'stablehloText');
   const program = programOf(call);
   const { module, notes } = legalize(program.module);
   const args = program.argNames.join(', ');

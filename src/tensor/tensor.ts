@@ -302,6 +302,45 @@ function checkJsStructure(shape: readonly number[], size: number, where: string)
 const INSPECT = Symbol.for('nodejs.util.inspect.custom');
 
 /**
+ * Checks that a tensor's storage still holds its elements: a buffer detached after construction
+ * (a transfer) reads as length 0, and a length-tracking view on a resizable ArrayBuffer changes
+ * length when the buffer is resized. Either would read nothing or the wrong elements; refused
+ * with InvalidArgumentError `tensor.storage_changed`. O(1).
+ */
+export function liveStorage(t: Tensor, where: string): void {
+  const length = LENGTH_OF.call(t.data);
+  if (length !== t.size)
+    throw new InvalidArgumentError(
+      'tensor.storage_changed',
+      `${where}: the tensor's storage holds ${length} elements but its shape ${fmt(t.shape)} needs ${t.size} (detached, resized or out of bounds after the tensor was made)`,
+      { length, size: t.size },
+    );
+}
+
+/**
+ * Checks that `value` is a tensor this library built (a brand check, not `instanceof`: a
+ * prototype forgery is refused) whose storage is still intact, else InvalidArgumentError with
+ * `code` naming the parameter. O(1).
+ */
+export function checkTensor(value: unknown, name: string, where: string, code = `${where}.${name}`): Tensor {
+  if (!Tensor.isTensor(value))
+    throw new InvalidArgumentError(
+      code,
+      `${where}: ${name} must be a Tensor built by this library; got ${describeValue(value)}`,
+      { [name]: describeValue(value) },
+    );
+  liveStorage(value, `${where}: ${name}`);
+  return value;
+}
+
+function describeValue(v: unknown): string {
+  // Reads no property of `v` (a Proxy or a forgery's getters could throw).
+  if (v === null) return 'null';
+  if (typeof v !== 'object') return typeof v;
+  return typedArrayName(v) ?? 'an object that is not a constructed Tensor';
+}
+
+/**
  * An n-dimensional array: dtype + shape + row-major typed-array storage.
  *
  * @example
@@ -329,6 +368,9 @@ export function resultTensor<D extends DType>(
 }
 
 export class Tensor<D extends DType = DType> {
+  // The brand: only the constructor sets it, so `Object.create(Tensor.prototype, …)` (which
+  // passes `instanceof`) is told apart by `isTensor`.
+  readonly #branded = true;
   readonly dtype: D;
   /** The dimensions; a frozen array. */
   readonly shape: readonly number[];
@@ -370,6 +412,11 @@ export class Tensor<D extends DType = DType> {
 
   get rank(): number {
     return this.shape.length;
+  }
+
+  /** True for a tensor this class built (not a forgery made from its prototype). */
+  static isTensor(value: unknown): value is Tensor {
+    return typeof value === 'object' && value !== null && #branded in value;
   }
 
   /** Same data, new shape with the same element count (no copy). */
@@ -418,6 +465,7 @@ export class Tensor<D extends DType = DType> {
    * would be 2^40 empty arrays and is refused; `zeros([3, 0], 'float32').toArray()` is `[[], [], []]`.
    */
   toArray(): NestedArray {
+    liveStorage(this, 'tensor.toArray');
     const { shape, data, dtype, size } = this;
     checkJsStructure(shape, size, 'tensor.toArray');
     const rank = shape.length;
@@ -436,6 +484,7 @@ export class Tensor<D extends DType = DType> {
 
   /** Flat JS values in row-major order (numbers, bigints or booleans). Bounded like {@link toArray}. */
   toFlatArray(): Scalar[] {
+    liveStorage(this, 'tensor.toFlatArray');
     checkJsStructure([this.size], this.size, 'tensor.toFlatArray');
     const out = new Array<Scalar>(this.size);
     const d = this.data as ArrayLike<number | bigint>;
@@ -445,6 +494,7 @@ export class Tensor<D extends DType = DType> {
 
   /** A deep copy. */
   clone(): Tensor<D> {
+    liveStorage(this, 'tensor.clone');
     return new Tensor(this.dtype, this.shape, this.data.slice() as StorageMap[D]);
   }
 
@@ -459,6 +509,7 @@ export class Tensor<D extends DType = DType> {
    * @example zeros([2 ** 40, 0], 'int8').toString()     // 'tensor([], shape=[1099511627776, 0], dtype=int8)'
    */
   toString(): string {
+    liveStorage(this, 'tensor.toString');
     const prefix = 'tensor(';
     const body = formatBody(this.dtype, this.shape, this.data, this.size, prefix.length);
     const showShape = this.size === 0 || this.size > PRINT_THRESHOLD;
@@ -475,6 +526,7 @@ export class Tensor<D extends DType = DType> {
    *          // '{"dtype":"int64","shape":[1],"data":["9223372036854775807"]}'
    */
   toJSON(): { dtype: D; shape: number[]; data: (number | string | boolean)[] } {
+    liveStorage(this, 'tensor.toJSON');
     checkJsStructure([this.size], this.size, 'tensor.toJSON');
     const out = new Array<number | string | boolean>(this.size);
     const d = this.data as ArrayLike<number | bigint>;

@@ -21,6 +21,7 @@
  * Rules (codes `translate.<rule>`): `framework` (unknown framework), `no_equivalent` (no op of
  * the framework makes this call; the message names why), `variadic` (N-input scatters).
  */
+import { checkCall, checkOptions } from '../core/check-call.js';
 import { singleOp } from '../ir/surface.js';
 import { type CoreCall, type GatherCall, type ScatterCall, execute } from '../core/call.js';
 import { gatherShape } from '../core/gather-shape.js';
@@ -660,6 +661,8 @@ let defaultRegistry: OpEntry[] | undefined;
  * translate(call, 'onnx').op; // 'onnx.GatherElements'
  */
 export function translate(lowered: CoreCall, framework: string, options: TranslateOptions = {}): Translation {
+  checkCall(lowered, 'translate');
+  checkOptions(options, 'translate', ['registry', 'namespaces']);
   const call = singleOp(lowered, 'translate');
   if (!(FRAMEWORKS as readonly string[]).includes(framework))
     fail('framework', `unknown framework ${fmt(framework)}; one of ${FRAMEWORKS.join(', ')}`, { framework });
@@ -796,6 +799,8 @@ export function translateAll(
   call: CoreCall,
   options: TranslateOptions = {},
 ): Record<string, Translation | TranslateError> {
+  checkCall(call, 'translateAll');
+  checkOptions(options, 'translateAll', ['registry', 'namespaces']);
   const out: Record<string, Translation | TranslateError> = {};
   for (const fw of FRAMEWORKS) {
     try {
