@@ -17,18 +17,32 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Command, Option } from 'commander';
+import { Command, CommanderError, Option } from 'commander';
 import * as lib from '../index.js';
 import { readNpy, writeNpy } from '../interop/npy.js';
-import { InvalidArgumentError } from '../errors.js';
+import { GatherScatterError, InvalidArgumentError } from '../errors.js';
 import { runText } from '../stablehlo-text/run-text.js';
 import { buildRegistry, type CallArgs, executeCall, type OpEntry, lowerCall } from '../tables/registry.js';
 import { behaviourTables } from '../tables/tables.js';
 import { type DType, isDType } from '../tensor/dtype.js';
 import type { NestedArray, Tensor } from '../tensor/tensor.js';
 import { stablehloModule } from '../ir/module-text.js';
-import { explainText } from './explain.js';
-import { didYouMean, PRINT_LIMIT, parseJsonValues, tensorJson, tensorSummary } from './format.js';
+import { explainCall } from './explain.js';
+import { registerOracle } from './oracle.js';
+import {
+  didYouMean,
+  isTensorFile,
+  PRINT_LIMIT,
+  parseJsonValues,
+  tensorFileJson,
+  tensorFromFile,
+  tensorJson,
+  tensorSummary,
+  UsageError,
+} from './format.js';
+import { FRAMEWORK_DTYPES, OTHER_DTYPES, opHelp, tupleOpHelp } from './op-help.js';
+import { lowerTupleOp, type TupleOp, TUPLE_OPS, tupleOp } from './tuple-ops.js';
+import { valueKind } from '../frameworks/constructors.js';
 
 const ns = lib as unknown as Record<string, unknown>;
 
@@ -41,26 +55,31 @@ export function readInput(
   what = 'input',
 ): { values: NestedArray; dtype?: DType; size: number; tensor?: Tensor } {
   if (value.endsWith('.npy')) {
-    if (!existsSync(value)) throw new Error(`no such file: ${value}`);
+    if (!existsSync(value)) throw new UsageError('cli.no_such_file', `no such file: ${value}`);
     // Kept as a tensor: a big .npy never becomes nested JS arrays.
     const t: Tensor = readNpy(new Uint8Array(readFileSync(value)));
     return { values: [], dtype: t.dtype, size: t.size, tensor: t };
   }
   const looksInline = /^\s*([[{\d\-."]|(true|false|NaN)\s*$)/.test(value);
-  if (!looksInline && !existsSync(value)) throw new Error(`no such file: ${value}`);
+  if (!looksInline && !existsSync(value)) throw new UsageError('cli.no_such_file', `no such file: ${value}`);
   const isFile = !looksInline || (value.endsWith('.json') && existsSync(value));
   if (isFile && statSync(value).isDirectory())
-    throw new Error(`${value} is a directory, not a .npy or .json file`);
+    throw new UsageError('cli.not_a_file', `${value} is a directory, not a .npy or .json file`);
   const text = isFile ? readFileSync(value, 'utf8') : value;
   let values: NestedArray;
   try {
     values = parseJsonValues(text, what);
   } catch (e) {
     if (e instanceof SyntaxError)
-      throw new Error(
+      throw new UsageError(
+        'cli.json',
         `cannot read ${what} ${JSON.stringify(value.length > 60 ? `${value.slice(0, 60)}…` : value)}: not a .npy file, a .json file or valid JSON (${e.message})`,
       );
     throw e;
+  }
+  if (isTensorFile(values)) {
+    const t = tensorFromFile(values, what);
+    return { values: [], dtype: t.dtype, size: t.size, tensor: t };
   }
   return { values, size: countElements(values) };
 }
@@ -75,7 +94,7 @@ function countElements(v: NestedArray): number {
 /** `name=value` with the value parsed as JSON when it is JSON (numbers, arrays, booleans), else a string. */
 export function parseAttr(text: string, previous: Record<string, unknown> = {}): Record<string, unknown> {
   const eq = text.indexOf('=');
-  if (eq <= 0) throw new Error(`--attr expects name=value; got ${JSON.stringify(text)}`);
+  if (eq <= 0) throw new UsageError('cli.attr', `--attr expects name=value; got ${JSON.stringify(text)}`);
   const name = text.slice(0, eq);
   const raw = text.slice(eq + 1);
   let value: unknown = raw;
@@ -89,7 +108,7 @@ export function parseAttr(text: string, previous: Record<string, unknown> = {}):
 
 interface CallOptions {
   data?: string;
-  indices: string;
+  indices?: string;
   updates?: string;
   attr?: Record<string, unknown>;
   opset?: string;
@@ -118,10 +137,65 @@ export function findOp(id: string): OpEntry {
       close.length > 0
         ? `; did you mean ${close.join(' or ')}?`
         : `; \`${BIN} list\` shows all ${known.length} (names are case-sensitive: framework.Op)`;
-    throw new Error(`unknown operator ${JSON.stringify(id)}${hint}`);
+    throw new UsageError('cli.unknown_op', `unknown operator ${JSON.stringify(id)}${hint}`);
   }
-  if (entry.state === 'missing') throw new Error(entry.note ?? `${id} is not implemented yet`);
+  if (entry.state === 'missing')
+    throw new UsageError('cli.unknown_op', entry.note ?? `${id} is not implemented yet`);
   return entry;
+}
+
+/** A registry op or one of the CLI's index-tuple ops (numpy.index, jax.at, torch.index_put). */
+type CliOp = { readonly tuple: TupleOp } | { readonly entry: OpEntry };
+
+function findCliOp(id: string): CliOp {
+  const t = tupleOp(normaliseId(id));
+  if (t) return { tuple: t };
+  try {
+    return { entry: findOp(id) };
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    const close = didYouMean(normaliseId(id), TUPLE_OPS.map((o) => o.id));
+    if (close.length === 0) throw e;
+    throw new UsageError('cli.unknown_op', `unknown operator ${JSON.stringify(id)}; did you mean ${close.join(' or ')}?`);
+  }
+}
+
+/** The inputs and positional attributes a registry op cannot run without, named before running it. */
+function checkNeeds(entry: OpEntry, o: CallOptions): void {
+  const sig = entry.signature;
+  const desc = sig.params.some((p) => typeof p === 'object' && 'desc' in p);
+  const needs = (k: 'data' | 'indices' | 'updates') =>
+    sig.params.includes(k) || (desc && (k !== 'updates' || sig.kind === 'scatter'));
+  const missing = (['data', 'indices', 'updates'] as const).filter((k) => needs(k) && o[k] === undefined);
+  const attrs = o.attr ?? {};
+  const positional = sig.params.flatMap((p) =>
+    typeof p === 'object' && 'attr' in p && attrs[p.attr] === undefined && !OPTIONAL_POSITIONAL.includes(`${entry.id}.${p.attr}`)
+      ? [`--attr ${p.attr}=…`]
+      : [],
+  );
+  const all = [...missing.map((k) => `--${k}`), ...positional];
+  if (all.length > 0)
+    throw new UsageError(
+      'cli.missing_input',
+      `${entry.id} needs ${all.join(' and ')} (\`${BIN} help ${entry.id}\` lists its inputs and attributes)`,
+    );
+}
+
+/** Positional arguments the framework lets a call omit. */
+const OPTIONAL_POSITIONAL = ['stablehlo.scatter.update_computation'];
+
+/** The dtype JSON values get when --dtype does not say: the framework's own constructor's choice. */
+function defaultDType(framework: string, values: NestedArray | undefined): DType | undefined {
+  if (values === undefined) return undefined;
+  const kind = valueKind(values);
+  if (kind === 'bool') return undefined;
+  const dt = FRAMEWORK_DTYPES[framework as keyof typeof FRAMEWORK_DTYPES] ?? OTHER_DTYPES;
+  // An integer beyond 2^53 (read as a bigint) keeps its 64-bit dtype whatever the framework.
+  if (kind === 'int') {
+    const inferred = lib.tensor(values).dtype;
+    if (inferred === 'int64' || inferred === 'uint64') return inferred;
+  }
+  return dt[kind];
 }
 
 /** Input files at least this large (bytes, together) make a job report its phases from the start. */
@@ -137,6 +211,7 @@ async function callArgs(
   o: CallOptions,
   err: (s: string) => void,
   progress: Progress,
+  framework?: string,
 ): Promise<{ args: CallArgs; size: number }> {
   const bytes = fileBytes([o.data, o.indices, o.updates]);
   if (bytes >= BIG_FILES) {
@@ -144,14 +219,21 @@ async function callArgs(
     await progress.phase(`reading ${(bytes / 1024 / 1024).toFixed(0)} MB of inputs`);
   }
   const data = o.data === undefined ? undefined : readInput(o.data, '--data');
+  if (o.indices === undefined) throw new UsageError('cli.missing_input', 'the call needs --indices');
   const indices = readInput(o.indices, '--indices');
   const updates = o.updates === undefined ? undefined : readInput(o.updates, '--updates');
-  const dtype = (o.dtype ?? data?.dtype ?? updates?.dtype) as DType | undefined;
+  const dtype = (o.dtype ??
+    data?.dtype ??
+    updates?.dtype ??
+    (framework === undefined ? undefined : defaultDType(framework, data?.values ?? updates?.values))) as
+    | DType
+    | undefined;
   const indexDType = (o.indexDtype ?? indices.dtype) as DType | undefined;
   for (const d of [dtype, indexDType])
     if (d !== undefined && !isDType(d)) {
       const close = didYouMean(d, lib.DTYPES);
-      throw new Error(
+      throw new UsageError(
+        'cli.dtype',
         `unknown dtype ${JSON.stringify(d)}${close.length ? `; did you mean ${close.join(' or ')}?` : ''}`,
       );
     }
@@ -206,7 +288,7 @@ function withCallOptions(cmd: Command): Command {
       `framework.Op, e.g. onnx.GatherND, tensorflow.gather, stablehlo.scatter (see \`${BIN} list\`)`,
     )
     .option('--data <file|json>', 'data / operand / params: a .npy file, a .json file or inline JSON')
-    .requiredOption('--indices <file|json>', 'indices: a .npy file, a .json file or inline JSON')
+    .option('--indices <file|json>', 'indices: a .npy file, a .json file or inline JSON')
     .option('--updates <file|json>', 'updates (scatter ops)')
     .option(
       '--attr <name=value>',
@@ -217,13 +299,15 @@ function withCallOptions(cmd: Command): Command {
     .addOption(new Option('--version <v>', 'deprecated spelling of --opset').hideHelp())
     .option(
       '--dtype <dtype>',
-      'dtype of data/updates given as JSON (default int32 for integers, else float32)',
+      "dtype of data/updates given as JSON (default: the framework's constructor's — int64/float64 for numpy, int64/float32 for torch, int32/float32 otherwise)",
     )
     .option(
       '--index-dtype <dtype>',
       "dtype of indices given as JSON (default: the framework's usual index dtype)",
     )
-    .option('-q, --quiet', 'no progress or warnings on stderr');
+    .option('-q, --quiet', 'no progress or warnings on stderr')
+    .helpOption(false)
+    .option('-h, --help', "show this command's help, or with an operator its inputs, attributes, defaults and an example");
 }
 
 const BIN = 'tensor-gather-scatter';
@@ -239,9 +323,24 @@ Output: JSON. Floats print as the shortest decimal that reads back to the same v
 dtype (float32 0.1 prints 0.1). Integers beyond ±(2^53 − 1) (int64/uint64) print as JSON
 strings with their exact digits ("9007199254740993"); NaN and ±Infinity as "NaN", "Infinity",
 "-Infinity". The same forms are accepted as input. Results over ${PRINT_LIMIT.toLocaleString('en-US')} elements print
-as a summary unless --full; -o writes them whole (.npy or .json).`;
+as a summary unless --full; -o writes them whole: .npy, or .json as {"dtype", "shape", "data"} (data
+in the forms above, so int64 stays exact and NaN, ±Infinity and -0 survive); other extensions
+are refused.
 
-/** Writes a result to `-o` (.npy or .json) or prints it (a summary when big, unless `--full`). */
+Exit status: 0 on success, 1 when the operator refuses the call (a typed error naming its rule),
+2 when the command line is wrong (unknown command, operator, option or dtype; a missing file or
+input; an unknown -o extension).`;
+
+/** Refuses an -o file this command cannot write, before any work. */
+function checkOutput(output: string | undefined, extensions: readonly string[]): void {
+  if (output !== undefined && !extensions.some((x) => output.endsWith(x)))
+    throw new UsageError(
+      'cli.output_extension',
+      `-o ${output}: the file name must end in ${extensions.join(' or ')} (it says the format)`,
+    );
+}
+
+/** Writes a result to `-o` (.npy, or .json as { dtype, shape, data }) or prints it (a summary when big, unless `--full`). */
 async function emit(
   result: Tensor,
   o: { output?: string; full?: boolean },
@@ -251,7 +350,7 @@ async function emit(
   if (o.output) {
     await progress.phase(`writing ${o.output}`);
     if (o.output.endsWith('.npy')) writeFileSync(o.output, writeNpy(result));
-    else writeFileSync(o.output, `${tensorJson(result)}\n`);
+    else writeFileSync(o.output, `${tensorFileJson(result)}\n`);
   } else if (result.size > PRINT_LIMIT && !o.full) out(tensorSummary(result));
   else {
     await progress.phase('printing');
@@ -271,7 +370,10 @@ export function program(
     .version(packageVersion(), '-V, --version', 'print the package version')
     .enablePositionalOptions()
     .showHelpAfterError()
-    .configureOutput({ writeOut: out, writeErr: err });
+    .configureOutput({ writeOut: out, writeErr: err })
+    // Usage errors throw (CommanderError) so main() sets the exit status: 2, not commander's 1.
+    .exitOverride()
+    .helpCommand(false);
 
   withCallOptions(p.command('run').description('run an operator and print (or save) its result'))
     .option(
@@ -280,13 +382,41 @@ export function program(
     )
     .option('--full', `print results of any size (default: a summary above ${PRINT_LIMIT} elements)`)
     .addHelpText('after', OUTPUT_NOTE)
-    .action(async (id: string, o: CallOptions & { output?: string; full?: boolean }) => {
-      const entry = findOp(id);
+    .action(async (id: string, o: CallOptions & { output?: string; full?: boolean; help?: boolean }, cmd: Command) => {
+      if (o.help) return out(id === undefined ? cmd.helpInformation() : helpOf(findCliOp(id)));
+      const op = findCliOp(id);
+      checkOutput(o.output, ['.npy', '.json']);
+      if ('entry' in op) checkNeeds(op.entry, o);
       const progress = new Progress(err, !o.quiet);
-      const { args, size } = await callArgs(o, err, progress);
+      const name = 'entry' in op ? op.entry.id : op.tuple.id;
+      const { args, size } = await callArgs(o, err, progress, name.split('.')[0]);
       progress.big ||= size >= BIG_JOB;
-      await progress.phase(`running ${entry.id} on ${size.toLocaleString('en-US')} input elements`);
-      await emit(executeCall(ns, entry, args), o, progress, out);
+      await progress.phase(`running ${name} on ${size.toLocaleString('en-US')} input elements`);
+      const result = 'entry' in op ? executeCall(ns, op.entry, args) : lib.core.execute(lowerTupleOp(op.tuple, args));
+      await emit(result, o, progress, out);
+    });
+
+  /** An op's help page; its example's printed result is computed by running it as `run` would. */
+  const helpOf = (op: CliOp): string => {
+    const typed = (fw: string, a: CallArgs): CallArgs => ({
+      ...a,
+      dataDType: a.dataDType ?? defaultDType(fw, a.data ?? a.updates),
+    });
+    if ('tuple' in op) {
+      const fw = op.tuple.id.split('.')[0];
+      return tupleOpHelp(op.tuple, BIN, (a) => tensorJson(lib.core.execute(lowerTupleOp(op.tuple, typed(fw, a)))));
+    }
+    const e = op.entry;
+    return opHelp(e, BIN, (a) => tensorJson(executeCall(ns, e, typed(e.framework, a))));
+  };
+
+  p.command('help')
+    .description('show help for a command, or for an operator its inputs, attributes, defaults and an example')
+    .argument('[topic]', 'a command (run, explain, …) or an operator (onnx.GatherND, jax.at, …)')
+    .action((topic: string | undefined) => {
+      if (topic === undefined) return out(p.helpInformation());
+      const cmd = p.commands.find((c) => c.name() === topic);
+      out(cmd ? cmd.helpInformation() : helpOf(findCliOp(topic)));
     });
 
   const stablehlo = p
@@ -396,14 +526,18 @@ its function and line) or the text is refused (a typed error naming the rule and
       'print the call as a whole StableHLO module (spec ops only; runs with `stablehlo FILE`)',
     )
     .option('-o, --output <file.mlir>', 'with --module: write the module to a file')
-    .action(async (id: string, o: CallOptions & { color?: boolean; module?: boolean; output?: string }) => {
-      const entry = findOp(id);
+    .action(async (id: string, o: CallOptions & { color?: boolean; module?: boolean; output?: string; help?: boolean }, cmd: Command) => {
+      if (o.help) return out(id === undefined ? cmd.helpInformation() : helpOf(findCliOp(id)));
+      const op = findCliOp(id);
+      if ('entry' in op) checkNeeds(op.entry, o);
+      const name = 'entry' in op ? op.entry.id : op.tuple.id;
       const progress = new Progress(err, !o.quiet);
-      const { args, size } = await callArgs(o, err, progress);
+      const { args, size } = await callArgs(o, err, progress, name.split('.')[0]);
       progress.big ||= size >= BIG_JOB;
-      await progress.phase(`explaining ${entry.id} on ${size.toLocaleString('en-US')} input elements`);
+      await progress.phase(`explaining ${name} on ${size.toLocaleString('en-US')} input elements`);
+      const lower = () => ('entry' in op ? lowerCall(ns, op.entry, args) : lowerTupleOp(op.tuple, args));
       if (o.module) {
-        const text = stablehloModule(lowerCall(ns, entry, args));
+        const text = stablehloModule(lower());
         if (o.output) writeFileSync(o.output, text);
         else out(text);
         progress.done();
@@ -415,8 +549,12 @@ its function and line) or the text is refused (a typed error naming the rule and
           : process.env.NO_COLOR
             ? false
             : o.color === true || process.stdout.isTTY === true;
-      out(explainText(ns, entry, args, { color }));
+      const title = `${name}${args.version !== undefined ? ` (${args.version})` : ''}`;
+      const explained = explainCall(title, lower, { color });
+      out(explained.text);
       progress.done();
+      // The explanation shows the error; the exit status says it too.
+      if (explained.error) throw explained.error;
     });
 
   p.command('table')
@@ -462,11 +600,19 @@ its function and line) or the text is refused (a typed error naming the rule and
       child.on('exit', (code) => process.exit(code ?? 0));
     });
 
+  registerOracle(p, {
+    findOp,
+    withCallOptions,
+    callArgs: async (o: CallOptions) => (await callArgs(o, err, new Progress(err, !o.quiet))).args,
+    out,
+  });
+
   // Unknown commands: commander suggests near options already; name the near command too.
   p.on('command:*', (operands: string[]) => {
     const names = p.commands.map((c) => c.name());
     const close = didYouMean(operands[0], names);
-    throw new Error(
+    throw new UsageError(
+      'cli.unknown_command',
       `unknown command ${JSON.stringify(operands[0])}${close.length ? `; did you mean ${close.join(' or ')}?` : `; commands: ${names.join(', ')}`}`,
     );
   });
@@ -487,14 +633,26 @@ function exitOnBrokenPipe(): void {
   });
 }
 
-/** Runs the CLI; errors print `error: <message>` and exit 1. */
+/**
+ * The exit status of an error, printing it unless commander has: 2 for a wrong command line
+ * (commander's errors, `UsageError`), 1 for a call the library refuses (a typed error, or a
+ * plain message of the library's). Anything else is a bug and propagates with its stack.
+ */
+export function exitStatus(e: unknown, err: (s: string) => void): number {
+  if (e instanceof CommanderError) return e.exitCode === 0 ? 0 : 2;
+  if (!(e instanceof GatherScatterError) && !(e instanceof Error && Object.getPrototypeOf(e) === Error.prototype))
+    throw e;
+  err(`error: ${e.message}\n`);
+  return e instanceof UsageError ? 2 : 1;
+}
+
+/** Runs the CLI: exit status 0 on success, 1 for a refused call, 2 for a usage error. */
 export async function main(argv: readonly string[] = process.argv): Promise<void> {
   exitOnBrokenPipe();
   try {
     await program().parseAsync(argv as string[]);
   } catch (e) {
-    process.stderr.write(`error: ${e instanceof Error ? e.message : String(e)}\n`);
-    process.exitCode = 1;
+    process.exitCode = exitStatus(e, (s) => void process.stderr.write(s));
   }
 }
 

@@ -112,7 +112,7 @@ const DML_INVALID: Rule = {
 
 const MXNET_DUPLICATES: Rule = {
   code: 'mxnet.scatter_nd.duplicates',
-  text: 'if indices have duplicates, the result is undefined ("the result of scatter_nd is undefined")',
+  text: 'scatter_nd with duplicate indices is left undefined: the docs warn that its result (and gradient) are not well defined then (apache/mxnet#11899)',
   source:
     'https://mxnet.apache.org/versions/1.9.1/api/python/docs/api/ndarray/ndarray.html#mxnet.ndarray.scatter_nd',
 };

@@ -1,0 +1,165 @@
+/**
+ * The oracle commands of the CLI:
+ *
+ *   tgs verify onnx.ScatterND --data '[0,0,0]' --indices '[[1],[1]]' --updates '[5,7]' --candidate out.npy
+ *   tgs why onnx.GatherND --data '[[1,2],[3,4]]' --indices '[[0,5],[9,0]]'
+ *
+ * `verify` exits 0 when the candidate is a result the framework allows (or the input is outside
+ * the spec's domain), 1 when it is not, 2 on a usage error; `why` exits 0 for a valid call and 1
+ * when it lists violations.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { type Command, CommanderError } from 'commander';
+import * as lib from '../index.js';
+import { GatherScatterError } from '../errors.js';
+import { readNpy } from '../interop/npy.js';
+import { execute } from '../core/call.js';
+import { type Candidate, type Verdict, verifyLowering } from '../oracle/verify.js';
+import { type Why, why } from '../oracle/why.js';
+import { type CallArgs, lowerCall } from '../tables/registry.js';
+import type { DType } from '../tensor/dtype.js';
+import { type NestedArray, type Tensor, tensor } from '../tensor/tensor.js';
+import { parseJsonValues } from './format.js';
+import type { OpEntry } from '../tables/registry.js';
+
+const ns = lib as unknown as Record<string, unknown>;
+
+/** What main.ts lends the oracle commands: its call flags and their parser. */
+export interface OracleHost {
+  readonly findOp: (id: string) => OpEntry;
+  readonly withCallOptions: (cmd: Command) => Command;
+  readonly callArgs: (o: never) => Promise<CallArgs>;
+  readonly out: (s: string) => void;
+}
+
+/** Commander's own usage errors (exit 1 by default) exit 2 here, as the commands document. */
+function usageExit(e: CommanderError): never {
+  const usage = e.code.startsWith('commander.') && e.exitCode === 1;
+  process.exit(usage ? 2 : e.exitCode);
+}
+
+/** Registers `verify` and `why` on the program. */
+export function registerOracle(p: Command, host: OracleHost): void {
+  const verifyCmd = host
+    .withCallOptions(
+      p
+        .command('verify')
+        .description(
+          "check a runtime's result against every result the framework allows (exit 0 allowed, 1 not, 2 usage)",
+        ),
+    )
+    .requiredOption(
+      '--candidate <file>',
+      'the runtime\'s result: a .npy file, a .json file of values, or {"error": "..."} for a refusal',
+    )
+    .option('--json', 'print the verdict as JSON')
+    .showHelpAfterError(false)
+    .exitOverride(usageExit)
+    .action(async (id: string, o: { candidate: string; json?: boolean }) => {
+      const usage = (message: string) =>
+        verifyCmd.error(`error: ${message}`, { exitCode: 2, code: 'oracle.usage' });
+      let entry: OpEntry;
+      let args: CallArgs;
+      try {
+        entry = host.findOp(id);
+        args = await host.callArgs(o as never);
+      } catch (e) {
+        if (e instanceof CommanderError || e instanceof GatherScatterError) throw e;
+        return usage((e as Error).message);
+      }
+      const lower = () => lowerCall(ns, entry, args);
+      let candidate: Candidate;
+      try {
+        candidate = readCandidate(o.candidate, resultDType(lower, args));
+      } catch (e) {
+        if (e instanceof CommanderError) throw e;
+        return usage((e as Error).message);
+      }
+      const verdict = verifyLowering(lower, candidate);
+      host.out(o.json ? `${JSON.stringify(verdict, null, 2)}\n` : verdictText(verdict));
+      if (verdict.verdict === 'departs')
+        verifyCmd.error(`${entry.id}: the candidate departs from what the framework allows`, {
+          exitCode: 1,
+          code: 'oracle.departs',
+        });
+    });
+
+  const whyCmd = host
+    .withCallOptions(
+      p
+        .command('why')
+        .description('list every constraint a call violates, each with its rule code (exit 1 when any)'),
+    )
+    .option('--json', 'print the list as JSON')
+    .showHelpAfterError(false)
+    .exitOverride(usageExit)
+    .action(async (id: string, o: { json?: boolean }) => {
+      const entry = host.findOp(id);
+      const args = await host.callArgs(o as never);
+      const w = why(() => lowerCall(ns, entry, args));
+      host.out(o.json ? `${JSON.stringify(w, null, 2)}\n` : whyText(w));
+      if (!w.ok)
+        whyCmd.error(`${w.violations.length} violation${w.violations.length === 1 ? '' : 's'}`, {
+          exitCode: 1,
+          code: 'oracle.violations',
+        });
+    });
+}
+
+/** The dtype a candidate given as JSON values is read in: the call's result dtype. */
+function resultDType(lower: () => ReturnType<typeof lowerCall>, args: CallArgs): DType {
+  try {
+    return execute(lower()).dtype;
+  } catch (e) {
+    if (!(e instanceof GatherScatterError)) throw e;
+    return args.dataDType ?? 'float32';
+  }
+}
+
+/** A candidate file: .npy, JSON values, or `{"error": "..."}`. */
+export function readCandidate(file: string, dtype: DType): Candidate {
+  if (!existsSync(file)) throw new Error(`no such file: ${file}`);
+  if (file.endsWith('.npy')) return readNpy(new Uint8Array(readFileSync(file))) as Tensor;
+  const text = readFileSync(file, 'utf8');
+  if (/^\s*\{/.test(text)) {
+    const o = JSON.parse(text) as { error?: unknown };
+    if (typeof o.error !== 'string')
+      throw new Error(`${file}: an object candidate must be {"error": "<message>"}`);
+    return { error: o.error };
+  }
+  return tensor(parseJsonValues(text, '--candidate') as NestedArray, dtype);
+}
+
+function verdictText(v: Verdict): string {
+  const lines: string[] = [];
+  if (v.verdict === 'outside_domain') {
+    lines.push(`${v.op}: ${v.domain?.reason}`);
+    lines.push(
+      `  any result is allowed (${v.domain?.rule.code}: ${v.domain?.rule.text}; ${v.domain?.rule.source})`,
+    );
+  } else if (v.verdict === 'allowed') lines.push(`${v.op}: allowed`);
+  else {
+    const n = v.violations.length;
+    lines.push(`${v.op}: departs (${n}${n >= 100 ? '+' : ''} violation${n === 1 ? '' : 's'})`);
+  }
+  for (const x of v.violations) {
+    lines.push(
+      `  at ${JSON.stringify(x.position)}: expected ${x.expected}, got ${x.got} — ${x.class}: ${x.reason}`,
+    );
+    lines.push(`    rule ${x.rule.code}: ${x.rule.text} (${x.rule.source})`);
+  }
+  for (const u of v.liberties)
+    lines.push(
+      `  liberty ${u.rule.code} (${u.method}) used on ${u.elements} element${u.elements === 1 ? '' : 's'}: ${u.rule.text}`,
+    );
+  return `${lines.join('\n')}\n`;
+}
+
+function whyText(w: Why): string {
+  if (w.ok) return `${w.op}: the call is valid\n`;
+  const lines = w.violations.map((x) => `  ${x.code}: ${x.message}`);
+  const tail = w.complete
+    ? ''
+    : '\n  (a shape or attribute rule stops the check: rules after it are not evaluated)';
+  return `${w.op}: ${w.violations.length} violation${w.violations.length === 1 ? '' : 's'}\n${lines.join('\n')}${tail}\n`;
+}
