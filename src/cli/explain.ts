@@ -11,7 +11,8 @@ import { GatherScatterError } from '../errors.js';
 import { STATUS_LEGEND } from '../tables/legend.js';
 import { type CallArgs, type OpEntry, lowerCall } from '../tables/registry.js';
 import type { Tensor } from '../tensor/tensor.js';
-import { PRINT_LIMIT, scalarText, tensorSummary } from './format.js';
+import { PRINT_LIMIT, scalarText, tensorJson, tensorSummary, UsageError } from './format.js';
+import type { ProgramCall } from '../ir/lowered.js';
 
 export interface ExplainOptions {
   readonly color: boolean;
@@ -42,24 +43,63 @@ export function explainText(
   args: CallArgs,
   opts: ExplainOptions,
 ): string {
+  const title = `${entry.id}${args.version !== undefined ? ` (${args.version})` : ''}`;
+  return explainCall(title, () => lowerCall(ns, entry, args), opts).text;
+}
+
+/** An explanation, and the typed error the call ends in (the CLI exits 1 on it). */
+export interface Explained {
+  readonly text: string;
+  readonly error?: GatherScatterError;
+}
+
+/**
+ * Explains the call `lower` builds: its StableHLO, its mapping and its result, or the typed
+ * error lowering or running it ends in (in the text and as `error`). A usage error propagates.
+ */
+export function explainCall(
+  title: string,
+  lower: () => CoreCall | ProgramCall,
+  opts: ExplainOptions,
+): Explained {
   // The caller decides colour (flags, NO_COLOR, TTY): styleText must not second-guess it.
   const style = (f: Style, s: string) => (opts.color ? styleText(f, s, { validateStream: false }) : s);
   const c = (n: number, s: string) => style(PALETTE[n % PALETTE.length], s);
   const bold = (s: string) => style('bold', s);
-  const lines: string[] = [bold(`${entry.id}${args.version !== undefined ? ` (${args.version})` : ''}`), ''];
-  let call: CoreCall;
+  const lines: string[] = [bold(title), ''];
+  let call: CoreCall | ProgramCall;
   try {
-    call = lowerCall(ns, entry, args);
+    call = lower();
   } catch (e) {
-    return `${lines.join('\n')}${errorLine(e)}\n`;
+    if (!(e instanceof GatherScatterError) || e instanceof UsageError) throw e;
+    return { text: `${lines.join('\n')}${errorLine(e)}\n`, error: e };
   }
   lines.push(bold('StableHLO'), stablehloText(call), '');
   let result: Tensor | null = null;
+  let error: GatherScatterError | undefined;
   try {
     result = execute(call);
   } catch (e) {
+    if (!(e instanceof GatherScatterError)) throw e;
+    error = e;
     lines.push(errorLine(e), '');
   }
+  // A whole program (several ops) has no single index mapping to draw: its result is shown.
+  const text =
+    call.kind === 'program'
+      ? `${[...lines, ...(result ? [bold('Result'), tensorJson(result)] : [])].join('\n')}\n`
+      : mappingText(call, result, lines, { bold, c }, opts);
+  return { text, ...(error ? { error } : {}) };
+}
+
+/** The mapping picture, the legend and the result grid after the lines so far. */
+function mappingText(
+  call: CoreCall,
+  result: Tensor | null,
+  lines: string[],
+  { bold, c }: { bold: (s: string) => string; c: (n: number, s: string) => string },
+  opts: ExplainOptions,
+): string {
   const entries = call.kind === 'gather' ? (result?.size ?? 0) : call.updates[0].size;
   if (entries > PRINT_LIMIT) {
     lines.push(
@@ -109,9 +149,8 @@ export function explainText(
   return `${lines.join('\n')}\n`;
 }
 
-function errorLine(e: unknown): string {
-  if (e instanceof GatherScatterError) return `error [${e.code}]: ${e.message}`;
-  return `error: ${e instanceof Error ? e.message : String(e)}`;
+function errorLine(e: GatherScatterError): string {
+  return `error [${e.code}]: ${e.message}`;
 }
 
 function legendLines(trace: Trace): string[] {

@@ -8,9 +8,17 @@
  * Reading JSON back (`--data out.json`) turns those strings into the same values.
  */
 import { InvalidArgumentError } from '../errors.js';
-import { type DType, decodeScalar, type Scalar } from '../tensor/dtype.js';
+import { type DType, decodeScalar, isDType, type Scalar } from '../tensor/dtype.js';
 import { bfloat16Bits, bitsToBfloat16, bitsToFloat16, float16Bits } from '../tensor/float16.js';
-import type { NestedArray, Tensor } from '../tensor/tensor.js';
+import { type NestedArray, type Tensor, tensor } from '../tensor/tensor.js';
+
+/**
+ * The command line itself is wrong — an unknown operator or dtype, a missing file, a flag the
+ * operator does not take — as opposed to a call the operator refuses: the CLI exits 2, not 1.
+ */
+export class UsageError extends InvalidArgumentError {
+  override name = 'UsageError';
+}
 
 const ROUND: Partial<Record<DType, (x: number) => number>> = {
   float32: Math.fround,
@@ -187,4 +195,57 @@ export function didYouMean(word: string, candidates: readonly string[]): string[
     .sort((x, y) => x.d - y.d || x.c.localeCompare(y.c))
     .slice(0, 3)
     .map((x) => x.c);
+}
+
+/**
+ * A tensor as the JSON a file holds: `{"dtype":"int64","shape":[2],"data":[1,"9007199254740993"]}`,
+ * `data` nested as the shape says, in the lossless forms above (so int64 is exact and NaN,
+ * ±Infinity and -0 survive); the shape keeps what nested arrays lose (`[0, 3]`).
+ */
+export function tensorFileJson(t: Tensor): string {
+  return `{"dtype":${JSON.stringify(t.dtype)},"shape":${JSON.stringify(t.shape)},"data":${tensorJson(t)}}`;
+}
+
+/** A value read from JSON that is a tensor file (`{ dtype, shape, data }`), not bare nested values. */
+export function isTensorFile(v: unknown): v is { dtype: unknown; shape: unknown; data: NestedArray } {
+  return v !== null && typeof v === 'object' && !Array.isArray(v) && 'data' in v && 'dtype' in v;
+}
+
+/** The tensor a `{ dtype, shape, data }` object describes, checked against its own shape. */
+export function tensorFromFile(
+  v: { dtype: unknown; shape: unknown; data: NestedArray },
+  what: string,
+): Tensor {
+  if (typeof v.dtype !== 'string' || !isDType(v.dtype))
+    throw new UsageError(
+      'cli.json_tensor',
+      `${what}: "dtype" must name a dtype; got ${JSON.stringify(v.dtype)}`,
+    );
+  const dtype: DType = v.dtype;
+  const t = tensor(flatten(v.data), dtype);
+  const shape = v.shape === undefined ? (Array.isArray(v.data) ? tensor(v.data, dtype).shape : []) : v.shape;
+  if (!Array.isArray(shape) || shape.some((n) => !Number.isSafeInteger(n) || n < 0))
+    throw new UsageError(
+      'cli.json_tensor',
+      `${what}: "shape" must be a list of sizes; got ${JSON.stringify(v.shape)}`,
+    );
+  const size = shape.reduce((a: number, n: number) => a * n, 1);
+  if (size !== t.size)
+    throw new UsageError(
+      'cli.json_tensor',
+      `${what}: "shape" [${shape.join(', ')}] holds ${size} elements but "data" has ${t.size}`,
+      { shape, size: t.size },
+    );
+  return t.reshape(shape);
+}
+
+function flatten(v: NestedArray): NestedArray[] {
+  if (!Array.isArray(v)) return [v];
+  const out: NestedArray[] = [];
+  const walk = (x: NestedArray): void => {
+    if (Array.isArray(x)) for (const y of x) walk(y);
+    else out.push(x);
+  };
+  walk(v);
+  return out;
 }

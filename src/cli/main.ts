@@ -154,9 +154,15 @@ function findCliOp(id: string): CliOp {
     return { entry: findOp(id) };
   } catch (e) {
     if (!(e instanceof UsageError)) throw e;
-    const close = didYouMean(normaliseId(id), TUPLE_OPS.map((o) => o.id));
+    const close = didYouMean(
+      normaliseId(id),
+      TUPLE_OPS.map((o) => o.id),
+    );
     if (close.length === 0) throw e;
-    throw new UsageError('cli.unknown_op', `unknown operator ${JSON.stringify(id)}; did you mean ${close.join(' or ')}?`);
+    throw new UsageError(
+      'cli.unknown_op',
+      `unknown operator ${JSON.stringify(id)}; did you mean ${close.join(' or ')}?`,
+    );
   }
 }
 
@@ -169,7 +175,10 @@ function checkNeeds(entry: OpEntry, o: CallOptions): void {
   const missing = (['data', 'indices', 'updates'] as const).filter((k) => needs(k) && o[k] === undefined);
   const attrs = o.attr ?? {};
   const positional = sig.params.flatMap((p) =>
-    typeof p === 'object' && 'attr' in p && attrs[p.attr] === undefined && !OPTIONAL_POSITIONAL.includes(`${entry.id}.${p.attr}`)
+    typeof p === 'object' &&
+    'attr' in p &&
+    attrs[p.attr] === undefined &&
+    !OPTIONAL_POSITIONAL.includes(`${entry.id}.${p.attr}`)
       ? [`--attr ${p.attr}=…`]
       : [],
   );
@@ -307,7 +316,10 @@ function withCallOptions(cmd: Command): Command {
     )
     .option('-q, --quiet', 'no progress or warnings on stderr')
     .helpOption(false)
-    .option('-h, --help', "show this command's help, or with an operator its inputs, attributes, defaults and an example");
+    .option(
+      '-h, --help',
+      "show this command's help, or with an operator its inputs, attributes, defaults and an example",
+    );
 }
 
 const BIN = 'tensor-gather-scatter';
@@ -382,19 +394,26 @@ export function program(
     )
     .option('--full', `print results of any size (default: a summary above ${PRINT_LIMIT} elements)`)
     .addHelpText('after', OUTPUT_NOTE)
-    .action(async (id: string, o: CallOptions & { output?: string; full?: boolean; help?: boolean }, cmd: Command) => {
-      if (o.help) return out(id === undefined ? cmd.helpInformation() : helpOf(findCliOp(id)));
-      const op = findCliOp(id);
-      checkOutput(o.output, ['.npy', '.json']);
-      if ('entry' in op) checkNeeds(op.entry, o);
-      const progress = new Progress(err, !o.quiet);
-      const name = 'entry' in op ? op.entry.id : op.tuple.id;
-      const { args, size } = await callArgs(o, err, progress, name.split('.')[0]);
-      progress.big ||= size >= BIG_JOB;
-      await progress.phase(`running ${name} on ${size.toLocaleString('en-US')} input elements`);
-      const result = 'entry' in op ? executeCall(ns, op.entry, args) : lib.core.execute(lowerTupleOp(op.tuple, args));
-      await emit(result, o, progress, out);
-    });
+    .action(
+      async (
+        id: string,
+        o: CallOptions & { output?: string; full?: boolean; help?: boolean },
+        cmd: Command,
+      ) => {
+        if (o.help) return out(id === undefined ? cmd.helpInformation() : helpOf(findCliOp(id)));
+        const op = findCliOp(id);
+        checkOutput(o.output, ['.npy', '.json']);
+        if ('entry' in op) checkNeeds(op.entry, o);
+        const progress = new Progress(err, !o.quiet);
+        const name = 'entry' in op ? op.entry.id : op.tuple.id;
+        const { args, size } = await callArgs(o, err, progress, name.split('.')[0]);
+        progress.big ||= size >= BIG_JOB;
+        await progress.phase(`running ${name} on ${size.toLocaleString('en-US')} input elements`);
+        const result =
+          'entry' in op ? executeCall(ns, op.entry, args) : lib.core.execute(lowerTupleOp(op.tuple, args));
+        await emit(result, o, progress, out);
+      },
+    );
 
   /** An op's help page; its example's printed result is computed by running it as `run` would. */
   const helpOf = (op: CliOp): string => {
@@ -404,14 +423,18 @@ export function program(
     });
     if ('tuple' in op) {
       const fw = op.tuple.id.split('.')[0];
-      return tupleOpHelp(op.tuple, BIN, (a) => tensorJson(lib.core.execute(lowerTupleOp(op.tuple, typed(fw, a)))));
+      return tupleOpHelp(op.tuple, BIN, (a) =>
+        tensorJson(lib.core.execute(lowerTupleOp(op.tuple, typed(fw, a)))),
+      );
     }
     const e = op.entry;
     return opHelp(e, BIN, (a) => tensorJson(executeCall(ns, e, typed(e.framework, a))));
   };
 
   p.command('help')
-    .description('show help for a command, or for an operator its inputs, attributes, defaults and an example')
+    .description(
+      'show help for a command, or for an operator its inputs, attributes, defaults and an example',
+    )
     .argument('[topic]', 'a command (run, explain, …) or an operator (onnx.GatherND, jax.at, …)')
     .action((topic: string | undefined) => {
       if (topic === undefined) return out(p.helpInformation());
@@ -526,36 +549,42 @@ its function and line) or the text is refused (a typed error naming the rule and
       'print the call as a whole StableHLO module (spec ops only; runs with `stablehlo FILE`)',
     )
     .option('-o, --output <file.mlir>', 'with --module: write the module to a file')
-    .action(async (id: string, o: CallOptions & { color?: boolean; module?: boolean; output?: string; help?: boolean }, cmd: Command) => {
-      if (o.help) return out(id === undefined ? cmd.helpInformation() : helpOf(findCliOp(id)));
-      const op = findCliOp(id);
-      if ('entry' in op) checkNeeds(op.entry, o);
-      const name = 'entry' in op ? op.entry.id : op.tuple.id;
-      const progress = new Progress(err, !o.quiet);
-      const { args, size } = await callArgs(o, err, progress, name.split('.')[0]);
-      progress.big ||= size >= BIG_JOB;
-      await progress.phase(`explaining ${name} on ${size.toLocaleString('en-US')} input elements`);
-      const lower = () => ('entry' in op ? lowerCall(ns, op.entry, args) : lowerTupleOp(op.tuple, args));
-      if (o.module) {
-        const text = stablehloModule(lower());
-        if (o.output) writeFileSync(o.output, text);
-        else out(text);
-        progress.done();
-        return;
-      }
-      const color =
-        o.color === false
-          ? false
-          : process.env.NO_COLOR
+    .action(
+      async (
+        id: string,
+        o: CallOptions & { color?: boolean; module?: boolean; output?: string; help?: boolean },
+        cmd: Command,
+      ) => {
+        if (o.help) return out(id === undefined ? cmd.helpInformation() : helpOf(findCliOp(id)));
+        const op = findCliOp(id);
+        if ('entry' in op) checkNeeds(op.entry, o);
+        const name = 'entry' in op ? op.entry.id : op.tuple.id;
+        const progress = new Progress(err, !o.quiet);
+        const { args, size } = await callArgs(o, err, progress, name.split('.')[0]);
+        progress.big ||= size >= BIG_JOB;
+        await progress.phase(`explaining ${name} on ${size.toLocaleString('en-US')} input elements`);
+        const lower = () => ('entry' in op ? lowerCall(ns, op.entry, args) : lowerTupleOp(op.tuple, args));
+        if (o.module) {
+          const text = stablehloModule(lower());
+          if (o.output) writeFileSync(o.output, text);
+          else out(text);
+          progress.done();
+          return;
+        }
+        const color =
+          o.color === false
             ? false
-            : o.color === true || process.stdout.isTTY === true;
-      const title = `${name}${args.version !== undefined ? ` (${args.version})` : ''}`;
-      const explained = explainCall(title, lower, { color });
-      out(explained.text);
-      progress.done();
-      // The explanation shows the error; the exit status says it too.
-      if (explained.error) throw explained.error;
-    });
+            : process.env.NO_COLOR
+              ? false
+              : o.color === true || process.stdout.isTTY === true;
+        const title = `${name}${args.version !== undefined ? ` (${args.version})` : ''}`;
+        const explained = explainCall(title, lower, { color });
+        out(explained.text);
+        progress.done();
+        // The explanation shows the error; the exit status says it too.
+        if (explained.error) throw explained.error;
+      },
+    );
 
   p.command('table')
     .description(
@@ -640,7 +669,10 @@ function exitOnBrokenPipe(): void {
  */
 export function exitStatus(e: unknown, err: (s: string) => void): number {
   if (e instanceof CommanderError) return e.exitCode === 0 ? 0 : 2;
-  if (!(e instanceof GatherScatterError) && !(e instanceof Error && Object.getPrototypeOf(e) === Error.prototype))
+  if (
+    !(e instanceof GatherScatterError) &&
+    !(e instanceof Error && Object.getPrototypeOf(e) === Error.prototype)
+  )
     throw e;
   err(`error: ${e.message}\n`);
   return e instanceof UsageError ? 2 : 1;
