@@ -52,7 +52,7 @@ import { NAMESPACES } from './namespaces.js';
 import { ROLE_COLOR, ROLE_LABEL } from './palette.js';
 import { type PastedChoice, parsePaste } from './paste.js';
 import type { PastedCall } from './pycall.js';
-import { decodeState, encodeState, readHash, type UrlState } from './url.js';
+import { boundAllocations, callSizeError, decodeState, encodeState, readHash, type UrlState } from './url.js';
 import { webgpuToggle } from './webgpu.js';
 
 /** Space sizes up to this get the full trace (statuses on every cell); larger ones are lazy. */
@@ -398,11 +398,13 @@ async function applyHash(): Promise<void> {
       applyState(await decodeState(req.payload));
       return;
     } catch (e) {
+      // Nothing runs: the message stays until the reader picks an operator.
       showError(
         new Error(
-          `This link cannot be read (${e instanceof Error ? e.message : String(e)}); showing the default.`,
+          `This link cannot be read (${e instanceof Error ? e.message : String(e)}); nothing was run.`,
         ),
       );
+      return;
     }
   }
   const preset =
@@ -412,7 +414,13 @@ async function applyHash(): Promise<void> {
   const op = req.kind === 'op' ? registry.find((e) => e.id === req.id && e.state !== 'missing') : undefined;
   if (preset) selectFramework(preset.op.split('.')[0], preset.op, preset);
   else if (op) selectFramework(op.framework, op.id);
-  else if (req.kind !== 'state' || !current) selectFramework('onnx');
+  else if (req.kind === 'preset' || req.kind === 'op')
+    showError(
+      new Error(
+        `This link names an unknown ${req.kind} ${JSON.stringify(req.id.slice(0, 80))}; nothing was run.`,
+      ),
+    );
+  else selectFramework('onnx');
 }
 
 function applyState(s: UrlState): void {
@@ -593,6 +601,11 @@ function run(): void {
     return;
   }
   phase('lower');
+  const tooBig = callSizeError(call);
+  if (tooBig) {
+    showError(tooBig);
+    return;
+  }
   ui.hlo.textContent = stablehloText(call);
   showCode(entry, args, call);
   phase('code');
@@ -1298,6 +1311,7 @@ function renderTables(): void {
 
 // ---------------------------------------------------------------------------------------------
 
+boundAllocations();
 initControls();
 void applyHash().then(() => {
   document.body.dataset.ready = '1';
