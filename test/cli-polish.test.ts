@@ -62,12 +62,12 @@ describe('--version, --help and errors from the built bin', () => {
     expect(r.stderr).not.toMatch(/EPIPE|Error|at /);
   });
 
-  it('missing files are named plainly; errors exit 1 without a stack', () => {
+  it('missing files are named plainly; a usage error exits 2 without a stack', () => {
     const r = bin(['run', 'onnx.GatherND', '--data', join(dir, 'absent.npy'), '--indices', '[[0]]']);
-    expect(r.status).toBe(1);
-    expect(r.stderr).toBe(`error: no such file: ${join(dir, 'absent.npy')}\n`);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toBe(`error: no such file: ${join(dir, 'absent.npy')} (cli.no_such_file)\n`);
     const s = bin(['run', 'onnx.GatherND', '--data', 'nofile', '--indices', '[[0]]']);
-    expect(s.stderr).toBe('error: no such file: nofile\n');
+    expect(s.stderr).toBe('error: no such file: nofile (cli.no_such_file)\n');
   });
 
   it('a job over a second (or with big inputs) reports progress on stderr; -q silences it', () => {
@@ -140,7 +140,9 @@ describe('exact output', () => {
     expect((await cli('run', ...args)).out).toBe('["9007199254740993","-9007199254740993",5]\n');
     const file = join(dir, 'big.json');
     await cli('run', ...args, '-o', file);
-    expect(readFileSync(file, 'utf8')).toBe('["9007199254740993","-9007199254740993",5]\n');
+    expect(readFileSync(file, 'utf8')).toBe(
+      '{"dtype":"int64","shape":[3],"data":["9007199254740993","-9007199254740993",5]}\n',
+    );
     expect((await cli('run', 'onnx.GatherND', '--data', file, '--indices', '[[1]]')).out).toBe(
       '["-9007199254740993"]\n',
     );

@@ -19,6 +19,16 @@ async function cli(...args: string[]): Promise<string> {
   return out;
 }
 
+/** The output of a command that ends in a typed error (explain prints, then fails with the call's error). */
+async function cliFailing(code: string, ...args: string[]): Promise<string> {
+  let out = '';
+  const p = program((s) => {
+    out += s;
+  });
+  await expect(p.parseAsync(['node', 'tensor-gather-scatter', ...args])).rejects.toMatchObject({ code });
+  return out;
+}
+
 describe('tensor-gather-scatter CLI', () => {
   it('run: the article GatherND example 2 under ONNX (negative index) and MXNet (first-dim index vectors)', async () => {
     expect(await cli('run', 'onnx.GatherND', '--data', '[[1,2],[3,4]]', '--indices', '[[-2,0],[1,1]]')).toBe(
@@ -64,7 +74,8 @@ describe('tensor-gather-scatter CLI', () => {
   });
 
   it('explain: StableHLO text, the mapping and the rule ID of an error', async () => {
-    const text = await cli(
+    const text = await cliFailing(
+      'onnx.ScatterND-18.duplicates',
       'explain',
       'onnx.ScatterND',
       '--data',

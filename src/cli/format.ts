@@ -18,6 +18,8 @@ import { type NestedArray, type Tensor, tensor } from '../tensor/tensor.js';
  */
 export class UsageError extends InvalidArgumentError {
   override name = 'UsageError';
+  /** The process exit status a usage error ends in. */
+  readonly exitCode = 2;
 }
 
 const ROUND: Partial<Record<DType, (x: number) => number>> = {

@@ -314,7 +314,12 @@ function withCallOptions(cmd: Command): Command {
       '--index-dtype <dtype>',
       "dtype of indices given as JSON (default: the framework's usual index dtype)",
     )
-    .option('-q, --quiet', 'no progress or warnings on stderr')
+    .option('-q, --quiet', 'no progress or warnings on stderr');
+}
+
+/** `-h/--help` of run and explain: with an operator, that operator's help page. */
+function withOpHelp(cmd: Command): Command {
+  return cmd
     .helpOption(false)
     .option(
       '-h, --help',
@@ -387,7 +392,7 @@ export function program(
     .exitOverride()
     .helpCommand(false);
 
-  withCallOptions(p.command('run').description('run an operator and print (or save) its result'))
+  withOpHelp(withCallOptions(p.command('run').description('run an operator and print (or save) its result')))
     .option(
       '-o, --output <file.npy|file.json>',
       'write the result to a .npy or .json file instead of printing it',
@@ -539,8 +544,12 @@ its function and line) or the text is refused (a typed error naming the rule and
       },
     );
 
-  withCallOptions(
-    p.command('explain').description('show the StableHLO form of a call and a picture of its index mapping'),
+  withOpHelp(
+    withCallOptions(
+      p
+        .command('explain')
+        .description('show the StableHLO form of a call and a picture of its index mapping'),
+    ),
   )
     .addOption(new Option('--color', 'force colours').conflicts('noColor'))
     .option('--no-color', 'plain text (also when NO_COLOR is set or stdout is not a terminal)')
@@ -668,7 +677,9 @@ function exitOnBrokenPipe(): void {
  * plain message of the library's). Anything else is a bug and propagates with its stack.
  */
 export function exitStatus(e: unknown, err: (s: string) => void): number {
-  if (e instanceof CommanderError) return e.exitCode === 0 ? 0 : 2;
+  // Commander's own usage errors carry its default status 1; a command's chosen status stands.
+  if (e instanceof CommanderError)
+    return e.code.startsWith('commander.') && e.exitCode === 1 ? 2 : e.exitCode;
   if (
     !(e instanceof GatherScatterError) &&
     !(e instanceof Error && Object.getPrototypeOf(e) === Error.prototype)
