@@ -8,7 +8,8 @@
  * the spec's domain), 1 when it is not, 2 on a usage error; `why` exits 0 for a valid call and 1
  * when it lists violations.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { type Command, CommanderError } from 'commander';
 import * as lib from '../index.js';
 import { GatherScatterError } from '../errors.js';
@@ -16,7 +17,8 @@ import { readNpy } from '../interop/npy.js';
 import { execute } from '../core/call.js';
 import { type Candidate, type Verdict, verifyLowering } from '../oracle/verify.js';
 import { type Why, why } from '../oracle/why.js';
-import { type CallArgs, lowerCall } from '../tables/registry.js';
+import { type CallArgs, buildRegistry, lowerCall } from '../tables/registry.js';
+import { type EmitFormat, casesOf, emitSuite } from '../oracle/emit.js';
 import type { DType } from '../tensor/dtype.js';
 import { type NestedArray, type Tensor, tensor } from '../tensor/tensor.js';
 import { parseJsonValues } from './format.js';
@@ -38,8 +40,9 @@ function usageExit(e: CommanderError): never {
   process.exit(usage ? 2 : e.exitCode);
 }
 
-/** Registers `verify` and `why` on the program. */
+/** Registers `verify`, `why` and `conformance` on the program. */
 export function registerOracle(p: Command, host: OracleHost): void {
+  registerConformance(p, host);
   const verifyCmd = host
     .withCallOptions(
       p
@@ -103,6 +106,55 @@ export function registerOracle(p: Command, host: OracleHost): void {
           exitCode: 1,
           code: 'oracle.violations',
         });
+    });
+}
+
+/** `conformance emit`: the edge-case matrix of the listed ops, written in one format. */
+function registerConformance(p: Command, host: OracleHost): void {
+  const conformance = p.command('conformance').description('conformance vectors for runtime authors');
+  const emitCmd = conformance
+    .command('emit')
+    .description(
+      'write the edge-case matrix of each op as conformance tests (stablehlo modules, ONNX backend tests, WebNN WPT JSON)',
+    )
+    .requiredOption('--format <format>', 'stablehlo | onnx | webnn')
+    .requiredOption('--ops <list>', 'comma-separated ops or frameworks, e.g. onnx.GatherND,webnn')
+    .requiredOption('--out <dir>', 'output directory (created)')
+    .showHelpAfterError(false)
+    .exitOverride(usageExit)
+    .action(async (o: { format: string; ops: string; out: string }) => {
+      if (!['stablehlo', 'onnx', 'webnn'].includes(o.format))
+        emitCmd.error(`error: --format must be stablehlo, onnx or webnn; got ${JSON.stringify(o.format)}`, {
+          exitCode: 2,
+          code: 'oracle.usage',
+        });
+      const registry = buildRegistry(ns);
+      const wanted = o.ops
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      const entries = registry.filter((e) => wanted.some((w) => e.id === w || e.framework === w));
+      const unknown = wanted.filter((w) => !registry.some((e) => e.id === w || e.framework === w));
+      if (unknown.length > 0 || entries.length === 0)
+        emitCmd.error(`error: unknown ops ${JSON.stringify(unknown)} (see \`list\`)`, {
+          exitCode: 2,
+          code: 'oracle.usage',
+        });
+      const cases = entries.flatMap((e) => casesOf(e, ns));
+      const onnx =
+        o.format === 'onnx'
+          ? { ...(await import('../export/onnx.js')), ...(await import('../interop/onnx-tensor.js')) }
+          : undefined;
+      const files = emitSuite(o.format as EmitFormat, cases, onnx);
+      for (const f of files) {
+        const path = join(o.out, f.path);
+        mkdirSync(dirname(path), { recursive: true });
+        writeFileSync(path, f.contents);
+      }
+      const emitted = files.filter((f) => /\.mlir$|model\.onnx$/.test(f.path)).length;
+      host.out(
+        `${cases.length} cases of ${entries.length} ops; ${o.format === 'webnn' ? 'webnn-tests.json and ' : `${emitted} emitted, `}manifest.json in ${o.out}\n`,
+      );
     });
 }
 
