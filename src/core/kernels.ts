@@ -254,19 +254,118 @@ export const addRows: RowsKernel = (dst, d, src, s, count, n) => {
   for (let k = 0; k < count; k++) addPlain(dst, d[k], src, s[k], n);
 };
 
+/** dst[i] += src[j] for float32/float64, a NaN sum taking its bits from `fix`. */
+function addOne(dst: any, i: number, src: any, j: number, fix: NaNFix): void {
+  const v = dst[i] + src[j];
+  if (!Number.isNaN(v)) dst[i] = v;
+  else fix(dst, i, src, j);
+}
+
+/**
+ * `addRows` for float32/float64: the same interleaving (each row stored before the next is
+ * read, so coinciding rows still sum in order). A NaN sum leaves the loop and its element's
+ * remaining rows are finished one by one through `fix`.
+ */
+function addRowsFloat(fix: NaNFix): RowsKernel {
+  const one = addFloat(fix);
+  return (dst, d, src, s, count, n) => {
+    if (count !== 8) {
+      for (let r = 0; r < count; r++) one(dst, d[r], src, s[r], n);
+      return;
+    }
+    const d0 = d[0],
+      d1 = d[1],
+      d2 = d[2],
+      d3 = d[3],
+      d4 = d[4],
+      d5 = d[5],
+      d6 = d[6],
+      d7 = d[7];
+    const s0 = s[0],
+      s1 = s[1],
+      s2 = s[2],
+      s3 = s[3],
+      s4 = s[4],
+      s5 = s[5],
+      s6 = s[6],
+      s7 = s[7];
+    let i = 0;
+    let k = 0;
+    let v = 0;
+    while (i < n) {
+      for (; i < n; i++) {
+        v = dst[d0 + i] + src[s0 + i];
+        if (Number.isNaN(v)) {
+          k = 0;
+          break;
+        }
+        dst[d0 + i] = v;
+        v = dst[d1 + i] + src[s1 + i];
+        if (Number.isNaN(v)) {
+          k = 1;
+          break;
+        }
+        dst[d1 + i] = v;
+        v = dst[d2 + i] + src[s2 + i];
+        if (Number.isNaN(v)) {
+          k = 2;
+          break;
+        }
+        dst[d2 + i] = v;
+        v = dst[d3 + i] + src[s3 + i];
+        if (Number.isNaN(v)) {
+          k = 3;
+          break;
+        }
+        dst[d3 + i] = v;
+        v = dst[d4 + i] + src[s4 + i];
+        if (Number.isNaN(v)) {
+          k = 4;
+          break;
+        }
+        dst[d4 + i] = v;
+        v = dst[d5 + i] + src[s5 + i];
+        if (Number.isNaN(v)) {
+          k = 5;
+          break;
+        }
+        dst[d5 + i] = v;
+        v = dst[d6 + i] + src[s6 + i];
+        if (Number.isNaN(v)) {
+          k = 6;
+          break;
+        }
+        dst[d6 + i] = v;
+        v = dst[d7 + i] + src[s7 + i];
+        if (Number.isNaN(v)) {
+          k = 7;
+          break;
+        }
+        dst[d7 + i] = v;
+      }
+      if (i === n) return;
+      for (let r = k; r < 8; r++) addOne(dst, d[r] + i, src, s[r] + i, fix);
+      i++;
+    }
+  };
+}
+
 /** The interleaved rows kernel of a reducer on a dtype, when there is one. */
-export function rowsKernel(reducer: ReducerName, dtype: DType): RowsKernel | null {
+export function rowsKernel(
+  reducer: ReducerName,
+  dtype: DType,
+  nan: FloatNaN = 'self_first',
+): RowsKernel | null {
   if (reducer === 'replace') return copyRows as RowsKernel;
+  if (reducer !== 'add') return null;
+  if (dtype === 'float32' || dtype === 'float64') return addRowsFloat(nanFix(dtype, nan));
   if (
-    reducer === 'add' &&
-    (dtype === 'float32' ||
-      dtype === 'float64' ||
-      dtype === 'int32' ||
-      dtype === 'int16' ||
-      dtype === 'int8' ||
-      dtype === 'uint32' ||
-      dtype === 'uint16' ||
-      dtype === 'uint8')
+    dtype === 'int32' ||
+    dtype === 'int16' ||
+    dtype === 'int8' ||
+    dtype === 'uint32' ||
+    dtype === 'uint16' ||
+    dtype === 'uint8'
   )
     return addRows;
   return null;
@@ -338,15 +437,12 @@ const max64: ReduceKernel = (dst, d, src, s, n) => {
 const wrapI64 = (x: bigint) => BigInt.asIntN(64, x);
 const wrapU64 = (x: bigint) => BigInt.asUintN(64, x);
 // 16-bit floats: decode, compute in float64 (exact enough: 53 ≥ 2·11+2), round back.
-// A NaN operand comes out as itself, quieted (sign and payload kept), as NumPy's float32
-// hardware arithmetic for 16-bit floats gives (PyTorch 1.13 keeps the sign only); a NaN the
-// operation makes (inf - inf, 0 * inf) is x86's default NaN, negative (`made`).
+// A NaN result takes its bits from the NaN rule (see FloatNaN).
 function half(
   decode: (b: number) => number,
   encode: (x: number) => number,
   op: (a: number, b: number) => number,
-  quiet: number,
-  made: number,
+  nan: (x: number, y: number, a: number, b: number) => number,
 ): ReduceKernel {
   return (dst, d, src, s, n) => {
     for (let i = 0; i < n; i++) {
@@ -355,16 +451,159 @@ function half(
       const a = decode(x);
       const b = decode(y);
       const r = op(a, b);
-      dst[d + i] = !Number.isNaN(r)
-        ? encode(r)
-        : Number.isNaN(a)
-          ? x | quiet
-          : Number.isNaN(b)
-            ? y | quiet
-            : made;
+      dst[d + i] = !Number.isNaN(r) ? encode(r) : nan(x, y, a, b);
     }
   };
 }
+
+/**
+ * The NaN result of a 16-bit float operation on bits x, y (decoded a, b) under `rule`; `quiet`
+ * is the quiet bit, `made` x86's default NaN (negative), what inf - inf or 0 * inf gives.
+ */
+function halfNaN(
+  rule: FloatNaN,
+  quiet: number,
+  made: number,
+): (x: number, y: number, a: number, b: number) => number {
+  const canon = made & 0x7fff; // the positive default NaN
+  switch (rule) {
+    case 'update_first':
+      return (x, y, a, b) => (Number.isNaN(b) ? y | quiet : Number.isNaN(a) ? x | quiet : made);
+    case 'self_first_sign':
+      return (x, y, a, b) =>
+        Number.isNaN(a) ? (x & 0x8000) | canon : Number.isNaN(b) ? (y & 0x8000) | canon : made;
+    case 'canonical':
+      return () => canon;
+    default:
+      return (x, y, a, b) => (Number.isNaN(a) ? x | quiet : Number.isNaN(b) ? y | quiet : made);
+  }
+}
+
+/**
+ * Which NaN a float add / sub / mul (and mean's sums) returns, measured per framework, op and
+ * width against the real peers (test/nan-payloads.test.ts):
+ * - `self_first` (default): the element's NaN, else the update's, quieted with sign and payload —
+ *   x86 SSE's `a op b` (NumPy, PyTorch and onnxruntime on float32/float64);
+ * - `update_first`: the update's NaN, else the element's, quieted (PyTorch index_add on
+ *   float32/float64, NumPy add/multiply.at on float16);
+ * - `self_first_sign`: the positive default NaN with the sign of the element's NaN, else of the
+ *   update's — payloads dropped (PyTorch float16);
+ * - `canonical`: always the positive default NaN (PyTorch bfloat16).
+ * A NaN neither operand had (inf - inf, 0 * inf) is x86's default NaN, negative, except under
+ * `canonical`.
+ */
+export type FloatNaN = 'self_first' | 'update_first' | 'self_first_sign' | 'canonical';
+
+/** Every FloatNaN value (for validation). */
+export const FLOAT_NAN_RULES: readonly FloatNaN[] = [
+  'self_first',
+  'update_first',
+  'self_first_sign',
+  'canonical',
+];
+
+/** Writes the NaN result of dst[i] op src[j] (dst[i] still holding the element) under a rule. */
+type NaNFix = (dst: any, i: number, src: any, j: number) => void;
+
+/**
+ * The NaN fixer of float32/float64 storage: the result's bits come from the rule, moved through
+ * integer views (a JS number does not keep a payload through every engine path).
+ */
+function nanFix(dtype: DType, rule: FloatNaN): NaNFix {
+  const wide = dtype === 'float64';
+  const lanes = wide ? 2 : 1;
+  const quiet = wide ? 0x00080000 : 0x00400000; // in the high word
+  const madeHi = wide ? 0xfff80000 | 0 : 0xffc00000 | 0;
+  const canonHi = madeHi & 0x7fffffff;
+  let lastDst: Float32Array | Float64Array | null = null;
+  let lastSrc: Float32Array | Float64Array | null = null;
+  let dv: Int32Array = new Int32Array(0);
+  let sv: Int32Array = new Int32Array(0);
+  const ints = (a: Float32Array | Float64Array): Int32Array =>
+    new Int32Array(a.buffer, a.byteOffset, a.length * lanes);
+  return (dst, i, src, j) => {
+    if (dst !== lastDst) {
+      lastDst = dst;
+      dv = ints(dst);
+    }
+    if (src !== lastSrc) {
+      lastSrc = src;
+      sv = ints(src);
+    }
+    const selfNaN = Number.isNaN(dst[i]);
+    const updNaN = Number.isNaN(src[j]);
+    const fromSelf = rule === 'update_first' ? selfNaN && !updNaN : selfNaN;
+    const fromUpd = !fromSelf && updNaN;
+    let hi = rule === 'canonical' ? canonHi : madeHi;
+    let lo = 0;
+    if (rule !== 'canonical' && (fromSelf || fromUpd)) {
+      const v = fromSelf ? dv : sv;
+      const k = fromSelf ? i : j;
+      const srcHi = v[k * lanes + lanes - 1]; // little-endian: the high word is the last lane
+      if (rule === 'self_first_sign') hi = (srcHi & (0x80000000 | 0)) | canonHi;
+      else {
+        hi = srcHi | quiet;
+        if (wide) lo = v[2 * k];
+      }
+    }
+    dv[i * lanes + lanes - 1] = hi;
+    if (wide) dv[2 * i] = lo;
+  };
+}
+
+// float32/float64 arithmetic: a non-NaN result is stored as the language computes it; a NaN
+// result (rare: one compare per element) leaves the inner loop — a call inside it would cost
+// the common case its hoisted loads — and takes its bits from the rule.
+const addFloat =
+  (fix: NaNFix): ReduceKernel =>
+  (dst, d, src, s, n) => {
+    let i = 0;
+    while (i < n) {
+      for (; i < n; i++) {
+        const v = dst[d + i] + src[s + i];
+        if (Number.isNaN(v)) break;
+        dst[d + i] = v;
+      }
+      if (i === n) return;
+      fix(dst, d + i, src, s + i);
+      i++;
+    }
+  };
+const subFloat =
+  (fix: NaNFix): ReduceKernel =>
+  (dst, d, src, s, n) => {
+    let i = 0;
+    while (i < n) {
+      for (; i < n; i++) {
+        const v = dst[d + i] - src[s + i];
+        if (Number.isNaN(v)) break;
+        dst[d + i] = v;
+      }
+      if (i === n) return;
+      fix(dst, d + i, src, s + i);
+      i++;
+    }
+  };
+const mulFloat =
+  (fix: NaNFix): ReduceKernel =>
+  (dst, d, src, s, n) => {
+    let i = 0;
+    while (i < n) {
+      for (; i < n; i++) {
+        const v = dst[d + i] * src[s + i];
+        if (Number.isNaN(v)) break;
+        dst[d + i] = v;
+      }
+      if (i === n) return;
+      fix(dst, d + i, src, s + i);
+      i++;
+    }
+  };
+
+function floatArith(r: 'add' | 'sub' | 'mul', fix: NaNFix): ReduceKernel {
+  return r === 'add' ? addFloat(fix) : r === 'sub' ? subFloat(fix) : mulFloat(fix);
+}
+
 const ops = {
   add: (a: number, b: number) => a + b,
   sub: (a: number, b: number) => a - b,
@@ -446,6 +685,7 @@ export function reduceKernel(
   dtype: DType,
   op: string,
   minmax: FloatMinMax = 'ieee',
+  nan: FloatNaN = 'self_first',
 ): ReduceKernel {
   const r = reducer === 'mean' ? 'add' : reducer;
   if ((r === 'min' || r === 'max') && minmax !== 'ieee' && isFloat(dtype))
@@ -462,8 +702,10 @@ export function reduceKernel(
     const w = dtype === 'int64' ? wrapI64 : wrapU64;
     return { add: add64(w), sub: sub64(w), mul: mul64(w), min: min64, max: max64 }[r];
   }
-  if (dtype === 'float16') return half(bitsToFloat16, float16Bits, ops[r], 0x0200, 0xfe00);
-  if (dtype === 'bfloat16') return half(bitsToBfloat16, bfloat16Bits, ops[r], 0x0040, 0xffc0);
+  if (dtype === 'float16') return half(bitsToFloat16, float16Bits, ops[r], halfNaN(nan, 0x0200, 0xfe00));
+  if (dtype === 'bfloat16') return half(bitsToBfloat16, bfloat16Bits, ops[r], halfNaN(nan, 0x0040, 0xffc0));
+  if ((dtype === 'float32' || dtype === 'float64') && (r === 'add' || r === 'sub' || r === 'mul'))
+    return floatArith(r, nanFix(dtype, nan));
   if (r === 'mul' && (dtype === 'int32' || dtype === 'uint32')) return mulInt32;
   return { add: addPlain, sub: subPlain, mul: mulPlain, min: minPlain, max: maxPlain }[r];
 }

@@ -16,7 +16,7 @@ import { InternalError } from '../errors.js';
 import type { DType } from '../tensor/dtype.js';
 import type { Tensor } from '../tensor/tensor.js';
 import type { IndexMapSpec, ResolvedPolicy } from './index-map.js';
-import type { FloatMinMax } from './kernels.js';
+import type { FloatMinMax, FloatNaN } from './kernels.js';
 import type { ReducerName } from './types.js';
 
 /** A tensor as it crosses to a helper: its storage must be backed by a SharedArrayBuffer. */
@@ -47,6 +47,7 @@ export type ParallelJob =
       readonly policy: ResolvedPolicy;
       readonly reducer: Exclude<ReducerName, 'mean'>;
       readonly minmax: FloatMinMax;
+      readonly nan: FloatNaN;
       readonly inputs: readonly SharedTensorRef[];
       readonly indices: SharedTensorRef;
       readonly updates: readonly SharedTensorRef[];

@@ -330,6 +330,7 @@ export function scatterPlan(
     options.oob_code,
     options.duplicate_code,
     options.float_minmax,
+    options.float_nan,
   ];
   if (lastScatter !== null && sameFields(lastScatter.fields, fields)) {
     lastScatter.used = ++clock;

@@ -111,6 +111,7 @@ export function resolveScatterOptions(opts: ScatterOptions = {}): ResolvedScatte
     include_self: opts.include_self ?? true,
     checked: opts.checked ?? false,
     float_minmax: opts.float_minmax ?? 'ieee',
+    float_nan: opts.float_nan ?? 'self_first',
     op: opts.op,
     oob_code: opts.oob_code,
     duplicate_code: opts.duplicate_code,

@@ -23,12 +23,14 @@ import {
 import { IndexMap, PARTIAL, type ResolvedPolicy, allIndicesValid, evenRange, unravel } from './index-map.js';
 import {
   type BitView,
+  type FloatNaN,
   type ReduceKernel,
   SET_ROW_LANES,
   bitView,
   bitsOf,
   copyRun,
   reduceKernel,
+  FLOAT_NAN_RULES,
   reducerIdentity,
   rowsKernel,
 } from './kernels.js';
@@ -155,8 +157,16 @@ export function compileScatter(
       `${op}.float_minmax`,
       `${op}: float_minmax must be "ieee", "self_on_tie" or "update_on_tie"; got ${fmt(minmax)}`,
     );
+  const nan = options.float_nan ?? 'self_first';
+  if (!FLOAT_NAN_RULES.includes(nan))
+    throw new InvalidArgumentError(
+      `${op}.float_nan`,
+      `${op}: float_nan must be one of ${FLOAT_NAN_RULES.map((r) => `"${r}"`).join(', ')}; got ${fmt(nan)}`,
+    );
   const kernels =
-    reducer && reducer !== 'replace' ? inputDTypes.map((d) => reduceKernel(reducer, d, op, minmax)) : null;
+    reducer && reducer !== 'replace'
+      ? inputDTypes.map((d) => reduceKernel(reducer, d, op, minmax, nan))
+      : null;
   if (reducer === 'mean') for (const d of inputDTypes) if (d === 'bool') reduceKernel('sub', d, op);
 
   const run = (
@@ -280,6 +290,7 @@ export function compileScatter(
           policy,
           reducer: reducer as Exclude<ReducerName, 'mean'>,
           minmax,
+          nan,
           inputs: inputs.map(ref),
           indices: ref(indices),
           updates: updates.map(ref),
@@ -325,6 +336,7 @@ export function compileScatter(
           policy,
           reducer,
           kernels,
+          nan,
           results,
           indices,
           updates,
@@ -389,6 +401,7 @@ function scatterRange(
   policy: ResolvedPolicy,
   reducer: Exclude<ReducerName, 'mean'>,
   kernels: readonly ReduceKernel[] | null,
+  nan: FloatNaN,
   results: readonly Tensor[],
   indices: Tensor,
   updates: readonly Tensor[],
@@ -459,7 +472,9 @@ function scatterRange(
   const lanes = reducer === 'replace' ? bitView(results[0]).lanes : 1;
   const rowLen = map.runLen;
   const rows =
-    N === 1 && rowLen > 1 && rowLen * lanes < SET_ROW_LANES ? rowsKernel(reducer, results[0].dtype) : null;
+    N === 1 && rowLen > 1 && rowLen * lanes < SET_ROW_LANES
+      ? rowsKernel(reducer, results[0].dtype, nan)
+      : null;
   let flush: (() => void) | null = null;
   if (rows) {
     const direct = fn;
@@ -604,7 +619,13 @@ export function scatterPart(job: Extract<ParallelJob, { kind: 'scatter' }>, _par
     job.reducer === 'replace'
       ? null
       : job.inputs.map((t) =>
-          reduceKernel(job.reducer as Exclude<ReducerName, 'replace'>, t.dtype, job.policy.op, job.minmax),
+          reduceKernel(
+            job.reducer as Exclude<ReducerName, 'replace'>,
+            t.dtype,
+            job.policy.op,
+            job.minmax,
+            job.nan,
+          ),
         );
   const inputs = job.inputs.map(tensorOf);
   const indices = tensorOf(job.indices);
@@ -665,7 +686,21 @@ function scatterPartOn(
     if (job.copyInputs[i]) (results[i].data as any).set((inputs[i].data as any).subarray(t0, t1), t0);
   }
   const partial = job.policy.oob === 'partial' ? new Map<number, Float64Array>() : null;
-  scatterRange(map, job.policy, job.reducer, kernels, results, indices, updates, partial, t0, t1, bLo, bHi);
+  scatterRange(
+    map,
+    job.policy,
+    job.reducer,
+    kernels,
+    job.nan,
+    results,
+    indices,
+    updates,
+    partial,
+    t0,
+    t1,
+    bLo,
+    bHi,
+  );
 }
 
 /** Applies `fn` element by element to the in-bounds elements of a partly out-of-bounds run (`skip`). */
@@ -735,7 +770,9 @@ function divideByCounts(t: Tensor, counts: Float64Array, includeSelf: boolean): 
       const q = d[i] / BigInt(c);
       d[i] = d[i] < 0n && q * BigInt(c) !== d[i] ? q - 1n : q;
     } else if (isFloat(dt)) {
-      d[i] = encodeScalar(dt, (decodeScalar(dt, d[i]) as number) / c);
+      // A NaN sum is kept bit for bit: x86's division returns its (already quiet) NaN operand.
+      const v = decodeScalar(dt, d[i]) as number;
+      if (!Number.isNaN(v)) d[i] = encodeScalar(dt, v / c);
     } else d[i] = Math.floor(d[i] / c);
   }
 }

@@ -132,6 +132,13 @@ export interface ScatterOptions extends IndexPolicyOptions {
    * (NumPy maximum/minimum.at: NaN elements kept bit for bit, ties take the update).
    */
   readonly float_minmax?: 'ieee' | 'self_on_tie' | 'update_on_tie';
+  /**
+   * Which NaN a float add / sub / mul returns when an operand is NaN: `self_first` (default,
+   * x86's `a op b`: the element's NaN, else the update's, quieted), `update_first`,
+   * `self_first_sign` (the default NaN with the first NaN's sign) or `canonical` (see FloatNaN
+   * in core/kernels.ts; each framework's measured choice is in core/nan-rules.ts).
+   */
+  readonly float_nan?: 'self_first' | 'update_first' | 'self_first_sign' | 'canonical';
   /** Write the results into these tensors (may be the inputs themselves for in-place). */
   readonly out?: Tensor | readonly Tensor[];
 }

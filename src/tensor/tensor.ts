@@ -621,7 +621,11 @@ function scan(v: unknown, dim: number, shape: readonly number[]): number {
       case 'bigint':
         return KIND_BIGINT;
       case 'number':
-        return Number.isInteger(v) && (v as number) >= -2147483648 && (v as number) <= 2147483647
+        // -0 is a float (NumPy's -0.0): only float arithmetic makes it, and an int would drop its sign.
+        return Number.isInteger(v) &&
+          (v as number) >= -2147483648 &&
+          (v as number) <= 2147483647 &&
+          !Object.is(v, -0)
           ? KIND_INT32
           : KIND_NUMBER;
       default:

@@ -60,7 +60,7 @@ function lowerIndexFamily(
     : { updates: S, computation };
   const m0 = metaOf(op, out, X.rank === 0 ? [] : undefined);
   const m = scaled.prologue ? { ...m0, prologue: scaled.prologue } : m0;
-  return takeScatter(m, X1, I, scaled.updates, d, scaled.computation, policyOf(op));
+  return takeScatter(m, X1, I, scaled.updates, d, scaled.computation, policyOf(op, X.dtype));
 }
 
 /** The exact value of a finite double as m·2^e (m a bigint). */
@@ -350,7 +350,7 @@ export function lowerIndexPut(
     arrays.length,
     shape.length,
     computation,
-    policyOf(op),
+    policyOf(op, X.dtype),
   );
 }
 

@@ -22,6 +22,7 @@
  * wraps out-of-bounds indices in recent builds (pytorch/pytorch#196106) — not modelled here.
  */
 import type { Wording } from '../../core/call.js';
+import type { FloatNaN } from '../../core/kernels.js';
 import type { NegativeIndexPolicy } from '../../core/types.js';
 import { DTypeError } from '../../errors.js';
 import type { DType } from '../../tensor/dtype.js';
@@ -105,9 +106,37 @@ export function normalizeDim(op: TorchOp, dim: unknown, rank: number): number {
   });
 }
 
-/** Every op's core policy: out of bounds is an error; negative indices per the table. */
-export const policyOf = (op: TorchOp) =>
-  ({ mode: 'error', negative_indices: TORCH_POLICY[op].negative_indices }) as const;
+/**
+ * Which NaN PyTorch 1.13's CPU kernels return from a float add / mul (scatter_add, index_add,
+ * scatter_reduce sum/prod/mean, scatter multiply, index_put accumulate), measured per width
+ * (test/nan-payloads.test.ts pins each against the real PyTorch): float32/float64 keep the self
+ * operand's NaN first, quieted — index_add computes `src + self` and keeps the source's;
+ * float16 drops payloads and keeps the first NaN's sign; bfloat16 always gives 0x7fc0.
+ */
+const TORCH_NAN: Readonly<Record<'float16' | 'bfloat16' | 'float32' | 'float64', FloatNaN>> = {
+  float16: 'self_first_sign',
+  bfloat16: 'canonical',
+  float32: 'self_first',
+  float64: 'self_first',
+};
+
+/** PyTorch's NaN rule of `op` on `dtype` (see TORCH_NAN); undefined for non-float dtypes. */
+export function torchNaN(op: TorchOp, dtype: DType): FloatNaN | undefined {
+  if (!(dtype in TORCH_NAN)) return undefined;
+  if (op === 'index_add' && (dtype === 'float32' || dtype === 'float64')) return 'update_first';
+  return TORCH_NAN[dtype as keyof typeof TORCH_NAN];
+}
+
+/**
+ * Every op's core policy: out of bounds is an error; negative indices per the table; with the
+ * data's dtype (scatters), PyTorch's NaN rule for it.
+ */
+export const policyOf = (op: TorchOp, dtype?: DType) =>
+  ({
+    mode: 'error',
+    negative_indices: TORCH_POLICY[op].negative_indices,
+    float_nan: dtype === undefined ? undefined : torchNaN(op, dtype),
+  }) as const;
 
 /** The call meta of an op: its name, PyTorch's wording, the caller's `out`, a final reshape. */
 export function metaOf(op: TorchOp, out: unknown, reshape?: readonly number[]): CallMeta {

@@ -51,7 +51,7 @@ function lowerScatterFamily(
   const d = normalizeDim(op, dim, X.rank);
   // amax/amin as PyTorch's kernel: isnan(src) ? src : std::max(self, src) — NaN updates win
   // bit for bit, a ±0 tie keeps self.
-  const policy = { ...policyOf(op), include_self, float_minmax: 'self_on_tie' as const };
+  const policy = { ...policyOf(op, X.dtype), include_self, float_minmax: 'self_on_tie' as const };
   // PyTorch 1.13 checks src's dtype, then returns self for an empty index (no index dtype, rank
   // or shape check).
   if (S instanceof Tensor) checkSameDType(op, 'src', X, S);
