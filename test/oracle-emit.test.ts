@@ -81,11 +81,13 @@ describe('conformance emit', () => {
     await expect(cli('stablehlo', text)).rejects.toMatchObject({ code: 'stablehlo_text.check_failed' });
   });
 
-  it('onnx: every case loads and runs in onnxruntime-node; each disagreement is a departure verify reports', async () => {
+  it('onnx: every case loads and runs in onnxruntime-node; each disagreement is a departure verify reports', {
+    timeout: 120_000,
+  }, async () => {
     const dir = mkdtempSync(join(tmpdir(), 'emit-onnx-'));
     await cli('conformance', 'emit', '--format', 'onnx', '--ops', 'onnx', '--out', dir);
     const cases = readdirSync(dir).filter((f) => f !== 'manifest.json');
-    expect(cases.length).toBeGreaterThan(40);
+    expect(cases.length).toBeGreaterThan(100);
     const disagreements: string[] = [];
     for (const name of cases) {
       const session = await ort.InferenceSession.create(readFileSync(join(dir, name, 'model.onnx')));
@@ -108,9 +110,14 @@ describe('conformance emit', () => {
       const v = verify(c.call!, gotT);
       if (v.verdict === 'departs') disagreements.push(`${name}: ${v.violations[0].class}`);
     }
-    // The matrix uses each op's example attributes (reduction none): onnxruntime agrees on all of
-    // them (its known NaN departure is in max/min reductions, test/onnx-departures.test.ts).
-    expect(disagreements).toEqual([]);
+    // Exactly onnxruntime's known departure (test/onnx-departures.test.ts): its max/min scatters
+    // drop a NaN update that meets a duplicate. Every other emitted case agrees.
+    expect(disagreements.sort()).toEqual([
+      'onnx_ScatterElements_max_duplicates_float32_specials: NaN dropped',
+      'onnx_ScatterElements_min_duplicates_float32_specials: NaN dropped',
+      'onnx_ScatterND_max_duplicates_float32_specials: NaN dropped',
+      'onnx_ScatterND_min_duplicates_float32_specials: NaN dropped',
+    ]);
   });
 
   it('webnn: WPT-shaped tests with the expected outputs', async () => {

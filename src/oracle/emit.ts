@@ -75,6 +75,18 @@ function shaped(
   return { indices, ...(entry.signature.kind === 'scatter' ? { updates: upd } : {}) };
 }
 
+/** Attribute variants beyond an op's example attributes (name suffix → attributes). */
+const VARIANTS: Readonly<Record<string, readonly (readonly [string, Record<string, unknown>])[]>> = {
+  'onnx.ScatterND': ['none', 'add', 'mul', 'max', 'min'].map((r) => [
+    r === 'none' ? '' : `_${r}`,
+    { reduction: r },
+  ]),
+  'onnx.ScatterElements': ['none', 'add', 'mul', 'max', 'min'].map((r) => [
+    r === 'none' ? '' : `_${r}`,
+    { axis: 0, reduction: r },
+  ]),
+};
+
 const FAMILIES = new Set(['take', 'elements', 'nd', 'scatter_elements', 'scatter_nd', 'scatter_take']);
 
 /** The edge-case matrix of one registry op (ops of other addressing families: none yet). */
@@ -84,15 +96,17 @@ export function casesOf(entry: OpEntry, namespaces: Readonly<Record<string, unkn
   for (const dtype of ['float32', 'int32'] as const) {
     for (const specials of dtype === 'float32' ? [false, true] : [false]) {
       for (const [label, rows] of INDEX_CASES) {
-        const name = `${entry.id.replace(/\./g, '_')}_${label}_${dtype}${specials ? '_specials' : ''}`;
-        const args: CallArgs = {
-          data: dataOf(specials),
-          ...shaped(entry, rows, specials),
-          attrs: { ...(entry.signature.example ?? {}) },
-          dataDType: dtype,
-          ...(rows.length === 0 ? { indexDType: entry.signature.indexDType ?? 'int64' } : {}),
-        };
-        out.push(decide(name, entry, args, namespaces));
+        for (const [suffix, attrs] of VARIANTS[entry.id] ?? [['', entry.signature.example ?? {}]]) {
+          const name = `${entry.id.replace(/\./g, '_')}${suffix}_${label}_${dtype}${specials ? '_specials' : ''}`;
+          const args: CallArgs = {
+            data: dataOf(specials),
+            ...shaped(entry, rows, specials),
+            attrs: { ...attrs },
+            dataDType: dtype,
+            ...(rows.length === 0 ? { indexDType: entry.signature.indexDType ?? 'int64' } : {}),
+          };
+          out.push(decide(name, entry, args, namespaces));
+        }
       }
     }
   }
