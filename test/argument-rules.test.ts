@@ -33,6 +33,43 @@ const BASELINES: Readonly<Record<string, CallArgs>> = {
     dataDType: 'int32',
     indexDType: 'int32',
   },
+  // Boolean-mask ops: `indices` is the mask (test/masks.test.ts has their own rules).
+  'torch.masked_select': {
+    data: [
+      [1, 2, 3],
+      [4, 5, 6],
+    ],
+    indices: [
+      [true, false, true],
+      [false, true, false],
+    ],
+    dataDType: 'float32',
+    indexDType: 'bool',
+  },
+  'torch.masked_scatter': {
+    data: [
+      [1, 2, 3],
+      [4, 5, 6],
+    ],
+    indices: [
+      [true, false, true],
+      [false, true, false],
+    ],
+    updates: [10, 11, 12, 13],
+    dataDType: 'float32',
+    indexDType: 'bool',
+  },
+  'tensorflow.boolean_mask': {
+    data: [
+      [1, 2],
+      [3, 4],
+      [5, 6],
+    ],
+    indices: [true, false, true],
+    attrs: { axis: 0 },
+    dataDType: 'int32',
+    indexDType: 'bool',
+  },
   // A KV-cache write: batch 2, max_seq 4, head_dim 3; one new step per batch at write_indices.
   'onnx.TensorScatter': {
     data: [0, 1].map(() => [0, 1, 2, 3].map(() => [0, 0, 0])),

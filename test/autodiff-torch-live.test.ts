@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { vjp } from '../src/autodiff/index.js';
 import type { CoreCall } from '../src/core/call.js';
+import type { ProgramCall } from '../src/ir/lowered.js';
 import { torch } from '../src/frameworks/torch.js';
 import { type Tensor, tensor } from '../src/tensor/tensor.js';
 import { rng } from './reference/random-cases.js';
@@ -50,7 +51,7 @@ const shapeOf = (r: R) => Array.from({ length: r.int(1, 3) }, () => r.int(1, 4))
 
 /** One random case: the lowered call and what Python should run. */
 type Gen = (r: R) => {
-  call: CoreCall;
+  call: CoreCall | ProgramCall;
   tensors: Record<string, Tensor>;
   grads: Record<string, string>;
   kw: Record<string, unknown>;

@@ -158,7 +158,6 @@ describe('NumPy rules (one negative test per rule code)', () => {
       /index 3 is out of bounds for axis 1 with size 3/,
     ],
     ['numpy.index.index_dtype', () => numpy.index(A, [tensor([0], 'float64')]), DTypeError],
-    ['numpy.index.bool_mask', () => numpy.index(A, [tensor([true, false])]), InvalidArgumentError],
     ['numpy.index.too_many_indices', () => numpy.index(A, [[0], [0], [0]]), InvalidArgumentError],
     [
       'numpy.index.shape',
@@ -186,7 +185,6 @@ describe('NumPy rules (one negative test per rule code)', () => {
       InvalidArgumentError,
     ],
     ['numpy.maximum.at.b_shape', () => numpy.maximum.at(A, [0, 1], tensor([1, 2])), InvalidArgumentError],
-    ['numpy.add.at.bool_mask', () => numpy.add.at(A, tensor([true, false]), 1), InvalidArgumentError],
   ];
   for (const [code, fn, cls, msg] of cases) {
     it(code, () => {

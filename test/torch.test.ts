@@ -295,7 +295,6 @@ describe('PyTorch rules (one negative test per rule code)', () => {
     ['torch.index_fill.index_dtype', () => torch.index_fill(A, 1, tensor([0], 'int32'), 1), DTypeError],
     ['torch.index_fill.bounds', () => torch.index_fill(A, 1, i64([-4]), 1), IndexOutOfBoundsError],
     ['torch.index_put.index_dtype', () => torch.index_put(A, [tensor([0], 'int32')], i64(1)), DTypeError],
-    ['torch.index_put.mask', () => torch.index_put(A, [tensor([true, false])], i64(1)), InvalidArgumentError],
     ['torch.index_put.values_dtype', () => torch.index_put(A, [i64([0])], tensor(1.5)), DTypeError],
     ['torch.index_put.values_shape', () => torch.index_put(A, [i64([0])], i64([1, 2])), InvalidArgumentError],
     [

@@ -14,6 +14,7 @@ import { executeOn } from '../src/backends/index.js';
 import { type WebGpuBackend, createWebGpuBackend } from '../src/backends/webgpu/index.js';
 import { type CoreCall, execute } from '../src/core/call.js';
 import type { Tensor } from '../src/tensor/tensor.js';
+import type { ProgramCall } from '../src/ir/lowered.js';
 
 export const SWIFTSHADER_DIR = '/usr/lib/chromium';
 export const SWIFTSHADER_ENV = {
@@ -79,7 +80,11 @@ export const bytesOf = (t: Tensor) =>
   Array.from(new Uint8Array(t.data.buffer, t.data.byteOffset, t.data.byteLength));
 
 /** Runs a call on the CPU and on the GPU: the same bits and shape, or the same typed error. */
-export async function sameOnGpu(gpu: WebGpuBackend, call: CoreCall, label = ''): Promise<Tensor | Error> {
+export async function sameOnGpu(
+  gpu: WebGpuBackend,
+  call: CoreCall | ProgramCall,
+  label = '',
+): Promise<Tensor | Error> {
   let want: Tensor | Error;
   try {
     want = execute(call);

@@ -16,6 +16,7 @@
  */
 import { checkCall, checkNamedTensors } from '../core/check-call.js';
 import { singleOp } from '../ir/surface.js';
+import type { ProgramCall } from '../ir/lowered.js';
 import { type CoreCall, type GatherCall, execute } from '../core/call.js';
 import { gatherShape } from '../core/gather-shape.js';
 import type { GatherMode, ScatterDimensionNumbers, ScatterMode } from '../core/types.js';
@@ -224,9 +225,9 @@ export interface VjpResult {
 }
 
 /** Reverse mode of a lowered call: its value and a pullback (see the file comment for the rules). */
-export function vjp(lowered: CoreCall): VjpResult {
+export function vjp(lowered: CoreCall | ProgramCall): VjpResult {
   checkCall(lowered, 'vjp');
-  const call = singleOp(lowered, 'autodiff', ['scale_updates', 'circular_indices']);
+  const call = singleOp(lowered, 'autodiff', ['scale_updates', 'circular_indices', 'nonzero']);
   const names = argumentNames(call);
   const policy = gradientPolicy(call);
   const x = call.kind === 'gather' ? call.operand : call.inputs[0];
@@ -280,9 +281,9 @@ export interface JvpResult {
  * Forward mode: the value and its derivative along `tangents` (by the framework's names, as
  * `vjp` returns them; a missing tangent is zero).
  */
-export function jvp(lowered: CoreCall, tangents: Readonly<Record<string, Tensor>>): JvpResult {
+export function jvp(lowered: CoreCall | ProgramCall, tangents: Readonly<Record<string, Tensor>>): JvpResult {
   checkCall(lowered, 'jvp');
-  const call = singleOp(lowered, 'autodiff', ['scale_updates', 'circular_indices']);
+  const call = singleOp(lowered, 'autodiff', ['scale_updates', 'circular_indices', 'nonzero']);
   const names = argumentNames(call);
   checkNamedTensors(tangents, [names.operand, names.updates], 'tangents', 'autodiff.jvp');
   checkFloat(call, call.kind === 'gather' ? call.operand : call.inputs[0], names.operand ?? 'operand');

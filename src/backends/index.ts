@@ -10,6 +10,7 @@
  *   const [a, b] = await executeAllOn(variadicScatter, gpu);     // N inputs → N results
  */
 import { singleOp } from '../ir/surface.js';
+import type { ProgramCall } from '../ir/lowered.js';
 import { type CoreCall, type ScatterCall, execute, executeAll } from '../core/call.js';
 import { DTypeError, InvalidArgumentError, fmt } from '../errors.js';
 import { Tensor, sameShape } from '../tensor/tensor.js';
@@ -74,8 +75,16 @@ export function getBackend(): Backend {
  * host. On the CPU this is exactly `execute(call)`; elsewhere the result is read back and, when
  * the call has `out`, copied into it (only when the call succeeds).
  */
-export async function executeOn(lowered: CoreCall, backend: Backend = current): Promise<Tensor> {
-  const call = singleOp(lowered, 'backend', ['scale_updates', 'cycle_updates', 'circular_indices']);
+export async function executeOn(
+  lowered: CoreCall | ProgramCall,
+  backend: Backend = current,
+): Promise<Tensor> {
+  const call = singleOp(lowered, 'backend', [
+    'scale_updates',
+    'cycle_updates',
+    'circular_indices',
+    'nonzero',
+  ]);
   if (backend === cpuBackend) return execute(call);
   const result = await (await backend.run(call)).read();
   const out = call.out;

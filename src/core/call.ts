@@ -79,12 +79,18 @@ interface CallBase {
  * - `scale_updates`: updates = caller's updates × factor, rounded to the dtype (PyTorch alpha);
  * - `cycle_updates`: updates[i] = v[i mod size(v)] for i < length (NumPy put's cycled values);
  * - `circular_indices`: targets[b, s] = ((w[b] mod max_seq) + s) mod max_seq for s < seq
- *   (ONNX TensorScatter circular writes).
+ *   (ONNX TensorScatter circular writes);
+ * - `nonzero`: indices = the true positions of the caller's boolean mask (held as the call's
+ *   index operand), row-major, as a [count, rank(mask)] int64 tensor (NumPy's `mask.nonzero()`
+ *   stacked, ONNX's NonZero transposed). A mask's positions are data: the IR computes them (a
+ *   prefix sum and a scatter); only `count`, the result's static size, is read from the mask
+ *   when lowering, as a shape is (JAX's `nonzero(size=…)` needs it the same way).
  */
 export type Prologue =
   | { readonly kind: 'scale_updates'; readonly factor: number | bigint | boolean }
   | { readonly kind: 'cycle_updates'; readonly length: number }
-  | { readonly kind: 'circular_indices'; readonly max_seq: number; readonly seq: number };
+  | { readonly kind: 'circular_indices'; readonly max_seq: number; readonly seq: number }
+  | { readonly kind: 'nonzero'; readonly count: number };
 
 /** A gather lowered from a framework op: everything the call does, defaults applied. */
 export interface GatherCall extends CallBase {

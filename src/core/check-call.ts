@@ -8,7 +8,8 @@
  */
 import { InvalidArgumentError, fmt } from '../errors.js';
 import { MAX_RANK, Tensor, checkTensor } from '../tensor/tensor.js';
-import type { CoreCall } from './call.js';
+import { concreteCall } from '../ir/lowered.js';
+import { type CoreCall, planOf } from './call.js';
 import { intArray } from './validate.js';
 
 const KINDS = ['gather', 'scatter', 'program'] as const;
@@ -84,6 +85,25 @@ export function checkCall(call: unknown, where: string, kinds: readonly string[]
   record(call.dimension_numbers, 'dimension_numbers', where);
   record(call.options, 'options', where);
   checkOptionalFields(call, where);
+  // The runners build the plan themselves right after (no second lookup, no prologue run twice).
+  if (!RUNNERS.includes(where)) checkAttributes(call as unknown as CoreCall, where);
+}
+
+/** Consumers that plan and run the call at once: the plan checks the attributes there. */
+const RUNNERS = ['execute', 'executeAll'];
+
+/**
+ * The attribute values, through the plan every consumer builds anyway (cached): the spec's
+ * rules with their codes, before an exporter or printer reads a dimension list. A call with a
+ * prologue is checked as the call its prologue makes. Then the final reshape's element count.
+ */
+function checkAttributes(call: CoreCall, where: string): void {
+  const c = call.prologue ? concreteCall(call) : call;
+  if (c.kind === 'gather') checkReshape(call, planOf(c).resultShape, where);
+  else {
+    planOf(c);
+    checkReshape(call, c.inputs[0].shape, where);
+  }
 }
 
 function checkOptionalFields(call: Record<string, unknown>, where: string): void {

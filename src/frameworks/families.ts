@@ -55,7 +55,7 @@ export interface CallMeta {
   readonly index_rank?: number;
   /** The factor the lowering pre-scaled the updates by (see CoreCall.updates_scale). */
   readonly updates_scale?: number;
-  /** Work the framework needs before a scatter, declared (see CoreCall.prologue). */
+  /** Work the framework needs before the op, declared (see CoreCall.prologue). */
   readonly prologue?: Prologue;
 }
 
@@ -128,6 +128,7 @@ export function gatherCall(
     operand_shape: m.operand_shape,
     updates_shape: m.updates_shape,
     updates_scale: m.updates_scale,
+    prologue: m.prologue,
     operand,
     start_indices: indices,
     dimension_numbers,

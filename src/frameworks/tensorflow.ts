@@ -11,6 +11,7 @@
  */
 import { tfConstant } from './constructors.js';
 import { gather, gather_nd, lower as lowerGather } from './tensorflow/gather.js';
+import { boolean_mask, lowerBooleanMask } from './tensorflow/boolean-mask.js';
 import {
   lower as lowerScatter,
   scatter_nd,
@@ -22,6 +23,7 @@ import {
 } from './tensorflow/scatter.js';
 
 export type { TfGatherArgs, TfGatherNdArgs } from './tensorflow/gather.js';
+export type { TfBooleanMaskArgs } from './tensorflow/boolean-mask.js';
 export {
   TF_POLICY,
   type TfBadIndicesPolicy,
@@ -40,5 +42,6 @@ export const tensorflow = {
   tensor_scatter_nd_sub,
   tensor_scatter_nd_min,
   tensor_scatter_nd_max,
-  lower: { ...lowerGather, ...lowerScatter },
+  boolean_mask,
+  lower: { ...lowerGather, ...lowerScatter, boolean_mask: lowerBooleanMask },
 } as const;

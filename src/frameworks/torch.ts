@@ -30,6 +30,10 @@ import {
   lowerIndexFill,
   lowerIndexPut,
 } from './torch/index-ops.js';
+import { lowerIndex, lowerMaskedScatter, lowerMaskedSelect } from './torch/masks.js';
+import { execute } from '../core/call.js';
+import type { Tensor } from '../tensor/tensor.js';
+import type { OutOptions as MaskOutOptions } from './torch/gather.js';
 import {
   lowerScatter,
   lowerScatterAdd,
@@ -59,6 +63,15 @@ export const torch = {
   index_put,
   take,
   take_along_dim,
+  /** `x[i0, i1, …]` with int64 index tensors and bool/uint8 masks (aten.index). */
+  index: (input: Tensor, indices: readonly Tensor[], opts?: MaskOutOptions | null): Tensor =>
+    execute(lowerIndex(input, indices, opts)),
+  /** The elements of `input` where `mask` is true, 1-D (input and mask broadcast together). */
+  masked_select: (input: Tensor, mask: Tensor, opts?: MaskOutOptions | null): Tensor =>
+    execute(lowerMaskedSelect(input, mask, opts)),
+  /** A copy of `input` whose mask positions take `source`'s leading elements, row-major. */
+  masked_scatter: (input: Tensor, mask: Tensor, source: Tensor, opts?: MaskOutOptions | null): Tensor =>
+    execute(lowerMaskedScatter(input, mask, source, opts)),
   /** The same calls lowered to one core call each (for `explain` and the explorer). */
   lower: {
     gather: lowerGather,
@@ -72,5 +85,8 @@ export const torch = {
     index_put: lowerIndexPut,
     take: lowerTake,
     take_along_dim: lowerTakeAlongDim,
+    index: lowerIndex,
+    masked_select: lowerMaskedSelect,
+    masked_scatter: lowerMaskedScatter,
   },
 } as const;

@@ -11,7 +11,7 @@ import type { CoreCall, GatherCall, Prologue, ScatterCall } from '../core/call.j
 import { gatherShape } from '../core/gather-shape.js';
 import { zeroSizeShape, zeroSizeSlices } from '../core/gather.js';
 import { InvalidArgumentError } from '../errors.js';
-import type { Tensor } from '../tensor/tensor.js';
+import { type Tensor, tensor } from '../tensor/tensor.js';
 import { Builder } from './builder.js';
 import {
   type Body,
@@ -22,6 +22,7 @@ import {
   type TensorType,
   type ValueId,
   specGatherOptions,
+  specScatterOptions,
 } from './program.js';
 import { runModule } from './run.js';
 import { reducerBody } from './regions.js';
@@ -51,12 +52,17 @@ function meta(call: CoreCall): CallMeta {
 }
 
 /** The gather op of a gather call (its value ids: 0 operand, 1 indices). */
-export function gatherOp(call: GatherCall, operand = 0, indices = 1): Op {
+export function gatherOp(
+  call: GatherCall,
+  operand = 0,
+  indices = 1,
+  indicesShape: readonly number[] = call.start_indices.shape,
+): Op {
   const dn = call.dimension_numbers;
   // As the core maps it: an indexed zero-size dim (zero_size_dims: out_of_bounds) reads as size 1.
   const mapShape = zeroSizeShape(call.operand.shape, dn, call.options);
   const slices = zeroSizeSlices(call.operand.shape, dn, call.options);
-  const shape = gatherShape(mapShape, call.start_indices.shape, slices, call.op).resultShape;
+  const shape = gatherShape(mapShape, indicesShape, slices, call.op).resultShape;
   return {
     kind: 'gather',
     operands: [operand, indices],
@@ -111,14 +117,13 @@ export function programOf(call: LoweredCall): ProgramCall {
   const { args, names } = callTensors(call);
   const b = new Builder(args.map(typeOf));
   const ids = args.map((_, k) => k);
-  if (call.kind === 'scatter' && call.prologue) {
-    const n = call.inputs.length;
-    const at = call.prologue.kind === 'circular_indices' ? n : n + 1;
+  if (call.prologue) {
+    const at = prologueSlot(call);
     ids[at] = prologueOps(b, call.prologue, ids[at], prologueShape(call));
   }
   let results =
     call.kind === 'gather'
-      ? [b.one(gatherOp(call, ids[0], ids[1]))]
+      ? [b.one(gatherOp(call, ids[0], ids[1], b.type(ids[1]).shape))]
       : b.emit(scatterOp({ ...call, prologue: undefined }, ids));
   if (call.reshape) {
     const dtype = b.type(results[0]).dtype;
@@ -153,9 +158,19 @@ function callTensors(call: CoreCall): { args: Tensor[]; names: string[] } {
   return { args: [...call.inputs, call.scatter_indices, ...call.updates], names };
 }
 
-/** The shape of the operand a scatter's prologue computes. */
-function prologueShape(call: ScatterCall): number[] {
+/** Which of the call's tensors (callTensors order) its prologue reads and replaces. */
+function prologueSlot(call: CoreCall): number {
+  if (call.kind === 'gather') return 1;
+  const n = call.inputs.length;
+  const kind = call.prologue?.kind;
+  return kind === 'circular_indices' || kind === 'nonzero' ? n : n + 1;
+}
+
+/** The shape of the operand a call's prologue computes. */
+function prologueShape(call: CoreCall): number[] {
   const p = call.prologue;
+  if (call.kind === 'gather' || p?.kind === 'nonzero')
+    return [(p as { count: number }).count, indicesOf(call).rank];
   if (p?.kind === 'circular_indices') return [call.scatter_indices.shape[0], p.seq];
   if (p?.kind === 'cycle_updates') return [p.length];
   return [...call.updates[0].shape];
@@ -169,6 +184,7 @@ function prologueOps(b: Builder, p: Prologue, from: ValueId, shape: readonly num
     return b.one({ kind: 'multiply', operands: [from, factor], results: [t] });
   }
   const i64 = (s: readonly number[]): TensorType => ({ shape: [...s], dtype: 'int64' });
+  if (p.kind === 'nonzero') return nonzeroOps(b, from, p.count);
   if (p.kind === 'cycle_updates') {
     // updates[i] = v[i mod size(v)]: an iota, a remainder, and a gather of v's elements.
     const i = b.one({ kind: 'iota', iota_dimension: 0, operands: [], results: [i64([p.length])] });
@@ -207,16 +223,106 @@ function prologueOps(b: Builder, p: Prologue, from: ValueId, shape: readonly num
  * `updates_scale`). A call without a prologue is returned as it is.
  */
 export function concreteCall<C extends CoreCall>(call: C): C {
-  if (call.kind !== 'scatter' || !call.prologue) return call;
   const p = call.prologue;
-  const from = p.kind === 'circular_indices' ? call.scatter_indices : call.updates[0];
+  if (!p) return call;
+  const from = callTensors(call).args[prologueSlot(call)];
+  if (p.kind === 'nonzero') checkCount(call, from, p.count);
   const b = new Builder([typeOf(from)]);
   const r = prologueOps(b, p, 0, prologueShape(call));
   const main = mainFunc([typeOf(from)], b.ops, [r]);
   const [value] = runModule({ funcs: [main], entry: 'main' }, [from]).results;
-  if (p.kind === 'circular_indices') return { ...call, prologue: undefined, scatter_indices: value };
+  if (call.kind === 'gather') return { ...call, prologue: undefined, start_indices: value };
+  if (p.kind === 'circular_indices' || p.kind === 'nonzero')
+    return { ...call, prologue: undefined, scatter_indices: value };
   const scale = p.kind === 'scale_updates' ? { updates_scale: Number(p.factor) } : {};
   return { ...call, prologue: undefined, ...scale, updates: [value, ...call.updates.slice(1)] };
+}
+
+const indicesOf = (call: CoreCall): Tensor =>
+  call.kind === 'gather' ? call.start_indices : call.scatter_indices;
+
+/**
+ * A `nonzero` prologue's count is the mask's number of true elements: a call built by hand
+ * with another count would drop positions or invent zeros, so it is refused (call.prologue).
+ */
+function checkCount(call: CoreCall, mask: Tensor, count: number): void {
+  let n = 0;
+  if (mask.dtype === 'bool') for (const v of mask.data as Uint8Array) n += v === 0 ? 0 : 1;
+  if (mask.dtype === 'bool' && mask.rank > 0 && count === n) return;
+  throw new InvalidArgumentError(
+    'call.prologue',
+    `${call.op}: a nonzero prologue reads a bool mask of rank ≥ 1 and its count of true elements; got a ${mask.dtype} mask of rank ${mask.rank} with ${n} true and count ${String(count)}`,
+    { count, actual: n },
+  );
+}
+
+/**
+ * The true positions of a bool mask (rank k ≥ 1, N elements, `count` of them true) as a
+ * [count, k] int64 tensor, row-major, in spec ops:
+ *
+ *   c = prefix sum of the mask as 0/1 (log2 N shifted adds);
+ *   flat[c[i] − 1] = i for each true i (a scatter; false positions aim at `count`, out of
+ *   range, which the spec's scatter skips);
+ *   out[j, d] = (flat[j] / stride[d]) rem shape[d].
+ */
+export function nonzeroOps(b: Builder, mask: ValueId, count: number): ValueId {
+  const shape = b.type(mask).shape;
+  const N = shape.reduce((x, y) => x * y, 1);
+  const i64 = (s: readonly number[]): TensorType => ({ shape: [...s], dtype: 'int64' });
+  const flatMask = b.one({ kind: 'reshape', operands: [mask], results: [{ shape: [N], dtype: 'bool' }] });
+  let c = b.one({ kind: 'convert', operands: [flatMask], results: [i64([N])] });
+  for (let s = 1; s < N; s *= 2) {
+    const head = b.splat(0n, 'int64', [s]);
+    const tail = b.one({
+      kind: 'slice',
+      start_indices: [0],
+      limit_indices: [N - s],
+      strides: [1],
+      operands: [c],
+      results: [i64([N - s])],
+    });
+    const shifted = b.one({ kind: 'concatenate', dimension: 0, operands: [head, tail], results: [i64([N])] });
+    c = b.binary('add', c, shifted);
+  }
+  const slot = b.select(
+    flatMask,
+    b.binary('subtract', c, b.splat(1n, 'int64', [N])),
+    b.splat(BigInt(count), 'int64', [N]),
+  );
+  const at = b.one({ kind: 'reshape', operands: [slot], results: [i64([N, 1])] });
+  const iota = b.one({ kind: 'iota', iota_dimension: 0, operands: [], results: [i64([N])] });
+  const zero = b.splat(0n, 'int64', [count]);
+  const dimension_numbers = {
+    update_window_dims: [],
+    inserted_window_dims: [0],
+    scatter_dims_to_operand_dims: [0],
+    index_vector_dim: 1,
+  };
+  const flat = b.one({
+    kind: 'scatter',
+    operands: [zero, at, iota],
+    results: [i64([count])],
+    dimension_numbers,
+    body: reducerBody('replace', 'int64') as Body,
+    reducer: 'replace',
+    options: specScatterOptions(),
+  });
+  const k = shape.length;
+  const strides = shape.map((_, d) => BigInt(shape.slice(d + 1).reduce((x, y) => x * y, 1)));
+  const row = (values: bigint[]) =>
+    b.one({
+      kind: 'broadcast_in_dim',
+      broadcast_dimensions: [1],
+      operands: [b.constant(tensor(values, 'int64'))],
+      results: [i64([count, k])],
+    });
+  const wide = b.one({
+    kind: 'broadcast_in_dim',
+    broadcast_dimensions: [0],
+    operands: [flat],
+    results: [i64([count, k])],
+  });
+  return b.binary('remainder', b.binary('divide', wide, row(strides)), row(shape.map(BigInt)));
 }
 
 /** Runs a program call: its entry on its tensors; the first result, into `out` when given. */

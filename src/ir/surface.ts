@@ -19,11 +19,13 @@ export function singleOp(
   keepPrologue = false,
 ): CoreCall {
   if (call?.kind === 'program') refuse(call.op, surface, 'a program of several ops');
-  const p = call?.kind === 'scatter' ? call.prologue : undefined;
-  // A surface that writes the prologue itself (ONNX export: nodes before the scatter) keeps it.
-  if (!p || keepPrologue) return call;
+  const p = call?.prologue;
+  // A surface that writes the prologue itself (ONNX export: nodes before the scatter) keeps it;
+  // a mask's nonzero step it writes only when it says so in `runs`.
+  if (!p || (keepPrologue && p.kind !== 'nonzero')) return call;
   if (!runs.includes(p.kind))
-    refuse(call.op, surface, `a ${p.kind.replace('_', ' ')} step before its scatter`);
+    refuse(call.op, surface, `a ${p.kind.replace('_', ' ')} step before its ${call.kind}`);
+  if (keepPrologue) return call;
   return concreteCall(call);
 }
 

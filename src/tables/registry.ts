@@ -158,6 +158,12 @@ export const SIGNATURES: Readonly<Record<string, OpSignature>> = {
     example: { batch_dims: 0 },
     version: tfDevice,
   }),
+  // The trailing options object carries `out` (the library's; TF has none).
+  'tensorflow.boolean_mask': G('general', ['data', 'indices', 'attrs', 'version'], {
+    indexDType: 'bool',
+    example: { axis: 0 },
+    noProbe: 'the indices are a boolean mask, not index values',
+  }),
   'tensorflow.scatter_nd': S('scatter_nd', ['indices', 'updates', { attr: 'shape' }, 'version'], {
     example: { shape: [8] },
     version: tfDevice,
@@ -237,6 +243,15 @@ export const SIGNATURES: Readonly<Record<string, OpSignature>> = {
     indexDType: 'int64',
     aliases: { axis: 'dim' },
     example: { dim: 0 },
+  }),
+  // Boolean-mask ops: `indices` is the mask (bool), its true positions the indices.
+  'torch.masked_select': G('general', ['data', 'indices'], {
+    indexDType: 'bool',
+    noProbe: 'the indices are a boolean mask, not index values',
+  }),
+  'torch.masked_scatter': S('scatter_general', ['data', 'indices', 'updates'], {
+    indexDType: 'bool',
+    noProbe: 'the indices are a boolean mask, not index values',
   }),
   'torch.index_fill': S('scatter_take', ['data', { attr: 'dim' }, 'indices', { attr: 'value' }], {
     indexDType: 'int64',
@@ -351,6 +366,7 @@ export const SIGNATURES: Readonly<Record<string, OpSignature>> = {
 /** Lowerings that are not a (data, indices[, updates]) call, left out of the registry. */
 const SKIP: readonly string[] = [
   'torch.index_put', // an index tuple (one tensor per dim), not one indices tensor
+  'torch.index', // x[i0, i1, ...]: an index tuple, as index_put
   'numpy.index', // advanced indexing a[idx0, idx1, ...]: an index tuple, not one indices tensor
   'jax.at',
   'jax.jnp.take',

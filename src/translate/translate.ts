@@ -23,6 +23,7 @@
  */
 import { checkCall, checkOptions } from '../core/check-call.js';
 import { singleOp } from '../ir/surface.js';
+import type { ProgramCall } from '../ir/lowered.js';
 import { type CoreCall, type GatherCall, type ScatterCall, execute } from '../core/call.js';
 import { gatherShape } from '../core/gather-shape.js';
 import type { GatherDimensionNumbers, ScatterDimensionNumbers } from '../core/types.js';
@@ -660,7 +661,11 @@ let defaultRegistry: OpEntry[] | undefined;
  * const call = torch.lower.gather(tensor([[1, 2], [3, 4]]), 1, tensor([[0n, 0n], [1n, 0n]], 'int64'));
  * translate(call, 'onnx').op; // 'onnx.GatherElements'
  */
-export function translate(lowered: CoreCall, framework: string, options: TranslateOptions = {}): Translation {
+export function translate(
+  lowered: CoreCall | ProgramCall,
+  framework: string,
+  options: TranslateOptions = {},
+): Translation {
   checkCall(lowered, 'translate');
   checkOptions(options, 'translate', ['registry', 'namespaces']);
   const call = singleOp(lowered, 'translate');

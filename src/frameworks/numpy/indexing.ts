@@ -8,11 +8,29 @@ import type { ReducerName } from '../../core/types.js';
 import { DTypeError, InvalidArgumentError, fmt } from '../../errors.js';
 import type { Scalar } from '../../tensor/dtype.js';
 import { broadcastShapes } from '../../tensor/ops.js';
-import { Tensor, zeros } from '../../tensor/tensor.js';
+import { MAX_RANK, Tensor, checkCallBudget, zeros } from '../../tensor/tensor.js';
+import type { ProgramCall } from '../../ir/lowered.js';
+import {
+  type TupleEntry,
+  dimsOf,
+  entryShape,
+  maskGather,
+  maskScatter,
+  tupleGatherProgram,
+  tupleScatterProgram,
+  withScalarMasks,
+} from '../masks.js';
 import { options, outArg, tensorArg } from '../args.js';
 import { flatGather, flatScatter, tupleGather, tupleScatter } from '../families.js';
 import { FANCY, fancyIndex, oobWording } from './policy.js';
-import { type ArrayLike, arrayArg, broadcastExactly, broadcastTuple, checkEachInBounds } from './shared.js';
+import {
+  type ArrayLike,
+  arrayArg,
+  broadcastExactly,
+  broadcastOr,
+  broadcastTuple,
+  checkEachInBounds,
+} from './shared.js';
 
 /** One index array, or a tuple of them (a JS array whose items are tensors, or any array for `index`). */
 export type IndexTuple = readonly ArrayLike[];
@@ -31,18 +49,76 @@ const SCATTER_POLICY = {
   float_minmax: 'update_on_tie',
 } as const;
 
-/** Validates the index tuple: array_likes with integer dtypes (numpy.<op>.index_dtype), at most rank(a) arrays. */
-function tupleOf(op: string, A: Tensor, indices: readonly unknown[]): Tensor[] {
-  // The count is checked before the tuple is walked (a huge `.length` must not hang the call).
-  if (indices.length > A.rank) {
-    throw new InvalidArgumentError(
-      `${op}.too_many_indices`,
-      `${op}: too many indices for array: array is ${A.rank}-dimensional, but ${indices.length} were indexed`,
-      { rank: A.rank, count: indices.length },
-    );
-  }
-  return indices.map((i) => fancyIndex(arrayArg(op, 'indices', i), op));
+function tooMany(op: string, A: Tensor, count: number): never {
+  throw new InvalidArgumentError(
+    `${op}.too_many_indices`,
+    `${op}: too many indices for array: array is ${A.rank}-dimensional, but ${count} were indexed`,
+    { rank: A.rank, count },
+  );
 }
+
+/**
+ * Validates the index tuple: array_likes with integer dtypes (numpy.<op>.index_dtype) or bool
+ * masks, consuming at most rank(a) dims (a mask consumes its rank: numpy.<op>.too_many_indices),
+ * each mask's shape that of the dims it covers (numpy.<op>.mask_shape).
+ */
+function tupleOf(op: string, A: Tensor, indices: readonly unknown[]): TupleEntry[] {
+  // The count is checked before the tuple is walked (a huge `.length` must not hang the call);
+  // a 0-d mask consumes no dim, so up to MAX_RANK of them may come on top.
+  if (indices.length > A.rank + MAX_RANK) tooMany(op, A, indices.length);
+  const entries = indices.map((i): TupleEntry => {
+    const t = arrayArg(op, 'indices', i);
+    return t.dtype === 'bool' ? { mask: t } : { ints: fancyIndex(t, op) };
+  });
+  const used = entries.reduce((n, e) => n + dimsOf(e), 0);
+  if (used > A.rank) tooMany(op, A, used);
+  let d = 0;
+  for (const e of entries) {
+    if ('mask' in e) checkMaskShape(op, e.mask, A.shape, d);
+    d += dimsOf(e);
+  }
+  return entries;
+}
+
+/** A mask covering dims d… of `a` has exactly their sizes (numpy.<op>.mask_shape, NumPy's IndexError). */
+function checkMaskShape(op: string, mask: Tensor, shape: readonly number[], d: number): void {
+  const j = mask.shape.findIndex((n, k) => n !== shape[d + k]);
+  if (j < 0) return;
+  throw new InvalidArgumentError(
+    `${op}.mask_shape`,
+    `${op}: boolean index did not match indexed array along dimension ${d + j}; dimension is ${shape[d + j]} but corresponding boolean dimension is ${mask.shape[j]}`,
+    { dim: d + j, size: shape[d + j], mask_size: mask.shape[j] },
+  );
+}
+
+const intsOf = (entries: readonly TupleEntry[]): Tensor[] =>
+  entries.map((e) => ('ints' in e ? e.ints : NONE));
+const hasMask = (entries: readonly TupleEntry[]) => entries.some((e) => 'mask' in e);
+
+/**
+ * The tuple with its masks read as nonzero columns (0-d masks as new axes of size 1): the
+ * operand as indexed, the entries, their broadcast shape S (numpy.<op>.shape, NumPy's message
+ * listing each column), every 0-d integer index checked up front as NumPy does.
+ */
+function maskedTuple(op: string, A: Tensor, tuple: readonly TupleEntry[]) {
+  const { operand, entries } = withScalarMasks(A, tuple);
+  const shapes = entries.flatMap((e) =>
+    'mask' in e ? e.mask.shape.map(() => entryShape(e)) : [e.ints.shape],
+  );
+  const S = broadcastOr(
+    shapes,
+    `${op}.shape`,
+    `${op}: shape mismatch: indexing arrays could not be broadcast together with shapes ${shapes.map((s) => fmt(s)).join(' ')}`,
+  );
+  const perDim = entries.flatMap((e) =>
+    'mask' in e ? e.mask.shape.map(() => NONE) : [e.ints.rank === 0 ? e.ints : NONE],
+  );
+  checkEachInBounds(op, perDim, operand.shape, POLICY, oobWording);
+  const lone = entries.length === 1 && 'mask' in entries[0] ? entries[0].mask : undefined;
+  return { operand, entries, S, rest: operand.shape.slice(depth(entries)), lone };
+}
+
+const depth = (entries: readonly TupleEntry[]) => entries.reduce((n, e) => n + dimsOf(e), 0);
 
 /**
  * Lowers `a[i0, ..., i_{k-1}]` (integer index arrays only; slices, None, Ellipsis and boolean
@@ -58,11 +134,13 @@ export function lowerIndex(
   a: ArrayLike,
   indices: IndexTuple | ArrayLike,
   opts?: IndexOptions | null,
-): GatherCall {
+): GatherCall | ProgramCall {
   const op = 'numpy.index';
   const o = options(op, opts, ['out']);
   const A = arrayArg(op, 'a', a);
-  const arrays = tupleOf(op, A, Array.isArray(indices) ? indices : [tensorOrArray(op, indices)]);
+  const tuple = tupleOf(op, A, Array.isArray(indices) ? indices : [tensorOrArray(op, indices)]);
+  if (hasMask(tuple)) return lowerMaskIndex(op, A, tuple, outArg(op, o.out));
+  const arrays = intsOf(tuple);
   const { indices: idx, shape } = broadcastTuple(arrays, `${op}.shape`, op, (S) => ({
     shape: [...S, ...A.shape.slice(arrays.length)],
     dtype: A.dtype,
@@ -79,13 +157,25 @@ export function lowerIndex(
   return tupleGather(m, A, idx, arrays.length, shape.length, POLICY);
 }
 
+/**
+ * `a[...]` with a boolean mask in the tuple: the mask's nonzero columns index like integer
+ * arrays (NumPy's rule), result S + a.shape[n:] with S the broadcast of every column and array.
+ */
+function lowerMaskIndex(op: string, A: Tensor, tuple: readonly TupleEntry[], out?: Tensor) {
+  const { operand, entries, S, rest, lone } = maskedTuple(op, A, tuple);
+  checkCallBudget([{ shape: [...S, ...rest], dtype: A.dtype }], op);
+  const m = { op, wording: oobWording, out, operand_shape: A.shape };
+  if (lone) return maskGather(m, operand, lone, POLICY);
+  return tupleGatherProgram(m, operand, entries, S, POLICY);
+}
+
 const NONE = zeros([0], 'int64');
 /** The 0-d index arrays of a tuple (the others replaced by an empty array: nothing to check). */
 const scalarsOnly = (arrays: readonly Tensor[]) => arrays.map((a) => (a.rank === 0 ? a : NONE));
 
 /** A lone index (not a tuple): a Tensor or a JS scalar. */
 const tensorOrArray = (op: string, x: unknown): unknown =>
-  typeof x === 'number' || typeof x === 'bigint' ? x : tensorArg(op, 'indices', x);
+  typeof x === 'number' || typeof x === 'bigint' || typeof x === 'boolean' ? x : tensorArg(op, 'indices', x);
 
 /**
  * `a[i0, i1, ...]` with integer index arrays: a tensor of shape S + a.shape[k:].
@@ -148,11 +238,13 @@ export function lowerUfuncAt(
   indices: ArrayLike | IndexTuple,
   b: ArrayLike | Scalar,
   opts?: IndexOptions | null,
-): ScatterCall {
+): ScatterCall | ProgramCall {
   const op = `numpy.${ufunc}.at`;
   const o = options(op, opts, ['out']);
   const A = arrayArg(op, 'a', a);
-  const arrays = tupleOf(op, A, atTuple(indices));
+  const tuple = tupleOf(op, A, atTuple(indices));
+  if (hasMask(tuple)) return lowerMaskAt(ufunc, op, A, tuple, b, outArg(op, o.out));
+  const arrays = intsOf(tuple);
   // ufunc.at allocates a copy of `a` (the result) and `b` broadcast to the updates' shape.
   const { indices: idx, shape } = broadcastTuple(arrays, `${op}.shape`, op, (S) => ({
     shape: [...S, ...A.shape.slice(arrays.length)],
@@ -181,6 +273,45 @@ export function lowerUfuncAt(
     );
   if (empty) return flatScatter(m, A, zeros([0], 'int64'), zeros([0], A.dtype), 'replace', SCATTER_POLICY);
   return tupleScatter(m, A, idx, updates, arrays.length, shape.length, UFUNCS[ufunc], SCATTER_POLICY);
+}
+
+/**
+ * `ufunc.at(a, tuple, b)` with a boolean mask in the tuple: the targets are the mask's nonzero
+ * columns beside the other arrays (lowerMaskIndex), `b` broadcast to S + a.shape[n:].
+ */
+function lowerMaskAt(
+  ufunc: UfuncName,
+  op: string,
+  A: Tensor,
+  tuple: readonly TupleEntry[],
+  b: ArrayLike | Scalar,
+  out?: Tensor,
+): ScatterCall | ProgramCall {
+  const { operand, entries, S, rest, lone } = maskedTuple(op, A, tuple);
+  const uShape = [...S, ...rest];
+  const B = arrayArg(op, 'b', b, A.dtype);
+  const updates = broadcastExactly(
+    B,
+    uShape,
+    `${op}.b_shape`,
+    `${op}: b of shape ${fmt(B.shape)} does not broadcast to ${fmt(uShape)}`,
+  );
+  if (ufunc === 'subtract' && A.dtype === 'bool')
+    throw new DTypeError(
+      `${op}.dtype`,
+      `${op}: numpy boolean subtract, the \`-\` operator, is not supported, use the bitwise_xor, the \`^\` operator, or the logical_xor function instead`,
+    );
+  const m = {
+    op,
+    wording: oobWording,
+    out,
+    operand_shape: A.shape,
+    reshape: operand === A ? undefined : A.shape,
+  };
+  if (updates.size === 0)
+    return flatScatter(m, A, zeros([0], 'int64'), zeros([0], A.dtype), 'replace', SCATTER_POLICY);
+  if (lone) return maskScatter(m, operand, lone, updates, UFUNCS[ufunc], SCATTER_POLICY);
+  return tupleScatterProgram(m, operand, entries, S, updates, UFUNCS[ufunc], SCATTER_POLICY);
 }
 
 function fits(from: readonly number[], to: readonly number[]): boolean {

@@ -11,6 +11,8 @@ import { flag, options, scalar, tensorArg } from '../args.js';
 import { flatScatter, takeScatter, tupleScatter } from '../families.js';
 import { broadcastExactly, broadcastTuple, castScalar, filled } from '../numpy/shared.js';
 import { NO_INDEX, type OutOptions, checkVector } from './gather.js';
+import type { ProgramCall } from '../../ir/lowered.js';
+import { indexPutTuple, lowerMaskIndexPut } from './masks.js';
 import {
   type TorchOp,
   atLeast1d,
@@ -281,15 +283,15 @@ export interface IndexPutOptions extends OutOptions {
  *
  * `values` broadcasts to S + self.shape[k:]. Negative indices count from the end once.
  * Rules: torch.index_put.{input,indices,values}, .options, .out, .accumulate, .index_dtype
- * (int64; bool/uint8 masks are out of scope: torch.index_put.mask), .too_many_indices, .shape,
- * .values_shape, .values_dtype, .bounds.
+ * (int64), .too_many_indices, .shape, .values_shape, .values_dtype, .bounds; a bool or uint8
+ * mask in `indices` indexes by its true positions (torch/masks.ts: .mask_shape, .mask_values).
  */
 export function lowerIndexPut(
   input: Tensor,
   indices: readonly Tensor[],
   values: Tensor,
   opts?: IndexPutOptions | null,
-): ScatterCall {
+): ScatterCall | ProgramCall {
   const op = 'index_put';
   const name = `torch.${op}`;
   const o = options(name, opts, ['accumulate', 'out']);
@@ -299,18 +301,17 @@ export function lowerIndexPut(
       `${name}.indices`,
       `${name}: indices must be an array of Tensors (one per indexed dim); got ${indices === null ? 'null' : typeof indices}`,
     );
-  const arrays = indices.map((i: unknown) => tensorArg(name, 'indices', i));
+  let arrays = indices.map((i: unknown) => tensorArg(name, 'indices', i));
   const V = tensorArg(name, 'values', values);
   const accumulate = flag(name, 'accumulate', o.accumulate, false);
-  for (const i of arrays) {
-    if (i.dtype === 'bool' || i.dtype === 'uint8') {
-      throw new InvalidArgumentError(
-        `${name}.mask`,
-        `${name}: boolean/byte mask indices are not supported (only int64 index tensors)`,
-      );
-    }
-    checkIndexDType(op, i);
+  if (arrays.some((i) => i.dtype === 'bool' || i.dtype === 'uint8')) {
+    // A bool/uint8 mask stands for its nonzero columns (torch/masks.ts).
+    const tuple = indexPutTuple(X, arrays, V, accumulate);
+    checkSameDType(op, 'values', X, V);
+    if (tuple.some((e) => 'mask' in e)) return lowerMaskIndexPut(X, tuple, V, accumulate, o.out);
+    arrays = tuple.map((e) => ('ints' in e ? e.ints : X));
   }
+  for (const i of arrays) checkIndexDType(op, i);
   checkSameDType(op, 'values', X, V);
   if (arrays.length > X.rank) {
     throw new InvalidArgumentError(

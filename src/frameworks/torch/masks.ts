@@ -1,0 +1,291 @@
+/**
+ * PyTorch 1.13's boolean-mask indexing: masks in `index_put` / `t[…]` index tuples, and the
+ * mask ops `masked_select` and `masked_scatter`. A bool or uint8 (deprecated in 1.13, still
+ * accepted; PyTorch also prints a deprecation warning, which this library does not) mask of rank
+ * k stands for its k nonzero columns (frameworks/masks.ts); a uint8 mask holds only 0 and 1.
+ *
+ *   masked_select(x, m)[j]     = broadcast(x)[nz(m)[j]]            (x and m broadcast together)
+ *   masked_scatter(x, m, s)    : broadcast(x)[nz(m)[j]] = s.flatten()[j]   for j < count(m)
+ */
+import type { GatherCall, ScatterCall } from '../../core/call.js';
+import type { UpdateComputation } from '../../core/types.js';
+import { DTypeError, InvalidArgumentError, fmt } from '../../errors.js';
+import type { ProgramCall } from '../../ir/lowered.js';
+import { broadcastTo, slice } from '../../tensor/ops.js';
+import { type Tensor, checkCallBudget, tensor, zeros } from '../../tensor/tensor.js';
+import { options, outArg, tensorArg } from '../args.js';
+import { flatScatter } from '../families.js';
+import {
+  type TupleEntry,
+  countTrue,
+  dimsOf,
+  entryShape,
+  maskGather,
+  maskScatter,
+  tupleGatherProgram,
+  tupleScatterProgram,
+  withScalarMasks,
+} from '../masks.js';
+import { broadcastExactly, broadcastOr } from '../numpy/shared.js';
+import { NO_INDEX, type OutOptions } from './gather.js';
+import { TORCH_POLICY, policyOf } from './policy.js';
+
+const isMask = (t: Tensor) => t.dtype === 'bool' || t.dtype === 'uint8';
+
+/** A uint8 mask as bool; any value but 0 and 1 is refused (`<op>.mask_values`, PyTorch's RuntimeError). */
+export function maskOf(op: string, t: Tensor): Tensor {
+  if (t.dtype === 'bool') return t;
+  const d = t.data as Uint8Array;
+  if (d.some((v) => v > 1))
+    throw new InvalidArgumentError(`${op}.mask_values`, `${op}: Mask tensor can take 0 and 1 values only`);
+  return tensor(
+    Array.from(d, (v) => v === 1),
+    'bool',
+  ).reshape(t.shape);
+}
+
+/**
+ * An index tuple of `t[…]` / index_put: int64 tensors and bool/uint8 masks (`<op>.index_dtype`),
+ * each mask's shape that of the dims it covers (`<op>.mask_shape`, IndexError), at most rank(t)
+ * dims in all (`<op>.too_many_indices`).
+ */
+export function torchTuple(op: string, X: Tensor, arrays: readonly Tensor[]): TupleEntry[] {
+  let d = 0;
+  return arrays.map((t): TupleEntry => {
+    if (!isMask(t)) {
+      if (t.dtype !== 'int64')
+        throw new DTypeError(
+          `${op}.index_dtype`,
+          `${op}: tensors used as indices must be long, byte or bool tensors; got ${t.dtype}`,
+          { dtype: t.dtype },
+        );
+      if (++d > X.rank) tooMany(op, X, arrays.length);
+      return { ints: t };
+    }
+    const mask = maskOf(op, t);
+    const j = mask.shape.findIndex((n, k) => d + k < X.rank && n !== X.shape[d + k]);
+    if (j >= 0)
+      throw new InvalidArgumentError(
+        `${op}.mask_shape`,
+        `${op}: The shape of the mask ${fmt(mask.shape)} at index ${j} does not match the shape of the indexed tensor ${fmt(X.shape)} at index ${d + j}`,
+        { mask: mask.shape, dim: d + j },
+      );
+    d += mask.rank;
+    if (d > X.rank) tooMany(op, X, d);
+    return { mask };
+  });
+}
+
+function tooMany(op: string, X: Tensor, count: number): never {
+  throw new InvalidArgumentError(
+    `${op}.too_many_indices`,
+    `${op}: too many indices for tensor of dimension ${X.rank} (got ${count})`,
+    { rank: X.rank, count },
+  );
+}
+
+/** The tuple's masks read as columns: operand, entries, broadcast shape S (`<op>.shape`). */
+function expand(op: string, X: Tensor, tuple: readonly TupleEntry[]) {
+  const { operand, entries } = withScalarMasks(X, tuple);
+  const shapes = entries.map(entryShape);
+  const S = broadcastOr(
+    shapes,
+    `${op}.shape`,
+    `${op}: shape mismatch: indexing tensors could not be broadcast together with shapes ${shapes.map((s) => fmt(s)).join(', ')}`,
+  );
+  const depth = entries.reduce((n, e) => n + dimsOf(e), 0);
+  const lone = entries.length === 1 && 'mask' in entries[0] ? entries[0].mask : undefined;
+  return { operand, entries, S, rest: operand.shape.slice(depth), lone };
+}
+
+/**
+ * PyTorch 1.13 sends one mask with a one-element value and accumulate=False to masked_fill
+ * (the value broadcast over the mask's positions; a 0-d mask fills all or nothing).
+ */
+const isMaskedFill = (tuple: readonly TupleEntry[], V: Tensor, accumulate: boolean) =>
+  tuple.length === 1 && 'mask' in tuple[0] && V.size === 1 && !accumulate;
+
+/**
+ * The index_put tuple as PyTorch 1.13 reads it: outside masked_fill a 0-d mask adds no index
+ * (its nonzero has no columns), True or False; a tuple left without any index fails an
+ * internal assert in PyTorch (torch.index_put.scalar_mask).
+ */
+export function indexPutTuple(
+  X: Tensor,
+  arrays: readonly Tensor[],
+  V: Tensor,
+  accumulate: boolean,
+): TupleEntry[] {
+  const op = 'torch.index_put';
+  const tuple = torchTuple(op, X, arrays);
+  if (isMaskedFill(tuple, V, accumulate)) return tuple;
+  const kept = tuple.filter((e) => !('mask' in e && e.mask.rank === 0));
+  if (kept.length === 0)
+    throw new InvalidArgumentError(
+      `${op}.scalar_mask`,
+      `${op}: 0-d masks alone index nothing outside the masked_fill path (one mask, a one-element value, accumulate=False); PyTorch 1.13 fails an internal assert (ntensor >= 3) here`,
+    );
+  return kept;
+}
+
+/**
+ * `index_put(x, indices, v, accumulate)` where `indices` holds a mask: the mask's nonzero
+ * columns index beside the int64 tensors; `v` broadcasts to S + x.shape[n:]
+ * (torch.index_put.values_shape).
+ */
+export function lowerMaskIndexPut(
+  X: Tensor,
+  tuple: readonly TupleEntry[],
+  V: Tensor,
+  accumulate: boolean,
+  out: unknown,
+): ScatterCall | ProgramCall {
+  const op = 'torch.index_put';
+  const fill = isMaskedFill(tuple, V, accumulate);
+  const { operand, entries, S, rest, lone } = expand(op, X, tuple);
+  const uShape = [...S, ...rest];
+  const updates = broadcastExactly(
+    fill ? V.reshape([]) : V,
+    uShape,
+    `${op}.values_shape`,
+    `${op}: shape mismatch: value tensor of shape ${fmt(V.shape)} cannot be broadcast to indexing result of shape ${fmt(uShape)}`,
+  );
+  const computation: UpdateComputation = accumulate ? 'add' : 'replace';
+  const m = {
+    op,
+    wording: TORCH_POLICY.index_put.wording,
+    out: outArg(op, out),
+    operand_shape: X.shape,
+    reshape: operand === X ? undefined : X.shape,
+  };
+  const policy = policyOf('index_put', X.dtype);
+  if (updates.size === 0) return flatScatter(m, X, NO_INDEX, zeros([0], X.dtype), 'replace', policy);
+  if (lone) return maskScatter(m, operand, lone, updates, computation, policy);
+  return tupleScatterProgram(m, operand, entries, S, updates, computation, policy);
+}
+
+/**
+ * Lowers `torch.index(x, indices)`, Python's `x[i0, i1, …]` with index tensors (no None or
+ * slices): int64 tensors and bool/uint8 masks, broadcast together to S; result S + x.shape[n:].
+ * Rules: torch.index.{input,indices,index_dtype,mask_shape,mask_values,too_many_indices,shape,bounds}.
+ */
+export function lowerIndex(
+  input: Tensor,
+  indices: readonly Tensor[],
+  opts?: OutOptions | null,
+): GatherCall | ProgramCall {
+  const op = 'torch.index';
+  const o = options(op, opts, ['out']);
+  const X = tensorArg(op, 'input', input);
+  if (!Array.isArray(indices))
+    throw new InvalidArgumentError(
+      `${op}.indices`,
+      `${op}: indices must be an array of Tensors (one per indexed dim)`,
+    );
+  const tuple = torchTuple(
+    op,
+    X,
+    indices.map((i: unknown) => tensorArg(op, 'indices', i)),
+  );
+  const { operand, entries, S, rest, lone } = expand(op, X, tuple);
+  checkCallBudget([{ shape: [...S, ...rest], dtype: X.dtype }], op);
+  const m = { op, wording: TORCH_POLICY.index_put.wording, out: outArg(op, o.out), operand_shape: X.shape };
+  const policy = { ...policyOf('index_put'), oob_code: `${op}.bounds` };
+  if (lone) return maskGather(m, operand, lone, policy);
+  return tupleGatherProgram(m, operand, entries, S, policy);
+}
+
+/** The mask argument of masked_select / masked_scatter: bool or uint8 (`<op>.mask_dtype`). */
+function maskArg(op: string, mask: unknown): Tensor {
+  const M = tensorArg(op, 'mask', mask);
+  if (!isMask(M))
+    throw new DTypeError(
+      `${op}.mask_dtype`,
+      `${op}: expected BoolTensor or ByteTensor for mask; got ${M.dtype}`,
+      {
+        dtype: M.dtype,
+      },
+    );
+  return maskOf(op, M);
+}
+
+/** x and mask broadcast together (`<op>.shape`, PyTorch's size-mismatch wording). */
+function broadcastPair(op: string, X: Tensor, M: Tensor): [Tensor, Tensor] {
+  const shape = broadcastOr(
+    [X.shape, M.shape],
+    `${op}.shape`,
+    `${op}: the shape of mask ${fmt(M.shape)} does not broadcast with the shape of self ${fmt(X.shape)}`,
+  );
+  checkCallBudget(
+    [
+      { shape, dtype: X.dtype },
+      { shape, dtype: 'bool' },
+    ],
+    op,
+  );
+  const b = (t: Tensor) => (t.shape.join() === shape.join() ? t : broadcastTo(t, shape));
+  return [b(X), b(M)];
+}
+
+/**
+ * Lowers `torch.masked_select(input, mask)`: the elements of `input` where `mask` is true, as
+ * a 1-D tensor, row-major (`input` and `mask` broadcast together; a 0-d pair gives 1-D).
+ *
+ *   out[j] = input[nz(mask)[j]]
+ */
+export function lowerMaskedSelect(input: Tensor, mask: Tensor, opts?: OutOptions | null): GatherCall {
+  const op = 'torch.masked_select';
+  const o = options(op, opts, ['out']);
+  const X0 = tensorArg(op, 'input', input);
+  const [X1, M1] = broadcastPair(op, X0, maskArg(op, mask));
+  const [X, M] = X1.rank === 0 ? [X1.reshape([1]), M1.reshape([1])] : [X1, M1];
+  const m = { op, wording: TORCH_POLICY.index_put.wording, out: outArg(op, o.out), operand_shape: X0.shape };
+  return maskGather(m, X, M, policyOf('index_put'));
+}
+
+/**
+ * Lowers `torch.masked_scatter(input, mask, source)`: a copy of `input` (broadcast with
+ * `mask`) whose mask positions take `source`'s first count(mask) elements, row-major.
+ * `source` has input's dtype (torch.masked_scatter.source_dtype) and at least count(mask)
+ * elements (torch.masked_scatter.source_size).
+ *
+ *   out[nz(mask)[j]] = source.flatten()[j]      for j < count(mask)
+ */
+export function lowerMaskedScatter(
+  input: Tensor,
+  mask: Tensor,
+  source: Tensor,
+  opts?: OutOptions | null,
+): ScatterCall {
+  const op = 'torch.masked_scatter';
+  const o = options(op, opts, ['out']);
+  const X0 = tensorArg(op, 'input', input);
+  const M0 = maskArg(op, mask);
+  const S = tensorArg(op, 'source', source);
+  if (S.dtype !== X0.dtype)
+    throw new DTypeError(
+      `${op}.source_dtype`,
+      `${op}: expected self and source to have same dtypes but got ${X0.dtype} and ${S.dtype}`,
+      { self: X0.dtype, source: S.dtype },
+    );
+  const [X1, M1] = broadcastPair(op, X0, M0);
+  const [X, M] = X1.rank === 0 ? [X1.reshape([1]), M1.reshape([1])] : [X1, M1];
+  const count = countTrue(M);
+  if (S.size < count)
+    throw new InvalidArgumentError(
+      `${op}.source_size`,
+      `${op}: Number of elements of source < number of ones in mask (${S.size} < ${count})`,
+      { source: S.size, count },
+    );
+  const m = {
+    op,
+    wording: TORCH_POLICY.index_put.wording,
+    out: outArg(op, o.out),
+    reshape: X1.rank === 0 ? [] : undefined,
+  };
+  const policy = policyOf('index_put', X.dtype);
+  // The updates are source's first `count` elements: a slice of its storage, never its values.
+  const flat = S.reshape([S.size]);
+  const updates = count === S.size ? flat : slice(flat, [0], [count]);
+  return maskScatter(m, X, M, updates, 'replace', policy);
+}
