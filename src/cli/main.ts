@@ -319,6 +319,8 @@ function withCallOptions(cmd: Command): Command {
 
 /** `-h/--help` of run and explain: with an operator, that operator's help page. */
 function withOpHelp(cmd: Command): Command {
+  // `run --help` names no operator: the operator argument is checked in the action instead.
+  cmd.registeredArguments[0]?.argOptional();
   return cmd
     .helpOption(false)
     .option(
@@ -406,6 +408,7 @@ export function program(
         cmd: Command,
       ) => {
         if (o.help) return out(id === undefined ? cmd.helpInformation() : helpOf(findCliOp(id)));
+        if (id === undefined) cmd.error("error: missing required argument 'op'");
         const op = findCliOp(id);
         checkOutput(o.output, ['.npy', '.json']);
         if ('entry' in op) checkNeeds(op.entry, o);
@@ -565,6 +568,7 @@ its function and line) or the text is refused (a typed error naming the rule and
         cmd: Command,
       ) => {
         if (o.help) return out(id === undefined ? cmd.helpInformation() : helpOf(findCliOp(id)));
+        if (id === undefined) cmd.error("error: missing required argument 'op'");
         const op = findCliOp(id);
         if ('entry' in op) checkNeeds(op.entry, o);
         const name = 'entry' in op ? op.entry.id : op.tuple.id;

@@ -143,6 +143,24 @@ const EXAMPLE_OVERRIDES: Readonly<Record<string, CallArgs>> = {
     attrs: { axis: -2, mode: 'linear' },
   },
   'torch.index_fill': { data: [0, 0, 0, 0], indices: [1, 3], attrs: { dim: 0, value: 7 } },
+  // DirectML pads every tensor to the input's dimension count.
+  'directml.SCATTER_ND': {
+    data: [
+      [0, 0],
+      [0, 0],
+    ],
+    indices: [
+      [1, 0],
+      [0, 1],
+    ],
+    updates: [[9, 8]],
+  },
+};
+
+/** Boolean-mask ops (their indices are a mask): the true positions are the ones read or written. */
+const MASK_INPUTS: Readonly<Record<'gather' | 'scatter', Pick<CallArgs, 'data' | 'indices' | 'updates'>>> = {
+  gather: { data: [10, 11, 12], indices: [true, false, true] },
+  scatter: { data: [0, 0, 0], indices: [true, false, true], updates: [7, 8] },
 };
 
 /** The example call `help OP` shows, and where its inputs come from. */
@@ -151,9 +169,11 @@ export function exampleCall(entry: OpEntry): { args: CallArgs; source: string } 
   if (preset) return { args: preset.args, source: `${preset.title} — ${preset.source}` };
   const given = EXAMPLE_OVERRIDES[entry.id];
   if (given) return { args: given, source: 'a small call' };
-  const attrs = { ...(entry.signature.example ?? {}) };
+  const sig = entry.signature;
+  const attrs = { ...(sig.example ?? {}) };
   if ('shape' in attrs) attrs.shape = [4];
-  return { args: { ...FAMILY_INPUTS[entry.signature.family], attrs }, source: 'a small call' };
+  const inputs = sig.indexDType === 'bool' ? MASK_INPUTS[sig.kind] : FAMILY_INPUTS[sig.family];
+  return { args: { ...inputs, attrs }, source: 'a small call' };
 }
 
 const quote = (v: unknown) => `'${JSON.stringify(v, (_k, x) => (typeof x === 'bigint' ? String(x) : x))}'`;
