@@ -99,6 +99,16 @@ const BAD: [string, () => unknown, string][] = [
   ['reshape [-3]', () => ({ ...gatherCall(), reshape: [-3] }), 'call.reshape'],
   ['reshape "4"', () => ({ ...gatherCall(), reshape: '4' }), 'call.reshape'],
   ['out forged', () => ({ ...gatherCall(), out: forged() }), 'call.out'],
+  [
+    'a gather with a scatter prologue',
+    () => ({ ...gatherCall(), prologue: { kind: 'scale_updates', factor: 2 } }),
+    'call.prologue',
+  ],
+  [
+    'cycle_updates of length -1',
+    () => ({ ...scatterCall(), prologue: { kind: 'cycle_updates', length: -1 } }),
+    'call.prologue',
+  ],
   ['prologue of unknown kind', () => ({ ...scatterCall(), prologue: { kind: 'shuffle' } }), 'call.prologue'],
 ];
 

@@ -122,11 +122,25 @@ function checkOptionalFields(call: Record<string, unknown>, where: string): void
     bad('call.atomic_out', where, 'call.atomic_out must be a boolean', call.atomic_out);
   if (call.updates_scale !== undefined && !Number.isFinite(call.updates_scale))
     bad('call.updates_scale', where, 'call.updates_scale must be a finite number', call.updates_scale);
-  if (call.prologue !== undefined) {
-    const p = record(call.prologue, 'prologue', where);
-    if (!PROLOGUES.includes(p.kind as string))
-      bad('call.prologue', where, `call.prologue.kind must be one of ${fmt(PROLOGUES)}`, p.kind);
-  }
+  if (call.prologue !== undefined) checkPrologue(call, where);
+}
+
+/** What each prologue kind carries; a gather's indices may only come from a mask (`nonzero`). */
+function checkPrologue(call: Record<string, unknown>, where: string): void {
+  const p = record(call.prologue, 'prologue', where);
+  const kinds = call.kind === 'gather' ? ['nonzero'] : PROLOGUES;
+  if (!kinds.includes(p.kind as string))
+    bad('call.prologue', where, `call.prologue.kind of a ${call.kind} must be one of ${fmt(kinds)}`, p.kind);
+  const count = (v: unknown, min: number) => Number.isSafeInteger(v) && (v as number) >= min;
+  const ok =
+    p.kind === 'scale_updates'
+      ? ['number', 'bigint', 'boolean'].includes(typeof p.factor)
+      : p.kind === 'cycle_updates'
+        ? count(p.length, 0)
+        : p.kind === 'circular_indices'
+          ? count(p.max_seq, 1) && count(p.seq, 0)
+          : count(p.count, 0);
+  if (!ok) bad('call.prologue', where, `call.prologue's fields do not fit its kind ${fmt(p.kind)}`, p);
 }
 
 function checkProgram(call: Record<string, unknown>, where: string): void {
