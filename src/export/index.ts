@@ -6,6 +6,7 @@ export {
   onnxNode,
   toOnnx,
   type OnnxExportOptions,
+  type OnnxExportWarning,
   type OnnxGraph,
   type OnnxGraphNode,
   type OnnxNode,

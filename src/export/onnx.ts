@@ -24,8 +24,14 @@
  * `index_policy` (a policy with no ONNX graph, e.g. wrap over a zero-size dim), `reducer`
  * (sub / mean / custom, or min/max before opset 18, add/mul before 16), `include_self` (false
  * with a reducer that has no identity, e.g. on bool), `duplicates` (replace onto one element
- * twice: ONNX leaves the order undefined), `opset` (outside 11–22, or a graph below 13),
- * `variadic`.
+ * twice: ONNX leaves the order undefined), `opset` (outside 11 – LATEST_OPSET, a graph below 13,
+ * an empty reshape below 14), `variadic`, `runtime_difference` (a difference onnxruntime would
+ * compute, under `runtime_differences: 'refuse'`).
+ *
+ * Runtime differences: onnxruntime's ScatterElements / ScatterND min and max replace the element
+ * unless it is strictly smaller (min) / greater (max), so a ±0 tie or a NaN element takes the
+ * update. Where the call's framework decides those cases otherwise, the graph carries a warning
+ * naming the difference (`onnxGraph(call).warnings`), or the export is refused on request.
  */
 import { checkCall, checkOptions, checkReshape } from '../core/check-call.js';
 import { singleOp } from '../ir/surface.js';
@@ -34,8 +40,9 @@ import { landingMap } from '../autodiff/rules.js';
 import type { CoreCall, GatherCall, Prologue, ScatterCall } from '../core/call.js';
 import { concreteCall } from '../ir/lowered.js';
 import { gatherShape } from '../core/gather-shape.js';
-import { GatherScatterError } from '../errors.js';
+import { GatherScatterError, fmt } from '../errors.js';
 import { dtypeToOnnxDataType } from '../interop/onnx-tensor.js';
+import { LATEST_OPSET } from '../frameworks/onnx/opsets.js';
 import { type Tensor, tensor } from '../tensor/tensor.js';
 import type { DType } from '../tensor/dtype.js';
 
@@ -47,8 +54,25 @@ const fail = (rule: string, message: string): never => {
 };
 
 export interface OnnxExportOptions {
-  /** ai.onnx opset of the model (11–22); default 18. */
+  /** ai.onnx opset of the model (11 – LATEST_OPSET, 26); default 18. */
   readonly opset?: number;
+  /**
+   * What a known runtime difference does (see OnnxExportWarning): `warn` (default) exports and
+   * lists it in `onnxGraph(...).warnings`; `refuse` throws OnnxExportError
+   * `export.onnx.runtime_difference`.
+   */
+  readonly runtime_differences?: 'warn' | 'refuse';
+}
+
+/**
+ * A case the exported graph computes differently in a known runtime than the call does, for
+ * some inputs: `code` names it (`export.onnx.minmax_tie`: a ±0 tie; `export.onnx.minmax_nan`:
+ * a NaN element), `runtime` the runtime, `message` both answers.
+ */
+export interface OnnxExportWarning {
+  readonly code: 'export.onnx.minmax_tie' | 'export.onnx.minmax_nan';
+  readonly runtime: 'onnxruntime';
+  readonly message: string;
 }
 
 /** The main ONNX node of a call's model (the one gather or scatter; see `onnxGraph` for the rest). */
@@ -79,6 +103,8 @@ export interface OnnxGraph {
   readonly inputs: readonly { readonly name: string; readonly tensor: Tensor }[];
   readonly outputShape: readonly number[];
   readonly outputDType: DType;
+  /** Known runtime differences of this graph (empty when there is none). */
+  readonly warnings: readonly OnnxExportWarning[];
 }
 
 const range = (a: number, b: number) => Array.from({ length: Math.max(0, b - a) }, (_, i) => a + i);
@@ -229,7 +255,7 @@ function policyBlock(
     const perm = [...range(1, indices.rank), 0];
     idx = b.op('Transpose', [idx], { perm });
   }
-  if (p.reshape) idx = b.op('Reshape', [idx, b.i64(p.reshape)]);
+  if (p.reshape) idx = reshape(b, call.op, idx, p.reshape);
   const mode = call.options.mode ?? (call.kind === 'gather' ? 'clip' : 'skip');
   const fromEnd = call.options.negative_indices === 'from_end';
   if (mode === 'error' && fromEnd) return { index: idx }; // ONNX's own policy
@@ -296,6 +322,17 @@ function dropBlock(
   return { index: b.op('Where', [valid, adj, slot]), valid, pad: true };
 }
 
+/**
+ * Reshape to `shape`. A 0 in an ONNX shape means "copy that dim" unless `allowzero` (opset 14)
+ * is set, so an empty target sets it (onnxruntime refuses to load the model otherwise).
+ */
+function reshape(b: Builder, op: string, x: string, shape: readonly number[]): string {
+  if (!shape.includes(0)) return b.op('Reshape', [x, b.i64(shape)]);
+  if (b.opset < 14)
+    fail('opset', `${op}: a reshape to the empty shape ${fmt(shape)} needs opset >= 14 (allowzero)`);
+  return b.op('Reshape', [x, b.i64(shape)], { allowzero: 1 });
+}
+
 /** The one ONNX node that computes `call` (the main node of its graph), or an OnnxExportError. */
 export function onnxNode(lowered: CoreCall, options: OnnxExportOptions = {}): OnnxNode {
   checkCall(lowered, 'onnxNode', ['gather', 'scatter']);
@@ -305,14 +342,14 @@ export function onnxNode(lowered: CoreCall, options: OnnxExportOptions = {}): On
 }
 
 function checkOpset(opset: number): void {
-  if (!Number.isInteger(opset) || opset < 11 || opset > 22)
-    fail('opset', `opset must be an integer in [11, 22]; got ${opset}`);
+  if (!Number.isInteger(opset) || opset < 11 || opset > LATEST_OPSET)
+    fail('opset', `opset must be an integer in [11, ${LATEST_OPSET}]; got ${opset}`);
 }
 
 /** The graph computing `call`: one main node plus what the call's policy needs (see the file comment). */
 export function onnxGraph(lowered: CoreCall, options: OnnxExportOptions = {}): OnnxGraph {
   checkCall(lowered, 'onnxGraph', ['gather', 'scatter']);
-  checkOptions(options, 'onnxGraph', ['opset']);
+  checkOptions(options, 'onnxGraph', ['opset', 'runtime_differences']);
   const call = singleOp(lowered, 'export.onnx', [], true);
   const opset = options.opset ?? 18;
   checkOpset(opset);
@@ -322,6 +359,11 @@ export function onnxGraph(lowered: CoreCall, options: OnnxExportOptions = {}): O
       'opset',
       `${call.op}: this call needs a small graph (${g.nodes.map((n) => n.opType).join(', ')}); use opset >= 13`,
     );
+  const differences = options.runtime_differences ?? 'warn';
+  if (differences !== 'warn' && differences !== 'refuse')
+    fail('runtime_differences', `runtime_differences must be "warn" or "refuse"; got ${fmt(differences)}`);
+  if (differences === 'refuse' && g.warnings.length > 0)
+    fail('runtime_difference', g.warnings.map((w) => `${w.message} (${w.code})`).join('; '));
   return g;
 }
 
@@ -349,11 +391,12 @@ function finish(
   main: OnnxNode,
   inputs: OnnxGraph['inputs'],
   dtype: DType,
+  warnings: readonly OnnxExportWarning[] = [],
 ): OnnxGraph {
   checkReshape(call, coreShape, 'export.onnx');
   let result = out;
   const shape = call.reshape && !same(call.reshape, coreShape) ? call.reshape : coreShape;
-  if (shape !== coreShape) result = b.op('Reshape', [out, b.i64(shape)]);
+  if (shape !== coreShape) result = reshape(b, call.op, out, shape);
   // the last node writes `output`
   const nodes = b.nodes.map((n) => (n.output === result ? { ...n, output: 'output' } : n));
   const rename = (x: string) => (x === result ? 'output' : x);
@@ -364,6 +407,7 @@ function finish(
     inputs,
     outputShape: shape,
     outputDType: dtype,
+    warnings,
   };
 }
 
@@ -565,7 +609,48 @@ function scatterGraph(lowered: ScatterCall, opset: number): OnnxGraph {
       { name: 'updates', tensor: lowered.updates[0] },
     ],
   };
-  return finish(b, call, out, input.shape, main, main.inputs, input.dtype);
+  const warnings = minmaxWarnings(call.op, comp, input.dtype, call.options.float_minmax ?? 'ieee');
+  return finish(b, call, out, input.shape, main, main.inputs, input.dtype, warnings);
+}
+
+/**
+ * What onnxruntime's min / max reduction computes differently from the call's rule (see the
+ * file comment): onnxruntime keeps the element only when it is strictly better, so a ±0 tie
+ * and a NaN element take the update.
+ */
+function minmaxWarnings(
+  op: string,
+  comp: unknown,
+  dtype: DType,
+  rule: 'ieee' | 'self_on_tie' | 'update_on_tie',
+): OnnxExportWarning[] {
+  if ((comp !== 'min' && comp !== 'max') || !(dtype.startsWith('float') || dtype === 'bfloat16')) return [];
+  const warnings: OnnxExportWarning[] = [];
+  const [zs, zu] = comp === 'min' ? ['-0', '+0'] : ['+0', '-0'];
+  if (rule === 'ieee')
+    warnings.push({
+      code: 'export.onnx.minmax_tie',
+      runtime: 'onnxruntime',
+      message: `${op}: ${comp} of element ${zs} and update ${zu} is ${zs} here, ${zu} in onnxruntime (it takes the update on a tie)`,
+    });
+  else if (rule === 'self_on_tie')
+    warnings.push({
+      code: 'export.onnx.minmax_tie',
+      runtime: 'onnxruntime',
+      message: `${op}: a ±0 tie of ${comp} keeps the element here and takes the update in onnxruntime`,
+    });
+  const here =
+    rule === 'ieee'
+      ? 'gives NaN here'
+      : rule === 'self_on_tie'
+        ? 'stays NaN here (unless the update is NaN)'
+        : 'stays NaN here (also after a NaN update)';
+  warnings.push({
+    code: 'export.onnx.minmax_nan',
+    runtime: 'onnxruntime',
+    message: `${op}: a NaN element under ${comp} ${here}; onnxruntime replaces it with the next update`,
+  });
+  return warnings;
 }
 
 /** The scatter's updates from the caller's: `updates × factor` or `v[i mod size(v)]`. */
@@ -664,18 +749,21 @@ const attribute = (name: string, v: AttrValue) =>
 /** Little-endian bytes of a tensor's storage (the library's storage is little-endian on supported hosts). */
 const rawBytes = (t: Tensor) => new Uint8Array(t.data.buffer, t.data.byteOffset, t.data.byteLength).slice();
 
+/** The IR version that goes with an opset (onnx's versioning table; onnxruntime 1.30 loads each). */
+const irVersion = (opset: number): number => (opset >= 23 ? 11 : opset >= 21 ? 10 : 8);
+
 /**
  * An ONNX model (serialized ModelProto) computing `call`: graph inputs `data`, `indices`
  * (and `updates`) fed with the call's tensors (see `onnxInputs`), output `output`.
  */
 export function toOnnx(call: CoreCall, options: OnnxExportOptions = {}): Uint8Array {
   checkCall(call, 'toOnnx', ['gather', 'scatter']);
-  checkOptions(options, 'toOnnx', ['opset']);
+  checkOptions(options, 'toOnnx', ['opset', 'runtime_differences']);
   const g = onnxGraph(call, options);
   const opset = options.opset ?? 18;
   modelType ??= schema();
   const model = {
-    ir_version: opset >= 21 ? 10 : 8,
+    ir_version: irVersion(opset),
     producer_name: 'tensor-gather-scatter',
     opset_import: [{ domain: '', version: opset }],
     graph: {
@@ -703,7 +791,7 @@ export function toOnnx(call: CoreCall, options: OnnxExportOptions = {}): Uint8Ar
 /** The model's feeds: graph input name → the call's tensor. */
 export function onnxInputs(lowered: CoreCall, options: OnnxExportOptions = {}): Record<string, Tensor> {
   checkCall(lowered, 'onnxInputs', ['gather', 'scatter']);
-  checkOptions(options, 'onnxInputs', ['opset']);
+  checkOptions(options, 'onnxInputs', ['opset', 'runtime_differences']);
   const call = singleOp(lowered, 'export.onnx', [], true);
   return Object.fromEntries(onnxGraph(call, options).inputs.map((i) => [i.name, i.tensor]));
 }
