@@ -213,6 +213,42 @@ function circular(): unknown[] {
   return a;
 }
 
+/**
+ * Storage changed under a tensor after it was made (issue 24): detached by a transfer, a
+ * length-tracking view whose resizable buffer shrank or grew, a forgery from Tensor.prototype
+ * (passes instanceof, never constructed) and a tensor over a SharedArrayBuffer.
+ */
+const HOSTILE_STORAGE = ['detached', 'shrunk', 'grown', 'forged', 'shared'] as const;
+function hostileStorage(t: Tensor, kind: (typeof HOSTILE_STORAGE)[number]): unknown {
+  if (kind === 'forged')
+    return Object.create(Tensor.prototype, {
+      dtype: { value: t.dtype },
+      shape: { value: [1e9, ...t.shape] },
+      data: { value: t.data },
+      size: { value: 1e9 * t.size },
+    });
+  if (kind === 'detached') {
+    const c = t.clone();
+    structuredClone(c.data.buffer, { transfer: [c.data.buffer] });
+    return c;
+  }
+  const bytes = t.data.byteLength;
+  const Ctor = t.data.constructor as new (b: ArrayBufferLike) => Tensor['data'];
+  const buffer =
+    kind === 'shared'
+      ? new SharedArrayBuffer(bytes)
+      : new (ArrayBuffer as unknown as new (n: number, o: object) => ArrayBuffer)(bytes, {
+          maxByteLength: bytes * 2 + 64,
+        });
+  const data = new Ctor(buffer);
+  data.set(t.data as never);
+  const u = new Tensor(t.dtype, t.shape, data);
+  const resize = (buffer as unknown as { resize?: (n: number) => void }).resize;
+  if (kind === 'shrunk' && bytes > 0) resize?.call(buffer, bytes - data.BYTES_PER_ELEMENT);
+  if (kind === 'grown') resize?.call(buffer, bytes + 8 * data.BYTES_PER_ELEMENT);
+  return u;
+}
+
 const valueArb: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
   value: fc.oneof(
     { weight: 6, arbitrary: scalarArb },
@@ -221,6 +257,12 @@ const valueArb: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
     { weight: 3, arbitrary: fc.array(fc.integer({ min: -3, max: 4 }), { maxLength: 5 }) },
     { weight: 1, arbitrary: fc.array(tie('value'), { maxLength: 3 }) },
     { weight: 1, arbitrary: fc.dictionary(fc.constantFrom(...KEYS), tie('value'), { maxKeys: 4 }) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(tensorArb, fc.constantFrom(...HOSTILE_STORAGE))
+        .map(([t, k]) => hostileStorage(t, k)),
+    },
     {
       weight: 1,
       arbitrary: fc.constantFrom('sparse', 'circular', 'huge-length', 'typed', 'nested-deep').map((k) => {
