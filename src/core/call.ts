@@ -45,7 +45,8 @@ interface CallBase {
    * Where the result goes (the framework's `out`): its shape is the final (reshaped) result
    * shape and its dtype the result dtype. It may share memory with an input; see `execute`.
    * A call that fails on its index values (out of bounds, duplicate targets) may leave `out`
-   * partly written, as PyTorch's `out=` does; `atomic_out` calls leave it untouched.
+   * partly written, as PyTorch's `out=` does; `atomic_out` calls, and scatters with a custom
+   * update computation (which may throw or return a bad value midway), leave it untouched.
    */
   readonly out?: Tensor;
   /** The framework's wording of an out-of-bounds error with code `options.oob_code`. */

@@ -139,7 +139,7 @@ function checkPrologue(call: Record<string, unknown>, where: string): void {
         ? count(p.length, 0)
         : p.kind === 'circular_indices'
           ? count(p.max_seq, 1) && count(p.seq, 0)
-          : count(p.count, 0);
+          : count(p.count, 0) && (p.length === undefined || count(p.length, 0));
   if (!ok) bad('call.prologue', where, `call.prologue's fields do not fit its kind ${fmt(p.kind)}`, p);
 }
 
