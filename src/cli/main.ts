@@ -647,6 +647,7 @@ its function and line) or the text is refused (a typed error naming the rule and
     withCallOptions,
     callArgs: async (o: CallOptions) => (await callArgs(o, err, new Progress(err, !o.quiet))).args,
     out,
+    err,
   });
 
   // Unknown commands: commander suggests near options already; name the near command too.

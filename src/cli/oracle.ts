@@ -19,6 +19,8 @@ import { type Candidate, type Verdict, verifyLowering } from '../oracle/verify.j
 import { type Why, why } from '../oracle/why.js';
 import { type CallArgs, buildRegistry, lowerCall } from '../tables/registry.js';
 import { type EmitFormat, casesOf, emitSuite } from '../oracle/emit.js';
+import { type Runtime, departureTable, runCampaign } from '../oracle/campaign.js';
+import { runtimeNamed } from '../oracle/runtimes.js';
 import type { DType } from '../tensor/dtype.js';
 import { type NestedArray, type Tensor, tensor } from '../tensor/tensor.js';
 import { parseJsonValues } from './format.js';
@@ -32,6 +34,7 @@ export interface OracleHost {
   readonly withCallOptions: (cmd: Command) => Command;
   readonly callArgs: (o: never) => Promise<CallArgs>;
   readonly out: (s: string) => void;
+  readonly err: (s: string) => void;
 }
 
 /** Commander's own usage errors (exit 1 by default) exit 2 here, as the commands document. */
@@ -156,6 +159,70 @@ function registerConformance(p: Command, host: OracleHost): void {
         `${cases.length} cases of ${entries.length} ops; ${o.format === 'webnn' ? 'webnn-tests.json and ' : `${emitted} emitted, `}manifest.json in ${o.out}\n`,
       );
     });
+
+  const runCmd = conformance
+    .command('run')
+    .description(
+      'a differential campaign against a runtime: seeded random calls, each result verified, departures minimised and grouped',
+    )
+    .requiredOption(
+      '--runtime <name|path>',
+      'onnxruntime-node, or a path to a runtime module (name, ops, run)',
+    )
+    .option('--ops <list>', 'comma-separated ops or frameworks (default: every op the runtime lists)')
+    .option('--n <count>', 'number of cases', '500')
+    .option('--seed <s>', 'seed', '1')
+    .option('--timeout <ms>', 'bound on one case', '5000')
+    .option('--json <file>', 'write the report as JSON')
+    .showHelpAfterError(false)
+    .exitOverride(usageExit)
+    .action(
+      async (o: {
+        runtime: string;
+        ops?: string;
+        n: string;
+        seed: string;
+        timeout: string;
+        json?: string;
+      }) => {
+        const num = (v: string, what: string) => {
+          const x = Number(v);
+          if (!Number.isSafeInteger(x) || x < 0)
+            runCmd.error(`error: ${what} must be a non-negative integer; got ${JSON.stringify(v)}`, {
+              exitCode: 2,
+              code: 'oracle.usage',
+            });
+          return x;
+        };
+        const n = num(o.n, '--n');
+        const seed = num(o.seed, '--seed');
+        const timeoutMs = num(o.timeout, '--timeout');
+        let runtime: Runtime;
+        try {
+          runtime = await runtimeNamed(o.runtime, ns);
+        } catch (e) {
+          if (e instanceof CommanderError) throw e;
+          return runCmd.error(`error: ${(e as Error).message}`, { exitCode: 2, code: 'oracle.usage' });
+        }
+        const registry = buildRegistry(ns);
+        const wanted = o.ops
+          ?.split(',')
+          .map((x) => x.trim())
+          .filter(Boolean);
+        const ops = wanted
+          ? registry.filter((e) => wanted.some((w) => e.id === w || e.framework === w)).map((e) => e.id)
+          : undefined;
+        const report = await runCampaign(runtime, ns, {
+          n,
+          seed,
+          timeoutMs,
+          ...(ops ? { ops } : {}),
+          progress: (line) => host.err(`${line}\n`),
+        });
+        if (o.json) writeFileSync(o.json, `${JSON.stringify(report, null, 2)}\n`);
+        host.out(departureTable(report));
+      },
+    );
 }
 
 /** The dtype a candidate given as JSON values is read in: the call's result dtype. */

@@ -1,0 +1,81 @@
+/**
+ * Built-in runtimes for `conformance run`: onnxruntime-node (an optional dependency, loaded
+ * only when asked for), and a user's own module (`export const name; export const ops;
+ * export async function run({ op, opset, inputs, attributes })`).
+ *
+ * The onnxruntime-node runtime builds each ONNX op's model with this library's exporter (`toOnnx`
+ * of the lowered call: the op's own node, plus the few nodes a policy ONNX lacks needs), so a
+ * call that does not lower (an invalid call) cannot be built and counts as refused.
+ */
+import { pathToFileURL } from 'node:url';
+import { resolve } from 'node:path';
+import { InvalidArgumentError } from '../errors.js';
+import { type OpEntry, buildRegistry, lowerCall } from '../tables/registry.js';
+import { Tensor } from '../tensor/tensor.js';
+import type { Runtime, RuntimeRequest } from './campaign.js';
+
+/** The request as the library's call arguments. */
+function argsOf(req: RuntimeRequest) {
+  const { data, indices, updates } = req.inputs;
+  return {
+    indices: [],
+    attrs: req.attributes,
+    ...(req.opset !== undefined ? { version: req.opset } : {}),
+    tensors: { data, indices, ...(updates ? { updates } : {}) },
+  };
+}
+
+/** onnxruntime-node on the ONNX ops, one InferenceSession per case (CPU, one thread). */
+export async function onnxruntimeNode(namespaces: Readonly<Record<string, unknown>>): Promise<Runtime> {
+  const ort = await import('onnxruntime-node');
+  const { toOnnx, onnxInputs } = await import('../export/onnx.js');
+  const registry = buildRegistry(namespaces);
+  const ops = registry.filter((e) => e.framework === 'onnx' && e.state === 'ready').map((e) => e.id);
+  return {
+    name: 'onnxruntime-node',
+    ops,
+    async run(req) {
+      const entry = registry.find((e) => e.id === req.op) as OpEntry;
+      const call = lowerCall(namespaces, entry, argsOf(req));
+      const session = await ort.InferenceSession.create(toOnnx(call), {
+        logSeverityLevel: 3,
+        intraOpNumThreads: 1,
+        interOpNumThreads: 1,
+      });
+      const feeds: Record<string, InstanceType<typeof ort.Tensor>> = {};
+      for (const [name, t] of Object.entries(onnxInputs(call)))
+        feeds[name] = new ort.Tensor(t.dtype as 'float32', t.data as Float32Array, [...t.shape]);
+      const out = (await session.run(feeds)).output;
+      return new Tensor(
+        call.kind === 'gather' ? call.operand.dtype : call.inputs[0].dtype,
+        [...out.dims],
+        out.data as Float32Array,
+      );
+    },
+  };
+}
+
+/** A runtime module of the user's own, by path. */
+export async function runtimeModule(path: string): Promise<Runtime> {
+  const m = (await import(pathToFileURL(resolve(path)).href)) as Partial<Runtime>;
+  if (typeof m.name !== 'string' || !Array.isArray(m.ops) || typeof m.run !== 'function')
+    throw new InvalidArgumentError(
+      'oracle.runtime.module',
+      `${path}: a runtime module exports name (string), ops (string[]) and run({ op, opset, inputs, attributes })`,
+    );
+  return { name: m.name, ops: m.ops, run: m.run };
+}
+
+/** The runtime named on the command line. */
+export async function runtimeNamed(
+  name: string,
+  namespaces: Readonly<Record<string, unknown>>,
+): Promise<Runtime> {
+  if (name === 'onnxruntime-node') return onnxruntimeNode(namespaces);
+  if (name === 'onnxruntime-web' || name === 'tfjs')
+    throw new InvalidArgumentError(
+      'oracle.runtime.unavailable',
+      `--runtime ${name} is not built in yet; wrap it in a runtime module and pass its path`,
+    );
+  return runtimeModule(name);
+}
