@@ -124,6 +124,23 @@ function baselineArgs(entry: OpEntry, dataDType: 'float64' | 'float32' = 'float6
       dataDType,
       indexDType: 'int64',
     };
+  // boolean-mask ops (masked_select, masked_scatter, tf.boolean_mask): a 3×3 mask over 3×3 data
+  if (sig.indexDType === 'bool')
+    return {
+      data: [
+        [1, 2, 3],
+        [4, 5, 6],
+        [7, 8, 9],
+      ],
+      indices: [
+        [true, false, true],
+        [false, true, false],
+        [true, true, false],
+      ],
+      ...(sig.kind === 'scatter' ? { updates: [1, 2, 3, 4, 5, 6, 7] } : {}),
+      dataDType,
+      indexDType: 'bool',
+    };
   // batch_take: one index per row (out[i] = a[i, indices[i]])
   const rows = sig.family === 'batch_take' && entry.framework === 'mxnet' ? [1, 0, 2] : [1, 0];
   return probeArgs(entry, rows, { dataDType, ...(sig.indexDType ? { indexDType: sig.indexDType } : {}) });

@@ -377,12 +377,30 @@ describe('every surface', () => {
       [0, 30, 0],
     ]);
   });
+  it('masked_scatter gradients: input where the mask is false, source in its own shape (unused elements 0)', () => {
+    const src = tensor([1, 2, 3, 4, 5], 'float64');
+    const g = vjp(torch.lower.masked_scatter(x, m, src));
+    expect(g.value.toArray()).toEqual([
+      [1, 1, 2],
+      [3, 3, 5],
+    ]);
+    const grads = g.backward(tensor([10, 20, 30, 40, 50, 60], 'float64', [2, 3]));
+    expect(grads.input.toArray()).toEqual([
+      [0, 20, 0],
+      [40, 0, 60],
+    ]);
+    expect(grads.source.toArray()).toEqual([10, 30, 50, 0, 0]);
+  });
   it('ONNX export and translate refuse a mask call with a typed error naming the op', () => {
     const call = torch.lower.masked_select(x, m);
     expect(code(() => toOnnx(call))).toBe('export.onnx.program');
     expect(code(() => translate(call, 'onnx'))).toBe('translate.program');
     const mixed = numpy.lower.index(x, [tensor([true, false]), tensor(1)]);
     expect(code(() => vjp(mixed))).toBe('autodiff.program');
+    // masked_select of a row broadcast against a 2-D mask: PyTorch sums the gradient; refused here.
+    expect(code(() => vjp(torch.lower.masked_select(tensor([1, 2, 3], 'float64'), m)))).toBe(
+      'autodiff.broadcast',
+    );
   });
 });
 

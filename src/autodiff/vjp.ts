@@ -54,6 +54,7 @@ const BY_OP: Record<string, ArgumentNames> = {
   'torch.index_copy': { operand: 'input', updates: 'source' },
   'torch.index_fill': { operand: 'input', updates: null },
   'torch.index_put': { operand: 'input', updates: 'values' },
+  'torch.masked_scatter': { operand: 'input', updates: 'source' },
   'tensorflow.tensor_scatter_nd_update': { operand: 'tensor', updates: 'updates' },
   'tensorflow.tensor_scatter_nd_add': { operand: 'tensor', updates: 'updates' },
   'tensorflow.tensor_scatter_nd_sub': { operand: 'tensor', updates: 'updates' },
@@ -224,10 +225,27 @@ export interface VjpResult {
   backward(cotangent: Tensor): Record<string, Tensor>;
 }
 
+/**
+ * A lowering that broadcast the caller's operand (masked_select / masked_scatter with a mask of
+ * a larger shape) leaves `operand_shape` with fewer elements than the operand: its gradient would
+ * need a sum over the broadcast dims, which this module does not do (autodiff.broadcast).
+ */
+function checkBroadcast(call: CoreCall): void {
+  const s = (call as { operand_shape?: readonly number[] }).operand_shape;
+  const x = call.kind === 'gather' ? call.operand : call.inputs[0];
+  if (s === undefined || s.reduce((a, b) => a * b, 1) === x.size) return;
+  throw new InvalidArgumentError(
+    'autodiff.broadcast',
+    `${call.op}: the operand of shape ${fmt(s)} was broadcast to ${fmt(x.shape)}; its gradient would need a sum over the broadcast dims, which autodiff does not do`,
+    { operand_shape: s, shape: x.shape },
+  );
+}
+
 /** Reverse mode of a lowered call: its value and a pullback (see the file comment for the rules). */
 export function vjp(lowered: CoreCall | ProgramCall): VjpResult {
   checkCall(lowered, 'vjp');
   const call = singleOp(lowered, 'autodiff', ['scale_updates', 'circular_indices', 'nonzero']);
+  checkBroadcast(call);
   const names = argumentNames(call);
   const policy = gradientPolicy(call);
   const x = call.kind === 'gather' ? call.operand : call.inputs[0];
@@ -284,6 +302,7 @@ export interface JvpResult {
 export function jvp(lowered: CoreCall | ProgramCall, tangents: Readonly<Record<string, Tensor>>): JvpResult {
   checkCall(lowered, 'jvp');
   const call = singleOp(lowered, 'autodiff', ['scale_updates', 'circular_indices', 'nonzero']);
+  checkBroadcast(call);
   const names = argumentNames(call);
   checkNamedTensors(tangents, [names.operand, names.updates], 'tangents', 'autodiff.jvp');
   checkFloat(call, call.kind === 'gather' ? call.operand : call.inputs[0], names.operand ?? 'operand');

@@ -85,13 +85,15 @@ interface CallBase {
  *   index operand), row-major, as a [count, rank(mask)] int64 tensor (NumPy's `mask.nonzero()`
  *   stacked, ONNX's NonZero transposed). A mask's positions are data: the IR computes them (a
  *   prefix sum and a scatter); only `count`, the result's static size, is read from the mask
- *   when lowering, as a shape is (JAX's `nonzero(size=…)` needs it the same way).
+ *   when lowering, as a shape is (JAX's `nonzero(size=…)` needs it the same way). With
+ *   `length` > count the result has `length` rows, the extra ones holding each dim's size (out
+ *   of bounds, so a skipping scatter drops their updates: masked_scatter's unused source).
  */
 export type Prologue =
   | { readonly kind: 'scale_updates'; readonly factor: number | bigint | boolean }
   | { readonly kind: 'cycle_updates'; readonly length: number }
   | { readonly kind: 'circular_indices'; readonly max_seq: number; readonly seq: number }
-  | { readonly kind: 'nonzero'; readonly count: number };
+  | { readonly kind: 'nonzero'; readonly count: number; readonly length?: number };
 
 /** A gather lowered from a framework op: everything the call does, defaults applied. */
 export interface GatherCall extends CallBase {

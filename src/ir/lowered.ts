@@ -169,8 +169,10 @@ function prologueSlot(call: CoreCall): number {
 /** The shape of the operand a call's prologue computes. */
 function prologueShape(call: CoreCall): number[] {
   const p = call.prologue;
-  if (call.kind === 'gather' || p?.kind === 'nonzero')
-    return [(p as { count: number }).count, indicesOf(call).rank];
+  if (call.kind === 'gather' || p?.kind === 'nonzero') {
+    const q = p as { count: number; length?: number };
+    return [q.length ?? q.count, indicesOf(call).rank];
+  }
   if (p?.kind === 'circular_indices') return [call.scatter_indices.shape[0], p.seq];
   if (p?.kind === 'cycle_updates') return [p.length];
   return [...call.updates[0].shape];
@@ -184,7 +186,7 @@ function prologueOps(b: Builder, p: Prologue, from: ValueId, shape: readonly num
     return b.one({ kind: 'multiply', operands: [from, factor], results: [t] });
   }
   const i64 = (s: readonly number[]): TensorType => ({ shape: [...s], dtype: 'int64' });
-  if (p.kind === 'nonzero') return nonzeroOps(b, from, p.count);
+  if (p.kind === 'nonzero') return nonzeroOps(b, from, p.count, p.length);
   if (p.kind === 'cycle_updates') {
     // updates[i] = v[i mod size(v)]: an iota, a remainder, and a gather of v's elements.
     const i = b.one({ kind: 'iota', iota_dimension: 0, operands: [], results: [i64([p.length])] });
@@ -226,7 +228,7 @@ export function concreteCall<C extends CoreCall>(call: C): C {
   const p = call.prologue;
   if (!p) return call;
   const from = callTensors(call).args[prologueSlot(call)];
-  if (p.kind === 'nonzero') checkCount(call, from, p.count);
+  if (p.kind === 'nonzero') checkCount(call, from, p.count, p.length);
   const b = new Builder([typeOf(from)]);
   const r = prologueOps(b, p, 0, prologueShape(call));
   const main = mainFunc([typeOf(from)], b.ops, [r]);
@@ -245,10 +247,11 @@ const indicesOf = (call: CoreCall): Tensor =>
  * A `nonzero` prologue's count is the mask's number of true elements: a call built by hand
  * with another count would drop positions or invent zeros, so it is refused (call.prologue).
  */
-function checkCount(call: CoreCall, mask: Tensor, count: number): void {
+function checkCount(call: CoreCall, mask: Tensor, count: number, length = count): void {
   let n = 0;
   if (mask.dtype === 'bool') for (const v of mask.data as Uint8Array) n += v === 0 ? 0 : 1;
-  if (mask.dtype === 'bool' && mask.rank > 0 && count === n) return;
+  const rows = Number.isSafeInteger(length) && length >= count;
+  if (mask.dtype === 'bool' && mask.rank > 0 && count === n && rows) return;
   throw new InvalidArgumentError(
     'call.prologue',
     `${call.op}: a nonzero prologue reads a bool mask of rank ≥ 1 and its count of true elements; got a ${mask.dtype} mask of rank ${mask.rank} with ${n} true and count ${String(count)}`,
@@ -265,7 +268,7 @@ function checkCount(call: CoreCall, mask: Tensor, count: number): void {
  *   range, which the spec's scatter skips);
  *   out[j, d] = (flat[j] / stride[d]) rem shape[d].
  */
-export function nonzeroOps(b: Builder, mask: ValueId, count: number): ValueId {
+export function nonzeroOps(b: Builder, mask: ValueId, count: number, length = count): ValueId {
   const shape = b.type(mask).shape;
   const N = shape.reduce((x, y) => x * y, 1);
   const i64 = (s: readonly number[]): TensorType => ({ shape: [...s], dtype: 'int64' });
@@ -287,11 +290,11 @@ export function nonzeroOps(b: Builder, mask: ValueId, count: number): ValueId {
   const slot = b.select(
     flatMask,
     b.binary('subtract', c, b.splat(1n, 'int64', [N])),
-    b.splat(BigInt(count), 'int64', [N]),
+    b.splat(BigInt(length), 'int64', [N]),
   );
   const at = b.one({ kind: 'reshape', operands: [slot], results: [i64([N, 1])] });
   const iota = b.one({ kind: 'iota', iota_dimension: 0, operands: [], results: [i64([N])] });
-  const zero = b.splat(0n, 'int64', [count]);
+  const zero = b.splat(0n, 'int64', [length]);
   const dimension_numbers = {
     update_window_dims: [],
     inserted_window_dims: [0],
@@ -301,7 +304,7 @@ export function nonzeroOps(b: Builder, mask: ValueId, count: number): ValueId {
   const flat = b.one({
     kind: 'scatter',
     operands: [zero, at, iota],
-    results: [i64([count])],
+    results: [i64([length])],
     dimension_numbers,
     body: reducerBody('replace', 'int64') as Body,
     reducer: 'replace',
@@ -314,15 +317,20 @@ export function nonzeroOps(b: Builder, mask: ValueId, count: number): ValueId {
       kind: 'broadcast_in_dim',
       broadcast_dimensions: [1],
       operands: [b.constant(tensor(values, 'int64'))],
-      results: [i64([count, k])],
+      results: [i64([length, k])],
     });
   const wide = b.one({
     kind: 'broadcast_in_dim',
     broadcast_dimensions: [0],
     operands: [flat],
-    results: [i64([count, k])],
+    results: [i64([length, k])],
   });
-  return b.binary('remainder', b.binary('divide', wide, row(strides)), row(shape.map(BigInt)));
+  const pos = b.binary('remainder', b.binary('divide', wide, row(strides)), row(shape.map(BigInt)));
+  if (length === count) return pos;
+  // Rows past the count: each dim's size, out of bounds (see Prologue `nonzero`).
+  const r = b.one({ kind: 'iota', iota_dimension: 0, operands: [], results: [i64([length, k])] });
+  const past = b.compare('GE', r, b.splat(BigInt(count), 'int64', [length, k]));
+  return b.select(past, row(shape.map(BigInt)), pos);
 }
 
 /** Runs a program call: its entry on its tensors; the first result, into `out` when given. */

@@ -11,10 +11,10 @@ import type { GatherCall, ScatterCall } from '../../core/call.js';
 import type { UpdateComputation } from '../../core/types.js';
 import { DTypeError, InvalidArgumentError, fmt } from '../../errors.js';
 import type { ProgramCall } from '../../ir/lowered.js';
-import { broadcastTo, slice } from '../../tensor/ops.js';
+import { broadcastTo } from '../../tensor/ops.js';
 import { type Tensor, checkCallBudget, tensor, zeros } from '../../tensor/tensor.js';
 import { options, outArg, tensorArg } from '../args.js';
-import { flatScatter } from '../families.js';
+import { flatScatter, tupleScatter } from '../families.js';
 import {
   type TupleEntry,
   countTrue,
@@ -282,10 +282,12 @@ export function lowerMaskedScatter(
     wording: TORCH_POLICY.index_put.wording,
     out: outArg(op, o.out),
     reshape: X1.rank === 0 ? [] : undefined,
+    operand_shape: X0.shape,
+    updates_shape: S.shape,
   };
-  const policy = policyOf('index_put', X.dtype);
-  // The updates are source's first `count` elements: a slice of its storage, never its values.
-  const flat = S.reshape([S.size]);
-  const updates = count === S.size ? flat : slice(flat, [0], [count]);
-  return maskScatter(m, X, M, updates, 'replace', policy);
+  // Every source element is an update; those past count(mask) aim out of bounds (the nonzero
+  // step's extra rows) and are skipped: gradients reach source in its own shape.
+  const policy = { ...policyOf('index_put', X.dtype), mode: 'skip' } as const;
+  const p = { kind: 'nonzero', count, length: S.size } as const;
+  return tupleScatter({ ...m, prologue: p }, X, M, S.reshape([S.size]), M.rank, 1, 'replace', policy);
 }
