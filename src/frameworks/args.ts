@@ -10,7 +10,7 @@
 import { DTypeError, InvalidArgumentError, fmt } from '../errors.js';
 import type { DType, Scalar } from '../tensor/dtype.js';
 import { isFloat } from '../tensor/dtype.js';
-import { Tensor } from '../tensor/tensor.js';
+import { Tensor, checkTensor } from '../tensor/tensor.js';
 
 /** `[0, 1, …, n - 1]`, or `[a, …, b - 1]` with two arguments. */
 export function range(a: number, b?: number): number[] {
@@ -62,7 +62,7 @@ const suggestion = (name: string, candidates: readonly string[]): string => {
 export function describe(v: unknown): string {
   if (v === null) return 'null';
   if (v === undefined) return 'undefined';
-  if (v instanceof Tensor) return `a ${v.dtype} Tensor of shape ${fmt(v.shape)}`;
+  if (Tensor.isTensor(v)) return `a ${v.dtype} Tensor of shape ${fmt(v.shape)}`;
   if (Array.isArray(v)) return `an array of length ${v.length}`;
   if (typeof v === 'object') return `an object (${(v as object).constructor?.name ?? 'no prototype'})`;
   if (typeof v === 'string') return fmt(v.length > 40 ? `${v.slice(0, 40)}…` : v);
@@ -232,6 +232,8 @@ export function scalarFor(
 
 /** Is this an onnxruntime Tensor (`{ type, dims, data }`) or a TF.js tensor (`dataSync()`)? */
 function foreignTensorHint(v: unknown): string {
+  if (Array.isArray(v))
+    return " — a plain array is not a tensor: wrap it with tensor(values, dtype), or the framework's own constructor (torchTensor, numpyArray, tfConstant, jaxArray) for its default dtypes";
   if (v === null || typeof v !== 'object') return '';
   const o = v as Record<string, unknown>;
   if (typeof o.dataSync === 'function' && Array.isArray(o.shape))
@@ -243,7 +245,7 @@ function foreignTensorHint(v: unknown): string {
 
 /** A Tensor argument; anything else is refused naming the parameter (rule `<op>.<name>`). */
 export function tensorArg(op: string, name: string, value: unknown, code = `${op}.${name}`): Tensor {
-  if (value instanceof Tensor) return value;
+  if (Tensor.isTensor(value)) return checkTensor(value, name, op, code); // storage intact since made
   throw new InvalidArgumentError(
     code,
     `${op}: ${name} must be a Tensor; got ${describe(value)}${foreignTensorHint(value)}`,
