@@ -38,7 +38,7 @@ export async function onnxruntimeNode(namespaces: Readonly<Record<string, unknow
       const entry = registry.find((e) => e.id === req.op) as OpEntry;
       const call = lowerCall(namespaces, entry, argsOf(req));
       const session = await ort.InferenceSession.create(toOnnx(call), {
-        logSeverityLevel: 3,
+        logSeverityLevel: 4,
         intraOpNumThreads: 1,
         interOpNumThreads: 1,
       });
