@@ -17,6 +17,9 @@
  * 4. Every policy difference is stated (negative indices, out-of-bounds mode, fill value,
  *    duplicates, include_self, dtypes, result shape), and so is any disagreement of the two
  *    calls on the caller's tensors (a value, or an error on one side only).
+ * 5. A target that computes something else on valid inputs — another include_self, another
+ *    float min/max rule for ±0 ties and NaNs — is never returned: with no other candidate the
+ *    answer is `translate.no_equivalent`, its message naming each such target and why.
  *
  * Rules (codes `translate.<rule>`): `framework` (unknown framework), `no_equivalent` (no op of
  * the framework makes this call; the message names why), `variadic` (N-input scatters).
@@ -98,6 +101,13 @@ interface Form {
   readonly gatherDn?: GatherDimensionNumbers;
   readonly scatterDn?: ScatterDimensionNumbers;
 }
+
+/** The short names the main entry exports beside the full ones (`tf`, `np`, `dml`). */
+const FRAMEWORK_ALIASES: Readonly<Record<string, string>> = {
+  tf: 'tensorflow',
+  np: 'numpy',
+  dml: 'directml',
+};
 
 const list = (x: readonly number[] | undefined) => x ?? [];
 const same = (x: readonly number[] | undefined, y: readonly number[] | undefined) => {
@@ -631,6 +641,24 @@ function policyDifferences(source: CoreCall, target: CoreCall, name: string): st
   return d;
 }
 
+/**
+ * Why `target` computes something else than `source` on valid inputs (not a policy on invalid
+ * ones): a different include_self, or a different float min/max rule on ±0 ties and NaNs.
+ */
+function otherComputation(source: ScatterCall, target: ScatterCall, name: string): string | undefined {
+  const si = source.options.include_self !== false;
+  const ti = target.options.include_self !== false;
+  if (si !== ti) return `${name}: include_self ${ti} (${source.op}: ${si}) computes other values`;
+  const comp = source.update_computation;
+  const dtype = source.inputs[0].dtype;
+  const float = dtype.startsWith('float') || dtype === 'bfloat16';
+  const sm = source.options.float_minmax ?? 'ieee';
+  const tm = target.options.float_minmax ?? 'ieee';
+  if (float && (comp === 'min' || comp === 'max') && sm !== tm)
+    return `${name}: ${comp} decides ±0 ties and NaNs by ${tm} (${source.op}: ${sm})`;
+  return undefined;
+}
+
 const codeOf = (e: unknown) =>
   e instanceof GatherScatterError ? e.code : e instanceof Error ? e.message : String(e);
 
@@ -669,6 +697,7 @@ export function translate(
   checkCall(lowered, 'translate');
   checkOptions(options, 'translate', ['registry', 'namespaces']);
   const call = singleOp(lowered, 'translate');
+  framework = FRAMEWORK_ALIASES[framework] ?? framework;
   if (!(FRAMEWORKS as readonly string[]).includes(framework))
     fail('framework', `unknown framework ${fmt(framework)}; one of ${FRAMEWORKS.join(', ')}`, { framework });
   if (call.kind === 'scatter' && call.inputs.length !== 1)
@@ -711,6 +740,13 @@ export function translate(
           }
           lowered++;
           if (call.kind === 'scatter' && !sameComputation(call, target as ScatterCall)) continue;
+          // a target that computes something else on valid inputs is no translation at all
+          const other =
+            call.kind === 'scatter' ? otherComputation(call, target as ScatterCall, entry.id) : undefined;
+          if (other !== undefined) {
+            if (!reasons.includes(other)) reasons.push(other);
+            continue;
+          }
           const diffs = policyDifferences(call, target, entry.id);
           scored.push({
             candidate: { entry, callArgs: v, form },
