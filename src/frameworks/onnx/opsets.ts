@@ -296,6 +296,7 @@ const AXIS_MODE = Object.freeze(['axis', 'mode']);
  * refused (e.g. `batch_dims` on GatherND-11), with rule `<op>.attribute`.
  */
 export function attributes(op: OpVersion, value: unknown): Record<string, unknown> {
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) laterAttributes(op, value);
   return options(
     op.name,
     value as Record<string, unknown> | null | undefined,
@@ -303,6 +304,24 @@ export function attributes(op: OpVersion, value: unknown): Record<string, unknow
     code(op, 'attribute'),
     'attributes',
   );
+}
+
+/**
+ * Refuses an attribute a later version of the schema defines (GatherND's batch_dims at opset 11)
+ * by naming the opset it needs, rather than listing what this version accepts.
+ */
+function laterAttributes(op: OpVersion, value: object): void {
+  const names = attributeNames(op);
+  for (const key of Object.keys(value)) {
+    if (names.includes(key)) continue;
+    for (let v = op.version + 1; v <= LATEST_OPSET; v++)
+      if (attributeNames({ ...op, version: v }).includes(key))
+        throw new InvalidArgumentError(
+          code(op, 'attribute'),
+          `${op.name}: attribute ${fmt(key)} needs opset ≥ ${v} (${op.type}-${v}); opset ${op.version} defines ${names.length ? names.join(', ') : 'none'}`,
+          { key, accepted: names, since: v },
+        );
+  }
 }
 
 /** An INT attribute: an integer (bigint accepted), or the default when absent; rule `<op>.<name>`. */
