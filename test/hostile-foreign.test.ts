@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import * as lib from '../src/index.js';
 import { DTypeError, InvalidArgumentError, fromOrt, fromTf, tensor, toOrt, toTf } from '../src/index.js';
+import { toTensorProto } from '../src/interop/onnx-tensor.js';
 import { typedError } from './helpers/consumers.js';
 
 class FakeOrt {
@@ -202,5 +203,25 @@ describe('an in-place scatter whose update computation fails leaves the target a
     const { t, err } = run(((a: number, b: number) => a + b) as never);
     expect(err).toBeUndefined();
     expect(t.toArray()).toEqual([10, 11, 12, 13, 5]);
+  });
+});
+
+describe('storage detached after construction: every reader refuses it (tensor.storage_changed)', () => {
+  const detachedTensor = () => {
+    const t = tensor([1, 2, 3, 4], 'float32', [2, 2]);
+    structuredClone(t.data.buffer, { transfer: [t.data.buffer] });
+    return t;
+  };
+  it.each([
+    ['get', (t: lib.Tensor) => t.get(0, 0)],
+    ['cast', (t: lib.Tensor) => lib.cast(t, 'int32')],
+    ['slice', (t: lib.Tensor) => lib.slice(t, [0, 0], [1, 1])],
+    ['stack', (t: lib.Tensor) => lib.stack([t, t])],
+    ['broadcastTo', (t: lib.Tensor) => lib.broadcastTo(t, [3, 2, 2])],
+    ['moveAxis', (t: lib.Tensor) => lib.moveAxis(t, 0, 1)],
+    ['writeNpy', (t: lib.Tensor) => lib.writeNpy(t)],
+    ['toTensorProto', (t: lib.Tensor) => toTensorProto(t)],
+  ])('%s', (_name, f) => {
+    expect(typedError(() => f(detachedTensor())).code).toBe('tensor.storage_changed');
   });
 });

@@ -13,7 +13,7 @@
  */
 import { DTypeError, fmt, InvalidArgumentError } from '../errors.js';
 import { byteSize, type DType, type Storage, storageConstructor } from '../tensor/dtype.js';
-import { checkedSize, MAX_RANK, Tensor, typedArrayName } from '../tensor/tensor.js';
+import { checkedSize, checkTensor, MAX_RANK, Tensor, typedArrayName } from '../tensor/tensor.js';
 
 const MAGIC = [0x93, 0x4e, 0x55, 0x4d, 0x50, 0x59]; // \x93NUMPY
 /** numpy's ARRAY_ALIGN: the data of a file written by numpy starts at a multiple of 64 bytes. */
@@ -492,7 +492,7 @@ function pyTupleRepr(shape: readonly number[]): string {
  * `options.bfloat16` picks a representation; see {@link WriteNpyOptions.bfloat16}.
  */
 export function writeNpy(t: Tensor, options: WriteNpyOptions = {}): Uint8Array {
-  if (!(t instanceof Tensor)) throw new InvalidArgumentError('npy.input', 'writeNpy: expected a Tensor');
+  checkTensor(t, 't', 'writeNpy', 'npy.input');
   if (options === null || typeof options !== 'object')
     throw new InvalidArgumentError('npy.options', `writeNpy: options must be an object; got ${fmt(options)}`);
   const order = options.byteOrder ?? '<';

@@ -12,7 +12,7 @@
 import protobuf from 'protobufjs';
 import { DTypeError, fmt, GatherScatterError, InvalidArgumentError } from '../errors.js';
 import { allocStorage, byteSize, type DType, type Storage } from '../tensor/dtype.js';
-import { checkedSize, MAX_RANK, Tensor, typedArrayName } from '../tensor/tensor.js';
+import { checkedSize, checkTensor, MAX_RANK, Tensor, typedArrayName } from '../tensor/tensor.js';
 import { bytesToStorage, storageToBytes } from './npy.js';
 
 const { Enum, Field, Root, Type } = protobuf;
@@ -1072,8 +1072,7 @@ export function fromTensorProto(input: Uint8Array | object): Tensor {
  * re-encoding any file of the ONNX backend test data reproduces it byte for byte.
  */
 export function toTensorProto(t: Tensor, name?: string): Uint8Array {
-  if (!(t instanceof Tensor))
-    throw new InvalidArgumentError('onnx.TensorProto.input', 'toTensorProto: expected a Tensor');
+  checkTensor(t, 't', 'toTensorProto', 'onnx.TensorProto.input');
   const message: Record<string, unknown> = {
     dims: [...t.shape],
     data_type: dtypeToOnnxDataType[t.dtype],

@@ -5,7 +5,7 @@
  */
 import { InvalidArgumentError, fmt } from '../errors.js';
 import { type DType, decodeScalar, encodeScalar } from './dtype.js';
-import { Tensor, checkShape, sameShape, stridesOf, zeros } from './tensor.js';
+import { Tensor, checkShape, liveStorage, sameShape, stridesOf, zeros } from './tensor.js';
 
 /** NumPy broadcasting of shapes; throws `broadcast.shapes` when they do not broadcast. */
 export function broadcastShapes(...input: readonly (readonly number[])[]): number[] {
@@ -59,6 +59,7 @@ function stridedCopy<D extends DType>(
   step: readonly number[],
   base: number,
 ): Tensor<D> {
+  liveStorage(t, 'copy'); // broadcastTo, slice, moveAxis
   const out = zeros(shape, t.dtype);
   const rank = shape.length;
   const ctr = new Array<number>(rank).fill(0);
@@ -137,6 +138,7 @@ export function stack<D extends DType>(tensors: readonly Tensor<D>[], axis = -1)
   if (tensors.length === 0) throw new InvalidArgumentError('stack.empty', 'stack: need at least one tensor');
   const shape = tensors[0].shape;
   for (const x of tensors) {
+    liveStorage(x, 'stack');
     if (!sameShape(x.shape, shape) || x.dtype !== tensors[0].dtype) {
       throw new InvalidArgumentError(
         'stack.shapes',
@@ -172,6 +174,7 @@ export function stack<D extends DType>(tensors: readonly Tensor<D>[], axis = -1)
  */
 export function cast<D extends DType>(t: Tensor, dtype: D): Tensor<D> {
   if (t.dtype === dtype) return t as unknown as Tensor<D>;
+  liveStorage(t, 'cast');
   const out = zeros(t.shape, dtype);
   const od = out.data as any;
   const id = t.data as any;

@@ -426,6 +426,7 @@ export class Tensor<D extends DType = DType> {
 
   /** The element at a multi-index, as a JS value. */
   get(...index: number[]): Scalar {
+    liveStorage(this, 'tensor.get');
     if (index.length !== this.rank) {
       throw new InvalidArgumentError(
         'tensor.index',
@@ -450,6 +451,7 @@ export class Tensor<D extends DType = DType> {
 
   /** The single element of a tensor of size 1 (e.g. rank 0). */
   item(): Scalar {
+    liveStorage(this, 'tensor.item');
     if (this.size !== 1)
       throw new InvalidArgumentError('tensor.item', `tensor.item: tensor has ${this.size} elements, not 1`);
     return decodeScalar(this.dtype, this.data[0]);
