@@ -16,6 +16,7 @@ import {
 } from '../scripts/goldens/golden.js';
 import { type Tensor, numpy, tensor } from '../src/index.js';
 import type { DType } from '../src/tensor/dtype.js';
+import { differentialSeed } from './helpers/seed.js';
 
 type R = ReturnType<typeof rng>;
 
@@ -131,6 +132,8 @@ function callNumpy(c: Case): Tensor {
 
 /** Cases per family: DIFFERENTIAL_N (npm run differential -- --n 10000), else 2000. */
 const N = Number(process.env.DIFFERENTIAL_N ?? 2000);
+/** A fresh seed per run (printed; DIFFERENTIAL_SEED replays it). */
+const SEED = differentialSeed('numpy-live.test.ts');
 const hasNumpy = pythonHas('numpy');
 const reason = hasNumpy ? '' : ' (SKIPPED: /usr/bin/python3 with numpy not found)';
 
@@ -139,7 +142,7 @@ describe(`numpy live differential vs the real NumPy${reason}`, () => {
     it.skipIf(!hasNumpy)(
       `${N} seeded random cases: ${family} (${kinds.join(', ')})`,
       () => {
-        const r = rng(20240611 + 1000 * k);
+        const r = rng(SEED + 1000 * k);
         const cases = Array.from({ length: N }, (_, i) => numpyCase(r, r.pick(kinds), i));
         const bad = differential(cases, callNumpy);
         if (process.env.DIFFERENTIAL_DUMP)

@@ -17,6 +17,7 @@ import {
 } from '../scripts/goldens/golden.js';
 import { GatherScatterError, type Tensor, tensor, torch } from '../src/index.js';
 import type { DType } from '../src/tensor/dtype.js';
+import { differentialSeed } from './helpers/seed.js';
 
 type R = ReturnType<typeof rng>;
 type Case = Omit<GoldenCase, 'result' | 'error'>;
@@ -188,6 +189,8 @@ function torchCase(r: R, op: string, i: number): Case {
 
 /** Cases per family: DIFFERENTIAL_N (npm run differential -- --n 10000), else 2000. */
 const N = Number(process.env.DIFFERENTIAL_N ?? 2000);
+/** A fresh seed per run (printed; DIFFERENTIAL_SEED replays it). */
+const SEED = differentialSeed('torch-live.test.ts');
 
 const call = (c: Case): Tensor => (torch as any)[c.op](...(c.args.map(decodeArg) as any[]), c.kwargs);
 
@@ -228,7 +231,7 @@ describe(`torch live differential vs the real PyTorch${reason}`, () => {
     it.skipIf(!hasTorch)(
       `${N} seeded random cases: ${family} (${ops.join(', ')})`,
       () => {
-        const r = rng(1913 + 1000 * k);
+        const r = rng(SEED + 1000 * k);
         const cases = Array.from({ length: N }, (_, i) => torchCase(r, r.pick(ops), i));
         if (process.env.DIFFERENTIAL_CASES)
           writeFileSync(`${process.env.DIFFERENTIAL_CASES}.${family}.json`, JSON.stringify(cases));
