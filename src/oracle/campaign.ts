@@ -109,7 +109,7 @@ export function randomCall(entry: OpEntry, r: Prng): CallArgs {
   const rows = r.int(2, 5);
   const specials = [Number.NaN, -0, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY];
   const value = () =>
-    dtype === 'float32' && r.next() < 0.1 ? r.pick(specials) : r.pick([1, -1, 0.5, 3, 7, 1e8, -1e8, 0.1]);
+    dtype === 'float32' && r.next() < 0.15 ? r.pick(specials) : r.pick([1, -1, 0.5, 3, 7, 1e8, -1e8, 0.1]);
   const intValue = () => r.int(-9, 9);
   const v = dtype === 'float32' ? value : intValue;
   const family = entry.signature.family;
@@ -118,10 +118,12 @@ export function randomCall(entry: OpEntry, r: Prng): CallArgs {
   // Mostly in range (so duplicates meet), some negative, some out of bounds on either side.
   const idx = () => {
     const u = r.next();
-    return u < 0.6 ? r.int(0, rows - 1) : u < 0.85 ? r.int(-rows, -1) : r.pick([rows, rows + 1, -rows - 1]);
+    return u < 0.65 ? r.int(0, rows - 1) : u < 0.94 ? r.int(-rows, -1) : r.pick([rows, rows + 1, -rows - 1]);
   };
   const invalid = r.next() < 0.1;
-  const width = family === 'nd' || family === 'scatter_nd' ? (invalid ? 4 : 1) : invalid ? 4 : 3;
+  const nd = family === 'nd' || family === 'scatter_nd';
+  // ND index vectors address 1 or 2 of the data's 2 dims (4: more than its rank, invalid).
+  const width = nd ? (invalid ? 4 : r.pick([1, 2])) : invalid ? 4 : 3;
   const indices: NestedArray =
     family === 'take' || family === 'scatter_take' || family === 'flat'
       ? Array.from({ length: k }, idx)
@@ -137,7 +139,7 @@ export function randomCall(entry: OpEntry, r: Prng): CallArgs {
     data: Array.from({ length: rows }, () => [v(), v(), v()]),
     indices,
     ...(entry.signature.kind === 'scatter'
-      ? { updates: Array.from({ length: k }, () => [v(), v(), v()]) }
+      ? { updates: Array.from({ length: k }, () => (nd && width === 2 ? v() : [v(), v(), v()])) }
       : {}),
     attrs,
     dataDType: dtype,
