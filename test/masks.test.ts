@@ -211,6 +211,21 @@ describe('NumPy 1.24 forms (measured)', () => {
         [10, 11, 12],
       ]);
   });
+  it('classes the differential found, as named tests', () => {
+    // NumPy checks a 0-d integer index before broadcasting the tuple: IndexError, not a shape mismatch.
+    const a = range(8, 'int64', [2, 4, 1]);
+    expect(code(() => numpy.index(a, [tensor([true, true]), tensor([2, 3, 0]), tensor(5)]))).toBe(
+      'numpy.index.index_out_of_bounds',
+    );
+    // PyTorch: 0-d masks alone on an empty self write nothing, values broadcast to self's shape.
+    const e = tensor([], 'float64', [0, 3]);
+    expect(
+      torch.index_put(e, [tensor(false)], tensor([1, 2, 3], 'float64'), { accumulate: true }).shape,
+    ).toEqual([0, 3]);
+    expect(
+      code(() => torch.index_put(e, [tensor(false)], tensor([], 'float64', [0, 0, 3]), { accumulate: true })),
+    ).toBe('torch.index_put.values_shape');
+  });
   it('0-d masks: a[True] adds an axis of 1, a[False] of 0; np.add.at(b, True, 5)', () => {
     expect(numpy.index(a, true).shape).toEqual([1, 2, 3, 4]);
     expect(numpy.index(a, false).shape).toEqual([0, 2, 3, 4]);
@@ -417,7 +432,14 @@ const shapeOf = (r: R, rank: number) =>
   Array.from({ length: rank }, () => (r.next() < 0.07 ? 0 : r.int(1, 4)));
 function values(r: R, shape: number[], dtype: DType): Tensor {
   const n = shape.reduce((p, q) => p * q, 1);
-  const v = Array.from({ length: n }, () => r.int(-9, 9));
+  const unsigned = dtype === 'uint8' || dtype === 'bool';
+  const v = Array.from({ length: n }, () => r.int(unsigned ? 0 : -9, 9));
+  if (dtype === 'bool')
+    return tensor(
+      v.map((x) => x % 2 === 1),
+      'bool',
+      shape,
+    );
   return tensor((dtype === 'int64' ? v.map(BigInt) : v) as never, dtype, shape);
 }
 function maskOf(r: R, shape: number[], dtype: DType = 'bool'): Tensor {
@@ -464,7 +486,7 @@ function tupleOf(r: R, shape: number[], maskDType: DType, intDType: DType) {
 }
 
 function numpyCase(r: R, i: number): Case {
-  const dtype = r.pick<DType>(['int64', 'float64', 'float32', 'int32']);
+  const dtype = r.pick<DType>(['int64', 'float64', 'float32', 'int32', 'float16', 'uint8', 'int8', 'bool']);
   const a = values(r, shapeOf(r, r.int(0, 3)), dtype);
   const { entries, rest, sLen } = tupleOf(r, [...a.shape], 'bool', 'int64');
   const name = `numpy mask #${i}`;
@@ -476,7 +498,7 @@ function numpyCase(r: R, i: number): Case {
 }
 
 function torchCase(r: R, i: number): Case {
-  const dtype = r.pick<DType>(['int64', 'float64', 'float32']);
+  const dtype = r.pick<DType>(['int64', 'float64', 'float32', 'int32', 'uint8', 'bool']);
   const x = values(r, shapeOf(r, r.int(1, 3)), dtype);
   const name = `torch mask #${i}`;
   const kind = r.pick(['index_put', 'masked_select', 'masked_scatter']);

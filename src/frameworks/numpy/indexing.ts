@@ -102,6 +102,11 @@ const hasMask = (entries: readonly TupleEntry[]) => entries.some((e) => 'mask' i
  */
 function maskedTuple(op: string, A: Tensor, tuple: readonly TupleEntry[]) {
   const { operand, entries } = withScalarMasks(A, tuple);
+  // NumPy reads a 0-d integer as an integer index and checks it first, before any broadcast.
+  const perDim = entries.flatMap((e) =>
+    'mask' in e ? e.mask.shape.map(() => NONE) : [e.ints.rank === 0 ? e.ints : NONE],
+  );
+  checkEachInBounds(op, perDim, operand.shape, POLICY, oobWording);
   const shapes = entries.flatMap((e) =>
     'mask' in e ? e.mask.shape.map(() => entryShape(e)) : [e.ints.shape],
   );
@@ -110,10 +115,6 @@ function maskedTuple(op: string, A: Tensor, tuple: readonly TupleEntry[]) {
     `${op}.shape`,
     `${op}: shape mismatch: indexing arrays could not be broadcast together with shapes ${shapes.map((s) => fmt(s)).join(' ')}`,
   );
-  const perDim = entries.flatMap((e) =>
-    'mask' in e ? e.mask.shape.map(() => NONE) : [e.ints.rank === 0 ? e.ints : NONE],
-  );
-  checkEachInBounds(op, perDim, operand.shape, POLICY, oobWording);
   const lone = entries.length === 1 && 'mask' in entries[0] ? entries[0].mask : undefined;
   return { operand, entries, S, rest: operand.shape.slice(depth(entries)), lone };
 }

@@ -120,6 +120,8 @@ export function indexPutTuple(
   const tuple = torchTuple(op, X, arrays);
   if (isMaskedFill(tuple, V, accumulate)) return tuple;
   const kept = tuple.filter((e) => !('mask' in e && e.mask.rank === 0));
+  // An empty self returns before any kernel runs (values still broadcast to self's shape).
+  if (kept.length === 0 && X.size === 0) return kept;
   if (kept.length === 0)
     throw new InvalidArgumentError(
       `${op}.scalar_mask`,
