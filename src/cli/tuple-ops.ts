@@ -130,7 +130,13 @@ export function tupleOp(id: string): TupleOp | undefined {
   return TUPLE_OPS.find((o) => o.id === id);
 }
 
-/** Lowers a tuple op's call: `--indices` read as the tuple, each entry an index tensor. */
+/** A JSON entry of booleans only (`true`, `[true, false]`): a boolean mask, not index values. */
+function isMask(e: NestedArray): boolean {
+  const flat = [e].flat(Number.POSITIVE_INFINITY);
+  return flat.length > 0 && flat.every((x) => typeof x === 'boolean');
+}
+
+/** Lowers a tuple op's call: `--indices` read as the tuple, each entry an index tensor (or a mask). */
 export function lowerTupleOp(op: TupleOp, args: CallArgs): CoreCall | ProgramCall {
   const data =
     args.tensors?.data ?? (args.data === undefined ? undefined : tensor(args.data, args.dataDType));
@@ -141,7 +147,7 @@ export function lowerTupleOp(op: TupleOp, args: CallArgs): CoreCall | ProgramCal
   const tuple = given
     ? [given]
     : Array.isArray(args.indices)
-      ? (args.indices as NestedArray[]).map((e) => tensor(e, dtype))
+      ? (args.indices as NestedArray[]).map((e) => tensor(e, isMask(e) ? 'bool' : dtype))
       : [tensor(args.indices, dtype)];
   return op.lower(data, tuple, args);
 }
