@@ -38,7 +38,7 @@ describe('issue 25: smaller items', () => {
     expect(alias.op).toBe(full.op);
     expect(alias.op.startsWith('tensorflow.')).toBe(true);
     expect(translate(call, 'np').op.startsWith('numpy.')).toBe(true);
-    expect(() => translate(call, 'tff')).toThrow(/unknown framework "tff"/);
+    expect(() => translate(call, 'tff' as never)).toThrow(/unknown framework "tff"/);
   });
 
   it('a plain JS array where a tensor belongs: the error says how to make one', () => {
@@ -77,7 +77,7 @@ describe('issue 25: smaller items', () => {
     expect(s.message).toContain('attribute "reduction" needs opset ≥ 16 (ScatterND-16)');
     // A name no opset defines is still listed against what this one accepts.
     expect(
-      thrown(() => onnx.GatherND(data, tensor([[1]], 'int64'), { nope: 1 }, { opset: 11 })).message,
+      thrown(() => onnx.GatherND(data, tensor([[1]], 'int64'), { nope: 1 } as never, { opset: 11 })).message,
     ).toContain('unknown attribute "nope"; accepted: none');
   });
 

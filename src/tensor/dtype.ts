@@ -47,6 +47,13 @@ export type Storage = StorageMap[DType];
 /** A JS value of one element: numbers for floats and ≤32-bit ints, bigint for 64-bit ints. */
 export type Scalar = number | bigint | boolean;
 
+/** The JS value of one element of `D` (`Scalar` when `D` is not known). */
+export type ScalarOf<D extends DType> = D extends 'int64' | 'uint64'
+  ? bigint
+  : D extends 'bool'
+    ? boolean
+    : number;
+
 type Ctor = { new (n: number): Storage; new (buf: ArrayBufferLike, off: number, len: number): Storage };
 
 const CTORS: Record<DType, Ctor> = {

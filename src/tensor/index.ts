@@ -1,6 +1,7 @@
 export * from './dtype.js';
 export {
   type NestedArray,
+  type NestedOf,
   MAX_RANK,
   setAllocationLimit,
   getAllocationLimit,

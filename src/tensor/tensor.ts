@@ -9,6 +9,7 @@ import {
   type DType,
   type Scalar,
   type Storage,
+  type ScalarOf,
   type StorageMap,
   allocStorage,
   assertDType,
@@ -23,6 +24,9 @@ import { type ScalarOptions, toDTypeScalar } from './scalar.js';
 
 /** A nested JS array of scalars (any depth, including a bare scalar for rank 0). */
 export type NestedArray = Scalar | readonly NestedArray[];
+
+/** Nested arrays of one element type: what `toArray()` gives for a dtype (`NestedOf<bigint>` for int64). */
+export type NestedOf<S extends Scalar> = S | readonly NestedOf<S>[];
 
 /**
  * The largest rank a tensor (and every shape the library validates) may have: 64, as in NumPy.
@@ -466,18 +470,19 @@ export class Tensor<D extends DType = DType> {
    * That covers empty tensors with huge dimensions: `zeros([2 ** 40, 0], 'float32').toArray()`
    * would be 2^40 empty arrays and is refused; `zeros([3, 0], 'float32').toArray()` is `[[], [], []]`.
    */
-  toArray(): NestedArray {
+  toArray(): NestedOf<ScalarOf<D>> {
     liveStorage(this, 'tensor.toArray');
     const { shape, data, dtype, size } = this;
     checkJsStructure(shape, size, 'tensor.toArray');
     const rank = shape.length;
-    if (rank === 0) return decodeScalar(dtype, data[0]);
+    if (rank === 0) return decodeScalar(dtype, data[0]) as ScalarOf<D>;
     const strides = stridesOf(shape);
     const d = data as ArrayLike<number | bigint>;
-    const build = (dim: number, off: number): NestedArray[] => {
+    const build = (dim: number, off: number): NestedOf<ScalarOf<D>>[] => {
       const n = shape[dim];
-      const out = new Array<NestedArray>(n);
-      if (dim === rank - 1) for (let i = 0; i < n; i++) out[i] = decodeScalar(dtype, d[off + i]);
+      const out = new Array<NestedOf<ScalarOf<D>>>(n);
+      if (dim === rank - 1)
+        for (let i = 0; i < n; i++) out[i] = decodeScalar(dtype, d[off + i]) as ScalarOf<D>;
       else for (let i = 0; i < n; i++) out[i] = build(dim + 1, off + i * strides[dim]);
       return out;
     };
@@ -485,12 +490,12 @@ export class Tensor<D extends DType = DType> {
   }
 
   /** Flat JS values in row-major order (numbers, bigints or booleans). Bounded like {@link toArray}. */
-  toFlatArray(): Scalar[] {
+  toFlatArray(): ScalarOf<D>[] {
     liveStorage(this, 'tensor.toFlatArray');
     checkJsStructure([this.size], this.size, 'tensor.toFlatArray');
-    const out = new Array<Scalar>(this.size);
+    const out = new Array<ScalarOf<D>>(this.size);
     const d = this.data as ArrayLike<number | bigint>;
-    for (let i = 0; i < out.length; i++) out[i] = decodeScalar(this.dtype, d[i]);
+    for (let i = 0; i < out.length; i++) out[i] = decodeScalar(this.dtype, d[i]) as ScalarOf<D>;
     return out;
   }
 

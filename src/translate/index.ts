@@ -7,5 +7,6 @@ export {
   translate,
   translateAll,
   type TranslateOptions,
+  type TranslateTarget,
   type Translation,
 } from './translate.js';

@@ -40,7 +40,7 @@ import {
   takeGatherDims,
   takeScatterDims,
 } from '../frameworks/families.js';
-import { FRAMEWORKS, NAMESPACES } from '../frameworks/index.js';
+import { FRAMEWORKS, type FrameworkName, NAMESPACES } from '../frameworks/index.js';
 import type { DType } from '../tensor/dtype.js';
 import { moveAxis } from '../tensor/ops.js';
 import { type NestedArray, Tensor } from '../tensor/tensor.js';
@@ -103,11 +103,14 @@ interface Form {
 }
 
 /** The short names the main entry exports beside the full ones (`tf`, `np`, `dml`). */
-const FRAMEWORK_ALIASES: Readonly<Record<string, string>> = {
+const FRAMEWORK_ALIASES = {
   tf: 'tensorflow',
   np: 'numpy',
   dml: 'directml',
-};
+} as const satisfies Readonly<Record<string, FrameworkName>>;
+
+/** A framework `translate` can target: its name, or the alias the main entry exports (`tf`). */
+export type TranslateTarget = FrameworkName | keyof typeof FRAMEWORK_ALIASES;
 
 const list = (x: readonly number[] | undefined) => x ?? [];
 const same = (x: readonly number[] | undefined, y: readonly number[] | undefined) => {
@@ -691,13 +694,13 @@ let defaultRegistry: OpEntry[] | undefined;
  */
 export function translate(
   lowered: CoreCall | ProgramCall,
-  framework: string,
+  framework: TranslateTarget,
   options: TranslateOptions = {},
 ): Translation {
   checkCall(lowered, 'translate');
   checkOptions(options, 'translate', ['registry', 'namespaces']);
   const call = singleOp(lowered, 'translate');
-  framework = FRAMEWORK_ALIASES[framework] ?? framework;
+  framework = (FRAMEWORK_ALIASES as Readonly<Record<string, FrameworkName>>)[framework] ?? framework;
   if (!(FRAMEWORKS as readonly string[]).includes(framework))
     fail('framework', `unknown framework ${fmt(framework)}; one of ${FRAMEWORKS.join(', ')}`, { framework });
   if (call.kind === 'scatter' && call.inputs.length !== 1)

@@ -1,0 +1,50 @@
+/**
+ * Type-level tests (issue 25): dtypes the user knows stay known — `toArray()` and
+ * `toFlatArray()` give the element type of the tensor's dtype (bigint for int64, boolean for
+ * bool, number otherwise) — and `translate` takes framework names and their aliases, not any
+ * string. Each `expectTypeOf` fails to compile if the type regresses; the values are checked too.
+ */
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import {
+  type FrameworkName,
+  type NestedArray,
+  type NestedOf,
+  type Scalar,
+  type ScalarOf,
+  type Tensor,
+  tensor,
+  torch,
+} from '../src/index.js';
+import { type TranslateTarget, translate } from '../src/translate/index.js';
+
+describe('types that carry the dtype', () => {
+  it('toArray() and toFlatArray() give the dtype element type', () => {
+    const i64 = tensor([[1, 2]], 'int64');
+    expectTypeOf(i64.toArray()).toEqualTypeOf<NestedOf<bigint>>();
+    expectTypeOf(i64.toFlatArray()).toEqualTypeOf<bigint[]>();
+    expect(i64.toFlatArray()).toEqual([1n, 2n]);
+    const f32 = tensor([0.5], 'float32');
+    expectTypeOf(f32.toFlatArray()).toEqualTypeOf<number[]>();
+    expectTypeOf(tensor([true], 'bool').toFlatArray()).toEqualTypeOf<boolean[]>();
+    expectTypeOf(tensor([1], 'uint64').toFlatArray()).toEqualTypeOf<bigint[]>();
+    expectTypeOf(tensor([1], 'float16').toFlatArray()).toEqualTypeOf<number[]>();
+    expectTypeOf<ScalarOf<'int32' | 'int64'>>().toEqualTypeOf<number | bigint>();
+    // A tensor of unknown dtype gives what it always gave.
+    const any = f32 as Tensor;
+    expectTypeOf(any.toFlatArray()).toEqualTypeOf<Scalar[]>();
+    expectTypeOf(any.toArray()).toExtend<NestedArray>();
+    expectTypeOf<NestedArray>().toExtend<NestedOf<Scalar>>();
+    // A typed result reads without a cast.
+    const row: readonly NestedOf<number>[] | number = f32.toArray();
+    expect(row).toEqual([0.5]);
+  });
+
+  it('translate takes framework names and their aliases only', () => {
+    expectTypeOf(translate).parameter(1).toEqualTypeOf<TranslateTarget>();
+    expectTypeOf<FrameworkName>().toExtend<TranslateTarget>();
+    expectTypeOf<'tf' | 'np' | 'dml'>().toExtend<TranslateTarget>();
+    expectTypeOf<'keras'>().not.toExtend<TranslateTarget>();
+    const call = torch.lower.gather(tensor([1, 2, 3], 'float32'), 0, tensor([2], 'int64'));
+    expect(translate(call, 'tf').framework).toBe('tensorflow');
+  });
+});
