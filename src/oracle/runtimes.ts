@@ -25,34 +25,70 @@ function argsOf(req: RuntimeRequest) {
   };
 }
 
-/** onnxruntime-node on the ONNX ops, one InferenceSession per case (CPU, one thread). */
-export async function onnxruntimeNode(namespaces: Readonly<Record<string, unknown>>): Promise<Runtime> {
-  const ort = await import('onnxruntime-node');
-  const { toOnnx, onnxInputs } = await import('../export/onnx.js');
+/** The part of onnxruntime's API (node and web share it) a runtime needs. */
+interface OrtApi {
+  readonly InferenceSession: {
+    create(
+      model: Uint8Array,
+      options?: Record<string, unknown>,
+    ): Promise<{
+      run(
+        feeds: Record<string, unknown>,
+      ): Promise<Record<string, { dims: readonly number[]; data: unknown }>>;
+    }>;
+  };
+  readonly Tensor: new (type: string, data: unknown, dims: readonly number[]) => unknown;
+}
+
+/** An onnxruntime (node or web) on the ONNX ops, one InferenceSession per case (one thread). */
+function onnxRuntime(
+  name: string,
+  ort: OrtApi,
+  namespaces: Readonly<Record<string, unknown>>,
+  session: Record<string, unknown>,
+  exporter: typeof import('../export/onnx.js'),
+): Runtime {
   const registry = buildRegistry(namespaces);
   const ops = registry.filter((e) => e.framework === 'onnx' && e.state === 'ready').map((e) => e.id);
   return {
-    name: 'onnxruntime-node',
+    name,
     ops,
     async run(req) {
       const entry = registry.find((e) => e.id === req.op) as OpEntry;
       const call = lowerCall(namespaces, entry, argsOf(req));
-      const session = await ort.InferenceSession.create(toOnnx(call), {
-        logSeverityLevel: 4,
-        intraOpNumThreads: 1,
-        interOpNumThreads: 1,
-      });
-      const feeds: Record<string, InstanceType<typeof ort.Tensor>> = {};
-      for (const [name, t] of Object.entries(onnxInputs(call)))
-        feeds[name] = new ort.Tensor(t.dtype as 'float32', t.data as Float32Array, [...t.shape]);
-      const out = (await session.run(feeds)).output;
-      return new Tensor(
-        call.kind === 'gather' ? call.operand.dtype : call.inputs[0].dtype,
-        [...out.dims],
-        out.data as Float32Array,
-      );
+      const s = await ort.InferenceSession.create(exporter.toOnnx(call), session);
+      const feeds: Record<string, unknown> = {};
+      for (const [input, t] of Object.entries(exporter.onnxInputs(call)))
+        feeds[input] = new ort.Tensor(t.dtype, t.data, [...t.shape]);
+      const out = (await s.run(feeds)).output;
+      const dtype = call.kind === 'gather' ? call.operand.dtype : call.inputs[0].dtype;
+      return new Tensor(dtype, [...out.dims], out.data as Float32Array);
     },
   };
+}
+
+/** onnxruntime-node (CPU). */
+export async function onnxruntimeNode(namespaces: Readonly<Record<string, unknown>>): Promise<Runtime> {
+  const ort = (await import('onnxruntime-node')) as unknown as OrtApi;
+  const exporter = await import('../export/onnx.js');
+  const session = { logSeverityLevel: 4, intraOpNumThreads: 1, interOpNumThreads: 1 };
+  return onnxRuntime('onnxruntime-node', ort, namespaces, session, exporter);
+}
+
+/** onnxruntime-web's wasm backend, in Node. */
+export async function onnxruntimeWeb(namespaces: Readonly<Record<string, unknown>>): Promise<Runtime> {
+  const web = (await import('onnxruntime-web')) as unknown as OrtApi & {
+    env: { wasm: { numThreads: number } };
+  };
+  web.env.wasm.numThreads = 1;
+  const exporter = await import('../export/onnx.js');
+  return onnxRuntime(
+    'onnxruntime-web',
+    web,
+    namespaces,
+    { executionProviders: ['wasm'], logSeverityLevel: 4 },
+    exporter,
+  );
 }
 
 /** TF.js (tfjs-core + its CPU backend, optional dependencies) on the TF ops it shares with TensorFlow. */
@@ -109,7 +145,8 @@ export async function runtimeNamed(
 ): Promise<Runtime> {
   if (name === 'onnxruntime-node') return onnxruntimeNode(namespaces);
   if (name === 'tfjs' || name === 'tfjs-cpu') return tfjsCpu();
-  if (name === 'onnxruntime-web' || name === 'tfjs-wasm')
+  if (name === 'onnxruntime-web') return onnxruntimeWeb(namespaces);
+  if (name === 'tfjs-wasm')
     throw new InvalidArgumentError(
       'oracle.runtime.unavailable',
       `--runtime ${name} is not built in yet; wrap it in a runtime module and pass its path`,
