@@ -20,6 +20,7 @@ import type { GatherDimensionNumbers, ScatterDimensionNumbers, UpdateComputation
 import { type ProgramCall, concreteCall, runProgram } from '../ir/lowered.js';
 import { stablehloModule } from '../ir/module-text.js';
 import { checkCall } from './check-call.js';
+import { getParallel, sharedLike } from './parallel.js';
 
 /** What the core knows about an out-of-bounds index (the details of its IndexOutOfBoundsError). */
 export interface OobDetails {
@@ -142,6 +143,18 @@ function sameMemoryMaybe(a: ArrayBufferLike, b: ArrayBufferLike): boolean {
   if (!isShared(a) || !isShared(b)) return false;
   const growable = (m: ArrayBufferLike) => (m as { growable?: boolean }).growable === true;
   return growable(a) || growable(b) || a.byteLength === b.byteLength;
+}
+
+/**
+ * The indices a scatter reads when they live in shared memory and a pool may split the call: a
+ * private SharedArrayBuffer copy taken when the call starts. Each helper scans the indices for
+ * its own targets, so a thread rewriting them mid-call could make two helpers apply one update
+ * (or none); on the copy every update is applied exactly once, at the index it had at the start.
+ * O(indices), only then.
+ */
+function snapshotIndices(t: Tensor): Tensor {
+  if (getParallel().pool === null || !isShared(t.data.buffer)) return t;
+  return new Tensor(t.dtype, t.shape, sharedLike(t.data));
 }
 
 function checkCallOut(op: string, out: Tensor, shape: readonly number[], dtype: string): void {
@@ -269,7 +282,8 @@ function executeGather(call: GatherCall, out: Tensor | undefined): Tensor {
 export function executeAll(call: ScatterCall, outs?: readonly Tensor[]): Tensor[] {
   checkCall(call, 'executeAll', ['scatter']);
   try {
-    const { inputs, scatter_indices: indices, updates } = call;
+    const { inputs, updates } = call;
+    const indices = snapshotIndices(call.scatter_indices);
     checkVariadic(call.op, inputs, updates);
     const plan = planOf(call);
     if (outs === undefined) return plan.run(inputs, indices, updates);
@@ -298,7 +312,8 @@ function scatterInto(
   outs: readonly Tensor[],
   targets: readonly Tensor[],
 ): void {
-  const { inputs, scatter_indices: indices, updates } = call;
+  const { inputs, updates } = call;
+  const indices = snapshotIndices(call.scatter_indices);
   const inPlace = (o: Tensor, k: number) =>
     outs.length === inputs.length &&
     o.data.buffer === inputs[k].data.buffer &&
@@ -343,10 +358,10 @@ function checkVariadic(op: string, inputs: readonly Tensor[], updates: readonly 
 }
 
 function executeScatter(call: ScatterCall, out: Tensor | undefined): Tensor {
-  const { inputs, scatter_indices: indices, updates } = call;
+  const { inputs, updates } = call;
   const plan = planOf(call);
   if (out === undefined) {
-    const r = plan.run(inputs, indices, updates)[0];
+    const r = plan.run(inputs, snapshotIndices(call.scatter_indices), updates)[0];
     return call.reshape ? r.reshape(call.reshape) : r;
   }
   checkCallOut(call.op, out, call.reshape ?? inputs[0].shape, inputs[0].dtype);
