@@ -9,7 +9,6 @@
 import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-// biome-ignore lint/suspicious/noExplicitAny: the dist modules are plain JS here
 type Any = any;
 const DN = {
   update_window_dims: [],
