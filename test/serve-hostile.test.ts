@@ -3,9 +3,11 @@
  * the node:http fallback) answers like a read-only static server: 405 for methods other than
  * GET/HEAD, 431 for oversized headers, Range requests with 206/416.
  */
+import { existsSync } from 'node:fs';
 import { request } from 'node:http';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { byteRange, serveExplorer } from '../scripts/serve.mjs';
+import { DIST, byteRange, serveExplorer } from '../scripts/serve.mjs';
 
 /** A raw request (node:http, so oversized headers and any method go out as written). */
 function raw(
@@ -48,7 +50,9 @@ describe.each(['node', 'vite'] as const)('%s server', (kind) => {
   let s: { url: string; close: () => Promise<void> };
   let page: Buffer;
   beforeAll(async () => {
-    s = await serveExplorer({ port: 0, build: false, ...(kind === 'node' ? { server: 'node' } : {}) });
+    // Any built page will do (these tests read its bytes back); build only in a fresh checkout.
+    const build = !existsSync(join(DIST, 'index.html'));
+    s = await serveExplorer({ port: 0, build, ...(kind === 'node' ? { server: 'node' } : {}) });
     page = (await raw(s.url, 'GET')).body;
   }, 120_000);
   afterAll(async () => {
