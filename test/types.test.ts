@@ -12,6 +12,7 @@ import {
   type Scalar,
   type ScalarOf,
   type Tensor,
+  onnx,
   tensor,
   torch,
 } from '../src/index.js';
@@ -37,6 +38,29 @@ describe('types that carry the dtype', () => {
     // A typed result reads without a cast.
     const row: readonly NestedOf<number>[] | number = f32.toArray();
     expect(row).toEqual([0.5]);
+  });
+
+  it("ONNX ops return their data's dtype (the schemas' T), so .data is the typed array", () => {
+    const x = tensor(
+      [
+        [1, 2],
+        [3, 4],
+      ],
+      'float32',
+    );
+    const i = tensor([[1]], 'int64');
+    const y: Float32Array = onnx.Gather(x, tensor([1], 'int64')).data;
+    expect([...y]).toEqual([3, 4]);
+    expectTypeOf(onnx.GatherND(x, i)).toEqualTypeOf<Tensor<'float32'>>();
+    expectTypeOf(onnx.GatherElements(x, tensor([[0, 1]], 'int64'))).toEqualTypeOf<Tensor<'float32'>>();
+    const n = tensor([1, 2, 3], 'int64');
+    expectTypeOf(onnx.ScatterND(n, i, tensor([9], 'int64'))).toEqualTypeOf<Tensor<'int64'>>();
+    expectTypeOf(onnx.ScatterElements(n, tensor([0], 'int64'), tensor([9], 'int64'))).toEqualTypeOf<
+      Tensor<'int64'>
+    >();
+    expect(onnx.ScatterND(n, i, tensor([9], 'int64')).toFlatArray()).toEqual([1n, 9n, 3n]);
+    // An untyped tensor in, an untyped tensor out.
+    expectTypeOf(onnx.Gather(x as Tensor, i)).toEqualTypeOf<Tensor>();
   });
 
   it('translate takes framework names and their aliases only', () => {

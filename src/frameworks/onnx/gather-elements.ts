@@ -20,6 +20,7 @@
  */
 import { type GatherCall, execute } from '../../core/call.js';
 import { slice } from '../../tensor/ops.js';
+import type { DType } from '../../tensor/dtype.js';
 import { type Tensor, sameShape } from '../../tensor/tensor.js';
 import { elementsGather } from '../families.js';
 import {
@@ -84,11 +85,11 @@ export function lowerGatherElements(
  * onnx.GatherElements(tensor([[1, 2], [3, 4]], 'float32'), tensor([[0n, 0n], [1n, 0n]], 'int64'), { axis: 1 })
  * // → [[1, 1], [4, 3]]
  */
-export function GatherElements(
-  data: Tensor,
+export function GatherElements<D extends DType>(
+  data: Tensor<D>,
   indices: Tensor,
   attrs?: GatherElementsAttributes | null,
   options?: OnnxOptions | null,
-): Tensor {
-  return execute(lowerGatherElements(data, indices, attrs, options));
+): Tensor<D> {
+  return execute(lowerGatherElements(data, indices, attrs, options)) as Tensor<D>;
 }

@@ -21,6 +21,7 @@
  */
 import { type GatherCall, execute } from '../../core/call.js';
 import { fmt } from '../../errors.js';
+import type { DType } from '../../tensor/dtype.js';
 import type { Tensor } from '../../tensor/tensor.js';
 import { ndGather } from '../families.js';
 import {
@@ -95,11 +96,11 @@ export function lowerGatherND(
  * onnx.GatherND(tensor([[[0, 1], [2, 3]], [[4, 5], [6, 7]]], 'int32'), tensor([[1n], [0n]], 'int64'), { batch_dims: 1 }, { opset: 13 })
  * // → [[2, 3], [4, 5]]
  */
-export function GatherND(
-  data: Tensor,
+export function GatherND<D extends DType>(
+  data: Tensor<D>,
   indices: Tensor,
   attrs?: GatherNDAttributes | null,
   options?: OnnxOptions | null,
-): Tensor {
-  return execute(lowerGatherND(data, indices, attrs, options));
+): Tensor<D> {
+  return execute(lowerGatherND(data, indices, attrs, options)) as Tensor<D>;
 }

@@ -16,6 +16,7 @@
  * Lowering: the `take` family along `axis` (families.ts).
  */
 import { type GatherCall, execute } from '../../core/call.js';
+import type { DType } from '../../tensor/dtype.js';
 import type { Tensor } from '../../tensor/tensor.js';
 import { takeGather } from '../families.js';
 import {
@@ -63,11 +64,11 @@ export function lowerGather(
  * onnx.Gather(tensor([[1, 2], [3, 4], [5, 6]], 'float32'), tensor([[0n, 1n], [1n, 2n]], 'int64'))
  * // → [[[1, 2], [3, 4]], [[3, 4], [5, 6]]]
  */
-export function Gather(
-  data: Tensor,
+export function Gather<D extends DType>(
+  data: Tensor<D>,
   indices: Tensor,
   attrs?: GatherAttributes | null,
   options?: OnnxOptions | null,
-): Tensor {
-  return execute(lowerGather(data, indices, attrs, options));
+): Tensor<D> {
+  return execute(lowerGather(data, indices, attrs, options)) as Tensor<D>;
 }

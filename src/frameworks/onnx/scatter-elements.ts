@@ -28,6 +28,7 @@
  */
 import { type ScatterCall, execute } from '../../core/call.js';
 import { fmt } from '../../errors.js';
+import type { DType } from '../../tensor/dtype.js';
 import { type Tensor, sameShape } from '../../tensor/tensor.js';
 import { elementsScatter } from '../families.js';
 import {
@@ -126,14 +127,14 @@ export function lowerScatterElements(
  * onnx.ScatterElements(tensor([[1, 2, 3, 4, 5]], 'float32'), tensor([[1n, 3n]], 'int64'), tensor([[1.5, 2.5]], 'float32'), { axis: 1 })
  * // → [[1, 1.5, 3, 2.5, 5]]
  */
-export function ScatterElements(
-  data: Tensor,
+export function ScatterElements<D extends DType>(
+  data: Tensor<D>,
   indices: Tensor,
   updates: Tensor,
   attrs?: ScatterElementsAttributes | null,
   options?: OnnxScatterOptions | null,
-): Tensor {
-  return execute(lowerScatterElements(data, indices, updates, attrs, options));
+): Tensor<D> {
+  return execute(lowerScatterElements(data, indices, updates, attrs, options)) as Tensor<D>;
 }
 
 /** Validates and lowers the deprecated `Scatter` (= ScatterElements without reduction). */
@@ -154,12 +155,12 @@ export function lowerScatter(
  * onnx.Scatter(tensor([[0, 0, 0]], 'float32'), tensor([[2n, 0n]], 'int64'), tensor([[7, 8]], 'float32'), { axis: 1 }, { opset: 10 })
  * // → [[8, 0, 7]]
  */
-export function Scatter(
-  data: Tensor,
+export function Scatter<D extends DType>(
+  data: Tensor<D>,
   indices: Tensor,
   updates: Tensor,
   attrs?: ScatterAttributes | null,
   options?: OnnxScatterOptions | null,
-): Tensor {
-  return execute(lowerScatter(data, indices, updates, attrs, options));
+): Tensor<D> {
+  return execute(lowerScatter(data, indices, updates, attrs, options)) as Tensor<D>;
 }

@@ -25,6 +25,7 @@
  */
 import { type ScatterCall, execute } from '../../core/call.js';
 import { fmt } from '../../errors.js';
+import type { DType } from '../../tensor/dtype.js';
 import { type Tensor, sameShape } from '../../tensor/tensor.js';
 import { ndScatter, ndShape } from '../families.js';
 import {
@@ -102,12 +103,12 @@ export function lowerScatterND(
  * onnx.ScatterND(tensor([1, 2, 3, 4], 'float32'), tensor([[1n], [3n]], 'int64'), tensor([9, 10], 'float32'))
  * // → [1, 9, 3, 10]
  */
-export function ScatterND(
-  data: Tensor,
+export function ScatterND<D extends DType>(
+  data: Tensor<D>,
   indices: Tensor,
   updates: Tensor,
   attrs?: ScatterNDAttributes | null,
   options?: OnnxScatterOptions | null,
-): Tensor {
-  return execute(lowerScatterND(data, indices, updates, attrs, options));
+): Tensor<D> {
+  return execute(lowerScatterND(data, indices, updates, attrs, options)) as Tensor<D>;
 }
