@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import * as lib from '../src/index.js';
 import { InvalidArgumentError, Tensor, tensor } from '../src/index.js';
 import { vjp, jvp } from '../src/autodiff/index.js';
-import { execute } from '../src/core/index.js';
+import { execute, executeAll } from '../src/core/index.js';
 import { onnxGraph, onnxInputs, onnxNode, toOnnx } from '../src/export/index.js';
 import { translate, translateAll } from '../src/translate/index.js';
 import type { CoreCall } from '../src/core/call.js';
@@ -241,5 +241,28 @@ describe('tensors: brand check and storage changed after construction', () => {
     const out = tensor([0, 0, 0, 0], 'float32', [2, 2]);
     structuredClone(out.data.buffer, { transfer: [out.data.buffer] });
     expect(typedError(() => execute(call, out)).code).toBe('tensor.storage_changed');
+  });
+});
+
+describe('executeAll outs', () => {
+  it.each([
+    ['null', null],
+    ['a Tensor', tensor([1], 'float32')],
+    ['a number', 3],
+  ])('outs %s → a typed error naming out', (_what, outs) => {
+    const call = lib.stablehlo.lower.scatter(
+      tensor([1, 2], 'float32'),
+      tensor([[0]], 'int32'),
+      tensor([5], 'float32'),
+      {
+        update_window_dims: [],
+        inserted_window_dims: [0],
+        scatter_dims_to_operand_dims: [0],
+        index_vector_dim: 1,
+      },
+    );
+    const e = typedError(() => executeAll(call as never, outs as never));
+    expect(e.code).toBe('stablehlo.scatter.out');
+    expect(e.message).toContain('expected 1 out tensors');
   });
 });
