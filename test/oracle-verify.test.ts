@@ -10,7 +10,7 @@ import { type CoreCall, execute } from '../src/core/call.js';
 import { GatherScatterError } from '../src/errors.js';
 import { libertiesOf } from '../src/oracle/allowed.js';
 import { type Candidate, verify, verifyLowering } from '../src/oracle/verify.js';
-import { why } from '../src/oracle/why.js';
+import { why, whyModule } from '../src/oracle/why.js';
 import { PRESETS } from '../src/tables/presets.js';
 import { type CallArgs, buildRegistry, lowerCall } from '../src/tables/registry.js';
 import { Tensor } from '../src/tensor/tensor.js';
@@ -370,5 +370,26 @@ describe('why', () => {
       ok: true,
       violations: [],
     });
+  });
+
+  it('StableHLO text: every violation the reader finds, each with its rule code and line', () => {
+    const gather =
+      '  %r = "stablehlo.gather"(%x, %i) {dimension_numbers = #stablehlo.gather<offset_dims = [], collapsed_slice_dims = [0, 0], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 1>} : (tensor<3xf32>, tensor<2x1xi64>) -> tensor<2xf32>';
+    const text = [
+      'func.func @main(%x: tensor<3xf32>, %i: tensor<2x1xi64>) -> tensor<2xf32> {',
+      gather,
+      '  %s = stablehlo.add %r, %x : tensor<2xf32>',
+      '  func.return %r : tensor<2xf32>',
+      '}',
+    ].join('\n');
+    const w = whyModule(text);
+    expect(w).toMatchObject({ ok: false, complete: true });
+    expect(w.violations.map((v) => [v.code, v.line]).sort()).toEqual([
+      ['stablehlo.add.C1', 3],
+      ['stablehlo.gather.C1', 2],
+      ['stablehlo_text.operand_type', 3],
+    ]);
+    const fixed = text.replace('[0, 0]', '[0]').replace('  %s = stablehlo.add %r, %x : tensor<2xf32>\n', '');
+    expect(whyModule(fixed)).toMatchObject({ ok: true, violations: [] });
   });
 });

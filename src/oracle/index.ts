@@ -12,4 +12,4 @@ export {
   verify,
 } from './verify.js';
 export { type Liberties, type Rule, BROKEN_PROMISE, NAN_PAYLOAD, libertiesOf } from './allowed.js';
-export { type Why, why } from './why.js';
+export { type Why, type WhyItem, why, whyModule } from './why.js';

@@ -7,11 +7,14 @@ import { type CoreCall, execute } from '../core/call.js';
 import { traceCall } from '../core/trace.js';
 import { BrokenPromiseError, GatherScatterError, fmt } from '../errors.js';
 import type { LoweredCall } from '../ir/lowered.js';
+import { readModule } from '../stablehlo-text/read.js';
 
 /** One violated constraint. */
 export interface WhyItem {
   readonly code: string;
   readonly message: string;
+  /** The text's line, for StableHLO text. */
+  readonly line?: number;
   /** Where in the indices, for index-value rules. */
   readonly position?: readonly number[];
 }
@@ -89,4 +92,20 @@ function promiseViolations(call: CoreCall): WhyItem[] {
     if (!(e instanceof GatherScatterError)) throw e;
   }
   return [];
+}
+
+/**
+ * why for StableHLO / HLO text: the reader already verifies every op and lists every violation
+ * (each with its rule code and line), so all of them are reported, not only the first.
+ */
+export function whyModule(text: string): Why {
+  try {
+    readModule(text);
+  } catch (e) {
+    if (!(e instanceof GatherScatterError)) throw e;
+    const listed = e.details.violations as readonly WhyItem[] | undefined;
+    const violations = listed ?? [{ code: e.code, message: e.message }];
+    return { op: 'stablehlo', ok: false, violations, complete: listed !== undefined };
+  }
+  return { op: 'stablehlo', ok: true, violations: [], complete: true };
 }
