@@ -106,11 +106,10 @@ function cases(): Case[] {
       const tag = `${w} self 0x${a.toString(16)} update 0x${b.toString(16)}`;
       const sum = (name: string, py: string, run: Case['run']) =>
         out.push({ name: `${name} ${tag}`, w, a: [a], b: [b], py, run });
-      // NumPy ufunc.at on float16 keeps the update's NaN first for add/multiply (measured): not wired yet.
-      if (w !== 'float16') {
-        sum('numpy.add.at', 'np.add.at(a, i, b)', (x, y) => numpy.add.at(x, [0], y));
-        sum('numpy.multiply.at', 'np.multiply.at(a, i, b)', (x, y) => numpy.multiply.at(x, [0], y));
-      }
+      sum('numpy.add.at', 'np.add.at(a, i, b)', (x, y) => numpy.add.at(x, [0], y));
+      sum('numpy.multiply.at', 'np.multiply.at(a, i, b)', (x, y) => numpy.multiply.at(x, [0], y));
+      sum('numpy.minimum.at', 'np.minimum.at(a, i, b)', (x, y) => numpy.minimum.at(x, [0], y));
+      sum('numpy.maximum.at', 'np.maximum.at(a, i, b)', (x, y) => numpy.maximum.at(x, [0], y));
       sum('numpy.subtract.at', 'np.subtract.at(a, i, b)', (x, y) => numpy.subtract.at(x, [0], y));
       sum('torch.scatter_add', 't.a.scatter_add(0, i, b)', (x, y) => torch.scatter_add(x, 0, i0(1), y));
       sum('torch.index_add', 't.a.index_add(0, i, b)', (x, y) => torch.index_add(x, 0, i0(1), y));
@@ -147,4 +146,19 @@ describe.skipIf(!live)('a -0 scalar keeps its sign (issue 23)', () => {
       expect(want[1]).not.toBe('0x0');
     });
   }
+});
+
+describe.skipIf(!live)('NumPy minimum.at / maximum.at ±0 ties per width (issue 23)', () => {
+  const ZERO = { float16: 0n, float32: 0n, float64: 0n };
+  const NEG = { float16: 0x8000n, float32: 0x80000000n, float64: 0x8000000000000000n };
+  for (const w of WIDTHS)
+    for (const f of ['minimum', 'maximum'] as const) {
+      it(`numpy.${f}.at(${w} [-0, +0], [0, 1], [+0, -0]) as NumPy 1.24 (float16 keeps self, wider take the update)`, () => {
+        const a = [NEG[w], ZERO[w]];
+        const b = [ZERO[w], NEG[w]];
+        const [want] = peer([{ name: '', w, a, b, py: `np.${f}.at(a, [0, 1], b)`, run: (x) => x }]);
+        expect(toBits(numpy[f].at(fromBits(w, a), [0, 1], fromBits(w, b)))).toEqual(want);
+        expect(want).toEqual((w === 'float16' ? a : b).map((x) => `0x${x.toString(16)}`));
+      });
+    }
 });

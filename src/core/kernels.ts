@@ -664,6 +664,11 @@ const PICK = {
     max: (a: number, b: number) => !Number.isNaN(a) && !(a > b),
     min: (a: number, b: number) => !Number.isNaN(a) && !(a < b),
   },
+  self_on_tie_keep_nan: {
+    // NumPy's float16 loops: a NaN self is returned, then a NaN update; a tie keeps self.
+    max: (a: number, b: number) => !Number.isNaN(a) && (Number.isNaN(b) || b > a),
+    min: (a: number, b: number) => !Number.isNaN(a) && (Number.isNaN(b) || b < a),
+  },
 } as const;
 
 /**
@@ -671,10 +676,20 @@ const PICK = {
  * - `ieee` (default): `Math.max`/`Math.min` — +0 is above −0, any NaN gives a (canonical) NaN;
  * - `self_on_tie` (PyTorch's scatter_reduce amax/amin): a NaN update wins bit for bit, a tie
  *   (±0) or a NaN element keeps the element;
- * - `update_on_tie` (NumPy's maximum/minimum.at): a NaN element is kept bit for bit, a tie takes
- *   the update.
+ * - `update_on_tie` (NumPy's maximum/minimum.at on float32/float64): a NaN element is kept bit
+ *   for bit, a tie takes the update;
+ * - `self_on_tie_keep_nan` (NumPy's maximum/minimum.at on float16, measured): a NaN element is
+ *   kept, else a NaN update taken, bit for bit; a tie keeps the element.
  */
-export type FloatMinMax = 'ieee' | 'self_on_tie' | 'update_on_tie';
+export type FloatMinMax = 'ieee' | 'self_on_tie' | 'update_on_tie' | 'self_on_tie_keep_nan';
+
+/** Every FloatMinMax value (for validation). */
+export const FLOAT_MINMAX_RULES: readonly FloatMinMax[] = [
+  'ieee',
+  'self_on_tie',
+  'update_on_tie',
+  'self_on_tie_keep_nan',
+];
 
 /**
  * The kernel for `reducer` on `dtype`, operating on the tensor's own storage array.

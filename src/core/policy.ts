@@ -84,7 +84,7 @@ export interface ResolvedScatterOptions extends ScatterOptions {
   readonly duplicates: 'apply' | 'error';
   readonly include_self: boolean;
   readonly checked: boolean;
-  readonly float_minmax: 'ieee' | 'self_on_tie' | 'update_on_tie';
+  readonly float_minmax: 'ieee' | 'self_on_tie' | 'update_on_tie' | 'self_on_tie_keep_nan';
 }
 
 /** The defaults of the core gather: the spec's clamp, negatives out of bounds, JAX's fill values. */

@@ -30,6 +30,7 @@ import {
   bitsOf,
   copyRun,
   reduceKernel,
+  FLOAT_MINMAX_RULES,
   FLOAT_NAN_RULES,
   reducerIdentity,
   rowsKernel,
@@ -152,10 +153,10 @@ export function compileScatter(
   const reducer = typeof computation === 'string' ? computation : null;
   // Pick kernels now so an unsupported (reducer, dtype) pair fails at compile time.
   const minmax = options.float_minmax ?? 'ieee';
-  if (minmax !== 'ieee' && minmax !== 'self_on_tie' && minmax !== 'update_on_tie')
+  if (!FLOAT_MINMAX_RULES.includes(minmax))
     throw new InvalidArgumentError(
       `${op}.float_minmax`,
-      `${op}: float_minmax must be "ieee", "self_on_tie" or "update_on_tie"; got ${fmt(minmax)}`,
+      `${op}: float_minmax must be one of ${FLOAT_MINMAX_RULES.map((r) => `"${r}"`).join(', ')}; got ${fmt(minmax)}`,
     );
   const nan = options.float_nan ?? 'self_first';
   if (!FLOAT_NAN_RULES.includes(nan))

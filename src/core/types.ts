@@ -129,9 +129,11 @@ export interface ScatterOptions extends IndexPolicyOptions {
   /**
    * Float `min`/`max` on ±0 ties and NaNs: `ieee` (default, Math.max/min), `self_on_tie`
    * (PyTorch amax/amin: NaN updates win bit for bit, ties keep the element) or `update_on_tie`
-   * (NumPy maximum/minimum.at: NaN elements kept bit for bit, ties take the update).
+   * (NumPy maximum/minimum.at: NaN elements kept bit for bit, ties take the update) or
+   * `self_on_tie_keep_nan` (NumPy's float16 loops: NaN elements kept, then NaN updates taken,
+   * ties keep the element).
    */
-  readonly float_minmax?: 'ieee' | 'self_on_tie' | 'update_on_tie';
+  readonly float_minmax?: 'ieee' | 'self_on_tie' | 'update_on_tie' | 'self_on_tie_keep_nan';
   /**
    * Which NaN a float add / sub / mul returns when an operand is NaN: `self_first` (default,
    * x86's `a op b`: the element's NaN, else the update's, quieted), `update_first`,

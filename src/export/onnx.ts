@@ -622,7 +622,7 @@ function minmaxWarnings(
   op: string,
   comp: unknown,
   dtype: DType,
-  rule: 'ieee' | 'self_on_tie' | 'update_on_tie',
+  rule: NonNullable<ScatterCall['options']['float_minmax']>,
 ): OnnxExportWarning[] {
   if ((comp !== 'min' && comp !== 'max') || !(dtype.startsWith('float') || dtype === 'bfloat16')) return [];
   const warnings: OnnxExportWarning[] = [];
@@ -633,7 +633,7 @@ function minmaxWarnings(
       runtime: 'onnxruntime',
       message: `${op}: ${comp} of element ${zs} and update ${zu} is ${zs} here, ${zu} in onnxruntime (it takes the update on a tie)`,
     });
-  else if (rule === 'self_on_tie')
+  else if (rule === 'self_on_tie' || rule === 'self_on_tie_keep_nan')
     warnings.push({
       code: 'export.onnx.minmax_tie',
       runtime: 'onnxruntime',

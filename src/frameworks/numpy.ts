@@ -28,10 +28,11 @@ import {
   lowerIndex,
   lowerUfuncAt,
   tuple,
-  ufuncAt,
 } from './numpy/indexing.js';
 import { lowerPut, lowerTake, put, take } from './numpy/take.js';
 import type { ArrayLike } from './numpy/shared.js';
+import { ufuncFloatRules } from './numpy/policy.js';
+import { type ScatterCall, execute } from '../core/call.js';
 
 export type { NumpyMode } from './numpy/policy.js';
 export { MODES as NUMPY_MODES } from './numpy/policy.js';
@@ -40,11 +41,22 @@ export type { IndexOptions, IndexTuple, UfuncName } from './numpy/indexing.js';
 export type { TakeOptions, PutOptions } from './numpy/take.js';
 export type { AlongAxisOptions } from './numpy/along-axis.js';
 
-const ufunc = (name: UfuncName) => ({ at: ufuncAt(name) }) as const;
+/** A ufunc.at call with NumPy's width-specific float rules (numpy/policy.ts) in its options. */
+function withFloatRules<C extends { readonly kind: string }>(name: UfuncName, call: C): C {
+  if (call.kind !== 'scatter') return call;
+  const s = call as unknown as ScatterCall;
+  const rules = ufuncFloatRules(name, s.inputs[0].dtype);
+  return rules ? ({ ...s, options: { ...s.options, ...rules } } as unknown as C) : call;
+}
 const lowerAt = (name: UfuncName) =>
   ({
     at: (a: ArrayLike, indices: ArrayLike | IndexTuple, b: ArrayLike | Scalar, opts?: IndexOptions | null) =>
-      lowerUfuncAt(name, a, indices, b, opts),
+      withFloatRules(name, lowerUfuncAt(name, a, indices, b, opts)),
+  }) as const;
+const ufunc = (name: UfuncName) =>
+  ({
+    at: (a: ArrayLike, indices: ArrayLike | IndexTuple, b: ArrayLike | Scalar, opts?: IndexOptions | null) =>
+      execute(lowerAt(name).at(a, indices, b, opts)),
   }) as const;
 
 /** NumPy gather/scatter functions; `np` is an alias. */

@@ -404,7 +404,12 @@ export class WebGpuBackend implements Backend {
       const words = bytes >= 4 ? NONE : Math.ceil((NONE * bytes) / 4);
       this.dispatch(
         enc,
-        applyKernel(bytes, reducerFn(comp, dtype, nan16, options.float_minmax ?? 'ieee'), identity, reset),
+        applyKernel(
+          bytes,
+          reducerFn(comp, dtype, nan16, options.float_minmax ?? 'ieee', options.float_nan ?? 'self_first'),
+          identity,
+          reset,
+        ),
         [Qa, ins[k].buffer, ups[k].buffer, vals, seg, out],
         words,
       );

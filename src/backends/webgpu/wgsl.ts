@@ -2,10 +2,11 @@
  * WGSL building blocks shared by every kernel: element access on packed 32-bit words, 64-bit
  * integer pairs, and IEEE arithmetic done in integer operations (soft float) so results never
  * depend on a GPU's rounding, denormal flushing or NaN handling: every float reducer gives the
- * bits the CPU path gives (V8 on x86-64: a NaN operand propagates quieted, `a + b` and `a * b`
- * with two NaNs keep `b`'s payload, `a - b` keeps `a`'s; invalid operations and Math.min/max of a
- * NaN give 0xFFC00000; 16-bit floats compute in f32 — exact, 24 ≥ 2·11 + 2 — and round once).
+ * bits the CPU path gives (add / sub / mul return a NaN operand by the call's NaN rule, FloatNaN
+ * in core/kernels.ts; invalid operations and Math.min/max of a NaN give 0xFFC00000; 16-bit
+ * floats compute in f32 — exact, 24 ≥ 2·11 + 2 — and round once).
  */
+import type { FloatNaN } from '../../core/kernels.js';
 import type { DType } from '../../tensor/dtype.js';
 
 /** Bytes per element of a dtype as stored on the GPU (the CPU's own storage layout). */
@@ -234,6 +235,23 @@ fn f32_to_bf16(x: u32) -> u32 {
 `;
 
 /**
+ * WGSL statements returning the NaN result of an operation on bits a, b (decoded x, y) under
+ * the CPU's NaN rule (FloatNaN): which operand's NaN, quieted, or the default NaN with a sign.
+ */
+function nanStatements(rule: FloatNaN, quiet: string, sign: string, canon: string): string {
+  switch (rule) {
+    case 'update_first':
+      return `if (is_nan32(y)) { return b | ${quiet}; } if (is_nan32(x)) { return a | ${quiet}; }`;
+    case 'self_first_sign':
+      return `if (is_nan32(x)) { return (a & ${sign}) | ${canon}; } if (is_nan32(y)) { return (b & ${sign}) | ${canon}; }`;
+    case 'canonical':
+      return `if (is_nan32(x) || is_nan32(y)) { return ${canon}; }`;
+    default:
+      return `if (is_nan32(x)) { return a | ${quiet}; } if (is_nan32(y)) { return b | ${quiet}; }`;
+  }
+}
+
+/**
  * `fn red(a: E, b: E) -> E`: the reducer on one element's bits, exactly the CPU kernel's
  * result. `nan16` is the CPU's NaN bits for 16-bit floats (decode → float64 → encode).
  */
@@ -241,7 +259,8 @@ export function reducerFn(
   reducer: string,
   dtype: DType,
   nan16: number,
-  minmax: 'ieee' | 'self_on_tie' | 'update_on_tie' = 'ieee',
+  minmax: 'ieee' | 'self_on_tie' | 'update_on_tie' | 'self_on_tie_keep_nan' = 'ieee',
+  nan: FloatNaN = 'self_first',
 ): string {
   const E = elemType(elementBytes(dtype));
   const head = `fn red(a: ${E}, b: ${E}) -> ${E}`;
@@ -259,8 +278,15 @@ export function reducerFn(
     const body =
       minmax === 'self_on_tie'
         ? `if (is_nan32(y)) { return b; } if (is_nan32(x)) { return a; } return select(a, b, ${wins});`
-        : `if (is_nan32(x)) { return a; } if (is_nan32(y)) { return b; } return select(b, a, ${loses});`;
+        : minmax === 'self_on_tie_keep_nan'
+          ? `if (is_nan32(x)) { return a; } if (is_nan32(y)) { return b; } return select(a, b, ${wins});`
+          : `if (is_nan32(x)) { return a; } if (is_nan32(y)) { return b; } return select(b, a, ${loses});`;
     return `${head} { let x = ${up('a')}; let y = ${up('b')}; ${body} }`;
+  }
+  const arith = reducer === 'add' || reducer === 'sub' || reducer === 'mul' || reducer === 'mean';
+  if (dtype === 'float32' && arith) {
+    const made = nan === 'canonical' ? ' if (is_nan32(r)) { return 0x7FC00000u; }' : '';
+    return `${head} { let x = a; let y = b; ${nanStatements(nan, '0x400000u', '0x80000000u', '0x7FC00000u')} let r = f32_${reducer === 'mean' ? 'add' : reducer}(a, b);${made} return r; }`;
   }
   if (dtype === 'float32') return `${head} { return f32_${reducer}(a, b); }`;
   if (half) {
@@ -268,7 +294,9 @@ export function reducerFn(
     // operation makes is x86's negative default NaN (\`nan16\`).
     const narrow = dtype === 'float16' ? 'f32_to_f16' : 'f32_to_bf16';
     const quiet = dtype === 'float16' ? '0x200u' : '0x40u';
-    return `${head} { let x = ${up('a')}; let y = ${up('b')}; if (is_nan32(x)) { return a | ${quiet}; } if (is_nan32(y)) { return b | ${quiet}; } let r = f32_${reducer}(x, y); if (is_nan32(r)) { return ${nan16}u; } return ${narrow}(r); }`;
+    const canon = `${nan16 & 0x7fff}u`;
+    const made = nan === 'canonical' ? canon : `${nan16}u`;
+    return `${head} { let x = ${up('a')}; let y = ${up('b')}; ${nanStatements(nan, quiet, '0x8000u', canon)} let r = f32_${reducer}(x, y); if (is_nan32(r)) { return ${made}; } return ${narrow}(r); }`;
   }
   if (dtype === 'int64' || dtype === 'uint64') {
     const lt = dtype === 'int64' ? 'lt_i64' : 'lt_u64';

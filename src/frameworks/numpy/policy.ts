@@ -9,6 +9,7 @@
  * | take / put, mode 'clip'                  | clamp to 0          | clamp to n - 1           | last wins                  | same                                  |
  * | fancy: a[i,…], *_along_axis, ufunc.at    | wrap once           | IndexError               | `=` last wins; ufunc.at accumulates | any integer (uint64 reinterpreted as int64); float is an error |
  */
+import type { FloatMinMax, FloatNaN } from '../../core/kernels.js';
 import type { GatherMode, NegativeIndexPolicy, ScatterMode } from '../../core/types.js';
 import { DTypeError, InvalidArgumentError, fmt } from '../../errors.js';
 import { oneOf } from '../args.js';
@@ -118,4 +119,28 @@ export function fancyIndex(t: Tensor, op: string, along = false): Tensor {
     );
   }
   return reinterpretIndex(t);
+}
+
+/** The float rules of one ufunc.at call: NaN operand order and min/max ties (core options). */
+export interface UfuncFloatRules {
+  readonly float_nan?: FloatNaN;
+  readonly float_minmax?: FloatMinMax;
+}
+
+/**
+ * NumPy 1.24's ufunc.at float rules that differ by width, measured against the real NumPy
+ * (test/nan-payloads.test.ts): on float16, add and multiply return the update's NaN first and
+ * minimum / maximum keep the element on a ±0 tie (float32/float64: the element's NaN first, a
+ * tie takes the update — the defaults of the lowering).
+ */
+const UFUNC_FLOAT16: Readonly<Partial<Record<string, UfuncFloatRules>>> = {
+  add: { float_nan: 'update_first' },
+  multiply: { float_nan: 'update_first' },
+  minimum: { float_minmax: 'self_on_tie_keep_nan' },
+  maximum: { float_minmax: 'self_on_tie_keep_nan' },
+};
+
+/** The width-specific float rules of `np.<ufunc>.at` on `dtype` (none: the lowering's own). */
+export function ufuncFloatRules(ufunc: string, dtype: DType): UfuncFloatRules | undefined {
+  return dtype === 'float16' ? UFUNC_FLOAT16[ufunc] : undefined;
 }
