@@ -14,6 +14,7 @@ import {
   type Tensor,
   onnx,
   tensor,
+  tf,
   torch,
 } from '../src/index.js';
 import { type TranslateTarget, translate } from '../src/translate/index.js';
@@ -61,6 +62,29 @@ describe('types that carry the dtype', () => {
     expect(onnx.ScatterND(n, i, tensor([9], 'int64')).toFlatArray()).toEqual([1n, 9n, 3n]);
     // An untyped tensor in, an untyped tensor out.
     expectTypeOf(onnx.Gather(x as Tensor, i)).toEqualTypeOf<Tensor>();
+  });
+
+  it("PyTorch and TensorFlow gathers and scatters return their input's dtype", () => {
+    const x = tensor(
+      [
+        [1, 2],
+        [3, 4],
+      ],
+      'float64',
+    );
+    const i = tensor([[1, 0]], 'int64');
+    const g: Float64Array = torch.gather(x, 0, i).data;
+    expect([...g]).toEqual([3, 2]);
+    expectTypeOf(torch.index_select(x, 0, tensor([1], 'int64'))).toEqualTypeOf<Tensor<'float64'>>();
+    expectTypeOf(torch.take_along_dim(x, i)).toEqualTypeOf<Tensor<'float64'>>();
+    expectTypeOf(torch.scatter(x, 0, i, 5)).toEqualTypeOf<Tensor<'float64'>>();
+    expectTypeOf(torch.scatter_add(x, 0, i, x)).toEqualTypeOf<Tensor<'float64'>>();
+    expectTypeOf(torch.index_add(x, 0, tensor([0], 'int64'), tensor([[1, 1]], 'float64'))).toEqualTypeOf<
+      Tensor<'float64'>
+    >();
+    const p = tensor([1, 2, 3], 'int32');
+    expectTypeOf(tf.gather(p, tensor([0], 'int32'))).toEqualTypeOf<Tensor<'int32'>>();
+    expectTypeOf(tf.gather_nd(p, tensor([[0]], 'int32'))).toEqualTypeOf<Tensor<'int32'>>();
   });
 
   it('translate takes framework names and their aliases only', () => {

@@ -13,6 +13,7 @@ import type { GatherCall } from '../../core/call.js';
 import { execute } from '../../core/call.js';
 import { fail } from '../../core/validate.js';
 import { fmt } from '../../errors.js';
+import type { DType } from '../../tensor/dtype.js';
 import type { Tensor } from '../../tensor/tensor.js';
 import { flag, integer, normalizeAxis, options, tensorArg } from '../args.js';
 import { ndGather, takeGather } from '../families.js';
@@ -163,13 +164,13 @@ function lowerGatherNd(
  * tf.gather(tensor([[0, 0, 1, 0, 2], [3, 0, 0, 0, 4], [0, 5, 0, 6, 0]]), tensor([[2, 4], [0, 4], [1, 3]]),
  *   { axis: 1, batch_dims: 1 }).toArray(); // [[1, 2], [3, 4], [5, 6]]
  */
-export function gather(
-  params: Tensor,
+export function gather<D extends DType>(
+  params: Tensor<D>,
   indices: Tensor,
   args: TfGatherArgs | null = {},
   options: TfPolicyOptions | null = {},
-): Tensor {
-  return execute(lowerGather(params, indices, args, options));
+): Tensor<D> {
+  return execute(lowerGather(params, indices, args, options)) as Tensor<D>;
 }
 
 /**
@@ -178,13 +179,13 @@ export function gather(
  * @example
  * tf.gather_nd(tensor([[1, 2], [3, 4]]), tensor([[0, 0], [1, 1]])).toArray(); // [1, 4]
  */
-export function gather_nd(
-  params: Tensor,
+export function gather_nd<D extends DType>(
+  params: Tensor<D>,
   indices: Tensor,
   args: TfGatherNdArgs | null = {},
   options: TfPolicyOptions | null = {},
-): Tensor {
-  return execute(lowerGatherNd(params, indices, args, options));
+): Tensor<D> {
+  return execute(lowerGatherNd(params, indices, args, options)) as Tensor<D>;
 }
 
 export const lower = { gather: lowerGather, gather_nd: lowerGatherNd } as const;

@@ -5,6 +5,7 @@
 import { type GatherCall, execute } from '../../core/call.js';
 import { InvalidArgumentError, fmt } from '../../errors.js';
 import { broadcastTo } from '../../tensor/ops.js';
+import type { DType } from '../../tensor/dtype.js';
 import { type Tensor, zeros } from '../../tensor/tensor.js';
 import { flag, integer, normalizeAxis, options, tensorArg } from '../args.js';
 import { constPolicy, elementsGather, flatGather, takeGather } from '../families.js';
@@ -87,8 +88,13 @@ export function lowerGather(
  * @example
  * torch.gather(tensor([[1, 2], [3, 4]]), 1, tensor([[0n, 0n], [1n, 0n]], 'int64')).toArray(); // [[1, 1], [4, 3]]
  */
-export function gather(input: Tensor, dim: number, index: Tensor, opts?: GatherOptions | null): Tensor {
-  return execute(lowerGather(input, dim, index, opts));
+export function gather<D extends DType>(
+  input: Tensor<D>,
+  dim: number,
+  index: Tensor,
+  opts?: GatherOptions | null,
+): Tensor<D> {
+  return execute(lowerGather(input, dim, index, opts)) as Tensor<D>;
 }
 
 export interface TakeAlongDimOptions extends OutOptions {
@@ -158,8 +164,12 @@ export function lowerTakeAlongDim(
  * torch.take_along_dim(t, tensor(3n, 'int64')).toArray();                                    // [60]
  * torch.take_along_dim(t, tensor([[0n, 2n, 1n], [1n, 2n, 0n]], 'int64'), { dim: 1 }).toArray(); // [[10, 20, 30], [40, 50, 60]]
  */
-export function take_along_dim(input: Tensor, indices: Tensor, opts?: TakeAlongDimOptions | null): Tensor {
-  return execute(lowerTakeAlongDim(input, indices, opts));
+export function take_along_dim<D extends DType>(
+  input: Tensor<D>,
+  indices: Tensor,
+  opts?: TakeAlongDimOptions | null,
+): Tensor<D> {
+  return execute(lowerTakeAlongDim(input, indices, opts)) as Tensor<D>;
 }
 
 /**
@@ -247,6 +257,11 @@ const INDEX_SELECT_POLICY = constPolicy(policyOf('index_select'));
  * @example
  * torch.index_select(tensor([[0, 1, 2], [10, 11, 12]]), 1, tensor([2n, 0n], 'int64')).toArray(); // [[2, 0], [12, 10]]
  */
-export function index_select(input: Tensor, dim: number, index: Tensor, opts?: OutOptions | null): Tensor {
-  return execute(lowerIndexSelect(input, dim, index, opts));
+export function index_select<D extends DType>(
+  input: Tensor<D>,
+  dim: number,
+  index: Tensor,
+  opts?: OutOptions | null,
+): Tensor<D> {
+  return execute(lowerIndexSelect(input, dim, index, opts)) as Tensor<D>;
 }

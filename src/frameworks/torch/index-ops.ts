@@ -6,12 +6,12 @@ import { type Prologue, type ScatterCall, execute } from '../../core/call.js';
 import type { UpdateComputation } from '../../core/types.js';
 import { IndexOutOfBoundsError, InvalidArgumentError, fmt } from '../../errors.js';
 import { type Scalar, isFloat } from '../../tensor/dtype.js';
+import type { DType } from '../../tensor/dtype.js';
 import { Tensor, zeros } from '../../tensor/tensor.js';
 import { flag, options, scalar, tensorArg } from '../args.js';
 import { flatScatter, takeScatter, tupleScatter } from '../families.js';
 import { broadcastExactly, broadcastTuple, castScalar, filled } from '../numpy/shared.js';
 import { NO_INDEX, type OutOptions, checkVector } from './gather.js';
-import type { ProgramCall } from '../../ir/lowered.js';
 import { indexPutTuple, lowerMaskIndexPut } from './masks.js';
 import {
   type TorchOp,
@@ -178,14 +178,14 @@ export function lowerIndexAdd(
  * torch.index_add(full([5, 3], 1, 'float32'), 0, tensor([0n, 4n, 2n], 'int64'), t).toArray();
  * // [[2, 3, 4], [1, 1, 1], [8, 9, 10], [1, 1, 1], [5, 6, 7]]
  */
-export function index_add(
-  input: Tensor,
+export function index_add<D extends DType>(
+  input: Tensor<D>,
   dim: number,
   index: Tensor,
   source: Tensor,
   opts?: IndexAddOptions | null,
-): Tensor {
-  return execute(lowerIndexAdd(input, dim, index, source, opts));
+): Tensor<D> {
+  return execute(lowerIndexAdd(input, dim, index, source, opts)) as Tensor<D>;
 }
 
 /**
@@ -217,14 +217,14 @@ export function lowerIndexCopy(
  * torch.index_copy(zeros([5, 3], 'float32'), 0, tensor([0n, 4n, 2n], 'int64'), t).toArray();
  * // [[1, 2, 3], [0, 0, 0], [7, 8, 9], [0, 0, 0], [4, 5, 6]]
  */
-export function index_copy(
-  input: Tensor,
+export function index_copy<D extends DType>(
+  input: Tensor<D>,
   dim: number,
   index: Tensor,
   source: Tensor,
   opts?: OutOptions | null,
-): Tensor {
-  return execute(lowerIndexCopy(input, dim, index, source, opts));
+): Tensor<D> {
+  return execute(lowerIndexCopy(input, dim, index, source, opts)) as Tensor<D>;
 }
 
 /**
@@ -291,7 +291,7 @@ export function lowerIndexPut(
   indices: readonly Tensor[],
   values: Tensor,
   opts?: IndexPutOptions | null,
-): ScatterCall | ProgramCall {
+): ScatterCall {
   const op = 'index_put';
   const name = `torch.${op}`;
   const o = options(name, opts, ['accumulate', 'out']);

@@ -7,6 +7,7 @@ import type { ReducerName } from '../../core/types.js';
 import { DTypeError, InvalidArgumentError } from '../../errors.js';
 import type { Scalar } from '../../tensor/dtype.js';
 import { slice } from '../../tensor/ops.js';
+import type { DType } from '../../tensor/dtype.js';
 import { Tensor, zeros } from '../../tensor/tensor.js';
 import { flag, oneOf, options, scalar, tensorArg } from '../args.js';
 import { elementsScatter, flatScatter } from '../families.js';
@@ -117,14 +118,14 @@ export function lowerScatter(
  * torch.scatter(zeros([3, 5], 'int64'), 0, tensor([[0n, 1n, 2n, 0n]], 'int64'), src).toArray();
  * // [[1, 0, 0, 4, 0], [0, 2, 0, 0, 0], [0, 0, 3, 0, 0]]
  */
-export function scatter(
-  input: Tensor,
+export function scatter<D extends DType>(
+  input: Tensor<D>,
   dim: number,
   index: Tensor,
   src: Tensor | Scalar,
   opts?: ScatterOptions | null,
-): Tensor {
-  return execute(lowerScatter(input, dim, index, src, opts));
+): Tensor<D> {
+  return execute(lowerScatter(input, dim, index, src, opts)) as Tensor<D>;
 }
 
 /** Lowers `torch.scatter_add(input, dim, index, src, *, out=None)`: `self[...index...] += src[...]`. */
@@ -146,14 +147,14 @@ export function lowerScatterAdd(
  * torch.scatter_add(zeros([3, 5], 'float32'), 0, tensor([[0n, 1n, 2n, 0n, 0n]], 'int64'), full([2, 5], 1, 'float32')).toArray();
  * // [[1, 0, 0, 1, 1], [0, 1, 0, 0, 0], [0, 0, 1, 0, 0]]
  */
-export function scatter_add(
-  input: Tensor,
+export function scatter_add<D extends DType>(
+  input: Tensor<D>,
   dim: number,
   index: Tensor,
   src: Tensor,
   opts?: OutOptions | null,
-): Tensor {
-  return execute(lowerScatterAdd(input, dim, index, src, opts));
+): Tensor<D> {
+  return execute(lowerScatterAdd(input, dim, index, src, opts)) as Tensor<D>;
 }
 
 /** scatter_reduce's reductions and the core reducer each one is. */
