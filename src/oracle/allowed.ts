@@ -30,6 +30,8 @@ export interface Liberties {
   readonly order?: Rule;
   readonly oob_outside?: Rule;
   readonly duplicate_error_allowed?: Rule;
+  /** Where the spec pins an out-of-bounds error on one device, another device's answer is allowed too. */
+  readonly device?: Rule;
 }
 
 /** IEEE 754 leaves the payload of a NaN result open; no framework here pins it. */
@@ -92,6 +94,13 @@ const TF_GPU_ORDER: Rule = {
     'https://www.tensorflow.org/api_docs/python/tf/tensor_scatter_nd_update, https://www.tensorflow.org/api_docs/python/tf/scatter_nd',
 };
 
+const TF_DEVICES: Rule = {
+  code: 'tf.gather.devices',
+  text: 'on CPU an out-of-bounds index is an error; on GPU a 0 is stored in the output (gather) and the update is ignored (scatter): a documented device difference',
+  source:
+    'https://www.tensorflow.org/api_docs/python/tf/gather, https://www.tensorflow.org/api_docs/python/tf/tensor_scatter_nd_update',
+};
+
 const WEBNN_SILENT: Rule = {
   code: 'webnn.scatter.duplicates',
   text: 'the spec does not say which update wins when indices repeat (scatterElements / scatterND have no reduction)',
@@ -124,6 +133,7 @@ interface Row {
   readonly reduce?: Rule; // a reducing scatter: any order
   readonly oob?: Rule;
   readonly refuse?: Rule; // duplicates forbidden: an error is allowed too
+  readonly device?: Rule; // an out-of-bounds error on one device, values on another
 }
 
 /** The table, first matching row wins. Ops not listed (NumPy, MLIR, Caffe2, gathers) pin one answer. */
@@ -137,7 +147,7 @@ const TABLE: readonly Row[] = [
   { op: /^torch\.index_put/, replace: TORCH_INDEX_PUT, reduce: TORCH_CUDA_ORDER },
   { op: /^torch\.(index_copy|put)/, replace: TORCH_INDEX_COPY, reduce: TORCH_CUDA_ORDER },
   { op: /^torch\./, replace: TORCH_ARBITRARY, reduce: TORCH_CUDA_ORDER },
-  { op: /^(tf|tensorflow)\./, replace: TF_GPU_ORDER, reduce: TF_GPU_ORDER },
+  { op: /^(tf|tensorflow)\./, replace: TF_GPU_ORDER, reduce: TF_GPU_ORDER, device: TF_DEVICES },
   { op: /^webnn\.scatter/, replace: WEBNN_SILENT, oob: WEBNN_OOB },
   { op: /^webnn\./, oob: WEBNN_OOB },
   { op: /^(directml|dml)\.SCATTER/, replace: DML_INVALID, oob: DML_INVALID },
@@ -150,12 +160,14 @@ export function libertiesOf(call: LoweredCall): Liberties {
   const row = TABLE.find((r) => r.op.test(call.op));
   // A program (a multi-op lowering) has no liberty this table knows of.
   if (!row || call.kind === 'program') return {};
-  if (call.kind === 'gather') return row.oob ? { oob_outside: row.oob } : {};
+  const device = row.device ? { device: row.device } : {};
+  if (call.kind === 'gather') return { ...(row.oob ? { oob_outside: row.oob } : {}), ...device };
   const replace = call.update_computation === 'replace';
   return {
     ...(replace && row.replace ? { winner: row.replace } : {}),
     ...(!replace && row.reduce ? { order: row.reduce } : {}),
     ...(row.oob ? { oob_outside: row.oob } : {}),
     ...(replace && row.refuse ? { duplicate_error_allowed: row.refuse } : {}),
+    ...device,
   };
 }

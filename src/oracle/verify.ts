@@ -18,6 +18,7 @@ import {
   BrokenPromiseError,
   DuplicateIndexError,
   GatherScatterError,
+  IndexOutOfBoundsError,
   InvalidArgumentError,
   fmt,
 } from '../errors.js';
@@ -30,7 +31,7 @@ import { BROKEN_PROMISE, type Liberties, NAN_PAYLOAD, type Rule, libertiesOf } f
 export type Candidate = Tensor | { readonly error: string };
 
 /** How the allowed set of an element was decided. */
-export type Method = 'pinned' | 'winner' | 'exhaustive' | 'bound';
+export type Method = 'pinned' | 'winner' | 'exhaustive' | 'bound' | 'device';
 
 /** One element (or the whole result) outside the allowed set. */
 export interface Violation {
@@ -106,6 +107,15 @@ export function verify(call: LoweredCall, candidate: Candidate, options: VerifyO
       if (!(candidate instanceof Tensor)) return allowed(call, []);
       return compare(relaxed(call), candidate, free, options);
     }
+    if (
+      e instanceof IndexOutOfBoundsError &&
+      free.device &&
+      candidate instanceof Tensor &&
+      call.kind !== 'program'
+    ) {
+      const other = otherDevice(call, free.device, candidate, options);
+      if (other) return other;
+    }
     return pinnedError(call, e, candidate);
   }
   if (!(candidate instanceof Tensor)) {
@@ -130,6 +140,42 @@ function allowed(call: LoweredCall, liberties: LibertyUse[]): Verdict {
 /** The call with duplicates applied (for a forbidden-duplicates op: the winners come from it). */
 function relaxed(call: ScatterCall): ScatterCall {
   return { ...call, out: undefined, atomic_out: false, options: { ...call.options, duplicates: 'apply' } };
+}
+
+/**
+ * A framework whose out-of-bounds error is one device's answer (TF on CPU): the candidate is
+ * allowed when it is the other device's (GPU: gathers store zeros, scatters skip the update).
+ */
+function otherDevice(
+  call: CoreCall,
+  rule: Rule,
+  candidate: Tensor,
+  options: VerifyOptions,
+): Verdict | undefined {
+  const zero = (d: DType) => (d === 'int64' || d === 'uint64' ? 0n : d === 'bool' ? false : 0);
+  const gpu: CoreCall =
+    call.kind === 'gather'
+      ? {
+          ...call,
+          out: undefined,
+          options: { ...call.options, mode: 'fill', fill_value: zero(call.operand.dtype) },
+        }
+      : { ...call, out: undefined, options: { ...call.options, mode: 'skip' } };
+  let value: Tensor;
+  try {
+    value = execute(gpu);
+  } catch (e) {
+    if (!(e instanceof GatherScatterError)) throw e;
+    return undefined;
+  }
+  const v = compare(gpu, candidate, {}, options, value);
+  if (v.verdict !== 'allowed') return undefined;
+  return {
+    verdict: 'allowed',
+    op: call.op,
+    violations: [],
+    liberties: [{ rule, elements: candidate.size, method: 'device' }],
+  };
 }
 
 /** The spec pins an error: a candidate tensor departs ("accepts invalid input"). */
