@@ -396,13 +396,42 @@ describe('why', () => {
 
 describe('documented device differences', () => {
   it('TF: an out-of-bounds gather is an error on CPU and zeros on GPU; both are allowed, nothing else', () => {
-    const call = lib.tf.lower.gather(tensor([[1, 2], [3, 4]], 'float32'), tensor([1, 5], 'int32'));
+    const call = lib.tf.lower.gather(
+      tensor(
+        [
+          [1, 2],
+          [3, 4],
+        ],
+        'float32',
+      ),
+      tensor([1, 5], 'int32'),
+    );
     expect(() => execute(call)).toThrow(/index_out_of_bounds/);
     expect(verify(call, { error: 'indices[1] = 5 is not in [0, 2)' }).verdict).toBe('allowed');
-    const gpu = verify(call, tensor([[3, 4], [0, 0]], 'float32'));
+    const gpu = verify(
+      call,
+      tensor(
+        [
+          [3, 4],
+          [0, 0],
+        ],
+        'float32',
+      ),
+    );
     expect(gpu.verdict).toBe('allowed');
     expect(gpu.liberties[0]).toMatchObject({ method: 'device', rule: { code: 'tf.gather.devices' } });
     // Clamping (XLA's answer) is neither device's eager answer.
-    expect(verify(call, tensor([[3, 4], [3, 4]], 'float32')).violations[0].class).toBe('accepts invalid input');
+    expect(
+      verify(
+        call,
+        tensor(
+          [
+            [3, 4],
+            [3, 4],
+          ],
+          'float32',
+        ),
+      ).violations[0].class,
+    ).toBe('accepts invalid input');
   });
 });
