@@ -244,7 +244,7 @@ function checkBroadcast(call: CoreCall): void {
 /** Reverse mode of a lowered call: its value and a pullback (see the file comment for the rules). */
 export function vjp(lowered: CoreCall | ProgramCall): VjpResult {
   checkCall(lowered, 'vjp');
-  const call = singleOp(lowered, 'autodiff', ['scale_updates', 'circular_indices', 'nonzero']);
+  const call = singleOp(lowered, 'autodiff', ['scale_updates', 'circular_indices', 'nonzero', 'index_tuple']);
   checkBroadcast(call);
   const names = argumentNames(call);
   const policy = gradientPolicy(call);
@@ -301,7 +301,7 @@ export interface JvpResult {
  */
 export function jvp(lowered: CoreCall | ProgramCall, tangents: Readonly<Record<string, Tensor>>): JvpResult {
   checkCall(lowered, 'jvp');
-  const call = singleOp(lowered, 'autodiff', ['scale_updates', 'circular_indices', 'nonzero']);
+  const call = singleOp(lowered, 'autodiff', ['scale_updates', 'circular_indices', 'nonzero', 'index_tuple']);
   checkBroadcast(call);
   const names = argumentNames(call);
   checkNamedTensors(tangents, [names.operand, names.updates], 'tangents', 'autodiff.jvp');

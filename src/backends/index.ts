@@ -84,6 +84,7 @@ export async function executeOn(
     'cycle_updates',
     'circular_indices',
     'nonzero',
+    'index_tuple',
   ]);
   if (backend === cpuBackend) return execute(call);
   const result = await (await backend.run(call)).read();

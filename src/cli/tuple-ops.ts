@@ -132,8 +132,9 @@ export function tupleOp(id: string): TupleOp | undefined {
 
 /** A JSON entry of booleans only (`true`, `[true, false]`): a boolean mask, not index values. */
 function isMask(e: NestedArray): boolean {
-  const flat = [e].flat(Number.POSITIVE_INFINITY);
-  return flat.length > 0 && flat.every((x) => typeof x === 'boolean');
+  const all = (x: unknown): boolean =>
+    Array.isArray(x) ? x.length > 0 && x.every(all) : typeof x === 'boolean';
+  return all(e);
 }
 
 /** Lowers a tuple op's call: `--indices` read as the tuple, each entry an index tensor (or a mask). */

@@ -88,13 +88,26 @@ interface CallBase {
  *   prefix sum and a scatter); only `count`, the result's static size, is read from the mask
  *   when lowering, as a shape is (JAX's `nonzero(size=…)` needs it the same way). With
  *   `length` > count the result has `length` rows, the extra ones holding each dim's size (out
- *   of bounds, so a skipping scatter drops their updates: masked_scatter's unused source).
+ *   of bounds, so a skipping scatter drops their updates: masked_scatter's unused source);
+ * - `index_tuple`: the index operand packs an index tuple, each entry flattened in order as
+ *   int64 (a mask as 0/1); indices[s…, :] = the entries' columns — a mask's nonzero columns, an
+ *   integer array itself — broadcast to `shape` and stacked (NumPy's `a[mask, i]`).
  */
 export type Prologue =
   | { readonly kind: 'scale_updates'; readonly factor: number | bigint | boolean }
   | { readonly kind: 'cycle_updates'; readonly length: number }
   | { readonly kind: 'circular_indices'; readonly max_seq: number; readonly seq: number }
-  | { readonly kind: 'nonzero'; readonly count: number; readonly length?: number };
+  | { readonly kind: 'nonzero'; readonly count: number; readonly length?: number }
+  | {
+      readonly kind: 'index_tuple';
+      readonly entries: readonly TupleLayout[];
+      readonly shape: readonly number[];
+    };
+
+/** One entry of a packed index tuple: a bool mask (its shape and count of trues) or an integer array. */
+export type TupleLayout =
+  | { readonly mask: readonly number[]; readonly count: number }
+  | { readonly ints: readonly number[] };
 
 /** A gather lowered from a framework op: everything the call does, defaults applied. */
 export interface GatherCall extends CallBase {

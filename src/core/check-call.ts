@@ -14,7 +14,7 @@ import { intArray } from './validate.js';
 
 const KINDS = ['gather', 'scatter', 'program'] as const;
 const REDUCERS = ['replace', 'add', 'sub', 'mul', 'min', 'max', 'mean'];
-const PROLOGUES = ['scale_updates', 'cycle_updates', 'circular_indices', 'nonzero'];
+const PROLOGUES = ['scale_updates', 'cycle_updates', 'circular_indices', 'nonzero', 'index_tuple'];
 /** Most tensors a variadic scatter may name (a call is checked in O(this)). */
 const MAX_OPERANDS = 1024;
 /** Longest op name a call may carry (it is printed in every message). */
@@ -125,10 +125,10 @@ function checkOptionalFields(call: Record<string, unknown>, where: string): void
   if (call.prologue !== undefined) checkPrologue(call, where);
 }
 
-/** What each prologue kind carries; a gather's indices may only come from a mask (`nonzero`). */
+/** What each prologue kind carries; a gather's indices may only come from a mask (`nonzero`, `index_tuple`). */
 function checkPrologue(call: Record<string, unknown>, where: string): void {
   const p = record(call.prologue, 'prologue', where);
-  const kinds = call.kind === 'gather' ? ['nonzero'] : PROLOGUES;
+  const kinds = call.kind === 'gather' ? ['nonzero', 'index_tuple'] : PROLOGUES;
   if (!kinds.includes(p.kind as string))
     bad('call.prologue', where, `call.prologue.kind of a ${call.kind} must be one of ${fmt(kinds)}`, p.kind);
   const count = (v: unknown, min: number) => Number.isSafeInteger(v) && (v as number) >= min;
@@ -139,8 +139,23 @@ function checkPrologue(call: Record<string, unknown>, where: string): void {
         ? count(p.length, 0)
         : p.kind === 'circular_indices'
           ? count(p.max_seq, 1) && count(p.seq, 0)
-          : count(p.count, 0) && (p.length === undefined || count(p.length, 0));
+          : p.kind === 'index_tuple'
+            ? tupleLayout(p.entries, p.shape)
+            : count(p.count, 0) && (p.length === undefined || count(p.length, 0));
   if (!ok) bad('call.prologue', where, `call.prologue's fields do not fit its kind ${fmt(p.kind)}`, p);
+}
+
+/** An index_tuple layout: at most 2·MAX_RANK entries, each a mask (shape, count) or ints (shape); a result shape. */
+function tupleLayout(entries: unknown, shape: unknown): boolean {
+  const sizes = (s: unknown) =>
+    Array.isArray(s) && s.length <= MAX_RANK && s.every((n) => Number.isSafeInteger(n) && n >= 0);
+  if (!Array.isArray(entries) || entries.length === 0 || entries.length > 2 * MAX_RANK || !sizes(shape))
+    return false;
+  return entries.every(
+    (e) =>
+      isRecord(e) &&
+      (sizes(e.ints) || (sizes(e.mask) && Number.isSafeInteger(e.count) && (e.count as number) >= 0)),
+  );
 }
 
 function checkProgram(call: Record<string, unknown>, where: string): void {

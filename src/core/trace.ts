@@ -102,7 +102,13 @@ export interface Trace {
  */
 export function traceCall(lowered: CoreCall): Trace {
   checkCall(lowered, 'traceCall');
-  const call = singleOp(lowered, 'trace', ['scale_updates', 'cycle_updates', 'circular_indices', 'nonzero']);
+  const call = singleOp(lowered, 'trace', [
+    'scale_updates',
+    'cycle_updates',
+    'circular_indices',
+    'nonzero',
+    'index_tuple',
+  ]);
   const isGather = call.kind === 'gather';
   let map: IndexMap;
   let policy: ResolvedPolicy;

@@ -7,17 +7,15 @@
  *
  * A mask's true positions are data, so lowering never computes them: a lone mask becomes a
  * gather or scatter whose index operand is the mask itself, with a declared `nonzero` prologue
- * (core/call.ts) that every surface runs in the IR; a mask beside other index arrays becomes a
- * program (nonzero, the columns broadcast and stacked, the gather or scatter). Only the count of
- * true elements — the result's static size — is read while lowering.
+ * (core/call.ts) that every surface runs in the IR; a mask beside other index arrays packs the
+ * tuple into the index operand with a declared `index_tuple` prologue (nonzero, the columns
+ * broadcast and stacked). Only the count of true elements — the result's static size — is read
+ * while lowering.
  */
-import type { GatherCall, ScatterCall } from '../core/call.js';
+import type { GatherCall, ScatterCall, TupleLayout } from '../core/call.js';
 import type { UpdateComputation } from '../core/types.js';
-import { type ProgramCall, gatherOp, mainFunc, nonzeroOps, scatterOp, typeOf } from '../ir/lowered.js';
-import { Builder } from '../ir/builder.js';
-import type { TensorType, ValueId } from '../ir/program.js';
-import { type Tensor, zeros } from '../tensor/tensor.js';
-import { broadcastShapes } from '../tensor/ops.js';
+import { Tensor } from '../tensor/tensor.js';
+import { broadcastShapes, cast } from '../tensor/ops.js';
 import {
   type CallMeta,
   type GatherPolicy,
@@ -91,84 +89,44 @@ export function maskScatter(
   return tupleScatter({ ...m, prologue: p }, input, mask, updates, mask.rank, 1, computation, policy);
 }
 
-/**
- * The stacked index vectors [S…, n] of a tuple in IR ops: each mask's nonzero columns, each
- * integer array converted to int64, all broadcast to S (value ids `ids`, one per entry).
- */
-function stackedIndices(b: Builder, entries: readonly TupleEntry[], ids: readonly ValueId[], S: number[]) {
-  const i64 = (s: readonly number[]): TensorType => ({ shape: [...s], dtype: 'int64' });
-  const columns: ValueId[] = [];
-  entries.forEach((e, k) => {
-    if ('ints' in e) {
-      const t = b.type(ids[k]);
-      const v =
-        t.dtype === 'int64'
-          ? ids[k]
-          : b.one({ kind: 'convert', operands: [ids[k]], results: [i64(t.shape)] });
-      const lead = S.length - t.shape.length;
-      const dims = t.shape.map((_, d) => lead + d);
-      columns.push(
-        b.one({ kind: 'broadcast_in_dim', broadcast_dimensions: dims, operands: [v], results: [i64(S)] }),
-      );
-      return;
-    }
-    const nz = nonzeroOps(b, ids[k], countTrue(e.mask));
-    const [count, rank] = b.type(nz).shape;
-    for (let d = 0; d < rank; d++) {
-      const col = b.one({
-        kind: 'slice',
-        start_indices: [0, d],
-        limit_indices: [count, d + 1],
-        strides: [1, 1],
-        operands: [nz],
-        results: [i64([count, 1])],
-      });
-      const dims = S.length === 0 ? [] : [S.length - 1];
-      const flat = b.one({ kind: 'reshape', operands: [col], results: [i64([count])] });
-      columns.push(
-        b.one({ kind: 'broadcast_in_dim', broadcast_dimensions: dims, operands: [flat], results: [i64(S)] }),
-      );
-    }
-  });
-  const one = columns.map((c) => b.one({ kind: 'reshape', operands: [c], results: [i64([...S, 1])] }));
-  const n = one.length;
-  if (n === 1) return one[0];
-  return b.one({ kind: 'concatenate', dimension: S.length, operands: one, results: [i64([...S, n])] });
+/** The tuple packed into one int64 vector (each entry flattened in order, a mask as 0/1) and its layout. */
+function pack(entries: readonly TupleEntry[]): { packed: Tensor; layout: TupleLayout[] } {
+  const layout = entries.map(
+    (e): TupleLayout =>
+      'mask' in e ? { mask: [...e.mask.shape], count: countTrue(e.mask) } : { ints: [...e.ints.shape] },
+  );
+  const parts = entries.map((e) => cast('mask' in e ? e.mask : e.ints, 'int64').data as BigInt64Array);
+  const data = new BigInt64Array(parts.reduce((n, p) => n + p.length, 0));
+  let off = 0;
+  for (const p of parts) {
+    data.set(p, off);
+    off += p.length;
+  }
+  return { packed: new Tensor('int64', [data.length], data), layout };
 }
-
-/** The tensors of an entry list, in order (masks as they are, integer arrays as they are). */
-const tensorsOf = (entries: readonly TupleEntry[]) => entries.map((e) => ('mask' in e ? e.mask : e.ints));
 
 /** Total index dims n of a tuple whose 0-d masks were expanded (withScalarMasks). */
 const depthOf = (entries: readonly TupleEntry[]) => entries.reduce((s, e) => s + dimsOf(e), 0);
 
 /**
- * A mask beside other index arrays, as a program: `@main(a, entries…)` computes the stacked
- * index vectors [S…, n] and gathers `out[s…, t…] = a[idx[s…, :], t…]`.
+ * A mask beside other index arrays: `out[s…, t…] = a[idx[s…, :], t…]`, where the call's index
+ * operand packs the tuple and its `index_tuple` prologue computes idx [S…, n] in the IR (the
+ * masks' nonzero columns and the integer arrays, broadcast to S and stacked).
  */
-export function tupleGatherProgram(
+export function tupleGatherMasked(
   m: CallMeta,
   operand: Tensor,
   entries: readonly TupleEntry[],
   S: number[],
   policy: GatherPolicy,
-): ProgramCall {
-  const args = [operand, ...tensorsOf(entries)];
-  const b = new Builder(args.map(typeOf));
-  const idx = stackedIndices(
-    b,
-    entries,
-    entries.map((_, k) => k + 1),
-    S,
-  );
-  const n = depthOf(entries);
-  const call = tupleGather(m, operand, zeros([0], 'int64'), n, S.length, policy);
-  const r = b.one(gatherOp(call, 0, idx, [...S, n]));
-  return program(m, args, b, r, ['a', ...entries.map((_, k) => `index${k}`)]);
+): GatherCall {
+  const { packed, layout } = pack(entries);
+  const p = { kind: 'index_tuple', entries: layout, shape: S } as const;
+  return tupleGather({ ...m, prologue: p }, operand, packed, depthOf(entries), S.length, policy);
 }
 
-/** As tupleGatherProgram, for a scatter of `updates` (already of shape S + a.shape[n:]). */
-export function tupleScatterProgram(
+/** As tupleGatherMasked, for a scatter of `updates` (already of shape S + a.shape[n:]). */
+export function tupleScatterMasked(
   m: CallMeta,
   input: Tensor,
   entries: readonly TupleEntry[],
@@ -176,34 +134,17 @@ export function tupleScatterProgram(
   updates: Tensor,
   computation: UpdateComputation,
   policy: ScatterPolicy,
-): ProgramCall {
-  const args = [input, ...tensorsOf(entries), updates];
-  const b = new Builder(args.map(typeOf));
-  const idx = stackedIndices(
-    b,
-    entries,
-    entries.map((_, k) => k + 1),
-    S,
+): ScatterCall {
+  const { packed, layout } = pack(entries);
+  const p = { kind: 'index_tuple', entries: layout, shape: S } as const;
+  return tupleScatter(
+    { ...m, prologue: p },
+    input,
+    packed,
+    updates,
+    depthOf(entries),
+    S.length,
+    computation,
+    policy,
   );
-  const n = depthOf(entries);
-  const call = tupleScatter(m, input, zeros([0], 'int64'), updates, n, S.length, computation, policy);
-  const [r] = b.emit(scatterOp(call, [0, idx, args.length - 1]));
-  return program(m, args, b, r, ['a', ...entries.map((_, k) => `index${k}`), 'values']);
-}
-
-function program(m: CallMeta, args: Tensor[], b: Builder, r: ValueId, names: string[]): ProgramCall {
-  let result = r;
-  if (m.reshape) {
-    const dtype = b.type(r).dtype;
-    result = b.one({ kind: 'reshape', operands: [r], results: [{ shape: [...m.reshape], dtype }] });
-  }
-  const main = mainFunc(args.map(typeOf), b.ops, [result], names);
-  return {
-    kind: 'program',
-    op: m.op,
-    module: { funcs: [main], entry: 'main' },
-    args,
-    argNames: names,
-    out: m.out,
-  };
 }

@@ -7,10 +7,10 @@
  *
  * Lowering never runs anything: a program is built from the call's attributes and shapes only.
  */
-import type { CoreCall, GatherCall, Prologue, ScatterCall } from '../core/call.js';
+import type { CoreCall, GatherCall, Prologue, ScatterCall, TupleLayout } from '../core/call.js';
 import { gatherShape } from '../core/gather-shape.js';
 import { zeroSizeShape, zeroSizeSlices } from '../core/gather.js';
-import { InvalidArgumentError } from '../errors.js';
+import { InvalidArgumentError, fmt } from '../errors.js';
 import { type Tensor, tensor } from '../tensor/tensor.js';
 import { Builder } from './builder.js';
 import {
@@ -163,12 +163,13 @@ function prologueSlot(call: CoreCall): number {
   if (call.kind === 'gather') return 1;
   const n = call.inputs.length;
   const kind = call.prologue?.kind;
-  return kind === 'circular_indices' || kind === 'nonzero' ? n : n + 1;
+  return kind === 'circular_indices' || kind === 'nonzero' || kind === 'index_tuple' ? n : n + 1;
 }
 
 /** The shape of the operand a call's prologue computes. */
 function prologueShape(call: CoreCall): number[] {
   const p = call.prologue;
+  if (p?.kind === 'index_tuple') return [...p.shape, tupleDepth(p.entries)];
   if (call.kind === 'gather' || p?.kind === 'nonzero') {
     const q = p as { count: number; length?: number };
     return [q.length ?? q.count, indicesOf(call).rank];
@@ -187,6 +188,7 @@ function prologueOps(b: Builder, p: Prologue, from: ValueId, shape: readonly num
   }
   const i64 = (s: readonly number[]): TensorType => ({ shape: [...s], dtype: 'int64' });
   if (p.kind === 'nonzero') return nonzeroOps(b, from, p.count, p.length);
+  if (p.kind === 'index_tuple') return tupleOps(b, from, p.entries, p.shape);
   if (p.kind === 'cycle_updates') {
     // updates[i] = v[i mod size(v)]: an iota, a remainder, and a gather of v's elements.
     const i = b.one({ kind: 'iota', iota_dimension: 0, operands: [], results: [i64([p.length])] });
@@ -229,12 +231,13 @@ export function concreteCall<C extends CoreCall>(call: C): C {
   if (!p) return call;
   const from = callTensors(call).args[prologueSlot(call)];
   if (p.kind === 'nonzero') checkCount(call, from, p.count, p.length);
+  if (p.kind === 'index_tuple') checkPacked(call, from, p.entries);
   const b = new Builder([typeOf(from)]);
   const r = prologueOps(b, p, 0, prologueShape(call));
   const main = mainFunc([typeOf(from)], b.ops, [r]);
   const [value] = runModule({ funcs: [main], entry: 'main' }, [from]).results;
   if (call.kind === 'gather') return { ...call, prologue: undefined, start_indices: value };
-  if (p.kind === 'circular_indices' || p.kind === 'nonzero')
+  if (p.kind === 'circular_indices' || p.kind === 'nonzero' || p.kind === 'index_tuple')
     return { ...call, prologue: undefined, scatter_indices: value };
   const scale = p.kind === 'scale_updates' ? { updates_scale: Number(p.factor) } : {};
   return { ...call, prologue: undefined, ...scale, updates: [value, ...call.updates.slice(1)] };
@@ -331,6 +334,104 @@ export function nonzeroOps(b: Builder, mask: ValueId, count: number, length = co
   const r = b.one({ kind: 'iota', iota_dimension: 0, operands: [], results: [i64([length, k])] });
   const past = b.compare('GE', r, b.splat(BigInt(count), 'int64', [length, k]));
   return b.select(past, row(shape.map(BigInt)), pos);
+}
+
+/** Index dims a packed tuple covers: a mask its rank, an integer array one. */
+export const tupleDepth = (entries: readonly TupleLayout[]): number =>
+  entries.reduce((n, e) => n + ('mask' in e ? e.mask.length : 1), 0);
+
+const sizeOf = (s: readonly number[]) => s.reduce((a, b) => a * b, 1);
+
+/**
+ * A packed tuple holds exactly its entries' elements, each mask 0/1 with its declared count: a
+ * call built by hand otherwise is refused (call.prologue).
+ */
+function checkPacked(call: CoreCall, packed: Tensor, entries: readonly TupleLayout[]): void {
+  const bad = (why: string): never => {
+    throw new InvalidArgumentError('call.prologue', `${call.op}: an index_tuple prologue ${why}`);
+  };
+  const total = entries.reduce((n, e) => n + sizeOf('mask' in e ? e.mask : e.ints), 0);
+  if (packed.dtype !== 'int64' || packed.rank !== 1 || packed.size !== total)
+    bad(`reads a 1-D int64 tensor of ${total} elements; got ${packed.dtype} ${fmt(packed.shape)}`);
+  const d = packed.data as BigInt64Array;
+  let off = 0;
+  for (const e of entries) {
+    const n = sizeOf('mask' in e ? e.mask : e.ints);
+    if ('mask' in e) {
+      let c = 0;
+      for (let i = off; i < off + n; i++) {
+        if (d[i] !== 0n && d[i] !== 1n) bad('holds a mask value other than 0 and 1');
+        c += Number(d[i]);
+      }
+      if (c !== e.count || e.mask.length === 0)
+        bad(`declares a mask of rank ${e.mask.length} with ${e.count} true; it holds ${c}`);
+    }
+    off += n;
+  }
+}
+
+/**
+ * The stacked index vectors [shape…, n] of a packed tuple (see Prologue `index_tuple`): each
+ * entry sliced out and reshaped, a mask compared ≠ 0 and turned into its nonzero columns, every
+ * column broadcast to `shape` and the columns concatenated.
+ */
+function tupleOps(
+  b: Builder,
+  packed: ValueId,
+  entries: readonly TupleLayout[],
+  shape: readonly number[],
+): ValueId {
+  const S = [...shape];
+  const i64 = (s: readonly number[]): TensorType => ({ shape: [...s], dtype: 'int64' });
+  const column = (v: ValueId, dims: number[]) =>
+    b.one({ kind: 'broadcast_in_dim', broadcast_dimensions: dims, operands: [v], results: [i64(S)] });
+  const columns: ValueId[] = [];
+  let off = 0;
+  for (const e of entries) {
+    const es = 'mask' in e ? e.mask : e.ints;
+    const n = sizeOf(es);
+    const piece = b.one({
+      kind: 'slice',
+      start_indices: [off],
+      limit_indices: [off + n],
+      strides: [1],
+      operands: [packed],
+      results: [i64([n])],
+    });
+    off += n;
+    const v = b.one({ kind: 'reshape', operands: [piece], results: [i64(es)] });
+    if ('ints' in e) {
+      columns.push(
+        column(
+          v,
+          es.map((_, d) => S.length - es.length + d),
+        ),
+      );
+      continue;
+    }
+    const m = b.compare('NE', v, b.splat(0n, 'int64', es));
+    const nz = nonzeroOps(b, m, e.count);
+    for (let d = 0; d < es.length; d++) {
+      const col = b.one({
+        kind: 'slice',
+        start_indices: [0, d],
+        limit_indices: [e.count, d + 1],
+        strides: [1, 1],
+        operands: [nz],
+        results: [i64([e.count, 1])],
+      });
+      const flat = b.one({ kind: 'reshape', operands: [col], results: [i64([e.count])] });
+      columns.push(column(flat, S.length === 0 ? [] : [S.length - 1]));
+    }
+  }
+  const ones = columns.map((c) => b.one({ kind: 'reshape', operands: [c], results: [i64([...S, 1])] }));
+  if (ones.length === 1) return ones[0];
+  return b.one({
+    kind: 'concatenate',
+    dimension: S.length,
+    operands: ones,
+    results: [i64([...S, ones.length])],
+  });
 }
 
 /** Runs a program call: its entry on its tensors; the first result, into `out` when given. */

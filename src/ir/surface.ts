@@ -22,7 +22,7 @@ export function singleOp(
   const p = call?.prologue;
   // A surface that writes the prologue itself (ONNX export: nodes before the scatter) keeps it;
   // a mask's nonzero step it writes only when it says so in `runs`.
-  if (!p || (keepPrologue && p.kind !== 'nonzero')) return call;
+  if (!p || (keepPrologue && p.kind !== 'nonzero' && p.kind !== 'index_tuple')) return call;
   if (!runs.includes(p.kind))
     refuse(call.op, surface, `a ${p.kind.replace('_', ' ')} step before its ${call.kind}`);
   if (keepPrologue) return call;

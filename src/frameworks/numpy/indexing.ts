@@ -9,15 +9,14 @@ import { DTypeError, InvalidArgumentError, fmt } from '../../errors.js';
 import type { Scalar } from '../../tensor/dtype.js';
 import { broadcastShapes } from '../../tensor/ops.js';
 import { MAX_RANK, Tensor, checkCallBudget, zeros } from '../../tensor/tensor.js';
-import type { ProgramCall } from '../../ir/lowered.js';
 import {
   type TupleEntry,
   dimsOf,
   entryShape,
   maskGather,
   maskScatter,
-  tupleGatherProgram,
-  tupleScatterProgram,
+  tupleGatherMasked,
+  tupleScatterMasked,
   withScalarMasks,
 } from '../masks.js';
 import { options, outArg, tensorArg } from '../args.js';
@@ -135,7 +134,7 @@ export function lowerIndex(
   a: ArrayLike,
   indices: IndexTuple | ArrayLike,
   opts?: IndexOptions | null,
-): GatherCall | ProgramCall {
+): GatherCall {
   const op = 'numpy.index';
   const o = options(op, opts, ['out']);
   const A = arrayArg(op, 'a', a);
@@ -162,12 +161,12 @@ export function lowerIndex(
  * `a[...]` with a boolean mask in the tuple: the mask's nonzero columns index like integer
  * arrays (NumPy's rule), result S + a.shape[n:] with S the broadcast of every column and array.
  */
-function lowerMaskIndex(op: string, A: Tensor, tuple: readonly TupleEntry[], out?: Tensor) {
+function lowerMaskIndex(op: string, A: Tensor, tuple: readonly TupleEntry[], out?: Tensor): GatherCall {
   const { operand, entries, S, rest, lone } = maskedTuple(op, A, tuple);
   checkCallBudget([{ shape: [...S, ...rest], dtype: A.dtype }], op);
   const m = { op, wording: oobWording, out, operand_shape: A.shape };
   if (lone) return maskGather(m, operand, lone, POLICY);
-  return tupleGatherProgram(m, operand, entries, S, POLICY);
+  return tupleGatherMasked(m, operand, entries, S, POLICY);
 }
 
 const NONE = zeros([0], 'int64');
@@ -239,7 +238,7 @@ export function lowerUfuncAt(
   indices: ArrayLike | IndexTuple,
   b: ArrayLike | Scalar,
   opts?: IndexOptions | null,
-): ScatterCall | ProgramCall {
+): ScatterCall {
   const op = `numpy.${ufunc}.at`;
   const o = options(op, opts, ['out']);
   const A = arrayArg(op, 'a', a);
@@ -287,7 +286,7 @@ function lowerMaskAt(
   tuple: readonly TupleEntry[],
   b: ArrayLike | Scalar,
   out?: Tensor,
-): ScatterCall | ProgramCall {
+): ScatterCall {
   const { operand, entries, S, rest, lone } = maskedTuple(op, A, tuple);
   const uShape = [...S, ...rest];
   const B = arrayArg(op, 'b', b, A.dtype);
@@ -312,7 +311,7 @@ function lowerMaskAt(
   if (updates.size === 0)
     return flatScatter(m, A, zeros([0], 'int64'), zeros([0], A.dtype), 'replace', SCATTER_POLICY);
   if (lone) return maskScatter(m, operand, lone, updates, UFUNCS[ufunc], SCATTER_POLICY);
-  return tupleScatterProgram(m, operand, entries, S, updates, UFUNCS[ufunc], SCATTER_POLICY);
+  return tupleScatterMasked(m, operand, entries, S, updates, UFUNCS[ufunc], SCATTER_POLICY);
 }
 
 function fits(from: readonly number[], to: readonly number[]): boolean {

@@ -10,7 +10,6 @@
 import type { GatherCall, ScatterCall } from '../../core/call.js';
 import type { UpdateComputation } from '../../core/types.js';
 import { DTypeError, InvalidArgumentError, fmt } from '../../errors.js';
-import type { ProgramCall } from '../../ir/lowered.js';
 import { broadcastTo } from '../../tensor/ops.js';
 import { type Tensor, checkCallBudget, tensor, zeros } from '../../tensor/tensor.js';
 import { options, outArg, tensorArg } from '../args.js';
@@ -22,8 +21,8 @@ import {
   entryShape,
   maskGather,
   maskScatter,
-  tupleGatherProgram,
-  tupleScatterProgram,
+  tupleGatherMasked,
+  tupleScatterMasked,
   withScalarMasks,
 } from '../masks.js';
 import { broadcastExactly, broadcastOr } from '../numpy/shared.js';
@@ -141,7 +140,7 @@ export function lowerMaskIndexPut(
   V: Tensor,
   accumulate: boolean,
   out: unknown,
-): ScatterCall | ProgramCall {
+): ScatterCall {
   const op = 'torch.index_put';
   const fill = isMaskedFill(tuple, V, accumulate);
   const { operand, entries, S, rest, lone } = expand(op, X, tuple);
@@ -163,7 +162,7 @@ export function lowerMaskIndexPut(
   const policy = policyOf('index_put', X.dtype);
   if (updates.size === 0) return flatScatter(m, X, NO_INDEX, zeros([0], X.dtype), 'replace', policy);
   if (lone) return maskScatter(m, operand, lone, updates, computation, policy);
-  return tupleScatterProgram(m, operand, entries, S, updates, computation, policy);
+  return tupleScatterMasked(m, operand, entries, S, updates, computation, policy);
 }
 
 /**
@@ -171,11 +170,7 @@ export function lowerMaskIndexPut(
  * slices): int64 tensors and bool/uint8 masks, broadcast together to S; result S + x.shape[n:].
  * Rules: torch.index.{input,indices,index_dtype,mask_shape,mask_values,too_many_indices,shape,bounds}.
  */
-export function lowerIndex(
-  input: Tensor,
-  indices: readonly Tensor[],
-  opts?: OutOptions | null,
-): GatherCall | ProgramCall {
+export function lowerIndex(input: Tensor, indices: readonly Tensor[], opts?: OutOptions | null): GatherCall {
   const op = 'torch.index';
   const o = options(op, opts, ['out']);
   const X = tensorArg(op, 'input', input);
@@ -194,7 +189,7 @@ export function lowerIndex(
   const m = { op, wording: TORCH_POLICY.index_put.wording, out: outArg(op, o.out), operand_shape: X.shape };
   const policy = { ...policyOf('index_put'), oob_code: `${op}.bounds` };
   if (lone) return maskGather(m, operand, lone, policy);
-  return tupleGatherProgram(m, operand, entries, S, policy);
+  return tupleGatherMasked(m, operand, entries, S, policy);
 }
 
 /** The mask argument of masked_select / masked_scatter: bool or uint8 (`<op>.mask_dtype`). */
