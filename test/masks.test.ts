@@ -217,6 +217,11 @@ describe('NumPy 1.24 forms (measured)', () => {
     expect(code(() => numpy.index(a, [tensor([true, true]), tensor([2, 3, 0]), tensor(5)]))).toBe(
       'numpy.index.index_out_of_bounds',
     );
+    // The same without a mask (integer arrays only), in numpy.index and ufunc.at.
+    const z = tensor([], 'float32', [1, 0, 3]);
+    const tuple = [tensor([-1, -1]), tensor(0), tensor([0, -2, -3])];
+    expect(code(() => numpy.index(z, tuple))).toBe('numpy.index.index_out_of_bounds');
+    expect(code(() => numpy.add.at(z, numpy.tuple(...tuple), 1))).toBe('numpy.add.at.index_out_of_bounds');
     // PyTorch: 0-d masks alone on an empty self write nothing, values broadcast to self's shape.
     const e = tensor([], 'float64', [0, 3]);
     expect(

@@ -141,6 +141,7 @@ export function lowerIndex(
   const tuple = tupleOf(op, A, Array.isArray(indices) ? indices : [tensorOrArray(op, indices)]);
   if (hasMask(tuple)) return lowerMaskIndex(op, A, tuple, outArg(op, o.out));
   const arrays = intsOf(tuple);
+  scalarsBeforeShape(op, arrays, A.shape);
   const { indices: idx, shape } = broadcastTuple(arrays, `${op}.shape`, op, (S) => ({
     shape: [...S, ...A.shape.slice(arrays.length)],
     dtype: A.dtype,
@@ -170,6 +171,19 @@ function lowerMaskIndex(op: string, A: Tensor, tuple: readonly TupleEntry[], out
 }
 
 const NONE = zeros([0], 'int64');
+
+/**
+ * NumPy reads a 0-d integer as an integer index and checks it before it broadcasts the index
+ * arrays: with arrays that do not broadcast, an out-of-bounds 0-d index is the IndexError.
+ */
+function scalarsBeforeShape(op: string, arrays: readonly Tensor[], shape: readonly number[]): void {
+  try {
+    broadcastShapes(...arrays.map((a) => a.shape));
+  } catch (e) {
+    if (!(e instanceof InvalidArgumentError)) throw e;
+    checkEachInBounds(op, scalarsOnly(arrays), shape, POLICY, oobWording);
+  }
+}
 /** The 0-d index arrays of a tuple (the others replaced by an empty array: nothing to check). */
 const scalarsOnly = (arrays: readonly Tensor[]) => arrays.map((a) => (a.rank === 0 ? a : NONE));
 
@@ -245,6 +259,7 @@ export function lowerUfuncAt(
   const tuple = tupleOf(op, A, atTuple(indices));
   if (hasMask(tuple)) return lowerMaskAt(ufunc, op, A, tuple, b, outArg(op, o.out));
   const arrays = intsOf(tuple);
+  scalarsBeforeShape(op, arrays, A.shape);
   // ufunc.at allocates a copy of `a` (the result) and `b` broadcast to the updates' shape.
   const { indices: idx, shape } = broadcastTuple(arrays, `${op}.shape`, op, (S) => ({
     shape: [...S, ...A.shape.slice(arrays.length)],
