@@ -93,8 +93,8 @@ const FAMILIES = new Set(['take', 'elements', 'nd', 'scatter_elements', 'scatter
 export function casesOf(entry: OpEntry, namespaces: Readonly<Record<string, unknown>>): ConformanceCase[] {
   if (!FAMILIES.has(entry.signature.family) || entry.state !== 'ready') return [];
   const out: ConformanceCase[] = [];
-  for (const dtype of ['float32', 'int32'] as const) {
-    for (const specials of dtype === 'float32' ? [false, true] : [false]) {
+  for (const dtype of ['float32', 'int32', 'float16', 'int64'] as const) {
+    for (const specials of dtype === 'float32' || dtype === 'float16' ? [false, true] : [false]) {
       for (const [label, rows] of INDEX_CASES) {
         for (const [suffix, attrs] of VARIANTS[entry.id] ?? [['', entry.signature.example ?? {}]]) {
           const name = `${entry.id.replace(/\./g, '_')}${suffix}_${label}_${dtype}${specials ? '_specials' : ''}`;
@@ -181,10 +181,9 @@ export function stablehloCase(c: ConformanceCase): string {
   lines.push(`    %r = func.call @op(${argNames}) : (${argTypes}) -> ${type}`);
   lines.push(`    %e = stablehlo.constant ${denseText(c.expected)}`);
   // expect_eq: integers and NaN-free floats bit-exact up to ±0; expect_almost_eq lets NaN match NaN.
-  const nan = Array.from(c.expected.data as ArrayLike<number | bigint>).some(
-    (v) => typeof v === 'number' && Number.isNaN(v),
-  );
-  const check = nan && c.expected.dtype === 'float32' ? 'check.expect_almost_eq' : 'check.expect_eq';
+  // Decoded values: float16 / bfloat16 are stored as bits, so their NaNs show only decoded.
+  const nan = c.expected.toFlatArray().some((v) => typeof v === 'number' && Number.isNaN(v));
+  const check = nan ? 'check.expect_almost_eq' : 'check.expect_eq';
   lines.push(`    ${check} %r, %e : ${type}`);
   lines.push('    func.return', '  }');
   // The test function goes inside the printed module, before its closing brace.
@@ -228,6 +227,7 @@ function webnnTest(c: ConformanceCase): Record<string, unknown> | undefined {
 
 /** JSON has no NaN or ±∞: WPT's test data spells them as strings. */
 function json(v: unknown): unknown {
+  if (typeof v === 'bigint') return Number.isSafeInteger(Number(v)) ? Number(v) : String(v);
   if (typeof v === 'number' && !Number.isFinite(v)) return String(v);
   if (typeof v === 'number' && Object.is(v, -0)) return '-0';
   return v;
