@@ -34,7 +34,10 @@ const isArrayLike = (x: unknown): boolean =>
  */
 export function arrayArg(op: string, name: string, x: unknown, dtype?: DType): Tensor {
   if (!isArrayLike(x)) return tensorArg(op, name, x);
-  if (x instanceof Tensor) return dtype === undefined || x.dtype === dtype ? x : cast(x, dtype);
+  if (x instanceof Tensor) {
+    const t = tensorArg(op, name, x); // a forgery or storage changed since made: typed
+    return dtype === undefined || t.dtype === dtype ? t : cast(t, dtype);
+  }
   return dtype === undefined ? tensor(x as NestedArray) : tensor(x as NestedArray, dtype);
 }
 
