@@ -43,4 +43,13 @@ describe('translate refuses a target that computes something else (issue 23)', (
     expect(t.differences.some((d) => d.startsWith('include_self'))).toBe(false);
     expect(execute(t.call).toFlatArray()).toEqual(execute(call).toFlatArray());
   });
+
+  it('torch.index_add → numpy.add.at states the NaN operand rule difference (update_first vs self_first)', () => {
+    const call = torch.lower.index_add(x(), 0, tensor([0n], 'int64'), tensor([5], 'float32'));
+    const t = translate(call, 'numpy');
+    expect(t.op).toBe('numpy.add.at');
+    expect(t.differences).toContain(
+      'NaN operands: torch.index_add returns them by update_first; numpy.add.at by self_first (payload bits may differ)',
+    );
+  });
 });

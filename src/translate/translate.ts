@@ -630,6 +630,11 @@ function policyDifferences(source: CoreCall, target: CoreCall, name: string): st
     const si = source.options.include_self !== false;
     const ti = target.options.include_self !== false;
     if (si !== ti) d.push(`include_self: ${src} ${si}; ${name} ${ti}`);
+    const sn = source.options.float_nan ?? 'self_first';
+    const tn = target.options.float_nan ?? 'self_first';
+    const fx = source.inputs[0].dtype;
+    if (sn !== tn && (fx.startsWith('float') || fx === 'bfloat16'))
+      d.push(`NaN operands: ${src} returns them by ${sn}; ${name} by ${tn} (payload bits may differ)`);
   }
   const sx = source.kind === 'gather' ? source.operand : source.inputs[0];
   const tx = target.kind === 'gather' ? target.operand : target.inputs[0];
