@@ -115,6 +115,8 @@ def run_numpy(op, args, kwargs):
 
 def run_torch(op, args, kwargs):
     args = [dec_arg(a, dec_torch) for a in args]
+    if op == "index":  # x[i0, i1, ...] with index tensors
+        return args[0][args[1]]
     return getattr(torch, op)(*args, **kwargs)
 
 
@@ -436,6 +438,19 @@ def torch_cases():
     t("index_put int32 index", "index_put", A, tup(arr([1], "int32")), arr(1))
     t("index_put dtype mismatch", "index_put", A, tup(arr([1])), arr(1.5, "float64"))
     t("index_put empty index", "index_put", A, tup(arr(np.zeros((0,), dtype=np.int64))), arr(1))
+    # boolean masks ---------------------------------------------------------------------------
+    M = arr([[True, False, True], [False, True, False]], "bool")
+    t("index_put bool mask", "index_put", A, tup(M), arr([7, 8, 9]))
+    t("index_put bool mask accumulate", "index_put", A, tup(M), arr([7, 8, 9]), accumulate=True)
+    t("index_put uint8 mask", "index_put", A, tup(arr([[1, 0, 1], [0, 1, 0]], "uint8")), arr(5))
+    t("index_put mask beside an index", "index_put", A, tup(arr([True, False], "bool"), arr([2])), arr(-1))
+    t("index_put mask shape mismatch", "index_put", A, tup(arr([True, False, True], "bool")), arr(1))
+    t("index bool mask", "index", A, tup(M))
+    t("index mask beside an index", "index", A, tup(arr([False, True], "bool"), arr([0, 3, 1])))
+    t("masked_select", "masked_select", pos([2, 3], "float32"), arr([True, False, True], "bool"))
+    t("masked_select uint8 mask", "masked_select", pos([2, 3]), arr([[0, 1, 1], [1, 0, 0]], "uint8"))
+    t("masked_scatter", "masked_scatter", pos([2, 3]), M, arr([10, 11, 12, 13]))
+    t("masked_scatter short source", "masked_scatter", pos([2, 3]), M, arr([10, 11]))
     # take --------------------------------------------------------------------------------------
     for dt in ["int64", "float32", "float16", "bool"]:
         t(f"take {dt}", "take", pos([2, 3, 4], dt), arr([[0, 23], [-1, -24]]))
