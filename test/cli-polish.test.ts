@@ -183,9 +183,17 @@ describe('exact output', () => {
 });
 
 describe('guards', () => {
-  it('results over 10,000 elements print as a summary unless --full', async () => {
+  it('on a terminal, results over 10,000 elements print as a summary unless --full; piped, always JSON', async () => {
     const idx = JSON.stringify(Array.from({ length: 20_000 }, (_, i) => i % 3));
-    const r = await cli('run', 'tensorflow.gather', '--data', '[7, 8, 9]', '--indices', idx);
+    let shown = '';
+    await program(
+      (s) => void (shown += s),
+      () => {},
+      true,
+    ).parseAsync(['run', 'tensorflow.gather', '--data', '[7, 8, 9]', '--indices', idx], { from: 'user' });
+    const r = { out: shown };
+    const piped = await cli('run', 'tensorflow.gather', '--data', '[7, 8, 9]', '--indices', idx);
+    expect(JSON.parse(piped.out)).toHaveLength(20_000);
     expect(r.out).toBe(
       'Tensor<int32>[20000]: 20,000 elements (more than 10,000: summary only)\n' +
         'flat: [7, 8, 9, 7, 8, 9, …, 9, 7, 8, 9, 7, 8]\n' +

@@ -341,8 +341,9 @@ const OUTPUT_NOTE = `
 Output: JSON. Floats print as the shortest decimal that reads back to the same value of their
 dtype (float32 0.1 prints 0.1). Integers beyond ±(2^53 − 1) (int64/uint64) print as JSON
 strings with their exact digits ("9007199254740993"); NaN and ±Infinity as "NaN", "Infinity",
-"-Infinity". The same forms are accepted as input. Results over ${PRINT_LIMIT.toLocaleString('en-US')} elements print
-as a summary unless --full; -o writes them whole: .npy, or .json as {"dtype", "shape", "data"} (data
+"-Infinity". The same forms are accepted as input. On a terminal, results over
+${PRINT_LIMIT.toLocaleString('en-US')} elements print as a summary unless --full (piped or redirected, stdout is
+always the JSON); -o writes them whole: .npy, or .json as {"dtype", "shape", "data"} (data
 in the forms above, so int64 stays exact and NaN, ±Infinity and -0 survive); other extensions
 are refused.
 
@@ -382,6 +383,8 @@ async function emit(
 export function program(
   out: (s: string) => void = (s) => void process.stdout.write(s),
   err: (s: string) => void = (s) => void process.stderr.write(s),
+  /** A person reads stdout: big results print as a summary. Otherwise (a pipe, a file) always JSON. */
+  terminal: boolean = process.stdout.isTTY === true,
 ): Command {
   const p = new Command();
   p.name(BIN)
@@ -419,7 +422,7 @@ export function program(
         await progress.phase(`running ${name} on ${size.toLocaleString('en-US')} input elements`);
         const result =
           'entry' in op ? executeCall(ns, op.entry, args) : lib.core.execute(lowerTupleOp(op.tuple, args));
-        await emit(result, o, progress, out);
+        await emit(result, { ...o, full: o.full || !terminal }, progress, out);
       },
     );
 
@@ -524,7 +527,7 @@ its function and line) or the text is refused (a typed error naming the rule and
         const results = runs.flatMap((r) => r.results);
         if (o.output && results.length !== 1)
           throw new Error(`-o writes one result; the text gives ${results.length}`);
-        for (const r of results) await emit(r, o, progress, out);
+        for (const r of results) await emit(r, { ...o, full: o.full || !terminal }, progress, out);
         const checks = runs.flatMap((r) => r.checks);
         const failed = checks.filter((c) => !c.passed);
         if (failed.length > 0) {
