@@ -222,6 +222,11 @@ describe('NumPy 1.24 forms (measured)', () => {
     const tuple = [tensor([-1, -1]), tensor(0), tensor([0, -2, -3])];
     expect(code(() => numpy.index(z, tuple))).toBe('numpy.index.index_out_of_bounds');
     expect(code(() => numpy.add.at(z, numpy.tuple(...tuple), 1))).toBe('numpy.add.at.index_out_of_bounds');
+    // An empty result checks no index array: a[True, [0, 0], mask] on a (0, 3, 0) array is empty.
+    const e0 = tensor([], 'int8', [0, 3, 0]);
+    expect(numpy.index(e0, [tensor(true), tensor([0, 0]), tensor([true, false, false])]).shape).toEqual([
+      2, 0,
+    ]);
     // PyTorch: 0-d masks alone on an empty self write nothing, values broadcast to self's shape.
     const e = tensor([], 'float64', [0, 3]);
     expect(

@@ -166,6 +166,9 @@ function lowerMaskIndex(op: string, A: Tensor, tuple: readonly TupleEntry[], out
   const { operand, entries, S, rest, lone } = maskedTuple(op, A, tuple);
   checkCallBudget([{ shape: [...S, ...rest], dtype: A.dtype }], op);
   const m = { op, wording: oobWording, out, operand_shape: A.shape };
+  // An empty result reads nothing, so NumPy checks no index array (only the 0-d ones, above).
+  const shape = [...S, ...rest];
+  if (shape.includes(0)) return flatGather({ ...m, reshape: shape }, A, NONE, POLICY);
   if (lone) return maskGather(m, operand, lone, POLICY);
   return tupleGatherMasked(m, operand, entries, S, POLICY);
 }
