@@ -350,6 +350,7 @@ describe('one negative case per rule', () => {
       'torch.index_put.scalar_mask',
       () => torch.index_put(x, [tensor(true)], tensor(9, 'float32'), { accumulate: true }),
     ],
+    ['torch.index.scalar_index', () => torch.index(x, [m, tensor(big([0]), 'int64').reshape([])])],
     ['torch.index.index_dtype', () => torch.index(x, [tensor([0, 1], 'int32')])],
     ['torch.masked_select.shape', () => torch.masked_select(x, tensor([true, false]))],
     ['torch.masked_select.mask_dtype', () => torch.masked_select(x, tensor(big([1, 0, 1]), 'int64'))],
@@ -522,8 +523,14 @@ function torchCase(r: R, i: number): Case {
   const dtype = r.pick<DType>(['int64', 'float64', 'float32', 'int32', 'uint8', 'bool']);
   const x = values(r, shapeOf(r, r.int(1, 3)), dtype);
   const name = `torch mask #${i}`;
-  const kind = r.pick(['index_put', 'masked_select', 'masked_scatter']);
+  const kind = r.pick(['index_put', 'index', 'masked_select', 'masked_scatter']);
   const maskDType = r.next() < 0.2 ? 'uint8' : 'bool';
+  if (kind === 'index') {
+    // 0-d index tensors are refused by torch.index (torch.index.scalar_index): not drawn here.
+    const entries = tupleOf(r, [...x.shape], maskDType, 'int64').entries.filter((t) => t.rank > 0);
+    const tuple = { tuple: entries.map(enc) } as unknown as EncodedArg;
+    return { name, framework: 'torch', op: kind, args: [enc(x), tuple], kwargs: {} };
+  }
   if (kind === 'index_put') {
     const { entries, rest, sLen } = tupleOf(r, [...x.shape], maskDType, 'int64');
     const v = r.next() < 0.4 ? values(r, [], dtype) : values(r, [sLen, ...rest], dtype);
@@ -560,6 +567,7 @@ function callTorch(c: Case): Tensor {
       args[2],
       c.kwargs as { accumulate: boolean },
     );
+  if (c.op === 'index') return torch.index(args[0], args[1] as unknown as Tensor[]);
   if (c.op === 'masked_select') return torch.masked_select(args[0], args[1]);
   return torch.masked_scatter(args[0], args[1], args[2]);
 }
@@ -577,7 +585,7 @@ describe(`masks: live differential vs NumPy 1.24 and PyTorch 1.13, seed ${SEED}$
     120_000,
   );
   it.skipIf(!live)(
-    `${N} random torch index_put / masked_select / masked_scatter calls (seed ${SEED})`,
+    `${N} random torch index_put / index / masked_select / masked_scatter calls (seed ${SEED})`,
     () => {
       const r = rng(SEED + 1);
       const cases = Array.from({ length: N }, (_, i) => torchCase(r, i));

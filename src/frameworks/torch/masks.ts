@@ -13,7 +13,7 @@ import { DTypeError, InvalidArgumentError, fmt } from '../../errors.js';
 import { broadcastTo } from '../../tensor/ops.js';
 import { type Tensor, checkCallBudget, tensor, zeros } from '../../tensor/tensor.js';
 import { options, outArg, tensorArg } from '../args.js';
-import { flatScatter, tupleScatter } from '../families.js';
+import { flatScatter, tupleGather, tupleScatter } from '../families.js';
 import {
   type TupleEntry,
   countTrue,
@@ -25,7 +25,7 @@ import {
   tupleScatterMasked,
   withScalarMasks,
 } from '../masks.js';
-import { broadcastExactly, broadcastOr } from '../numpy/shared.js';
+import { broadcastExactly, broadcastOr, broadcastTuple } from '../numpy/shared.js';
 import { NO_INDEX, type OutOptions } from './gather.js';
 import { TORCH_POLICY, policyOf } from './policy.js';
 
@@ -179,15 +179,24 @@ export function lowerIndex(input: Tensor, indices: readonly Tensor[], opts?: Out
       `${op}.indices`,
       `${op}: indices must be an array of Tensors (one per indexed dim)`,
     );
-  const tuple = torchTuple(
-    op,
-    X,
-    indices.map((i: unknown) => tensorArg(op, 'indices', i)),
-  );
-  const { operand, entries, S, rest, lone } = expand(op, X, tuple);
-  checkCallBudget([{ shape: [...S, ...rest], dtype: X.dtype }], op);
+  const arrays = indices.map((i: unknown) => tensorArg(op, 'indices', i));
+  // Python's x[...] applies a 0-d tensor as a basic index (select / unsqueeze) at a position
+  // that counts a mask as one dim, before the advanced indices: not modelled, refused.
+  if (arrays.some((t) => t.rank === 0))
+    throw new InvalidArgumentError(
+      `${op}.scalar_index`,
+      `${op}: a 0-d index tensor is a basic index in PyTorch (applied before the advanced ones, a mask counted as one dim); index with 1-d tensors or use index_select / select`,
+    );
+  const tuple = torchTuple(op, X, arrays);
   const m = { op, wording: TORCH_POLICY.index_put.wording, out: outArg(op, o.out), operand_shape: X.shape };
   const policy = { ...policyOf('index_put'), oob_code: `${op}.bounds` };
+  if (!tuple.some((e) => 'mask' in e)) {
+    // Integer tensors only (or none: x[()] is x): the tuple family as it is.
+    const { indices: idx, shape } = broadcastTuple(arrays, `${op}.shape`, op);
+    return tupleGather(m, X, idx, arrays.length, shape.length, policy);
+  }
+  const { operand, entries, S, rest, lone } = expand(op, X, tuple);
+  checkCallBudget([{ shape: [...S, ...rest], dtype: X.dtype }], op);
   if (lone) return maskGather(m, operand, lone, policy);
   return tupleGatherMasked(m, operand, entries, S, policy);
 }
