@@ -227,6 +227,22 @@ describe('NumPy 1.24 forms (measured)', () => {
     expect(numpy.index(e0, [tensor(true), tensor([0, 0]), tensor([true, false, false])]).shape).toEqual([
       2, 0,
     ]);
+    // PyTorch: a non-empty integer index into a size-0 dim fails before anything (index, index_put
+    // with a mask beside it); an empty result otherwise checks no index (x[[-1, -3]] on (2, 0)).
+    const z3 = tensor([], 'uint8', [2, 0, 0]);
+    expect(
+      code(() =>
+        torch.index_put(z3, [tensor([false, true]), tensor(big([0]), 'int64')], tensor(6, 'uint8'), {
+          accumulate: true,
+        }),
+      ),
+    ).toBe('torch.index_put.bounds');
+    expect(code(() => torch.index(tensor([], 'uint8', [0, 0]), [tensor(big([0]), 'int64')]))).toBe(
+      'torch.index.bounds',
+    );
+    expect(torch.index(tensor([], 'float32', [2, 0]), [tensor(big([-1, -3]), 'int64')]).shape).toEqual([
+      2, 0,
+    ]);
     // PyTorch: 0-d masks alone on an empty self write nothing, values broadcast to self's shape.
     const e = tensor([], 'float64', [0, 3]);
     expect(

@@ -9,11 +9,11 @@
  */
 import type { GatherCall, ScatterCall } from '../../core/call.js';
 import type { UpdateComputation } from '../../core/types.js';
-import { DTypeError, InvalidArgumentError, fmt } from '../../errors.js';
+import { DTypeError, IndexOutOfBoundsError, InvalidArgumentError, fmt } from '../../errors.js';
 import { broadcastTo } from '../../tensor/ops.js';
 import { type Tensor, checkCallBudget, tensor, zeros } from '../../tensor/tensor.js';
 import { options, outArg, tensorArg } from '../args.js';
-import { flatScatter, tupleGather, tupleScatter } from '../families.js';
+import { flatGather, flatScatter, tupleGather, tupleScatter } from '../families.js';
 import {
   type TupleEntry,
   countTrue,
@@ -160,6 +160,7 @@ export function lowerMaskIndexPut(
     reshape: operand === X ? undefined : X.shape,
   };
   const policy = policyOf('index_put', X.dtype);
+  zeroDimCheck(op, operand.shape, entries, S);
   if (updates.size === 0) return flatScatter(m, X, NO_INDEX, zeros([0], X.dtype), 'replace', policy);
   if (lone) return maskScatter(m, operand, lone, updates, computation, policy);
   return tupleScatterMasked(m, operand, entries, S, updates, computation, policy);
@@ -193,12 +194,40 @@ export function lowerIndex(input: Tensor, indices: readonly Tensor[], opts?: Out
   if (!tuple.some((e) => 'mask' in e)) {
     // Integer tensors only (or none: x[()] is x): the tuple family as it is.
     const { indices: idx, shape } = broadcastTuple(arrays, `${op}.shape`, op);
+    zeroDimCheck(op, X.shape, tuple, shape);
+    const result = [...shape, ...X.shape.slice(arrays.length)];
+    // An empty result reads nothing: PyTorch checks no index.
+    if (result.includes(0)) return flatGather({ ...m, reshape: result }, X, NO_INDEX, policy);
     return tupleGather(m, X, idx, arrays.length, shape.length, policy);
   }
   const { operand, entries, S, rest, lone } = expand(op, X, tuple);
   checkCallBudget([{ shape: [...S, ...rest], dtype: X.dtype }], op);
+  zeroDimCheck(op, operand.shape, entries, S);
+  if ([...S, ...rest].includes(0)) return flatGather({ ...m, reshape: [...S, ...rest] }, X, NO_INDEX, policy);
   if (lone) return maskGather(m, operand, lone, policy);
   return tupleGatherMasked(m, operand, entries, S, policy);
+}
+
+/** PyTorch refuses a (broadcast, non-empty) integer index into a size-0 dim before anything else (`<op>.bounds`). */
+function zeroDimCheck(
+  op: string,
+  shape: readonly number[],
+  entries: readonly TupleEntry[],
+  S: readonly number[],
+): void {
+  let d = 0;
+  for (const e of entries) {
+    if ('ints' in e && shape[d] === 0 && S.every((n) => n > 0))
+      throw new IndexOutOfBoundsError(
+        `${op}.bounds`,
+        `${op}: index is out of bounds for dimension with size 0`,
+        {
+          dim: d,
+          size: 0,
+        },
+      );
+    d += dimsOf(e);
+  }
 }
 
 /** The mask argument of masked_select / masked_scatter: bool or uint8 (`<op>.mask_dtype`). */
