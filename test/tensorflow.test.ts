@@ -617,7 +617,12 @@ describe('device and bad_indices_policy table', () => {
       tf.lower.gather(I([[1, 2]]), I([[0]]), { axis: 1, batch_dims: 1 }, { device: 'gpu' }),
     );
     expect(text).toContain('operand_batching_dims = [0]');
-    expect(text).toContain('mode = fill');
+    // TF's GPU zeros for out-of-range indices are written out as spec ops (an in-bounds mask
+    // from two compares, then a select of the fill value 0), never as a comment
+    expect(text).not.toContain('mode = fill');
+    expect(text).toContain('comparison_direction GE');
+    expect(text).toContain('comparison_direction LE');
+    expect(text).toMatch(/"stablehlo.select"\(%9, %1, %11\)/);
   });
 });
 
