@@ -227,6 +227,13 @@ describe('NumPy 1.24 forms (measured)', () => {
     expect(numpy.index(e0, [tensor(true), tensor([0, 0]), tensor([true, false, false])]).shape).toEqual([
       2, 0,
     ]);
+    // NumPy checks the integer arrays before refusing bool subtract (seed 3003).
+    const zb = tensor([], 'bool', [0, 1, 3]);
+    expect(
+      code(() =>
+        numpy.subtract.at(zb, numpy.tuple(tensor([0, 0, 0]), tensor([true]), tensor([0, 1, 2])), true),
+      ),
+    ).toBe('numpy.subtract.at.index_out_of_bounds');
     // PyTorch: a non-empty integer index into a size-0 dim fails before anything (index, index_put
     // with a mask beside it); an empty result otherwise checks no index (x[[-1, -3]] on (2, 0)).
     const z3 = tensor([], 'uint8', [2, 0, 0]);

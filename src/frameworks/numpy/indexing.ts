@@ -308,13 +308,20 @@ function lowerMaskAt(
   const { operand, entries, S, rest, lone } = maskedTuple(op, A, tuple);
   const uShape = [...S, ...rest];
   const B = arrayArg(op, 'b', b, A.dtype);
+  // As without masks: every integer array is checked before b broadcasts (and before bool
+  // subtract is refused) when that is what would fail.
+  const boolSub = ufunc === 'subtract' && A.dtype === 'bool';
+  if (!fits(B.shape, uShape) || (boolSub && !uShape.includes(0))) {
+    const ints = entries.flatMap((e) => ('mask' in e ? e.mask.shape.map(() => NONE) : [e.ints]));
+    checkEachInBounds(op, ints, operand.shape, POLICY, oobWording);
+  }
   const updates = broadcastExactly(
     B,
     uShape,
     `${op}.b_shape`,
     `${op}: b of shape ${fmt(B.shape)} does not broadcast to ${fmt(uShape)}`,
   );
-  if (ufunc === 'subtract' && A.dtype === 'bool')
+  if (boolSub)
     throw new DTypeError(
       `${op}.dtype`,
       `${op}: numpy boolean subtract, the \`-\` operator, is not supported, use the bitwise_xor, the \`^\` operator, or the logical_xor function instead`,
