@@ -3,6 +3,7 @@
  * registry's "same call elsewhere", checked by executing both calls.
  */
 export {
+  TRANSLATE_MAX_ELEMENTS,
   TranslateError,
   translate,
   translateAll,

@@ -705,6 +705,7 @@ export function translate(
   checkCall(lowered, 'translate');
   checkOptions(options, 'translate', ['registry', 'namespaces']);
   const call = singleOp(lowered, 'translate');
+  checkCost(call);
   framework = (FRAMEWORK_ALIASES as Readonly<Record<string, FrameworkName>>)[framework] ?? framework;
   if (!(FRAMEWORKS as readonly string[]).includes(framework))
     fail('framework', `unknown framework ${fmt(framework)}; one of ${FRAMEWORKS.join(', ')}`, { framework });
@@ -843,13 +844,40 @@ function sameComputation(a: ScatterCall, b: ScatterCall): boolean {
   ].every(([c, u]) => Number(x(c, u)) === Number(y(c, u)));
 }
 
-/** Every framework's translation of a call (those that exist), keyed by framework. */
+/**
+ * Most elements (all of a call's tensors together) `translate` takes. A translation is checked by
+ * running every candidate on the call's own tensors — tens of runs of the call, plus rebuilding
+ * index components — so its cost is bounded by refusing bigger calls (`translate.too_large`):
+ * at this bound a translation takes about a second on one core. The translation of the same
+ * call on small tensors has the same attributes.
+ */
+export const TRANSLATE_MAX_ELEMENTS = 1 << 20;
+
+function checkCost(call: CoreCall): void {
+  const tensors =
+    call.kind === 'gather'
+      ? [call.operand, call.start_indices]
+      : [...call.inputs, call.scatter_indices, ...call.updates];
+  const size = tensors.reduce((n, t) => n + t.size, 0);
+  if (size > TRANSLATE_MAX_ELEMENTS)
+    fail(
+      'too_large',
+      `${call.op}: ${size.toLocaleString('en-US')} elements is more than translate checks (${TRANSLATE_MAX_ELEMENTS.toLocaleString('en-US')}: it runs every candidate); translate the same call on small tensors — the attributes carry over`,
+      { elements: size, limit: TRANSLATE_MAX_ELEMENTS },
+    );
+}
+
+/**
+ * Every framework's translation of a call (those that exist), keyed by framework; a call over
+ * TRANSLATE_MAX_ELEMENTS is refused once, up front (`translate.too_large`).
+ */
 export function translateAll(
   call: CoreCall,
   options: TranslateOptions = {},
 ): Record<string, Translation | TranslateError> {
   checkCall(call, 'translateAll');
   checkOptions(options, 'translateAll', ['registry', 'namespaces']);
+  checkCost(singleOp(call, 'translateAll'));
   const out: Record<string, Translation | TranslateError> = {};
   for (const fw of FRAMEWORKS) {
     try {

@@ -1,0 +1,31 @@
+/**
+ * translate's cost is bounded: a call over TRANSLATE_MAX_ELEMENTS elements is refused at once
+ * (translate.too_large), translateAll refuses it once; at the bound a translation still works.
+ */
+import { describe, expect, it } from 'vitest';
+import { TRANSLATE_MAX_ELEMENTS, TranslateError, translate, translateAll } from '../src/translate/index.js';
+import { tensor, torch } from '../src/index.js';
+
+const gather = (rows: number, cols: number) =>
+  torch.lower.gather(
+    tensor(new Float32Array(rows * cols), 'float32', [rows, cols]),
+    1,
+    tensor(new BigInt64Array(rows * cols), 'int64', [rows, cols]),
+  );
+
+describe('translate is bounded in cost', () => {
+  it('a 4M-element torch.gather is refused at once (translate.too_large), by translate and translateAll', () => {
+    const call = gather(2048, 1024);
+    const t0 = performance.now();
+    expect(() => translate(call, 'onnx')).toThrow(TranslateError);
+    expect(() => translate(call, 'onnx')).toThrow(/translate\.too_large/);
+    expect(() => translateAll(call)).toThrow(/translate\.too_large/);
+    // generous pathology bound: refusing never walks the tensors (it took 5.5 s per framework)
+    expect(performance.now() - t0).toBeLessThan(1000);
+  });
+
+  it('a call at the bound still translates', () => {
+    const call = gather(512, TRANSLATE_MAX_ELEMENTS / 2 / 512);
+    expect(translate(call, 'onnx').op).toBe('onnx.GatherElements');
+  });
+});
