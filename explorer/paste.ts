@@ -8,7 +8,27 @@ import type { ParsedStablehlo } from '../src/stablehlo-text/index.js';
 import { parseStablehloAll } from '../src/stablehlo-text/index.js';
 import type { CallArgs, OpEntry } from '../src/tables/registry.js';
 import type { NestedArray } from '../src/tensor/tensor.js';
-import { PasteError, type PastedCall, parsePythonCall } from './pycall.js';
+import {
+  MAX_PASTE_CHARS,
+  MAX_PASTE_ELEMENTS,
+  PasteError,
+  type PastedCall,
+  parsePythonCall,
+} from './pycall.js';
+
+/**
+ * Refuses types whose filled values would pass MAX_PASTE_ELEMENTS in all, before any array is
+ * built: `tensor<99999999999xf32>` is a few bytes of text but no array the page can hold.
+ */
+function checkSizes(shapes: readonly (readonly number[])[]): void {
+  let total = 0;
+  for (const shape of shapes) total += shape.reduce((a, b) => a * b, 1);
+  if (!(total <= MAX_PASTE_ELEMENTS))
+    throw new PasteError(
+      `these types ask for ${total} elements, more than the explorer's ${MAX_PASTE_ELEMENTS}; run it with the library or the CLI`,
+      0,
+    );
+}
 
 function filled(shape: readonly number[], f: (i: number) => number): NestedArray {
   let i = 0;
@@ -21,6 +41,7 @@ function filled(shape: readonly number[], f: (i: number) => number): NestedArray
 
 export function stablehloArgs(p: ParsedStablehlo): CallArgs {
   if (p.kind === 'gather') {
+    checkSizes([p.types.operand.shape, p.types.start_indices.shape]);
     const dn = p.dimension_numbers;
     return {
       data: filled(p.types.operand.shape, (i) => i),
@@ -43,6 +64,7 @@ export function stablehloArgs(p: ParsedStablehlo): CallArgs {
       },
     };
   }
+  checkSizes([p.types.input.shape, p.types.scatter_indices.shape, p.types.updates.shape]);
   const dn = p.dimension_numbers;
   return {
     data: filled(p.types.input.shape, (i) => i),
@@ -81,6 +103,8 @@ export interface Pasted extends PastedCall {
  * Python.
  */
 export function parsePaste(text: string, registry: readonly OpEntry[]): Pasted {
+  if (text.length > MAX_PASTE_CHARS)
+    throw new PasteError(`the paste is ${text.length} characters, more than ${MAX_PASTE_CHARS}`, 0);
   if (/\b(stablehlo|mhlo)\.(gather|scatter)\b/.test(text)) {
     const choices = parseStablehloAll(text).map((parsed, k): PastedChoice => {
       const id = `stablehlo.${parsed.kind}`;

@@ -21,9 +21,32 @@ export class PasteError extends Error {
   }
 }
 
+/** Longest paste read, in characters (a link's state holds no more either). */
+export const MAX_PASTE_CHARS = 2 ** 21;
+/** Most elements one pasted value may reach (lists count their items, shared ones each time). */
+export const MAX_PASTE_ELEMENTS = 2 ** 20;
+/** Deepest nesting of brackets, calls and unary signs: the parser recurses once per level. */
+export const MAX_PASTE_DEPTH = 64;
+
+/** `name in {}` without reaching Object.prototype: `constructor` or `__proto__` is never a key. */
+function own<V>(table: Readonly<Record<string, V>>, key: string): V | undefined {
+  return Object.hasOwn(table, key) ? table[key] : undefined;
+}
+
+/** Names no keyword argument or record field may take: they would reach Object.prototype. */
+function checkKey(name: string, at: number): void {
+  if (name in Object.prototype || name === 'prototype')
+    throw new PasteError(`"${name}" cannot be a keyword argument here`, at);
+}
+
 type Tok = { t: 'name' | 'num' | 'str' | 'op' | 'nl'; v: string; at: number };
 
+const NUM = /(\d+\.?\d*(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?)([jJlL]?)/y;
+const NAME = /[A-Za-z_][\w]*(?:\s*\.\s*[A-Za-z_]\w*)*/y;
+
 function tokenize(src: string): Tok[] {
+  if (src.length > MAX_PASTE_CHARS)
+    throw new PasteError(`the paste is ${src.length} characters, more than ${MAX_PASTE_CHARS}`, 0);
   const out: Tok[] = [];
   let i = 0;
   let depth = 0;
@@ -42,13 +65,18 @@ function tokenize(src: string): Tok[] {
       i++;
       continue;
     }
-    const num = /^(\d+\.?\d*(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?)[jJlL]?/.exec(src.slice(i, i + 64));
+    NUM.lastIndex = i;
+    const num = NUM.exec(src);
     if (num) {
+      // Python reads 1j as the imaginary unit; no tensor here holds complex numbers.
+      if (num[2] === 'j' || num[2] === 'J')
+        throw new PasteError(`complex literal ${num[0]} is not supported (no complex dtypes)`, i);
       out.push({ t: 'num', v: num[1], at: i });
       i += num[0].length;
       continue;
     }
-    const name = /^[A-Za-z_][\w]*(?:\s*\.\s*[A-Za-z_]\w*)*/.exec(src.slice(i));
+    NAME.lastIndex = i;
+    const name = NAME.exec(src);
     if (name) {
       out.push({ t: 'name', v: name[0].replace(/\s+/g, ''), at: i });
       i += name[0].length;
@@ -118,7 +146,8 @@ export function canonicalName(fn: string): string {
   const parts = fn.split('.');
   for (let n = Math.min(2, parts.length - 1); n >= 1; n--) {
     const head = parts.slice(0, n).join('.');
-    if (ALIAS[head]) return [ALIAS[head], ...parts.slice(n)].join('.');
+    const alias = own(ALIAS, head);
+    if (alias) return [alias, ...parts.slice(n)].join('.');
   }
   return fn;
 }
@@ -159,7 +188,7 @@ const DTYPE_ALIAS: Record<string, DType> = {
 function dtypeOf(name: string): DType | null {
   const last = name.split('.').pop() ?? '';
   if ((DTYPES as readonly string[]).includes(last)) return last as DType;
-  if (name.includes('.') && DTYPE_ALIAS[last]) return DTYPE_ALIAS[last];
+  if (name.includes('.')) return own(DTYPE_ALIAS, last) ?? null;
   return null;
 }
 
@@ -167,8 +196,29 @@ function hasFloat(v: unknown): boolean {
   return Array.isArray(v) ? v.some(hasFloat) : typeof v === 'number' && !Number.isInteger(v);
 }
 
+/** Elements of each list, tensor, record and call built (a primitive counts 1). */
+const SIZES = new WeakMap<object, number>();
+
+function sizeOf(v: PyValue | undefined): number {
+  return v !== null && typeof v === 'object' ? (SIZES.get(v) ?? 1) : 1;
+}
+
+/**
+ * Records `v` as holding the elements of `parts` and refuses it above MAX_PASTE_ELEMENTS: a
+ * list may repeat one variable (`a1 = [a0, a0]`), so a short paste can ask for 2^24 elements.
+ */
+function sized<T extends PyValue & object>(v: T, parts: readonly (PyValue | undefined)[], at: number): T {
+  let n = 0;
+  for (const p of parts) n += sizeOf(p);
+  if (n > MAX_PASTE_ELEMENTS)
+    throw new PasteError(`this value has ${n} elements, more than the explorer's ${MAX_PASTE_ELEMENTS}`, at);
+  SIZES.set(v, Math.max(1, n));
+  return v;
+}
+
 class Parser {
   private i = 0;
+  private depth = 0;
   /** Float literals (`1.`, `2e3`) seen so far: a constructor of `[1., 2.]` makes floats. */
   private floats = 0;
   readonly vars = new Map<string, PyValue>();
@@ -220,6 +270,15 @@ class Parser {
   }
 
   expr(): PyValue {
+    const at = this.peek()?.at ?? 0;
+    if (++this.depth > MAX_PASTE_DEPTH)
+      throw new PasteError(`nested more than ${MAX_PASTE_DEPTH} levels deep`, at);
+    const v = this.term();
+    this.depth--;
+    return v;
+  }
+
+  private term(): PyValue {
     const t = this.next();
     if (t.t === 'op' && t.v === '-') {
       const v = this.expr();
@@ -245,7 +304,7 @@ class Parser {
       }
       this.expect(close);
       if (t.v === '(' && items.length === 1 && !tuple1) return items[0];
-      return items;
+      return sized(items, items, t.at);
     }
     if (t.t === 'name') {
       if (t.v === 'True') return true;
@@ -255,7 +314,7 @@ class Parser {
       if (last === 'nan' || last === 'NaN') return Number.NaN;
       if (last === 'inf' || last === 'Inf' || last === 'infty') return Number.POSITIVE_INFINITY;
       if (this.isOp('(')) return this.call(t);
-      if (this.vars.has(t.v)) return this.vars.get(t.v)!;
+      if (this.vars.has(t.v)) return this.vars.get(t.v) as PyValue;
       const dt = dtypeOf(t.v);
       if (dt) return { kind: 'dtype', dtype: dt };
       throw new PasteError(`unknown name "${t.v}" (define it with ${t.v} = … first)`, t.at);
@@ -272,6 +331,7 @@ class Parser {
     while (!this.isOp(')')) {
       const t = this.peek();
       if (t?.t === 'name' && !t.v.includes('.') && this.toks[this.i + 1]?.v === '=') {
+        checkKey(t.v, t.at);
         this.i += 2;
         kwargs.push([t.v, this.expr()]);
       } else {
@@ -287,21 +347,24 @@ class Parser {
     const kw = Object.fromEntries(kwargs);
     if (fn === 'float' && typeof args[0] === 'string')
       return Number(args[0].replace(/^(-?)inf.*/i, '$1Infinity'));
-    const ctor = CONSTRUCTORS[fn];
+    const parts = [...args, ...kwargs.map(([, v]) => v)];
+    const ctor = own(CONSTRUCTORS, fn);
     if (ctor) {
       const values = toNested(args[0], name.at);
       const d = kw.dtype ?? args[1];
       const explicit = d && typeof d === 'object' && !Array.isArray(d) && d.kind === 'dtype' ? d.dtype : null;
       const str = typeof d === 'string' ? dtypeOf(d) : null;
+      if (d !== undefined && d !== null && !explicit && !str)
+        throw new PasteError(`${name.v}: dtype ${JSON.stringify(d)} is not a dtype`, name.at);
       const dtype = explicit ?? str ?? (firstFloat || hasFloat(values) ? ctor.float : ctor.int);
-      return { kind: 'tensor', values, dtype, explicit: Boolean(explicit ?? str) };
+      return sized({ kind: 'tensor', values, dtype, explicit: Boolean(explicit ?? str) }, [args[0]], name.at);
     }
     if (/(Gather|Scatter)DimensionNumbers$/.test(fn)) {
       const fields: Record<string, PyValue> = {};
       for (const [k, v] of kwargs) fields[k] = v;
-      return { kind: 'record', fields };
+      return sized({ kind: 'record', fields }, parts, name.at);
     }
-    return { kind: 'call', fn, args, kwargs, at: name.at };
+    return sized({ kind: 'call', fn, args, kwargs, at: name.at }, parts, name.at);
   }
 }
 
@@ -320,7 +383,7 @@ function plain(v: PyValue): unknown {
       return Object.fromEntries(Object.entries(v.fields).map(([k, x]) => [k, plain(x)]));
     if (v.kind === 'dtype') return v.dtype;
     if (v.kind === 'tensor') return v.values;
-    throw new Error('a call cannot be an attribute');
+    throw new PasteError(`a call (${v.fn}) cannot be an attribute`, v.at);
   }
   return v;
 }
