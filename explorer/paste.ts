@@ -82,6 +82,9 @@ export function stablehloArgs(p: ParsedStablehlo): CallArgs {
       scatter_dims_to_operand_dims: dn.scatter_dims_to_operand_dims,
       index_vector_dim: dn.index_vector_dim,
       update_computation: p.update_computation,
+      // The text's promises, as the CLI reads them (unchecked promises change no value).
+      ...(dn.indices_are_sorted ? { indices_are_sorted: true } : {}),
+      ...(dn.unique_indices ? { unique_indices: true } : {}),
       ...(p.options.mode !== 'skip' ? { mode: p.options.mode } : {}),
     },
   };

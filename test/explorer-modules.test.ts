@@ -13,7 +13,9 @@ import { ramp, rampPixel } from '../explorer/palette.js';
 import { parsePaste } from '../explorer/paste.js';
 import { parsePythonCall } from '../explorer/pycall.js';
 import { decodeState, encodeState, readHash } from '../explorer/url.js';
+import { execute } from '../src/core/call.js';
 import { traceCall } from '../src/core/trace.js';
+import { runStablehlo } from '../src/stablehlo-text/index.js';
 import { NAMESPACES } from '../src/frameworks/index.js';
 import { PRESETS } from '../src/tables/presets.js';
 import { buildRegistry, lowerCall } from '../src/tables/registry.js';
@@ -158,7 +160,13 @@ describe('explorer paste a call', () => {
     const scatter = pasted.choices?.[1];
     expect(scatter?.args.attrs).toMatchObject({ update_computation: 'replace', update_window_dims: [1] });
     if (scatter) lowerCall(NAMESPACES, scatter.entry, scatter.args);
-    const lone = parsePaste(text.split('\n')[1].trim(), registry);
+    // a pasted op runs what `tensor-gather-scatter stablehlo` runs: the same call, bit for bit
+    const call = lowerCall(NAMESPACES, pasted.entry, pasted.args);
+    const first = text.split('\n')[1].trim();
+    if (call.kind !== 'gather') throw new Error('expected the gather first');
+    const cli = runStablehlo(first, [call.operand, call.start_indices]);
+    expect(execute(call).toArray()).toEqual(cli.value.toArray());
+    const lone = parsePaste(first, registry);
     expect(lone.choices).toBeUndefined();
   });
 });
