@@ -8,6 +8,7 @@ import {
   Tensor,
   checkCallBudget,
   full,
+  liveStorage,
   sameShape,
   tensor,
   zeros,
@@ -62,8 +63,12 @@ export function castUnsafe(t: Tensor, dtype: DType, op: string, name: string): T
  * same-kind cast to intp does, so 2^64 - 1 reads as -1) and bool → uint8 (0/1).
  */
 export function reinterpretIndex(t: Tensor): Tensor {
+  // A view over detached or shrunk storage cannot be built: the typed error, not a TypeError.
+  liveStorage(t, 'numpy index');
   if (t.dtype === 'uint64') {
     const d = t.data as BigUint64Array;
+    // An empty tensor needs no view (its buffer may be detached: no view of it can be built).
+    if (d.length === 0) return new Tensor('int64', t.shape, new BigInt64Array(0));
     return new Tensor('int64', t.shape, new BigInt64Array(d.buffer, d.byteOffset, d.length));
   }
   if (t.dtype === 'bool') return new Tensor('uint8', t.shape, t.data as Uint8Array);
