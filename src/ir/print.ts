@@ -45,6 +45,7 @@ import { bfloat16Bits, bitsToBfloat16, bitsToFloat16, float16Bits } from '../ten
 import { Tensor } from '../tensor/tensor.js';
 import {
   BINARY_OPS,
+  MLIR_ELEMENT_TYPES,
   type Body,
   type ComparisonDirection,
   type ComparisonType,
@@ -68,23 +69,6 @@ export interface PrintFuncOptions {
   /** `private` prints `func.func private @name` (helpers); default `public` (printed bare). */
   readonly visibility?: 'public' | 'private';
 }
-
-/** MLIR's name of each element type. */
-export const MLIR_ELEMENT_TYPES: Readonly<Record<DType, string>> = {
-  float64: 'f64',
-  float32: 'f32',
-  float16: 'f16',
-  bfloat16: 'bf16',
-  int64: 'i64',
-  int32: 'i32',
-  int16: 'i16',
-  int8: 'i8',
-  uint64: 'ui64',
-  uint32: 'ui32',
-  uint16: 'ui16',
-  uint8: 'ui8',
-  bool: 'i1',
-};
 
 /**
  * Constants with more elements than this (and not a splat) print as a hex string, as MLIR's

@@ -33,6 +33,23 @@ export interface TensorType {
   readonly dtype: DType;
 }
 
+/** MLIR's name of each element type. */
+export const MLIR_ELEMENT_TYPES: Readonly<Record<DType, string>> = {
+  float64: 'f64',
+  float32: 'f32',
+  float16: 'f16',
+  bfloat16: 'bf16',
+  int64: 'i64',
+  int32: 'i32',
+  int16: 'i16',
+  int8: 'i8',
+  uint64: 'ui64',
+  uint32: 'ui32',
+  uint16: 'ui16',
+  uint8: 'ui8',
+  bool: 'i1',
+};
+
 /** An SSA value of the enclosing function: its index in the function's value table. */
 export type ValueId = number;
 

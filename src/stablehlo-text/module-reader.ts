@@ -19,7 +19,7 @@
  */
 import { GatherScatterError } from '../errors.js';
 import type { Body, Func, Module, Op, OpKind, TensorType, ValueId } from '../ir/program.js';
-import { BINARY_OPS } from '../ir/program.js';
+import { BINARY_OPS, UNARY_OPS } from '../ir/program.js';
 import {
   type Attr,
   intList,
@@ -1217,27 +1217,7 @@ export class MlirReader {
 }
 
 /** Ops printed as `%a, … : T` or `: (T, …) -> T` (custom<SameOperandsAndResultType>). */
-const SAME_TYPE = new Set<string>([
-  'negate',
-  'abs',
-  'not',
-  'sign',
-  'real',
-  'imag',
-  'floor',
-  'ceil',
-  'round_nearest_even',
-  'round_nearest_afz',
-  'sqrt',
-  'exponential',
-  'log',
-  'popcnt',
-  'is_finite',
-  'convert',
-  'reshape',
-  'bitcast_convert',
-  'clamp',
-]);
+const SAME_TYPE = new Set<string>([...UNARY_OPS, 'convert', 'reshape', 'bitcast_convert', 'clamp']);
 
 /** `main`, else the only function, else the first public one, else the first. */
 function entryOf(funcs: readonly Func[]): string {

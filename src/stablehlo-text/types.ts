@@ -2,7 +2,7 @@
  * Element types and tensor types of MLIR and XLA HLO text, and how a type prints in messages.
  * StableHLO's signless `iN` are signed; `index` (the tensor dialect's) reads as int64.
  */
-import type { TensorType } from '../ir/program.js';
+import { MLIR_ELEMENT_TYPES, type TensorType } from '../ir/program.js';
 import type { DType } from '../tensor/dtype.js';
 import { complexError, textError } from './diagnostics.js';
 import type { TypeToken } from './lexer.js';
@@ -46,22 +46,6 @@ export const HLO_ELEMENT: Readonly<Record<string, DType>> = {
   pred: 'bool',
 };
 
-const MLIR_NAME: Readonly<Record<DType, string>> = {
-  float64: 'f64',
-  float32: 'f32',
-  float16: 'f16',
-  bfloat16: 'bf16',
-  int64: 'i64',
-  int32: 'i32',
-  int16: 'i16',
-  int8: 'i8',
-  uint64: 'ui64',
-  uint32: 'ui32',
-  uint16: 'ui16',
-  uint8: 'ui8',
-  bool: 'i1',
-};
-
 /** The dtype of an MLIR element type name, or a typed error naming it. */
 export function mlirDType(element: string, line: number): DType {
   if (Object.hasOwn(MLIR_ELEMENT, element)) return MLIR_ELEMENT[element];
@@ -76,12 +60,12 @@ export function tensorTypeOf(t: TypeToken, line: number): TensorType {
 
 /** `tensor<2x3xf32>`, as MLIR prints it. */
 export function formatType(t: TensorType): string {
-  return `tensor<${t.shape.map((d) => `${d}x`).join('')}${MLIR_NAME[t.dtype] ?? t.dtype}>`;
+  return `tensor<${t.shape.map((d) => `${d}x`).join('')}${MLIR_ELEMENT_TYPES[t.dtype] ?? t.dtype}>`;
 }
 
 /** The MLIR name of a dtype's element type (`f32`). */
 export function mlirElement(dtype: DType): string {
-  return MLIR_NAME[dtype];
+  return MLIR_ELEMENT_TYPES[dtype];
 }
 
 /** True when two tensor types are the same. */
