@@ -4,78 +4,30 @@
  * PasteError in #paste-error at once, and the page stays responsive: a normal paste afterwards
  * loads and runs.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { type Server, createServer } from 'node:http';
-import { tmpdir } from 'node:os';
-import { extname, join, normalize, sep } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { type BrowserContext, type Page, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import {
+  type ExplorerPage,
+  CHROMIUM,
+  chromiumAvailable as available,
+  openExplorer,
+} from '../helpers/explorer-chromium.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const available = existsSync(CHROMIUM);
 if (!available) console.warn(`SKIPPED: hostile-paste browser tests need ${CHROMIUM}`);
 
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
-
-/** A minimal static server over `dir` (GET only; the page's own files). */
-function serve(dir: string): Promise<{ url: string; server: Server }> {
-  const server = createServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://x').pathname;
-    let file = normalize(join(dir, path));
-    if (!file.startsWith(dir + sep) && file !== dir) return void res.writeHead(403).end();
-    if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
-    if (!existsSync(file)) return void res.writeHead(404).end();
-    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
-    res.end(readFileSync(file));
-  });
-  return new Promise((ok) =>
-    server.listen(0, '127.0.0.1', () => {
-      const a = server.address();
-      ok({ url: `http://127.0.0.1:${typeof a === 'object' && a ? a.port : 0}/`, server });
-    }),
-  );
-}
-
 describe.skipIf(!available)('explorer: hostile pastes in Chromium', () => {
-  let dir: string;
-  let profile: string;
-  let server: Server;
+  let explorer: ExplorerPage;
   let url: string;
-  let browser: BrowserContext;
   let page: Page;
-  const pageErrors: string[] = [];
+  let pageErrors: string[];
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'gs-explorer-'));
-    mkdirSync(dir, { recursive: true });
-    const vite = await import('vite');
-    await vite.build({
-      configFile: fileURLToPath(new URL('../../explorer/vite.config.ts', import.meta.url)),
-      logLevel: 'warn',
-      build: { outDir: dir, emptyOutDir: true },
-    });
-    ({ url, server } = await serve(dir));
-    profile = mkdtempSync(join(tmpdir(), 'gs-chromium-'));
-    browser = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM,
-      viewport: { width: 1280, height: 800 },
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--no-first-run',
-        '--disable-background-networking',
-      ],
-    });
-    page = browser.pages()[0] ?? (await browser.newPage());
-    page.on('pageerror', (e) => pageErrors.push(e.message));
+    explorer = await openExplorer();
+    ({ url, page, pageErrors } = explorer);
   }, 180_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await new Promise((ok) => (server ? server.close(ok) : ok(undefined)));
-    for (const d of [dir, profile]) if (d) rmSync(d, { recursive: true, force: true });
+    await explorer?.close();
   });
 
   /** Pastes `text`, clicks "run" and returns the paste error shown and the time it took. */
