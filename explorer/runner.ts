@@ -1,0 +1,217 @@
+/**
+ * Running: reads the editors into call arguments, lowers and executes the call, and hands the
+ * result to the views (grids, code, comparisons, scatter arithmetic).
+ */
+import { type CoreCall, execute, stablehloText } from '../src/core/call.js';
+import { traceCall } from '../src/core/trace.js';
+import { type CallArgs, lowerCall, type OpEntry } from '../src/tables/registry.js';
+import type { Scalar } from '../src/tensor/dtype.js';
+import type { DType } from '../src/tensor/dtype.js';
+import type { NestedArray, Tensor } from '../src/tensor/tensor.js';
+import { callCode } from './code.js';
+import { flatValues, jsonTensor } from './flat.js';
+import { el, type Role } from './grid.js';
+import { parseJsonField } from './json.js';
+import { Landing } from './landing.js';
+import { NAMESPACES } from './namespaces.js';
+import { HUGE_TEXT, landingOf, type Run, state, TRACE_LIMIT, whenIdle } from './state.js';
+import { ui, webgpu } from './ui.js';
+import { callSizeError } from './url.js';
+import { commit } from './url-controller.js';
+import { renderArithSummary } from './view-arith.js';
+import { renderElsewhere } from './view-elsewhere.js';
+import { showError } from './view-error.js';
+import { renderMapping } from './view-grids.js';
+import { show } from './view-hover.js';
+
+let pendingRun: ReturnType<typeof setTimeout> | undefined;
+export function runSoon(): void {
+  clearTimeout(pendingRun);
+  pendingRun = setTimeout(() => {
+    run();
+    commit('replace');
+  }, 300);
+}
+
+function readArgs(): CallArgs {
+  const sig = state.current!.signature;
+  const version =
+    ui.version.value === '' || ui.versionLabel.hidden
+      ? undefined
+      : /^-?\d+$/.test(ui.version.value)
+        ? Number(ui.version.value)
+        : ui.version.value;
+  const data =
+    ui.data.value.trim() && !ui.dataEditor.hidden
+      ? (parseJsonField('data', ui.data.value) as NestedArray)
+      : undefined;
+  const indices = parseJsonField('indices', ui.indices.value) as NestedArray;
+  const updates =
+    sig.kind === 'scatter' && ui.updates.value.trim()
+      ? (parseJsonField('updates', ui.updates.value) as NestedArray)
+      : undefined;
+  const dataDType = ui.dataDType.value ? (ui.dataDType.value as DType) : undefined;
+  const indexDType = ui.indexDType.value ? (ui.indexDType.value as DType) : undefined;
+  // Typed-array tensors built once from the parsed JSON, in the dtypes the registry would pick;
+  // the nested values stay for the code and URL views (and for peers, which translate them).
+  const tData = data === undefined ? null : jsonTensor(data, dataDType);
+  const tIndices = jsonTensor(indices, indexDType ?? sig.indexDType ?? 'int64');
+  const tUpdates =
+    updates === undefined || (data !== undefined && !tData)
+      ? null
+      : jsonTensor(updates, dataDType ?? tData?.dtype, true);
+  const tensors = {
+    ...(tData ? { data: tData } : {}),
+    ...(tIndices ? { indices: tIndices } : {}),
+    ...(tUpdates ? { updates: tUpdates } : {}),
+  };
+  return {
+    ...(data !== undefined ? { data } : {}),
+    indices,
+    ...(updates !== undefined ? { updates } : {}),
+    attrs: ui.attrs.value.trim()
+      ? (parseJsonField('attributes', ui.attrs.value) as Record<string, unknown>)
+      : {},
+    ...(version !== undefined && sig.version ? { version } : {}),
+    ...(dataDType ? { dataDType } : {}),
+    ...(indexDType ? { indexDType } : {}),
+    ...(Object.keys(tensors).length ? { tensors } : {}),
+  };
+}
+
+export function run(): void {
+  clearTimeout(pendingRun);
+  pendingRun = undefined;
+  const entry = state.current;
+  if (!entry) return;
+  const t0 = performance.now();
+  const phases: Record<string, number> = {};
+  let tp = t0;
+  const phase = (name: string) => {
+    const now = performance.now();
+    phases[name] = Math.round((now - tp) * 10) / 10;
+    tp = now;
+  };
+  state.last = null;
+  ui.grids.replaceChildren();
+  ui.hlo.textContent = '';
+  ui.elsewhere.replaceChildren();
+  ui.derivation.replaceChildren(
+    el('p', { class: 'hint' }, 'Hover, focus or click an element to derive its index.'),
+  );
+  ui.arith.replaceChildren();
+  ui.arithAll.replaceChildren();
+  ui.path.textContent = 'Hover or focus any cell to trace its path; click to pin it.';
+  let args: CallArgs;
+  try {
+    args = readArgs();
+  } catch (e) {
+    showError(e);
+    return;
+  }
+  foldHugeEditors();
+  phase('parse');
+  let call: CoreCall;
+  try {
+    call = lowerCall(NAMESPACES, entry, args);
+  } catch (e) {
+    showError(e);
+    showCode(entry, args, null);
+    renderElsewhere(entry, args, null, false);
+    webgpu.update(null, null, null);
+    return;
+  }
+  phase('lower');
+  const tooBig = callSizeError(call);
+  if (tooBig) {
+    showError(tooBig);
+    return;
+  }
+  ui.hlo.textContent = stablehloText(call);
+  showCode(entry, args, call);
+  phase('code');
+  let result: Tensor | null = null;
+  let runError: unknown = null;
+  try {
+    result = execute(call);
+  } catch (e) {
+    runError = e;
+  }
+  showError(runError, runError ? 'The call fails: ' : '');
+  webgpu.update(call, result, runError);
+  phase('execute');
+  let landing: Landing | null = null;
+  try {
+    landing = new Landing(call);
+    // Small calls get their landing map now; big ones when idle (or at the first hover): the
+    // first paint of big inputs shows values only, so it does not wait for the map.
+    if (landing.spaceSize <= TRACE_LIMIT) landing.warm();
+  } catch {
+    landing = null;
+  }
+  const space = landing?.spaceSize ?? 0;
+  phase('landing');
+  const trace = space <= TRACE_LIMIT ? traceCall(call) : null;
+  phase('trace');
+  const views = renderMapping(entry, call, trace, result, args);
+  phase('grids');
+  const operand = call.kind === 'gather' ? call.operand : call.inputs[0];
+  const values = new Map<Role, ArrayLike<Scalar>>([
+    ['data', flatValues(operand)],
+    ['indices', flatValues(call.kind === 'gather' ? call.start_indices : call.scatter_indices)],
+  ]);
+  if (call.kind === 'scatter') values.set('updates', flatValues(call.updates[0]));
+  if (result) values.set('output', flatValues(result));
+  const r: Run = { entry, args, call, result, landing, trace, views, values };
+  state.last = r;
+  if (landing && space > TRACE_LIMIT) whenIdle(() => landingOf(r));
+  if (call.kind === 'scatter') renderArithSummary(r);
+  else ui.arithSection.hidden = true;
+  const big = operand.size > TRACE_LIMIT || space > TRACE_LIMIT;
+  renderElsewhere(entry, args, result, big);
+  if (state.pinned) show(state.pinned.role, state.pinned.offset);
+  phase('rest');
+  (window as unknown as { __explorer: unknown }).__explorer = {
+    renderMs: performance.now() - t0,
+    big,
+    phases,
+  };
+}
+
+function foldHugeEditors(): void {
+  for (const t of [ui.data, ui.indices, ui.updates]) {
+    const huge = t.value.length > HUGE_TEXT;
+    let note = t.nextElementSibling as HTMLElement | null;
+    if (!note?.classList.contains('fold')) {
+      note = el('span', { class: 'fold' });
+      t.after(note);
+    }
+    if (!huge) {
+      t.hidden = false;
+      note.hidden = true;
+      continue;
+    }
+    if (t.dataset.unfolded === '1') continue;
+    t.hidden = true;
+    note.hidden = false;
+    const b = el('button', { type: 'button' }, 'edit');
+    b.addEventListener('click', () => {
+      t.dataset.unfolded = '1';
+      t.hidden = false;
+      note!.hidden = true;
+    });
+    note.replaceChildren(`${(t.value.length / 1e6).toFixed(1)} MB of JSON, folded to keep the page fast `, b);
+  }
+}
+
+function showCode(entry: OpEntry, args: CallArgs, call: CoreCall | null): void {
+  const size = ui.data.value.length + ui.indices.value.length + ui.updates.value.length;
+  if (size > 20000) {
+    ui.codeLang.textContent = '';
+    ui.code.textContent = '(inputs too large to print as code; the link holds them)';
+    return;
+  }
+  const { lang, text } = callCode(entry, args, call);
+  ui.codeLang.textContent = lang;
+  ui.code.textContent = text;
+}

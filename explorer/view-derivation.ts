@@ -1,0 +1,132 @@
+/**
+ * The derivation panel: the steps from a space element to the operand element it reaches, with
+ * the framework's words beside StableHLO's, checked against the core's landing map and trace.
+ */
+import { STATUS_LEGEND } from '../src/tables/legend.js';
+import {
+  type Derivation,
+  type FrameworkNames,
+  indicesRoles,
+  operandRoles,
+  spaceRoles,
+  unravel,
+} from './derive.js';
+import { el } from './grid.js';
+import { ROLE_COLOR, ROLE_LABEL } from './palette.js';
+import { landingOf, type Run } from './state.js';
+import { ui } from './ui.js';
+
+const FW_WORDS: Record<string, { operand: string; indices: string; gather: string; scatter: string }> = {
+  torch: { operand: 'input', indices: 'index', gather: 'out', scatter: 'src' },
+  numpy: { operand: 'a', indices: 'indices', gather: 'out', scatter: 'values' },
+  tensorflow: { operand: 'params', indices: 'indices', gather: 'output', scatter: 'updates' },
+  jax: { operand: 'operand', indices: 'indices', gather: 'out', scatter: 'updates' },
+  onnx: { operand: 'data', indices: 'indices', gather: 'output', scatter: 'updates' },
+  webnn: { operand: 'input', indices: 'indices', gather: 'output', scatter: 'updates' },
+  mxnet: { operand: 'data', indices: 'indices', gather: 'out', scatter: 'data' },
+  directml: {
+    operand: 'InputTensor',
+    indices: 'IndicesTensor',
+    gather: 'OutputTensor',
+    scatter: 'UpdatesTensor',
+  },
+  mlir: { operand: 'source', indices: 'indices', gather: 'result', scatter: 'source' },
+  caffe2: { operand: 'DATA', indices: 'INDICES', gather: 'OUTPUT', scatter: 'UPDATES' },
+};
+
+function frameworkNames(r: Run, space: readonly number[], operand: readonly number[] | null): FrameworkNames {
+  const w = FW_WORDS[r.entry.framework];
+  if (!w) return {};
+  const sig = r.entry.signature;
+  const attrs = r.args.attrs ?? {};
+  const axisName = sig.aliases?.axis ?? 'axis';
+  const axis = attrs[axisName] !== undefined ? `${axisName}=${JSON.stringify(attrs[axisName])}` : undefined;
+  const bd = sig.aliases?.batch_dims ?? 'batch_dims';
+  const batch = attrs[bd] !== undefined ? `${bd}=${JSON.stringify(attrs[bd])}` : undefined;
+  const gather = r.call.kind === 'gather';
+  return {
+    operand: `${w.operand}${operand ? `[${operand.join(', ')}]` : ''}`,
+    indices: w.indices,
+    space: `${gather ? w.gather : w.scatter}[${space.join(', ')}]`,
+    ...(axis || batch ? { axis: [axis, batch].filter(Boolean).join(', ') } : {}),
+  };
+}
+
+function chip(v: {
+  value: number | string;
+  role: keyof typeof ROLE_COLOR;
+  dim: number;
+  changed?: boolean;
+}): HTMLElement {
+  const c = el('span', {
+    class: `chip${v.changed ? ' changed' : ''}`,
+    style: `--role:${ROLE_COLOR[v.role]}`,
+    title: `dim ${v.dim}: ${ROLE_LABEL[v.role]}${v.changed ? ' (changed by the policy)' : ''}`,
+    'data-role': v.role,
+  });
+  c.textContent = String(v.value);
+  return c;
+}
+
+export function renderDerivation(r: Run, spaces: readonly number[], derivs: readonly Derivation[]): void {
+  const L = landingOf(r);
+  if (!L || !derivs.length) {
+    ui.derivation.replaceChildren(
+      el('p', { class: 'hint' }, spaces.length ? '' : 'No element reads or writes this cell.'),
+    );
+    return;
+  }
+  const s = spaces[0];
+  const d0 = derivs[0];
+  const d = L.derive(s, frameworkNames(r, unravel(s, L.spec.spaceShape), d0.operand));
+  const box = el('div', { class: 'deriv' });
+  if (spaces.length > 1)
+    box.append(
+      el(
+        'p',
+        { class: 'hint' },
+        `${spaces.length} elements reach this cell; the first is derived below (application order).`,
+      ),
+    );
+  const table = el('table', { class: 'steps' });
+  table.append(
+    (() => {
+      const tr = el('tr');
+      for (const h of ['step', 'StableHLO', 'framework', 'value (by dimension)', 'note'])
+        tr.append(el('th', {}, h));
+      return tr;
+    })(),
+  );
+  d.steps.forEach((st, i) => {
+    const tr = el('tr', { 'data-step': st.key, class: st.acts ? 'acts' : '' });
+    tr.append(el('td', {}, String(i + 1)), el('td', {}, st.name), el('td', {}, st.framework ?? ''));
+    const vals = el('td', { class: 'vals' });
+    vals.append('[', ...st.values.flatMap((v, k) => (k ? [', ', chip(v)] : [chip(v)])), ']');
+    tr.append(vals, el('td', { class: 'note' }, st.note ?? ''));
+    table.append(tr);
+  });
+  box.append(table);
+  // The derivation is arithmetic on the dimension numbers; check it against the core.
+  const core = L.operandOf[s];
+  const tr = r.trace?.entries[s];
+  const agrees =
+    d.operandOffset === core && (!tr || (tr.status === d.status && tr.operandOffset === d.operandOffset));
+  const status = STATUS_LEGEND[d.status];
+  const verdict = el('p', { class: agrees ? 'check ok' : 'check bad' });
+  verdict.textContent = `${status.symbol} ${status.label} · ${
+    agrees
+      ? `✓ agrees with the core's index map${tr ? ' and trace' : ''}`
+      : `✗ differs from the core (core offset ${core}${tr ? `, trace ${tr.status}` : ''})`
+  }`;
+  box.append(verdict);
+  const roles = el('p', { class: 'hint roles' });
+  roles.textContent = `dims — result: ${spaceRoles(L.spec)
+    .map((x) => ROLE_LABEL[x])
+    .join(', ')}; operand: ${operandRoles(L.spec)
+    .map((x, k) => (L.spec.startIndexMap.includes(k) ? `${ROLE_LABEL[x]} ← index` : ROLE_LABEL[x]))
+    .join(', ')}; indices: ${indicesRoles(L.spec)
+    .map((x) => ROLE_LABEL[x])
+    .join(', ')}`;
+  box.append(roles);
+  ui.derivation.replaceChildren(box);
+}

@@ -1,0 +1,161 @@
+/**
+ * The grids panel: data, indices, updates and output drawn from the lowered call (marks from the
+ * trace for small calls), and the legend of the statuses and roles.
+ */
+import type { CoreCall } from '../src/core/call.js';
+import type { Trace } from '../src/core/trace.js';
+import { STATUS_LEGEND } from '../src/tables/legend.js';
+import type { CallArgs, OpEntry } from '../src/tables/registry.js';
+import type { NestedArray, Tensor } from '../src/tensor/tensor.js';
+import { fmtScalar } from './arith.js';
+import { flatValues } from './flat.js';
+import { type CellMark, el, type Role, type TensorView, tensorView } from './grid.js';
+import { ROLE_COLOR, ROLE_LABEL } from './palette.js';
+import { ui } from './ui.js';
+
+function marksFor(trace: Trace, role: Role): Map<number, CellMark> {
+  const by = new Map<number, number[]>();
+  const add = (off: number, i: number) => {
+    const l = by.get(off);
+    if (l) l.push(i);
+    else by.set(off, [i]);
+  };
+  const ivd = trace.indicesShape.length;
+  trace.entries.forEach((e, i) => {
+    if (role === 'indices')
+      for (const p of e.indexPositions) {
+        let off = 0;
+        for (let d = 0; d < ivd; d++) off = off * trace.indicesShape[d] + p[d];
+        add(off, i);
+      }
+    else if (role === (trace.kind === 'gather' ? 'output' : 'updates')) add(e.spaceOffset, i);
+    else if (e.operandOffset >= 0) add(e.operandOffset, i);
+  });
+  const marks = new Map<number, CellMark>();
+  for (const [off, list] of by) {
+    const es = list.map((i) => trace.entries[i]);
+    const links = new Set(es.map((e) => e.batch));
+    const last = es[es.length - 1];
+    let symbol: string | undefined;
+    if ((role === 'output' && trace.kind === 'gather') || role === 'updates') {
+      if (last.status !== 'in_bounds') symbol = STATUS_LEGEND[last.status].symbol;
+    } else if (role === 'indices') {
+      const odd = es.find((e) => e.status !== 'in_bounds');
+      if (odd) symbol = STATUS_LEGEND[odd.status].symbol;
+    } else if (trace.kind === 'scatter' && es.length > 1) symbol = STATUS_LEGEND.duplicate.symbol;
+    marks.set(off, {
+      link: es[0].batch,
+      extra: links.size > 1,
+      ...(symbol ? { symbol } : {}),
+      title: [...new Set(es.map((e) => STATUS_LEGEND[e.status].label))].join(', '),
+    });
+  }
+  return marks;
+}
+
+function shapeOf(v: NestedArray | undefined): string | null {
+  if (v === undefined) return null;
+  const shape: number[] = [];
+  let x: NestedArray = v;
+  while (Array.isArray(x)) {
+    shape.push(x.length);
+    x = x[0] as NestedArray;
+  }
+  return shape.join();
+}
+
+export function renderMapping(
+  entry: OpEntry,
+  call: CoreCall,
+  trace: Trace | null,
+  result: Tensor | null,
+  args: CallArgs,
+): Map<Role, TensorView> {
+  const operand = call.kind === 'gather' ? call.operand : call.inputs[0];
+  const indices = call.kind === 'gather' ? call.start_indices : call.scatter_indices;
+  const lowered = (t: Tensor, v: NestedArray | undefined) =>
+    shapeOf(v) !== null && shapeOf(v) !== t.shape.join() ? 'as lowered' : undefined;
+  const width = Math.max(200, Math.min(ui.grids.clientWidth || 1000, 1240) / 2 - 40);
+  const mk = (role: Role) => (trace ? marksFor(trace, role) : new Map<number, CellMark>());
+  const specs: { title: string; role: Role; t: Tensor | null; shape: readonly number[]; note?: string }[] = [
+    {
+      title: call.kind === 'gather' ? 'data' : 'data (input)',
+      role: 'data',
+      t: operand,
+      shape: operand.shape,
+      note: lowered(operand, args.data),
+    },
+    {
+      title: 'indices',
+      role: 'indices',
+      t: indices,
+      shape: indices.shape,
+      note: lowered(indices, args.indices),
+    },
+  ];
+  if (call.kind === 'scatter')
+    specs.push({ title: 'updates', role: 'updates', t: call.updates[0], shape: call.updates[0].shape });
+  specs.push({
+    title: 'output',
+    role: 'output',
+    t: result,
+    shape: result?.shape ?? trace?.resultShape ?? [],
+    note: call.kind === 'gather' && call.reshape ? 'reshaped' : undefined,
+  });
+  const views = new Map<Role, TensorView>();
+  for (const s of specs) {
+    const marks = mk(s.role);
+    const v = tensorView(
+      {
+        title: s.title,
+        role: s.role,
+        shape: s.shape,
+        dtype: s.t?.dtype ?? '',
+        values: s.t ? flatValues(s.t) : null,
+        marks: (o) => marks.get(o),
+        ...(s.note ? { note: s.note } : {}),
+      },
+      width,
+    );
+    views.set(s.role, v);
+    ui.grids.append(v.root);
+  }
+  renderLegend(trace, entry);
+  return views;
+}
+
+function renderLegend(trace: Trace | null, _entry: OpEntry): void {
+  const seen = new Set<string>(trace?.entries.map((e) => e.status) ?? []);
+  if (trace?.entries.some((e) => e.duplicate)) seen.add('duplicate');
+  const item = (mark: string, text: string, present: boolean, key?: string) => {
+    const span = el('span', {
+      class: present ? 'present' : 'absent',
+      ...(key ? { 'data-status': key } : {}),
+    });
+    span.append(el('b', {}, mark), document.createTextNode(` ${text}`));
+    return span;
+  };
+  const items = [
+    item(
+      '#n',
+      'index vector n: the colour and number shared by an output (or update) element, the indices it reads and the data element it reaches',
+      true,
+    ),
+    item('#n+', 'this element is reached through more than one index vector (n is the first)', true),
+    ...Object.entries(STATUS_LEGEND)
+      .filter(([k]) => k !== 'in_bounds')
+      .map(([k, s]) => item(s.symbol, `${s.label}: ${s.explain}`, seen.has(k), k)),
+    item('≠', 'same call elsewhere: this element differs from the current result', true),
+  ];
+  if (trace?.kind === 'gather' && trace.fillValue !== undefined)
+    items.push(item('∅ =', `fill value ${fmtScalar(trace.fillValue)}`, true));
+  const roles = (Object.keys(ROLE_COLOR) as (keyof typeof ROLE_COLOR)[]).map((r) => {
+    const s = el('span', { class: 'role-key' });
+    s.append(
+      el('i', { class: 'chip', style: `--role:${ROLE_COLOR[r]}` }, 'd'),
+      document.createTextNode(` ${ROLE_LABEL[r]}`),
+    );
+    return s;
+  });
+  ui.legend.replaceChildren(...items, ...roles);
+}
