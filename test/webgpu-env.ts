@@ -10,9 +10,9 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { executeOn } from '../src/backends/index.js';
+import { executeAllOn, executeOn } from '../src/backends/index.js';
 import { type WebGpuBackend, createWebGpuBackend } from '../src/backends/webgpu/index.js';
-import { type CoreCall, execute } from '../src/core/call.js';
+import { type CoreCall, type ScatterCall, execute, executeAll } from '../src/core/call.js';
 import type { Tensor } from '../src/tensor/tensor.js';
 import type { ProgramCall } from '../src/ir/lowered.js';
 
@@ -109,4 +109,35 @@ export async function sameOnGpu(
   expect(got.shape, label).toEqual(want.shape);
   expect(bytesOf(got), label).toEqual(bytesOf(want));
   return got;
+}
+
+/** Runs a variadic scatter on the CPU (`executeAll`) and on the GPU: the same bits per result, or the same typed error. */
+export async function sameOnGpuAll(gpu: WebGpuBackend, call: ScatterCall, label = ''): Promise<void> {
+  let want: Tensor[] | Error;
+  try {
+    want = executeAll(call);
+  } catch (e) {
+    want = e as Error;
+  }
+  let got: Tensor[] | Error;
+  try {
+    got = await executeAllOn(call, gpu);
+  } catch (e) {
+    got = e as Error;
+  }
+  if (want instanceof Error) {
+    if (!(got instanceof Error))
+      throw new Error(`${label}: CPU threw ${want.message}; GPU returned a result`);
+    expect(got.constructor.name, label).toBe(want.constructor.name);
+    expect(got.message, label).toBe(want.message);
+    return;
+  }
+  if (got instanceof Error) throw new Error(`${label}: GPU threw ${got.message}`);
+  expect(got.length, label).toBe(want.length);
+  want.forEach((w, k) => {
+    const g = (got as Tensor[])[k];
+    expect(g.dtype, label).toBe(w.dtype);
+    expect(g.shape, label).toEqual(w.shape);
+    expect(bytesOf(g), label).toEqual(bytesOf(w));
+  });
 }

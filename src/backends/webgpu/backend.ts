@@ -44,10 +44,11 @@ import {
   segmentKernel,
   targetKernel,
 } from './kernels.js';
-import { elementBytes, reducerFn } from './wgsl.js';
+import { elementBytes, meanFn, reducerFn } from './wgsl.js';
 
-/** Dtypes every call moves exactly (gather, `replace`): all of them, as bits. */
-const REDUCIBLE: ReadonlySet<DType> = new Set<DType>([
+/** Dtypes this backend stores (the CPU's layouts it knows); any other is refused on upload. */
+const ON_GPU: ReadonlySet<string> = new Set([
+  'float64',
   'float32',
   'float16',
   'bfloat16',
@@ -164,6 +165,12 @@ export class WebGpuBackend implements Backend {
   upload(t: Tensor): GpuTensor {
     if (!(t instanceof Tensor))
       throw new InvalidArgumentError('webgpu.upload', `WebGPU upload: expected a Tensor; got ${fmt(t)}`);
+    if (!ON_GPU.has(t.dtype))
+      throw new DTypeError(
+        'webgpu.dtype',
+        `WebGPU backend: ${t.dtype} tensors are not on this backend; use the CPU backend (webgpu.dtype)`,
+        { dtype: t.dtype },
+      );
     this.checkSize(t.size, t.dtype, 'upload');
     const bytes = new Uint8Array(t.data.buffer, t.data.byteOffset, t.data.byteLength);
     const buffer = this.buffer(bytes.byteLength);
@@ -312,20 +319,7 @@ export class WebGpuBackend implements Backend {
         `${call.op}: a custom update_computation function does not run on the WebGPU backend; use a named reducer or the CPU backend (webgpu.reducer)`,
         { reducer: 'function' },
       );
-    if (comp === 'mean')
-      throw new InvalidArgumentError(
-        'webgpu.reducer',
-        `${call.op}: reducer mean is not on the WebGPU backend (its division is not exact in WGSL); use the CPU backend (webgpu.reducer)`,
-        { reducer: comp },
-      );
     const dtypes = call.inputs.slice(0, count).map((t) => t.dtype);
-    for (const dtype of dtypes)
-      if (comp !== 'replace' && !REDUCIBLE.has(dtype))
-        throw new DTypeError(
-          'webgpu.dtype',
-          `${call.op}: reducer ${comp} on ${dtype} is not on the WebGPU backend (no exact ${dtype} arithmetic in WGSL); gather and replace work on every dtype (webgpu.dtype)`,
-          { dtype, reducer: comp },
-        );
     const { map, policy } = plan;
     // `executeAll` gives each result in its input's shape; `execute` applies the call's reshape.
     const finalShape = all ? call.inputs[0].shape : (call.reshape ?? call.inputs[0].shape);
@@ -409,6 +403,7 @@ export class WebGpuBackend implements Backend {
           reducerFn(comp, dtype, nan16, options.float_minmax ?? 'ieee', options.float_nan ?? 'self_first'),
           identity,
           reset,
+          comp === 'mean' ? meanFn(dtype) : undefined,
         ),
         [Qa, ins[k].buffer, ups[k].buffer, vals, seg, out],
         words,

@@ -12,6 +12,7 @@
  *            result word folds its targets' updates in order) — never float atomics.
  */
 import { INVALID, PARTIAL } from '../../core/index-map.js';
+import { LIB64 } from './softfloat64.js';
 import { LIB, elemType, loader } from './wgsl.js';
 
 export const WG = 64;
@@ -427,6 +428,7 @@ export function applyKernel(
   redFn: string,
   identity: readonly number[],
   reset: boolean,
+  finFn?: string,
 ): KernelSource {
   const E = elemType(bytes);
   const per = bytes >= 4 ? 1 : 4 / bytes;
@@ -437,6 +439,7 @@ export function applyKernel(
   let s0 = SEG[2u * t]; let s1 = SEG[2u * t + 1u];
   ${reset ? `if (s1 > s0) { acc = ${ident}; }` : ''}
   for (var q = s0; q < s1; q++) { acc = red(acc, ld_UPD(VALS[q])); }
+  ${finFn ? `if (s1 > s0) { acc = fin(acc, s1 - s0${reset ? '' : ' + 1u'}); }` : ''}
   return acc;
 }`;
   const body =
@@ -465,9 +468,11 @@ export function applyKernel(
     ['OUT', 'rw', 'array<u32>'],
   ])}
 ${LIB}
+${LIB64}
 ${loader('INP', bytes)}
 ${loader('UPD', bytes)}
 ${redFn}
+${finFn ?? ''}
 ${fold}
 ${ENTRY}
   ${body}

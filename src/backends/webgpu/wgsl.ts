@@ -6,7 +6,7 @@
  * in core/kernels.ts; invalid operations and Math.min/max of a NaN give 0xFFC00000; 16-bit
  * floats compute in f32 — exact, 24 ≥ 2·11 + 2 — and round once).
  */
-import type { FloatNaN } from '../../core/kernels.js';
+import type { FloatMinMax, FloatNaN } from '../../core/kernels.js';
 import type { DType } from '../../tensor/dtype.js';
 
 /** Bytes per element of a dtype as stored on the GPU (the CPU's own storage layout). */
@@ -259,12 +259,15 @@ export function reducerFn(
   reducer: string,
   dtype: DType,
   nan16: number,
-  minmax: 'ieee' | 'self_on_tie' | 'update_on_tie' | 'self_on_tie_keep_nan' = 'ieee',
+  minmax: FloatMinMax = 'ieee',
   nan: FloatNaN = 'self_first',
 ): string {
   const E = elemType(elementBytes(dtype));
   const head = `fn red(a: ${E}, b: ${E}) -> ${E}`;
   if (reducer === 'replace') return `${head} { return b; }`;
+  // mean sums with add (and its NaN rule); meanFn divides at the end.
+  if (reducer === 'mean') return reducerFn('add', dtype, nan16, minmax, nan);
+  if (dtype === 'float64') return reducerFn64(head, reducer, minmax, nan);
   if (dtype === 'bool')
     return `${head} { return ${reducer === 'add' || reducer === 'max' ? 'a | b' : 'a & b'}; }`;
   const half = dtype === 'float16' || dtype === 'bfloat16';
@@ -273,20 +276,13 @@ export function reducerFn(
   if ((dtype === 'float32' || half) && (reducer === 'min' || reducer === 'max') && minmax !== 'ieee') {
     // The CPU's pick kernels: a NaN operand is returned as it is, a ±0 tie keeps self
     // (self_on_tie) or takes the update (update_on_tie); bits are never re-encoded.
-    const wins = reducer === 'max' ? 'fgt32(y, x)' : 'fgt32(x, y)'; // the update beats self
-    const loses = reducer === 'max' ? 'fgt32(x, y)' : 'fgt32(y, x)'; // self beats the update
-    const body =
-      minmax === 'self_on_tie'
-        ? `if (is_nan32(y)) { return b; } if (is_nan32(x)) { return a; } return select(a, b, ${wins});`
-        : minmax === 'self_on_tie_keep_nan'
-          ? `if (is_nan32(x)) { return a; } if (is_nan32(y)) { return b; } return select(a, b, ${wins});`
-          : `if (is_nan32(x)) { return a; } if (is_nan32(y)) { return b; } return select(b, a, ${loses});`;
+    const body = pickStatements(reducer, minmax, 'is_nan32', 'fgt32');
     return `${head} { let x = ${up('a')}; let y = ${up('b')}; ${body} }`;
   }
-  const arith = reducer === 'add' || reducer === 'sub' || reducer === 'mul' || reducer === 'mean';
+  const arith = reducer === 'add' || reducer === 'sub' || reducer === 'mul';
   if (dtype === 'float32' && arith) {
     const made = nan === 'canonical' ? ' if (is_nan32(r)) { return 0x7FC00000u; }' : '';
-    return `${head} { let x = a; let y = b; ${nanStatements(nan, '0x400000u', '0x80000000u', '0x7FC00000u')} let r = f32_${reducer === 'mean' ? 'add' : reducer}(a, b);${made} return r; }`;
+    return `${head} { let x = a; let y = b; ${nanStatements(nan, '0x400000u', '0x80000000u', '0x7FC00000u')} let r = f32_${reducer}(a, b);${made} return r; }`;
   }
   if (dtype === 'float32') return `${head} { return f32_${reducer}(a, b); }`;
   if (half) {
@@ -327,4 +323,62 @@ export function reducerFn(
     max: `if (${ext('b')} > ${ext('a')}) { return b; } return a;`,
   }[reducer];
   return `${head} { ${body} }`;
+}
+
+/** The CPU's pick rules (FloatMinMax) as WGSL statements on decoded x, y and bits a, b. */
+function pickStatements(reducer: string, minmax: FloatMinMax, nanOf: string, gt: string): string {
+  const wins = reducer === 'max' ? `${gt}(y, x)` : `${gt}(x, y)`; // the update beats self
+  const loses = reducer === 'max' ? `${gt}(x, y)` : `${gt}(y, x)`; // self beats the update
+  if (minmax === 'self_on_tie')
+    return `if (${nanOf}(y)) { return b; } if (${nanOf}(x)) { return a; } return select(a, b, ${wins});`;
+  if (minmax === 'self_on_tie_keep_nan')
+    return `if (${nanOf}(x)) { return a; } if (${nanOf}(y)) { return b; } return select(a, b, ${wins});`;
+  return `if (${nanOf}(x)) { return a; } if (${nanOf}(y)) { return b; } return select(b, a, ${loses});`;
+}
+
+/** float64 reducers on (lo, hi) bits (softfloat64.ts), NaN operands by the call's rule (the CPU's nanFix). */
+function reducerFn64(head: string, reducer: string, minmax: FloatMinMax, nan: FloatNaN): string {
+  if (reducer === 'min' || reducer === 'max') {
+    if (minmax === 'ieee') return `${head} { return f64_${reducer}(a, b); }`;
+    return `${head} { let x = a; let y = b; ${pickStatements(reducer, minmax, 'is_nan64', 'fgt64')} }`;
+  }
+  const canon = 'vec2<u32>(0u, 0x7FF80000u)';
+  const signed = (v: string) => `vec2<u32>(0u, (${v}.y & SIGN) | 0x7FF80000u)`;
+  const operands = {
+    update_first: 'if (is_nan64(b)) { return quiet64(b); } if (is_nan64(a)) { return quiet64(a); }',
+    self_first_sign: `if (is_nan64(a)) { return ${signed('a')}; } if (is_nan64(b)) { return ${signed('b')}; }`,
+    canonical: `if (is_nan64(a) || is_nan64(b)) { return ${canon}; }`,
+    self_first: 'if (is_nan64(a)) { return quiet64(a); } if (is_nan64(b)) { return quiet64(b); }',
+  }[nan];
+  const made = nan === 'canonical' ? ` if (is_nan64(r)) { return ${canon}; }` : '';
+  return `${head} { ${operands} let r = f64_${reducer}(a, b);${made} return r; }`;
+}
+
+/**
+ * `fn fin(a: E, n: u32) -> E`: mean's last step, the sum divided by its count n, exactly as the
+ * CPU's divideByCounts: floats rounded once (a NaN, ±inf or ±0 kept as it is), integers floored.
+ */
+export function meanFn(dtype: DType): string {
+  const E = elemType(elementBytes(dtype));
+  const head = `fn fin(a: ${E}, n: u32) -> ${E}`;
+  const keep = (x: string) => `if (is_nan32(${x}) || is_inf32(${x}) || is_zero32(${x})) { return a; }`;
+  switch (dtype) {
+    case 'float64':
+      return `${head} { return f64_div_count(a, n); }`;
+    case 'float32':
+      return `${head} { ${keep('a')} return f32_div_count(a, a & SIGN, n, 23, 127); }`;
+    case 'float16':
+      return `${head} { let x = f16_to_f32(a); ${keep('x')} return f32_div_count(x, a & 0x8000u, n, 10, 15); }`;
+    case 'bfloat16':
+      return `${head} { let x = a << 16u; ${keep('x')} return f32_div_count(x, a & 0x8000u, n, 7, 127); }`;
+    case 'int64':
+      return `${head} { return floordiv_i64(a, n); }`;
+    case 'uint64':
+      return `${head} { return udiv64(a, n); }`;
+  }
+  const bits = elementBytes(dtype) * 8;
+  if (!dtype.startsWith('int')) return `${head} { return a / n; }`;
+  const mask = bits === 32 ? '0xFFFFFFFFu' : `${2 ** bits - 1}u`;
+  const ext = bits === 32 ? 'bitcast<i32>(a)' : `bitcast<i32>(a << ${32 - bits}u) >> ${32 - bits}u`;
+  return `${head} { let v = ${ext}; let c = i32(n); var q = v / c; if (v < 0 && q * c != v) { q = q - 1; } return bitcast<u32>(q) & ${mask}; }`;
 }
