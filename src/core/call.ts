@@ -15,6 +15,7 @@ import { Tensor, liveStorage } from '../tensor/tensor.js';
 import { type GatherPlan, sameShape } from './gather.js';
 import { gatherPlan, scatterPlan } from './plan-cache.js';
 import type { ScatterPlan } from './scatter.js';
+import { checkVariadicShapes } from './scatter-shape.js';
 import type { ResolvedGatherOptions, ResolvedScatterOptions } from './policy.js';
 import type { GatherDimensionNumbers, ScatterDimensionNumbers, UpdateComputation } from './types.js';
 import { type ProgramCall, concreteCall, runProgram } from '../ir/lowered.js';
@@ -352,21 +353,11 @@ function scatterInto(
 
 /** The variadic rules the plan cannot check alone: C5 (counts), C1 (one input shape), C3 (one updates shape). */
 function checkVariadic(op: string, inputs: readonly Tensor[], updates: readonly Tensor[]): void {
-  if (inputs.length === 0 || inputs.length !== updates.length)
-    throw new InvalidArgumentError(
-      'stablehlo.scatter.C5',
-      `${op}: need 0 < size(inputs) = size(updates); got ${inputs.length} and ${updates.length}`,
-    );
-  if (inputs.some((t) => !sameShape(t.shape, inputs[0].shape)))
-    throw new InvalidArgumentError(
-      'stablehlo.scatter.C1',
-      `${op}: all inputs must have one shape; got ${inputs.map((t) => fmt(t.shape)).join(', ')}`,
-    );
-  if (updates.some((t) => !sameShape(t.shape, updates[0].shape)))
-    throw new InvalidArgumentError(
-      'stablehlo.scatter.C3',
-      `${op}: all updates must have one shape; got ${updates.map((t) => fmt(t.shape)).join(', ')}`,
-    );
+  checkVariadicShapes(
+    op,
+    inputs.map((t) => t.shape),
+    updates.map((t) => t.shape),
+  );
 }
 
 function executeScatter(call: ScatterCall, out: Tensor | undefined): Tensor {

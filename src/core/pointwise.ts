@@ -10,6 +10,7 @@ import type { DType } from '../tensor/dtype.js';
 import type { Tensor } from '../tensor/tensor.js';
 import type { ResolvedPolicy } from './index-map.js';
 import { type IndexMap, NO_COUNTER, unravel } from './index-map.js';
+import { DUPLICATE_FOUND, markTarget } from './duplicates.js';
 import { type BitView, indexWords } from './kernels.js';
 
 /** dst[b] ← src[target] (fill when the target is invalid). */
@@ -21,9 +22,6 @@ export const CHECK = 2;
 
 /** Keeps the warming reads observable (never read). */
 const SINK = new Int32Array(1);
-
-/** Thrown by a walk with `seen` at the first repeated target; the caller words the error. */
-export const DUPLICATE_FOUND = Symbol('duplicate target');
 
 /**
  * True when `walkElements` can run this map and index tensor: one index component, windows of
@@ -247,10 +245,7 @@ function one1(
   if (mode === SCATTER) dst[s] = src[b];
 }
 
-/** Marks target s in `seen` (one bit per operand element); a second mark is a duplicate. */
+/** Marks target s in `seen`; a second mark is a duplicate (see duplicates.ts). */
 function mark(seen: Int32Array, s: number): void {
-  const w = s >>> 5;
-  const bit = 1 << (s & 31);
-  if (seen[w] & bit) throw DUPLICATE_FOUND;
-  seen[w] |= bit;
+  if (markTarget(seen, s)) throw DUPLICATE_FOUND;
 }

@@ -29,6 +29,47 @@ export interface ScatterShapeInfo {
 }
 
 /**
+ * (C5) 0 < size(inputs) = size(updates), (C1) same(shape(inputs...)), (C3)
+ * same(shape(updates...)): the variadic rules, checked once for every entry point.
+ */
+export function checkVariadicShapes(
+  op: string,
+  inputShapes: readonly (readonly number[])[],
+  updateShapes: readonly (readonly number[])[],
+): void {
+  if (inputShapes.length === 0 || inputShapes.length !== updateShapes.length) {
+    fail(
+      c('C5'),
+      `${op}: need 0 < size(inputs) = size(updates); got ${inputShapes.length} inputs and ${updateShapes.length} updates`,
+    );
+  }
+  for (const s of inputShapes)
+    if (!sameShape(s, inputShapes[0]))
+      fail(c('C1'), `${op}: all inputs must have one shape; got ${fmt(inputShapes)}`);
+  for (const s of updateShapes)
+    if (!sameShape(s, updateShapes[0]))
+      fail(c('C3'), `${op}: all updates must have one shape; got ${fmt(updateShapes)}`);
+}
+
+/** The code of scatter constraint `n`. */
+const c = (n: string) => `stablehlo.scatter.${n}`;
+
+/** The attributes read as integer lists (I4–I9), before any constraint. */
+function readAttributes(dn: ScatterDimensionNumbers, op: string) {
+  if (dn === null || typeof dn !== 'object')
+    fail(c('I4'), `${op}: dimension numbers must be an object; got ${fmt(dn)}`);
+  return {
+    uwd: intArray(dn.update_window_dims, 'update_window_dims', op, c('I4')),
+    iwd: intArray(dn.inserted_window_dims, 'inserted_window_dims', op, c('I5')),
+    ibd: intArray(dn.input_batching_dims ?? [], 'input_batching_dims', op, c('I6')),
+    sibd: intArray(dn.scatter_indices_batching_dims ?? [], 'scatter_indices_batching_dims', op, c('I7')),
+    sdod: intArray(dn.scatter_dims_to_operand_dims, 'scatter_dims_to_operand_dims', op, c('I8')),
+    ivd: intScalar(dn.index_vector_dim, 'index_vector_dim', op, c('I9')),
+  };
+}
+type Attributes = ReturnType<typeof readAttributes>;
+
+/**
  * Validates scatter attributes against the shapes of the inputs, the scatter indices and the
  * updates. Throws InvalidArgumentError with code `stablehlo.scatter.C<n>`.
  */
@@ -39,7 +80,6 @@ export function scatterShape(
   dn: ScatterDimensionNumbers,
   op = 'stablehlo.scatter',
 ): ScatterShapeInfo {
-  const c = (n: string) => `stablehlo.scatter.${n}`;
   // Ranks first (≤ MAX_RANK), so everything below is linear in a bounded rank.
   if (!Array.isArray(inputShapes) || !Array.isArray(updateShapes))
     fail(c('C5'), `${op}: inputs and updates must be arrays of shapes`);
@@ -51,34 +91,32 @@ export function scatterShape(
   inputShapes = inputShapes.map((s, i) => checkShape(s, `${op} inputs[${i}]`));
   updateShapes = updateShapes.map((s, i) => checkShape(s, `${op} updates[${i}]`));
   indicesShape = checkShape(indicesShape, `${op} scatter_indices`);
-  if (dn === null || typeof dn !== 'object')
-    fail(c('I4'), `${op}: dimension numbers must be an object; got ${fmt(dn)}`);
-  const uwd = intArray(dn.update_window_dims, 'update_window_dims', op, c('I4'));
-  const iwd = intArray(dn.inserted_window_dims, 'inserted_window_dims', op, c('I5'));
-  const ibd = intArray(dn.input_batching_dims ?? [], 'input_batching_dims', op, c('I6'));
-  const sibd = intArray(dn.scatter_indices_batching_dims ?? [], 'scatter_indices_batching_dims', op, c('I7'));
-  const sdod = intArray(dn.scatter_dims_to_operand_dims, 'scatter_dims_to_operand_dims', op, c('I8'));
-  const ivd = intScalar(dn.index_vector_dim, 'index_vector_dim', op, c('I9'));
-
-  // (C5) 0 < size(inputs) = size(updates)
-  if (inputShapes.length === 0 || inputShapes.length !== updateShapes.length) {
-    fail(
-      c('C5'),
-      `${op}: need 0 < size(inputs) = size(updates); got ${inputShapes.length} inputs and ${updateShapes.length} updates`,
-    );
-  }
+  const at = readAttributes(dn, op);
+  checkVariadicShapes(op, inputShapes, updateShapes);
   const inShape = inputShapes[0];
   const upShape = updateShapes[0];
-  // (C1) same(shape(inputs...)), (C3) same(shape(updates...))
-  for (const s of inputShapes)
-    if (!sameShape(s, inShape))
-      fail(c('C1'), `${op}: all inputs must have one shape; got ${fmt(inputShapes)}`);
-  for (const s of updateShapes)
-    if (!sameShape(s, upShape))
-      fail(c('C3'), `${op}: all updates must have one shape; got ${fmt(updateShapes)}`);
-  const rankIn = inShape.length;
-  const rankI = indicesShape.length;
-  const rankU = upShape.length;
+  checkDimLists(at, inShape.length, indicesShape.length, upShape.length, op);
+  checkBatchingAndVector(at, inShape, indicesShape, op);
+  const windowSizes = updateWindowSizes(at, inShape, indicesShape, upShape, op);
+  return {
+    resultShape: inShape,
+    windowSizes,
+    attributes: {
+      update_window_dims: at.uwd,
+      inserted_window_dims: at.iwd,
+      input_batching_dims: at.ibd,
+      scatter_indices_batching_dims: at.sibd,
+      scatter_dims_to_operand_dims: at.sdod,
+      index_vector_dim: at.ivd,
+      indices_are_sorted: dn.indices_are_sorted === true,
+      unique_indices: dn.unique_indices === true,
+    },
+  };
+}
+
+/** (C2), (C7)–(C13), (C22): ranks and the dimension lists' order and ranges. */
+function checkDimLists(at: Attributes, rankIn: number, rankI: number, rankU: number, op: string): void {
+  const { uwd, iwd, ibd, ivd } = at;
   // (C2) rank(inputs[0]) = size(update_window_dims) + size(inserted_window_dims) + size(input_batching_dims)
   if (rankIn !== uwd.length + iwd.length + ibd.length) {
     fail(
@@ -98,6 +136,17 @@ export function scatterShape(
   checkRange(ibd, 0, rankIn, 'input_batching_dims', op, c('C13'));
   // (C22) 0 <= index_vector_dim <= rank(scatter_indices)  (checked before C14–C19 use it)
   if (ivd < 0 || ivd > rankI) fail(c('C22'), `${op}: index_vector_dim must lie in [0, ${rankI}]; got ${ivd}`);
+}
+
+/** (C14)–(C21): the batching pairs and the index vector. */
+function checkBatchingAndVector(
+  at: Attributes,
+  inShape: readonly number[],
+  indicesShape: readonly number[],
+  op: string,
+): void {
+  const { ibd, sibd, sdod, ivd } = at;
+  const rankI = indicesShape.length;
   // (C14)–(C17)
   checkUnique(sibd, 'scatter_indices_batching_dims', op, c('C14'));
   checkRange(sibd, 0, rankI, 'scatter_indices_batching_dims', op, c('C15'));
@@ -136,8 +185,19 @@ export function scatterShape(
     op,
     c('C20'),
   );
-  checkRange(sdod, 0, rankIn, 'scatter_dims_to_operand_dims', op, c('C21'));
-  // (C4) shape(updates[0]) = combine(update_scatter_dim_sizes, update_window_dim_sizes)
+  checkRange(sdod, 0, inShape.length, 'scatter_dims_to_operand_dims', op, c('C21'));
+}
+
+/** (C4) shape(updates[0]) = combine(update_scatter_dim_sizes, update_window_dim_sizes); the window size per input dim. */
+function updateWindowSizes(
+  at: Attributes,
+  inShape: readonly number[],
+  indicesShape: readonly number[],
+  upShape: readonly number[],
+  op: string,
+): number[] {
+  const { uwd, iwd, ibd, ivd } = at;
+  const rankU = upShape.length;
   const scatterSizes = indicesShape.filter((_, d) => d !== ivd);
   if (rankU !== scatterSizes.length + uwd.length) {
     fail(
@@ -145,7 +205,7 @@ export function scatterShape(
       `${op}: rank(updates[0]) must be ${scatterSizes.length + uwd.length} (scatter dims of scatter_indices + update_window_dims); got shape ${fmt(upShape)}`,
     );
   }
-  const notWindow = new Array<boolean>(rankIn).fill(false);
+  const notWindow = new Array<boolean>(inShape.length).fill(false);
   for (const d of iwd) notWindow[d] = true;
   for (const d of ibd) notWindow[d] = true;
   const windowDimsOfInput = inShape.map((_, d) => d).filter((d) => !notWindow[d]);
@@ -161,10 +221,7 @@ export function scatterShape(
         fail(
           c('C4'),
           `${op}: update window dim ${d} of size ${upShape[d]} exceeds dim(inputs[0], ${inDim}) = ${inShape[inDim]}`,
-          {
-            updatesShape: upShape,
-            inputShape: inShape,
-          },
+          { updatesShape: upShape, inputShape: inShape },
         );
       }
       windowSizes[inDim] = upShape[d];
@@ -172,25 +229,9 @@ export function scatterShape(
       fail(
         c('C4'),
         `${op}: updates shape ${fmt(upShape)} does not match the scatter dims ${fmt(scatterSizes)} of scatter_indices at dim ${d}`,
-        {
-          updatesShape: upShape,
-          indicesShape,
-        },
+        { updatesShape: upShape, indicesShape },
       );
     }
   }
-  return {
-    resultShape: inShape,
-    windowSizes,
-    attributes: {
-      update_window_dims: uwd,
-      inserted_window_dims: iwd,
-      input_batching_dims: ibd,
-      scatter_indices_batching_dims: sibd,
-      scatter_dims_to_operand_dims: sdod,
-      index_vector_dim: ivd,
-      indices_are_sorted: dn.indices_are_sorted === true,
-      unique_indices: dn.unique_indices === true,
-    },
-  };
+  return windowSizes;
 }

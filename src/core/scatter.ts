@@ -6,34 +6,23 @@
  *       = update_computation(results[...], updates[update_index])
  *
  * Updates are applied in update-index (row-major) order, so every result is deterministic:
- * with `replace`, the last duplicate wins.
+ * with `replace`, the last duplicate wins. A run picks the first strategy of STRATEGIES that
+ * applies; every strategy writes the same bits.
  */
-import { DTypeError, DuplicateIndexError, BrokenPromiseError, InvalidArgumentError, fmt } from '../errors.js';
+import { DTypeError, InternalError, InvalidArgumentError, fmt } from '../errors.js';
 import { type DType, type Scalar, byteSize, decodeScalar, encodeScalar, isFloat } from '../tensor/dtype.js';
 import { Tensor, resultTensor, zeros } from '../tensor/tensor.js';
+import { DUPLICATE_FOUND, type RunFn, findDuplicate, skipHandler, targetMarks } from './duplicates.js';
+import { checkIndexDType, checkOut, checkRunShapes, freshStorage, ref } from './gather.js';
+import { IndexMap, type ResolvedPolicy, allIndicesValid } from './index-map.js';
 import {
-  cachedMap,
-  checkIndexDType,
-  checkOut,
-  checkRunShapes,
-  freshStorage,
-  ref,
-  tensorOf,
-} from './gather.js';
-import { IndexMap, PARTIAL, type ResolvedPolicy, allIndicesValid, evenRange, unravel } from './index-map.js';
-import {
-  type BitView,
+  type FloatMinMax,
   type FloatNaN,
   type ReduceKernel,
-  SET_ROW_LANES,
-  bitView,
-  bitsOf,
-  copyRun,
-  reduceKernel,
   FLOAT_MINMAX_RULES,
   FLOAT_NAN_RULES,
+  reduceKernel,
   reducerIdentity,
-  rowsKernel,
 } from './kernels.js';
 import {
   CHUNKS_PER_PART,
@@ -43,22 +32,23 @@ import {
   claimCounter,
   finishJob,
   getParallel,
-  isShared,
   partsFor,
   sharedStorage,
 } from './parallel.js';
-import { CHECK, DUPLICATE_FOUND, SCATTER, canWalkElements, walkElements } from './pointwise.js';
+import { CHECK, canWalkElements, walkElements } from './pointwise.js';
 import { resolvePolicy } from './policy.js';
-import { type ScatterShapeInfo, scatterShape } from './scatter-shape.js';
+import {
+  type RangeReducer,
+  ownsRows,
+  replaceRowBlocks,
+  scatterChunk,
+  scatterRange,
+} from './scatter-range.js';
+import { type ScatterShapeInfo, checkVariadicShapes, scatterShape } from './scatter-shape.js';
 import type { ReducerName, ScatterDimensionNumbers, ScatterOptions, UpdateComputation } from './types.js';
 
 /** The CHECK walk reads and writes no data. */
 const NO_BITS = new Int32Array(0);
-
-/** One bit per operand element: the duplicate check's marks. */
-function dupBits(map: IndexMap): Int32Array {
-  return new Int32Array(Math.ceil(map.operandSize / 32));
-}
 
 const REDUCERS: readonly ReducerName[] = ['replace', 'add', 'sub', 'mul', 'min', 'max', 'mean'];
 
@@ -77,7 +67,84 @@ export interface ScatterPlan {
   ): Tensor[];
 }
 
-type RunFn = (spaceOff: number, opOff: number, n: number) => void;
+/** What a plan fixes at compile time: shapes, dtypes, the map, the policy and the kernels. */
+interface ScatterSetup {
+  readonly op: string;
+  readonly inputShape: readonly number[];
+  readonly inputDTypes: readonly DType[];
+  readonly indicesShape: readonly number[];
+  readonly indicesDType: DType;
+  readonly updatesShape: readonly number[];
+  readonly updateDTypes: readonly DType[];
+  readonly map: IndexMap;
+  readonly policy: ResolvedPolicy;
+  readonly computation: UpdateComputation;
+  /** The built-in reducer, or null for a function. */
+  readonly reducer: ReducerName | null;
+  /** One kernel per input for reducers other than `replace`. */
+  readonly kernels: readonly ReduceKernel[] | null;
+  readonly minmax: FloatMinMax;
+  readonly nan: FloatNaN;
+  readonly includeSelf: boolean;
+  /** `duplicates: 'error'`, or a checked `unique_indices` promise. */
+  readonly checkDuplicates: boolean;
+  /** A duplicate breaks the `unique_indices` promise (BrokenPromiseError) rather than a rule. */
+  readonly duplicateIsPromise: boolean;
+  readonly duplicateCode: string | undefined;
+  /** Element-wise `replace` of one ≤ 32-bit input that walkElements runs. */
+  readonly walkable: boolean;
+  /** `walkable`, and the operand rows pair with the batch rows (see ownsRows). */
+  readonly rowBlocked: boolean;
+  /** The duplicate check can run inside an element-wise write (into a fresh result). */
+  readonly fusable: boolean;
+  /** Index values can fail the call (`error`, a checked promise): such calls stay on one thread. */
+  readonly mayFail: boolean;
+  /** Threads may split this scatter (built-in reducers that keep the input, no sortedness check). */
+  readonly splittable: boolean;
+  /** Bytes a run moves (updates or inputs, whichever is more): what decides a split. */
+  readonly bytes: number;
+}
+
+/** One run of a plan: its setup and this call's tensors. */
+interface ScatterJob {
+  readonly setup: ScatterSetup;
+  readonly inputs: readonly Tensor[];
+  readonly indices: Tensor;
+  readonly updates: readonly Tensor[];
+  readonly out: readonly Tensor[] | undefined;
+  /** `skip`'s raw starts of partly out-of-bounds windows (null for other policies). */
+  readonly partial: Map<number, Float64Array> | null;
+  /** The duplicate check runs inside the write (one pass over the indices) instead of before. */
+  readonly fuseDupCheck: boolean;
+  /** Threads to split over; 0 keeps the run on this thread. */
+  readonly parts: number;
+}
+
+/** One way to run a scatter; the first strategy whose `applies` holds runs the job. */
+interface ScatterStrategy {
+  readonly name: string;
+  applies(setup: ScatterSetup, job: ScatterJob): boolean;
+  run(job: ScatterJob): Tensor[];
+}
+
+/**
+ * The strategies, in order of preference. Element-wise `replace` whose rows pair with the batch
+ * rows copies and scatters block by block; a large call over shared memory splits across
+ * threads when its indices cannot fail; built-in reducers apply run by run (rows interleaved);
+ * `mean` and update functions apply run by run through a general kernel.
+ */
+const STRATEGIES: readonly ScatterStrategy[] = [
+  { name: 'row-blocks', applies: (s, j) => j.parts === 0 && s.rowBlocked, run: runRowBlocks },
+  {
+    name: 'threads',
+    // Threads only for a job that cannot fail on its indices (see gather): one that can runs on
+    // this thread, which leaves exactly a single thread's state and reports the first error.
+    applies: (s, j) => j.parts > 0 && (!s.mayFail || allIndicesValid(s.map, s.policy, j.indices)),
+    run: runThreads,
+  },
+  { name: 'reduce-runs', applies: (s) => s.reducer !== null && s.reducer !== 'mean', run: runReduce },
+  { name: 'general-runs', applies: () => true, run: runGeneral },
+];
 
 /**
  * Validates and compiles a scatter of N inputs. Throws InvalidArgumentError
@@ -103,29 +170,9 @@ export function compileScatter(
     dn,
     op,
   );
-  const N = inputDTypes.length;
-  // (C6) element_type(updates...) = element_type(inputs...)
-  for (let i = 0; i < N; i++) {
-    if (inputDTypes[i] !== updateDTypes[i]) {
-      throw new DTypeError(
-        'stablehlo.scatter.C6',
-        `${op}: updates[${i}] has dtype ${updateDTypes[i]} but inputs[${i}] has ${inputDTypes[i]}`,
-        {
-          input: inputDTypes[i],
-          update: updateDTypes[i],
-        },
-      );
-    }
-  }
-  if (typeof computation !== 'function' && !REDUCERS.includes(computation)) {
-    throw new InvalidArgumentError(
-      'stablehlo.scatter.C23',
-      `${op}: update_computation must be one of ${fmt(REDUCERS)} or a function; got ${fmt(computation)}`,
-    );
-  }
+  checkTypes(op, inputDTypes, updateDTypes, computation);
   const a = info.attributes;
-  const mode = options.mode ?? 'skip';
-  const policy = resolvePolicy('scatter', mode, options, a.indices_are_sorted);
+  const policy = resolvePolicy('scatter', options.mode ?? 'skip', options, a.indices_are_sorted);
   const map = new IndexMap({
     op,
     spaceShape: updatesShape,
@@ -139,10 +186,57 @@ export function compileScatter(
     indexVectorDim: a.index_vector_dim,
     startIndexMap: a.scatter_dims_to_operand_dims,
   });
-  const includeSelf = options.include_self !== false;
-  const updateBytes = updateDTypes.reduce((acc, d) => acc + map.spaceSize * byteSize(d), 0);
-  const inputBytes = inputDTypes.reduce((acc, d) => acc + map.operandSize * byteSize(d), 0);
-  const checkDuplicates = options.duplicates === 'error' || (options.checked === true && a.unique_indices);
+  const shapes = { op, inputShape, inputDTypes, indicesShape, indicesDType, updatesShape, updateDTypes };
+  const setup = setupOf(shapes, map, policy, computation, options, a.unique_indices);
+  const run = (
+    inputs: readonly Tensor[],
+    indices: Tensor,
+    updates: readonly Tensor[],
+    out?: readonly Tensor[],
+  ): Tensor[] => runPlan(setup, inputs, indices, updates, out);
+  return { resultShape: inputShape, info, map, policy, run };
+}
+
+/** (C6) the updates' dtypes are the inputs'; (C23) the update computation is known. */
+function checkTypes(
+  op: string,
+  inputDTypes: readonly DType[],
+  updateDTypes: readonly DType[],
+  computation: UpdateComputation,
+): void {
+  for (let i = 0; i < inputDTypes.length; i++) {
+    if (inputDTypes[i] !== updateDTypes[i]) {
+      throw new DTypeError(
+        'stablehlo.scatter.C6',
+        `${op}: updates[${i}] has dtype ${updateDTypes[i]} but inputs[${i}] has ${inputDTypes[i]}`,
+        { input: inputDTypes[i], update: updateDTypes[i] },
+      );
+    }
+  }
+  if (typeof computation !== 'function' && !REDUCERS.includes(computation)) {
+    throw new InvalidArgumentError(
+      'stablehlo.scatter.C23',
+      `${op}: update_computation must be one of ${fmt(REDUCERS)} or a function; got ${fmt(computation)}`,
+    );
+  }
+}
+
+type SetupShapes = Pick<
+  ScatterSetup,
+  'op' | 'inputShape' | 'inputDTypes' | 'indicesShape' | 'indicesDType' | 'updatesShape' | 'updateDTypes'
+>;
+
+/** The compile-time facts of a scatter; the options' rules are checked and kernels picked here. */
+function setupOf(
+  shapes: SetupShapes,
+  map: IndexMap,
+  policy: ResolvedPolicy,
+  computation: UpdateComputation,
+  options: ScatterOptions,
+  uniqueIndices: boolean,
+): ScatterSetup {
+  const { op, inputDTypes, updateDTypes, indicesDType } = shapes;
+  const checkDuplicates = options.duplicates === 'error' || (options.checked === true && uniqueIndices);
   const walkOk = canWalkElements(map, policy, indicesDType);
   if (options.duplicates !== undefined && options.duplicates !== 'apply' && options.duplicates !== 'error') {
     throw new InvalidArgumentError(
@@ -151,7 +245,48 @@ export function compileScatter(
     );
   }
   const reducer = typeof computation === 'string' ? computation : null;
-  // Pick kernels now so an unsupported (reducer, dtype) pair fails at compile time.
+  const { minmax, nan, kernels } = pickKernels(op, inputDTypes, reducer, options);
+  const includeSelf = options.include_self !== false;
+  const narrow = inputDTypes.length === 1 && byteSize(inputDTypes[0]) <= 4;
+  const walkable = reducer === 'replace' && narrow && walkOk;
+  const elementWise = map.runLen === 1 && map.outerPerBatch === 1 && map.batchMajor;
+  const bytes = (ds: readonly DType[], n: number) => ds.reduce((acc, d) => acc + n * byteSize(d), 0);
+  return {
+    ...shapes,
+    map,
+    policy,
+    computation,
+    reducer,
+    kernels,
+    minmax,
+    nan,
+    includeSelf,
+    checkDuplicates,
+    duplicateIsPromise: uniqueIndices && options.duplicates !== 'error',
+    duplicateCode: options.duplicate_code,
+    walkable,
+    rowBlocked: walkable && ownsRows(map),
+    fusable:
+      checkDuplicates &&
+      reducer === 'replace' &&
+      narrow &&
+      policy.oob !== 'partial' &&
+      !policy.checkSorted &&
+      elementWise,
+    mayFail: policy.oob === 'error' || policy.promiseInBounds,
+    splittable:
+      reducer !== null && reducer !== 'mean' && (includeSelf || reducer === 'replace') && !policy.checkSorted,
+    bytes: Math.max(bytes(updateDTypes, map.spaceSize), bytes(inputDTypes, map.operandSize)),
+  };
+}
+
+/** The float rules and the reducer kernels, picked now so an unsupported (reducer, dtype) fails at compile time. */
+function pickKernels(
+  op: string,
+  inputDTypes: readonly DType[],
+  reducer: ReducerName | null,
+  options: ScatterOptions,
+): { minmax: FloatMinMax; nan: FloatNaN; kernels: readonly ReduceKernel[] | null } {
   const minmax = options.float_minmax ?? 'ieee';
   if (!FLOAT_MINMAX_RULES.includes(minmax))
     throw new InvalidArgumentError(
@@ -169,404 +304,253 @@ export function compileScatter(
       ? inputDTypes.map((d) => reduceKernel(reducer, d, op, minmax, nan))
       : null;
   if (reducer === 'mean') for (const d of inputDTypes) if (d === 'bool') reduceKernel('sub', d, op);
+  return { minmax, nan, kernels };
+}
 
-  const run = (
-    inputs: readonly Tensor[],
-    indices: Tensor,
-    updates: readonly Tensor[],
-    out?: readonly Tensor[],
-  ): Tensor[] => {
-    if (inputs.length !== N || updates.length !== N) {
-      throw new InvalidArgumentError(
-        'stablehlo.scatter.C5',
-        `${op}: plan compiled for ${N} inputs/updates; got ${inputs.length}/${updates.length}`,
-      );
-    }
-    for (let i = 0; i < N; i++) {
-      checkRunShapes(op, inputs[i], inputShape, inputDTypes[i], indices, indicesShape, indicesDType);
-      checkRunShapes(op, updates[i], updatesShape, updateDTypes[i], indices, indicesShape, indicesDType);
-    }
-    if (out && out.length !== N)
-      throw new InvalidArgumentError(
-        'stablehlo.scatter.C24',
-        `${op}: expected ${N} out tensors; got ${out.length}`,
-      );
-    const partial = policy.oob === 'partial' ? new Map<number, Float64Array>() : null;
-    const elementwise = (fn: RunFn) => (status: number, b: number, r: number, o: number, n: number) => {
-      if (status === PARTIAL && partial) eachInBounds(map, partial.get(b)!, r, o, n, fn);
-    };
-    // Element-wise `replace` checks duplicates while it writes (one pass over the indices
-    // instead of two) into a fresh result, which a duplicate discards, and on the row-blocked
-    // path also into `out`: like an index error met mid-way, a duplicate then leaves `out`
-    // partly written (only `atomic_out` calls promise an untouched `out`, and they never get
-    // here: they compute aside).
-    const walkable = reducer === 'replace' && N === 1 && byteSize(inputDTypes[0]) <= 4 && walkOk;
-    const rowBlocked = walkable && ownsRows(map);
-    const fuseDupCheck =
-      checkDuplicates &&
-      reducer === 'replace' &&
-      N === 1 &&
-      (!out || rowBlocked) &&
-      policy.oob !== 'partial' &&
-      !policy.checkSorted &&
-      byteSize(inputDTypes[0]) <= 4 &&
-      map.runLen === 1 &&
-      map.outerPerBatch === 1 &&
-      map.batchMajor;
-    const reportDuplicate = () =>
-      findDuplicates(
-        map,
-        indices,
-        policy,
-        partial,
-        elementwise,
-        options,
-        a.unique_indices && options.duplicates !== 'error',
-      );
-    if (checkDuplicates && !fuseDupCheck && walkable) {
-      // One pass over the indices marks every target before anything is written.
-      try {
-        walkElements(map, indices, policy, CHECK, NO_BITS, NO_BITS, 0, 0, map.batchCount, dupBits(map));
-      } catch (e) {
-        if (e === DUPLICATE_FOUND) reportDuplicate();
-        throw e;
-      }
-    } else if (checkDuplicates && !fuseDupCheck)
-      findDuplicates(
-        map,
-        indices,
-        policy,
-        partial,
-        elementwise,
-        options,
-        a.unique_indices && options.duplicates !== 'error',
-      );
-    const parallelOk =
-      !fuseDupCheck &&
-      reducer !== null &&
-      reducer !== 'mean' &&
-      (includeSelf || reducer === 'replace') &&
-      !policy.checkSorted;
-    const parts = parallelOk
-      ? partsFor(Math.max(updateBytes, inputBytes), [...inputs, indices, ...updates, ...(out ?? [])])
-      : 0;
-    if (!parts && rowBlocked) {
-      const o = out?.[0];
-      if (o) checkOut(op, o, inputShape, inputDTypes[0], 'stablehlo.scatter.C24', 'stablehlo.scatter.C25');
-      const input = inputs[0];
-      const result =
-        o ??
-        resultTensor(
-          input.dtype,
-          input.shape,
-          freshStorage(input.dtype, input.size, byteSize(input.dtype)),
-          input.size,
-        );
-      try {
-        replaceRowBlocks(map, policy, input, indices, updates[0], result, o !== input, fuseDupCheck);
-      } catch (e) {
-        if (e !== DUPLICATE_FOUND) throw e;
-        reportDuplicate(); // throws the detailed DuplicateIndexError / BrokenPromiseError
-        throw new InvalidArgumentError(`${op}.internal`, `${op}: duplicate check disagreed with itself`);
-      }
-      return [result];
-    }
-    if (parts) {
-      // Results are filled part by part (copy of the input range, then its updates).
-      const copy = inputs.map((t, i) => out?.[i] !== t);
-      const results = inputs.map((t, i) => {
-        const o = out?.[i];
-        if (!o) return new Tensor(t.dtype, t.shape, sharedStorage(t.data, t.size));
-        checkOut(op, o, inputShape, inputDTypes[i], 'stablehlo.scatter.C24', 'stablehlo.scatter.C25');
-        return o;
-      });
-      // Threads only for a job that cannot fail on its indices (see gather): one that can runs
-      // on this thread, which leaves exactly a single thread's state and reports the first error.
-      const mayFail = policy.oob === 'error' || policy.promiseInBounds;
-      if (results.every((r) => isShared(r)) && (!mayFail || allIndicesValid(map, policy, indices))) {
-        const pool = getParallel().pool as ParallelPool;
-        const job: ParallelJob = {
-          kind: 'scatter',
-          spec: map.spec,
-          policy,
-          reducer: reducer as Exclude<ReducerName, 'mean'>,
-          minmax,
-          nan,
-          inputs: inputs.map(ref),
-          indices: ref(indices),
-          updates: updates.map(ref),
-          results: results.map(ref),
-          copyInputs: copy,
-          parts,
-          // Row-owning parts (below) walk only their rows' updates and split finer; others
-          // walk every update per part, so they split once per thread.
-          chunks: ownsRows(map) ? parts * CHUNKS_PER_PART : parts,
-          next: claimCounter(),
-        };
-        const ticket = pool.start(job);
-        finishJob(
-          ticket,
-          () =>
-            claimChunks(job.next, job.chunks, (c) =>
-              scatterPartOn(map, job, inputs, indices, updates, results, kernels, c),
-            ),
-          op,
-        );
-        return results;
-      }
-    }
-    const results = inputs.map((t, i) => {
-      const o = out?.[i];
-      if (!o) return freshCopy(t);
-      checkOut(op, o, inputShape, inputDTypes[i], 'stablehlo.scatter.C24', 'stablehlo.scatter.C25');
-      if (o !== t) (o.data as any).set(t.data);
-      return o;
-    });
-    if (!includeSelf && reducer && reducer !== 'replace') {
-      const ids = inputDTypes.map((d) => reducerIdentity(reducer, d));
-      const resetFn: RunFn = (_r, t, n) => {
-        for (let i = 0; i < N; i++) (results[i].data as any).fill(ids[i], t, t + n);
-      };
-      map.forEachRun(indices, policy, resetFn, elementwise(resetFn), partial);
-    }
-    if (reducer && reducer !== 'mean') {
-      const seen = fuseDupCheck ? dupBits(map) : null;
-      try {
-        scatterRange(
-          map,
-          policy,
-          reducer,
-          kernels,
-          nan,
-          results,
-          indices,
-          updates,
-          partial,
-          0,
-          map.operandSize,
-          -1,
-          -1,
-          seen,
-        );
-      } catch (e) {
-        if (e !== DUPLICATE_FOUND) throw e;
-        reportDuplicate(); // throws the detailed DuplicateIndexError / BrokenPromiseError
-        throw new InvalidArgumentError(`${op}.internal`, `${op}: duplicate check disagreed with itself`);
-      }
-      return results;
-    }
-    let fn: RunFn;
-    if (kernels) {
-      const dst = results.map((t) => t.data);
-      const src = updates.map((t) => t.data);
-      const k0 = kernels[0];
-      fn =
-        N === 1
-          ? (r, t, n) => k0(dst[0], t, src[0], r, n)
-          : (r, t, n) => {
-              for (let i = 0; i < N; i++) kernels[i](dst[i], t, src[i], r, n);
-            };
-    } else {
-      fn = customKernel(
-        computation as (...args: Scalar[]) => Scalar | readonly Scalar[],
-        results,
-        updates,
-        op,
-      );
-    }
-    let counts: Float64Array | null = null;
-    if (reducer === 'mean') {
-      const c = new Float64Array(results[0].size);
-      counts = c;
-      const inner = fn;
-      fn = (r, t, n) => {
-        inner(r, t, n);
-        for (let j = 0; j < n; j++) c[t + j]++;
-      };
-    }
-    map.forEachRun(indices, policy, fn, elementwise(fn), partial);
-    if (counts) for (const t of results) divideByCounts(t, counts, includeSelf);
-    return results;
+/** One run: the tensors checked against the plan, duplicates checked, then the first strategy that applies. */
+function runPlan(
+  setup: ScatterSetup,
+  inputs: readonly Tensor[],
+  indices: Tensor,
+  updates: readonly Tensor[],
+  out: readonly Tensor[] | undefined,
+): Tensor[] {
+  checkRunTensors(setup, inputs, indices, updates, out);
+  const { policy, map } = setup;
+  const fuseDupCheck = setup.fusable && (!out || setup.rowBlocked);
+  const job: ScatterJob = {
+    setup,
+    inputs,
+    indices,
+    updates,
+    out,
+    partial: policy.oob === 'partial' ? new Map<number, Float64Array>() : null,
+    fuseDupCheck,
+    parts:
+      setup.splittable && !fuseDupCheck
+        ? partsFor(setup.bytes, [...inputs, indices, ...updates, ...(out ?? [])])
+        : 0,
   };
-  return { resultShape: inputShape, info, map, policy, run };
+  if (setup.checkDuplicates && !fuseDupCheck) {
+    // One pass over the indices marks every target before anything is written.
+    if (setup.walkable)
+      fused(job, () =>
+        walkElements(map, indices, policy, CHECK, NO_BITS, NO_BITS, 0, 0, map.batchCount, targetMarks(map)),
+      );
+    else reportDuplicate(job);
+  }
+  if (out)
+    for (let i = 0; i < out.length; i++)
+      checkOut(
+        setup.op,
+        out[i],
+        setup.inputShape,
+        setup.inputDTypes[i],
+        'stablehlo.scatter.C24',
+        'stablehlo.scatter.C25',
+      );
+  return (STRATEGIES.find((s) => s.applies(setup, job)) as ScatterStrategy).run(job);
+}
+
+/** The run's tensors against the plan: counts (C5, C24), shapes and dtypes. */
+function checkRunTensors(
+  setup: ScatterSetup,
+  inputs: readonly Tensor[],
+  indices: Tensor,
+  updates: readonly Tensor[],
+  out: readonly Tensor[] | undefined,
+): void {
+  const { op, inputDTypes: dts } = setup;
+  const N = dts.length;
+  if (inputs.length !== N || updates.length !== N) {
+    throw new InvalidArgumentError(
+      'stablehlo.scatter.C5',
+      `${op}: plan compiled for ${N} inputs/updates; got ${inputs.length}/${updates.length}`,
+    );
+  }
+  for (let i = 0; i < N; i++) {
+    checkRunShapes(op, inputs[i], setup.inputShape, dts[i], indices, setup.indicesShape, setup.indicesDType);
+    checkRunShapes(
+      op,
+      updates[i],
+      setup.updatesShape,
+      setup.updateDTypes[i],
+      indices,
+      setup.indicesShape,
+      setup.indicesDType,
+    );
+  }
+  if (out && out.length !== N)
+    throw new InvalidArgumentError(
+      'stablehlo.scatter.C24',
+      `${op}: expected ${N} out tensors; got ${out.length}`,
+    );
+}
+
+/** Throws the detailed duplicate error (DuplicateIndexError / BrokenPromiseError) if any target repeats. */
+function reportDuplicate(job: ScatterJob): void {
+  const { map, policy, duplicateIsPromise, duplicateCode } = job.setup;
+  findDuplicate(
+    { map, indices: job.indices, policy, partial: job.partial },
+    { isPromise: duplicateIsPromise, code: duplicateCode },
+  );
 }
 
 /**
- * Applies every update of a built-in reducer (not `mean`) whose target lies in the operand
- * element range [t0, t1), in update-index order. With batch range [bLo, bHi) (bLo ≥ 0), only
- * those batch positions are walked (the caller guarantees that no other position targets
- * [t0, t1)). The whole scatter is (0, operandSize, -1, -1).
+ * Runs a write with a fused duplicate check: at DUPLICATE_FOUND the detailed error is rebuilt
+ * by the one detector (the result written so far is fresh and discarded).
  */
-function scatterRange(
-  map: IndexMap,
-  policy: ResolvedPolicy,
-  reducer: Exclude<ReducerName, 'mean'>,
-  kernels: readonly ReduceKernel[] | null,
-  nan: FloatNaN,
-  results: readonly Tensor[],
-  indices: Tensor,
-  updates: readonly Tensor[],
-  partial: Map<number, Float64Array> | null,
-  t0: number,
-  t1: number,
-  bLo: number,
-  bHi: number,
-  seen: Int32Array | null = null,
-): void {
-  const N = results.length;
-  let fn: RunFn;
-  if (reducer === 'replace') {
-    const dst = results.map((t) => bitView(t));
-    const src = updates.map((t) => bitView(t).view);
-    if (
-      N === 1 &&
-      dst[0].lanes === 1 &&
-      map.runLen === 1 &&
-      map.outerPerBatch === 1 &&
-      map.batchMajor &&
-      !policy.checkSorted
-    ) {
-      // Element-wise scatter (ScatterElements, put_along_axis): no per-run calls.
-      pointwiseReplace(
-        map,
-        indices,
-        policy,
-        dst[0].view,
-        src[0],
-        partial,
-        t0,
-        t1,
-        bLo < 0 ? 0 : bLo,
-        bLo < 0 ? map.batchCount : bHi,
-        seen,
-      );
-      return;
-    }
-    const d0 = dst[0].view;
-    const s0 = src[0];
-    fn =
-      N === 1 && dst[0].lanes === 1
-        ? (r, t, n) => copyRun(d0, t, s0, r, n)
-        : (r, t, n) => {
-            for (let i = 0; i < N; i++) {
-              const l = dst[i].lanes;
-              copyRun(dst[i].view, t * l, src[i], r * l, n * l);
-            }
-          };
-  } else {
-    const ks = kernels as readonly ReduceKernel[];
-    const dst = results.map((t) => t.data);
-    const src = updates.map((t) => t.data);
-    const k0 = ks[0];
-    const d0 = dst[0];
-    const s0 = src[0];
-    fn =
-      N === 1
-        ? (r, t, n) => k0(d0, t, s0, r, n)
-        : (r, t, n) => {
-            for (let i = 0; i < N; i++) ks[i](dst[i], t, src[i], r, n);
-          };
+function fused(job: ScatterJob, write: () => void): void {
+  try {
+    write();
+  } catch (e) {
+    if (e !== DUPLICATE_FOUND) throw e;
+    reportDuplicate(job);
+    const op = job.setup.op;
+    throw new InternalError(`${op}.internal`, `${op}: duplicate check disagreed with itself`);
   }
-  // Short rows that start at multiples of their length either coincide or are disjoint, so 8 of
-  // them can be applied interleaved (overlapping their cache misses) without reordering the
-  // updates of any element; anything else is flushed and applied as is.
-  const lanes = reducer === 'replace' ? bitView(results[0]).lanes : 1;
-  const rowLen = map.runLen;
-  const rows =
-    N === 1 && rowLen > 1 && rowLen * lanes < SET_ROW_LANES
-      ? rowsKernel(reducer, results[0].dtype, nan)
-      : null;
-  let flush: (() => void) | null = null;
-  if (rows) {
-    const direct = fn;
-    const dArr = reducer === 'replace' ? bitView(results[0]).view : results[0].data;
-    const sArr = reducer === 'replace' ? bitView(updates[0]).view : updates[0].data;
-    const ds = map.operandSize * lanes < 2 ** 31 ? new Int32Array(8) : new Float64Array(8);
-    const ss = map.spaceSize * lanes < 2 ** 31 ? new Int32Array(8) : new Float64Array(8);
-    const n = rowLen * lanes;
-    let k = 0;
-    const doFlush = () => {
-      if (k > 0) rows(dArr, ds, sArr, ss, k, n);
-      k = 0;
-    };
-    flush = doFlush;
-    fn = (r, t, len) => {
-      if (len === rowLen && t % rowLen === 0) {
-        ds[k] = t * lanes;
-        ss[k] = r * lanes;
-        if (++k === 8) doFlush();
-      } else {
-        doFlush();
-        direct(r, t, len);
-      }
-    };
-  }
-  if (t0 > 0 || t1 < map.operandSize) {
-    const inner = fn;
-    fn = (r, t, n) => {
-      if (t >= t1 || t + n <= t0) return;
-      const a = t < t0 ? t0 : t;
-      const b = t + n > t1 ? t1 : t + n;
-      inner(r + (a - t), a, b - a);
-    };
-  }
-  const special = partial
-    ? (status: number, b: number, r: number, o: number, n: number) => {
-        if (status === PARTIAL) eachInBounds(map, partial.get(b)!, r, o, n, fn);
-      }
-    : null;
-  if (bLo >= 0) map.forBatchRange(indices, policy, bLo, bHi, fn, special, partial);
-  else map.forEachRun(indices, policy, fn, special, partial);
-  if (flush) flush();
 }
 
-/** Element-wise `replace` of batch positions [lo, hi) whose targets lie in [t0, t1). */
-function pointwiseReplace(
-  map: IndexMap,
-  indices: Tensor,
-  policy: ResolvedPolicy,
-  dst: BitView,
-  src: BitView,
-  partial: Map<number, Float64Array> | null,
-  t0: number,
-  t1: number,
-  lo: number,
-  hi: number,
-  seen: Int32Array | null = null,
-): void {
-  if (t0 === 0 && t1 === map.operandSize && canWalkElements(map, policy, indices.dtype)) {
-    walkElements(map, indices, policy, SCATTER, dst, src, 0, lo, hi, seen);
-    return;
-  }
-  const chunk = Math.max(1, Math.min(hi - lo, 16384));
-  const starts = map.allocStarts(chunk);
-  const single: RunFn = (r, t) => {
-    if (t >= t0 && t < t1) dst[t] = src[r];
+/** Strategy `row-blocks`: see replaceRowBlocks. */
+function runRowBlocks(job: ScatterJob): Tensor[] {
+  const { map, policy } = job.setup;
+  const o = job.out?.[0];
+  const input = job.inputs[0];
+  const result =
+    o ??
+    resultTensor(
+      input.dtype,
+      input.shape,
+      freshStorage(input.dtype, input.size, byteSize(input.dtype)),
+      input.size,
+    );
+  const seen = job.fuseDupCheck ? targetMarks(map) : null;
+  const updates = job.updates[0];
+  fused(job, () =>
+    replaceRowBlocks({ map, policy, input, indices: job.indices, updates, result, copy: o !== input, seen }),
+  );
+  return [result];
+}
+
+/** Strategy `threads`: results filled chunk by chunk (the input copy over a range, then its updates). */
+function runThreads(job: ScatterJob): Tensor[] {
+  const { setup, inputs, indices, updates, out } = job;
+  const { map, policy } = setup;
+  const results = inputs.map(
+    (t, i) => out?.[i] ?? new Tensor(t.dtype, t.shape, sharedStorage(t.data, t.size)),
+  );
+  const pool = getParallel().pool as ParallelPool;
+  const parallel: ParallelJob = {
+    kind: 'scatter',
+    spec: map.spec,
+    policy,
+    reducer: setup.reducer as RangeReducer,
+    minmax: setup.minmax,
+    nan: setup.nan,
+    inputs: inputs.map(ref),
+    indices: ref(indices),
+    updates: updates.map(ref),
+    results: results.map(ref),
+    copyInputs: inputs.map((t, i) => out?.[i] !== t),
+    parts: job.parts,
+    // Row-owning chunks walk only their rows' updates and split finer; others walk every
+    // update per chunk, so they split once per thread.
+    chunks: ownsRows(map) ? job.parts * CHUNKS_PER_PART : job.parts,
+    next: claimCounter(),
   };
-  for (let b0 = lo; b0 < hi; b0 += chunk) {
-    const b1 = Math.min(hi, b0 + chunk);
-    map.resolve(indices, policy, b0, b1, starts, partial, null);
-    const n = b1 - b0;
-    if (seen) {
-      // Fused duplicate check (one bit per target): the caller writes into a fresh result and
-      // rebuilds the detailed error with findDuplicates when this throws.
-      for (let j = 0; j < n; j++) {
-        const t = starts[j];
-        if (t < 0) continue;
-        const w = t >>> 5;
-        const bit = 1 << (t & 31);
-        if (seen[w] & bit) throw DUPLICATE_FOUND;
-        seen[w] |= bit;
-        dst[t] = src[b0 + j];
-      }
-      continue;
-    }
-    for (let j = 0; j < n; j++) {
-      const t = starts[j];
-      if (t >= t0 && t < t1) dst[t] = src[b0 + j];
-      else if (t === PARTIAL && partial) eachInBounds(map, partial.get(b0 + j)!, b0 + j, 0, 1, single);
-    }
+  const ticket = pool.start(parallel);
+  const part = { map, job: parallel, inputs, indices, updates, results, kernels: setup.kernels };
+  finishJob(
+    ticket,
+    () => claimChunks(parallel.next, parallel.chunks, (c) => scatterChunk(part, c)),
+    setup.op,
+  );
+  return results;
+}
+
+/** Fresh copies of the inputs (or the inputs copied into `out`), reset to the reducer's identity without include_self. */
+function startResults(job: ScatterJob): Tensor[] {
+  const { setup, inputs, out } = job;
+  const results = inputs.map((t, i) => {
+    const o = out?.[i];
+    if (!o) return freshCopy(t);
+    if (o !== t) (o.data as any).set(t.data);
+    return o;
+  });
+  const { reducer, map } = setup;
+  if (!setup.includeSelf && reducer && reducer !== 'replace') {
+    const ids = setup.inputDTypes.map((d) => reducerIdentity(reducer, d));
+    const reset: RunFn = (_r, t, n) => {
+      for (let i = 0; i < results.length; i++) (results[i].data as any).fill(ids[i], t, t + n);
+    };
+    map.forEachRun(job.indices, setup.policy, reset, skipHandler(map, job.partial, reset), job.partial);
   }
+  return results;
+}
+
+/** Strategy `reduce-runs`: built-in reducers but `mean`, on this thread (see scatterRange). */
+function runReduce(job: ScatterJob): Tensor[] {
+  const results = startResults(job);
+  const { map, policy, kernels, nan } = job.setup;
+  const seen = job.fuseDupCheck ? targetMarks(map) : null;
+  fused(job, () =>
+    scatterRange({
+      map,
+      policy,
+      reducer: job.setup.reducer as RangeReducer,
+      kernels,
+      nan,
+      results,
+      indices: job.indices,
+      updates: job.updates,
+      partial: job.partial,
+      t0: 0,
+      t1: map.operandSize,
+      bLo: -1,
+      bHi: -1,
+      seen,
+    }),
+  );
+  return results;
+}
+
+/** Strategy `general-runs`: `mean` (sums, then counts) and update functions, run by run. */
+function runGeneral(job: ScatterJob): Tensor[] {
+  const results = startResults(job);
+  const { setup, updates } = job;
+  const { kernels, map } = setup;
+  let fn: RunFn;
+  if (kernels) {
+    const dst = results.map((t) => t.data);
+    const src = updates.map((t) => t.data);
+    const k0 = kernels[0];
+    fn =
+      dst.length === 1
+        ? (r, t, n) => k0(dst[0], t, src[0], r, n)
+        : (r, t, n) => {
+            for (let i = 0; i < dst.length; i++) kernels[i](dst[i], t, src[i], r, n);
+          };
+  } else {
+    fn = customKernel(
+      setup.computation as (...args: Scalar[]) => Scalar | readonly Scalar[],
+      results,
+      updates,
+      setup.op,
+    );
+  }
+  let counts: Float64Array | null = null;
+  if (setup.reducer === 'mean') {
+    const c = new Float64Array(results[0].size);
+    counts = c;
+    const inner = fn;
+    fn = (r, t, n) => {
+      inner(r, t, n);
+      for (let j = 0; j < n; j++) c[t + j]++;
+    };
+  }
+  map.forEachRun(job.indices, setup.policy, fn, skipHandler(map, job.partial, fn), job.partial);
+  if (counts) for (const t of results) divideByCounts(t, counts, setup.includeSelf);
+  return results;
 }
 
 /** A fresh copy of an input: the scatter's result before its updates. */
@@ -574,158 +558,6 @@ function freshCopy(t: Tensor): Tensor {
   const data = freshStorage(t.dtype, t.size, byteSize(t.dtype));
   (data as Int8Array).set(t.data as Int8Array);
   return resultTensor(t.dtype, t.shape, data, t.size);
-}
-
-/** Bytes of result rows copied and then scattered into while they are in cache. */
-const BLOCK_BYTES = 1 << 18;
-
-/**
- * Element-wise `replace` whose operand rows pair with the outermost batch dim (ScatterElements,
- * put_along_axis; see ownsRows): block by block, the input rows are copied into the result
- * (unless it is the input) and then take their updates while still in cache, instead of a
- * whole-tensor copy followed by random writes that each miss. Updates meet their targets in
- * update-index order, as in one pass. With `checkDuplicates`, a repeated target throws
- * DUPLICATE_FOUND (the result is fresh and discarded).
- */
-function replaceRowBlocks(
-  map: IndexMap,
-  policy: ResolvedPolicy,
-  input: Tensor,
-  indices: Tensor,
-  updates: Tensor,
-  result: Tensor,
-  copy: boolean,
-  checkDuplicates: boolean,
-): void {
-  const rows = map.spec.operandShape[0];
-  if (rows === 0) return;
-  const rowLen = map.opStrides[0];
-  const perRow = map.batchCount / rows;
-  const block = Math.max(1, Math.floor(BLOCK_BYTES / Math.max(1, rowLen * byteSize(input.dtype))));
-  const dst = bitsOf(result);
-  const from = bitsOf(input);
-  const src = bitsOf(updates);
-  const seen = checkDuplicates ? dupBits(map) : null;
-  for (let r0 = 0; r0 < rows; r0 += block) {
-    const r1 = Math.min(rows, r0 + block);
-    if (copy) dst.set(from.subarray(r0 * rowLen, r1 * rowLen), r0 * rowLen);
-    walkElements(map, indices, policy, SCATTER, dst, src, 0, r0 * perRow, r1 * perRow, seen);
-  }
-}
-
-/** Part `part` of a parallel scatter job (see parallel.ts), on a helper thread. */
-export function scatterPart(job: Extract<ParallelJob, { kind: 'scatter' }>, _part: number): void {
-  const map = cachedMap(job.spec);
-  const kernels =
-    job.reducer === 'replace'
-      ? null
-      : job.inputs.map((t) =>
-          reduceKernel(
-            job.reducer as Exclude<ReducerName, 'replace'>,
-            t.dtype,
-            job.policy.op,
-            job.minmax,
-            job.nan,
-          ),
-        );
-  const inputs = job.inputs.map(tensorOf);
-  const indices = tensorOf(job.indices);
-  const updates = job.updates.map(tensorOf);
-  const results = job.results.map(tensorOf);
-  claimChunks(job.next, job.chunks, (c) =>
-    scatterPartOn(map, job, inputs, indices, updates, results, kernels, c),
-  );
-}
-
-/**
- * True when the outermost operand dim is a batching dim paired with the outermost batch dim
- * (ScatterElements, put_along_axis): a part can own whole rows and walk only their updates.
- */
-function ownsRows(map: IndexMap): boolean {
-  const { spec } = map;
-  const firstBatchDim = spec.indexVectorDim === 0 ? 1 : 0;
-  const pair = spec.operandBatchingDims.indexOf(0);
-  return (
-    map.batchMajor &&
-    pair >= 0 &&
-    spec.indicesBatchingDims[pair] === firstBatchDim &&
-    map.batchShape.length > 0
-  );
-}
-
-/**
- * Chunk `part` of `job.chunks` of a parallel scatter: its disjoint target range, first the input copy over that
- * range, then every update landing in it, in update-index order. When the outermost operand
- * dim is a batching dim paired with the outermost batch dim, a part owns whole batch rows and
- * walks only their updates; otherwise it walks all updates and keeps those in its range.
- */
-function scatterPartOn(
-  map: IndexMap,
-  job: Extract<ParallelJob, { kind: 'scatter' }>,
-  inputs: readonly Tensor[],
-  indices: Tensor,
-  updates: readonly Tensor[],
-  results: readonly Tensor[],
-  kernels: readonly ReduceKernel[] | null,
-  part: number,
-): void {
-  const parts = job.chunks;
-  let t0: number;
-  let t1: number;
-  let bLo = -1;
-  let bHi = -1;
-  if (ownsRows(map)) {
-    const rows = map.spec.operandShape[0];
-    const [r0, r1] = evenRange(rows, parts, part);
-    const inner = rows === 0 ? 0 : map.batchCount / rows;
-    bLo = r0 * inner;
-    bHi = r1 * inner;
-    t0 = r0 * map.opStrides[0];
-    t1 = r1 * map.opStrides[0];
-  } else [t0, t1] = evenRange(map.operandSize, parts, part);
-  for (let i = 0; i < results.length; i++) {
-    if (job.copyInputs[i]) (results[i].data as any).set((inputs[i].data as any).subarray(t0, t1), t0);
-  }
-  const partial = job.policy.oob === 'partial' ? new Map<number, Float64Array>() : null;
-  scatterRange(
-    map,
-    job.policy,
-    job.reducer,
-    kernels,
-    job.nan,
-    results,
-    indices,
-    updates,
-    partial,
-    t0,
-    t1,
-    bLo,
-    bHi,
-  );
-}
-
-/** Applies `fn` element by element to the in-bounds elements of a partly out-of-bounds run (`skip`). */
-function eachInBounds(map: IndexMap, raw: Float64Array, r: number, o: number, n: number, fn: RunFn): void {
-  const shape = map.spec.operandShape;
-  const strides = map.opStrides;
-  for (let j = 0; j < n; j++) {
-    // The run is contiguous in the operand, so element j sits at window offset o + j; unravel
-    // it by operand strides (each window coordinate is smaller than its dim).
-    let rest = o + j;
-    let t = 0;
-    let inBounds = true;
-    for (let d = 0; d < shape.length; d++) {
-      const w = strides[d] > 0 && shape[d] > 0 ? Math.floor(rest / strides[d]) : 0;
-      rest -= w * strides[d];
-      const c = raw[d] + w;
-      if (!(c >= 0 && c < shape[d])) {
-        inBounds = false;
-        break;
-      }
-      t += c * strides[d];
-    }
-    if (inBounds) fn(r + j, t, 1);
-  }
 }
 
 function customKernel(
@@ -778,83 +610,6 @@ function divideByCounts(t: Tensor, counts: Float64Array, includeSelf: boolean): 
   }
 }
 
-/** Throws DuplicateIndexError (or BrokenPromiseError for `unique_indices`) at the first repeated target. */
-function findDuplicates(
-  map: IndexMap,
-  indices: Tensor,
-  policy: ResolvedPolicy,
-  partial: Map<number, Float64Array> | null,
-  elementwise: (fn: RunFn) => (status: number, b: number, r: number, o: number, n: number) => void,
-  options: ScatterOptions,
-  isPromise: boolean,
-): void {
-  const size = map.operandSize;
-  const seen = new Int32Array(Math.ceil(size / 32)); // one bit per target element
-  let dupTarget = -1;
-  let dupSecond = -1;
-  const mark: RunFn = (r, t, n) => {
-    if (dupTarget >= 0) return;
-    for (let j = 0; j < n; j++) {
-      const x = t + j;
-      const w = Math.floor(x / 32);
-      const bit = 1 << (x & 31);
-      if (seen[w] & bit) {
-        dupTarget = x;
-        dupSecond = r + j;
-        return;
-      }
-      seen[w] |= bit;
-    }
-  };
-  if (map.runLen === 1 && map.outerPerBatch === 1 && map.batchMajor && !policy.checkSorted) {
-    // Element-wise scatter: mark each resolved target directly, no per-run calls.
-    const special = elementwise(mark);
-    const n = map.batchCount;
-    const chunk = Math.max(1, Math.min(n, 16384));
-    const starts = map.allocStarts(chunk);
-    for (let b0 = 0; b0 < n && dupTarget < 0; b0 += chunk) {
-      const b1 = Math.min(n, b0 + chunk);
-      map.resolve(indices, policy, b0, b1, starts, partial, null);
-      for (let j = 0; j < b1 - b0 && dupTarget < 0; j++) {
-        const x = starts[j];
-        if (x >= 0) {
-          const w = Math.floor(x / 32);
-          const bit = 1 << (x & 31);
-          if (seen[w] & bit) {
-            dupTarget = x;
-            dupSecond = b0 + j;
-          } else seen[w] |= bit;
-        } else special(x, b0 + j, b0 + j, 0, 1);
-      }
-    }
-  } else map.forEachRun(indices, policy, mark, elementwise(mark), partial);
-  if (dupTarget < 0) return;
-  let first = -1;
-  const find: RunFn = (r, t, n) => {
-    if (first < 0 && dupTarget >= t && dupTarget < t + n) first = r + (dupTarget - t);
-  };
-  map.forEachRun(indices, policy, find, elementwise(find), partial);
-  const op = policy.op;
-  const target = unravel(dupTarget, map.spec.operandShape);
-  const positions = [unravel(first, map.spec.spaceShape), unravel(dupSecond, map.spec.spaceShape)];
-  const message = `updates at positions ${fmt(positions[0])} and ${fmt(positions[1])} both target element ${fmt(target)}`;
-  if (isPromise) {
-    throw new BrokenPromiseError(
-      `${op}.unique_indices`,
-      `${op}: unique_indices was promised but ${message}`,
-      { target, positions },
-    );
-  }
-  throw new DuplicateIndexError(
-    options.duplicate_code ?? `${op}.duplicate_indices`,
-    `${op}: duplicate scatter target: ${message}`,
-    {
-      target,
-      positions,
-    },
-  );
-}
-
 /**
  * Scatters `updates` into copies of `inputs` (StableHLO `scatter`). `update_computation` is a
  * reducer name or a function; the default out-of-bounds mode `skip` is the spec's rule.
@@ -869,28 +624,11 @@ export function scatter(
 ): Tensor[] {
   const ins = Array.isArray(inputs) ? (inputs as readonly Tensor[]) : [inputs as Tensor];
   const ups = Array.isArray(updates) ? (updates as readonly Tensor[]) : [updates as Tensor];
-  if (ins.length === 0 || ins.length !== ups.length) {
-    throw new InvalidArgumentError(
-      'stablehlo.scatter.C5',
-      `${options.op ?? 'stablehlo.scatter'}: need 0 < size(inputs) = size(updates); got ${ins.length} and ${ups.length}`,
-    );
-  }
-  for (const t of ins) {
-    if (fmt(t.shape) !== fmt(ins[0].shape)) {
-      throw new InvalidArgumentError(
-        'stablehlo.scatter.C1',
-        `${options.op ?? 'stablehlo.scatter'}: all inputs must have one shape; got ${fmt(ins.map((x) => x.shape))}`,
-      );
-    }
-  }
-  for (const t of ups) {
-    if (fmt(t.shape) !== fmt(ups[0].shape)) {
-      throw new InvalidArgumentError(
-        'stablehlo.scatter.C3',
-        `${options.op ?? 'stablehlo.scatter'}: all updates must have one shape; got ${fmt(ups.map((x) => x.shape))}`,
-      );
-    }
-  }
+  checkVariadicShapes(
+    options.op ?? 'stablehlo.scatter',
+    ins.map((t) => t.shape),
+    ups.map((t) => t.shape),
+  );
   const plan = compileScatter(
     ins[0].shape,
     ins.map((t) => t.dtype),
