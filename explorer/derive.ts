@@ -17,6 +17,7 @@
 import type { IndexMapSpec } from '../src/core/index-map.js';
 import type { TraceStatus } from '../src/core/trace.js';
 import { unravel } from '../src/core/index-map.js';
+import { type ElementIndex, elementIndex, ravel } from '../src/tables/reference.js';
 
 /** What a dimension does in the mapping; the explorer colours each role. */
 export type DimRole = 'batch' | 'offset' | 'collapsed' | 'index_vector' | 'operand_batching';
@@ -82,11 +83,8 @@ export interface FrameworkNames {
 /** The core's own unravel (linear offset → multi-index), re-exported for the explorer's modules. */
 export { unravel };
 
-export function ravel(idx: readonly number[], shape: readonly number[]): number {
-  let off = 0;
-  for (let d = 0; d < shape.length; d++) off = off * shape[d] + idx[d];
-  return off;
-}
+/** The reference evaluator's ravel (multi-index → linear offset), re-exported likewise. */
+export { ravel };
 
 /** Roles of the space (result / updates) dims: offset dims hold the window, the rest are batch dims. */
 export function spaceRoles(spec: IndexMapSpec): DimRole[] {
@@ -124,7 +122,9 @@ export function batchOf(spec: IndexMapSpec, space: readonly number[]): { batch: 
 
 /**
  * Derives one element: `space` is the gather result index (before any final reshape) or the
- * scatter update index; `readIndex` reads the indices tensor at a multi-index.
+ * scatter update index; `readIndex` reads the indices tensor at a multi-index. The values come
+ * from the reference evaluator (src/tables/reference.ts, the one the core is tested against);
+ * this function only names and annotates them.
  */
 export function derive(
   kind: 'gather' | 'scatter',
@@ -134,225 +134,141 @@ export function derive(
   readIndex: (position: readonly number[]) => number | bigint,
   names: FrameworkNames = {},
 ): Derivation {
-  const rankO = spec.operandShape.length;
+  const e = elementIndex(kind, spec, policy, space, readIndex);
   const ivd = spec.indexVectorDim;
-  const rankI = spec.indicesShape.length;
-  const sRoles = spaceRoles(spec);
-  const steps: Step[] = [];
   const gather = kind === 'gather';
-  steps.push({
-    key: 'space',
-    name: gather ? 'result_index' : 'update_index',
-    ...(names.space ? { framework: names.space } : {}),
-    values: space.map((v, d) => ({ dim: d, value: v, role: sRoles[d] })),
-  });
-
-  // batch index: the space dims that are not offset (window) dims, in order.
-  const { batch, index: batchIndex } = batchOf(spec, space);
-  const batchDims = spec.indicesShape.map((_, d) => d).filter((d) => d !== ivd);
-  steps.push({
-    key: 'batch',
-    name: gather ? 'batch_index' : 'update_scatter_index',
-    values: batchIndex.map((v, i) => ({
-      dim: batchDims[i],
-      value: v,
-      role: spec.indicesBatchingDims.includes(batchDims[i]) ? 'operand_batching' : 'batch',
-    })),
-    note: `index vector #${batch}`,
-  });
-
-  // start index: the index vector read from the indices.
-  const K = spec.startIndexMap.length;
-  const positions: number[][] = [];
-  const raw: (number | bigint)[] = [];
-  for (let k = 0; k < K; k++) {
-    const p = ivd < rankI ? [...batchIndex.slice(0, ivd), k, ...batchIndex.slice(ivd)] : [...batchIndex];
-    positions.push(p);
-    raw.push(readIndex(p));
-  }
-  const where = (p: readonly number[]) => `[${p.map((v, d) => (d === ivd ? ':' : v)).join(', ')}]`;
-  steps.push({
-    key: 'read',
-    name: gather ? 'start_index' : 'start_index',
-    framework: `${names.indices ?? 'indices'}${positions.length ? where(positions[0]) : '[]'}`,
-    values: raw.map((v, k) => ({ dim: k, value: String(v), role: 'index_vector' })),
-    note: ivd < rankI ? `indices${where(positions[0] ?? batchIndex)}` : 'index_vector_dim = rank: scalars',
-  });
-
-  // start_index_map: component k starts operand dim start_index_map[k].
-  const start: number[] = new Array(rankO).fill(0);
-  const nums = raw.map((v) =>
-    typeof v === 'bigint'
-      ? v > BigInt(Number.MAX_SAFE_INTEGER)
-        ? Number.POSITIVE_INFINITY
-        : v < BigInt(Number.MIN_SAFE_INTEGER)
-          ? Number.NEGATIVE_INFINITY
-          : Number(v)
-      : v,
-  );
-  spec.startIndexMap.forEach((d, k) => {
-    start[d] = nums[k];
-  });
+  const sRoles = spaceRoles(spec);
   const oRoles = operandRoles(spec);
   const mapped = new Set(spec.startIndexMap);
-  const startValues = (changed: ReadonlySet<number> = new Set()) =>
+  const startValues = (start: readonly number[], changed: ReadonlySet<number> = new Set()) =>
     start.map((v, d) => ({
       dim: d,
       value: v,
       role: mapped.has(d) ? ('index_vector' as const) : oRoles[d],
       ...(changed.has(d) ? { changed: true } : {}),
     }));
-  steps.push({
-    key: 'map',
-    name: 'full_start_index',
-    ...(names.axis ? { framework: names.axis } : {}),
-    values: startValues(),
-    note: `start_index_map = [${spec.startIndexMap.join(', ')}]`,
-  });
-
-  // Negative indices (Python style), where the call reads them so.
-  let status: TraceStatus = 'in_bounds';
-  if (policy.fromEnd) {
-    const changed = new Set<number>();
-    spec.startIndexMap.forEach((d) => {
-      if (start[d] < 0) {
-        start[d] += spec.operandShape[d];
-        changed.add(d);
-      }
+  const where = (p: readonly number[]) => `[${p.map((v, d) => (d === ivd ? ':' : v)).join(', ')}]`;
+  const steps: Step[] = [
+    {
+      key: 'space',
+      name: gather ? 'result_index' : 'update_index',
+      ...(names.space ? { framework: names.space } : {}),
+      values: space.map((v, d) => ({ dim: d, value: v, role: sRoles[d] })),
+    },
+    {
+      key: 'batch',
+      name: gather ? 'batch_index' : 'update_scatter_index',
+      values: e.batchIndex.map((v, i) => ({
+        dim: e.batchDims[i],
+        value: v,
+        role: spec.indicesBatchingDims.includes(e.batchDims[i]) ? 'operand_batching' : 'batch',
+      })),
+      note: `index vector #${e.batch}`,
+    },
+    {
+      key: 'read',
+      name: 'start_index',
+      framework: `${names.indices ?? 'indices'}${e.positions.length ? where(e.positions[0]) : '[]'}`,
+      values: e.raw.map((v, k) => ({ dim: k, value: String(v), role: 'index_vector' })),
+      note:
+        ivd < spec.indicesShape.length
+          ? `indices${where(e.positions[0] ?? e.batchIndex)}`
+          : 'index_vector_dim = rank: scalars',
+    },
+    {
+      key: 'map',
+      name: 'full_start_index',
+      ...(names.axis ? { framework: names.axis } : {}),
+      values: startValues(e.mapped),
+      note: `start_index_map = [${spec.startIndexMap.join(', ')}]`,
+    },
+  ];
+  if (e.fromEndDims.length)
+    steps.push({
+      key: 'negative',
+      name: 'negative_indices = from_end',
+      values: startValues(e.afterNegative, new Set(e.fromEndDims)),
+      note: e.fromEndDims.map((d) => `dim ${d}: + ${spec.operandShape[d]}`).join(', '),
+      acts: true,
     });
-    if (changed.size) {
-      status = 'from_end';
-      steps.push({
-        key: 'negative',
-        name: 'negative_indices = from_end',
-        values: startValues(changed),
-        note: [...changed].map((d) => `dim ${d}: + ${spec.operandShape[d]}`).join(', '),
-        acts: true,
-      });
-    }
-  }
-
-  // Out-of-range starts: the window must fit, so the valid range is [0, dim - window].
-  const out = spec.startIndexMap.filter(
-    (d) => !(start[d] >= 0 && start[d] <= spec.operandShape[d] - spec.windowSizes[d]),
-  );
-  let dead = false; // the whole window is filled / dropped / an error
-  if (out.length) {
-    const range = (d: number) => `[0, ${spec.operandShape[d] - spec.windowSizes[d]}]`;
-    const outNote = out.map((d) => `dim ${d}: ${start[d]} ∉ ${range(d)}`).join(', ');
-    const changed = new Set(out);
-    if (policy.oob === 'clip') {
-      for (const d of out)
-        start[d] = Math.min(Math.max(start[d], 0), spec.operandShape[d] - spec.windowSizes[d]);
-      status = 'clamped';
-      steps.push({
-        key: 'policy',
-        name: `mode = ${policy.mode}: clamp`,
-        values: startValues(changed),
-        note: outNote,
-        acts: true,
-      });
-    } else if (policy.oob === 'wrap') {
-      for (const d of out) {
-        const r = spec.operandShape[d] - spec.windowSizes[d] + 1;
-        start[d] = r > 0 ? ((start[d] % r) + r) % r : 0;
-      }
-      status = 'wrapped';
-      steps.push({
-        key: 'policy',
-        name: `mode = ${policy.mode}: wrap`,
-        values: startValues(changed),
-        note: outNote,
-        acts: true,
-      });
-    } else if (policy.oob === 'invalid') {
-      status = gather ? 'filled' : 'dropped';
-      dead = true;
-      steps.push({
-        key: 'policy',
-        name: `mode = ${policy.mode}: ${gather ? 'fill' : 'drop'}`,
-        values: startValues(changed),
-        note: `${outNote} → ${gather ? 'the whole slice is the fill value' : 'the whole update window is dropped'}`,
-        acts: true,
-      });
-    } else if (policy.oob === 'error') {
-      status = 'error';
-      dead = true;
-      steps.push({
-        key: 'policy',
-        name: `mode = ${policy.mode}: error`,
-        values: startValues(changed),
-        note: `${outNote} → the call raises`,
-        acts: true,
-      });
-    } else {
-      // partial (scatter skip): decided per element below, once the full index is known.
-      steps.push({
-        key: 'policy',
-        name: `mode = ${policy.mode}: skip out-of-bounds elements`,
-        values: startValues(changed),
-        note: outNote,
-        acts: true,
-      });
-    }
-  }
-
-  // full_batching_index: operand batching dims take the paired batch index.
-  const batching: number[] = new Array(rankO).fill(0);
-  spec.operandBatchingDims.forEach((od, i) => {
-    batching[od] = batchIndex[batchDims.indexOf(spec.indicesBatchingDims[i])];
-  });
+  if (e.outOfRange.length) steps.push(policyStep(kind, spec, policy, e));
   if (spec.operandBatchingDims.length)
     steps.push({
       key: 'batching',
       name: 'full_batching_index',
-      values: batching.map((v, d) => ({
+      values: e.batching.map((v, d) => ({
         dim: d,
         value: v,
         role: spec.operandBatchingDims.includes(d) ? 'operand_batching' : oRoles[d],
       })),
       note: `operand_batching_dims = [${spec.operandBatchingDims.join(', ')}] ← indices dims [${spec.indicesBatchingDims.join(', ')}]`,
     });
-
-  // full_window_index: the offset dims, in order, at the operand's window dims.
-  const windowDims = spec.operandShape
-    .map((_, d) => d)
-    .filter((d) => !spec.collapsedDims.includes(d) && !spec.operandBatchingDims.includes(d));
-  const win: number[] = new Array(rankO).fill(0);
-  windowDims.forEach((od, j) => {
-    win[od] = space[spec.windowSpaceDims[j]];
-  });
   steps.push({
     key: 'window',
     name: gather ? 'full_offset_index' : 'full_window_index',
-    values: win.map((v, d) => ({ dim: d, value: v, role: oRoles[d] })),
-    note: `${gather ? 'offset_dims' : 'update_window_dims'} [${spec.windowSpaceDims.join(', ')}] → operand dims [${windowDims.join(', ')}]`,
+    values: e.window.map((v, d) => ({ dim: d, value: v, role: oRoles[d] })),
+    note: `${gather ? 'offset_dims' : 'update_window_dims'} [${spec.windowSpaceDims.join(', ')}] → operand dims [${e.windowDims.join(', ')}]`,
   });
-
-  const full = start.map((v, d) => v + batching[d] + win[d]);
-  let operand: number[] | null = dead ? null : full;
-  if (!dead && out.length && policy.oob === 'partial') {
-    const inside = full.every((v, d) => v >= 0 && v < spec.operandShape[d]);
-    status = inside ? 'in_bounds' : 'skipped';
-    if (!inside) operand = null;
-  }
   steps.push({
     key: 'operand',
     name: gather ? 'operand_index' : 'result_index',
     framework: names.operand,
-    values: full.map((v, d) => ({ dim: d, value: v, role: oRoles[d] })),
-    note: operand
+    values: e.full.map((v, d) => ({ dim: d, value: v, role: oRoles[d] })),
+    note: e.operand
       ? `= full_start_index + ${spec.operandBatchingDims.length ? 'full_batching_index + ' : ''}${gather ? 'full_offset_index' : 'full_window_index'}`
-      : status === 'skipped'
+      : e.status === 'skipped'
         ? 'outside the input: this element is skipped'
         : 'nothing is read or written',
   });
   return {
     steps,
-    batch,
-    indexPositions: positions,
-    operand,
-    operandOffset: operand ? ravel(operand, spec.operandShape) : -1,
-    status,
+    batch: e.batch,
+    indexPositions: e.positions,
+    operand: e.operand,
+    operandOffset: e.operand ? ravel(e.operand, spec.operandShape) : -1,
+    status: e.status,
+  };
+}
+
+/** The policy step: what the call's mode does to the out-of-range starts. */
+function policyStep(
+  kind: 'gather' | 'scatter',
+  spec: IndexMapSpec,
+  policy: DerivePolicy,
+  e: ElementIndex,
+): Step {
+  const gather = kind === 'gather';
+  const oRoles = operandRoles(spec);
+  const mapped = new Set(spec.startIndexMap);
+  const changed = new Set(e.outOfRange);
+  const range = (d: number) => `[0, ${spec.operandShape[d] - spec.windowSizes[d]}]`;
+  const outNote = e.outOfRange.map((d) => `dim ${d}: ${e.afterNegative[d]} ∉ ${range(d)}`).join(', ');
+  // Clamp and wrap show the new starts; the others show the starts that broke the range.
+  const shown =
+    policy.oob === 'clip' || (policy.oob === 'wrap' && e.status === 'wrapped') ? e.start : e.afterNegative;
+  const values = shown.map((v, d) => ({
+    dim: d,
+    value: v,
+    role: mapped.has(d) ? ('index_vector' as const) : oRoles[d],
+    ...(changed.has(d) ? { changed: true } : {}),
+  }));
+  const [action, tail] =
+    policy.oob === 'clip'
+      ? ['clamp', '']
+      : policy.oob === 'wrap' && e.status === 'wrapped'
+        ? ['wrap', '']
+        : policy.oob === 'error'
+          ? ['error', ' → the call raises']
+          : policy.oob === 'partial'
+            ? ['skip out-of-bounds elements', '']
+            : gather
+              ? ['fill', ' → the whole slice is the fill value']
+              : ['drop', ' → the whole update window is dropped'];
+  return {
+    key: 'policy',
+    name: `mode = ${policy.mode}: ${action}`,
+    values,
+    note: `${outNote}${tail}`,
+    acts: true,
   };
 }

@@ -13,7 +13,7 @@ import {
   randomTensor,
   rng,
 } from './reference/random-cases.js';
-import { referenceGather, referenceScatter } from './reference/stablehlo-reference.js';
+import { referenceGather, referenceScatter } from '../src/tables/reference.js';
 
 function bytes(t: Tensor): Uint8Array {
   return new Uint8Array(t.data.buffer, t.data.byteOffset, t.data.byteLength);

@@ -11,7 +11,7 @@ import { gather } from '../src/core/gather.js';
 import { scatter1 } from '../src/core/scatter.js';
 import { alongAxis, alongAxisGatherDims, alongAxisScatterDims } from '../src/frameworks/families.js';
 import { Tensor } from '../src/tensor/tensor.js';
-import { referenceGather, referenceScatter } from './reference/stablehlo-reference.js';
+import { referenceGather, referenceScatter } from '../src/tables/reference.js';
 
 /** The result's bytes, base64 (cheap to compare for 100k-element results). */
 const bytes = (t: Tensor) =>
