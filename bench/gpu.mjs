@@ -2,15 +2,18 @@
 // GPU rows of the benchmark: B1–B7 (bench/cases.mjs) in Chromium on WebGPU — our backend
 // (src/backends/webgpu) vs TF.js's WebGPU backend and onnxruntime-web's WebGPU provider.
 //
-//   node bench/gpu.mjs [--quick] [--runs 5] [--cases B1,B5] [--json file] [--chromium path] [--no-peers]
+//   npm run bench:gpu -- [--quick] [--runs 5] [--cases B1,B5] [--json file] [--chromium path]
+//                        [--no-peers] [--allow-software]
 //
 // Builds a page with Vite (the library's TypeScript sources, cases.mjs, the two peers), serves it
 // on localhost, drives it with playwright-core and prints one row per case and implementation:
 // the median time and whether the result equals our CPU result (ours on the GPU must be
-// bit-identical; peers are compared with the case's tolerance). The same command runs on a
-// machine with a real GPU: nothing here is specific to SwiftShader. When the adapter is
-// SwiftShader (software Vulkan on the CPU, what headless Chromium gets without a GPU), the
-// report says the timings are not meaningful — only the correctness columns are.
+// bit-identical; peers are compared with the case's tolerance), then the CPU bench's table
+// (bench/run.mjs) and the targets (ours within 2× of the faster peer on B1–B6). The same command
+// runs on a machine with a real GPU: nothing here is specific to SwiftShader. When the adapter is
+// a software one (SwiftShader: Vulkan on the CPU, what headless Chromium gets without a GPU), it
+// says so and exits 2 before timing anything, unless --allow-software (a proxy for work done,
+// never a GPU timing; the report says so on every case).
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import path from 'node:path';
@@ -32,7 +35,8 @@ const cli = new Command('bench/gpu.mjs')
   .option('--json <file>', 'also write the results as JSON')
   .option('--chromium <path>', 'Chromium executable', '/usr/bin/chromium')
   .option('--no-peers', 'ours only (no TF.js, no onnxruntime-web)')
-  .option('--headed', 'show the browser window');
+  .option('--headed', 'show the browser window')
+  .option('--allow-software', 'time a software adapter (SwiftShader) anyway: not a GPU timing');
 const args = cli.parse().opts();
 
 const rel = (p) => path.relative(WORK, path.join(ROOT, p)).split(path.sep).join('/');
@@ -184,6 +188,84 @@ function serve(dist) {
 const fmt = (ms) =>
   ms === undefined ? '—' : ms >= 100 ? ms.toFixed(0) : ms >= 1 ? ms.toFixed(2) : ms.toFixed(4);
 
+const PEER = /^(TF\.js|onnxruntime-web)/;
+const bestPeer = (rows) =>
+  rows
+    .filter((r) => PEER.test(r.impl) && r.ms !== undefined)
+    .reduce((b, r) => (!b || r.ms < b.ms ? r : b), null);
+
+/** The CPU bench's table (bench/run.mjs printTable): one row per case and implementation. */
+function table(cases) {
+  const header = [
+    'case',
+    'implementation',
+    'variant',
+    'thr',
+    'time (ms)',
+    'GB/s',
+    '× floor',
+    'vs best peer',
+    'check',
+  ];
+  const body = [];
+  for (const c of cases) {
+    const best = bestPeer(c.rows);
+    for (const r of c.rows) {
+      const impl = r.impl.replace(/ host→host| resident/, '');
+      const variant = / resident/.test(r.impl) ? 'resident' : 'fresh';
+      if (r.ms === undefined) {
+        body.push([c.id, impl, variant, '1', 'missing', '', '', '', r.missing]);
+        continue;
+      }
+      const vs =
+        best && r.impl.startsWith('ours WebGPU')
+          ? `${(r.ms / best.ms).toFixed(2)} (${best.impl.split(' ')[0]})`
+          : '';
+      const check =
+        r.check === 'reference'
+          ? 'reference'
+          : `${r.check}${r.maxDiff ? ` (max |diff| ${r.maxDiff.toExponential(2)})` : ''}`;
+      body.push([
+        c.id,
+        impl,
+        variant,
+        '1',
+        c.perCall ? `${(r.ms * 1000).toFixed(2)} µs` : fmt(r.ms),
+        c.perCall ? '' : (c.floorBytes / 1e6 / r.ms).toFixed(2),
+        '',
+        vs,
+        check,
+      ]);
+    }
+  }
+  const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => String(b[i]).length)));
+  const line = (cells) => `| ${cells.map((x, i) => String(x).padEnd(widths[i])).join(' | ')} |`;
+  return [line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...body.map(line)].join('\n');
+}
+
+/** Issue 27's GPU target: ours host→host within 2× of the faster peer on B1–B6, bit-identical to the CPU. */
+function targets(cases, software) {
+  const lines = [
+    `| case | ours WebGPU host→host | faster peer | ratio | target ≤ 2× |${software ? ' (software adapter: proxy only)' : ''}`,
+    '|---|---|---|---|---|',
+  ];
+  for (const c of cases) {
+    if (c.id === 'B7') continue;
+    const ours = c.rows.find((r) => r.impl === 'ours WebGPU host→host');
+    const best = bestPeer(c.rows);
+    if (!ours || !best) {
+      lines.push(`| ${c.id} | ${fmt(ours?.ms)} | — | — | no peer |`);
+      continue;
+    }
+    const ratio = ours.ms / best.ms;
+    const ok = ratio <= 2 && ours.check === 'bit-identical';
+    lines.push(
+      `| ${c.id} | ${fmt(ours.ms)} | ${fmt(best.ms)} (${best.impl.split(' ')[0]}) | ${ratio.toFixed(2)} | ${ok ? 'met' : 'NOT met'} |`,
+    );
+  }
+  return lines.join('\n');
+}
+
 async function main() {
   if (!existsSync(args.chromium))
     throw new Error(`no Chromium at ${args.chromium} (apt-get install chromium, or --chromium <path>)`);
@@ -236,9 +318,16 @@ async function main() {
     console.log(
       `adapter: ${info.ours}${info.tf ? `; TF.js backend ${info.tf}` : ''}${info.ort ? `; onnxruntime-web ${info.ort}` : ''}`,
     );
+    if (software && !args.allowSoftware) {
+      console.error(
+        `no hardware GPU adapter: WebGPU got "${info.ours}", a software rasterizer (it runs on the CPU), so nothing is timed. Run on a machine with a GPU (Chromium uses it through Vulkan), or pass --allow-software to time the software adapter anyway (not a GPU timing).`,
+      );
+      process.exitCode = 2;
+      return;
+    }
     if (software)
       console.log(
-        'NOTE: this adapter is a software rasterizer (SwiftShader runs WebGPU on the CPU): the timings below are NOT meaningful GPU timings; only the correctness column is. Run the same command on a machine with a GPU for speed.',
+        'NOTE: --allow-software: this adapter is a software rasterizer (SwiftShader runs WebGPU on the CPU): the timings below are NOT GPU timings, only a proxy for the work each implementation does. Run the same command on a machine with a GPU for speed.',
       );
     const only = args.cases.split(',').filter(Boolean);
     for (const c of defineCases(!!args.quick)) {
@@ -266,7 +355,7 @@ async function main() {
           peers: args.peers,
         },
       );
-      results.cases.push(r);
+      results.cases.push({ ...r, perCall: !!c.perCall, floorBytes: c.floorBytes });
       console.log(`\n${r.id}  ${r.title}${software ? '  [SwiftShader: timings not meaningful]' : ''}`);
       for (const row of r.rows) {
         const check = row.missing
@@ -277,6 +366,7 @@ async function main() {
         console.log(`  ${row.impl.padEnd(36)} ${fmt(row.ms).padStart(10)} ms   ${check}`);
       }
     }
+    console.log(`\n${table(results.cases)}\n\n${targets(results.cases, software)}`);
     if (errors.length) console.log(`\npage errors: ${errors.join('; ')}`);
     const bad = results.cases.flatMap((c) =>
       c.rows.filter((r) => r.impl.startsWith('ours WebGPU') && r.check !== 'bit-identical'),
