@@ -1,8 +1,64 @@
 /**
  * gather-scatter: every framework's gather and scatter, exactly, on one general core.
  */
-export * from './errors.js';
-export * from './tensor/index.js';
+export {
+  GatherScatterError,
+  InvalidArgumentError,
+  DTypeError,
+  IndexOutOfBoundsError,
+  DuplicateIndexError,
+  BrokenPromiseError,
+  InternalError,
+  AllocationLimitError,
+} from './errors.js';
+// The tensor API. Validators, storage helpers and formatters the library uses internally
+// (checkShape, allocStorage, storageConstructor, checkCallBudget, fmt, …) are not part of it:
+// they live on the `tensor-gather-scatter/core` subpath for runtime authors.
+export {
+  type DType,
+  type StorageMap,
+  type Storage,
+  type Scalar,
+  type ScalarOf,
+  DTYPES,
+  INTEGER_DTYPES,
+  isDType,
+  assertDType,
+  byteSize,
+  isFloat,
+  isBool,
+  isInteger,
+  is64Bit,
+  isSigned,
+  integerRange,
+  defaultFillValue,
+  type NestedArray,
+  type NestedOf,
+  MAX_RANK,
+  setAllocationLimit,
+  getAllocationLimit,
+  Tensor,
+  tensor,
+  zeros,
+  full,
+  arange,
+  float16Bits,
+  bfloat16Bits,
+  bitsToFloat16,
+  bitsToBfloat16,
+  broadcastShapes,
+  broadcastTo,
+  slice,
+  stack,
+  cast,
+  moveAxis,
+  toDTypeScalar,
+  type ScalarOptions,
+  type ScalarRounding,
+  PRINT_THRESHOLD,
+  PRINT_EDGE_ITEMS,
+  PRINT_LINE_WIDTH,
+} from './tensor/index.js';
 export * as core from './core/index.js';
 export type {
   GatherDimensionNumbers,
@@ -35,7 +91,34 @@ export {
   directml as dml,
   mlir,
 } from './frameworks/index.js';
+// Each framework's attribute and option types, one type-only namespace per framework (their
+// names repeat across frameworks: torch's and the core's `GatherOptions`).
+export type * as StablehloTypes from './frameworks/stablehlo.js';
+export type * as OnnxTypes from './frameworks/onnx.js';
+export type * as WebnnTypes from './frameworks/webnn.js';
+export type * as TensorflowTypes from './frameworks/tensorflow.js';
+export type * as NumpyTypes from './frameworks/numpy.js';
+export type * as TorchTypes from './frameworks/torch.js';
+export type * as JaxTypes from './frameworks/jax.js';
+export type * as MxnetTypes from './frameworks/mxnet.js';
+export type * as Caffe2Types from './frameworks/caffe2.js';
+export type * as DirectmlTypes from './frameworks/directml.js';
+export type * as MlirTypes from './frameworks/mlir.js';
 // ONNX TensorProto I/O (protobufjs, an optional peer) lives behind 'tensor-gather-scatter/onnx-proto'.
-export * from './interop/npy.js';
+export {
+  readNpy,
+  writeNpy,
+  readNpyHeader,
+  HOST_LITTLE_ENDIAN,
+  type ReadNpyOptions,
+  type NpyHeader,
+  type WriteNpyOptions,
+} from './interop/npy.js';
 export * from './interop/adapters.js';
-export * from './frameworks/constructors.js';
+export {
+  torchTensor,
+  numpyArray,
+  tfConstant,
+  jaxArray,
+  type ConstructorInput,
+} from './frameworks/constructors.js';

@@ -58,6 +58,8 @@ const SMALL: Record<DType, readonly (number | bigint | boolean)[]> = {
   uint32: [0, 1, 2, 3, 4294967295],
   uint16: [0, 1, 2, 3],
   uint8: [0, 1, 2, 255],
+  complex64: [0, 1, -1, 2.5, Number.NaN, -0],
+  complex128: [0, 1, -1, 2.5, Number.NaN, Number.POSITIVE_INFINITY],
   bool: [true, false],
 };
 
@@ -408,7 +410,7 @@ function targets(): Target[] {
     ],
     [
       'checkCallBudget',
-      lib.checkCallBudget,
+      lib.core.checkCallBudget,
       fc.tuple(
         fc.oneof(
           fc.array(fc.record({ shape: fc.oneof(shapeArb, valueArb), dtype: fc.oneof(dtypeArb, valueArb) }), {

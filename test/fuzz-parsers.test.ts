@@ -41,6 +41,8 @@ const corpusTensors: Tensor[] = [
   tensor([[]], 'float64'),
   tensor([1, 2, 3, 4, 5, 6], 'uint16').reshape([1, 2, 3]),
   tensor([-5, 6], 'int32'),
+  tensor(new Float32Array([1, -2, 0.5, 3]), 'complex64'),
+  tensor(new Float64Array([Number.NaN, -0]), 'complex128'),
 ];
 
 function npyCorpus(): Uint8Array[] {
@@ -349,6 +351,6 @@ describe(`fuzz: parsers (seed ${SEED})`, () => {
 
   it('every dtype survives the corpus round trip (the corpus is valid)', () => {
     for (const t of corpusTensors) expect(fromTensorProto(toTensorProto(t)).toJSON()).toEqual(t.toJSON());
-    expect(DTYPES.length).toBe(13);
+    expect(DTYPES.length).toBe(15);
   });
 });

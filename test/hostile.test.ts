@@ -11,8 +11,6 @@ import {
   InvalidArgumentError,
   MAX_RANK,
   Tensor,
-  checkCallBudget,
-  fmt,
   full,
   getAllocationLimit,
   setAllocationLimit,
@@ -21,6 +19,7 @@ import {
   toDTypeScalar,
   zeros,
 } from '../src/index.js';
+import { checkCallBudget, fmt } from '../src/core/index.js';
 import { readNpy, writeNpy } from '../src/interop/index.js';
 import { encodeTensorProto, fromTensorProto } from '../src/interop/onnx-tensor.js';
 import { enableThreads } from '../src/node/index.js';

@@ -97,6 +97,12 @@ function samples(): Record<DType, Tensor> {
       ],
       'bool',
     ),
+    complex64: tensor(
+      new Float32Array([1, -2, Number.NaN, -0, Number.POSITIVE_INFINITY, 1e-45, 0.1, 3.4028234663852886e38]),
+      'complex64',
+      [2, 2],
+    ),
+    complex128: tensor(new Float64Array([0, -0, 1.5, -2.25e-300, Number.NaN, Math.PI]), 'complex128'),
   };
 }
 
@@ -355,7 +361,7 @@ describe('readNpy / writeNpy errors', () => {
 
   it('npy.descr for every other dtype', () => {
     for (const d of [
-      "'<c8'",
+      "'<c32'",
       "'<U3'",
       "'|S4'",
       "'<M8[ns]'",
@@ -417,8 +423,10 @@ function python(script: string, ...args: string[]): string {
 
 /** Element values as exact strings: floats as their bit patterns, everything else as integers. */
 function exactValues(t: Tensor): string[] {
-  if (t.dtype === 'float64') return Array.from(new BigUint64Array(t.data.slice().buffer), String);
-  if (t.dtype === 'float32') return Array.from(new Uint32Array(t.data.slice().buffer), String);
+  if (t.dtype === 'float64' || t.dtype === 'complex128')
+    return Array.from(new BigUint64Array(t.data.slice().buffer), String);
+  if (t.dtype === 'float32' || t.dtype === 'complex64')
+    return Array.from(new Uint32Array(t.data.slice().buffer), String);
   return Array.from(t.data as ArrayLike<number | bigint>, String);
 }
 
@@ -429,6 +437,8 @@ def exact(a):
     k = a.dtype.kind
     if k == 'f':
         a = a.view('u%d' % a.dtype.itemsize)
+    if k == 'c':
+        a = a.view('u%d' % (a.dtype.itemsize // 2))
     return [str(int(v)) for v in a.reshape(-1).tolist()]
 `;
 
@@ -529,6 +539,8 @@ print(json.dumps(meta))
               uint16: 'u2',
               uint8: 'u1',
               bool: 'b1',
+              complex64: 'c8',
+              complex128: 'c16',
             }[stored as Exclude<DType, 'bfloat16'>];
             const values =
               dtype === 'float16' || dtype === 'bfloat16'

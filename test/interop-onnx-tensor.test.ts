@@ -14,7 +14,7 @@ import {
   toTensorProto,
 } from '../src/interop/onnx-tensor.js';
 import { storageToBytes } from '../src/interop/index.js';
-import { DTYPES, type DType } from '../src/tensor/dtype.js';
+import { type Complex, DTYPES, type DType } from '../src/tensor/dtype.js';
 import { type NestedArray, Tensor, tensor } from '../src/tensor/tensor.js';
 
 const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
@@ -160,6 +160,8 @@ function samples(): Record<DType, Tensor> {
       'uint8',
     ),
     bool: tensor([true, false, true], 'bool'),
+    complex64: tensor(new Float32Array([1, -1.5, 3.4028234663852886e38, 1e-45]), 'complex64'),
+    complex128: tensor(new Float64Array([0, -0, Math.PI, Number.NEGATIVE_INFINITY]), 'complex128', [1, 2]),
   };
 }
 
@@ -328,7 +330,7 @@ describe('fromTensorProto errors', () => {
   });
 
   it('onnx.TensorProto.data_type for unsupported and unknown types', () => {
-    for (const dt of [0, 8, 14, 15, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 99]) {
+    for (const dt of [0, 8, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 99]) {
       const e = expectCode(
         () => fromTensorProto(encodeTensorProto({ dims: [1], data_type: dt })),
         DTypeError,
@@ -440,5 +442,33 @@ describe('fromTensorProto errors', () => {
     );
     expectCode(() => fromTensorProto({ dims: [-1], data_type: 1 }), InvalidArgumentError, 'tensor.shape');
     expectCode(() => toTensorProto({} as Tensor), InvalidArgumentError, 'onnx.TensorProto.input');
+  });
+});
+
+describe('complex64 / complex128 TensorProtos (issue 23)', () => {
+  it('COMPLEX64 reads from float_data pairs and COMPLEX128 from double_data pairs', () => {
+    const c = fromTensorProto({ dims: [2], data_type: 14, float_data: [1, -2, 0.5, 3] });
+    expect(c.dtype).toBe('complex64');
+    expect(c.toArray()).toEqual([
+      { re: 1, im: -2 },
+      { re: 0.5, im: 3 },
+    ]);
+    const z = fromTensorProto(encodeTensorProto({ dims: [1], data_type: 15, double_data: [Math.PI, -0] }));
+    expect(z.dtype).toBe('complex128');
+    expect(Object.is((z.item() as Complex).im, -0)).toBe(true);
+    expect((z.item() as Complex).re).toBe(Math.PI);
+  });
+
+  it('onnx.TensorProto.data_length: a COMPLEX64 needs two floats per element', () => {
+    expectCode(
+      () => fromTensorProto({ dims: [2], data_type: 14, float_data: [1, 2] }),
+      InvalidArgumentError,
+      'onnx.TensorProto.data_length',
+    );
+    expectCode(
+      () => fromTensorProto({ dims: [2], data_type: 15, raw_data: new Uint8Array(16) }),
+      InvalidArgumentError,
+      'onnx.TensorProto.data_length',
+    );
   });
 });

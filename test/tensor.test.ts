@@ -11,7 +11,6 @@ import {
   bitsToBfloat16,
   bitsToFloat16,
   float16Bits,
-  formatElement,
   full,
   getAllocationLimit,
   setAllocationLimit,
@@ -19,6 +18,7 @@ import {
   toDTypeScalar,
   zeros,
 } from '../src/index.js';
+import { formatElement } from '../src/core/index.js';
 
 describe('tensor()', () => {
   it('infers dtypes and shapes from nested arrays', () => {

@@ -6,6 +6,7 @@
  */
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
+  type Complex,
   type FrameworkName,
   type NestedArray,
   type NestedOf,
@@ -33,9 +34,11 @@ describe('types that carry the dtype', () => {
     expectTypeOf<ScalarOf<'int32' | 'int64'>>().toEqualTypeOf<number | bigint>();
     // A tensor of unknown dtype gives what it always gave.
     const any = f32 as Tensor;
-    expectTypeOf(any.toFlatArray()).toEqualTypeOf<Scalar[]>();
+    expectTypeOf(any.toFlatArray()).toEqualTypeOf<(Scalar | Complex)[]>();
     expectTypeOf(any.toArray()).toExtend<NestedArray>();
-    expectTypeOf<NestedArray>().toExtend<NestedOf<Scalar>>();
+    expectTypeOf<NestedArray>().toExtend<NestedOf<Scalar | Complex>>();
+    // A complex tensor's elements are { re, im } (issue 23).
+    expectTypeOf(tensor([1], 'complex64').toFlatArray()).toEqualTypeOf<Complex[]>();
     // A typed result reads without a cast.
     const row: readonly NestedOf<number>[] | number = f32.toArray();
     expect(row).toEqual([0.5]);

@@ -8,9 +8,10 @@
  * Reading JSON back (`--data out.json`) turns those strings into the same values.
  */
 import { InvalidArgumentError } from '../errors.js';
-import { type DType, decodeScalar, isDType, type Scalar } from '../tensor/dtype.js';
+import { type ComplexDType, componentDType, formatComplex } from '../tensor/complex.js';
+import { type Complex, type DType, isComplexValue, isDType, type Scalar } from '../tensor/dtype.js';
 import { bfloat16Bits, bitsToBfloat16, bitsToFloat16, float16Bits } from '../tensor/float16.js';
-import { type NestedArray, type Tensor, tensor } from '../tensor/tensor.js';
+import { type NestedArray, type Tensor, elementAt, tensor } from '../tensor/tensor.js';
 
 /**
  * The command line itself is wrong — an unknown operator or dtype, a missing file, a flag the
@@ -47,8 +48,12 @@ export function shortestFloat(x: number, dtype: DType): string {
 
 const SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 
-/** One element as JSON text (see the module note for the lossless forms). */
-export function scalarJson(v: Scalar, dtype: DType): string {
+/** One element as JSON text (see the module note for the lossless forms; complex: `[re, im]`). */
+export function scalarJson(v: Scalar | Complex, dtype: DType): string {
+  if (isComplexValue(v)) {
+    const f = componentDType(dtype as ComplexDType);
+    return `[${scalarJson(v.re, f)},${scalarJson(v.im, f)}]`;
+  }
   if (typeof v === 'boolean') return v ? 'true' : 'false';
   if (typeof v === 'bigint') return v > SAFE || v < -SAFE ? `"${v}"` : String(v);
   if (Number.isNaN(v)) return '"NaN"';
@@ -58,7 +63,11 @@ export function scalarJson(v: Scalar, dtype: DType): string {
 }
 
 /** One element for people: exact digits, shortest floats, NaN/Infinity bare. */
-export function scalarText(v: Scalar, dtype: DType): string {
+export function scalarText(v: Scalar | Complex, dtype: DType): string {
+  if (isComplexValue(v)) {
+    const f = componentDType(dtype as ComplexDType);
+    return formatComplex(v.re, v.im, (x) => shortestFloat(x, f));
+  }
   if (typeof v === 'bigint') return String(v);
   if (typeof v === 'number' && !Number.isFinite(v)) return String(v);
   return scalarJson(v, dtype);
@@ -76,7 +85,7 @@ export function tensorJson(t: Tensor): string {
   }
   const walk = (dim: number, off: number): void => {
     if (dim === shape.length) {
-      parts.push(scalarJson(decodeScalar(dtype, data[off]), dtype));
+      parts.push(scalarJson(elementAt(dtype, data, off), dtype));
       return;
     }
     parts.push('[');
@@ -96,7 +105,7 @@ export const PRINT_LIMIT = 10_000;
 /** A few lines describing a big tensor: dtype, shape, first and last values, and how to get it all. */
 export function tensorSummary(t: Tensor, edge = 6): string {
   const n = t.size;
-  const item = (i: number) => scalarText(decodeScalar(t.dtype, t.data[i]), t.dtype);
+  const item = (i: number) => scalarText(elementAt(t.dtype, t.data, i), t.dtype);
   const head = Array.from({ length: Math.min(edge, n) }, (_, i) => item(i));
   const tail = n > 2 * edge ? Array.from({ length: edge }, (_, i) => item(n - edge + i)) : [];
   const body =

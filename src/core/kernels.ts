@@ -6,6 +6,8 @@ import { InvalidArgumentError } from '../errors.js';
 import { type DType, type Scalar, byteSize, decodeScalar, encodeScalar, isFloat } from '../tensor/dtype.js';
 import { bitsToBfloat16, bitsToFloat16, bfloat16Bits, float16Bits } from '../tensor/float16.js';
 import type { Tensor } from '../tensor/tensor.js';
+import { complexParts, isComplex } from '../tensor/complex.js';
+import { complexKernel } from './complex.js';
 import type { ReducerName } from './types.js';
 
 /** Integer view of a tensor's bytes for bit-exact copies (NaN payloads survive). */
@@ -21,8 +23,10 @@ export function bitView(t: Tensor): { view: BitView; lanes: number } {
       return { view: new Uint16Array(d.buffer, d.byteOffset, t.size), lanes: 1 };
     case 4:
       return { view: new Int32Array(d.buffer, d.byteOffset, t.size), lanes: 1 };
-    default:
-      return { view: new Int32Array(d.buffer, d.byteOffset, t.size * 2), lanes: 2 };
+    default: {
+      const lanes = lanesOf(t.dtype); // 2 for 8-byte dtypes and complex64, 4 for complex128
+      return { view: new Int32Array(d.buffer, d.byteOffset, t.size * lanes), lanes };
+    }
   }
 }
 
@@ -74,13 +78,20 @@ export function indexWords(t: Tensor): Int32Array {
   return v;
 }
 
-/** View lanes per element of a dtype's bit view (2 for 8-byte dtypes). */
+/** View lanes per element of a dtype's bit view (2 for 8-byte dtypes, 4 for complex128). */
 export function lanesOf(dtype: DType): number {
-  return byteSize(dtype) === 8 ? 2 : 1;
+  const b = byteSize(dtype);
+  return b >= 8 ? b >> 2 : 1;
 }
 
 /** Bit pattern of one element value, as lanes of the bit view. */
 export function scalarBits(dtype: DType, value: Scalar): number[] {
+  if (isComplex(dtype)) {
+    const parts = new (dtype === 'complex64' ? Float32Array : Float64Array)(
+      complexParts(value, dtype, 'fill_value'),
+    );
+    return Array.from(new Int32Array(parts.buffer));
+  }
   const tmp = new (dataCtor(dtype))(1) as any;
   tmp[0] = encodeScalar(dtype, value, 'fill_value');
   const bytes = new Uint8Array(tmp.buffer);
@@ -111,6 +122,8 @@ function dataCtor(dtype: DType): any {
     uint16: Uint16Array,
     uint8: Uint8Array,
     bool: Uint8Array,
+    complex64: Float32Array,
+    complex128: Float64Array,
   }[dtype];
 }
 
@@ -703,6 +716,8 @@ export function reduceKernel(
   nan: FloatNaN = 'self_first',
 ): ReduceKernel {
   const r = reducer === 'mean' ? 'add' : reducer;
+  if (isComplex(dtype))
+    return complexKernel(reducer, dtype, op, minmax, nan, (k, f, rule) => floatArith(k, nanFix(f, rule)));
   if ((r === 'min' || r === 'max') && minmax !== 'ieee' && isFloat(dtype))
     return pickKernel(dtype, PICK[minmax][r]);
   if (dtype === 'bool') {

@@ -9,7 +9,7 @@
  */
 import { DTypeError, InvalidArgumentError, fmt } from '../errors.js';
 import type { DType, Scalar } from '../tensor/dtype.js';
-import { isFloat } from '../tensor/dtype.js';
+import { isComplex, isFloat } from '../tensor/dtype.js';
 import { Tensor, checkTensor } from '../tensor/tensor.js';
 
 /** `[0, 1, …, n - 1]`, or `[a, …, b - 1]` with two arguments. */
@@ -203,7 +203,15 @@ export function scalar(
         `${op}: ${name} must be a 0-d tensor or a number; got a tensor of shape ${fmt(value.shape)}`,
         { shape: value.shape },
       );
-    return value.item();
+    if (isComplex(value.dtype))
+      throw new InvalidArgumentError(
+        code,
+        `${op}: ${name} must be a real scalar; got a ${value.dtype} tensor`,
+        {
+          dtype: value.dtype,
+        },
+      );
+    return value.item() as Scalar;
   }
   if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') return value;
   throw new InvalidArgumentError(

@@ -8,11 +8,12 @@
  * elements in C order.
  *
  * Supported `descr`s (any of the byte orders `<`, `>`, `|`, `=`): `f2` `f4` `f8` (float16/32/64),
- * `i1` `i2` `i4` `i8`, `u1` `u2` `u4` `u8`, `b1` / `?` (bool). Everything else (object arrays,
- * strings, complex, datetimes, structured dtypes, long double) is refused with a DTypeError.
+ * `c8` `c16` (complex64/128: each part swapped on its own under `>`), `i1` `i2` `i4` `i8`,
+ * `u1` `u2` `u4` `u8`, `b1` / `?` (bool). Everything else (object arrays, strings, datetimes,
+ * structured dtypes, long double, complex256) is refused with a DTypeError.
  */
 import { DTypeError, fmt, InvalidArgumentError } from '../errors.js';
-import { byteSize, type DType, type Storage, storageConstructor } from '../tensor/dtype.js';
+import { byteSize, type DType, type Storage, storageConstructor, storageFactor } from '../tensor/dtype.js';
 import { checkedSize, checkTensor, MAX_RANK, Tensor, typedArrayName } from '../tensor/tensor.js';
 
 const MAGIC = [0x93, 0x4e, 0x55, 0x4d, 0x50, 0x59]; // \x93NUMPY
@@ -60,8 +61,8 @@ export function bytesToStorage(
   // A fresh, aligned copy (not bytes.slice: on a Node Buffer, slice is a view into a shared pool).
   const copy = new Uint8Array(nBytes);
   copy.set(bytes.subarray(0, nBytes));
-  if (littleEndian !== HOST_LITTLE_ENDIAN) swapBytes(copy, itemSize);
-  const data = new (storageConstructor(dtype))(copy.buffer, 0, count);
+  if (littleEndian !== HOST_LITTLE_ENDIAN) swapBytes(copy, swapUnit(dtype));
+  const data = new (storageConstructor(dtype))(copy.buffer, 0, count * storageFactor(dtype));
   if (dtype === 'bool') {
     const b = data as Uint8Array;
     for (let i = 0; i < count; i++) if (b[i] > 1) b[i] = 1;
@@ -73,8 +74,13 @@ export function bytesToStorage(
 export function storageToBytes(dtype: DType, data: Storage, littleEndian: boolean): Uint8Array {
   const out = new Uint8Array(data.byteLength);
   out.set(new Uint8Array(data.buffer, data.byteOffset, data.byteLength));
-  if (littleEndian !== HOST_LITTLE_ENDIAN) swapBytes(out, byteSize(dtype));
+  if (littleEndian !== HOST_LITTLE_ENDIAN) swapBytes(out, swapUnit(dtype));
   return out;
+}
+
+/** The byte-swapped unit of a dtype: the element, or each of a complex element's two parts. */
+function swapUnit(dtype: DType): number {
+  return byteSize(dtype) / storageFactor(dtype);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -217,6 +223,8 @@ const DESCR_OF: Record<Exclude<DType, 'bfloat16'>, string> = {
   uint16: 'u2',
   uint8: 'u1',
   bool: 'b1',
+  complex64: 'c8',
+  complex128: 'c16',
 };
 
 const DTYPE_OF_CODE: Record<string, DType> = {
@@ -232,12 +240,14 @@ const DTYPE_OF_CODE: Record<string, DType> = {
   u4: 'uint32',
   u8: 'uint64',
   b1: 'bool',
+  c8: 'complex64',
+  c16: 'complex128',
   '?': 'bool',
   '?1': 'bool',
 };
 
 const KIND_NAMES: Record<string, string> = {
-  c: 'complex',
+  c: 'complex of this width',
   U: 'unicode string',
   S: 'byte string',
   a: 'byte string',
@@ -271,7 +281,7 @@ function parseDescr(descr: PyValue, header: string): Descr {
     const kind = m ? KIND_NAMES[m[2]] : undefined;
     throw new DTypeError(
       'npy.descr',
-      `readNpy: unsupported descr ${fmt(descr)}${kind ? ` (${kind})` : ''}; supported: f2 f4 f8 i1 i2 i4 i8 u1 u2 u4 u8 b1 with byte order < > | =`,
+      `readNpy: unsupported descr ${fmt(descr)}${kind ? ` (${kind})` : ''}; supported: f2 f4 f8 c8 c16 i1 i2 i4 i8 u1 u2 u4 u8 b1 with byte order < > | =`,
       { descr },
     );
   }

@@ -4,14 +4,14 @@
  * are packed, as ONNX writes them).
  *
  * Reading understands `raw_data` (little-endian, fixed width) and every typed field:
- * `float_data` (FLOAT), `double_data` (DOUBLE), `int64_data` (INT64), `uint64_data` (UINT32, UINT64)
- * and `int32_data` (INT32, INT16, INT8, UINT16, UINT8, BOOL, and FLOAT16/BFLOAT16 as their 16-bit
- * patterns). External data, segments, strings, complex, float8, 4- and 2-bit types are refused
- * with typed errors. Writing always uses `raw_data`.
+ * `float_data` (FLOAT; COMPLEX64 as (real, imaginary) pairs), `double_data` (DOUBLE; COMPLEX128 as
+ * pairs), `int64_data` (INT64), `uint64_data` (UINT32, UINT64) and `int32_data` (INT32, INT16, INT8,
+ * UINT16, UINT8, BOOL, and FLOAT16/BFLOAT16 as their 16-bit patterns). External data, segments,
+ * strings, float8, 4- and 2-bit types are refused with typed errors. Writing always uses `raw_data`.
  */
 import protobuf from 'protobufjs';
 import { DTypeError, fmt, GatherScatterError, InvalidArgumentError } from '../errors.js';
-import { allocStorage, byteSize, type DType, type Storage } from '../tensor/dtype.js';
+import { allocStorage, byteSize, type DType, type Storage, storageFactor } from '../tensor/dtype.js';
 import { checkedSize, checkTensor, MAX_RANK, Tensor, typedArrayName } from '../tensor/tensor.js';
 import { bytesToStorage, storageToBytes } from './npy.js';
 
@@ -65,6 +65,8 @@ export const onnxDataTypeToDType: Readonly<Record<number, DType>> = Object.freez
   11: 'float64',
   12: 'uint32',
   13: 'uint64',
+  14: 'complex64',
+  15: 'complex128',
   16: 'bfloat16',
 });
 
@@ -82,6 +84,8 @@ export const dtypeToOnnxDataType: Readonly<Record<DType, number>> = Object.freez
   float64: 11,
   uint32: 12,
   uint64: 13,
+  complex64: 14,
+  complex128: 15,
   bfloat16: 16,
 });
 
@@ -307,6 +311,9 @@ const FIELD_OF: Record<DType, TypedField> = {
   bool: 'int32_data',
   float16: 'int32_data',
   bfloat16: 'int32_data',
+  // onnx.proto: a complex element is two consecutive values (real, imaginary).
+  complex64: 'float_data',
+  complex128: 'double_data',
 };
 
 /** Inclusive range of the values `int32_data` may hold for each dtype it carries. */
@@ -807,6 +814,8 @@ function objectSource(list: ArrayLike<unknown>, field: TypedField): DataSource {
         switch (dtype) {
           case 'float32':
           case 'float64':
+          case 'complex64':
+          case 'complex128':
             (out as Float64Array)[i] = v as number;
             break;
           case 'int64':
@@ -1014,11 +1023,12 @@ function buildTensor(p: Parsed): NamedTensor {
     }
     const source = p.typed[expected];
     const have = source?.count ?? 0;
-    if (have !== n) {
+    const values = n * storageFactor(dtype); // complex: real and imaginary parts
+    if (have !== values) {
       throw new InvalidArgumentError(
         'onnx.TensorProto.data_length',
-        `fromTensorProto: ${expected} has ${have} values; shape ${fmt(shape)} needs ${n}`,
-        { have, need: n },
+        `fromTensorProto: ${expected} has ${have} values; shape ${fmt(shape)} of ${dtype} needs ${values}`,
+        { have, need: values },
       );
     }
     source?.check?.();

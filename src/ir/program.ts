@@ -48,6 +48,8 @@ export const MLIR_ELEMENT_TYPES: Readonly<Record<DType, string>> = {
   uint16: 'ui16',
   uint8: 'ui8',
   bool: 'i1',
+  complex64: 'complex<f32>',
+  complex128: 'complex<f64>',
 };
 
 /** An SSA value of the enclosing function: its index in the function's value table. */

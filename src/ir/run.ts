@@ -9,8 +9,8 @@
  */
 import { type GatherCall, type ScatterCall, execute, executeAll } from '../core/call.js';
 import type { UpdateFunction } from '../core/types.js';
-import { InvalidArgumentError, fmt } from '../errors.js';
-import type { DType, Scalar } from '../tensor/dtype.js';
+import { DTypeError, InvalidArgumentError, fmt } from '../errors.js';
+import { type DType, type Scalar, isComplex } from '../tensor/dtype.js';
 import { Tensor, full } from '../tensor/tensor.js';
 import { checkOutcome } from './checks.js';
 import { evalOp } from './ops/index.js';
@@ -187,10 +187,19 @@ function scatterCall(ctx: Context, op: ScatterOp, ins: Tensor[]): ScatterCall {
  */
 function bodyFunction(ctx: Context, body: Body, dtypes: readonly DType[]): UpdateFunction {
   const n = dtypes.length;
+  // The per-update path passes one real scalar per operand; a complex element is two.
+  const complexType = dtypes.find(isComplex);
+  if (complexType !== undefined)
+    throw new DTypeError(
+      'stablehlo.scatter.complex_body',
+      `stablehlo.scatter: an update computation on ${complexType} must be one of the built-in bodies (add, subtract, multiply, minimum, maximum, or returning the update); got another body`,
+      { dtype: complexType },
+    );
   return (...xs: Scalar[]) => {
     const args = xs.map((x, k) => full([], x, dtypes[k % n]));
     const outs = runBody(ctx, body, args, 'scatter body');
-    return n === 1 ? outs[0].item() : outs.map((t) => t.item());
+    // Real dtypes only (checked above): item() is a Scalar.
+    return n === 1 ? (outs[0].item() as Scalar) : outs.map((t) => t.item() as Scalar);
   };
 }
 

@@ -4,6 +4,7 @@
  * Uint8Array, 64-bit integers in BigInt64Array / BigUint64Array.
  */
 import { DTypeError, fmt } from '../errors.js';
+import { type Complex, type ComplexDType, isComplex } from './complex.js';
 import { bitsToBfloat16, bitsToFloat16 } from './float16.js';
 import { type ScalarOptions, toDTypeScalar } from './scalar.js';
 
@@ -21,6 +22,8 @@ export const DTYPES = [
   'uint16',
   'uint8',
   'bool',
+  'complex64',
+  'complex128',
 ] as const;
 
 /** An element type name. */
@@ -41,10 +44,15 @@ export interface StorageMap {
   uint16: Uint16Array;
   uint8: Uint8Array;
   bool: Uint8Array;
+  complex64: Float32Array;
+  complex128: Float64Array;
 }
 export type Storage = StorageMap[DType];
 
-/** A JS value of one element: numbers for floats and ≤32-bit ints, bigint for 64-bit ints. */
+/**
+ * A JS value of one real element: numbers for floats and ≤32-bit ints, bigint for 64-bit ints.
+ * A complex element is a {@link Complex} (see {@link ElementOf}).
+ */
 export type Scalar = number | bigint | boolean;
 
 /** The JS value of one element of `D` (`Scalar` when `D` is not known). */
@@ -53,6 +61,9 @@ export type ScalarOf<D extends DType> = D extends 'int64' | 'uint64'
   : D extends 'bool'
     ? boolean
     : number;
+
+/** The JS value of one element of `D`, complex dtypes included (`{ re, im }`). */
+export type ElementOf<D extends DType> = D extends ComplexDType ? Complex : ScalarOf<D>;
 
 type Ctor = { new (n: number): Storage; new (buf: ArrayBufferLike, off: number, len: number): Storage };
 
@@ -70,6 +81,8 @@ const CTORS: Record<DType, Ctor> = {
   uint16: Uint16Array,
   uint8: Uint8Array,
   bool: Uint8Array,
+  complex64: Float32Array,
+  complex128: Float64Array,
 } as unknown as Record<DType, Ctor>;
 
 const BYTES: Record<DType, number> = {
@@ -86,12 +99,23 @@ const BYTES: Record<DType, number> = {
   uint16: 2,
   uint8: 1,
   bool: 1,
+  complex64: 8,
+  complex128: 16,
 };
 
 /** A caller-supplied message prefix, made safe to interpolate (a string of at most 200 characters). */
 export function label(where: unknown, fallback: string): string {
   return typeof where === 'string' ? (where.length > 200 ? `${where.slice(0, 200)}…` : where) : fallback;
 }
+
+export {
+  type Complex,
+  type ComplexDType,
+  COMPLEX_DTYPES,
+  complex,
+  isComplex,
+  isComplexValue,
+} from './complex.js';
 
 export function isDType(name: unknown): name is DType {
   return typeof name === 'string' && Object.hasOwn(BYTES, name);
@@ -117,17 +141,23 @@ export function storageConstructor(dtype: DType): Ctor {
   return CTORS[dtype];
 }
 
-/** Allocates zeroed storage for `n` elements. */
-export function allocStorage<D extends DType>(dtype: D, n: number): StorageMap[D] {
-  return new CTORS[dtype](n) as StorageMap[D];
+/** Storage slots per element: 2 for complex dtypes (real, imag interleaved), else 1. */
+export function storageFactor(dtype: DType): number {
+  return isComplex(dtype) ? 2 : 1;
 }
 
+/** Allocates zeroed storage for `n` elements (2n floats for a complex dtype). */
+export function allocStorage<D extends DType>(dtype: D, n: number): StorageMap[D] {
+  return new CTORS[dtype](n * storageFactor(dtype)) as StorageMap[D];
+}
+
+/** Real floating-point dtypes (complex ones are not: see `isComplex`). */
 export const isFloat = (d: DType): boolean =>
   d === 'float64' || d === 'float32' || d === 'float16' || d === 'bfloat16';
 export const isBool = (d: DType): boolean => d === 'bool';
-export const isInteger = (d: DType): boolean => !isFloat(d) && d !== 'bool';
+export const isInteger = (d: DType): boolean => !isFloat(d) && d !== 'bool' && !isComplex(d);
 export const is64Bit = (d: DType): boolean => d === 'int64' || d === 'uint64';
-export const isSigned = (d: DType): boolean => d.startsWith('int') || isFloat(d);
+export const isSigned = (d: DType): boolean => d.startsWith('int') || isFloat(d) || isComplex(d);
 export const INTEGER_DTYPES: readonly DType[] = [
   'int64',
   'int32',
@@ -207,7 +237,8 @@ export function defaultFillValue(dtype: DType): Scalar {
 const FILL_VALUES = new Map<DType, Scalar>();
 
 function computeFillValue(dtype: DType): Scalar {
-  if (isFloat(dtype)) return Number.NaN;
+  // JAX fills inexact dtypes with NaN; into a complex dtype that is NaN+0j.
+  if (isFloat(dtype) || isComplex(dtype)) return Number.NaN;
   if (dtype === 'bool') return true;
   const [lo, hi] = integerRange(dtype);
   const v = isSigned(dtype) ? lo : hi;

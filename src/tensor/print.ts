@@ -2,6 +2,7 @@
  * Printing tensors: shortest round-trip element strings per dtype and a NumPy-like layout with a
  * print threshold. Works in browsers (no node:util).
  */
+import { type ComplexDType, componentDType, formatComplex, isComplex } from './complex.js';
 import type { DType, Storage } from './dtype.js';
 import { bfloat16Bits, bitsToBfloat16, bitsToFloat16, float16Bits } from './float16.js';
 
@@ -88,6 +89,23 @@ export function jsonElement(dtype: DType, stored: number | bigint): number | str
   }
 }
 
+/** A complex element in JSON: `[re, im]`, each part as {@link jsonElement} writes a float. */
+export type JsonComplex = [number | string, number | string];
+
+/** Element `i` of interleaved complex storage as JSON: `[re, im]` (`'NaN'`, `'-0'`… as for floats). */
+export function jsonComplex(dtype: ComplexDType, data: ArrayLike<number>, i: number): JsonComplex {
+  const f = componentDType(dtype);
+  return [jsonElement(f, data[2 * i]) as number | string, jsonElement(f, data[2 * i + 1]) as number | string];
+}
+
+/** Element `i` of a storage as text: complex pairs as `re±imj`, everything else by {@link formatElement}. */
+function cellString(dtype: DType, data: Storage, i: number): string {
+  if (!isComplex(dtype)) return formatElement(dtype, (data as ArrayLike<number | bigint>)[i]);
+  const f = componentDType(dtype);
+  const d = data as ArrayLike<number>;
+  return formatComplex(d[2 * i], d[2 * i + 1], (x) => formatElement(f, x));
+}
+
 /** Which positions of a dimension of size `n` are printed (all, or the edges around a `...`). */
 function shownIndices(n: number, summarize: boolean): number[] {
   if (!summarize || n <= 2 * PRINT_EDGE_ITEMS) return Array.from({ length: n }, (_, i) => i);
@@ -114,7 +132,7 @@ export function formatBody(
   indent: number,
 ): string {
   const rank = shape.length;
-  if (rank === 0) return formatElement(dtype, (data as ArrayLike<number | bigint>)[0]);
+  if (rank === 0) return cellString(dtype, data, 0);
   if (size === 0) return '[]';
   const summarize = size > PRINT_THRESHOLD;
   const strides = new Array<number>(rank);
@@ -132,7 +150,7 @@ export function formatBody(
       if (i < 0) continue;
       const o = off + i * strides[dim];
       if (dim === rank - 1) {
-        const s = formatElement(dtype, (data as ArrayLike<number | bigint>)[o]);
+        const s = cellString(dtype, data, o);
         cells.set(o, s);
         if (s.length > width) width = s.length;
       } else collect(dim + 1, o);

@@ -229,6 +229,14 @@ export function toDTypeScalar(
     case 'uint16':
     case 'uint8':
       return toSmallInt(typeof v === 'boolean' ? (v ? 1 : 0) : v, dtype, options);
+    case 'complex64':
+    case 'complex128':
+      // Two stored components: the tensor layer converts them with complexParts (complex.ts).
+      throw new DTypeError(
+        typeof options.code === 'string' ? options.code : 'tensor.dtype',
+        `${whereOf(options)}: a ${dtype} element is two stored values (real, imaginary), not one scalar`,
+        { dtype },
+      );
     default:
       throw new DTypeError(
         typeof options.code === 'string' ? options.code : 'tensor.dtype',

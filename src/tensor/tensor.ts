@@ -9,24 +9,33 @@ import {
   type DType,
   type Scalar,
   type Storage,
-  type ScalarOf,
   type StorageMap,
   allocStorage,
   assertDType,
   byteSize,
+  type ElementOf,
   decodeScalar,
   isDType,
   label,
   storageConstructor,
+  storageFactor,
 } from './dtype.js';
-import { PRINT_THRESHOLD, formatBody, jsonElement } from './print.js';
+import {
+  type Complex,
+  type ComplexDType,
+  complexParts,
+  isComplex,
+  isComplexValue,
+  readComplex,
+} from './complex.js';
+import { type JsonComplex, PRINT_THRESHOLD, formatBody, jsonComplex, jsonElement } from './print.js';
 import { type ScalarOptions, toDTypeScalar } from './scalar.js';
 
 /** A nested JS array of scalars (any depth, including a bare scalar for rank 0). */
-export type NestedArray = Scalar | readonly NestedArray[];
+export type NestedArray = Scalar | Complex | readonly NestedArray[];
 
 /** Nested arrays of one element type: what `toArray()` gives for a dtype (`NestedOf<bigint>` for int64). */
-export type NestedOf<S extends Scalar> = S | readonly NestedOf<S>[];
+export type NestedOf<S extends Scalar | Complex> = S | readonly NestedOf<S>[];
 
 /**
  * The largest rank a tensor (and every shape the library validates) may have: 64, as in NumPy.
@@ -272,10 +281,13 @@ function checkStorage(dtype: DType, data: unknown, size: number, where: string):
     );
   }
   const length = LENGTH_OF.call(data);
-  if (length !== size || (data as ArrayLike<unknown>).length !== length) {
+  const factor = storageFactor(dtype);
+  if (length !== size * factor || (data as ArrayLike<unknown>).length !== length) {
     throw new InvalidArgumentError(
       'tensor.data_length',
-      `${where}: data has ${length} elements but shape needs ${size}`,
+      factor === 1
+        ? `${where}: data has ${length} elements but shape needs ${size}`
+        : `${where}: data has ${length} floats but shape needs ${size * factor} (${size} ${dtype} elements, real and imaginary parts interleaved)`,
       { length, size },
     );
   }
@@ -313,7 +325,7 @@ const INSPECT = Symbol.for('nodejs.util.inspect.custom');
  */
 export function liveStorage(t: Tensor, where: string): void {
   const length = LENGTH_OF.call(t.data);
-  if (length !== t.size)
+  if (length !== t.size * storageFactor(t.dtype))
     throw new InvalidArgumentError(
       'tensor.storage_changed',
       `${where}: the tensor's storage holds ${length} elements but its shape ${fmt(t.shape)} needs ${t.size} (detached, resized or out of bounds after the tensor was made)`,
@@ -429,7 +441,7 @@ export class Tensor<D extends DType = DType> {
   }
 
   /** The element at a multi-index, as a JS value. */
-  get(...index: number[]): Scalar {
+  get(...index: number[]): ElementOf<D> {
     liveStorage(this, 'tensor.get');
     if (index.length !== this.rank) {
       throw new InvalidArgumentError(
@@ -450,39 +462,38 @@ export class Tensor<D extends DType = DType> {
       off += k * stride;
       stride *= this.shape[i];
     }
-    return decodeScalar(this.dtype, this.data[off]);
+    return elementAt(this.dtype, this.data, off);
   }
 
   /** The single element of a tensor of size 1 (e.g. rank 0). */
-  item(): Scalar {
+  item(): ElementOf<D> {
     liveStorage(this, 'tensor.item');
     if (this.size !== 1)
       throw new InvalidArgumentError('tensor.item', `tensor.item: tensor has ${this.size} elements, not 1`);
-    return decodeScalar(this.dtype, this.data[0]);
+    return elementAt(this.dtype, this.data, 0);
   }
 
   /**
    * Nested JS arrays (a bare scalar for rank 0). Floats (incl. float16/bfloat16) come back as
-   * numbers, int64/uint64 as bigint, bool as boolean, other integers as numbers.
+   * numbers, int64/uint64 as bigint, bool as boolean, other integers as numbers, complex
+   * elements as frozen `{ re, im }` objects.
    *
    * Bounded: when the nested arrays would take more than the allocation limit (estimated at 16
    * bytes per element and 48 per array) it throws AllocationLimitError `tensor.to_array` at once.
    * That covers empty tensors with huge dimensions: `zeros([2 ** 40, 0], 'float32').toArray()`
    * would be 2^40 empty arrays and is refused; `zeros([3, 0], 'float32').toArray()` is `[[], [], []]`.
    */
-  toArray(): NestedOf<ScalarOf<D>> {
+  toArray(): NestedOf<ElementOf<D>> {
     liveStorage(this, 'tensor.toArray');
     const { shape, data, dtype, size } = this;
     checkJsStructure(shape, size, 'tensor.toArray');
     const rank = shape.length;
-    if (rank === 0) return decodeScalar(dtype, data[0]) as ScalarOf<D>;
+    if (rank === 0) return elementAt(dtype, data, 0);
     const strides = stridesOf(shape);
-    const d = data as ArrayLike<number | bigint>;
-    const build = (dim: number, off: number): NestedOf<ScalarOf<D>>[] => {
+    const build = (dim: number, off: number): NestedOf<ElementOf<D>>[] => {
       const n = shape[dim];
-      const out = new Array<NestedOf<ScalarOf<D>>>(n);
-      if (dim === rank - 1)
-        for (let i = 0; i < n; i++) out[i] = decodeScalar(dtype, d[off + i]) as ScalarOf<D>;
+      const out = new Array<NestedOf<ElementOf<D>>>(n);
+      if (dim === rank - 1) for (let i = 0; i < n; i++) out[i] = elementAt(dtype, data, off + i);
       else for (let i = 0; i < n; i++) out[i] = build(dim + 1, off + i * strides[dim]);
       return out;
     };
@@ -490,12 +501,11 @@ export class Tensor<D extends DType = DType> {
   }
 
   /** Flat JS values in row-major order (numbers, bigints or booleans). Bounded like {@link toArray}. */
-  toFlatArray(): ScalarOf<D>[] {
+  toFlatArray(): ElementOf<D>[] {
     liveStorage(this, 'tensor.toFlatArray');
     checkJsStructure([this.size], this.size, 'tensor.toFlatArray');
-    const out = new Array<ScalarOf<D>>(this.size);
-    const d = this.data as ArrayLike<number | bigint>;
-    for (let i = 0; i < out.length; i++) out[i] = decodeScalar(this.dtype, d[i]) as ScalarOf<D>;
+    const out = new Array<ElementOf<D>>(this.size);
+    for (let i = 0; i < out.length; i++) out[i] = elementAt(this.dtype, this.data, i);
     return out;
   }
 
@@ -526,18 +536,21 @@ export class Tensor<D extends DType = DType> {
   /**
    * `{ dtype, shape, data }` with `data` flat in row-major order: numbers for floats (shortest
    * round-trip form) and ≤ 32-bit integers, exact decimal strings for int64/uint64, `'NaN'`,
-   * `'Infinity'`, `'-Infinity'`, `'-0'` for those floats, booleans for bool. What `JSON.stringify`
-   * uses. Bounded like {@link toArray}.
+   * `'Infinity'`, `'-Infinity'`, `'-0'` for those floats, booleans for bool, `[re, im]` pairs of
+   * such floats for complex dtypes. What `JSON.stringify` uses. Bounded like {@link toArray}.
    *
    * @example JSON.stringify(tensor([2n ** 63n - 1n], 'int64'))
    *          // '{"dtype":"int64","shape":[1],"data":["9223372036854775807"]}'
    */
-  toJSON(): { dtype: D; shape: number[]; data: (number | string | boolean)[] } {
+  toJSON(): { dtype: D; shape: number[]; data: (number | string | boolean | JsonComplex)[] } {
     liveStorage(this, 'tensor.toJSON');
     checkJsStructure([this.size], this.size, 'tensor.toJSON');
-    const out = new Array<number | string | boolean>(this.size);
+    const out = new Array<number | string | boolean | JsonComplex>(this.size);
     const d = this.data as ArrayLike<number | bigint>;
-    for (let i = 0; i < out.length; i++) out[i] = jsonElement(this.dtype, d[i]);
+    const dt = this.dtype;
+    if (isComplex(dt))
+      for (let i = 0; i < out.length; i++) out[i] = jsonComplex(dt, d as ArrayLike<number>, i);
+    else for (let i = 0; i < out.length; i++) out[i] = jsonElement(dt, d[i]);
     return { dtype: this.dtype, shape: [...this.shape], data: out };
   }
 
@@ -550,6 +563,12 @@ export class Tensor<D extends DType = DType> {
   [INSPECT](): string {
     return this.toString();
   }
+}
+
+/** The JS value of element `i` of a tensor's storage (complex: the pair at 2i, 2i + 1). */
+export function elementAt<D extends DType>(dtype: D, data: Storage, i: number): ElementOf<D> {
+  if (isComplex(dtype)) return readComplex(data as ArrayLike<number>, i) as ElementOf<D>;
+  return decodeScalar(dtype, (data as ArrayLike<number | bigint>)[i]) as ElementOf<D>;
 }
 
 function fmtShape(shape: readonly number[]): string {
@@ -590,6 +609,7 @@ const KIND_BOOL = 1;
 const KIND_BIGINT = 2;
 const KIND_INT32 = 4;
 const KIND_NUMBER = 8;
+const KIND_COMPLEX = 16;
 
 /** The shape of a nested array, following first elements; refuses nesting deeper than MAX_RANK (and says when it is circular). */
 function nestedShape(values: unknown): number[] {
@@ -637,6 +657,7 @@ function scan(v: unknown, dim: number, shape: readonly number[]): number {
           : KIND_NUMBER;
       default:
         if (Array.isArray(v)) ragged(dim, `an array sits where dimension ${dim - 1} expects a scalar`);
+        if (isComplexValue(v)) return KIND_COMPLEX;
         throw new InvalidArgumentError(
           'tensor.value',
           `tensor: elements must be numbers, bigints or booleans; got ${v === null ? 'null' : typeof v} ${fmt(v)}`,
@@ -662,7 +683,11 @@ function fill(
   o: ScalarOptions,
 ): number {
   if (dim === rank) {
-    (out as { [i: number]: number | bigint })[at] = toDTypeScalar(v, dtype, o);
+    if (isComplex(dtype)) {
+      const [re, im] = complexParts(v, dtype, o.where ?? 'tensor');
+      (out as Float32Array | Float64Array)[2 * at] = re;
+      (out as Float32Array | Float64Array)[2 * at + 1] = im;
+    } else (out as { [i: number]: number | bigint })[at] = toDTypeScalar(v, dtype, o);
     return at + 1;
   }
   const a = v as unknown[];
@@ -698,6 +723,7 @@ export function tensor<D extends DType = DType>(
     const dt = (dtype ?? own) as D;
     if (!dt || own === undefined)
       throw new InvalidArgumentError('tensor.value', 'tensor: unsupported typed array (a DataView?)');
+    if (isComplex(dt)) return complexFromTyped(values as ArrayBufferView, dt, shape) as unknown as Tensor<D>;
     const length = LENGTH_OF.call(values);
     const shp = shape === undefined ? [length] : readShape(shape, 'tensor');
     const n = sizeOf(shp, dt, 'tensor');
@@ -729,7 +755,9 @@ export function tensor<D extends DType = DType>(
   const kinds = scan(values, 0, inferred);
   let dt = dtype as DType | undefined;
   if (dt === undefined) {
-    if (kinds === 0) dt = 'float32';
+    if (kinds & KIND_COMPLEX)
+      dt = 'complex128'; // Python's complex is a pair of doubles
+    else if (kinds === 0) dt = 'float32';
     else if (kinds === KIND_BOOL) dt = 'bool';
     else if (kinds & KIND_BIGINT) dt = 'int64';
     else if (kinds === KIND_INT32) dt = 'int32';
@@ -748,6 +776,33 @@ export function tensor<D extends DType = DType>(
   return new Tensor(dt as D, shp, data as StorageMap[D]);
 }
 
+/**
+ * A complex tensor from a real typed array of interleaved (real, imag) pairs: 2n values make n
+ * elements (shape defaults to [n]). The array is used without a copy when it is already the
+ * storage type (Float32Array for complex64, Float64Array for complex128).
+ */
+function complexFromTyped(values: ArrayBufferView, dt: ComplexDType, shape?: readonly number[]): Tensor {
+  const length = LENGTH_OF.call(values);
+  if (length % 2 !== 0 || typeof (values as unknown as ArrayLike<unknown>)[0] === 'bigint')
+    throw new InvalidArgumentError(
+      'tensor.data_length',
+      `tensor: a ${dt} tensor takes an even number of real values (real and imaginary parts interleaved); got ${length}${length % 2 ? '' : ' bigints'}`,
+    );
+  const shp = shape === undefined ? [length / 2] : readShape(shape, 'tensor');
+  const n = sizeOf(shp, dt, 'tensor');
+  if (length !== 2 * n)
+    throw new InvalidArgumentError(
+      'tensor.data_length',
+      `tensor: ${length} values (${length / 2} complex) cannot fill shape ${fmt(shp)} (${n} elements)`,
+    );
+  const store = storageConstructor(dt) as unknown as { prototype: object };
+  if (Object.getPrototypeOf(values) === store.prototype) return new Tensor(dt, shp, values as Float32Array);
+  const data = allocStorage(dt, n);
+  const src = values as unknown as ArrayLike<number>;
+  for (let i = 0; i < length; i++) data[i] = dt === 'complex64' ? Math.fround(src[i]) : src[i];
+  return new Tensor(dt, shp, data);
+}
+
 /** A tensor of zeros (false for bool). */
 export function zeros<D extends DType>(shape: readonly number[], dtype: D): Tensor<D> {
   assertDType(dtype);
@@ -760,8 +815,22 @@ export function zeros<D extends DType>(shape: readonly number[], dtype: D): Tens
  *
  * @example full([2], 7n, 'int64').toArray()   // [7n, 7n]
  */
-export function full<D extends DType>(shape: readonly number[], value: Scalar, dtype: D): Tensor<D> {
+export function full<D extends DType>(
+  shape: readonly number[],
+  value: Scalar | Complex,
+  dtype: D,
+): Tensor<D> {
   assertDType(dtype);
+  if (isComplex(dtype)) {
+    const [re, im] = complexParts(value, dtype, 'full');
+    const c = zeros(shape, dtype);
+    const d = c.data as Float32Array | Float64Array;
+    for (let i = 0; i < d.length; i += 2) {
+      d[i] = re;
+      d[i + 1] = im;
+    }
+    return c;
+  }
   const v = toDTypeScalar(value, dtype, FULL_SCALAR);
   const t = zeros(shape, dtype);
   (t.data as { fill(v: number | bigint): unknown }).fill(v);

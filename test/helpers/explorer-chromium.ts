@@ -13,7 +13,12 @@ import { type Page, chromium } from 'playwright-core';
 export const CHROMIUM = '/usr/bin/chromium';
 export const chromiumAvailable = existsSync(CHROMIUM);
 
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
+const TYPES: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.svg': 'image/svg+xml',
+};
 
 /** A minimal static server over `dir` (GET only; the page's own files). */
 function serve(dir: string): Promise<{ url: string; server: Server }> {
@@ -52,6 +57,11 @@ export async function openExplorer(): Promise<ExplorerPage> {
     logLevel: 'warn',
     build: { outDir: dir, emptyOutDir: true },
   });
+  return openDir(dir);
+}
+
+/** Serves a built directory (the explorer, the API site) and opens it in Chromium; close() removes it. */
+export async function openDir(dir: string): Promise<ExplorerPage> {
   const { url, server } = await serve(dir);
   const profile = mkdtempSync(join(tmpdir(), 'gs-chromium-'));
   const browser = await chromium.launchPersistentContext(profile, {

@@ -1,0 +1,143 @@
+/**
+ * Scatter reducers on complex64 / complex128 storage (real and imaginary parts interleaved, see
+ * tensor/complex.ts). Kernels take element offsets like every reduce kernel and touch the pair
+ * at 2·offset. add and sub are the float kernels on both parts (a complex sum is two float sums,
+ * with the same NaN operand rule); mul is the schoolbook product every framework's CPU loop
+ * uses; min and max follow the framework's ordering rule below.
+ */
+import { DTypeError, InvalidArgumentError } from '../errors.js';
+import { type ComplexDType, componentDType } from '../tensor/complex.js';
+import type { FloatMinMax, FloatNaN, ReduceKernel } from './kernels.js';
+import type { ReducerName } from './types.js';
+
+/**
+ * How complex `min`/`max` order two values:
+ * - `lexicographic` (StableHLO's `minimum`/`maximum`, as JAX lowers them: a select on
+ *   `re == re' ? im < im' : re < re'`): the element stays when it is strictly first, else the
+ *   update is taken (a tie takes the update; a NaN compares false, so the update is taken);
+ * - `numpy` (NumPy 1.24's complex `minimum`/`maximum` loops, measured): the element stays when
+ *   either of its parts is NaN or when `CLE`/`CGE` holds — `re < re'` with neither imaginary part
+ *   NaN, or `re == re'` and `im <= im'` — so a tie keeps the element and a NaN update wins.
+ */
+export type ComplexOrder = 'lexicographic' | 'numpy';
+
+/**
+ * The complex ordering rule a call's float min/max rule stands for: NumPy's two rules → `numpy`,
+ * the default `ieee` → `lexicographic`; PyTorch's `self_on_tie` has none (PyTorch refuses
+ * complex amax/amin, so its frontend refuses first).
+ */
+export function complexOrder(minmax: FloatMinMax): ComplexOrder | null {
+  if (minmax === 'ieee') return 'lexicographic';
+  if (minmax === 'update_on_tie' || minmax === 'self_on_tie_keep_nan') return 'numpy';
+  return null;
+}
+
+/** Whether the update replaces the element (sr, si) under `order` for `min` (less) or `max`. */
+type Replace = (sr: number, si: number, ur: number, ui: number) => boolean;
+
+const REPLACE: Record<ComplexOrder, { min: Replace; max: Replace }> = {
+  lexicographic: {
+    min: (sr, si, ur, ui) => !(sr === ur ? si < ui : sr < ur),
+    max: (sr, si, ur, ui) => !(sr === ur ? si > ui : sr > ur),
+  },
+  numpy: {
+    // NumPy's CLE(x, y) = (xr < yr && !isnan(xi) && !isnan(yi)) || (xr == yr && xi <= yi).
+    min: (sr, si, ur, ui) =>
+      !(
+        Number.isNaN(sr) ||
+        Number.isNaN(si) ||
+        (sr < ur && !Number.isNaN(si) && !Number.isNaN(ui)) ||
+        (sr === ur && si <= ui)
+      ),
+    max: (sr, si, ur, ui) =>
+      !(
+        Number.isNaN(sr) ||
+        Number.isNaN(si) ||
+        (sr > ur && !Number.isNaN(si) && !Number.isNaN(ui)) ||
+        (sr === ur && si >= ui)
+      ),
+  },
+};
+
+/** min/max: the pair of the update replaces the element's pair whole (bits and all). */
+function pickPair(replace: Replace): ReduceKernel {
+  return (dst, d, src, s, n) => {
+    for (let i = 0; i < n; i++) {
+      const a = 2 * (d + i);
+      const b = 2 * (s + i);
+      if (replace(dst[a], dst[a + 1], src[b], src[b + 1])) {
+        dst[a] = src[b];
+        dst[a + 1] = src[b + 1];
+      }
+    }
+  };
+}
+
+/**
+ * The product (a + bi)(c + di) = (ac − bd) + (ad + bc)i, each product and sum rounded to the
+ * component type (complex64: float32, as NumPy's and PyTorch's C loops compute it; a float32
+ * product or sum done in float64 and rounded once is the float32 result). No C99 Annex G
+ * recovery: (inf + 0i)(0 + 1i) is nan + inf·i, as NumPy gives.
+ */
+function mulPair(round: (x: number) => number): ReduceKernel {
+  return (dst, d, src, s, n) => {
+    for (let i = 0; i < n; i++) {
+      const x = 2 * (d + i);
+      const y = 2 * (s + i);
+      const a = dst[x];
+      const b = dst[x + 1];
+      const c = src[y];
+      const e = src[y + 1];
+      dst[x] = round(round(a * c) - round(b * e));
+      dst[x + 1] = round(round(a * e) + round(b * c));
+    }
+  };
+}
+
+const identity = (x: number) => x;
+
+/**
+ * The kernel of `reducer` on a complex dtype. `componentKernel` builds the float kernel of the
+ * component type (kernels.ts's own, so add/sub keep its NaN rule). `mean` accumulates with add
+ * (the division is done by the caller's finish step).
+ */
+export function complexKernel(
+  reducer: Exclude<ReducerName, 'replace'>,
+  dtype: ComplexDType,
+  op: string,
+  minmax: FloatMinMax,
+  nan: FloatNaN,
+  componentKernel: (r: 'add' | 'sub', dtype: 'float32' | 'float64', nan: FloatNaN) => ReduceKernel,
+): ReduceKernel {
+  const r = reducer === 'mean' ? 'add' : reducer;
+  if (r === 'add' || r === 'sub') {
+    const k = componentKernel(r, componentDType(dtype), nan);
+    return (dst, d, src, s, n) => k(dst, 2 * d, src, 2 * s, 2 * n);
+  }
+  if (r === 'mul') return mulPair(dtype === 'complex64' ? Math.fround : identity);
+  const order = complexOrder(minmax);
+  if (order === null)
+    throw new DTypeError(
+      `${op}.dtype`,
+      `${op}: reducer ${r} has no ordering of ${dtype} under this call's min/max rule (${minmax})`,
+      { reducer: r, dtype },
+    );
+  if (r === 'min' || r === 'max') return pickPair(REPLACE[order][r]);
+  throw new InvalidArgumentError(`${op}.reducer`, `${op}: reducer ${String(r)} is not defined for ${dtype}`);
+}
+
+/**
+ * The reducer identity (for include_self = false) as the two stored parts: 0 for add/sub/mean,
+ * 1 for mul. min/max have none on the complex plane — the first update is what stays — so
+ * they are refused for include_self = false (no framework asks: PyTorch refuses complex
+ * amax/amin first).
+ */
+export function complexIdentity(reducer: ReducerName, dtype: ComplexDType, op: string): [number, number] {
+  if (reducer === 'mul') return [1, 0];
+  if (reducer === 'add' || reducer === 'sub' || reducer === 'mean') return [0, 0];
+  throw new DTypeError(
+    `${op}.dtype`,
+    `${op}: reducer ${reducer} on ${dtype} has no identity for include_self = false`,
+    { reducer, dtype },
+  );
+}
