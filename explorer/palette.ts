@@ -1,33 +1,79 @@
 /**
- * Colours of index vectors (links) and of dimension roles. Index vector n gets a hue stepped by
- * the golden angle with three lightness bands, so neighbours differ strongly and colours do not
- * repeat after 12; every coloured cell also carries its number (`#n`), so colour is never the
- * only cue.
+ * Colours of index vectors (links) and of dimension roles, chosen by measurement, not by eye
+ * (test/explorer-palette.test.ts recomputes every bound with explorer/cvd.ts):
+ *
+ * - Role colours: Okabe–Ito hue families (blue, bluish green, black, vermillion, reddish purple)
+ *   tuned so every pair stays ≥ 24 CIEDE2000 apart under normal vision and under simulated
+ *   protanopia, deuteranopia and tritanopia (Machado 2009) — batch and batching most of all,
+ *   the distinction the batching-dims RFC is about — and every border keeps ≥ 3:1 contrast
+ *   against the page and against its own chip's tint. Each role also has a border pattern and
+ *   a letter, so colour is never the only cue.
+ * - Index-vector colours: twelve hues whose {@link LINK_TINT} tints (what a cell shows) are all
+ *   ≥ 12 apart under normal vision, and vectors n, n+1 and n+2 stay ≥ 12 apart under each
+ *   simulated deficiency; dark text keeps ≥ 4.5:1 on the stronger highlight tint. Every linked
+ *   cell also carries its number (`#n`).
  */
 import type { DimRole } from './derive.js';
 
-const GOLDEN = 137.50776405;
+/** The index-vector colours, in order; vector n takes `LINK_COLORS[n % 12]`. */
+export const LINK_COLORS: readonly string[] = [
+  '#db2c07',
+  '#709cb2',
+  '#8109fe',
+  '#f29845',
+  '#11f3eb',
+  '#b80147',
+  '#729e1b',
+  '#0535f1',
+  '#5b2c37',
+  '#02ff8d',
+  '#8e76e9',
+  '#fffb01',
+];
 
-/** Hue / saturation / lightness of index vector `n`. */
-export function linkHsl(n: number): [number, number, number] {
-  const h = (n * GOLDEN) % 360;
-  const band = Math.floor(n / 3) % 3; // lightness band changes every few steps
-  return [h, 70 - band * 8, 45 + band * 8];
-}
+/** The share of a link colour in a linked cell's background (styles.css mixes it with white). */
+export const LINK_TINT = 0.35;
+/** The share in a highlighted cell (styles.css `td.hl`). */
+export const LINK_HIGHLIGHT = 0.6;
 
 export function linkColor(n: number): string {
-  const [h, s, l] = linkHsl(n);
-  return `hsl(${h.toFixed(1)} ${s}% ${l}%)`;
+  return LINK_COLORS[((n % LINK_COLORS.length) + LINK_COLORS.length) % LINK_COLORS.length];
 }
 
 /** Role colours (also named in the legend): batch, offset, collapsed, index vector, batching. */
 export const ROLE_COLOR: Readonly<Record<DimRole, string>> = {
-  batch: '#2563eb',
-  offset: '#16a34a',
-  collapsed: '#9ca3af',
-  index_vector: '#d97706',
-  operand_batching: '#9333ea',
+  batch: '#233876',
+  offset: '#0b9882',
+  collapsed: '#211e1c',
+  index_vector: '#ae3613',
+  operand_batching: '#db26ff',
 };
+
+/** The share of a role colour in its chip's background (styles.css `.chip`). */
+export const ROLE_TINT = 0.14;
+
+/** A border pattern per role, the cue that survives any colour vision and greyscale printing. */
+export const ROLE_BORDER: Readonly<Record<DimRole, string>> = {
+  batch: 'solid',
+  offset: 'dashed',
+  collapsed: 'dotted',
+  index_vector: 'double',
+  operand_batching: 'solid',
+};
+
+/** A letter per role, shown in the chip's corner (batching: `⇄`, it pairs two dims). */
+export const ROLE_MARK: Readonly<Record<DimRole, string>> = {
+  batch: 'b',
+  offset: 'o',
+  collapsed: 'c',
+  index_vector: 'i',
+  operand_batching: '⇄',
+};
+
+/** The inline style a role chip needs: its colour and its border pattern (styles.css reads both). */
+export function roleStyle(role: DimRole): string {
+  return `--role:${ROLE_COLOR[role]};--role-border:${ROLE_BORDER[role]}`;
+}
 
 export const ROLE_LABEL: Readonly<Record<DimRole, string>> = {
   batch: 'batch dim',

@@ -31,6 +31,7 @@ export {
   typedArrayName,
   label,
   storageConstructor,
+  storageFactor,
   allocStorage,
   encodeScalar,
   decodeScalar,
