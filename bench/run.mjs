@@ -3,8 +3,10 @@
 // with `out`, on one thread and on two (enableThreads + shared tensors) — against
 // onnxruntime-node, TF.js (cpu, wasm), NumPy (/usr/bin/python3, in-process perf_counter) and a
 // memory-copy floor, in one run, alternating implementations, median of ≥ 7 runs after warm-up,
-// every output checked. `node bench/run.mjs --help` lists the options.
-import { spawn, spawnSync } from 'node:child_process';
+// every output checked. Every case is measured twice (issue 27), each time in a child Node: on
+// 4 KiB pages and with GLIBC_TUNABLES=glibc.malloc.hugetlb=1 (transparent huge pages for
+// glibc's big blocks), and one table shows both. `node bench/run.mjs --help` lists the options.
+import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -35,8 +37,8 @@ const cli = new Command('bench/run.mjs')
   .option('--no-ort', 'skip onnxruntime-node')
   .option('--no-tfjs', 'skip TF.js')
   .option('--no-numpy', 'skip NumPy')
-  .option('--no-hugetlb', 'skip the GLIBC_TUNABLES=glibc.malloc.hugetlb=1 child run')
-  .option('--ours-only', 'only our rows (used by the hugetlb child)', false)
+  .option('--no-hugetlb', 'measure on 4 KiB pages only (no GLIBC_TUNABLES=glibc.malloc.hugetlb=1 child)')
+  .option('--child <pages>', 'internal: measure in this process (4k or huge) and write --json')
   .parse();
 const args = cli.opts();
 const QUICK = args.quick;
@@ -47,12 +49,12 @@ const THREADS = Number(args.threads);
 const BUDGET_MS = Number(args.budgetMs);
 const ONLY = args.cases.split(',').filter(Boolean);
 const JSON_PATH = args.json;
-const OURS_ONLY = args.oursOnly;
+const CHILD = args.child ?? null;
 const flag = (name) =>
   ({
-    '--no-ort': !args.ort || OURS_ONLY,
-    '--no-tfjs': !args.tfjs || OURS_ONLY,
-    '--no-numpy': !args.numpy || OURS_ONLY,
+    '--no-ort': !args.ort,
+    '--no-tfjs': !args.tfjs,
+    '--no-numpy': !args.numpy,
   })[name];
 const TMP = path.join(existsDir('/dev/shm') ? '/dev/shm' : os.tmpdir(), `gsb-${process.pid}`);
 
@@ -66,8 +68,7 @@ function existsDir(p) {
 }
 
 // ---------------------------------------------------------------- our library
-// What `import 'tensor-gather-scatter'` resolves to under Node (the `node` export condition):
-// the library plus pre-faulted big results on a helper thread (src/node/prefault.ts).
+// What `import 'tensor-gather-scatter'` resolves to under Node (the `node` export condition).
 const lib = await import('../dist/index.node.js');
 const { Tensor } = lib;
 // `execute` runs a lowered call; used for `out` when a frontend does not take `out` yet.
@@ -85,14 +86,6 @@ try {
 } catch {
   nodeThreads = null;
 }
-// The "no prefault" rows suspend pre-faulting for one call (an internal switch of the Node entry).
-let prefault = null;
-try {
-  prefault = await import('../dist/node/prefault.js');
-} catch {
-  prefault = null;
-}
-
 // ---------------------------------------------------------------- peers
 const peers = { missing: {} };
 async function loadPeers() {
@@ -270,10 +263,9 @@ function ourImpls(c, t) {
     });
   };
   const shared = {};
-  const threaded = !c.perCall && nodeThreads && THREADS > 1 && pool && !OURS_ONLY;
+  const threaded = !c.perCall && nodeThreads && THREADS > 1 && pool;
   if (threaded) for (const [k, v] of Object.entries(t)) shared[k] = nodeThreads.shareTensor(v);
-  const frontends = OURS_ONLY ? c.frontends.slice(0, 1) : c.frontends;
-  for (const fe of frontends) {
+  for (const fe of c.frontends) {
     const fn = fe.fn(lib);
     if (typeof fn !== 'function') {
       impls.push({ name: fe.name, group: 'ours', variant: 'fresh', missing: `${fe.name} not in dist` });
@@ -285,47 +277,6 @@ function ourImpls(c, t) {
     for (const { tensors, suffix, threads } of sets) {
       const extra = { threads, frontend: fe.name };
       add(`${fe.name}${suffix}`, 'fresh', () => fn(...fe.args(tensors)), extra);
-      if (OURS_ONLY) continue;
-      if (threads === 1 && fe === c.frontends[0] && !c.perCall && prefault) {
-        // What pre-faulting changes: the same fresh call with the helper stopped, and fresh
-        // calls back to back (the helper has only the previous call's time to get ahead).
-        const call = () => fn(...fe.args(tensors));
-        impls.push({
-          name: `${fe.name} no prefault`,
-          group: 'ours',
-          variant: 'fresh',
-          threads,
-          frontend: fe.name,
-          note: 'prefault off',
-          diagnostic: true,
-          time() {
-            prefault.suspendPrefault(true);
-            try {
-              const t0 = now();
-              call();
-              return now() - t0;
-            } finally {
-              prefault.suspendPrefault(false);
-            }
-          },
-          output: () => call().data,
-        });
-        impls.push({
-          name: `${fe.name} back to back`,
-          group: 'ours',
-          variant: 'fresh',
-          threads,
-          frontend: fe.name,
-          note: 'mean of 3 consecutive calls',
-          diagnostic: true,
-          time() {
-            const t0 = now();
-            for (let i = 0; i < 3; i++) call();
-            return (now() - t0) / 3;
-          },
-          output: () => call().data,
-        });
-      }
       const data =
         threads > 1
           ? nodeThreads.shareTensor(new Tensor('float32', c.resultShape, new Float32Array(c.resultBytes / 4)))
@@ -497,7 +448,15 @@ async function tfImpls(c, a) {
 }
 
 async function numpyImpls(c, a) {
-  if (!peers.numpy) return [{ name: 'numpy', group: 'peer', variant: 'fresh', missing: peers.missing.numpy }];
+  if (!peers.numpy)
+    return [
+      {
+        name: 'numpy',
+        group: 'peer',
+        variant: 'fresh',
+        missing: peers.missing.numpy ?? 'skipped (--no-numpy)',
+      },
+    ];
   const np = peers.numpy;
   mkdirSync(TMP, { recursive: true });
   const arrays = {};
@@ -663,7 +622,6 @@ async function runCase(c) {
       frontend: impl.frontend ?? null,
       via: impl.via ?? null,
       threads: impl.threads ?? 1,
-      diagnostic: impl.diagnostic ?? false,
       note: impl.note ?? null,
     };
   });
@@ -695,20 +653,26 @@ function fmtMs(ms, perCall) {
   return ms >= 100 ? ms.toFixed(0) : ms >= 10 ? ms.toFixed(1) : ms.toFixed(2);
 }
 
-function printTable(results) {
-  const header = [
-    'case',
-    'implementation',
-    'variant',
-    'thr',
-    'time (ms)',
-    'GB/s',
-    '× floor',
-    'vs best peer',
-    'check',
-  ];
+/** The two page sizes every case is measured with, each in its own child Node. */
+const PAGES = [
+  { id: '4k', label: '4 KiB pages', env: { GLIBC_TUNABLES: '' } },
+  { id: 'huge', label: 'huge pages', env: { GLIBC_TUNABLES: 'glibc.malloc.hugetlb=1' } },
+];
+
+/**
+ * One table for both children: a row per implementation, its time on 4 KiB pages and with
+ * GLIBC_TUNABLES=glibc.malloc.hugetlb=1, each with its ratio to the floor and the best peer of
+ * the same child.
+ */
+function printTable(byPages) {
+  const modes = PAGES.filter((p) => byPages[p.id]);
+  const header = ['case', 'implementation', 'variant', 'thr'];
+  for (const m of modes) header.push(`${m.id} ms`, `${m.id} × floor`, `${m.id} vs best peer`);
+  header.push('check');
   const body = [];
-  for (const res of results) {
+  const first = byPages[modes[0].id];
+  for (const res of first) {
+    const other = modes.map((m) => byPages[m.id].find((r) => r.id === res.id));
     for (const r of res.rows) {
       const thr =
         r.group === 'ours'
@@ -716,25 +680,25 @@ function printTable(results) {
           : r.group === 'peer'
             ? (r.impl.match(/×(\d+)/)?.[1] ?? '1')
             : '1';
-      if (r.ms === undefined) {
-        body.push([res.id, r.impl, r.variant, thr, 'missing', '', '', '', r.missing]);
-        continue;
+      const cells = [res.id, r.impl, r.variant, thr];
+      const checks = new Set();
+      for (const o of other) {
+        const x = o?.rows.find((y) => y.impl === r.impl && y.variant === r.variant);
+        if (!x || x.ms === undefined) {
+          cells.push('missing', '', '');
+          if (x?.missing) checks.add(x.missing);
+          continue;
+        }
+        checks.add(x.check);
+        cells.push(
+          fmtMs(x.ms, res.perCall),
+          x.xFloor !== undefined ? x.xFloor.toFixed(2) : '',
+          x.vsBestPeer !== undefined ? `${x.vsBestPeer.toFixed(2)} (${x.bestPeer})` : '',
+        );
       }
-      const notes = [r.check];
-      if (r.via) notes.push(`via ${r.via}`);
-      if (r.deployment) notes.push(r.deployment);
-      if (r.note) notes.push(r.note);
-      body.push([
-        res.id,
-        r.impl,
-        r.variant,
-        thr,
-        fmtMs(r.ms, res.perCall),
-        res.perCall ? '' : r.gbps.toFixed(1),
-        r.xFloor !== undefined ? r.xFloor.toFixed(2) : '',
-        r.vsBestPeer !== undefined ? `${r.vsBestPeer.toFixed(2)} (${r.bestPeer})` : '',
-        notes.join('; '),
-      ]);
+      if (r.via) checks.add(`via ${r.via}`);
+      cells.push([...checks].join('; '));
+      body.push(cells);
     }
   }
   const widths = header.map((h, i) => Math.max(h.length, ...body.map((b) => String(b[i]).length)));
@@ -742,96 +706,59 @@ function printTable(results) {
   return [line(header), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...body.map(line)].join('\n');
 }
 
-// Issue 13 targets, through the frontend: fresh ≤ 1.0× the best other peer's fresh; `out` ≤ 1.0×
-// the best peer's preallocated variant and, on one thread, ≤ 1.5× the memcpy floor (B1, B2, B4);
-// B7 ≤ 1.0× NumPy's np.take per call through every frontend.
-const FLOOR_TARGET = { B1: 1.5, B2: 1.5, B4: 1.5 };
+// Issue 27 targets, one thread against the peer's own variant:
+//   B1, B2, B4: ours with `out` ≤ 2× NumPy's take(out=) / preallocated fancy indexing;
+//   B5: ours (fresh or `out`) ≤ 1.5× onnxruntime's fresh time (its exact, one-thread run);
+//   B7: every frontend's fresh call ≤ NumPy's np.take per call.
+const TARGETS = {
+  B1: { variant: 'out', peer: 'numpy out', limit: 2 },
+  B2: { variant: 'out', peer: 'numpy out', limit: 2 },
+  B4: { variant: 'out', peer: 'numpy out', limit: 2 },
+  B5: { variant: 'any', peer: 'onnxruntime ×1', limit: 1.5 },
+  B7: { variant: 'fresh', peer: 'numpy', limit: 1 },
+};
 
-function targetsTable(results) {
+function targetsTable(byPages) {
   const lines = [
-    '| case | frontend | ours fresh (best) | best peer fresh | ratio | ours out (best) | best peer out | ratio | out 1 thr × floor | verdict |',
-    '|---|---|---|---|---|---|---|---|---|---|',
+    '| pages | case | frontend | ours (1 thread) | peer | ratio | target | verdict |',
+    '|---|---|---|---|---|---|---|---|',
   ];
-  const bestOf = (rows) => rows.reduce((b, r) => (!b || r.ms < b.ms ? r : b), null);
-  for (const res of results) {
-    const live = res.rows.filter((r) => r.ms !== undefined && r.checkOk !== false);
-    const peers2 = live.filter((r) => r.group === 'peer');
-    const peerFresh = bestOf(peers2.filter((r) => r.variant === 'fresh'));
-    const peerOut = bestOf(peers2.filter((r) => r.variant === 'out')) ?? peerFresh;
-    const names = [...new Set(live.filter((r) => r.group === 'ours' && r.frontend).map((r) => r.frontend))];
-    for (const fe of names) {
-      // Diagnostic rows (prefault off, back to back) explain the fresh rows; they are not a variant.
-      const mine = live.filter(
-        (r) => r.group === 'ours' && r.frontend === fe && !r.deployment && !r.diagnostic,
-      );
-      const fresh = bestOf(mine.filter((r) => r.variant === 'fresh'));
-      const out = bestOf(mine.filter((r) => r.variant === 'out'));
-      const out1 = bestOf(mine.filter((r) => r.variant === 'out' && r.threads === 1));
-      const t = (r) => (r ? `${fmtMs(r.ms, res.perCall)} (${r.impl})` : '—');
-      const ratio = (a, b) => (a && b ? (a.ms / b.ms).toFixed(2) : '—');
-      const ok = [];
-      const bad = [];
-      const judge = (label, cond) => (cond === undefined ? null : (cond ? ok : bad).push(label));
-      if (res.perCall) {
-        const np = live.find((r) => r.impl === 'numpy');
-        judge('fresh ≤ np.take', fresh && np ? fresh.ms <= np.ms : undefined);
-      } else {
-        judge('fresh', fresh && peerFresh ? fresh.ms <= peerFresh.ms : undefined);
-        judge('out', out && peerOut ? out.ms <= peerOut.ms : undefined);
-        if (FLOOR_TARGET[res.id]) judge('floor', out1 ? out1.xFloor <= FLOOR_TARGET[res.id] : undefined);
+  for (const m of PAGES) {
+    for (const res of byPages[m.id] ?? []) {
+      const t = TARGETS[res.id];
+      if (!t) continue;
+      const live = res.rows.filter((r) => r.ms !== undefined && r.checkOk !== false);
+      const peer = live.find((r) => r.impl === t.peer);
+      const names = [...new Set(live.filter((r) => r.group === 'ours').map((r) => r.frontend))];
+      for (const fe of names) {
+        const mine = live.filter(
+          (r) =>
+            r.group === 'ours' &&
+            r.frontend === fe &&
+            r.threads === 1 &&
+            (t.variant === 'any' || r.variant === t.variant),
+        );
+        const best = mine.reduce((b, r) => (!b || r.ms < b.ms ? r : b), null);
+        const f = (r) => (r ? `${fmtMs(r.ms, res.perCall)} (${r.impl})` : '—');
+        const ratio = best && peer ? best.ms / peer.ms : null;
+        const verdict = ratio === null ? 'no data' : ratio <= t.limit ? 'met' : 'not met';
+        lines.push(
+          `| ${m.id} | ${res.id} | ${fe} | ${f(best)} | ${f(peer)} | ${ratio === null ? '—' : ratio.toFixed(2)} | ≤ ${t.limit} | ${verdict} |`,
+        );
       }
-      const verdict = `${ok.length ? `met: ${ok.join(', ')}` : ''}${ok.length && bad.length ? '; ' : ''}${bad.length ? `not met: ${bad.join(', ')}` : ''}`;
-      lines.push(
-        `| ${res.id} | ${fe} | ${t(fresh)} | ${t(peerFresh)} | ${ratio(fresh, peerFresh)} | ${t(out)} | ${t(peerOut)} | ${ratio(out, peerOut)} | ${out1 ? out1.xFloor.toFixed(2) : '—'} | ${verdict} |`,
-      );
     }
   }
   return lines.join('\n');
 }
 
-/**
- * The deployment-option row: the ONNX frontend, fresh, one thread, in a child Node started with
- * GLIBC_TUNABLES=glibc.malloc.hugetlb=1 (glibc madvises its large mmap chunks to transparent
- * huge pages, so a fresh 64 MiB result faults 2 MiB pages). Documented, not used for targets.
- */
-function hugetlbRows(cases) {
-  const json = path.join(TMP, 'hugetlb.json');
-  mkdirSync(TMP, { recursive: true });
-  const argv = [
-    fileURLToPath(import.meta.url),
-    '--ours-only',
-    '--no-hugetlb',
-    '--threads',
-    '1',
-    '--runs',
-    String(RUNS),
-    '--warmup',
-    String(WARMUP),
-    '--cases',
-    cases
-      .filter((c) => !c.perCall)
-      .map((c) => c.id)
-      .join(','),
-    '--json',
-    json,
-  ];
-  if (QUICK) argv.push('--quick');
-  const r = spawnSync(process.execPath, argv, {
-    env: { ...process.env, GLIBC_TUNABLES: 'glibc.malloc.hugetlb=1' },
-    encoding: 'utf8',
-    timeout: 10 * 60 * 1000,
-  });
-  if (r.status !== 0)
-    return { error: (r.stderr || r.error?.message || `exit ${r.status}`).trim().split('\n').pop() };
-  return JSON.parse(readFileSync(json, 'utf8'));
-}
-
-async function main() {
+/** Measures every case in this process and writes { env, results } to --json (a child's job). */
+async function measure() {
   await loadPeers();
-  if (nodeThreads && THREADS > 1 && !OURS_ONLY)
-    pool = await nodeThreads.enableThreads({ helpers: THREADS - 1 });
+  if (nodeThreads && THREADS > 1) pool = await nodeThreads.enableThreads({ helpers: THREADS - 1 });
   const cases = defineCases(QUICK).filter((c) => ONLY.length === 0 || ONLY.includes(c.id));
   const env = {
+    pages: CHILD,
+    glibcTunables: process.env.GLIBC_TUNABLES ?? '',
     date: new Date().toISOString(),
     node: process.version,
     cpus: os.cpus().length,
@@ -846,70 +773,87 @@ async function main() {
     numpy: peers.numpy?.version ?? null,
     missingPeers: peers.missing,
   };
-  const log = OURS_ONLY ? () => {} : console.log;
-  log(
-    `gather-scatter bench: ${QUICK ? 'quick, ' : ''}median of ${RUNS} after ${WARMUP} warm-up; node ${env.node}, ${env.cpus} cpus (${env.cpuModel}), load ${env.loadavg.map((x) => x.toFixed(1)).join(' ')}; onnxruntime ${ORT_THREADS} threads; numpy ${env.numpy ?? 'missing'}`,
-  );
   const results = [];
   for (const c of cases) {
     const t0 = now();
     const res = await runCase(c);
     results.push(res);
-    log(
-      `${c.id} ${c.title}: floor ${fmtMs(res.floorMs, res.perCall)} for ${(c.floorBytes / 2 ** 20).toFixed(2)} MiB (${((now() - t0) / 1000).toFixed(1)} s)`,
+    console.log(
+      `[${CHILD}] ${c.id} ${c.title}: floor ${fmtMs(res.floorMs, res.perCall)} for ${(c.floorBytes / 2 ** 20).toFixed(2)} MiB (${((now() - t0) / 1000).toFixed(1)} s)`,
     );
   }
-  if (args.hugetlb && !OURS_ONLY && cases.some((c) => !c.perCall)) {
-    const t0 = now();
-    const child = hugetlbRows(cases);
-    if (child.error) env.hugetlb = child.error;
-    for (const res of child.results ?? []) {
-      const mine = results.find((r) => r.id === res.id);
-      const row = res.rows.find((r) => r.group === 'ours' && r.ms !== undefined);
-      if (!mine || !row) continue;
-      const peerFresh = mine.rows
-        .filter((r) => r.group === 'peer' && r.variant === 'fresh' && r.ms !== undefined && r.checkOk)
-        .reduce((b, r) => (!b || r.ms < b.ms ? r : b), null);
-      mine.rows.push({
-        ...row,
-        impl: `${row.impl} hugetlb`,
-        deployment: 'GLIBC_TUNABLES=glibc.malloc.hugetlb=1 (child process; deployment option)',
-        xFloor: row.ms / mine.floorMs,
-        bestPeer: peerFresh?.impl,
-        vsBestPeer: peerFresh ? row.ms / peerFresh.ms : undefined,
-      });
+  env.loadavgAfter = os.loadavg();
+  mkdirSync(path.dirname(JSON_PATH), { recursive: true });
+  writeFileSync(JSON_PATH, `${JSON.stringify({ env, results }, null, 1)}\n`);
+  peers.numpy?.close();
+  if (pool) nodeThreads.disableThreads(pool);
+  rmSync(TMP, { recursive: true, force: true });
+}
+
+/** Runs the measuring child once per page size (one after the other), then merges and prints. */
+async function orchestrate() {
+  const pages = args.hugetlb ? PAGES : PAGES.slice(0, 1);
+  const forwarded = process.argv.slice(2).filter((a, i, all) => a !== '--json' && all[i - 1] !== '--json');
+  mkdirSync(TMP, { recursive: true });
+  const byPages = {};
+  const envs = {};
+  for (const p of pages) {
+    const json = path.join(TMP, `${p.id}.json`);
+    const code = await new Promise((res) => {
+      const child = spawn(
+        process.execPath,
+        [fileURLToPath(import.meta.url), ...forwarded, '--child', p.id, '--json', json],
+        { stdio: 'inherit', env: { ...process.env, ...p.env } },
+      );
+      child.on('exit', (c, sig) => res(c ?? `signal ${sig}`));
+    });
+    if (code !== 0) {
+      console.error(`the ${p.label} child failed (${code})`);
+      process.exitCode = 1;
+      return;
     }
-    log(`hugetlb child run (${((now() - t0) / 1000).toFixed(1)} s)${child.error ? `: ${child.error}` : ''}`);
+    const got = JSON.parse(readFileSync(json, 'utf8'));
+    byPages[p.id] = got.results;
+    envs[p.id] = got.env;
   }
-  if (!OURS_ONLY) {
-    console.log();
-    console.log(printTable(results));
-    console.log(`\n${targetsTable(results)}`);
-    const missing = Object.entries(peers.missing);
-    if (missing.length) {
-      console.log('\nmissing peers:');
-      for (const [k, v] of missing) console.log(`  ${k}: ${v}`);
-    }
+  const e = envs['4k'];
+  const load = (x) => x.map((v) => v.toFixed(1)).join(' ');
+  console.log(
+    `\ngather-scatter bench: ${QUICK ? 'quick, ' : ''}median of ${RUNS} after ${WARMUP} warm-up; node ${e.node}, ${e.cpus} cpus (${e.cpuModel}); onnxruntime ${ORT_THREADS} threads; numpy ${e.numpy ?? 'missing'}`,
+  );
+  for (const p of pages)
+    console.log(
+      `  ${p.label} child (GLIBC_TUNABLES=${envs[p.id].glibcTunables || '∅'}): load ${load(envs[p.id].loadavg)} → ${load(envs[p.id].loadavgAfter)}`,
+    );
+  console.log();
+  console.log(printTable(byPages));
+  console.log(`\n${targetsTable(byPages)}`);
+  const missing = Object.entries(e.missingPeers);
+  if (missing.length) {
+    console.log('\nmissing peers:');
+    for (const [k, v] of missing) console.log(`  ${k}: ${v}`);
   }
-  const bad = results.flatMap((r) =>
+  const all = Object.entries(byPages).flatMap(([id, results]) =>
+    results.map((r) => ({ ...r, id: `${r.id} [${id}]` })),
+  );
+  const bad = all.flatMap((r) =>
     r.rows
       .filter((x) => x.ms !== undefined && x.checkOk === false)
       .map((x) => `${r.id} ${x.impl}: ${x.check}`),
   );
-  if (bad.length) log(`\noutput mismatches (excluded from "best peer"):\n  ${bad.join('\n  ')}`);
+  if (bad.length) console.log(`\noutput mismatches (excluded from "best peer"):\n  ${bad.join('\n  ')}`);
   // Only our own wrong or failing outputs fail the run; peers' mismatches are findings.
-  const oursBad = results.flatMap((r) =>
-    r.rows.filter((x) => x.group === 'ours' && (x.checkOk === false || x.failed)),
+  const oursBad = all.flatMap((r) =>
+    r.rows
+      .filter((x) => x.group === 'ours' && (x.checkOk === false || x.failed))
+      .map((x) => ({ ...x, id: r.id })),
   );
-  for (const x of oursBad) console.error(`ours failed: ${x.impl}: ${x.check ?? x.missing}`);
+  for (const x of oursBad) console.error(`ours failed: ${x.id} ${x.impl}: ${x.check ?? x.missing}`);
   mkdirSync(path.dirname(JSON_PATH), { recursive: true });
-  env.loadavgAfter = os.loadavg();
-  writeFileSync(JSON_PATH, `${JSON.stringify({ env, results }, null, 1)}\n`);
-  log(`\nwrote ${path.relative(process.cwd(), JSON_PATH)}`);
-  peers.numpy?.close();
-  if (pool) nodeThreads.disableThreads(pool);
-  if (!OURS_ONLY) rmSync(TMP, { recursive: true, force: true });
+  writeFileSync(JSON_PATH, `${JSON.stringify({ env: envs, results: byPages }, null, 1)}\n`);
+  console.log(`\nwrote ${path.relative(process.cwd(), JSON_PATH)}`);
+  rmSync(TMP, { recursive: true, force: true });
   process.exitCode = oursBad.length ? 1 : 0;
 }
 
-await main();
+await (CHILD ? measure() : orchestrate());

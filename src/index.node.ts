@@ -1,12 +1,8 @@
 /**
  * The package's main entry under Node (the `node` export condition): everything `index.ts`
- * exports, plus pre-faulted big results — a helper thread takes the page faults of the next
- * fresh result of a size just used (see node/prefault.ts). Set the environment variable
- * `TENSOR_GATHER_SCATTER_PREFAULT=0`, or call `stopPrefault()` from `tensor-gather-scatter/node`,
- * to allocate on the calling thread only.
+ * exports. Big fresh results cost Node one page fault per 4 KiB page unless it runs with
+ * transparent huge pages: start it as `GLIBC_TUNABLES=glibc.malloc.hugetlb=1 node app.js`
+ * (glibc ≥ 2.35 on Linux; the `tgs` command does this for itself). docs/performance.md has the
+ * numbers, including why the pre-faulting helper thread this entry once started was removed.
  */
-import { startPrefault } from './node/prefault.js';
-
 export * from './index.js';
-
-if (globalThis.process?.env?.TENSOR_GATHER_SCATTER_PREFAULT !== '0') startPrefault();

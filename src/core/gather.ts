@@ -11,7 +11,6 @@ import {
   type DType,
   type Scalar,
   allocStorage,
-  storageConstructor,
   byteSize,
   defaultFillValue,
   isInteger,
@@ -51,7 +50,6 @@ import {
   partsFor,
   sharedStorage,
 } from './parallel.js';
-import { bigBuffer } from './big-buffers.js';
 import { GATHER, canWalkElements, walkElements } from './pointwise.js';
 import { resolvePolicy } from './policy.js';
 import type { GatherDimensionNumbers, GatherOptions } from './types.js';
@@ -202,22 +200,13 @@ export function compileGather(
 }
 
 /**
- * Zeroed storage for a fresh result of `n` elements, over an ArrayBuffer of its own: a result
- * never shares memory with another (transferring or reinterpreting its buffer touches nothing
- * else). Big results take a pre-faulted buffer when the Node entry provides one.
+ * Zeroed storage for a fresh result of `n` elements. Big results are plain allocations: their
+ * page faults are the allocator's business (huge pages under GLIBC_TUNABLES=glibc.malloc.hugetlb=1,
+ * see docs/performance.md), not a helper thread's.
  */
-export function freshStorage(dtype: DType, n: number, bytesPer: number): Tensor['data'] {
-  const bytes = n * bytesPer;
-  if (bytes > SMALL_BYTES) {
-    const buf = bigBuffer(bytes);
-    if (buf !== null)
-      return new (storageConstructor(dtype) as unknown as new (b: ArrayBufferLike) => Tensor['data'])(buf);
-  }
+export function freshStorage(dtype: DType, n: number, _bytesPer: number): Tensor['data'] {
   return allocStorage(dtype, n);
 }
-
-/** Below this a result never takes a pre-faulted buffer (they serve results of many MiB). */
-const SMALL_BYTES = 1024;
 
 /** Batch positions resolved per chunk (bounds the starts buffer). */
 const CHUNK = 8192;

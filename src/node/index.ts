@@ -12,7 +12,6 @@ import { Tensor } from '../tensor/tensor.js';
 import { type NodePool, createNodePool } from './pool.js';
 
 export { createNodePool, type NodePool } from './pool.js';
-export { startPrefault, stopPrefault, prefaultStats, PREFAULT_MIN_BYTES } from './prefault.js';
 
 /**
  * Creates a pool (default: cores - 1 helpers), waits until it is ready and installs it; a pool
