@@ -18,7 +18,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Application, Comment, Context, Converter, PageEvent, ReflectionKind } from 'typedoc';
+import { Application, Comment, Context, Converter, PageEvent, ReferenceType, ReflectionKind } from 'typedoc';
 import ts from 'typescript';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -170,6 +170,23 @@ function opSections(op, data, sig) {
   return parts.join('\n\n');
 }
 
+/**
+ * Type parameters constrained by the whole dtype union (`D extends "float64" | … | "bool"`, as
+ * TypeScript prints `DType` where it reads a value's type) show as `D extends DType`, linked.
+ */
+function nameDType(project) {
+  const dtype = project
+    .getReflectionsByKind(ReflectionKind.TypeAlias)
+    .find((r) => r.name === 'DType' && r.parent?.name === 'index');
+  if (!dtype) return;
+  const isDTypeUnion = (t) =>
+    t?.type === 'union' && t.types.length >= 13 && t.types.every((u) => u.type === 'literal');
+  for (const r of project.getReflectionsByKind(ReflectionKind.SomeSignature)) {
+    for (const tp of r.typeParameters ?? [])
+      if (isDTypeUnion(tp.type)) tp.type = ReferenceType.createResolvedReference('DType', dtype, project);
+  }
+}
+
 /** Presets and CLI defaults from the built library. */
 async function libraryData() {
   const dist = (p) => pathToFileURL(join(ROOT, 'dist', p)).href;
@@ -236,7 +253,8 @@ export async function load(app) {
     if (decl) ops.set(reflection, { id, file: decl.getSourceFile().fileName });
   });
 
-  app.converter.on(Converter.EVENT_RESOLVE_END, () => {
+  app.converter.on(Converter.EVENT_RESOLVE_END, (context) => {
+    nameDType(context.project);
     for (const [reflection, op] of ops) {
       const sig = reflection.signatures?.[0];
       if (!sig) continue;
