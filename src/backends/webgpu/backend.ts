@@ -37,8 +37,10 @@ import {
   applyKernel,
   gatherKernel,
   histKernel,
+  lastWriterKernel,
   placeKernel,
   resolveKernel,
+  rowTargetKernel,
   scanAddKernel,
   scanKernel,
   segmentKernel,
@@ -152,8 +154,12 @@ export class WebGpuBackend implements Backend {
   adapterInfo = '';
   /** Objects the device depends on (kept reachable). */
   owners: readonly unknown[] = [];
-  /** Calls run by the kernels, by the host (empty calls), and flagged calls re-run on the host for their error. */
-  readonly stats = { gpu: 0, empty: 0, flagged: 0 };
+  /**
+   * Calls run by the kernels, by the host (empty calls), and flagged calls re-run on the host for
+   * their error; scatters that sorted rows instead of elements, and `replace` scatters that took
+   * the last writer without sorting.
+   */
+  readonly stats = { gpu: 0, empty: 0, flagged: 0, rowScatters: 0, lastWriter: 0 };
   private readonly pipelines = new Map<
     string,
     { pipeline: GPUComputePipeline; layout: GPUBindGroupLayout }
@@ -349,53 +355,57 @@ export class WebGpuBackend implements Backend {
       starts,
       flags,
     );
-    // Targets, then a stable sort of (target, update index) by target.
-    const n = map.spaceSize;
-    const NONE = map.operandSize;
-    let keys = this.scratchBuffer(scratch, n * 4);
-    let vals = this.scratchBuffer(scratch, n * 4);
-    this.dispatch(
-      enc,
-      targetKernel(
-        params,
-        map.batchShape.length,
-        map.outerShape.length,
-        map.spec.operandShape.length,
-        map.K,
-        policy.oob === 'partial',
-      ),
-      [P, starts, raw, keys, vals],
-      n,
-    );
-    const bits = Math.max(1, Math.ceil(Math.log2(NONE + 1)));
-    const tiles = Math.ceil(n / TILE);
-    const hist = this.scratchBuffer(scratch, tiles * (1 << DIGIT_BITS) * 4);
-    let k2 = this.scratchBuffer(scratch, n * 4);
-    let v2 = this.scratchBuffer(scratch, n * 4);
-    for (let shift = 0; shift < bits; shift += DIGIT_BITS) {
-      const Q = this.scratchBuffer(scratch, 12, new Uint32Array([n, shift, tiles]));
-      this.dispatch(enc, histKernel(), [Q, keys, hist], tiles);
-      this.scan(enc, scratch, hist, tiles * (1 << DIGIT_BITS));
-      this.dispatch(enc, placeKernel(), [Q, keys, vals, hist, k2, v2], tiles);
-      [keys, k2] = [k2, keys];
-      [vals, v2] = [v2, vals];
-    }
-    const seg = this.scratchBuffer(scratch, NONE * 8);
-    const Qs = this.scratchBuffer(scratch, 8, new Uint32Array([n, NONE]));
+    // Keys: each update's target element, or — when windows are whole aligned rows — each
+    // batch position's row (W times fewer keys). Then either the last writer per key (replace)
+    // or a stable sort of (key, update index) by key and each key's segment.
+    const W = rowLength(map, policy);
+    if (W) this.stats.rowScatters++;
+    const n = W ? map.batchCount : map.spaceSize;
+    const NONE = W ? map.operandSize / W : map.operandSize;
+    const keys = this.scratchBuffer(scratch, n * 4);
+    const vals = this.scratchBuffer(scratch, n * 4);
+    if (W) {
+      const Qr = this.scratchBuffer(scratch, 12, new Uint32Array([n, NONE, W]));
+      this.dispatch(enc, rowTargetKernel(), [Qr, starts, keys, vals], n);
+    } else
+      this.dispatch(
+        enc,
+        targetKernel(
+          params,
+          map.batchShape.length,
+          map.outerShape.length,
+          map.spec.operandShape.length,
+          map.K,
+          policy.oob === 'partial',
+        ),
+        [P, starts, raw, keys, vals],
+        n,
+      );
     const dupCheck =
       options.duplicates === 'error' || (options.checked === true && plan.info.attributes.unique_indices);
-    // Duplicates are legal unless checked: their flag then goes to a buffer nobody reads.
-    const dupFlags = dupCheck ? flags : this.scratchBuffer(scratch, FLAG_COUNT * 4);
-    this.dispatch(enc, segmentKernel(), [Qs, keys, seg, dupFlags], n);
+    const last = comp === 'replace' && !dupCheck;
+    const seg = this.scratchBuffer(scratch, NONE * 8);
+    const Qs = this.scratchBuffer(scratch, 8, new Uint32Array([n, NONE]));
+    let sortedVals = vals;
+    if (last) {
+      this.stats.lastWriter++;
+      this.dispatch(enc, lastWriterKernel(), [Qs, keys, seg], n);
+    } else {
+      const sorted = this.sort(enc, scratch, keys, vals, n, NONE);
+      sortedVals = sorted.vals;
+      // Duplicates are legal unless checked: their flag then goes to a buffer nobody reads.
+      const dupFlags = dupCheck ? flags : this.scratchBuffer(scratch, FLAG_COUNT * 4);
+      this.dispatch(enc, segmentKernel(), [Qs, sorted.keys, seg, dupFlags], n);
+    }
     const reset = !(options.include_self ?? true) && comp !== 'replace';
-    const Qa = this.scratchBuffer(scratch, 4, new Uint32Array([NONE]));
+    const Qa = this.scratchBuffer(scratch, 8, new Uint32Array([map.operandSize, W]));
     const outs = dtypes.map((dtype, k) => {
       const bytes = elementBytes(dtype);
       const identity = reset ? storedBits(dtype, reducerIdentity(comp, dtype)) : [0, 0];
       // x86's default NaN (negative), what the CPU's 16-bit kernels store for a NaN they make.
       const nan16 = dtype === 'float16' ? 0xfe00 : dtype === 'bfloat16' ? 0xffc0 : 0;
       const out = this.buffer(map.operandSize * bytes);
-      const words = bytes >= 4 ? NONE : Math.ceil((NONE * bytes) / 4);
+      const words = bytes >= 4 ? map.operandSize : Math.ceil((map.operandSize * bytes) / 4);
       this.dispatch(
         enc,
         applyKernel(
@@ -404,8 +414,10 @@ export class WebGpuBackend implements Backend {
           identity,
           reset,
           comp === 'mean' ? meanFn(dtype) : undefined,
+          W > 0,
+          last,
         ),
-        [Qa, ins[k].buffer, ups[k].buffer, vals, seg, out],
+        [Qa, ins[k].buffer, ups[k].buffer, sortedVals, seg, out],
         words,
       );
       return out;
@@ -627,6 +639,35 @@ export class WebGpuBackend implements Backend {
     return this.scratchBuffer(scratch, FLAG_COUNT * 4, new Uint32Array(FLAG_COUNT).fill(0xffffffff));
   }
 
+  /**
+   * A stable LSD radix sort of (key, value) pairs by key (keys ≤ none): tile-serial counting,
+   * so equal keys keep their order (update-index order).
+   */
+  private sort(
+    enc: GPUCommandEncoder,
+    scratch: Scratch,
+    keys: GPUBuffer,
+    vals: GPUBuffer,
+    n: number,
+    none: number,
+  ): { keys: GPUBuffer; vals: GPUBuffer } {
+    const bits = Math.max(1, Math.ceil(Math.log2(none + 1)));
+    const tiles = Math.ceil(n / TILE);
+    const hist = this.scratchBuffer(scratch, tiles * (1 << DIGIT_BITS) * 4);
+    let [k1, v1] = [keys, vals];
+    let k2 = this.scratchBuffer(scratch, n * 4);
+    let v2 = this.scratchBuffer(scratch, n * 4);
+    for (let shift = 0; shift < bits; shift += DIGIT_BITS) {
+      const Q = this.scratchBuffer(scratch, 12, new Uint32Array([n, shift, tiles]));
+      this.dispatch(enc, histKernel(), [Q, k1, hist], tiles);
+      this.scan(enc, scratch, hist, tiles * (1 << DIGIT_BITS));
+      this.dispatch(enc, placeKernel(), [Q, k1, v1, hist, k2, v2], tiles);
+      [k1, k2] = [k2, k1];
+      [v1, v2] = [v2, v1];
+    }
+    return { keys: k1, vals: v1 };
+  }
+
   /** Exclusive scan of `n` u32 in place (block scans, recursively on the block totals). */
   private scan(enc: GPUCommandEncoder, scratch: Scratch, data: GPUBuffer, n: number): void {
     const blocks = Math.ceil(n / SCAN_BLOCK);
@@ -745,4 +786,25 @@ function mapParams(map: IndexMap): Params {
     .add('OPSHAPE', spec.operandShape)
     .add('OPSTR', map.opStrides)
     .add('RAWSEL', rawSel);
+}
+
+/**
+ * The row length W when every scatter window is a whole aligned row of W contiguous elements
+ * (in the operand and in the updates, one per batch position), so that two windows are equal or
+ * disjoint and the sort can order batch positions instead of elements; 0 otherwise. Holds when
+ * each operand dim is either taken whole or sliced to 1 with a stride that W divides (ScatterND
+ * of rows, index_add, index_put of rows); a whole dim moved by an index under `skip` can be partly
+ * out of bounds, so it does not qualify.
+ */
+function rowLength(map: IndexMap, policy: ResolvedPolicy): number {
+  const { operandShape: shape, windowSizes: sizes } = map.spec;
+  const W = sizes.reduce((a, b) => a * b, 1);
+  if (W <= 1 || map.runLen !== W || map.outerPerBatch !== 1 || !map.batchMajor) return 0;
+  if (map.spaceSize !== map.batchCount * W) return 0;
+  for (let d = 0; d < shape.length; d++) {
+    if (sizes[d] === shape[d]) {
+      if (policy.oob === 'partial' && shape[d] > 1 && map.kDim.includes(d)) return 0;
+    } else if (sizes[d] !== 1 || map.opStrides[d] % W !== 0) return 0;
+  }
+  return W;
 }

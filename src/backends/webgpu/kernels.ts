@@ -429,16 +429,26 @@ export function applyKernel(
   identity: readonly number[],
   reset: boolean,
   finFn?: string,
+  /** Rows: SEG and VALS are per row of Q[1] elements (update element = VALS[q] * Q[1] + t % Q[1]). */
+  rows = false,
+  /** Last writer: SEG[2t + 1] holds 1 + the last update's index (replace; no sort). */
+  last = false,
 ): KernelSource {
   const E = elemType(bytes);
   const per = bytes >= 4 ? 1 : 4 / bytes;
   const ident =
     bytes === 8 ? `vec2<u32>(${identity[0] >>> 0}u, ${identity[1] >>> 0}u)` : `${identity[0] >>> 0}u`;
+  const key = rows ? 't / Q[1]' : 't';
+  const upd = rows ? 'VALS[q] * Q[1] + t % Q[1]' : last ? 'q' : 'VALS[q]';
+  const seg = last
+    ? `let s1 = SEG[2u * k + 1u]; let s0 = select(0u, s1 - 1u, s1 > 0u);`
+    : 'let s0 = SEG[2u * k]; let s1 = SEG[2u * k + 1u];';
   const fold = `fn fold(t: u32) -> ${E} {
   var acc = ld_INP(t);
-  let s0 = SEG[2u * t]; let s1 = SEG[2u * t + 1u];
+  let k = ${key};
+  ${seg}
   ${reset ? `if (s1 > s0) { acc = ${ident}; }` : ''}
-  for (var q = s0; q < s1; q++) { acc = red(acc, ld_UPD(VALS[q])); }
+  for (var q = s0; q < s1; q++) { acc = red(acc, ld_UPD(${upd})); }
   ${finFn ? `if (s1 > s0) { acc = fin(acc, s1 - s0${reset ? '' : ' + 1u'}); }` : ''}
   return acc;
 }`;
@@ -478,4 +488,46 @@ ${ENTRY}
   ${body}
 }`;
   return { code, bindings: ['read', 'read', 'read', 'read', 'read', 'rw'] };
+}
+
+/**
+ * Row mode, step 1: one key per batch position — its window's row (window start / W), or NONE
+ * (Q[1]) when the window lands nowhere. Windows are whole aligned rows here (see rowMode in
+ * backend.ts), so two batch positions hit the same elements exactly when their rows are equal.
+ * Bindings: Q ([B, NONE, W]), STARTS, KEYS, VALS.
+ */
+export function rowTargetKernel(): KernelSource {
+  const code = `${header([
+    ['Q', 'read', 'array<u32>'],
+    ['STARTS', 'read', 'array<i32>'],
+    ['KEYS', 'rw', 'array<u32>'],
+    ['VALS', 'rw', 'array<u32>'],
+  ])}
+${ENTRY}
+  if (i >= Q[0]) { return; }
+  let s = STARTS[i];
+  KEYS[i] = select(Q[1], u32(s) / Q[2], s >= 0);
+  VALS[i] = i;
+}`;
+  return { code, bindings: ['read', 'read', 'rw', 'rw'] };
+}
+
+/**
+ * Last writer per key (scatter \`replace\`: only the last update in update-index order counts,
+ * so no sort is needed): SEG[2k + 1] = 1 + the largest update index with key k. atomicMax on
+ * indices, never on data: the result does not depend on scheduling. Bindings: Q ([n, NONE]), KEYS, SEG.
+ */
+export function lastWriterKernel(): KernelSource {
+  const code = `${header([
+    ['Q', 'read', 'array<u32>'],
+    ['KEYS', 'read', 'array<u32>'],
+    ['SEG', 'rw', 'array<atomic<u32>>'],
+  ])}
+${ENTRY}
+  if (i >= Q[0]) { return; }
+  let k = KEYS[i];
+  if (k == Q[1]) { return; }
+  atomicMax(&SEG[2u * k + 1u], i + 1u);
+}`;
+  return { code, bindings: ['read', 'read', 'rw'] };
 }
