@@ -95,6 +95,106 @@ export function unravel(offset: number, shape: readonly number[]): number[] {
   return idx;
 }
 
+/**
+ * The odometer every walker shares. It steps through a row-major `shape` and keeps two linear
+ * offsets, `a` and `b`, each the dot product of the position with its own steps — for batch
+ * positions: where the index vector starts in the indices, and the operand offset the batching
+ * dims add; for `move`'s outer positions: the batch position and the window's operand offset.
+ * Walkers take the innermost dim in runs (`len - i` positions remain in the row) and call
+ * `advance(n)`, which carries into the outer dims at the row's end.
+ */
+export class Odometer {
+  /** The two offsets of the current position. */
+  a: number;
+  b: number;
+  /** Position along the innermost dim. */
+  i: number;
+  /** Innermost dim's size (1 for a 0-D shape) and its two steps. */
+  readonly len: number;
+  readonly stepA: number;
+  readonly stepB: number;
+  /** Outer coordinates (0-D and 1-D shapes need none: the common tiny call allocates nothing). */
+  private readonly ctr: number[];
+
+  constructor(
+    private readonly shape: readonly number[],
+    private readonly stepsA: readonly number[],
+    private readonly stepsB: readonly number[],
+    start: number,
+  ) {
+    const nd = shape.length;
+    this.ctr = nd > 1 ? new Array<number>(nd).fill(0) : NO_COUNTER;
+    this.a = 0;
+    this.b = 0;
+    this.i = 0;
+    this.len = nd > 0 ? shape[nd - 1] : 1;
+    this.stepA = nd > 0 ? stepsA[nd - 1] : 0;
+    this.stepB = nd > 0 ? stepsB[nd - 1] : 0;
+    this.reset(start);
+  }
+
+  /** Moves to position `start` (row-major offset); returns this. */
+  reset(start: number): this {
+    const { shape, stepsA, stepsB, ctr } = this;
+    const nd = shape.length;
+    if (nd <= 1) {
+      this.i = nd === 1 ? start : 0;
+      this.a = nd === 1 ? start * stepsA[0] : 0;
+      this.b = nd === 1 ? start * stepsB[0] : 0;
+      return this;
+    }
+    let a = 0;
+    let b = 0;
+    let rest = start;
+    for (let j = nd - 1; j >= 0; j--) {
+      const n = shape[j];
+      const c = n > 0 ? rest % n : 0;
+      if (n > 0) rest = Math.floor(rest / n);
+      ctr[j] = c;
+      a += c * stepsA[j];
+      b += c * stepsB[j];
+    }
+    this.a = a;
+    this.b = b;
+    this.i = ctr[nd - 1];
+    return this;
+  }
+
+  /** Moves `n` positions along the current row (n ≤ len - i), then past its end if reached. */
+  advance(n: number): void {
+    this.i += n;
+    this.a += n * this.stepA;
+    this.b += n * this.stepB;
+    if (this.i === this.len) this.carry();
+  }
+
+  /** The row is done: back to its start, one step on in the outer dims. */
+  private carry(): void {
+    const ctr = this.ctr;
+    this.i = 0;
+    this.a -= this.len * this.stepA;
+    this.b -= this.len * this.stepB;
+    for (let j = this.shape.length - 2; j >= 0; j--) {
+      const n = this.shape[j];
+      this.a += this.stepsA[j];
+      this.b += this.stepsB[j];
+      if (++ctr[j] < n) return;
+      this.a -= this.stepsA[j] * n;
+      this.b -= this.stepsB[j] * n;
+      ctr[j] = 0;
+    }
+  }
+
+  /** The current multi-index. */
+  coords(): number[] {
+    const nd = this.shape.length;
+    if (nd <= 1) return nd === 1 ? [this.i] : [];
+    const c = [...this.ctr];
+    c[nd - 1] = this.i;
+    return c;
+  }
+}
+
 /** A compiled index map; see the module comment. */
 export class IndexMap {
   readonly spec: IndexMapSpec;
@@ -136,6 +236,8 @@ export class IndexMap {
    * (a scatter window of size 1 over an empty dim): then no window ever fits.
    */
   readonly neverFits: boolean;
+  /** resolveFast's batch cursor (see there). */
+  private fastCursor: Odometer | null = null;
 
   constructor(spec: IndexMapSpec) {
     this.spec = spec;
@@ -250,28 +352,20 @@ export class IndexMap {
     const direct = (kind === 0 ? indices.data : EMPTY_I32) as ArrayLike<number>;
     const w32 = kind === 0 ? EMPTY_I32 : indexWords(indices);
     const { K, kStride, kSize, kOpStride, kMaxStart, batchShape, batchIdxStrides, batchOpStrides } = this;
-    const nb = batchShape.length;
     const fromEnd = policy.fromEnd;
     const clip = policy.oob === 'clip';
     const invalid = policy.oob === 'invalid';
-    // The batch odometer; 1-D batches (the common tiny call) need no counter array.
-    const ctr = nb > 1 ? unravel(b0, batchShape) : NO_COUNTER;
-    let idxBase = nb === 1 ? b0 * batchIdxStrides[0] : 0;
-    let batchOff = nb === 1 ? b0 * batchOpStrides[0] : 0;
-    for (let j = 0; j < ctr.length; j++) {
-      idxBase += ctr[j] * batchIdxStrides[j];
-      batchOff += ctr[j] * batchOpStrides[j];
-    }
-    const lastLen = nb > 0 ? batchShape[nb - 1] : 1;
-    const sI = nb > 0 ? batchIdxStrides[nb - 1] : 0;
-    const sO = nb > 0 ? batchOpStrides[nb - 1] : 0;
-    let i = nb > 1 ? ctr[nb - 1] : nb === 1 ? b0 : 0;
+    // One cursor per map, reused: resolveFast never re-enters itself (its per-position fallback
+    // is resolveGeneric, which has its own), and a tiny call then allocates nothing.
+    this.fastCursor ??= new Odometer(batchShape, batchIdxStrides, batchOpStrides, 0);
+    const cur = this.fastCursor.reset(b0);
+    const { len: lastLen, stepA: sI, stepB: sO } = cur;
     let one: Int32Array | Float64Array | null = null;
     let b = b0;
     while (b < b1) {
-      const n = Math.min(b1 - b, lastLen - i);
-      let e = idxBase;
-      let off = batchOff;
+      const n = Math.min(b1 - b, lastLen - cur.i);
+      let e = cur.a;
+      let off = cur.b;
       let w = b - b0;
       const wEnd = w + n;
       if (K === 1) {
@@ -322,22 +416,7 @@ export class IndexMap {
         }
       }
       b += n;
-      i += n;
-      idxBase += n * sI;
-      batchOff += n * sO;
-      if (i === lastLen && b < b1) {
-        i = 0;
-        idxBase -= lastLen * sI;
-        batchOff -= lastLen * sO;
-        for (let j = nb - 2; j >= 0; j--) {
-          idxBase += batchIdxStrides[j];
-          batchOff += batchOpStrides[j];
-          if (++ctr[j] < batchShape[j]) break;
-          idxBase -= batchIdxStrides[j] * batchShape[j];
-          batchOff -= batchOpStrides[j] * batchShape[j];
-          ctr[j] = 0;
-        }
-      }
+      cur.advance(n);
     }
   }
 
@@ -355,19 +434,12 @@ export class IndexMap {
     const direct = (kind === 0 ? indices.data : new Int32Array(0)) as ArrayLike<number>;
     const w32 = kind === 0 ? new Int32Array(0) : indexWords(indices);
     const { K, kStride, kSize, kOpStride, kMaxStart, batchShape, batchIdxStrides, batchOpStrides } = this;
-    const nb = batchShape.length;
     const { fromEnd, oob } = policy;
-    // Odometer over the batch shape, started at b0.
-    const ctr = unravel(b0, batchShape);
-    let idxBase = 0;
-    let batchOff = 0;
-    for (let j = 0; j < nb; j++) {
-      idxBase += ctr[j] * batchIdxStrides[j];
-      batchOff += ctr[j] * batchOpStrides[j];
-    }
+    const at = new Odometer(batchShape, batchIdxStrides, batchOpStrides, b0);
     const cur = sortedState ? new Float64Array(K) : null;
     for (let b = b0; b < b1; b++) {
-      let off = batchOff;
+      const idxBase = at.a;
+      let off = at.b;
       let status = 0;
       for (let k = 0; k < K; k++) {
         const e = idxBase + k * kStride;
@@ -391,17 +463,9 @@ export class IndexMap {
       }
       if (this.neverFits) status = oob === 'partial' ? PARTIAL : INVALID;
       if (sortedState && cur) this.checkSortedStep(sortedState, cur, b, policy);
-      if (status === PARTIAL && partial) partial.set(b, this.rawStart(indices, policy, idxBase, ctr));
+      if (status === PARTIAL && partial) partial.set(b, this.rawStart(indices, policy, idxBase, at.coords()));
       starts[b - b0] = status === 0 ? off : status;
-      // Advance the odometer.
-      for (let j = nb - 1; j >= 0; j--) {
-        idxBase += batchIdxStrides[j];
-        batchOff += batchOpStrides[j];
-        if (++ctr[j] < batchShape[j]) break;
-        idxBase -= batchIdxStrides[j] * batchShape[j];
-        batchOff -= batchOpStrides[j] * batchShape[j];
-        ctr[j] = 0;
-      }
+      at.advance(1);
     }
   }
 
@@ -495,29 +559,16 @@ export class IndexMap {
     run: (spaceOff: number, opOff: number, n: number) => void,
     special: ((status: number, b: number, spaceOff: number, windowOff: number, n: number) => void) | null,
   ): void {
-    const { outerShape, outerBatchStep, outerOpStep, runLen } = this;
-    const nd = outerShape.length;
-    const ctr = unravel(p0, outerShape);
-    let b = 0;
-    let o = 0;
-    for (let d = 0; d < nd; d++) {
-      b += ctr[d] * outerBatchStep[d];
-      o += ctr[d] * outerOpStep[d];
-    }
+    const { runLen } = this;
+    const at = new Odometer(this.outerShape, this.outerBatchStep, this.outerOpStep, p0);
     let r = p0 * runLen;
     for (let p = p0; p < p1; p++) {
+      const b = at.a;
       const s = starts[b - base];
-      if (s >= 0) run(r, s + o, runLen);
-      else if (special) special(s, b, r, o, runLen);
+      if (s >= 0) run(r, s + at.b, runLen);
+      else if (special) special(s, b, r, at.b, runLen);
       r += runLen;
-      for (let d = nd - 1; d >= 0; d--) {
-        b += outerBatchStep[d];
-        o += outerOpStep[d];
-        if (++ctr[d] < outerShape[d]) break;
-        b -= outerBatchStep[d] * outerShape[d];
-        o -= outerOpStep[d] * outerShape[d];
-        ctr[d] = 0;
-      }
+      at.advance(1);
     }
   }
 

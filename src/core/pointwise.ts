@@ -9,7 +9,7 @@
 import type { DType } from '../tensor/dtype.js';
 import type { Tensor } from '../tensor/tensor.js';
 import type { ResolvedPolicy } from './index-map.js';
-import { type IndexMap, NO_COUNTER, unravel } from './index-map.js';
+import { type IndexMap, Odometer } from './index-map.js';
 import { DUPLICATE_FOUND, markTarget } from './duplicates.js';
 import { type BitView, indexWords } from './kernels.js';
 
@@ -64,25 +64,13 @@ export function walkElements(
   // int64 indices are read as two int32 words (low, high), int32 indices as one.
   const ws = indices.dtype === 'int64' ? 2 : 1;
   const w32 = indexWords(indices);
-  const { batchShape, batchIdxStrides, batchOpStrides } = map;
-  const nb = batchShape.length;
   const size0 = map.kSize[0];
   const ms0 = map.kMaxStart[0];
   const st0 = map.kOpStride[0];
   const fromEnd = policy.fromEnd;
   const clip = policy.oob === 'clip';
-  // The batch odometer; 1-D batches (the common tiny call) need no counter array.
-  const ctr = nb > 1 ? unravel(lo, batchShape) : NO_COUNTER;
-  let idxBase = nb === 1 ? lo * batchIdxStrides[0] : 0;
-  let batchOff = nb === 1 ? lo * batchOpStrides[0] : 0;
-  for (let j = 0; j < ctr.length; j++) {
-    idxBase += ctr[j] * batchIdxStrides[j];
-    batchOff += ctr[j] * batchOpStrides[j];
-  }
-  const lastLen = nb > 0 ? batchShape[nb - 1] : 1;
-  const sI = nb > 0 ? batchIdxStrides[nb - 1] : 0;
-  const sO = nb > 0 ? batchOpStrides[nb - 1] : 0;
-  let i = nb > 1 ? ctr[nb - 1] : nb === 1 ? lo : 0;
+  const cur = new Odometer(map.batchShape, map.batchIdxStrides, map.batchOpStrides, lo);
+  const { len: lastLen, stepA: sI, stepB: sO } = cur;
   const one = map.allocStarts(1);
   // When a run of the innermost batch dim addresses one contiguous operand row at random (the
   // indexed dim is the operand's last and the run does not move the batch offset), that row is
@@ -99,10 +87,10 @@ export function walkElements(
   const fe = fromEnd ? size0 : 0;
   let b = lo;
   while (b < hi) {
-    const n = Math.min(hi - b, lastLen - i);
+    const n = Math.min(hi - b, lastLen - cur.i);
     const end = b + n;
-    let e = idxBase;
-    let off = batchOff;
+    let e = cur.a;
+    let off = cur.b;
     if (warm) {
       let acc = 0;
       for (let p = off, top = off + size0; p < top; p += line) acc |= warmed[p];
@@ -136,22 +124,7 @@ export function walkElements(
         if (mode === SCATTER) dst[s] = src[b];
       }
     }
-    i += n;
-    idxBase += n * sI;
-    batchOff += n * sO;
-    if (i === lastLen && b < hi) {
-      i = 0;
-      idxBase -= lastLen * sI;
-      batchOff -= lastLen * sO;
-      for (let j = nb - 2; j >= 0; j--) {
-        idxBase += batchIdxStrides[j];
-        batchOff += batchOpStrides[j];
-        if (++ctr[j] < batchShape[j]) break;
-        idxBase -= batchIdxStrides[j] * batchShape[j];
-        batchOff -= batchOpStrides[j] * batchShape[j];
-        ctr[j] = 0;
-      }
-    }
+    cur.advance(n);
   }
 }
 
