@@ -13,7 +13,6 @@ import { createRequire, syncBuiltinESMExports } from 'node:module';
 import type { Worker as NodeWorker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-// biome-ignore lint/suspicious/noExplicitAny: the dist modules are plain JS here
 type Any = any;
 let lib: Any;
 let par: Any;
