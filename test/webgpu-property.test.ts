@@ -89,7 +89,7 @@ function gatherCall(seed: number): GatherCall {
   };
 }
 
-export function scatterCall(seed: number): ScatterCall {
+function scatterCall(seed: number): ScatterCall {
   const r = rng(seed);
   const c = randomCase(r);
   const dtype = r.pick(DATA_DTYPES);
