@@ -18,7 +18,7 @@ import { singleOp } from '../ir/surface.js';
 import type { Scalar } from '../tensor/dtype.js';
 import type { Tensor } from '../tensor/tensor.js';
 import { stridesOf } from '../tensor/tensor.js';
-import { type CoreCall, planOf } from './call.js';
+import { type CoreCall, type GatherCall, type ScatterCall, planOf } from './call.js';
 import { INVALID, type IndexMap, PARTIAL, type ResolvedPolicy, unravel } from './index-map.js';
 import { resolveGatherOptions, resolveScatterOptions } from './policy.js';
 
@@ -109,48 +109,120 @@ export function traceCall(lowered: CoreCall): Trace {
     'nonzero',
     'index_tuple',
   ]);
-  const isGather = call.kind === 'gather';
-  let map: IndexMap;
-  let policy: ResolvedPolicy;
-  let indices: Tensor;
-  let operand: Tensor;
-  let fillValue: Scalar | undefined;
-  if (call.kind === 'gather') {
-    const plan = planOf(call);
-    map = plan.map;
-    policy = plan.policy;
-    indices = call.start_indices;
-    operand = call.operand;
-    const resolved = resolveGatherOptions(call.operand.dtype, call.options);
-    if (resolved.mode === 'fill') fillValue = resolved.fill_value;
-  } else {
-    const plan = planOf(call);
-    map = plan.map;
-    policy = plan.policy;
-    indices = call.scatter_indices;
-    operand = call.inputs[0];
+  const src = sourceOf(call);
+  const { map, policy, indices } = src;
+  const passes = resolvePasses(map, indices, policy);
+  const entries: TraceEntry[] = [];
+  for (let r = 0; r < map.spaceSize; r++) entries.push(entryAt(src, passes, r));
+  if (call.kind === 'scatter') markCollisions(entries);
+  // Out-of-range starts per batch position, even when the space is empty (the core still checks them).
+  const outOfRange: number[] = [];
+  if (map.batchCount > 0 && map.K > 0) {
+    const starts = map.resolveAll(indices, quiet(policy, { oob: 'partial' }), new Map());
+    starts.forEach((s, b) => {
+      if (s === PARTIAL) outOfRange.push(b);
+    });
   }
+  const duplicates = call.kind === 'scatter' && call.options.duplicates === 'error' ? 'error' : 'apply';
+  const throws =
+    (policy.oob === 'error' && outOfRange.length > 0) ||
+    (duplicates === 'error' && entries.some((e) => e.duplicate));
   const { spec } = map;
-  const opShape = spec.operandShape;
-  const opStrides = stridesOf(opShape);
-  const n = map.spaceSize;
+  return {
+    kind: call.kind,
+    op: call.op,
+    spaceShape: spec.spaceShape,
+    operandShape: src.operand.shape,
+    indicesShape: spec.indicesShape,
+    resultShape: call.kind === 'gather' ? (call.reshape ?? spec.spaceShape) : spec.operandShape,
+    mode: policyMode(call),
+    negativeIndices: call.options.negative_indices ?? 'out_of_bounds',
+    duplicates,
+    entries,
+    outOfRange,
+    throws,
+    ...(src.fillValue !== undefined ? { fillValue: src.fillValue } : {}),
+  };
+}
 
+/** What a trace reads: the call's compiled map and policy, its indices and operand. */
+interface TraceSource {
+  readonly isGather: boolean;
+  readonly map: IndexMap;
+  readonly policy: ResolvedPolicy;
+  readonly indices: Tensor;
+  readonly operand: Tensor;
+  readonly fillValue: Scalar | undefined;
+  readonly opStrides: readonly number[];
+  readonly batchStrides: readonly number[];
+  readonly indexStrides: readonly number[];
+}
+
+function sourceOf(call: GatherCall | ScatterCall): TraceSource {
+  const { map, policy } = call.kind === 'gather' ? planOf(call) : planOf(call);
+  const strides = {
+    opStrides: stridesOf(map.spec.operandShape),
+    batchStrides: stridesOf(map.batchShape),
+    indexStrides: stridesOf(map.spec.indicesShape),
+  };
+  if (call.kind === 'gather') {
+    const resolved = resolveGatherOptions(call.operand.dtype, call.options);
+    const fillValue = resolved.mode === 'fill' ? resolved.fill_value : undefined;
+    return {
+      isGather: true,
+      map,
+      policy,
+      indices: call.start_indices,
+      operand: call.operand,
+      fillValue,
+      ...strides,
+    };
+  }
+  const operand = call.inputs[0];
+  return {
+    isGather: false,
+    map,
+    policy,
+    indices: call.scatter_indices,
+    operand,
+    fillValue: undefined,
+    ...strides,
+  };
+}
+
+/** `policy` with its promises off and `p` applied: a policy that reports instead of throwing. */
+function quiet(policy: ResolvedPolicy, p: Partial<ResolvedPolicy>): ResolvedPolicy {
+  return { ...policy, promiseInBounds: false, checkSorted: false, ...p };
+}
+
+/** Per space element: where it goes, and which rule placed it (three resolutions, see the module comment). */
+interface Passes {
+  /** Operand offset under the call's policy (-1 when none). */
+  readonly operandOffset: Float64Array;
+  /** 0 resolved, INVALID or PARTIAL under the call's policy. */
+  readonly actualStatus: Int8Array;
+  readonly actualPartial: Map<number, Float64Array>;
+  /** The element's offset inside its window. */
+  readonly windowOffset: Float64Array;
+  /** 1 where the window start is out of range after the negative-index rule. */
+  readonly strictOut: Uint8Array;
+  readonly strictPartial: Map<number, Float64Array>;
+  /** 1 where the start is out of range without the negative-index rule. */
+  readonly rawOut: Uint8Array;
+}
+
+function resolvePasses(map: IndexMap, indices: Tensor, policy: ResolvedPolicy): Passes {
+  const n = map.spaceSize;
   // Pass 1: where each element goes under the call's own policy. `error` becomes "report".
-  const quiet = (p: Partial<ResolvedPolicy>): ResolvedPolicy => ({
-    ...policy,
-    promiseInBounds: false,
-    checkSorted: false,
-    ...p,
-  });
-  const actualPolicy = quiet(policy.oob === 'error' ? { oob: 'partial' } : {});
   const actualPartial = new Map<number, Float64Array>();
   const operandOffset = new Float64Array(n).fill(-1);
-  const actualStatus = new Int8Array(n); // 0 resolved, INVALID, PARTIAL
+  const actualStatus = new Int8Array(n);
   const windowOffset = new Float64Array(n).fill(-1);
+  const actual = quiet(policy, policy.oob === 'error' ? { oob: 'partial' } : {});
   walk(
     map,
     indices,
-    actualPolicy,
+    actual,
     actualPartial,
     (r, t, len) => {
       for (let j = 0; j < len; j++) operandOffset[r + j] = t + j;
@@ -162,139 +234,101 @@ export function traceCall(lowered: CoreCall): Trace {
       }
     },
   );
-
   // Pass 2: which window starts are out of range (negatives read per the call's rule).
   const strictPartial = new Map<number, Float64Array>();
   const strictOut = new Uint8Array(n);
-  walk(map, indices, quiet({ oob: 'partial' }), strictPartial, null, (status, _b, r, o, len) => {
+  walk(map, indices, quiet(policy, { oob: 'partial' }), strictPartial, null, (status, _b, r, o, len) => {
     for (let j = 0; j < len; j++) {
       strictOut[r + j] = status === PARTIAL ? 1 : 0;
       windowOffset[r + j] = o + j;
     }
   });
-
   // Pass 3: which starts are only in range because negatives count from the end.
   const rawOut = new Uint8Array(n);
   if (policy.fromEnd) {
-    walk(
-      map,
-      indices,
-      quiet({ oob: 'partial', fromEnd: false }),
-      new Map(),
-      null,
-      (status, _b, r, _o, len) => {
-        for (let j = 0; j < len; j++) rawOut[r + j] = status === PARTIAL ? 1 : 0;
-      },
-    );
+    const raw = quiet(policy, { oob: 'partial', fromEnd: false });
+    walk(map, indices, raw, new Map(), null, (status, _b, r, _o, len) => {
+      for (let j = 0; j < len; j++) rawOut[r + j] = status === PARTIAL ? 1 : 0;
+    });
   }
+  return { operandOffset, actualStatus, actualPartial, windowOffset, strictOut, strictPartial, rawOut };
+}
 
-  const batchStrides = stridesOf(map.batchShape);
-  const ivd = spec.indexVectorDim;
-  const rankI = spec.indicesShape.length;
-  const indexStrides = stridesOf(spec.indicesShape);
-  const values = indices.data as ArrayLike<number | bigint>;
-  const readPositions = (b: number): number[][] => {
-    const bIdx = unravel(b, map.batchShape);
-    const out: number[][] = [];
-    for (let k = 0; k < map.K; k++) {
-      out.push(ivd < rankI ? [...bIdx.slice(0, ivd), k, ...bIdx.slice(ivd)] : bIdx);
-    }
-    return out;
-  };
-  const ravel = (idx: readonly number[], strides: readonly number[]) =>
-    idx.reduce((a, v, d) => a + v * strides[d], 0);
-  const requestedAt = (raw: Float64Array | undefined, o: number): number[] | null => {
+/** The trace entry of space element `r`. */
+function entryAt(src: TraceSource, p: Passes, r: number): TraceEntry {
+  const { map, policy, isGather, opStrides, batchStrides } = src;
+  const opShape = map.spec.operandShape;
+  const space = unravel(r, map.spec.spaceShape);
+  let b = 0;
+  for (let i = 0; i < map.spaceBatchDims.length; i++) b += space[map.spaceBatchDims[i]] * batchStrides[i];
+  const positions = readPositions(map, b);
+  const values = src.indices.data as ArrayLike<number | bigint>;
+  const indexValues = positions.map((q) => decode(values[ravel(q, src.indexStrides)]));
+  const requestedAt = (raw: Float64Array | undefined): number[] | null => {
+    const o = p.windowOffset[r];
     if (!raw || o < 0) return null;
     const w = windowCoords(o, opShape, opStrides);
     return Array.from(raw, (v, d) => v + w[d]);
   };
-  const inside = (c: readonly number[]) => c.every((v, d) => v >= 0 && v < opShape[d]);
-
-  const entries: TraceEntry[] = [];
-  for (let r = 0; r < n; r++) {
-    const space = unravel(r, spec.spaceShape);
-    let b = 0;
-    for (let i = 0; i < map.spaceBatchDims.length; i++) b += space[map.spaceBatchDims[i]] * batchStrides[i];
-    const positions = readPositions(b);
-    const indexValues = positions.map((p) => decode(values[ravel(p, indexStrides)]));
-    let status: TraceStatus;
-    let off = operandOffset[r];
-    let requested: number[] | null = null;
-    if (actualStatus[r] === INVALID) {
-      status = isGather ? 'filled' : 'dropped';
-      requested = requestedAt(strictPartial.get(b), windowOffset[r]);
-    } else if (actualStatus[r] === PARTIAL) {
-      requested = requestedAt(actualPartial.get(b), windowOffset[r]);
-      if (policy.oob === 'error') status = 'error';
-      else if (requested && inside(requested)) {
-        status = 'in_bounds';
-        off = ravel(requested, opStrides);
-      } else status = 'skipped';
-    } else if (strictOut[r]) {
-      status = policy.oob === 'wrap' ? 'wrapped' : 'clamped';
-      requested = requestedAt(strictPartial.get(b), windowOffset[r]);
-    } else {
-      status = rawOut[r] ? 'from_end' : 'in_bounds';
-    }
-    const target = off >= 0 && status !== 'error' ? unravel(off, opShape) : null;
-    entries.push({
-      space,
-      spaceOffset: r,
-      batch: b,
-      indexPositions: positions,
-      indexValues,
-      operand: target,
-      operandOffset: target ? off : -1,
-      requested: requested ?? target,
-      status,
-      duplicate: false,
-      order: 0,
-    });
-  }
-
-  if (!isGather) {
-    // Collisions, in application (update-index) order.
-    const hits = new Map<number, number>();
-    for (const e of entries)
-      if (e.operandOffset >= 0) hits.set(e.operandOffset, (hits.get(e.operandOffset) ?? 0) + 1);
-    const seen = new Map<number, number>();
-    for (let i = 0; i < entries.length; i++) {
-      const e = entries[i];
-      if (e.operandOffset < 0 || (hits.get(e.operandOffset) ?? 0) < 2) continue;
-      const k = seen.get(e.operandOffset) ?? 0;
-      seen.set(e.operandOffset, k + 1);
-      entries[i] = { ...e, duplicate: true, order: k };
-    }
-  }
-
-  // Out-of-range starts per batch position, even when the space is empty (the core still checks them).
-  const outOfRange: number[] = [];
-  if (map.batchCount > 0 && map.K > 0) {
-    const starts = map.resolveAll(indices, quiet({ oob: 'partial' }), new Map());
-    starts.forEach((s, b) => {
-      if (s === PARTIAL) outOfRange.push(b);
-    });
-  }
-  const duplicates = call.kind === 'scatter' && call.options.duplicates === 'error' ? 'error' : 'apply';
-  const throws =
-    (policy.oob === 'error' && outOfRange.length > 0) ||
-    (duplicates === 'error' && entries.some((e) => e.duplicate));
-  const opts = call.options;
+  let status: TraceStatus;
+  let off = p.operandOffset[r];
+  let requested: number[] | null = null;
+  if (p.actualStatus[r] === INVALID) {
+    status = isGather ? 'filled' : 'dropped';
+    requested = requestedAt(p.strictPartial.get(b));
+  } else if (p.actualStatus[r] === PARTIAL) {
+    requested = requestedAt(p.actualPartial.get(b));
+    if (policy.oob === 'error') status = 'error';
+    else if (requested?.every((v, d) => v >= 0 && v < opShape[d])) {
+      status = 'in_bounds';
+      off = ravel(requested, opStrides);
+    } else status = 'skipped';
+  } else if (p.strictOut[r]) {
+    status = policy.oob === 'wrap' ? 'wrapped' : 'clamped';
+    requested = requestedAt(p.strictPartial.get(b));
+  } else status = p.rawOut[r] ? 'from_end' : 'in_bounds';
+  const target = off >= 0 && status !== 'error' ? unravel(off, opShape) : null;
   return {
-    kind: call.kind,
-    op: call.op,
-    spaceShape: spec.spaceShape,
-    operandShape: operand.shape,
-    indicesShape: spec.indicesShape,
-    resultShape: call.kind === 'gather' ? (call.reshape ?? spec.spaceShape) : opShape,
-    mode: policyMode(call),
-    negativeIndices: opts.negative_indices ?? 'out_of_bounds',
-    duplicates,
-    entries,
-    outOfRange,
-    throws,
-    ...(fillValue !== undefined ? { fillValue } : {}),
+    space,
+    spaceOffset: r,
+    batch: b,
+    indexPositions: positions,
+    indexValues,
+    operand: target,
+    operandOffset: target ? off : -1,
+    requested: requested ?? target,
+    status,
+    duplicate: false,
+    order: 0,
   };
+}
+
+/** Positions in the indices of batch position b's index vector components. */
+function readPositions(map: IndexMap, b: number): number[][] {
+  const ivd = map.spec.indexVectorDim;
+  const bIdx = unravel(b, map.batchShape);
+  const out: number[][] = [];
+  for (let k = 0; k < map.K; k++)
+    out.push(ivd < map.spec.indicesShape.length ? [...bIdx.slice(0, ivd), k, ...bIdx.slice(ivd)] : bIdx);
+  return out;
+}
+
+const ravel = (idx: readonly number[], strides: readonly number[]) =>
+  idx.reduce((a, v, d) => a + v * strides[d], 0);
+
+/** Scatter collisions: every applied update whose element another also writes, ranked in update order. */
+function markCollisions(entries: TraceEntry[]): void {
+  const hits = new Map<number, number>();
+  for (const e of entries)
+    if (e.operandOffset >= 0) hits.set(e.operandOffset, (hits.get(e.operandOffset) ?? 0) + 1);
+  const seen = new Map<number, number>();
+  for (let i = 0; i < entries.length; i++) {
+    const e = entries[i];
+    if (e.operandOffset < 0 || (hits.get(e.operandOffset) ?? 0) < 2) continue;
+    const k = seen.get(e.operandOffset) ?? 0;
+    seen.set(e.operandOffset, k + 1);
+    entries[i] = { ...e, duplicate: true, order: k };
+  }
 }
 
 /** Resolves every batch position under `policy` and walks the space with the core's own mover. */
