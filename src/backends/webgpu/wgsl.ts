@@ -141,28 +141,63 @@ fn is_inf32(x: u32) -> bool { return (x & 0x7FFFFFFFu) == 0x7F800000u; }
 fn is_zero32(x: u32) -> bool { return (x & 0x7FFFFFFFu) == 0u; }
 fn quiet32(x: u32) -> u32 { return x | 0x400000u; }
 
-// a + b for finite non-NaN operands (zeros and infinities handled by the callers).
+// Rounds s * 2^e (s != 0) to the nearest-even f32, in 32-bit integer operations only (the hot
+// path of every float32 reducer; round_pack is the general one); sign is already in place.
+fn round32(sign: u32, s: u32, e: i32) -> u32 {
+  let L = 31 - i32(countLeadingZeros(s));
+  let E = L + e;
+  if (E > 127) { return sign | 0x7F800000u; }
+  let normal = E >= -126;
+  var sh: i32;
+  if (normal) { sh = L - 23; } else { sh = -149 - e; }
+  var m: u32;
+  if (sh <= 0) {
+    m = s << u32(-sh);
+  } else if (sh < 32) {
+    m = s >> u32(sh);
+    let rem = s & ((1u << u32(sh)) - 1u);
+    let half = 1u << u32(sh - 1);
+    if (rem > half || (rem == half && (m & 1u) == 1u)) { m = m + 1u; }
+  } else {
+    // Below half the smallest subnormal, except just above it when sh is 32.
+    m = select(0u, 1u, sh == 32 && s > 0x80000000u);
+  }
+  if (normal) { return sign | ((u32(E + 126) << 23u) + m); }
+  return sign | m;
+}
+
+// a + b for finite non-NaN operands (zeros and infinities handled by the callers): mantissas
+// with 6 guard bits in one u32, the smaller one shifted down with its lost bits kept as a
+// sticky bit (below the rounding position whenever bits are lost), then one rounding.
 fn fadd_core(a: u32, b: u32) -> u32 {
   if (is_zero32(a) && is_zero32(b)) { return a & b; }
   if (is_zero32(a)) { return b; }
   if (is_zero32(b)) { return a; }
   var x = a; var y = b;
   if ((b & 0x7FFFFFFFu) > (a & 0x7FFFFFFFu)) { x = b; y = a; }
-  let ux = unpack32(x); let uy = unpack32(y);
-  let d = u32(ux.e - uy.e);
-  let s = min(d, 38u);
-  let A = shl64(vec2<u32>(ux.m, 0u), s);
-  var B = vec2<u32>(uy.m, 0u);
-  let rs = d - s;
-  if (rs > 0u) {
-    let lost = low64(B, rs);
-    B = shr64(B, rs);
-    if (lost) { B.x = B.x | 1u; }
+  let ex = (x >> 23u) & 0xFFu; let ey = (y >> 23u) & 0xFFu;
+  var mx = (x & 0x7FFFFFu) << 6u; var my = (y & 0x7FFFFFu) << 6u;
+  if (ex != 0u) { mx = mx | 0x20000000u; }
+  if (ey != 0u) { my = my | 0x20000000u; }
+  // A subnormal has the exponent of the smallest normal, without the implicit bit.
+  let fx = max(ex, 1u); let fy = max(ey, 1u);
+  let d = fx - fy;
+  if (d >= 31u) {
+    my = select(0u, 1u, my != 0u);
+  } else if (d > 0u) {
+    let lost = (my & ((1u << d) - 1u)) != 0u;
+    my = (my >> d) | select(0u, 1u, lost);
   }
-  var S: vec2<u32>;
-  if ((x & SIGN) == (y & SIGN)) { S = add64(A, B); } else { S = sub64(A, B); }
-  if (S.x == 0u && S.y == 0u) { return 0u; }
-  return round_pack(x & SIGN, S, ux.e - i32(s), 23, 127);
+  var s: u32;
+  if ((x & SIGN) == (y & SIGN)) { s = mx + my; } else { s = mx - my; }
+  if (s == 0u) { return 0u; }
+  return round32(x & SIGN, s, i32(fx) - 156);
+}
+// Finite nonzero f32 bits → m * 2^e with bit 23 of m set (subnormals normalised).
+fn unpack32n(x: u32) -> Unpacked {
+  let u = unpack32(x);
+  let z = countLeadingZeros(u.m) - 8u;
+  return Unpacked(u.m << z, u.e - i32(z));
 }
 fn fadd_inf(a: u32, b: u32) -> u32 {
   if (is_inf32(a) && is_inf32(b)) { return select(DEFAULT_NAN, a, a == b); }
@@ -190,8 +225,11 @@ fn f32_mul(a: u32, b: u32) -> u32 {
     return sign | 0x7F800000u;
   }
   if (is_zero32(a) || is_zero32(b)) { return sign; }
-  let ua = unpack32(a); let ub = unpack32(b);
-  return round_pack(sign, mul32(ua.m, ub.m), ua.e + ub.e, 23, 127);
+  // Normalised 24-bit mantissas: a 48-bit product, its top 32 bits with a sticky bit.
+  let ua = unpack32n(a); let ub = unpack32n(b);
+  let p = mul32(ua.m, ub.m);
+  let s = (p.y << 16u) | (p.x >> 16u) | select(0u, 1u, (p.x & 0xFFFFu) != 0u);
+  return round32(sign, s, ua.e + ub.e + 16);
 }
 // Total-order key: -0 sorts before +0, as Math.min/max treat them.
 fn fkey32(x: u32) -> u32 { return select(x | SIGN, ~x, (x & SIGN) != 0u); }
