@@ -172,7 +172,7 @@ export function derive(
       values: e.raw.map((v, k) => ({ dim: k, value: String(v), role: 'index_vector' })),
       note:
         ivd < spec.indicesShape.length
-          ? `indices${where(e.positions[0] ?? e.batchIndex)}`
+          ? `${gather ? 'start_indices' : 'scatter_indices'}${where(e.positions[0] ?? e.batchIndex)}`
           : 'index_vector_dim = rank: scalars',
     },
     {
@@ -180,7 +180,7 @@ export function derive(
       name: 'full_start_index',
       ...(names.axis ? { framework: names.axis } : {}),
       values: startValues(e.mapped),
-      note: `start_index_map = [${spec.startIndexMap.join(', ')}]`,
+      note: `${gather ? 'start_index_map' : 'scatter_dims_to_operand_dims'} = [${spec.startIndexMap.join(', ')}]`,
     },
   ];
   if (e.fromEndDims.length)
@@ -201,13 +201,16 @@ export function derive(
         value: v,
         role: spec.operandBatchingDims.includes(d) ? 'operand_batching' : oRoles[d],
       })),
-      note: `operand_batching_dims = [${spec.operandBatchingDims.join(', ')}] ← indices dims [${spec.indicesBatchingDims.join(', ')}]`,
+      // Each op's own attribute names: the scatter's are input_ / scatter_indices_batching_dims.
+      note: gather
+        ? `operand_batching_dims = [${spec.operandBatchingDims.join(', ')}] ← start_indices_batching_dims = [${spec.indicesBatchingDims.join(', ')}]`
+        : `input_batching_dims = [${spec.operandBatchingDims.join(', ')}] ← scatter_indices_batching_dims = [${spec.indicesBatchingDims.join(', ')}]`,
     });
   steps.push({
     key: 'window',
     name: gather ? 'full_offset_index' : 'full_window_index',
     values: e.window.map((v, d) => ({ dim: d, value: v, role: oRoles[d] })),
-    note: `${gather ? 'offset_dims' : 'update_window_dims'} [${spec.windowSpaceDims.join(', ')}] → operand dims [${e.windowDims.join(', ')}]`,
+    note: `${gather ? 'offset_dims' : 'update_window_dims'} = [${spec.windowSpaceDims.join(', ')}] → ${gather ? 'operand' : 'input'} dims [${e.windowDims.join(', ')}]`,
   });
   steps.push({
     key: 'operand',

@@ -21,6 +21,8 @@ export interface CellMark {
   readonly symbol?: string;
   readonly title?: string;
   readonly extra?: boolean;
+  /** Every index vector (or data element) reaching the cell, `link` first: drawn as stripes. */
+  readonly links?: readonly number[];
 }
 
 export interface TensorViewSpec {
@@ -71,9 +73,17 @@ function fillCell(td: HTMLElement, spec: TensorViewSpec, off: number): void {
   if (m?.link !== undefined) {
     td.dataset.link = String(m.link);
     td.style.setProperty('--link', linkColor(m.link));
-    td.append(el('span', { class: 'tag', 'aria-hidden': 'true' }, `#${m.link}${m.extra ? '+' : ''}`));
+    // Up to three vectors as stripes (styles.css data-links), each named in the tag.
+    const shown = [m.link, ...(m.links ?? []).filter((l) => l !== m.link)].slice(0, 3);
+    if (shown.length > 1) td.dataset.links = String(shown.length);
+    shown.forEach((l, k) => {
+      if (k) td.style.setProperty(`--link${k + 1}`, linkColor(l));
+    });
+    const more = m.extra && (m.links?.length ?? 2) > shown.length ? '+' : '';
+    td.append(el('span', { class: 'tag', 'aria-hidden': 'true' }, `#${shown.join('·')}${more}`));
   } else {
     delete td.dataset.link;
+    delete td.dataset.links;
     td.style.removeProperty('--link');
   }
   if (m?.symbol) td.append(el('span', { class: 'st', 'aria-hidden': 'true' }, m.symbol));

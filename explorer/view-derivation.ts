@@ -12,9 +12,11 @@ import {
   unravel,
 } from './derive.js';
 import { el } from './grid.js';
-import { ROLE_COLOR, ROLE_LABEL } from './palette.js';
+import { fmtScalar } from './arith.js';
+import { type ROLE_COLOR, ROLE_LABEL, ROLE_MARK, roleStyle } from './palette.js';
 import { landingOf, type Run } from './state.js';
 import { ui } from './ui.js';
+import { frameworkWords, type Words } from './words.js';
 
 const FW_WORDS: Record<string, { operand: string; indices: string; gather: string; scatter: string }> = {
   torch: { operand: 'input', indices: 'index', gather: 'out', scatter: 'src' },
@@ -60,9 +62,10 @@ function chip(v: {
 }): HTMLElement {
   const c = el('span', {
     class: `chip${v.changed ? ' changed' : ''}`,
-    style: `--role:${ROLE_COLOR[v.role]}`,
+    style: roleStyle(v.role),
     title: `dim ${v.dim}: ${ROLE_LABEL[v.role]}${v.changed ? ' (changed by the policy)' : ''}`,
     'data-role': v.role,
+    'data-mark': ROLE_MARK[v.role],
   });
   c.textContent = String(v.value);
   return c;
@@ -88,6 +91,7 @@ export function renderDerivation(r: Run, spaces: readonly number[], derivs: read
         `${spaces.length} elements reach this cell; the first is derived below (application order).`,
       ),
     );
+  box.append(wordsBlock(r, s, d));
   const table = el('table', { class: 'steps' });
   table.append(
     (() => {
@@ -105,7 +109,17 @@ export function renderDerivation(r: Run, spaces: readonly number[], derivs: read
     tr.append(vals, el('td', { class: 'note' }, st.note ?? ''));
     table.append(tr);
   });
-  box.append(table);
+  // The StableHLO derivation, folded under the framework's words (open it to see every step).
+  const fold = el('details', { class: 'hlo-steps' });
+  fold.append(
+    el(
+      'summary',
+      {},
+      `StableHLO derivation (${r.call.kind}: ${d.steps.length} steps, the op's own attribute names)`,
+    ),
+    table,
+  );
+  box.append(fold);
   // The derivation is arithmetic on the dimension numbers; check it against the core.
   const core = L.operandOf[s];
   const tr = r.trace?.entries[s];
@@ -129,4 +143,50 @@ export function renderDerivation(r: Run, spaces: readonly number[], derivs: read
     .join(', ')}`;
   box.append(roles);
   ui.derivation.replaceChildren(box);
+}
+
+/** The user's shape of a nested JSON value (the lowered call may have reshaped it). */
+function nestedShape(v: unknown): number[] {
+  const out: number[] = [];
+  let x = v;
+  while (Array.isArray(x)) {
+    out.push(x.length);
+    x = x[0];
+  }
+  return out;
+}
+
+/** The framework's words for space element `s`: formula, acting policy, shape algebra. */
+function wordsOf(r: Run, s: number, d: Derivation): Words {
+  const gather = r.call.kind === 'gather';
+  const space = gather ? (r.result?.shape ?? []) : r.call.kind === 'scatter' ? r.call.updates[0].shape : [];
+  const value = gather ? r.values.get('output')?.[s] : r.values.get('updates')?.[s];
+  const out = r.values.get('output');
+  const reducer = r.call.kind === 'scatter' ? r.call.update_computation : undefined;
+  return frameworkWords({
+    entry: r.entry,
+    attrs: r.args.attrs ?? {},
+    spec: landingOf(r)!.spec,
+    derivation: d,
+    at: unravel(s, space),
+    ...(value !== undefined ? { value: fmtScalar(value) } : {}),
+    ...(!gather && out && d.operandOffset >= 0 ? { target: fmtScalar(out[d.operandOffset]) } : {}),
+    ...(typeof reducer === 'string' ? { reducer } : {}),
+    // The shapes as given (the editor's tensors when built; big inputs keep no nested copy).
+    ...(r.args.tensors?.data || r.args.data !== undefined
+      ? { dataShape: r.args.tensors?.data?.shape ?? nestedShape(r.args.data) }
+      : {}),
+    indicesShape: r.args.tensors?.indices?.shape ?? nestedShape(r.args.indices),
+  });
+}
+
+function wordsBlock(r: Run, s: number, d: Derivation): HTMLElement {
+  const w = wordsOf(r, s, d);
+  const box = el('div', { class: 'words' });
+  box.append(el('p', { class: 'formula' }, w.formula));
+  for (const p of w.policy) box.append(el('p', { class: 'policy-step' }, p));
+  const shape = el('div', { class: 'shape-algebra' });
+  for (const line of w.shapeRule) shape.append(el('p', {}, line));
+  box.append(shape);
+  return box;
 }

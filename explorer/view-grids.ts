@@ -8,12 +8,17 @@ import { STATUS_LEGEND } from '../src/tables/legend.js';
 import type { CallArgs, OpEntry } from '../src/tables/registry.js';
 import type { NestedArray, Tensor } from '../src/tensor/tensor.js';
 import { fmtScalar } from './arith.js';
+import { colourControl, colourKey, colouring } from './colour-by.js';
 import { flatValues } from './flat.js';
 import { type CellMark, el, type Role, type TensorView, tensorView } from './grid.js';
-import { ROLE_COLOR, ROLE_LABEL } from './palette.js';
+import { ROLE_COLOR, ROLE_LABEL, ROLE_MARK, roleStyle } from './palette.js';
 import { ui } from './ui.js';
 
-function marksFor(trace: Trace, role: Role): Map<number, CellMark> {
+/**
+ * `indexValues`: the indices' values, so that a vector counted from the end marks only its
+ * negative components (`[-2, 0]`: the 0 is used as given).
+ */
+function marksFor(trace: Trace, role: Role, indexValues?: ArrayLike<unknown>): Map<number, CellMark> {
   const by = new Map<number, number[]>();
   const add = (off: number, i: number) => {
     const l = by.get(off);
@@ -34,17 +39,18 @@ function marksFor(trace: Trace, role: Role): Map<number, CellMark> {
   const marks = new Map<number, CellMark>();
   for (const [off, list] of by) {
     const es = list.map((i) => trace.entries[i]);
-    const links = new Set(es.map((e) => e.batch));
+    const links = new Set(es.map(colourKey).filter((k) => k >= 0));
     const last = es[es.length - 1];
     let symbol: string | undefined;
     if ((role === 'output' && trace.kind === 'gather') || role === 'updates') {
       if (last.status !== 'in_bounds') symbol = STATUS_LEGEND[last.status].symbol;
     } else if (role === 'indices') {
-      const odd = es.find((e) => e.status !== 'in_bounds');
+      const negative = indexValues ? Number(indexValues[off]) < 0 : true;
+      const odd = es.find((e) => e.status !== 'in_bounds' && (e.status !== 'from_end' || negative));
       if (odd) symbol = STATUS_LEGEND[odd.status].symbol;
     } else if (trace.kind === 'scatter' && es.length > 1) symbol = STATUS_LEGEND.duplicate.symbol;
     marks.set(off, {
-      link: es[0].batch,
+      ...(links.size ? { link: [...links][0], links: [...links] } : {}),
       extra: links.size > 1,
       ...(symbol ? { symbol } : {}),
       title: [...new Set(es.map((e) => STATUS_LEGEND[e.status].label))].join(', '),
@@ -76,7 +82,10 @@ export function renderMapping(
   const lowered = (t: Tensor, v: NestedArray | undefined) =>
     shapeOf(v) !== null && shapeOf(v) !== t.shape.join() ? 'as lowered' : undefined;
   const width = Math.max(200, Math.min(ui.grids.clientWidth || 1000, 1240) / 2 - 40);
-  const mk = (role: Role) => (trace ? marksFor(trace, role) : new Map<number, CellMark>());
+  const mk = (role: Role) =>
+    trace
+      ? marksFor(trace, role, role === 'indices' ? flatValues(indices) : undefined)
+      : new Map<number, CellMark>();
   const specs: { title: string; role: Role; t: Tensor | null; shape: readonly number[]; note?: string }[] = [
     {
       title: call.kind === 'gather' ? 'data' : 'data (input)',
@@ -121,6 +130,7 @@ export function renderMapping(
     ui.grids.append(v.root);
   }
   renderLegend(trace, entry);
+  colourControl(ui.legend, () => ui.run.click());
   return views;
 }
 
@@ -141,7 +151,14 @@ function renderLegend(trace: Trace | null, _entry: OpEntry): void {
       'index vector n: the colour and number shared by an output (or update) element, the indices it reads and the data element it reaches',
       true,
     ),
-    item('#n+', 'this element is reached through more than one index vector (n is the first)', true),
+    item(
+      '#a·b',
+      'this element is reached through several index vectors: striped in each one’s colour (+: more than three)',
+      true,
+    ),
+    ...(colouring.by === 'element'
+      ? [item('#k', 'coloured by data element: k is the flat offset of the data element read or written', true)]
+      : []),
     ...Object.entries(STATUS_LEGEND)
       .filter(([k]) => k !== 'in_bounds')
       .map(([k, s]) => item(s.symbol, `${s.label}: ${s.explain}`, seen.has(k), k)),
@@ -152,7 +169,7 @@ function renderLegend(trace: Trace | null, _entry: OpEntry): void {
   const roles = (Object.keys(ROLE_COLOR) as (keyof typeof ROLE_COLOR)[]).map((r) => {
     const s = el('span', { class: 'role-key' });
     s.append(
-      el('i', { class: 'chip', style: `--role:${ROLE_COLOR[r]}` }, 'd'),
+      el('i', { class: 'chip', style: roleStyle(r), 'data-mark': ROLE_MARK[r] }, 'd'),
       document.createTextNode(` ${ROLE_LABEL[r]}`),
     );
     return s;
