@@ -25,6 +25,25 @@ export interface GatherShapeInfo {
   readonly attributes: NormalizedGather;
 }
 
+/** The code of gather constraint `n`. */
+const c = (n: string) => `stablehlo.gather.${n}`;
+
+/** The attributes read as integer lists (I3–I9), before any constraint. */
+function readAttributes(dn: GatherDimensionNumbers, op: string) {
+  if (dn === null || typeof dn !== 'object')
+    fail(c('I3'), `${op}: dimension numbers must be an object; got ${fmt(dn)}`);
+  return {
+    offset_dims: intArray(dn.offset_dims, 'offset_dims', op, c('I3')),
+    collapsed: intArray(dn.collapsed_slice_dims, 'collapsed_slice_dims', op, c('I4')),
+    obd: intArray(dn.operand_batching_dims ?? [], 'operand_batching_dims', op, c('I5')),
+    sibd: intArray(dn.start_indices_batching_dims ?? [], 'start_indices_batching_dims', op, c('I6')),
+    sim: intArray(dn.start_index_map, 'start_index_map', op, c('I7')),
+    ivd: intScalar(dn.index_vector_dim, 'index_vector_dim', op, c('I8')),
+    slice_sizes: intArray(dn.slice_sizes, 'slice_sizes', op, c('I9')),
+  };
+}
+type Attributes = ReturnType<typeof readAttributes>;
+
 /**
  * Validates gather attributes against the operand and start_indices shapes and returns the
  * result shape. Throws InvalidArgumentError with code `stablehlo.gather.C<n>` (or `.I<n>` for
@@ -36,22 +55,33 @@ export function gatherShape(
   dn: GatherDimensionNumbers,
   op = 'stablehlo.gather',
 ): GatherShapeInfo {
-  const c = (n: string) => `stablehlo.gather.${n}`;
   // Ranks first (≤ MAX_RANK), so everything below is linear in a bounded rank.
   operandShape = checkShape(operandShape, `${op} operand`);
   indicesShape = checkShape(indicesShape, `${op} start_indices`);
-  if (dn === null || typeof dn !== 'object')
-    fail(c('I3'), `${op}: dimension numbers must be an object; got ${fmt(dn)}`);
-  const offset_dims = intArray(dn.offset_dims, 'offset_dims', op, c('I3'));
-  const collapsed = intArray(dn.collapsed_slice_dims, 'collapsed_slice_dims', op, c('I4'));
-  const obd = intArray(dn.operand_batching_dims ?? [], 'operand_batching_dims', op, c('I5'));
-  const sibd = intArray(dn.start_indices_batching_dims ?? [], 'start_indices_batching_dims', op, c('I6'));
-  const sim = intArray(dn.start_index_map, 'start_index_map', op, c('I7'));
-  const ivd = intScalar(dn.index_vector_dim, 'index_vector_dim', op, c('I8'));
-  const slice_sizes = intArray(dn.slice_sizes, 'slice_sizes', op, c('I9'));
-  const rankO = operandShape.length;
-  const rankI = indicesShape.length;
+  const at = readAttributes(dn, op);
+  const rankR = checkOffsetDims(at, operandShape.length, indicesShape, op);
+  checkSliceDims(at, operandShape.length, op);
+  checkBatchingDims(at, operandShape, indicesShape, op);
+  const resultShape = resultShapeOf(at, indicesShape, rankR, op);
+  return {
+    resultShape,
+    attributes: {
+      offset_dims: at.offset_dims,
+      collapsed_slice_dims: at.collapsed,
+      operand_batching_dims: at.obd,
+      start_indices_batching_dims: at.sibd,
+      start_index_map: at.sim,
+      index_vector_dim: at.ivd,
+      slice_sizes: at.slice_sizes,
+      indices_are_sorted: dn.indices_are_sorted === true,
+    },
+  };
+}
 
+/** (C1)–(C5): ranks, the index vector, offset_dims; returns rank(result). */
+function checkOffsetDims(at: Attributes, rankO: number, indicesShape: readonly number[], op: string): number {
+  const { offset_dims, collapsed, obd, sim, ivd } = at;
+  const rankI = indicesShape.length;
   // (C1) rank(operand) = size(offset_dims) + size(collapsed_slice_dims) + size(operand_batching_dims)
   if (rankO !== offset_dims.length + collapsed.length + obd.length) {
     fail(
@@ -69,9 +99,7 @@ export function gatherShape(
     fail(
       c('C3'),
       `${op}: size(start_index_map) must equal the index vector length ${vecLen}; got ${sim.length}`,
-      {
-        start_index_map: sim,
-      },
+      { start_index_map: sim },
     );
   }
   // (C4) offset_dims unique and sorted
@@ -81,6 +109,12 @@ export function gatherShape(
   checkRank(rankR, `${op} result`);
   // (C5) 0 <= offset_dims < rank(result)
   checkRange(offset_dims, 0, rankR, 'offset_dims', op, c('C5'));
+  return rankR;
+}
+
+/** (C6)–(C12), (C20): collapsed and batching dims, and the slice sizes they allow. */
+function checkSliceDims(at: Attributes, rankO: number, op: string): void {
+  const { collapsed, obd, slice_sizes } = at;
   // (C6) collapsed_slice_dims ++ operand_batching_dims unique
   checkUnique(
     [...collapsed, ...obd],
@@ -98,25 +132,42 @@ export function gatherShape(
     });
   }
   // (C9) slice_sizes[collapsed_slice_dims...] <= 1
-  for (const d of collapsed) {
-    if (slice_sizes[d] > 1)
-      fail(c('C9'), `${op}: slice_sizes[${d}] of collapsed dim must be <= 1; got ${slice_sizes[d]}`, {
-        slice_sizes,
-      });
-  }
+  atMostOne(collapsed, slice_sizes, 'collapsed', op, c('C9'));
   // (C10), (C11)
   checkSorted(obd, 'operand_batching_dims', op, c('C10'));
   checkRange(obd, 0, rankO, 'operand_batching_dims', op, c('C11'));
   // (C12) slice_sizes[operand_batching_dims...] <= 1
-  for (const d of obd) {
+  atMostOne(obd, slice_sizes, 'batching', op, c('C12'));
+}
+
+/** slice_sizes[d] <= 1 for every d of `dims` (C9 for collapsed dims, C12 for batching dims). */
+function atMostOne(
+  dims: readonly number[],
+  slice_sizes: readonly number[],
+  kind: string,
+  op: string,
+  code: string,
+): void {
+  for (const d of dims) {
     if (slice_sizes[d] > 1)
-      fail(c('C12'), `${op}: slice_sizes[${d}] of batching dim must be <= 1; got ${slice_sizes[d]}`, {
+      fail(code, `${op}: slice_sizes[${d}] of ${kind} dim must be <= 1; got ${slice_sizes[d]}`, {
         slice_sizes,
       });
   }
+}
+
+/** (C13)–(C19), (C21): the batching pairs, start_index_map and the slice sizes' range. */
+function checkBatchingDims(
+  at: Attributes,
+  operandShape: readonly number[],
+  indicesShape: readonly number[],
+  op: string,
+): void {
+  const { obd, sibd, sim, ivd, slice_sizes } = at;
+  const rankO = operandShape.length;
   // (C13), (C14), (C15), (C16)
   checkUnique(sibd, 'start_indices_batching_dims', op, c('C13'));
-  checkRange(sibd, 0, rankI, 'start_indices_batching_dims', op, c('C14'));
+  checkRange(sibd, 0, indicesShape.length, 'start_indices_batching_dims', op, c('C14'));
   if (sibd.includes(ivd))
     fail(c('C15'), `${op}: index_vector_dim ${ivd} must not be in start_indices_batching_dims ${fmt(sibd)}`);
   if (obd.length !== sibd.length) {
@@ -144,16 +195,17 @@ export function gatherShape(
       fail(
         c('C21'),
         `${op}: slice_sizes must lie in [0, shape(operand)]; got ${fmt(slice_sizes)} for operand ${fmt(operandShape)}`,
-        {
-          slice_sizes,
-          operandShape,
-        },
+        { slice_sizes, operandShape },
       );
     }
   }
-  // (C22) shape(result) = combine(batch_dim_sizes, offset_dim_sizes)
+}
+
+/** (C22) shape(result) = combine(batch_dim_sizes, offset_dim_sizes); empty collapsed windows refused. */
+function resultShapeOf(at: Attributes, indicesShape: readonly number[], rankR: number, op: string): number[] {
+  const { offset_dims, collapsed, obd, ivd, slice_sizes } = at;
   const batchSizes = indicesShape.filter((_, d) => d !== ivd);
-  const notWindow = new Array<boolean>(rankO).fill(false);
+  const notWindow = new Array<boolean>(slice_sizes.length).fill(false);
   for (const d of collapsed) notWindow[d] = true;
   for (const d of obd) notWindow[d] = true;
   const offsetSizes = slice_sizes.filter((_, d) => !notWindow[d]);
@@ -173,17 +225,5 @@ export function gatherShape(
       { slice_sizes },
     );
   }
-  return {
-    resultShape,
-    attributes: {
-      offset_dims,
-      collapsed_slice_dims: collapsed,
-      operand_batching_dims: obd,
-      start_indices_batching_dims: sibd,
-      start_index_map: sim,
-      index_vector_dim: ivd,
-      slice_sizes,
-      indices_are_sorted: dn.indices_are_sorted === true,
-    },
-  };
+  return resultShape;
 }
