@@ -518,6 +518,131 @@ export const PRESETS: readonly Preset[] = [
       scatterND2Data[3],
     ],
   },
+  // ---- The comparison article's examples whose pictures are lost: shapes and rules as it states
+  // them, the numbers filled in (titles say so); expected values from NumPy 1.24 (np.take,
+  // np.add.at, which sums duplicates as tf.scatter_nd does).
+  {
+    id: 'article-gather',
+    op: 'onnx.Gather',
+    title: 'Article Gather example: rows, output[0,0,0] = input[index[0,0],0] = 20',
+    source:
+      'comparison article, Gather/Take example (axis 0, o = r + q − 1 = 3; input[0, :] = [20, 30] as printed, the other rows filled in)',
+    args: {
+      data: [
+        [20, 30],
+        [40, 50],
+        [60, 70],
+      ],
+      indices: [
+        [0, 1],
+        [1, 2],
+      ],
+      attrs: { axis: 0 },
+    },
+    expected: [
+      [
+        [20, 30],
+        [40, 50],
+      ],
+      [
+        [40, 50],
+        [60, 70],
+      ],
+    ],
+  },
+  {
+    id: 'article-tf-scatter-nd-accumulate',
+    op: 'tensorflow.scatter_nd',
+    title: 'Article tf.scatter_nd example 1: duplicate indices accumulate',
+    source:
+      'comparison article, TF scatter_nd example 1 (updates 2×2×2, indices 2×2×2×2, output 3×2, duplicates summed; values filled in)',
+    args: {
+      indices: [
+        [
+          [
+            [0, 0],
+            [1, 1],
+          ],
+          [
+            [2, 0],
+            [0, 0],
+          ],
+        ],
+        [
+          [
+            [1, 1],
+            [2, 1],
+          ],
+          [
+            [0, 1],
+            [2, 0],
+          ],
+        ],
+      ],
+      updates: [
+        [
+          [1, 2],
+          [3, 4],
+        ],
+        [
+          [5, 6],
+          [7, 8],
+        ],
+      ],
+      attrs: { shape: [3, 2] },
+    },
+    expected: [
+      [5, 7],
+      [0, 7],
+      [11, 6],
+    ],
+  },
+  {
+    id: 'caffe2-gather',
+    op: 'caffe2.Gather',
+    title: 'caffe2.Gather: rows of DATA (always along axis 0 in the article)',
+    source:
+      'comparison article, Caffe2 Gather ("similar to the ONNX version… always along axis = 0"), on ONNX Gather example 1',
+    args: {
+      data: [
+        [1.0, 1.2],
+        [2.3, 3.4],
+        [4.5, 5.7],
+      ],
+      indices: [
+        [0, 1],
+        [1, 2],
+      ],
+      attrs: {},
+      dataDType: 'float32',
+    },
+    expected: [
+      [
+        [1.0, 1.2],
+        [2.3, 3.4],
+      ],
+      [
+        [2.3, 3.4],
+        [4.5, 5.7],
+      ],
+    ],
+  },
+  {
+    id: 'numpy-take-wrap',
+    op: 'numpy.take',
+    title: "np.take mode='wrap': out-of-range indices wrap around",
+    source: "comparison article, NumPy take modes ('wrap'), on the numpy.org take example's a",
+    args: { data: [4, 3, 5, 7, 6, 8], indices: [-1, 6, 7], attrs: { mode: 'wrap' } },
+    expected: [8, 4, 3],
+  },
+  {
+    id: 'numpy-take-clip',
+    op: 'numpy.take',
+    title: "np.take mode='clip': out-of-range indices clip to the range",
+    source: "comparison article, NumPy take modes ('clip'), on the numpy.org take example's a",
+    args: { data: [4, 3, 5, 7, 6, 8], indices: [-1, 6, 7], attrs: { mode: 'clip' } },
+    expected: [4, 8, 8],
+  },
   // ---- TensorFlow docs ----
   {
     id: 'tf-scatter-nd-1',
