@@ -102,6 +102,31 @@ export function appendIotaComponents(
 /** Sorted union of two disjoint dim lists. */
 const merged = (a: readonly number[], b: readonly number[]) => [...a, ...b].sort((x, y) => x - y);
 
+/** One kind's batching pairs and where its index vectors run, under the kind's own names. */
+interface BatchingPairs {
+  /** operand_batching_dims / input_batching_dims. */
+  readonly operand: readonly number[];
+  /** start_indices_batching_dims / scatter_indices_batching_dims. */
+  readonly indices: readonly number[];
+  readonly indexVectorDim: number;
+  /** The code of the size rule (gather C16, scatter C17) and the two attributes' names. */
+  readonly code: string;
+  readonly names: readonly [string, string];
+}
+
+/** The iota-extended indices of a call with batching pairs, or null for a call without any. */
+function iotaIndices(op: string, indices: Tensor, pairs: BatchingPairs): BatchedIndices | null {
+  const { operand, indices: dims } = pairs;
+  if (operand.length === 0 && dims.length === 0) return null;
+  if (operand.length !== dims.length) {
+    fail(
+      pairs.code,
+      `${op}: ${pairs.names[0]} and ${pairs.names[1]} must have the same size; got ${operand.length} and ${dims.length}`,
+    );
+  }
+  return appendIotaComponents(indices, pairs.indexVectorDim, dims, op);
+}
+
 /**
  * The gather without batching dims that computes the same result (the RFC's decomposition).
  * A call without batching dims comes back unchanged.
@@ -109,31 +134,26 @@ const merged = (a: readonly number[], b: readonly number[]) => [...a, ...b].sort
 export function decomposeGatherBatching(call: GatherCall): GatherCall {
   const dn = call.dimension_numbers;
   const ob = dn.operand_batching_dims ?? [];
-  const sb = dn.start_indices_batching_dims ?? [];
-  if (ob.length === 0 && sb.length === 0) return call;
-  if (ob.length !== sb.length) {
-    fail(
-      'stablehlo.gather.C16',
-      `${call.op}: operand_batching_dims and start_indices_batching_dims must have the same size; got ${ob.length} and ${sb.length}`,
-    );
-  }
-  const { indices, index_vector_dim } = appendIotaComponents(
-    call.start_indices,
-    dn.index_vector_dim,
-    sb,
-    call.op,
-  );
+  const pairs: BatchingPairs = {
+    operand: ob,
+    indices: dn.start_indices_batching_dims ?? [],
+    indexVectorDim: dn.index_vector_dim,
+    code: 'stablehlo.gather.C16',
+    names: ['operand_batching_dims', 'start_indices_batching_dims'],
+  };
+  const batched = iotaIndices(call.op, call.start_indices, pairs);
+  if (batched === null) return call;
   const dimension_numbers: GatherDimensionNumbers = {
     offset_dims: dn.offset_dims,
     collapsed_slice_dims: merged(dn.collapsed_slice_dims, ob),
     operand_batching_dims: [],
     start_indices_batching_dims: [],
     start_index_map: [...dn.start_index_map, ...ob],
-    index_vector_dim,
+    index_vector_dim: batched.index_vector_dim,
     slice_sizes: dn.slice_sizes,
     indices_are_sorted: false,
   };
-  return { ...call, start_indices: indices, dimension_numbers };
+  return { ...call, start_indices: batched.indices, dimension_numbers };
 }
 
 /**
@@ -143,31 +163,26 @@ export function decomposeGatherBatching(call: GatherCall): GatherCall {
 export function decomposeScatterBatching(call: ScatterCall): ScatterCall {
   const dn = call.dimension_numbers;
   const ib = dn.input_batching_dims ?? [];
-  const sb = dn.scatter_indices_batching_dims ?? [];
-  if (ib.length === 0 && sb.length === 0) return call;
-  if (ib.length !== sb.length) {
-    fail(
-      'stablehlo.scatter.C17',
-      `${call.op}: input_batching_dims and scatter_indices_batching_dims must have the same size; got ${ib.length} and ${sb.length}`,
-    );
-  }
-  const { indices, index_vector_dim } = appendIotaComponents(
-    call.scatter_indices,
-    dn.index_vector_dim,
-    sb,
-    call.op,
-  );
+  const pairs: BatchingPairs = {
+    operand: ib,
+    indices: dn.scatter_indices_batching_dims ?? [],
+    indexVectorDim: dn.index_vector_dim,
+    code: 'stablehlo.scatter.C17',
+    names: ['input_batching_dims', 'scatter_indices_batching_dims'],
+  };
+  const batched = iotaIndices(call.op, call.scatter_indices, pairs);
+  if (batched === null) return call;
   const dimension_numbers: ScatterDimensionNumbers = {
     update_window_dims: dn.update_window_dims,
     inserted_window_dims: merged(dn.inserted_window_dims, ib),
     input_batching_dims: [],
     scatter_indices_batching_dims: [],
     scatter_dims_to_operand_dims: [...dn.scatter_dims_to_operand_dims, ...ib],
-    index_vector_dim,
+    index_vector_dim: batched.index_vector_dim,
     indices_are_sorted: false,
     unique_indices: dn.unique_indices,
   };
-  return { ...call, scatter_indices: indices, dimension_numbers };
+  return { ...call, scatter_indices: batched.indices, dimension_numbers };
 }
 
 /** Either decomposition, by the call's kind. */
