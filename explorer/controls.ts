@@ -8,6 +8,7 @@ import { probeArgs } from '../src/tables/probes.js';
 import { type CallArgs, FRAMEWORKS } from '../src/tables/registry.js';
 import { DTYPES, INTEGER_DTYPES } from '../src/tensor/dtype.js';
 import type { NestedArray } from '../src/tensor/tensor.js';
+import { setText, watchEditor } from './editors.js';
 import { el, type Role } from './grid.js';
 import { type PastedChoice, parsePaste } from './paste.js';
 import type { PastedCall } from './pycall.js';
@@ -70,11 +71,16 @@ export function initControls(): void {
     run();
     commit('push');
   });
-  for (const t of [ui.data, ui.indices, ui.updates, ui.attrs])
-    t.addEventListener('input', () => {
+  for (const t of [ui.data, ui.indices, ui.updates])
+    watchEditor(t, (big) => {
       ui.preset.value = '';
-      runSoon();
+      // A big paste is one discrete change: run at once (after the fold paints), not after typing.
+      runSoon(big ? 0 : 300);
     });
+  ui.attrs.addEventListener('input', () => {
+    ui.preset.value = '';
+    runSoon();
+  });
   for (const s of [ui.dataDType, ui.indexDType])
     s.addEventListener('change', () => {
       run();
@@ -207,9 +213,9 @@ export function loadPreset(p: Preset): void {
 export function loadArgs(a: CallArgs): void {
   // The editor starts from the registry's example attributes (never a default of our own).
   const attrs = { ...(state.current?.signature.example ?? {}), ...(a.attrs ?? {}) };
-  ui.data.value = a.data === undefined ? '' : json(a.data);
-  ui.indices.value = json(a.indices);
-  ui.updates.value = a.updates === undefined ? '' : json(a.updates);
+  setText(ui.data, a.data === undefined ? '' : json(a.data));
+  setText(ui.indices, json(a.indices));
+  setText(ui.updates, a.updates === undefined ? '' : json(a.updates));
   ui.attrs.value = JSON.stringify(attrs, null, 1).replace(/\n\s*/g, ' ');
   ui.dataDType.value = a.dataDType ?? '';
   ui.indexDType.value = a.indexDType ?? '';

@@ -8,6 +8,7 @@
  */
 import type { Scalar } from '../src/tensor/dtype.js';
 import type { DType } from '../src/tensor/dtype.js';
+import { GatherScatterError } from '../src/errors.js';
 import { MAX_RANK, type Tensor, tensor } from '../src/tensor/tensor.js';
 
 /** Flat numbers of a rectangular nested array of numbers, with its shape; null otherwise. */
@@ -52,7 +53,15 @@ export function flattenNumbers(v: unknown): { shape: number[]; flat: Float64Arra
  */
 export function jsonTensor(v: unknown, dtype?: DType, keepFloat64 = false): Tensor | null {
   const f = flattenNumbers(v);
-  if (!f) return null;
+  return f ? denseTensor(f, dtype, keepFloat64) : null;
+}
+
+/** {@link jsonTensor} from numbers already flat (a parsed nested array, or dense.ts's reader). */
+export function denseTensor(
+  f: { readonly shape: number[]; readonly flat: Float64Array; readonly int32: boolean },
+  dtype?: DType,
+  keepFloat64 = false,
+): Tensor | null {
   const { shape, flat, int32 } = f;
   const dt: DType = dtype ?? (int32 ? 'int32' : keepFloat64 ? 'float64' : 'float32');
   try {
@@ -71,8 +80,10 @@ export function jsonTensor(v: unknown, dtype?: DType, keepFloat64 = false): Tens
     }
     // Other dtypes: the library's own per-element conversion (the same checks as nested input).
     return tensor(flat, dt, shape);
-  } catch {
-    return null;
+  } catch (e) {
+    // A value the dtype refuses: the registry converts the nested values with its own message.
+    if (e instanceof GatherScatterError) return null;
+    throw e;
   }
 }
 

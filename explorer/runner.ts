@@ -6,15 +6,15 @@ import { type CoreCall, execute, stablehloText } from '../src/core/call.js';
 import { traceCall } from '../src/core/trace.js';
 import { type CallArgs, lowerCall, type OpEntry } from '../src/tables/registry.js';
 import type { Scalar } from '../src/tensor/dtype.js';
-import type { DType } from '../src/tensor/dtype.js';
-import type { NestedArray, Tensor } from '../src/tensor/tensor.js';
+import type { Tensor } from '../src/tensor/tensor.js';
 import { callCode } from './code.js';
-import { flatValues, jsonTensor } from './flat.js';
+import { flatValues } from './flat.js';
+import { foldHugeEditors, inputTexts } from './editors.js';
+import { readArgs } from './read-args.js';
 import { el, type Role } from './grid.js';
-import { parseJsonField } from './json.js';
 import { Landing } from './landing.js';
 import { NAMESPACES } from './namespaces.js';
-import { HUGE_TEXT, landingOf, type Run, state, TRACE_LIMIT, whenIdle } from './state.js';
+import { landingOf, type Run, state, TRACE_LIMIT, whenIdle } from './state.js';
 import { ui, webgpu } from './ui.js';
 import { callSizeError } from './url.js';
 import { commit } from './url-controller.js';
@@ -25,58 +25,13 @@ import { renderMapping } from './view-grids.js';
 import { show } from './view-hover.js';
 
 let pendingRun: ReturnType<typeof setTimeout> | undefined;
-export function runSoon(): void {
+/** Runs after `delay` ms without another call (300: typing; 0: a paste, after the fold paints). */
+export function runSoon(delay = 300): void {
   clearTimeout(pendingRun);
   pendingRun = setTimeout(() => {
     run();
     commit('replace');
-  }, 300);
-}
-
-function readArgs(): CallArgs {
-  const sig = state.current!.signature;
-  const version =
-    ui.version.value === '' || ui.versionLabel.hidden
-      ? undefined
-      : /^-?\d+$/.test(ui.version.value)
-        ? Number(ui.version.value)
-        : ui.version.value;
-  const data =
-    ui.data.value.trim() && !ui.dataEditor.hidden
-      ? (parseJsonField('data', ui.data.value) as NestedArray)
-      : undefined;
-  const indices = parseJsonField('indices', ui.indices.value) as NestedArray;
-  const updates =
-    sig.kind === 'scatter' && ui.updates.value.trim()
-      ? (parseJsonField('updates', ui.updates.value) as NestedArray)
-      : undefined;
-  const dataDType = ui.dataDType.value ? (ui.dataDType.value as DType) : undefined;
-  const indexDType = ui.indexDType.value ? (ui.indexDType.value as DType) : undefined;
-  // Typed-array tensors built once from the parsed JSON, in the dtypes the registry would pick;
-  // the nested values stay for the code and URL views (and for peers, which translate them).
-  const tData = data === undefined ? null : jsonTensor(data, dataDType);
-  const tIndices = jsonTensor(indices, indexDType ?? sig.indexDType ?? 'int64');
-  const tUpdates =
-    updates === undefined || (data !== undefined && !tData)
-      ? null
-      : jsonTensor(updates, dataDType ?? tData?.dtype, true);
-  const tensors = {
-    ...(tData ? { data: tData } : {}),
-    ...(tIndices ? { indices: tIndices } : {}),
-    ...(tUpdates ? { updates: tUpdates } : {}),
-  };
-  return {
-    ...(data !== undefined ? { data } : {}),
-    indices,
-    ...(updates !== undefined ? { updates } : {}),
-    attrs: ui.attrs.value.trim()
-      ? (parseJsonField('attributes', ui.attrs.value) as Record<string, unknown>)
-      : {},
-    ...(version !== undefined && sig.version ? { version } : {}),
-    ...(dataDType ? { dataDType } : {}),
-    ...(indexDType ? { indexDType } : {}),
-    ...(Object.keys(tensors).length ? { tensors } : {}),
-  };
+  }, delay);
 }
 
 export function run(): void {
@@ -102,14 +57,14 @@ export function run(): void {
   ui.arith.replaceChildren();
   ui.arithAll.replaceChildren();
   ui.path.textContent = 'Hover or focus any cell to trace its path; click to pin it.';
+  foldHugeEditors();
   let args: CallArgs;
   try {
-    args = readArgs();
+    args = readArgs(state.current!.signature);
   } catch (e) {
     showError(e);
     return;
   }
-  foldHugeEditors();
   phase('parse');
   let call: CoreCall;
   try {
@@ -178,34 +133,9 @@ export function run(): void {
   };
 }
 
-function foldHugeEditors(): void {
-  for (const t of [ui.data, ui.indices, ui.updates]) {
-    const huge = t.value.length > HUGE_TEXT;
-    let note = t.nextElementSibling as HTMLElement | null;
-    if (!note?.classList.contains('fold')) {
-      note = el('span', { class: 'fold' });
-      t.after(note);
-    }
-    if (!huge) {
-      t.hidden = false;
-      note.hidden = true;
-      continue;
-    }
-    if (t.dataset.unfolded === '1') continue;
-    t.hidden = true;
-    note.hidden = false;
-    const b = el('button', { type: 'button' }, 'edit');
-    b.addEventListener('click', () => {
-      t.dataset.unfolded = '1';
-      t.hidden = false;
-      note!.hidden = true;
-    });
-    note.replaceChildren(`${(t.value.length / 1e6).toFixed(1)} MB of JSON, folded to keep the page fast `, b);
-  }
-}
-
 function showCode(entry: OpEntry, args: CallArgs, call: CoreCall | null): void {
-  const size = ui.data.value.length + ui.indices.value.length + ui.updates.value.length;
+  const { data, indices, updates } = inputTexts();
+  const size = data.length + indices.length + updates.length;
   if (size > 20000) {
     ui.codeLang.textContent = '';
     ui.code.textContent = '(inputs too large to print as code; the link holds them)';

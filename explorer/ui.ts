@@ -17,6 +17,7 @@ export const ui = {
   preset: $<HTMLSelectElement>('preset'),
   run: $<HTMLButtonElement>('run'),
   copyLink: $<HTMLButtonElement>('copy-link'),
+  linkNote: $<HTMLParagraphElement>('link-note'),
   note: $<HTMLParagraphElement>('op-note'),
   paste: $<HTMLTextAreaElement>('paste'),
   pasteRun: $<HTMLButtonElement>('paste-run'),

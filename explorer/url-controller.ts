@@ -5,11 +5,13 @@
 import { PRESETS } from '../src/tables/presets.js';
 import type { CallArgs } from '../src/tables/registry.js';
 import { json, selectFramework } from './controls.js';
+import { setText, textOf } from './editors.js';
 import type { Role } from './grid.js';
 import { run } from './runner.js';
 import { HUGE_TEXT, state, whenIdle } from './state.js';
 import { registry, ui } from './ui.js';
-import { decodeState, encodeState, readHash, type UrlState } from './url.js';
+import { type LocalInputs, LocalStoreError, getInputs, newKey, putInputs } from './local-store.js';
+import { decodeState, encodeState, LinkError, readHash, type UrlState } from './url.js';
 import { showError } from './view-error.js';
 
 function stateNow(): UrlState | null {
@@ -23,9 +25,9 @@ function stateNow(): UrlState | null {
   if (preset) return { ...base, preset };
   return {
     ...base,
-    ...(ui.dataEditor.hidden ? {} : { data: ui.data.value }),
-    indices: ui.indices.value,
-    ...(ui.updatesEditor.hidden ? {} : { updates: ui.updates.value }),
+    ...(ui.dataEditor.hidden ? {} : { data: textOf(ui.data) }),
+    indices: textOf(ui.indices),
+    ...(ui.updatesEditor.hidden ? {} : { updates: textOf(ui.updates) }),
     attrs: ui.attrs.value,
     dataDType: ui.dataDType.value,
     indexDType: ui.indexDType.value,
@@ -39,11 +41,12 @@ export function commit(how: 'push' | 'replace'): void {
   const s = stateNow();
   if (!s) return;
   const seq = ++urlSeq;
-  // Big inputs: encode (stringify + compress megabytes) after the picture is painted.
+  // Big inputs never go into the link (links over 2 MB do not open): IndexedDB keeps them.
   const size = (s.data?.length ?? 0) + (s.indices?.length ?? 0) + (s.updates?.length ?? 0);
-  const ready = size > HUGE_TEXT ? new Promise<void>((done) => whenIdle(done)) : Promise.resolve();
-  pendingUrl = ready
-    .then(() => (seq === urlSeq ? encodeState(s) : null))
+  const linked = size > HUGE_TEXT ? linkLocally(s, () => seq === urlSeq) : Promise.resolve(s);
+  ui.linkNote.hidden = size <= HUGE_TEXT;
+  pendingUrl = linked
+    .then((l) => (seq === urlSeq ? encodeState(l) : null))
     .then((payload) => {
       if (payload === null || seq !== urlSeq) return;
       const hash = `#s=${payload}`;
@@ -53,14 +56,49 @@ export function commit(how: 'push' | 'replace'): void {
     });
 }
 
+/** The inputs last kept in IndexedDB, and their key (a pin or an attribute change reuses it). */
+let stored: { key: string; inputs: LocalInputs } | null = null;
+
+/**
+ * The link of a state whose inputs are too large: the inputs go to IndexedDB when the page is
+ * idle (after the picture is painted), the link keeps the key. Without IndexedDB the link
+ * carries the operator and attributes only, and the note says the data is not in it.
+ */
+async function linkLocally(s: UrlState, current: () => boolean): Promise<UrlState> {
+  const { data, indices, updates, ...rest } = s;
+  const inputs: LocalInputs = { data, indices, updates };
+  const same =
+    stored &&
+    stored.inputs.data === data &&
+    stored.inputs.indices === indices &&
+    stored.inputs.updates === updates;
+  if (!same) {
+    await new Promise<void>((done) => whenIdle(done));
+    if (!current()) return rest;
+    const key = newKey();
+    try {
+      await putInputs(key, inputs);
+    } catch (e) {
+      if (!(e instanceof LocalStoreError)) throw e;
+      ui.linkNote.textContent = `Data too large to link, and this browser cannot keep it (${e.message}): the link holds the operator and attributes only.`;
+      return rest;
+    }
+    stored = { key, inputs };
+  }
+  ui.linkNote.textContent =
+    'Data too large to link: the link holds the operator and attributes; the data stays in this browser.';
+  return { ...rest, local: stored!.key };
+}
+
 export async function applyHash(): Promise<void> {
   const req = readHash(location.hash);
   if (req.tables) ui.tablesDetails.open = true;
   if (req.kind === 'state') {
     try {
-      applyState(await decodeState(req.payload));
+      await applyState(await decodeState(req.payload));
       return;
     } catch (e) {
+      if (!(e instanceof LinkError || e instanceof LocalStoreError)) throw e;
       // Nothing runs: the message stays until the reader picks an operator.
       showError(
         new Error(
@@ -86,9 +124,14 @@ export async function applyHash(): Promise<void> {
   else selectFramework('onnx');
 }
 
-function applyState(s: UrlState): void {
+async function applyState(s: UrlState): Promise<void> {
   const entry = registry.find((e) => e.id === s.op && e.state !== 'missing');
-  if (!entry) throw new Error(`unknown operator ${s.op}`);
+  if (!entry) throw new LinkError(`unknown operator ${s.op}`);
+  const local = s.local ? await getInputs(s.local) : null;
+  if (s.local && !local)
+    throw new LinkError(
+      `its inputs were too large to link and are kept only in the browser that made it, not in this one (${entry.id})`,
+    );
   const preset = s.preset ? PRESETS.find((p) => p.id === s.preset && p.op === s.op) : undefined;
   state.pinned = null;
   selectFramework(entry.framework, entry.id, null);
@@ -97,9 +140,10 @@ function applyState(s: UrlState): void {
     loadArgsQuiet(preset.args);
   } else {
     ui.preset.value = '';
-    ui.data.value = s.data ?? '';
-    ui.indices.value = s.indices ?? '';
-    ui.updates.value = s.updates ?? '';
+    setText(ui.data, local?.data ?? s.data ?? '');
+    setText(ui.indices, local?.indices ?? s.indices ?? '');
+    setText(ui.updates, local?.updates ?? s.updates ?? '');
+    if (local && s.local) stored = { key: s.local, inputs: local };
     ui.attrs.value = s.attrs ?? '{}';
     ui.dataDType.value = s.dataDType ?? '';
     ui.indexDType.value = s.indexDType ?? '';
@@ -114,9 +158,9 @@ function applyState(s: UrlState): void {
 
 function loadArgsQuiet(a: CallArgs): void {
   const attrs = { ...(state.current?.signature.example ?? {}), ...(a.attrs ?? {}) };
-  ui.data.value = a.data === undefined ? '' : json(a.data);
-  ui.indices.value = json(a.indices);
-  ui.updates.value = a.updates === undefined ? '' : json(a.updates);
+  setText(ui.data, a.data === undefined ? '' : json(a.data));
+  setText(ui.indices, json(a.indices));
+  setText(ui.updates, a.updates === undefined ? '' : json(a.updates));
   ui.attrs.value = JSON.stringify(attrs, null, 1).replace(/\n\s*/g, ' ');
   ui.dataDType.value = a.dataDType ?? '';
   ui.indexDType.value = a.indexDType ?? '';

@@ -48,6 +48,8 @@ export interface UrlState {
   readonly indexDType?: string;
   /** The selected element (`role:offset`). */
   readonly focus?: string;
+  /** Inputs too large for a link: the IndexedDB key they are kept under (local-store.ts). */
+  readonly local?: string;
 }
 
 const KEYS: readonly (keyof UrlState)[] = [
@@ -61,6 +63,7 @@ const KEYS: readonly (keyof UrlState)[] = [
   'dataDType',
   'indexDType',
   'focus',
+  'local',
 ];
 
 export function toBase64Url(bytes: Uint8Array): string {

@@ -79,8 +79,14 @@ export function renderMapping(
 ): Map<Role, TensorView> {
   const operand = call.kind === 'gather' ? call.operand : call.inputs[0];
   const indices = call.kind === 'gather' ? call.start_indices : call.scatter_indices;
-  const lowered = (t: Tensor, v: NestedArray | undefined) =>
-    shapeOf(v) !== null && shapeOf(v) !== t.shape.join() ? 'as lowered' : undefined;
+  // The shape as given: the editor's tensor when there is one (reading a big input's nested
+  // values would build them), else the nesting.
+  const given = (role: 'data' | 'indices') =>
+    args.tensors?.[role]?.shape.join() ?? shapeOf(role === 'data' ? args.data : args.indices);
+  const lowered = (t: Tensor, role: 'data' | 'indices') => {
+    const g = given(role);
+    return g !== null && g !== t.shape.join() ? 'as lowered' : undefined;
+  };
   const width = Math.max(200, Math.min(ui.grids.clientWidth || 1000, 1240) / 2 - 40);
   const mk = (role: Role) =>
     trace
@@ -92,14 +98,14 @@ export function renderMapping(
       role: 'data',
       t: operand,
       shape: operand.shape,
-      note: lowered(operand, args.data),
+      note: lowered(operand, 'data'),
     },
     {
       title: 'indices',
       role: 'indices',
       t: indices,
       shape: indices.shape,
-      note: lowered(indices, args.indices),
+      note: lowered(indices, 'indices'),
     },
   ];
   if (call.kind === 'scatter')
@@ -157,7 +163,13 @@ function renderLegend(trace: Trace | null, _entry: OpEntry): void {
       true,
     ),
     ...(colouring.by === 'element'
-      ? [item('#k', 'coloured by data element: k is the flat offset of the data element read or written', true)]
+      ? [
+          item(
+            '#k',
+            'coloured by data element: k is the flat offset of the data element read or written',
+            true,
+          ),
+        ]
       : []),
     ...Object.entries(STATUS_LEGEND)
       .filter(([k]) => k !== 'in_bounds')
