@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { cpuBackend, executeOn } from '../src/backends/index.js';
 import { numpy, onnx, tensor, torch } from '../src/index.js';
+import { resolveScatterOptions } from '../src/core/policy.js';
 import { Tensor } from '../src/tensor/tensor.js';
 import { nodeBackend, runInChild, sameOnGpu, webgpuMode } from './webgpu-env.js';
 
@@ -175,6 +176,104 @@ else
         onnx.lower.ScatterElements(tensor([1, 2], 'float64'), tensor([1], 'int64'), tensor([5], 'float64')),
       );
       expect((r as Tensor).toArray()).toEqual([1, 5]);
+    });
+    t('row scatters (sorted by index row) and last-writer replace: duplicate rows, every width', async () => {
+      const g = gpu!;
+      const before = { ...g.stats };
+      // 600 updates of rows of 8 onto 50 rows: ~12 duplicates per row; a few out of bounds.
+      const rows = 50;
+      const m = 600;
+      const idx = tensor(
+        Array.from({ length: m }, (_, i) => [((i * 37) % (rows + 3)) - 1]),
+        'int64',
+      );
+      for (const dtype of ['float32', 'float64', 'float16', 'int64', 'int8'] as const) {
+        const data = tensor(
+          Array.from({ length: rows }, (_, r) => Array.from({ length: 8 }, (_, c) => ((r * 8 + c) % 11) - 5)),
+          dtype,
+        );
+        const upd = tensor(
+          Array.from({ length: m }, (_, i) =>
+            Array.from({ length: 8 }, (_, c) => (((i * 13 + c) % 17) - 8) / 4),
+          ),
+          dtype === 'int64' || dtype === 'int8' ? 'float64' : dtype,
+        );
+        const u =
+          dtype === 'int64' || dtype === 'int8' ? tensor(upd.toArray() as number[][], 'float64') : upd;
+        const ups =
+          dtype === 'int64' || dtype === 'int8'
+            ? tensor(
+                (u.toArray() as number[][]).map((r) => r.map((x) => Math.round(x * 4))),
+                dtype,
+              )
+            : u;
+        for (const reduction of ['none', 'add', 'mul', 'min', 'max'] as const)
+          await sameOnGpu(g, onnx.lower.ScatterND(data, idx, ups, { reduction }), `${dtype} ${reduction}`);
+        await sameOnGpu(
+          g,
+          torch.lower.index_add(
+            data,
+            0,
+            tensor([3, 3, 7, 3], 'int64'),
+            tensor((ups.toArray() as number[][]).slice(0, 4), dtype),
+          ),
+          `${dtype} index_add`,
+        );
+      }
+      // replace with duplicates applied in order (the spec's scatter): the last writer, no sort —
+      // rows (float32, float64, int64) and elements, and 16-bit words through the apply kernel.
+      const replace = (input: Tensor, indices: Tensor, updates: Tensor, window: boolean) => ({
+        kind: 'scatter' as const,
+        op: 'stablehlo.scatter',
+        inputs: [input],
+        scatter_indices: indices,
+        updates: [updates],
+        dimension_numbers: {
+          update_window_dims: window ? [1] : [],
+          inserted_window_dims: [0],
+          input_batching_dims: [],
+          scatter_indices_batching_dims: [],
+          scatter_dims_to_operand_dims: [0],
+          index_vector_dim: 1,
+        },
+        update_computation: 'replace' as const,
+        options: resolveScatterOptions({}),
+      });
+      for (const dtype of ['float32', 'float64', 'int64', 'float16'] as const) {
+        const data = tensor(
+          Array.from({ length: rows }, (_, r) => Array.from({ length: 8 }, (_, c) => r * 8 + c)),
+          dtype,
+        );
+        const ups = tensor(
+          Array.from({ length: m }, (_, i) => Array.from({ length: 8 }, (_, c) => 1000 + i * 8 + c)),
+          dtype === 'float16' ? 'float32' : dtype,
+        );
+        const u16 =
+          dtype === 'float16'
+            ? tensor(
+                (ups.toArray() as number[][]).map((r) => r.map((x) => x % 2048)),
+                dtype,
+              )
+            : ups;
+        const r = (await sameOnGpu(g, replace(data, idx, u16, true), `${dtype} replace rows`)) as Tensor;
+        // Row 2 is last written by update 553 ((553 * 37) % 53 - 1 = 2).
+        if (dtype === 'float32') expect((r.toArray() as number[][])[2][0]).toBe(1000 + 553 * 8);
+        await sameOnGpu(
+          g,
+          replace(
+            data.reshape([rows * 8]),
+            idx,
+            tensor(
+              Array.from({ length: m }, (_, i) => i),
+              dtype,
+            ),
+            false,
+          ),
+          `${dtype} replace elements`,
+        );
+      }
+      expect(g.stats.rowScatters - before.rowScatters).toBeGreaterThanOrEqual(25);
+      expect(g.stats.lastWriter - before.lastWriter).toBeGreaterThanOrEqual(6);
     });
     t('GPU-resident chains: bindings, no host round trip', async () => {
       const g = gpu!;

@@ -35,6 +35,7 @@ import {
   TILE,
   WG,
   applyKernel,
+  winnerWriteKernel,
   gatherKernel,
   histKernel,
   lastWriterKernel,
@@ -405,6 +406,19 @@ export class WebGpuBackend implements Backend {
       // x86's default NaN (negative), what the CPU's 16-bit kernels store for a NaN they make.
       const nan16 = dtype === 'float16' ? 0xfe00 : dtype === 'bfloat16' ? 0xffc0 : 0;
       const out = this.buffer(map.operandSize * bytes);
+      if (last && bytes >= 4) {
+        // replace of whole words: the input copied, then each winning update written — work
+        // in the number of updates, not of operand elements.
+        this.copy(ins[k].buffer, out, map.operandSize * bytes);
+        const Qw = this.scratchBuffer(scratch, 12, new Uint32Array([map.spaceSize, NONE, W]));
+        this.dispatch(
+          enc,
+          winnerWriteKernel(bytes, W > 0),
+          [Qw, keys, seg, ups[k].buffer, out],
+          map.spaceSize,
+        );
+        return out;
+      }
       const words = bytes >= 4 ? map.operandSize : Math.ceil((map.operandSize * bytes) / 4);
       this.dispatch(
         enc,
@@ -666,6 +680,14 @@ export class WebGpuBackend implements Backend {
       [v1, v2] = [v2, v1];
     }
     return { keys: k1, vals: v1 };
+  }
+
+  /** Copies `bytes` (padded to 4) from one buffer to another, in queue order with the passes. */
+  private copy(src: GPUBuffer, dst: GPUBuffer, bytes: number): void {
+    if (bytes === 0) return;
+    const enc = this.device.createCommandEncoder();
+    enc.copyBufferToBuffer(src, 0, dst, 0, pad4(bytes));
+    this.device.queue.submit([enc.finish()]);
   }
 
   /** Exclusive scan of `n` u32 in place (block scans, recursively on the block totals). */

@@ -531,3 +531,28 @@ ${ENTRY}
 }`;
   return { code, bindings: ['read', 'read', 'rw'] };
 }
+
+/**
+ * replace, step 2 (4- and 8-byte elements; OUT already holds the input): each update that is
+ * its key's last writer stores its bits. Element mode: update i has key KEYS[i]; row mode: update
+ * i is element i % W of batch position i / W's row. Bindings: Q ([updates, NONE, W]), KEYS, SEG, UPD, OUT.
+ */
+export function winnerWriteKernel(bytes: number, rows: boolean): KernelSource {
+  const words = bytes === 8 ? 2 : 1;
+  const code = `${header([
+    ['Q', 'read', 'array<u32>'],
+    ['KEYS', 'read', 'array<u32>'],
+    ['SEG', 'read', 'array<u32>'],
+    ['UPD', 'read', 'array<u32>'],
+    ['OUT', 'rw', 'array<u32>'],
+  ])}
+${ENTRY}
+  if (i >= Q[0]) { return; }
+  let u = ${rows ? 'i / Q[2]' : 'i'};
+  let k = KEYS[u];
+  if (k == Q[1] || SEG[2u * k + 1u] != u + 1u) { return; }
+  let t = ${rows ? 'k * Q[2] + i % Q[2]' : 'k'};
+  for (var w = 0u; w < ${words}u; w++) { OUT[${words}u * t + w] = UPD[${words}u * i + w]; }
+}`;
+  return { code, bindings: ['read', 'read', 'read', 'read', 'rw'] };
+}
