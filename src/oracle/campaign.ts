@@ -38,6 +38,8 @@ export interface Runtime {
   readonly name: string;
   /** Registry op ids it implements, e.g. `onnx.ScatterND`. */
   readonly ops: readonly string[];
+  /** Data dtypes it takes (default float32, float16 and int32): the generator draws only these. */
+  readonly dtypes?: readonly DType[];
   run(request: RuntimeRequest): Promise<RuntimeResult | readonly RuntimeResult[]> | RuntimeResult;
 }
 
@@ -99,19 +101,34 @@ export type Prng = ReturnType<typeof prng>;
 
 const REDUCTIONS = ['none', 'add', 'mul', 'max', 'min'];
 
+/** The data dtypes a campaign draws, with their weights: mostly float32, some int32, float16. */
+const DATA_DTYPES: readonly DType[] = ['float32', 'int32', 'float16'];
+const WEIGHTS: Readonly<Record<string, number>> = { float32: 6, int32: 3, float16: 1 };
+
+function drawDType(r: Prng, dtypes: readonly DType[]): DType {
+  const total = dtypes.reduce((s, d) => s + (WEIGHTS[d] ?? 1), 0);
+  let u = r.next() * total;
+  for (const d of dtypes) {
+    u -= WEIGHTS[d] ?? 1;
+    if (u < 0) return d;
+  }
+  return dtypes[dtypes.length - 1];
+}
+
 /**
  * One random call of `entry` (the public generator): data of 2–5 rows × 3, 1–6 index rows with
  * negative, out-of-bounds and duplicate values, NaN ±0 ∞ among float values; about one call in
  * ten is invalid on purpose (an index row of the wrong width, or an axis out of range).
  */
-export function randomCall(entry: OpEntry, r: Prng): CallArgs {
-  const dtype: DType = r.next() < 0.7 ? 'float32' : 'int32';
+export function randomCall(entry: OpEntry, r: Prng, dtypes: readonly DType[] = DATA_DTYPES): CallArgs {
+  const dtype = drawDType(r, dtypes);
+  const float = dtype === 'float32' || dtype === 'float16';
   const rows = r.int(2, 5);
   const specials = [Number.NaN, -0, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY];
   const value = () =>
-    dtype === 'float32' && r.next() < 0.15 ? r.pick(specials) : r.pick([1, -1, 0.5, 3, 7, 1e8, -1e8, 0.1]);
+    float && r.next() < 0.15 ? r.pick(specials) : r.pick([1, -1, 0.5, 3, 7, 1e8, -1e8, 0.1]);
   const intValue = () => r.int(-9, 9);
-  const v = dtype === 'float32' ? value : intValue;
+  const v = float ? value : intValue;
   const family = entry.signature.family;
   // Element-wise families need index rows ≤ data rows (the shape rule); others take any count.
   const k = r.int(1, family === 'elements' || family === 'scatter_elements' ? rows : 6);
@@ -266,7 +283,7 @@ export async function runCampaign(
   >();
   for (let i = 0; i < options.n; i++) {
     const entry = entries[i % entries.length];
-    const args = randomCall(entry, r);
+    const args = randomCall(entry, r, runtime.dtypes);
     const candidate = await candidateOf(runtime, requestOf(entry, args), timeoutMs);
     const v = verifyLowering(() => lowerCall(namespaces, entry, args), candidate);
     if (v.verdict === 'departs') {

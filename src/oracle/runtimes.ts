@@ -13,6 +13,7 @@ import { InvalidArgumentError } from '../errors.js';
 import { type OpEntry, buildRegistry, lowerCall } from '../tables/registry.js';
 import { Tensor } from '../tensor/tensor.js';
 import type { Runtime, RuntimeRequest } from './campaign.js';
+import { tfjs } from './tfjs.js';
 
 /** The request as the library's call arguments. */
 function argsOf(req: RuntimeRequest) {
@@ -91,42 +92,6 @@ export async function onnxruntimeWeb(namespaces: Readonly<Record<string, unknown
   );
 }
 
-/** TF.js (tfjs-core + its CPU backend, optional dependencies) on the TF ops it shares with TensorFlow. */
-export async function tfjsCpu(): Promise<Runtime> {
-  const tf = await import('@tensorflow/tfjs-core');
-  await import('@tensorflow/tfjs-backend-cpu');
-  await tf.setBackend('cpu');
-  const t = (x: Tensor, dtype: 'float32' | 'int32') =>
-    tf.tensor(Array.from(x.data as ArrayLike<number | bigint>, Number), [...x.shape], dtype);
-  return {
-    name: 'tfjs-cpu',
-    ops: ['tensorflow.gather', 'tensorflow.gather_nd', 'tensorflow.tensor_scatter_nd_update'],
-    async run(req) {
-      const { data, indices, updates } = req.inputs;
-      const dtype = data.dtype === 'int32' ? 'int32' : 'float32';
-      const out = tf.tidy(() => {
-        // TF.js takes int32 indices only.
-        const idx = t(indices, 'int32');
-        if (req.op === 'tensorflow.gather')
-          return tf.gather(
-            t(data, dtype),
-            idx,
-            Number(req.attributes.axis ?? 0),
-            Number(req.attributes.batch_dims ?? 0),
-          );
-        if (req.op === 'tensorflow.gather_nd') return tf.gatherND(t(data, dtype), idx);
-        return tf.tensorScatterUpdate(t(data, dtype), idx, t(updates as Tensor, dtype));
-      });
-      const values = await out.data();
-      const shape = [...out.shape];
-      out.dispose();
-      return dtype === 'int32'
-        ? new Tensor('int32', shape, Int32Array.from(values as Int32Array))
-        : new Tensor('float32', shape, Float32Array.from(values as Float32Array));
-    },
-  };
-}
-
 /** A runtime module of the user's own, by path. */
 export async function runtimeModule(path: string): Promise<Runtime> {
   const m = (await import(pathToFileURL(resolve(path)).href)) as Partial<Runtime>;
@@ -144,12 +109,8 @@ export async function runtimeNamed(
   namespaces: Readonly<Record<string, unknown>>,
 ): Promise<Runtime> {
   if (name === 'onnxruntime-node') return onnxruntimeNode(namespaces);
-  if (name === 'tfjs' || name === 'tfjs-cpu') return tfjsCpu();
+  if (name === 'tfjs' || name === 'tfjs-cpu') return tfjs('cpu');
+  if (name === 'tfjs-wasm') return tfjs('wasm');
   if (name === 'onnxruntime-web') return onnxruntimeWeb(namespaces);
-  if (name === 'tfjs-wasm')
-    throw new InvalidArgumentError(
-      'oracle.runtime.unavailable',
-      `--runtime ${name} is not built in yet; wrap it in a runtime module and pass its path`,
-    );
   return runtimeModule(name);
 }
