@@ -17,7 +17,7 @@ export interface Preset {
   readonly args: CallArgs;
   /** The documented output; absent when the source documents an error instead. */
   readonly expected?: NestedArray;
-  /** The documented error (its code must contain this). */
+  /** The documented error's rule code, exactly (the error thrown must carry this `code`). */
   readonly expectedError?: string;
 }
 
@@ -436,7 +436,7 @@ export const PRESETS: readonly Preset[] = [
         [1, 1],
       ],
     },
-    expectedError: 'tf',
+    expectedError: 'tf.gather_nd.index_out_of_bounds',
   },
   {
     id: 'article-gathernd-mxnet',
