@@ -141,3 +141,57 @@ export function complexIdentity(reducer: ReducerName, dtype: ComplexDType, op: s
     { reducer, dtype },
   );
 }
+
+/** Sets elements [t, t + n) of complex storage to the reducer's identity (include_self = false). */
+export function fillComplexIdentity(
+  data: Float32Array | Float64Array,
+  dtype: ComplexDType,
+  reducer: ReducerName,
+  t: number,
+  n: number,
+  op: string,
+): void {
+  const [re, im] = complexIdentity(reducer, dtype, op);
+  for (let i = 2 * t; i < 2 * (t + n); i += 2) {
+    data[i] = re;
+    data[i + 1] = im;
+  }
+}
+
+/**
+ * Finishes a complex `mean` as PyTorch 1.13 does: every element (untouched ones too, by a count
+ * of 1) is divided by its count as the complex number c + 0i, with ATen's vectorised formula
+ * (a + bi) / (c + di) = ((ac + bd) + (bc − ad)i) / (c² + d²), each step rounded to the component
+ * type. Not the same as dividing each part by c: the products round first, and an infinite part
+ * makes the other NaN (inf + 3i → inf + nan·i, measured), as the real PyTorch computes.
+ */
+export function divideComplexByCounts(
+  data: Float32Array | Float64Array,
+  dtype: ComplexDType,
+  counts: Float64Array,
+  includeSelf: boolean,
+): void {
+  const r = dtype === 'complex64' ? Math.fround : identity;
+  for (let i = 0; i < counts.length; i++) {
+    const c = counts[i] + (includeSelf ? 1 : 0) || 1; // PyTorch: count.masked_fill_(count == 0, 1)
+    const a = data[2 * i];
+    const b = data[2 * i + 1];
+    const den = r(c * c + 0 * 0);
+    data[2 * i] = r(r(r(a * c) + r(b * 0)) / den);
+    data[2 * i + 1] = r(r(r(b * c) - r(a * 0)) / den);
+  }
+}
+
+/**
+ * Refuses a custom (function) update computation on complex inputs: the per-update path passes
+ * one real scalar per operand, and a complex element is two.
+ */
+export function refuseComplexFunction(op: string, dtypes: readonly string[]): void {
+  const c = dtypes.find((d) => d === 'complex64' || d === 'complex128');
+  if (c !== undefined)
+    throw new DTypeError(
+      `${op}.update_computation`,
+      `${op}: a custom update computation cannot take ${c} elements; use a built-in reducer (add, sub, mul, min, max, mean, replace)`,
+      { dtype: c },
+    );
+}

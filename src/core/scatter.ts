@@ -10,7 +10,16 @@
  * applies; every strategy writes the same bits.
  */
 import { DTypeError, InternalError, InvalidArgumentError, fmt } from '../errors.js';
-import { type DType, type Scalar, byteSize, decodeScalar, encodeScalar, isFloat } from '../tensor/dtype.js';
+import {
+  type DType,
+  type Scalar,
+  byteSize,
+  decodeScalar,
+  encodeScalar,
+  isComplex,
+  isFloat,
+} from '../tensor/dtype.js';
+import { divideComplexByCounts, fillComplexIdentity, refuseComplexFunction } from './complex.js';
 import { Tensor, resultTensor, zeros } from '../tensor/tensor.js';
 import { DUPLICATE_FOUND, type RunFn, findDuplicate, skipHandler, targetMarks } from './duplicates.js';
 import { checkIndexDType, checkOut, checkRunShapes, freshStorage, ref } from './gather.js';
@@ -303,6 +312,7 @@ function pickKernels(
     reducer && reducer !== 'replace'
       ? inputDTypes.map((d) => reduceKernel(reducer, d, op, minmax, nan))
       : null;
+  if (reducer === null) refuseComplexFunction(op, inputDTypes);
   if (reducer === 'mean') for (const d of inputDTypes) if (d === 'bool') reduceKernel('sub', d, op);
   return { minmax, nan, kernels };
 }
@@ -479,9 +489,14 @@ function startResults(job: ScatterJob): Tensor[] {
   });
   const { reducer, map } = setup;
   if (!setup.includeSelf && reducer && reducer !== 'replace') {
-    const ids = setup.inputDTypes.map((d) => reducerIdentity(reducer, d));
+    const dts = setup.inputDTypes;
+    const ids = dts.map((d) => (isComplex(d) ? 0 : reducerIdentity(reducer, d)));
     const reset: RunFn = (_r, t, n) => {
-      for (let i = 0; i < results.length; i++) (results[i].data as any).fill(ids[i], t, t + n);
+      for (let i = 0; i < results.length; i++) {
+        const d = dts[i];
+        if (isComplex(d)) fillComplexIdentity(results[i].data as Float64Array, d, reducer, t, n, setup.op);
+        else (results[i].data as any).fill(ids[i], t, t + n);
+      }
     };
     map.forEachRun(job.indices, setup.policy, reset, skipHandler(map, job.partial, reset), job.partial);
   }
@@ -596,6 +611,10 @@ function customKernel(
 function divideByCounts(t: Tensor, counts: Float64Array, includeSelf: boolean): void {
   const d = t.data as any;
   const dt = t.dtype;
+  if (isComplex(dt)) {
+    divideComplexByCounts(d, dt, counts, includeSelf);
+    return;
+  }
   for (let i = 0; i < counts.length; i++) {
     if (counts[i] === 0) continue;
     const c = counts[i] + (includeSelf ? 1 : 0);

@@ -1,6 +1,7 @@
 import { DTypeError, IndexOutOfBoundsError, InvalidArgumentError, fmt } from '../../errors.js';
 import type { DType, Scalar } from '../../tensor/dtype.js';
-import { integerRange, isFloat } from '../../tensor/dtype.js';
+import { componentDType } from '../../tensor/complex.js';
+import { integerRange, isComplex, isFloat } from '../../tensor/dtype.js';
 import { broadcastShapes, broadcastTo, cast } from '../../tensor/ops.js';
 import {
   type BudgetPart,
@@ -156,9 +157,11 @@ export function castScalar(
       { [what]: value, dtype },
     );
   };
-  if (isFloat(dtype)) {
+  // A real scalar into a complex dtype is its real part, checked as the component float.
+  const real = isComplex(dtype) ? componentDType(dtype) : dtype;
+  if (isFloat(real)) {
     const v = Number(value);
-    const max = FLOAT_MAX[dtype];
+    const max = FLOAT_MAX[real];
     if (max !== undefined && Number.isFinite(v) && Math.abs(v) > max) fail();
     return v;
   }

@@ -12,6 +12,7 @@ import { execute } from '../../core/call.js';
 import type { ReducerName } from '../../core/types.js';
 import { fail } from '../../core/validate.js';
 import { DTypeError, fmt } from '../../errors.js';
+import { isComplex } from '../../tensor/dtype.js';
 import { type Tensor, sameShape, zeros } from '../../tensor/tensor.js';
 import { integers, tensorArg } from '../args.js';
 import { ndScatter } from '../families.js';
@@ -103,6 +104,15 @@ function tensorScatterLowering(name: string, computation: ReducerName) {
     const i = tensorArg(op, 'indices', indices);
     const u = tensorArg(op, 'updates', updates);
     if (computation !== 'replace') checkNumeric(op, 'tensor', t);
+    if ((computation === 'min' || computation === 'max') && isComplex(t.dtype)) {
+      // TensorScatterMin/Max kernels are registered for real types only (no order on complex).
+      const kernel = computation === 'min' ? 'TensorScatterMin' : 'TensorScatterMax';
+      throw new DTypeError(
+        `${op}.tensor_dtype`,
+        `${op}: no ${kernel} kernel for ${t.dtype} (TensorFlow registers it for real number types only)`,
+        { dtype: t.dtype },
+      );
+    }
     if (u.dtype !== t.dtype) {
       throw new DTypeError(
         `${op}.updates_dtype`,

@@ -5,7 +5,7 @@
 import { type Prologue, type ScatterCall, execute } from '../../core/call.js';
 import type { UpdateComputation } from '../../core/types.js';
 import { IndexOutOfBoundsError, InvalidArgumentError, fmt } from '../../errors.js';
-import { type Scalar, isFloat } from '../../tensor/dtype.js';
+import { type Scalar, isComplex, isFloat } from '../../tensor/dtype.js';
 import type { DType } from '../../tensor/dtype.js';
 import { Tensor, zeros } from '../../tensor/tensor.js';
 import { flag, options, scalar, tensorArg } from '../args.js';
@@ -124,6 +124,11 @@ function scaleSource(
   alpha: Scalar,
 ): { updates: Tensor; computation: UpdateComputation; prologue?: Prologue } {
   const a = castScalar(alpha, X.dtype, op, 'alpha');
+  // Complex: PyTorch multiplies by alpha as the complex alpha + 0i even when alpha is 1, so an
+  // infinite or NaN part of the source spreads to the other part (measured: 1e-40 − inf·i adds
+  // nan − inf·i); the product is the program's complex multiply.
+  if (isComplex(X.dtype))
+    return { updates: S, computation: 'add', prologue: { kind: 'scale_updates', factor: a } };
   if (a === 1 || a === 1n || a === true) return { updates: S, computation: 'add' };
   const fused = X.rank > 1 && (X.dtype === 'float32' || X.dtype === 'float64');
   if (fused) {

@@ -5,7 +5,7 @@
 import { type ScatterCall, execute } from '../../core/call.js';
 import type { ReducerName } from '../../core/types.js';
 import { DTypeError, InvalidArgumentError } from '../../errors.js';
-import type { Scalar } from '../../tensor/dtype.js';
+import { type Scalar, isComplex } from '../../tensor/dtype.js';
 import { slice } from '../../tensor/ops.js';
 import type { DType } from '../../tensor/dtype.js';
 import { Tensor, zeros } from '../../tensor/tensor.js';
@@ -69,6 +69,8 @@ function lowerScatterFamily(
   const S1 = S instanceof Tensor ? atLeast1d(S) : undefined;
   checkRanks(op, X1, I1, ...(S1 ? [S1] : []));
   checkIndexFits(op, X1, I1, d, S1);
+  if ((computation === 'max' || computation === 'min') && isComplex(X.dtype))
+    refuseComplexOrder(op, computation, X.dtype);
   // src is read at the index's positions only: its leading window of index.shape.
   const updates = S1
     ? S1.shape.join() === I1.shape.join()
@@ -81,6 +83,23 @@ function lowerScatterFamily(
     : filled(I1.shape, S as Scalar, X.dtype, name);
   const m = metaOf(op, out, X.rank === 0 ? [] : undefined);
   return elementsScatter(m, X1, I1, updates, d, computation, policy);
+}
+
+/**
+ * torch.<op>.dtype: PyTorch 1.13's CPU scatter kernels have no amax/amin for complex (no order
+ * on the complex plane); its dispatch refuses after the shape checks, before any index is read.
+ */
+function refuseComplexOrder(
+  op: string,
+  computation: 'max' | 'min',
+  dtype: 'complex64' | 'complex128',
+): never {
+  const kernel = `scatter_gather_tensor_cpu_reduce_a${computation}`;
+  const scalarType = dtype === 'complex64' ? 'ComplexFloat' : 'ComplexDouble';
+  throw new DTypeError(`torch.${op}.dtype`, `torch.${op}: "${kernel}" not implemented for '${scalarType}'`, {
+    dtype,
+    reduce: `a${computation}`,
+  });
 }
 
 export interface ScatterOptions extends OutOptions {

@@ -20,7 +20,7 @@
  * - minimum/maximum are IEEE minimum/maximum: NaN propagates and -0 < +0;
  * - on booleans add and maximum are OR, multiply and minimum are AND.
  */
-import type { DType } from '../../tensor/dtype.js';
+import { type DType, isComplex } from '../../tensor/dtype.js';
 import type { Tensor } from '../../tensor/tensor.js';
 import { BINARY_OPS, type BinaryOpName } from '../program.js';
 import {
@@ -32,6 +32,7 @@ import {
   type Fn2,
   INT,
   INT_OR_FLOAT,
+  NUMERIC,
   type OpOf,
   type OpRule,
   type RuleTable,
@@ -41,12 +42,13 @@ import {
   checkSameType,
   typeError,
 } from './common.js';
+import { complexBinary } from './complex.js';
 import { bitWidth, halfBits, halfValues, isHalf } from './elements.js';
 
 /** The element types each op takes (its input table's I1 and I2). */
 const TYPES: Record<BinaryOpName, ElementClass> = {
   add: ANY,
-  subtract: INT_OR_FLOAT,
+  subtract: NUMERIC,
   multiply: ANY,
   divide: INT_OR_FLOAT,
   remainder: INT_OR_FLOAT,
@@ -218,6 +220,7 @@ const rule: OpRule<BinaryOpName> = {
     return checkResults(op, [lhs], { shape: 'C1', dtype: 'C1' });
   },
   run(op, [lhs, rhs]): Tensor[] {
+    if (isComplex(lhs.dtype)) return [complexBinary(op.kind, lhs, rhs)];
     const f = kernelOrThrow(op.kind, lhs.dtype);
     const out = alloc(lhs);
     zipInto(f, lhs.data, rhs.data, out.data);

@@ -5,7 +5,7 @@
  * storage views and index walks that move data bit-exactly.
  */
 import { DTypeError, InvalidArgumentError, fmt } from '../../errors.js';
-import { DTYPES, type DType, INTEGER_DTYPES, type Storage } from '../../tensor/dtype.js';
+import { DTYPES, type DType, INTEGER_DTYPES, type Storage, byteSize, isComplex } from '../../tensor/dtype.js';
 import { type Tensor, sameShape, zeros } from '../../tensor/tensor.js';
 import type { Body, Op, OpKind, TensorType } from '../program.js';
 
@@ -78,6 +78,12 @@ export const SIGNED_OR_FLOAT = elementClass('signed integer or floating-point', 
 ]);
 export const BOOL_OR_INT = elementClass('boolean or integer', ['bool', ...INTEGER_DTYPES]);
 export const BOOL = elementClass('boolean', ['bool']);
+export const NUMERIC = elementClass('integer, floating-point or complex', [
+  ...INTEGER_DTYPES,
+  ...FLOAT_DTYPES,
+  'complex64',
+  'complex128',
+]);
 
 /** Throws DTypeError `stablehlo.<op>.<label>` unless `t`'s element type is in `cls`. */
 export function checkElement(
@@ -173,7 +179,13 @@ export function sizeOf(shape: readonly number[]): number {
  * moves bit-exactly: floats read as JS numbers may lose NaN payloads, and 64-bit integers would
  * allocate a BigInt each.
  */
-export function words(data: Storage): { readonly cells: Cells; readonly lanes: 1 | 2 } {
+export function words(data: Storage, dtype?: DType): { readonly cells: Cells; readonly lanes: number } {
+  // A complex element is 2 (complex64) or 4 (complex128) int32 words of its interleaved parts.
+  if (dtype !== undefined && isComplex(dtype))
+    return {
+      cells: new Int32Array(data.buffer, data.byteOffset, data.byteLength >> 2),
+      lanes: byteSize(dtype) >> 2,
+    };
   const n = data.BYTES_PER_ELEMENT;
   if (n <= 2 || data instanceof Int32Array || data instanceof Uint32Array) return { cells: data, lanes: 1 };
   const cells = new Int32Array(data.buffer, data.byteOffset, data.byteLength >> 2);
@@ -210,15 +222,19 @@ export function offsets(
 
 /** Copies element `at[i]` of `src` to element i of `out` (same dtype), bit-exactly. */
 export function copyAt(src: Tensor, out: Tensor, at: ArrayLike<number>): void {
-  const { cells: s, lanes } = words(src.data);
-  const { cells: o } = words(out.data);
+  const { cells: s, lanes } = words(src.data, src.dtype);
+  const { cells: o } = words(out.data, out.dtype);
   if (lanes === 1) {
     for (let i = 0; i < at.length; i++) o[i] = s[at[i]];
     return;
   }
-  for (let i = 0; i < at.length; i++) {
-    const k = 2 * at[i];
-    o[2 * i] = s[k];
-    o[2 * i + 1] = s[k + 1];
+  if (lanes === 2) {
+    for (let i = 0; i < at.length; i++) {
+      const k = 2 * at[i];
+      o[2 * i] = s[k];
+      o[2 * i + 1] = s[k + 1];
+    }
+    return;
   }
+  for (let i = 0; i < at.length; i++) for (let l = 0; l < lanes; l++) o[lanes * i + l] = s[lanes * at[i] + l];
 }

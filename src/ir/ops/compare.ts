@@ -135,9 +135,9 @@ const select: OpRule<'select'> = {
     const out = alloc(onTrue);
     const p = pred.data;
     const step = pred.shape.length === 0 ? 0 : 1;
-    const { cells: t, lanes } = words(onTrue.data);
-    const { cells: f } = words(onFalse.data);
-    const { cells: o } = words(out.data);
+    const { cells: t, lanes } = words(onTrue.data, onTrue.dtype);
+    const { cells: f } = words(onFalse.data, onFalse.dtype);
+    const { cells: o } = words(out.data, out.dtype);
     for (let e = 0, i = 0; e < out.size; e++) {
       const from = p[e * step] ? t : f;
       for (let l = 0; l < lanes; l++, i++) o[i] = from[i];

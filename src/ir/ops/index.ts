@@ -13,6 +13,7 @@ import type { Body, Op, OpKind, TensorType } from '../program.js';
 import { BINARY_RULES } from './binary.js';
 import type { OpRule, RuleTable, RunBody } from './common.js';
 import { COMPARE_RULES } from './compare.js';
+import { checkComplexOperands } from './complex.js';
 import { CONVERT_RULES } from './convert.js';
 import { REDUCE_RULES } from './reduce.js';
 import { SHAPE_RULES } from './shape-ops.js';
@@ -62,7 +63,9 @@ function ruleOf(op: Op, count: number): OpRule {
  * @example inferTypes({ kind: 'add', operands: [0, 1], results: [] }, [f32x2, f32x2])   // [f32x2]
  */
 export function inferTypes(op: Op, operands: readonly TensorType[]): TensorType[] {
-  return ruleOf(op, operands.length).infer(op, operands);
+  const rule = ruleOf(op, operands.length);
+  checkComplexOperands(op.kind, [...operands, ...(Array.isArray(op.results) ? op.results : [])]);
+  return rule.infer(op, operands);
 }
 
 /**
@@ -76,5 +79,7 @@ export function evalOp(
   args: readonly Tensor[],
   runBody: (body: Body, args: readonly Tensor[]) => Tensor[],
 ): Tensor[] {
-  return ruleOf(op, args.length).run(op, args, runBody as RunBody);
+  const rule = ruleOf(op, args.length);
+  checkComplexOperands(op.kind, args);
+  return rule.run(op, args, runBody as RunBody);
 }

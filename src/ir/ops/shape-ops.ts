@@ -207,12 +207,12 @@ const concatenate: OpRule<'concatenate'> = {
   run(op, inputs) {
     const d = op.dimension;
     const out = alloc({ shape: concatShape(d, inputs), dtype: inputs[0].dtype });
-    const { cells: o, lanes } = words(out.data);
+    const { cells: o, lanes } = words(out.data, out.dtype);
     const outer = sizeOf(out.shape.slice(0, d));
     const row = sizeOf(out.shape.slice(d)) * lanes;
     let at = 0; // where this input's block starts in each row
     for (const t of inputs) {
-      const { cells: s } = words(t.data);
+      const { cells: s } = words(t.data, t.dtype);
       const n = sizeOf(t.shape.slice(d)) * lanes;
       for (let i = 0; i < outer && n > 0; i++)
         (o as Int32Array).set((s as Int32Array).subarray(i * n, (i + 1) * n), i * row + at);
