@@ -381,7 +381,11 @@ function pointwise(
   scratch: Int32Array | Float64Array | null,
 ): void {
   if (canWalkElements(map, policy, indices.dtype)) {
-    walkElements(map, indices, policy, GATHER, rv, ov, fillBits, lo, hi, null);
+    walkElements(
+      { map, indices, policy, mode: GATHER, dst: rv, src: ov, fill: fillBits, seen: null },
+      lo,
+      hi,
+    );
     return;
   }
   const chunk = Math.max(1, Math.min(hi - lo, CHUNK));

@@ -43,32 +43,51 @@ export function canWalkElements(map: IndexMap, policy: ResolvedPolicy, indicesDT
   );
 }
 
+/** One element-wise walk: the map and indices it resolves, what it moves and how. */
+export interface ElementWalk {
+  readonly map: IndexMap;
+  readonly indices: Tensor;
+  readonly policy: ResolvedPolicy;
+  /** GATHER, SCATTER or CHECK. */
+  readonly mode: number;
+  readonly dst: BitView;
+  readonly src: BitView;
+  /** Gather: the bits an invalid target reads. */
+  readonly fill: number;
+  /** Duplicate marks (SCATTER, CHECK): a target met twice throws DUPLICATE_FOUND; or null. */
+  readonly seen: Int32Array | null;
+}
+
+/** What a tight run loop reads, fixed for the whole walk. */
+interface RunLoop {
+  readonly dst: BitView;
+  readonly src: BitView;
+  /** The indices as int32 words, `ws` words per index (int64: low, high). */
+  readonly w32: Int32Array;
+  readonly ws: number;
+  readonly size0: number;
+  /** size0 when negatives count from the end, else 0. */
+  readonly fe: number;
+  readonly seen: Int32Array | null;
+  /** SCATTER writes; CHECK only marks. */
+  readonly write: boolean;
+}
+
 /**
- * Walks batch positions [lo, hi) of an element-wise map (see `canWalkElements`) in `mode`.
- * With `seen` (one bit per operand element), a SCATTER or CHECK walk throws DUPLICATE_FOUND at
- * the first target met twice.
+ * Walks batch positions [lo, hi) of an element-wise map (see `canWalkElements`) in `w.mode`.
+ * With `w.seen` (one bit per operand element), a SCATTER or CHECK walk throws DUPLICATE_FOUND
+ * at the first target met twice.
  */
-export function walkElements(
-  map: IndexMap,
-  indices: Tensor,
-  policy: ResolvedPolicy,
-  mode: number,
-  dst: BitView,
-  src: BitView,
-  fill: number,
-  lo: number,
-  hi: number,
-  seen: Int32Array | null,
-): void {
+export function walkElements(w: ElementWalk, lo: number, hi: number): void {
   if (hi <= lo) return;
-  // int64 indices are read as two int32 words (low, high), int32 indices as one.
-  const ws = indices.dtype === 'int64' ? 2 : 1;
-  const w32 = indexWords(indices);
+  const { map, mode, dst, src, seen } = w;
+  const ws = w.indices.dtype === 'int64' ? 2 : 1;
+  const w32 = indexWords(w.indices);
   const size0 = map.kSize[0];
   const ms0 = map.kMaxStart[0];
   const st0 = map.kOpStride[0];
-  const fromEnd = policy.fromEnd;
-  const clip = policy.oob === 'clip';
+  const fromEnd = w.policy.fromEnd;
+  const clip = w.policy.oob === 'clip';
   const cur = new Odometer(map.batchShape, map.batchIdxStrides, map.batchOpStrides, lo);
   const { len: lastLen, stepA: sI, stepB: sO } = cur;
   const one = map.allocStarts(1);
@@ -84,7 +103,7 @@ export function walkElements(
   // run goes through a tight loop of its own; it stops at the first position it cannot do
   // inline, which the general loop below then takes.
   const contiguous = sI === 1 && sO === 0 && st0 === 1;
-  const fe = fromEnd ? size0 : 0;
+  const loop: RunLoop = { dst, src, w32, ws, size0, fe: fromEnd ? size0 : 0, seen, write: mode === SCATTER };
   let b = lo;
   while (b < hi) {
     const n = Math.min(hi - b, lastLen - cur.i);
@@ -98,13 +117,11 @@ export function walkElements(
     }
     while (contiguous && b < end) {
       const stop =
-        mode === GATHER
-          ? gatherRun(dst, src, w32, ws, e - b, b, end, off, size0, fe)
-          : scatterRun(dst, src, w32, ws, e - b, b, end, off, size0, fe, seen, mode === SCATTER);
+        mode === GATHER ? gatherRun(loop, e - b, b, end, off) : scatterRun(loop, e - b, b, end, off);
       e += stop - b;
       b = stop;
       if (b === end) break;
-      one1(map, indices, policy, mode, dst, src, fill, b, one, seen);
+      one1(w, b, one);
       b++;
       e++;
     }
@@ -117,7 +134,7 @@ export function walkElements(
         if (v >= 0 && v <= ms0) s = off + v * st0;
         else if (clip) s = off + (v < 0 ? 0 : ms0) * st0;
       }
-      if (s < 0) one1(map, indices, policy, mode, dst, src, fill, b, one, seen);
+      if (s < 0) one1(w, b, one);
       else if (mode === GATHER) dst[b] = src[s];
       else {
         if (seen !== null) mark(seen, s);
@@ -135,18 +152,8 @@ export function walkElements(
  * Gathers positions [b, end) of a contiguous run (index of b at word (b + eo)·ws, targets
  * off + v) until the first index it cannot take inline; returns where it stopped.
  */
-function gatherRun(
-  dst: BitView,
-  src: BitView,
-  w32: Int32Array,
-  ws: number,
-  eo: number,
-  b: number,
-  end: number,
-  off: number,
-  size0: number,
-  fe: number,
-): number {
+function gatherRun(k: RunLoop, eo: number, b: number, end: number, off: number): number {
+  const { dst, src, w32, ws, size0, fe } = k;
   for (; b < end; b++) {
     const q = ws * (b + eo);
     let v = w32[q] | 0;
@@ -163,20 +170,8 @@ function gatherRun(
 }
 
 /** `gatherRun` for scatters: marks (with `seen`) and, when `write`, stores each update. */
-function scatterRun(
-  dst: BitView,
-  src: BitView,
-  w32: Int32Array,
-  ws: number,
-  eo: number,
-  b: number,
-  end: number,
-  off: number,
-  size0: number,
-  fe: number,
-  seen: Int32Array | null,
-  write: boolean,
-): number {
+function scatterRun(k: RunLoop, eo: number, b: number, end: number, off: number): number {
+  const { dst, src, w32, ws, size0, fe, seen, write } = k;
   for (; b < end; b++) {
     const q = ws * (b + eo);
     let v = w32[q] | 0;
@@ -195,27 +190,16 @@ function scatterRun(
 }
 
 /** One position through the generic resolve (out-of-range, wrap, fill, skip, > 32-bit values). */
-function one1(
-  map: IndexMap,
-  indices: Tensor,
-  policy: ResolvedPolicy,
-  mode: number,
-  dst: BitView,
-  src: BitView,
-  fill: number,
-  b: number,
-  one: Int32Array | Float64Array,
-  seen: Int32Array | null,
-): void {
-  map.resolve(indices, policy, b, b + 1, one, null, null);
+function one1(w: ElementWalk, b: number, one: Int32Array | Float64Array): void {
+  w.map.resolve(w.indices, w.policy, b, b + 1, one, null, null);
   const s = one[0];
-  if (mode === GATHER) {
-    dst[b] = s >= 0 ? src[s] : fill;
+  if (w.mode === GATHER) {
+    w.dst[b] = s >= 0 ? w.src[s] : w.fill;
     return;
   }
   if (s < 0) return;
-  if (seen !== null) mark(seen, s);
-  if (mode === SCATTER) dst[s] = src[b];
+  if (w.seen !== null) mark(w.seen, s);
+  if (w.mode === SCATTER) w.dst[s] = w.src[b];
 }
 
 /** Marks target s in `seen`; a second mark is a duplicate (see duplicates.ts). */

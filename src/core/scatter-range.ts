@@ -163,7 +163,7 @@ function pointwiseReplace(job: RangeJob, dst: BitView, src: BitView): void {
   const lo = job.bLo < 0 ? 0 : job.bLo;
   const hi = job.bLo < 0 ? map.batchCount : job.bHi;
   if (t0 === 0 && t1 === map.operandSize && canWalkElements(map, policy, indices.dtype)) {
-    walkElements(map, indices, policy, SCATTER, dst, src, 0, lo, hi, seen);
+    walkElements({ map, indices, policy, mode: SCATTER, dst, src, fill: 0, seen }, lo, hi);
     return;
   }
   const chunk = Math.max(1, Math.min(hi - lo, 16384));
@@ -222,10 +222,20 @@ export function replaceRowBlocks(job: RowBlockJob): void {
   const dst = bitsOf(job.result);
   const from = bitsOf(input);
   const src = bitsOf(job.updates);
+  const walk = {
+    map,
+    indices: job.indices,
+    policy: job.policy,
+    mode: SCATTER,
+    dst,
+    src,
+    fill: 0,
+    seen: job.seen,
+  };
   for (let r0 = 0; r0 < rows; r0 += block) {
     const r1 = Math.min(rows, r0 + block);
     if (job.copy) dst.set(from.subarray(r0 * rowLen, r1 * rowLen), r0 * rowLen);
-    walkElements(map, job.indices, job.policy, SCATTER, dst, src, 0, r0 * perRow, r1 * perRow, job.seen);
+    walkElements(walk, r0 * perRow, r1 * perRow);
   }
 }
 

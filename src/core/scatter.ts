@@ -345,7 +345,11 @@ function runPlan(
     // One pass over the indices marks every target before anything is written.
     if (setup.walkable)
       fused(job, () =>
-        walkElements(map, indices, policy, CHECK, NO_BITS, NO_BITS, 0, 0, map.batchCount, targetMarks(map)),
+        walkElements(
+          { map, indices, policy, mode: CHECK, dst: NO_BITS, src: NO_BITS, fill: 0, seen: targetMarks(map) },
+          0,
+          map.batchCount,
+        ),
       );
     else reportDuplicate(job);
   }
