@@ -84,7 +84,7 @@ export interface CampaignReport {
 }
 
 /** A seeded PRNG (mulberry32): one seed drives a whole campaign. */
-function prng(seed: number) {
+export function prng(seed: number) {
   let a = seed >>> 0;
   const next = () => {
     a = (a + 0x6d2b79f5) >>> 0;

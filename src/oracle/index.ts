@@ -13,3 +13,17 @@ export {
 } from './verify.js';
 export { type Liberties, type Rule, BROKEN_PROMISE, NAN_PAYLOAD, libertiesOf } from './allowed.js';
 export { type Why, type WhyItem, why, whyModule } from './why.js';
+export {
+  type CampaignOptions,
+  type CampaignReport,
+  type Departure,
+  type Prng,
+  type Runtime,
+  type RuntimeRequest,
+  type RuntimeResult,
+  type TensorJson,
+  departureTable,
+  prng,
+  randomCall,
+  runCampaign,
+} from './campaign.js';
