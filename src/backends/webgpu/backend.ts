@@ -384,18 +384,18 @@ export class WebGpuBackend implements Backend {
       );
     const dupCheck =
       options.duplicates === 'error' || (options.checked === true && plan.info.attributes.unique_indices);
-    const last = comp === 'replace' && !dupCheck;
+    const last = comp === 'replace';
     const seg = this.scratchBuffer(scratch, NONE * 8);
     const Qs = this.scratchBuffer(scratch, 8, new Uint32Array([n, NONE]));
+    // Duplicates are legal unless checked: their flag then goes to a buffer nobody reads.
+    const dupFlags = dupCheck ? flags : this.scratchBuffer(scratch, FLAG_COUNT * 4);
     let sortedVals = vals;
     if (last) {
       this.stats.lastWriter++;
-      this.dispatch(enc, lastWriterKernel(), [Qs, keys, seg], n);
+      this.dispatch(enc, lastWriterKernel(), [Qs, keys, seg, dupFlags], n);
     } else {
       const sorted = this.sort(enc, scratch, keys, vals, n, NONE);
       sortedVals = sorted.vals;
-      // Duplicates are legal unless checked: their flag then goes to a buffer nobody reads.
-      const dupFlags = dupCheck ? flags : this.scratchBuffer(scratch, FLAG_COUNT * 4);
       this.dispatch(enc, segmentKernel(), [Qs, sorted.keys, seg, dupFlags], n);
     }
     const reset = !(options.include_self ?? true) && comp !== 'replace';

@@ -514,22 +514,26 @@ ${ENTRY}
 
 /**
  * Last writer per key (scatter \`replace\`: only the last update in update-index order counts,
- * so no sort is needed): SEG[2k + 1] = 1 + the largest update index with key k. atomicMax on
- * indices, never on data: the result does not depend on scheduling. Bindings: Q ([n, NONE]), KEYS, SEG.
+ * so no sort is needed): SEG[2k + 1] = 1 + the largest update index with key k, and SEG[2k]
+ * counts the key's updates — a second one raises the duplicate flag (read only when the call
+ * checks duplicates). Atomics on indices and counts, never on data: the result does not depend
+ * on scheduling. Bindings: Q ([n, NONE]), KEYS, SEG, FLAGS.
  */
 export function lastWriterKernel(): KernelSource {
   const code = `${header([
     ['Q', 'read', 'array<u32>'],
     ['KEYS', 'read', 'array<u32>'],
     ['SEG', 'rw', 'array<atomic<u32>>'],
+    ['FLAGS', 'rw', 'array<atomic<u32>>'],
   ])}
 ${ENTRY}
   if (i >= Q[0]) { return; }
   let k = KEYS[i];
   if (k == Q[1]) { return; }
   atomicMax(&SEG[2u * k + 1u], i + 1u);
+  if (atomicAdd(&SEG[2u * k], 1u) > 0u) { atomicMin(&FLAGS[${FLAG.duplicate}], i); }
 }`;
-  return { code, bindings: ['read', 'read', 'rw'] };
+  return { code, bindings: ['read', 'read', 'rw', 'rw'] };
 }
 
 /**
