@@ -26,9 +26,6 @@ interface Entry<P> {
   readonly fields: Field[];
   readonly plan: P;
   used: number;
-  /** The last trusted (frozen, lowering-built) dimension numbers and options that matched: identity hits. */
-  dn: object | null;
-  opts: object | null;
 }
 
 interface Cache<P> {
@@ -47,33 +44,6 @@ const fnIds = new WeakMap<object, number>();
 let nextFnId = 1;
 
 const UNCACHEABLE = 0x7fffffff;
-
-/**
- * Attribute objects a lowering built and froze (dimension numbers and resolved options, their
- * arrays frozen too): equal by identity means equal by value, so the last entry can match them
- * without comparing fields. Never a caller's object; never one holding a tensor.
- */
-const TRUSTED = new WeakSet<object>();
-
-/** Freezes a lowering's own attribute object (and its array values) and marks it trusted. */
-export function trustAttributes<T extends object>(o: T): T {
-  const values = Object.values(o);
-  for (let i = 0; i < values.length; i++) {
-    const v = values[i];
-    // Only primitives and lists of numbers: an object (a tensor, a function) is never trusted.
-    if (typeof v === 'function' || (typeof v === 'object' && v !== null && !Array.isArray(v))) return o;
-    if (Array.isArray(v) && !v.every((x) => typeof x === 'number')) return o;
-  }
-  for (let i = 0; i < values.length; i++) if (Array.isArray(values[i])) Object.freeze(values[i]);
-  Object.freeze(o);
-  TRUSTED.add(o);
-  return o;
-}
-
-/** True for an object made by trustAttributes. */
-export function isTrusted(o: object): boolean {
-  return TRUSTED.has(o);
-}
 
 /** A key field is cacheable: a primitive, or an array of integers (anything else is refused). */
 function cacheable(v: unknown): boolean {
@@ -137,7 +107,7 @@ function find<P>(cache: Cache<P>, h: number, fields: Field[]): P | undefined {
 function remember<P>(cache: Cache<P>, h: number, fields: Field[], plan: P): P {
   if (cache.size >= PLAN_CACHE_SIZE) evictOldest(cache);
   const stored = fields.map((f) => (Array.isArray(f) ? f.slice() : f)) as Field[];
-  const entry: Entry<P> = { fields: stored, plan, used: ++clock, dn: null, opts: null };
+  const entry: Entry<P> = { fields: stored, plan, used: ++clock };
   const bucket = cache.buckets.get(h);
   if (bucket) bucket.push(entry);
   else cache.buckets.set(h, [entry]);
@@ -174,35 +144,17 @@ function hashAll(fields: Field[]): number {
   return h === UNCACHEABLE ? 0 : h;
 }
 
-/**
- * The plan of a gather, compiled on first use. Invalid attributes are never cached: compiling
- * throws the same typed error every time. `op` (default `options.op`) names the call.
- */
-export function gatherPlan(
+/** The key of a gather: every value its plan depends on, in one order. */
+function gatherFields(
+  op: string | undefined,
   operandShape: readonly number[],
   operandDType: DType,
   indicesShape: readonly number[],
   indicesDType: DType,
   dn: GatherDimensionNumbers,
   options: GatherOptions,
-  op: string | undefined = options.op,
-): GatherPlan {
-  const l = lastGather;
-  if (
-    l !== null &&
-    l.dn === dn &&
-    l.opts === options &&
-    l.fields[0] === op &&
-    l.fields[1] === operandDType &&
-    l.fields[3] === indicesDType &&
-    sameList(l.fields[2] as readonly number[], operandShape) &&
-    sameList(l.fields[4] as readonly number[], indicesShape)
-  ) {
-    l.used = ++clock;
-    hits++;
-    return l.plan;
-  }
-  const fields: Field[] = [
+): Field[] {
+  return [
     op,
     operandDType,
     operandShape,
@@ -223,12 +175,68 @@ export function gatherPlan(
     options.oob_code,
     options.zero_size_dims,
   ];
-  if (l !== null && sameFields(l.fields, fields)) {
+}
+
+/**
+ * Whether a stored gather key (gatherFields) holds these values: the same comparison as
+ * sameFields without building the key, so a loop of one call shape allocates nothing here.
+ */
+function sameGatherKey(
+  f: readonly Field[],
+  op: string | undefined,
+  operandShape: readonly number[],
+  operandDType: DType,
+  indicesShape: readonly number[],
+  indicesDType: DType,
+  dn: GatherDimensionNumbers,
+  o: GatherOptions,
+): boolean {
+  return (
+    f[0] === op &&
+    f[1] === operandDType &&
+    sameField(f[2], operandShape) &&
+    f[3] === indicesDType &&
+    sameField(f[4], indicesShape) &&
+    sameField(f[5], dn.offset_dims) &&
+    sameField(f[6], dn.collapsed_slice_dims) &&
+    sameField(f[7], dn.operand_batching_dims) &&
+    sameField(f[8], dn.start_indices_batching_dims) &&
+    sameField(f[9], dn.start_index_map) &&
+    f[10] === dn.index_vector_dim &&
+    sameField(f[11], dn.slice_sizes) &&
+    f[12] === dn.indices_are_sorted &&
+    f[13] === o.mode &&
+    f[14] === o.negative_indices &&
+    Object.is(f[15], o.fill_value) &&
+    f[16] === o.checked &&
+    f[17] === o.oob_code &&
+    f[18] === o.zero_size_dims
+  );
+}
+
+/**
+ * The plan of a gather, compiled on first use. Invalid attributes are never cached: compiling
+ * throws the same typed error every time. `op` (default `options.op`) names the call.
+ */
+export function gatherPlan(
+  operandShape: readonly number[],
+  operandDType: DType,
+  indicesShape: readonly number[],
+  indicesDType: DType,
+  dn: GatherDimensionNumbers,
+  options: GatherOptions,
+  op: string | undefined = options.op,
+): GatherPlan {
+  const l = lastGather;
+  if (
+    l !== null &&
+    sameGatherKey(l.fields, op, operandShape, operandDType, indicesShape, indicesDType, dn, options)
+  ) {
     l.used = ++clock;
     hits++;
-    noteIdentity(l, dn, options);
     return l.plan;
   }
+  const fields = gatherFields(op, operandShape, operandDType, indicesShape, indicesDType, dn, options);
   const compile = () =>
     compileGather(
       operandShape,
@@ -243,27 +251,12 @@ export function gatherPlan(
   const plan = find(gathers, h, fields);
   if (plan) {
     lastGather = entryOf(gathers, h, plan);
-    if (lastGather !== null) noteIdentity(lastGather, dn, options);
     return plan;
   }
   misses++;
   remember(gathers, h, fields, compile());
   lastGather = entryOf(gathers, h, null);
-  if (lastGather !== null) noteIdentity(lastGather, dn, options);
   return (lastGather as Entry<GatherPlan>).plan;
-}
-
-/** Entry `e` matched `dn` and `options` field by field: remember them for identity hits when both are trusted. */
-function noteIdentity<P>(e: Entry<P>, dn: object, options: object): void {
-  const ok = TRUSTED.has(dn) && TRUSTED.has(options);
-  e.dn = ok ? dn : null;
-  e.opts = ok ? options : null;
-}
-
-function sameList(a: readonly number[], b: readonly number[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }
 
 /** The entry holding `plan` in bucket `h` (the newest one when `plan` is null). */

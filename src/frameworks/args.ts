@@ -73,25 +73,28 @@ export function describe(v: unknown): string {
 /**
  * An options object: `undefined` and `null` mean none; anything but a plain object is refused;
  * every own key must be one of `allowed` (keys set to `undefined` included — a misspelling is
- * an error whatever its value). Rule `<op>.options` unless `code` is given.
+ * an error whatever its value). Rule `<op>.<rule>` (default `<op>.options`), built only when it fails.
  */
 export function options<T extends object>(
   op: string,
   value: T | null | undefined,
   allowed: readonly string[],
-  code = `${op}.options`,
+  rule = 'options',
   what = 'options',
 ): Partial<T> {
   if (value === undefined || value === null) return {};
   if (typeof value !== 'object' || Array.isArray(value) || value instanceof Tensor) {
-    throw new InvalidArgumentError(code, `${op}: ${what} must be an object; got ${describe(value)}`);
+    throw new InvalidArgumentError(
+      `${op}.${rule}`,
+      `${op}: ${what} must be an object; got ${describe(value)}`,
+    );
   }
   for (const key in value) {
     // for-in with an own-property test: the same keys as Object.keys without an array per call.
     if (!Object.hasOwn(value, key)) continue;
     if (!allowed.includes(key)) {
       throw new InvalidArgumentError(
-        code,
+        `${op}.${rule}`,
         `${op}: unknown ${what === 'options' ? 'option' : what.replace(/s$/, '')} ${fmt(key)}; accepted: ${allowed.length ? allowed.join(', ') : 'none'}${suggestion(key, allowed)}`,
         { key, accepted: allowed },
       );
@@ -123,13 +126,13 @@ export function oneOf<T extends string>(
   value: unknown,
   allowed: readonly T[],
   dflt?: T,
-  code = `${op}.${name}`,
+  code?: string,
 ): T | undefined {
   if (value === undefined) return dflt;
   if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) {
     const hint = typeof value === 'string' ? suggestion(value, allowed) : '';
     throw new InvalidArgumentError(
-      code,
+      code ?? `${op}.${name}`,
       `${op}: ${name} must be one of ${allowed.map((a) => fmt(a)).join(', ')}; got ${describe(value)}${hint}`,
       { [name]: value },
     );
@@ -156,19 +159,17 @@ export function flag(
 /** A safe integer (a bigint in the safe range is accepted), or `dflt` when undefined. */
 export function integer(op: string, name: string, value: unknown, dflt: number, code?: string): number;
 export function integer(op: string, name: string, value: unknown, dflt?: undefined, code?: string): number;
-export function integer(
-  op: string,
-  name: string,
-  value: unknown,
-  dflt?: number,
-  code = `${op}.${name}`,
-): number {
+export function integer(op: string, name: string, value: unknown, dflt?: number, code?: string): number {
   if (value === undefined && dflt !== undefined) return dflt;
   const v = typeof value === 'bigint' && value >= -(2n ** 53n) && value <= 2n ** 53n ? Number(value) : value;
   if (typeof v !== 'number' || !Number.isSafeInteger(v))
-    throw new InvalidArgumentError(code, `${op}: ${name} must be an integer; got ${describe(value)}`, {
-      [name]: value,
-    });
+    throw new InvalidArgumentError(
+      code ?? `${op}.${name}`,
+      `${op}: ${name} must be an integer; got ${describe(value)}`,
+      {
+        [name]: value,
+      },
+    );
   return v;
 }
 
@@ -252,10 +253,10 @@ function foreignTensorHint(v: unknown): string {
 }
 
 /** A Tensor argument; anything else is refused naming the parameter (rule `<op>.<name>`). */
-export function tensorArg(op: string, name: string, value: unknown, code = `${op}.${name}`): Tensor {
+export function tensorArg(op: string, name: string, value: unknown, code?: string): Tensor {
   if (Tensor.isTensor(value)) return checkTensor(value, name, op, code); // storage intact since made
   throw new InvalidArgumentError(
-    code,
+    code ?? `${op}.${name}`,
     `${op}: ${name} must be a Tensor; got ${describe(value)}${foreignTensorHint(value)}`,
     { [name]: describe(value) },
   );
@@ -275,15 +276,11 @@ export function normalizeAxis(
   op: string,
   axis: unknown,
   rank: number,
-  {
-    code = `${op}.axis`,
-    name = 'axis',
-    message,
-  }: { code?: string; name?: string; message?: (r: number) => string } = {},
+  { code, name = 'axis', message }: { code?: string; name?: string; message?: (r: number) => string } = {},
 ): number {
   if (typeof axis !== 'number' || !Number.isInteger(axis) || axis < -rank || axis >= rank) {
     throw new InvalidArgumentError(
-      code,
+      code ?? `${op}.axis`,
       message
         ? message(rank)
         : `${op}: ${name} must be an integer in [${-rank}, ${rank - 1}] for rank ${rank}; got ${describe(axis)}`,

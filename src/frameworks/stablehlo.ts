@@ -111,13 +111,7 @@ function lowerGather(
   start_indices: Tensor,
   attributes: StableHloGatherAttributes,
 ): GatherCall {
-  const attrs = options(
-    'stablehlo.gather',
-    attributes,
-    GATHER_KEYS,
-    'stablehlo.gather.options',
-    'attributes',
-  );
+  const attrs = options('stablehlo.gather', attributes, GATHER_KEYS, 'options', 'attributes');
   const op = text('stablehlo.gather', 'op', attrs.op) ?? 'stablehlo.gather';
   const x = tensorArg(op, 'operand', operand);
   const i = tensorArg(op, 'start_indices', start_indices);
@@ -142,13 +136,7 @@ function lowerGather(
 
 /** The attributes of a scatter, read strictly: dimension numbers, policy, `out` and the op name. */
 function scatterAttributes(attributes: StableHloScatterAttributes) {
-  const attrs = options(
-    'stablehlo.scatter',
-    attributes,
-    SCATTER_KEYS,
-    'stablehlo.scatter.options',
-    'attributes',
-  );
+  const attrs = options('stablehlo.scatter', attributes, SCATTER_KEYS, 'options', 'attributes');
   const op = text('stablehlo.scatter', 'op', attrs.op) ?? 'stablehlo.scatter';
   const policy: ScatterOptions = {
     mode: oneOf(op, 'mode', attrs.mode, SCATTER_MODES, 'skip'),

@@ -96,7 +96,7 @@ export const DIRECTML_POLICY = {
  * with a did-you-mean, like an unknown option). Rule `<op>.options`.
  */
 export function descFields<T extends object>(op: string, desc: T, fields: readonly string[]): Partial<T> {
-  return options(op, desc, fields, `${op}.options`, 'desc fields');
+  return options(op, desc, fields, 'options', 'desc fields');
 }
 
 /** Feature level as a comparable number: `4_1` → 4.1. */
@@ -238,7 +238,7 @@ export function output(
           op,
           value as DmlOutputTensorDesc,
           ['Sizes', 'DataType'],
-          `${op}.OutputTensor`,
+          'OutputTensor',
           'OutputTensor fields',
         ),
       );

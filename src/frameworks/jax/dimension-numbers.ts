@@ -181,7 +181,7 @@ export function lowerGatherDimensionNumbers(
       `${op}: dimension_numbers must be a GatherDimensionNumbers; got ${fmt(dn)}`,
     );
   }
-  options(op, dn, GATHER_DN_KEYS, `${op}.dimension_numbers`, 'dimension_numbers');
+  options(op, dn, GATHER_DN_KEYS, 'dimension_numbers', 'dimension_numbers');
   const core: CoreGatherDN = {
     offset_dims: dn.offset_dims,
     collapsed_slice_dims: dn.collapsed_slice_dims,
@@ -224,7 +224,7 @@ export function lowerScatterDimensionNumbers(
       `${op}: dimension_numbers must be a ScatterDimensionNumbers; got ${fmt(dn)}`,
     );
   }
-  options(op, dn, SCATTER_DN_KEYS, `${op}.dimension_numbers`, 'dimension_numbers');
+  options(op, dn, SCATTER_DN_KEYS, 'dimension_numbers', 'dimension_numbers');
   if (operandDType !== updatesDType) {
     throw new DTypeError(
       `${op}.dtype`,

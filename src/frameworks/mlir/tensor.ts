@@ -148,7 +148,7 @@ function lowerGather(source: Tensor, indices: Tensor, attributes: MlirGatherAttr
   const op = 'mlir.tensor.gather';
   const src = tensorArg(op, 'source', source);
   const idx = tensorArg(op, 'indices', indices);
-  const a = options(op, attributes, GATHER_KEYS, `${op}.options`, 'attributes');
+  const a = options(op, attributes, GATHER_KEYS, 'options', 'attributes');
   checkIndicesType(op, idx);
   const r = src.rank;
   const G = verifyDims(op, 'gather', a.gather_dims, idx.shape, r);
@@ -209,7 +209,7 @@ function lowerScatter(
   const src = tensorArg(op, 'source', source);
   const dst = tensorArg(op, 'dest', dest);
   const idx = tensorArg(op, 'indices', indices);
-  const a = options(op, attributes, SCATTER_KEYS, `${op}.options`, 'attributes');
+  const a = options(op, attributes, SCATTER_KEYS, 'options', 'attributes');
   checkIndicesType(op, idx);
   const r = dst.rank;
   const S = verifyDims(op, 'scatter', a.scatter_dims, idx.shape, r);

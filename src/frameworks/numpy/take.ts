@@ -8,7 +8,7 @@ import { IndexOutOfBoundsError } from '../../errors.js';
 import type { Scalar } from '../../tensor/dtype.js';
 import { type Tensor, zeros } from '../../tensor/tensor.js';
 import { integer, normalizeAxis, options, outArg } from '../args.js';
-import { constPolicy, flatGather, flatScatter, takeGather, takeShape } from '../families.js';
+import { type GatherPolicy, flatGather, flatScatter, takeGather, takeShape } from '../families.js';
 import { type NumpyMode, gatherPolicy, oobWording, resolveMode, safeIndex, scatterPolicy } from './policy.js';
 import { type ArrayLike, arrayArg, castUnsafe } from './shared.js';
 
@@ -59,11 +59,11 @@ export function lowerTake(a: ArrayLike, indices: ArrayLike, opts?: TakeOptions |
   return takeGather(m, X, idx, axis, TAKE_POLICY[mode]);
 }
 
-/** The gather policy of each mode, built once (frozen: repeated calls share their resolved options). */
-const TAKE_POLICY: Readonly<Record<NumpyMode, ReturnType<typeof gatherPolicy>>> = {
-  raise: constPolicy(gatherPolicy('raise')),
-  wrap: constPolicy(gatherPolicy('wrap')),
-  clip: constPolicy(gatherPolicy('clip')),
+/** The gather policy of each mode, with take's out-of-bounds code. */
+const TAKE_POLICY: Readonly<Record<NumpyMode, GatherPolicy>> = {
+  raise: { ...gatherPolicy('raise'), oob_code: 'numpy.take.bounds' },
+  wrap: { ...gatherPolicy('wrap'), oob_code: 'numpy.take.bounds' },
+  clip: { ...gatherPolicy('clip'), oob_code: 'numpy.take.bounds' },
 };
 
 const NO_INDEX = zeros([0], 'int64');

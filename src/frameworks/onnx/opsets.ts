@@ -6,7 +6,7 @@
  * enforces carries the code `onnx.<Op>-<version>.<rule>`.
  */
 import type { Wording } from '../../core/call.js';
-import { type GatherPolicy, type ScatterPolicy, constPolicy } from '../families.js';
+import type { GatherPolicy, ScatterPolicy } from '../families.js';
 import { DTypeError, InvalidArgumentError, fmt } from '../../errors.js';
 import type { DType } from '../../tensor/dtype.js';
 import type { Tensor } from '../../tensor/tensor.js';
@@ -53,8 +53,6 @@ export interface OpVersion {
   readonly version: number;
   /** `onnx.<Op>-<version>`, the prefix of every rule code. */
   readonly name: string;
-  /** @internal Values built once per schema (rule codes, policy, wordings). */
-  readonly memo: SchemaMemo;
 }
 
 /** The option keys of each op: `duplicates` only where reduction `none` can meet duplicates. */
@@ -85,33 +83,24 @@ export function resolveOp(type: OnnxOpType, opset: unknown = LATEST_OPSET): OpVe
       { opset },
     );
   }
-  const byOpset = RESOLVED[type];
-  const known = byOpset[opset];
-  if (known !== undefined) return known;
-  const version = versions.filter((v) => v <= opset).at(-1)!;
-  const memo: SchemaMemo = { codes: new Map(), wordings: [] };
-  const op: OpVersion = Object.freeze({ type, version, name: `onnx.${type}-${version}`, memo });
-  byOpset[opset] = op;
-  return op;
+  return SCHEMAS[type][opset];
 }
 
-/** Resolved schemas by op type and opset, built once (frozen). */
-const RESOLVED = Object.fromEntries(Object.keys(OP_VERSIONS).map((k) => [k, [] as OpVersion[]])) as Record<
-  OnnxOpType,
-  OpVersion[]
->;
-
-/** Per-schema values built once: rule codes, the gather policy, index wordings by rank. */
-interface SchemaMemo {
-  readonly codes: Map<string, string>;
-  gatherPolicy?: GatherPolicy;
-  noOptions?: ResolvedOptions;
-  readonly wordings: Wording[];
-}
-
-function memoOf(op: OpVersion): SchemaMemo {
-  return op.memo;
-}
+/** The schema each opset selects, per op type: one constant object per (type, opset ≥ first version). */
+const SCHEMAS = Object.fromEntries(
+  Object.entries(OP_VERSIONS).map(([type, versions]) => {
+    const byOpset: OpVersion[] = [];
+    for (const version of versions) {
+      const op: OpVersion = Object.freeze({
+        type: type as OnnxOpType,
+        version,
+        name: `onnx.${type}-${version}`,
+      });
+      for (let opset = version; opset <= LATEST_OPSET; opset++) byOpset[opset] = op;
+    }
+    return [type, byOpset];
+  }),
+) as unknown as Record<OnnxOpType, readonly OpVersion[]>;
 
 /** The second options object, checked: the schema it selects, `out`, and the duplicate policy. */
 export interface ResolvedOptions {
@@ -126,20 +115,11 @@ export interface ResolvedOptions {
  * when the object itself is unusable).
  */
 export function onnxOptions(type: OnnxOpType, value: unknown): ResolvedOptions {
-  // No options (the common call): the latest schema, no `out`, duplicates refused — built once.
-  if (value === undefined || value === null) {
-    const op = resolveOp(type, LATEST_OPSET);
-    op.memo.noOptions ??= Object.freeze({ op, out: undefined, duplicates: 'error' as const });
-    return op.memo.noOptions;
-  }
+  if (value === undefined || value === null)
+    return { op: resolveOp(type, LATEST_OPSET), out: undefined, duplicates: 'error' };
   const usable = typeof value === 'object' && value !== null && !Array.isArray(value);
   const op = resolveOp(type, usable ? ((value as OnnxOptions).opset ?? LATEST_OPSET) : LATEST_OPSET);
-  const o = options(
-    op.name,
-    value as OnnxScatterOptions | null | undefined,
-    OPTION_KEYS[type],
-    code(op, 'options'),
-  );
+  const o = options(op.name, value as OnnxScatterOptions | null | undefined, OPTION_KEYS[type]);
   return {
     op,
     out: outArg(op.name, o.out),
@@ -155,15 +135,7 @@ export function onnxOptions(type: OnnxOpType, value: unknown): ResolvedOptions {
 }
 
 /** Rule code `onnx.<Op>-<v>.<rule>`. */
-export const code = (op: OpVersion, rule: string): string => {
-  const codes = memoOf(op).codes;
-  let c = codes.get(rule);
-  if (c === undefined) {
-    c = `${op.name}.${rule}`;
-    if (codes.size < 64) codes.set(rule, c);
-  }
-  return c;
-};
+export const code = (op: OpVersion, rule: string): string => `${op.name}.${rule}`;
 
 /** Throws InvalidArgumentError `<op>.<rule>` with the shared message grammar. */
 export function fail(
@@ -301,7 +273,7 @@ export function attributes(op: OpVersion, value: unknown): Record<string, unknow
     op.name,
     value as Record<string, unknown> | null | undefined,
     attributeNames(op),
-    code(op, 'attribute'),
+    'attribute',
     'attributes',
   );
 }
@@ -331,7 +303,7 @@ export function intAttribute(
   name: string,
   dflt: number,
 ): number {
-  return integer(op.name, name, attrs[name], dflt, code(op, name));
+  return integer(op.name, name, attrs[name], dflt);
 }
 
 /** A STRING attribute restricted to `allowed`, or the default when absent; rule `<op>.<name>`. */
@@ -342,7 +314,7 @@ export function stringAttribute<T extends string>(
   allowed: readonly T[],
   dflt: T,
 ): T {
-  return oneOf(op.name, name, attrs[name], allowed, dflt, code(op, name));
+  return oneOf(op.name, name, attrs[name], allowed, dflt);
 }
 
 /** The `axis` attribute (default `dflt`) normalized from [-r, r-1] to [0, r-1]; rule `<op>.axis`. */
@@ -350,7 +322,6 @@ export function axisAttribute(op: OpVersion, attrs: Record<string, unknown>, ran
   const axis = intAttribute(op, attrs, 'axis', dflt);
   if (axis >= 0 && axis < rank) return axis; // in range: what normalizeAxis returns
   return normalizeAxis(op.name, axis, rank, {
-    code: code(op, 'axis'),
     message: (r) => `${op.name}: axis must lie in [${-r}, ${r - 1}] for rank(data) = ${r}; got ${axis}`,
   });
 }
@@ -397,12 +368,6 @@ export function negativeIndices(op: OpVersion): 'from_end' | 'out_of_bounds' {
  * dimension and the valid range.
  */
 export function indexWording(op: OpVersion, rank: number): Wording {
-  const wordings = memoOf(op).wordings;
-  if (rank <= 64) return (wordings[rank] ??= buildWording(op, rank));
-  return buildWording(op, rank);
-}
-
-function buildWording(op: OpVersion, rank: number): Wording {
   const fromEnd = negativeIndices(op) === 'from_end';
   return ({ value, dim, size, position }) =>
     `index ${value} at indices position ${fmt(position.slice(0, rank))} is out of bounds for data dimension ${dim} of size ${size}; ` +
@@ -411,14 +376,18 @@ function buildWording(op: OpVersion, rank: number): Wording {
 
 /** Every ONNX gather: an out-of-bounds index is an error (`<op>.indices`). */
 export function gatherPolicy(op: OpVersion): GatherPolicy {
-  const m = memoOf(op);
-  m.gatherPolicy ??= constPolicy({
-    mode: 'error',
-    negative_indices: negativeIndices(op),
-    oob_code: code(op, 'indices'),
-  } as GatherPolicy);
-  return m.gatherPolicy;
+  return GATHER_POLICY.get(op) as GatherPolicy;
 }
+
+/** The gather policy of every schema, one constant each. */
+const GATHER_POLICY: ReadonlyMap<OpVersion, GatherPolicy> = new Map(
+  Object.values(SCHEMAS).flatMap((byOpset) =>
+    [...new Set(byOpset.filter(Boolean))].map((op) => [
+      op,
+      { mode: 'error', negative_indices: negativeIndices(op), oob_code: code(op, 'indices') },
+    ]),
+  ),
+);
 
 /**
  * Every ONNX scatter: an out-of-bounds index is an error; duplicate targets under reduction

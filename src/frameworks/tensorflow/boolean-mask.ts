@@ -35,7 +35,7 @@ export function lowerBooleanMask(
   opts: { readonly out?: Tensor } | null = {},
 ): GatherCall {
   const op = 'tf.boolean_mask';
-  const kw = options(op, args, ['axis', 'name'], `${op}.options`, 'keyword arguments') as TfBooleanMaskArgs;
+  const kw = options(op, args, ['axis', 'name'], 'options', 'keyword arguments') as TfBooleanMaskArgs;
   const o = options(op, opts, ['out']);
   if (kw.name !== undefined && typeof kw.name !== 'string')
     throw new InvalidArgumentError(`${op}.name`, `${op}: name must be a string; got ${fmt(kw.name)}`);

@@ -47,7 +47,7 @@ export interface TfGatherNdArgs {
 
 /** Keyword arguments read strictly; TF's no-op `name` (a string) and `validate_indices` (a flag) are accepted. */
 function kwargs<T extends object>(op: string, value: T | null | undefined, keys: readonly string[]) {
-  const kw = options(op, value, keys, `${op}.options`, 'keyword arguments') as Record<string, unknown>;
+  const kw = options(op, value, keys, 'options', 'keyword arguments') as Record<string, unknown>;
   if (kw.name !== undefined && typeof kw.name !== 'string')
     fail(`${op}.name`, `${op}: name must be a string; got ${fmt(kw.name)}`, { name: kw.name });
   if (kw.validate_indices !== undefined && kw.validate_indices !== null)

@@ -27,7 +27,7 @@ import { DTypeError, fmt } from '../../errors.js';
 import type { DType } from '../../tensor/dtype.js';
 import { slice } from '../../tensor/ops.js';
 import type { Tensor } from '../../tensor/tensor.js';
-import { type GatherPolicy, type ScatterPolicy, constPolicy } from '../families.js';
+import type { GatherPolicy, ScatterPolicy } from '../families.js';
 import { oneOf, options, outArg } from '../args.js';
 
 /** Where the TF kernel runs; decides what an out-of-bounds index does. */
@@ -76,31 +76,43 @@ export const TF_POLICY = {
 /** Index dtypes of the public Python API (tf.gather, gather_nd, scatter_nd, tensor_scatter_nd_*). */
 export const TF_INDEX_DTYPES: readonly DType[] = ['int32', 'int64'];
 
+/** A row of TF_POLICY: the device's, or bad_indices_policy's when it is ERROR or IGNORE. */
+type RowName = TfDevice | 'ERROR' | 'IGNORE';
+
 /** The trailing options object read strictly: the row of TF_POLICY it selects, and `out`. */
 function policyRow(op: string, value: TfPolicyOptions | null | undefined) {
   const o = options(op, value, POLICY_KEYS);
   const device = oneOf(op, 'device', o.device, DEVICES, TF_POLICY.device.default);
   const bip = oneOf(op, 'bad_indices_policy', o.bad_indices_policy, BAD_INDICES, '');
+  const name: RowName = bip === 'ERROR' || bip === 'IGNORE' ? bip : device;
   const row =
     bip === 'ERROR' || bip === 'IGNORE' ? TF_POLICY.bad_indices_policy[bip] : TF_POLICY.device[device];
-  return { row, out: outArg(op, o.out) };
+  return { name, row, out: outArg(op, o.out) };
 }
 
-/** A gather's policy (`<op>.index_out_of_bounds` under error) and `out`, from the options object. */
+/** The gather policy of `op` under each row of TF_POLICY (`<op>.index_out_of_bounds` under error). */
+function gatherRows(op: 'tf.gather' | 'tf.gather_nd'): Readonly<Record<RowName, GatherPolicy>> {
+  const rows = { ...TF_POLICY.device, ...TF_POLICY.bad_indices_policy };
+  const policy = (name: RowName): GatherPolicy => ({
+    mode: rows[name].gather,
+    negative_indices: TF_POLICY.negative_indices,
+    fill_value: TF_POLICY.fill_value,
+    oob_code: `${op}.index_out_of_bounds`,
+  });
+  const names: readonly RowName[] = [...DEVICES, 'ERROR', 'IGNORE'];
+  return Object.fromEntries(names.map((n) => [n, policy(n)])) as Record<RowName, GatherPolicy>;
+}
+
+/** Every gather's policies, one constant per op and row. */
+const GATHER_POLICY = { 'tf.gather': gatherRows('tf.gather'), 'tf.gather_nd': gatherRows('tf.gather_nd') };
+
+/** A gather's policy and `out`, from the options object. */
 export function gatherPolicy(
-  op: string,
+  op: 'tf.gather' | 'tf.gather_nd',
   value: TfPolicyOptions | null | undefined,
 ): { policy: GatherPolicy; out: Tensor | undefined } {
-  const { row, out } = policyRow(op, value);
-  return {
-    policy: memo(gatherPolicies, op, row, () => ({
-      mode: row.gather,
-      negative_indices: TF_POLICY.negative_indices,
-      fill_value: TF_POLICY.fill_value,
-      oob_code: `${op}.index_out_of_bounds`,
-    })),
-    out,
-  };
+  const { name, out } = policyRow(op, value);
+  return { policy: GATHER_POLICY[op][name], out };
 }
 
 /** A scatter's policy and `out`, from the options object. */
@@ -110,35 +122,14 @@ export function scatterPolicy(
 ): { policy: ScatterPolicy; out: Tensor | undefined } {
   const { row, out } = policyRow(op, value);
   return {
-    policy: memo(scatterPolicies, op, row, () => ({
+    policy: {
       mode: row.scatter,
       negative_indices: TF_POLICY.negative_indices,
       duplicates: TF_POLICY.duplicates,
       oob_code: `${op}.index_out_of_bounds`,
-    })),
+    },
     out,
   };
-}
-
-type Row = { readonly gather: GatherMode; readonly scatter: ScatterMode };
-const gatherPolicies = new Map<string, Map<Row, GatherPolicy>>();
-const scatterPolicies = new Map<string, Map<Row, ScatterPolicy>>();
-
-/**
- * One frozen, trusted policy per (op, row of TF_POLICY): the plan cache then finds it by
- * identity, and a call builds no policy object (a per-call cost of tiny calls).
- */
-function memo<P extends GatherPolicy | ScatterPolicy>(
-  cache: Map<string, Map<Row, P>>,
-  op: string,
-  row: Row,
-  make: () => P,
-): P {
-  let byRow = cache.get(op);
-  if (!byRow) cache.set(op, (byRow = new Map()));
-  let p = byRow.get(row);
-  if (!p) byRow.set(row, (p = constPolicy(make())));
-  return p;
 }
 
 /** Checks the index dtype: int32 or int64 (`<op>.indices_dtype`). */

@@ -8,7 +8,7 @@ import { broadcastTo } from '../../tensor/ops.js';
 import type { DType } from '../../tensor/dtype.js';
 import { type Tensor, zeros } from '../../tensor/tensor.js';
 import { flag, integer, normalizeAxis, options, tensorArg } from '../args.js';
-import { constPolicy, elementsGather, flatGather, takeGather } from '../families.js';
+import { elementsGather, flatGather, takeGather } from '../families.js';
 import { broadcastOr } from '../numpy/shared.js';
 import { type TorchOp, atLeast1d, checkIndexDType, metaOf, normalizeDim, policyOf } from './policy.js';
 
@@ -248,8 +248,8 @@ export function lowerIndexSelect(
   return takeGather(m, atLeast1d(X), I, d, INDEX_SELECT_POLICY);
 }
 
-/** index_select's policy, built once (frozen: repeated calls share their resolved options). */
-const INDEX_SELECT_POLICY = constPolicy(policyOf('index_select'));
+/** index_select's policy, with its out-of-bounds code. */
+const INDEX_SELECT_POLICY = { ...policyOf('index_select'), oob_code: 'torch.index_select.bounds' };
 
 /**
  * `torch.index_select`: whole slices along `dim` at a vector of indices.
