@@ -4,6 +4,12 @@
  * with that code in parentheses so a user can search the spec for it.
  */
 
+/**
+ * A registered symbol every error of this library carries: the library may be loaded twice in
+ * one process (once through `import`, once through `require`), and each copy has its own classes.
+ */
+const BRAND = Symbol.for('tensor-gather-scatter.error');
+
 /** Base class of every error this library throws on purpose. */
 export class GatherScatterError extends Error {
   /** Stable rule identifier, e.g. `stablehlo.gather.C17`. */
@@ -17,7 +23,24 @@ export class GatherScatterError extends Error {
     this.name = new.target === GatherScatterError ? 'GatherScatterError' : new.target.name;
     this.code = code;
     this.details = details;
+    Object.defineProperty(this, BRAND, { value: true });
   }
+}
+
+/**
+ * Whether `e` is an error this library threw on purpose — from any copy of the library loaded
+ * in the process — and, given `code`, one with exactly that rule code.
+ *
+ * @example
+ * try {
+ *   onnx.Gather(tensor([1, 2, 3], 'float32'), tensor([5n], 'int64'));
+ * } catch (e) {
+ *   if (!isGatherScatterError(e, 'onnx.Gather-13.indices')) throw e;
+ * }
+ */
+export function isGatherScatterError(e: unknown, code?: string): e is GatherScatterError {
+  if (!(e instanceof GatherScatterError) && !(e instanceof Error && Object.hasOwn(e, BRAND))) return false;
+  return code === undefined || (e as GatherScatterError).code === code;
 }
 
 /** An attribute, shape or argument breaks a rule of the operator's spec. */

@@ -10,6 +10,7 @@ export {
   BrokenPromiseError,
   InternalError,
   AllocationLimitError,
+  isGatherScatterError,
 } from './errors.js';
 // The tensor API. Validators, storage helpers and formatters the library uses internally
 // (checkShape, allocStorage, storageConstructor, checkCallBudget, fmt, …) are not part of it:
