@@ -350,7 +350,8 @@ function checkOpset(opset: number): void {
 export function onnxGraph(lowered: CoreCall, options: OnnxExportOptions = {}): OnnxGraph {
   checkCall(lowered, 'onnxGraph', ['gather', 'scatter']);
   checkOptions(options, 'onnxGraph', ['opset', 'runtime_differences']);
-  const call = singleOp(lowered, 'export.onnx', [], true);
+  // Only a gather's nonzero step becomes nodes (a scatter's mask keeps its refusal).
+  const call = singleOp(lowered, 'export.onnx', lowered?.kind === 'gather' ? ['nonzero'] : [], true);
   const opset = options.opset ?? 18;
   checkOpset(opset);
   const g = call.kind === 'gather' ? gatherGraph(call, opset) : scatterGraph(call, opset);
@@ -411,7 +412,10 @@ function finish(
   };
 }
 
-function gatherGraph(call: GatherCall, opset: number): OnnxGraph {
+function gatherGraph(lowered: GatherCall, opset: number): OnnxGraph {
+  // A mask's nonzero step (NumPy's a[mask], PyTorch's x[mask], masked_select) is ONNX's NonZero,
+  // transposed to one index tuple a row; shapes and checks read the op the call stands for.
+  const call = concreteCall(lowered);
   const r = gatherRoles(call);
   const p = plan(r, call.start_indices.shape);
   if (!p)
@@ -421,7 +425,10 @@ function gatherGraph(call: GatherCall, opset: number): OnnxGraph {
     );
   const pl = p as Plan;
   const b = new Builder(opset);
-  const { index, valid } = policyBlock(b, call, pl, 'indices', call.start_indices, call.operand.shape);
+  const indices = lowered.prologue
+    ? b.op('Transpose', [b.op('NonZero', ['indices'])], { perm: [1, 0] })
+    : 'indices';
+  const { index, valid } = policyBlock(b, call, pl, indices, call.start_indices, call.operand.shape);
   const opType = pl.op === 'Gather' ? 'Gather' : pl.op === 'Elements' ? 'GatherElements' : 'GatherND';
   let out = b.op(opType, ['data', index], pl.attrs);
   const coreShape = gatherShape(
@@ -451,7 +458,7 @@ function gatherGraph(call: GatherCall, opset: number): OnnxGraph {
     attributes: pl.attrs,
     inputs: [
       { name: 'data', tensor: call.operand },
-      { name: 'indices', tensor: call.start_indices },
+      { name: 'indices', tensor: lowered.start_indices },
     ],
   };
   return finish(b, call, out, coreShape, main, main.inputs, call.operand.dtype);
@@ -792,6 +799,6 @@ export function toOnnx(call: CoreCall, options: OnnxExportOptions = {}): Uint8Ar
 export function onnxInputs(lowered: CoreCall, options: OnnxExportOptions = {}): Record<string, Tensor> {
   checkCall(lowered, 'onnxInputs', ['gather', 'scatter']);
   checkOptions(options, 'onnxInputs', ['opset', 'runtime_differences']);
-  const call = singleOp(lowered, 'export.onnx', [], true);
+  const call = singleOp(lowered, 'export.onnx', lowered?.kind === 'gather' ? ['nonzero'] : [], true);
   return Object.fromEntries(onnxGraph(call, options).inputs.map((i) => [i.name, i.tensor]));
 }
