@@ -23,6 +23,7 @@ import {
   randomTensor,
   rng,
 } from './reference/random-cases.js';
+import { SPEC_GATHER_DIMS, SPEC_GATHER_RESULT, specIndices, specOperand } from './helpers/spec-example.js';
 
 const bytes = (t: Tensor) => Array.from(new Uint8Array(t.data.buffer, t.data.byteOffset, t.data.byteLength));
 
@@ -76,54 +77,14 @@ describe('appendIotaComponents', () => {
 });
 
 describe('the StableHLO spec example (gather with batching dims)', () => {
-  const operand = tensor(
-    Array.from({ length: 48 }, (_, i) => i + 1),
-    'int32',
-    [2, 3, 4, 2],
-  );
-  const start = tensor(
-    [
-      [
-        [
-          [0, 0],
-          [1, 0],
-          [2, 1],
-        ],
-        [
-          [0, 1],
-          [1, 1],
-          [0, 9],
-        ],
-      ],
-      [
-        [
-          [0, 0],
-          [2, 1],
-          [2, 2],
-        ],
-        [
-          [1, 2],
-          [0, 1],
-          [1, 0],
-        ],
-      ],
-    ],
-    'int64',
-  );
+  const operand = specOperand('int32');
+  const start = specIndices('int64');
   const call: GatherCall = {
     kind: 'gather',
     op: 'stablehlo.gather',
     operand,
     start_indices: start,
-    dimension_numbers: {
-      offset_dims: [3, 4],
-      collapsed_slice_dims: [1],
-      operand_batching_dims: [0],
-      start_indices_batching_dims: [1],
-      start_index_map: [2, 1],
-      index_vector_dim: 3,
-      slice_sizes: [1, 1, 2, 2],
-    },
+    dimension_numbers: SPEC_GATHER_DIMS,
     options: resolveGatherOptions('int32'),
   };
   it('decomposes to collapsed [0, 1], start_index_map [2, 1, 0] and the spec result', () => {
@@ -132,68 +93,7 @@ describe('the StableHLO spec example (gather with batching dims)', () => {
     expect(d.dimension_numbers.operand_batching_dims).toEqual([]);
     expect(d.dimension_numbers.start_index_map).toEqual([2, 1, 0]);
     expect(d.start_indices.shape).toEqual([2, 2, 3, 3]);
-    const expected = [
-      [
-        [
-          [
-            [1, 2],
-            [3, 4],
-          ],
-          [
-            [3, 4],
-            [5, 6],
-          ],
-          [
-            [13, 14],
-            [15, 16],
-          ],
-        ],
-        [
-          [
-            [33, 34],
-            [35, 36],
-          ],
-          [
-            [35, 36],
-            [37, 38],
-          ],
-          [
-            [41, 42],
-            [43, 44],
-          ],
-        ],
-      ],
-      [
-        [
-          [
-            [1, 2],
-            [3, 4],
-          ],
-          [
-            [13, 14],
-            [15, 16],
-          ],
-          [
-            [21, 22],
-            [23, 24],
-          ],
-        ],
-        [
-          [
-            [43, 44],
-            [45, 46],
-          ],
-          [
-            [33, 34],
-            [35, 36],
-          ],
-          [
-            [27, 28],
-            [29, 30],
-          ],
-        ],
-      ],
-    ];
+    const expected = SPEC_GATHER_RESULT;
     expect(execute(call).toArray()).toEqual(expected);
     expect(execute(d).toArray()).toEqual(expected);
   });

@@ -6,6 +6,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { arange, jax, tensor, zeros } from '../src/index.js';
+import {
+  SPEC_GATHER_RESULT,
+  SPEC_OPERAND_VALUES,
+  SPEC_SCATTER_RESULT,
+  SPEC_START_INDICES,
+} from './helpers/spec-example.js';
 
 const { lax, jnp } = jax;
 
@@ -189,75 +195,9 @@ describe('jax.numpy.ndarray.at docs examples', () => {
   });
 });
 
-// StableHLO batching-dims RFC (seed 003) through jax.lax: index_vector_dim = 3 = the last dim.
-const rfcOperand = [
-  [
-    [
-      [1, 2],
-      [3, 4],
-      [5, 6],
-      [7, 8],
-    ],
-    [
-      [9, 10],
-      [11, 12],
-      [13, 14],
-      [15, 16],
-    ],
-    [
-      [17, 18],
-      [19, 20],
-      [21, 22],
-      [23, 24],
-    ],
-  ],
-  [
-    [
-      [25, 26],
-      [27, 28],
-      [29, 30],
-      [31, 32],
-    ],
-    [
-      [33, 34],
-      [35, 36],
-      [37, 38],
-      [39, 40],
-    ],
-    [
-      [41, 42],
-      [43, 44],
-      [45, 46],
-      [47, 48],
-    ],
-  ],
-];
-const rfcIndices = [
-  [
-    [
-      [0, 0],
-      [1, 0],
-      [2, 1],
-    ],
-    [
-      [0, 1],
-      [1, 1],
-      [0, 9],
-    ],
-  ],
-  [
-    [
-      [0, 0],
-      [2, 1],
-      [2, 2],
-    ],
-    [
-      [1, 2],
-      [0, 1],
-      [1, 0],
-    ],
-  ],
-];
+// StableHLO batching-dims RFC (seed 003; test/helpers/spec-example.ts) through jax.lax: index_vector_dim = 3 = the last dim.
+const rfcOperand = SPEC_OPERAND_VALUES;
+const rfcIndices = SPEC_START_INDICES;
 describe('StableHLO batching-dims RFC examples through jax.lax', () => {
   it('gather (the [0, 9] start clamps: PROMISE_IN_BOUNDS)', () => {
     const r = lax.gather(
@@ -272,68 +212,7 @@ describe('StableHLO batching-dims RFC examples through jax.lax', () => {
       }),
       [1, 1, 2, 2],
     );
-    expect(r.toArray()).toEqual([
-      [
-        [
-          [
-            [1, 2],
-            [3, 4],
-          ],
-          [
-            [3, 4],
-            [5, 6],
-          ],
-          [
-            [13, 14],
-            [15, 16],
-          ],
-        ],
-        [
-          [
-            [33, 34],
-            [35, 36],
-          ],
-          [
-            [35, 36],
-            [37, 38],
-          ],
-          [
-            [41, 42],
-            [43, 44],
-          ],
-        ],
-      ],
-      [
-        [
-          [
-            [1, 2],
-            [3, 4],
-          ],
-          [
-            [13, 14],
-            [15, 16],
-          ],
-          [
-            [21, 22],
-            [23, 24],
-          ],
-        ],
-        [
-          [
-            [43, 44],
-            [45, 46],
-          ],
-          [
-            [33, 34],
-            [35, 36],
-          ],
-          [
-            [27, 28],
-            [29, 30],
-          ],
-        ],
-      ],
-    ]);
+    expect(r.toArray()).toEqual(SPEC_GATHER_RESULT);
   });
   it('scatter_add (the [0, 9] window is dropped: FILL_OR_DROP)', () => {
     const ones = tensor(new Int32Array(2 * 2 * 3 * 2 * 2).fill(1), 'int32', [2, 2, 3, 2, 2]);
@@ -349,48 +228,7 @@ describe('StableHLO batching-dims RFC examples through jax.lax', () => {
         scatter_indices_batching_dims: [1],
       }),
     );
-    expect(r.toArray()).toEqual([
-      [
-        [
-          [3, 4],
-          [6, 7],
-          [6, 7],
-          [7, 8],
-        ],
-        [
-          [9, 10],
-          [11, 12],
-          [15, 16],
-          [17, 18],
-        ],
-        [
-          [17, 18],
-          [19, 20],
-          [22, 23],
-          [24, 25],
-        ],
-      ],
-      [
-        [
-          [25, 26],
-          [28, 29],
-          [30, 31],
-          [31, 32],
-        ],
-        [
-          [35, 36],
-          [38, 39],
-          [38, 39],
-          [39, 40],
-        ],
-        [
-          [41, 42],
-          [44, 45],
-          [46, 47],
-          [47, 48],
-        ],
-      ],
-    ]);
+    expect(r.toArray()).toEqual(SPEC_SCATTER_RESULT);
   });
 });
 
