@@ -2,7 +2,8 @@
  * "Paste a call": Python for NumPy / PyTorch / TensorFlow / JAX (pycall.ts), or StableHLO text
  * through the library's parser (src/stablehlo-text). StableHLO text carries types, not values,
  * so the operand is filled with 0, 1, 2, … (each element shows its own position), the indices
- * with zeros and the updates with ones, ready to edit.
+ * with distinct in-range index vectors (so the picture shows where each one lands) and the
+ * updates with ones, ready to edit.
  */
 import type { ParsedStablehlo } from '../src/stablehlo-text/index.js';
 import { parseStablehloAll } from '../src/stablehlo-text/index.js';
@@ -39,13 +40,52 @@ function filled(shape: readonly number[], f: (i: number) => number): NestedArray
   return build(0);
 }
 
+/**
+ * Example indices: index vector n (row-major over the indices without `ivd`) holds the digits of
+ * n in the mixed radix `ranges` (component k runs over [0, ranges[k]), the last fastest), so
+ * vectors are distinct and in range until they run out, then cycle.
+ */
+export function exampleIndices(
+  shape: readonly number[],
+  ivd: number,
+  ranges: readonly number[],
+): NestedArray {
+  const total = ranges.reduce((a, b) => a * b, 1);
+  const strides = shape.map((_, d) => shape.slice(d + 1).reduce((a, b) => a * b, 1));
+  return filled(shape, (i) => {
+    let batch = 0;
+    let k = 0;
+    for (let d = 0; d < shape.length; d++) {
+      const c = Math.floor(i / strides[d]) % shape[d];
+      if (d === ivd) k = c;
+      else batch = batch * shape[d] + c;
+    }
+    let n = total > 0 ? batch % total : 0;
+    for (let j = ranges.length - 1; j > k; j--) n = Math.floor(n / ranges[j]);
+    return ranges.length ? n % ranges[k] : 0;
+  });
+}
+
+/** The in-range count of starts per index component: operand dim − window + 1 (at least 1). */
+function startRanges(
+  operand: readonly number[],
+  map: readonly number[],
+  window: (d: number) => number,
+): number[] {
+  return map.map((d) => Math.max(1, operand[d] - window(d) + 1));
+}
+
 export function stablehloArgs(p: ParsedStablehlo): CallArgs {
   if (p.kind === 'gather') {
     checkSizes([p.types.operand.shape, p.types.start_indices.shape]);
     const dn = p.dimension_numbers;
     return {
       data: filled(p.types.operand.shape, (i) => i),
-      indices: filled(p.types.start_indices.shape, () => 0),
+      indices: exampleIndices(
+        p.types.start_indices.shape,
+        dn.index_vector_dim,
+        startRanges(p.types.operand.shape, dn.start_index_map, (d) => dn.slice_sizes[d]),
+      ),
       dataDType: p.types.operand.dtype,
       indexDType: p.types.start_indices.dtype,
       attrs: {
@@ -68,7 +108,11 @@ export function stablehloArgs(p: ParsedStablehlo): CallArgs {
   const dn = p.dimension_numbers;
   return {
     data: filled(p.types.input.shape, (i) => i),
-    indices: filled(p.types.scatter_indices.shape, () => 0),
+    indices: exampleIndices(
+      p.types.scatter_indices.shape,
+      dn.index_vector_dim,
+      startRanges(p.types.input.shape, dn.scatter_dims_to_operand_dims, scatterWindow(p)),
+    ),
     updates: filled(p.types.updates.shape, () => 1),
     dataDType: p.types.input.dtype,
     indexDType: p.types.scatter_indices.dtype,
@@ -119,4 +163,16 @@ export function parsePaste(text: string, registry: readonly OpEntry[]): Pasted {
     return choices.length > 1 ? { ...choices[0], choices } : choices[0];
   }
   return parsePythonCall(text, registry);
+}
+
+/** A scatter's window size per input dim: update_window_dims give the sizes of the other dims. */
+function scatterWindow(p: ParsedStablehlo & { kind: 'scatter' }): (d: number) => number {
+  const dn = p.dimension_numbers;
+  const windowDims = p.types.input.shape
+    .map((_, d) => d)
+    .filter((d) => !dn.inserted_window_dims.includes(d) && !(dn.input_batching_dims ?? []).includes(d));
+  return (d) => {
+    const j = windowDims.indexOf(d);
+    return j < 0 ? 1 : (p.types.updates.shape[dn.update_window_dims[j]] ?? 1);
+  };
 }

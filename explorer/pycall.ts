@@ -10,6 +10,7 @@
  */
 import type { CallArgs, OpEntry } from '../src/tables/registry.js';
 import { DTYPES, type DType } from '../src/tensor/dtype.js';
+import { assignment, construct, isIndexable, method, property, readSubscript, subscript } from './chains.js';
 import type { NestedArray } from '../src/tensor/tensor.js';
 
 export class PasteError extends Error {
@@ -75,6 +76,12 @@ function tokenize(src: string): Tok[] {
       i += num[0].length;
       continue;
     }
+    // `.name` after a value (`torch.zeros(3, 5).scatter_`, `x.at[i].add`): an attribute.
+    if (c === '.' && /[A-Za-z_]/.test(src[i + 1] ?? '')) {
+      out.push({ t: 'op', v: '.', at: i });
+      i++;
+      continue;
+    }
     NAME.lastIndex = i;
     const name = NAME.exec(src);
     if (name) {
@@ -118,7 +125,11 @@ export type PyValue =
       readonly values: NestedArray;
       readonly dtype: DType;
       readonly explicit: boolean;
+      /** The framework whose constructor made it (`torch`, `numpy`, …): its methods are that framework's. */
+      readonly fw?: string;
     }
+  | { readonly kind: 'subscript'; readonly target: PyValue; readonly items: PyValue[]; readonly at: number }
+  | { readonly kind: 'at'; readonly target: PyValue; readonly items: PyValue[]; readonly at: number }
   | { readonly kind: 'dtype'; readonly dtype: DType }
   | { readonly kind: 'record'; readonly fields: Record<string, PyValue> }
   | {
@@ -152,7 +163,7 @@ export function canonicalName(fn: string): string {
   return fn;
 }
 
-const CONSTRUCTORS: Record<string, { int: DType; float: DType }> = {
+export const CONSTRUCTORS: Record<string, { int: DType; float: DType }> = {
   'torch.tensor': { int: 'int64', float: 'float32' },
   'torch.as_tensor': { int: 'int64', float: 'float32' },
   'torch.LongTensor': { int: 'int64', float: 'int64' },
@@ -185,11 +196,19 @@ const DTYPE_ALIAS: Record<string, DType> = {
   uint8: 'uint8',
 };
 
-function dtypeOf(name: string): DType | null {
+export function dtypeOf(name: string): DType | null {
   const last = name.split('.').pop() ?? '';
   if ((DTYPES as readonly string[]).includes(last)) return last as DType;
   if (name.includes('.')) return own(DTYPE_ALIAS, last) ?? null;
   return null;
+}
+
+function leaves(v: unknown): number {
+  return Array.isArray(v) ? v.reduce((n: number, x) => n + leaves(x), 0) : 1;
+}
+
+function allBool(v: unknown): boolean {
+  return Array.isArray(v) ? v.length > 0 && v.every(allBool) : typeof v === 'boolean';
 }
 
 function hasFloat(v: unknown): boolean {
@@ -262,6 +281,11 @@ class Parser {
       }
       lastAt = t.at;
       last = this.expr();
+      if (this.isOp('=')) {
+        // `x[i] = v`: an indexed assignment, read as the framework's scatter (chains.ts).
+        this.i++;
+        last = assignment(last, this.expr(), t.at);
+      }
       const after = this.peek();
       if (after && after.t !== 'nl') throw new PasteError(`unexpected "${after.v}"`, after.at);
     }
@@ -279,6 +303,71 @@ class Parser {
   }
 
   private term(): PyValue {
+    let v = this.primary();
+    // Postfix: `.method(...)`, `.at[...]`, `[...]` subscripts, in any chain.
+    for (;;) {
+      if (this.isOp('.')) {
+        this.i++;
+        const name = this.next();
+        if (name.t !== 'name') throw new PasteError(`expected a name after ".", got "${name.v}"`, name.at);
+        v = this.attribute(v, name);
+      } else if (this.isOp('[') && isIndexable(v)) {
+        const at = this.next().at;
+        v = subscript(v, this.items(']'), at);
+      } else return v;
+    }
+  }
+
+  /** `x.name…` with x a value: each dotted part in turn; the last may be called. */
+  private attribute(v: PyValue, name: Tok): PyValue {
+    const parts = name.v.split('.');
+    for (let k = 0; k < parts.length; k++) {
+      const part = parts[k];
+      const last = k === parts.length - 1;
+      if (last && this.isOp('(')) {
+        this.expect('(');
+        const { args, kwargs } = this.arguments();
+        return method(v, part, args, kwargs, name.at);
+      }
+      v = property(v, part, name.at);
+    }
+    return v;
+  }
+
+  /** Comma-separated expressions up to `close` (consumed). */
+  private items(close: string): PyValue[] {
+    const items: PyValue[] = [];
+    while (!this.isOp(close)) {
+      items.push(this.expr());
+      if (this.isOp(',')) this.i++;
+      else break;
+    }
+    this.expect(close);
+    return items;
+  }
+
+  /** A call's arguments after "(" up to ")" (consumed). */
+  private arguments(): { args: PyValue[]; kwargs: [string, PyValue][] } {
+    const args: PyValue[] = [];
+    const kwargs: [string, PyValue][] = [];
+    while (!this.isOp(')')) {
+      const t = this.peek();
+      if (t?.t === 'name' && !t.v.includes('.') && this.toks[this.i + 1]?.v === '=') {
+        checkKey(t.v, t.at);
+        this.i += 2;
+        kwargs.push([t.v, this.expr()]);
+      } else {
+        if (kwargs.length) throw new PasteError('positional argument after a keyword argument', t?.at ?? 0);
+        args.push(this.expr());
+      }
+      if (this.isOp(',')) this.i++;
+      else break;
+    }
+    this.expect(')');
+    return { args, kwargs };
+  }
+
+  private primary(): PyValue {
     const t = this.next();
     if (t.t === 'op' && t.v === '-') {
       const v = this.expr();
@@ -313,6 +402,9 @@ class Parser {
       const last = t.v.split('.').pop();
       if (last === 'nan' || last === 'NaN') return Number.NaN;
       if (last === 'inf' || last === 'Inf' || last === 'infty') return Number.POSITIVE_INFINITY;
+      const head = t.v.split('.')[0];
+      if (t.v.includes('.') && this.vars.has(head))
+        return this.attribute(this.vars.get(head) as PyValue, { ...t, v: t.v.slice(head.length + 1) });
       if (this.isOp('(')) return this.call(t);
       if (this.vars.has(t.v)) return this.vars.get(t.v) as PyValue;
       const dt = dtypeOf(t.v);
@@ -356,8 +448,27 @@ class Parser {
       const str = typeof d === 'string' ? dtypeOf(d) : null;
       if (d !== undefined && d !== null && !explicit && !str)
         throw new PasteError(`${name.v}: dtype ${JSON.stringify(d)} is not a dtype`, name.at);
-      const dtype = explicit ?? str ?? (firstFloat || hasFloat(values) ? ctor.float : ctor.int);
-      return sized({ kind: 'tensor', values, dtype, explicit: Boolean(explicit ?? str) }, [args[0]], name.at);
+      // Python booleans make a bool tensor in every framework (torch.tensor([True]).dtype == bool).
+      const dtype =
+        explicit ??
+        str ??
+        (allBool(values) ? 'bool' : firstFloat || hasFloat(values) ? ctor.float : ctor.int);
+      return sized(
+        {
+          kind: 'tensor',
+          values,
+          dtype,
+          explicit: Boolean(explicit ?? str),
+          fw: fn.split('.').slice(0, -1).join('.'),
+        },
+        [args[0]],
+        name.at,
+      );
+    }
+    const built = construct(fn, args, kw, name.at);
+    if (built) {
+      SIZES.set(built, Math.max(1, leaves(built.values)));
+      return built;
     }
     if (/(Gather|Scatter)DimensionNumbers$/.test(fn)) {
       const fields: Record<string, PyValue> = {};
@@ -368,7 +479,7 @@ class Parser {
   }
 }
 
-function toNested(v: PyValue | undefined, at: number): NestedArray {
+export function toNested(v: PyValue | undefined, at: number): NestedArray {
   if (typeof v === 'number' || typeof v === 'boolean') return v as unknown as NestedArray;
   if (Array.isArray(v)) return v.map((x) => toNested(x, at)) as NestedArray;
   if (v && typeof v === 'object' && v.kind === 'tensor') return v.values;
@@ -383,7 +494,8 @@ function plain(v: PyValue): unknown {
       return Object.fromEntries(Object.entries(v.fields).map(([k, x]) => [k, plain(x)]));
     if (v.kind === 'dtype') return v.dtype;
     if (v.kind === 'tensor') return v.values;
-    throw new PasteError(`a call (${v.fn}) cannot be an attribute`, v.at);
+    if (v.kind === 'call') throw new PasteError(`a call (${v.fn}) cannot be an attribute`, v.at);
+    throw new PasteError('an indexed value (x[…]) cannot be an attribute', v.at);
   }
   return v;
 }
@@ -402,7 +514,12 @@ export interface PastedCall {
 /** Parses a pasted Python call against the registry; throws PasteError with a position. */
 export function parsePythonCall(text: string, registry: readonly OpEntry[]): PastedCall {
   const parser = new Parser(tokenize(text));
-  const top = parser.program();
+  const last = parser.program();
+  // `x[idx]` as the last line: its framework's gather (chains.ts).
+  const top =
+    last && typeof last === 'object' && !Array.isArray(last) && last.kind === 'subscript'
+      ? readSubscript(last)
+      : last;
   if (!top || typeof top !== 'object' || Array.isArray(top) || top.kind !== 'call')
     throw new PasteError('the last line must be a call such as torch.gather(x, 1, idx)', 0);
   const entry = registry.find((e) => e.id === top.fn && e.state !== 'missing');

@@ -1,0 +1,334 @@
+/**
+ * The paste box's method chains, subscripts and array builders (pycall.ts parses, this file
+ * gives them meaning), each mapped onto one registry op of the same framework:
+ *
+ *   np.arange(6).reshape(2, 3), torch.zeros(3, 5), jnp.ones((2, 2)), tf.range(4)  → tensors
+ *   x.gather(1, idx), torch.zeros(3, 5).scatter_(0, idx, src), a.take(idx)        → `fw.method(x, …)`
+ *   x[[0, 2]]        → numpy.take(x, idx, axis=0) / torch.index_select(x, 0, idx)
+ *   x[mask]          → torch.masked_select(x, mask)
+ *   x[idx] = v       → torch.index_copy(x, 0, idx, v) / numpy.put(x, idx, v) (1-D x)
+ *   x[mask] = v      → torch.masked_scatter(x, mask, v)
+ *   x.at[idx].add(v) → jax.lax.scatter_add(x, idx[..., None], v, dimension_numbers) (also set,
+ *                      mul, min, max), the dimension numbers `.at` uses for one index array
+ *
+ * Where a form's semantics differ from the op it would map to (negative indices in `x[idx]`
+ * for torch.index_select and lax scatters, index tuples `x[i, j]`), the paste is refused with a
+ * PasteError that says so, never silently read as something else.
+ */
+import type { DType } from '../src/tensor/dtype.js';
+import type { NestedArray } from '../src/tensor/tensor.js';
+import { MAX_PASTE_ELEMENTS, PasteError, type PyValue, dtypeOf, toNested } from './pycall.js';
+
+type TensorValue = Extract<PyValue, { kind: 'tensor' }>;
+type Call = Extract<PyValue, { kind: 'call' }>;
+
+const isObj = (v: PyValue | undefined): v is Extract<PyValue, { kind: string }> =>
+  v !== null && v !== undefined && typeof v === 'object' && !Array.isArray(v);
+const isTensor = (v: PyValue | undefined): v is TensorValue => isObj(v) && v.kind === 'tensor';
+
+/** Values a subscript applies to: tensors and `x.at`. */
+export function isIndexable(v: PyValue): boolean {
+  return isObj(v) && (v.kind === 'tensor' || (v.kind === 'at' && v.items.length === 0));
+}
+
+/** Default dtypes of each framework's builders (ints from arange, floats from zeros/ones). */
+const DEFAULTS: Readonly<Record<string, { int: DType; float: DType }>> = {
+  torch: { int: 'int64', float: 'float32' },
+  numpy: { int: 'int64', float: 'float64' },
+  'jax.numpy': { int: 'int32', float: 'float32' },
+  tensorflow: { int: 'int32', float: 'float32' },
+};
+
+const count = (shape: readonly number[]) => shape.reduce((a, b) => a * b, 1);
+
+function nest(flat: readonly (number | boolean)[], shape: readonly number[]): NestedArray {
+  let i = 0;
+  const build = (d: number): NestedArray =>
+    d === shape.length
+      ? (flat[i++] as unknown as NestedArray)
+      : (Array.from({ length: shape[d] }, () => build(d + 1)) as NestedArray);
+  return build(0);
+}
+
+function flatten(v: NestedArray): (number | boolean)[] {
+  return Array.isArray(v) ? (v as NestedArray[]).flatMap(flatten) : [v as unknown as number];
+}
+
+function shapeOf(v: NestedArray): number[] {
+  const s: number[] = [];
+  let x: unknown = v;
+  while (Array.isArray(x)) {
+    s.push(x.length);
+    x = x[0];
+  }
+  return s;
+}
+
+/** A shape from `f(3, 5)` or `f((3, 5))` / `f([3, 5])`. */
+function shapeArg(args: readonly PyValue[], at: number, what: string): number[] {
+  const dims = args.length === 1 && Array.isArray(args[0]) ? args[0] : args;
+  if (!dims.every((d) => typeof d === 'number' && Number.isInteger(d) && d >= 0))
+    throw new PasteError(`${what}: the shape must be non-negative integers`, at);
+  const shape = dims as number[];
+  if (!(count(shape) <= MAX_PASTE_ELEMENTS))
+    throw new PasteError(
+      `${what}: ${count(shape)} elements, more than the explorer's ${MAX_PASTE_ELEMENTS}`,
+      at,
+    );
+  return shape;
+}
+
+function dtypeArg(kw: Readonly<Record<string, PyValue>>, at: number, what: string): DType | null {
+  const d = kw.dtype;
+  if (d === undefined || d === null) return null;
+  if (isObj(d) && d.kind === 'dtype') return d.dtype;
+  const named = typeof d === 'string' ? dtypeOf(`x.${d}`) : null;
+  if (!named) throw new PasteError(`${what}: dtype ${JSON.stringify(d)} is not a dtype`, at);
+  return named;
+}
+
+/** `arange`, `range` (TF), `zeros`, `ones`, `full` of torch / NumPy / jax.numpy / TF; null otherwise. */
+export function construct(
+  fn: string,
+  args: readonly PyValue[],
+  kw: Readonly<Record<string, PyValue>>,
+  at: number,
+): TensorValue | null {
+  const dot = fn.lastIndexOf('.');
+  const fw = fn.slice(0, dot);
+  const name = fn.slice(dot + 1);
+  const def = Object.hasOwn(DEFAULTS, fw) ? DEFAULTS[fw] : undefined;
+  if (!def) return null;
+  const explicit = dtypeArg(kw, at, fn);
+  const make = (values: NestedArray, dtype: DType): TensorValue => ({
+    kind: 'tensor',
+    values,
+    dtype: explicit ?? dtype,
+    explicit: explicit !== null,
+    fw,
+  });
+  if (name === 'arange' || (name === 'range' && fw === 'tensorflow')) {
+    if (!args.length || !args.every((a) => typeof a === 'number'))
+      throw new PasteError(`${fn}: start, stop and step must be numbers`, at);
+    const [start, stop, step] = (
+      args.length === 1 ? [0, args[0], 1] : [args[0], args[1], args[2] ?? 1]
+    ) as number[];
+    const n = step === 0 ? Number.NaN : Math.max(0, Math.ceil((stop - start) / step));
+    if (!(n <= MAX_PASTE_ELEMENTS))
+      throw new PasteError(`${fn}: ${n} elements, more than the explorer's ${MAX_PASTE_ELEMENTS}`, at);
+    const values = Array.from({ length: n }, (_, i) => start + i * step);
+    const float = !values.every(Number.isInteger) || !(args as number[]).every(Number.isInteger);
+    return make(values as unknown as NestedArray, float ? def.float : def.int);
+  }
+  if (name === 'zeros' || name === 'ones') {
+    const shape = shapeArg(args, at, fn);
+    return make(nest(new Array(count(shape)).fill(name === 'ones' ? 1 : 0), shape), def.float);
+  }
+  if (name === 'full') {
+    const [shapeV, value] = [args[0], args[1] ?? kw.fill_value];
+    if (typeof value !== 'number') throw new PasteError(`${fn}: the fill value must be a number`, at);
+    const shape = shapeArg(Array.isArray(shapeV) ? [shapeV] : [shapeV ?? 0], at, fn);
+    return make(
+      nest(new Array(count(shape)).fill(value), shape),
+      Number.isInteger(value) ? def.int : def.float,
+    );
+  }
+  return null;
+}
+
+/** `x.at` (JAX's indexed-update property); nothing else is an attribute here. */
+export function property(v: PyValue, name: string, at: number): PyValue {
+  if (name === 'at' && isTensor(v)) return { kind: 'at', target: v, items: [], at };
+  throw new PasteError(
+    `unknown attribute .${name}${isTensor(v) ? '' : ' (on a value that is not a tensor)'}`,
+    at,
+  );
+}
+
+const CASTS: Readonly<Record<string, DType>> = {
+  long: 'int64',
+  int: 'int32',
+  float: 'float32',
+  double: 'float64',
+  half: 'float16',
+  bool: 'bool',
+};
+
+/** `receiver.name(args)`: reshape and casts on tensors, `.at[…]` updates, else the framework op. */
+export function method(
+  v: PyValue,
+  name: string,
+  args: PyValue[],
+  kwargs: [string, PyValue][],
+  at: number,
+): PyValue {
+  if (isObj(v) && v.kind === 'at') return atUpdate(v, name, args, at);
+  if (!isTensor(v)) throw new PasteError(`.${name}(…) needs a tensor before it`, at);
+  if (name === 'reshape' || name === 'view') {
+    const shape = shapeArg(args, at, name);
+    const flat = flatten(v.values);
+    if (count(shape) !== flat.length)
+      throw new PasteError(`cannot reshape ${flat.length} elements into [${shape.join(', ')}]`, at);
+    return { ...v, values: nest(flat, shape) };
+  }
+  if (Object.hasOwn(CASTS, name) && !args.length) return { ...v, dtype: CASTS[name], explicit: true };
+  if (name === 'astype' || name === 'to' || name === 'type') {
+    const d = args[0];
+    const dtype = isObj(d) && d.kind === 'dtype' ? d.dtype : typeof d === 'string' ? dtypeOf(`x.${d}`) : null;
+    if (!dtype) throw new PasteError(`.${name}(…) needs a dtype`, at);
+    return { ...v, dtype, explicit: true };
+  }
+  // In-place torch methods (`scatter_`) are their functional op on the receiver.
+  const fn = `${v.fw ?? 'torch'}.${name.replace(/_$/, '')}`;
+  return { kind: 'call', fn, args: [v, ...args], kwargs, at };
+}
+
+/** The one index array of `x[idx]` (index tuples have no single-tensor op here). */
+function oneIndex(sub: { items: PyValue[] }, at: number): { idx: PyValue; mask: boolean; negative: boolean } {
+  if (sub.items.length !== 1)
+    throw new PasteError(
+      'x[i, j] is an index tuple: the explorer reads one index array (x[idx], x[mask], x.at[idx]); write the tuple as one gather (e.g. tf.gather_nd) instead',
+      at,
+    );
+  const idx = sub.items[0];
+  const values = isTensor(idx) ? idx.values : typeof idx === 'number' ? [idx] : toNested(idx, at);
+  const flat = flatten(values as NestedArray);
+  const mask =
+    (isTensor(idx) && idx.dtype === 'bool') || (flat.length > 0 && flat.every((x) => typeof x === 'boolean'));
+  const negative = !mask && flat.some((x) => typeof x === 'number' && x < 0);
+  return { idx, mask, negative };
+}
+
+function indexTensor(idx: PyValue, fw: string, at: number, mask: boolean): TensorValue {
+  if (isTensor(idx)) return idx;
+  const values = typeof idx === 'number' ? ([idx] as unknown as NestedArray) : toNested(idx, at);
+  return {
+    kind: 'tensor',
+    values,
+    dtype: mask ? 'bool' : (DEFAULTS[fw]?.int ?? 'int64'),
+    explicit: false,
+    fw,
+  };
+}
+
+export function subscript(v: PyValue, items: PyValue[], at: number): PyValue {
+  if (isObj(v) && v.kind === 'at') return { ...v, items };
+  return { kind: 'subscript', target: v, items, at };
+}
+
+/** `x[idx]` read as its framework's gather. */
+export function readSubscript(sub: Extract<PyValue, { kind: 'subscript' }>): Call {
+  const x = sub.target as TensorValue;
+  const fw = x.fw ?? 'torch';
+  const { idx, mask, negative } = oneIndex(sub, sub.at);
+  const index = indexTensor(idx, fw, sub.at, mask);
+  if (fw === 'torch') {
+    if (mask) return { kind: 'call', fn: 'torch.masked_select', args: [x, index], kwargs: [], at: sub.at };
+    if (negative)
+      throw new PasteError(
+        'x[idx] counts negative indices from the end but torch.index_select (its gather here) refuses them; write them as size + i',
+        sub.at,
+      );
+    return { kind: 'call', fn: 'torch.index_select', args: [x, 0, index], kwargs: [], at: sub.at };
+  }
+  if (fw === 'numpy' && !mask)
+    return { kind: 'call', fn: 'numpy.take', args: [x, index], kwargs: [['axis', 0]], at: sub.at };
+  throw new PasteError(
+    `${fw} x[${mask ? 'mask' : 'idx'}] has no single-tensor op in the explorer; ${mask ? 'use torch.masked_select' : 'use np.take / torch.index_select / x.at[idx]'}`,
+    sub.at,
+  );
+}
+
+/** `x[idx] = v` read as its framework's scatter. */
+export function assignment(target: PyValue, value: PyValue, at: number): PyValue {
+  if (!isObj(target) || target.kind !== 'subscript')
+    throw new PasteError('only indexed assignments (x[idx] = v) are read as calls', at);
+  const x = target.target as TensorValue;
+  const fw = x.fw ?? 'torch';
+  const { idx, mask, negative } = oneIndex(target, at);
+  const index = indexTensor(idx, fw, at, mask);
+  const v = isTensor(value)
+    ? value
+    : { kind: 'tensor' as const, values: toNested(value, at), dtype: x.dtype, explicit: false, fw };
+  if (fw === 'torch' && mask)
+    return { kind: 'call', fn: 'torch.masked_scatter', args: [x, index, v], kwargs: [], at };
+  if (fw === 'torch' && !negative)
+    return { kind: 'call', fn: 'torch.index_copy', args: [x, 0, index, v], kwargs: [], at };
+  if (fw === 'numpy' && !mask && shapeOf(x.values).length === 1)
+    return { kind: 'call', fn: 'numpy.put', args: [x, index, v], kwargs: [], at };
+  throw new PasteError(
+    `${fw} x[${mask ? 'mask' : 'idx'}] = v ${negative ? 'with negative indices ' : ''}has no single-tensor op in the explorer; use np.put (1-D), torch.index_copy or torch.masked_scatter`,
+    at,
+  );
+}
+
+const AT_OPS: Readonly<Record<string, string>> = {
+  set: 'jax.lax.scatter',
+  add: 'jax.lax.scatter_add',
+  mul: 'jax.lax.scatter_mul',
+  multiply: 'jax.lax.scatter_mul',
+  min: 'jax.lax.scatter_min',
+  max: 'jax.lax.scatter_max',
+};
+
+/**
+ * `x.at[idx].add(v)`: jax.lax.scatter_add with the dimension numbers `.at` uses for one integer
+ * index array on dim 0 (index vectors of length 1, the other dims as the window), `v` broadcast
+ * from a scalar or given in full. Both default to FILL_OR_DROP (out-of-bounds updates dropped).
+ */
+function atUpdate(a: Extract<PyValue, { kind: 'at' }>, name: string, args: PyValue[], at: number): Call {
+  const fn = Object.hasOwn(AT_OPS, name) ? AT_OPS[name] : undefined;
+  if (!fn)
+    throw new PasteError(`x.at[…].${name}(…) is not read here; one of ${Object.keys(AT_OPS).join(', ')}`, at);
+  const x = a.target as TensorValue;
+  const { idx, mask, negative } = oneIndex(a, at);
+  if (mask || negative)
+    throw new PasteError(
+      `x.at[${mask ? 'mask' : 'idx'}] ${mask ? 'takes a boolean mask' : 'counts negative indices from the end'}, which jax.lax.scatter does not; write ${mask ? 'the true positions' : 'them as size + i'}`,
+      at,
+    );
+  const idxValues = isTensor(idx)
+    ? idx.values
+    : typeof idx === 'number'
+      ? (idx as unknown as NestedArray)
+      : toNested(idx, at);
+  const idxShape = shapeOf(idxValues);
+  const xShape = shapeOf(x.values);
+  const updShape = [...idxShape, ...xShape.slice(1)];
+  // Index vectors of length 1 (index_vector_dim last); a scalar index is one vector.
+  const flatIdx = flatten(idxValues);
+  const indices = idxShape.length
+    ? nest(
+        flatIdx.map((i) => [i] as unknown as number),
+        idxShape,
+      )
+    : (flatIdx as unknown as NestedArray);
+  const v = args[0];
+  let updates: NestedArray;
+  if (typeof v === 'number' || typeof v === 'boolean')
+    updates = nest(new Array(count(updShape)).fill(v), updShape);
+  else {
+    updates = isTensor(v) ? v.values : toNested(v, at);
+    if (shapeOf(updates).join() !== updShape.join())
+      throw new PasteError(
+        `x.at[idx].${name}(v): v must be a scalar or of shape [${updShape.join(', ')}]`,
+        at,
+      );
+  }
+  const window = xShape.slice(1).map((_, k) => idxShape.length + k);
+  return {
+    kind: 'call',
+    fn,
+    args: [
+      x,
+      { kind: 'tensor', values: indices, dtype: 'int32', explicit: false, fw: 'jax.numpy' },
+      { kind: 'tensor', values: updates, dtype: x.dtype, explicit: true, fw: 'jax.numpy' },
+      {
+        kind: 'record',
+        fields: { update_window_dims: window, inserted_window_dims: [0], scatter_dims_to_operand_dims: [0] },
+      },
+    ],
+    kwargs: [],
+    at,
+  };
+}
