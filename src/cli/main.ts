@@ -517,7 +517,10 @@ its function and line) or the text is refused (a typed error naming the rule and
             .map((k): [string, string] => [o[k] as string, `--${k}`]),
         ];
         if ((o.arg?.length ?? 0) > 0 && given.length > (o.arg?.length ?? 0))
-          throw new Error('give the arguments either as --arg … or as --data/--indices/--updates, not both');
+          throw new UsageError(
+            'cli.arguments',
+            'give the arguments either as --arg … or as --data/--indices/--updates, not both',
+          );
         const values = given.map(([v, what]) => {
           const r = readInput(v, what);
           return r.tensor ?? r.values;
@@ -526,7 +529,7 @@ its function and line) or the text is refused (a typed error naming the rule and
         const runs = runText(text, values, { convert: true, ...(o.func ? { func: o.func } : {}) });
         const results = runs.flatMap((r) => r.results);
         if (o.output && results.length !== 1)
-          throw new Error(`-o writes one result; the text gives ${results.length}`);
+          throw new UsageError('cli.output', `-o writes one result; the text gives ${results.length}`);
         for (const r of results) await emit(r, { ...o, full: o.full || !terminal }, progress, out);
         const checks = runs.flatMap((r) => r.checks);
         const failed = checks.filter((c) => !c.passed);
@@ -631,7 +634,10 @@ its function and line) or the text is refused (a typed error naming the rule and
       const root = packageRoot();
       const script = resolve(root, 'scripts/serve.mjs');
       if (!existsSync(script))
-        throw new Error(`the explorer server is missing from this installation (${script})`);
+        throw new UsageError(
+          'cli.no_server',
+          `the explorer server is missing from this installation (${script})`,
+        );
       const args = [
         script,
         ...(o.port ? ['--port', o.port] : []),

@@ -23,7 +23,7 @@ import { type Runtime, departureTable, runCampaign } from '../oracle/campaign.js
 import { runtimeNamed } from '../oracle/runtimes.js';
 import type { DType } from '../tensor/dtype.js';
 import { type NestedArray, type Tensor, tensor } from '../tensor/tensor.js';
-import { parseJsonValues } from './format.js';
+import { UsageError, parseJsonValues } from './format.js';
 import type { OpEntry } from '../tables/registry.js';
 
 const ns = lib as unknown as Record<string, unknown>;
@@ -237,13 +237,13 @@ function resultDType(lower: () => ReturnType<typeof lowerCall>, args: CallArgs):
 
 /** A candidate file: .npy, JSON values, or `{"error": "..."}`. */
 export function readCandidate(file: string, dtype: DType): Candidate {
-  if (!existsSync(file)) throw new Error(`no such file: ${file}`);
+  if (!existsSync(file)) throw new UsageError('oracle.no_such_file', `no such file: ${file}`);
   if (file.endsWith('.npy')) return readNpy(new Uint8Array(readFileSync(file))) as Tensor;
   const text = readFileSync(file, 'utf8');
   if (/^\s*\{/.test(text)) {
     const o = JSON.parse(text) as { error?: unknown };
     if (typeof o.error !== 'string')
-      throw new Error(`${file}: an object candidate must be {"error": "<message>"}`);
+      throw new UsageError('oracle.candidate', `${file}: an object candidate must be {"error": "<message>"}`);
     return { error: o.error };
   }
   return tensor(parseJsonValues(text, '--candidate') as NestedArray, dtype);

@@ -15,6 +15,7 @@
  */
 import type { CoreCall } from '../core/call.js';
 import { execute } from '../core/call.js';
+import { InvalidArgumentError } from '../errors.js';
 import type { DType } from '../tensor/dtype.js';
 import { cast } from '../tensor/ops.js';
 import { type NestedArray, type Tensor, tensor } from '../tensor/tensor.js';
@@ -527,7 +528,8 @@ function updatesOf(entry: OpEntry, args: CallArgs, dtype: DType | undefined): Te
 }
 
 function need<T>(v: T | undefined, entry: OpEntry, what: string): T {
-  if (v === undefined) throw new Error(`${entry.id}: needs ${what}`);
+  if (v === undefined)
+    throw new InvalidArgumentError('registry.missing_input', `${entry.id}: needs ${what}`, { input: what });
   return v;
 }
 
@@ -557,7 +559,8 @@ function resolveFn(ns: Namespace, name: string, lowered: boolean): unknown {
 function fn(namespaces: Readonly<Record<string, unknown>>, entry: OpEntry, lowered: boolean): AnyFn {
   const ns = (namespaces[entry.framework] ?? {}) as Namespace;
   const f = resolveFn(ns, entry.name, lowered);
-  if (typeof f !== 'function') throw new Error(entry.note ?? `${entry.id} is not available`);
+  if (typeof f !== 'function')
+    throw new InvalidArgumentError('registry.unavailable', entry.note ?? `${entry.id} is not available`);
   return f as AnyFn;
 }
 
