@@ -625,7 +625,7 @@ describe('printModule: malformed modules are refused (ir.print.<rule>)', () => {
       { entry: 'main', funcs: [ok().funcs[0], ok().funcs[0]] },
     ],
     ['ir.print.param_names', 'paramNames of the wrong length', ok({ paramNames: ['a', 'b'] })],
-    ['ir.print.type', 'an unknown dtype', ok({ params: [T([2], 'complex64' as DType)] })],
+    ['ir.print.type', 'an unknown dtype', ok({ params: [T([2], 'complex32' as DType)] })],
     ['ir.print.type', 'a negative dimension', ok({ params: [T([-1], 'float32')] })],
     [
       'ir.print.operand',

@@ -40,7 +40,8 @@
  */
 import type { GatherDimensionNumbers, ScatterDimensionNumbers } from '../core/types.js';
 import { InvalidArgumentError, fmt } from '../errors.js';
-import type { DType } from '../tensor/dtype.js';
+import { componentDType } from '../tensor/complex.js';
+import { type DType, byteSize, isComplex } from '../tensor/dtype.js';
 import { bfloat16Bits, bitsToBfloat16, bitsToFloat16, float16Bits } from '../tensor/float16.js';
 import { Tensor } from '../tensor/tensor.js';
 import {
@@ -703,13 +704,13 @@ function denseBody(t: Tensor): string {
   const n = t.size;
   if (n === 0) return '';
   const data = t.data;
-  const width = data.BYTES_PER_ELEMENT;
+  const width = byteSize(t.dtype); // a complex element is its two parts' bytes
   const bytes = new Uint8Array(data.buffer, data.byteOffset, n * width);
   let splat = true;
   for (let i = width; i < bytes.length && splat; i++) if (bytes[i] !== bytes[i % width]) splat = false;
   const element = elementPrinter(t);
   if (splat) return element(0);
-  if (n > HEX_ELEMENTS_ABOVE && t.dtype !== 'bool') return `"0x${hexBytes(bytes, width)}"`;
+  if (n > HEX_ELEMENTS_ABOVE && t.dtype !== 'bool') return `"0x${hexBytes(bytes, data.BYTES_PER_ELEMENT)}"`;
   let level: string[] = new Array(n);
   for (let i = 0; i < n; i++) level[i] = element(i);
   for (let d = t.shape.length - 1; d >= 0; d--) {
@@ -739,6 +740,11 @@ function hexBytes(bytes: Uint8Array, width: number): string {
 /** Element `i` of a tensor as an MLIR literal of its element type. */
 function elementPrinter(t: Tensor): (i: number) => string {
   const data = t.data;
+  if (isComplex(t.dtype)) {
+    // `(re, im)`, each part printed as its component float (same exactness rules).
+    const parts = elementPrinter(new Tensor(componentDType(t.dtype), [data.length], data as Float32Array));
+    return (i) => `(${parts(2 * i)}, ${parts(2 * i + 1)})`;
+  }
   switch (t.dtype) {
     case 'bool':
       return (i) => ((data as Uint8Array)[i] ? 'true' : 'false');

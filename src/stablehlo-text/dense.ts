@@ -6,7 +6,8 @@
  * nesting deeper than the maximum rank is a typed error at once, never a deep recursion.
  */
 import type { TensorType } from '../ir/program.js';
-import { type DType, allocStorage, byteSize, isFloat, integerRange } from '../tensor/dtype.js';
+import { type ComplexDType, componentDType } from '../tensor/complex.js';
+import { type DType, allocStorage, byteSize, integerRange, isComplex, isFloat } from '../tensor/dtype.js';
 import { bfloat16Bits, float16Bits } from '../tensor/float16.js';
 import { MAX_RANK, Tensor, checkedSize } from '../tensor/tensor.js';
 import { type Cursor, describe } from './cursor.js';
@@ -18,7 +19,8 @@ export type Elem =
   | { readonly t: 'int'; readonly text: string; readonly neg: boolean }
   | { readonly t: 'float'; readonly text: string; readonly neg: boolean }
   | { readonly t: 'bool'; readonly v: boolean }
-  | { readonly t: 'special'; readonly v: number }; // inf, nan
+  | { readonly t: 'special'; readonly v: number } // inf, nan
+  | { readonly t: 'complex'; readonly re: Elem; readonly im: Elem }; // (re, im)
 
 /** A literal before its type is applied. */
 export type DenseLit =
@@ -51,7 +53,14 @@ export function readElem(c: Cursor): Elem {
     if (w === 'inf' || w === 'infinity') return { t: 'special', v: neg ? -Infinity : Infinity };
     if (w === 'nan') return { t: 'special', v: Number.NaN };
   }
-  if (u.kind === 'p' && u.text === '(') complexError(u.line, 'a literal');
+  if (u.kind === 'p' && u.text === '(' && !neg) {
+    // A complex element: `(re, im)`, each part a real literal.
+    const re = readElem(c);
+    if (!c.eatP(',') || re.t === 'complex') complexError(u.line, 'a complex literal is "(re, im)"; this one');
+    const im = readElem(c);
+    if (!c.eatP(')') || im.t === 'complex') complexError(u.line, 'a complex literal is "(re, im)"; this one');
+    return { t: 'complex', re, im };
+  }
   if (u.kind === 'p' && u.text === '...')
     textError(
       'dense',
@@ -167,6 +176,7 @@ type Store = { [i: number]: number | bigint };
 
 /** The stored value of one element in `dtype`, or a typed error. */
 function encode(e: Elem, dtype: DType, line: number): number | bigint {
+  if (e.t === 'complex') textError('dense', line, `a ${dtype} element cannot be the complex ${elemText(e)}`);
   if (dtype === 'bool') {
     if (e.t === 'bool') return e.v ? 1 : 0;
     if (e.t === 'int' && !e.neg && (e.text === '0' || e.text === '1')) return Number(e.text);
@@ -210,6 +220,7 @@ function floatStore(v: number, dtype: DType): number {
 }
 
 function elemText(e: Elem): string {
+  if (e.t === 'complex') return `(${elemText(e.re)}, ${elemText(e.im)})`;
   if (e.t === 'bool') return String(e.v);
   if (e.t === 'special') return String(e.v);
   return `${e.neg ? '-' : ''}${e.text}`;
@@ -217,6 +228,7 @@ function elemText(e: Elem): string {
 
 /** The tensor a literal denotes under `type` (shape and element type), or a typed error. */
 export function literalTensor(lit: DenseLit, type: TensorType): Tensor {
+  if (isComplex(type.dtype)) return complexLiteral(lit, type, type.dtype);
   const line = lit.line;
   const size = checkedSize(type.shape, type.dtype, `stablehlo_text line ${line}`);
   const data = allocStorage(type.dtype, size) as unknown as Store;
@@ -284,4 +296,52 @@ export function literalTensor(lit: DenseLit, type: TensorType): Tensor {
     } else for (let k = 0; k < size; k++) data[k] = read(k);
   }
   return new Tensor(type.dtype, type.shape, data as never);
+}
+
+/** The two stored parts of a `(re, im)` element of a complex type, each read as its component float. */
+function complexPair(e: Elem, dtype: ComplexDType, line: number): [number, number] {
+  if (e.t !== 'complex')
+    textError('dense', line, `a ${dtype} element must be "(re, im)"; got ${elemText(e)}`);
+  const f = componentDType(dtype);
+  return [encode(e.re, f, line) as number, encode(e.im, f, line) as number];
+}
+
+/** literalTensor for complex<f32> / complex<f64>: pairs, splats of a pair, or raw (re, im) bytes. */
+function complexLiteral(lit: DenseLit, type: TensorType, dtype: ComplexDType): Tensor {
+  const line = lit.line;
+  const size = checkedSize(type.shape, dtype, `stablehlo_text line ${line}`);
+  const data = allocStorage(dtype, size) as Float32Array | Float64Array;
+  if (lit.kind === 'splat') {
+    const [re, im] = complexPair(lit.elem, dtype, line);
+    for (let k = 0; k < 2 * size; k += 2) {
+      data[k] = re;
+      data[k + 1] = im;
+    }
+  } else if (lit.kind === 'list') {
+    const same = lit.shape.length === type.shape.length && lit.shape.every((d, k) => d === type.shape[k]);
+    if (!same)
+      textError(
+        'dense',
+        line,
+        `a literal of shape [${lit.shape.join(', ')}] does not match its type ${formatType(type)}`,
+      );
+    for (let k = 0; k < size; k++) [data[2 * k], data[2 * k + 1]] = complexPair(lit.elems[k], dtype, line);
+  } else {
+    const bytes = byteSize(dtype);
+    const nbytes = lit.hex.length / 2;
+    const splat = nbytes === bytes && size !== 1;
+    if (lit.hex.length % 2 !== 0 || (nbytes !== size * bytes && !splat))
+      textError(
+        'dense',
+        line,
+        `a hex literal of ${nbytes} bytes does not fit ${formatType(type)} (${size} elements of ${bytes} bytes, or one for a splat)`,
+      );
+    const raw = new Uint8Array(nbytes);
+    for (let k = 0; k < nbytes; k++) raw[k] = Number.parseInt(lit.hex.slice(2 * k, 2 * k + 2), 16);
+    const view = new DataView(raw.buffer);
+    const half = bytes / 2;
+    const part = (o: number) => (half === 4 ? view.getFloat32(o, true) : view.getFloat64(o, true));
+    for (let k = 0; k < 2 * size; k++) data[k] = part(splat ? (k % 2) * half : k * half);
+  }
+  return new Tensor(dtype, type.shape, data as never);
 }

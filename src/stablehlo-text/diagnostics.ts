@@ -5,7 +5,8 @@
  *
  * Rules: `lex` (a character or literal the lexer cannot read), `syntax`, `nesting` (brackets or
  * regions nested deeper than {@link MAX_NESTING}), `unknown_op`, `attribute`, `type`, `complex`
- * (complex element types: no complex dtype yet), `dense` (a literal that does not fit its type),
+ * (a complex element type other than complex<f32> / complex<f64>, or a malformed complex
+ * literal), `dense` (a literal that does not fit its type),
  * `undefined_value`, `redefined_value`, `unknown_function`, `duplicate_function`, `no_function`,
  * `region`, `operand_type`, `result_type`, `return_type`, `call`, `recursion`, `hlo` (an XLA HLO
  * construct with no StableHLO meaning here), plus the spec's own constraint codes
@@ -51,11 +52,11 @@ export function textError(
   });
 }
 
-/** Throws DTypeError `stablehlo_text.complex` (no complex dtype in the library yet). */
+/** Throws DTypeError `stablehlo_text.complex` (only complex<f32> and complex<f64> exist here). */
 export function complexError(line: number, what: string): never {
   throw new DTypeError(
     `${TEXT}.complex`,
-    `${TEXT}: ${where(line)}${what} has a complex element type; complex tensors are not supported yet`,
+    `${TEXT}: ${where(line)}${what}: the complex types are complex<f32> and complex<f64>, with (real, imaginary) literals`,
     { line },
   );
 }

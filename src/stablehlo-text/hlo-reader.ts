@@ -202,8 +202,6 @@ class HloReader {
     if (e.text === 'token') textError('hlo', e.line, 'token shapes (side effects) are not supported');
     const dtype = Object.hasOwn(HLO_ELEMENT, e.text) ? HLO_ELEMENT[e.text] : undefined;
     if (dtype === undefined) {
-      if (e.text === 'c64' || e.text === 'c128')
-        textError('complex', e.line, `${e.text}: complex element types are not supported yet`);
       textError('type', e.line, `unsupported HLO element type ${JSON.stringify(e.text)}`);
     }
     c.expectP('[', `"[" after ${e.text}`);

@@ -163,10 +163,16 @@ export function lex(text: string, opts: LexOptions = {}): Token[] {
     if (text.charCodeAt(i) === 33 /* ! */)
       textError('type', line, 'dialect element types (!…) are not supported');
     while (i < n && isIdChar(text.charCodeAt(i))) i++;
-    const element = text.slice(from, i);
+    let element = text.slice(from, i);
     if (element === '')
       textError('type', line, `expected an element type in tensor<…>; got ${show(text[i] ?? 'end of text')}`);
-    if (element === 'complex') complexError(line, 'a tensor type');
+    if (element === 'complex') {
+      // complex<f32> / complex<f64>: the component type in its own brackets.
+      const m = /^<\s*(f32|f64)\s*>/.exec(text.slice(i, i + 16));
+      if (m === null) complexError(line, 'a tensor type with a component type other than f32 or f64');
+      i += m[0].length;
+      element = `complex<${m[1]}>`;
+    }
     skipSpace();
     if (text[i] === ',') textError('type', line, 'tensor types with an encoding are not supported');
     if (text[i] !== '>')

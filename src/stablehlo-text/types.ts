@@ -27,6 +27,8 @@ export const MLIR_ELEMENT: Readonly<Record<string, DType>> = {
   ui8: 'uint8',
   i1: 'bool',
   index: 'int64',
+  'complex<f32>': 'complex64',
+  'complex<f64>': 'complex128',
 };
 
 /** XLA HLO primitive type names → dtypes. */
@@ -44,6 +46,8 @@ export const HLO_ELEMENT: Readonly<Record<string, DType>> = {
   u16: 'uint16',
   u8: 'uint8',
   pred: 'bool',
+  c64: 'complex64',
+  c128: 'complex128',
 };
 
 /** The dtype of an MLIR element type name, or a typed error naming it. */
