@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { cpuBackend, executeOn } from '../src/backends/index.js';
 import { numpy, onnx, tensor, torch } from '../src/index.js';
-import { resolveScatterOptions } from '../src/core/policy.js';
+import { resolveGatherOptions, resolveScatterOptions } from '../src/core/policy.js';
 import { Tensor } from '../src/tensor/tensor.js';
 import { nodeBackend, runInChild, sameOnGpu, webgpuMode } from './webgpu-env.js';
 
@@ -176,6 +176,31 @@ else
         onnx.lower.ScatterElements(tensor([1, 2], 'float64'), tensor([1], 'int64'), tensor([5], 'float64')),
       );
       expect((r as Tensor).toArray()).toEqual([1, 5]);
+    });
+    t('element gathers in one pass and tiled row gathers: every mode, 4- and 8-byte elements', async () => {
+      const g = gpu!;
+      const before = g.stats.fusedGathers;
+      for (const dtype of ['float32', 'float64', 'int64', 'int32'] as const) {
+        const x = tensor(
+          Array.from({ length: 7 }, (_, r) => Array.from({ length: 9 }, (_, c) => r * 9 + c - 20)),
+          dtype,
+        );
+        const idx = tensor(
+          Array.from({ length: 7 }, (_, r) => Array.from({ length: 5 }, (_, c) => ((r * 5 + c) % 13) - 4)),
+          'int64',
+        );
+        await sameOnGpu(g, onnx.lower.GatherElements(x, idx, { axis: 1 }), `${dtype} GatherElements`);
+        const ge = onnx.lower.GatherElements(x, idx, { axis: 1 });
+        for (const mode of ['clip', 'wrap', 'fill', 'error'] as const)
+          await sameOnGpu(g, { ...ge, options: resolveGatherOptions(dtype, { mode }) }, `${dtype} ${mode}`);
+        // Rows of 9 (runs), 11 of them: tiles of 4 elements cross run ends.
+        await sameOnGpu(
+          g,
+          onnx.lower.Gather(x, tensor([6, 0, -1, 3, 3, 2, 1, 0, 5, 4, 6], 'int64')),
+          `${dtype} rows`,
+        );
+      }
+      expect(g.stats.fusedGathers - before).toBeGreaterThanOrEqual(4);
     });
     t('row scatters (sorted by index row) and last-writer replace: duplicate rows, every width', async () => {
       const g = gpu!;

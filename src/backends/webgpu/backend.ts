@@ -29,6 +29,7 @@ import {
   DIGIT_BITS,
   FLAG,
   FLAG_COUNT,
+  GATHER_TILE,
   type KernelSource,
   Params,
   SCAN_BLOCK,
@@ -158,9 +159,9 @@ export class WebGpuBackend implements Backend {
   /**
    * Calls run by the kernels, by the host (empty calls), and flagged calls re-run on the host for
    * their error; scatters that sorted rows instead of elements, and `replace` scatters that took
-   * the last writer without sorting.
+   * the last writer without sorting; element gathers done in one pass.
    */
-  readonly stats = { gpu: 0, empty: 0, flagged: 0, rowScatters: 0, lastWriter: 0 };
+  readonly stats = { gpu: 0, empty: 0, flagged: 0, rowScatters: 0, lastWriter: 0, fusedGathers: 0 };
   private readonly pipelines = new Map<
     string,
     { pipeline: GPUComputePipeline; layout: GPUBindGroupLayout }
@@ -259,6 +260,19 @@ export class WebGpuBackend implements Backend {
     const starts = this.scratchBuffer(scratch, map.batchCount * 4);
     const flags = this.flagsBuffer(scratch);
     const enc = this.device.createCommandEncoder();
+    const bytes = elementBytes(plan.dtype);
+    const out = this.buffer(map.spaceSize * bytes);
+    // One result element per batch position (GatherElements, take of scalars): the resolve
+    // pass moves the element itself.
+    const fuse =
+      bytes >= 4 &&
+      map.runLen === 1 &&
+      map.outerPerBatch === 1 &&
+      map.batchMajor &&
+      map.spaceSize === map.batchCount
+        ? { bytes: bytes as 4 | 8, operand: operand.buffer, out }
+        : undefined;
+    if (fuse) this.stats.fusedGathers++;
     this.resolve(
       enc,
       scratch,
@@ -270,16 +284,18 @@ export class WebGpuBackend implements Backend {
       call.start_indices.dtype,
       starts,
       flags,
+      fuse,
     );
-    const bytes = elementBytes(plan.dtype);
-    const out = this.buffer(map.spaceSize * bytes);
-    const words = bytes >= 4 ? map.spaceSize : Math.ceil((map.spaceSize * bytes) / 4);
-    this.dispatch(
-      enc,
-      gatherKernel(params, map.batchShape.length, map.outerShape.length, bytes),
-      [P, operand.buffer, starts, out],
-      words,
-    );
+    if (!fuse) {
+      const words =
+        bytes >= 4 ? Math.ceil(map.spaceSize / GATHER_TILE) : Math.ceil((map.spaceSize * bytes) / 4);
+      this.dispatch(
+        enc,
+        gatherKernel(params, map.batchShape.length, map.outerShape.length, bytes),
+        [P, operand.buffer, starts, out],
+        words,
+      );
+    }
     const checks = policy.oob === 'error' || policy.promiseInBounds || policy.checkSorted;
     const r = await this.finish(
       enc,
@@ -454,6 +470,7 @@ export class WebGpuBackend implements Backend {
     indexDType: DType,
     starts: GPUBuffer,
     flags: GPUBuffer,
+    fuse?: { bytes: 4 | 8; operand: GPUBuffer; out: GPUBuffer },
   ): GPUBuffer {
     const raw = this.scratchBuffer(
       scratch,
@@ -475,8 +492,10 @@ export class WebGpuBackend implements Backend {
       promise: policy.promiseInBounds,
       checkSorted: policy.checkSorted,
       kOrder,
+      fuseBytes: fuse?.bytes,
     });
-    this.dispatch(enc, src, [P, indices, starts, raw, flags], map.batchCount);
+    const extra = fuse ? [fuse.operand, fuse.out] : [];
+    this.dispatch(enc, src, [P, indices, starts, raw, flags, ...extra], map.batchCount);
     return raw;
   }
 

@@ -19,6 +19,8 @@ export const WG = 64;
 /** Updates per tile of the radix sort, and digit width. */
 export const TILE = 256;
 export const DIGIT_BITS = 4;
+/** Result elements per invocation of the gather move (4- and 8-byte elements). */
+export const GATHER_TILE = 4;
 
 /** Flag slots (atomicMin of the first batch position). */
 export const FLAG = { oob: 0, promise: 1, unsorted: 2, host: 3, duplicate: 4 } as const;
@@ -104,6 +106,11 @@ export interface ResolveSpec {
   readonly checkSorted: boolean;
   /** Index components in operand-dim order (the order sortedness is checked in). */
   readonly kOrder: readonly number[];
+  /**
+   * Element gathers (one result element per batch position, 4- or 8-byte elements): also move
+   * the element here (bindings OPD, OUT; the fill value from P), with no second pass.
+   */
+  readonly fuseBytes?: 4 | 8;
 }
 
 function readIndex(bytes: number, signed: boolean): string {
@@ -148,6 +155,12 @@ export function resolveKernel(s: ResolveSpec): KernelSource {
     ['STARTS', 'rw', 'array<i32>'],
     ['RAW', 'rw', 'array<i32>'],
     ['FLAGS', 'rw', 'array<atomic<u32>>'],
+    ...(s.fuseBytes
+      ? ([
+          ['OPD', 'read', 'array<u32>'],
+          ['OUT', 'rw', 'array<u32>'],
+        ] as [string, Binding, string][])
+      : []),
   ])}
 ${LIB}
 ${s.params.consts()}
@@ -204,25 +217,48 @@ ${ENTRY}
     off += r.v * pi(O_KOPS + k);
   }
   ${sorted}
-  STARTS[b] = select(off, status, status != 0);
+  let start = select(off, status, status != 0);
+  STARTS[b] = start;
+  ${s.fuseBytes ? fusedMove(s.fuseBytes) : ''}
 }`;
-  return { code, bindings: ['read', 'read', 'rw', 'rw', 'rw'] };
+  const extra: Binding[] = s.fuseBytes ? ['read', 'rw'] : [];
+  return { code, bindings: ['read', 'read', 'rw', 'rw', 'rw', ...extra] };
+}
+
+/** The fused gather's element move (resolveKernel with fuseBytes): OUT[b] from OPD[start], or the fill. */
+function fusedMove(bytes: 4 | 8): string {
+  if (bytes === 4) return 'OUT[b] = select(OPD[max(start, 0)], bitcast<u32>(pi(O_FILL)), start < 0);';
+  return `if (start < 0) { OUT[2u * b] = bitcast<u32>(pi(O_FILL)); OUT[2u * b + 1u] = bitcast<u32>(pi(O_FILL + 1u)); }
+  else { OUT[2u * b] = OPD[2u * u32(start)]; OUT[2u * b + 1u] = OPD[2u * u32(start) + 1u]; }`;
 }
 
 /** The gather move kernel (phase 2). Bindings: P, OPD, STARTS, OUT. One invocation per result word. */
 export function gatherKernel(params: Params, nb: number, no: number, bytes: number): KernelSource {
   const per = bytes >= 4 ? 1 : 4 / bytes;
-  const body =
+  // 4- and 8-byte elements: GATHER_TILE consecutive result elements per invocation, the space
+  // position decoded once and stepped along its run (decoded again only where a run ends).
+  const move =
     bytes === 8
-      ? `if (i >= u32(pi(O_SPACE))) { return; }
-  let s = src(i);
-  if (s < 0) { OUT[2u * i] = bitcast<u32>(pi(O_FILL)); OUT[2u * i + 1u] = bitcast<u32>(pi(O_FILL + 1u)); }
-  else { OUT[2u * i] = OPD[2u * u32(s)]; OUT[2u * i + 1u] = OPD[2u * u32(s) + 1u]; }`
-      : bytes === 4
-        ? `if (i >= u32(pi(O_SPACE))) { return; }
-  let s = src(i);
-  OUT[i] = select(OPD[max(s, 0)], bitcast<u32>(pi(O_FILL)), s < 0);`
-        : `let n = u32(pi(O_SPACE));
+      ? `if (s < 0) { OUT[2u * r] = bitcast<u32>(pi(O_FILL)); OUT[2u * r + 1u] = bitcast<u32>(pi(O_FILL + 1u)); }
+    else { let e = u32(s + m.y + m.z); OUT[2u * r] = OPD[2u * e]; OUT[2u * r + 1u] = OPD[2u * e + 1u]; }`
+      : 'OUT[r] = select(OPD[max(s + m.y + m.z, 0)], bitcast<u32>(pi(O_FILL)), s < 0);';
+  const body =
+    bytes >= 4
+      ? `let n = u32(pi(O_SPACE));
+  let r0 = i * ${GATHER_TILE}u;
+  if (r0 >= n) { return; }
+  let run = pi(O_RUNLEN);
+  var m = space_map(r0);
+  var s = STARTS[m.x];
+  for (var l = 0u; l < ${GATHER_TILE}u; l++) {
+    let r = r0 + l;
+    if (r >= n) { break; }
+    if (l > 0u) {
+      if (m.z + 1 < run) { m.z = m.z + 1; } else { m = space_map(r); s = STARTS[m.x]; }
+    }
+    ${move}
+  }`
+      : `let n = u32(pi(O_SPACE));
   if (i * ${per}u >= n) { return; }
   var word = 0u;
   for (var l = 0u; l < ${per}u; l++) {
