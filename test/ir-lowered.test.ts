@@ -228,3 +228,22 @@ describe('what lowerings used to compute on the side is now part of the program'
     expect(() => singleOp(call, 'export.onnx')).toThrow(/numpy\.put/);
   });
 });
+
+describe('NaN payload rules the spec text cannot carry are noted in it (legalize notes)', () => {
+  const noteOf = (call: unknown) => legalize(programOf(call as CoreCall).module).notes.join('\n');
+  it("NumPy float16 add.at and PyTorch index_add (the update's NaN first) are noted; float32 add.at is not", () => {
+    const f16 = lib.numpy.lower.add.at(tensor([1, 2], 'float16'), [0], tensor([5], 'float16'));
+    expect(noteOf(f16)).toContain(
+      "numpy.add.at returns the update's NaN (quieted) when both operands are NaN; StableHLO leaves a NaN's payload to the implementation",
+    );
+    const ia = lib.torch.lower.index_add(tensor([1, 2], 'float32'), 0, tensor([0]), tensor([5], 'float32'));
+    expect(noteOf(ia)).toContain("torch.index_add returns the update's NaN");
+    // The default rule (the element's NaN first, x86's `a op b`) needs no note.
+    const f32 = lib.numpy.lower.add.at(tensor([1, 2], 'float32'), [0], tensor([5], 'float32'));
+    expect(noteOf(f32)).not.toContain('NaN');
+    // Integer and replace scatters have no NaN.
+    expect(
+      noteOf(lib.torch.lower.index_add(tensor([1, 2], 'int32'), 0, tensor([0]), tensor([5], 'int32'))),
+    ).not.toContain('NaN');
+  });
+});

@@ -125,6 +125,8 @@ function legalizeScatter(b: Builder, op: ScatterOp, operands: ValueId[], notes: 
   if (o.duplicates === 'error')
     notes.push(`${name} raises on duplicate targets; this text computes the unique-index result`);
   if (o.checked) notes.push(`${name} checks its promises; this text does not`);
+  const nan = nanNote(op, o.float_nan);
+  if (nan) notes.push(`${name} ${nan}`);
   let idx = operands[n];
   const rewrites = ['wrap', 'clip', 'drop', 'promise_in_bounds'].includes(o.mode);
   if (rewrites || o.negative_indices === 'from_end') idx = widen(b, idx);
@@ -149,6 +151,26 @@ function legalizeScatter(b: Builder, op: ScatterOp, operands: ValueId[], notes: 
   if (o.include_self || op.reducer === 'replace')
     return b.emit({ ...spec, operands: [...inputs, idx, ...updates] });
   return withoutSelf(b, spec, inputs, idx, updates, op.body);
+}
+
+/** What the framework pins of a NaN result's bits, where it pins more than x86's `a op b`. */
+const NAN_RULES: Readonly<Record<string, string>> = {
+  update_first: "returns the update's NaN (quieted) when both operands are NaN",
+  self_first_sign: "returns the default NaN with the first NaN operand's sign (payloads dropped)",
+  canonical: 'returns the positive default NaN for every NaN result',
+};
+
+/**
+ * The note for a float add/sub/mul/mean whose framework fixes NaN payloads otherwise than x86's
+ * `element op update`: StableHLO leaves a NaN result's payload to the implementation, so the text
+ * cannot say it, and the note does (the library's own run keeps the rule: `float_nan`).
+ */
+function nanNote(op: ScatterOp, rule: string | undefined): string | undefined {
+  const dtype = op.results[0]?.dtype ?? '';
+  const arithmetic = ['add', 'sub', 'mul', 'mean'].includes(op.reducer ?? '');
+  if (!rule || !NAN_RULES[rule] || !arithmetic || !(dtype.startsWith('float') || dtype === 'bfloat16'))
+    return undefined;
+  return `${NAN_RULES[rule]}; StableHLO leaves a NaN's payload to the implementation, so this text may give another NaN`;
 }
 
 /** The layout of a scatter's index vectors: window size 1 on inserted and batching dims. */
