@@ -6,8 +6,14 @@
  * DUPLICATE_FOUND) — and `throwDuplicate` words the error from the first repeat.
  */
 import { BrokenPromiseError, DuplicateIndexError, fmt } from '../errors.js';
-import type { Tensor } from '../tensor/tensor.js';
-import { type IndexMap, PARTIAL, type ResolvedPolicy, unravel } from './index-map.js';
+import {
+  type IndexMap,
+  type IndexSource,
+  PARTIAL,
+  type RunCallback,
+  type SpecialCallback,
+  unravel,
+} from './index-map.js';
 
 /** Thrown by a fused walk at the first repeated target; the caller words the error. */
 export const DUPLICATE_FOUND = Symbol('duplicate target');
@@ -30,9 +36,7 @@ export function markTarget(seen: Int32Array, t: number): boolean {
 }
 
 /** Run callback of IndexMap walks: (space offset, operand offset, run length). */
-export type RunFn = (spaceOff: number, opOff: number, n: number) => void;
-/** Special-run callback of IndexMap walks (INVALID / PARTIAL windows). */
-export type SpecialFn = (status: number, b: number, spaceOff: number, windowOff: number, n: number) => void;
+export type RunFn = RunCallback;
 
 /**
  * The `skip` handler of partly out-of-bounds windows: applies `fn` to their in-bounds
@@ -42,7 +46,7 @@ export function skipHandler(
   map: IndexMap,
   partial: Map<number, Float64Array> | null,
   fn: RunFn,
-): SpecialFn | null {
+): SpecialCallback | null {
   if (!partial) return null;
   return (status, b, r, o, n) => {
     if (status === PARTIAL) eachInBounds(map, partial.get(b) as Float64Array, r, o, n, fn);
@@ -81,11 +85,8 @@ export function eachInBounds(
 }
 
 /** What a duplicate check reads: the map, the indices under a policy, and `skip`'s side table. */
-export interface DuplicateSearch {
+export interface DuplicateSearch extends IndexSource {
   readonly map: IndexMap;
-  readonly indices: Tensor;
-  readonly policy: ResolvedPolicy;
-  readonly partial: Map<number, Float64Array> | null;
 }
 
 /** The first repeated target (in update order) and the update position that repeats it. */
@@ -96,7 +97,7 @@ interface Repeat {
 
 /** The first update that targets an element an earlier update targets, or null. */
 function firstRepeat(s: DuplicateSearch): Repeat | null {
-  const { map, indices, policy, partial } = s;
+  const { map, policy, partial } = s;
   const seen = targetMarks(map);
   let found: Repeat | null = null;
   const mark: RunFn = (r, t, n) => {
@@ -105,23 +106,19 @@ function firstRepeat(s: DuplicateSearch): Repeat | null {
   };
   const special = skipHandler(map, partial, mark);
   if (!(map.runLen === 1 && map.outerPerBatch === 1 && map.batchMajor && !policy.checkSorted)) {
-    map.forEachRun(indices, policy, mark, special, partial);
+    map.forEachRun(s, mark, special);
     return found;
   }
   // Element-wise scatter: mark each resolved target directly; stop at the first repeat (a later
   // chunk's index error is then not reached, as in the write that follows).
-  const n = map.batchCount;
-  const chunk = Math.max(1, Math.min(n, 16384));
-  const starts = map.allocStarts(chunk);
-  for (let b0 = 0; b0 < n && found === null; b0 += chunk) {
-    const b1 = Math.min(n, b0 + chunk);
-    map.resolve(indices, policy, b0, b1, starts, partial, null);
+  map.resolveChunks(s, { lo: 0, hi: map.batchCount, chunk: 16384 }, (starts, b0, b1) => {
     for (let j = 0; j < b1 - b0 && found === null; j++) {
       const x = starts[j];
       if (x >= 0) mark(b0 + j, x, 1);
       else special?.(x, b0 + j, b0 + j, 0, 1);
     }
-  }
+    return found !== null;
+  });
   return found;
 }
 
@@ -142,12 +139,12 @@ export function findDuplicate(s: DuplicateSearch, rule: DuplicateRule): void {
 }
 
 function throwDuplicate(s: DuplicateSearch, rule: DuplicateRule, repeat: Repeat): never {
-  const { map, indices, policy, partial } = s;
+  const { map, policy, partial } = s;
   let first = -1;
   const find: RunFn = (r, t, n) => {
     if (first < 0 && repeat.target >= t && repeat.target < t + n) first = r + (repeat.target - t);
   };
-  map.forEachRun(indices, policy, find, skipHandler(map, partial, find), partial);
+  map.forEachRun(s, find, skipHandler(map, partial, find));
   const op = policy.op;
   const target = unravel(repeat.target, map.spec.operandShape);
   const positions = [unravel(first, map.spec.spaceShape), unravel(repeat.second, map.spec.spaceShape)];

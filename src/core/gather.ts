@@ -246,7 +246,7 @@ export function gatherRange(
         : (r: number, t: number, n: number) => copyRun(rv, r * lanes, ov, t * lanes, n * lanes);
     const filled = (_status: number, _b: number, r: number, _o: number, n: number) =>
       fillRun(rv, r * lanes, n, fillBits);
-    map.forEachRunPart(indices, policy, part, parts, copy, filled, null);
+    map.forEachRunPart({ indices, policy, partial: null }, { part, parts }, copy, filled);
     return;
   }
   // Short rows: batch 8 runs and copy them interleaved (see copyRows).
@@ -266,7 +266,7 @@ export function gatherRange(
     k = 0;
     fillRun(rv, r * lanes, n, fillBits);
   };
-  map.forEachRunPart(indices, policy, part, parts, copy, filled, null);
+  map.forEachRunPart({ indices, policy, partial: null }, { part, parts }, copy, filled);
   if (k > 0) copyRows(rv, dsw, ov, ss, k, rowLanes);
 }
 
@@ -293,9 +293,10 @@ function gatherRows(
   const chunk = Math.min(hi - lo, CHUNK);
   const starts = scratch && scratch.length >= chunk ? scratch : map.allocStarts(chunk);
   const interleave = n < SET_ROW_LANES;
+  const src = { indices, policy, partial: null };
   for (let b0 = lo; b0 < hi; b0 += chunk) {
     const b1 = Math.min(hi, b0 + chunk);
-    map.resolve(indices, policy, b0, b1, starts, null, null);
+    map.resolve(src, b0, b1, starts);
     const m = b1 - b0;
     let j = 0;
     if (interleave) {
@@ -388,17 +389,13 @@ function pointwise(
     );
     return;
   }
-  const chunk = Math.max(1, Math.min(hi - lo, CHUNK));
-  const starts = scratch && scratch.length >= chunk ? scratch : map.allocStarts(chunk);
-  for (let b0 = lo; b0 < hi; b0 += chunk) {
-    const b1 = Math.min(hi, b0 + chunk);
-    map.resolve(indices, policy, b0, b1, starts, null, null);
-    const n = b1 - b0;
-    for (let j = 0; j < n; j++) {
+  const visit = (starts: Int32Array | Float64Array, b0: number, b1: number) => {
+    for (let j = 0; j < b1 - b0; j++) {
       const s = starts[j];
       rv[b0 + j] = s >= 0 ? ov[s] : fillBits;
     }
-  }
+  };
+  map.resolveChunks({ indices, policy, partial: null }, { lo, hi, chunk: CHUNK }, visit, scratch);
 }
 
 /** Equal shapes (element-wise; cheaper than comparing formatted strings on every run). */
@@ -510,10 +507,11 @@ function zeroSizeOutOfBounds(
 
 /** Resolves every index vector (throwing under `error`) without reading the operand. */
 function checkAllInBounds(map: IndexMap, policy: ResolvedPolicy, indices: Tensor): void {
-  const chunk = Math.min(map.batchCount, 16384);
-  const starts = map.allocStarts(chunk);
-  for (let b = 0; b < map.batchCount; b += chunk)
-    map.resolve(indices, policy, b, Math.min(map.batchCount, b + chunk), starts, null, null);
+  map.resolveChunks(
+    { indices, policy, partial: null },
+    { lo: 0, hi: map.batchCount, chunk: 16384 },
+    () => false,
+  );
 }
 
 /**

@@ -53,6 +53,28 @@ export interface IndexMapSpec {
   readonly startIndexMap: readonly number[];
 }
 
+/** What a walk resolves: the indices under a policy, and `skip`'s side table. */
+export interface IndexSource {
+  readonly indices: Tensor;
+  readonly policy: ResolvedPolicy;
+  /** Receives the unclamped starts of PARTIAL windows (scatter `skip`), or null. */
+  readonly partial: Map<number, Float64Array> | null;
+}
+
+/** The previous start of a checked `indices_are_sorted` walk. */
+type SortedState = { prev: Float64Array | null };
+
+/** `move`'s callback for a resolved run: (space offset, operand offset, run length). */
+export type RunCallback = (spaceOff: number, opOff: number, n: number) => void;
+/** `move`'s callback for an INVALID or PARTIAL window's run. */
+export type SpecialCallback = (
+  status: number,
+  b: number,
+  spaceOff: number,
+  windowOff: number,
+  n: number,
+) => void;
+
 /** How indices are read: 0 = directly (≤ 32-bit ints), 1 = int64, 2 = uint64 (via an Int32Array view). */
 type IndexKind = 0 | 1 | 2;
 
@@ -320,17 +342,37 @@ export class IndexMap {
    * unclamped per-operand-dim start coordinates.
    */
   resolve(
-    indices: Tensor,
-    policy: ResolvedPolicy,
+    src: IndexSource,
     b0: number,
     b1: number,
     starts: Int32Array | Float64Array,
-    partial: Map<number, Float64Array> | null,
-    sortedState: { prev: Float64Array | null } | null,
+    sortedState: SortedState | null = null,
   ): void {
-    if (sortedState || policy.promiseInBounds || indices.dtype === 'uint64' || !this.plainWindows) {
-      this.resolveGeneric(indices, policy, b0, b1, starts, partial, sortedState);
-    } else this.resolveFast(indices, policy, b0, b1, starts, partial);
+    if (sortedState || src.policy.promiseInBounds || src.indices.dtype === 'uint64' || !this.plainWindows) {
+      this.resolveGeneric(src, b0, b1, starts, sortedState);
+    } else this.resolveFast(src, b0, b1, starts);
+  }
+
+  /**
+   * Resolves batch positions [lo, hi) chunk by chunk (at most `chunk` at a time, into `scratch`
+   * when it is large enough) and hands each chunk to `visit(starts, b0, b1)`, in order; a visit
+   * that returns true ends the walk. The one chunked-resolve loop of the core.
+   */
+  resolveChunks(
+    src: IndexSource,
+    range: { readonly lo: number; readonly hi: number; readonly chunk: number },
+    visit: (starts: Int32Array | Float64Array, b0: number, b1: number) => unknown,
+    scratch: Int32Array | Float64Array | null = null,
+    sortedState: SortedState | null = null,
+  ): void {
+    const { lo, hi } = range;
+    const size = Math.max(1, Math.min(hi - lo, range.chunk));
+    const starts = scratch && scratch.length >= size ? scratch : this.allocStarts(size);
+    for (let b0 = lo; b0 < hi; b0 += size) {
+      const b1 = Math.min(hi, b0 + size);
+      this.resolve(src, b0, b1, starts, sortedState);
+      if (visit(starts, b0, b1) === true) return;
+    }
   }
 
   /**
@@ -339,15 +381,9 @@ export class IndexMap {
    * and any other out-of-range start goes through `resolveGeneric` for that one position, so
    * the results (and errors) are exactly the generic ones.
    */
-  private resolveFast(
-    indices: Tensor,
-    policy: ResolvedPolicy,
-    b0: number,
-    b1: number,
-    starts: Int32Array | Float64Array,
-    partial: Map<number, Float64Array> | null,
-  ): void {
+  private resolveFast(src: IndexSource, b0: number, b1: number, starts: Int32Array | Float64Array): void {
     if (b1 <= b0) return;
+    const { indices, policy } = src;
     const kind: IndexKind = indices.dtype === 'int64' ? 1 : 0;
     const direct = (kind === 0 ? indices.data : EMPTY_I32) as ArrayLike<number>;
     const w32 = kind === 0 ? EMPTY_I32 : indexWords(indices);
@@ -384,7 +420,7 @@ export class IndexMap {
           else if (invalid) starts[w] = INVALID;
           else {
             one ??= this.allocStarts(1);
-            this.resolveGeneric(indices, policy, b0 + w, b0 + w + 1, one, partial, null);
+            this.resolveGeneric(src, b0 + w, b0 + w + 1, one, null);
             starts[w] = one[0];
           }
         }
@@ -407,7 +443,7 @@ export class IndexMap {
               break;
             } else {
               one ??= this.allocStarts(1);
-              this.resolveGeneric(indices, policy, b0 + w, b0 + w + 1, one, partial, null);
+              this.resolveGeneric(src, b0 + w, b0 + w + 1, one, null);
               s = one[0];
               break;
             }
@@ -422,14 +458,13 @@ export class IndexMap {
 
   /** `resolve`, element by element, with every policy and promise check (the reference path). */
   private resolveGeneric(
-    indices: Tensor,
-    policy: ResolvedPolicy,
+    src: IndexSource,
     b0: number,
     b1: number,
     starts: Int32Array | Float64Array,
-    partial: Map<number, Float64Array> | null,
-    sortedState: { prev: Float64Array | null } | null,
+    sortedState: SortedState | null,
   ): void {
+    const { indices, policy, partial } = src;
     const kind: IndexKind = indices.dtype === 'int64' ? 1 : indices.dtype === 'uint64' ? 2 : 0;
     const direct = (kind === 0 ? indices.data : new Int32Array(0)) as ArrayLike<number>;
     const w32 = kind === 0 ? new Int32Array(0) : indexWords(indices);
@@ -556,8 +591,8 @@ export class IndexMap {
     p1: number,
     starts: Int32Array | Float64Array,
     base: number,
-    run: (spaceOff: number, opOff: number, n: number) => void,
-    special: ((status: number, b: number, spaceOff: number, windowOff: number, n: number) => void) | null,
+    run: RunCallback,
+    special: SpecialCallback | null,
   ): void {
     const { runLen } = this;
     const at = new Odometer(this.outerShape, this.outerBatchStep, this.outerOpStep, p0);
@@ -576,49 +611,32 @@ export class IndexMap {
    * Runs resolve + move over the whole space, chunked when batch-major so the starts buffer
    * stays small. Returns nothing; `run`/`special` do the work.
    */
-  forEachRun(
-    indices: Tensor,
-    policy: ResolvedPolicy,
-    run: (spaceOff: number, opOff: number, n: number) => void,
-    special: ((status: number, b: number, spaceOff: number, windowOff: number, n: number) => void) | null,
-    partial: Map<number, Float64Array> | null,
-  ): void {
+  forEachRun(src: IndexSource, run: RunCallback, special: SpecialCallback | null): void {
     if (this.spaceSize === 0) {
       // Nothing moves, but indices are still validated (errors and promises).
-      if (this.batchCount > 0 && this.K > 0) this.resolveAll(indices, policy, partial);
+      if (this.batchCount > 0 && this.K > 0) this.resolveAll(src);
       return;
     }
-    const sorted = policy.checkSorted ? { prev: null } : null;
-    if (this.batchMajor) {
-      const chunk = Math.max(1, Math.min(this.batchCount, 8192));
-      const starts = this.allocStarts(chunk);
-      for (let b0 = 0; b0 < this.batchCount; b0 += chunk) {
-        const b1 = Math.min(this.batchCount, b0 + chunk);
-        this.resolve(indices, policy, b0, b1, starts, partial, sorted);
-        this.move(b0 * this.outerPerBatch, b1 * this.outerPerBatch, starts, b0, run, special);
-      }
-    } else {
-      const starts = this.resolveAll(indices, policy, partial);
-      this.move(0, this.outerCount, starts, 0, run, special);
+    if (!this.batchMajor) {
+      this.move(0, this.outerCount, this.resolveAll(src), 0, run, special);
+      return;
     }
+    const sorted = src.policy.checkSorted ? { prev: null } : null;
+    const range = { lo: 0, hi: this.batchCount, chunk: 8192 };
+    this.resolveChunks(
+      src,
+      range,
+      (starts, b0, b1) =>
+        this.move(b0 * this.outerPerBatch, b1 * this.outerPerBatch, starts, b0, run, special),
+      null,
+      sorted,
+    );
   }
 
   /** Resolves every batch position into one starts array. */
-  resolveAll(
-    indices: Tensor,
-    policy: ResolvedPolicy,
-    partial: Map<number, Float64Array> | null,
-  ): Int32Array | Float64Array {
+  resolveAll(src: IndexSource): Int32Array | Float64Array {
     const starts = this.allocStarts(this.batchCount);
-    this.resolve(
-      indices,
-      policy,
-      0,
-      this.batchCount,
-      starts,
-      partial,
-      policy.checkSorted ? { prev: null } : null,
-    );
+    this.resolve(src, 0, this.batchCount, starts, src.policy.checkSorted ? { prev: null } : null);
     return starts;
   }
 
@@ -632,45 +650,36 @@ export class IndexMap {
    * resolves every batch position itself). The union of the parts is exactly `forEachRun`.
    */
   forEachRunPart(
-    indices: Tensor,
-    policy: ResolvedPolicy,
-    part: number,
-    parts: number,
-    run: (spaceOff: number, opOff: number, n: number) => void,
-    special: ((status: number, b: number, spaceOff: number, windowOff: number, n: number) => void) | null,
-    partial: Map<number, Float64Array> | null,
+    src: IndexSource,
+    split: { readonly part: number; readonly parts: number },
+    run: RunCallback,
+    special: SpecialCallback | null,
   ): void {
-    if (parts <= 1 || this.spaceSize === 0 || policy.checkSorted) {
-      if (part === 0) this.forEachRun(indices, policy, run, special, partial);
+    const { part, parts } = split;
+    if (parts <= 1 || this.spaceSize === 0 || src.policy.checkSorted) {
+      if (part === 0) this.forEachRun(src, run, special);
       return;
     }
     if (this.batchMajor) {
       const [lo, hi] = evenRange(this.batchCount, parts, part);
-      this.forBatchRange(indices, policy, lo, hi, run, special, partial);
+      this.forBatchRange(src, lo, hi, run, special);
     } else {
       const [lo, hi] = evenRange(this.outerCount, parts, part);
-      const starts = this.resolveAll(indices, policy, partial);
-      this.move(lo, hi, starts, 0, run, special);
+      this.move(lo, hi, this.resolveAll(src), 0, run, special);
     }
   }
 
   /** Resolve + move over batch positions [lo, hi) of a batch-major map, in chunks. */
   forBatchRange(
-    indices: Tensor,
-    policy: ResolvedPolicy,
+    src: IndexSource,
     lo: number,
     hi: number,
-    run: (spaceOff: number, opOff: number, n: number) => void,
-    special: ((status: number, b: number, spaceOff: number, windowOff: number, n: number) => void) | null,
-    partial: Map<number, Float64Array> | null,
+    run: RunCallback,
+    special: SpecialCallback | null,
   ): void {
-    const chunk = Math.max(1, Math.min(hi - lo, 8192));
-    const starts = this.allocStarts(chunk);
-    for (let b0 = lo; b0 < hi; b0 += chunk) {
-      const b1 = Math.min(hi, b0 + chunk);
-      this.resolve(indices, policy, b0, b1, starts, partial, null);
-      this.move(b0 * this.outerPerBatch, b1 * this.outerPerBatch, starts, b0, run, special);
-    }
+    this.resolveChunks(src, { lo, hi, chunk: 8192 }, (starts, b0, b1) =>
+      this.move(b0 * this.outerPerBatch, b1 * this.outerPerBatch, starts, b0, run, special),
+    );
   }
 }
 
@@ -702,12 +711,9 @@ function wrapValue(
  * be split across threads. Resolves in chunks (bounded scratch), in index order.
  */
 export function allIndicesValid(map: IndexMap, policy: ResolvedPolicy, indices: Tensor): boolean {
-  const chunk = Math.max(1, Math.min(map.batchCount, 16384));
-  const starts = map.allocStarts(chunk);
   const partial = policy.oob === 'partial' ? new Map<number, Float64Array>() : null;
   try {
-    for (let b = 0; b < map.batchCount; b += chunk)
-      map.resolve(indices, policy, b, Math.min(map.batchCount, b + chunk), starts, partial, null);
+    map.resolveChunks({ indices, policy, partial }, { lo: 0, hi: map.batchCount, chunk: 16384 }, () => false);
   } catch (e) {
     if (e instanceof GatherScatterError) return false;
     throw e;

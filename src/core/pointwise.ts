@@ -191,7 +191,7 @@ function scatterRun(k: RunLoop, eo: number, b: number, end: number, off: number)
 
 /** One position through the generic resolve (out-of-range, wrap, fill, skip, > 32-bit values). */
 function one1(w: ElementWalk, b: number, one: Int32Array | Float64Array): void {
-  w.map.resolve(w.indices, w.policy, b, b + 1, one, null, null);
+  w.map.resolve({ indices: w.indices, policy: w.policy, partial: null }, b, b + 1, one);
   const s = one[0];
   if (w.mode === GATHER) {
     w.dst[b] = s >= 0 ? w.src[s] : w.fill;

@@ -54,7 +54,7 @@ export interface RangeJob {
 
 /** Applies every update of `job` whose target lies in [t0, t1), in update-index order. */
 export function scatterRange(job: RangeJob): void {
-  const { map, policy, results } = job;
+  const { map, results } = job;
   if (
     job.reducer === 'replace' &&
     results.length === 1 &&
@@ -68,8 +68,8 @@ export function scatterRange(job: RangeJob): void {
   const rows = interleavedRows(job, job.reducer === 'replace' ? replaceRuns(job) : reduceRuns(job));
   const fn = clipToRange(job, rows.fn);
   const special = skipHandler(map, job.partial, fn);
-  if (job.bLo >= 0) map.forBatchRange(job.indices, policy, job.bLo, job.bHi, fn, special, job.partial);
-  else map.forEachRun(job.indices, policy, fn, special, job.partial);
+  if (job.bLo >= 0) map.forBatchRange(job, job.bLo, job.bHi, fn, special);
+  else map.forEachRun(job, fn, special);
   rows.flush();
 }
 
@@ -166,15 +166,11 @@ function pointwiseReplace(job: RangeJob, dst: BitView, src: BitView): void {
     walkElements({ map, indices, policy, mode: SCATTER, dst, src, fill: 0, seen }, lo, hi);
     return;
   }
-  const chunk = Math.max(1, Math.min(hi - lo, 16384));
-  const starts = map.allocStarts(chunk);
   const single: RunFn = (r, t) => {
     if (t >= t0 && t < t1) dst[t] = src[r];
   };
   const special = skipHandler(map, partial, single);
-  for (let b0 = lo; b0 < hi; b0 += chunk) {
-    const b1 = Math.min(hi, b0 + chunk);
-    map.resolve(indices, policy, b0, b1, starts, partial, null);
+  map.resolveChunks(job, { lo, hi, chunk: 16384 }, (starts, b0, b1) => {
     for (let j = 0; j < b1 - b0; j++) {
       const t = starts[j];
       if (seen !== null) {
@@ -185,7 +181,7 @@ function pointwiseReplace(job: RangeJob, dst: BitView, src: BitView): void {
       } else if (t >= t0 && t < t1) dst[t] = src[b0 + j];
       else if (t === PARTIAL) special?.(t, b0 + j, b0 + j, 0, 1);
     }
-  }
+  });
 }
 
 /** Bytes of result rows copied and then scattered into while they are in cache. */

@@ -23,7 +23,7 @@ import { divideComplexByCounts, fillComplexIdentity, refuseComplexFunction } fro
 import { Tensor, resultTensor, zeros } from '../tensor/tensor.js';
 import { DUPLICATE_FOUND, type RunFn, findDuplicate, skipHandler, targetMarks } from './duplicates.js';
 import { checkIndexDType, checkOut, checkRunShapes, freshStorage, ref } from './gather.js';
-import { IndexMap, type ResolvedPolicy, allIndicesValid } from './index-map.js';
+import { IndexMap, type IndexSource, type ResolvedPolicy, allIndicesValid } from './index-map.js';
 import {
   type FloatMinMax,
   type FloatNaN,
@@ -502,9 +502,14 @@ function startResults(job: ScatterJob): Tensor[] {
         else (results[i].data as any).fill(ids[i], t, t + n);
       }
     };
-    map.forEachRun(job.indices, setup.policy, reset, skipHandler(map, job.partial, reset), job.partial);
+    map.forEachRun(sourceOf(job), reset, skipHandler(map, job.partial, reset));
   }
   return results;
+}
+
+/** The job's indices under its policy, as the map's walks read them. */
+function sourceOf(job: ScatterJob): IndexSource {
+  return { indices: job.indices, policy: job.setup.policy, partial: job.partial };
 }
 
 /** Strategy `reduce-runs`: built-in reducers but `mean`, on this thread (see scatterRange). */
@@ -567,7 +572,7 @@ function runGeneral(job: ScatterJob): Tensor[] {
       for (let j = 0; j < n; j++) c[t + j]++;
     };
   }
-  map.forEachRun(job.indices, setup.policy, fn, skipHandler(map, job.partial, fn), job.partial);
+  map.forEachRun(sourceOf(job), fn, skipHandler(map, job.partial, fn));
   if (counts) for (const t of results) divideByCounts(t, counts, setup.includeSelf);
   return results;
 }

@@ -118,7 +118,7 @@ export function traceCall(lowered: CoreCall): Trace {
   // Out-of-range starts per batch position, even when the space is empty (the core still checks them).
   const outOfRange: number[] = [];
   if (map.batchCount > 0 && map.K > 0) {
-    const starts = map.resolveAll(indices, quiet(policy, { oob: 'partial' }), new Map());
+    const starts = map.resolveAll({ indices, policy: quiet(policy, { oob: 'partial' }), partial: new Map() });
     starts.forEach((s, b) => {
       if (s === PARTIAL) outOfRange.push(b);
     });
@@ -341,7 +341,7 @@ function walk(
   special: (status: number, b: number, spaceOff: number, windowOff: number, n: number) => void,
 ): void {
   if (map.spaceSize === 0) return;
-  const starts = map.resolveAll(indices, policy, partial);
+  const starts = map.resolveAll({ indices, policy, partial });
   map.move(0, map.outerCount, starts, 0, run ?? (() => {}), special);
 }
 
