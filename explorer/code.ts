@@ -1,7 +1,9 @@
 /**
- * The current call as code in the framework's own syntax: Python for NumPy, PyTorch,
- * TensorFlow and JAX (which "paste a call" reads back), ONNX's textual node syntax for ONNX,
- * StableHLO text for StableHLO, and this library's call for the rest.
+ * The current call as code in the framework's own language: Python for NumPy, PyTorch,
+ * TensorFlow and JAX (which "paste a call" reads back), for MXNet (`mx.nd`) and Caffe2
+ * (`core.CreateOperator` + `workspace`), JavaScript for WebNN (`MLGraphBuilder`), ONNX's textual
+ * node syntax for ONNX, StableHLO text for StableHLO, and this library's call for DirectML and
+ * MLIR (whose own forms, a C++ operator descriptor and tensor-dialect IR, take no values).
  */
 import { type CoreCall, stablehloText } from '../src/core/call.js';
 import type { CallArgs, OpEntry } from '../src/tables/registry.js';
@@ -173,6 +175,110 @@ export function libraryCode(entry: OpEntry, args: CallArgs): string {
   return `import { ${entry.framework}, tensor } from 'tensor-gather-scatter';\n${entry.framework}.${entry.name}(${parts.join(', ')});`;
 }
 
+/** The inputs each op takes, in its signature's order, with the names its framework uses. */
+function tensorParams(entry: OpEntry): ('data' | 'indices' | 'updates')[] {
+  return entry.signature.params.filter(
+    (p): p is 'data' | 'indices' | 'updates' => p === 'data' || p === 'indices' || p === 'updates',
+  );
+}
+
+const valuesOf = (args: CallArgs, p: 'data' | 'indices' | 'updates') =>
+  p === 'data' ? args.data : p === 'indices' ? args.indices : args.updates;
+
+const plainValues = (v: unknown) =>
+  JSON.parse(JSON.stringify(v ?? null, (_k, x) => (typeof x === 'bigint' ? Number(x) : x)));
+
+/** Attributes as Python keyword arguments (positional attrs included, by name). */
+function pyKwargs(args: CallArgs): string[] {
+  const shapeLike = new Set(['shape', 'slice_sizes']);
+  return Object.entries(args.attrs ?? {})
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => `${k}=${pyLiteral(v, shapeLike.has(k))}`);
+}
+
+/** MXNet's NDArray API: `mx.nd.<op>(...)`; scatter_nd's first argument (`data`) is the updates. */
+export function mxnetCode(entry: OpEntry, args: CallArgs): string {
+  const lines = ['import mxnet as mx'];
+  const names: string[] = [];
+  for (const p of tensorParams(entry)) {
+    const name = p === 'updates' ? 'data' : p;
+    const dtype = p === 'indices' ? (args.indexDType ?? entry.signature.indexDType) : args.dataDType;
+    lines.push(
+      `${name} = mx.nd.array(${pyLiteral(plainValues(valuesOf(args, p)))}${dtype ? `, dtype='${dtype}'` : ''})`,
+    );
+    names.push(name);
+  }
+  if (args.version !== undefined)
+    lines.push(`# ${entry.signature.version?.key ?? 'version'}: ${args.version}`);
+  lines.push(`mx.nd.${entry.name}(${[...names, ...pyKwargs(args)].join(', ')})`);
+  return lines.join('\n');
+}
+
+/** Caffe2: blobs fed to the workspace, one operator created and run, the output fetched. */
+export function caffe2Code(entry: OpEntry, args: CallArgs): string {
+  const blobs = tensorParams(entry).map((p) =>
+    p === 'data' ? 'DATA' : p === 'indices' ? 'INDICES' : 'UPDATES',
+  );
+  const lines = ['import numpy as np', 'from caffe2.python import core, workspace'];
+  tensorParams(entry).forEach((p, k) => {
+    const dtype = p === 'indices' ? (args.indexDType ?? 'int64') : (args.dataDType ?? 'float32');
+    lines.push(
+      `workspace.FeedBlob('${blobs[k]}', np.array(${pyLiteral(plainValues(valuesOf(args, p)))}, dtype=np.${dtype}))`,
+    );
+  });
+  const kw = pyKwargs(args);
+  lines.push(
+    `op = core.CreateOperator('${entry.name}', [${blobs.map((b) => `'${b}'`).join(', ')}], ['OUTPUT']${kw.length ? `, ${kw.join(', ')}` : ''})`,
+    'workspace.RunOperatorOnce(op)',
+    "workspace.FetchBlob('OUTPUT')",
+  );
+  return lines.join('\n');
+}
+
+const WEBNN_TYPES: Readonly<Record<string, string>> = {
+  float32: 'Float32Array',
+  float16: 'Float16Array',
+  int32: 'Int32Array',
+  uint32: 'Uint32Array',
+  int64: 'BigInt64Array',
+  uint64: 'BigUint64Array',
+  int8: 'Int8Array',
+  uint8: 'Uint8Array',
+};
+
+/** WebNN (JavaScript): constants built with MLGraphBuilder, one op, the graph built and computed. */
+export function webnnCode(entry: OpEntry, args: CallArgs, call: CoreCall | null): string {
+  const shapes: Record<string, readonly number[]> = {};
+  if (call) {
+    shapes.data = call.kind === 'gather' ? call.operand.shape : call.inputs[0].shape;
+    shapes.indices = call.kind === 'gather' ? call.start_indices.shape : call.scatter_indices.shape;
+    if (call.kind === 'scatter') shapes.updates = call.updates[0].shape;
+  }
+  const lines = [
+    'const context = await navigator.ml.createContext();',
+    'const builder = new MLGraphBuilder(context);',
+  ];
+  const names: string[] = [];
+  for (const p of tensorParams(entry)) {
+    const dtype = p === 'indices' ? (args.indexDType ?? 'int32') : (args.dataDType ?? 'float32');
+    const flat = [plainValues(valuesOf(args, p))].flat(Number.POSITIVE_INFINITY);
+    const array = WEBNN_TYPES[dtype] ?? 'Float32Array';
+    const values = array.startsWith('Big') ? flat.map((x) => `${x}n`).join(', ') : flat.join(', ');
+    const name = p === 'data' ? 'input' : p;
+    lines.push(
+      `const ${name} = builder.constant({ dataType: '${dtype}', shape: [${(shapes[p] ?? []).join(', ')}] }, new ${array}([${values}]));`,
+    );
+    names.push(name);
+  }
+  const opts = Object.entries(args.attrs ?? {}).filter(([, v]) => v !== undefined);
+  const options = opts.length ? `, { ${opts.map(([k, v]) => `${k}: ${JSON.stringify(v)}`).join(', ')} }` : '';
+  lines.push(
+    `const output = builder.${entry.name}(${names.join(', ')}${options});`,
+    'const graph = await builder.build({ output });',
+  );
+  return lines.join('\n');
+}
+
 /** The call as code: language label and text. */
 export function callCode(
   entry: OpEntry,
@@ -182,6 +288,9 @@ export function callCode(
   if (['torch', 'numpy', 'tensorflow', 'jax'].includes(entry.framework))
     return { lang: 'Python', text: pythonCode(entry, args) };
   if (entry.framework === 'onnx') return { lang: 'ONNX text', text: onnxCode(entry, args, call) };
+  if (entry.framework === 'mxnet') return { lang: 'Python (MXNet)', text: mxnetCode(entry, args) };
+  if (entry.framework === 'caffe2') return { lang: 'Python (Caffe2)', text: caffe2Code(entry, args) };
+  if (entry.framework === 'webnn') return { lang: 'JavaScript (WebNN)', text: webnnCode(entry, args, call) };
   if (entry.framework === 'stablehlo' && call) return { lang: 'StableHLO', text: stablehloText(call) };
   return { lang: 'TypeScript (this library)', text: libraryCode(entry, args) };
 }

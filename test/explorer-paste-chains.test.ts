@@ -6,10 +6,12 @@
  * commands are in each test's comment). Pasted StableHLO gets distinct in-range indices.
  */
 import { describe, expect, it } from 'vitest';
+import { callCode } from '../explorer/code.js';
 import { exampleIndices, parsePaste } from '../explorer/paste.js';
 import { PasteError } from '../explorer/pycall.js';
 import { NAMESPACES } from '../src/frameworks/index.js';
-import { buildRegistry, executeCall } from '../src/tables/registry.js';
+import { PRESETS } from '../src/tables/presets.js';
+import { buildRegistry, executeCall, lowerCall } from '../src/tables/registry.js';
 
 const registry = buildRegistry(NAMESPACES);
 const run = (text: string) => {
@@ -157,5 +159,38 @@ describe('pasted StableHLO: distinct in-range example indices', () => {
     const p = parsePaste(text, registry);
     // dim 3, window 2: starts 0 and 1 only, then cycle
     expect(p.args.indices).toEqual([[0], [1], [0]]);
+  });
+});
+
+describe('the code view speaks each framework’s language', () => {
+  const codeOf = (presetId: string) => {
+    const p = PRESETS.find((x) => x.id === presetId)!;
+    const entry = registry.find((e) => e.id === p.op)!;
+    return callCode(entry, p.args, lowerCall(NAMESPACES, entry, p.args));
+  };
+  it('MXNet is Python: mx.nd.gather_nd(data, indices)', () => {
+    const c = codeOf('mxnet-gather-nd-1');
+    expect(c.lang).toBe('Python (MXNet)');
+    expect(c.text).toContain('import mxnet as mx');
+    expect(c.text).toMatch(/\nmx\.nd\.gather_nd\(data, indices\)$/);
+    expect(c.text).not.toContain('tensor-gather-scatter');
+  });
+  it('MXNet scatter_nd names the updates data and passes shape as a tuple', () => {
+    expect(codeOf('mxnet-scatter-nd').text).toMatch(
+      /\nmx\.nd\.scatter_nd\(data, indices, shape=\(\d+, \d+\)\)$/,
+    );
+  });
+  it('Caffe2 is Python with core.CreateOperator; WebNN is JavaScript with MLGraphBuilder', () => {
+    const c2 = codeOf('caffe2-gather');
+    expect(c2.lang).toBe('Python (Caffe2)');
+    expect(c2.text).toContain("op = core.CreateOperator('Gather', ['DATA', 'INDICES'], ['OUTPUT']");
+    const p = { data: [1, 2, 3], indices: [2, 0], attrs: { axis: 0 }, dataDType: 'float32' as const };
+    const entry = registry.find((e) => e.id === 'webnn.gather')!;
+    const w = callCode(entry, p, lowerCall(NAMESPACES, entry, p));
+    expect(w.lang).toBe('JavaScript (WebNN)');
+    expect(w.text).toContain(
+      "builder.constant({ dataType: 'float32', shape: [3] }, new Float32Array([1, 2, 3]))",
+    );
+    expect(w.text).toContain('builder.gather(input, indices, { axis: 0 })');
   });
 });
