@@ -7,17 +7,9 @@ import { execute } from '../src/core/call.js';
 import { DTypeError, IndexOutOfBoundsError, InvalidArgumentError } from '../src/errors.js';
 import { caffe2 } from '../src/frameworks/caffe2.js';
 import { tensor, zeros } from '../src/tensor/tensor.js';
+import { caught } from './helpers/errors.js';
 
 const I = (x: unknown) => tensor(x as number[], 'int32');
-
-function caught(f: () => unknown): { code?: string; message: string; error: unknown } {
-  try {
-    f();
-  } catch (e) {
-    return { code: (e as { code?: string }).code, message: (e as Error).message, error: e };
-  }
-  return { message: 'no error', error: undefined };
-}
 
 describe('caffe2 out', () => {
   const m = () =>

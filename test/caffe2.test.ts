@@ -1,16 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type Tensor, caffe2, tensor } from '../src/index.js';
+import { codeOf } from './helpers/errors.js';
 
 const f = Math.fround;
-function codeOf(fn: () => unknown): string | undefined {
-  try {
-    fn();
-  } catch (e) {
-    return (e as { code?: string }).code;
-  }
-  return undefined;
-}
 
 describe('Caffe2 operator docs, verbatim', () => {
   it('Gather (gather_op.cc example)', () => {

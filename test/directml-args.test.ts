@@ -8,18 +8,10 @@ import { execute } from '../src/core/call.js';
 import { DTypeError, InvalidArgumentError } from '../src/errors.js';
 import { directml } from '../src/frameworks/directml.js';
 import { tensor, zeros } from '../src/tensor/tensor.js';
+import { caught } from './helpers/errors.js';
 
 const f32 = (v: number[], shape: number[]) => tensor(new Float32Array(v), 'float32', shape);
 const u32 = (v: number[], shape: number[]) => tensor(new Uint32Array(v), 'uint32', shape);
-
-function caught(f: () => unknown): { code?: string; message: string; error: unknown } {
-  try {
-    f();
-  } catch (e) {
-    return { code: (e as { code?: string }).code, message: (e as Error).message, error: e };
-  }
-  return { message: 'no error', error: undefined };
-}
 
 describe('DirectML OutputTensor as the output buffer', () => {
   it('GATHER writes into a fresh OutputTensor of the right-aligned Sizes (Example 4) and returns it', () => {

@@ -1,17 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type DType, type Tensor, directml, tensor } from '../src/index.js';
+import { codeOf } from './helpers/errors.js';
 
 const f32 = (v: number[], shape: number[]) => tensor(new Float32Array(v), 'float32', shape);
 const u32 = (v: number[], shape: number[]) => tensor(new Uint32Array(v), 'uint32', shape);
-function codeOf(fn: () => unknown): string | undefined {
-  try {
-    fn();
-  } catch (e) {
-    return (e as { code?: string }).code;
-  }
-  return undefined;
-}
 
 describe('DML_GATHER_OPERATOR_DESC examples (seed 002), verbatim', () => {
   it('Example 1. 1D remapping', () => {

@@ -8,23 +8,11 @@
 import { describe, expect, it } from 'vitest';
 import { execute } from '../src/core/call.js';
 import { jax, tensor, zeros } from '../src/index.js';
+import { errorOf } from './helpers/errors.js';
 
 const { lax, jnp } = jax;
 const i32 = (v: unknown) => tensor(v as number[], 'int32');
 const f32 = (v: unknown) => tensor(v as number[], 'float32');
-
-function errorOf(f: () => unknown): { cls: string; code: string; message: string } {
-  try {
-    f();
-  } catch (e) {
-    return {
-      cls: (e as Error).constructor.name,
-      code: (e as { code?: string }).code ?? 'no code',
-      message: (e as Error).message,
-    };
-  }
-  return { cls: 'none', code: 'no error', message: '' };
-}
 
 const dn1 = lax.GatherDimensionNumbers({ offset_dims: [], collapsed_slice_dims: [0], start_index_map: [0] });
 const sdn1 = lax.ScatterDimensionNumbers({

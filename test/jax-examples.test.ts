@@ -12,17 +12,9 @@ import {
   SPEC_SCATTER_RESULT,
   SPEC_START_INDICES,
 } from './helpers/spec-example.js';
+import { codeOf } from './helpers/errors.js';
 
 const { lax, jnp } = jax;
-
-function codeOf(fn: () => unknown): string {
-  try {
-    fn();
-  } catch (e) {
-    return (e as { code?: string }).code ?? `no code: ${String(e)}`;
-  }
-  return 'no error';
-}
 
 const f32 = (v: unknown) => tensor(v as number[], 'float32');
 const i32 = (v: unknown) => tensor(v as number[], 'int32');

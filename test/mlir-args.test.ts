@@ -8,18 +8,10 @@ import { execute } from '../src/core/call.js';
 import { DTypeError, InvalidArgumentError } from '../src/errors.js';
 import { mlir } from '../src/frameworks/mlir.js';
 import { tensor, zeros } from '../src/tensor/tensor.js';
+import { caught } from './helpers/errors.js';
 
 const I64 = (x: unknown) => tensor(x as number[], 'int64');
 const F = (x: unknown) => tensor(x as number[], 'float32');
-
-function caught(f: () => unknown): { code?: string; message: string; error: unknown } {
-  try {
-    f();
-  } catch (e) {
-    return { code: (e as { code?: string }).code, message: (e as Error).message, error: e };
-  }
-  return { message: 'no error', error: undefined };
-}
 
 const source = () =>
   F([

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type Tensor, mlir, tensor } from '../src/index.js';
+import { codeOf } from './helpers/errors.js';
 
 const prod = (s: readonly number[]) => s.reduce((a, b) => a * b, 1);
 function unravel(i: number, shape: readonly number[]): number[] {
@@ -25,14 +26,6 @@ const positional = (shape: number[]) =>
     shape,
   );
 const idx = (vals: number[], shape: number[]) => tensor(BigInt64Array.from(vals.map(BigInt)), 'int64', shape);
-function codeOf(fn: () => unknown): string | undefined {
-  try {
-    fn();
-  } catch (e) {
-    return (e as { code?: string }).code;
-  }
-  return undefined;
-}
 
 /** Naive tensor.gather: result[b..., s...] = source[s with s[G[j]] := indices[b..., j]]. */
 function naiveGather(

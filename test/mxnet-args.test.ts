@@ -9,18 +9,10 @@ import { execute } from '../src/core/call.js';
 import { DTypeError, IndexOutOfBoundsError, InvalidArgumentError } from '../src/errors.js';
 import { mxnet as mx } from '../src/frameworks/mxnet.js';
 import { tensor, zeros } from '../src/tensor/tensor.js';
+import { caught } from './helpers/errors.js';
 
 const F = (x: unknown) => tensor(x as number[], 'float32');
 const I = (x: unknown) => tensor(x as number[], 'int32');
-
-function caught(f: () => unknown): { code?: string; message: string; error: unknown } {
-  try {
-    f();
-  } catch (e) {
-    return { code: (e as { code?: string }).code, message: (e as Error).message, error: e };
-  }
-  return { message: 'no error', error: undefined };
-}
 
 const ortLike = { type: 'float32', dims: [3], data: new Float32Array(3) };
 const tfLike = { shape: [3], dtype: 'float32', dataSync: () => new Float32Array(3) };

@@ -18,18 +18,10 @@ import { mxnet as mx } from '../src/frameworks/mxnet.js';
 import { tensorflow as tf } from '../src/frameworks/tensorflow.js';
 import { moveAxis } from '../src/tensor/ops.js';
 import { tensor } from '../src/tensor/tensor.js';
+import { codeOf } from './helpers/errors.js';
 
 const F = (x: unknown) => tensor(x as number[], 'float32');
 const I = (x: unknown) => tensor(x as number[], 'int32');
-
-function codeOf(f: () => unknown): string {
-  try {
-    f();
-  } catch (e) {
-    return (e as { code?: string }).code ?? String(e);
-  }
-  return 'no error';
-}
 
 describe('MXNet doc examples', () => {
   it('gather_nd: data = [[0, 1], [2, 3]], indices = [[1, 1, 0], [0, 1, 0]] → [2, 3, 0]', () => {

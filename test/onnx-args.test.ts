@@ -4,9 +4,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { execute } from '../src/core/call.js';
-import { DTypeError, IndexOutOfBoundsError, InvalidArgumentError } from '../src/errors.js';
+import { DTypeError, IndexOutOfBoundsError } from '../src/errors.js';
 import { onnx } from '../src/frameworks/onnx.js';
 import { type NestedArray, type Tensor, tensor, zeros } from '../src/tensor/tensor.js';
+import { expectRule as caught } from './helpers/errors.js';
 
 const f32 = (v: NestedArray) => tensor(v, 'float32');
 const i64 = (v: NestedArray): Tensor =>
@@ -16,21 +17,6 @@ const i64 = (v: NestedArray): Tensor =>
   );
 
 /** Runs `fn`, expects a typed error with `code` (in the message too); returns it. */
-function caught(
-  fn: () => unknown,
-  code: string,
-  cls: new (...a: any[]) => Error = InvalidArgumentError,
-): Error {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(cls);
-    expect((e as { code: string }).code).toBe(code);
-    expect((e as Error).message.endsWith(`(${code})`)).toBe(true);
-    return e as Error;
-  }
-  throw new Error(`expected ${code}`);
-}
 
 describe('out', () => {
   it('a fresh out receives the result and is returned', () => {

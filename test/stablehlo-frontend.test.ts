@@ -7,21 +7,9 @@
 import { describe, expect, it } from 'vitest';
 import { execute } from '../src/core/call.js';
 import { stablehlo, tensor, zeros } from '../src/index.js';
+import { errorOf } from './helpers/errors.js';
 
 const i32 = (v: unknown) => tensor(v as number[], 'int32');
-
-function errorOf(f: () => unknown): { cls: string; code: string; message: string } {
-  try {
-    f();
-  } catch (e) {
-    return {
-      cls: (e as Error).constructor.name,
-      code: (e as { code?: string }).code ?? 'no code',
-      message: (e as Error).message,
-    };
-  }
-  return { cls: 'none', code: 'no error', message: '' };
-}
 
 const G = {
   offset_dims: [],

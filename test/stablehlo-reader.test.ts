@@ -21,6 +21,7 @@ import {
 import { lex } from '../src/stablehlo-text/lexer.js';
 import { runText } from '../src/stablehlo-text/run-text.js';
 import { getAllocationLimit, setAllocationLimit, type Tensor, tensor } from '../src/tensor/tensor.js';
+import { thrown } from './helpers/errors.js';
 
 const main = (m: Module): Func => m.funcs.find((f) => f.name === m.entry) as Func;
 const kinds = (m: Module): string[] => main(m).ops.map((o) => o.kind);
@@ -28,15 +29,6 @@ const run1 = (text: string, args: Tensor[] = []) =>
   runModule(readModule(text), args).results.map((t) => t.toArray());
 
 /** The typed error a call throws (fails the test when it returns or throws something else). */
-function thrown(f: () => unknown): GatherScatterError {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof GatherScatterError) return e;
-    throw new Error(`expected a GatherScatterError; got ${String(e)}`);
-  }
-  throw new Error('expected an error; got none');
-}
 
 const fn = (body: string, sig = '() -> tensor<2xi64>') => {
   const [params, result] = sig.split(' -> ');

@@ -14,22 +14,10 @@ import {
 } from '../src/errors.js';
 import { tensorflow as tf } from '../src/frameworks/tensorflow.js';
 import { tensor, zeros } from '../src/tensor/tensor.js';
+import { errorOf } from './helpers/errors.js';
 
 const I = (x: unknown) => tensor(x as number[], 'int32');
 const F = (x: unknown) => tensor(x as number[], 'float32');
-
-function errorOf(f: () => unknown): { cls: string; code: string; message: string } {
-  try {
-    f();
-  } catch (e) {
-    return {
-      cls: (e as Error).constructor.name,
-      code: (e as { code?: string }).code ?? 'no code',
-      message: (e as Error).message,
-    };
-  }
-  return { cls: 'none', code: 'no error', message: '' };
-}
 
 describe('tf ops are exactly execute(lower)', () => {
   const p = I([

@@ -11,6 +11,7 @@ import { DTypeError, IndexOutOfBoundsError, InvalidArgumentError } from '../src/
 import { tensorflow as tf } from '../src/frameworks/tensorflow.js';
 import { stablehloText } from '../src/core/call.js';
 import { type Tensor, tensor, zeros } from '../src/tensor/tensor.js';
+import { codeOf } from './helpers/errors.js';
 
 const LABELS = [
   'a',
@@ -37,15 +38,6 @@ const enc = (x: Nested): unknown => (Array.isArray(x) ? x.map(enc) : LABELS.inde
 const dec = (x: unknown): Nested => (Array.isArray(x) ? x.map(dec) : LABELS[x as number]);
 const S = (x: Nested) => tensor(enc(x) as number[], 'int32');
 const I = (x: unknown) => tensor(x as number[], 'int32');
-
-function codeOf(f: () => unknown): string {
-  try {
-    f();
-  } catch (e) {
-    return (e as { code?: string }).code ?? String(e);
-  }
-  return 'no error';
-}
 
 describe('tf.gather — API doc examples', () => {
   const params = S(['p0', 'p1', 'p2', 'p3', 'p4', 'p5']);

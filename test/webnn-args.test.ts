@@ -4,28 +4,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { execute } from '../src/core/call.js';
-import { DTypeError, InvalidArgumentError } from '../src/errors.js';
+import { DTypeError } from '../src/errors.js';
 import { webnn } from '../src/frameworks/webnn.js';
 import { type NestedArray, tensor, zeros } from '../src/tensor/tensor.js';
+import { expectRule as caught } from './helpers/errors.js';
 
 const f32 = (v: NestedArray) => tensor(v, 'float32');
 const u32 = (v: NestedArray) => tensor(v, 'uint32');
-
-function caught(
-  fn: () => unknown,
-  code: string,
-  cls: new (...a: any[]) => Error = InvalidArgumentError,
-): Error {
-  try {
-    fn();
-  } catch (e) {
-    expect(e).toBeInstanceOf(cls);
-    expect((e as { code: string }).code).toBe(code);
-    expect((e as Error).message.endsWith(`(${code})`)).toBe(true);
-    return e as Error;
-  }
-  throw new Error(`expected ${code}`);
-}
 
 describe('out', () => {
   it('every op writes into a fresh out and returns it', () => {

@@ -1,21 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type DType, type Tensor, tensor, webnn } from '../src/index.js';
+import { codeOf } from './helpers/errors.js';
 
 const f32 = (v: number[], shape: number[]) => tensor(new Float32Array(v), 'float32', shape);
 const u32 = (v: number[], shape: number[]) => tensor(new Uint32Array(v), 'uint32', shape);
 const input43 = () => f32([0, 1, 2, 10, 11, 12, 20, 21, 22, 30, 31, 32], [4, 3]);
 const input422 = () =>
   f32([0, 1, 10, 11, 100, 101, 110, 111, 200, 201, 210, 211, 300, 301, 310, 311], [4, 2, 2]);
-
-function codeOf(fn: () => unknown): string | undefined {
-  try {
-    fn();
-  } catch (e) {
-    return (e as { code?: string }).code;
-  }
-  return undefined;
-}
 
 describe('WebNN spec examples (index.bs), verbatim', () => {
   it('gather: three slicing schemes', () => {
