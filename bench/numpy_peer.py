@@ -40,10 +40,23 @@ def variant_fn(case, variant):
             return lambda: np.take(a["data"], a["indices"], axis=axis, out=out)
     if kind == "gather_elements" and variant == "fresh":
         return lambda: np.take_along_axis(a["data"], a["indices"], axis=case["axis"])
-    if kind == "gather_nd" and variant == "fresh":
+    if kind == "gather_nd":
         idx = a["indices"]
-        cols = tuple(idx[..., k] for k in range(idx.shape[-1]))
-        return lambda: a["data"][cols]
+        k = idx.shape[-1]
+        cols = tuple(idx[..., j] for j in range(k))
+        if variant == "fresh":
+            return lambda: a["data"][cols]
+        # With `out`: NumPy's fancy indexing has none, so the index tuples become flat row
+        # numbers (ravel_multi_index checks bounds, as GatherND does) and take(out=) copies.
+        data = a["data"]
+        rows = data.reshape((-1,) + data.shape[k:])
+        if out is None:
+            a["_out"] = out = np.empty(case["result_shape"], dtype=data.dtype)
+        flat_out = out.reshape((-1,) + data.shape[k:])
+        return lambda: (
+            np.take(rows, np.ravel_multi_index(cols, data.shape[:k]), axis=0, out=flat_out),
+            out,
+        )[1]
     if kind == "scatter_nd_add":
         rows = a["indices"][:, 0]
         if variant == "fresh":
