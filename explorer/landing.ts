@@ -14,6 +14,7 @@ import {
   PARTIAL,
   type ResolvedPolicy,
 } from '../src/core/index-map.js';
+import { InternalError } from '../src/errors.js';
 import type { Tensor } from '../src/tensor/tensor.js';
 import {
   batchOf,
@@ -74,27 +75,91 @@ export class Landing {
     this.resolved = policy;
   }
 
+  /** The computation under way (chunked: resolve the batch positions, then move the runs). */
+  private job: {
+    readonly operandOf: Float64Array;
+    readonly starts: Int32Array | Float64Array;
+    readonly quiet: ResolvedPolicy;
+    readonly partial: number[];
+    /** Next batch position to resolve, next outer position to move. */
+    b: number;
+    p: number;
+  } | null = null;
+
   /**
    * Operand offset per space element; -1 when nothing is read / written. Computed on first
-   * use (a hover, the scatter summary) or by {@link warm}: a first render of big inputs does not
-   * need it, so it does not wait for it.
+   * use (a data-cell hover, the scatter summary), or ahead in slices by {@link step} when the
+   * page is idle: a first render of big inputs does not wait for it.
    */
   get operandOf(): Float64Array {
-    this.operands ??= this.computeOperandOf();
-    return this.operands;
+    if (!this.operands) this.step(Number.POSITIVE_INFINITY);
+    return this.operands!;
   }
 
-  /** Computes the landing map now if it is not yet (call when idle). */
+  /** True once the landing map is complete (reading it then costs nothing). */
+  get ready(): boolean {
+    return this.operands !== null;
+  }
+
+  /** Computes the landing map now if it is not yet. */
   warm(): void {
     void this.operandOf;
   }
 
-  private computeOperandOf(): Float64Array {
+  /**
+   * The operand offset of space element `s`: from the map when it is complete, else from the
+   * reference derivation of that one element (microseconds), so a hover never waits for the map.
+   */
+  operandAt(s: number): number {
+    return this.operands ? this.operands[s] : this.derive(s).operandOffset;
+  }
+
+  /**
+   * Works on the landing map until `deadline` (performance.now() time): slices of CHUNK batch
+   * positions, then of CHUNK outer positions. True when the map is complete.
+   */
+  step(deadline: number): boolean {
+    if (this.operands) return true;
+    const map = this.map;
+    const job = (this.job ??= this.startJob());
+    const CHUNK = 1 << 16;
+    while (job.b < map.batchCount) {
+      const b1 = Math.min(map.batchCount, job.b + CHUNK);
+      map.resolve(this.indices, job.quiet, job.b, b1, job.starts.subarray(job.b), new Map(), null);
+      job.b = b1;
+      if (performance.now() > deadline) return false;
+    }
+    const perOuter = Math.max(1, Math.floor(CHUNK / Math.max(1, map.runLen)));
+    while (job.p < map.outerCount) {
+      const p1 = Math.min(map.outerCount, job.p + perOuter);
+      map.move(
+        job.p,
+        p1,
+        job.starts,
+        0,
+        (r, t, len) => {
+          for (let j = 0; j < len; j++) job.operandOf[r + j] = t + j;
+        },
+        (status, _b, r, _o, len) => {
+          if (status === PARTIAL) for (let j = 0; j < len; j++) job.partial.push(r + j);
+          else if (status !== INVALID)
+            throw new InternalError('explorer.landing', `unexpected start status ${status}`);
+        },
+      );
+      job.p = p1;
+      if (performance.now() > deadline) return false;
+    }
+    // Partly out-of-bounds windows (scatter skip; error mode): per element, from the derivation.
+    if (this.resolved.oob === 'partial')
+      for (const r of job.partial) job.operandOf[r] = this.derive(r).operandOffset;
+    this.operands = job.operandOf;
+    this.job = null;
+    return true;
+  }
+
+  private startJob() {
     const map = this.map;
     const policy = this.resolved;
-    const n = map.spaceSize;
-    const operandOf = new Float64Array(n).fill(-1);
-    if (n === 0 || map.batchCount === 0) return operandOf;
     // The call's own policy, "report, don't throw": error → partial, promises unchecked.
     const quiet: ResolvedPolicy = {
       ...policy,
@@ -102,24 +167,16 @@ export class Landing {
       promiseInBounds: false,
       checkSorted: false,
     };
-    const starts = map.resolveAll(this.indices, quiet, new Map());
-    const partial: number[] = [];
-    map.move(
-      0,
-      map.outerCount,
-      starts,
-      0,
-      (r, t, len) => {
-        for (let j = 0; j < len; j++) operandOf[r + j] = t + j;
-      },
-      (status, _b, r, _o, len) => {
-        if (status === PARTIAL) for (let j = 0; j < len; j++) partial.push(r + j);
-        else if (status !== INVALID) throw new Error(`unexpected start status ${status}`);
-      },
-    );
-    // Partly out-of-bounds windows (scatter skip; error mode): per element, from the derivation.
-    if (policy.oob === 'partial') for (const r of partial) operandOf[r] = this.derive(r).operandOffset;
-    return operandOf;
+    const empty = map.spaceSize === 0 || map.batchCount === 0;
+    return {
+      operandOf: new Float64Array(map.spaceSize).fill(-1),
+      starts: map.allocStarts(map.batchCount),
+      quiet,
+      partial: [] as number[],
+      // An empty space or no index vectors: nothing to resolve or move.
+      b: empty ? map.batchCount : 0,
+      p: empty ? map.outerCount : 0,
+    };
   }
 
   get spaceSize(): number {

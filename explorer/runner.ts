@@ -4,6 +4,7 @@
  */
 import { type CoreCall, execute, stablehloText } from '../src/core/call.js';
 import { traceCall } from '../src/core/trace.js';
+import { GatherScatterError } from '../src/errors.js';
 import { type CallArgs, lowerCall, type OpEntry } from '../src/tables/registry.js';
 import type { Scalar } from '../src/tensor/dtype.js';
 import type { Tensor } from '../src/tensor/tensor.js';
@@ -14,7 +15,7 @@ import { readArgs } from './read-args.js';
 import { el, type Role } from './grid.js';
 import { Landing } from './landing.js';
 import { NAMESPACES } from './namespaces.js';
-import { landingOf, type Run, state, TRACE_LIMIT, whenIdle } from './state.js';
+import { type Run, state, TRACE_LIMIT, warmWhenIdle } from './state.js';
 import { ui, webgpu } from './ui.js';
 import { callSizeError } from './url.js';
 import { commit } from './url-controller.js';
@@ -101,7 +102,9 @@ export function run(): void {
     // Small calls get their landing map now; big ones when idle (or at the first hover): the
     // first paint of big inputs shows values only, so it does not wait for the map.
     if (landing.spaceSize <= TRACE_LIMIT) landing.warm();
-  } catch {
+  } catch (e) {
+    // The call is invalid (the error above says why): no landing map to draw.
+    if (!(e instanceof GatherScatterError)) throw e;
     landing = null;
   }
   const space = landing?.spaceSize ?? 0;
@@ -119,7 +122,7 @@ export function run(): void {
   if (result) values.set('output', flatValues(result));
   const r: Run = { entry, args, call, result, landing, trace, views, values };
   state.last = r;
-  if (landing && space > TRACE_LIMIT) whenIdle(() => landingOf(r));
+  if (landing && space > TRACE_LIMIT) warmWhenIdle(r);
   if (call.kind === 'scatter') renderArithSummary(r);
   else ui.arithSection.hidden = true;
   const big = operand.size > TRACE_LIMIT || space > TRACE_LIMIT;

@@ -49,14 +49,19 @@ export function whenIdle(f: () => void): void {
   else setTimeout(f, 50);
 }
 
-/** The run's landing map, computed now if it is not yet; null (and dropped) when that fails. */
+/**
+ * The run's landing map (null when the call has none). Its reverse maps are computed on first
+ * use; {@link warmWhenIdle} computes the map ahead in slices.
+ */
 export function landingOf(r: Run): Landing | null {
-  if (!r.landing) return null;
-  try {
-    r.landing.warm();
-    return r.landing;
-  } catch {
-    r.landing = null;
-    return null;
-  }
+  return r.landing;
+}
+
+/** Computes the run's landing map in idle slices of at most 30 ms, until done or replaced. */
+export function warmWhenIdle(r: Run): void {
+  const L = r.landing;
+  if (!L) return;
+  whenIdle(() => {
+    if (state.last === r && !L.step(performance.now() + 30)) warmWhenIdle(r);
+  });
 }

@@ -47,7 +47,7 @@ export function show(role: Role, off: number): void {
         for (let k = 0; k < p.length; k++) o = o * L.spec.indicesShape[k] + p[k];
         add('indices', o);
       }
-      const target = L.operandOf[s];
+      const target = L.operandAt(s);
       if (target >= 0) {
         add('data', target);
         if (!gather) add('output', target);
@@ -63,9 +63,9 @@ export function show(role: Role, off: number): void {
       role === 'output' || role === 'data'
         ? off
         : role === 'updates' && L
-          ? L.operandOf[off]
+          ? L.operandAt(off)
           : spaces.length && L
-            ? L.operandOf[spaces[0]]
+            ? L.operandAt(spaces[0])
             : -1;
     renderArith(r, target, role === 'updates' ? off : -1);
   }

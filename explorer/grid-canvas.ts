@@ -1,0 +1,262 @@
+/**
+ * Big tensors (over DOM_LIMIT elements): an overview canvas (context) and a zoomed table of the
+ * cells around the current one (focus), so a 2048×2048 input is one canvas of at most the
+ * visible pixels and a few dozen cells, never four million DOM nodes.
+ *
+ * The overview paints one pixel per screen pixel, sampling the cell under each pixel's centre
+ * (a 2048² tensor in a 600 px box paints 360 thousand pixels, not four million); its CSS size is
+ * its pixel size, so a pointer position maps to exactly one cell. The zoom shows ZOOM_ROWS ×
+ * ZOOM_COLS cells at ≥ 16 px each with their values and marks; it pans by dragging, by the arrow
+ * keys (Shift: a page) or by clicking the overview, so every element can be inspected.
+ */
+import type { Scalar } from '../src/tensor/dtype.js';
+import { el, fillCell, header, type TensorView, type TensorViewSpec } from './grid.js';
+import { rampPixel } from './palette.js';
+
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+const TWO32 = 4294967296;
+const ZOOM_ROWS = 7;
+const ZOOM_COLS = 9;
+/** Tallest overview, in CSS pixels (rows beyond it share pixels). */
+const MAX_HEIGHT = 600;
+
+/** Reads element i as a number (64-bit integers without a BigInt per element). */
+function reader(values: ArrayLike<Scalar>): (i: number) => number {
+  if (values instanceof BigInt64Array || values instanceof BigUint64Array) {
+    // Two 32-bit words per element (little-endian, as every browser): no BigInt per read.
+    if (!LITTLE_ENDIAN) return (i) => Number(values[i]);
+    const w = new Int32Array(values.buffer, values.byteOffset, 2 * values.length);
+    return values instanceof BigInt64Array
+      ? (i) => w[2 * i + 1] * TWO32 + (w[2 * i] >>> 0)
+      : (i) => (w[2 * i + 1] >>> 0) * TWO32 + (w[2 * i] >>> 0);
+  }
+  if (ArrayBuffer.isView(values)) {
+    const a = values as unknown as ArrayLike<number>;
+    return (i) => a[i];
+  }
+  return (i) => Number(values[i]);
+}
+
+/** The value range the ramp spans: every element of number arrays, the sampled ones otherwise. */
+function rangeOf(values: ArrayLike<Scalar>, sample: Int32Array): [number, number] {
+  let lo = Number.POSITIVE_INFINITY;
+  let hi = Number.NEGATIVE_INFINITY;
+  const plain =
+    ArrayBuffer.isView(values) && !(values instanceof BigInt64Array || values instanceof BigUint64Array);
+  if (plain) {
+    const a = values as unknown as ArrayLike<number>;
+    for (let i = 0; i < a.length; i++) {
+      const x = a[i];
+      if (x < lo) lo = x;
+      if (x > hi) hi = x;
+    }
+  } else {
+    const get = reader(values);
+    for (let k = 0; k < sample.length; k++) {
+      const x = get(sample[k]);
+      if (x < lo) lo = x;
+      if (x > hi) hi = x;
+    }
+  }
+  return [lo, hi];
+}
+
+/** Paints the overview: pixel (x, y) shows cell (⌊(y+½)·rows/H⌋, ⌊(x+½)·cols/W⌋). */
+function paintOverview(
+  ctx: CanvasRenderingContext2D,
+  values: ArrayLike<Scalar>,
+  rows: number,
+  cols: number,
+  W: number,
+  H: number,
+): void {
+  const colOf = new Int32Array(W);
+  for (let x = 0; x < W; x++) colOf[x] = Math.min(cols - 1, Math.floor(((x + 0.5) * cols) / W));
+  const sample = new Int32Array(W * H);
+  for (let y = 0; y < H; y++) {
+    const row = Math.min(rows - 1, Math.floor(((y + 0.5) * rows) / H)) * cols;
+    for (let x = 0; x < W; x++) sample[y * W + x] = row + colOf[x];
+  }
+  const [lo, hi] = rangeOf(values, sample);
+  const span = hi > lo ? hi - lo : 1;
+  const get = reader(values);
+  const img = ctx.createImageData(W, H);
+  const out = new Uint32Array(img.data.buffer, img.data.byteOffset, W * H);
+  for (let p = 0; p < sample.length; p++) out[p] = rampPixel((get(sample[p]) - lo) / span);
+  ctx.putImageData(img, 0, 0);
+}
+
+/** The zoomed table: ZOOM_ROWS × ZOOM_COLS cells from (r0, c0), lit cells and the current one marked. */
+function paintZoom(
+  zoom: HTMLTableElement,
+  spec: TensorViewSpec,
+  rows: number,
+  cols: number,
+  at: { r0: number; c0: number; current: number; lit: ReadonlySet<number> },
+): void {
+  zoom.replaceChildren();
+  for (let r = at.r0; r < Math.min(rows, at.r0 + ZOOM_ROWS); r++) {
+    const tr = el('tr');
+    for (let c = at.c0; c < Math.min(cols, at.c0 + ZOOM_COLS); c++) {
+      const off = r * cols + c;
+      const td = el('td', { 'data-role': spec.role, 'data-offset': String(off) });
+      fillCell(td, spec, off);
+      if (at.lit.has(off)) td.classList.add('hl');
+      if (off === at.current) td.classList.add('hl-main');
+      tr.append(td);
+    }
+    zoom.append(tr);
+  }
+}
+
+export function canvasView(spec: TensorViewSpec, width: number): TensorView {
+  const root = el('div', { class: 'tensor big', 'data-tensor': spec.role });
+  root.append(header(spec));
+  const shape = spec.shape;
+  const cols = shape.length ? shape[shape.length - 1] : 1;
+  const rows = Math.max(
+    1,
+    shape.slice(0, -1).reduce((a, b) => a * b, 1),
+  );
+  if (shape.length > 2)
+    root.append(el('p', { class: 'hint' }, `rows are [${shape.slice(0, -1).join(' × ')}] flattened`));
+  const scale = Math.min(8, Math.floor(width) / cols);
+  const W = Math.max(1, Math.round(cols * scale));
+  const H = Math.max(1, Math.round(rows * Math.min(scale, MAX_HEIGHT / rows)));
+  const wrap = el('div', { class: 'canvas-wrap' });
+  const canvas = el('canvas', {
+    width: String(W),
+    height: String(H),
+    tabindex: '0',
+    role: 'img',
+    'data-role': spec.role,
+    'aria-label': `${spec.title} heat map, ${spec.shape.join(' by ')}; move with the arrow keys`,
+    style: `width:${W}px;height:${H}px`,
+  });
+  // Highlights are a few positioned rings over the canvas, so a hover never repaints the overview.
+  const overlay = el('div', { class: 'overlay', 'aria-hidden': 'true' });
+  wrap.append(canvas, overlay);
+  root.append(wrap);
+  const zoom = el('table', {
+    class: 'grid lens',
+    tabindex: '0',
+    'aria-label': `${spec.title}, zoomed around the current cell; drag or use the arrow keys to pan`,
+  });
+  root.append(zoom);
+  if (spec.values) paintOverview(canvas.getContext('2d')!, spec.values, rows, cols, W, H);
+  const at = { r0: 0, c0: 0, current: 0, lit: new Set<number>() as ReadonlySet<number> };
+  const draw = () => paintZoom(zoom, spec, rows, cols, at);
+  /** Moves the zoom so that cell (r, c) is in its middle. */
+  const centre = (r: number, c: number) => {
+    at.r0 = Math.max(0, Math.min(rows - ZOOM_ROWS, r - (ZOOM_ROWS >> 1)));
+    at.c0 = Math.max(0, Math.min(cols - ZOOM_COLS, c - (ZOOM_COLS >> 1)));
+  };
+  const pan = (dr: number, dc: number) => {
+    centre(at.r0 + (ZOOM_ROWS >> 1) + dr, at.c0 + (ZOOM_COLS >> 1) + dc);
+    draw();
+  };
+  const inZoom = (o: number) => {
+    const r = Math.floor(o / cols) - at.r0;
+    const c = (o % cols) - at.c0;
+    return r >= 0 && r < ZOOM_ROWS && c >= 0 && c < ZOOM_COLS;
+  };
+  const view: TensorView = {
+    root,
+    role: spec.role,
+    highlight(offsets) {
+      const lit = new Set(offsets.slice(0, 256));
+      const rings: HTMLElement[] = [];
+      let k = 0;
+      for (const o of lit) {
+        const ring = el('i', { class: k++ === 0 ? 'ring main' : 'ring' });
+        ring.style.left = `${((o % cols) + 0.5) * (W / cols)}px`;
+        ring.style.top = `${(Math.floor(o / cols) + 0.5) * (H / rows)}px`;
+        rings.push(ring);
+      }
+      overlay.replaceChildren(...rings);
+      if (!offsets.length) return;
+      at.current = offsets[0];
+      at.lit = lit;
+      // The zoom follows the current cell only when it leaves the zoom (hovering inside it, or
+      // panning, keeps the zoom still).
+      if (!inZoom(at.current)) centre(Math.floor(at.current / cols), at.current % cols);
+      draw();
+    },
+  };
+  wireOverview(canvas, root, spec, { rows, cols, W, H }, () => at.current, centre);
+  wireZoom(zoom, pan);
+  draw();
+  return view;
+}
+
+/** Reports a cell of this view as hovered (`cellhover`) or picked (`cellpick`). */
+function report(root: HTMLElement, type: 'cellhover' | 'cellpick', role: string, offset: number): void {
+  root.dispatchEvent(new CustomEvent(type, { bubbles: true, detail: { role, offset } }));
+}
+
+function wireOverview(
+  canvas: HTMLCanvasElement,
+  root: HTMLElement,
+  spec: TensorViewSpec,
+  g: { rows: number; cols: number; W: number; H: number },
+  current: () => number,
+  centre: (r: number, c: number) => void,
+): void {
+  const cellAt = (ev: MouseEvent) => {
+    const rect = canvas.getBoundingClientRect();
+    const c = Math.floor(((ev.clientX - rect.left) / rect.width) * g.cols);
+    const r = Math.floor(((ev.clientY - rect.top) / rect.height) * g.rows);
+    return r >= 0 && r < g.rows && c >= 0 && c < g.cols ? r * g.cols + c : -1;
+  };
+  canvas.addEventListener('mousemove', (ev) => {
+    const off = cellAt(ev);
+    if (off >= 0) report(root, 'cellhover', spec.role, off);
+  });
+  canvas.addEventListener('click', (ev) => {
+    const off = cellAt(ev);
+    if (off < 0) return;
+    centre(Math.floor(off / g.cols), off % g.cols);
+    report(root, 'cellpick', spec.role, off);
+  });
+  canvas.addEventListener('keydown', (ev) => {
+    const d = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -g.cols, ArrowDown: g.cols }[ev.key];
+    if (d === undefined) return;
+    ev.preventDefault();
+    const next = current() + d * (ev.shiftKey ? 8 : 1);
+    if (next >= 0 && next < g.rows * g.cols) report(root, 'cellhover', spec.role, next);
+  });
+}
+
+/** Panning the zoom: drag it, or the arrow keys while it has the focus (Shift: a page). */
+function wireZoom(zoom: HTMLTableElement, pan: (dr: number, dc: number) => void): void {
+  let drag: { x: number; y: number } | null = null;
+  zoom.addEventListener('mousedown', (ev) => {
+    drag = { x: ev.clientX, y: ev.clientY };
+    ev.preventDefault();
+  });
+  window.addEventListener('mouseup', () => {
+    drag = null;
+  });
+  zoom.addEventListener('mousemove', (ev) => {
+    if (!drag || !(ev.buttons & 1)) return;
+    const cell = zoom.rows[0]?.cells[0]?.getBoundingClientRect();
+    if (!cell) return;
+    const dc = Math.trunc((drag.x - ev.clientX) / cell.width);
+    const dr = Math.trunc((drag.y - ev.clientY) / cell.height);
+    if (!dc && !dr) return;
+    drag = { x: drag.x - dc * cell.width, y: drag.y - dr * cell.height };
+    pan(dr, dc);
+  });
+  zoom.addEventListener('keydown', (ev) => {
+    const page = ev.shiftKey ? [ZOOM_ROWS, ZOOM_COLS] : [1, 1];
+    const d = {
+      ArrowLeft: [0, -page[1]],
+      ArrowRight: [0, page[1]],
+      ArrowUp: [-page[0], 0],
+      ArrowDown: [page[0], 0],
+    }[ev.key];
+    if (!d) return;
+    ev.preventDefault();
+    pan(d[0], d[1]);
+  });
+}
