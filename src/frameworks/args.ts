@@ -252,6 +252,24 @@ function foreignTensorHint(v: unknown): string {
   return '';
 }
 
+/**
+ * An index tensor's dtype check, every framework's: `allowed` lists the dtypes (or tests one),
+ * `rule` is the code's last part (`<op>.<rule>`), `requirement` the framework's words for what
+ * is allowed (a function when they are built: only when the check fails). Message grammar:
+ * `<op>: <requirement>; got <dtype>`.
+ */
+export function checkIndexDType(
+  op: string,
+  t: Tensor,
+  allowed: readonly DType[] | ((dtype: DType) => boolean),
+  rule: string,
+  requirement: string | (() => string),
+): void {
+  if (typeof allowed === 'function' ? allowed(t.dtype) : allowed.includes(t.dtype)) return;
+  const words = typeof requirement === 'function' ? requirement() : requirement;
+  throw new DTypeError(`${op}.${rule}`, `${op}: ${words}; got ${t.dtype}`, { dtype: t.dtype });
+}
+
 /** A Tensor argument; anything else is refused naming the parameter (rule `<op>.<name>`). */
 export function tensorArg(op: string, name: string, value: unknown, code?: string): Tensor {
   if (Tensor.isTensor(value)) return checkTensor(value, name, op, code); // storage intact since made

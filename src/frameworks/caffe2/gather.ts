@@ -7,9 +7,12 @@ import { type GatherCall, type Wording, execute } from '../../core/call.js';
 import { sameShape } from '../../core/gather.js';
 import type { NegativeIndexPolicy } from '../../core/types.js';
 import { fail } from '../../core/validate.js';
-import { DTypeError, fmt } from '../../errors.js';
+import { fmt } from '../../errors.js';
 import { type Tensor, zeros } from '../../tensor/tensor.js';
-import { flag, normalizeAxis, options, outArg, tensorArg } from '../args.js';
+import { checkIndexDType, flag, normalizeAxis, options, outArg, tensorArg } from '../args.js';
+import type { DType } from '../../tensor/dtype.js';
+
+const INDEX_DTYPES: readonly DType[] = ['int32', 'int64'];
 import { takeGather, takeShape } from '../families.js';
 
 /** Gather's arguments (Caffe2 names). */
@@ -73,13 +76,7 @@ const wording =
  * an empty output before reading (or checking) any index, so an empty output gathers no index.
  */
 function lowerImpl(op: string, data: Tensor, indices: Tensor, args: ImplArgs): GatherCall {
-  if (indices.dtype !== 'int32' && indices.dtype !== 'int64') {
-    throw new DTypeError(
-      `${op}.indices_dtype`,
-      `${op}: INDICES must be int32 or int64; got ${indices.dtype}`,
-      { dtype: indices.dtype },
-    );
-  }
+  checkIndexDType(op, indices, INDEX_DTYPES, 'indices_dtype', 'INDICES must be int32 or int64');
   const r = data.rank;
   if (r < 1) fail(`${op}.data_rank`, `${op}: DATA must have rank >= 1; got ${r}`);
   const axis = normalizeAxis(op, args.axis, r);

@@ -22,17 +22,11 @@
 import type { GatherCall } from '../../core/call.js';
 import { execute } from '../../core/call.js';
 import type { GatherMode, NegativeIndexPolicy } from '../../core/types.js';
-import {
-  DTypeError,
-  GatherScatterError,
-  IndexOutOfBoundsError,
-  InvalidArgumentError,
-  fmt,
-} from '../../errors.js';
+import { GatherScatterError, IndexOutOfBoundsError, InvalidArgumentError, fmt } from '../../errors.js';
 import { type Scalar, isInteger } from '../../tensor/dtype.js';
 import { broadcastShapes } from '../../tensor/ops.js';
 import { type Tensor, zeros } from '../../tensor/tensor.js';
-import { integer, oneOf, options, outArg, tensorArg } from '../args.js';
+import { checkIndexDType as indexDType, integer, oneOf, options, outArg, tensorArg } from '../args.js';
 import { flatGather, gatherCall, takeGather } from '../families.js';
 import { CORE_GATHER_MODE, type JaxMode, parseMode } from './modes.js';
 import { canonicalizeAxis, constantGather, fillValue, promises, withPromises } from './util.js';
@@ -75,15 +69,7 @@ const TAKE_MODES: Readonly<
 };
 
 function checkIndexDType(indices: Tensor, op: string): void {
-  if (!isInteger(indices.dtype)) {
-    throw new DTypeError(
-      `${op}.index_dtype`,
-      `${op}: indices must have an integer dtype; got ${indices.dtype}`,
-      {
-        dtype: indices.dtype,
-      },
-    );
-  }
+  indexDType(op, indices, isInteger, 'index_dtype', 'indices must have an integer dtype');
 }
 
 /**

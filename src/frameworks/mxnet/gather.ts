@@ -15,9 +15,12 @@
 import { type GatherCall, execute } from '../../core/call.js';
 import { sameShape } from '../../core/gather.js';
 import { fail } from '../../core/validate.js';
-import { DTypeError, fmt } from '../../errors.js';
+import { fmt } from '../../errors.js';
 import type { Tensor } from '../../tensor/tensor.js';
-import { flag, normalizeAxis, options, outArg, tensorArg } from '../args.js';
+import { checkIndexDType, flag, normalizeAxis, options, outArg, tensorArg } from '../args.js';
+import type { DType } from '../../tensor/dtype.js';
+
+const INT32: readonly DType[] = ['int32'];
 import { elementsGather, ndGather, takeGather } from '../families.js';
 import {
   MX_POLICY,
@@ -170,11 +173,7 @@ function lowerBatchTake(a: Tensor, indices: Tensor, args?: MxBatchTakeArgs | nul
   const out = outArg(op, options(op, args, ['out']).out);
   if (x.rank !== 2)
     fail(`${op}.data_rank`, `${op}: a must be 2-D (d0, d1); got shape ${fmt(x.shape)}`, { shape: x.shape });
-  if (i.dtype !== 'int32') {
-    throw new DTypeError(`${op}.indices_dtype`, `${op}: indices must be int32; got ${i.dtype}`, {
-      dtype: i.dtype,
-    });
-  }
+  checkIndexDType(op, i, INT32, 'indices_dtype', 'indices must be int32');
   if (i.size !== x.shape[0]) {
     fail(
       `${op}.indices_shape`,

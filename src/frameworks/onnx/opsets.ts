@@ -10,7 +10,15 @@ import type { GatherPolicy, ScatterPolicy } from '../families.js';
 import { DTypeError, InvalidArgumentError, fmt } from '../../errors.js';
 import type { DType } from '../../tensor/dtype.js';
 import type { Tensor } from '../../tensor/tensor.js';
-import { integer, normalizeAxis, oneOf, options, outArg, tensorArg } from '../args.js';
+import {
+  checkIndexDType as indexDType,
+  integer,
+  normalizeAxis,
+  oneOf,
+  options,
+  outArg,
+  tensorArg,
+} from '../args.js';
 
 /** The newest `ai.onnx` opset this frontend knows (onnxruntime 1.30 loads up to 26). */
 export const LATEST_OPSET = 26;
@@ -201,13 +209,7 @@ export function checkDataDType(op: OpVersion, t: Tensor, name = 'data'): void {
 
 export function checkIndexDType(op: OpVersion, t: Tensor, name = 'indices'): void {
   const ok = indexDTypes(op);
-  if (!ok.includes(t.dtype)) {
-    throw new DTypeError(
-      code(op, `${name}_dtype`),
-      `${op.name}: ${name} must have dtype ${ok.join(' or ')}; got ${t.dtype}`,
-      { dtype: t.dtype },
-    );
-  }
+  indexDType(op.name, t, ok, `${name}_dtype`, () => `${name} must have dtype ${ok.join(' or ')}`);
 }
 
 /** `updates` (or TensorScatter's `update`) must have the dtype of `data`. */

@@ -28,7 +28,7 @@ import type { DType } from '../../tensor/dtype.js';
 import { slice } from '../../tensor/ops.js';
 import type { Tensor } from '../../tensor/tensor.js';
 import type { GatherPolicy, ScatterPolicy } from '../families.js';
-import { oneOf, options, outArg } from '../args.js';
+import { checkIndexDType as indexDType, oneOf, options, outArg } from '../args.js';
 
 /** Where the TF kernel runs; decides what an out-of-bounds index does. */
 export type TfDevice = 'cpu' | 'gpu' | 'xla';
@@ -134,15 +134,7 @@ export function scatterPolicy(
 
 /** Checks the index dtype: int32 or int64 (`<op>.indices_dtype`). */
 export function checkIndexDType(op: string, indices: Tensor): void {
-  if (!TF_INDEX_DTYPES.includes(indices.dtype)) {
-    throw new DTypeError(
-      `${op}.indices_dtype`,
-      `${op}: indices must be int32 or int64; got ${indices.dtype}`,
-      {
-        dtype: indices.dtype,
-      },
-    );
-  }
+  indexDType(op, indices, TF_INDEX_DTYPES, 'indices_dtype', 'indices must be int32 or int64');
 }
 
 /** Checks that a data dtype is numeric (not bool) for ops that add or compare (`<op>.<name>_dtype`). */

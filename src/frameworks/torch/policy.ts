@@ -27,7 +27,7 @@ import type { NegativeIndexPolicy } from '../../core/types.js';
 import { DTypeError } from '../../errors.js';
 import type { DType } from '../../tensor/dtype.js';
 import type { Tensor } from '../../tensor/tensor.js';
-import { integer, normalizeAxis, outArg } from '../args.js';
+import { checkIndexDType as indexDType, integer, normalizeAxis, outArg } from '../args.js';
 import type { CallMeta } from '../families.js';
 
 export type TorchOp =
@@ -82,13 +82,7 @@ export const TORCH_POLICY: Readonly<Record<TorchOp, TorchPolicy>> = {
 /** torch.<op>.index_dtype: the index tensor's dtype must be one the op accepts. */
 export function checkIndexDType(op: TorchOp, index: Tensor): void {
   const allowed = TORCH_POLICY[op].index_dtypes;
-  if (!allowed.includes(index.dtype)) {
-    throw new DTypeError(
-      `torch.${op}.index_dtype`,
-      `torch.${op}: expected index dtype ${allowed.join(' or ')}; got ${index.dtype}`,
-      { dtype: index.dtype },
-    );
-  }
+  indexDType(NAMES[op], index, allowed, 'index_dtype', () => `expected index dtype ${allowed.join(' or ')}`);
 }
 
 /** torch.<op>.dim: an integer in [-r, r) with r = max(rank, 1) (PyTorch treats 0-d as 1-d here). */
