@@ -4,6 +4,9 @@
  * hand-written StableHLO and HLO texts with complex types run; ops without complex semantics
  * here refuse with a typed error.
  */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type CoreCall, execute } from '../src/core/call.js';
 import { type DTypeError, complex, jax, numpy, tensor, torch } from '../src/index.js';
@@ -11,6 +14,7 @@ import { programOf } from '../src/ir/lowered.js';
 import { stablehloModule } from '../src/ir/module-text.js';
 import { runModule } from '../src/ir/run.js';
 import { readModule } from '../src/stablehlo-text/index.js';
+import { program } from '../src/cli/main.js';
 import type { Tensor } from '../src/tensor/tensor.js';
 
 const hex = (t: Tensor) => Buffer.from(t.data.buffer, t.data.byteOffset, t.data.byteLength).toString('hex');
@@ -133,4 +137,74 @@ func.func @main(%a: tensor<2xcomplex<f32>>) -> tensor<2xcomplex<f32>> {
 
 it('complex() values', () => {
   expect(complex(1, -2)).toEqual({ re: 1, im: -2 });
+});
+
+describe('the CLI with --dtype complex64 / complex128 (JSON elements are [re, im] pairs)', () => {
+  async function cli(...args: string[]): Promise<string> {
+    let out = '';
+    const p = program((s) => {
+      out += s;
+    });
+    p.exitOverride();
+    for (const c of p.commands) c.exitOverride();
+    await p.parseAsync(['node', 'tensor-gather-scatter', ...args]);
+    return out;
+  }
+
+  it('run numpy.add.at on complex64 prints [re, im] pairs', async () => {
+    const out = await cli(
+      'run',
+      'numpy.add.at',
+      '--data',
+      '[[1,2],[3,-4],[0,0]]',
+      '--indices',
+      '[0,0,2]',
+      '--updates',
+      '[[0.5,0.5],[1,1],[-1,"-Infinity"]]',
+      '--dtype',
+      'complex64',
+    );
+    expect(out).toBe('[[2.5,3.5],[3,-4],[-1,"-Infinity"]]\n');
+  });
+
+  it('run torch.gather on complex128', async () => {
+    const out = await cli(
+      'run',
+      'torch.gather',
+      '--data',
+      '[[1,2],[3,4]]',
+      '--indices',
+      '[1,0,1]',
+      '--attr',
+      'dim=0',
+      '--dtype',
+      'complex128',
+    );
+    expect(out).toBe('[[3,4],[1,2],[3,4]]\n');
+  });
+
+  it('stablehlo FILE --arg runs a complex module (arguments as [re, im] pairs)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'complex-cli-'));
+    const file = join(dir, 'm.mlir');
+    writeFileSync(
+      file,
+      `func.func @main(%a: tensor<2xcomplex<f32>>, %b: tensor<2xcomplex<f32>>) -> tensor<2xcomplex<f32>> {
+  %r = stablehlo.multiply %a, %b : tensor<2xcomplex<f32>>
+  return %r : tensor<2xcomplex<f32>>
+}`,
+    );
+    try {
+      expect(await cli('stablehlo', file, '--arg', '[[1,2],[0,1]]', '--arg', '[[3,-4],[0,1]]')).toBe(
+        '[[11,2],[-1,0]]\n',
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('cli.complex_json: an innermost list that is not a pair', async () => {
+    await expect(
+      cli('run', 'numpy.take', '--data', '[[1,2,3]]', '--indices', '[0]', '--dtype', 'complex64'),
+    ).rejects.toMatchObject({ code: 'cli.complex_json' });
+  });
 });

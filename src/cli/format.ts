@@ -9,7 +9,14 @@
  */
 import { InvalidArgumentError } from '../errors.js';
 import { type ComplexDType, componentDType, formatComplex } from '../tensor/complex.js';
-import { type Complex, type DType, isComplexValue, isDType, type Scalar } from '../tensor/dtype.js';
+import {
+  type Complex,
+  type DType,
+  isComplex,
+  isComplexValue,
+  isDType,
+  type Scalar,
+} from '../tensor/dtype.js';
 import { bfloat16Bits, bitsToBfloat16, bitsToFloat16, float16Bits } from '../tensor/float16.js';
 import { type NestedArray, type Tensor, elementAt, tensor } from '../tensor/tensor.js';
 
@@ -167,6 +174,23 @@ export function parseJsonValues(text: string, what: string): NestedArray {
 }
 
 /**
+ * Complex values given as JSON: every innermost `[re, im]` pair (parts as numbers or the lossless
+ * strings) becomes one `{ re, im }` element, so `[[1, 2], [3, -4]]` is the complex64 / complex128
+ * vector 1+2j, 3-4j (the form `-o out.json` writes). A bare number is a real element (im 0).
+ */
+export function complexPairs(v: NestedArray, what: string): NestedArray {
+  if (!Array.isArray(v)) return v;
+  if (v.length === 2 && v.every((x) => typeof x === 'number'))
+    return { re: v[0] as number, im: v[1] as number };
+  if (v.length > 0 && v.every((x) => !Array.isArray(x)))
+    throw new UsageError(
+      'cli.complex_json',
+      `${what}: complex elements are [re, im] pairs of numbers; got an innermost list of ${v.length} values`,
+    );
+  return v.map((x) => complexPairs(x, what));
+}
+
+/**
  * JSON numbers are doubles: an integer literal beyond 2^53 would be rounded by `JSON.parse`.
  * Such literals (outside strings) are quoted first, so the reviver reads them as exact bigints.
  */
@@ -233,8 +257,9 @@ export function tensorFromFile(
       `${what}: "dtype" must name a dtype; got ${JSON.stringify(v.dtype)}`,
     );
   const dtype: DType = v.dtype;
-  const t = tensor(flatten(v.data), dtype);
-  const shape = v.shape === undefined ? (Array.isArray(v.data) ? tensor(v.data, dtype).shape : []) : v.shape;
+  const data = isComplex(dtype) ? complexPairs(v.data, what) : v.data;
+  const t = tensor(flatten(data), dtype);
+  const shape = v.shape === undefined ? (Array.isArray(data) ? tensor(data, dtype).shape : []) : v.shape;
   if (!Array.isArray(shape) || shape.some((n) => !Number.isSafeInteger(n) || n < 0))
     throw new UsageError(
       'cli.json_tensor',

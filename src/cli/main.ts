@@ -33,6 +33,7 @@ import {
   didYouMean,
   isTensorFile,
   PRINT_LIMIT,
+  complexPairs,
   parseJsonValues,
   tensorFileJson,
   tensorFromFile,
@@ -251,10 +252,13 @@ async function callArgs(
     o.opset ??= o.version;
   }
   const version = o.opset === undefined ? undefined : /^-?\d+$/.test(o.opset) ? Number(o.opset) : o.opset;
+  // Complex data and updates are JSON [re, im] pairs at the innermost level (format.ts).
+  const values = (v: NestedArray) =>
+    dtype !== undefined && lib.isComplex(dtype) ? complexPairs(v, '--data') : v;
   const args: CallArgs = {
-    ...(data ? { data: data.values } : {}),
+    ...(data ? { data: values(data.values) } : {}),
     indices: indices.values,
-    ...(updates ? { updates: updates.values } : {}),
+    ...(updates ? { updates: values(updates.values) } : {}),
     attrs: o.attr ?? {},
     ...(version !== undefined ? { version } : {}),
     ...(dtype ? { dataDType: dtype } : {}),

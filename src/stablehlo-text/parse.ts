@@ -19,7 +19,8 @@ import type { GatherCall, ScatterCall } from '../core/call.js';
 import type { ResolvedGatherOptions, ResolvedScatterOptions } from '../core/policy.js';
 import type { GatherDimensionNumbers, ReducerName, ScatterDimensionNumbers } from '../core/types.js';
 import { DTypeError, GatherScatterError, fmt } from '../errors.js';
-import { type DType, allocStorage, decodeScalar, isFloat } from '../tensor/dtype.js';
+import { pairsToComplex } from '../tensor/complex.js';
+import { type DType, allocStorage, decodeScalar, isComplex, isFloat } from '../tensor/dtype.js';
 import { toDTypeScalar } from '../tensor/scalar.js';
 import type { Func, Module, Op } from '../ir/program.js';
 import { valueTypes } from '../ir/program.js';
@@ -337,7 +338,9 @@ export function bindArguments(
     );
   return given.map((v, k) => {
     const type = func.params[k];
-    let t = v instanceof Tensor ? v : tensor(v, type.dtype);
+    // A complex parameter takes JSON-style [re, im] pairs (or { re, im } values).
+    const values = isComplex(type.dtype) ? pairsToComplex(v, names[k], 'stablehlo_text.bind') : v;
+    let t = v instanceof Tensor ? v : tensor(values as NestedArray, type.dtype);
     if (opts.convert === true && t.dtype !== type.dtype) t = convertExactly(t, type.dtype, names[k]);
     checkType(t, type, names[k]);
     return t;

@@ -98,3 +98,21 @@ export function formatComplex(re: number, im: number, part: (x: number) => strin
   if (negative) i = i.slice(1);
   return `${r}${negative ? '-' : '+'}${i}j`;
 }
+
+/**
+ * Nested JSON-style values with complex elements written as innermost `[re, im]` pairs (the
+ * form `toJSON` writes) → the same nesting with `{ re, im }` leaves; other leaves pass through
+ * (a real number is a real element). A non-pair innermost list is InvalidArgumentError `code`.
+ *
+ * @example pairsToComplex([[1, 2], [3, -4]], 'arg', 'x.complex_json')   // [{ re: 1, im: 2 }, { re: 3, im: -4 }]
+ */
+export function pairsToComplex(v: unknown, where: string, code: string): unknown {
+  if (!Array.isArray(v)) return v;
+  if (v.length === 2 && typeof v[0] === 'number' && typeof v[1] === 'number') return complex(v[0], v[1]);
+  if (v.length > 0 && v.every((x) => !Array.isArray(x)))
+    throw new InvalidArgumentError(
+      code,
+      `${where}: complex elements are [re, im] pairs of numbers; got an innermost list of ${v.length} values`,
+    );
+  return v.map((x) => pairsToComplex(x, where, code));
+}
