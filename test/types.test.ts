@@ -14,9 +14,13 @@ import {
   type ScalarOf,
   type Tensor,
   onnx,
+  jax,
+  mlir,
   tensor,
   tf,
   torch,
+  webnn,
+  zeros,
 } from '../src/index.js';
 import { type TranslateTarget, translate } from '../src/translate/index.js';
 
@@ -88,6 +92,60 @@ describe('types that carry the dtype', () => {
     const p = tensor([1, 2, 3], 'int32');
     expectTypeOf(tf.gather(p, tensor([0], 'int32'))).toEqualTypeOf<Tensor<'int32'>>();
     expectTypeOf(tf.gather_nd(p, tensor([[0]], 'int32'))).toEqualTypeOf<Tensor<'int32'>>();
+  });
+
+  it('WebNN, JAX, MLIR, TensorFlow scatters and the remaining PyTorch ops return the data dtype', () => {
+    const x = tensor(
+      [
+        [1, 2],
+        [3, 4],
+      ],
+      'float32',
+    );
+    const u = tensor([0, 1], 'uint32');
+    const g: Float32Array = webnn.gather(x, u).data;
+    expect([...g]).toEqual([1, 2, 3, 4]);
+    expectTypeOf(webnn.gatherElements(x, tensor([[1, 0]], 'int32'))).toEqualTypeOf<Tensor<'float32'>>();
+    expectTypeOf(webnn.gatherND(x, tensor([[1, 0]], 'uint32'))).toEqualTypeOf<Tensor<'float32'>>();
+    expectTypeOf(webnn.scatterND(x, tensor([[1]], 'uint32'), tensor([[5, 6]], 'float32'))).toEqualTypeOf<
+      Tensor<'float32'>
+    >();
+    expectTypeOf(
+      webnn.scatterElements(x, tensor([[1, 0]], 'int32'), tensor([[5, 6]], 'float32')),
+    ).toEqualTypeOf<Tensor<'float32'>>();
+    const v = tensor([10, 20, 30], 'int32');
+    const dn = jax.lax.GatherDimensionNumbers({
+      offset_dims: [],
+      collapsed_slice_dims: [0],
+      start_index_map: [0],
+    });
+    expectTypeOf(jax.lax.gather(v, tensor([[2]], 'int32'), dn, [1])).toEqualTypeOf<Tensor<'int32'>>();
+    const i64 = tensor([[1]], 'int64');
+    expectTypeOf(tf.scatter_nd(i64, tensor([7n], 'int64'), [3])).toEqualTypeOf<Tensor<'int64'>>();
+    expectTypeOf(tf.tensor_scatter_nd_update(v, tensor([[1]], 'int32'), tensor([5], 'int32'))).toEqualTypeOf<
+      Tensor<'int32'>
+    >();
+    expectTypeOf(tf.tensor_scatter_nd_max(v, tensor([[1]], 'int32'), tensor([5], 'int32'))).toEqualTypeOf<
+      Tensor<'int32'>
+    >();
+    expectTypeOf(torch.take(x, tensor([0], 'int64'))).toEqualTypeOf<Tensor<'float32'>>();
+    expectTypeOf(torch.scatter_reduce(x, 0, tensor([[0, 1]], 'int64'), x, 'sum')).toEqualTypeOf<
+      Tensor<'float32'>
+    >();
+    expectTypeOf(torch.index_fill(x, 0, tensor([0], 'int64'), 0)).toEqualTypeOf<Tensor<'float32'>>();
+    expectTypeOf(torch.index_put(x, [tensor([0], 'int64')], tensor([9], 'float32'))).toEqualTypeOf<
+      Tensor<'float32'>
+    >();
+    const m = mlir.tensor.scatter(tensor([[9, 9]], 'float64'), zeros([2, 2], 'float64'), i64, {
+      scatter_dims: [0],
+      unique: true,
+    });
+    expectTypeOf(m).toEqualTypeOf<Tensor<'float64'>>();
+    expect(m.toArray()).toEqual([
+      [0, 0],
+      [9, 9],
+    ]);
+    expectTypeOf(mlir.tensor.gather(x, i64, { gather_dims: [0] })).toEqualTypeOf<Tensor<'float32'>>();
   });
 
   it('translate takes framework names and their aliases only', () => {

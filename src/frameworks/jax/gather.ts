@@ -22,6 +22,7 @@
  *
  * Options are strict (`jax.lax.gather.options`: unknown keys refused); `out` receives the result.
  */
+import type { DType } from '../../tensor/dtype.js';
 import type { GatherCall } from '../../core/call.js';
 import { execute } from '../../core/call.js';
 import type { Scalar } from '../../tensor/dtype.js';
@@ -95,12 +96,12 @@ export function lowerGather(
  *   { indices_are_sorted: true, mode: jax.lax.GatherScatterMode.PROMISE_IN_BOUNDS });
  * // → [10, 11, 11, 12, 12, 12]
  */
-export function gather(
-  operand: Tensor,
+export function gather<D extends DType>(
+  operand: Tensor<D>,
   start_indices: Tensor,
   dimension_numbers: GatherDimensionNumbers,
   slice_sizes: readonly number[],
   options: LaxGatherOptions | null = {},
-): Tensor {
-  return execute(lowerGather(operand, start_indices, dimension_numbers, slice_sizes, options));
+): Tensor<D> {
+  return execute(lowerGather(operand, start_indices, dimension_numbers, slice_sizes, options)) as Tensor<D>;
 }

@@ -26,6 +26,7 @@
  *
  * Options are strict (`<op>.options`); `out` receives the result (`out: operand` updates in place).
  */
+import type { DType } from '../../tensor/dtype.js';
 import type { ScatterCall } from '../../core/call.js';
 import { execute } from '../../core/call.js';
 import type { ReducerName, UpdateComputation } from '../../core/types.js';
@@ -212,12 +213,12 @@ export function lowerScatterApply(
  *   { update_shape: [2] });
  * // → [100, 2, 3]
  */
-export function scatter_apply(
-  operand: Tensor,
+export function scatter_apply<D extends DType>(
+  operand: Tensor<D>,
   scatter_indices: Tensor,
   func: (x: Scalar) => Scalar,
   dimension_numbers: ScatterDimensionNumbers,
   options: LaxScatterApplyOptions | null = {},
-): Tensor {
-  return execute(lowerScatterApply(operand, scatter_indices, func, dimension_numbers, options));
+): Tensor<D> {
+  return execute(lowerScatterApply(operand, scatter_indices, func, dimension_numbers, options)) as Tensor<D>;
 }

@@ -255,18 +255,21 @@ function lowerScatter(
  * @example mlir.tensor.gather(tensor([[1, 2], [3, 4]], 'float32'), tensor([[1]], 'int64'), { gather_dims: [0] })
  *   // shape [1, 1, 2]: [[[3, 4]]]
  */
-export const gather = (source: Tensor, indices: Tensor, attributes: MlirGatherAttributes): Tensor =>
-  execute(lowerGather(source, indices, attributes));
+export const gather = <D extends DType>(
+  source: Tensor<D>,
+  indices: Tensor,
+  attributes: MlirGatherAttributes,
+): Tensor<D> => execute(lowerGather(source, indices, attributes)) as Tensor<D>;
 /**
  * `tensor.scatter`.
  * @example mlir.tensor.scatter(tensor([[9, 9]], 'float32'), zeros([2, 2], 'float32'), tensor([[1]], 'int64'), { scatter_dims: [0], unique: true })
  *   // [[0, 0], [9, 9]]
  */
-export const scatter = (
+export const scatter = <D extends DType>(
   source: Tensor,
-  dest: Tensor,
+  dest: Tensor<D>,
   indices: Tensor,
   attributes: MlirScatterAttributes,
-): Tensor => execute(lowerScatter(source, dest, indices, attributes));
+): Tensor<D> => execute(lowerScatter(source, dest, indices, attributes)) as Tensor<D>;
 
 export const lower = { gather: lowerGather, scatter: lowerScatter } as const;

@@ -7,6 +7,7 @@
  * scatter_nd starts from zeros(shape) and sums duplicates; tensor_scatter_nd_* start from
  * `tensor` and combine with replace (last update wins) / add / sub / min / max.
  */
+import type { DType } from '../../tensor/dtype.js';
 import type { ScatterCall } from '../../core/call.js';
 import { execute } from '../../core/call.js';
 import type { ReducerName } from '../../core/types.js';
@@ -138,13 +139,13 @@ const lowerMax = tensorScatterLowering('tensor_scatter_nd_max', 'max');
  * tf.scatter_nd(tensor([[4], [3], [1], [7]]), tensor([9, 10, 11, 12]), [8]).toArray();
  * // [0, 11, 0, 10, 9, 0, 0, 12]
  */
-export function scatter_nd(
+export function scatter_nd<D extends DType>(
   indices: Tensor,
-  updates: Tensor,
+  updates: Tensor<D>,
   shape: readonly number[],
   options: TfPolicyOptions | null = {},
-): Tensor {
-  return execute(lowerScatterNd(indices, updates, shape, options));
+): Tensor<D> {
+  return execute(lowerScatterNd(indices, updates, shape, options)) as Tensor<D>;
 }
 
 /**
@@ -154,13 +155,13 @@ export function scatter_nd(
  * tf.tensor_scatter_nd_update(tensor([[1, 1], [1, 1], [1, 1]]), tensor([[0, 1], [2, 0]]), tensor([5, 10])).toArray();
  * // [[1, 5], [1, 1], [10, 1]]
  */
-export function tensor_scatter_nd_update(
-  tensor: Tensor,
+export function tensor_scatter_nd_update<D extends DType>(
+  tensor: Tensor<D>,
   indices: Tensor,
   updates: Tensor,
   options: TfPolicyOptions | null = {},
-): Tensor {
-  return execute(lowerUpdate(tensor, indices, updates, options));
+): Tensor<D> {
+  return execute(lowerUpdate(tensor, indices, updates, options)) as Tensor<D>;
 }
 
 /**
@@ -169,13 +170,13 @@ export function tensor_scatter_nd_update(
  * @example
  * tf.tensor_scatter_nd_add(tensor([1, 1, 1]), tensor([[1], [1]]), tensor([2, 3])).toArray(); // [1, 6, 1]
  */
-export function tensor_scatter_nd_add(
-  tensor: Tensor,
+export function tensor_scatter_nd_add<D extends DType>(
+  tensor: Tensor<D>,
   indices: Tensor,
   updates: Tensor,
   options: TfPolicyOptions | null = {},
-): Tensor {
-  return execute(lowerAdd(tensor, indices, updates, options));
+): Tensor<D> {
+  return execute(lowerAdd(tensor, indices, updates, options)) as Tensor<D>;
 }
 
 /**
@@ -184,13 +185,13 @@ export function tensor_scatter_nd_add(
  * @example
  * tf.tensor_scatter_nd_sub(tensor([1, 1, 1]), tensor([[1], [1]]), tensor([2, 3])).toArray(); // [1, -4, 1]
  */
-export function tensor_scatter_nd_sub(
-  tensor: Tensor,
+export function tensor_scatter_nd_sub<D extends DType>(
+  tensor: Tensor<D>,
   indices: Tensor,
   updates: Tensor,
   options: TfPolicyOptions | null = {},
-): Tensor {
-  return execute(lowerSub(tensor, indices, updates, options));
+): Tensor<D> {
+  return execute(lowerSub(tensor, indices, updates, options)) as Tensor<D>;
 }
 
 /**
@@ -199,13 +200,13 @@ export function tensor_scatter_nd_sub(
  * @example
  * tf.tensor_scatter_nd_min(tensor([5, 5, 5]), tensor([[1], [2]]), tensor([3, 7])).toArray(); // [5, 3, 5]
  */
-export function tensor_scatter_nd_min(
-  tensor: Tensor,
+export function tensor_scatter_nd_min<D extends DType>(
+  tensor: Tensor<D>,
   indices: Tensor,
   updates: Tensor,
   options: TfPolicyOptions | null = {},
-): Tensor {
-  return execute(lowerMin(tensor, indices, updates, options));
+): Tensor<D> {
+  return execute(lowerMin(tensor, indices, updates, options)) as Tensor<D>;
 }
 
 /**
@@ -214,13 +215,13 @@ export function tensor_scatter_nd_min(
  * @example
  * tf.tensor_scatter_nd_max(tensor([5, 5, 5]), tensor([[1], [2]]), tensor([3, 7])).toArray(); // [5, 5, 7]
  */
-export function tensor_scatter_nd_max(
-  tensor: Tensor,
+export function tensor_scatter_nd_max<D extends DType>(
+  tensor: Tensor<D>,
   indices: Tensor,
   updates: Tensor,
   options: TfPolicyOptions | null = {},
-): Tensor {
-  return execute(lowerMax(tensor, indices, updates, options));
+): Tensor<D> {
+  return execute(lowerMax(tensor, indices, updates, options)) as Tensor<D>;
 }
 
 export const lower = {

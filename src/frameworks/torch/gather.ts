@@ -192,8 +192,8 @@ export function lowerTake(input: Tensor, index: Tensor, opts?: OutOptions | null
  * @example
  * torch.take(tensor([[4, 3, 5], [6, 7, 8]]), tensor([0n, 2n, 5n], 'int64')).toArray(); // [4, 5, 8]
  */
-export function take(input: Tensor, index: Tensor, opts?: OutOptions | null): Tensor {
-  return execute(lowerTake(input, index, opts));
+export function take<D extends DType>(input: Tensor<D>, index: Tensor, opts?: OutOptions | null): Tensor<D> {
+  return execute(lowerTake(input, index, opts)) as Tensor<D>;
 }
 
 /** torch.<op>.index_rank: the index must be a vector (0-d counts as one element). */

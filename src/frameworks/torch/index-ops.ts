@@ -265,14 +265,14 @@ export function lowerIndexFill(
  * const x = tensor([[1, 2, 3], [4, 5, 6], [7, 8, 9]], 'float32');
  * torch.index_fill(x, 1, tensor([0n, 2n], 'int64'), -1).toArray(); // [[-1, 2, -1], [-1, 5, -1], [-1, 8, -1]]
  */
-export function index_fill(
-  input: Tensor,
+export function index_fill<D extends DType>(
+  input: Tensor<D>,
   dim: number,
   index: Tensor,
   value: Scalar | Tensor,
   opts?: OutOptions | null,
-): Tensor {
-  return execute(lowerIndexFill(input, dim, index, value, opts));
+): Tensor<D> {
+  return execute(lowerIndexFill(input, dim, index, value, opts)) as Tensor<D>;
 }
 
 export interface IndexPutOptions extends OutOptions {
@@ -369,11 +369,11 @@ export function lowerIndexPut(
  * torch.index_put(t, [tensor([0n, 1n], 'int64'), tensor([2n, -1n], 'int64')], tensor([7n, 9n], 'int64')).toArray();
  * // [[0n, 1n, 7n], [10n, 11n, 9n]]
  */
-export function index_put(
-  input: Tensor,
+export function index_put<D extends DType>(
+  input: Tensor<D>,
   indices: readonly Tensor[],
   values: Tensor,
   opts?: IndexPutOptions | null,
-): Tensor {
-  return execute(lowerIndexPut(input, indices, values, opts));
+): Tensor<D> {
+  return execute(lowerIndexPut(input, indices, values, opts)) as Tensor<D>;
 }

@@ -235,13 +235,13 @@ export function lowerScatterReduce(
  * const index = tensor([0n, 1n, 0n, 1n, 2n, 1n], 'int64');
  * torch.scatter_reduce(tensor([1, 2, 3, 4], 'float32'), 0, index, src, 'sum').toArray(); // [5, 14, 8, 4]
  */
-export function scatter_reduce(
-  input: Tensor,
+export function scatter_reduce<D extends DType>(
+  input: Tensor<D>,
   dim: number,
   index: Tensor,
   src: Tensor,
   reduce: Reduction,
   opts?: ScatterReduceOptions | null,
-): Tensor {
-  return execute(lowerScatterReduce(input, dim, index, src, reduce, opts));
+): Tensor<D> {
+  return execute(lowerScatterReduce(input, dim, index, src, reduce, opts)) as Tensor<D>;
 }

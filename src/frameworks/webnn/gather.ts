@@ -3,6 +3,7 @@
  * one core gather by a family builder. Option names are the spec's (`axis`, `label`); our
  * policy is `outOfBounds`; `out` takes the result.
  */
+import type { DType } from '../../tensor/dtype.js';
 import { type GatherCall, execute } from '../../core/call.js';
 import { fail } from '../../core/validate.js';
 import { fmt } from '../../errors.js';
@@ -111,20 +112,29 @@ function lowerGatherND(input: Tensor, indices: Tensor, options?: WebNNPolicyOpti
  * @example webnn.gather(tensor([[0, 1, 2], [10, 11, 12]], 'float32'), tensor([1, 0], 'uint32'), { axis: 0 })
  *   // [[10, 11, 12], [0, 1, 2]]
  */
-export const gather = (input: Tensor, indices: Tensor, options?: WebNNGatherOptions | null): Tensor =>
-  execute(lowerGather(input, indices, options));
+export const gather = <D extends DType>(
+  input: Tensor<D>,
+  indices: Tensor,
+  options?: WebNNGatherOptions | null,
+): Tensor<D> => execute(lowerGather(input, indices, options)) as Tensor<D>;
 /**
  * WebNN `gatherElements`.
  * @example webnn.gatherElements(tensor([[0, 1], [10, 11]], 'float32'), tensor([[1, 0]], 'int32'))  // [[10, 1]]
  */
-export const gatherElements = (input: Tensor, indices: Tensor, options?: WebNNGatherOptions | null): Tensor =>
-  execute(lowerGatherElements(input, indices, options));
+export const gatherElements = <D extends DType>(
+  input: Tensor<D>,
+  indices: Tensor,
+  options?: WebNNGatherOptions | null,
+): Tensor<D> => execute(lowerGatherElements(input, indices, options)) as Tensor<D>;
 /**
  * WebNN `gatherND`.
  * @example webnn.gatherND(tensor([[0, 1], [2, 3]], 'float32'), tensor([[1, 0]], 'uint32'))  // [2]
  */
-export const gatherND = (input: Tensor, indices: Tensor, options?: WebNNPolicyOptions | null): Tensor =>
-  execute(lowerGatherND(input, indices, options));
+export const gatherND = <D extends DType>(
+  input: Tensor<D>,
+  indices: Tensor,
+  options?: WebNNPolicyOptions | null,
+): Tensor<D> => execute(lowerGatherND(input, indices, options)) as Tensor<D>;
 
 export const lower = {
   gather: lowerGather,

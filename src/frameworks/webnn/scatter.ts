@@ -3,6 +3,7 @@
  * slices with `updates`. The spec has no reduction; each lowers to one core scatter with the
  * `replace` computation, by a family builder.
  */
+import type { DType } from '../../tensor/dtype.js';
 import { type ScatterCall, execute } from '../../core/call.js';
 import { fail } from '../../core/validate.js';
 import { DTypeError, fmt } from '../../errors.js';
@@ -132,21 +133,21 @@ function lowerScatterND(
  * WebNN `scatterElements`.
  * @example webnn.scatterElements(tensor([0, 0, 0], 'float32'), tensor([2], 'int32'), tensor([5], 'float32'))  // [0, 0, 5]
  */
-export const scatterElements = (
-  input: Tensor,
+export const scatterElements = <D extends DType>(
+  input: Tensor<D>,
   indices: Tensor,
   updates: Tensor,
   options?: WebNNScatterOptions | null,
-): Tensor => execute(lowerScatterElements(input, indices, updates, options));
+): Tensor<D> => execute(lowerScatterElements(input, indices, updates, options)) as Tensor<D>;
 /**
  * WebNN `scatterND`.
  * @example webnn.scatterND(tensor([0, 1, 2], 'float32'), tensor([[0]], 'uint32'), tensor([9], 'float32'))  // [9, 1, 2]
  */
-export const scatterND = (
-  input: Tensor,
+export const scatterND = <D extends DType>(
+  input: Tensor<D>,
   indices: Tensor,
   updates: Tensor,
   options?: WebNNScatterPolicyOptions | null,
-): Tensor => execute(lowerScatterND(input, indices, updates, options));
+): Tensor<D> => execute(lowerScatterND(input, indices, updates, options)) as Tensor<D>;
 
 export const lower = { scatterElements: lowerScatterElements, scatterND: lowerScatterND } as const;
