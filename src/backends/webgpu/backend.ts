@@ -425,7 +425,7 @@ export class WebGpuBackend implements Backend {
       if (last && bytes >= 4) {
         // replace of whole words: the input copied, then each winning update written — work
         // in the number of updates, not of operand elements.
-        this.copy(ins[k].buffer, out, map.operandSize * bytes);
+        this.copy(enc, ins[k].buffer, out, map.operandSize * bytes);
         const Qw = this.scratchBuffer(scratch, 12, new Uint32Array([map.spaceSize, NONE, W]));
         this.dispatch(
           enc,
@@ -701,12 +701,10 @@ export class WebGpuBackend implements Backend {
     return { keys: k1, vals: v1 };
   }
 
-  /** Copies `bytes` (padded to 4) from one buffer to another, in queue order with the passes. */
-  private copy(src: GPUBuffer, dst: GPUBuffer, bytes: number): void {
+  /** Copies `bytes` (padded to 4) from one buffer to another, in order with the passes. */
+  private copy(enc: GPUCommandEncoder, src: GPUBuffer, dst: GPUBuffer, bytes: number): void {
     if (bytes === 0) return;
-    const enc = this.device.createCommandEncoder();
     enc.copyBufferToBuffer(src, 0, dst, 0, pad4(bytes));
-    this.device.queue.submit([enc.finish()]);
   }
 
   /** Exclusive scan of `n` u32 in place (block scans, recursively on the block totals). */
@@ -759,16 +757,13 @@ export class WebGpuBackend implements Backend {
     const max = this.device.limits.maxComputeWorkgroupsPerDimension;
     const x = Math.min(groups, max);
     const y = Math.ceil(groups / x);
-    // One command buffer per pass: Dawn on SwiftShader aborts on some multi-pass buffers, and
-    // queue order gives the same dependencies.
-    const own = this.device.createCommandEncoder();
-    const pass = own.beginComputePass();
+    // One compute pass per step in the call's one command buffer (passes see each other's
+    // writes in order); one submission per call.
+    const pass = enc.beginComputePass();
     pass.setPipeline(pipeline);
     pass.setBindGroup(0, group);
     pass.dispatchWorkgroups(x, y);
     pass.end();
-    this.device.queue.submit([own.finish()]);
-    void enc;
   }
 }
 
