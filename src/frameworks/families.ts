@@ -24,7 +24,9 @@ import {
 } from '../core/policy.js';
 import type {
   GatherDimensionNumbers,
+  GatherMode,
   GatherOptions,
+  NegativeIndexPolicy,
   ScatterDimensionNumbers,
   ScatterOptions,
   UpdateComputation,
@@ -62,6 +64,24 @@ export interface CallMeta {
 export type GatherPolicy = Omit<GatherOptions, 'op' | 'out'>;
 /** A framework's scatter policy; unset values take the core defaults. */
 export type ScatterPolicy = Omit<ScatterOptions, 'op' | 'out'>;
+
+/** What a row of a framework's policy table says about out-of-bounds and negative indices. */
+export interface PolicyRow {
+  readonly gather: GatherMode;
+  readonly negative_indices: NegativeIndexPolicy;
+}
+
+/**
+ * Every framework's gather policy, from its table row: the row's mode and negative-index rule,
+ * plus the op's out-of-bounds code and fill value where they differ from the defaults
+ * (`<op>.bounds`; the dtype's JAX fill value).
+ */
+export function gatherPolicy(
+  row: PolicyRow,
+  rest: Pick<GatherPolicy, 'oob_code' | 'fill_value'> = {},
+): GatherPolicy {
+  return { mode: row.gather, negative_indices: row.negative_indices, ...rest };
+}
 
 // The policy's fields are copied key by key: a spread costs a tiny call (B7) a fifth of its lowering.
 function gatherOptions(m: CallMeta, operand: Tensor, policy: GatherPolicy): ResolvedGatherOptions {

@@ -13,6 +13,7 @@ import type { FloatMinMax, FloatNaN } from '../../core/kernels.js';
 import type { GatherMode, NegativeIndexPolicy, ScatterMode } from '../../core/types.js';
 import { DTypeError, InvalidArgumentError, fmt } from '../../errors.js';
 import { oneOf } from '../args.js';
+import { gatherPolicy as rowPolicy } from '../families.js';
 import type { DType } from '../../tensor/dtype.js';
 import { isFloat } from '../../tensor/dtype.js';
 import type { Tensor } from '../../tensor/tensor.js';
@@ -64,10 +65,7 @@ export function resolveMode(mode: unknown, op: string): NumpyMode {
 }
 
 /** The core gather / scatter policy of a mode (out-of-bounds code `<op>.bounds`). */
-export const gatherPolicy = (mode: NumpyMode) => ({
-  mode: MODES[mode].gather,
-  negative_indices: MODES[mode].negative_indices,
-});
+export const gatherPolicy = (mode: NumpyMode) => rowPolicy(MODES[mode]);
 export const scatterPolicy = (mode: NumpyMode) => ({
   mode: MODES[mode].scatter,
   negative_indices: MODES[mode].negative_indices,

@@ -6,7 +6,7 @@
  * enforces carries the code `onnx.<Op>-<version>.<rule>`.
  */
 import type { Wording } from '../../core/call.js';
-import type { GatherPolicy, ScatterPolicy } from '../families.js';
+import { type GatherPolicy, type ScatterPolicy, gatherPolicy as rowPolicy } from '../families.js';
 import { DTypeError, InvalidArgumentError, fmt } from '../../errors.js';
 import type { DType } from '../../tensor/dtype.js';
 import type { Tensor } from '../../tensor/tensor.js';
@@ -386,7 +386,10 @@ const GATHER_POLICY: ReadonlyMap<OpVersion, GatherPolicy> = new Map(
   Object.values(SCHEMAS).flatMap((byOpset) =>
     [...new Set(byOpset.filter(Boolean))].map((op) => [
       op,
-      { mode: 'error', negative_indices: negativeIndices(op), oob_code: code(op, 'indices') },
+      rowPolicy(
+        { gather: 'error', negative_indices: negativeIndices(op) },
+        { oob_code: code(op, 'indices') },
+      ),
     ]),
   ),
 );

@@ -27,7 +27,7 @@ import { DTypeError, fmt } from '../../errors.js';
 import type { DType } from '../../tensor/dtype.js';
 import { slice } from '../../tensor/ops.js';
 import type { Tensor } from '../../tensor/tensor.js';
-import type { GatherPolicy, ScatterPolicy } from '../families.js';
+import { type GatherPolicy, type ScatterPolicy, gatherPolicy as rowPolicy } from '../families.js';
 import { checkIndexDType as indexDType, oneOf, options, outArg } from '../args.js';
 
 /** Where the TF kernel runs; decides what an out-of-bounds index does. */
@@ -93,12 +93,11 @@ function policyRow(op: string, value: TfPolicyOptions | null | undefined) {
 /** The gather policy of `op` under each row of TF_POLICY (`<op>.index_out_of_bounds` under error). */
 function gatherRows(op: 'tf.gather' | 'tf.gather_nd'): Readonly<Record<RowName, GatherPolicy>> {
   const rows = { ...TF_POLICY.device, ...TF_POLICY.bad_indices_policy };
-  const policy = (name: RowName): GatherPolicy => ({
-    mode: rows[name].gather,
-    negative_indices: TF_POLICY.negative_indices,
-    fill_value: TF_POLICY.fill_value,
-    oob_code: `${op}.index_out_of_bounds`,
-  });
+  const policy = (name: RowName): GatherPolicy =>
+    rowPolicy(
+      { ...rows[name], negative_indices: TF_POLICY.negative_indices },
+      { fill_value: TF_POLICY.fill_value, oob_code: `${op}.index_out_of_bounds` },
+    );
   const names: readonly RowName[] = [...DEVICES, 'ERROR', 'IGNORE'];
   return Object.fromEntries(names.map((n) => [n, policy(n)])) as Record<RowName, GatherPolicy>;
 }

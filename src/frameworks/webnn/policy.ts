@@ -15,7 +15,7 @@ import { DTypeError, InvalidArgumentError, fmt } from '../../errors.js';
 import type { DType } from '../../tensor/dtype.js';
 import type { Tensor } from '../../tensor/tensor.js';
 import { describe, oneOf, options, outArg, tensorArg } from '../args.js';
-import type { GatherPolicy, ScatterPolicy } from '../families.js';
+import { type GatherPolicy, type ScatterPolicy, gatherPolicy as rowPolicy } from '../families.js';
 
 /** What an index outside [-N, N) does: `clamp` (default; what WPT expects) or `error`. */
 export type WebNNOutOfBounds = 'clamp' | 'error';
@@ -109,11 +109,11 @@ export function webnnOptions(
 
 /** The core policy of a gather: clamp or error, negatives from the end once. */
 export function gatherPolicy(op: string, args: WebNNArgs): GatherPolicy {
-  return {
-    mode: WEBNN_POLICY.outOfBounds[args.outOfBounds].gather,
+  const row = {
+    ...WEBNN_POLICY.outOfBounds[args.outOfBounds],
     negative_indices: WEBNN_POLICY.negative_indices,
-    oob_code: `${op}.indices`,
   };
+  return rowPolicy(row, { oob_code: `${op}.indices` });
 }
 
 /** The core policy of a scatter: clamp or error, last wins or error. */
