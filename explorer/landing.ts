@@ -11,6 +11,7 @@ import {
   INVALID,
   type IndexMap,
   type IndexMapSpec,
+  type IndexSource,
   PARTIAL,
   type ResolvedPolicy,
 } from '../src/core/index-map.js';
@@ -79,7 +80,7 @@ export class Landing {
   private job: {
     readonly operandOf: Float64Array;
     readonly starts: Int32Array | Float64Array;
-    readonly quiet: ResolvedPolicy;
+    readonly source: IndexSource;
     readonly partial: number[];
     /** Next batch position to resolve, next outer position to move. */
     b: number;
@@ -125,7 +126,7 @@ export class Landing {
     const CHUNK = 1 << 16;
     while (job.b < map.batchCount) {
       const b1 = Math.min(map.batchCount, job.b + CHUNK);
-      map.resolve(this.indices, job.quiet, job.b, b1, job.starts.subarray(job.b), new Map(), null);
+      map.resolve(job.source, job.b, b1, job.starts.subarray(job.b));
       job.b = b1;
       if (performance.now() > deadline) return false;
     }
@@ -171,7 +172,7 @@ export class Landing {
     return {
       operandOf: new Float64Array(map.spaceSize).fill(-1),
       starts: map.allocStarts(map.batchCount),
-      quiet,
+      source: { indices: this.indices, policy: quiet, partial: new Map() },
       partial: [] as number[],
       // An empty space or no index vectors: nothing to resolve or move.
       b: empty ? map.batchCount : 0,
