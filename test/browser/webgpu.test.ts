@@ -324,7 +324,7 @@ describe.skipIf(!available)('explorer: run on WebGPU', () => {
     expect(text).toMatch(/the same error as the CPU ✓ \(tf\.gather\.index_out_of_bounds\)$/);
   });
 
-  it('float64 arithmetic is refused by name; unchecking turns it off', async () => {
+  it('float64 arithmetic runs on the GPU (soft float), identical to the CPU; unchecking turns it off', async () => {
     await page.selectOption('#framework', 'torch');
     await page.selectOption('#op', 'torch.scatter_add');
     await page.fill('#data', '[0.5, 0, 0]');
@@ -334,7 +334,7 @@ describe.skipIf(!available)('explorer: run on WebGPU', () => {
     await page.selectOption('#data-dtype', 'float64');
     await page.check('#webgpu');
     await page.click('#run');
-    expect(await status('refused')).toMatch(/not on this backend — .*float64/);
+    expect(await status('identical')).toMatch(/identical to CPU ✓/);
     await page.uncheck('#webgpu');
     expect(await status('off')).toBe('');
     expect(errors).toEqual([]);
