@@ -20,6 +20,7 @@ import { type GatherShapeInfo, gatherShape } from './gather-shape.js';
 import {
   IndexMap,
   type IndexMapSpec,
+  type IndexSource,
   type ResolvedPolicy,
   allIndicesValid,
   evenRange,
@@ -175,17 +176,11 @@ export function compileGather(
         next: claimCounter(),
       };
       const ticket = pool.start(job);
-      finishJob(
-        ticket,
-        () =>
-          claimChunks(job.next, chunks, (c) =>
-            gatherRange(map, policy, operand, indices, result, fillBits, c, chunks, scratch),
-          ),
-        op,
-      );
+      const range: GatherJob = { map, policy, operand, indices, result, fillBits, scratch, partial: null };
+      finishJob(ticket, () => claimChunks(job.next, chunks, (c) => gatherRange(range, c, chunks)), op);
       return result;
     }
-    gatherRange(map, policy, operand, indices, result, fillBits, 0, 1, scratch);
+    gatherRange({ map, policy, operand, indices, result, fillBits, scratch, partial: null }, 0, 1);
     return result;
   };
   const check = (operand: Tensor, indices: Tensor): void => {
@@ -211,21 +206,21 @@ export function freshStorage(dtype: DType, n: number, _bytesPer: number): Tensor
 /** Batch positions resolved per chunk (bounds the starts buffer). */
 const CHUNK = 8192;
 
-/**
- * Runs part `part` of `parts` of a gather into `result` (the whole gather when parts = 1).
- * `scratch` (≥ min(batchCount, CHUNK) starts) avoids allocating a starts buffer.
- */
-export function gatherRange(
-  map: IndexMap,
-  policy: ResolvedPolicy,
-  operand: Tensor,
-  indices: Tensor,
-  result: Tensor,
-  fillBits: readonly number[],
-  part: number,
-  parts: number,
-  scratch: Int32Array | Float64Array | null = null,
-): void {
+/** One gather into `result`: the plan's map, policy and fill, and this call's tensors. */
+export interface GatherJob extends IndexSource {
+  readonly map: IndexMap;
+  readonly operand: Tensor;
+  readonly result: Tensor;
+  readonly fillBits: readonly number[];
+  /** Resolved starts of one chunk (≥ min(batchCount, CHUNK)), reused; null allocates. */
+  readonly scratch: Int32Array | Float64Array | null;
+  /** A gather has no partly out-of-bounds windows to record. */
+  readonly partial: null;
+}
+
+/** Runs part `part` of `parts` of a gather (the whole gather when parts = 1). */
+export function gatherRange(job: GatherJob, part: number, parts: number): void {
+  const { map, policy, operand, result, fillBits } = job;
   const rv = bitsOf(result);
   const ov = inputBits(operand);
   const lanes = lanesOf(result.dtype);
@@ -233,9 +228,8 @@ export function gatherRange(
     // Batch position b fills result elements [b·runLen, (b+1)·runLen): element-wise gathers
     // (GatherElements, take_along_axis) and row gathers (take along axis 0, GatherND, B7).
     const [lo, hi] = evenRange(map.batchCount, parts, part);
-    if (map.runLen === 1 && lanes === 1)
-      pointwise(map, indices, policy, rv, ov, fillBits[0], lo, hi, scratch);
-    else gatherRows(map, policy, indices, rv, ov, lanes, fillBits, lo, hi, scratch);
+    if (map.runLen === 1 && lanes === 1) pointwise(job, rv, ov, lo, hi);
+    else gatherRows(job, rv, ov, lanes, lo, hi);
     return;
   }
   const rowLanes = map.runLen * lanes;
@@ -246,7 +240,7 @@ export function gatherRange(
         : (r: number, t: number, n: number) => copyRun(rv, r * lanes, ov, t * lanes, n * lanes);
     const filled = (_status: number, _b: number, r: number, _o: number, n: number) =>
       fillRun(rv, r * lanes, n, fillBits);
-    map.forEachRunPart({ indices, policy, partial: null }, { part, parts }, copy, filled);
+    map.forEachRunPart(job, { part, parts }, copy, filled);
     return;
   }
   // Short rows: batch 8 runs and copy them interleaved (see copyRows).
@@ -266,7 +260,7 @@ export function gatherRange(
     k = 0;
     fillRun(rv, r * lanes, n, fillBits);
   };
-  map.forEachRunPart({ indices, policy, partial: null }, { part, parts }, copy, filled);
+  map.forEachRunPart(job, { part, parts }, copy, filled);
   if (k > 0) copyRows(rv, dsw, ov, ss, k, rowLanes);
 }
 
@@ -275,28 +269,17 @@ export function gatherRange(
  * chunk of starts, then copy each row to its place — 8 short rows interleaved (copyRows8), long
  * rows with TypedArray.set, filled rows with their bit pattern. No per-run callbacks.
  */
-function gatherRows(
-  map: IndexMap,
-  policy: ResolvedPolicy,
-  indices: Tensor,
-  rv: BitView,
-  ov: BitView,
-  lanes: number,
-  fillBits: readonly number[],
-  lo: number,
-  hi: number,
-  scratch: Int32Array | Float64Array | null,
-): void {
+function gatherRows(job: GatherJob, rv: BitView, ov: BitView, lanes: number, lo: number, hi: number): void {
   if (hi <= lo) return;
+  const { map, fillBits, scratch } = job;
   const runLen = map.runLen;
   const n = runLen * lanes;
   const chunk = Math.min(hi - lo, CHUNK);
   const starts = scratch && scratch.length >= chunk ? scratch : map.allocStarts(chunk);
   const interleave = n < SET_ROW_LANES;
-  const src = { indices, policy, partial: null };
   for (let b0 = lo; b0 < hi; b0 += chunk) {
     const b1 = Math.min(hi, b0 + chunk);
-    map.resolve(src, b0, b1, starts);
+    map.resolve(job, b0, b1, starts);
     const m = b1 - b0;
     let j = 0;
     if (interleave) {
@@ -343,7 +326,20 @@ export function gatherPart(job: Extract<ParallelJob, { kind: 'gather' }>, _part:
   const indices = tensorOf(job.indices);
   const result = tensorOf(job.result);
   claimChunks(job.next, job.chunks, (c) =>
-    gatherRange(map, job.policy, operand, indices, result, job.fillBits, c, job.chunks),
+    gatherRange(
+      {
+        map,
+        policy: job.policy,
+        operand,
+        indices,
+        result,
+        fillBits: job.fillBits,
+        scratch: null,
+        partial: null,
+      },
+      c,
+      job.chunks,
+    ),
   );
 }
 
@@ -370,17 +366,9 @@ export function tensorOf(r: SharedTensorRef): Tensor {
 }
 
 /** Element-wise gather (GatherElements, take_along_axis) of batch positions [lo, hi): result position = batch position. */
-function pointwise(
-  map: IndexMap,
-  indices: Tensor,
-  policy: ResolvedPolicy,
-  rv: BitView,
-  ov: BitView,
-  fillBits: number,
-  lo: number,
-  hi: number,
-  scratch: Int32Array | Float64Array | null,
-): void {
+function pointwise(job: GatherJob, rv: BitView, ov: BitView, lo: number, hi: number): void {
+  const { map, indices, policy } = job;
+  const fillBits = job.fillBits[0];
   if (canWalkElements(map, policy, indices.dtype)) {
     walkElements(
       { map, indices, policy, mode: GATHER, dst: rv, src: ov, fill: fillBits, seen: null },
@@ -395,7 +383,7 @@ function pointwise(
       rv[b0 + j] = s >= 0 ? ov[s] : fillBits;
     }
   };
-  map.resolveChunks({ indices, policy, partial: null }, { lo, hi, chunk: CHUNK }, visit, scratch);
+  map.resolveChunks(job, { lo, hi, chunk: CHUNK }, visit, job.scratch);
 }
 
 /** Equal shapes (element-wise; cheaper than comparing formatted strings on every run). */
