@@ -22,7 +22,15 @@ function stateNow(): UrlState | null {
     ...(ui.version.value && !ui.versionLabel.hidden ? { version: ui.version.value } : {}),
     ...(state.pinned ? { focus: `${state.pinned.role}:${state.pinned.offset}` } : {}),
   };
-  if (preset) return { ...base, preset };
+  if (preset) {
+    // A preset keeps its id; a dtype changed from the preset's is kept beside it.
+    const args = PRESETS.find((p) => p.id === preset)?.args;
+    const dtypes = {
+      ...(ui.dataDType.value !== (args?.dataDType ?? '') ? { dataDType: ui.dataDType.value } : {}),
+      ...(ui.indexDType.value !== (args?.indexDType ?? '') ? { indexDType: ui.indexDType.value } : {}),
+    };
+    return { ...base, preset, ...dtypes };
+  }
   return {
     ...base,
     ...(ui.dataEditor.hidden ? {} : { data: textOf(ui.data) }),
@@ -138,6 +146,8 @@ async function applyState(s: UrlState): Promise<void> {
   if (preset) {
     ui.preset.value = preset.id;
     loadArgsQuiet(preset.args);
+    if (s.dataDType !== undefined) ui.dataDType.value = s.dataDType;
+    if (s.indexDType !== undefined) ui.indexDType.value = s.indexDType;
   } else {
     ui.preset.value = '';
     setText(ui.data, local?.data ?? s.data ?? '');

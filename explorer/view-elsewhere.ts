@@ -1,7 +1,11 @@
 /**
- * "Same call elsewhere": the call's arguments translated to every peer operator of the other
- * frameworks, run, and compared element by element with the current result.
+ * "Same call elsewhere": the call translated to every peer operator of the other frameworks
+ * (src/translate: layouts moved — MXNet's index vectors along the first dim, tf.scatter_nd's
+ * missing data as zeros — and every policy difference stated), run, and compared element by
+ * element with the current result. A peer `translate` does not choose takes the arguments as
+ * they are (registry translateArgs), as before.
  */
+import type { CoreCall } from '../src/core/call.js';
 import { traceCall } from '../src/core/trace.js';
 import { GatherScatterError } from '../src/errors.js';
 import { STATUS_LEGEND } from '../src/tables/legend.js';
@@ -14,9 +18,11 @@ import {
   translateArgs,
 } from '../src/tables/registry.js';
 import type { Scalar } from '../src/tensor/dtype.js';
-import type { Tensor } from '../src/tensor/tensor.js';
+import type { NestedArray, Tensor } from '../src/tensor/tensor.js';
+import { type Translation, translate } from '../src/translate/index.js';
 import { el, tensorView } from './grid.js';
 import { NAMESPACES } from './namespaces.js';
+import { state } from './state.js';
 import { registry, ui } from './ui.js';
 import { errorName } from './view-error.js';
 
@@ -49,10 +55,27 @@ function renderPeers(
   const width = 240;
   // Peers take the nested values: the given tensors carry this op's dtypes, not the peer's defaults.
   const { tensors: _given, ...plain } = args;
+  const call = state.last?.entry === entry && state.last.args === args ? state.last.call : null;
+  const translations = new Map<string, Translation | GatherScatterError>();
   for (const peer of peers) {
     const box = el('div', { class: 'peer', 'data-peer': peer.id });
     box.append(el('h3', {}, peer.id));
-    const pargs = translateArgs(entry, peer, plain);
+    const t = call ? translationTo(call, peer.framework, translations) : null;
+    if (t instanceof GatherScatterError) {
+      // translate found no op there: say why rather than run the arguments in the wrong layout.
+      box.classList.add('failed');
+      const p = el('p', { class: 'verdict' }, 'no equivalent: ');
+      p.append(el('code', {}, t.code), ` ${t.message.replace(` (${t.code})`, '')}`);
+      box.append(p);
+      boxes.push(box);
+      continue;
+    }
+    const pargs = t?.op === peer.id ? t.callArgs : translateArgs(entry, peer, withData(plain, peer, call));
+    if (t?.op === peer.id) {
+      box.dataset.translated = '1';
+      if (t.differences.length)
+        box.append(el('p', { class: 'hint translated' }, `translated: ${t.differences.join('; ')}`));
+    }
     try {
       const out = executeCall(NAMESPACES, peer, pargs);
       let verdict: string;
@@ -118,4 +141,34 @@ function renderPeers(
     boxes.push(el('p', { class: 'hint' }, 'No other framework registered for this kind of operator yet.'));
   if (missing.length) boxes.push(el('p', { class: 'hint' }, `Not implemented yet: ${missing.join(', ')}`));
   ui.elsewhere.replaceChildren(...boxes);
+}
+
+/** The call translated to `framework` once per render, or the typed error saying why none exists. */
+function translationTo(
+  call: CoreCall,
+  framework: string,
+  cache: Map<string, Translation | GatherScatterError>,
+): Translation | GatherScatterError {
+  let t = cache.get(framework);
+  if (!t) {
+    try {
+      t = translate(call, framework as Parameters<typeof translate>[1], { registry, namespaces: NAMESPACES });
+    } catch (e) {
+      if (!(e instanceof GatherScatterError)) throw e;
+      t = e;
+    }
+    cache.set(framework, t);
+  }
+  return t;
+}
+
+/**
+ * A scatter without data (tf.scatter_nd, mxnet.scatter_nd: zeros of a shape) compared with a
+ * peer that takes data: the data is the zeros the lowered call starts from, as translate does.
+ */
+function withData(plain: CallArgs, peer: OpEntry, call: CoreCall | null): CallArgs {
+  if (plain.data !== undefined || call?.kind !== 'scatter' || !peer.signature.params.includes('data'))
+    return plain;
+  const zeros = call.inputs[0];
+  return { ...plain, data: zeros.toArray() as NestedArray, dataDType: zeros.dtype };
 }

@@ -108,6 +108,11 @@ export function renderMapping(
       note: lowered(indices, 'indices'),
     },
   ];
+  // tf.scatter_nd / mxnet.scatter_nd take no data (they start from zeros of a shape): no data grid.
+  const takesData = entry.signature.params.some(
+    (p) => p === 'data' || (typeof p === 'object' && 'desc' in p),
+  );
+  if (!takesData) specs.shift();
   if (call.kind === 'scatter')
     specs.push({ title: 'updates', role: 'updates', t: call.updates[0], shape: call.updates[0].shape });
   specs.push({
