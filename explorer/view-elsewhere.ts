@@ -73,6 +73,11 @@ function renderPeers(
     const pargs = t?.op === peer.id ? t.callArgs : translateArgs(entry, peer, withData(plain, peer, call));
     if (t?.op === peer.id) {
       box.dataset.translated = '1';
+      // The layout difference itself: the indices as this peer takes them, when they move.
+      const given = plainJson(plain.indices);
+      const moved = plainJson(t.callArgs.indices);
+      if (moved !== given)
+        box.append(el('p', { class: 'hint layout' }, `indices as ${peer.id} takes them: ${moved}`));
       if (t.differences.length)
         box.append(el('p', { class: 'hint translated' }, `translated: ${t.differences.join('; ')}`));
     }
@@ -172,3 +177,5 @@ function withData(plain: CallArgs, peer: OpEntry, call: CoreCall | null): CallAr
   const zeros = call.inputs[0];
   return { ...plain, data: zeros.toArray() as NestedArray, dataDType: zeros.dtype };
 }
+
+const plainJson = (v: unknown) => JSON.stringify(v, (_k, x) => (typeof x === 'bigint' ? Number(x) : x));

@@ -113,6 +113,7 @@ describe.skipIf(!available)('explorer: every example within reach', () => {
     const mx = page.locator('#elsewhere [data-peer="mxnet.gather_nd"]');
     expect(await mx.getAttribute('data-translated')).toBe('1');
     expect(await mx.locator('.verdict').textContent()).toBe('same result');
+    expect(await mx.locator('.layout').textContent()).toBe('indices as mxnet.gather_nd takes them: [[-2,1],[0,1]]');
     // TF reads the negative index as out of bounds: the difference is stated
     expect(
       await page.locator('#elsewhere [data-peer="tensorflow.gather_nd"] .translated').textContent(),
