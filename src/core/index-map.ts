@@ -81,7 +81,7 @@ type IndexKind = 0 | 1 | 2;
 const TWO32 = 4294967296;
 const EMPTY_I32 = new Int32Array(0);
 /** The odometer counter of 0-D and 1-D batches (never read or written). */
-export const NO_COUNTER = Object.freeze([]) as unknown as number[];
+const NO_COUNTER = Object.freeze([]) as unknown as number[];
 const HI_LIMIT = 2097152; // 2^21: |hi| below this keeps hi * 2^32 + lo exact (< 2^53)
 
 /** Reads index element `e` as a number; values beyond ±2^53 become ±Infinity (always out of bounds). */

@@ -109,13 +109,13 @@ export function isShared(t: Tensor): boolean {
   return hasSAB && t.data.buffer instanceof SharedArrayBuffer;
 }
 
-/** Number of parts for a call moving `bytes`, or 0 to stay on the calling thread. */
 /** False when no call of `bytes` can be split (no pool, or too small): skip building the tensor list. */
 export function maySplit(bytes: number): boolean {
   const { pool, minBytes } = config;
   return pool !== null && pool !== undefined && pool.size >= 1 && bytes >= minBytes;
 }
 
+/** Number of parts for a call moving `bytes`, or 0 to stay on the calling thread. */
 export function partsFor(bytes: number, tensors: readonly Tensor[]): number {
   const { pool, minBytes, maxParts } = config;
   if (!pool || pool.size < 1 || bytes < minBytes) return 0;
@@ -181,12 +181,4 @@ export function sharedStorage<T extends Tensor['data']>(like: T, length: number)
   // Not pre-faulted (measured: a helper faulting beside two compute threads on two cores made
   // the threaded fresh rows slower, 37–40 → 75 ms on B1).
   return new ctor(new SharedArrayBuffer(length * ctor.BYTES_PER_ELEMENT));
-}
-
-/** Even split of [0, n) into `parts`: the bounds of part p. */
-export function partRange(n: number, parts: number, p: number, align = 1): [number, number] {
-  const units = Math.ceil(n / align);
-  const lo = Math.min(n, Math.floor((units * p) / parts) * align);
-  const hi = p === parts - 1 ? n : Math.min(n, Math.floor((units * (p + 1)) / parts) * align);
-  return [lo, hi];
 }
