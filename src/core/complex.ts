@@ -7,6 +7,7 @@
  */
 import { DTypeError, InvalidArgumentError } from '../errors.js';
 import { type ComplexDType, componentDType } from '../tensor/complex.js';
+import { divideByCounts, mulKernel } from './complex-nan.js';
 import type { FloatMinMax, FloatNaN, ReduceKernel } from './kernels.js';
 import type { ReducerName } from './types.js';
 
@@ -74,29 +75,6 @@ function pickPair(replace: Replace): ReduceKernel {
 }
 
 /**
- * The product (a + bi)(c + di) = (ac − bd) + (ad + bc)i, each product and sum rounded to the
- * component type (complex64: float32, as NumPy's and PyTorch's C loops compute it; a float32
- * product or sum done in float64 and rounded once is the float32 result). No C99 Annex G
- * recovery: (inf + 0i)(0 + 1i) is nan + inf·i, as NumPy gives.
- */
-function mulPair(round: (x: number) => number): ReduceKernel {
-  return (dst, d, src, s, n) => {
-    for (let i = 0; i < n; i++) {
-      const x = 2 * (d + i);
-      const y = 2 * (s + i);
-      const a = dst[x];
-      const b = dst[x + 1];
-      const c = src[y];
-      const e = src[y + 1];
-      dst[x] = round(round(a * c) - round(b * e));
-      dst[x + 1] = round(round(a * e) + round(b * c));
-    }
-  };
-}
-
-const identity = (x: number) => x;
-
-/**
  * The kernel of `reducer` on a complex dtype. `componentKernel` builds the float kernel of the
  * component type (kernels.ts's own, so add/sub keep its NaN rule). `mean` accumulates with add
  * (the division is done by the caller's finish step).
@@ -114,7 +92,8 @@ export function complexKernel(
     const k = componentKernel(r, componentDType(dtype), nan);
     return (dst, d, src, s, n) => k(dst, 2 * d, src, 2 * s, 2 * n);
   }
-  if (r === 'mul') return mulPair(dtype === 'complex64' ? Math.fround : identity);
+  // The framework's product order (its NaN bits): PyTorch's family is the one with self_on_tie.
+  if (r === 'mul') return mulKernel(dtype === 'complex128', minmax === 'self_on_tie' ? 'aten' : 'numpy');
   const order = complexOrder(minmax);
   if (order === null)
     throw new DTypeError(
@@ -160,10 +139,10 @@ export function fillComplexIdentity(
 
 /**
  * Finishes a complex `mean` as PyTorch 1.13 does: every element (untouched ones too, by a count
- * of 1) is divided by its count as the complex number c + 0i, with ATen's vectorised formula
+ * of 1) is divided by its count as the complex number c + 0i with ATen's vectorised formula
  * (a + bi) / (c + di) = ((ac + bd) + (bc − ad)i) / (c² + d²), each step rounded to the component
- * type. Not the same as dividing each part by c: the products round first, and an infinite part
- * makes the other NaN (inf + 3i → inf + nan·i, measured), as the real PyTorch computes.
+ * type. Not the same as dividing each part by c: an infinite part makes the other NaN
+ * (inf + 3i → inf + nan·i, measured), as the real PyTorch computes (complex-nan.ts).
  */
 export function divideComplexByCounts(
   data: Float32Array | Float64Array,
@@ -171,15 +150,7 @@ export function divideComplexByCounts(
   counts: Float64Array,
   includeSelf: boolean,
 ): void {
-  const r = dtype === 'complex64' ? Math.fround : identity;
-  for (let i = 0; i < counts.length; i++) {
-    const c = counts[i] + (includeSelf ? 1 : 0) || 1; // PyTorch: count.masked_fill_(count == 0, 1)
-    const a = data[2 * i];
-    const b = data[2 * i + 1];
-    const den = r(c * c + 0 * 0);
-    data[2 * i] = r(r(r(a * c) + r(b * 0)) / den);
-    data[2 * i + 1] = r(r(r(b * c) - r(a * 0)) / den);
-  }
+  divideByCounts(data, dtype === 'complex128', counts, includeSelf);
 }
 
 /**

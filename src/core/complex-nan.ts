@@ -1,0 +1,159 @@
+/**
+ * Complex products and quotients whose NaNs carry the peers' exact bits. x86 (SSE/AVX) float
+ * arithmetic returns its first NaN operand, quieted, else its second, and makes the negative
+ * default NaN for an invalid operation (inf·0, inf − inf); which operand is "first" follows the
+ * framework's compiled expression, measured against the real NumPy 1.24 and PyTorch 1.13
+ * (test/complex-live.test.ts):
+ * - NumPy's `multiply` loop: re = (a·c) − (b·d), im = (a·d) + (b·c);
+ * - ATen's scatter `multiply` / `prod`: re = (a·c) − (d·b), im = (a·d) + (c·b);
+ * - ATen's complex division by a real count c + 0i (scatter_reduce mean): re = ((a·c) + (b·0)) / c²,
+ *   im = ((a·(−0)) + (b·c)) / c².
+ * A JS number does not keep a NaN's payload through every engine path, so NaNs travel here as
+ * their bits, read from and written to integer views of the storage.
+ */
+
+/** A part: its value, or for a NaN its bits (`hi` the high word, `lo` the low word of a float64). */
+interface Part {
+  v: number;
+  nan: boolean;
+  hi: number;
+  lo: number;
+}
+
+/** The float layout: float32 (one word) or float64 (two words, little-endian). */
+interface Width {
+  readonly wide: boolean;
+  readonly round: (x: number) => number;
+  readonly quiet: number; // the quiet bit in the high word
+  readonly defaultHi: number; // x86's default NaN, high word
+}
+
+const F32: Width = { wide: false, round: Math.fround, quiet: 0x00400000, defaultHi: 0xffc00000 | 0 };
+const F64: Width = { wide: true, round: (x) => x, quiet: 0x00080000, defaultHi: 0xfff80000 | 0 };
+
+const part = (v: number): Part => ({ v, nan: false, hi: 0, lo: 0 });
+
+/** Part k of a storage (NaN bits from its integer view `w`). */
+function read(f: ArrayLike<number>, w: Int32Array, k: number, width: Width): Part {
+  const v = f[k];
+  if (!Number.isNaN(v)) return part(v);
+  return width.wide ? { v, nan: true, hi: w[2 * k + 1], lo: w[2 * k] } : { v, nan: true, hi: w[k], lo: 0 };
+}
+
+/** x op y with x86's NaN rule, rounded to the width. */
+function op(x: Part, y: Part, f: (a: number, b: number) => number, width: Width): Part {
+  if (x.nan) return { ...x, hi: x.hi | width.quiet };
+  if (y.nan) return { ...y, hi: y.hi | width.quiet };
+  const r = width.round(f(x.v, y.v));
+  return Number.isNaN(r) ? { v: r, nan: true, hi: width.defaultHi, lo: 0 } : part(r);
+}
+
+const mul = (a: number, b: number) => a * b;
+const add = (a: number, b: number) => a + b;
+const sub = (a: number, b: number) => a - b;
+const div = (a: number, b: number) => a / b;
+
+function write(f: Float32Array | Float64Array, w: Int32Array, k: number, p: Part, width: Width): void {
+  if (!p.nan) {
+    f[k] = p.v;
+    return;
+  }
+  if (width.wide) {
+    w[2 * k] = p.lo;
+    w[2 * k + 1] = p.hi;
+  } else w[k] = p.hi;
+}
+
+/** Which operand of the second product of each part comes first (see the module comment). */
+export type ComplexMulOrder = 'numpy' | 'aten';
+
+/** Integer views of float storages, made once per array. */
+function viewer(wide: boolean): (a: Float32Array | Float64Array) => Int32Array {
+  let last: Float32Array | Float64Array | null = null;
+  let view: Int32Array = new Int32Array(0);
+  return (a) => {
+    if (a !== last) {
+      last = a;
+      view = new Int32Array(a.buffer, a.byteOffset, a.length * (wide ? 2 : 1));
+    }
+    return view;
+  };
+}
+
+/**
+ * The `mul` reduce kernel on interleaved storage (element offsets d, s): a plain loop while no
+ * part is NaN and no NaN is made, the bit-exact path for an element that has or makes one.
+ */
+export function mulKernel(wide: boolean, order: ComplexMulOrder) {
+  const width = wide ? F64 : F32;
+  const r = width.round;
+  const dv = viewer(wide);
+  const sv = viewer(wide);
+  return (
+    dst: Float32Array | Float64Array,
+    d: number,
+    src: Float32Array | Float64Array,
+    s: number,
+    n: number,
+  ) => {
+    for (let i = 0; i < n; i++) {
+      const x = 2 * (d + i);
+      const y = 2 * (s + i);
+      const a = dst[x];
+      const b = dst[x + 1];
+      const c = src[y];
+      const e = src[y + 1];
+      const re = r(r(a * c) - r(b * e));
+      const im = r(r(a * e) + r(b * c));
+      if (!Number.isNaN(re) && !Number.isNaN(im)) {
+        dst[x] = re;
+        dst[x + 1] = im;
+        continue;
+      }
+      const w = dv(dst);
+      const u = sv(src);
+      const A = read(dst, w, x, width);
+      const B = read(dst, w, x + 1, width);
+      const C = read(src, u, y, width);
+      const D = read(src, u, y + 1, width);
+      const bd = order === 'numpy' ? op(B, D, mul, width) : op(D, B, mul, width);
+      const bc = order === 'numpy' ? op(B, C, mul, width) : op(C, B, mul, width);
+      write(dst, w, x, op(op(A, C, mul, width), bd, sub, width), width);
+      write(dst, w, x + 1, op(op(A, D, mul, width), bc, add, width), width);
+    }
+  };
+}
+
+/**
+ * PyTorch's complex mean finish: every element divided by its count (≥ 1) as c + 0i with ATen's
+ * vectorised formula (module comment), NaNs bit for bit.
+ */
+export function divideByCounts(
+  data: Float32Array | Float64Array,
+  wide: boolean,
+  counts: Float64Array,
+  includeSelf: boolean,
+): void {
+  const w = new Int32Array(data.buffer, data.byteOffset, data.length * (wide ? 2 : 1));
+  for (let i = 0; i < counts.length; i++) {
+    const c = counts[i] + (includeSelf ? 1 : 0) || 1; // PyTorch: count.masked_fill_(count == 0, 1)
+    divideOne(data, w, wide ? F64 : F32, i, c);
+  }
+}
+
+function divideOne(
+  data: Float32Array | Float64Array,
+  w: Int32Array,
+  width: Width,
+  i: number,
+  c: number,
+): void {
+  const A = read(data, w, 2 * i, width);
+  const B = read(data, w, 2 * i + 1, width);
+  const C = part(c);
+  const den = op(op(C, C, mul, width), op(part(0), part(0), mul, width), add, width);
+  const re = op(op(A, C, mul, width), op(B, part(0), mul, width), add, width);
+  const im = op(op(A, part(-0), mul, width), op(B, C, mul, width), add, width);
+  write(data, w, 2 * i, op(re, den, div, width), width);
+  write(data, w, 2 * i + 1, op(im, den, div, width), width);
+}
