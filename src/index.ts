@@ -99,6 +99,7 @@ export {
   directml as dml,
   mlir,
 } from './frameworks/index.js';
+export type { OpName, OpNameOf } from './frameworks/op-names.js';
 // Each framework's attribute and option types, one type-only namespace per framework (their
 // names repeat across frameworks: torch's and the core's `GatherOptions`).
 export type * as StablehloTypes from './frameworks/stablehlo.js';

@@ -22,7 +22,10 @@ import {
   webnn,
   zeros,
 } from '../src/index.js';
-import { type TranslateTarget, translate } from '../src/translate/index.js';
+import * as lib from '../src/index.js';
+import type { OpName, OpNameOf } from '../src/index.js';
+import { buildRegistry } from '../src/tables/registry.js';
+import { type CanonicalFramework, type TranslateTarget, translate } from '../src/translate/index.js';
 
 describe('types that carry the dtype', () => {
   it('toArray() and toFlatArray() give the dtype element type', () => {
@@ -155,5 +158,47 @@ describe('types that carry the dtype', () => {
     expectTypeOf<'keras'>().not.toExtend<TranslateTarget>();
     const call = torch.lower.gather(tensor([1, 2, 3], 'float32'), 0, tensor([2], 'int64'));
     expect(translate(call, 'tf').framework).toBe('tensorflow');
+  });
+
+  it('translate names the framework and the op it returns by their unions', () => {
+    const call = torch.lower.gather(tensor([1, 2, 3], 'float32'), 0, tensor([2], 'int64'));
+    const t = translate(call, 'tf');
+    expectTypeOf(t.framework).toEqualTypeOf<'tensorflow'>();
+    expectTypeOf(t.op).toEqualTypeOf<OpNameOf<'tensorflow'>>();
+    expectTypeOf<CanonicalFramework<'np'>>().toEqualTypeOf<'numpy'>();
+    const o = translate(call, 'onnx');
+    expectTypeOf(o.op).toExtend<OpName>();
+    expect(o.op).toBe('onnx.Gather');
+    const ops: OpNameOf<'onnx'>[] = ['onnx.Gather', 'onnx.GatherND'];
+    expect(ops).toContain(o.op);
+  });
+
+  it('OpName is every operator of every namespace, and nothing else', () => {
+    expectTypeOf<'onnx.GatherND'>().toExtend<OpName>();
+    expectTypeOf<'numpy.add.at'>().toExtend<OpName>();
+    expectTypeOf<'jax.lax.scatter_add'>().toExtend<OpName>();
+    expectTypeOf<'jax.at'>().toExtend<OpName>();
+    expectTypeOf<'mlir.tensor.gather'>().toExtend<OpName>();
+    expectTypeOf<'directml.GATHER_ND1'>().toExtend<OpName>();
+    expectTypeOf<'onnx.GatherNd'>().not.toExtend<OpName>();
+    expectTypeOf<'onnx.lower.GatherND'>().not.toExtend<OpName>();
+    expectTypeOf<'tensorflow.constant'>().not.toExtend<OpName>();
+    expectTypeOf<'jax.jnp.take'>().not.toExtend<OpName>();
+    expectTypeOf<'torch.tensor'>().not.toExtend<OpName>();
+    expectTypeOf<OpNameOf<'caffe2'>>().toEqualTypeOf<'caffe2.Gather' | 'caffe2.BatchGather'>();
+    // Every registered op (the CLI's, the explorer's) has a name in the union: the registry ids are
+    // the namespaces' callable paths, which is what OpName is built from.
+    const registry = buildRegistry(lib as unknown as Record<string, unknown>);
+    const paths = new Set<string>();
+    const walk = (o: object, prefix: string, depth: number): void => {
+      for (const [k, v] of Object.entries(o)) {
+        if (['lower', 'policy', 'jnp'].includes(k)) continue;
+        if (typeof v === 'function') paths.add(`${prefix}.${k}`);
+        else if (v && typeof v === 'object' && depth < 2) walk(v, `${prefix}.${k}`, depth + 1);
+      }
+    };
+    for (const [fw, ns] of Object.entries(lib.NAMESPACES)) walk(ns, fw, 0);
+    expect(registry.map((e) => e.id).filter((id) => !paths.has(id))).toEqual([]);
+    expect(registry.length).toBeGreaterThan(60);
   });
 });

@@ -9,5 +9,6 @@ export {
   translateAll,
   type TranslateOptions,
   type TranslateTarget,
+  type CanonicalFramework,
   type Translation,
 } from './translate.js';

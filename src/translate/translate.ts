@@ -41,6 +41,7 @@ import {
   takeScatterDims,
 } from '../frameworks/families.js';
 import { FRAMEWORKS, type FrameworkName, NAMESPACES } from '../frameworks/index.js';
+import type { OpNameOf } from '../frameworks/op-names.js';
 import type { DType } from '../tensor/dtype.js';
 import { moveAxis } from '../tensor/ops.js';
 import { type NestedArray, Tensor } from '../tensor/tensor.js';
@@ -60,12 +61,12 @@ const fail = (rule: string, message: string, details: Record<string, unknown> = 
   throw new TranslateError(`translate.${rule}`, `translate: ${message}`, details);
 };
 
-/** The same call in another framework. */
-export interface Translation {
+/** The same call in another framework (`F`, the target's canonical name). */
+export interface Translation<F extends FrameworkName = FrameworkName> {
   /** The target framework. */
-  readonly framework: string;
+  readonly framework: F;
   /** The target op, `framework.Op` (registry id). */
-  readonly op: string;
+  readonly op: OpNameOf<F>;
   /** The target op's positional arguments, as its function takes them. */
   readonly args: readonly unknown[];
   /** The same arguments in framework-neutral form (what the explorer edits). */
@@ -111,6 +112,11 @@ const FRAMEWORK_ALIASES = {
 
 /** A framework `translate` can target: its name, or the alias the main entry exports (`tf`). */
 export type TranslateTarget = FrameworkName | keyof typeof FRAMEWORK_ALIASES;
+
+/** The framework a target names: `CanonicalFramework<'tf'>` is `'tensorflow'`. */
+export type CanonicalFramework<T extends TranslateTarget> = T extends keyof typeof FRAMEWORK_ALIASES
+  ? (typeof FRAMEWORK_ALIASES)[T]
+  : T;
 
 const list = (x: readonly number[] | undefined) => x ?? [];
 const same = (x: readonly number[] | undefined, y: readonly number[] | undefined) => {
@@ -697,11 +703,12 @@ let defaultRegistry: OpEntry[] | undefined;
  * const call = torch.lower.gather(tensor([[1, 2], [3, 4]]), 1, tensor([[0n, 0n], [1n, 0n]], 'int64'));
  * translate(call, 'onnx').op; // 'onnx.GatherElements'
  */
-export function translate(
+export function translate<T extends TranslateTarget>(
   lowered: CoreCall | ProgramCall,
-  framework: TranslateTarget,
+  target: T,
   options: TranslateOptions = {},
-): Translation {
+): Translation<CanonicalFramework<T>> {
+  let framework: string = target;
   checkCall(lowered, 'translate');
   checkOptions(options, 'translate', ['registry', 'namespaces']);
   const call = singleOp(lowered, 'translate');
@@ -794,9 +801,10 @@ export function translate(
     );
   }
   const b = best as Scored & { result?: string };
+  // The framework was checked against FRAMEWORKS above; the op is that framework's registry id.
   return {
-    framework,
-    op: b.candidate.entry.id,
+    framework: framework as CanonicalFramework<T>,
+    op: b.candidate.entry.id as OpNameOf<CanonicalFramework<T>>,
     args: buildArgs(b.candidate.entry, b.candidate.callArgs),
     callArgs: b.candidate.callArgs,
     call: b.lowered,
