@@ -408,7 +408,9 @@ export class WebGpuBackend implements Backend {
     let sortedVals = vals;
     if (last) {
       this.stats.lastWriter++;
-      this.dispatch(enc, lastWriterKernel(), [Qs, keys, seg, dupFlags], n);
+      // Whole-word results find duplicates as they write; 16- and 8-bit ones count them here.
+      const count = dupCheck && dtypes.some((d) => elementBytes(d) < 4);
+      this.dispatch(enc, lastWriterKernel(count), [Qs, keys, seg, dupFlags], n);
     } else {
       const sorted = this.sort(enc, scratch, keys, vals, n, NONE);
       sortedVals = sorted.vals;
@@ -430,7 +432,7 @@ export class WebGpuBackend implements Backend {
         this.dispatch(
           enc,
           winnerWriteKernel(bytes, W > 0),
-          [Qw, keys, seg, ups[k].buffer, out],
+          [Qw, keys, seg, ups[k].buffer, out, dupFlags],
           map.spaceSize,
         );
         return out;

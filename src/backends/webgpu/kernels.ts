@@ -550,12 +550,12 @@ ${ENTRY}
 
 /**
  * Last writer per key (scatter \`replace\`: only the last update in update-index order counts,
- * so no sort is needed): SEG[2k + 1] = 1 + the largest update index with key k, and SEG[2k]
- * counts the key's updates — a second one raises the duplicate flag (read only when the call
- * checks duplicates). Atomics on indices and counts, never on data: the result does not depend
- * on scheduling. Bindings: Q ([n, NONE]), KEYS, SEG, FLAGS.
+ * so no sort is needed): SEG[2k + 1] = 1 + the largest update index with key k. With \`count\`,
+ * SEG[2k] also counts the key's updates and a second one raises the duplicate flag (16- and
+ * 8-bit words, which winnerWriteKernel does not see). Atomics on indices and counts, never on
+ * data: the result does not depend on scheduling. Bindings: Q ([n, NONE]), KEYS, SEG, FLAGS.
  */
-export function lastWriterKernel(): KernelSource {
+export function lastWriterKernel(count: boolean): KernelSource {
   const code = `${header([
     ['Q', 'read', 'array<u32>'],
     ['KEYS', 'read', 'array<u32>'],
@@ -567,15 +567,17 @@ ${ENTRY}
   let k = KEYS[i];
   if (k == Q[1]) { return; }
   atomicMax(&SEG[2u * k + 1u], i + 1u);
-  if (atomicAdd(&SEG[2u * k], 1u) > 0u) { atomicMin(&FLAGS[${FLAG.duplicate}], i); }
+  ${count ? `if (atomicAdd(&SEG[2u * k], 1u) > 0u) { atomicMin(&FLAGS[${FLAG.duplicate}], i); }` : ''}
 }`;
   return { code, bindings: ['read', 'read', 'rw', 'rw'] };
 }
 
 /**
  * replace, step 2 (4- and 8-byte elements; OUT already holds the input): each update that is
- * its key's last writer stores its bits. Element mode: update i has key KEYS[i]; row mode: update
- * i is element i % W of batch position i / W's row. Bindings: Q ([updates, NONE, W]), KEYS, SEG, UPD, OUT.
+ * its key's last writer stores its bits; one that is not proves a duplicate (flagged, read only
+ * when the call checks duplicates). Element mode: update i has key KEYS[i]; row mode: update i
+ * is element i % W of batch position i / W's row. Bindings: Q ([updates, NONE, W]), KEYS, SEG,
+ * UPD, OUT, FLAGS.
  */
 export function winnerWriteKernel(bytes: number, rows: boolean): KernelSource {
   const words = bytes === 8 ? 2 : 1;
@@ -585,14 +587,16 @@ export function winnerWriteKernel(bytes: number, rows: boolean): KernelSource {
     ['SEG', 'read', 'array<u32>'],
     ['UPD', 'read', 'array<u32>'],
     ['OUT', 'rw', 'array<u32>'],
+    ['FLAGS', 'rw', 'array<atomic<u32>>'],
   ])}
 ${ENTRY}
   if (i >= Q[0]) { return; }
   let u = ${rows ? 'i / Q[2]' : 'i'};
   let k = KEYS[u];
-  if (k == Q[1] || SEG[2u * k + 1u] != u + 1u) { return; }
+  if (k == Q[1]) { return; }
+  if (SEG[2u * k + 1u] != u + 1u) { atomicMin(&FLAGS[${FLAG.duplicate}], u); return; }
   let t = ${rows ? 'k * Q[2] + i % Q[2]' : 'k'};
   for (var w = 0u; w < ${words}u; w++) { OUT[${words}u * t + w] = UPD[${words}u * i + w]; }
 }`;
-  return { code, bindings: ['read', 'read', 'read', 'read', 'rw'] };
+  return { code, bindings: ['read', 'read', 'read', 'read', 'rw', 'rw'] };
 }
