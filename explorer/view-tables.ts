@@ -2,6 +2,7 @@
 import { behaviourTables } from '../src/tables/tables.js';
 import { el } from './grid.js';
 import { NAMESPACES } from './namespaces.js';
+import { linkCells } from './table-links.js';
 import { registry, ui } from './ui.js';
 
 export function renderTables(): void {
@@ -32,6 +33,7 @@ export function renderTables(): void {
         }
         table.append(tr);
       });
+      linkCells(table, registry);
       const wrap = el('div', { class: 'table-wrap' });
       wrap.append(table);
       out.push(wrap);

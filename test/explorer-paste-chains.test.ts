@@ -8,9 +8,11 @@
 import { describe, expect, it } from 'vitest';
 import { callCode } from '../explorer/code.js';
 import { exampleIndices, parsePaste } from '../explorer/paste.js';
+import { opOf, PROBE_ROWS_OUT_OF_RANGE, probeRows } from '../explorer/table-links.js';
 import { PasteError } from '../explorer/pycall.js';
 import { NAMESPACES } from '../src/frameworks/index.js';
 import { PRESETS } from '../src/tables/presets.js';
+import { probeArgs } from '../src/tables/probes.js';
 import { buildRegistry, executeCall, lowerCall } from '../src/tables/registry.js';
 
 const registry = buildRegistry(NAMESPACES);
@@ -192,5 +194,16 @@ describe('the code view speaks each framework’s language', () => {
       "builder.constant({ dataType: 'float32', shape: [3] }, new Float32Array([1, 2, 3]))",
     );
     expect(w.text).toContain('builder.gather(input, indices, { axis: 0 })');
+  });
+});
+
+describe('behaviour-table cell links', () => {
+  it('name the probe behind each label; the out-of-range row is the first past the probe data', () => {
+    expect(probeRows('Negative indices')).toEqual([-1]);
+    expect(probeRows('Out-of-bounds index')).toEqual([PROBE_ROWS_OUT_OF_RANGE]);
+    expect(probeRows('Duplicate index')).toEqual([1, 1]);
+    expect(opOf('GatherND: `onnx.GatherND`')).toBe('onnx.GatherND');
+    const take = registry.find((e) => e.id === 'numpy.take')!;
+    expect((probeArgs(take, [0]).data as unknown[]).length).toBe(PROBE_ROWS_OUT_OF_RANGE);
   });
 });

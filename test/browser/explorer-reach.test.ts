@@ -113,7 +113,9 @@ describe.skipIf(!available)('explorer: every example within reach', () => {
     const mx = page.locator('#elsewhere [data-peer="mxnet.gather_nd"]');
     expect(await mx.getAttribute('data-translated')).toBe('1');
     expect(await mx.locator('.verdict').textContent()).toBe('same result');
-    expect(await mx.locator('.layout').textContent()).toBe('indices as mxnet.gather_nd takes them: [[-2,1],[0,1]]');
+    expect(await mx.locator('.layout').textContent()).toBe(
+      'indices as mxnet.gather_nd takes them: [[-2,1],[0,1]]',
+    );
     // TF reads the negative index as out of bounds: the difference is stated
     expect(
       await page.locator('#elsewhere [data-peer="tensorflow.gather_nd"] .translated').textContent(),
@@ -131,6 +133,33 @@ describe.skipIf(!available)('explorer: every example within reach', () => {
     await openPreset('mxnet-gather-nd-1');
     expect(await page.textContent('#code-lang')).toBe('Python (MXNet)');
     expect(await page.textContent('#code')).toContain('mx.nd.gather_nd(data, indices)');
+  });
+
+  it('the behaviour tables fit 1400 px and their cells open their call', async () => {
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await openPreset('onnx-gather-1');
+    await page.click('#tables-details summary');
+    await page.waitForSelector('#tables a.cell-link');
+    const overflow = await page.$$eval(
+      '#tables .table-wrap',
+      (ws) => ws.filter((w) => w.scrollWidth > w.clientWidth + 1).length,
+    );
+    expect(overflow).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1400);
+    // Table 2, tensorflow.gather, "Out of bound indices": the CPU error, one click away
+    const cell = page
+      .locator('#tables table')
+      .nth(1)
+      .locator('tr', { hasText: 'Out of bound indices' })
+      .locator('td')
+      .nth(2);
+    await cell.locator('a.cell-link').click();
+    await page.waitForFunction(
+      () => (document.getElementById('op') as HTMLSelectElement).value === 'tensorflow.gather',
+    );
+    await page.waitForSelector('#error:not([hidden])');
+    expect(await page.textContent('#error')).toContain('tf.gather.index_out_of_bounds');
+    await page.setViewportSize({ width: 1280, height: 800 });
   });
 
   it("a preset's changed dtype is kept in its link", async () => {
