@@ -10,6 +10,7 @@ import { DTYPES, INTEGER_DTYPES } from '../src/tensor/dtype.js';
 import type { NestedArray } from '../src/tensor/tensor.js';
 import { setText, watchEditor } from './editors.js';
 import { el, type Role } from './grid.js';
+import { onCellKey } from './keyboard.js';
 import { type PastedChoice, parsePaste } from './paste.js';
 import type { PastedCall } from './pycall.js';
 import { run, runSoon } from './runner.js';
@@ -17,7 +18,7 @@ import { state } from './state.js';
 import { registry, ui } from './ui.js';
 import { applyHash, commit, urlWritten } from './url-controller.js';
 import { errorName } from './view-error.js';
-import { moveFocus, pin, show } from './view-hover.js';
+import { pin, show } from './view-hover.js';
 import { renderTables } from './view-tables.js';
 
 function fillSelect(
@@ -124,7 +125,7 @@ export function initControls(): void {
   });
   ui.grids.addEventListener('keydown', (ev) => {
     const td = cellOf(ev.target);
-    if (td) moveFocus(td, ev);
+    if (td) onCellKey(td, ev);
   });
   window.addEventListener('popstate', () => void applyHash());
 }

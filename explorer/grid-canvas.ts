@@ -137,9 +137,10 @@ export function canvasView(spec: TensorViewSpec, width: number): TensorView {
   const overlay = el('div', { class: 'overlay', 'aria-hidden': 'true' });
   wrap.append(canvas, overlay);
   root.append(wrap);
+  // Not a tab stop of its own (one per grid: the canvas); focusable by a click to pan with keys.
   const zoom = el('table', {
     class: 'grid lens',
-    tabindex: '0',
+    tabindex: '-1',
     'aria-label': `${spec.title}, zoomed around the current cell; drag or use the arrow keys to pan`,
   });
   root.append(zoom);
@@ -219,6 +220,11 @@ function wireOverview(
     report(root, 'cellpick', spec.role, off);
   });
   canvas.addEventListener('keydown', (ev) => {
+    if (ev.key === 'Enter') {
+      ev.preventDefault();
+      report(root, 'cellpick', spec.role, current());
+      return;
+    }
     const d = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -g.cols, ArrowDown: g.cols }[ev.key];
     if (d === undefined) return;
     ev.preventDefault();

@@ -118,7 +118,12 @@ function tableView(spec: TensorViewSpec): TensorView {
         const tr = el('tr');
         for (let c = 0; c < cols; c++) {
           const off = sl * rows * cols + r * cols + c;
-          const td = el('td', { tabindex: '0', 'data-role': spec.role, 'data-offset': String(off) });
+          // One tab stop per grid (roving tabindex, keyboard.ts): the first cell until another is focused.
+          const td = el('td', {
+            tabindex: off === 0 ? '0' : '-1',
+            'data-role': spec.role,
+            'data-offset': String(off),
+          });
           fillCell(td, spec, off);
           cells[off] = td;
           tr.append(td);
@@ -129,6 +134,7 @@ function tableView(spec: TensorViewSpec): TensorView {
       slices.append(fig);
     }
     root.append(slices);
+    Object.assign(root.dataset, { rows: String(rows), cols: String(cols), slices: String(nSlices) });
   }
   let lit: HTMLTableCellElement[] = [];
   return {

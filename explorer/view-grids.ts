@@ -2,12 +2,15 @@
  * The grids panel: data, indices, updates and output drawn from the lowered call (marks from the
  * trace for small calls), and the legend of the statuses and roles.
  */
-import type { CoreCall } from '../src/core/call.js';
+import { type CoreCall, planOf } from '../src/core/call.js';
+import type { IndexMapSpec } from '../src/core/index-map.js';
+import { GatherScatterError } from '../src/errors.js';
 import type { Trace } from '../src/core/trace.js';
 import { STATUS_LEGEND } from '../src/tables/legend.js';
 import type { CallArgs, OpEntry } from '../src/tables/registry.js';
 import type { NestedArray, Tensor } from '../src/tensor/tensor.js';
 import { fmtScalar } from './arith.js';
+import { gridRoles, labelAxes } from './axis-roles.js';
 import { colourControl, colourKey, colouring } from './colour-by.js';
 import { flatValues } from './flat.js';
 import { type CellMark, el, type Role, type TensorView, tensorView } from './grid.js';
@@ -123,6 +126,7 @@ export function renderMapping(
     note: call.kind === 'gather' && call.reshape ? 'reshaped' : undefined,
   });
   const views = new Map<Role, TensorView>();
+  const spec = specOf(call);
   for (const s of specs) {
     const marks = mk(s.role);
     const v = tensorView(
@@ -137,6 +141,8 @@ export function renderMapping(
       },
       width,
     );
+    const roles = spec ? gridRoles(call.kind, spec, s.role, s.shape.length) : null;
+    if (roles) labelAxes(v.root, roles);
     views.set(s.role, v);
     ui.grids.append(v.root);
   }
@@ -156,6 +162,10 @@ function renderLegend(trace: Trace | null, _entry: OpEntry): void {
     span.append(el('b', {}, mark), document.createTextNode(` ${text}`));
     return span;
   };
+  const statusItems = (present: boolean) =>
+    Object.entries(STATUS_LEGEND)
+      .filter(([k]) => k !== 'in_bounds' && seen.has(k) === present)
+      .map(([k, s]) => item(s.symbol, `${s.label}: ${s.explain}`, present, k));
   const items = [
     item(
       '#n',
@@ -176,11 +186,16 @@ function renderLegend(trace: Trace | null, _entry: OpEntry): void {
           ),
         ]
       : []),
-    ...Object.entries(STATUS_LEGEND)
-      .filter(([k]) => k !== 'in_bounds')
-      .map(([k, s]) => item(s.symbol, `${s.label}: ${s.explain}`, seen.has(k), k)),
-    item('≠', 'same call elsewhere: this element differs from the current result', true),
+    ...statusItems(true),
   ];
+  // Only the statuses this call shows; the rest (and the comparison mark) fold away, so the
+  // legend of a plain call is two lines, not a phone screen.
+  const more = el('details', { class: 'legend-more' });
+  more.append(
+    el('summary', {}, 'other marks'),
+    ...statusItems(false),
+    item('≠', 'same call elsewhere: this element differs from the current result', false),
+  );
   if (trace?.kind === 'gather' && trace.fillValue !== undefined)
     items.push(item('∅ =', `fill value ${fmtScalar(trace.fillValue)}`, true));
   const roles = (Object.keys(ROLE_COLOR) as (keyof typeof ROLE_COLOR)[]).map((r) => {
@@ -191,5 +206,15 @@ function renderLegend(trace: Trace | null, _entry: OpEntry): void {
     );
     return s;
   });
-  ui.legend.replaceChildren(...items, ...roles);
+  ui.legend.replaceChildren(...items, ...roles, more);
+}
+
+/** The call's index map spec (the plan is cached), or null when the call has no plan. */
+function specOf(call: CoreCall): IndexMapSpec | null {
+  try {
+    return (call.kind === "gather" ? planOf(call) : planOf(call)).map.spec;
+  } catch (e) {
+    if (e instanceof GatherScatterError) return null;
+    throw e;
+  }
 }

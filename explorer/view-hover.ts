@@ -85,16 +85,3 @@ export function shapeOfRole(r: Run, role: Role): readonly number[] {
   if (role === 'updates') return c.kind === 'scatter' ? c.updates[0].shape : [];
   return r.result?.shape ?? [];
 }
-
-export function moveFocus(td: HTMLTableCellElement, ev: KeyboardEvent): void {
-  const d = { ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0] }[ev.key];
-  if (!d) return;
-  const tr = td.parentElement as HTMLTableRowElement;
-  const table = tr.parentElement as HTMLTableElement;
-  const row = table.rows[tr.rowIndex + d[0]];
-  const next = row?.cells[td.cellIndex + d[1]];
-  if (next) {
-    ev.preventDefault();
-    next.focus();
-  }
-}
