@@ -158,29 +158,9 @@ export function compileGather(
       );
     // Threads only for a job that cannot fail on its indices; one that can runs on this thread,
     // which reports the first bad index exactly (and writes what a single thread writes).
-    if (parts && (!mayFail || allIndicesValid(map, policy, indices))) {
-      const pool = getParallel().pool as ParallelPool;
-      // Batch-major maps split into more chunks than threads (each chunk resolves only its
-      // own indices); others resolve every index per part, so they split once per thread.
-      const chunks = map.batchMajor ? parts * CHUNKS_PER_PART : parts;
-      const job: ParallelJob = {
-        kind: 'gather',
-        spec: map.spec,
-        policy,
-        operand: ref(operand),
-        indices: ref(indices),
-        result: ref(result),
-        fillBits,
-        parts,
-        chunks,
-        next: claimCounter(),
-      };
-      const ticket = pool.start(job);
-      const range: GatherJob = { map, policy, operand, indices, result, fillBits, scratch, partial: null };
-      finishJob(ticket, () => claimChunks(job.next, chunks, (c) => gatherRange(range, c, chunks)), op);
-      return result;
-    }
-    gatherRange({ map, policy, operand, indices, result, fillBits, scratch, partial: null }, 0, 1);
+    const job: GatherJob = { map, policy, operand, indices, result, fillBits, scratch, partial: null };
+    if (parts && (!mayFail || allIndicesValid(map, policy, indices))) gatherThreaded(job, parts, op);
+    else gatherRange(job, 0, 1);
     return result;
   };
   const check = (operand: Tensor, indices: Tensor): void => {
@@ -192,6 +172,29 @@ export function compileGather(
     if ((policy.oob === 'error' || policy.checkSorted) && anyIndex) checkAllInBounds(map, policy, indices);
   };
   return { resultShape, dtype: operandDType, info, map, policy, run, check };
+}
+
+/** A gather split across the pool's helpers and this thread, chunk by chunk (see parallel.ts). */
+function gatherThreaded(range: GatherJob, parts: number, op: string): void {
+  const { map } = range;
+  const pool = getParallel().pool as ParallelPool;
+  // Batch-major maps split into more chunks than threads (each chunk resolves only its
+  // own indices); others resolve every index per part, so they split once per thread.
+  const chunks = map.batchMajor ? parts * CHUNKS_PER_PART : parts;
+  const job: ParallelJob = {
+    kind: 'gather',
+    spec: map.spec,
+    policy: range.policy,
+    operand: ref(range.operand),
+    indices: ref(range.indices),
+    result: ref(range.result),
+    fillBits: range.fillBits,
+    parts,
+    chunks,
+    next: claimCounter(),
+  };
+  const ticket = pool.start(job);
+  finishJob(ticket, () => claimChunks(job.next, chunks, (c) => gatherRange(range, c, chunks)), op);
 }
 
 /**
