@@ -13,6 +13,18 @@ import { stablehlo } from './stablehlo.js';
 import { tensorflow } from './tensorflow.js';
 import { torch } from './torch.js';
 import { webnn } from './webnn.js';
+import { SIGNATURES as caffe2Signatures } from './caffe2/gather.js';
+import { SIGNATURES as directmlSignatures } from './directml/desc.js';
+import { SIGNATURES as jaxSignatures } from './jax/modes.js';
+import { SIGNATURES as mlirSignatures } from './mlir/tensor.js';
+import { SIGNATURES as mxnetSignatures } from './mxnet/policy.js';
+import { SIGNATURES as numpySignatures } from './numpy/policy.js';
+import { SIGNATURES as onnxSignatures } from './onnx/opsets.js';
+import type { Signatures } from './signature.js';
+import { SIGNATURES as stablehloSignatures } from './stablehlo.js';
+import { SIGNATURES as tensorflowSignatures } from './tensorflow/policy.js';
+import { SIGNATURES as torchSignatures } from './torch/policy.js';
+import { SIGNATURES as webnnSignatures } from './webnn/policy.js';
 
 export const NAMESPACES = {
   stablehlo,
@@ -29,6 +41,21 @@ export const NAMESPACES = {
 } as const;
 
 export type FrameworkName = keyof typeof NAMESPACES;
+
+/** How each framework's ops are called, as each framework states it beside its ops. */
+export const SIGNATURES_OF: Readonly<Record<FrameworkName, Signatures>> = {
+  stablehlo: stablehloSignatures,
+  onnx: onnxSignatures,
+  tensorflow: tensorflowSignatures,
+  numpy: numpySignatures,
+  torch: torchSignatures,
+  jax: jaxSignatures,
+  mxnet: mxnetSignatures,
+  caffe2: caffe2Signatures,
+  directml: directmlSignatures,
+  webnn: webnnSignatures,
+  mlir: mlirSignatures,
+};
 
 /** Framework names in display order. */
 export const FRAMEWORKS = Object.keys(NAMESPACES) as readonly FrameworkName[];

@@ -30,6 +30,7 @@ import type { Tensor } from '../tensor/tensor.js';
 import { InvalidArgumentError } from '../errors.js';
 import { describe, flag, oneOf, options, scalar, tensorArg } from './args.js';
 import { gatherCall, scatterCall, scatterCallN } from './families.js';
+import { DIA, G, S, type Signatures } from './signature.js';
 
 /** `stablehlo.gather` attributes (spec names) plus our options (mode, fill_value, checked, out). */
 export type StableHloGatherAttributes = GatherDimensionNumbers & GatherOptions;
@@ -284,3 +285,30 @@ export const stablehlo = {
   scatterShape,
   lower: { gather: lowerGather, scatter: lowerScatter },
 } as const;
+
+/**
+ * How each StableHLO op is called (see frameworks/signature.ts).
+ *
+ * @internal
+ */
+export const SIGNATURES: Signatures = {
+  // StableHLO: attributes are the dimension numbers themselves.
+  gather: G('general', DIA, {
+    example: {
+      offset_dims: [],
+      collapsed_slice_dims: [0],
+      start_index_map: [0],
+      index_vector_dim: 1,
+      slice_sizes: [1],
+    },
+  }),
+  scatter: S('scatter_general', ['data', 'indices', 'updates', 'attrs', { attr: 'update_computation' }], {
+    example: {
+      update_window_dims: [],
+      inserted_window_dims: [0],
+      scatter_dims_to_operand_dims: [0],
+      index_vector_dim: 1,
+      update_computation: 'replace',
+    },
+  }),
+};

@@ -14,6 +14,7 @@ import type { DType } from '../../tensor/dtype.js';
 
 const INDEX_DTYPES: readonly DType[] = ['int32', 'int64'];
 import { takeGather, takeShape } from '../families.js';
+import { DIA, G, type Signatures } from '../signature.js';
 
 /** Gather's arguments (Caffe2 names). */
 export interface Caffe2GatherArgs {
@@ -163,3 +164,14 @@ export const BatchGather = (data: Tensor, indices: Tensor, args?: Caffe2BatchGat
   execute(lowerBatchGather(data, indices, args));
 
 export const lower = { Gather: lowerGather, BatchGather: lowerBatchGather } as const;
+
+/**
+ * How each Caffe2 op is called.
+ *
+ * @internal
+ */
+export const SIGNATURES: Signatures = {
+  // Caffe2.
+  Gather: G('take', DIA, { example: { axis: 0 } }),
+  BatchGather: G('batch_take', DIA, { example: {} }),
+};

@@ -11,6 +11,7 @@ import { DTypeError, fmt } from '../../errors.js';
 import type { DType } from '../../tensor/dtype.js';
 import { Tensor } from '../../tensor/tensor.js';
 import { integer, integers, oneOf, options } from '../args.js';
+import { G, type Param, S, type Signatures } from '../signature.js';
 
 /** `DML_TENSOR_DATA_TYPE_*` names (the prefix may be omitted). */
 export type DmlDataType =
@@ -287,3 +288,42 @@ export function realSizes(op: string, field: string, name: string, t: Tensor, co
   }
   return t.shape.slice(t.rank - count);
 }
+
+/** The one parameter of every DirectML op: its desc object, with DirectML's tensor field names. */
+const dmlDesc: Param = { desc: { data: 'InputTensor', indices: 'IndicesTensor', updates: 'UpdatesTensor' } };
+
+/**
+ * How each DirectML op is called: one DML_*_OPERATOR_DESC object.
+ *
+ * @internal
+ */
+export const SIGNATURES: Signatures = {
+  // DirectML: one DML_*_OPERATOR_DESC object with DirectML's field names.
+  GATHER: G('take', [dmlDesc], {
+    example: { Axis: 0, IndexDimensions: 1 },
+    aliases: { axis: 'Axis' },
+    indexDType: 'int32',
+  }),
+  GATHER_ELEMENTS: G('elements', [dmlDesc], {
+    example: { Axis: 0 },
+    aliases: { axis: 'Axis' },
+    indexDType: 'int32',
+  }),
+  GATHER_ND: G('nd', [dmlDesc], { example: {}, indexDType: 'int32' }),
+  GATHER_ND1: G('nd', [dmlDesc], {
+    example: { BatchDimensionCount: 0 },
+    aliases: { batch_dims: 'BatchDimensionCount' },
+    indexDType: 'int32',
+  }),
+  SCATTER: S('scatter_elements', [dmlDesc], {
+    example: { Axis: 0 },
+    aliases: { axis: 'Axis' },
+    indexDType: 'int32',
+  }),
+  SCATTER_ELEMENTS: S('scatter_elements', [dmlDesc], {
+    example: { Axis: 0 },
+    aliases: { axis: 'Axis' },
+    indexDType: 'int32',
+  }),
+  SCATTER_ND: S('scatter_nd', [dmlDesc], { example: {}, indexDType: 'int32' }),
+};

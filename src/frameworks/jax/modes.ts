@@ -11,6 +11,7 @@
 import { InvalidArgumentError, fmt } from '../../errors.js';
 import type { GatherMode, NegativeIndexPolicy, ScatterMode } from '../../core/types.js';
 import { oneOf } from '../args.js';
+import { DIA, G, S, type Signatures } from '../signature.js';
 
 /** `jax.lax.GatherScatterMode`: enum members, distinct from the mode strings. */
 export const GatherScatterMode = Object.freeze({
@@ -104,3 +105,47 @@ export function parseMode(mode: unknown, entry: EntryPoint, op: string): ParsedM
   }
   return parsed;
 }
+
+/** jax.lax's scatters, one signature: (operand, indices, updates, dimension_numbers, attrs). */
+const LAX_SCATTERS = ['scatter', 'scatter_add', 'scatter_sub', 'scatter_mul', 'scatter_min', 'scatter_max'];
+const laxScatter = S(
+  'scatter_general',
+  ['data', 'indices', 'updates', { attr: 'dimension_numbers' }, 'attrs'],
+  {
+    example: {
+      dimension_numbers: {
+        update_window_dims: [],
+        inserted_window_dims: [0],
+        scatter_dims_to_operand_dims: [0],
+      },
+    },
+  },
+);
+
+/**
+ * How each JAX op is called (namespaced as in JAX).
+ *
+ * @internal
+ */
+export const SIGNATURES: Signatures = {
+  // JAX: jax.lax.* and jax.numpy.* (namespaced as in JAX).
+  'lax.gather': G(
+    'general',
+    ['data', 'indices', { attr: 'dimension_numbers' }, { attr: 'slice_sizes' }, 'attrs'],
+    {
+      example: {
+        dimension_numbers: { offset_dims: [], collapsed_slice_dims: [0], start_index_map: [0] },
+        slice_sizes: [1],
+        mode: 'promise_in_bounds',
+      },
+    },
+  ),
+  ...Object.fromEntries(LAX_SCATTERS.map((name) => [`lax.${name}`, laxScatter])),
+  'numpy.take': G('take', DIA, {
+    example: { axis: 0, mode: 'fill' },
+    modes: ['fill', 'clip', 'wrap', 'raise'],
+  }),
+  'numpy.take_along_axis': G('elements', ['data', 'indices', { attr: 'axis' }, 'attrs'], {
+    example: { axis: 0 },
+  }),
+};

@@ -16,6 +16,7 @@ import type { DType } from '../../tensor/dtype.js';
 import type { Tensor } from '../../tensor/tensor.js';
 import { flag, integers, oneOf, options, outArg, range, tensorArg } from '../args.js';
 import { gatherCall, scatterCall } from '../families.js';
+import { DIA, G, S, type Signatures } from '../signature.js';
 
 /** Policies for what MLIR leaves undefined. */
 export const MLIR_POLICY = {
@@ -273,3 +274,16 @@ export const scatter = <D extends DType>(
 ): Tensor<D> => execute(lowerScatter(source, dest, indices, attributes)) as Tensor<D>;
 
 export const lower = { gather: lowerGather, scatter: lowerScatter } as const;
+
+/**
+ * How each MLIR tensor-dialect op is called.
+ *
+ * @internal
+ */
+export const SIGNATURES: Signatures = {
+  // MLIR tensor dialect.
+  'tensor.gather': G('general', DIA, { example: { gather_dims: [0], unique: false } }),
+  'tensor.scatter': S('scatter_general', ['updates', 'data', 'indices', 'attrs'], {
+    example: { scatter_dims: [0], unique: true },
+  }),
+};

@@ -28,6 +28,7 @@ import { isFloat } from '../../tensor/dtype.js';
 import { cast } from '../../tensor/ops.js';
 import { type Tensor, tensor } from '../../tensor/tensor.js';
 import { oneOf } from '../args.js';
+import { DIA, G, S, type Signatures } from '../signature.js';
 
 export type MxTakeMode = 'clip' | 'wrap' | 'raise';
 export type MxPickMode = 'clip' | 'wrap';
@@ -150,3 +151,23 @@ export function integerIndices(
   for (let e = 0; e < out.length; e++) wide[e] = BigInt(out[e]);
   return tensor(wide, 'int64', t.shape);
 }
+
+/**
+ * How each MXNet op is called.
+ *
+ * @internal
+ */
+export const SIGNATURES: Signatures = {
+  // MXNet: gather_nd's index vector is the FIRST indices dim; scatter_nd(data=updates, indices, shape).
+  take: G('take', DIA, { example: { axis: 0, mode: 'clip' }, modes: ['clip', 'wrap', 'raise'] }),
+  pick: G('pick', DIA, { example: { axis: -1, mode: 'clip' }, modes: ['clip', 'wrap'] }),
+  batch_take: G('batch_take', ['data', 'indices'], {
+    indexDType: 'int32',
+    noProbe: 'out[i] = a[i, indices[i]]: one index per row, not a row selection',
+  }),
+  gather_nd: G('nd', ['data', 'indices'], { indexVector: 'first' }),
+  scatter_nd: S('scatter_nd', ['updates', 'indices', { attr: 'shape' }], {
+    example: { shape: [8] },
+    indexVector: 'first',
+  }),
+};

@@ -18,6 +18,7 @@ import type { DType } from '../../tensor/dtype.js';
 import { isFloat } from '../../tensor/dtype.js';
 import type { Tensor } from '../../tensor/tensor.js';
 import { reinterpretIndex } from './shared.js';
+import { DIA, G, S, type Signatures } from '../signature.js';
 
 /** NumPy's out-of-bounds modes of take/put. */
 export type NumpyMode = 'raise' | 'wrap' | 'clip';
@@ -142,3 +143,29 @@ const UFUNC_FLOAT16: Readonly<Partial<Record<string, UfuncFloatRules>>> = {
 export function ufuncFloatRules(ufunc: string, dtype: DType): UfuncFloatRules | undefined {
   return dtype === 'float16' ? UFUNC_FLOAT16[ufunc] : undefined;
 }
+
+/** take's and put's modes, the default first. */
+const NUMPY_MODES = Object.keys(MODES);
+
+/**
+ * How each NumPy op is called.
+ *
+ * @internal
+ */
+export const SIGNATURES: Signatures = {
+  // NumPy.
+  take: G('take', DIA, { example: { axis: 0, mode: 'raise' }, modes: NUMPY_MODES }),
+  take_along_axis: G('elements', ['data', 'indices', { attr: 'axis' }], { example: { axis: 0 } }),
+  put: S('scatter_flat', ['data', 'indices', 'updates', 'attrs'], {
+    example: { mode: 'raise' },
+    modes: NUMPY_MODES,
+  }),
+  'add.at': S('scatter_take', ['data', 'indices', 'updates']),
+  'subtract.at': S('scatter_take', ['data', 'indices', 'updates']),
+  'multiply.at': S('scatter_take', ['data', 'indices', 'updates']),
+  'minimum.at': S('scatter_take', ['data', 'indices', 'updates']),
+  'maximum.at': S('scatter_take', ['data', 'indices', 'updates']),
+  put_along_axis: S('scatter_elements', ['data', 'indices', 'updates', { attr: 'axis' }], {
+    example: { axis: 0 },
+  }),
+};

@@ -19,6 +19,7 @@ import {
   outArg,
   tensorArg,
 } from '../args.js';
+import { G, type OpSignature, S, type Signatures } from '../signature.js';
 
 /** The newest `ai.onnx` opset this frontend knows (onnxruntime 1.30 loads up to 26). */
 export const LATEST_OPSET = 26;
@@ -412,3 +413,46 @@ export function scatterPolicy(
     duplicate_code: code(op, 'duplicates'),
   };
 }
+
+/** Each signature with its op's schema versions, newest first (the default shown first). */
+function withVersions(sigs: Record<OnnxOpType, OpSignature>): Signatures {
+  return Object.fromEntries(
+    Object.entries(sigs).map(([type, { kind, family, params, ...rest }]) => {
+      const values = [...OP_VERSIONS[type as OnnxOpType]].reverse();
+      return [type, { kind, family, params, version: { key: 'opset', values }, ...rest }];
+    }),
+  );
+}
+
+/**
+ * How each ONNX op is called; versions from OP_VERSIONS, newest first.
+ *
+ * @internal
+ */
+export const SIGNATURES: Signatures = withVersions({
+  // ONNX: (inputs..., attributes, { opset }).
+  Gather: G('take', ['data', 'indices', 'attrs', 'version'], {
+    example: { axis: 0 },
+  }),
+  GatherElements: G('elements', ['data', 'indices', 'attrs', 'version'], {
+    example: { axis: 0 },
+  }),
+  GatherND: G('nd', ['data', 'indices', 'attrs', 'version'], {
+    indexDType: 'int64',
+    example: { batch_dims: 0 },
+  }),
+  ScatterElements: S('scatter_elements', ['data', 'indices', 'updates', 'attrs', 'version'], {
+    example: { axis: 0, reduction: 'none' },
+  }),
+  Scatter: S('scatter_elements', ['data', 'indices', 'updates', 'attrs', 'version'], {
+    example: { axis: 0 },
+  }),
+  TensorScatter: S('scatter_general', ['data', 'updates', 'indices', 'attrs', 'version'], {
+    example: { axis: -2, mode: 'linear' },
+    noProbe: 'a KV-cache update: writes whole sequence runs at per-batch write_indices',
+  }),
+  ScatterND: S('scatter_nd', ['data', 'indices', 'updates', 'attrs', 'version'], {
+    indexDType: 'int64',
+    example: { reduction: 'none' },
+  }),
+});

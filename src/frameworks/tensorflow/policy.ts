@@ -29,6 +29,7 @@ import { slice } from '../../tensor/ops.js';
 import type { Tensor } from '../../tensor/tensor.js';
 import { type GatherPolicy, type ScatterPolicy, gatherPolicy as rowPolicy } from '../families.js';
 import { checkIndexDType as indexDType, oneOf, options, outArg } from '../args.js';
+import { G, S, type Signatures } from '../signature.js';
 
 /** Where the TF kernel runs; decides what an out-of-bounds index does. */
 export type TfDevice = 'cpu' | 'gpu' | 'xla';
@@ -163,3 +164,39 @@ export function vectorWording(indices: Tensor, what: string, shape: readonly num
     return `indices[${batch.join(',')}] = ${fmt(vector)} does not index into ${what} [${shape.join(',')}]`;
   };
 }
+
+/** TF's out-of-bounds rule depends on the device, so the device plays the role of a version. */
+const TF_DEVICE = { key: 'device', values: DEVICES };
+
+/** tf.tensor_scatter_nd_{update,add,sub,min,max}(tensor, indices, updates). */
+const TENSOR_SCATTER = S('scatter_nd', ['data', 'indices', 'updates', 'version'], { version: TF_DEVICE });
+
+/**
+ * How each TensorFlow op is called; the device plays the role of a version (it decides out-of-bounds).
+ *
+ * @internal
+ */
+export const SIGNATURES: Signatures = {
+  // TensorFlow: tf.gather(params, indices, { axis, batch_dims }).
+  gather: G('take', ['data', 'indices', 'attrs', 'version'], {
+    example: { axis: 0, batch_dims: 0 },
+    version: TF_DEVICE,
+  }),
+  gather_nd: G('nd', ['data', 'indices', 'attrs', 'version'], {
+    example: { batch_dims: 0 },
+    version: TF_DEVICE,
+  }),
+  // The trailing options object carries `out` (the library's; TF has none).
+  boolean_mask: G('general', ['data', 'indices', 'attrs', 'version'], {
+    indexDType: 'bool',
+    example: { axis: 0 },
+    noProbe: 'the indices are a boolean mask, not index values',
+  }),
+  scatter_nd: S('scatter_nd', ['indices', 'updates', { attr: 'shape' }, 'version'], {
+    example: { shape: [8] },
+    version: TF_DEVICE,
+  }),
+  ...Object.fromEntries(
+    ['update', 'add', 'sub', 'min', 'max'].map((r) => [`tensor_scatter_nd_${r}`, TENSOR_SCATTER]),
+  ),
+};

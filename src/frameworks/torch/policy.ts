@@ -29,6 +29,7 @@ import type { DType } from '../../tensor/dtype.js';
 import type { Tensor } from '../../tensor/tensor.js';
 import { checkIndexDType as indexDType, integer, normalizeAxis, outArg } from '../args.js';
 import type { CallMeta } from '../families.js';
+import { G, S, type Signatures } from '../signature.js';
 
 export type TorchOp =
   | 'gather'
@@ -156,3 +157,41 @@ export function checkSameDType(op: TorchOp, what: string, self: Tensor, other: T
     );
   }
 }
+
+/** The usual `dim` op: int64 indices, `dim` for the axis. */
+const BY_DIM = { indexDType: 'int64', aliases: { axis: 'dim' }, example: { dim: 0 } } as const;
+
+/**
+ * How each PyTorch op is called: `dim` is positional.
+ *
+ * @internal
+ */
+export const SIGNATURES: Signatures = {
+  // PyTorch: dim is positional.
+  gather: G('elements', ['data', { attr: 'dim' }, 'indices'], BY_DIM),
+  index_select: G('take', ['data', { attr: 'dim' }, 'indices'], BY_DIM),
+  take: G('flat', ['data', 'indices'], { indexDType: 'int64' }),
+  take_along_dim: G('elements', ['data', 'indices', 'attrs'], BY_DIM),
+  scatter: S('scatter_elements', ['data', { attr: 'dim' }, 'indices', 'updates', 'attrs'], BY_DIM),
+  scatter_add: S('scatter_elements', ['data', { attr: 'dim' }, 'indices', 'updates'], BY_DIM),
+  scatter_reduce: S(
+    'scatter_elements',
+    ['data', { attr: 'dim' }, 'indices', 'updates', { attr: 'reduce' }, 'attrs'],
+    { ...BY_DIM, example: { dim: 0, reduce: 'sum', include_self: true } },
+  ),
+  index_add: S('scatter_take', ['data', { attr: 'dim' }, 'indices', 'updates', 'attrs'], BY_DIM),
+  index_copy: S('scatter_take', ['data', { attr: 'dim' }, 'indices', 'updates'], BY_DIM),
+  // Boolean-mask ops: `indices` is the mask (bool), its true positions the indices.
+  masked_select: G('general', ['data', 'indices'], {
+    indexDType: 'bool',
+    noProbe: 'the indices are a boolean mask, not index values',
+  }),
+  masked_scatter: S('scatter_general', ['data', 'indices', 'updates'], {
+    indexDType: 'bool',
+    noProbe: 'the indices are a boolean mask, not index values',
+  }),
+  index_fill: S('scatter_take', ['data', { attr: 'dim' }, 'indices', { attr: 'value' }], {
+    ...BY_DIM,
+    example: { dim: 0, value: 100 },
+  }),
+};

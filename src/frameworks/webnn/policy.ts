@@ -16,6 +16,7 @@ import type { DType } from '../../tensor/dtype.js';
 import type { Tensor } from '../../tensor/tensor.js';
 import { describe, oneOf, options, outArg, tensorArg } from '../args.js';
 import { type GatherPolicy, type ScatterPolicy, gatherPolicy as rowPolicy } from '../families.js';
+import { DIA, DIUA, G, S, type Signatures } from '../signature.js';
 
 /** What an index outside [-N, N) does: `clamp` (default; what WPT expects) or `error`. */
 export type WebNNOutOfBounds = 'clamp' | 'error';
@@ -186,3 +187,17 @@ export function checkRank(op: string, name: string, t: Tensor, min: number, exac
     fail(`${op}.${name}_rank`, `${op}: rank(${name}) must be ${want}; got ${t.rank}`, { rank: t.rank });
   }
 }
+
+/**
+ * How each WebNN op is called.
+ *
+ * @internal
+ */
+export const SIGNATURES: Signatures = {
+  // WebNN: camelCase options.
+  gather: G('take', DIA, { example: { axis: 0 } }),
+  gatherElements: G('elements', DIA, { example: { axis: 0 } }),
+  gatherND: G('nd', ['data', 'indices']),
+  scatterElements: S('scatter_elements', DIUA, { example: { axis: 0 } }),
+  scatterND: S('scatter_nd', ['data', 'indices', 'updates']),
+};
