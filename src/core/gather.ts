@@ -131,7 +131,8 @@ export function compileGather(
   // re-enters itself: no user code is called while it moves data).
   const scratch = map.allocStarts(Math.max(1, Math.min(map.batchCount, CHUNK)));
   const run = (operand: Tensor, indices: Tensor, out?: Tensor): Tensor => {
-    checkRunShapes(op, operand, operandShape, operandDType, indices, indicesShape, indicesDType);
+    checkPlanTensor(op, 'operand', operand, operandShape, operandDType);
+    checkPlanTensor(op, 'indices', indices, indicesShape, indicesDType);
     if (out) checkOut(op, out, resultShape, operandDType, 'stablehlo.gather.C22', 'stablehlo.gather.C23');
     if (map.spaceSize === 0 || zeroK >= 0) {
       // Nothing is read, but under `error` every index is still checked (NumPy, PyTorch and
@@ -164,7 +165,8 @@ export function compileGather(
     return result;
   };
   const check = (operand: Tensor, indices: Tensor): void => {
-    checkRunShapes(op, operand, operandShape, operandDType, indices, indicesShape, indicesDType);
+    checkPlanTensor(op, 'operand', operand, operandShape, operandDType);
+    checkPlanTensor(op, 'indices', indices, indicesShape, indicesDType);
     if (map.spaceSize === 0 || zeroK >= 0) {
       run(operand, indices); // writes nothing: an empty result or an error
       return;
@@ -396,25 +398,21 @@ export function sameShape(a: readonly number[], b: readonly number[]): boolean {
   return true;
 }
 
-export function checkRunShapes(
+/**
+ * Checks that a run's tensor has the dtype and shape its plan was compiled for
+ * (`<op>.plan_mismatch`); `role` names it in the message (operand, indices, inputs[i], …).
+ */
+export function checkPlanTensor(
   op: string,
-  operand: Tensor,
-  operandShape: readonly number[],
-  operandDType: DType,
-  indices: Tensor,
-  indicesShape: readonly number[],
-  indicesDType: DType,
+  role: string,
+  t: Tensor,
+  shape: readonly number[],
+  dtype: DType,
 ): void {
-  if (operand.dtype !== operandDType || !sameShape(operand.shape, operandShape)) {
+  if (t.dtype !== dtype || !sameShape(t.shape, shape)) {
     throw new InvalidArgumentError(
       `${op}.plan_mismatch`,
-      `${op}: plan compiled for operand ${operandDType}${fmt(operandShape)}; got ${operand.dtype}${fmt(operand.shape)}`,
-    );
-  }
-  if (indices.dtype !== indicesDType || !sameShape(indices.shape, indicesShape)) {
-    throw new InvalidArgumentError(
-      `${op}.plan_mismatch`,
-      `${op}: plan compiled for indices ${indicesDType}${fmt(indicesShape)}; got ${indices.dtype}${fmt(indices.shape)}`,
+      `${op}: plan compiled for ${role} ${dtype}${fmt(shape)}; got ${t.dtype}${fmt(t.shape)}`,
     );
   }
 }

@@ -22,7 +22,7 @@ import {
 import { divideComplexByCounts, fillComplexIdentity, refuseComplexFunction } from './complex.js';
 import { Tensor, resultTensor, zeros } from '../tensor/tensor.js';
 import { DUPLICATE_FOUND, type RunFn, findDuplicate, skipHandler, targetMarks } from './duplicates.js';
-import { checkIndexDType, checkOut, checkRunShapes, freshStorage, ref } from './gather.js';
+import { checkIndexDType, checkOut, checkPlanTensor, freshStorage, ref } from './gather.js';
 import { IndexMap, type IndexSource, type ResolvedPolicy, allIndicesValid } from './index-map.js';
 import {
   type FloatMinMax,
@@ -383,16 +383,9 @@ function checkRunTensors(
     );
   }
   for (let i = 0; i < N; i++) {
-    checkRunShapes(op, inputs[i], setup.inputShape, dts[i], indices, setup.indicesShape, setup.indicesDType);
-    checkRunShapes(
-      op,
-      updates[i],
-      setup.updatesShape,
-      setup.updateDTypes[i],
-      indices,
-      setup.indicesShape,
-      setup.indicesDType,
-    );
+    checkPlanTensor(op, 'inputs', inputs[i], setup.inputShape, dts[i]);
+    checkPlanTensor(op, 'indices', indices, setup.indicesShape, setup.indicesDType);
+    checkPlanTensor(op, 'updates', updates[i], setup.updatesShape, setup.updateDTypes[i]);
   }
   if (out && out.length !== N)
     throw new InvalidArgumentError(
