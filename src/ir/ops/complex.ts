@@ -4,8 +4,8 @@
  * concatenate, slice, dynamic_slice, select) copy whole elements and need nothing here; the
  * arithmetic the spec defines on complex and the library runs is:
  * - add / subtract: part by part, each rounded to the component type;
- * - multiply: (a + bi)(c + di) = (ac − bd) + (ad + bc)i, every product and sum rounded (what
- *   the core's `mul` reducer computes, core/complex.ts);
+ * - multiply: (a + bi)(c + di) = (ac − bd) + (ad + bc)i, every product and sum rounded, NaNs
+ *   by x86's first-NaN rule in NumPy's operand order (the core's kernel, core/complex-nan.ts);
  * - minimum / maximum: lexicographic on (real, imaginary), as the spec says and JAX lowers it
  *   (a select on `re = re' ? im < im' : re < re'`; a tie or a NaN comparison takes rhs).
  * Every other op refuses complex operands with DTypeError `stablehlo.<op>.complex`.
@@ -14,6 +14,7 @@ import { DTypeError } from '../../errors.js';
 import { type ComplexDType, isComplex } from '../../tensor/complex.js';
 import type { Tensor } from '../../tensor/tensor.js';
 import type { BinaryOpName, TensorType } from '../program.js';
+import { mulKernel } from '../../core/complex-nan.js';
 import { alloc } from './common.js';
 
 /** The ops that take complex operands. */
@@ -100,6 +101,18 @@ export function complexBinary(kind: BinaryOpName, lhs: Tensor, rhs: Tensor): Ten
       dtype,
     });
   const out = alloc(lhs);
+  if (kind === 'multiply') {
+    // The core's NaN-exact product (x86's first-NaN rule, NumPy's operand order).
+    (out.data as Float32Array).set(lhs.data as Float32Array);
+    mulKernel(dtype === 'complex128', 'numpy')(
+      out.data as Float32Array,
+      0,
+      rhs.data as Float32Array,
+      0,
+      out.size,
+    );
+    return out;
+  }
   const x = lhs.data as Float32Array | Float64Array;
   const y = rhs.data as Float32Array | Float64Array;
   const o = out.data as Float32Array | Float64Array;
