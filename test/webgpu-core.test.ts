@@ -201,6 +201,21 @@ else
         );
       }
       expect(g.stats.fusedGathers - before).toBeGreaterThanOrEqual(4);
+      // float32 rows of 8 (aligned groups of 4): one vec4 per invocation, fill included.
+      const v0 = g.stats.vec4Gathers;
+      const x8 = tensor(
+        Array.from({ length: 5 }, (_, r) => Array.from({ length: 8 }, (_, c) => r * 8 + c + 0.5)),
+        'float32',
+      );
+      const rows8 = onnx.lower.Gather(x8, tensor([4, 0, -1, 2, 9, -7], 'int64'));
+      const filled = (await sameOnGpu(
+        g,
+        { ...rows8, options: resolveGatherOptions('float32', { mode: 'fill', fill_value: -1 }) },
+        'vec4 fill',
+      )) as Tensor;
+      expect((filled.toArray() as number[][]).map((r) => r[7])).toEqual([39.5, 7.5, -1, 23.5, -1, -1]);
+      await sameOnGpu(g, onnx.lower.Gather(x8, tensor([4, 0, -1, 2], 'int64')), 'vec4 rows');
+      expect(g.stats.vec4Gathers - v0).toBe(2);
     });
     t('row scatters (sorted by index row) and last-writer replace: duplicate rows, every width', async () => {
       const g = gpu!;

@@ -38,6 +38,7 @@ import {
   applyKernel,
   winnerWriteKernel,
   gatherKernel,
+  gatherVec4Kernel,
   histKernel,
   lastWriterKernel,
   placeKernel,
@@ -159,9 +160,17 @@ export class WebGpuBackend implements Backend {
   /**
    * Calls run by the kernels, by the host (empty calls), and flagged calls re-run on the host for
    * their error; scatters that sorted rows instead of elements, and `replace` scatters that took
-   * the last writer without sorting; element gathers done in one pass.
+   * the last writer without sorting; element gathers done in one pass; gathers moved as vec4s.
    */
-  readonly stats = { gpu: 0, empty: 0, flagged: 0, rowScatters: 0, lastWriter: 0, fusedGathers: 0 };
+  readonly stats = {
+    gpu: 0,
+    empty: 0,
+    flagged: 0,
+    rowScatters: 0,
+    lastWriter: 0,
+    fusedGathers: 0,
+    vec4Gathers: 0,
+  };
   private readonly pipelines = new Map<
     string,
     { pipeline: GPUComputePipeline; layout: GPUBindGroupLayout }
@@ -286,7 +295,15 @@ export class WebGpuBackend implements Backend {
       flags,
       fuse,
     );
-    if (!fuse) {
+    if (!fuse && bytes === 4 && vec4Rows(map)) {
+      this.stats.vec4Gathers++;
+      this.dispatch(
+        enc,
+        gatherVec4Kernel(params, map.batchShape.length, map.outerShape.length),
+        [P, operand.buffer, starts, out],
+        map.spaceSize / 4,
+      );
+    } else if (!fuse) {
       const words =
         bytes >= 4 ? Math.ceil(map.spaceSize / GATHER_TILE) : Math.ceil((map.spaceSize * bytes) / 4);
       this.dispatch(
@@ -646,8 +663,9 @@ export class WebGpuBackend implements Backend {
   }
 
   private buffer(bytes: number): GPUBuffer {
+    // Padded to 16 bytes: any buffer can then be bound as an array of vec4 (gatherVec4Kernel).
     return this.device.createBuffer({
-      size: Math.max(4, pad4(bytes)),
+      size: Math.max(16, Math.ceil(bytes / 16) * 16),
       usage: GPUBufferUsage.STORAGE | GPUBufferUsage.COPY_SRC | GPUBufferUsage.COPY_DST,
     });
   }
@@ -845,4 +863,20 @@ function rowLength(map: IndexMap, policy: ResolvedPolicy): number {
     } else if (sizes[d] !== 1 || map.opStrides[d] % W !== 0) return 0;
   }
   return W;
+}
+
+/**
+ * True when every element the gather moves sits in an aligned group of 4 (run length, operand
+ * steps of index components, batching dims and outer window dims all multiples of 4), so each
+ * invocation can move one vec4 and the fill is whole vec4s too.
+ */
+function vec4Rows(map: IndexMap): boolean {
+  const by4 = (xs: readonly number[]) => xs.every((x) => x % 4 === 0);
+  return (
+    map.runLen % 4 === 0 &&
+    map.spaceSize % 4 === 0 &&
+    by4(map.kOpStride) &&
+    by4(map.batchOpStrides) &&
+    by4(map.outerOpStep)
+  );
 }

@@ -232,6 +232,31 @@ function fusedMove(bytes: 4 | 8): string {
   else { OUT[2u * b] = OPD[2u * u32(start)]; OUT[2u * b + 1u] = OPD[2u * u32(start) + 1u]; }`;
 }
 
+/**
+ * The gather move for float32-wide rows whose every start, window step and run length is a
+ * multiple of 4 elements: one 16-byte vec4 per invocation (rows of B1/B2/B4-like gathers).
+ * Bindings: P, OPD, STARTS, OUT (as vec4 arrays).
+ */
+export function gatherVec4Kernel(params: Params, nb: number, no: number): KernelSource {
+  const code = `${header([
+    ['P', 'read', 'array<i32>'],
+    ['OPD', 'read', 'array<vec4<u32>>'],
+    ['STARTS', 'read', 'array<i32>'],
+    ['OUT', 'rw', 'array<vec4<u32>>'],
+  ])}
+${params.consts()}
+${mapHelpers(nb, no)}
+${ENTRY}
+  let r = i * 4u;
+  if (r >= u32(pi(O_SPACE))) { return; }
+  let m = space_map(r);
+  let s = STARTS[m.x];
+  if (s < 0) { OUT[i] = vec4<u32>(bitcast<u32>(pi(O_FILL))); return; }
+  OUT[i] = OPD[u32(s + m.y + m.z) / 4u];
+}`;
+  return { code, bindings: ['read', 'read', 'read', 'rw'] };
+}
+
 /** The gather move kernel (phase 2). Bindings: P, OPD, STARTS, OUT. One invocation per result word. */
 export function gatherKernel(params: Params, nb: number, no: number, bytes: number): KernelSource {
   const per = bytes >= 4 ? 1 : 4 / bytes;
