@@ -175,12 +175,14 @@ const ALL_BUT_BF16: readonly DType[] = [
   'uint16',
   'uint8',
   'bool',
+  'complex64',
+  'complex128',
 ];
 const ALL: readonly DType[] = [...ALL_BUT_BF16, 'bfloat16'];
 
 /**
  * Data types of `data` (type constraint T) per schema: "all tensor types" (of those this
- * library stores; string and complex have no Tensor here). bfloat16 joins at version 13 for the
+ * library stores, complex64/complex128 included; string has no Tensor here). bfloat16 joins at version 13 for the
  * ops that existed before it (Gather-13, GatherElements-13, GatherND-13, ScatterElements-13,
  * ScatterND-13); the deprecated Scatter never got it; TensorScatter-24 has it from the start.
  */

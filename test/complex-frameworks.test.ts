@@ -1,0 +1,96 @@
+/**
+ * complex64 / complex128 in the frontends without a live peer here (issue 23): JAX/StableHLO,
+ * ONNX and TensorFlow gathers and scatters on complex data, against the spec formulas and each
+ * framework's complex rules (lexicographic min/max for StableHLO; TF's refusal of min/max).
+ */
+import { describe, expect, it } from 'vitest';
+import { DTypeError, complex, jax, onnx, tensor, tf } from '../src/index.js';
+
+const c64 = (...pairs: [number, number][]) => tensor(new Float32Array(pairs.flat()), 'complex64');
+const c128 = (...pairs: [number, number][]) => tensor(new Float64Array(pairs.flat()), 'complex128');
+const pairs = (t: { toFlatArray(): unknown[] }) =>
+  t.toFlatArray().map((z) => [(z as { re: number }).re, (z as { im: number }).im]);
+
+describe('JAX / StableHLO', () => {
+  it('x.at[i].max / .min compare lexicographically (re, then im); a tie takes the update', () => {
+    const x = c64([1, 2], [1, 2], [1, 2], [Number.NaN, 0]);
+    const i = tensor([0, 1, 2, 3], 'int32');
+    const u = c64([1, 3], [0, 9], [1, 2], [5, 5]);
+    expect(pairs(jax.at(x, i).max(u))).toEqual([
+      [1, 3],
+      [1, 2],
+      [1, 2],
+      [5, 5],
+    ]);
+    expect(pairs(jax.at(x, i).min(u))).toEqual([
+      [1, 2],
+      [0, 9],
+      [1, 2],
+      [5, 5],
+    ]);
+  });
+
+  it('x.at[i].multiply is the complex product; .add sums part by part', () => {
+    const x = c128([1, 2], [0, 0]);
+    // (1 + 2i)(0 + 1i) = −2 + i, then (−2 + i)(2 − i) = −3 + 4i
+    expect(pairs(jax.at(x, tensor([0, 0], 'int32')).multiply(c128([0, 1], [2, -1])))).toEqual([
+      [-3, 4],
+      [0, 0],
+    ]);
+    expect(pairs(jax.at(x, tensor([1, 1], 'int32')).add(c128([0.5, -1], [2, 3])))).toEqual([
+      [1, 2],
+      [2.5, 2],
+    ]);
+  });
+
+  it('jnp.take with mode fill fills NaN + 0i', () => {
+    const r = jax.numpy.take(c64([1, 1], [2, 2]), tensor([1, 7], 'int32'), { mode: 'fill' });
+    expect(r.toString()).toBe('tensor([  2+2j, nan+0j], dtype=complex64)');
+  });
+});
+
+describe('ONNX', () => {
+  it('GatherND and ScatterElements (reduction add, mul) on complex data', () => {
+    const data = c64([1, 1], [2, 2], [3, 3], [4, 4]).reshape([2, 2]);
+    expect(pairs(onnx.GatherND(data, tensor([[1, 0]], 'int64')))).toEqual([[3, 3]]);
+    const x = c128([1, 0], [0, 1]);
+    const idx = tensor([1, 1], 'int64');
+    const u = c128([0, 1], [2, 0]);
+    expect(pairs(onnx.ScatterElements(x, idx, u, { reduction: 'add' }))).toEqual([
+      [1, 0],
+      [2, 2],
+    ]);
+    expect(pairs(onnx.ScatterElements(x, idx, u, { reduction: 'mul' }))).toEqual([
+      [1, 0],
+      [-2, 0],
+    ]);
+  });
+});
+
+describe('TensorFlow', () => {
+  it('tensor_scatter_nd_add and gather_nd on complex', () => {
+    const t = c64([1, 1], [2, 2], [3, 3]);
+    const r = tf.tensor_scatter_nd_add(t, tensor([[0], [0]], 'int32'), c64([1, -1], [0.5, 0.5]));
+    expect(pairs(r)).toEqual([
+      [2.5, 0.5],
+      [2, 2],
+      [3, 3],
+    ]);
+    expect(pairs(tf.gather_nd(t, tensor([[2]], 'int32')))).toEqual([[3, 3]]);
+  });
+
+  it('tf.tensor_scatter_nd_max.tensor_dtype: TensorScatterMax has no complex kernel', () => {
+    try {
+      tf.tensor_scatter_nd_max(c64([1, 1]), tensor([[0]], 'int32'), c64([2, 2]));
+      expect.unreachable();
+    } catch (e) {
+      expect(e).toBeInstanceOf(DTypeError);
+      expect((e as DTypeError).code).toBe('tf.tensor_scatter_nd_max.tensor_dtype');
+    }
+  });
+});
+
+it('complex values read back frozen', () => {
+  expect(Object.isFrozen(c64([1, 2]).get(0))).toBe(true);
+  expect(complex(3)).toEqual({ re: 3, im: 0 });
+});
