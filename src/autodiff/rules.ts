@@ -36,7 +36,9 @@ export interface GradientPolicy {
   readonly selfTiesWithoutInclude: boolean;
 }
 
+/** JAX's autodiff choices (calls of every framework but PyTorch): the last duplicate writer gets ȳ. */
 export const JAX_RULES: GradientPolicy = { duplicates: 'last', selfTiesWithoutInclude: false };
+/** PyTorch's autograd choices (`torch.*` calls): every duplicate gets ȳ; an input tied with min/max shares it. */
 export const TORCH_RULES: GradientPolicy = { duplicates: 'all', selfTiesWithoutInclude: true };
 
 /** Local derivatives of a scatter, as (ȳ·num)/den coefficients. */

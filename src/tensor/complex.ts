@@ -14,6 +14,7 @@ export interface Complex {
 
 /** The complex dtypes. */
 export const COMPLEX_DTYPES = ['complex64', 'complex128'] as const;
+/** `complex64` or `complex128`. */
 export type ComplexDType = (typeof COMPLEX_DTYPES)[number];
 
 /** True for complex64 and complex128. */

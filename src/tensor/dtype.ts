@@ -8,6 +8,7 @@ import { type Complex, type ComplexDType, isComplex } from './complex.js';
 import { bitsToBfloat16, bitsToFloat16 } from './float16.js';
 import { type ScalarOptions, toDTypeScalar } from './scalar.js';
 
+/** Every dtype a tensor can have, in the order tables list them. */
 export const DTYPES = [
   'float64',
   'float32',
@@ -47,6 +48,7 @@ export interface StorageMap {
   complex64: Float32Array;
   complex128: Float64Array;
 }
+/** The storage of any dtype: one of the typed arrays of `StorageMap`. */
 export type Storage = StorageMap[DType];
 
 /**
@@ -117,6 +119,7 @@ export {
   isComplexValue,
 } from './complex.js';
 
+/** Is `name` one of `DTYPES`? */
 export function isDType(name: unknown): name is DType {
   return typeof name === 'string' && Object.hasOwn(BYTES, name);
 }
@@ -133,6 +136,7 @@ export function assertDType(name: unknown, where = 'tensor'): DType {
   return name;
 }
 
+/** Bytes per element of a dtype (complex: both parts). */
 export function byteSize(dtype: DType): number {
   return BYTES[dtype];
 }
@@ -154,10 +158,15 @@ export function allocStorage<D extends DType>(dtype: D, n: number): StorageMap[D
 /** Real floating-point dtypes (complex ones are not: see `isComplex`). */
 export const isFloat = (d: DType): boolean =>
   d === 'float64' || d === 'float32' || d === 'float16' || d === 'bfloat16';
+/** Is the dtype `bool`? */
 export const isBool = (d: DType): boolean => d === 'bool';
+/** Is the dtype a signed or unsigned integer? */
 export const isInteger = (d: DType): boolean => !isFloat(d) && d !== 'bool' && !isComplex(d);
+/** Is the dtype int64 or uint64 (stored as bigints)? */
 export const is64Bit = (d: DType): boolean => d === 'int64' || d === 'uint64';
+/** Can the dtype hold negative values (signed integers, floats, complex)? */
 export const isSigned = (d: DType): boolean => d.startsWith('int') || isFloat(d) || isComplex(d);
+/** The integer dtypes (index tensors take these). */
 export const INTEGER_DTYPES: readonly DType[] = [
   'int64',
   'int32',

@@ -383,6 +383,14 @@ export function resultTensor<D extends DType>(
   return new Tensor(dtype, shape, data);
 }
 
+/**
+ * A tensor: a dtype, a shape and row-major storage in the dtype's typed array (`D` carries the
+ * dtype in the type, so `tensor([1], 'float32').data` is a `Float32Array`). Made by `tensor`,
+ * `zeros`, `full`, `arange` and the framework constructors; immutable in shape and dtype.
+ *
+ * @example
+ * tensor([[1, 2], [3, 4]], 'float32').toArray() // [[1, 2], [3, 4]]
+ */
 export class Tensor<D extends DType = DType> {
   // The brand: only the constructor sets it, so `Object.create(Tensor.prototype, …)` (which
   // passes `instanceof`) is told apart by `isTensor`.
@@ -392,6 +400,7 @@ export class Tensor<D extends DType = DType> {
   readonly shape: readonly number[];
   /** Row-major storage; see `DType` for the array type of each dtype. */
   readonly data: StorageMap[D];
+  /** The number of elements (the product of the shape). */
   readonly size: number;
 
   /**
