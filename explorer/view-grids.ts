@@ -212,7 +212,7 @@ function renderLegend(trace: Trace | null, _entry: OpEntry): void {
 /** The call's index map spec (the plan is cached), or null when the call has no plan. */
 function specOf(call: CoreCall): IndexMapSpec | null {
   try {
-    return (call.kind === "gather" ? planOf(call) : planOf(call)).map.spec;
+    return (call.kind === 'gather' ? planOf(call) : planOf(call)).map.spec;
   } catch (e) {
     if (e instanceof GatherScatterError) return null;
     throw e;

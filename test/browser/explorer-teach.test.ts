@@ -111,7 +111,20 @@ describe.skipIf(!available)('explorer: the framework words first, colours that t
     expect(chips.some((c) => c.startsWith('offset:o:dashed') || c.startsWith('collapsed:c:dotted'))).toBe(
       true,
     );
+    // role labels on axes and slice labels: result dims 0 batch, 1 batching, 2 batch, 3-4 window
+    const axes = await page.$$eval('#grids [data-tensor="output"] p.axes .chip', (cs) =>
+      cs.map((c) => (c as HTMLElement).dataset.mark),
+    );
+    expect(axes).toEqual(['b', '⇄', 'b', 'o', 'o']);
+    expect(await page.locator('#grids [data-tensor="output"] .slice-label').first().textContent()).toBe(
+      '[0b, 0⇄, 0b, :o, :o]',
+    );
+    const dataAxes = await page.$$eval('#grids [data-tensor="data"] p.axes .chip', (cs) =>
+      cs.map((c) => (c as HTMLElement).dataset.mark),
+    );
+    expect(dataAxes).toEqual(['⇄', 'i', 'i', 'o']);
     await page.locator('#derivation').screenshot({ path: `${SHOTS}/stablehlo-batching.png` });
+    await page.locator('#grids').screenshot({ path: `${SHOTS}/stablehlo-batching-grids.png` });
   });
 
   it('a data row read by two index vectors shows both (stripes, #1·2); colouring by data element', async () => {
