@@ -8,7 +8,8 @@
 // Builds a page with Vite (the library's TypeScript sources, cases.mjs, the two peers), serves it
 // on localhost, drives it with playwright-core and prints one row per case and implementation:
 // the median time and whether the result equals our CPU result (ours on the GPU must be
-// bit-identical; peers are compared with the case's tolerance), then the CPU bench's table
+// bit-identical; peers are compared with the case's tolerance; implementations are timed
+// interleaved, run by run), then the CPU bench's table
 // (bench/run.mjs) and the targets (ours within 2× of the faster peer on B1–B6). The same command
 // runs on a machine with a real GPU: nothing here is specific to SwiftShader. When the adapter is
 // a software one (SwiftShader: Vulkan on the CPU, what headless Chromium gets without a GPU), it
@@ -102,6 +103,11 @@ window.bench = {
     const ins = a.updates ? [t.data, t.indices, t.updates] : [t.data, t.indices];
     const call = onnx.lower[c.onnx.opType](...ins, c.onnx.attributes);
     const rows = [];
+    // Timed later, interleaved: run r of every implementation before run r + 1 of any, so load
+    // that comes and goes on a shared machine falls on all of them alike.
+    const timed = [];
+    const cleanups = [];
+    const later = (row, fn) => { timed.push({ row, fn }); return row; };
     const t0 = performance.now();
     const cpu = execute(call);
     const cpuMs = performance.now() - t0;
@@ -110,15 +116,15 @@ window.bench = {
     // Ours on the GPU: host → host (upload, run, read) and resident (inputs on the GPU, result kept).
     const got = await executeOn(call, gpu);
     const ourCheck = compare(want, got.data, 0);
-    rows.push({ impl: 'ours WebGPU host→host', ms: await timeIt(() => executeOn(call, gpu), runs, warmup, reps), check: ourCheck.bits ? 'bit-identical' : 'DIFFERS', ...ourCheck });
+    rows.push(later({ impl: 'ours WebGPU host→host', check: ourCheck.bits ? 'bit-identical' : 'DIFFERS', ...ourCheck }, () => executeOn(call, gpu)));
     const bind = call.kind === 'gather'
       ? { operand: gpu.upload(call.operand), start_indices: gpu.upload(call.start_indices) }
       : { inputs: [gpu.upload(call.inputs[0])], scatter_indices: gpu.upload(call.scatter_indices), updates: [gpu.upload(call.updates[0])] };
     const resident = async () => { const r = await gpu.run(call, bind); await gpu.device.queue.onSubmittedWorkDone(); r.destroy(); };
     const residentOut = await (await gpu.run(call, bind)).read();
     const resCheck = compare(want, residentOut.data, 0);
-    rows.push({ impl: 'ours WebGPU resident', ms: await timeIt(resident, runs, warmup, reps), check: resCheck.bits ? 'bit-identical' : 'DIFFERS', ...resCheck });
-    for (const x of Object.values(bind)) for (const g of [x].flat()) g.destroy();
+    rows.push(later({ impl: 'ours WebGPU resident', check: resCheck.bits ? 'bit-identical' : 'DIFFERS', ...resCheck }, resident));
+    cleanups.push(() => { for (const x of Object.values(bind)) for (const g of [x].flat()) g.destroy(); });
     if (peers) {
       if (!c.tf) rows.push({ impl: 'TF.js webgpu', missing: 'TF.js has no ' + c.onnx.opType });
       else if (tf.getBackend() !== 'webgpu') rows.push({ impl: 'TF.js webgpu', missing: 'webgpu backend not available' });
@@ -135,11 +141,11 @@ window.bench = {
         const run = async () => { const y = op(); const d = await y.data(); y.dispose(); return d; };
         try {
           const check = compare(want, await run(), tolerance);
-          rows.push({ impl: 'TF.js webgpu host→host', ms: await timeIt(run, runs, warmup, reps), check: check.bits ? 'bit-identical' : check.equal ? 'within tolerance' : 'DIFFERS', ...check });
+          rows.push(later({ impl: 'TF.js webgpu host→host', check: check.bits ? 'bit-identical' : check.equal ? 'within tolerance' : 'DIFFERS', ...check }, run));
         } catch (e) {
           rows.push({ impl: 'TF.js webgpu', missing: String(e.message || e).split('\\n')[0] });
         }
-        for (const z of [x, i, u]) z?.dispose();
+        cleanups.push(() => { for (const z of [x, i, u]) z?.dispose(); });
       }
       try {
         const model = Uint8Array.from(atob(modelBase64), (ch) => ch.charCodeAt(0));
@@ -148,12 +154,22 @@ window.bench = {
         if (a.updates) feeds.updates = new ort.Tensor('float32', a.updates, c.shapes.updates);
         const run = async () => (await session.run(feeds)).out.getData();
         const check = compare(want, await run(), tolerance);
-        rows.push({ impl: 'onnxruntime-web webgpu host→host', ms: await timeIt(run, runs, warmup, reps), check: check.bits ? 'bit-identical' : check.equal ? 'within tolerance' : 'DIFFERS', ...check });
-        await session.release();
+        rows.push(later({ impl: 'onnxruntime-web webgpu host→host', check: check.bits ? 'bit-identical' : check.equal ? 'within tolerance' : 'DIFFERS', ...check }, run));
+        cleanups.push(() => session.release());
       } catch (e) {
         rows.push({ impl: 'onnxruntime-web webgpu', missing: String(e.message || e).split('\\n')[0] });
       }
     }
+    for (const { fn } of timed) for (let w = 0; w < warmup; w++) await fn();
+    const samples = timed.map(() => []);
+    for (let r = 0; r < runs; r++)
+      for (const [k, { fn }] of timed.entries()) {
+        const s0 = performance.now();
+        for (let j = 0; j < reps; j++) await fn();
+        samples[k].push((performance.now() - s0) / reps);
+      }
+    timed.forEach(({ row }, k) => { row.ms = median(samples[k]); });
+    for (const f of cleanups) await f();
     return { id, title: c.title, rows };
   },
 };
