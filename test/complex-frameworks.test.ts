@@ -4,7 +4,8 @@
  * framework's complex rules (lexicographic min/max for StableHLO; TF's refusal of min/max).
  */
 import { describe, expect, it } from 'vitest';
-import { DTypeError, complex, jax, onnx, tensor, tf } from '../src/index.js';
+import { onnxGraph, toOnnx } from '../src/export/onnx.js';
+import { DTypeError, complex, jax, numpy, onnx, tensor, tf } from '../src/index.js';
 
 const c64 = (...pairs: [number, number][]) => tensor(new Float32Array(pairs.flat()), 'complex64');
 const c128 = (...pairs: [number, number][]) => tensor(new Float64Array(pairs.flat()), 'complex128');
@@ -93,4 +94,15 @@ describe('TensorFlow', () => {
 it('complex values read back frozen', () => {
   expect(Object.isFrozen(c64([1, 2]).get(0))).toBe(true);
   expect(complex(3)).toEqual({ re: 3, im: 0 });
+});
+
+describe('ONNX export of complex calls', () => {
+  it('export.onnx.complex: a valid model with a warning that onnxruntime does not load complex', () => {
+    const a = c64([1, 2], [3, -4]);
+    const call = numpy.lower.add.at(a, [0, 0], c64([0, 1], [2, 2]));
+    const g = onnxGraph(call);
+    expect(g.warnings.map((w) => w.code)).toEqual(['export.onnx.complex']);
+    expect(() => toOnnx(call, { runtime_differences: 'refuse' })).toThrow(/complex64/);
+    expect(toOnnx(call).length).toBeGreaterThan(0);
+  });
 });

@@ -67,10 +67,11 @@ export interface OnnxExportOptions {
 /**
  * A case the exported graph computes differently in a known runtime than the call does, for
  * some inputs: `code` names it (`export.onnx.minmax_tie`: a ±0 tie; `export.onnx.minmax_nan`:
- * a NaN element), `runtime` the runtime, `message` both answers.
+ * a NaN element; `export.onnx.complex`: a complex graph the runtime does not load), `runtime` the
+ * runtime, `message` both answers.
  */
 export interface OnnxExportWarning {
-  readonly code: 'export.onnx.minmax_tie' | 'export.onnx.minmax_nan';
+  readonly code: 'export.onnx.minmax_tie' | 'export.onnx.minmax_nan' | 'export.onnx.complex';
   readonly runtime: 'onnxruntime';
   readonly message: string;
 }
@@ -341,6 +342,22 @@ export function onnxNode(lowered: CoreCall, options: OnnxExportOptions = {}): On
   return onnxGraph(call, options).main;
 }
 
+/**
+ * A complex graph is valid ONNX (T is every tensor type), but onnxruntime does not load it:
+ * "MLDataType for: tensor(complex64) is not currently registered or supported" (measured with
+ * onnxruntime-node), so the export says so.
+ */
+function withComplexWarning(g: OnnxGraph): OnnxGraph {
+  const dtype = g.outputDType;
+  if (dtype !== 'complex64' && dtype !== 'complex128') return g;
+  const warning: OnnxExportWarning = {
+    code: 'export.onnx.complex',
+    runtime: 'onnxruntime',
+    message: `${g.main.opType}: onnxruntime does not load ${dtype} tensors (no registered tensor(${dtype}) type); the model is valid ONNX for other runtimes`,
+  };
+  return { ...g, warnings: [...g.warnings, warning] };
+}
+
 function checkOpset(opset: number): void {
   if (!Number.isInteger(opset) || opset < 11 || opset > LATEST_OPSET)
     fail('opset', `opset must be an integer in [11, ${LATEST_OPSET}]; got ${opset}`);
@@ -354,7 +371,7 @@ export function onnxGraph(lowered: CoreCall, options: OnnxExportOptions = {}): O
   const call = singleOp(lowered, 'export.onnx', lowered?.kind === 'gather' ? ['nonzero'] : [], true);
   const opset = options.opset ?? 18;
   checkOpset(opset);
-  const g = call.kind === 'gather' ? gatherGraph(call, opset) : scatterGraph(call, opset);
+  const g = withComplexWarning(call.kind === 'gather' ? gatherGraph(call, opset) : scatterGraph(call, opset));
   if (g.nodes.length > 1 && opset < 13)
     fail(
       'opset',
