@@ -3,12 +3,14 @@
  * box and the copy buttons. Each change runs the call (runner.ts) and records it in the URL
  * (url-controller.ts).
  */
+import { GatherScatterError } from '../src/errors.js';
 import { PRESETS, type Preset } from '../src/tables/presets.js';
 import { probeArgs } from '../src/tables/probes.js';
 import { type CallArgs, FRAMEWORKS } from '../src/tables/registry.js';
 import { DTYPES, INTEGER_DTYPES } from '../src/tensor/dtype.js';
 import type { NestedArray } from '../src/tensor/tensor.js';
 import { setText, watchEditor } from './editors.js';
+import { acceptFiles } from './files.js';
 import { el, type Role } from './grid.js';
 import { onCellKey } from './keyboard.js';
 import { type PastedChoice, parsePaste } from './paste.js';
@@ -17,7 +19,7 @@ import { run, runSoon } from './runner.js';
 import { state } from './state.js';
 import { registry, ui } from './ui.js';
 import { applyHash, commit, urlWritten } from './url-controller.js';
-import { errorName } from './view-error.js';
+import { errorName, showError } from './view-error.js';
 import { pin, show } from './view-hover.js';
 import { renderTables } from './view-tables.js';
 
@@ -78,6 +80,22 @@ export function initControls(): void {
       // A big paste is one discrete change: run at once (after the fold paints), not after typing.
       runSoon(big ? 0 : 300);
     });
+  const menus = [ui.dataDType, ui.indexDType, null];
+  [ui.data, ui.indices, ui.updates].forEach((t, k) => {
+    acceptFiles(
+      t,
+      menus[k],
+      () => {
+        ui.preset.value = '';
+        runSoon(0);
+      },
+      (e) => {
+        // A file that is not an array (the library's typed error) or cannot be read (DOMException).
+        if (!(e instanceof GatherScatterError || e instanceof DOMException)) throw e;
+        showError(e, 'The file cannot be read: ');
+      },
+    );
+  });
   ui.attrs.addEventListener('input', () => {
     ui.preset.value = '';
     runSoon();

@@ -8,6 +8,8 @@
  */
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
+import { writeNpy } from '../../src/interop/npy.js';
+import { tensor } from '../../src/tensor/tensor.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CHROMIUM,
@@ -174,5 +176,44 @@ describe.skipIf(!chromiumAvailable)('explorer at 2048×2048 in Chromium', () => 
     expect(longest).toBeLessThan(1000);
     expect(Math.max(...hover.times)).toBeLessThan(200);
     expect(link).toBeLessThan(2 * 2 ** 20);
+  });
+
+  it('a .npy file opened and a JSON file dropped become the inputs (the .npy keeps its dtype)', async () => {
+    await page.goto(`${explorer.url}#preset=onnx-gather-elements-1`);
+    await page.waitForSelector('body[data-ready="1"]');
+    const npy = writeNpy(
+      tensor(
+        [
+          [1, 2, 3],
+          [4, 5, 6],
+          [7, 8, 9],
+        ],
+        'float32',
+      ),
+    );
+    await page.setInputFiles('#data-editor input[type=file]', {
+      name: 'data.npy',
+      mimeType: 'application/octet-stream',
+      buffer: Buffer.from(npy),
+    });
+    await page.waitForFunction(
+      () => (document.getElementById('data-dtype') as HTMLSelectElement).value === 'float32',
+    );
+    // Drop a JSON file on the indices editor, as a file dragged from the desktop arrives.
+    await page.evaluate(() => {
+      const drop = new DataTransfer();
+      drop.items.add(new File(['[[1, 2, 0], [2, 0, 0]]'], 'indices.json', { type: 'application/json' }));
+      const target = (document.getElementById('indices') as HTMLElement).closest('label')!;
+      target.dispatchEvent(new DragEvent('drop', { dataTransfer: drop, bubbles: true, cancelable: true }));
+    });
+    await page.waitForFunction(
+      () => document.querySelectorAll('#grids [data-tensor="output"] td[data-role="output"]').length === 6,
+    );
+    const out = await page.$$eval('#grids [data-tensor="output"] td[data-role="output"]', (tds) =>
+      tds.map((td) => td.firstChild?.textContent),
+    );
+    // GatherElements, axis 1: out[i][j] = data[i][indices[i][j]].
+    expect(out).toEqual(['2', '3', '1', '6', '4', '4']);
+    expect(await page.inputValue('#indices')).toBe('[[1, 2, 0], [2, 0, 0]]');
   });
 });
