@@ -5,7 +5,7 @@
  * float32 sums and wrapping integers read as the core computes them; the explorer shows the
  * executed result beside the last value.
  */
-import type { Scalar } from '../src/tensor/dtype.js';
+import { type Scalar, isComplexValue } from '../src/tensor/dtype.js';
 
 export interface ArithStep {
   /** How the update is combined, e.g. `+5`, `max 9`, `= 7`. */
@@ -38,6 +38,11 @@ const SYMBOL: Record<string, (u: string) => string> = {
 };
 
 export function fmtScalar(v: Scalar | unknown): string {
+  if (isComplexValue(v)) {
+    // a+bi (the sign of a negative or -0 imaginary part in front of it)
+    const neg = v.im < 0 || Object.is(v.im, -0);
+    return `${fmtScalar(v.re)}${neg ? '-' : '+'}${fmtScalar(neg ? -v.im : v.im)}i`;
+  }
   if (typeof v === 'number') {
     if (Number.isNaN(v)) return 'NaN';
     if (!Number.isFinite(v)) return v > 0 ? 'inf' : '-inf';

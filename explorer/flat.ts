@@ -7,7 +7,7 @@
  * itself, with its own error messages.
  */
 import type { Scalar } from '../src/tensor/dtype.js';
-import type { DType } from '../src/tensor/dtype.js';
+import { type DType, isComplex } from '../src/tensor/dtype.js';
 import { GatherScatterError } from '../src/errors.js';
 import { MAX_RANK, type Tensor, tensor } from '../src/tensor/tensor.js';
 
@@ -140,7 +140,8 @@ export function int64Numbers(a: BigInt64Array | BigUint64Array): Float64Array {
  * (numbers, bigints for 64-bit ints); bool and float16/bfloat16 are decoded.
  */
 export function flatValues(t: Tensor): ArrayLike<Scalar> {
-  return t.dtype === 'bool' || t.dtype === 'float16' || t.dtype === 'bfloat16'
+  // Complex storage interleaves (re, im): its cells are the { re, im } elements (shown a+bi).
+  return t.dtype === 'bool' || t.dtype === 'float16' || t.dtype === 'bfloat16' || isComplex(t.dtype)
     ? (t.toFlatArray() as ArrayLike<Scalar>)
     : (t.data as ArrayLike<Scalar>);
 }

@@ -4,6 +4,8 @@
  * framework's complex rules (lexicographic min/max for StableHLO; TF's refusal of min/max).
  */
 import { describe, expect, it } from 'vitest';
+import { fmtScalar } from '../explorer/arith.js';
+import { flatValues } from '../explorer/flat.js';
 import { onnxGraph, toOnnx } from '../src/export/onnx.js';
 import { DTypeError, complex, jax, numpy, onnx, tensor, tf } from '../src/index.js';
 
@@ -104,5 +106,14 @@ describe('ONNX export of complex calls', () => {
     expect(g.warnings.map((w) => w.code)).toEqual(['export.onnx.complex']);
     expect(() => toOnnx(call, { runtime_differences: 'refuse' })).toThrow(/complex64/);
     expect(toOnnx(call).length).toBeGreaterThan(0);
+  });
+});
+
+describe('the explorer shows complex cells as a+bi', () => {
+  it('fmtScalar and flatValues', () => {
+    expect(fmtScalar(complex(1, -2))).toBe('1-2i');
+    expect(fmtScalar(complex(0.5, -0))).toBe('0.5-0i');
+    expect(fmtScalar(complex(Number.NaN, Number.POSITIVE_INFINITY))).toBe('NaN+infi');
+    expect(Array.from(flatValues(c64([1, 2], [3, -4])), fmtScalar)).toEqual(['1+2i', '3-4i']);
   });
 });
