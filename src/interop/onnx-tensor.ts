@@ -1027,7 +1027,7 @@ function buildTensor(p: Parsed): NamedTensor {
     if (have !== values) {
       throw new InvalidArgumentError(
         'onnx.TensorProto.data_length',
-        `fromTensorProto: ${expected} has ${have} values; shape ${fmt(shape)} of ${dtype} needs ${values}`,
+        `fromTensorProto: ${expected} has ${have} values; shape ${fmt(shape)} needs ${values}${values === n ? '' : ` (${n} ${dtype} elements, real and imaginary parts)`}`,
         { have, need: values },
       );
     }

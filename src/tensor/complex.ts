@@ -105,7 +105,7 @@ export function formatComplex(re: number, im: number, part: (x: number) => strin
  * form `toJSON` writes) → the same nesting with `{ re, im }` leaves; other leaves pass through
  * (a real number is a real element). A non-pair innermost list is InvalidArgumentError `code`.
  *
- * @example pairsToComplex([[1, 2], [3, -4]], 'arg', 'x.complex_json')   // [{ re: 1, im: 2 }, { re: 3, im: -4 }]
+ * @example (pairsToComplex([[1, 2], [3, -4]], 'arg', 'x.complex_json') as Complex[])[1].im   // -4
  */
 export function pairsToComplex(v: unknown, where: string, code: string): unknown {
   if (!Array.isArray(v)) return v;
