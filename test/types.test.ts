@@ -24,6 +24,7 @@ import {
 } from '../src/index.js';
 import * as lib from '../src/index.js';
 import type { OpName, OpNameOf } from '../src/index.js';
+import { type GradientNames, vjp } from '../src/autodiff/index.js';
 import { buildRegistry } from '../src/tables/registry.js';
 import { type CanonicalFramework, type TranslateTarget, translate } from '../src/translate/index.js';
 
@@ -171,6 +172,33 @@ describe('types that carry the dtype', () => {
     expect(o.op).toBe('onnx.Gather');
     const ops: OpNameOf<'onnx'>[] = ['onnx.Gather', 'onnx.GatherND'];
     expect(ops).toContain(o.op);
+  });
+
+  it("vjp(call, op).backward() is keyed by the framework's argument names", () => {
+    const x = tensor([1, 2, 3], 'float32');
+    const i = tensor([2, 2, 0], 'int64');
+    const g = vjp(torch.lower.gather(x, 0, i), 'torch.gather');
+    const dx = g.backward(tensor([1, 1, 1], 'float32'));
+    expectTypeOf(dx).toEqualTypeOf<{ readonly input: Tensor }>();
+    expect(dx.input.toArray()).toEqual([1, 0, 2]);
+    const s = vjp(
+      torch.lower.scatter_add(x, 0, tensor([0, 0], 'int64'), tensor([5, 6], 'float32')),
+      'torch.scatter_add',
+    );
+    expectTypeOf(s.backward).returns.toEqualTypeOf<{ readonly input: Tensor; readonly src: Tensor }>();
+    expect(Object.keys(s.backward(tensor([1, 1, 1], 'float32'))).sort()).toEqual(['input', 'src']);
+    expectTypeOf<GradientNames<'onnx.ScatterND'>>().toEqualTypeOf<'data' | 'updates'>();
+    expectTypeOf<GradientNames<'onnx.GatherND'>>().toEqualTypeOf<'data'>();
+    expectTypeOf<GradientNames<'tensorflow.tensor_scatter_nd_add'>>().toEqualTypeOf<'tensor' | 'updates'>();
+    expectTypeOf<GradientNames<'tensorflow.scatter_nd'>>().toEqualTypeOf<'updates'>();
+    expectTypeOf<GradientNames<'numpy.add.at'>>().toEqualTypeOf<'a' | 'values'>();
+    expectTypeOf<GradientNames<'jax.lax.gather'>>().toEqualTypeOf<'operand'>();
+    // Without the op name, the names are strings, as before.
+    expectTypeOf(vjp(torch.lower.gather(x, 0, i)).backward).returns.toEqualTypeOf<{
+      readonly [k: string]: Tensor;
+    }>();
+    // A name that is not the call's op is refused at run time.
+    expect(() => vjp(torch.lower.gather(x, 0, i), 'torch.take')).toThrow(/autodiff\.op/);
   });
 
   it('OpName is every operator of every namespace, and nothing else', () => {

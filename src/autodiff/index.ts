@@ -12,6 +12,7 @@ export {
   type ArgumentShapes,
   type JvpResult,
   type VjpResult,
+  type GradientNames,
 } from './vjp.js';
 export {
   JAX_RULES,

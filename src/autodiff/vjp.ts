@@ -24,6 +24,8 @@ import { DTypeError, InvalidArgumentError, fmt } from '../errors.js';
 import { isFloat } from '../tensor/dtype.js';
 import { Tensor, tensor, zeros } from '../tensor/tensor.js';
 import { type GradientPolicy, JAX_RULES, TORCH_RULES, scatterCoefficients, values } from './rules.js';
+import type { FrameworkName, NAMESPACES } from '../frameworks/index.js';
+import type { OpName } from '../frameworks/op-names.js';
 
 /** The framework's names of a call's differentiable arguments. */
 export interface ArgumentNames {
@@ -33,7 +35,7 @@ export interface ArgumentNames {
   readonly updates: string | null;
 }
 
-const BY_FRAMEWORK: Record<string, ArgumentNames> = {
+const BY_FRAMEWORK = {
   torch: { operand: 'input', updates: 'src' },
   onnx: { operand: 'data', updates: 'updates' },
   webnn: { operand: 'input', updates: 'updates' },
@@ -47,9 +49,9 @@ const BY_FRAMEWORK: Record<string, ArgumentNames> = {
   directml: { operand: 'InputTensor', updates: 'UpdatesTensor' },
   dml: { operand: 'InputTensor', updates: 'UpdatesTensor' },
   mlir: { operand: 'source', updates: 'source' },
-};
+} as const satisfies Readonly<Record<string, ArgumentNames>>;
 
-const BY_OP: Record<string, ArgumentNames> = {
+const BY_OP = {
   'torch.index_add': { operand: 'input', updates: 'source' },
   'torch.index_copy': { operand: 'input', updates: 'source' },
   'torch.index_fill': { operand: 'input', updates: null },
@@ -64,7 +66,7 @@ const BY_OP: Record<string, ArgumentNames> = {
   'mlir.tensor.gather': { operand: 'source', updates: null },
   'tensorflow.scatter_nd': { operand: null, updates: 'updates' },
   'mxnet.scatter_nd': { operand: null, updates: 'data' },
-};
+} as const satisfies Readonly<Record<string, ArgumentNames>>;
 
 /** `onnx.GatherND-13` → `onnx.GatherND`. */
 const baseOp = (op: string) => op.replace(/-\d+$/, '');
@@ -72,9 +74,9 @@ const baseOp = (op: string) => op.replace(/-\d+$/, '');
 /** The names a call's cotangents are returned under. */
 export function argumentNames(call: CoreCall): ArgumentNames {
   const op = baseOp(call.op);
-  if (Object.hasOwn(BY_OP, op)) return BY_OP[op];
+  if (Object.hasOwn(BY_OP, op)) return BY_OP[op as keyof typeof BY_OP];
   const fw = op.split('.')[0];
-  if (Object.hasOwn(BY_FRAMEWORK, fw)) return BY_FRAMEWORK[fw];
+  if (Object.hasOwn(BY_FRAMEWORK, fw)) return BY_FRAMEWORK[fw as keyof typeof BY_FRAMEWORK];
   return call.kind === 'gather'
     ? { operand: 'operand', updates: null }
     : { operand: 'input', updates: 'updates' };
@@ -218,11 +220,54 @@ function gatherTranspose(call: GatherCall, cot: Tensor): Tensor {
   });
 }
 
-export interface VjpResult {
+/** The differentiable argument names in an `ArgumentNames` row (`null`: a constant, no gradient). */
+type NamesIn<A> = A extends { readonly operand: infer O; readonly updates: infer U }
+  ? Exclude<O | U, null>
+  : never;
+type GatherNameIn<A> = A extends { readonly operand: infer O } ? Exclude<O, null> : never;
+
+/** A member of a namespace object by dotted path (`add.at` in `numpy.lower`). */
+type At<T, P extends string> = P extends `${infer H}.${infer R}`
+  ? H extends keyof T
+    ? At<T[H], R>
+    : never
+  : P extends keyof T
+    ? T[P]
+    : never;
+
+/** What `<framework>.lower.<op>` returns for an op name (`GatherCall`, `ScatterCall`, …). */
+type LoweredOf<O extends OpName> = O extends `${infer F extends FrameworkName}.${infer P}`
+  ? (typeof NAMESPACES)[F] extends { readonly lower: infer L }
+    ? At<L, P> extends (...args: never[]) => infer R
+      ? R
+      : CoreCall
+    : CoreCall
+  : CoreCall;
+
+/** The framework's argument-name row of an op (its own, else its framework's). */
+type RowOf<O extends string> = O extends keyof typeof BY_OP
+  ? (typeof BY_OP)[O]
+  : O extends `${infer F}.${string}`
+    ? F extends keyof typeof BY_FRAMEWORK
+      ? (typeof BY_FRAMEWORK)[F]
+      : { readonly operand: 'operand' | 'input'; readonly updates: 'updates' }
+    : never;
+
+/**
+ * The names `vjp(call, op).backward()` returns its cotangents under: the operand's name for a
+ * gather (`'input'` for `torch.gather`), the operand's and the updates' for a scatter
+ * (`'input' | 'src'` for `torch.scatter_add`, `'tensor' | 'updates'` for
+ * `tensorflow.tensor_scatter_nd_add`; `'updates'` alone for `tensorflow.scatter_nd`).
+ */
+export type GradientNames<O extends OpName> = [LoweredOf<O>] extends [GatherCall]
+  ? GatherNameIn<RowOf<O>>
+  : NamesIn<RowOf<O>>;
+
+export interface VjpResult<N extends string = string> {
   /** The call's result (as `execute(call)` returns it). */
   readonly value: Tensor;
   /** The cotangents of the differentiable arguments, by the framework's names, for a cotangent of `value`. */
-  backward(cotangent: Tensor): Record<string, Tensor>;
+  backward(cotangent: Tensor): { readonly [K in N]: Tensor };
 }
 
 /**
@@ -241,10 +286,22 @@ function checkBroadcast(call: CoreCall): void {
   );
 }
 
-/** Reverse mode of a lowered call: its value and a pullback (see the file comment for the rules). */
-export function vjp(lowered: CoreCall | ProgramCall): VjpResult {
+/**
+ * Reverse mode of a lowered call: its value and a pullback (see the file comment for the rules).
+ * Naming the op (`vjp(torch.lower.scatter_add(…), 'torch.scatter_add')`) types `backward()`'s
+ * result by the framework's argument names (`{ input, src }`); the name is checked against the
+ * call (`autodiff.op`).
+ */
+export function vjp<O extends OpName>(lowered: CoreCall | ProgramCall, op: O): VjpResult<GradientNames<O>>;
+export function vjp(lowered: CoreCall | ProgramCall): VjpResult;
+export function vjp(lowered: CoreCall | ProgramCall, op?: OpName): VjpResult {
   checkCall(lowered, 'vjp');
   const call = singleOp(lowered, 'autodiff', ['scale_updates', 'circular_indices', 'nonzero', 'index_tuple']);
+  if (op !== undefined && baseOp(call.op) !== op)
+    throw new InvalidArgumentError('autodiff.op', `vjp: the call is ${baseOp(call.op)}, not ${fmt(op)}`, {
+      call: call.op,
+      op,
+    });
   checkBroadcast(call);
   const names = argumentNames(call);
   const policy = gradientPolicy(call);
