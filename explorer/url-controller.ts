@@ -85,7 +85,7 @@ async function linkLocally(s: UrlState, current: () => boolean): Promise<UrlStat
     if (!current()) return rest;
     const key = newKey();
     try {
-      await putInputs(key, inputs);
+      await putInputs(key, inputs, () => new Promise<void>((done) => whenIdle(done)));
     } catch (e) {
       if (!(e instanceof LocalStoreError)) throw e;
       ui.linkNote.textContent = `Data too large to link, and this browser cannot keep it (${e.message}): the link holds the operator and attributes only.`;

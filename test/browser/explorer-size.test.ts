@@ -167,13 +167,25 @@ describe.skipIf(!chromiumAvailable)('explorer at 2048×2048 in Chromium', () => 
     await page.mouse.move(z.x + z.width / 2 - 3 * box.width - 2, z.y + z.height / 2, { steps: 4 });
     await page.mouse.up();
     expect(Number(await firstCell())).toBe(before + N + 1 + 3);
+    // The link holds the operator and a key; the data is in this browser: a reload restores it.
+    await page.waitForFunction(() => location.hash.startsWith('#s='), undefined, { timeout: 60_000 });
+    expect(await page.textContent('#link-note')).toMatch(/too large to link/);
+    await page.reload();
+    await page.waitForSelector('body[data-ready="1"]');
+    await page.waitForFunction(
+      (n) =>
+        document.querySelector('#grids [data-tensor="output"] h3')?.textContent?.includes(`[${n}, ${n}]`),
+      N,
+      { timeout: 60_000 },
+    );
+    expect(await page.textContent('#data-editor .fold')).toMatch(/MB of JSON, folded/);
     mkdirSync('test-artifacts', { recursive: true });
     await page
       .locator('#grids [data-tensor="output"]')
       .screenshot({ path: 'test-artifacts/explorer-2048-zoom.png' });
     // Bounds: generous for 2 shared cores, still far below the 10–27 s / 18.8 s measured before.
     expect(paint.firstPaint).toBeLessThan(4000);
-    expect(longest).toBeLessThan(1000);
+    expect(longest).toBeLessThan(600);
     expect(Math.max(...hover.times)).toBeLessThan(200);
     expect(link).toBeLessThan(2 * 2 ** 20);
   });
