@@ -202,6 +202,22 @@ describe('the CLI with --dtype complex64 / complex128 (JSON elements are [re, im
     }
   });
 
+  it('explain numpy.multiply.at on complex64 shows the elements as re±imj', async () => {
+    const out = await cli(
+      'explain',
+      'numpy.multiply.at',
+      '--data',
+      '[[1,2],[3,-4]]',
+      '--indices',
+      '[1]',
+      '--updates',
+      '[[0,1]]',
+      '--dtype',
+      'complex64',
+    );
+    expect(out).toContain('4+3j');
+  });
+
   it('cli.complex_json: an innermost list that is not a pair', async () => {
     await expect(
       cli('run', 'numpy.take', '--data', '[[1,2,3]]', '--indices', '[0]', '--dtype', 'complex64'),
