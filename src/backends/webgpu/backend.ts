@@ -847,7 +847,8 @@ function mapParams(map: IndexMap): Params {
 /**
  * The row length W when every scatter window is a whole aligned row of W contiguous elements
  * (in the operand and in the updates, one per batch position), so that two windows are equal or
- * disjoint and the sort can order batch positions instead of elements; 0 otherwise. Holds when
+ * disjoint and the sort can order batch positions instead of elements; 0 otherwise. W = 1 is an
+ * element scatter (ScatterElements): its keys come straight from the resolved starts. Holds when
  * each operand dim is either taken whole or sliced to 1 with a stride that W divides (ScatterND
  * of rows, index_add, index_put of rows); a whole dim moved by an index under `skip` can be partly
  * out of bounds, so it does not qualify.
@@ -855,7 +856,7 @@ function mapParams(map: IndexMap): Params {
 function rowLength(map: IndexMap, policy: ResolvedPolicy): number {
   const { operandShape: shape, windowSizes: sizes } = map.spec;
   const W = sizes.reduce((a, b) => a * b, 1);
-  if (W <= 1 || map.runLen !== W || map.outerPerBatch !== 1 || !map.batchMajor) return 0;
+  if (W < 1 || map.runLen !== W || map.outerPerBatch !== 1 || !map.batchMajor) return 0;
   if (map.spaceSize !== map.batchCount * W) return 0;
   for (let d = 0; d < shape.length; d++) {
     if (sizes[d] === shape[d]) {

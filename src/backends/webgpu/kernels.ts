@@ -218,8 +218,7 @@ ${ENTRY}
   }
   ${sorted}
   let start = select(off, status, status != 0);
-  STARTS[b] = start;
-  ${s.fuseBytes ? fusedMove(s.fuseBytes) : ''}
+  ${s.fuseBytes ? fusedMove(s.fuseBytes) : 'STARTS[b] = start;'}
 }`;
   const extra: Binding[] = s.fuseBytes ? ['read', 'rw'] : [];
   return { code, bindings: ['read', 'read', 'rw', 'rw', 'rw', ...extra] };
