@@ -4,7 +4,8 @@
  *
  *   np.arange(6).reshape(2, 3), torch.zeros(3, 5), jnp.ones((2, 2)), tf.range(4)  → tensors
  *   x.gather(1, idx), torch.zeros(3, 5).scatter_(0, idx, src), a.take(idx)        → `fw.method(x, …)`
- *   x[[0, 2]]        → numpy.take(x, idx, axis=0) / torch.index_select(x, 0, idx)
+ *   x[[0, 2]]        → numpy.take(x, idx, axis=0) / torch.index_select(x, 0, idx) /
+ *                      jnp.take(x, idx, axis=0, mode='clip') (jnp indexing clamps)
  *   x[mask]          → torch.masked_select(x, mask)
  *   x[idx] = v       → torch.index_copy(x, 0, idx, v) / numpy.put(x, idx, v) (1-D x)
  *   x[mask] = v      → torch.masked_scatter(x, mask, v)
@@ -233,6 +234,24 @@ export function readSubscript(sub: Extract<PyValue, { kind: 'subscript' }>): Cal
   }
   if (fw === 'numpy' && !mask)
     return { kind: 'call', fn: 'numpy.take', args: [x, index], kwargs: [['axis', 0]], at: sub.at };
+  // jnp indexing clamps out-of-range reads, as jnp.take's mode='clip' does (which, unlike x[idx],
+  // does not count negatives from the end: those are refused below).
+  if (fw === 'jax.numpy' && !mask && !negative)
+    return {
+      kind: 'call',
+      fn: 'jax.numpy.take',
+      args: [x, index],
+      kwargs: [
+        ['axis', 0],
+        ['mode', 'clip'],
+      ],
+      at: sub.at,
+    };
+  if (fw === 'jax.numpy' && negative)
+    throw new PasteError(
+      "jnp x[idx] counts negative indices from the end but jnp.take(mode='clip') (its gather here) clamps them; write them as size + i",
+      sub.at,
+    );
   throw new PasteError(
     `${fw} x[${mask ? 'mask' : 'idx'}] has no single-tensor op in the explorer; ${mask ? 'use torch.masked_select' : 'use np.take / torch.index_select / x.at[idx]'}`,
     sub.at,

@@ -110,6 +110,12 @@ describe('fancy indexing and indexed assignment', () => {
 });
 
 describe('JAX x.at[idx].add(v)', () => {
+  it('jnp x[idx] reads clamp: jnp.arange(4)[jnp.array([1, 9])] = [1, 3]', () => {
+    const r = run('import jax.numpy as jnp\nx = jnp.arange(4)\nx[jnp.array([1, 9])]');
+    expect(r.id).toBe('jax.numpy.take');
+    expect(r.out).toEqual([1, 3]);
+    expect(refused('x = jnp.arange(4)\nx[jnp.array([-1])]')).toContain('negative');
+  });
   it('duplicates accumulate: jnp.zeros(4).at[[0, 2, 0]].add(1) = [2, 0, 1, 0]', () => {
     const r = run('import jax.numpy as jnp\nx = jnp.zeros(4)\nx.at[jnp.array([0, 2, 0])].add(1)');
     expect(r.id).toBe('jax.lax.scatter_add');
