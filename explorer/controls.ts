@@ -14,7 +14,7 @@ import { acceptFiles } from './files.js';
 import { el, type Role } from './grid.js';
 import { onCellKey } from './keyboard.js';
 import { type PastedChoice, parsePaste } from './paste.js';
-import type { PastedCall } from './pycall.js';
+import { type PastedCall, PasteError } from './pycall.js';
 import { run, runSoon } from './runner.js';
 import { state } from './state.js';
 import { registry, ui } from './ui.js';
@@ -151,10 +151,12 @@ export function initControls(): void {
 async function copyText(text: string, button: HTMLButtonElement, label: string): Promise<void> {
   let ok = false;
   try {
+    if (!navigator.clipboard) throw new DOMException('no clipboard here', 'NotSupportedError');
     await navigator.clipboard.writeText(text);
     ok = true;
-  } catch {
-    // no clipboard permission: select the text in a prompt-free way
+  } catch (e) {
+    // No clipboard permission (the API's DOMException): select the text in a prompt-free way.
+    if (!(e instanceof DOMException)) throw e;
     const t = el('textarea');
     t.value = text;
     document.body.append(t);
@@ -259,7 +261,9 @@ function pasteCall(): void {
     ui.pastePickLabel.hidden = pastedChoices.length < 2;
     loadPasted(pasted);
   } catch (e) {
-    ui.pasteError.textContent = e instanceof Error ? `${errorName(e)}: ${e.message}` : String(e);
+    // A paste the reader refuses (PasteError, with its position) or a call the library refuses.
+    if (!(e instanceof PasteError || e instanceof GatherScatterError)) throw e;
+    ui.pasteError.textContent = `${errorName(e)}: ${e.message}`;
   }
 }
 

@@ -13,6 +13,7 @@ import { flatValues } from './flat.js';
 import { foldHugeEditors, inputTexts } from './editors.js';
 import { readArgs } from './read-args.js';
 import { el, type Role } from './grid.js';
+import { JsonInputError } from './json.js';
 import { Landing } from './landing.js';
 import { NAMESPACES } from './namespaces.js';
 import { type Run, state, TRACE_LIMIT, warmWhenIdle } from './state.js';
@@ -63,6 +64,8 @@ export function run(): void {
   try {
     args = readArgs(state.current!.signature);
   } catch (e) {
+    // The user's input: a JSON error with its position, or a value the library refuses.
+    if (!(e instanceof JsonInputError || e instanceof GatherScatterError)) throw e;
     showError(e);
     return;
   }
@@ -71,6 +74,7 @@ export function run(): void {
   try {
     call = lowerCall(NAMESPACES, entry, args);
   } catch (e) {
+    if (!(e instanceof GatherScatterError)) throw e;
     showError(e);
     showCode(entry, args, null);
     renderElsewhere(entry, args, null, false);
@@ -91,6 +95,7 @@ export function run(): void {
   try {
     result = execute(call);
   } catch (e) {
+    if (!(e instanceof GatherScatterError)) throw e;
     runError = e;
   }
   showError(runError, runError ? 'The call fails: ' : '');

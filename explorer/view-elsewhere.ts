@@ -111,8 +111,9 @@ function renderPeers(
             .map(([k, n]) => `${STATUS_LEGEND[k as keyof typeof STATUS_LEGEND].symbol} ${n} ${k}`)
             .join(', ');
           if (statuses) box.append(el('p', { class: 'hint' }, statuses));
-        } catch {
-          // no lowering: value only
+        } catch (e) {
+          // The peer runs but has no lowering to trace: its value only.
+          if (!(e instanceof GatherScatterError)) throw e;
         }
       }
       box.append(
@@ -129,6 +130,8 @@ function renderPeers(
         ).root,
       );
     } catch (e) {
+      // The peer refuses the call (the library's typed error): shown as its verdict.
+      if (!(e instanceof GatherScatterError)) throw e;
       box.classList.add('failed');
       const p = el('p', { class: 'verdict' }, `fails: ${errorName(e)} `);
       if (e instanceof GatherScatterError) p.append(el('code', {}, e.code));

@@ -10,6 +10,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { writeNpy } from '../../src/interop/npy.js';
 import { tensor } from '../../src/tensor/tensor.js';
+import { encodeState } from '../../explorer/url.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CHROMIUM,
@@ -227,5 +228,18 @@ describe.skipIf(!chromiumAvailable)('explorer at 2048×2048 in Chromium', () => 
     // GatherElements, axis 1: out[i][j] = data[i][indices[i][j]].
     expect(out).toEqual(['2', '3', '1', '6', '4', '4']);
     expect(await page.inputValue('#indices')).toBe('[[1, 2, 0], [2, 0, 0]]');
+  });
+
+  it('a big link opened in another browser says its data is too large to link, and runs nothing', async () => {
+    const payload = await encodeState({
+      op: 'onnx.GatherElements',
+      attrs: '{"axis": 1}',
+      local: 'not-in-this-browser',
+    });
+    await page.goto('about:blank');
+    await page.goto(`${explorer.url}#s=${payload}`);
+    await page.waitForSelector('body[data-ready="1"]');
+    expect(await page.textContent('#error')).toMatch(/too large to link.*not in this one/);
+    expect(await page.locator('#grids [data-tensor]').count()).toBe(0);
   });
 });
