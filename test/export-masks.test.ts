@@ -9,8 +9,8 @@ import * as ort from 'onnxruntime-node';
 import { describe, expect, it } from 'vitest';
 import { type CoreCall, execute } from '../src/core/call.js';
 import { onnxGraph, onnxInputs, toOnnx } from '../src/export/index.js';
-import { GatherScatterError } from '../src/errors.js';
 import { numpy, tensor, tensorflow, torch } from '../src/index.js';
+import { codeOf as code } from './helpers/errors.js';
 
 async function runOrt(call: CoreCall): Promise<{ dims: number[]; values: number[] }> {
   const session = await ort.InferenceSession.create(toOnnx(call), { logSeverityLevel: 4 });
@@ -36,15 +36,6 @@ const m = tensor(
   ],
   'bool',
 );
-const code = (f: () => unknown) => {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof GatherScatterError) return e.code;
-    throw e;
-  }
-  return 'no error';
-};
 
 describe('ONNX export of a mask gather (NonZero → Transpose → GatherND)', () => {
   const cases: [string, () => CoreCall, number[], number[]][] = [

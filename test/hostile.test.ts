@@ -7,7 +7,6 @@ import { describe, expect, it } from 'vitest';
 import {
   AllocationLimitError,
   DTypeError,
-  GatherScatterError,
   InvalidArgumentError,
   MAX_RANK,
   Tensor,
@@ -23,16 +22,7 @@ import { checkCallBudget, fmt } from '../src/core/index.js';
 import { readNpy, writeNpy } from '../src/interop/index.js';
 import { encodeTensorProto, fromTensorProto } from '../src/interop/onnx-tensor.js';
 import { enableThreads } from '../src/node/index.js';
-
-function thrown(f: () => unknown): GatherScatterError {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof GatherScatterError) return e;
-    throw new Error(`expected a GatherScatterError, got ${String(e)}`);
-  }
-  throw new Error('expected a throw');
-}
+import { thrown } from './helpers/errors.js';
 
 /**
  * Runs `f` under a hang watchdog: the repros took seconds to minutes; 2 s (the fuzz suites' call

@@ -17,7 +17,6 @@ import {
 } from '../scripts/goldens/golden.js';
 import { vjp } from '../src/autodiff/vjp.js';
 import { execute, stablehloText } from '../src/core/call.js';
-import { GatherScatterError } from '../src/errors.js';
 import { toOnnx } from '../src/export/onnx.js';
 import { numpy } from '../src/frameworks/numpy.js';
 import { tensorflow as tf } from '../src/frameworks/tensorflow.js';
@@ -27,6 +26,7 @@ import { runModule } from '../src/ir/run.js';
 import type { DType } from '../src/tensor/dtype.js';
 import { type Tensor, tensor } from '../src/tensor/tensor.js';
 import { translate } from '../src/translate/translate.js';
+import { codeOf as code } from './helpers/errors.js';
 
 const range = (n: number, dtype: DType = 'int64', shape = [n]) =>
   tensor(
@@ -35,15 +35,6 @@ const range = (n: number, dtype: DType = 'int64', shape = [n]) =>
     shape,
   );
 const big = (xs: number[]) => xs.map(BigInt);
-const code = (f: () => unknown): string => {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof GatherScatterError) return e.code;
-    throw e;
-  }
-  return 'no error';
-};
 
 describe('documented examples, verbatim', () => {
   it('NumPy indexing docs: x[~np.isnan(x)] (bool mask of rank 2)', () => {
