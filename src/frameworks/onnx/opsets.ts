@@ -431,7 +431,7 @@ function withVersions(sigs: Record<OnnxOpType, OpSignature>): Signatures {
  *
  * @internal
  */
-export const SIGNATURES: Signatures = withVersions({
+export const SIGNATURES: Signatures = /* @__PURE__ */ withVersions({
   // ONNX: (inputs..., attributes, { opset }).
   Gather: G('take', ['data', 'indices', 'attrs', 'version'], {
     example: { axis: 0 },
