@@ -25,6 +25,8 @@ const CASES_PER_OP = 40;
 const EDGE = [0, -0, Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, 1e-40, -2.5];
 function part(r: R, special: boolean): number {
   if (special && r.next() < 0.25) return r.pick(EDGE);
+  // Full-precision parts too: inexact products show how each peer rounds (complex128 fuses).
+  if (r.next() < 0.3) return (r.next() - 0.5) * 20;
   return r.int(-6, 6) / (r.next() < 0.3 ? 4 : 1);
 }
 function complexTensor(r: R, shape: number[], dtype: ComplexDType): Tensor {
@@ -78,7 +80,8 @@ function makeCase(r: R, op: string): Case {
     const ufunc = op.slice(3, -3) as (typeof UFUNCS)[number];
     const m = r.int(1, 6);
     const i = ints(r, m, -n0, n0 - 1);
-    const b = rows(m);
+    // Sometimes one row that broadcasts over every index (NumPy's broadcasting of b).
+    const b = r.next() < 0.3 ? complexTensor(r, x.shape.slice(1), dtype) : rows(m);
     return { op, tensors: { a: x, i, b }, args: { ufunc }, run: () => numpy[ufunc].at(x, i, b) };
   }
   if (op === 'torch.gather') {
@@ -91,7 +94,12 @@ function makeCase(r: R, op: string): Case {
     op.startsWith('torch.scatter_reduce')
   ) {
     const i = elementIndex(r, x, dim);
-    const s = complexTensor(r, [...i.shape], dtype);
+    // Sometimes a larger src: PyTorch reads its leading window of index.shape (a slice).
+    const s = complexTensor(
+      r,
+      i.shape.map((d) => d + (r.next() < 0.3 ? 1 : 0)),
+      dtype,
+    );
     if (op === 'torch.scatter_add')
       return { op, tensors: { x, i, s }, args: { dim }, run: () => torch.scatter_add(x, dim, i, s) };
     if (op === 'torch.scatter_multiply')

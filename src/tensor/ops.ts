@@ -3,8 +3,9 @@
  * operand, stacking index vectors, casting indices). They move whole tensors; gather/scatter
  * semantics stay in the core.
  */
-import { InvalidArgumentError, fmt } from '../errors.js';
-import { type DType, decodeScalar, encodeScalar } from './dtype.js';
+import { DTypeError, InvalidArgumentError, fmt } from '../errors.js';
+import { complexParts, isComplex } from './complex.js';
+import { type DType, byteSize, decodeScalar, encodeScalar } from './dtype.js';
 import { Tensor, checkShape, liveStorage, sameShape, stridesOf, zeros } from './tensor.js';
 
 /** NumPy broadcasting of shapes; throws `broadcast.shapes` when they do not broadcast. */
@@ -31,8 +32,10 @@ export function broadcastShapes(...input: readonly (readonly number[])[]): numbe
 }
 
 /** 32-bit lanes per element when moved as bits: 2 for 8-byte dtypes, else 1. */
-function lanesOf(data: Tensor['data']): number {
-  return data.BYTES_PER_ELEMENT === 8 ? 2 : 1;
+/** Int32 words per element of `bits(t.data)`: 2 for 8-byte dtypes and complex64, 4 for complex128. */
+function lanesOf(t: Tensor): number {
+  const b = byteSize(t.dtype);
+  return b >= 8 ? b >> 2 : 1;
 }
 
 /**
@@ -64,15 +67,12 @@ function stridedCopy<D extends DType>(
   const rank = shape.length;
   const ctr = new Array<number>(rank).fill(0);
   let s = base;
-  const k = lanesOf(t.data);
+  const k = lanesOf(t);
   const od = bits(out.data);
   const id = bits(t.data);
   for (let i = 0; i < out.size; i++) {
     if (k === 1) od[i] = id[s];
-    else {
-      od[2 * i] = id[2 * s];
-      od[2 * i + 1] = id[2 * s + 1];
-    }
+    else for (let l = 0; l < k; l++) od[k * i + l] = id[k * s + l];
     for (let d = rank - 1; d >= 0; d--) {
       s += step[d];
       if (++ctr[d] < shape[d]) break;
@@ -157,7 +157,7 @@ export function stack<D extends DType>(tensors: readonly Tensor<D>[], axis = -1)
   const inner = shape.slice(ax).reduce((a, b) => a * b, 1);
   const outer = shape.slice(0, ax).reduce((a, b) => a * b, 1);
   // Whole runs of `inner` elements move as bits (TypedArray.set on integer views).
-  const k = lanesOf(out.data);
+  const k = lanesOf(out);
   const od = bits(out.data) as Int32Array;
   for (let o = 0; o < outer; o++) {
     for (let j = 0; j < tensors.length; j++) {
@@ -175,6 +175,7 @@ export function stack<D extends DType>(tensors: readonly Tensor<D>[], axis = -1)
 export function cast<D extends DType>(t: Tensor, dtype: D): Tensor<D> {
   if (t.dtype === dtype) return t as unknown as Tensor<D>;
   liveStorage(t, 'cast');
+  if (isComplex(dtype) || isComplex(t.dtype)) return castComplex(t, dtype);
   const out = zeros(t.shape, dtype);
   const od = out.data as any;
   const id = t.data as any;
@@ -205,3 +206,29 @@ export function moveAxis<D extends DType>(t: Tensor<D>, from: number, to: number
 }
 
 export { Tensor };
+
+/**
+ * cast with a complex side: complex → complex converts both parts (complex64 rounds each to
+ * float32); real → complex gives re + 0i; complex → real is refused (DTypeError `cast.complex`:
+ * it would drop the imaginary part, which NumPy only warns about and PyTorch refuses).
+ */
+function castComplex<D extends DType>(t: Tensor, dtype: D): Tensor<D> {
+  if (!isComplex(dtype))
+    throw new DTypeError('cast.complex', `cast: ${t.dtype} to ${dtype} would drop the imaginary part`, {
+      from: t.dtype,
+      to: dtype,
+    });
+  const out = zeros(t.shape, dtype);
+  const od = out.data as Float32Array | Float64Array;
+  const id = t.data as ArrayLike<number | bigint>;
+  if (isComplex(t.dtype)) {
+    od.set(id as ArrayLike<number>); // a Float32Array store rounds each part once
+    return out;
+  }
+  for (let i = 0; i < t.size; i++) {
+    const [re, im] = complexParts(decodeScalar(t.dtype, id[i]), dtype, 'cast', 'cast.value');
+    od[2 * i] = re;
+    od[2 * i + 1] = im;
+  }
+  return out;
+}
