@@ -117,3 +117,13 @@ describe('the explorer shows complex cells as a+bi', () => {
     expect(Array.from(flatValues(c64([1, 2], [3, -4])), fmtScalar)).toEqual(['1+2i', '3-4i']);
   });
 });
+
+it('numpy.multiply.at.index_dtype: a complex index array is refused like a float one (fuzz-ops seed 844208584)', () => {
+  try {
+    numpy.multiply.at(c64([1, 1], [2, 2]), c64([0, 0]), c64([1, 0]));
+    expect.unreachable();
+  } catch (e) {
+    expect(e).toBeInstanceOf(DTypeError);
+    expect((e as DTypeError).code).toBe('numpy.multiply.at.index_dtype');
+  }
+});

@@ -15,7 +15,7 @@ import { DTypeError, InvalidArgumentError, fmt } from '../../errors.js';
 import { oneOf } from '../args.js';
 import { gatherPolicy as rowPolicy } from '../families.js';
 import type { DType } from '../../tensor/dtype.js';
-import { isFloat } from '../../tensor/dtype.js';
+import { isComplex, isFloat } from '../../tensor/dtype.js';
 import type { Tensor } from '../../tensor/tensor.js';
 import { reinterpretIndex } from './shared.js';
 import { DIA, G, S, type Signatures } from '../signature.js';
@@ -98,7 +98,7 @@ export function safeIndex(t: Tensor, op: string): Tensor {
  * floats are an error; boolean masks are out of scope of this library.
  */
 export function fancyIndex(t: Tensor, op: string, along = false): Tensor {
-  if (isFloat(t.dtype) || (along && t.dtype === 'bool')) {
+  if (isFloat(t.dtype) || isComplex(t.dtype) || (along && t.dtype === 'bool')) {
     const why = along
       ? '`indices` must be an integer array'
       : 'arrays used as indices must be of integer (or boolean) type';
