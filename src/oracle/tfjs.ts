@@ -25,7 +25,8 @@ const { pathToFileURL } = require('node:url');
 (async () => {
   const tf = await import(pathToFileURL(workerData.core).href);
   await import(pathToFileURL(workerData.backendModule).href);
-  if (!(await tf.setBackend(workerData.backend))) throw new Error('no backend');
+  if (!(await tf.setBackend(workerData.backend)))
+    return parentPort.postMessage({ failed: 'TF.js could not start its ' + workerData.backend + ' backend' });
   parentPort.postMessage({ ready: true });
   parentPort.on('message', async ({ op, attributes, data, indices, updates }) => {
     try {
