@@ -10,7 +10,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { type Command, CommanderError } from 'commander';
+import type { Command, CommanderError } from 'commander';
 import * as lib from '../index.js';
 import { GatherScatterError } from '../errors.js';
 import { readNpy } from '../interop/npy.js';
@@ -43,6 +43,20 @@ function usageExit(e: CommanderError): never {
   process.exit(usage ? 2 : e.exitCode);
 }
 
+/**
+ * What a bad command line can make these commands throw, reported as a usage error (exit 2): a
+ * typed error of the library's, a file that is missing or unreadable, text that is not JSON, a
+ * runtime module that does not load. Anything else (a programming error) propagates.
+ */
+function isInputError(e: unknown): e is Error {
+  if (e instanceof GatherScatterError || e instanceof SyntaxError) return true;
+  const code = e instanceof Error ? (e as { code?: unknown }).code : undefined;
+  return (
+    typeof code === 'string' &&
+    /^(E[A-Z]+|ERR_MODULE_NOT_FOUND|ERR_UNSUPPORTED_DIR_IMPORT|ERR_UNKNOWN_FILE_EXTENSION)$/.test(code)
+  );
+}
+
 /** Registers `verify`, `why` and `conformance` on the program. */
 export function registerOracle(p: Command, host: OracleHost): void {
   registerConformance(p, host);
@@ -70,16 +84,16 @@ export function registerOracle(p: Command, host: OracleHost): void {
         entry = host.findOp(id);
         args = await host.callArgs(o as never);
       } catch (e) {
-        if (e instanceof CommanderError || e instanceof GatherScatterError) throw e;
-        return usage((e as Error).message);
+        if (!isInputError(e) || e instanceof GatherScatterError) throw e;
+        return usage(e.message);
       }
       const lower = () => lowerCall(ns, entry, args);
       let candidate: Candidate;
       try {
         candidate = readCandidate(o.candidate, resultDType(lower, args));
       } catch (e) {
-        if (e instanceof CommanderError) throw e;
-        return usage((e as Error).message);
+        if (!isInputError(e)) throw e;
+        return usage(e.message);
       }
       const verdict = verifyLowering(lower, candidate);
       host.out(o.json ? `${JSON.stringify(verdict, null, 2)}\n` : verdictText(verdict));
@@ -201,8 +215,8 @@ function registerConformance(p: Command, host: OracleHost): void {
         try {
           runtime = await runtimeNamed(o.runtime, ns);
         } catch (e) {
-          if (e instanceof CommanderError) throw e;
-          return runCmd.error(`error: ${(e as Error).message}`, { exitCode: 2, code: 'oracle.usage' });
+          if (!isInputError(e)) throw e;
+          return runCmd.error(`error: ${e.message}`, { exitCode: 2, code: 'oracle.usage' });
         }
         const registry = buildRegistry(ns);
         const wanted = o.ops
@@ -279,6 +293,6 @@ function whyText(w: Why): string {
   const lines = w.violations.map((x) => `  ${x.code}: ${x.message}`);
   const tail = w.complete
     ? ''
-    : '\n  (a shape or attribute rule stops the check: rules after it are not evaluated)';
+    : `\n  not evaluated: ${w.notEvaluated ?? 'the rules after the first failure'}`;
   return `${w.op}: ${w.violations.length} violation${w.violations.length === 1 ? '' : 's'}\n${lines.join('\n')}${tail}\n`;
 }
