@@ -7,10 +7,53 @@
  * Every error names the op and the parameter, and carries the code `<op>.<parameter>` unless
  * the frontend passes its own rule code.
  */
-import { DTypeError, InvalidArgumentError, fmt } from '../errors.js';
+import { DTypeError, type GatherScatterError, InvalidArgumentError, fmt } from '../errors.js';
 import type { DType, Scalar } from '../tensor/dtype.js';
 import { isComplex, isFloat } from '../tensor/dtype.js';
 import { Tensor, checkTensor } from '../tensor/tensor.js';
+
+/**
+ * A rule failure `why` records instead of throwing. `standIn` names the value a later rule may
+ * read that the failed rule left without a meaning (e.g. `dim`), when the check went on with a
+ * valid stand-in for it; argument-level rules (a dtype) leave nothing to stand in for.
+ */
+export interface RecordedFailure {
+  readonly error: GatherScatterError;
+  readonly standIn?: { readonly name: string; readonly value: unknown };
+}
+
+/** The failures recorded by the innermost `collectFailures` running, if any. */
+let collecting: RecordedFailure[] | undefined;
+
+/**
+ * Runs `lower` with the argument-level rules in collect mode: such a rule records its failure and
+ * the lowering goes on (its outcome reads only its own argument, so later rules keep their meaning),
+ * and an axis out of range goes on with the valid stand-in 0 (its failure is marked, so `why`
+ * reports nothing but argument-level rules after it). Any other failure throws as usual. Outside
+ * a `collectFailures`, every rule throws at once: a call's behaviour never depends on this.
+ */
+export function collectFailures<T>(lower: () => T): {
+  readonly failures: RecordedFailure[];
+  readonly run: () => T;
+} {
+  const failures: RecordedFailure[] = [];
+  const run = (): T => {
+    const outer = collecting;
+    collecting = failures;
+    try {
+      return lower();
+    } finally {
+      collecting = outer;
+    }
+  };
+  return { failures, run };
+}
+
+/** An argument-level rule failed: recorded under `collectFailures`, thrown otherwise. */
+function argumentRuleFailed(error: GatherScatterError): void {
+  if (collecting === undefined) throw error;
+  collecting.push({ error });
+}
 
 /** `[0, 1, …, n - 1]`, or `[a, …, b - 1]` with two arguments. */
 export function range(a: number, b?: number): number[] {
@@ -267,7 +310,15 @@ export function checkIndexDType(
 ): void {
   if (typeof allowed === 'function' ? allowed(t.dtype) : allowed.includes(t.dtype)) return;
   const words = typeof requirement === 'function' ? requirement() : requirement;
-  throw new DTypeError(`${op}.${rule}`, `${op}: ${words}; got ${t.dtype}`, { dtype: t.dtype });
+  argumentRuleFailed(new DTypeError(`${op}.${rule}`, `${op}: ${words}; got ${t.dtype}`, { dtype: t.dtype }));
+}
+
+/**
+ * A dtype rule of one argument (or of two arguments' dtypes) that no later rule's meaning depends
+ * on: thrown at once, or recorded under `collectFailures` (see there).
+ */
+export function dtypeRuleFailed(error: DTypeError): void {
+  argumentRuleFailed(error);
 }
 
 /** A Tensor argument; anything else is refused naming the parameter (rule `<op>.<name>`). */
@@ -297,13 +348,17 @@ export function normalizeAxis(
   { code, name = 'axis', message }: { code?: string; name?: string; message?: (r: number) => string } = {},
 ): number {
   if (typeof axis !== 'number' || !Number.isInteger(axis) || axis < -rank || axis >= rank) {
-    throw new InvalidArgumentError(
+    const error = new InvalidArgumentError(
       code ?? `${op}.axis`,
       message
         ? message(rank)
         : `${op}: ${name} must be an integer in [${-rank}, ${rank - 1}] for rank ${rank}; got ${describe(axis)}`,
       { [name]: axis, rank },
     );
+    // Axis 0 is valid for any rank >= 1: under collectFailures the check goes on with it.
+    if (collecting === undefined || rank < 1) throw error;
+    collecting.push({ error, standIn: { name, value: 0 } });
+    return 0;
   }
   return axis < 0 ? axis + rank : axis;
 }

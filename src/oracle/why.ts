@@ -1,11 +1,15 @@
 /**
  * why: every constraint a call violates, each with its rule code and the spec's words (the
- * library's typed-error message). Shape and attribute rules stop at the first the frontend
- * checks (later ones depend on it); index-value rules are all listed, read from the core's trace.
+ * library's typed-error message). The frontend's rules run in their order under
+ * `collectFailures`: an argument-level rule (a dtype) records its failure and the check goes on;
+ * an axis out of range goes on with a stand-in, after which only argument-level failures are
+ * reported; any other failure ends the check, and `notEvaluated` says what was left. Index-value
+ * rules are all listed, read from the core's trace, once every other rule holds.
  */
 import { type CoreCall, execute } from '../core/call.js';
 import { traceCall } from '../core/trace.js';
 import { BrokenPromiseError, GatherScatterError, fmt } from '../errors.js';
+import { type RecordedFailure, collectFailures } from '../frameworks/args.js';
 import type { LoweredCall } from '../ir/lowered.js';
 import { readModule } from '../stablehlo-text/read.js';
 
@@ -24,21 +28,32 @@ export interface Why {
   /** No violation: the call runs. */
   readonly ok: boolean;
   readonly violations: readonly WhyItem[];
-  /** False when a shape/attribute rule stopped the check (rules after it were not evaluated). */
+  /** False when some rules were not evaluated; `notEvaluated` then says which, and why. */
   readonly complete: boolean;
+  readonly notEvaluated?: string;
 }
 
 /** Lowers (through `lower`) and lists every violation it can find. */
 export function why(lower: () => LoweredCall): Why {
-  let call: LoweredCall;
+  const { failures, run } = collectFailures(lower);
+  let call: LoweredCall | undefined;
+  let stop: GatherScatterError | undefined;
   try {
-    call = lower();
+    call = run();
   } catch (e) {
     if (!(e instanceof GatherScatterError)) throw e;
-    const op = String(e.code).split('.').slice(0, 2).join('.');
-    return { op, ok: false, violations: [{ code: e.code, message: e.message }], complete: false };
+    stop = e;
   }
-  const items = call.kind === 'program' ? [] : [...indexViolations(call), ...promiseViolations(call)];
+  if (call === undefined || failures.length > 0) return ruleViolations(failures, stop, call?.op);
+  let items: WhyItem[];
+  try {
+    items = call.kind === 'program' ? [] : [...indexViolations(call), ...promiseViolations(call)];
+  } catch (e) {
+    // A rule the core checks before it reads any index (a frontend that leaves it to the core).
+    if (!(e instanceof GatherScatterError)) throw e;
+    const notEvaluated = `the rules the core checks after ${e.code}, and the index-value rules`;
+    return { op: call.op, ok: false, violations: [itemOf(e)], complete: false, notEvaluated };
+  }
   if (items.length === 0) {
     // Anything else the run refuses (e.g. a budget) is reported as it is thrown.
     try {
@@ -49,6 +64,38 @@ export function why(lower: () => LoweredCall): Why {
     }
   }
   return { op: call.op, ok: items.length === 0, violations: items, complete: true };
+}
+
+/** `onnx.GatherND-13.batch_dims` → `onnx.GatherND-13`: the op a rule code belongs to. */
+const opOf = (code: string): string => code.split('.').slice(0, 2).join('.');
+
+const itemOf = (e: GatherScatterError): WhyItem => ({ code: e.code, message: e.message });
+
+/**
+ * The shape, attribute and dtype rules that failed. `stop` (the failure that ended the check) is
+ * reported only when it read the caller's own values: not after a stand-in, and not when it is
+ * another op's rule (the core's) reached only because an argument-level rule had already failed.
+ */
+function ruleViolations(failures: readonly RecordedFailure[], stop?: GatherScatterError, op?: string): Why {
+  const items = failures.map((f) => itemOf(f.error));
+  const first = failures.find((f) => f.standIn !== undefined);
+  const own = stop !== undefined && (items.length === 0 || opOf(stop.code) === opOf(items[0].code));
+  let notEvaluated: string;
+  if (first?.standIn) {
+    const { name, value } = first.standIn;
+    notEvaluated = `the rules checked after ${first.error.code}, but argument-level dtype rules: they may read ${name}, which that rule leaves without a meaning`;
+    if (stop)
+      notEvaluated += ` (the next failure, ${stop.code}, was found with the stand-in ${name} = ${fmt(value)} and is not reported)`;
+  } else if (stop && own) {
+    items.push(itemOf(stop));
+    notEvaluated = `the rules checked after ${stop.code}: they may read what that rule makes meaningless`;
+  } else if (stop) {
+    notEvaluated = `the rules checked after ${items[items.length - 1].code} but argument-level ones (the next failure, ${stop.code}, is another op's rule reached with an argument that already breaks one and is not reported)`;
+  } else {
+    notEvaluated =
+      'the index-value rules (bounds, duplicates, promises): they are checked once every shape, attribute and dtype rule holds';
+  }
+  return { op: op ?? opOf(items[0].code), ok: false, violations: items, complete: false, notEvaluated };
 }
 
 /** Out-of-bounds indices under an `error` policy and forbidden duplicates: every one, from the trace. */
@@ -105,7 +152,9 @@ export function whyModule(text: string): Why {
     if (!(e instanceof GatherScatterError)) throw e;
     const listed = e.details.violations as readonly WhyItem[] | undefined;
     const violations = listed ?? [{ code: e.code, message: e.message }];
-    return { op: 'stablehlo', ok: false, violations, complete: listed !== undefined };
+    if (listed) return { op: 'stablehlo', ok: false, violations, complete: true };
+    const notEvaluated = `the rules the reader checks after ${e.code}`;
+    return { op: 'stablehlo', ok: false, violations, complete: false, notEvaluated };
   }
   return { op: 'stablehlo', ok: true, violations: [], complete: true };
 }

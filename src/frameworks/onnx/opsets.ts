@@ -12,6 +12,7 @@ import type { DType } from '../../tensor/dtype.js';
 import type { Tensor } from '../../tensor/tensor.js';
 import {
   checkIndexDType as indexDType,
+  dtypeRuleFailed,
   integer,
   normalizeAxis,
   oneOf,
@@ -202,10 +203,12 @@ export function indexDTypes(op: OpVersion): readonly DType[] {
 export function checkDataDType(op: OpVersion, t: Tensor, name = 'data'): void {
   const ok = dataDTypes(op);
   if (!ok.includes(t.dtype)) {
-    throw new DTypeError(
-      code(op, `${name}_dtype`),
-      `${op.name}: ${name} must have one of the dtypes ${ok.join(', ')}; got ${t.dtype}`,
-      { dtype: t.dtype },
+    dtypeRuleFailed(
+      new DTypeError(
+        code(op, `${name}_dtype`),
+        `${op.name}: ${name} must have one of the dtypes ${ok.join(', ')}; got ${t.dtype}`,
+        { dtype: t.dtype },
+      ),
     );
   }
 }
@@ -218,10 +221,12 @@ export function checkIndexDType(op: OpVersion, t: Tensor, name = 'indices'): voi
 /** `updates` (or TensorScatter's `update`) must have the dtype of `data`. */
 export function checkSameDType(op: OpVersion, data: Tensor, updates: Tensor, name = 'updates'): void {
   if (updates.dtype !== data.dtype) {
-    throw new DTypeError(
-      code(op, `${name}_dtype`),
-      `${op.name}: ${name} must have the dtype of data (${data.dtype}); got ${updates.dtype}`,
-      { dtype: updates.dtype },
+    dtypeRuleFailed(
+      new DTypeError(
+        code(op, `${name}_dtype`),
+        `${op.name}: ${name} must have the dtype of data (${data.dtype}); got ${updates.dtype}`,
+        { dtype: updates.dtype },
+      ),
     );
   }
 }
