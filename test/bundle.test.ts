@@ -1,10 +1,11 @@
 /**
  * The browser bundle: a minimal `import { onnx, tensor } from 'tensor-gather-scatter'` bundled
  * with Vite (lib mode, minified) must stay without protobufjs and within the size budget the
- * README states: ≤ 170 KB minified, ≤ 48 KB gzipped (measured: 158 KB / 45 KB). It was 89 / 26
+ * README states: ≤ 180 KB minified, ≤ 52 KB gzipped (measured: 173.0 KB / 49.6 KB). It was 89 / 26
  * before the IR: `execute` now runs whole programs, so the interpreter of the spec's element-wise
  * ops joins every bundle (141 / 41), then every consumer's call validator (checkCall, ~5 KB) and
- * the per-framework NaN payload rules of the kernels (~3 KB).
+ * the per-framework NaN payload rules of the kernels (~3 KB), then the complex dtypes (element
+ * type, kernels with their NaN and FMA rules, the IR's complex ops: 16 KB unminified, ~8 KB).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -12,8 +13,8 @@ import { gzipSync } from 'node:zlib';
 import { build, type Rollup } from 'vite';
 import { afterAll, describe, expect, it } from 'vitest';
 
-const BUDGET_MIN = 170 * 1024;
-const BUDGET_GZIP = 48 * 1024;
+const BUDGET_MIN = 180 * 1024;
+const BUDGET_GZIP = 52 * 1024;
 
 mkdirSync('test-artifacts', { recursive: true });
 const dir = mkdtempSync(join(resolve('test-artifacts'), 'bundle-'));
