@@ -6,7 +6,7 @@
  *
  * `verify` exits 0 when the candidate is a result the framework allows (or the input is outside
  * the spec's domain), 1 when it is not, 2 on a usage error; `why` exits 0 for a valid call and 1
- * when it lists violations.
+ * when it lists violations, 2 on a usage error.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

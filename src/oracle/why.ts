@@ -83,14 +83,14 @@ function ruleViolations(failures: readonly RecordedFailure[], stop?: GatherScatt
   let notEvaluated: string;
   if (first?.standIn) {
     const { name, value } = first.standIn;
-    notEvaluated = `the rules checked after ${first.error.code}, but argument-level dtype rules: they may read ${name}, which that rule leaves without a meaning`;
+    notEvaluated = `the rules checked after ${first.error.code}, except argument-level dtype rules: they may read ${name}, which that rule leaves without a meaning`;
     if (stop)
       notEvaluated += ` (the next failure, ${stop.code}, was found with the stand-in ${name} = ${fmt(value)} and is not reported)`;
   } else if (stop && own) {
     items.push(itemOf(stop));
     notEvaluated = `the rules checked after ${stop.code}: they may read what that rule makes meaningless`;
   } else if (stop) {
-    notEvaluated = `the rules checked after ${items[items.length - 1].code} but argument-level ones (the next failure, ${stop.code}, is another op's rule reached with an argument that already breaks one and is not reported)`;
+    notEvaluated = `the rules checked after ${items[items.length - 1].code}, except argument-level ones (the next failure, ${stop.code}, is another op's rule reached with an argument that already breaks one and is not reported)`;
   } else {
     notEvaluated =
       'the index-value rules (bounds, duplicates, promises): they are checked once every shape, attribute and dtype rule holds';
