@@ -123,6 +123,79 @@ describe('why lists every violated shape, attribute and dtype rule', () => {
     ).toBe('onnx.ScatterND-18.updates_dtype');
   });
 
+  // Other frontends: each case lists its codes, and for each code the call with every other
+  // violation fixed (which must throw exactly that code).
+  const b = (v: boolean[]) => tensor(v, 'bool');
+  const f32 = (v: number[]) => tensor(v, 'float32');
+  const idx = (v: number[][] | number[], dtype: DType) => tensor(v, dtype);
+  const cases: [string, () => unknown, [string, () => unknown][]][] = [
+    [
+      'tf.tensor_scatter_nd_add: bool tensor, float indices, int32 updates',
+      () => lib.tf.lower.tensor_scatter_nd_add(b([true, false]), idx([[0]], 'float32'), tensor([1], 'int32')),
+      [
+        [
+          'tf.tensor_scatter_nd_add.tensor_dtype',
+          () => lib.tf.lower.tensor_scatter_nd_add(b([true, false]), idx([[0]], 'int32'), b([true])),
+        ],
+        [
+          'tf.tensor_scatter_nd_add.updates_dtype',
+          () => lib.tf.lower.tensor_scatter_nd_add(f32([1, 2]), idx([[0]], 'int32'), tensor([1], 'int32')),
+        ],
+        [
+          'tf.tensor_scatter_nd_add.indices_dtype',
+          () => lib.tf.lower.tensor_scatter_nd_add(f32([1, 2]), idx([[0]], 'float32'), f32([1])),
+        ],
+      ],
+    ],
+    [
+      'torch.scatter_add: src dtype and index dtype',
+      () => torch.lower.scatter_add(f32([1, 2]), 0, idx([0], 'int32'), tensor([1], 'float64')),
+      [
+        [
+          'torch.scatter_add.src_dtype',
+          () => torch.lower.scatter_add(f32([1, 2]), 0, idx([0], 'int64'), tensor([1], 'float64')),
+        ],
+        [
+          'torch.scatter_add.index_dtype',
+          () => torch.lower.scatter_add(f32([1, 2]), 0, idx([0], 'int32'), f32([1])),
+        ],
+      ],
+    ],
+    [
+      'webnn.scatterElements: indices and updates data types, then an axis past the rank',
+      () =>
+        lib.webnn.lower.scatterElements(f32([1, 2]), idx([0], 'float32'), tensor([1], 'int32'), { axis: 3 }),
+      [
+        [
+          'webnn.scatterElements.indices_dataType',
+          () => lib.webnn.lower.scatterElements(f32([1, 2]), idx([0], 'float32'), f32([1]), { axis: 0 }),
+        ],
+        [
+          'webnn.scatterElements.updates_dataType',
+          () =>
+            lib.webnn.lower.scatterElements(f32([1, 2]), idx([0], 'int32'), tensor([1], 'int32'), {
+              axis: 0,
+            }),
+        ],
+        [
+          'webnn.scatterElements.axis',
+          () => lib.webnn.lower.scatterElements(f32([1, 2]), idx([0], 'int32'), f32([1]), { axis: 3 }),
+        ],
+      ],
+    ],
+    [
+      'webnn.gather: bool indices break two checks of one rule code: listed once',
+      () => lib.webnn.lower.gather(f32([1, 2]), b([false])),
+      [['webnn.gather.indices_dataType', () => lib.webnn.lower.gather(f32([1, 2]), b([false]))]],
+    ],
+  ];
+  it.each(cases)('%s', (_what, call, expected) => {
+    const w = why(call as () => LoweredCall);
+    expect(w.violations.map((v) => v.code)).toEqual(expected.map(([code]) => code));
+    for (const [code, fixed] of expected) expect(codeThrown(fixed)).toBe(code);
+    expect(w.complete).toBe(false);
+  });
+
   it('a valid call: ok, complete, nothing listed', () => {
     expect(why(gather(1, 'int64'))).toEqual({ op: 'torch.gather', ok: true, violations: [], complete: true });
   });

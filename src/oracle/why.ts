@@ -77,7 +77,11 @@ const itemOf = (e: GatherScatterError): WhyItem => ({ code: e.code, message: e.m
  * another op's rule (the core's) reached only because an argument-level rule had already failed.
  */
 function ruleViolations(failures: readonly RecordedFailure[], stop?: GatherScatterError, op?: string): Why {
-  const items = failures.map((f) => itemOf(f.error));
+  // A rule is listed once: two checks of one argument's dtype may share a code (WebNN's operand
+  // data type, then its index data types).
+  const items = failures
+    .filter((f, i) => failures.findIndex((g) => g.error.code === f.error.code) === i)
+    .map((f) => itemOf(f.error));
   const first = failures.find((f) => f.standIn !== undefined);
   const own = stop !== undefined && (items.length === 0 || opOf(stop.code) === opOf(items[0].code));
   let notEvaluated: string;

@@ -28,7 +28,7 @@ import type { DType } from '../../tensor/dtype.js';
 import { slice } from '../../tensor/ops.js';
 import type { Tensor } from '../../tensor/tensor.js';
 import { type GatherPolicy, type ScatterPolicy, gatherPolicy as rowPolicy } from '../families.js';
-import { checkIndexDType as indexDType, oneOf, options, outArg } from '../args.js';
+import { checkIndexDType as indexDType, dtypeRuleFailed, oneOf, options, outArg } from '../args.js';
 import { G, S, type Signatures } from '../signature.js';
 
 /** Where the TF kernel runs; decides what an out-of-bounds index does. */
@@ -140,9 +140,11 @@ export function checkIndexDType(op: string, indices: Tensor): void {
 /** Checks that a data dtype is numeric (not bool) for ops that add or compare (`<op>.<name>_dtype`). */
 export function checkNumeric(op: string, name: string, t: Tensor): void {
   if (t.dtype === 'bool') {
-    throw new DTypeError(`${op}.${name}_dtype`, `${op}: ${name} must have a numeric dtype; got bool`, {
-      dtype: t.dtype,
-    });
+    dtypeRuleFailed(
+      new DTypeError(`${op}.${name}_dtype`, `${op}: ${name} must have a numeric dtype; got bool`, {
+        dtype: t.dtype,
+      }),
+    );
   }
 }
 

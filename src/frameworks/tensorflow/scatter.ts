@@ -15,7 +15,7 @@ import { fail } from '../../core/validate.js';
 import { DTypeError, fmt } from '../../errors.js';
 import { isComplex } from '../../tensor/dtype.js';
 import { type Tensor, sameShape, zeros } from '../../tensor/tensor.js';
-import { integers, tensorArg } from '../args.js';
+import { dtypeRuleFailed, integers, tensorArg } from '../args.js';
 import { ndScatter } from '../families.js';
 import {
   type TfPolicyOptions,
@@ -115,10 +115,12 @@ function tensorScatterLowering(name: string, computation: ReducerName) {
       );
     }
     if (u.dtype !== t.dtype) {
-      throw new DTypeError(
-        `${op}.updates_dtype`,
-        `${op}: updates must have the dtype of tensor (${t.dtype}); got ${u.dtype}`,
-        { dtype: u.dtype },
+      dtypeRuleFailed(
+        new DTypeError(
+          `${op}.updates_dtype`,
+          `${op}: updates must have the dtype of tensor (${t.dtype}); got ${u.dtype}`,
+          { dtype: u.dtype },
+        ),
       );
     }
     // The Python docs: "the batch_shape cannot be []" — indices need at least two axes.

@@ -27,7 +27,7 @@ import type { NegativeIndexPolicy } from '../../core/types.js';
 import { DTypeError } from '../../errors.js';
 import type { DType } from '../../tensor/dtype.js';
 import type { Tensor } from '../../tensor/tensor.js';
-import { checkIndexDType as indexDType, integer, normalizeAxis, outArg } from '../args.js';
+import { checkIndexDType as indexDType, dtypeRuleFailed, integer, normalizeAxis, outArg } from '../args.js';
 import type { CallMeta } from '../families.js';
 import { G, S, type Signatures } from '../signature.js';
 
@@ -150,10 +150,12 @@ export const atLeast1d = (t: Tensor): Tensor => (t.rank === 0 ? t.reshape([1]) :
 /** torch.<op>.<what>_dtype: two tensors must share a dtype. */
 export function checkSameDType(op: TorchOp, what: string, self: Tensor, other: Tensor): void {
   if (self.dtype !== other.dtype) {
-    throw new DTypeError(
-      `torch.${op}.${what}_dtype`,
-      `torch.${op}: expected ${what} dtype to equal self dtype ${self.dtype}; got ${other.dtype}`,
-      { self: self.dtype, [what]: other.dtype },
+    dtypeRuleFailed(
+      new DTypeError(
+        `torch.${op}.${what}_dtype`,
+        `torch.${op}: expected ${what} dtype to equal self dtype ${self.dtype}; got ${other.dtype}`,
+        { self: self.dtype, [what]: other.dtype },
+      ),
     );
   }
 }

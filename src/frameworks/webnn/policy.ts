@@ -14,7 +14,7 @@ import { fail } from '../../core/validate.js';
 import { DTypeError, InvalidArgumentError, fmt } from '../../errors.js';
 import type { DType } from '../../tensor/dtype.js';
 import type { Tensor } from '../../tensor/tensor.js';
-import { describe, oneOf, options, outArg, tensorArg } from '../args.js';
+import { describe, dtypeRuleFailed, oneOf, options, outArg, tensorArg } from '../args.js';
 import { type GatherPolicy, type ScatterPolicy, gatherPolicy as rowPolicy } from '../families.js';
 import { DIA, DIUA, G, S, type Signatures } from '../signature.js';
 
@@ -135,10 +135,12 @@ export function scatterPolicy(op: string, args: WebNNArgs): ScatterPolicy {
 export function checkOperand(op: string, name: string, value: unknown): Tensor {
   const t = tensorArg(op, name, value);
   if (!ML_OPERAND_DATA_TYPES.includes(t.dtype)) {
-    throw new DTypeError(
-      `${op}.${name}_dataType`,
-      `${op}: ${name} must have an MLOperandDataType (${ML_OPERAND_DATA_TYPES.join(', ')}); got ${t.dtype}`,
-      { dtype: t.dtype },
+    dtypeRuleFailed(
+      new DTypeError(
+        `${op}.${name}_dataType`,
+        `${op}: ${name} must have an MLOperandDataType (${ML_OPERAND_DATA_TYPES.join(', ')}); got ${t.dtype}`,
+        { dtype: t.dtype },
+      ),
     );
   }
   if (t.shape.some((d) => d <= 0)) {
@@ -155,10 +157,12 @@ export function checkOperand(op: string, name: string, value: unknown): Tensor {
 export function checkIndices(op: string, value: unknown): Tensor {
   const indices = checkOperand(op, 'indices', value);
   if (!INDEX_DATA_TYPES.includes(indices.dtype)) {
-    throw new DTypeError(
-      `${op}.indices_dataType`,
-      `${op}: indices must be int32, uint32 or int64; got ${indices.dtype}`,
-      { dtype: indices.dtype },
+    dtypeRuleFailed(
+      new DTypeError(
+        `${op}.indices_dataType`,
+        `${op}: indices must be int32, uint32 or int64; got ${indices.dtype}`,
+        { dtype: indices.dtype },
+      ),
     );
   }
   return indices;

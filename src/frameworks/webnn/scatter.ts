@@ -8,6 +8,7 @@ import { type ScatterCall, execute } from '../../core/call.js';
 import { fail } from '../../core/validate.js';
 import { DTypeError, fmt } from '../../errors.js';
 import { type Tensor, sameShape } from '../../tensor/tensor.js';
+import { dtypeRuleFailed } from '../args.js';
 import { elementsScatter, ndScatter, ndShape } from '../families.js';
 import {
   type WebNNScatterPolicyOptions,
@@ -28,10 +29,12 @@ export interface WebNNScatterOptions extends WebNNScatterPolicyOptions {
 function checkUpdates(op: string, input: Tensor, value: unknown): Tensor {
   const updates = checkOperand(op, 'updates', value);
   if (updates.dtype !== input.dtype) {
-    throw new DTypeError(
-      `${op}.updates_dataType`,
-      `${op}: updates must have the data type of input (${input.dtype}); got ${updates.dtype}`,
-      { dtype: updates.dtype },
+    dtypeRuleFailed(
+      new DTypeError(
+        `${op}.updates_dataType`,
+        `${op}: updates must have the data type of input (${input.dtype}); got ${updates.dtype}`,
+        { dtype: updates.dtype },
+      ),
     );
   }
   return updates;
