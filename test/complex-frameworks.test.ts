@@ -127,3 +127,11 @@ it('numpy.multiply.at.index_dtype: a complex index array is refused like a float
     expect((e as DTypeError).code).toBe('numpy.multiply.at.index_dtype');
   }
 });
+
+it('numpy.put into a complex array casts real values to re + 0i (as NumPy 1.24: [5.+0.j 3.-4.j])', () => {
+  expect(numpy.put(c64([1, 2], [3, -4]), [0], 5).toString()).toBe('tensor([5+0j, 3-4j], dtype=complex64)');
+  expect(pairs(numpy.put(c64([1, 2], [3, -4]), [0, 1], [complex(1, 1), 2.5]))).toEqual([
+    [1, 1],
+    [2.5, 0],
+  ]);
+});

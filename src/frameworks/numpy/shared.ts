@@ -51,6 +51,8 @@ export function arrayArg(op: string, name: string, x: unknown, dtype?: DType): T
  */
 export function castUnsafe(t: Tensor, dtype: DType, op: string, name: string): Tensor {
   if (t.dtype === dtype) return t;
+  // Into a complex array: real values become re + 0i, complex ones keep both parts (NumPy's cast).
+  if (isComplex(dtype)) return cast(t, dtype);
   const out = zeros(t.shape, dtype);
   const src = t.toFlatArray();
   const dst = out.data as unknown as { [i: number]: number | bigint };
