@@ -15,6 +15,12 @@ import { tensor } from '../src/tensor/tensor.js';
 import type { DType } from '../src/tensor/dtype.js';
 
 const { onnx, torch } = lib;
+const lax = lib.jax.lower.lax;
+const sdn = lib.jax.lax.ScatterDimensionNumbers({
+  update_window_dims: [],
+  inserted_window_dims: [0],
+  scatter_dims_to_operand_dims: [0],
+});
 
 /** The code `lower` throws (it must throw one of this library's errors). */
 function codeThrown(lower: () => unknown): string {
@@ -187,6 +193,20 @@ describe('why lists every violated shape, attribute and dtype rule', () => {
       'webnn.gather: bool indices break two checks of one rule code: listed once',
       () => lib.webnn.lower.gather(f32([1, 2]), b([false])),
       [['webnn.gather.indices_dataType', () => lib.webnn.lower.gather(f32([1, 2]), b([false]))]],
+    ],
+    [
+      'jax.lax.scatter_add: float indices; a bool operand and updates of another dtype (one rule code: listed once)',
+      () => lax.scatter_add(b([true, false]), idx([[0]], 'float32'), f32([1]), sdn),
+      [
+        [
+          'jax.lax.scatter_add.index_dtype',
+          () => lax.scatter_add(f32([1, 2]), idx([[0]], 'float32'), f32([1]), sdn),
+        ],
+        [
+          'jax.lax.scatter_add.dtype',
+          () => lax.scatter_add(f32([1, 2]), idx([[0]], 'int32'), tensor([1], 'int32'), sdn),
+        ],
+      ],
     ],
   ];
   it.each(cases)('%s', (_what, call, expected) => {

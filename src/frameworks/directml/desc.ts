@@ -10,7 +10,7 @@ import { fail } from '../../core/validate.js';
 import { DTypeError, fmt } from '../../errors.js';
 import type { DType } from '../../tensor/dtype.js';
 import { Tensor } from '../../tensor/tensor.js';
-import { integer, integers, oneOf, options } from '../args.js';
+import { dtypeRuleFailed, integer, integers, oneOf, options } from '../args.js';
 import { G, type Param, S, type Signatures } from '../signature.js';
 
 /** `DML_TENSOR_DATA_TYPE_*` names (the prefix may be omitted). */
@@ -155,12 +155,14 @@ export function uintField(op: string, name: string, v: unknown, lo: number, hi: 
 export function checkDataType(op: string, name: string, t: Tensor, allowed: readonly DType[]): void {
   if (!allowed.includes(t.dtype)) {
     const names = allowed.map((d) => DML_NAME[d]).join(', ');
-    throw new DTypeError(
-      `${op}.${name}.DataType`,
-      `${op}: ${name}.DataType must be one of ${names}; got ${DML_NAME[t.dtype] ?? t.dtype}`,
-      {
-        dtype: t.dtype,
-      },
+    dtypeRuleFailed(
+      new DTypeError(
+        `${op}.${name}.DataType`,
+        `${op}: ${name}.DataType must be one of ${names}; got ${DML_NAME[t.dtype] ?? t.dtype}`,
+        {
+          dtype: t.dtype,
+        },
+      ),
     );
   }
 }

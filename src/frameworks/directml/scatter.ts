@@ -8,7 +8,7 @@ import { sameShape } from '../../core/gather.js';
 import { fail } from '../../core/validate.js';
 import { DTypeError, fmt } from '../../errors.js';
 import type { Tensor } from '../../tensor/tensor.js';
-import { tensorArg } from '../args.js';
+import { dtypeRuleFailed, tensorArg } from '../args.js';
 import { elementsScatter, ndScatter } from '../families.js';
 import {
   DATA_TYPES,
@@ -68,9 +68,11 @@ function common(
   checkDataType(op, 'InputTensor', input, DATA_TYPES);
   checkDataType(op, 'IndicesTensor', indices, INDEX_TYPES);
   if (updates.dtype !== input.dtype) {
-    throw new DTypeError(
-      `${op}.UpdatesTensor.DataType`,
-      `${op}: UpdatesTensor.DataType must match InputTensor.DataType (${input.dtype}); got ${updates.dtype}`,
+    dtypeRuleFailed(
+      new DTypeError(
+        `${op}.UpdatesTensor.DataType`,
+        `${op}: UpdatesTensor.DataType must match InputTensor.DataType (${input.dtype}); got ${updates.dtype}`,
+      ),
     );
   }
   return { input, indices, updates, D, policy };

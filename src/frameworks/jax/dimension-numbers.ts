@@ -18,7 +18,7 @@ import type {
 import { DTypeError, GatherScatterError, InvalidArgumentError, fmt } from '../../errors.js';
 import { type DType, isInteger } from '../../tensor/dtype.js';
 import type { Tensor } from '../../tensor/tensor.js';
-import { options } from '../args.js';
+import { dtypeRuleFailed, options } from '../args.js';
 
 /** `lax.GatherDimensionNumbers(offset_dims, collapsed_slice_dims, start_index_map, operand_batching_dims=(), start_indices_batching_dims=())`. */
 export interface GatherDimensionNumbers {
@@ -146,12 +146,10 @@ function relabel(e: unknown, kind: 'gather' | 'scatter', op: string): never {
 /** JAX requires integer indices of rank ≥ 1 (the last dim is the index vector). */
 export function checkIndices(indices: Tensor, op: string, what: string): void {
   if (!isInteger(indices.dtype)) {
-    throw new DTypeError(
-      `${op}.index_dtype`,
-      `${op}: ${what} must have an integer dtype; got ${indices.dtype}`,
-      {
+    dtypeRuleFailed(
+      new DTypeError(`${op}.index_dtype`, `${op}: ${what} must have an integer dtype; got ${indices.dtype}`, {
         dtype: indices.dtype,
-      },
+      }),
     );
   }
   if (indices.rank < 1) {
@@ -226,13 +224,15 @@ export function lowerScatterDimensionNumbers(
   }
   options(op, dn, SCATTER_DN_KEYS, 'dimension_numbers', 'dimension_numbers');
   if (operandDType !== updatesDType) {
-    throw new DTypeError(
-      `${op}.dtype`,
-      `${op}: operand and updates must have the same dtype; got ${operandDType} and ${updatesDType}`,
-      {
-        operand: operandDType,
-        updates: updatesDType,
-      },
+    dtypeRuleFailed(
+      new DTypeError(
+        `${op}.dtype`,
+        `${op}: operand and updates must have the same dtype; got ${operandDType} and ${updatesDType}`,
+        {
+          operand: operandDType,
+          updates: updatesDType,
+        },
+      ),
     );
   }
   const core: CoreScatterDN = {

@@ -33,7 +33,7 @@ import type { ReducerName, UpdateComputation } from '../../core/types.js';
 import { DTypeError, InvalidArgumentError, fmt } from '../../errors.js';
 import type { Scalar } from '../../tensor/dtype.js';
 import { type Tensor, zeros } from '../../tensor/tensor.js';
-import { integers, options, outArg, tensorArg } from '../args.js';
+import { dtypeRuleFailed, integers, options, outArg, tensorArg } from '../args.js';
 import { scatterCall } from '../families.js';
 import {
   type ScatterDimensionNumbers,
@@ -93,10 +93,12 @@ function lowerScatterOp(
   const parsed = parseMode(o.mode, 'lax.scatter', op);
   checkIndices(i, op, 'scatter_indices');
   if (NUMERIC_ONLY.has(name) && x.dtype === 'bool') {
-    throw new DTypeError(
-      `${op}.dtype`,
-      `${op}: operand must have a numeric dtype (lax.${name.slice(8)} does not accept bool); got bool`,
-      { dtype: 'bool' },
+    dtypeRuleFailed(
+      new DTypeError(
+        `${op}.dtype`,
+        `${op}: operand must have a numeric dtype (lax.${name.slice(8)} does not accept bool); got bool`,
+        { dtype: 'bool' },
+      ),
     );
   }
   const dn = lowerScatterDimensionNumbers(x.shape, x.dtype, i.shape, u.shape, u.dtype, dimension_numbers, op);

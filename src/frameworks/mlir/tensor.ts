@@ -14,7 +14,7 @@ import { fail } from '../../core/validate.js';
 import { DTypeError, fmt } from '../../errors.js';
 import type { DType } from '../../tensor/dtype.js';
 import type { Tensor } from '../../tensor/tensor.js';
-import { flag, integers, oneOf, options, outArg, range, tensorArg } from '../args.js';
+import { dtypeRuleFailed, flag, integers, oneOf, options, outArg, range, tensorArg } from '../args.js';
 import { gatherCall, scatterCall } from '../families.js';
 import { DIA, G, S, type Signatures } from '../signature.js';
 
@@ -75,12 +75,14 @@ const SIGNLESS_INDEX_TYPES: readonly DType[] = ['int8', 'int16', 'int32', 'int64
 
 function checkIndicesType(op: string, indices: Tensor): void {
   if (!SIGNLESS_INDEX_TYPES.includes(indices.dtype)) {
-    throw new DTypeError(
-      `${op}.indices_type`,
-      `${op}: indices must be a ranked tensor of signless integer or index (i8, i16, i32, i64); got ${indices.dtype}`,
-      {
-        dtype: indices.dtype,
-      },
+    dtypeRuleFailed(
+      new DTypeError(
+        `${op}.indices_type`,
+        `${op}: indices must be a ranked tensor of signless integer or index (i8, i16, i32, i64); got ${indices.dtype}`,
+        {
+          dtype: indices.dtype,
+        },
+      ),
     );
   }
 }
