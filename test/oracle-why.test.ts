@@ -224,32 +224,38 @@ describe('why lists every violated shape, attribute and dtype rule', () => {
 describe('collect mode never changes the first violation', () => {
   const ns = lib as unknown as Record<string, unknown>;
   const entries = buildRegistry(ns);
-  // Every preset, with its index dtype made wrong and every integer attribute pushed out of range:
-  // the first violation why lists is the error the call throws, and it never crashes.
-  const variants = PRESETS.flatMap((p) => {
-    const attrs = Object.fromEntries(
-      Object.entries(p.args.attrs ?? {}).map(([k, v]) => [k, typeof v === 'number' ? 99 : v]),
-    );
-    return [
-      { ...p, args: { ...p.args, indexDType: 'float32' as DType } },
-      { ...p, args: { ...p.args, indexDType: 'int8' as DType, attrs } },
-      { ...p, args: { ...p.args, attrs } },
-    ];
-  });
-  it.each(variants.map((v) => [v.id, v] as const))('%s', (_id, p) => {
+  const DATA: (DType | undefined)[] = [undefined, 'bool', 'complex64', 'int8', 'uint64'];
+  const INDEX: (DType | undefined)[] = [undefined, 'bool', 'uint64', 'float32', 'int16'];
+  // Every preset, its data and index dtypes made wrong in every combination, with and without its
+  // integer attributes pushed out of range: the first violation why lists is the error the call
+  // throws, and why never fails with anything but a list.
+  it.each(PRESETS.map((p) => [p.id, p] as const))('%s', (_id, p) => {
     const entry = entries.find((e) => e.id === p.op);
     if (entry === undefined) throw new Error(`no registry entry ${p.op}`);
-    const lower = () => lowerCall(ns, entry, p.args) as LoweredCall;
-    let first: string | undefined;
-    try {
-      lower();
-    } catch (e) {
-      if (!(e instanceof GatherScatterError)) throw e;
-      first = e.code;
-    }
-    const w = why(lower);
-    if (first !== undefined) expect(w.violations[0]?.code).toBe(first);
-    if (w.violations.length > 1) expect(w.complete).toBe(false);
+    const bumped = Object.fromEntries(
+      Object.entries(p.args.attrs ?? {}).map(([k, v]) => [k, typeof v === 'number' ? -99 : v]),
+    );
+    for (const dataDType of DATA)
+      for (const indexDType of INDEX)
+        for (const attrs of [p.args.attrs, bumped]) {
+          const args = {
+            ...p.args,
+            attrs,
+            dataDType: dataDType ?? p.args.dataDType,
+            indexDType: indexDType ?? p.args.indexDType,
+          };
+          const lower = () => lowerCall(ns, entry, args) as LoweredCall;
+          let first: string | undefined;
+          try {
+            lower();
+          } catch (e) {
+            if (!(e instanceof GatherScatterError)) throw e;
+            first = e.code;
+          }
+          const w = why(lower);
+          if (first !== undefined) expect(w.violations[0]?.code).toBe(first);
+          if (w.violations.length > 1) expect(w.complete).toBe(false);
+        }
   });
 });
 
