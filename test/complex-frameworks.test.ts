@@ -68,6 +68,28 @@ describe('ONNX', () => {
       [-2, 0],
     ]);
   });
+  it('max / min on complex data are refused (onnx.<Op>-18.reduction): ONNX defines no order on complex numbers', () => {
+    const x = c64([1, 0], [0, 1]);
+    for (const reduction of ['max', 'min'] as const) {
+      expect(() => onnx.ScatterElements(x, tensor([1], 'int64'), c64([2, 0]), { reduction })).toThrow(
+        expect.objectContaining({
+          code: 'onnx.ScatterElements-18.reduction',
+          message: `onnx.ScatterElements-18: reduction "${reduction}" needs an order, and ONNX defines none on complex64 data (onnx.ScatterElements-18.reduction)`,
+        }),
+      );
+      expect(() => onnx.ScatterND(x, tensor([[1]], 'int64'), c64([2, 0]), { reduction })).toThrow(
+        expect.objectContaining({ code: 'onnx.ScatterND-18.reduction' }),
+      );
+    }
+    // Real data keeps max / min.
+    expect(
+      onnx
+        .ScatterND(tensor([1, 5], 'float32'), tensor([[1]], 'int64'), tensor([2], 'float32'), {
+          reduction: 'max',
+        })
+        .toArray(),
+    ).toEqual([1, 5]);
+  });
 });
 
 describe('TensorFlow', () => {

@@ -8,7 +8,7 @@
 import type { Wording } from '../../core/call.js';
 import { type GatherPolicy, type ScatterPolicy, gatherPolicy as rowPolicy } from '../families.js';
 import { DTypeError, InvalidArgumentError, fmt } from '../../errors.js';
-import type { DType } from '../../tensor/dtype.js';
+import { type DType, isComplex } from '../../tensor/dtype.js';
 import type { Tensor } from '../../tensor/tensor.js';
 import {
   checkIndexDType as indexDType,
@@ -240,6 +240,22 @@ export function reductions(op: OpVersion): readonly Reduction[] {
   if (op.version >= 18) return ['none', 'add', 'mul', 'max', 'min'];
   if (op.version >= 16) return ['none', 'add', 'mul'];
   return ['none'];
+}
+
+/**
+ * The `reduction` attribute of ScatterElements / ScatterND (rule `<op>.reduction`). `max` and `min`
+ * need an order, and ONNX gives none on complex numbers (T admits every tensor type, the
+ * reduction's text is only "max" / "min"), so on complex data they are refused rather than given
+ * an order the spec does not choose.
+ */
+export function reductionAttribute(op: OpVersion, attrs: Record<string, unknown>, data: Tensor): Reduction {
+  const r = stringAttribute(op, attrs, 'reduction', reductions(op), 'none');
+  if ((r === 'max' || r === 'min') && isComplex(data.dtype))
+    fail(op, 'reduction', `reduction "${r}" needs an order, and ONNX defines none on ${data.dtype} data`, {
+      reduction: r,
+      dtype: data.dtype,
+    });
+  return r;
 }
 
 export type Reduction = 'none' | 'add' | 'mul' | 'max' | 'min';

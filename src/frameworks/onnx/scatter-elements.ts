@@ -17,7 +17,8 @@
  * - `data_dtype`: any type (bfloat16 from ScatterElements-13; never for Scatter);
  *   `updates_dtype`: that of data; `indices_dtype`: int32 or int64;
  * - `indices`: every index lies in [-s, s-1] (Scatter-9: [0, s-1]), s = data.shape[axis];
- * - `reduction`: one of the version's reductions;
+ * - `reduction`: one of the version's reductions; `max` / `min` not on complex data (ONNX defines no
+ *   order on complex numbers);
  * - `duplicates`: with reduction `none`, no two index elements address one element (the spec
  *   forbids it from version 16 and leaves the result undefined before), unless the caller
  *   passes `{ duplicates: 'last_wins' }`;
@@ -45,9 +46,8 @@ import {
   indexWording,
   input,
   onnxOptions,
-  reductions,
+  reductionAttribute,
   scatterPolicy,
-  stringAttribute,
 } from './opsets.js';
 
 /** Attributes of `ScatterElements` (`reduction` from version 16). */
@@ -95,7 +95,7 @@ function lower(
     );
   }
   const axis = axisAttribute(op, a, r);
-  const reduction = stringAttribute(op, a, 'reduction', reductions(op), 'none');
+  const reduction = reductionAttribute(op, a, data);
   checkIndicesFit(op, data, indices, axis);
   const meta = { op: op.name, out, wording: indexWording(op, indices.rank) };
   return elementsScatter(

@@ -16,7 +16,8 @@
  * - `data_dtype`: any type (bfloat16 from version 13); `updates_dtype`: that of data;
  *   `indices_dtype`: int64 only;
  * - `indices`: every component lies in [-s, s-1] for its data dim of size s;
- * - `reduction`: one of the version's reductions;
+ * - `reduction`: one of the version's reductions; `max` / `min` not on complex data (ONNX defines no
+ *   order on complex numbers);
  * - `duplicates`: with reduction `none`, no two index tuples address one element, unless
  *   `{ duplicates: 'last_wins' }`;
  * - `opset` (code `onnx.ScatterND.opset`): opset >= 11; `out`: data's shape and dtype.
@@ -40,9 +41,8 @@ import {
   indexWording,
   input,
   onnxOptions,
-  reductions,
+  reductionAttribute,
   scatterPolicy,
-  stringAttribute,
 } from './opsets.js';
 
 /** Attributes of `ScatterND` (`reduction` from version 16). */
@@ -69,7 +69,7 @@ export function lowerScatterND(
   checkDataDType(op, data);
   checkIndexDType(op, indices);
   checkSameDType(op, data, updates);
-  const reduction = stringAttribute(op, a, 'reduction', reductions(op), 'none');
+  const reduction = reductionAttribute(op, a, data);
   const r = data.rank;
   const k = indices.shape[indices.rank - 1];
   if (k > r)
