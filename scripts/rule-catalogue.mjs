@@ -1,0 +1,261 @@
+/**
+ * Generates docs/rules.md: every rule code src/ can throw, with what it means (the words of the
+ * source file's header, else the message at the throw), where it is thrown, and the tests that
+ * name it. `node scripts/rule-catalogue.mjs` writes the file; `--check` exits 1 when it is stale.
+ *
+ * Codes are read statically, because most are built from parts: a literal code
+ * (`'cli.arguments'`), a rule beside the op variable (`${op}.index_dtype`, `fail(op, 'batch_dims', …)`,
+ * `tensorArg(op, 'indices', …)`), a code builder (`const c = (n) => \`stablehlo.gather.${n}\``),
+ * or a helper that throws `${op}.<rule>` for whichever op calls it (one level deep). The op of a
+ * dynamic code is the function's `const op = '…'`, else the file's op (ONNX: `onnxOptions('X')`
+ * gives `onnx.X-<v>`), else every op the file names. The scan over-approximates rather than misses.
+ */
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const FRAMEWORKS = 'onnx|torch|tf|tensorflow|numpy|jax|mxnet|caffe2|directml|webnn|mlir|stablehlo';
+const CODE = /^[a-z][a-z0-9_]*(?:\.[A-Za-z0-9_-]+)+$/;
+const OP_VAR = '(?:op|OP|op\\.name|call\\.op|meta\\.op)';
+/** Dynamic rules beside the op variable: `${op}.rule` or `helper(op, 'rule'`. */
+const DYNAMIC = [
+  new RegExp(`\\$\\{${OP_VAR}\\}\\.([A-Za-z]\\w*)\\b(?!\\$)`, 'g'),
+  new RegExp(`\\b(?<helper>\\w+)\\(${OP_VAR},\\s*'([a-z]\\w*)'`, 'g'),
+];
+/** Frontend files shared by every framework: their `${op}` is the caller's. */
+const SHARED = /\/(args|families|masks|signature|constructors|op-names|index)\.ts$/;
+/** What the shared argument checks (src/frameworks/args.ts) require of the argument they name. */
+const ARG_CHECKS = {
+  tensorArg: 'must be a Tensor',
+  input: 'must be a Tensor',
+  integer: 'must be an integer',
+  intAttribute: 'must be an integer',
+  integers: 'must be an array of integers',
+  flag: 'must be a boolean',
+  oneOf: 'must be one of the accepted values',
+  scalar: 'must be a number (or a 0-d tensor where the framework takes one)',
+  scalarFor: "must be a number the dtype can hold",
+};
+const FUNCTION = /^\s*(?:export )?(?:async )?function\s+(\w+)\s*(?:<[^>]*>)?\(([^)]*)|^\s*(?:export )?const (\w+) = (?:async )?\(([^)]*)/;
+
+/** Every file under `dir` (relative to the repo) ending in `.ts`. */
+function files(dir) {
+  return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? files(`${dir}/${e.name}`) : e.name.endsWith('.ts') ? [`${dir}/${e.name}`] : [],
+  );
+}
+
+/** The rules a file's leading comment explains: `` `rule`: words `` up to `;` or the line's end. */
+function headerRules(text) {
+  const head = /^\s*\/\*\*([\s\S]*?)\*\//.exec(text)?.[1] ?? '';
+  const rules = new Map();
+  const joined = head.replace(/\n\s*\* ?(?![-\s])/g, ' ').replace(/\n\s*\* ?/g, '\n');
+  for (const m of joined.matchAll(/`([A-Za-z]\w*)`(?: \((?:version|code)[^)]*\))?: ([^;\n]+)/g))
+    if (!rules.has(m[1])) rules.set(m[1], m[2].trim().replace(/\.$/, ''));
+  return rules;
+}
+
+/** The op names a file uses: `const op = '…'` per function, ONNX schemas, framework literals. */
+function fileOps(file, text) {
+  const onnx = [...text.matchAll(/onnxOptions\('(\w+)'/g)].map((m) => `onnx.${m[1]}-<v>`);
+  if (onnx.length > 0) return [...new Set(onnx)];
+  if (!file.startsWith('src/frameworks/') || SHARED.test(file)) return [];
+  const lit = new RegExp(`['\`]((?:${FRAMEWORKS})\\.(?:(?:lax|numpy|jnp|tensor)\\.)?[A-Za-z_]+)['\`]`, 'g');
+  const local = [...text.matchAll(/const op = '([^']+)'/g)].map((m) => prefixed(file, m[1]));
+  return [...new Set([...[...text.matchAll(lit)].map((m) => m[1]), ...local])];
+}
+
+/** A short op name (`'gather'` in src/frameworks/torch) with its framework: `torch.gather`. */
+const prefixed = (file, op) => (op.includes('.') ? op : `${file.split('/')[2]}.${op}`);
+
+/** Op ids as the registry lists them (so `'numpy.add.at'` reads as an op, not a code). */
+const OP_IDS = new Set(
+  ['src/tables/registry.ts', 'src/frameworks/op-names.ts'].flatMap((f) =>
+    [...readFileSync(join(ROOT, f), 'utf8').matchAll(new RegExp(`'((?:${FRAMEWORKS})(?:\\.\\w+)+)'`, 'g'))].map((m) => m[1]),
+  ),
+);
+
+/** The string literals of a line, without their quotes. */
+const literals = (line) =>
+  [...line.matchAll(/'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|`(?:[^`\\]|\\.)*`/g)].map((m) => m[0].slice(1, -1));
+
+/** The message thrown next to line `i`, as words (`${…}` shown as `…`). */
+function messageNear(lines, i) {
+  for (const line of lines.slice(i, i + 4)) {
+    const m = literals(line.replace(/\$\{[^}]*\}/g, '…')).find((s) => / /.test(s));
+    if (m) return m;
+  }
+  return '';
+}
+
+/** Scans one file: concrete codes, dynamic rules (with the op they belong to), helper rules. */
+function scanFile(file, found, helpers, calls) {
+  const text = readFileSync(join(ROOT, file), 'utf8');
+  const lines = text.split('\n');
+  const explained = headerRules(text);
+  const ops = fileOps(file, text);
+  const builders = new Map();
+  let fn = { name: '', helper: false, op: undefined };
+  const helperRule = (rule, i) => {
+    if (!helpers.has(fn.name)) helpers.set(fn.name, []);
+    helpers.get(fn.name).push({ rule, file, line: i + 1, about: explained.get(rule) ?? messageNear(lines, i) });
+  };
+  const add = (code, i, rule, about = messageNear(lines, i)) =>
+    found.push({ code, file, line: i + 1, about: explained.get(rule) ?? about });
+  lines.forEach((line, i) => {
+    if (/^\s*(\*|\/\/|\/\*)/.test(line)) return;
+    const f = FUNCTION.exec(line);
+    if (f) fn = { name: f[1] ?? f[3], helper: /^\s*(op|OP)\b/.test(f[2] ?? f[4] ?? ''), op: undefined };
+    const local = /const op = '([^']+)'/.exec(line);
+    if (local) fn.op = prefixed(file, local[1]);
+    const b = /const (\w+) = \((\w+)[^)]*\) => `([^`$]*)\$\{\2\}`/.exec(line);
+    if (b) builders.set(b[1], b[3]);
+    for (const [name, prefix] of builders)
+      for (const m of line.matchAll(new RegExp(`\\b${name}\\('([A-Za-z]\\w*)'\\)`, 'g'))) add(prefix + m[1], i, m[1]);
+    for (const s of literals(line)) {
+      const fw = new RegExp(`^(?:${FRAMEWORKS})\\.`).test(s);
+      if (!CODE.test(s) || OP_IDS.has(s) || ops.includes(s) || /\.(json|m?[jt]s|md)$/.test(s)) continue;
+      if (fw && s.split('.').length < 3) continue;
+      const thrown = /Error\(|fail\(|code|Failed\(/.test(line) || /Error\($/.test(lines[i - 1] ?? '');
+      if (thrown || (fw && line.includes(`, '${s}')`))) add(s, i, s.split('.').at(-1));
+      else if (new RegExp(`[(,] ?'${s.replace(/\./g, '\\.')}'[,)]`).test(line)) {
+        add(s, i, s.split('.').at(-1));
+        found.at(-1).weak = true; // an argument: kept when its namespace is one thrown codes use
+      }
+    }
+    // `torch.${op}.rule` where `op` is the short name: the file's ops of that framework.
+    for (const m of line.matchAll(/`(\w+)\.\$\{op\}\.([A-Za-z]\w*)\b(?!\$)/g))
+      if (fn.helper && !fn.op) helperRule(m[2], i);
+      else for (const op of fn.op ? [fn.op] : ops.filter((o) => o.startsWith(`${m[1]}.`))) add(`${op}.${m[2]}`, i, m[2]);
+    // The same call written one argument a line: `fail(` / `op,` / `'index_depth',`.
+    const [call, first] = [(lines[i - 2] ?? '').trim(), (lines[i - 1] ?? '').trim()];
+    const wrapped = /\w\($/.test(call) && /^(op|OP|op\.name),$/.test(first) ? [`${call}${first} ${line.trim()}`] : [];
+    for (const re of DYNAMIC)
+      for (const m of [line, ...wrapped].flatMap((l) => [...l.matchAll(re)])) {
+        const rule = m.at(-1);
+        const check = ARG_CHECKS[m.groups?.helper];
+        const about = check ? `\`${rule}\` ${check}` : messageNear(lines, i);
+        if (fn.op) add(`${fn.op}.${rule}`, i, rule, about);
+        else if (fn.helper) helperRule(rule, i);
+        else for (const op of ops.length > 0 ? ops : ['<op>']) add(`${op}.${rule}`, i, rule, about);
+      }
+    // A helper passing its op on with a rule word: `indexDType(NAMES[op], index, allowed, 'index_dtype', …)`.
+    const passed = /(?:dtype|options|fail)\w*\((?:NAMES\[op\]|op|OP)(?=[,)])[^'"`]*'([a-z][a-z0-9_]*)'/i.exec(line);
+    if (fn.helper && !fn.op && passed) helperRule(passed[1], i);
+    for (const m of line.matchAll(new RegExp(`\\b(\\w+)\\(${OP_VAR}\\b`, 'g')))
+      calls.push({ name: m[1], ops: fn.op ? [fn.op] : fn.helper ? [] : ops, explained, file, text, from: fn });
+  });
+}
+
+/** A StableHLO constraint without words at its check: the spec's numbering says where to read. */
+function specWords(code) {
+  const m = /^stablehlo\.(\w+)\.([CI]\d+)$/.exec(code);
+  return m ? `constraint (${m[2]}) of \`${m[1]}\` in the StableHLO spec` : '';
+}
+
+/** Whether a calling file can reach a helper's file: the same file, or one it imports. */
+const imports = (call, file) =>
+  call.file === file ||
+  [...call.text.matchAll(/from '(\.[^']+)\.js'/g)].some((m) => join(dirname(call.file), `${m[1]}.ts`) === file);
+
+/** Every code src can throw, one entry per code: where first thrown and what it means. */
+export function collectRules() {
+  const found = [];
+  const helpers = new Map();
+  const calls = [];
+  for (const file of files('src')) scanFile(file, found, helpers, calls);
+  // A helper calling a helper with its op throws the callee's rules too (`torch.index_add` → checkVector).
+  for (let depth = 0; depth < 3; depth++)
+    for (const call of calls.filter((c) => c.from.helper && !c.from.op && c.from.name !== c.name)) {
+      const own = helpers.get(call.from.name) ?? [];
+      for (const h of helpers.get(call.name) ?? [])
+        if (imports(call, h.file) && !own.some((o) => o.rule === h.rule)) own.push(h);
+      if (own.length > 0) helpers.set(call.from.name, own);
+    }
+  for (const call of calls)
+    for (const h of helpers.get(call.name) ?? [])
+      for (const op of imports(call, h.file) ? call.ops : [])
+        found.push({ code: `${op}.${h.rule}`, file: h.file, line: h.line, about: call.explained.get(h.rule) ?? h.about });
+  const spaces = new Set(found.filter((r) => !r.weak).map((r) => r.code.split('.')[0]));
+  const byCode = new Map();
+  for (const r of found) r.about ||= specWords(r.code);
+  for (const r of found.filter((f) => !f.weak || spaces.has(f.code.split('.')[0]))) if (!byCode.has(r.code) || (!byCode.get(r.code).about && r.about)) byCode.set(r.code, r);
+  return [...byCode.values()].sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
+}
+
+/** The ONNX schema versions (`OP_VERSIONS` in opsets.ts), to anchor every concrete code. */
+function onnxVersions() {
+  const text = readFileSync(join(ROOT, 'src/frameworks/onnx/opsets.ts'), 'utf8');
+  return new Map([...text.matchAll(/^ {2}(\w+): \[([\d, ]+)\],$/gm)].map((m) => [m[1], m[2].split(', ')]));
+}
+
+/** The concrete codes a catalogue code stands for (`onnx.Gather-<v>.axis` → one per version). */
+export function concreteCodes(code, versions = onnxVersions()) {
+  const m = /^onnx\.(\w+)-<v>\.(.+)$/.exec(code);
+  if (code.startsWith('<op>')) return [];
+  return m ? (versions.get(m[1]) ?? []).map((v) => `onnx.${m[1]}-${v}.${m[2]}`) : [code];
+}
+
+/** Test files naming a code (any version of an ONNX code). */
+function testsOf(code, tests) {
+  const esc = code.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace('<v>', '\\d+');
+  const re = new RegExp(code.startsWith('<op>') ? `\\w${esc.slice(4)}['"\`]` : `['"\`]${esc}['"\`]`);
+  const named = tests.filter((t) => re.test(t.text));
+  // The spec's constraint tables name `'C17'` beside the op (test/core-constraints.test.ts).
+  const spec = /^(stablehlo\.\w+)\.([CI]\d+)$/.exec(code);
+  const table = spec ? tests.filter((t) => t.text.includes(`'${spec[2]}'`) && t.text.includes(spec[1])) : [];
+  return [...new Set([...named, ...table])].map((t) => t.name);
+}
+
+const cell = (s) => String(s).replace(/\|/g, '\\|').replace(/\s+/g, ' ').trim();
+
+/** The catalogue as markdown. */
+export function renderCatalogue() {
+  const rules = collectRules();
+  const versions = onnxVersions();
+  const tests = files('test').filter((f) => !f.endsWith('/rule-catalogue.test.ts')).map((f) => ({ name: relative('test', f), text: readFileSync(join(ROOT, f), 'utf8') }));
+  const groups = new Map();
+  const untested = [];
+  for (const r of rules) {
+    const group = r.code.split('.')[0] === 'tensorflow' ? 'tf' : r.code.split('.')[0];
+    if (!groups.has(group)) groups.set(group, []);
+    const named = testsOf(r.code, tests);
+    if (named.length === 0) untested.push(r.code);
+    const anchors = concreteCodes(r.code, versions)
+      .map((c) => `<a id="${c}"></a>`)
+      .join('');
+    groups.get(group).push(`| ${anchors}\`${r.code}\` | ${cell(r.about)} | \`${r.file}:${r.line}\` | ${named.join(', ')} |`);
+  }
+  const out = [
+    '# Rule codes',
+    '',
+    'Every error this library throws carries a rule code (`error.code`, also at the end of its message).',
+    'This catalogue lists every code the sources can throw: what it means (the words of the source',
+    "file's rules, else the message), where it is thrown, and the test files that name it. An ONNX code",
+    'is written `onnx.<Op>-<v>.<rule>`: `<v>` is the schema version, and each concrete code',
+    '(`onnx.GatherND-13.index_depth`) is an anchor of its row.',
+    '',
+    'Generated by `node scripts/rule-catalogue.mjs` (`npm run rules`); test/rule-catalogue.test.ts fails when it is stale.',
+    '',
+    `${rules.length} codes, ${rules.length - untested.length} named by a test.`,
+  ];
+  for (const [group, rows] of [...groups].sort()) {
+    out.push('', `## ${group}`, '', '| code | meaning | thrown at | tests |', '|---|---|---|---|', ...rows);
+  }
+  out.push('', '## Rules without a named test', '', `${untested.length} codes:`, '');
+  out.push(...untested.map((c) => (c.startsWith('<op>') ? `- \`${c}\`` : `- [\`${c}\`](#${concreteCodes(c, versions)[0]})`)), '');
+  return { text: out.join('\n'), rules, untested };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { text, rules, untested } = renderCatalogue();
+  const target = join(ROOT, 'docs', 'rules.md');
+  if (process.argv.includes('--check')) {
+    const stale = readFileSync(target, 'utf8') !== text;
+    if (stale) console.error('docs/rules.md is stale: run `node scripts/rule-catalogue.mjs`');
+    process.exit(stale ? 1 : 0);
+  }
+  writeFileSync(target, text);
+  console.log(`docs/rules.md: ${rules.length} codes, ${untested.length} without a named test`);
+}

@@ -1,0 +1,71 @@
+/**
+ * docs/rules.md, the catalogue of every rule code (scripts/rule-catalogue.mjs): it is current,
+ * it explains and anchors the codes real calls throw, every row points at a line of src that
+ * builds its code, and the rules without a named test do not grow.
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { onnx, tensor, tf, torch } from '../src/index.js';
+import { codeOf } from './helpers/errors.js';
+
+const ROOT = join(__dirname, '..');
+const catalogue = readFileSync(join(ROOT, 'docs/rules.md'), 'utf8');
+const rows = catalogue.split('\n').filter((l) => /^\| (<a|`)/.test(l));
+
+/** The row of a concrete code: the row whose anchors include it. */
+const rowOf = (code: string) => rows.find((r) => r.includes(`<a id="${code}"></a>`));
+
+/** Rules without a named test when this test was written; the number may fall, never grow. */
+const UNTESTED_AT_MOST = 318;
+
+describe('docs/rules.md', () => {
+  it('is what the script generates from src/ and test/ now', () => {
+    const r = spawnSync(process.execPath, [join(ROOT, 'scripts/rule-catalogue.mjs'), '--check'], {
+      encoding: 'utf8',
+    });
+    expect(r.stderr, 'docs/rules.md is stale: run `node scripts/rule-catalogue.mjs`').toBe('');
+    expect(r.status).toBe(0);
+  });
+
+  it('anchors and explains the codes real calls throw', () => {
+    const thrown = [
+      codeOf(() => onnx.GatherND(tensor([1, 2], 'float32'), tensor([[0, 0]], 'int64'))),
+      codeOf(() => torch.gather(tensor([[1, 2]], 'float32'), 1, tensor([[0]], 'int32'))),
+      codeOf(() => tf.gather_nd(tensor([1, 2], 'float32'), tensor([[0, 0]], 'int32'))),
+    ];
+    expect(thrown).toEqual([
+      'onnx.GatherND-13.index_depth',
+      'torch.gather.index_dtype',
+      'tf.gather_nd.index_depth',
+    ]);
+    expect(rowOf(thrown[0])).toContain('1 <= k <= rank(data) - B');
+    expect(rowOf('onnx.GatherND-11.index_depth')).toBe(rowOf(thrown[0]));
+    expect(rowOf(thrown[1])).toContain('expected index dtype');
+    expect(rowOf(thrown[2])).toContain('src/frameworks/tensorflow/');
+    expect(rowOf('stablehlo.gather.C17')).toContain('core-constraints.test.ts');
+  });
+
+  it('points every row at a line of src that builds its code', () => {
+    const wrong: string[] = [];
+    for (const row of rows) {
+      const cells = row.split(/(?<!\\) \| /);
+      const code = /`([^`]+)`/.exec(cells[0])?.[1] ?? '';
+      const where = cells[2].replace(/`/g, '');
+      const [file, line] = where.split(':');
+      const text = readFileSync(join(ROOT, file), 'utf8').split('\n')[Number(line) - 1] ?? '';
+      const rule = code.split('.').at(-1) as string;
+      if (!text.includes(rule)) wrong.push(`${code} at ${where}: ${text.trim()}`);
+    }
+    expect(wrong).toEqual([]);
+    expect(rows.length).toBeGreaterThan(500);
+  });
+
+  it('has no more rules without a named test than before', () => {
+    const untested = catalogue.split('## Rules without a named test')[1].split('\n- ').length - 1;
+    console.log(`rules without a named test: ${untested} (at most ${UNTESTED_AT_MOST})`);
+    expect(untested).toBeGreaterThan(0);
+    expect(untested).toBeLessThanOrEqual(UNTESTED_AT_MOST);
+  });
+});
