@@ -3,12 +3,11 @@
  * source file's header, else the message at the throw), where it is thrown, and the tests that
  * name it. `node scripts/rule-catalogue.mjs` writes the file; `--check` exits 1 when it is stale.
  *
- * Codes are read statically, because most are built from parts: a literal code
- * (`'cli.arguments'`), a rule beside the op variable (`${op}.index_dtype`, `fail(op, 'batch_dims', …)`,
- * `tensorArg(op, 'indices', …)`), a code builder (`const c = (n) => \`stablehlo.gather.${n}\``),
- * or a helper that throws `${op}.<rule>` for whichever op calls it (one level deep). The op of a
- * dynamic code is the function's `const op = '…'`, else the file's op (ONNX: `onnxOptions('X')`
- * gives `onnx.X-<v>`), else every op the file names. The scan over-approximates rather than misses.
+ * Codes are read statically, as most are built from parts: a literal (`'cli.arguments'`), a rule
+ * beside the op (`${op}.index_dtype`, `fail(op, 'batch_dims', …)`, `tensorArg(op, 'indices', …)`),
+ * a builder (`c('C17')`), or a helper throwing `${op}.<rule>` for each op calling it (up to three
+ * helpers deep). The op is the function's `const op = '…'`, else the file's (`onnxOptions('X')`
+ * gives `onnx.X-<v>`), else each op the file names: the scan over-approximates rather than misses.
  */
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -26,18 +25,11 @@ const DYNAMIC = [
 /** Frontend files shared by every framework: their `${op}` is the caller's. */
 const SHARED = /\/(args|families|masks|signature|constructors|op-names|index)\.ts$/;
 /** What the shared argument checks (src/frameworks/args.ts) require of the argument they name. */
-const ARG_CHECKS = {
-  tensorArg: 'must be a Tensor',
-  input: 'must be a Tensor',
-  integer: 'must be an integer',
-  intAttribute: 'must be an integer',
-  integers: 'must be an array of integers',
-  flag: 'must be a boolean',
-  oneOf: 'must be one of the accepted values',
-  scalar: 'must be a number (or a 0-d tensor where the framework takes one)',
-  scalarFor: "must be a number the dtype can hold",
-};
-const FUNCTION = /^\s*(?:export )?(?:async )?function\s+(\w+)\s*(?:<[^>]*>)?\(([^)]*)|^\s*(?:export )?const (\w+) = (?:async )?\(([^)]*)/;
+const [TENSOR, INTEGER, NUMBER] = ['must be a Tensor', 'must be an integer', 'must be a number'];
+const ARG_CHECKS = { tensorArg: TENSOR, input: TENSOR, integer: INTEGER, intAttribute: INTEGER, scalar: NUMBER };
+Object.assign(ARG_CHECKS, { integers: 'must be integers', flag: 'must be a boolean', oneOf: 'must be an accepted value' });
+const FUNCTION =
+  /^\s*(?:export )?(?:async )?function\s+(\w+)\s*(?:<[^>]*>)?\(([^)]*)|^\s*(?:export )?const (\w+) = (?:async )?\(([^)]*)/;
 
 /** Every file under `dir` (relative to the repo) ending in `.ts`. */
 function files(dir) {
@@ -82,11 +74,7 @@ const literals = (line) =>
 
 /** The message thrown next to line `i`, as words (`${…}` shown as `…`). */
 function messageNear(lines, i) {
-  for (const line of lines.slice(i, i + 4)) {
-    const m = literals(line.replace(/\$\{[^}]*\}/g, '…')).find((s) => / /.test(s));
-    if (m) return m;
-  }
-  return '';
+  return lines.slice(i, i + 4).flatMap((l) => literals(l.replace(/\$\{[^}]*\}/g, '…'))).find((s) => / /.test(s)) ?? '';
 }
 
 /** Scans one file: concrete codes, dynamic rules (with the op they belong to), helper rules. */
@@ -97,10 +85,8 @@ function scanFile(file, found, helpers, calls) {
   const ops = fileOps(file, text);
   const builders = new Map();
   let fn = { name: '', helper: false, op: undefined };
-  const helperRule = (rule, i) => {
-    if (!helpers.has(fn.name)) helpers.set(fn.name, []);
-    helpers.get(fn.name).push({ rule, file, line: i + 1, about: explained.get(rule) ?? messageNear(lines, i) });
-  };
+  const helperRule = (rule, i) =>
+    helpers.set(fn.name, [...(helpers.get(fn.name) ?? []), { rule, file, line: i + 1, about: messageNear(lines, i) }]);
   const add = (code, i, rule, about = messageNear(lines, i)) =>
     found.push({ code, file, line: i + 1, about: explained.get(rule) ?? about });
   lines.forEach((line, i) => {
@@ -180,7 +166,8 @@ export function collectRules() {
   const spaces = new Set(found.filter((r) => !r.weak).map((r) => r.code.split('.')[0]));
   const byCode = new Map();
   for (const r of found) r.about ||= specWords(r.code);
-  for (const r of found.filter((f) => !f.weak || spaces.has(f.code.split('.')[0]))) if (!byCode.has(r.code) || (!byCode.get(r.code).about && r.about)) byCode.set(r.code, r);
+  for (const r of found.filter((f) => !f.weak || spaces.has(f.code.split('.')[0])))
+    if (!byCode.has(r.code) || (!byCode.get(r.code).about && r.about)) byCode.set(r.code, r);
   return [...byCode.values()].sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
 }
 
@@ -191,9 +178,9 @@ function onnxVersions() {
 }
 
 /** The concrete codes a catalogue code stands for (`onnx.Gather-<v>.axis` → one per version). */
-export function concreteCodes(code, versions = onnxVersions()) {
+function concreteCodes(code, versions = onnxVersions()) {
   const m = /^onnx\.(\w+)-<v>\.(.+)$/.exec(code);
-  if (code.startsWith('<op>')) return [];
+  if (code.startsWith('<op>')) return []; // no code of its own: the calling op's row names it
   return m ? (versions.get(m[1]) ?? []).map((v) => `onnx.${m[1]}-${v}.${m[2]}`) : [code];
 }
 
@@ -214,17 +201,18 @@ const cell = (s) => String(s).replace(/\|/g, '\\|').replace(/\s+/g, ' ').trim();
 export function renderCatalogue() {
   const rules = collectRules();
   const versions = onnxVersions();
-  const tests = files('test').filter((f) => !f.endsWith('/rule-catalogue.test.ts')).map((f) => ({ name: relative('test', f), text: readFileSync(join(ROOT, f), 'utf8') }));
+  const tests = files('test')
+    .filter((f) => !f.endsWith('/rule-catalogue.test.ts')) // it names codes to check the catalogue
+    .map((f) => ({ name: relative('test', f), text: readFileSync(join(ROOT, f), 'utf8') }));
   const groups = new Map();
   const untested = [];
   for (const r of rules) {
-    const group = r.code.split('.')[0] === 'tensorflow' ? 'tf' : r.code.split('.')[0];
+    const space = r.code.split('.')[0];
+    const group = space === '<op>' ? 'any op (`<op>` is the op whose call reaches the check)' : space;
     if (!groups.has(group)) groups.set(group, []);
     const named = testsOf(r.code, tests);
     if (named.length === 0) untested.push(r.code);
-    const anchors = concreteCodes(r.code, versions)
-      .map((c) => `<a id="${c}"></a>`)
-      .join('');
+    const anchors = concreteCodes(r.code, versions).map((c) => `<a id="${c}"></a>`).join('');
     groups.get(group).push(`| ${anchors}\`${r.code}\` | ${cell(r.about)} | \`${r.file}:${r.line}\` | ${named.join(', ')} |`);
   }
   const out = [
@@ -234,15 +222,15 @@ export function renderCatalogue() {
     'This catalogue lists every code the sources can throw: what it means (the words of the source',
     "file's rules, else the message), where it is thrown, and the test files that name it. An ONNX code",
     'is written `onnx.<Op>-<v>.<rule>`: `<v>` is the schema version, and each concrete code',
-    '(`onnx.GatherND-13.index_depth`) is an anchor of its row.',
+    '(`onnx.GatherND-13.index_depth`) is an anchor of its row. A shared check written `<op>.<rule>`',
+    "throws the calling op's code. The scan is static, so it may list a code an op never reaches.",
     '',
     'Generated by `node scripts/rule-catalogue.mjs` (`npm run rules`); test/rule-catalogue.test.ts fails when it is stale.',
     '',
     `${rules.length} codes, ${rules.length - untested.length} named by a test.`,
   ];
-  for (const [group, rows] of [...groups].sort()) {
+  for (const [group, rows] of [...groups].sort())
     out.push('', `## ${group}`, '', '| code | meaning | thrown at | tests |', '|---|---|---|---|', ...rows);
-  }
   out.push('', '## Rules without a named test', '', `${untested.length} codes:`, '');
   out.push(...untested.map((c) => (c.startsWith('<op>') ? `- \`${c}\`` : `- [\`${c}\`](#${concreteCodes(c, versions)[0]})`)), '');
   return { text: out.join('\n'), rules, untested };
