@@ -108,7 +108,9 @@ export function registerOracle(p: Command, host: OracleHost): void {
     .withCallOptions(
       p
         .command('why')
-        .description('list every constraint a call violates, each with its rule code (exit 1 when any)'),
+        .description(
+          'list every constraint a call violates, each with its rule code and what was not evaluated (exit 0 valid, 1 violations, 2 usage)',
+        ),
     )
     .option('--json', 'print the list as JSON')
     .showHelpAfterError(false)
