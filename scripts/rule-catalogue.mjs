@@ -87,12 +87,17 @@ function scanFile(file, found, helpers, calls) {
   let fn = { name: '', helper: false, op: undefined };
   const helperRule = (rule, i) =>
     helpers.set(fn.name, [...(helpers.get(fn.name) ?? []), { rule, file, line: i + 1, about: messageNear(lines, i) }]);
-  const add = (code, i, rule, about = messageNear(lines, i)) =>
-    found.push({ code, file, line: i + 1, about: explained.get(rule) ?? about });
+  const add = (code, i, rule, about = messageNear(lines, i), weak = false) =>
+    found.push({ code, file, line: i + 1, about: explained.get(rule) ?? about, weak });
   lines.forEach((line, i) => {
     if (/^\s*(\*|\/\/|\/\*)/.test(line)) return;
     const f = FUNCTION.exec(line);
-    if (f) fn = { name: f[1] ?? f[3], helper: /^\s*(op|OP)\b/.test(f[2] ?? f[4] ?? ''), op: undefined };
+    const params = f?.[2] ?? f?.[4] ?? '';
+    if (f) fn = { name: f[1] ?? f[3], helper: /^\s*(op|OP)\b/.test(params), param: /^\s*(\w+)/.exec(params)?.[1] };
+    // A function throwing `export.onnx.${rule}` for its first parameter: each `fail('opset', …)` names a code.
+    const tail = new RegExp(`\`([a-z][\\w.]*)\\.\\$\\{${fn.param}\\}\``).exec(line);
+    if (tail && fn.param && !fn.helper) calls.push({ prefix: `${tail[1]}.`, name: fn.name, file });
+    for (const m of line.matchAll(/\b(\w+)\('([a-z]\w*)'/g)) calls.push({ word: m[2], name: m[1], file, text, line: i + 1, lines });
     const local = /const op = '([^']+)'/.exec(line);
     if (local) fn.op = prefixed(file, local[1]);
     const b = /const (\w+) = \((\w+)[^)]*\) => `([^`$]*)\$\{\2\}`/.exec(line);
@@ -104,11 +109,8 @@ function scanFile(file, found, helpers, calls) {
       if (!CODE.test(s) || OP_IDS.has(s) || ops.includes(s) || /\.(json|m?[jt]s|md)$/.test(s)) continue;
       if (fw && s.split('.').length < 3) continue;
       const thrown = /Error\(|fail\(|code|Failed\(/.test(line) || /Error\($/.test(lines[i - 1] ?? '');
-      if (thrown || (fw && line.includes(`, '${s}')`))) add(s, i, s.split('.').at(-1));
-      else if (new RegExp(`[(,] ?'${s.replace(/\./g, '\\.')}'[,)]`).test(line)) {
-        add(s, i, s.split('.').at(-1));
-        found.at(-1).weak = true; // an argument: kept when its namespace is one thrown codes use
-      }
+      const weak = !thrown && !(fw && line.includes(`, '${s}')`)); // an argument: kept if thrown codes use its namespace
+      if (!weak || new RegExp(`[(,] ?'${s.replace(/\./g, '\\.')}'[,)]`).test(line)) add(s, i, s.split('.').at(-1), undefined, weak);
     }
     // `torch.${op}.rule` where `op` is the short name: the file's ops of that framework.
     for (const m of line.matchAll(/`(\w+)\.\$\{op\}\.([A-Za-z]\w*)\b(?!\$)/g))
@@ -134,12 +136,6 @@ function scanFile(file, found, helpers, calls) {
   });
 }
 
-/** A StableHLO constraint without words at its check: the spec's numbering says where to read. */
-function specWords(code) {
-  const m = /^stablehlo\.(\w+)\.([CI]\d+)$/.exec(code);
-  return m ? `constraint (${m[2]}) of \`${m[1]}\` in the StableHLO spec` : '';
-}
-
 /** Whether a calling file can reach a helper's file: the same file, or one it imports. */
 const imports = (call, file) =>
   call.file === file ||
@@ -153,19 +149,24 @@ export function collectRules() {
   for (const file of files('src')) scanFile(file, found, helpers, calls);
   // A helper calling a helper with its op throws the callee's rules too (`torch.index_add` → checkVector).
   for (let depth = 0; depth < 3; depth++)
-    for (const call of calls.filter((c) => c.from.helper && !c.from.op && c.from.name !== c.name)) {
+    for (const call of calls.filter((c) => c.from?.helper && !c.from.op && c.from.name !== c.name)) {
       const own = helpers.get(call.from.name) ?? [];
       for (const h of helpers.get(call.name) ?? [])
         if (imports(call, h.file) && !own.some((o) => o.rule === h.rule)) own.push(h);
       if (own.length > 0) helpers.set(call.from.name, own);
     }
-  for (const call of calls)
+  for (const p of calls.filter((c) => c.prefix))
+    for (const call of calls.filter((c) => c.word && c.name === p.name && imports(c, p.file)))
+      found.push({ code: p.prefix + call.word, file: call.file, line: call.line, about: messageNear(call.lines, call.line - 1) });
+  for (const call of calls.filter((c) => c.from))
     for (const h of helpers.get(call.name) ?? [])
       for (const op of imports(call, h.file) ? call.ops : [])
         found.push({ code: `${op}.${h.rule}`, file: h.file, line: h.line, about: call.explained.get(h.rule) ?? h.about });
   const spaces = new Set(found.filter((r) => !r.weak).map((r) => r.code.split('.')[0]));
   const byCode = new Map();
-  for (const r of found) r.about ||= specWords(r.code);
+  // A StableHLO constraint without words at its check: the spec's numbering says where to read.
+  const spec = (_, op, c) => `constraint (${c}) of \`${op}\` in the StableHLO spec`;
+  for (const r of found) r.about ||= /^stablehlo\.\w+\.[CI]\d+$/.test(r.code) ? r.code.replace(/^stablehlo\.(\w+)\.(\w+)$/, spec) : '';
   for (const r of found.filter((f) => !f.weak || spaces.has(f.code.split('.')[0])))
     if (!byCode.has(r.code) || (!byCode.get(r.code).about && r.about)) byCode.set(r.code, r);
   return [...byCode.values()].sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
@@ -207,8 +208,7 @@ export function renderCatalogue() {
   const groups = new Map();
   const untested = [];
   for (const r of rules) {
-    const space = r.code.split('.')[0];
-    const group = space === '<op>' ? 'any op (`<op>` is the op whose call reaches the check)' : space;
+    const group = r.code.startsWith('<op>') ? 'any op (`<op>`: the op whose call reaches the check)' : r.code.split('.')[0];
     if (!groups.has(group)) groups.set(group, []);
     const named = testsOf(r.code, tests);
     if (named.length === 0) untested.push(r.code);
@@ -218,12 +218,12 @@ export function renderCatalogue() {
   const out = [
     '# Rule codes',
     '',
-    'Every error this library throws carries a rule code (`error.code`, also at the end of its message).',
-    'This catalogue lists every code the sources can throw: what it means (the words of the source',
-    "file's rules, else the message), where it is thrown, and the test files that name it. An ONNX code",
-    'is written `onnx.<Op>-<v>.<rule>`: `<v>` is the schema version, and each concrete code',
-    '(`onnx.GatherND-13.index_depth`) is an anchor of its row. A shared check written `<op>.<rule>`',
-    "throws the calling op's code. The scan is static, so it may list a code an op never reaches.",
+    'Every error this library throws carries a rule code (`error.code`, also at the end of its message). This',
+    "catalogue lists every code the sources can throw: what it means (the words of the source file's rules,",
+    'else the message), where it is thrown, and the test files that name it. An ONNX code is written',
+    '`onnx.<Op>-<v>.<rule>` (`<v>`: the schema version); each concrete code (`onnx.GatherND-13.index_depth`)',
+    "anchors its row. A shared check written `<op>.<rule>` throws the calling op's code. The scan is",
+    'static, so it may list a code an op never reaches.',
     '',
     'Generated by `node scripts/rule-catalogue.mjs` (`npm run rules`); test/rule-catalogue.test.ts fails when it is stale.',
     '',
