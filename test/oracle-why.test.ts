@@ -195,6 +195,26 @@ describe('why lists every violated shape, attribute and dtype rule', () => {
       [['webnn.gather.indices_dataType', () => lib.webnn.lower.gather(f32([1, 2]), b([false]))]],
     ],
     [
+      'onnx.ScatterElements: float indices, then an unknown reduction (its default stands in)',
+      () =>
+        onnx.lower.ScatterElements(f32([1, 2]), idx([0], 'float32'), f32([1]), {
+          reduction: 'nope' as never,
+        }),
+      [
+        [
+          'onnx.ScatterElements-18.indices_dtype',
+          () => onnx.lower.ScatterElements(f32([1, 2]), idx([0], 'float32'), f32([1])),
+        ],
+        [
+          'onnx.ScatterElements-18.reduction',
+          () =>
+            onnx.lower.ScatterElements(f32([1, 2]), idx([0], 'int64'), f32([1]), {
+              reduction: 'nope' as never,
+            }),
+        ],
+      ],
+    ],
+    [
       'jax.lax.scatter_add: float indices; a bool operand and updates of another dtype (one rule code: listed once)',
       () => lax.scatter_add(b([true, false]), idx([[0]], 'float32'), f32([1]), sdn),
       [
@@ -232,20 +252,28 @@ describe('collect mode never changes the first violation, and lists only real on
     for (const k of keys) for (const s of out.slice()) out.push([...s, k]);
     return out;
   };
-  // Every preset, its data and index dtypes made wrong in every combination, with and without its
-  // integer attributes pushed out of range: the first violation why lists is the error the call
-  // throws, why never fails with anything but a list, and each violation listed is thrown exactly
-  // by the call with some of the other changes undone (a real violation, not an artefact).
+  // Every preset, its data and index dtypes made wrong in every combination, with its attributes
+  // as given, its integer ones pushed out of range, or its string and boolean ones misspelt: the
+  // first violation why lists is the error the call throws, why never fails with anything but a
+  // list, and each violation listed is thrown exactly by the call with some of the other changes
+  // undone (a real violation, not an artefact).
   it.each(PRESETS.map((p) => [p.id, p] as const))('%s', (_id, p) => {
     const entry = entries.find((e) => e.id === p.op);
     if (entry === undefined) throw new Error(`no registry entry ${p.op}`);
     const bumped = Object.fromEntries(
       Object.entries(p.args.attrs ?? {}).map(([k, v]) => [k, typeof v === 'number' ? -99 : v]),
     );
+    // Enums and flags given a value no framework accepts.
+    const misspelt = Object.fromEntries(
+      Object.entries(p.args.attrs ?? {}).map(([k, v]) => [
+        k,
+        typeof v === 'string' || typeof v === 'boolean' ? 'nope' : v,
+      ]),
+    );
     const lowerOf = (args: CallArgs) => () => lowerCall(ns, entry, args) as LoweredCall;
     for (const dataDType of DATA)
       for (const indexDType of INDEX)
-        for (const attrs of [p.args.attrs, bumped]) {
+        for (const attrs of [p.args.attrs, bumped, misspelt]) {
           const changes = {
             dataDType: dataDType ?? p.args.dataDType,
             indexDType: indexDType ?? p.args.indexDType,

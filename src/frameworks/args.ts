@@ -28,8 +28,9 @@ let collecting: RecordedFailure[] | undefined;
 /**
  * Runs `lower` with the argument-level rules in collect mode: such a rule records its failure and
  * the lowering goes on (its outcome reads only its own argument, so later rules keep their meaning),
- * and an axis out of range goes on with the valid stand-in 0 (its failure is marked, so `why`
- * reports nothing but argument-level rules after it). Any other failure throws as usual. Outside
+ * and an axis out of range, or an enum or flag without a valid value, goes on with a valid
+ * stand-in (axis 0, the parameter's default; its failure is marked, so `why` reports nothing but
+ * argument-level rules after it). Any other failure throws as usual. Outside
  * a `collectFailures`, every rule throws at once: a call's behaviour never depends on this.
  */
 export function collectFailures<T>(lower: () => T): {
@@ -53,6 +54,17 @@ export function collectFailures<T>(lower: () => T): {
 function argumentRuleFailed(error: GatherScatterError): void {
   if (collecting === undefined) throw error;
   collecting.push({ error });
+}
+
+/**
+ * A rule on a value later rules read failed: under `collectFailures` the check goes on with
+ * `value` (a valid stand-in: the parameter's default) and the failure is marked; thrown otherwise,
+ * or when there is no stand-in.
+ */
+function standInFor<T>(error: GatherScatterError, name: string, value: T | undefined): T {
+  if (collecting === undefined || value === undefined) throw error;
+  collecting.push({ error, standIn: { name, value } });
+  return value;
 }
 
 /** `[0, 1, …, n - 1]`, or `[a, …, b - 1]` with two arguments. */
@@ -174,11 +186,12 @@ export function oneOf<T extends string>(
   if (value === undefined) return dflt;
   if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) {
     const hint = typeof value === 'string' ? suggestion(value, allowed) : '';
-    throw new InvalidArgumentError(
+    const error = new InvalidArgumentError(
       code ?? `${op}.${name}`,
       `${op}: ${name} must be one of ${allowed.map((a) => fmt(a)).join(', ')}; got ${describe(value)}${hint}`,
       { [name]: value },
     );
+    return standInFor(error, name, dflt);
   }
   return value as T;
 }
@@ -192,10 +205,12 @@ export function flag(
   code = `${op}.${name}`,
 ): boolean {
   if (value === undefined) return dflt;
-  if (typeof value !== 'boolean')
-    throw new InvalidArgumentError(code, `${op}: ${name} must be a boolean; got ${describe(value)}`, {
+  if (typeof value !== 'boolean') {
+    const error = new InvalidArgumentError(code, `${op}: ${name} must be a boolean; got ${describe(value)}`, {
       [name]: value,
     });
+    return standInFor(error, name, dflt);
+  }
   return value;
 }
 
@@ -356,9 +371,7 @@ export function normalizeAxis(
       { [name]: axis, rank },
     );
     // Axis 0 is valid for any rank >= 1: under collectFailures the check goes on with it.
-    if (collecting === undefined || rank < 1) throw error;
-    collecting.push({ error, standIn: { name, value: 0 } });
-    return 0;
+    return standInFor(error, name, rank < 1 ? undefined : 0);
   }
   return axis < 0 ? axis + rank : axis;
 }
