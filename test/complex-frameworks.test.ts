@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { fmtScalar } from '../explorer/arith.js';
 import { flatValues } from '../explorer/flat.js';
 import { onnxGraph, toOnnx } from '../src/export/onnx.js';
-import { DTypeError, complex, jax, numpy, onnx, tensor, tf } from '../src/index.js';
+import { DTypeError, complex, jax, numpy, onnx, tensor, tf, torch } from '../src/index.js';
 
 const c64 = (...pairs: [number, number][]) => tensor(new Float32Array(pairs.flat()), 'complex64');
 const c128 = (...pairs: [number, number][]) => tensor(new Float64Array(pairs.flat()), 'complex128');
@@ -89,6 +89,18 @@ describe('ONNX', () => {
         })
         .toArray(),
     ).toEqual([1, 5]);
+  });
+});
+
+describe('PyTorch mean: the NaN bits of ATen complex division', () => {
+  it('inf+nanj summed with 1+1j, divided by 2: both parts the NaN the imaginary part held (PyTorch 1.13: 7fc00000 7fc00000)', () => {
+    // re = (a·c) + (b·0), im = (b·c) − (a·0): the imaginary part's first NaN operand is b·c, not
+    // a·0's default NaN (ffc00000). Found by complex-live seed 3096140173; measured with
+    // x.scatter_reduce(0, tensor([0]), tensor([1+1j]), 'mean', include_self=True).
+    const x = c64([Number.POSITIVE_INFINITY, Number.NaN]);
+    const r = torch.scatter_reduce(x, 0, tensor([0n], 'int64'), c64([1, 1]), 'mean');
+    const bits = [...new Uint32Array((r.data as Float32Array).slice().buffer)].map((b) => b.toString(16));
+    expect(bits).toEqual(['7fc00000', '7fc00000']);
   });
 });
 
