@@ -86,18 +86,21 @@ function scanFile(file, found, helpers, calls) {
   const builders = new Map();
   let fn = { name: '', helper: false, op: undefined };
   const helperRule = (rule, i) =>
-    helpers.set(fn.name, [...(helpers.get(fn.name) ?? []), { rule, file, line: i + 1, about: messageNear(lines, i) }]);
+    helpers.set(fn.name, [...(helpers.get(fn.name) ?? []), { rule, file, def: file, line: i + 1, about: messageNear(lines, i) }]);
   const add = (code, i, rule, about = messageNear(lines, i), weak = false) =>
     found.push({ code, file, line: i + 1, about: explained.get(rule) ?? about, weak });
   lines.forEach((line, i) => {
     if (/^\s*(\*|\/\/|\/\*)/.test(line)) return;
     const f = FUNCTION.exec(line);
-    const params = f?.[2] ?? f?.[4] ?? '';
+    const params = (f?.[2] ?? f?.[4]) || (lines[i + 1] ?? ''); // one parameter a line: the first is next
     if (f) fn = { name: f[1] ?? f[3], helper: /^\s*(op|OP)\b/.test(params), param: /^\s*(\w+)/.exec(params)?.[1] };
     // A function throwing `export.onnx.${rule}` for its first parameter: each `fail('opset', …)` names a code.
-    const tail = new RegExp(`\`([a-z][\\w.]*)\\.\\$\\{${fn.param}\\}\``).exec(line);
-    if (tail && fn.param && !fn.helper) calls.push({ prefix: `${tail[1]}.`, name: fn.name, file });
-    for (const m of line.matchAll(/\b(\w+)\('([a-z]\w*)'/g)) calls.push({ word: m[2], name: m[1], file, text, line: i + 1, lines });
+    const tail = new RegExp(`\`(?:([a-z][\\w.]*)|\\$\\{([A-Z_]+)\\})\\.\\$\\{${fn.param}\\}\``).exec(line);
+    const prefix = tail?.[1] ?? new RegExp(`const ${tail?.[2]} = '([\\w.]+)'`).exec(text)?.[1];
+    if (prefix && fn.param && !fn.helper) calls.push({ prefix: `${prefix}.`, name: fn.name, file });
+    const next = /\w\($/.test(line) ? (lines[i + 1] ?? '').trim() : ''; // `lowerScatterFamily(` / `'scatter_reduce',`
+    for (const m of `${line}${next}`.matchAll(/\b(\w+)\('([a-z]\w*)'/g))
+      calls.push({ word: m[2], name: m[1], file, text, line: next ? i + 2 : i + 1, lines });
     const local = /const op = '([^']+)'/.exec(line);
     if (local) fn.op = prefixed(file, local[1]);
     const b = /const (\w+) = \((\w+)[^)]*\) => `([^`$]*)\$\{\2\}`/.exec(line);
@@ -143,31 +146,31 @@ const imports = (call, file) =>
 
 /** Every code src can throw, one entry per code: where first thrown and what it means. */
 export function collectRules() {
-  const found = [];
-  const helpers = new Map();
-  const calls = [];
+  const [found, helpers, calls] = [[], new Map(), []];
   for (const file of files('src')) scanFile(file, found, helpers, calls);
   // A helper calling a helper with its op throws the callee's rules too (`torch.index_add` → checkVector).
   for (let depth = 0; depth < 3; depth++)
     for (const call of calls.filter((c) => c.from?.helper && !c.from.op && c.from.name !== c.name)) {
       const own = helpers.get(call.from.name) ?? [];
       for (const h of helpers.get(call.name) ?? [])
-        if (imports(call, h.file) && !own.some((o) => o.rule === h.rule)) own.push(h);
+        if (imports(call, h.def) && !own.some((o) => o.rule === h.rule)) own.push({ ...h, def: call.file });
       if (own.length > 0) helpers.set(call.from.name, own);
     }
   for (const p of calls.filter((c) => c.prefix))
     for (const call of calls.filter((c) => c.word && c.name === p.name && imports(c, p.file)))
       found.push({ code: p.prefix + call.word, file: call.file, line: call.line, about: messageNear(call.lines, call.line - 1) });
-  for (const call of calls.filter((c) => c.from))
+  for (const call of calls.filter((c) => c.from || (c.word && helpers.has(c.name))))
     for (const h of helpers.get(call.name) ?? [])
-      for (const op of imports(call, h.file) ? call.ops : [])
-        found.push({ code: `${op}.${h.rule}`, file: h.file, line: h.line, about: call.explained.get(h.rule) ?? h.about });
+      for (const op of !imports(call, h.def) ? [] : call.word ? [prefixed(call.file, call.word)] : call.ops)
+        found.push({ code: `${op}.${h.rule}`, file: h.file, line: h.line, about: call.explained?.get(h.rule) ?? h.about });
   const spaces = new Set(found.filter((r) => !r.weak).map((r) => r.code.split('.')[0]));
   const byCode = new Map();
-  // A StableHLO constraint without words at its check: the spec's numbering says where to read.
-  const spec = (_, op, c) => `constraint (${c}) of \`${op}\` in the StableHLO spec`;
-  for (const r of found) r.about ||= /^stablehlo\.\w+\.[CI]\d+$/.test(r.code) ? r.code.replace(/^stablehlo\.(\w+)\.(\w+)$/, spec) : '';
-  for (const r of found.filter((f) => !f.weak || spaces.has(f.code.split('.')[0])))
+  // No words at the check: `out`'s are known; a StableHLO constraint's number says where in the spec to read.
+  const spec = (m) => m && `constraint (${m[2]}) of \`${m[1]}\` in the StableHLO spec`;
+  for (const r of found) r.about ||= r.code.endsWith('.out') ? "`out` must be a Tensor of the result's shape and dtype" : '';
+  for (const r of found) r.about ||= spec(/^stablehlo\.(\w+)\.([CI]\d+)$/.exec(r.code)) ?? '';
+  const opName = (c) => OP_IDS.has(c) || new RegExp(`^(?:${FRAMEWORKS})\\.\\w+$`).test(c); // `stablehlo.${kind}`
+  for (const r of found.filter((f) => (!f.weak || spaces.has(f.code.split('.')[0])) && !opName(f.code)))
     if (!byCode.has(r.code) || (!byCode.get(r.code).about && r.about)) byCode.set(r.code, r);
   return [...byCode.values()].sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
 }
@@ -239,11 +242,8 @@ export function renderCatalogue() {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const { text, rules, untested } = renderCatalogue();
   const target = join(ROOT, 'docs', 'rules.md');
-  if (process.argv.includes('--check')) {
-    const stale = readFileSync(target, 'utf8') !== text;
-    if (stale) console.error('docs/rules.md is stale: run `node scripts/rule-catalogue.mjs`');
-    process.exit(stale ? 1 : 0);
-  }
+  const stale = readFileSync(target, 'utf8') !== text;
+  if (process.argv.includes('--check')) process.exit(stale ? console.error('docs/rules.md is stale: run `node scripts/rule-catalogue.mjs`') || 1 : 0);
   writeFileSync(target, text);
   console.log(`docs/rules.md: ${rules.length} codes, ${untested.length} without a named test`);
 }
