@@ -2,8 +2,8 @@
  * why: every constraint a call violates, each with its rule code and the spec's words (the
  * library's typed-error message). The frontend's rules run in their order under
  * `collectFailures`: an argument-level rule (a dtype) records its failure and the check goes on;
- * an axis out of range goes on with a stand-in, after which only argument-level failures are
- * reported; any other failure ends the check, and `notEvaluated` says what was left. Index-value
+ * an axis, enum or flag without a valid value goes on with a valid stand-in, after which only
+ * argument-level failures are reported; any other failure ends the check, and `notEvaluated` says what was left. Index-value
  * rules are all listed, read from the core's trace, once every other rule holds.
  */
 import { type CoreCall, execute } from '../core/call.js';
@@ -91,7 +91,7 @@ function ruleViolations(failures: readonly RecordedFailure[], stop?: GatherScatt
     if (stop)
       notEvaluated += ` (the next failure, ${stop.code}, was found with the stand-in ${name} = ${fmt(value)} and is not reported)`;
   } else if (stop && own) {
-    items.push(itemOf(stop));
+    if (!items.some((x) => x.code === stop.code)) items.push(itemOf(stop));
     notEvaluated = `the rules checked after ${stop.code}: they may read what that rule makes meaningless`;
   } else if (stop) {
     notEvaluated = `the rules checked after ${items[items.length - 1].code}, except argument-level ones (the next failure, ${stop.code}, is another op's rule reached with an argument that already breaks one and is not reported)`;
