@@ -1,13 +1,10 @@
 /**
- * Generates docs/rules.md: every rule code src/ can throw, with what it means (the words of the
- * source file's header, else the message at the throw), where it is thrown, and the tests that
- * name it. `node scripts/rule-catalogue.mjs` writes the file; `--check` exits 1 when it is stale.
- *
- * Codes are read statically, as most are built from parts: a literal (`'cli.arguments'`), a rule
- * beside the op (`${op}.index_dtype`, `fail(op, 'batch_dims', …)`, `tensorArg(op, 'indices', …)`),
- * a builder (`c('C17')`), or a helper throwing `${op}.<rule>` for each op calling it (up to three
- * helpers deep). The op is the function's `const op = '…'`, else the file's (`onnxOptions('X')`
- * gives `onnx.X-<v>`), else each op the file names: the scan over-approximates rather than misses.
+ * Writes docs/rules.md (`--check`: exits 1 when it is stale): every rule code src/ can throw, what it means
+ * (the file header's words, else the message), where it is thrown, and the tests naming it. Codes are
+ * read statically, as most are built from parts: literals, `${op}.rule`, `fail(op, 'rule')`, `c('C17')`,
+ * `argError('iota', 'C1')`, helpers throwing `${op}.<rule>` for each op calling them. The op is the
+ * function's `const op = '…'`, else the file's (`onnxOptions('X')`: `onnx.X-<v>`), else each op the file
+ * names: the scan over-approximates rather than misses.
  */
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -28,20 +25,17 @@ const SHARED = /\/(args|families|masks|signature|constructors|op-names|index)\.t
 const [TENSOR, INTEGER, NUMBER] = ['must be a Tensor', 'must be an integer', 'must be a number'];
 const ARG_CHECKS = { tensorArg: TENSOR, input: TENSOR, integer: INTEGER, intAttribute: INTEGER, scalar: NUMBER };
 Object.assign(ARG_CHECKS, { integers: 'must be integers', flag: 'must be a boolean', oneOf: 'must be an accepted value' });
-const FUNCTION =
-  /^\s*(?:export )?(?:async )?function\s+(\w+)\s*(?:<[^>]*>)?\(([^)]*)|^\s*(?:export )?const (\w+) = (?:async )?\(([^)]*)/;
+const FUNCTION = /^\s*(?:export )?(?:async )?function\s+(\w+)\s*(?:<[^>]*>)?\(([^)]*)|^\s*(?:export )?const (\w+) = (?:async )?\(([^)]*)/;
 
 /** Every file under `dir` (relative to the repo) ending in `.ts`. */
-function files(dir) {
-  return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((e) =>
+const files = (dir) =>
+  readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((e) =>
     e.isDirectory() ? files(`${dir}/${e.name}`) : e.name.endsWith('.ts') ? [`${dir}/${e.name}`] : [],
   );
-}
 
 /** The rules a file's leading comment explains: `` `rule`: words `` up to `;` or the line's end. */
 function headerRules(text) {
-  const head = /^\s*\/\*\*([\s\S]*?)\*\//.exec(text)?.[1] ?? '';
-  const rules = new Map();
+  const [head, rules] = [/^\s*\/\*\*([\s\S]*?)\*\//.exec(text)?.[1] ?? '', new Map()];
   const joined = head.replace(/\n\s*\* ?(?![-\s])/g, ' ').replace(/\n\s*\* ?/g, '\n');
   for (const m of joined.matchAll(/`([A-Za-z]\w*)`(?: \((?:version|code)[^)]*\))?: ([^;\n]+)/g))
     if (!rules.has(m[1])) rules.set(m[1], m[2].trim().replace(/\.$/, ''));
@@ -64,8 +58,7 @@ const prefixed = (file, op) => (op.includes('.') ? op : `${file.split('/')[2]}.$
 /** Op ids as the registry lists them (so `'numpy.add.at'` reads as an op, not a code). */
 const OP_IDS = new Set(
   ['src/tables/registry.ts', 'src/frameworks/op-names.ts'].flatMap((f) =>
-    [...readFileSync(join(ROOT, f), 'utf8').matchAll(new RegExp(`'((?:${FRAMEWORKS})(?:\\.\\w+)+)'`, 'g'))].map((m) => m[1]),
-  ),
+    [...readFileSync(join(ROOT, f), 'utf8').matchAll(new RegExp(`'((?:${FRAMEWORKS})(?:\\.\\w+)+)'`, 'g'))].map((m) => m[1])),
 );
 
 /** The string literals of a line, without their quotes. */
@@ -73,17 +66,13 @@ const literals = (line) =>
   [...line.matchAll(/'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|`(?:[^`\\]|\\.)*`/g)].map((m) => m[0].slice(1, -1));
 
 /** The message thrown next to line `i`, as words (`${…}` shown as `…`). */
-function messageNear(lines, i) {
-  return lines.slice(i, i + 4).flatMap((l) => literals(l.replace(/\$\{[^}]*\}/g, '…'))).find((s) => / /.test(s)) ?? '';
-}
+const messageNear = (lines, i) =>
+  lines.slice(i, i + 4).flatMap((l) => literals(l.replace(/\$\{[^}]*\}/g, '…'))).find((s) => / /.test(s)) ?? '';
 
 /** Scans one file: concrete codes, dynamic rules (with the op they belong to), helper rules. */
 function scanFile(file, found, helpers, calls) {
   const text = readFileSync(join(ROOT, file), 'utf8');
-  const lines = text.split('\n');
-  const explained = headerRules(text);
-  const ops = fileOps(file, text);
-  const builders = new Map();
+  const [lines, explained, ops, builders] = [text.split('\n'), headerRules(text), fileOps(file, text), new Map()];
   let fn = { name: '', helper: false, op: undefined };
   const helperRule = (rule, i) =>
     helpers.set(fn.name, [...(helpers.get(fn.name) ?? []), { rule, file, def: file, line: i + 1, about: messageNear(lines, i) }]);
@@ -92,8 +81,14 @@ function scanFile(file, found, helpers, calls) {
   lines.forEach((line, i) => {
     if (/^\s*(\*|\/\/|\/\*)/.test(line)) return;
     const f = FUNCTION.exec(line);
-    const params = (f?.[2] ?? f?.[4]) || (lines[i + 1] ?? ''); // one parameter a line: the first is next
-    if (f) fn = { name: f[1] ?? f[3], helper: /^\s*(op|OP)\b/.test(params), param: /^\s*(\w+)/.exec(params)?.[1] };
+    const params = (f?.[2] ?? f?.[4]) || lines.slice(i + 1, i + 4).join(' '); // or one parameter a line
+    const [p1, p2] = params.split(',').map((p) => /\w+/.exec(p)?.[0]);
+    if (f) fn = { name: f[1] ?? f[3], helper: /^\s*(op|OP)\b/.test(params), param: p1, p2 };
+    // `stablehlo.${op}.${c}` from a helper's first two parameters (argError), or passed on: `argError(op, c, …)`.
+    const pair = fn.p2 && new RegExp(`\`([a-z][\\w.]*)\\.\\$\\{${fn.param}\\}\\.\\$\\{${fn.p2}\\}\``).exec(line);
+    if (pair) calls.push({ pair: `${pair[1]}.`, name: fn.name, file });
+    const via = fn.p2 && new RegExp(`\\b(\\w+)\\(${fn.param}, ${fn.p2}\\b`).exec(line);
+    if (via) calls.push({ via: via[1], name: fn.name, file, text });
     // A function throwing `export.onnx.${rule}` for its first parameter: each `fail('opset', …)` names a code.
     const tail = new RegExp(`\`(?:([a-z][\\w.]*)|\\$\\{([A-Z_]+)\\})\\.\\$\\{${fn.param}\\}\``).exec(line);
     const prefix = tail?.[1] ?? new RegExp(`const ${tail?.[2]} = '([\\w.]+)'`).exec(text)?.[1];
@@ -101,6 +96,8 @@ function scanFile(file, found, helpers, calls) {
     const next = /\w\($/.test(line) ? (lines[i + 1] ?? '').trim() : ''; // `lowerScatterFamily(` / `'scatter_reduce',`
     for (const m of `${line}${next}`.matchAll(/\b(\w+)\('([a-z]\w*)'/g))
       calls.push({ word: m[2], name: m[1], file, text, line: next ? i + 2 : i + 1, lines });
+    for (const m of `${line}${next}`.matchAll(/\b(\w+)\('(\w+)',\s*'([CI]\d+)'/g))
+      calls.push({ word: `${m[2]}.${m[3]}`, name: m[1], file, text, line: next ? i + 2 : i + 1, lines });
     const local = /const op = '([^']+)'/.exec(line);
     if (local) fn.op = prefixed(file, local[1]);
     const b = /const (\w+) = \((\w+)[^)]*\) => `([^`$]*)\$\{\2\}`/.exec(line);
@@ -156,15 +153,18 @@ export function collectRules() {
         if (imports(call, h.def) && !own.some((o) => o.rule === h.rule)) own.push({ ...h, def: call.file });
       if (own.length > 0) helpers.set(call.from.name, own);
     }
-  for (const p of calls.filter((c) => c.prefix))
-    for (const call of calls.filter((c) => c.word && c.name === p.name && imports(c, p.file)))
-      found.push({ code: p.prefix + call.word, file: call.file, line: call.line, about: messageNear(call.lines, call.line - 1) });
+  for (let depth = 0; depth < 3; depth++)
+    for (const v of calls.filter((c) => c.via))
+      for (const p of calls.filter((c) => c.pair && c.name === v.via && imports(v, c.file)))
+        if (!calls.some((c) => c.pair && c.name === v.name)) calls.push({ pair: p.pair, name: v.name, file: v.file });
+  for (const p of calls.filter((c) => c.prefix || c.pair))
+    for (const call of calls.filter((c) => c.word && c.name === p.name && imports(c, p.file) && !p.pair === !c.word.includes('.')))
+      found.push({ code: (p.prefix ?? p.pair) + call.word, file: call.file, line: call.line, about: messageNear(call.lines, call.line - 1) });
   for (const call of calls.filter((c) => c.from || (c.word && helpers.has(c.name))))
     for (const h of helpers.get(call.name) ?? [])
       for (const op of !imports(call, h.def) ? [] : call.word ? [prefixed(call.file, call.word)] : call.ops)
         found.push({ code: `${op}.${h.rule}`, file: h.file, line: h.line, about: call.explained?.get(h.rule) ?? h.about });
-  const spaces = new Set(found.filter((r) => !r.weak).map((r) => r.code.split('.')[0]));
-  const byCode = new Map();
+  const [spaces, byCode] = [new Set(found.filter((r) => !r.weak).map((r) => r.code.split('.')[0])), new Map()];
   // No words at the check: `out`'s are known; a StableHLO constraint's number says where in the spec to read.
   const spec = (m) => m && `constraint (${m[2]}) of \`${m[1]}\` in the StableHLO spec`;
   for (const r of found) r.about ||= r.code.endsWith('.out') ? "`out` must be a Tensor of the result's shape and dtype" : '';
