@@ -188,10 +188,10 @@ function concreteCodes(code, versions = onnxVersions()) {
   return m ? (versions.get(m[1]) ?? []).map((v) => `onnx.${m[1]}-${v}.${m[2]}`) : [code];
 }
 
-/** Test files naming a code (any version of an ONNX code). */
+/** Test files naming a code, in a string or a test name (any ONNX version; `<op>.rule` ending a string). */
 function testsOf(code, tests) {
   const esc = code.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace('<v>', '\\d+');
-  const re = new RegExp(code.startsWith('<op>') ? `\\w${esc.slice(4)}['"\`]` : `['"\`]${esc}['"\`]`);
+  const re = new RegExp(code.startsWith('<op>') ? `\\w${esc.slice(4)}['"\`]` : `(?<![\\w.-])${esc}(?![\\w-]|\\.\\w)`);
   const named = tests.filter((t) => re.test(t.text));
   // The spec's constraint tables name `'C17'` beside the op (test/core-constraints.test.ts).
   const spec = /^(stablehlo\.\w+)\.([CI]\d+)$/.exec(code);
