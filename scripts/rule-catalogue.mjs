@@ -17,7 +17,7 @@ const OP_VAR = '(?:op|OP|op\\.name|call\\.op|meta\\.op)';
 /** Dynamic rules beside the op variable: `${op}.rule` or `helper(op, 'rule'`. */
 const DYNAMIC = [
   new RegExp(`\\$\\{${OP_VAR}\\}\\.([A-Za-z]\\w*)\\b(?!\\$)`, 'g'),
-  new RegExp(`\\b(?<helper>\\w+)\\(${OP_VAR},\\s*'([a-z]\\w*)'`, 'g'),
+  new RegExp(`\\b(?<helper>\\w*Arg|input|integers?|intAttribute|flag|oneOf|scalar\\w*|fail|code|check\\w*|pickPolicy|text)\\(${OP_VAR},\\s*'([a-z]\\w*)'`, 'gi'),
 ];
 /** Frontend files shared by every framework: their `${op}` is the caller's. */
 const SHARED = /\/(args|families|masks|signature|constructors|op-names|index)\.ts$/;
