@@ -44,7 +44,9 @@ function headerRules(text) {
 
 /** The op names a file uses: `const op = '…'` per function, ONNX schemas, framework literals. */
 function fileOps(file, text) {
-  const onnx = [...text.matchAll(/onnxOptions\('(\w+)'/g)].map((m) => `onnx.${m[1]}-<v>`);
+  // ONNX: `onnxOptions('GatherND')`, or the op types a shared lowering is called with (`'ScatterElements'`).
+  const named = file.startsWith('src/frameworks/onnx/') ? [...text.matchAll(/'([A-Z]\w+)'/g)].map((m) => m[1]) : [];
+  const onnx = named.filter((t) => ONNX_VERSIONS.has(t)).map((t) => `onnx.${t}-<v>`);
   if (onnx.length > 0) return [...new Set(onnx)];
   if (!file.startsWith('src/frameworks/') || SHARED.test(file)) return [];
   const lit = new RegExp(`['\`]((?:${FRAMEWORKS})\\.(?:(?:lax|numpy|jnp|tensor)\\.)?[A-Za-z_]+)['\`]`, 'g');
@@ -176,13 +178,12 @@ export function collectRules() {
 }
 
 /** The ONNX schema versions (`OP_VERSIONS` in opsets.ts), to anchor every concrete code. */
-function onnxVersions() {
-  const text = readFileSync(join(ROOT, 'src/frameworks/onnx/opsets.ts'), 'utf8');
-  return new Map([...text.matchAll(/^ {2}(\w+): \[([\d, ]+)\],$/gm)].map((m) => [m[1], m[2].split(', ')]));
-}
+const ONNX_VERSIONS = new Map(
+  [...readFileSync(join(ROOT, 'src/frameworks/onnx/opsets.ts'), 'utf8').matchAll(/^ {2}(\w+): \[([\d, ]+)\],$/gm)].map((m) => [m[1], m[2].split(', ')]),
+);
 
 /** The concrete codes a catalogue code stands for (`onnx.Gather-<v>.axis` → one per version). */
-function concreteCodes(code, versions = onnxVersions()) {
+function concreteCodes(code, versions = ONNX_VERSIONS) {
   const m = /^onnx\.(\w+)-<v>\.(.+)$/.exec(code);
   if (code.startsWith('<op>')) return []; // no code of its own: the calling op's row names it
   return m ? (versions.get(m[1]) ?? []).map((v) => `onnx.${m[1]}-${v}.${m[2]}`) : [code];
@@ -204,7 +205,6 @@ const cell = (s) => String(s).replace(/\|/g, '\\|').replace(/\s+/g, ' ').trim();
 /** The catalogue as markdown. */
 export function renderCatalogue() {
   const rules = collectRules();
-  const versions = onnxVersions();
   const tests = files('test')
     .filter((f) => !f.endsWith('/rule-catalogue.test.ts')) // it names codes to check the catalogue
     .map((f) => ({ name: relative('test', f), text: readFileSync(join(ROOT, f), 'utf8') }));
@@ -215,7 +215,7 @@ export function renderCatalogue() {
     if (!groups.has(group)) groups.set(group, []);
     const named = testsOf(r.code, tests);
     if (named.length === 0) untested.push(r.code);
-    const anchors = concreteCodes(r.code, versions).map((c) => `<a id="${c}"></a>`).join('');
+    const anchors = concreteCodes(r.code).map((c) => `<a id="${c}"></a>`).join('');
     groups.get(group).push(`| ${anchors}\`${r.code}\` | ${cell(r.about)} | \`${r.file}:${r.line}\` | ${named.join(', ')} |`);
   }
   const out = [
@@ -235,7 +235,7 @@ export function renderCatalogue() {
   for (const [group, rows] of [...groups].sort())
     out.push('', `## ${group}`, '', '| code | meaning | thrown at | tests |', '|---|---|---|---|', ...rows);
   out.push('', '## Rules without a named test', '', `${untested.length} codes:`, '');
-  out.push(...untested.map((c) => (c.startsWith('<op>') ? `- \`${c}\`` : `- [\`${c}\`](#${concreteCodes(c, versions)[0]})`)), '');
+  out.push(...untested.map((c) => (c.startsWith('<op>') ? `- \`${c}\`` : `- [\`${c}\`](#${concreteCodes(c)[0]})`)), '');
   return { text: out.join('\n'), rules, untested };
 }
 
