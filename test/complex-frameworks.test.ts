@@ -102,6 +102,36 @@ describe('PyTorch mean: the NaN bits of ATen complex division', () => {
     const bits = [...new Uint32Array((r.data as Float32Array).slice().buffer)].map((b) => b.toString(16));
     expect(bits).toEqual(['7fc00000', '7fc00000']);
   });
+  it('the same element in a vector-wide tensor: the AVX2 kernel gives the default NaN (PyTorch 1.13, measured)', () => {
+    // x = ones(n) with inf+nanj first and last, 1+1j added to both, mean. PyTorch: for n = 9 the
+    // first element (in the 8-wide vector part) has imaginary bits ffc00000, the last (scalar
+    // tail) 7fc00000; for n = 8 both ffc00000; for n = 7 both 7fc00000 (complex128: 4-wide).
+    const imagBits = (n: number, dtype: 'complex64' | 'complex128') => {
+      const parts = Array.from({ length: n }, (_, k) =>
+        k === 0 || k === n - 1 ? [Infinity, Number.NaN] : [1, 0],
+      );
+      const x = tensor(
+        dtype === 'complex64' ? new Float32Array(parts.flat()) : new Float64Array(parts.flat()),
+        dtype,
+      );
+      const one = tensor(
+        dtype === 'complex64' ? new Float32Array([1, 1, 1, 1]) : new Float64Array([1, 1, 1, 1]),
+        dtype,
+      );
+      const r = torch.scatter_reduce(x, 0, tensor([0n, BigInt(n - 1)], 'int64'), one, 'mean');
+      const words = dtype === 'complex64' ? new Uint32Array((r.data as Float32Array).slice().buffer) : null;
+      const hi = dtype === 'complex128' ? new Uint32Array((r.data as Float64Array).slice().buffer) : null;
+      // The imaginary part's top word of the first and the last element.
+      return words
+        ? [words[1], words[2 * n - 1]].map((b) => b.toString(16))
+        : [(hi as Uint32Array)[3], (hi as Uint32Array)[4 * n - 1]].map((b) => b.toString(16));
+    };
+    expect(imagBits(9, 'complex64')).toEqual(['ffc00000', '7fc00000']);
+    expect(imagBits(8, 'complex64')).toEqual(['ffc00000', 'ffc00000']);
+    expect(imagBits(7, 'complex64')).toEqual(['7fc00000', '7fc00000']);
+    expect(imagBits(4, 'complex128')).toEqual(['fff80000', 'fff80000']);
+    expect(imagBits(3, 'complex128')).toEqual(['7ff80000', '7ff80000']);
+  });
 });
 
 describe('TensorFlow', () => {

@@ -8,10 +8,13 @@
  * - ATen's scatter `multiply` / `prod`: re = (a·c) − (d·b), im = (a·d) + (c·b);
  * - on complex128 both fuse the outer product and the sum (measured: a·c − (b·d) rounds once
  *   after b·d), with the FMA's NaN rule: the first NaN of (a, c, b·d), even when a·c is invalid;
- * - ATen's complex division by a real count c + 0i (scatter_reduce mean), c10::complex's
- *   formula: re = ((a·c) + (b·0)) / c², im = ((b·c) − (a·0)) / c² — the imaginary part's first
- *   operand is b·c, so an infinite real part beside a NaN imaginary part keeps that NaN
- *   (measured: seed 3096140173 of test/complex-live.test.ts).
+ * - ATen's complex division by a real count c + 0i (scatter_reduce mean) has two formulas, by
+ *   the element's place in the flat tensor (PyTorch 1.13, AVX2 kernels, measured): elements in
+ *   whole pairs of vectors (the first n − n mod 8 complex64, n − n mod 4 complex128) take the
+ *   AVX2 kernel's re = ((a·c) + (b·0)) / c², im = ((a·(−0)) + (b·c)) / c²; the rest take
+ *   c10::complex's scalar re = ((a·c) + (b·0)) / c², im = ((b·c) − (a·0)) / c². An infinite real
+ *   part beside a NaN imaginary part gives the default NaN in the first, keeps the NaN in the
+ *   second (complex-live seeds 3096140173 and 121).
  * A JS number does not keep a NaN's payload through every engine path, so NaNs travel here as
  * their bits, read from and written to integer views of the storage.
  */
@@ -177,9 +180,13 @@ export function divideByCounts(
   includeSelf: boolean,
 ): void {
   const w = new Int32Array(data.buffer, data.byteOffset, data.length * (wide ? 2 : 1));
-  for (let i = 0; i < counts.length; i++) {
+  // ATen's vectorised loop takes 2 AVX2 vectors at a time (8 complex64, 4 complex128) and
+  // leaves the rest to the scalar loop, whose formula orders the imaginary part otherwise.
+  const n = counts.length;
+  const vectorEnd = n - (n % (wide ? 4 : 8));
+  for (let i = 0; i < n; i++) {
     const c = counts[i] + (includeSelf ? 1 : 0) || 1; // PyTorch: count.masked_fill_(count == 0, 1)
-    divideOne(data, w, wide ? F64 : F32, i, c);
+    divideOne(data, w, wide ? F64 : F32, i, c, i < vectorEnd);
   }
 }
 
@@ -189,13 +196,16 @@ function divideOne(
   width: Width,
   i: number,
   c: number,
+  vector: boolean,
 ): void {
   const A = read(data, w, 2 * i, width);
   const B = read(data, w, 2 * i + 1, width);
   const C = part(c);
   const den = op(op(C, C, mul, width), op(part(0), part(0), mul, width), add, width);
   const re = op(op(A, C, mul, width), op(B, part(0), mul, width), add, width);
-  const im = op(op(B, C, mul, width), op(A, part(0), mul, width), sub, width);
+  const im = vector
+    ? op(op(A, part(-0), mul, width), op(B, C, mul, width), add, width)
+    : op(op(B, C, mul, width), op(A, part(0), mul, width), sub, width);
   write(data, w, 2 * i, op(re, den, div, width), width);
   write(data, w, 2 * i + 1, op(im, den, div, width), width);
 }
