@@ -7,6 +7,8 @@
  * out of bounds on purpose (the spec clamps a gather's start; a scatter skips what falls outside).
  */
 import { type DType, type Tensor, tensor } from '../../src/index.js';
+import { PRESETS } from '../../src/tables/presets.js';
+import type { NestedArray } from '../../src/tensor/tensor.js';
 
 /** The operand's values, nested 2×3×4×2: element [a, b, c, d] is 1 + d + 2c + 8b + 24a. */
 export const SPEC_OPERAND_VALUES: number[][][][] = Array.from({ length: 2 }, (_, a) =>
@@ -96,69 +98,12 @@ export const SPEC_GATHER_TEXT = `%result = "stablehlo.gather"(%operand, %start_i
   indices_are_sorted = false
 } : (tensor<2x3x4x2xi32>, tensor<2x2x3x2xi64>) -> tensor<2x2x3x2x2xi32>`;
 
-/** The gather's result in the spec (2×2×3×2×2). */
-export const SPEC_GATHER_RESULT = [
-  [
-    [
-      [
-        [1, 2],
-        [3, 4],
-      ],
-      [
-        [3, 4],
-        [5, 6],
-      ],
-      [
-        [13, 14],
-        [15, 16],
-      ],
-    ],
-    [
-      [
-        [33, 34],
-        [35, 36],
-      ],
-      [
-        [35, 36],
-        [37, 38],
-      ],
-      [
-        [41, 42],
-        [43, 44],
-      ],
-    ],
-  ],
-  [
-    [
-      [
-        [1, 2],
-        [3, 4],
-      ],
-      [
-        [13, 14],
-        [15, 16],
-      ],
-      [
-        [21, 22],
-        [23, 24],
-      ],
-    ],
-    [
-      [
-        [43, 44],
-        [45, 46],
-      ],
-      [
-        [33, 34],
-        [35, 36],
-      ],
-      [
-        [27, 28],
-        [29, 30],
-      ],
-    ],
-  ],
-];
+/**
+ * The gather's result in the spec (2×2×3×2×2): the explorer preset's transcription, so the
+ * worked example is written down once (src/tables/presets.ts, 'stablehlo-gather-batching').
+ */
+export const SPEC_GATHER_RESULT = PRESETS.find((p) => p.id === 'stablehlo-gather-batching')
+  ?.expected as NestedArray;
 
 // The StableHLO spec's scatter example (batching dims).
 export const SPEC_SCATTER_TEXT = `%result = "stablehlo.scatter"(%input, %scatter_indices, %update) ({
