@@ -5,7 +5,17 @@
 import { fmt } from '../errors.js';
 import { checkRank, checkShape } from '../tensor/tensor.js';
 import type { GatherDimensionNumbers } from './types.js';
-import { checkRange, checkSorted, checkUnique, fail, intArray, intScalar } from './validate.js';
+import {
+  type RuleCode,
+  type RuleNames,
+  checkRange,
+  checkSorted,
+  checkUnique,
+  fail,
+  intArray,
+  intScalar,
+  ruleCode,
+} from './validate.js';
 
 /** Fully specified gather attributes (defaults filled in). */
 export interface NormalizedGather {
@@ -25,21 +35,27 @@ export interface GatherShapeInfo {
   readonly attributes: NormalizedGather;
 }
 
-/** The code of gather constraint `n`. */
-const c = (n: string) => `stablehlo.gather.${n}`;
+/**
+ * Who reports a violation: the op every message names, and the code of each constraint id —
+ * `stablehlo.gather.<id>`, or the frontend's own under its rule names (see `ruleCode`).
+ */
+interface Site {
+  readonly op: string;
+  readonly c: (id: string) => RuleCode;
+}
 
 /** The attributes read as integer lists (I3–I9), before any constraint. */
-function readAttributes(dn: GatherDimensionNumbers, op: string) {
+function readAttributes(dn: GatherDimensionNumbers, s: Site) {
   if (dn === null || typeof dn !== 'object')
-    fail(c('I3'), `${op}: dimension numbers must be an object; got ${fmt(dn)}`);
+    fail(s.c('I3'), `${s.op}: dimension numbers must be an object; got ${fmt(dn)}`);
   return {
-    offset_dims: intArray(dn.offset_dims, 'offset_dims', op, c('I3')),
-    collapsed: intArray(dn.collapsed_slice_dims, 'collapsed_slice_dims', op, c('I4')),
-    obd: intArray(dn.operand_batching_dims ?? [], 'operand_batching_dims', op, c('I5')),
-    sibd: intArray(dn.start_indices_batching_dims ?? [], 'start_indices_batching_dims', op, c('I6')),
-    sim: intArray(dn.start_index_map, 'start_index_map', op, c('I7')),
-    ivd: intScalar(dn.index_vector_dim, 'index_vector_dim', op, c('I8')),
-    slice_sizes: intArray(dn.slice_sizes, 'slice_sizes', op, c('I9')),
+    offset_dims: intArray(dn.offset_dims, 'offset_dims', s.op, s.c('I3')),
+    collapsed: intArray(dn.collapsed_slice_dims, 'collapsed_slice_dims', s.op, s.c('I4')),
+    obd: intArray(dn.operand_batching_dims ?? [], 'operand_batching_dims', s.op, s.c('I5')),
+    sibd: intArray(dn.start_indices_batching_dims ?? [], 'start_indices_batching_dims', s.op, s.c('I6')),
+    sim: intArray(dn.start_index_map, 'start_index_map', s.op, s.c('I7')),
+    ivd: intScalar(dn.index_vector_dim, 'index_vector_dim', s.op, s.c('I8')),
+    slice_sizes: intArray(dn.slice_sizes, 'slice_sizes', s.op, s.c('I9')),
   };
 }
 type Attributes = ReturnType<typeof readAttributes>;
@@ -47,22 +63,25 @@ type Attributes = ReturnType<typeof readAttributes>;
 /**
  * Validates gather attributes against the operand and start_indices shapes and returns the
  * result shape. Throws InvalidArgumentError with code `stablehlo.gather.C<n>` (or `.I<n>` for
- * a malformed attribute).
+ * a malformed attribute) — or, given a frontend's rule `names`, `<op>.<name>` with the spec's
+ * code as `details.stablehlo`.
  */
 export function gatherShape(
   operandShape: readonly number[],
   indicesShape: readonly number[],
   dn: GatherDimensionNumbers,
   op = 'stablehlo.gather',
+  names?: RuleNames,
 ): GatherShapeInfo {
+  const s: Site = { op, c: (id) => ruleCode('stablehlo.gather', id, op, names) };
   // Ranks first (≤ MAX_RANK), so everything below is linear in a bounded rank.
   operandShape = checkShape(operandShape, `${op} operand`);
   indicesShape = checkShape(indicesShape, `${op} start_indices`);
-  const at = readAttributes(dn, op);
-  const rankR = checkOffsetDims(at, operandShape.length, indicesShape, op);
-  checkSliceDims(at, operandShape.length, op);
-  checkBatchingDims(at, operandShape, indicesShape, op);
-  const resultShape = resultShapeOf(at, indicesShape, rankR, op);
+  const at = readAttributes(dn, s);
+  const rankR = checkOffsetDims(at, operandShape.length, indicesShape, s);
+  checkSliceDims(at, operandShape.length, s);
+  checkBatchingDims(at, operandShape, indicesShape, s);
+  const resultShape = resultShapeOf(at, indicesShape, rankR, s);
   return {
     resultShape,
     attributes: {
@@ -79,65 +98,71 @@ export function gatherShape(
 }
 
 /** (C1)–(C5): ranks, the index vector, offset_dims; returns rank(result). */
-function checkOffsetDims(at: Attributes, rankO: number, indicesShape: readonly number[], op: string): number {
+function checkOffsetDims(at: Attributes, rankO: number, indicesShape: readonly number[], s: Site): number {
   const { offset_dims, collapsed, obd, sim, ivd } = at;
   const rankI = indicesShape.length;
   // (C1) rank(operand) = size(offset_dims) + size(collapsed_slice_dims) + size(operand_batching_dims)
   if (rankO !== offset_dims.length + collapsed.length + obd.length) {
     fail(
-      c('C1'),
-      `${op}: rank(operand) must equal size(offset_dims) + size(collapsed_slice_dims) + size(operand_batching_dims); got ${rankO} vs ${offset_dims.length} + ${collapsed.length} + ${obd.length}`,
+      s.c('C1'),
+      `${s.op}: rank(operand) must equal size(offset_dims) + size(collapsed_slice_dims) + size(operand_batching_dims); got ${rankO} vs ${offset_dims.length} + ${collapsed.length} + ${obd.length}`,
       { rank: rankO },
     );
   }
   // (C2) 0 <= index_vector_dim <= rank(start_indices)
   if (ivd < 0 || ivd > rankI)
-    fail(c('C2'), `${op}: index_vector_dim must lie in [0, ${rankI}]; got ${ivd}`, { index_vector_dim: ivd });
+    fail(s.c('C2'), `${s.op}: index_vector_dim must lie in [0, ${rankI}]; got ${ivd}`, {
+      index_vector_dim: ivd,
+    });
   // (C3) size(start_index_map) = index vector length
   const vecLen = ivd < rankI ? indicesShape[ivd] : 1;
   if (sim.length !== vecLen) {
     fail(
-      c('C3'),
-      `${op}: size(start_index_map) must equal the index vector length ${vecLen}; got ${sim.length}`,
+      s.c('C3'),
+      `${s.op}: size(start_index_map) must equal the index vector length ${vecLen}; got ${sim.length}`,
       { start_index_map: sim },
     );
   }
   // (C4) offset_dims unique and sorted
-  checkUnique(offset_dims, 'offset_dims', op, c('C4'));
-  checkSorted(offset_dims, 'offset_dims', op, c('C4'));
+  checkUnique(offset_dims, 'offset_dims', s.op, s.c('C4'));
+  checkSorted(offset_dims, 'offset_dims', s.op, s.c('C4'));
   const rankR = offset_dims.length + rankI - (ivd < rankI ? 1 : 0);
-  checkRank(rankR, `${op} result`);
+  checkRank(rankR, `${s.op} result`);
   // (C5) 0 <= offset_dims < rank(result)
-  checkRange(offset_dims, 0, rankR, 'offset_dims', op, c('C5'));
+  checkRange(offset_dims, 0, rankR, 'offset_dims', s.op, s.c('C5'));
   return rankR;
 }
 
 /** (C6)–(C12), (C20): collapsed and batching dims, and the slice sizes they allow. */
-function checkSliceDims(at: Attributes, rankO: number, op: string): void {
+function checkSliceDims(at: Attributes, rankO: number, s: Site): void {
   const { collapsed, obd, slice_sizes } = at;
   // (C6) collapsed_slice_dims ++ operand_batching_dims unique
   checkUnique(
     [...collapsed, ...obd],
     'concatenate(collapsed_slice_dims, operand_batching_dims)',
-    op,
-    c('C6'),
+    s.op,
+    s.c('C6'),
   );
   // (C7), (C8)
-  checkSorted(collapsed, 'collapsed_slice_dims', op, c('C7'));
-  checkRange(collapsed, 0, rankO, 'collapsed_slice_dims', op, c('C8'));
+  checkSorted(collapsed, 'collapsed_slice_dims', s.op, s.c('C7'));
+  checkRange(collapsed, 0, rankO, 'collapsed_slice_dims', s.op, s.c('C8'));
   // (C20) is checked before C9/C12 read slice_sizes by dimension.
   if (slice_sizes.length !== rankO) {
-    fail(c('C20'), `${op}: size(slice_sizes) must equal rank(operand) ${rankO}; got ${slice_sizes.length}`, {
-      slice_sizes,
-    });
+    fail(
+      s.c('C20'),
+      `${s.op}: size(slice_sizes) must equal rank(operand) ${rankO}; got ${slice_sizes.length}`,
+      {
+        slice_sizes,
+      },
+    );
   }
   // (C9) slice_sizes[collapsed_slice_dims...] <= 1
-  atMostOne(collapsed, slice_sizes, 'collapsed', op, c('C9'));
+  atMostOne(collapsed, slice_sizes, 'collapsed', s.op, s.c('C9'));
   // (C10), (C11)
-  checkSorted(obd, 'operand_batching_dims', op, c('C10'));
-  checkRange(obd, 0, rankO, 'operand_batching_dims', op, c('C11'));
+  checkSorted(obd, 'operand_batching_dims', s.op, s.c('C10'));
+  checkRange(obd, 0, rankO, 'operand_batching_dims', s.op, s.c('C11'));
   // (C12) slice_sizes[operand_batching_dims...] <= 1
-  atMostOne(obd, slice_sizes, 'batching', op, c('C12'));
+  atMostOne(obd, slice_sizes, 'batching', s.op, s.c('C12'));
 }
 
 /** slice_sizes[d] <= 1 for every d of `dims` (C9 for collapsed dims, C12 for batching dims). */
@@ -146,7 +171,7 @@ function atMostOne(
   slice_sizes: readonly number[],
   kind: string,
   op: string,
-  code: string,
+  code: RuleCode,
 ): void {
   for (const d of dims) {
     if (slice_sizes[d] > 1)
@@ -161,40 +186,43 @@ function checkBatchingDims(
   at: Attributes,
   operandShape: readonly number[],
   indicesShape: readonly number[],
-  op: string,
+  s: Site,
 ): void {
   const { obd, sibd, sim, ivd, slice_sizes } = at;
   const rankO = operandShape.length;
   // (C13), (C14), (C15), (C16)
-  checkUnique(sibd, 'start_indices_batching_dims', op, c('C13'));
-  checkRange(sibd, 0, indicesShape.length, 'start_indices_batching_dims', op, c('C14'));
+  checkUnique(sibd, 'start_indices_batching_dims', s.op, s.c('C13'));
+  checkRange(sibd, 0, indicesShape.length, 'start_indices_batching_dims', s.op, s.c('C14'));
   if (sibd.includes(ivd))
-    fail(c('C15'), `${op}: index_vector_dim ${ivd} must not be in start_indices_batching_dims ${fmt(sibd)}`);
+    fail(
+      s.c('C15'),
+      `${s.op}: index_vector_dim ${ivd} must not be in start_indices_batching_dims ${fmt(sibd)}`,
+    );
   if (obd.length !== sibd.length) {
     fail(
-      c('C16'),
-      `${op}: size(operand_batching_dims) must equal size(start_indices_batching_dims); got ${obd.length} vs ${sibd.length}`,
+      s.c('C16'),
+      `${s.op}: size(operand_batching_dims) must equal size(start_indices_batching_dims); got ${obd.length} vs ${sibd.length}`,
     );
   }
   // (C17) dim(operand, operand_batching_dims...) = dim(start_indices, start_indices_batching_dims...)
   for (let i = 0; i < obd.length; i++) {
     if (operandShape[obd[i]] !== indicesShape[sibd[i]]) {
       fail(
-        c('C17'),
-        `${op}: dim(operand, ${obd[i]}) = ${operandShape[obd[i]]} must equal dim(start_indices, ${sibd[i]}) = ${indicesShape[sibd[i]]}`,
+        s.c('C17'),
+        `${s.op}: dim(operand, ${obd[i]}) = ${operandShape[obd[i]]} must equal dim(start_indices, ${sibd[i]}) = ${indicesShape[sibd[i]]}`,
         { operandShape, indicesShape },
       );
     }
   }
   // (C18), (C19)
-  checkUnique([...sim, ...obd], 'concatenate(start_index_map, operand_batching_dims)', op, c('C18'));
-  checkRange(sim, 0, rankO, 'start_index_map', op, c('C19'));
+  checkUnique([...sim, ...obd], 'concatenate(start_index_map, operand_batching_dims)', s.op, s.c('C18'));
+  checkRange(sim, 0, rankO, 'start_index_map', s.op, s.c('C19'));
   // (C21) 0 <= slice_sizes <= shape(operand)
   for (let d = 0; d < rankO; d++) {
     if (slice_sizes[d] < 0 || slice_sizes[d] > operandShape[d]) {
       fail(
-        c('C21'),
-        `${op}: slice_sizes must lie in [0, shape(operand)]; got ${fmt(slice_sizes)} for operand ${fmt(operandShape)}`,
+        s.c('C21'),
+        `${s.op}: slice_sizes must lie in [0, shape(operand)]; got ${fmt(slice_sizes)} for operand ${fmt(operandShape)}`,
         { slice_sizes, operandShape },
       );
     }
@@ -202,7 +230,7 @@ function checkBatchingDims(
 }
 
 /** (C22) shape(result) = combine(batch_dim_sizes, offset_dim_sizes); empty collapsed windows refused. */
-function resultShapeOf(at: Attributes, indicesShape: readonly number[], rankR: number, op: string): number[] {
+function resultShapeOf(at: Attributes, indicesShape: readonly number[], rankR: number, s: Site): number[] {
   const { offset_dims, collapsed, obd, ivd, slice_sizes } = at;
   const batchSizes = indicesShape.filter((_, d) => d !== ivd);
   const notWindow = new Array<boolean>(slice_sizes.length).fill(false);
@@ -220,8 +248,8 @@ function resultShapeOf(at: Attributes, indicesShape: readonly number[], rankR: n
   const emptyCollapsed = [...collapsed, ...obd].filter((d) => slice_sizes[d] === 0);
   if (emptyCollapsed.length > 0 && resultShape.every((n) => n > 0)) {
     fail(
-      'stablehlo.gather.empty_window',
-      `${op}: slice_sizes is 0 in collapsed/batching dims ${fmt(emptyCollapsed)}, so each of the result's elements would read from an empty window; the spec defines no value for that`,
+      s.c('empty_window'),
+      `${s.op}: slice_sizes is 0 in collapsed/batching dims ${fmt(emptyCollapsed)}, so each of the result's elements would read from an empty window; the spec defines no value for that`,
       { slice_sizes },
     );
   }

@@ -7,7 +7,17 @@ import type { ScatterDimensionNumbers } from './types.js';
 
 /** Most inputs a variadic scatter takes (a bound so validation stays linear). */
 const MAX_OPERANDS = 1024;
-import { checkRange, checkSorted, checkUnique, fail, intArray, intScalar } from './validate.js';
+import {
+  type RuleCode,
+  type RuleNames,
+  checkRange,
+  checkSorted,
+  checkUnique,
+  fail,
+  intArray,
+  intScalar,
+  ruleCode,
+} from './validate.js';
 
 export interface NormalizedScatter {
   readonly update_window_dims: readonly number[];
@@ -36,42 +46,64 @@ export function checkVariadicShapes(
   op: string,
   inputShapes: readonly (readonly number[])[],
   updateShapes: readonly (readonly number[])[],
+  names?: RuleNames,
+): void {
+  variadicShapes(siteOf(op, names), inputShapes, updateShapes);
+}
+
+function variadicShapes(
+  s: Site,
+  inputShapes: readonly (readonly number[])[],
+  updateShapes: readonly (readonly number[])[],
 ): void {
   if (inputShapes.length === 0 || inputShapes.length !== updateShapes.length) {
     fail(
-      c('C5'),
-      `${op}: need 0 < size(inputs) = size(updates); got ${inputShapes.length} inputs and ${updateShapes.length} updates`,
+      s.c('C5'),
+      `${s.op}: need 0 < size(inputs) = size(updates); got ${inputShapes.length} inputs and ${updateShapes.length} updates`,
     );
   }
-  for (const s of inputShapes)
-    if (!sameShape(s, inputShapes[0]))
-      fail(c('C1'), `${op}: all inputs must have one shape; got ${fmt(inputShapes)}`);
-  for (const s of updateShapes)
-    if (!sameShape(s, updateShapes[0]))
-      fail(c('C3'), `${op}: all updates must have one shape; got ${fmt(updateShapes)}`);
+  for (const x of inputShapes)
+    if (!sameShape(x, inputShapes[0]))
+      fail(s.c('C1'), `${s.op}: all inputs must have one shape; got ${fmt(inputShapes)}`);
+  for (const x of updateShapes)
+    if (!sameShape(x, updateShapes[0]))
+      fail(s.c('C3'), `${s.op}: all updates must have one shape; got ${fmt(updateShapes)}`);
 }
 
-/** The code of scatter constraint `n`. */
-const c = (n: string) => `stablehlo.scatter.${n}`;
+/**
+ * Who reports a violation: the op every message names, and the code of each constraint id —
+ * `stablehlo.scatter.<id>`, or the frontend's own under its rule names (see `ruleCode`).
+ */
+interface Site {
+  readonly op: string;
+  readonly c: (id: string) => RuleCode;
+}
+
+/** The site of `op`'s checks, under a frontend's rule `names` if any. */
+const siteOf = (op: string, names?: RuleNames): Site => ({
+  op,
+  c: (id) => ruleCode('stablehlo.scatter', id, op, names),
+});
 
 /** The attributes read as integer lists (I4–I9), before any constraint. */
-function readAttributes(dn: ScatterDimensionNumbers, op: string) {
+function readAttributes(dn: ScatterDimensionNumbers, s: Site) {
   if (dn === null || typeof dn !== 'object')
-    fail(c('I4'), `${op}: dimension numbers must be an object; got ${fmt(dn)}`);
+    fail(s.c('I4'), `${s.op}: dimension numbers must be an object; got ${fmt(dn)}`);
   return {
-    uwd: intArray(dn.update_window_dims, 'update_window_dims', op, c('I4')),
-    iwd: intArray(dn.inserted_window_dims, 'inserted_window_dims', op, c('I5')),
-    ibd: intArray(dn.input_batching_dims ?? [], 'input_batching_dims', op, c('I6')),
-    sibd: intArray(dn.scatter_indices_batching_dims ?? [], 'scatter_indices_batching_dims', op, c('I7')),
-    sdod: intArray(dn.scatter_dims_to_operand_dims, 'scatter_dims_to_operand_dims', op, c('I8')),
-    ivd: intScalar(dn.index_vector_dim, 'index_vector_dim', op, c('I9')),
+    uwd: intArray(dn.update_window_dims, 'update_window_dims', s.op, s.c('I4')),
+    iwd: intArray(dn.inserted_window_dims, 'inserted_window_dims', s.op, s.c('I5')),
+    ibd: intArray(dn.input_batching_dims ?? [], 'input_batching_dims', s.op, s.c('I6')),
+    sibd: intArray(dn.scatter_indices_batching_dims ?? [], 'scatter_indices_batching_dims', s.op, s.c('I7')),
+    sdod: intArray(dn.scatter_dims_to_operand_dims, 'scatter_dims_to_operand_dims', s.op, s.c('I8')),
+    ivd: intScalar(dn.index_vector_dim, 'index_vector_dim', s.op, s.c('I9')),
   };
 }
 type Attributes = ReturnType<typeof readAttributes>;
 
 /**
  * Validates scatter attributes against the shapes of the inputs, the scatter indices and the
- * updates. Throws InvalidArgumentError with code `stablehlo.scatter.C<n>`.
+ * updates. Throws InvalidArgumentError with code `stablehlo.scatter.C<n>` — or, given a
+ * frontend's rule `names`, `<op>.<name>` with the spec's code as `details.stablehlo`.
  */
 export function scatterShape(
   inputShapes: readonly (readonly number[])[],
@@ -79,25 +111,27 @@ export function scatterShape(
   updateShapes: readonly (readonly number[])[],
   dn: ScatterDimensionNumbers,
   op = 'stablehlo.scatter',
+  names?: RuleNames,
 ): ScatterShapeInfo {
+  const s = siteOf(op, names);
   // Ranks first (≤ MAX_RANK), so everything below is linear in a bounded rank.
   if (!Array.isArray(inputShapes) || !Array.isArray(updateShapes))
-    fail(c('C5'), `${op}: inputs and updates must be arrays of shapes`);
+    fail(s.c('C5'), `${s.op}: inputs and updates must be arrays of shapes`);
   if (inputShapes.length > MAX_OPERANDS || updateShapes.length > MAX_OPERANDS)
     fail(
-      c('C5'),
-      `${op}: at most ${MAX_OPERANDS} inputs; got ${inputShapes.length} inputs and ${updateShapes.length} updates`,
+      s.c('C5'),
+      `${s.op}: at most ${MAX_OPERANDS} inputs; got ${inputShapes.length} inputs and ${updateShapes.length} updates`,
     );
-  inputShapes = inputShapes.map((s, i) => checkShape(s, `${op} inputs[${i}]`));
-  updateShapes = updateShapes.map((s, i) => checkShape(s, `${op} updates[${i}]`));
+  inputShapes = inputShapes.map((x, i) => checkShape(x, `${op} inputs[${i}]`));
+  updateShapes = updateShapes.map((x, i) => checkShape(x, `${op} updates[${i}]`));
   indicesShape = checkShape(indicesShape, `${op} scatter_indices`);
-  const at = readAttributes(dn, op);
-  checkVariadicShapes(op, inputShapes, updateShapes);
+  const at = readAttributes(dn, s);
+  variadicShapes(s, inputShapes, updateShapes);
   const inShape = inputShapes[0];
   const upShape = updateShapes[0];
-  checkDimLists(at, inShape.length, indicesShape.length, upShape.length, op);
-  checkBatchingAndVector(at, inShape, indicesShape, op);
-  const windowSizes = updateWindowSizes(at, inShape, indicesShape, upShape, op);
+  checkDimLists(at, inShape.length, indicesShape.length, upShape.length, s);
+  checkBatchingAndVector(at, inShape, indicesShape, s);
+  const windowSizes = updateWindowSizes(at, inShape, indicesShape, upShape, s);
   return {
     resultShape: inShape,
     windowSizes,
@@ -115,27 +149,28 @@ export function scatterShape(
 }
 
 /** (C2), (C7)–(C13), (C22): ranks and the dimension lists' order and ranges. */
-function checkDimLists(at: Attributes, rankIn: number, rankI: number, rankU: number, op: string): void {
+function checkDimLists(at: Attributes, rankIn: number, rankI: number, rankU: number, s: Site): void {
   const { uwd, iwd, ibd, ivd } = at;
   // (C2) rank(inputs[0]) = size(update_window_dims) + size(inserted_window_dims) + size(input_batching_dims)
   if (rankIn !== uwd.length + iwd.length + ibd.length) {
     fail(
-      c('C2'),
-      `${op}: rank(inputs[0]) must equal size(update_window_dims) + size(inserted_window_dims) + size(input_batching_dims); got ${rankIn} vs ${uwd.length} + ${iwd.length} + ${ibd.length}`,
+      s.c('C2'),
+      `${s.op}: rank(inputs[0]) must equal size(update_window_dims) + size(inserted_window_dims) + size(input_batching_dims); got ${rankIn} vs ${uwd.length} + ${iwd.length} + ${ibd.length}`,
     );
   }
   // (C7), (C8)
-  checkUnique(uwd, 'update_window_dims', op, c('C7'));
-  checkSorted(uwd, 'update_window_dims', op, c('C7'));
-  checkRange(uwd, 0, rankU, 'update_window_dims', op, c('C8'));
+  checkUnique(uwd, 'update_window_dims', s.op, s.c('C7'));
+  checkSorted(uwd, 'update_window_dims', s.op, s.c('C7'));
+  checkRange(uwd, 0, rankU, 'update_window_dims', s.op, s.c('C8'));
   // (C9)–(C13)
-  checkUnique([...iwd, ...ibd], 'concatenate(inserted_window_dims, input_batching_dims)', op, c('C9'));
-  checkSorted(iwd, 'inserted_window_dims', op, c('C10'));
-  checkRange(iwd, 0, rankIn, 'inserted_window_dims', op, c('C11'));
-  checkSorted(ibd, 'input_batching_dims', op, c('C12'));
-  checkRange(ibd, 0, rankIn, 'input_batching_dims', op, c('C13'));
+  checkUnique([...iwd, ...ibd], 'concatenate(inserted_window_dims, input_batching_dims)', s.op, s.c('C9'));
+  checkSorted(iwd, 'inserted_window_dims', s.op, s.c('C10'));
+  checkRange(iwd, 0, rankIn, 'inserted_window_dims', s.op, s.c('C11'));
+  checkSorted(ibd, 'input_batching_dims', s.op, s.c('C12'));
+  checkRange(ibd, 0, rankIn, 'input_batching_dims', s.op, s.c('C13'));
   // (C22) 0 <= index_vector_dim <= rank(scatter_indices)  (checked before C14–C19 use it)
-  if (ivd < 0 || ivd > rankI) fail(c('C22'), `${op}: index_vector_dim must lie in [0, ${rankI}]; got ${ivd}`);
+  if (ivd < 0 || ivd > rankI)
+    fail(s.c('C22'), `${s.op}: index_vector_dim must lie in [0, ${rankI}]; got ${ivd}`);
 }
 
 /** (C14)–(C21): the batching pairs and the index vector. */
@@ -143,30 +178,30 @@ function checkBatchingAndVector(
   at: Attributes,
   inShape: readonly number[],
   indicesShape: readonly number[],
-  op: string,
+  s: Site,
 ): void {
   const { ibd, sibd, sdod, ivd } = at;
   const rankI = indicesShape.length;
   // (C14)–(C17)
-  checkUnique(sibd, 'scatter_indices_batching_dims', op, c('C14'));
-  checkRange(sibd, 0, rankI, 'scatter_indices_batching_dims', op, c('C15'));
+  checkUnique(sibd, 'scatter_indices_batching_dims', s.op, s.c('C14'));
+  checkRange(sibd, 0, rankI, 'scatter_indices_batching_dims', s.op, s.c('C15'));
   if (sibd.includes(ivd))
     fail(
-      c('C16'),
-      `${op}: index_vector_dim ${ivd} must not be in scatter_indices_batching_dims ${fmt(sibd)}`,
+      s.c('C16'),
+      `${s.op}: index_vector_dim ${ivd} must not be in scatter_indices_batching_dims ${fmt(sibd)}`,
     );
   if (ibd.length !== sibd.length) {
     fail(
-      c('C17'),
-      `${op}: size(input_batching_dims) must equal size(scatter_indices_batching_dims); got ${ibd.length} vs ${sibd.length}`,
+      s.c('C17'),
+      `${s.op}: size(input_batching_dims) must equal size(scatter_indices_batching_dims); got ${ibd.length} vs ${sibd.length}`,
     );
   }
   // (C18)
   for (let i = 0; i < ibd.length; i++) {
     if (inShape[ibd[i]] !== indicesShape[sibd[i]]) {
       fail(
-        c('C18'),
-        `${op}: dim(inputs[0], ${ibd[i]}) = ${inShape[ibd[i]]} must equal dim(scatter_indices, ${sibd[i]}) = ${indicesShape[sibd[i]]}`,
+        s.c('C18'),
+        `${s.op}: dim(inputs[0], ${ibd[i]}) = ${inShape[ibd[i]]} must equal dim(scatter_indices, ${sibd[i]}) = ${indicesShape[sibd[i]]}`,
       );
     }
   }
@@ -174,18 +209,18 @@ function checkBatchingAndVector(
   const vecLen = ivd < rankI ? indicesShape[ivd] : 1;
   if (sdod.length !== vecLen) {
     fail(
-      c('C19'),
-      `${op}: size(scatter_dims_to_operand_dims) must equal the index vector length ${vecLen}; got ${sdod.length}`,
+      s.c('C19'),
+      `${s.op}: size(scatter_dims_to_operand_dims) must equal the index vector length ${vecLen}; got ${sdod.length}`,
     );
   }
   // (C20), (C21)
   checkUnique(
     [...sdod, ...ibd],
     'concatenate(scatter_dims_to_operand_dims, input_batching_dims)',
-    op,
-    c('C20'),
+    s.op,
+    s.c('C20'),
   );
-  checkRange(sdod, 0, inShape.length, 'scatter_dims_to_operand_dims', op, c('C21'));
+  checkRange(sdod, 0, inShape.length, 'scatter_dims_to_operand_dims', s.op, s.c('C21'));
 }
 
 /** (C4) shape(updates[0]) = combine(update_scatter_dim_sizes, update_window_dim_sizes); the window size per input dim. */
@@ -194,15 +229,15 @@ function updateWindowSizes(
   inShape: readonly number[],
   indicesShape: readonly number[],
   upShape: readonly number[],
-  op: string,
+  s: Site,
 ): number[] {
   const { uwd, iwd, ibd, ivd } = at;
   const rankU = upShape.length;
   const scatterSizes = indicesShape.filter((_, d) => d !== ivd);
   if (rankU !== scatterSizes.length + uwd.length) {
     fail(
-      c('C4'),
-      `${op}: rank(updates[0]) must be ${scatterSizes.length + uwd.length} (scatter dims of scatter_indices + update_window_dims); got shape ${fmt(upShape)}`,
+      s.c('C4'),
+      `${s.op}: rank(updates[0]) must be ${scatterSizes.length + uwd.length} (scatter dims of scatter_indices + update_window_dims); got shape ${fmt(upShape)}`,
     );
   }
   const notWindow = new Array<boolean>(inShape.length).fill(false);
@@ -219,16 +254,16 @@ function updateWindowSizes(
       const inDim = windowDimsOfInput[wi++];
       if (upShape[d] > inShape[inDim]) {
         fail(
-          c('C4'),
-          `${op}: update window dim ${d} of size ${upShape[d]} exceeds dim(inputs[0], ${inDim}) = ${inShape[inDim]}`,
+          s.c('C4'),
+          `${s.op}: update window dim ${d} of size ${upShape[d]} exceeds dim(inputs[0], ${inDim}) = ${inShape[inDim]}`,
           { updatesShape: upShape, inputShape: inShape },
         );
       }
       windowSizes[inDim] = upShape[d];
     } else if (upShape[d] !== scatterSizes[si++]) {
       fail(
-        c('C4'),
-        `${op}: updates shape ${fmt(upShape)} does not match the scatter dims ${fmt(scatterSizes)} of scatter_indices at dim ${d}`,
+        s.c('C4'),
+        `${s.op}: updates shape ${fmt(upShape)} does not match the scatter dims ${fmt(scatterSizes)} of scatter_indices at dim ${d}`,
         { updatesShape: upShape, indicesShape },
       );
     }

@@ -2,8 +2,26 @@
 import { InvalidArgumentError, fmt } from '../errors.js';
 import { MAX_RANK, typedArrayName } from '../tensor/tensor.js';
 
-export function fail(code: string, message: string, details: Record<string, unknown> = {}): never {
-  throw new InvalidArgumentError(code, message, details);
+/**
+ * The code a check reports: the spec's own, or — where a frontend names the spec's constraint in
+ * its own terms (JAX's `jax.lax.gather.slice_sizes` for `stablehlo.gather.C9`) — the frontend's,
+ * with the spec's kept as `details.stablehlo`.
+ */
+export type RuleCode = string | { readonly code: string; readonly stablehlo: string };
+
+/** A frontend's rule name for each constraint id of a spec op (`C9` → `slice_sizes`). */
+export type RuleNames = (id: string) => string;
+
+/** The code of constraint `id` of `spec` (`stablehlo.gather`) as `op` reports it, under its `names` if any. */
+export function ruleCode(spec: string, id: string, op: string, names?: RuleNames): RuleCode {
+  const code = `${spec}.${id}`;
+  return names === undefined ? code : { code: `${op}.${names(id)}`, stablehlo: code };
+}
+
+/** Throws the InvalidArgumentError of a failed check, built once from its code, message and details. */
+export function fail(code: RuleCode, message: string, details: Record<string, unknown> = {}): never {
+  if (typeof code === 'string') throw new InvalidArgumentError(code, message, details);
+  throw new InvalidArgumentError(code.code, message, { ...details, stablehlo: code.stablehlo });
 }
 
 /**
@@ -19,7 +37,7 @@ export function intArray(
   value: unknown,
   name: string,
   op: string,
-  code: string,
+  code: RuleCode,
   maxLength: number = MAX_RANK,
 ): readonly number[] {
   const bad = (why: string): never =>
@@ -49,7 +67,7 @@ export function intArray(
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 
 /** Checks that `value` is a single integer (an si64 constant). */
-export function intScalar(value: unknown, name: string, op: string, code: string): number {
+export function intScalar(value: unknown, name: string, op: string, code: RuleCode): number {
   const v = typeof value === 'bigint' && value >= -MAX_SAFE && value <= MAX_SAFE ? Number(value) : value;
   if (typeof v !== 'number' || !Number.isSafeInteger(v))
     fail(code, `${op}: ${name} must be an integer; got ${fmt(value)}`, { [name]: value });
@@ -68,18 +86,18 @@ export function checkRange(
   hi: number,
   name: string,
   op: string,
-  code: string,
+  code: RuleCode,
 ): void {
   if (!allInRange(xs, lo, hi))
     fail(code, `${op}: ${name} must lie in [${lo}, ${hi}); got ${fmt(xs)}`, { [name]: xs, lo, hi });
 }
 
 /** Checks uniqueness, failing with the spec's wording. */
-export function checkUnique(xs: readonly number[], name: string, op: string, code: string): void {
+export function checkUnique(xs: readonly number[], name: string, op: string, code: RuleCode): void {
   if (!isUnique(xs)) fail(code, `${op}: ${name} must be unique; got ${fmt(xs)}`, { [name]: xs });
 }
 
 /** Checks sortedness, failing with the spec's wording. */
-export function checkSorted(xs: readonly number[], name: string, op: string, code: string): void {
+export function checkSorted(xs: readonly number[], name: string, op: string, code: RuleCode): void {
   if (!isSorted(xs)) fail(code, `${op}: ${name} must be sorted; got ${fmt(xs)}`, { [name]: xs });
 }

@@ -6,8 +6,8 @@
  *
  * JAX's shape rules (`_gather_shape_rule`, `_scatter_shape_rule`) are StableHLO's constraints
  * plus one stricter rule (collapsed slice dims must have slice size exactly 1). The core checks
- * the StableHLO constraints; `RULE_OF_GATHER` / `RULE_OF_SCATTER` name each one in JAX's terms,
- * so an error carries `jax.lax.<op>.<rule>` (the StableHLO constraint stays in `details.stablehlo`).
+ * the StableHLO constraints under JAX's names (`RULE_OF_GATHER` / `RULE_OF_SCATTER`), so an error
+ * is built as `jax.lax.<op>.<rule>` (the StableHLO constraint stays in `details.stablehlo`).
  */
 import { gatherShape } from '../../core/gather-shape.js';
 import { scatterShape } from '../../core/scatter-shape.js';
@@ -15,7 +15,7 @@ import type {
   GatherDimensionNumbers as CoreGatherDN,
   ScatterDimensionNumbers as CoreScatterDN,
 } from '../../core/types.js';
-import { DTypeError, GatherScatterError, InvalidArgumentError, fmt } from '../../errors.js';
+import { DTypeError, InvalidArgumentError, fmt } from '../../errors.js';
 import { type DType, isInteger } from '../../tensor/dtype.js';
 import type { Tensor } from '../../tensor/tensor.js';
 import { dtypeRuleFailed, options } from '../args.js';
@@ -125,23 +125,12 @@ const RULE_OF_SCATTER: Readonly<Record<string, string>> = {
   C22: 'scatter_indices',
 };
 
-/** Re-labels a core constraint error with the JAX rule it enforces; other errors pass through. */
-function relabel(e: unknown, kind: 'gather' | 'scatter', op: string): never {
-  if (e instanceof GatherScatterError) {
-    const prefix = `stablehlo.${kind}.`;
-    if (e.code.startsWith(prefix)) {
-      const c = e.code.slice(prefix.length);
-      const table = kind === 'gather' ? RULE_OF_GATHER : RULE_OF_SCATTER;
-      const rule = table[c] ?? (c.startsWith('I') ? 'dimension_numbers' : c);
-      const message = e.message.endsWith(` (${e.code})`)
-        ? e.message.slice(0, -(e.code.length + 3))
-        : e.message;
-      const Ctor = e instanceof DTypeError ? DTypeError : InvalidArgumentError;
-      throw new Ctor(`${op}.${rule}`, message, { ...e.details, stablehlo: e.code });
-    }
-  }
-  throw e;
-}
+/** JAX's rule for a gather constraint id; an unlisted attribute-form check (I<n>) is about the dimension numbers. */
+const gatherRule = (id: string): string =>
+  RULE_OF_GATHER[id] ?? (id.startsWith('I') ? 'dimension_numbers' : id);
+/** JAX's rule for a scatter constraint id (see gatherRule). */
+const scatterRule = (id: string): string =>
+  RULE_OF_SCATTER[id] ?? (id.startsWith('I') ? 'dimension_numbers' : id);
 
 /** JAX requires integer indices of rank ≥ 1 (the last dim is the index vector). */
 export function checkIndices(indices: Tensor, op: string, what: string): void {
@@ -189,11 +178,7 @@ export function lowerGatherDimensionNumbers(
     index_vector_dim: indicesShape.length - 1,
     slice_sizes,
   };
-  try {
-    gatherShape(operandShape, indicesShape, core, op);
-  } catch (e) {
-    relabel(e, 'gather', op);
-  }
+  gatherShape(operandShape, indicesShape, core, op, gatherRule);
   for (const d of dn.collapsed_slice_dims) {
     if (slice_sizes[d] !== 1) {
       throw new InvalidArgumentError(
@@ -243,10 +228,6 @@ export function lowerScatterDimensionNumbers(
     scatter_indices_batching_dims: dn.scatter_indices_batching_dims ?? [],
     index_vector_dim: indicesShape.length - 1,
   };
-  try {
-    scatterShape([operandShape], indicesShape, [updatesShape], core, op);
-  } catch (e) {
-    relabel(e, 'scatter', op);
-  }
+  scatterShape([operandShape], indicesShape, [updatesShape], core, op, scatterRule);
   return core;
 }
