@@ -591,7 +591,9 @@ ${take.replace('offset_dims = [1],', 'offset_dims = [1], // collapsed_slice_dims
       else
         expect(thrown(() => readModule(text)).code, name).toMatch(new RegExp(`^${code.replace('.', '\\.')}`));
       const ms = performance.now() - t0;
-      expect(ms, `${name}: ${ms.toFixed(0)} ms`).toBeLessThan(1000);
+      // A generous bound that still catches a quadratic reader (1 MB would take minutes) and
+      // holds on a loaded 2-core machine (1,018 ms measured once under load 10).
+      expect(ms, `${name}: ${ms.toFixed(0)} ms`).toBeLessThan(4000);
     }
     expect(MAX_NESTING).toBeLessThan(1000);
   });

@@ -41,6 +41,27 @@ export interface ScatterDimensionNumbers {
 }
 
 /**
+ * The spec's `#stablehlo.gather` / `#stablehlo.scatter` dimension-number fields, in the spec's
+ * order: the one list the frontends and both text readers check attribute names against.
+ */
+export const GATHER_DIMENSION_FIELDS = [
+  'offset_dims',
+  'collapsed_slice_dims',
+  'operand_batching_dims',
+  'start_indices_batching_dims',
+  'start_index_map',
+  'index_vector_dim',
+] as const;
+export const SCATTER_DIMENSION_FIELDS = [
+  'update_window_dims',
+  'inserted_window_dims',
+  'input_batching_dims',
+  'scatter_indices_batching_dims',
+  'scatter_dims_to_operand_dims',
+  'index_vector_dim',
+] as const;
+
+/**
  * What happens to a gather whose window does not fit:
  * - `clip`: the spec's rule, the window start is clamped into [0, dim - slice_size] (default);
  * - `fill`: JAX's FILL_OR_DROP, the whole slice becomes `fill_value`;

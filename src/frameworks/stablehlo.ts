@@ -17,14 +17,16 @@ import { type GatherCall, type ScatterCall, execute, executeAll } from '../core/
 import { checkOut } from '../core/gather.js';
 import { gatherShape as coreGatherShape } from '../core/gather-shape.js';
 import { scatterShape as coreScatterShape } from '../core/scatter-shape.js';
-import type {
-  GatherDimensionNumbers,
-  GatherOptions,
-  ReducerName,
-  ScatterDimensionNumbers,
-  ScatterOptions,
-  UpdateComputation,
-  ZeroSizeDims,
+import {
+  GATHER_DIMENSION_FIELDS,
+  type GatherDimensionNumbers,
+  type GatherOptions,
+  type ReducerName,
+  SCATTER_DIMENSION_FIELDS,
+  type ScatterDimensionNumbers,
+  type ScatterOptions,
+  type UpdateComputation,
+  type ZeroSizeDims,
 } from '../core/types.js';
 import type { Tensor } from '../tensor/tensor.js';
 import { InvalidArgumentError } from '../errors.js';
@@ -37,16 +39,7 @@ export type StableHloGatherAttributes = GatherDimensionNumbers & GatherOptions;
 /** `stablehlo.scatter` attributes (spec names) plus our options (mode, checked, out, …). */
 export type StableHloScatterAttributes = ScatterDimensionNumbers & ScatterOptions;
 
-const GATHER_DN_KEYS = [
-  'offset_dims',
-  'collapsed_slice_dims',
-  'operand_batching_dims',
-  'start_indices_batching_dims',
-  'start_index_map',
-  'index_vector_dim',
-  'slice_sizes',
-  'indices_are_sorted',
-] as const;
+const GATHER_DN_KEYS = [...GATHER_DIMENSION_FIELDS, 'slice_sizes', 'indices_are_sorted'] as const;
 const GATHER_KEYS = [
   ...GATHER_DN_KEYS,
   'mode',
@@ -58,16 +51,7 @@ const GATHER_KEYS = [
   'oob_code',
   'out',
 ] as const;
-const SCATTER_DN_KEYS = [
-  'update_window_dims',
-  'inserted_window_dims',
-  'input_batching_dims',
-  'scatter_indices_batching_dims',
-  'scatter_dims_to_operand_dims',
-  'index_vector_dim',
-  'indices_are_sorted',
-  'unique_indices',
-] as const;
+const SCATTER_DN_KEYS = [...SCATTER_DIMENSION_FIELDS, 'indices_are_sorted', 'unique_indices'] as const;
 const SCATTER_KEYS = [
   ...SCATTER_DN_KEYS,
   'mode',

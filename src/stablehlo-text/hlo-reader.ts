@@ -28,6 +28,7 @@ import { type Violation, textError } from './diagnostics.js';
 import { type Token, lex } from './lexer.js';
 import type { OpNames, ReadText } from './module-reader.js';
 import { HLO_ELEMENT } from './types.js';
+import { GATHER_DIMENSION_FIELDS, SCATTER_DIMENSION_FIELDS } from '../core/types.js';
 
 /** True when `text` is XLA HLO (it starts with `HloModule` or `ENTRY`, comments aside). */
 export function isHloText(text: string): boolean {
@@ -547,16 +548,7 @@ class HloReader {
         };
       }
       case 'gather': {
-        this.checkKeys(ins, [
-          'offset_dims',
-          'collapsed_slice_dims',
-          'operand_batching_dims',
-          'start_indices_batching_dims',
-          'start_index_map',
-          'index_vector_dim',
-          'slice_sizes',
-          'indices_are_sorted',
-        ]);
+        this.checkKeys(ins, [...GATHER_DIMENSION_FIELDS, 'slice_sizes', 'indices_are_sorted']);
         return {
           kind: 'gather',
           dimension_numbers: {
@@ -574,12 +566,7 @@ class HloReader {
       }
       case 'scatter': {
         this.checkKeys(ins, [
-          'update_window_dims',
-          'inserted_window_dims',
-          'input_batching_dims',
-          'scatter_indices_batching_dims',
-          'scatter_dims_to_operand_dims',
-          'index_vector_dim',
+          ...SCATTER_DIMENSION_FIELDS,
           'indices_are_sorted',
           'unique_indices',
           'to_apply',

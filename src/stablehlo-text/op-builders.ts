@@ -4,7 +4,12 @@
  * defines for it. A non-discardable attribute the op does not have (`fill_value = …` on a
  * gather) is a typed error; discardable ones (names with a dot: `mhlo.sharding`) are dropped.
  */
-import type { GatherDimensionNumbers, ScatterDimensionNumbers } from '../core/types.js';
+import {
+  GATHER_DIMENSION_FIELDS,
+  type GatherDimensionNumbers,
+  SCATTER_DIMENSION_FIELDS,
+  type ScatterDimensionNumbers,
+} from '../core/types.js';
 import {
   BINARY_OPS,
   type Body,
@@ -50,22 +55,8 @@ const UNARY = new Set<string>(UNARY_OPS);
 const DIRECTIONS = ['EQ', 'NE', 'GE', 'GT', 'LE', 'LT'] as const;
 const COMPARE_TYPES = ['FLOAT', 'TOTALORDER', 'SIGNED', 'UNSIGNED'] as const;
 
-const GATHER_DN = [
-  'offset_dims',
-  'collapsed_slice_dims',
-  'operand_batching_dims',
-  'start_indices_batching_dims',
-  'start_index_map',
-  'index_vector_dim',
-];
-const SCATTER_DN = [
-  'update_window_dims',
-  'inserted_window_dims',
-  'input_batching_dims',
-  'scatter_indices_batching_dims',
-  'scatter_dims_to_operand_dims',
-  'index_vector_dim',
-];
+const GATHER_DN = GATHER_DIMENSION_FIELDS;
+const SCATTER_DN = SCATTER_DIMENSION_FIELDS;
 
 /** The attributes each op kind has (by the spec's names). */
 const ATTRIBUTES: Partial<Record<string, readonly string[]>> = {
