@@ -315,6 +315,75 @@ else
       expect(g.stats.rowScatters - before.rowScatters).toBeGreaterThanOrEqual(25);
       expect(g.stats.lastWriter - before.lastWriter).toBeGreaterThanOrEqual(6);
     });
+    t(
+      'float32 add / sub / mul: hardware fold where exact, soft-float rest for the others (same bits)',
+      async () => {
+        const g = gpu!;
+        // Mostly normal values (the hardware fold) with zeros, subnormals, infinities, NaNs and
+        // sums that overflow or cancel (listed for the soft-float pass), three updates per target.
+        const special = [
+          0,
+          -0,
+          1e-45,
+          -3e-39,
+          1.1754942e-38,
+          Infinity,
+          -Infinity,
+          Number.NaN,
+          3.4e38,
+          -3.4e38,
+        ];
+        const n = 512;
+        const m = 3 * n;
+        const self = Array.from({ length: n }, (_, i) =>
+          i % 7 === 0 ? special[i % special.length] : (i - 250) * 1.37,
+        );
+        const upd = Array.from({ length: m }, (_, i) =>
+          i % 11 === 0
+            ? special[(i >> 1) % special.length]
+            : i % 13 === 0
+              ? -((i % n) - 250) * 1.37
+              : 0.1 * i - 7,
+        );
+        const idx = tensor(
+          Array.from({ length: m }, (_, i) => [(i * 97) % n]),
+          'int64',
+        );
+        const call = (reducer: 'add' | 'sub' | 'mul', window: boolean) => ({
+          kind: 'scatter' as const,
+          op: 'stablehlo.scatter',
+          inputs: [window ? tensor(self, 'float32').reshape([n / 4, 4]) : tensor(self, 'float32')],
+          scatter_indices: window
+            ? tensor(
+                Array.from({ length: m / 4 }, (_, i) => [(i * 97) % (n / 4)]),
+                'int64',
+              )
+            : idx,
+          updates: [window ? tensor(upd, 'float32').reshape([m / 4, 4]) : tensor(upd, 'float32')],
+          dimension_numbers: {
+            update_window_dims: window ? [1] : [],
+            inserted_window_dims: [0],
+            input_batching_dims: [],
+            scatter_indices_batching_dims: [],
+            scatter_dims_to_operand_dims: [0],
+            index_vector_dim: 1,
+          },
+          update_computation: reducer,
+          options: resolveScatterOptions({}),
+        });
+        const before = g.stats.nativeFolds;
+        for (const reducer of ['add', 'sub', 'mul'] as const)
+          for (const window of [false, true])
+            expect(await sameOnGpu(g, call(reducer, window), `${reducer} rows ${window}`)).toBeInstanceOf(
+              Tensor,
+            );
+        expect(g.stats.nativeFolds - before).toBe(6);
+        // A known value: target 0 gets updates 0, 512 and 1024 (97 · i ≡ 0 mod 512): self 0 is +0.
+        const r = (await executeOn(call('add', false), g)).toArray() as number[];
+        const f = Math.fround;
+        expect(r[0]).toBe(f(f(f(self[0] + f(upd[0])) + f(upd[512])) + f(upd[1024])));
+      },
+    );
     t('GPU-resident chains: bindings, no host round trip', async () => {
       const g = gpu!;
       const data = tensor(

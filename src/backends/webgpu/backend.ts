@@ -35,6 +35,7 @@ import {
   SCAN_BLOCK,
   TILE,
   WG,
+  applyFastKernel,
   applyKernel,
   winnerWriteKernel,
   gatherKernel,
@@ -43,13 +44,14 @@ import {
   lastWriterKernel,
   placeKernel,
   resolveKernel,
+  restArgsKernel,
   rowTargetKernel,
   scanAddKernel,
   scanKernel,
   segmentKernel,
   targetKernel,
 } from './kernels.js';
-import { elementBytes, meanFn, reducerFn } from './wgsl.js';
+import { elementBytes, meanFn, nativeOp, reducerFn } from './wgsl.js';
 
 /** Dtypes this backend stores (the CPU's layouts it knows); any other is refused on upload. */
 const ON_GPU: ReadonlySet<string> = new Set([
@@ -160,7 +162,8 @@ export class WebGpuBackend implements Backend {
   /**
    * Calls run by the kernels, by the host (empty calls), and flagged calls re-run on the host for
    * their error; scatters that sorted rows instead of elements, and `replace` scatters that took
-   * the last writer without sorting; element gathers done in one pass; gathers moved as vec4s.
+   * the last writer without sorting; element gathers done in one pass; gathers moved as vec4s;
+   * float32 folds done in hardware floats first (applyFast).
    */
   readonly stats = {
     gpu: 0,
@@ -170,6 +173,7 @@ export class WebGpuBackend implements Backend {
     lastWriter: 0,
     fusedGathers: 0,
     vec4Gathers: 0,
+    nativeFolds: 0,
   };
   private readonly pipelines = new Map<
     string,
@@ -454,6 +458,35 @@ export class WebGpuBackend implements Backend {
         );
         return out;
       }
+      const op = reset ? undefined : nativeOp(comp, dtype);
+      if (op) {
+        this.applyFast(
+          enc,
+          scratch,
+          op,
+          W,
+          [Qa, ins[k].buffer, ups[k].buffer, sortedVals, seg, out],
+          map.operandSize,
+          () =>
+            applyKernel(
+              bytes,
+              reducerFn(
+                comp,
+                dtype,
+                nan16,
+                options.float_minmax ?? 'ieee',
+                options.float_nan ?? 'self_first',
+              ),
+              identity,
+              reset,
+              undefined,
+              W > 0,
+              false,
+              true,
+            ),
+        );
+        return out;
+      }
       const words = bytes >= 4 ? map.operandSize : Math.ceil((map.operandSize * bytes) / 4);
       this.dispatch(
         enc,
@@ -473,6 +506,32 @@ export class WebGpuBackend implements Backend {
     });
     const checks = policy.oob === 'error' || policy.promiseInBounds || policy.checkSorted || dupCheck;
     return this.finish(enc, scratch, checks ? flags : null, outs, dtypes, finalShape, call, bind, all);
+  }
+
+  /**
+   * float32 add / sub / mul: the hardware fold for every element, then the soft-float fold for
+   * the elements it listed (an operand or partial result that is not a normal number), in a
+   * pass dispatched indirectly with the list's length — zero workgroups when nothing is listed.
+   */
+  private applyFast(
+    enc: GPUCommandEncoder,
+    scratch: Scratch,
+    op: '+' | '-' | '*',
+    W: number,
+    buffers: readonly GPUBuffer[],
+    size: number,
+    restKernel: () => KernelSource,
+  ): void {
+    this.stats.nativeFolds++;
+    const list = this.scratchBuffer(scratch, (size + 1) * 4);
+    const args = this.device.createBuffer({
+      size: 16,
+      usage: GPUBufferUsage.STORAGE | GPUBufferUsage.INDIRECT,
+    });
+    scratch.push(args);
+    this.dispatch(enc, applyFastKernel(op, W > 0), [...buffers, list], size);
+    this.dispatch(enc, restArgsKernel(this.device.limits.maxComputeWorkgroupsPerDimension), [list, args], 1);
+    this.dispatch(enc, restKernel(), [...buffers, list], 0, false, args);
   }
 
   // ---- shared steps -----------------------------------------------------------------------
@@ -766,8 +825,10 @@ export class WebGpuBackend implements Backend {
     buffers: readonly GPUBuffer[],
     count: number,
     workgroups = false,
+    /** Workgroup counts read from this buffer (x, y, z) instead of `count`. */
+    indirect?: GPUBuffer,
   ): void {
-    if (count === 0) return;
+    if (count === 0 && !indirect) return;
     const { pipeline, layout } = this.pipeline(src);
     const group = this.device.createBindGroup({
       layout,
@@ -782,7 +843,8 @@ export class WebGpuBackend implements Backend {
     const pass = enc.beginComputePass();
     pass.setPipeline(pipeline);
     pass.setBindGroup(0, group);
-    pass.dispatchWorkgroups(x, y);
+    if (indirect) pass.dispatchWorkgroupsIndirect(indirect, 0);
+    else pass.dispatchWorkgroups(x, y);
     pass.end();
   }
 }

@@ -493,6 +493,8 @@ export function applyKernel(
   rows = false,
   /** Last writer: SEG[2t + 1] holds 1 + the last update's index (replace; no sort). */
   last = false,
+  /** The rest pass after applyFastKernel: invocation i folds element LIST[1 + i] (4-byte elements). */
+  rest = false,
 ): KernelSource {
   const E = elemType(bytes);
   const per = bytes >= 4 ? 1 : 4 / bytes;
@@ -517,10 +519,14 @@ export function applyKernel(
       ? `if (i >= Q[0]) { return; }
   let v = fold(i);
   OUT[2u * i] = v.x; OUT[2u * i + 1u] = v.y;`
-      : bytes === 4
-        ? `if (i >= Q[0]) { return; }
+      : bytes === 4 && rest
+        ? `if (i >= LIST[0]) { return; }
+  let t = LIST[1u + i];
+  OUT[t] = fold(t);`
+        : bytes === 4
+          ? `if (i >= Q[0]) { return; }
   OUT[i] = fold(i);`
-        : `let n = Q[0];
+          : `let n = Q[0];
   if (i * ${per}u >= n) { return; }
   var word = 0u;
   for (var l = 0u; l < ${per}u; l++) {
@@ -536,6 +542,7 @@ export function applyKernel(
     ['VALS', 'read', 'array<u32>'],
     ['SEG', 'read', 'array<u32>'],
     ['OUT', 'rw', 'array<u32>'],
+    ...(rest ? ([['LIST', 'read', 'array<u32>']] as [string, Binding, string][]) : []),
   ])}
 ${LIB}
 ${LIB64}
@@ -547,7 +554,62 @@ ${fold}
 ${ENTRY}
   ${body}
 }`;
-  return { code, bindings: ['read', 'read', 'read', 'read', 'read', 'rw'] };
+  const list: Binding[] = rest ? ['read'] : [];
+  return { code, bindings: ['read', 'read', 'read', 'read', 'read', 'rw', ...list] };
+}
+
+/**
+ * Scatter phase 2b for float32 add / sub / mul, fast step: one invocation per result element
+ * folds its updates with the hardware operator, which is exact while every operand and partial
+ * result is a normal number (nativeOp in wgsl.ts). An element that meets anything else is
+ * appended to LIST (LIST[0] counts them) for applyRestKernel's soft-float fold: SwiftShader
+ * runs both sides of a branch, so the soft float lives in a pass of its own, sized by the list.
+ * Bindings: Q ([operand size, W]), INP, UPD, VALS, SEG, OUT, LIST.
+ */
+export function applyFastKernel(op: '+' | '-' | '*', rows: boolean): KernelSource {
+  const key = rows ? 't / Q[1]' : 't';
+  const upd = rows ? 'VALS[q] * Q[1] + t % Q[1]' : 'VALS[q]';
+  const code = `${header([
+    ['Q', 'read', 'array<u32>'],
+    ['INP', 'read', 'array<u32>'],
+    ['UPD', 'read', 'array<u32>'],
+    ['VALS', 'read', 'array<u32>'],
+    ['SEG', 'read', 'array<u32>'],
+    ['OUT', 'rw', 'array<u32>'],
+    ['LIST', 'rw', 'array<atomic<u32>>'],
+  ])}
+fn normal32(x: u32) -> bool { let e = (x >> 23u) & 0xFFu; return e != 0u && e != 0xFFu; }
+${ENTRY}
+  let t = i;
+  if (t >= Q[0]) { return; }
+  let k = ${key};
+  let s0 = SEG[2u * k]; let s1 = SEG[2u * k + 1u];
+  var acc = INP[t];
+  var ok = s1 == s0 || normal32(acc);
+  for (var q = s0; q < s1; q++) {
+    let u = UPD[${upd}];
+    ok = ok && normal32(u);
+    acc = bitcast<u32>(bitcast<f32>(acc) ${op} bitcast<f32>(u));
+    ok = ok && normal32(acc);
+  }
+  if (ok) { OUT[t] = acc; } else { atomicStore(&LIST[1u + atomicAdd(&LIST[0], 1u)], t); }
+}`;
+  return { code, bindings: ['read', 'read', 'read', 'read', 'read', 'rw', 'rw'] };
+}
+
+/** The indirect dispatch size of the rest pass: LIST[0] invocations on a 2-D grid. Bindings: LIST, ARGS. */
+export function restArgsKernel(maxPerDim: number): KernelSource {
+  const code = `${header([
+    ['LIST', 'read', 'array<u32>'],
+    ['ARGS', 'rw', 'array<u32>'],
+  ])}
+${ENTRY}
+  if (i > 0u) { return; }
+  let groups = (LIST[0] + ${WG - 1}u) / ${WG}u;
+  let x = min(groups, ${maxPerDim}u);
+  ARGS[0] = x; ARGS[1] = select(0u, (groups + x - 1u) / max(x, 1u), groups > 0u); ARGS[2] = 1u;
+}`;
+  return { code, bindings: ['read', 'rw'] };
 }
 
 /**

@@ -393,6 +393,17 @@ function reducerFn64(head: string, reducer: string, minmax: FloatMinMax, nan: Fl
 }
 
 /**
+ * The hardware f32 operator that gives a float32 reducer's exact bits whenever both operands
+ * and the result are normal numbers (WGSL's accuracy table: f32 +, - and * are correctly
+ * rounded; only zeros, subnormals, which a GPU may flush, infinities and NaNs differ), or
+ * undefined when the reducer has no such operator.
+ */
+export function nativeOp(reducer: string, dtype: DType): '+' | '-' | '*' | undefined {
+  if (dtype !== 'float32') return undefined;
+  return ({ add: '+', sub: '-', mul: '*' } as const)[reducer as 'add' | 'sub' | 'mul'];
+}
+
+/**
  * `fn fin(a: E, n: u32) -> E`: mean's last step, the sum divided by its count n, exactly as the
  * CPU's divideByCounts: floats rounded once (a NaN, ±inf or ±0 kept as it is), integers floored.
  */
