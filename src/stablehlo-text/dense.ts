@@ -226,6 +226,41 @@ function elemText(e: Elem): string {
   return `${e.neg ? '-' : ''}${e.text}`;
 }
 
+/** A list literal must have exactly its type's shape (a splat is written `dense<v>`). */
+function checkListShape(lit: DenseLit & { kind: 'list' }, type: TensorType): void {
+  const same = lit.shape.length === type.shape.length && lit.shape.every((d, k) => d === type.shape[k]);
+  if (!same)
+    textError(
+      'dense',
+      lit.line,
+      `a literal of shape [${lit.shape.join(', ')}] does not match its type ${formatType(type)}`,
+    );
+}
+
+/**
+ * The raw little-endian bytes of a hex literal: `size` elements of the type's width, or exactly
+ * one element (a splat, MLIR's short form for a constant tensor).
+ */
+function hexBytes(
+  lit: DenseLit & { kind: 'hex' },
+  type: TensorType,
+  size: number,
+): { view: DataView; bytes: number; splat: boolean } {
+  const bytes = byteSize(type.dtype);
+  const nbytes = lit.hex.length / 2;
+  if (lit.hex.length % 2 !== 0) textError('dense', lit.line, 'a hex literal with an odd number of digits');
+  const splat = nbytes === bytes && size !== 1;
+  if (nbytes !== size * bytes && !splat)
+    textError(
+      'dense',
+      lit.line,
+      `a hex literal of ${nbytes} bytes does not fit ${formatType(type)} (${size} elements of ${bytes} bytes, or one for a splat)`,
+    );
+  const raw = new Uint8Array(nbytes);
+  for (let k = 0; k < nbytes; k++) raw[k] = Number.parseInt(lit.hex.slice(2 * k, 2 * k + 2), 16);
+  return { view: new DataView(raw.buffer), bytes, splat };
+}
+
 /** The tensor a literal denotes under `type` (shape and element type), or a typed error. */
 export function literalTensor(lit: DenseLit, type: TensorType): Tensor {
   if (isComplex(type.dtype)) return complexLiteral(lit, type, type.dtype);
@@ -236,28 +271,10 @@ export function literalTensor(lit: DenseLit, type: TensorType): Tensor {
     const v = encode(lit.elem, type.dtype, line);
     (data as unknown as { fill(v: number | bigint): void }).fill(v);
   } else if (lit.kind === 'list') {
-    const same = lit.shape.length === type.shape.length && lit.shape.every((d, k) => d === type.shape[k]);
-    if (!same)
-      textError(
-        'dense',
-        line,
-        `a literal of shape [${lit.shape.join(', ')}] does not match its type ${formatType(type)}`,
-      );
+    checkListShape(lit, type);
     for (let k = 0; k < size; k++) data[k] = encode(lit.elems[k], type.dtype, line);
   } else {
-    const bytes = byteSize(type.dtype);
-    const nbytes = lit.hex.length / 2;
-    if (lit.hex.length % 2 !== 0) textError('dense', line, 'a hex literal with an odd number of digits');
-    const splat = nbytes === bytes && size !== 1;
-    if (nbytes !== size * bytes && !splat)
-      textError(
-        'dense',
-        line,
-        `a hex literal of ${nbytes} bytes does not fit ${formatType(type)} (${size} elements of ${bytes} bytes, or one for a splat)`,
-      );
-    const raw = new Uint8Array(nbytes);
-    for (let k = 0; k < nbytes; k++) raw[k] = Number.parseInt(lit.hex.slice(2 * k, 2 * k + 2), 16);
-    const view = new DataView(raw.buffer);
+    const { view, bytes, splat } = hexBytes(lit, type, size);
     const read = (k: number): number | bigint => {
       const o = k * bytes;
       switch (type.dtype) {
@@ -318,27 +335,10 @@ function complexLiteral(lit: DenseLit, type: TensorType, dtype: ComplexDType): T
       data[k + 1] = im;
     }
   } else if (lit.kind === 'list') {
-    const same = lit.shape.length === type.shape.length && lit.shape.every((d, k) => d === type.shape[k]);
-    if (!same)
-      textError(
-        'dense',
-        line,
-        `a literal of shape [${lit.shape.join(', ')}] does not match its type ${formatType(type)}`,
-      );
+    checkListShape(lit, type);
     for (let k = 0; k < size; k++) [data[2 * k], data[2 * k + 1]] = complexPair(lit.elems[k], dtype, line);
   } else {
-    const bytes = byteSize(dtype);
-    const nbytes = lit.hex.length / 2;
-    const splat = nbytes === bytes && size !== 1;
-    if (lit.hex.length % 2 !== 0 || (nbytes !== size * bytes && !splat))
-      textError(
-        'dense',
-        line,
-        `a hex literal of ${nbytes} bytes does not fit ${formatType(type)} (${size} elements of ${bytes} bytes, or one for a splat)`,
-      );
-    const raw = new Uint8Array(nbytes);
-    for (let k = 0; k < nbytes; k++) raw[k] = Number.parseInt(lit.hex.slice(2 * k, 2 * k + 2), 16);
-    const view = new DataView(raw.buffer);
+    const { view, bytes, splat } = hexBytes(lit, type, size);
     const half = bytes / 2;
     const part = (o: number) => (half === 4 ? view.getFloat32(o, true) : view.getFloat64(o, true));
     for (let k = 0; k < 2 * size; k++) data[k] = part(splat ? (k % 2) * half : k * half);
