@@ -37,31 +37,58 @@ function reader(values: ArrayLike<Scalar>): (i: number) => number {
   return (i) => Number(values[i]);
 }
 
-/** The value range the ramp spans: every element of number arrays, the sampled ones otherwise. */
-function rangeOf(values: ArrayLike<Scalar>, sample: Int32Array): [number, number] {
+/** A plain typed array of numbers (not 64-bit integers): read by index, with no closure per element. */
+function plainNumbers(values: ArrayLike<Scalar>): ArrayLike<number> | null {
+  return ArrayBuffer.isView(values) && !(values instanceof BigInt64Array || values instanceof BigUint64Array)
+    ? (values as unknown as ArrayLike<number>)
+    : null;
+}
+
+/** The value range the ramp spans: every element. */
+function rangeOf(values: ArrayLike<Scalar>): [number, number] {
   let lo = Number.POSITIVE_INFINITY;
   let hi = Number.NEGATIVE_INFINITY;
-  const plain =
-    ArrayBuffer.isView(values) && !(values instanceof BigInt64Array || values instanceof BigUint64Array);
-  if (plain) {
-    const a = values as unknown as ArrayLike<number>;
+  const a = plainNumbers(values);
+  if (a) {
     for (let i = 0; i < a.length; i++) {
       const x = a[i];
       if (x < lo) lo = x;
       if (x > hi) hi = x;
     }
-  } else {
-    const get = reader(values);
-    for (let k = 0; k < sample.length; k++) {
-      const x = get(sample[k]);
-      if (x < lo) lo = x;
-      if (x > hi) hi = x;
-    }
+    return [lo, hi];
+  }
+  const get = reader(values);
+  for (let i = 0; i < values.length; i++) {
+    const x = get(i);
+    if (x < lo) lo = x;
+    if (x > hi) hi = x;
   }
   return [lo, hi];
 }
 
-/** Paints the overview: pixel (x, y) shows cell (⌊(y+½)·rows/H⌋, ⌊(x+½)·cols/W⌋). */
+/** Levels of the ramp's lookup table: finer than the ramp's 170 steps per channel. */
+const LEVELS = 1024;
+let rampTable: Uint32Array | null = null;
+
+/** rampPixel(k / (LEVELS − 1)) for every level: one table read per pixel instead of a call. */
+function rampLut(): Uint32Array {
+  if (!rampTable) {
+    rampTable = new Uint32Array(LEVELS);
+    for (let k = 0; k < LEVELS; k++) rampTable[k] = rampPixel(k / (LEVELS - 1));
+  }
+  return rampTable;
+}
+
+/** Pixel rows painted per band; bands go on in later tasks once BAND_MS has passed. */
+const BAND_ROWS = 16;
+const BAND_MS = 8;
+
+/**
+ * Paints the overview: pixel (x, y) shows cell (⌊(y+½)·rows/H⌋, ⌊(x+½)·cols/W⌋). It paints in
+ * bands of rows: the first BAND_MS of bands now, the rest in later tasks (each under BAND_MS),
+ * so a 2048² output shows its first rows with the first frame and no task runs long; a band
+ * whose canvas left the page (a new run replaced it) stops the painting.
+ */
 function paintOverview(
   ctx: CanvasRenderingContext2D,
   values: ArrayLike<Scalar>,
@@ -72,18 +99,38 @@ function paintOverview(
 ): void {
   const colOf = new Int32Array(W);
   for (let x = 0; x < W; x++) colOf[x] = Math.min(cols - 1, Math.floor(((x + 0.5) * cols) / W));
-  const sample = new Int32Array(W * H);
-  for (let y = 0; y < H; y++) {
-    const row = Math.min(rows - 1, Math.floor(((y + 0.5) * rows) / H)) * cols;
-    for (let x = 0; x < W; x++) sample[y * W + x] = row + colOf[x];
-  }
-  const [lo, hi] = rangeOf(values, sample);
-  const span = hi > lo ? hi - lo : 1;
+  const [lo, hi] = rangeOf(values);
+  const scale = (LEVELS - 1) / (hi > lo ? hi - lo : 1);
+  const lut = rampLut();
+  const plain = plainNumbers(values);
   const get = reader(values);
-  const img = ctx.createImageData(W, H);
-  const out = new Uint32Array(img.data.buffer, img.data.byteOffset, W * H);
-  for (let p = 0; p < sample.length; p++) out[p] = rampPixel((get(sample[p]) - lo) / span);
-  ctx.putImageData(img, 0, 0);
+  const img = ctx.createImageData(W, BAND_ROWS);
+  const out = new Uint32Array(img.data.buffer, img.data.byteOffset, W * BAND_ROWS);
+  const level = (v: number) => {
+    // Not finite (NaN, ±∞ spans) → level 0, as rampPixel maps them.
+    const k = ((v - lo) * scale + 0.5) | 0;
+    return lut[k > 0 ? (k < LEVELS ? k : LEVELS - 1) : 0];
+  };
+  let y0 = 0;
+  const band = () => {
+    const deadline = performance.now() + BAND_MS;
+    do {
+      const h = Math.min(BAND_ROWS, H - y0);
+      for (let y = 0; y < h; y++) {
+        const row = Math.min(rows - 1, Math.floor(((y0 + y + 0.5) * rows) / H)) * cols;
+        const p = y * W;
+        if (plain) for (let x = 0; x < W; x++) out[p + x] = level(plain[row + colOf[x]]);
+        else for (let x = 0; x < W; x++) out[p + x] = level(get(row + colOf[x]));
+      }
+      ctx.putImageData(img, 0, y0, 0, 0, W, h);
+      y0 += h;
+    } while (y0 < H && performance.now() < deadline);
+    if (y0 < H)
+      setTimeout(() => {
+        if (ctx.canvas.isConnected) band();
+      }, 0);
+  };
+  band();
 }
 
 /** The zoomed table: ZOOM_ROWS × ZOOM_COLS cells from (r0, c0), lit cells and the current one marked. */

@@ -11,12 +11,13 @@ import type { Tensor } from '../src/tensor/tensor.js';
 import { callCode } from './code.js';
 import { flatValues } from './flat.js';
 import { foldHugeEditors, inputTexts } from './editors.js';
-import { readArgs } from './read-args.js';
+import { parsing } from './parse-in-worker.js';
+import { READING, readArgs } from './read-args.js';
 import { el, type Role } from './grid.js';
 import { JsonInputError } from './json.js';
 import { Landing } from './landing.js';
 import { NAMESPACES } from './namespaces.js';
-import { type Run, state, TRACE_LIMIT, warmWhenIdle } from './state.js';
+import { HUGE_TEXT, type Run, state, TRACE_LIMIT, warmWhenIdle } from './state.js';
 import { ui, webgpu } from './ui.js';
 import { callSizeError } from './url.js';
 import { commit } from './url-controller.js';
@@ -36,11 +37,15 @@ export function runSoon(delay = 300): void {
   }, delay);
 }
 
+/** Counts runs, so that a run waiting for a worker's parse is dropped when another has started. */
+let runs = 0;
+
 export function run(): void {
   clearTimeout(pendingRun);
   pendingRun = undefined;
   const entry = state.current;
   if (!entry) return;
+  const seq = ++runs;
   const t0 = performance.now();
   const phases: Record<string, number> = {};
   let tp = t0;
@@ -60,13 +65,17 @@ export function run(): void {
   ui.arithAll.replaceChildren();
   ui.path.textContent = 'Hover or focus any cell to trace its path; click to pin it.';
   foldHugeEditors();
-  let args: CallArgs;
+  let args: CallArgs | typeof READING;
   try {
     args = readArgs(state.current!.signature);
   } catch (e) {
     // The user's input: a JSON error with its position, or a value the library refuses.
     if (!(e instanceof JsonInputError || e instanceof GatherScatterError)) throw e;
     showError(e);
+    return;
+  }
+  if (args === READING) {
+    showReading(seq);
     return;
   }
   phase('parse');
@@ -77,7 +86,8 @@ export function run(): void {
     if (!(e instanceof GatherScatterError)) throw e;
     showError(e);
     showCode(entry, args, null);
-    renderElsewhere(entry, args, null, false);
+    // Peers of big inputs run on request (their nested values are parsed only then).
+    renderElsewhere(entry, args, null, hugeInputs());
     webgpu.update(null, null, null);
     return;
   }
@@ -130,7 +140,7 @@ export function run(): void {
   if (landing && space > TRACE_LIMIT) warmWhenIdle(r);
   if (call.kind === 'scatter') renderArithSummary(r);
   else ui.arithSection.hidden = true;
-  const big = operand.size > TRACE_LIMIT || space > TRACE_LIMIT;
+  const big = operand.size > TRACE_LIMIT || space > TRACE_LIMIT || hugeInputs();
   renderElsewhere(entry, args, result, big);
   if (state.pinned) show(state.pinned.role, state.pinned.offset);
   phase('rest');
@@ -139,6 +149,25 @@ export function run(): void {
     big,
     phases,
   };
+}
+
+/** Some editor holds a big text (its nested values are parsed only when something asks). */
+function hugeInputs(): boolean {
+  const { data, indices, updates } = inputTexts();
+  return Math.max(data.length, indices.length, updates.length) > HUGE_TEXT;
+}
+
+/**
+ * A big text is being read by a worker: the page says so (and stays responsive), and runs again
+ * when the worker answers — unless another run started meanwhile.
+ */
+function showReading(seq: number): void {
+  const { data, indices, updates } = inputTexts();
+  const mb = (data.length + indices.length + updates.length) / 1e6;
+  ui.grids.replaceChildren(el('p', { class: 'hint reading' }, `Reading ${mb.toFixed(1)} MB of JSON…`));
+  parsing().then(() => {
+    if (seq === runs) run();
+  });
 }
 
 function showCode(entry: OpEntry, args: CallArgs, call: CoreCall | null): void {

@@ -13,4 +13,6 @@ export default defineConfig({
     target: 'es2022',
     chunkSizeWarningLimit: 2000,
   },
+  // The parse worker (parse-worker.ts) is a module worker that imports the library's sources.
+  worker: { format: 'es' },
 });

@@ -105,9 +105,13 @@ export type Prologue =
       readonly shape: readonly number[];
     };
 
-/** One entry of a packed index tuple: a bool mask (its shape and count of trues) or an integer array. */
+/**
+ * One entry of a packed index tuple: a bool mask (its shape, count of trues and, when the
+ * columns do not go in the last dim of `shape`, the dim they go in: NumPy's `a[mask, ::2]`) or an
+ * integer array (broadcast right-aligned).
+ */
 export type TupleLayout =
-  | { readonly mask: readonly number[]; readonly count: number }
+  | { readonly mask: readonly number[]; readonly count: number; readonly dim?: number }
   | { readonly ints: readonly number[] };
 
 /** A gather lowered from a framework op: everything the call does, defaults applied. */

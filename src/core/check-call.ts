@@ -151,10 +151,14 @@ function tupleLayout(entries: unknown, shape: unknown): boolean {
     Array.isArray(s) && s.length <= MAX_RANK && s.every((n) => Number.isSafeInteger(n) && n >= 0);
   if (!Array.isArray(entries) || entries.length === 0 || entries.length > 2 * MAX_RANK || !sizes(shape))
     return false;
+  const rank = (shape as unknown[]).length;
+  const at = (d: unknown) =>
+    d === undefined || (Number.isSafeInteger(d) && (d as number) >= 0 && (d as number) < rank);
   return entries.every(
     (e) =>
       isRecord(e) &&
-      (sizes(e.ints) || (sizes(e.mask) && Number.isSafeInteger(e.count) && (e.count as number) >= 0)),
+      (sizes(e.ints) ||
+        (sizes(e.mask) && Number.isSafeInteger(e.count) && (e.count as number) >= 0 && at(e.dim))),
   );
 }
 

@@ -24,9 +24,12 @@ import {
   type IndexOptions,
   type IndexTuple,
   type UfuncName,
+  ellipsis,
   index,
   lowerIndex,
   lowerUfuncAt,
+  newaxis,
+  slice,
   tuple,
 } from './numpy/indexing.js';
 import { lowerPut, lowerTake, put, take } from './numpy/take.js';
@@ -37,7 +40,7 @@ import { type ScatterCall, execute } from '../core/call.js';
 export type { NumpyMode } from './numpy/policy.js';
 export { MODES as NUMPY_MODES } from './numpy/policy.js';
 export type { ArrayLike } from './numpy/shared.js';
-export type { IndexOptions, IndexTuple, UfuncName } from './numpy/indexing.js';
+export type { IndexItem, IndexOptions, IndexTuple, Slice, UfuncName } from './numpy/indexing.js';
 export type { TakeOptions, PutOptions } from './numpy/take.js';
 export type { AlongAxisOptions } from './numpy/along-axis.js';
 
@@ -70,6 +73,12 @@ export const numpy = {
   index,
   /** An index tuple for `ufunc.at` (`numpy.tuple()` is Python's `()`). */
   tuple,
+  /** `start:stop:step` in an index tuple (Python's `slice`). */
+  slice,
+  /** Python's `None` in an index tuple: a new axis of size 1 (the value `null`). */
+  newaxis,
+  /** Python's `...` in an index tuple. */
+  ellipsis,
   add: ufunc('add'),
   subtract: ufunc('subtract'),
   multiply: ufunc('multiply'),

@@ -421,7 +421,7 @@ function tupleOps(
         results: [i64([e.count, 1])],
       });
       const flat = b.one({ kind: 'reshape', operands: [col], results: [i64([e.count])] });
-      columns.push(column(flat, S.length === 0 ? [] : [S.length - 1]));
+      columns.push(column(flat, S.length === 0 ? [] : [e.dim ?? S.length - 1]));
     }
   }
   const ones = columns.map((c) => b.one({ kind: 'reshape', operands: [c], results: [i64([...S, 1])] }));

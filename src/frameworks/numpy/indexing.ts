@@ -1,10 +1,13 @@
 /**
  * Integer-array ("fancy") indexing `a[i0, i1, ...]` as a function, and the unbuffered
  * `ufunc.at(a, indices, b)` for add / subtract / multiply / minimum / maximum (the `tuple`
- * family).
+ * family). The tuple may hold bool masks (masks.ts) and basic items beside the arrays —
+ * `numpy.slice(start, stop, step)`, `numpy.newaxis` (null), `numpy.ellipsis`, plain integers —
+ * placed as NumPy places them (index-tuple.ts).
  */
 import { type GatherCall, type ScatterCall, execute } from '../../core/call.js';
 import type { ReducerName } from '../../core/types.js';
+import type { OobDetails } from '../../core/call.js';
 import { DTypeError, InvalidArgumentError, fmt } from '../../errors.js';
 import type { Scalar } from '../../tensor/dtype.js';
 import { broadcastShapes } from '../../tensor/ops.js';
@@ -19,6 +22,16 @@ import {
   tupleScatterMasked,
   withScalarMasks,
 } from '../masks.js';
+import {
+  type TupleItem,
+  type PlacedTuple,
+  checkStep,
+  hasBasic,
+  placeTuple,
+  placedGather,
+  placedScatter,
+  resultShape,
+} from '../index-tuple.js';
 import { options, outArg, tensorArg } from '../args.js';
 import { flatGather, flatScatter, tupleGather, tupleScatter } from '../families.js';
 import { FANCY, fancyIndex, oobWording } from './policy.js';
@@ -31,8 +44,44 @@ import {
   checkEachInBounds,
 } from './shared.js';
 
-/** One index array, or a tuple of them (a JS array whose items are tensors, or any array for `index`). */
-export type IndexTuple = readonly ArrayLike[];
+/** Python's `slice(start, stop, step)` in an index tuple (null: omitted); made by `numpy.slice`. */
+export class Slice {
+  constructor(
+    readonly start: number | null = null,
+    readonly stop: number | null = null,
+    readonly step: number | null = null,
+  ) {
+    Object.freeze(this);
+  }
+}
+
+/** Python's `Ellipsis` (`...`) in an index tuple: as many full slices as the other items leave dims. */
+export const ellipsis: unique symbol = Symbol('numpy.ellipsis');
+
+/** Python's `None` / `np.newaxis` in an index tuple: a new axis of size 1. */
+export const newaxis = null;
+
+/** One item of an index tuple: an index array or integer, a bool mask, a slice, `ellipsis` or `newaxis` (null). */
+export type IndexItem = ArrayLike | Slice | typeof ellipsis | null;
+
+/** One index array, or a tuple of items (a JS array whose items are tensors or basic items, or any array for `index`). */
+export type IndexTuple = readonly IndexItem[];
+
+/**
+ * `start:stop:step` as an index-tuple item (Python's slice): negative bounds count from the
+ * end, then clamp to the dim; a negative step walks backwards; step 0 is refused
+ * (numpy.<op>.slice_step, NumPy's ValueError).
+ *
+ * @example
+ * const a = tensor([[0, 1, 2, 3], [10, 11, 12, 13], [20, 21, 22, 23]]);
+ * numpy.index(a, [tensor([true, false, true]), numpy.slice(1, 3)]).toArray(); // [[1, 2], [21, 22]]
+ * numpy.index(a, [numpy.slice(null, null, -1), [0, 2]]).toArray();            // [[20, 22], [10, 12], [0, 2]]
+ */
+export function slice(start: number | null = null, stop?: number | null, step: number | null = null): Slice {
+  // One argument is the stop, as Python's slice(stop).
+  if (stop === undefined) return new Slice(null, start, step);
+  return new Slice(start, stop, step);
+}
 
 export interface IndexOptions {
   /** Where the result goes: the result's shape and `a`'s dtype (`index`), `a`'s shape (`ufunc.at`). */
@@ -62,13 +111,7 @@ function tooMany(op: string, A: Tensor, count: number): never {
  * each mask's shape that of the dims it covers (numpy.<op>.mask_shape).
  */
 function tupleOf(op: string, A: Tensor, indices: readonly unknown[]): TupleEntry[] {
-  // The count is checked before the tuple is walked (a huge `.length` must not hang the call);
-  // a 0-d mask consumes no dim, so up to MAX_RANK of them may come on top.
-  if (indices.length > A.rank + MAX_RANK) tooMany(op, A, indices.length);
-  const entries = indices.map((i): TupleEntry => {
-    const t = arrayArg(op, 'indices', i);
-    return t.dtype === 'bool' ? { mask: t } : { ints: fancyIndex(t, op) };
-  });
+  const entries = itemsOf(op, A, indices).map((i) => (i as { adv: TupleEntry }).adv);
   const used = entries.reduce((n, e) => n + dimsOf(e), 0);
   if (used > A.rank) tooMany(op, A, used);
   let d = 0;
@@ -77,6 +120,93 @@ function tupleOf(op: string, A: Tensor, indices: readonly unknown[]): TupleEntry
     d += dimsOf(e);
   }
   return entries;
+}
+
+/**
+ * The items of an index tuple: slices (numpy.<op>.slice_step, numpy.<op>.slice_index), ellipsis,
+ * newaxis (null) and array_likes as advanced entries (numpy.<op>.index_dtype).
+ */
+function itemsOf(op: string, A: Tensor, indices: readonly unknown[]): TupleItem[] {
+  // The count is checked before the tuple is walked (a huge `.length` must not hang the call);
+  // 0-d masks and new axes consume no dim, so up to MAX_RANK of them may come on top.
+  if (indices.length > A.rank + MAX_RANK) tooMany(op, A, indices.length);
+  return indices.map((i): TupleItem => {
+    if (i === null) return { newaxis: true };
+    if (i === ellipsis) return { ellipsis: true };
+    if (i instanceof Slice) return { slice: sliceOf(op, i) };
+    const t = arrayArg(op, 'indices', i);
+    return { adv: t.dtype === 'bool' ? { mask: t } : { ints: fancyIndex(t, op) } };
+  });
+}
+
+/** A slice's bounds are integers or null (numpy.<op>.slice_index, Python's TypeError), its step not 0. */
+function sliceOf(op: string, s: Slice): Slice {
+  for (const v of [s.start, s.stop, s.step])
+    if (v !== null && !Number.isSafeInteger(v))
+      throw new InvalidArgumentError(
+        `${op}.slice_index`,
+        `${op}: slice indices must be integers or None or have an __index__ method; got ${String(v)}`,
+      );
+  checkStep(op, s);
+  return s;
+}
+
+/** NumPy's errors while it places a tuple with basic items (numpy.<op>.{too_many_indices,ellipsis,mask_shape}). */
+const rulesOf = (op: string, A: Tensor) => ({
+  op,
+  tooMany: (count: number) => tooMany(op, A, count),
+  ellipsis: (): never => {
+    throw new InvalidArgumentError(
+      `${op}.ellipsis`,
+      `${op}: an index can only have a single ellipsis ('...')`,
+    );
+  },
+  check: (e: TupleEntry, d: number) => {
+    if ('mask' in e) checkMaskShape(op, e.mask, A.shape, d);
+  },
+});
+
+/**
+ * A tuple with basic items placed on `a` (index-tuple.ts): 0-d integers checked up front as
+ * NumPy does, then S, the broadcast of the advanced entries (numpy.<op>.shape).
+ */
+function placedOf(op: string, A: Tensor, items: readonly TupleItem[]) {
+  const p = placeTuple(A, items, rulesOf(op, A));
+  checkEachInBounds(
+    op,
+    intsAt(A, p, (t) => t.rank === 0),
+    A.shape,
+    POLICY,
+    oobWording,
+  );
+  const shapes = p.entries.flatMap((e) =>
+    'mask' in e ? e.mask.shape.map(() => entryShape(e)) : [e.ints.shape],
+  );
+  const S = broadcastOr(
+    shapes,
+    `${op}.shape`,
+    `${op}: shape mismatch: indexing arrays could not be broadcast together with shapes ${shapes.map((s) => fmt(s)).join(' ')}`,
+  );
+  // The core names the operand's dims, which count new axes: NumPy names the array's.
+  const wording = (d: OobDetails) => oobWording({ ...d, dim: p.axisOf[d.dim] });
+  return { p, S, shape: resultShape(p, S), wording };
+}
+
+/** The placed integer arrays that pass `keep`, one per dim of `a` (others empty: nothing to check). */
+function intsAt(A: Tensor, p: PlacedTuple, keep: (t: Tensor) => boolean): Tensor[] {
+  const arrays: Tensor[] = A.shape.map(() => NONE);
+  for (const item of p.items)
+    if ('adv' in item && 'ints' in item.adv && keep(item.adv.ints)) arrays[item.from] = item.adv.ints;
+  return arrays;
+}
+
+/** `a[tuple]` with basic items: the placed gather (an empty result reads nothing, as in NumPy). */
+function lowerBasicIndex(op: string, A: Tensor, items: readonly TupleItem[], out?: Tensor): GatherCall {
+  const { p, S, shape, wording } = placedOf(op, A, items);
+  checkCallBudget([{ shape, dtype: A.dtype }], op);
+  const m = { op, wording, out, operand_shape: A.shape };
+  if (shape.includes(0)) return flatGather({ ...m, reshape: shape }, A, NONE, POLICY);
+  return placedGather(m, p, S, POLICY);
 }
 
 /** A mask covering dims d… of `a` has exactly their sizes (numpy.<op>.mask_shape, NumPy's IndexError). */
@@ -138,7 +268,10 @@ export function lowerIndex(
   const op = 'numpy.index';
   const o = options(op, opts, ['out']);
   const A = arrayArg(op, 'a', a);
-  const tuple = tupleOf(op, A, Array.isArray(indices) ? indices : [tensorOrArray(op, indices)]);
+  const raw = Array.isArray(indices) ? indices : [tensorOrArray(op, indices)];
+  const items = itemsOf(op, A, raw);
+  if (hasBasic(items)) return lowerBasicIndex(op, A, items, outArg(op, o.out));
+  const tuple = tupleOf(op, A, raw);
   if (hasMask(tuple)) return lowerMaskIndex(op, A, tuple, outArg(op, o.out));
   const arrays = intsOf(tuple);
   scalarsBeforeShape(op, arrays, A.shape);
@@ -190,9 +323,13 @@ function scalarsBeforeShape(op: string, arrays: readonly Tensor[], shape: readon
 /** The 0-d index arrays of a tuple (the others replaced by an empty array: nothing to check). */
 const scalarsOnly = (arrays: readonly Tensor[]) => arrays.map((a) => (a.rank === 0 ? a : NONE));
 
-/** A lone index (not a tuple): a Tensor or a JS scalar. */
+/** A lone index (not a tuple): a Tensor, a JS scalar or a basic item. */
 const tensorOrArray = (op: string, x: unknown): unknown =>
-  typeof x === 'number' || typeof x === 'bigint' || typeof x === 'boolean' ? x : tensorArg(op, 'indices', x);
+  typeof x === 'number' || typeof x === 'bigint' || typeof x === 'boolean' || isBasic(x)
+    ? x
+    : tensorArg(op, 'indices', x);
+
+const isBasic = (x: unknown) => x === null || x === ellipsis || x instanceof Slice;
 
 /**
  * `a[i0, i1, ...]` with integer index arrays: a tensor of shape S + a.shape[k:].
@@ -225,7 +362,7 @@ const TUPLE: unique symbol = Symbol('numpy.tuple');
  * @example
  * numpy.add.at(tensor(5), numpy.tuple(), 2).toArray(); // 7
  */
-export function tuple(...arrays: ArrayLike[]): IndexTuple {
+export function tuple(...arrays: IndexItem[]): IndexTuple {
   const t = [...arrays];
   Object.defineProperty(t, TUPLE, { value: true });
   return Object.freeze(t);
@@ -235,7 +372,11 @@ export function tuple(...arrays: ArrayLike[]): IndexTuple {
 function atTuple(indices: unknown): readonly unknown[] {
   if (Array.isArray(indices) && TUPLE in indices) return indices;
   // A tuple has at most one entry per dim (rank ≤ 64); a longer array is one index array.
-  if (Array.isArray(indices) && indices.length <= 64 && indices.some((x) => x instanceof Tensor))
+  if (
+    Array.isArray(indices) &&
+    indices.length <= 64 &&
+    indices.some((x) => x instanceof Tensor || isBasic(x))
+  )
     return indices;
   return [indices];
 }
@@ -259,6 +400,8 @@ export function lowerUfuncAt(
   const op = `numpy.${ufunc}.at`;
   const o = options(op, opts, ['out']);
   const A = arrayArg(op, 'a', a);
+  const items = itemsOf(op, A, atTuple(indices));
+  if (hasBasic(items)) return lowerBasicAt(ufunc, op, A, items, b, outArg(op, o.out));
   const tuple = tupleOf(op, A, atTuple(indices));
   if (hasMask(tuple)) return lowerMaskAt(ufunc, op, A, tuple, b, outArg(op, o.out));
   const arrays = intsOf(tuple);
@@ -337,6 +480,48 @@ function lowerMaskAt(
     return flatScatter(m, A, zeros([0], 'int64'), zeros([0], A.dtype), 'replace', SCATTER_POLICY);
   if (lone) return maskScatter(m, operand, lone, updates, UFUNCS[ufunc], SCATTER_POLICY);
   return tupleScatterMasked(m, operand, entries, S, updates, UFUNCS[ufunc], SCATTER_POLICY);
+}
+
+/**
+ * `ufunc.at(a, tuple, b)` with basic items: `b` broadcast to the placed result shape, then the
+ * placed scatter (index-tuple.ts); the integer arrays are checked before b broadcasts, as
+ * without basic items.
+ */
+function lowerBasicAt(
+  ufunc: UfuncName,
+  op: string,
+  A: Tensor,
+  items: readonly TupleItem[],
+  b: ArrayLike | Scalar,
+  out?: Tensor,
+): ScatterCall {
+  const { p, S, shape, wording } = placedOf(op, A, items);
+  const B = arrayArg(op, 'b', b, A.dtype);
+  const boolSub = ufunc === 'subtract' && A.dtype === 'bool';
+  if (!fits(B.shape, shape) || (boolSub && !shape.includes(0)))
+    checkEachInBounds(
+      op,
+      intsAt(A, p, () => true),
+      A.shape,
+      POLICY,
+      oobWording,
+    );
+  const updates = broadcastExactly(
+    B,
+    shape,
+    `${op}.b_shape`,
+    `${op}: b of shape ${fmt(B.shape)} does not broadcast to ${fmt(shape)}`,
+  );
+  if (boolSub)
+    throw new DTypeError(
+      `${op}.dtype`,
+      `${op}: numpy boolean subtract, the \`-\` operator, is not supported, use the bitwise_xor, the \`^\` operator, or the logical_xor function instead`,
+    );
+  const reshape = p.operand === A ? undefined : A.shape;
+  const m = { op, wording, out, operand_shape: A.shape, reshape };
+  if (updates.size === 0)
+    return flatScatter(m, A, zeros([0], 'int64'), zeros([0], A.dtype), 'replace', SCATTER_POLICY);
+  return placedScatter(m, p, S, updates, UFUNCS[ufunc], SCATTER_POLICY);
 }
 
 function fits(from: readonly number[], to: readonly number[]): boolean {

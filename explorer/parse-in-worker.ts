@@ -1,0 +1,120 @@
+/**
+ * Big editor texts parsed off the page's thread. JSON.parse of a 36 MB paste and its flattening
+ * take 0.3–1.5 s on a loaded 2-core machine; on the page's thread that is one long task before
+ * anything paints. Here each big text goes to a worker (parse-worker.ts) the first time a run
+ * asks for it, with the dtype the run wants; the run that asked shows "reading" and the runner
+ * runs again once {@link parsing} settles, when the tensor is ready. Texts at most HUGE_TEXT long
+ * are parsed on the page as before (a worker's round trip costs more than they do).
+ */
+import type { DType } from '../src/tensor/dtype.js';
+import { type Tensor, tensor } from '../src/tensor/tensor.js';
+
+/** What the page asks a worker: parse `text` into a tensor of `dtype` (undefined: inferred). */
+export interface ParseRequest {
+  readonly id: number;
+  readonly text: string;
+  readonly dtype: DType | undefined;
+  readonly keepFloat64: boolean;
+}
+
+/** A worker's answer: the tensor's storage (transferred), or `dtype: null` for "parse it yourself". */
+export type ParseReply =
+  | { readonly id: number; readonly dtype: DType; readonly shape: number[]; readonly data: ArrayBufferView }
+  | { readonly id: number; readonly dtype: null };
+
+interface Entry {
+  readonly text: string;
+  readonly dtype: DType | undefined;
+  readonly keepFloat64: boolean;
+  /** The tensor; null: not a plain array of numbers (the page parses it); undefined: pending. */
+  result: Tensor | null | undefined;
+  readonly done: Promise<void>;
+}
+
+/** Parsed texts kept (each up to tens of megabytes): the three editors' and a few before them. */
+const KEEP = 6;
+const entries: Entry[] = [];
+/** Two workers: a data paste parses beside the indices pasted just before it. */
+const POOL = 2;
+const workers: { worker: Worker; busy: number }[] = [];
+const waiting = new Map<number, (reply: ParseReply) => void>();
+let nextId = 0;
+
+function onReply(ev: MessageEvent<ParseReply>): void {
+  const settle = waiting.get(ev.data.id);
+  waiting.delete(ev.data.id);
+  settle?.(ev.data);
+}
+
+/** The least busy worker (started on first use); null where workers are unavailable. */
+function worker(): { worker: Worker; busy: number } | null {
+  if (typeof Worker === 'undefined') return null;
+  if (workers.length < POOL && workers.every((w) => w.busy > 0)) {
+    const w = {
+      worker: new Worker(new URL('./parse-worker.ts', import.meta.url), { type: 'module' }),
+      busy: 0,
+    };
+    w.worker.addEventListener('message', onReply);
+    w.worker.addEventListener('error', (ev) => failAll(w.worker, ev));
+    workers.push(w);
+  }
+  return workers.reduce((a, b) => (b.busy < a.busy ? b : a));
+}
+
+/**
+ * A worker failed (a programming error, or the module did not load): the error is reported as
+ * the page's own, and its texts fall back to the page's parser so the explorer keeps working.
+ */
+function failAll(w: Worker, ev: ErrorEvent): void {
+  reportError(new Error(`parse worker: ${ev.message || 'failed to start'}`));
+  const k = workers.findIndex((x) => x.worker === w);
+  if (k >= 0) workers.splice(k, 1);
+  w.terminate();
+  for (const [id, settle] of waiting) settle({ id, dtype: null });
+  waiting.clear();
+}
+
+function request(text: string, dtype: DType | undefined, keepFloat64: boolean): Promise<Tensor | null> {
+  const w = worker();
+  if (!w) return Promise.resolve(null);
+  const id = nextId++;
+  w.busy++;
+  return new Promise<ParseReply>((settle) => {
+    waiting.set(id, settle);
+    w.worker.postMessage({ id, text, dtype, keepFloat64 } satisfies ParseRequest);
+  }).then((reply) => {
+    w.busy--;
+    return reply.dtype === null ? null : tensor(reply.data, reply.dtype, reply.shape);
+  });
+}
+
+/**
+ * The tensor of a big text in `dtype` (undefined: inferred as flat.ts's jsonTensor does), parsed
+ * in a worker: the tensor when ready, null when the page must parse the text itself, undefined
+ * while a worker reads it (the request is sent on the first call).
+ */
+export function parsedTensor(
+  text: string,
+  dtype: DType | undefined,
+  keepFloat64: boolean,
+): Tensor | null | undefined {
+  const found = entries.find((e) => e.text === text && e.dtype === dtype && e.keepFloat64 === keepFloat64);
+  if (found) return found.result;
+  const entry: Entry = {
+    text,
+    dtype,
+    keepFloat64,
+    result: undefined,
+    done: request(text, dtype, keepFloat64).then((t) => {
+      entry.result = t;
+    }),
+  };
+  entries.push(entry);
+  if (entries.length > KEEP) entries.splice(0, entries.length - KEEP);
+  return undefined;
+}
+
+/** Resolves when every text sent to a worker so far has its answer. */
+export function parsing(): Promise<void> {
+  return Promise.all(entries.map((e) => e.done)).then(() => undefined);
+}

@@ -1,0 +1,36 @@
+/**
+ * The worker that reads big editor texts off the page's thread (parse-in-worker.ts sends them):
+ * JSON.parse, flattened and converted to the dtype the registry would pick by the same functions
+ * the page uses for small texts (flat.ts), then sent back by transferring the typed array's
+ * buffer, so the page receives a ready tensor without copying 32 MB. A text that is not a plain
+ * rectangular array of numbers (or is not JSON) is answered with `dtype: null`: the page then
+ * parses it itself, for the error message with its position.
+ */
+import { isComplex } from '../src/tensor/dtype.js';
+import { denseTensor, flattenNumbers } from './flat.js';
+import type { ParseReply, ParseRequest } from './parse-in-worker.js';
+
+function parse(req: ParseRequest): { reply: ParseReply; transfer: ArrayBuffer[] } {
+  let value: unknown;
+  try {
+    value = JSON.parse(req.text);
+  } catch (e) {
+    // Invalid JSON: the page's parser reports where.
+    if (!(e instanceof SyntaxError)) throw e;
+    return { reply: { id: req.id, dtype: null }, transfer: [] };
+  }
+  const flat = flattenNumbers(value);
+  const t = flat && denseTensor(flat, req.dtype, req.keepFloat64);
+  // Complex storage interleaves parts: the page's own path builds those.
+  if (!t || isComplex(t.dtype)) return { reply: { id: req.id, dtype: null }, transfer: [] };
+  const data = t.data as ArrayBufferView;
+  return {
+    reply: { id: req.id, dtype: t.dtype, shape: [...t.shape], data },
+    transfer: [data.buffer as ArrayBuffer],
+  };
+}
+
+self.addEventListener('message', (ev: MessageEvent<ParseRequest>) => {
+  const { reply, transfer } = parse(ev.data);
+  self.postMessage(reply, { transfer });
+});

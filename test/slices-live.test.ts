@@ -1,0 +1,229 @@
+/**
+ * Index tuples with slices, new axes, ellipses and integers beside integer arrays and bool masks
+ * (issue 23), against the real NumPy 1.24 (`a[t]`, every `ufunc.at`) and PyTorch 1.13
+ * (`aten::index`, `aten::index_put` with `None` for `:`): random tuples from a fresh printed seed,
+ * compared on error-vs-no-error, shape, dtype and every value. One /usr/bin/python3 process per
+ * framework; skipped, with the reason shown, when that interpreter lacks NumPy or PyTorch.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { pythonHas, rng } from '../scripts/goldens/golden.js';
+import { GatherScatterError, type Tensor, numpy, tensor, torch } from '../src/index.js';
+import { ellipsis, slice } from '../src/frameworks/numpy/indexing.js';
+import type { DType } from '../src/tensor/dtype.js';
+import { differentialSeed } from './helpers/seed.js';
+
+type R = ReturnType<typeof rng>;
+const PYTHON = '/usr/bin/python3';
+const CASES = 700;
+
+/** A tensor as JSON: dtype, shape, row-major values (bigints as numbers: they are small). */
+const enc = (t: Tensor) => ({
+  dtype: t.dtype,
+  shape: t.shape,
+  data: Array.from(t.data as ArrayLike<number | bigint>, (v) => (typeof v === 'bigint' ? Number(v) : v)),
+});
+/** Integer-valued data (every sum and product below is exact in each dtype). */
+function data(r: R, shape: number[], dtype: DType): Tensor {
+  const n = shape.reduce((a, b) => a * b, 1);
+  const v = Array.from({ length: n }, () => r.int(-5, 9));
+  if (dtype === 'bool')
+    return tensor(
+      v.map((x) => x > 2),
+      'bool',
+    ).reshape(shape);
+  if (dtype === 'int64') return tensor(v.map(BigInt), 'int64').reshape(shape);
+  return tensor(v, dtype).reshape(shape);
+}
+const ints = (r: R, shape: number[], lo: number, hi: number) =>
+  tensor(
+    Array.from({ length: shape.reduce((a, b) => a * b, 1) }, () => BigInt(r.int(lo, hi))),
+    'int64',
+  ).reshape(shape);
+const mask = (r: R, shape: number[], dtype: DType = 'bool') => {
+  const n = shape.reduce((a, b) => a * b, 1);
+  const v = Array.from({ length: n }, () => r.next() < 0.5);
+  return dtype === 'bool' ? tensor(v, 'bool').reshape(shape) : tensor(v.map(Number), 'uint8').reshape(shape);
+};
+const smallShape = (r: R, rank: number) =>
+  Array.from({ length: rank }, () => (r.next() < 0.08 ? 0 : r.int(1, 4)));
+
+type Kind = 'slice' | 'int' | 'array' | 'mask' | 'none' | 'ellipsis';
+const CONSUMES: Record<Kind, number> = { slice: 1, int: 1, array: 1, mask: 1, none: 0, ellipsis: 0 };
+
+/** JSON form of an item for the peer, and the library's item. */
+interface Item {
+  readonly json: unknown;
+  readonly lib: unknown;
+}
+
+/** A random tuple for `x` (NumPy items, or PyTorch's: tensors and None = `:`). */
+function tupleFor(r: R, shape: readonly number[], torchItems: boolean): Item[] {
+  const kinds: Kind[] = torchItems
+    ? Array.from({ length: r.int(1, shape.length + 1) }, () =>
+        r.pick(['slice', 'slice', 'array', 'mask'] as Kind[]),
+      )
+    : Array.from({ length: r.int(0, shape.length + 1) }, () =>
+        r.pick(['slice', 'slice', 'int', 'array', 'array', 'mask', 'mask', 'none', 'ellipsis'] as Kind[]),
+      );
+  if (!torchItems && r.next() < 0.04) kinds.push('ellipsis');
+  const rankOf = kinds.map((k) => (k === 'mask' ? (r.next() < 0.1 ? 0 : r.int(1, 2)) : CONSUMES[k]));
+  const used = rankOf.reduce((a, b) => a + b, 0);
+  let d = 0;
+  return kinds.map((k, j): Item => {
+    if (k === 'ellipsis') {
+      d += Math.max(0, shape.length - used);
+      return { json: '...', lib: ellipsis };
+    }
+    if (k === 'none') return { json: null, lib: null };
+    const n = shape[d] ?? 3;
+    if (k === 'slice') {
+      d++;
+      if (torchItems) return { json: null, lib: null };
+      const b = () => (r.next() < 0.3 ? null : r.int(-6, 6));
+      const step = r.next() < 0.02 ? 0 : r.next() < 0.4 ? null : r.pick([1, 2, 3, -1, -2]);
+      const s = [b(), b(), step];
+      return { json: { slice: s }, lib: slice(s[0], s[1], s[2]) };
+    }
+    if (k === 'int') {
+      d++;
+      const v = r.int(-n - (r.next() < 0.05 ? 1 : 0), n - (r.next() < 0.95 ? 1 : 0));
+      return { json: v, lib: v };
+    }
+    if (k === 'array') {
+      d++;
+      const t = ints(r, smallShape(r, r.int(0, 2)), -n, Math.max(n - 1, 0) + (r.next() < 0.04 ? 2 : 0));
+      if (torchItems && t.rank === 0) return { json: enc(t.reshape([1])), lib: t.reshape([1]) };
+      return { json: enc(t), lib: t };
+    }
+    const k2 = rankOf[j];
+    const ms = shape.slice(d, d + k2).map((s) => (r.next() < 0.05 ? s + 1 : s));
+    while (ms.length < k2) ms.push(r.int(1, 3));
+    d += k2;
+    const t = mask(r, ms, torchItems && r.next() < 0.2 ? 'uint8' : 'bool');
+    return { json: enc(t), lib: t };
+  });
+}
+
+const NP_OPS = ['index', 'add', 'subtract', 'multiply', 'minimum', 'maximum'] as const;
+const NP_DTYPES: DType[] = ['int64', 'float64', 'float32', 'int32', 'bool'];
+
+const NUMPY_PEER = String.raw`
+import json, sys, numpy as np
+def dec(t):
+    return np.array(t['data'], dtype=t['dtype']).reshape(t['shape'])
+def item(i):
+    if i is None: return None
+    if i == '...': return Ellipsis
+    if isinstance(i, int): return i
+    if 'slice' in i: return slice(*i['slice'])
+    return dec(i)
+out = []
+for c in json.load(open(sys.argv[1])):
+    a = dec(c['a']); t = tuple(item(i) for i in c['tuple'])
+    b = None
+    try:
+        if c['op'] == 'index':
+            r = a[t]
+        else:
+            shape = a[t].shape
+            k = c['bcut'] % (len(shape) + 1)
+            b = (np.arange(int(np.prod(shape[k:]))).reshape(shape[k:]) % 5 + 1).astype(a.dtype)
+            r = a.copy(); getattr(np, c['op']).at(r, t, b)
+        out.append({'shape': list(r.shape), 'dtype': str(r.dtype), 'data': r.ravel().tolist()})
+    except (IndexError, ValueError, TypeError) as e:
+        out.append({'error': type(e).__name__ + ': ' + str(e),
+                    'b': None if b is None else {'dtype': str(b.dtype), 'shape': list(b.shape), 'data': b.ravel().tolist()}})
+        continue
+    if b is not None:
+        out[-1]['b'] = {'dtype': str(b.dtype), 'shape': list(b.shape), 'data': b.ravel().tolist()}
+json.dump(out, open(sys.argv[2], 'w'))
+`;
+
+interface Peer {
+  readonly error?: string;
+  readonly shape?: readonly number[];
+  readonly dtype?: string;
+  readonly data?: unknown[];
+  readonly b?: { dtype: DType; shape: number[]; data: number[] };
+}
+
+function runPeer(script: string, cases: unknown[]): Peer[] {
+  const dir = mkdtempSync(join(tmpdir(), 'slices-live-'));
+  try {
+    writeFileSync(join(dir, 'in.json'), JSON.stringify(cases));
+    const py = spawnSync(
+      PYTHON,
+      ['-W', 'ignore', '-c', script, join(dir, 'in.json'), join(dir, 'out.json')],
+      {
+        encoding: 'utf8',
+      },
+    );
+    if (py.status !== 0) throw new Error(`peer failed: ${py.stderr}`);
+    return JSON.parse(readFileSync(join(dir, 'out.json'), 'utf8'));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The library's answer in the peer's terms (a typed error, or shape, dtype and values). */
+function ours(run: () => Tensor): Peer {
+  try {
+    const t = run();
+    return { ...enc(t), dtype: t.dtype };
+  } catch (e) {
+    if (!(e instanceof GatherScatterError)) throw e;
+    return { error: `${e.code}: ${e.message}` };
+  }
+}
+
+/** The mismatch of one case, or undefined. */
+function compare(ourR: Peer, peer: Peer): string | undefined {
+  if ((ourR.error === undefined) !== (peer.error === undefined))
+    return `library ${ourR.error ?? 'computes'}, peer ${peer.error ?? 'computes'}`;
+  if (ourR.error !== undefined) return undefined;
+  if (ourR.shape?.join() !== peer.shape?.join()) return `shape ${ourR.shape} vs ${peer.shape}`;
+  if (ourR.dtype !== peer.dtype) return `dtype ${ourR.dtype} vs ${peer.dtype}`;
+  const norm = (xs: unknown[] | undefined) =>
+    JSON.stringify(xs?.map((v) => (typeof v === 'boolean' ? Number(v) : v)));
+  if (norm(ourR.data) !== norm(peer.data)) return `values ${norm(ourR.data)} vs ${norm(peer.data)}`;
+  return undefined;
+}
+
+describe.skipIf(!pythonHas('numpy'))('numpy index tuples with slices vs NumPy 1.24', () => {
+  it(`${CASES} random tuples of masks, arrays, slices, integers, None and Ellipsis`, () => {
+    const seed = differentialSeed('slices-live.test.ts');
+    const r = rng(seed);
+    const cases = Array.from({ length: CASES }, () => {
+      const dtype = r.pick(NP_DTYPES);
+      const a = data(r, smallShape(r, r.int(0, 4)), dtype);
+      const items = tupleFor(r, a.shape, false);
+      const op = r.pick(NP_OPS);
+      return { op, a, items, bcut: r.int(0, 4) };
+    });
+    const peer = runPeer(
+      NUMPY_PEER,
+      cases.map((c) => ({ op: c.op, a: enc(c.a), tuple: c.items.map((i) => i.json), bcut: c.bcut })),
+    );
+    const bad: string[] = [];
+    cases.forEach((c, k) => {
+      const t = c.items.map((i) => i.lib) as never;
+      const p = peer[k];
+      const b = p.b ? tensor(p.b.data, c.a.dtype).reshape(p.b.shape) : 1;
+      const run = () =>
+        c.op === 'index' ? numpy.index(c.a, t) : numpy[c.op].at(c.a, numpy.tuple(...(t as [])), b);
+      const why = compare(ours(run), p);
+      if (why)
+        bad.push(
+          `#${k} ${c.op} a ${c.a.dtype}${JSON.stringify(c.a.shape)} [${c.items.map((i) => JSON.stringify(i.json)).join(', ')}]: ${why}`,
+        );
+    });
+    const computed = peer.filter((p) => p.error === undefined).length;
+    console.info(`numpy: ${computed} computed, ${CASES - computed} errors on both sides or mismatched`);
+    expect(computed).toBeGreaterThan(CASES / 3);
+    expect(bad.slice(0, 12)).toEqual([]);
+  });
+});
