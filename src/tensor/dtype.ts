@@ -167,16 +167,7 @@ export const is64Bit = (d: DType): boolean => d === 'int64' || d === 'uint64';
 /** Can the dtype hold negative values (signed integers, floats, complex)? */
 export const isSigned = (d: DType): boolean => d.startsWith('int') || isFloat(d) || isComplex(d);
 /** The integer dtypes (index tensors take these). */
-export const INTEGER_DTYPES: readonly DType[] = [
-  'int64',
-  'int32',
-  'int16',
-  'int8',
-  'uint64',
-  'uint32',
-  'uint16',
-  'uint8',
-];
+export const INTEGER_DTYPES: readonly DType[] = DTYPES.filter(isInteger);
 
 /** Inclusive integer range of an integer dtype, as bigints. */
 export function integerRange(d: DType): [bigint, bigint] {

@@ -8,7 +8,7 @@
 import type { Wording } from '../../core/call.js';
 import { type GatherPolicy, type ScatterPolicy, gatherPolicy as rowPolicy } from '../families.js';
 import { DTypeError, InvalidArgumentError, fmt } from '../../errors.js';
-import { type DType, isComplex } from '../../tensor/dtype.js';
+import { DTYPES, type DType, isComplex } from '../../tensor/dtype.js';
 import type { Tensor } from '../../tensor/tensor.js';
 import {
   checkIndexDType as indexDType,
@@ -163,22 +163,8 @@ export const input = (op: OpVersion, name: string, value: unknown): Tensor => te
 // ---------------------------------------------------------------------------------------------
 // dtypes
 
-const ALL_BUT_BF16: readonly DType[] = [
-  'float64',
-  'float32',
-  'float16',
-  'int64',
-  'int32',
-  'int16',
-  'int8',
-  'uint64',
-  'uint32',
-  'uint16',
-  'uint8',
-  'bool',
-  'complex64',
-  'complex128',
-];
+// Every dtype this library stores but bfloat16, in DTYPES' order (messages list them so).
+const ALL_BUT_BF16: readonly DType[] = DTYPES.filter((d) => d !== 'bfloat16');
 const ALL: readonly DType[] = [...ALL_BUT_BF16, 'bfloat16'];
 
 /**
