@@ -111,7 +111,7 @@ function tupleFor(r: R, shape: readonly number[], torchItems: boolean): Item[] {
 const NP_OPS = ['index', 'add', 'subtract', 'multiply', 'minimum', 'maximum'] as const;
 const NP_DTYPES: DType[] = ['int64', 'float64', 'float32', 'int32', 'bool'];
 
-const NUMPY_PEER = String.raw`
+const NUMPY_PEER = `
 import json, sys, numpy as np
 def dec(t):
     return np.array(t['data'], dtype=t['dtype']).reshape(t['shape'])
