@@ -4,13 +4,7 @@
  * around the op: `prologue`). `execute` runs it; `stablehloText` prints its whole program as a
  * StableHLO module for `explain` and the explorer.
  */
-import {
-  DTypeError,
-  GatherScatterError,
-  IndexOutOfBoundsError,
-  InvalidArgumentError,
-  fmt,
-} from '../errors.js';
+import { DTypeError, InvalidArgumentError, fmt } from '../errors.js';
 import { Tensor, liveStorage } from '../tensor/tensor.js';
 import { type GatherPlan, sameShape } from './gather.js';
 import { gatherPlan, scatterPlan } from './plan-cache.js';
@@ -20,6 +14,7 @@ import type { ResolvedGatherOptions, ResolvedScatterOptions } from './policy.js'
 import type { GatherDimensionNumbers, ScatterDimensionNumbers, UpdateComputation } from './types.js';
 import { type ProgramCall, concreteCall, runProgram } from '../ir/lowered.js';
 import { stablehloModule } from '../ir/module-text.js';
+import { enterCall, leaveCall } from './call-errors.js';
 import { checkCall } from './check-call.js';
 import { getParallel, sharedLike } from './parallel.js';
 
@@ -198,31 +193,6 @@ function describe(v: unknown): string {
 }
 
 /**
- * An error of the call in the framework's terms: positions cut to the caller's index rank, and
- * an out-of-bounds error re-worded by the framework's hook (same code and class).
- */
-function reword(call: CoreCall, e: unknown): unknown {
-  if (!(e instanceof GatherScatterError)) return e;
-  let details = e.details;
-  const position = details.position;
-  const rank = call.index_rank;
-  if (rank !== undefined && Array.isArray(position) && position.length > rank)
-    details = { ...details, position: position.slice(0, rank) };
-  if (call.wording && e instanceof IndexOutOfBoundsError && e.code === call.options.oob_code)
-    return new IndexOutOfBoundsError(
-      e.code,
-      `${call.op}: ${call.wording(details as unknown as OobDetails)}`,
-      details as Record<string, unknown>,
-    );
-  if (details === e.details) return e;
-  const Ctor = e.constructor as new (c: string, m: string, d: Record<string, unknown>) => GatherScatterError;
-  const message = e.message
-    .replace(/ \([^()]*\)$/, '')
-    .replace(`position ${fmt(position)}`, `position ${fmt(details.position)}`);
-  return new Ctor(e.code, message, details as Record<string, unknown>);
-}
-
-/**
  * Runs a lowered call on the core, through a cached plan. The result goes to `out` (default
  * `call.out`) when given. An `out` that shares memory with an input is safe: a scatter whose
  * `out` is exactly its input runs in place; any other overlap is computed aside and copied in.
@@ -232,10 +202,12 @@ export function execute(call: CoreCall | ProgramCall, out: Tensor | undefined = 
   checkCall(call, 'execute');
   if (call.kind === 'program') return runProgram(call, out);
   if (call.prologue) return execute(concreteCall(call), out);
+  // The core builds each error in this call's terms (see call-errors.ts).
+  const previous = enterCall(call);
   try {
     return call.kind === 'gather' ? executeGather(call, out) : executeScatter(call, out);
-  } catch (e) {
-    throw reword(call, e);
+  } finally {
+    leaveCall(previous);
   }
 }
 
@@ -299,6 +271,7 @@ function executeGather(call: GatherCall, out: Tensor | undefined): Tensor {
  */
 export function executeAll(call: ScatterCall, outs?: readonly Tensor[]): Tensor[] {
   checkCall(call, 'executeAll', ['scatter']);
+  const previous = enterCall(call);
   try {
     const { inputs, updates } = call;
     checkVariadic(call.op, inputs, updates);
@@ -312,8 +285,8 @@ export function executeAll(call: ScatterCall, outs?: readonly Tensor[]): Tensor[
     for (let k = 0; k < outs.length; k++) checkCallOut(call.op, outs[k], inputs[k].shape, inputs[k].dtype);
     scatterInto(call, plan, outs, outs);
     return [...outs];
-  } catch (e) {
-    throw reword(call, e);
+  } finally {
+    leaveCall(previous);
   }
 }
 

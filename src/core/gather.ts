@@ -6,7 +6,7 @@
  *
  * Compile once with `compileGather` (validation, strides, runs), run many times.
  */
-import { DTypeError, IndexOutOfBoundsError, InvalidArgumentError, fmt } from '../errors.js';
+import { DTypeError, InvalidArgumentError, fmt } from '../errors.js';
 import {
   type DType,
   type Scalar,
@@ -16,6 +16,7 @@ import {
   isInteger,
 } from '../tensor/dtype.js';
 import { Tensor, checkedSize, resultTensor } from '../tensor/tensor.js';
+import { callerPosition, outOfBoundsError } from './call-errors.js';
 import { type GatherShapeInfo, gatherShape } from './gather-shape.js';
 import {
   IndexMap,
@@ -483,14 +484,16 @@ function zeroSizeOutOfBounds(
   operandShape: readonly number[],
 ): never {
   const e = k * map.kStride;
-  const position = unravel(e, indices.shape);
   const raw = indices.data[e];
   const value = typeof raw === 'bigint' ? raw : BigInt(Number(raw));
   const dim = map.spec.startIndexMap[k];
-  throw new IndexOutOfBoundsError(
+  const found = { position: callerPosition(unravel(e, indices.shape)), value, dim, size: 0 };
+  throw outOfBoundsError(
+    policy.op,
     policy.oobCode,
-    `${policy.op}: index ${value} at indices position ${fmt(position)} is out of bounds for dimension ${dim} of size ${operandShape[dim]} (no index is valid)`,
-    { position, value, dim, size: 0 },
+    found,
+    (d) =>
+      `index ${d.value} at indices position ${fmt(d.position)} is out of bounds for dimension ${dim} of size ${operandShape[dim]} (no index is valid)`,
   );
 }
 

@@ -10,9 +10,10 @@
  *      window start (or a status: filled/dropped, partially out of bounds);
  *   2. move:    walk the space in row-major order and hand each contiguous run to a kernel.
  */
-import { BrokenPromiseError, GatherScatterError, IndexOutOfBoundsError, fmt } from '../errors.js';
+import { GatherScatterError, fmt } from '../errors.js';
 import type { Tensor } from '../tensor/tensor.js';
 import { stridesOf } from '../tensor/tensor.js';
+import { brokenPromiseError, callerPosition, outOfBoundsError } from './call-errors.js';
 import { indexWords } from './kernels.js';
 
 /** Start status sentinels stored in place of an offset. */
@@ -527,8 +528,9 @@ export class IndexMap {
     return raw;
   }
 
-  private indexPosition(e: number): number[] {
-    return unravel(e, this.spec.indicesShape);
+  /** The caller's position of indices element `e` (see callerPosition). */
+  private indexPosition(e: number): readonly number[] {
+    return callerPosition(unravel(e, this.spec.indicesShape));
   }
 
   private validRange(policy: ResolvedPolicy, k: number): string {
@@ -537,22 +539,29 @@ export class IndexMap {
   }
 
   private outOfBounds(indices: Tensor, policy: ResolvedPolicy, e: number, k: number): never {
-    const value = exactIndex(indices, e);
-    const pos = this.indexPosition(e);
-    throw new IndexOutOfBoundsError(
+    const found = {
+      position: this.indexPosition(e),
+      value: exactIndex(indices, e),
+      dim: this.kDim[k],
+      size: this.kSize[k],
+    };
+    throw outOfBoundsError(
+      policy.op,
       policy.oobCode,
-      `${policy.op}: index ${value} at indices position ${fmt(pos)} is out of bounds for dimension ${this.kDim[k]} of size ${this.kSize[k]}; valid starts are ${this.validRange(policy, k)}`,
-      { position: pos, value, dim: this.kDim[k], size: this.kSize[k] },
+      found,
+      ({ value, position, dim, size }) =>
+        `index ${value} at indices position ${fmt(position)} is out of bounds for dimension ${dim} of size ${size}; valid starts are ${this.validRange(policy, k)}`,
     );
   }
 
   private brokenBounds(indices: Tensor, policy: ResolvedPolicy, e: number, k: number): never {
     const value = exactIndex(indices, e);
-    const pos = this.indexPosition(e);
-    throw new BrokenPromiseError(
-      `${policy.op}.promise_in_bounds`,
-      `${policy.op}: mode promise_in_bounds was promised but index ${value} at indices position ${fmt(pos)} is out of bounds for dimension ${this.kDim[k]} (valid starts ${this.validRange(policy, k)})`,
-      { position: pos, value },
+    throw brokenPromiseError(
+      policy.op,
+      'promise_in_bounds',
+      (at) =>
+        `mode promise_in_bounds was promised but index ${value} at indices position ${at} is out of bounds for dimension ${this.kDim[k]} (valid starts ${this.validRange(policy, k)})`,
+      { position: this.indexPosition(e), value },
     );
   }
 
@@ -569,10 +578,12 @@ export class IndexMap {
       for (const [, k] of order) {
         if (prev[k] < cur[k]) break;
         if (prev[k] > cur[k]) {
-          throw new BrokenPromiseError(
-            `${policy.op}.indices_are_sorted`,
-            `${policy.op}: indices_are_sorted was promised but the start index at batch position ${fmt(unravel(b, this.batchShape))} (${fmt(Array.from(cur))}) sorts before the previous one (${fmt(Array.from(prev))})`,
-            { position: unravel(b, this.batchShape) },
+          throw brokenPromiseError(
+            policy.op,
+            'indices_are_sorted',
+            (at) =>
+              `indices_are_sorted was promised but the start index at batch position ${at} (${fmt(Array.from(cur))}) sorts before the previous one (${fmt(Array.from(prev))})`,
+            { position: callerPosition(unravel(b, this.batchShape)) },
           );
         }
       }
