@@ -314,6 +314,8 @@ else
       }
       expect(g.stats.rowScatters - before.rowScatters).toBeGreaterThanOrEqual(25);
       expect(g.stats.lastWriter - before.lastWriter).toBeGreaterThanOrEqual(6);
+      // Element replaces of 4- and 8-byte words in one pass, duplicates fixed up (float32, float64, int64).
+      expect(g.stats.fusedReplaces - before.fusedReplaces).toBe(3);
     });
     t(
       'float32 add / sub / mul: hardware fold where exact, soft-float rest for the others (same bits)',

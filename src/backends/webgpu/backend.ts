@@ -29,6 +29,7 @@ import {
   DIGIT_BITS,
   FLAG,
   FLAG_COUNT,
+  INTERNAL_FLAGS,
   GATHER_TILE,
   type KernelSource,
   Params,
@@ -37,6 +38,7 @@ import {
   WG,
   applyFastKernel,
   applyKernel,
+  fixArgsKernel,
   winnerWriteKernel,
   gatherKernel,
   gatherVec4Kernel,
@@ -153,6 +155,19 @@ export async function createWebGpuBackend(options: WebGpuOptions = {}): Promise<
 
 type Scratch = GPUBuffer[];
 
+/** A call's state when its starts are about to be resolved (the first pass of every scatter). */
+interface Resolved {
+  readonly enc: GPUCommandEncoder;
+  readonly scratch: Scratch;
+  readonly map: IndexMap;
+  readonly policy: ResolvedPolicy;
+  readonly params: Params;
+  readonly P: GPUBuffer;
+  readonly indices: { buffer: GPUBuffer };
+  readonly starts: GPUBuffer;
+  readonly flags: GPUBuffer;
+}
+
 /** Runs lowered calls on one GPUDevice. */
 export class WebGpuBackend implements Backend {
   readonly name = 'webgpu';
@@ -163,7 +178,8 @@ export class WebGpuBackend implements Backend {
    * Calls run by the kernels, by the host (empty calls), and flagged calls re-run on the host for
    * their error; scatters that sorted rows instead of elements, and `replace` scatters that took
    * the last writer without sorting; element gathers done in one pass; gathers moved as vec4s;
-   * float32 folds done in hardware floats first (applyFast).
+   * float32 folds done in hardware floats first (applyFast); element replaces in one pass
+   * (fusedReplace).
    */
   readonly stats = {
     gpu: 0,
@@ -174,6 +190,7 @@ export class WebGpuBackend implements Backend {
     fusedGathers: 0,
     vec4Gathers: 0,
     nativeFolds: 0,
+    fusedReplaces: 0,
   };
   private readonly pipelines = new Map<
     string,
@@ -381,6 +398,15 @@ export class WebGpuBackend implements Backend {
     const starts = this.scratchBuffer(scratch, map.batchCount * 4);
     const flags = this.flagsBuffer(scratch);
     const enc = this.device.createCommandEncoder();
+    const W = rowLength(map, policy);
+    const dupCheck =
+      options.duplicates === 'error' || (options.checked === true && plan.info.attributes.unique_indices);
+    const checks = policy.oob === 'error' || policy.promiseInBounds || policy.checkSorted || dupCheck;
+    const resolved = { enc, scratch, map, policy, params, P, indices, starts, flags };
+    if (comp === 'replace' && W === 1 && count === 1 && elementBytes(dtypes[0]) >= 4) {
+      const out = this.fusedReplace(call, resolved, ins[0].buffer, ups[0].buffer, dtypes[0], dupCheck);
+      return this.finish(enc, scratch, checks ? flags : null, [out], dtypes, finalShape, call, bind, all);
+    }
     const raw = this.resolve(
       enc,
       scratch,
@@ -396,7 +422,6 @@ export class WebGpuBackend implements Backend {
     // Keys: each update's target element, or — when windows are whole aligned rows — each
     // batch position's row (W times fewer keys). Then either the last writer per key (replace)
     // or a stable sort of (key, update index) by key and each key's segment.
-    const W = rowLength(map, policy);
     if (W) this.stats.rowScatters++;
     const n = W ? map.batchCount : map.spaceSize;
     const NONE = W ? map.operandSize / W : map.operandSize;
@@ -419,8 +444,6 @@ export class WebGpuBackend implements Backend {
         [P, starts, raw, keys, vals],
         n,
       );
-    const dupCheck =
-      options.duplicates === 'error' || (options.checked === true && plan.info.attributes.unique_indices);
     const last = comp === 'replace';
     const seg = this.scratchBuffer(scratch, NONE * 8);
     const Qs = this.scratchBuffer(scratch, 8, new Uint32Array([n, NONE]));
@@ -504,8 +527,64 @@ export class WebGpuBackend implements Backend {
       );
       return out;
     });
-    const checks = policy.oob === 'error' || policy.promiseInBounds || policy.checkSorted || dupCheck;
     return this.finish(enc, scratch, checks ? flags : null, outs, dtypes, finalShape, call, bind, all);
+  }
+
+  /**
+   * replace of one 4- or 8-byte element per update: the input copied, then one pass resolves
+   * each update's target and stores it when it is the target's first claimant; a duplicate
+   * raises FLAG.fix and an indirect fix-up pass has each target's last writer store again
+   * (zero workgroups without duplicates). Returns the result buffer.
+   */
+  private fusedReplace(
+    call: ScatterCall,
+    r: Resolved,
+    input: GPUBuffer,
+    updates: GPUBuffer,
+    dtype: DType,
+    dupCheck: boolean,
+  ): GPUBuffer {
+    this.stats.lastWriter++;
+    this.stats.fusedReplaces++;
+    const { enc, scratch, map } = r;
+    const bytes = elementBytes(dtype) as 4 | 8;
+    const out = this.buffer(map.operandSize * bytes);
+    this.copy(enc, input, out, map.operandSize * bytes);
+    const seg = this.scratchBuffer(scratch, map.operandSize * 4);
+    const replace = { bytes, updates, out, seg };
+    this.resolve(
+      enc,
+      scratch,
+      map,
+      r.policy,
+      r.params,
+      r.P,
+      r.indices.buffer,
+      call.scatter_indices.dtype,
+      r.starts,
+      r.flags,
+      undefined,
+      replace,
+    );
+    // Losers of the fix-up prove duplicates: reported only when the call checks them.
+    const dupFlags = dupCheck ? r.flags : this.flagsBuffer(scratch);
+    const args = this.indirectBuffer(scratch);
+    const Q = this.scratchBuffer(scratch, 12, new Uint32Array([map.batchCount, map.operandSize, 1]));
+    this.dispatch(
+      enc,
+      fixArgsKernel(this.device.limits.maxComputeWorkgroupsPerDimension),
+      [Q, r.flags, args],
+      1,
+    );
+    this.dispatch(
+      enc,
+      winnerWriteKernel(bytes, false, 'k'),
+      [Q, r.starts, seg, updates, out, dupFlags],
+      0,
+      false,
+      args,
+    );
+    return out;
   }
 
   /**
@@ -524,11 +603,7 @@ export class WebGpuBackend implements Backend {
   ): void {
     this.stats.nativeFolds++;
     const list = this.scratchBuffer(scratch, (size + 1) * 4);
-    const args = this.device.createBuffer({
-      size: 16,
-      usage: GPUBufferUsage.STORAGE | GPUBufferUsage.INDIRECT,
-    });
-    scratch.push(args);
+    const args = this.indirectBuffer(scratch);
     this.dispatch(enc, applyFastKernel(op, W > 0), [...buffers, list], size);
     this.dispatch(enc, restArgsKernel(this.device.limits.maxComputeWorkgroupsPerDimension), [list, args], 1);
     this.dispatch(enc, restKernel(), [...buffers, list], 0, false, args);
@@ -549,6 +624,7 @@ export class WebGpuBackend implements Backend {
     starts: GPUBuffer,
     flags: GPUBuffer,
     fuse?: { bytes: 4 | 8; operand: GPUBuffer; out: GPUBuffer },
+    replace?: { bytes: 4 | 8; updates: GPUBuffer; out: GPUBuffer; seg: GPUBuffer },
   ): GPUBuffer {
     const raw = this.scratchBuffer(
       scratch,
@@ -571,8 +647,13 @@ export class WebGpuBackend implements Backend {
       checkSorted: policy.checkSorted,
       kOrder,
       fuseBytes: fuse?.bytes,
+      replaceBytes: replace?.bytes,
     });
-    const extra = fuse ? [fuse.operand, fuse.out] : [];
+    const extra = fuse
+      ? [fuse.operand, fuse.out]
+      : replace
+        ? [replace.updates, replace.out, replace.seg]
+        : [];
     this.dispatch(enc, src, [P, indices, starts, raw, flags, ...extra], map.batchCount);
     return raw;
   }
@@ -613,7 +694,7 @@ export class WebGpuBackend implements Backend {
     staging.unmap();
     staging.destroy();
     release();
-    if (f.every((x) => x === 0xffffffff)) {
+    if (f.every((x, i) => x === 0xffffffff || INTERNAL_FLAGS.has(i))) {
       this.stats.gpu++;
       return tensors();
     }
@@ -622,7 +703,7 @@ export class WebGpuBackend implements Backend {
     // flag alone — a sortedness check on indices beyond 32 bits — lets the CPU decide.)
     for (const out of outs) out.destroy();
     const r = await this.onHost(call, bind, shape, all);
-    if (f.some((x, i) => x !== 0xffffffff && i !== FLAG.host))
+    if (f.some((x, i) => x !== 0xffffffff && i !== FLAG.host && !INTERNAL_FLAGS.has(i)))
       throw new GatherScatterError(
         'webgpu.internal',
         `${call.op}: the GPU flagged an index error the CPU does not find (flags ${fmt(Array.from(f))})`,
@@ -745,6 +826,16 @@ export class WebGpuBackend implements Backend {
     if (init) this.write(b, new Uint8Array(init.buffer, init.byteOffset, init.byteLength));
     scratch.push(b);
     return b;
+  }
+
+  /** Three u32 workgroup counts written by a kernel and read by dispatchWorkgroupsIndirect. */
+  private indirectBuffer(scratch: Scratch): GPUBuffer {
+    const args = this.device.createBuffer({
+      size: 16,
+      usage: GPUBufferUsage.STORAGE | GPUBufferUsage.INDIRECT,
+    });
+    scratch.push(args);
+    return args;
   }
 
   private flagsBuffer(scratch: Scratch): GPUBuffer {

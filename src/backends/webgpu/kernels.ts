@@ -23,7 +23,9 @@ export const DIGIT_BITS = 4;
 export const GATHER_TILE = 4;
 
 /** Flag slots (atomicMin of the first batch position). */
-export const FLAG = { oob: 0, promise: 1, unsorted: 2, host: 3, duplicate: 4 } as const;
+export const FLAG = { oob: 0, promise: 1, unsorted: 2, host: 3, duplicate: 4, fix: 5 } as const;
+/** Flags that are not errors: `fix` asks a replace scatter's fix-up pass to run (see fusedReplace). */
+export const INTERNAL_FLAGS: ReadonlySet<number> = new Set([FLAG.fix]);
 export const FLAG_COUNT = 8;
 
 export type Binding = 'read' | 'rw';
@@ -111,6 +113,11 @@ export interface ResolveSpec {
    * the element here (bindings OPD, OUT; the fill value from P), with no second pass.
    */
   readonly fuseBytes?: 4 | 8;
+  /**
+   * Element scatters with \`replace\` (one update per batch position, 4- or 8-byte elements; OUT
+   * already holds the input): also claim the target here (bindings UPD, OUT, SEG).
+   */
+  readonly replaceBytes?: 4 | 8;
 }
 
 function readIndex(bytes: number, signed: boolean): string {
@@ -159,6 +166,13 @@ export function resolveKernel(s: ResolveSpec): KernelSource {
       ? ([
           ['OPD', 'read', 'array<u32>'],
           ['OUT', 'rw', 'array<u32>'],
+        ] as [string, Binding, string][])
+      : []),
+    ...(s.replaceBytes
+      ? ([
+          ['UPD', 'read', 'array<u32>'],
+          ['OUT', 'rw', 'array<u32>'],
+          ['SEG', 'rw', 'array<atomic<u32>>'],
         ] as [string, Binding, string][])
       : []),
   ])}
@@ -219,9 +233,26 @@ ${ENTRY}
   ${sorted}
   let start = select(off, status, status != 0);
   ${s.fuseBytes ? fusedMove(s.fuseBytes) : 'STARTS[b] = start;'}
+  ${s.replaceBytes ? fusedReplace(s.replaceBytes) : ''}
 }`;
-  const extra: Binding[] = s.fuseBytes ? ['read', 'rw'] : [];
+  const extra: Binding[] = s.fuseBytes ? ['read', 'rw'] : s.replaceBytes ? ['read', 'rw', 'rw'] : [];
   return { code, bindings: ['read', 'read', 'rw', 'rw', 'rw', ...extra] };
+}
+
+/**
+ * The fused replace scatter's claim (resolveKernel with replaceBytes): SEG[t] keeps 1 + the
+ * largest update index aimed at t. The first update to reach t stores its bits; any later one
+ * proves a duplicate and raises FLAG.fix, whose fix-up pass (winnerWriteKernel, dispatched
+ * indirectly) then has every key's last writer store its bits again — so without duplicates
+ * the scatter is this one pass, and with them the result is still the last writer's.
+ */
+function fusedReplace(bytes: 4 | 8): string {
+  const store =
+    bytes === 4 ? 'OUT[t] = UPD[b];' : 'OUT[2u * t] = UPD[2u * b]; OUT[2u * t + 1u] = UPD[2u * b + 1u];';
+  return `if (start >= 0) {
+    let t = u32(start);
+    if (atomicMax(&SEG[t], b + 1u) == 0u) { ${store} } else { atomicMin(&FLAGS[${FLAG.fix}], b); }
+  }`;
 }
 
 /** The fused gather's element move (resolveKernel with fuseBytes): OUT[b] from OPD[start], or the fill. */
@@ -597,6 +628,22 @@ ${ENTRY}
   return { code, bindings: ['read', 'read', 'read', 'read', 'read', 'rw', 'rw'] };
 }
 
+/** The fix-up pass's size: Q[0] invocations when FLAGS[fix] is raised, else none. Bindings: Q, FLAGS, ARGS. */
+export function fixArgsKernel(maxPerDim: number): KernelSource {
+  const code = `${header([
+    ['Q', 'read', 'array<u32>'],
+    ['FLAGS', 'read', 'array<u32>'],
+    ['ARGS', 'rw', 'array<u32>'],
+  ])}
+${ENTRY}
+  if (i > 0u) { return; }
+  let groups = select(0u, (Q[0] + ${WG - 1}u) / ${WG}u, FLAGS[${FLAG.fix}] != 0xFFFFFFFFu);
+  let x = min(groups, ${maxPerDim}u);
+  ARGS[0] = x; ARGS[1] = select(0u, (groups + x - 1u) / max(x, 1u), groups > 0u); ARGS[2] = 1u;
+}`;
+  return { code, bindings: ['read', 'read', 'rw'] };
+}
+
 /** The indirect dispatch size of the rest pass: LIST[0] invocations on a 2-D grid. Bindings: LIST, ARGS. */
 export function restArgsKernel(maxPerDim: number): KernelSource {
   const code = `${header([
@@ -665,7 +712,7 @@ ${ENTRY}
  * is element i % W of batch position i / W's row. Bindings: Q ([updates, NONE, W]), KEYS, SEG,
  * UPD, OUT, FLAGS.
  */
-export function winnerWriteKernel(bytes: number, rows: boolean): KernelSource {
+export function winnerWriteKernel(bytes: number, rows: boolean, segAt = '2u * k + 1u'): KernelSource {
   const words = bytes === 8 ? 2 : 1;
   const code = `${header([
     ['Q', 'read', 'array<u32>'],
@@ -679,8 +726,8 @@ ${ENTRY}
   if (i >= Q[0]) { return; }
   let u = ${rows ? 'i / Q[2]' : 'i'};
   let k = KEYS[u];
-  if (k == Q[1]) { return; }
-  if (SEG[2u * k + 1u] != u + 1u) { atomicMin(&FLAGS[${FLAG.duplicate}], u); return; }
+  if (k >= Q[1]) { return; }
+  if (SEG[${segAt}] != u + 1u) { atomicMin(&FLAGS[${FLAG.duplicate}], u); return; }
   let t = ${rows ? 'k * Q[2] + i % Q[2]' : 'k'};
   for (var w = 0u; w < ${words}u; w++) { OUT[${words}u * t + w] = UPD[${words}u * i + w]; }
 }`;
