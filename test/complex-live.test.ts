@@ -187,32 +187,16 @@ for k, c in enumerate(cases):
 `;
 
 /**
- * Whether the library's result is the peer's: bit for bit, with two documented open classes
- * (docs/dtypes.md), found by fresh seeds and not yet modelled:
- * - index_add and index_put: a NaN part compares as NaN whatever its bits (index_add's alpha
- *   product; index_put's accumulation over duplicate targets runs in an order PyTorch does not
- *   document and its CPU kernel does not take in index order — seed 201: inf − inf met before or
- *   after a NaN update gives another NaN sign);
- * - complex128 products (PyTorch scatter multiply / prod, NumPy multiply.at): a part may differ in
- *   its last bit where the fused multiply-add model does not match the peer's (seeds 231, 312);
- *   within 1 ulp, otherwise exact.
+ * Whether the library's result is the peer's: bit for bit, with one documented open class
+ * (docs/dtypes.md): for index_add and index_put a NaN part compares as NaN whatever its bits
+ * (index_add's alpha product; index_put's accumulation over duplicate targets — seed 201).
+ * complex128 products are bit for bit (the exact fused multiply-add, test/complex-fma.test.ts;
+ * seeds 231 and 312 were its last-bit class).
  */
 function agrees(op: string, got: Tensor, want: Tensor): boolean {
   const anyNaN = op === 'torch.index_add' || op === 'torch.index_put';
-  if (bits(got, anyNaN).join() === bits(want, anyNaN).join()) return true;
-  const product =
-    op === 'torch.scatter_multiply' || op.startsWith('torch.scatter_reduce') || op === 'np.multiply.at';
-  if (got.dtype !== 'complex128' || !product) return false;
-  const a = got.data as Float64Array;
-  const b = want.data as Float64Array;
-  return a.every((x, k) => Object.is(x, b[k]) || (Number.isFinite(x) && Math.abs(x - b[k]) <= ulp(b[k])));
+  return bits(got, anyNaN).join() === bits(want, anyNaN).join();
 }
-
-/** The spacing of float64 values at `x` (one unit in the last place). */
-const ulp = (x: number): number => {
-  const m = Math.abs(x);
-  return m === 0 ? Number.MIN_VALUE : 2 ** (Math.floor(Math.log2(m)) - 52);
-};
 
 /**
  * The bits of a complex tensor's parts, for exact comparison (NaN payloads and -0 included).

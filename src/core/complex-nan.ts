@@ -6,8 +6,11 @@
  * (test/complex-live.test.ts):
  * - NumPy's `multiply` loop: re = (a·c) − (b·d), im = (a·d) + (b·c);
  * - ATen's scatter `multiply` / `prod`: re = (a·c) − (d·b), im = (a·d) + (c·b);
- * - on complex128 both fuse the outer product and the sum (measured: a·c − (b·d) rounds once
- *   after b·d), with the FMA's NaN rule: the first NaN of (a, c, b·d), even when a·c is invalid;
+ * - on complex128 both fuse the outer product and the sum: re = fma(a, c, −(b·d)),
+ *   im = fma(a, d, b·c), rounding b·d and b·c first (measured: this formula gives NumPy's
+ *   multiply.at and ATen's scatter multiply / prod bit for bit on 200,000 random pairs, the
+ *   unfused one 79 %, the other fusion 65 %), with the FMA's NaN rule: the first NaN of
+ *   (a, c, b·d), even when a·c is invalid;
  * - ATen's complex division by a real count c + 0i (scatter_reduce mean) has two formulas, by
  *   the element's place in the flat tensor (PyTorch 1.13, AVX2 kernels, measured): elements in
  *   whole pairs of vectors (the first n − n mod 8 complex64, n − n mod 4 complex128) take the
@@ -18,6 +21,7 @@
  * A JS number does not keep a NaN's payload through every engine path, so NaNs travel here as
  * their bits, read from and written to integer views of the storage.
  */
+import { fma } from './fma.js';
 
 /** A part: its value, or for a NaN its bits (`hi` the high word, `lo` the low word of a float64). */
 interface Part {
@@ -53,31 +57,6 @@ function op(x: Part, y: Part, f: (a: number, b: number) => number, width: Width)
   if (y.nan) return { ...y, hi: y.hi | width.quiet };
   const r = width.round(f(x.v, y.v));
   return Number.isNaN(r) ? { v: r, nan: true, hi: width.defaultHi, lo: 0 } : part(r);
-}
-
-/** Veltkamp's split of a double into two halves whose products are exact. */
-function split(x: number): [number, number] {
-  const t = 134217729 * x; // 2^27 + 1
-  const hi = t - (t - x);
-  return [hi, x - hi];
-}
-
-/**
- * a·c + z rounded once (a fused multiply-add) for finite doubles: a·c = p + e exactly (Dekker's
- * product), p + z = s + t exactly (Knuth's sum), then s + (t + e). One rounding but in the rare
- * case where t + e itself rounds at a tie of the final sum.
- */
-export function fma(a: number, c: number, z: number): number {
-  const p = a * c;
-  if (!Number.isFinite(p) || !Number.isFinite(z) || Math.abs(p) > 2 ** 996) return p + z;
-  const [ah, al] = split(a);
-  const [ch, cl] = split(c);
-  const e = ah * ch - p + ah * cl + al * ch + al * cl;
-  if (e === 0) return p + z; // the product is exact: one rounding already (and IEEE's zero signs)
-  const s = p + z;
-  const bb = s - p;
-  const t = p - (s - bb) + (z - bb);
-  return s + (t + e);
 }
 
 /** The FMA's NaN rule: the first NaN of (x, y, z) quieted, else the default NaN for an invalid one. */
