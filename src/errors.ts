@@ -17,13 +17,34 @@ export class GatherScatterError extends Error {
   /** Structured values the failed check compared. */
   readonly details: Readonly<Record<string, unknown>>;
 
-  constructor(code: string, message: string, details: Record<string, unknown> = {}) {
-    super(`${message} (${code})`);
+  /** The message's parts (private: an error compares by its code, message and details). */
+  readonly #lead: string;
+  readonly #body: string;
+
+  /**
+   * Builds the message once from its parts: `lead` (where it comes from, e.g.
+   * `stablehlo_text: line 3: `; usually empty, the op being the start of `message`), then
+   * `message`, then the code in parentheses.
+   */
+  constructor(code: string, message: string, details: Record<string, unknown> = {}, lead = '') {
+    super(`${lead}${message} (${code})`);
     // Subclasses here spell their name as a string (class names do not survive minification).
     this.name = new.target === GatherScatterError ? 'GatherScatterError' : new.target.name;
     this.code = code;
     this.details = details;
+    this.#lead = lead;
+    this.#body = message;
     Object.defineProperty(this, BRAND, { value: true });
+  }
+
+  /** The message without its code: for a caller that lists the code apart. */
+  get text(): string {
+    return `${this.#lead}${this.#body}`;
+  }
+
+  /** The message without its lead and its code: what the check says, for a list of violations. */
+  get body(): string {
+    return this.#body;
   }
 }
 

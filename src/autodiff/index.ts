@@ -13,7 +13,9 @@ export {
   type JvpResult,
   type VjpResult,
   type GradientNames,
+  type CallGradientNames,
 } from './vjp.js';
+export type { LoweredCall, LoweredGather, LoweredOp, LoweredScatter } from '../frameworks/lowered.js';
 export {
   JAX_RULES,
   NotDifferentiableError,

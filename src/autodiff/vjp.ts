@@ -26,6 +26,7 @@ import { Tensor, tensor, zeros } from '../tensor/tensor.js';
 import { type GradientPolicy, JAX_RULES, TORCH_RULES, scatterCoefficients, values } from './rules.js';
 import type { FrameworkName, NAMESPACES } from '../frameworks/index.js';
 import type { OpName } from '../frameworks/op-names.js';
+import type { LoweredOp } from '../frameworks/lowered.js';
 
 /** The framework's names of a call's differentiable arguments. */
 export interface ArgumentNames {
@@ -68,8 +69,11 @@ const BY_OP = {
   'mxnet.scatter_nd': { operand: null, updates: 'data' },
 } as const satisfies Readonly<Record<string, ArgumentNames>>;
 
-/** `onnx.GatherND-13` → `onnx.GatherND`. */
-const baseOp = (op: string) => op.replace(/-\d+$/, '');
+/**
+ * `onnx.GatherND-13` → `onnx.GatherND`; `tf.gather` → `tensorflow.gather` (the TensorFlow
+ * frontend names its calls by the `tf` alias; the name tables and op names use `tensorflow`).
+ */
+const baseOp = (op: string) => op.replace(/-\d+$/, '').replace(/^tf\./, 'tensorflow.');
 
 /** The names a call's cotangents are returned under. */
 export function argumentNames(call: CoreCall): ArgumentNames {
@@ -245,12 +249,14 @@ type LoweredOf<O extends OpName> = O extends `${infer F extends FrameworkName}.$
   : CoreCall;
 
 /** The framework's argument-name row of an op (its own, else its framework's). */
-type RowOf<O extends string> = O extends keyof typeof BY_OP
+type RowOf<O extends string, K extends 'gather' | 'scatter'> = O extends keyof typeof BY_OP
   ? (typeof BY_OP)[O]
   : O extends `${infer F}.${string}`
     ? F extends keyof typeof BY_FRAMEWORK
       ? (typeof BY_FRAMEWORK)[F]
-      : { readonly operand: 'operand' | 'input'; readonly updates: 'updates' }
+      : K extends 'gather'
+        ? { readonly operand: 'operand'; readonly updates: null }
+        : { readonly operand: 'input'; readonly updates: 'updates' }
     : never;
 
 /**
@@ -260,9 +266,25 @@ type RowOf<O extends string> = O extends keyof typeof BY_OP
  * `tensorflow.tensor_scatter_nd_add`; `'updates'` alone for `tensorflow.scatter_nd`).
  */
 export type GradientNames<O extends OpName> = [LoweredOf<O>] extends [GatherCall]
-  ? GatherNameIn<RowOf<O>>
-  : NamesIn<RowOf<O>>;
+  ? GatherNameIn<RowOf<O, 'gather'>>
+  : NamesIn<RowOf<O, 'scatter'>>;
 
+/**
+ * The names `vjp(call).backward()` returns its cotangents under when the call's type names its
+ * op (every `<framework>.lower.<op>` returns such a call): `'data'` for
+ * `onnx.lower.GatherND(…)`, `'input' | 'src'` for `torch.lower.scatter_add(…)`; `string` for a
+ * call whose type names no op (a hand-built `CoreCall`, a `ProgramCall`).
+ */
+export type CallGradientNames<C> = [LoweredOp<C>] extends [never]
+  ? string
+  : Extract<
+      C extends GatherCall
+        ? GatherNameIn<RowOf<LoweredOp<C>, 'gather'>>
+        : NamesIn<RowOf<LoweredOp<C>, 'scatter'>>,
+      string
+    >;
+
+/** What `vjp` returns: the call's value and its pullback. */
 export interface VjpResult<N extends string = string> {
   /** The call's result (as `execute(call)` returns it). */
   readonly value: Tensor;
@@ -288,12 +310,13 @@ function checkBroadcast(call: CoreCall): void {
 
 /**
  * Reverse mode of a lowered call: its value and a pullback (see the file comment for the rules).
- * Naming the op (`vjp(torch.lower.scatter_add(…), 'torch.scatter_add')`) types `backward()`'s
- * result by the framework's argument names (`{ input, src }`); the name is checked against the
- * call (`autodiff.op`).
+ * `backward()`'s result is typed by the framework's argument names: from the call's type
+ * (`vjp(torch.lower.scatter_add(…)).backward(ȳ)` is `{ input, src }`), or from the op named
+ * as the second argument (`vjp(call, 'torch.scatter_add')`), which is checked against the call
+ * (`autodiff.op`).
  */
 export function vjp<O extends OpName>(lowered: CoreCall | ProgramCall, op: O): VjpResult<GradientNames<O>>;
-export function vjp(lowered: CoreCall | ProgramCall): VjpResult;
+export function vjp<C extends CoreCall | ProgramCall>(lowered: C): VjpResult<CallGradientNames<C>>;
 export function vjp(lowered: CoreCall | ProgramCall, op?: OpName): VjpResult {
   checkCall(lowered, 'vjp');
   const call = singleOp(lowered, 'autodiff', ['scale_updates', 'circular_indices', 'nonzero', 'index_tuple']);
@@ -346,6 +369,7 @@ export function vjp(lowered: CoreCall | ProgramCall, op?: OpName): VjpResult {
   };
 }
 
+/** What `jvp` returns: the call's value and its directional derivative. */
 export interface JvpResult {
   readonly value: Tensor;
   /** The directional derivative of `value` along the given tangents. */
@@ -354,14 +378,19 @@ export interface JvpResult {
 
 /**
  * Forward mode: the value and its derivative along `tangents` (by the framework's names, as
- * `vjp` returns them; a missing tangent is zero).
+ * `vjp` returns them, typed from the call's type as `vjp`'s are; a missing tangent is zero).
  */
-export function jvp(lowered: CoreCall | ProgramCall, tangents: Readonly<Record<string, Tensor>>): JvpResult {
+export function jvp<C extends CoreCall | ProgramCall>(
+  lowered: C,
+  tangents: { readonly [K in CallGradientNames<C>]?: Tensor },
+): JvpResult {
   checkCall(lowered, 'jvp');
   const call = singleOp(lowered, 'autodiff', ['scale_updates', 'circular_indices', 'nonzero', 'index_tuple']);
   checkBroadcast(call);
   const names = argumentNames(call);
   checkNamedTensors(tangents, [names.operand, names.updates], 'tangents', 'autodiff.jvp');
+  // Checked above: only the call's own names, each a Tensor.
+  const byName = tangents as Readonly<Record<string, Tensor>>;
   checkFloat(call, call.kind === 'gather' ? call.operand : call.inputs[0], names.operand ?? 'operand');
   const { out: _out, ...bare } = call;
   const value = execute(bare as CoreCall);
@@ -369,7 +398,7 @@ export function jvp(lowered: CoreCall | ProgramCall, tangents: Readonly<Record<s
     const name = names.operand ?? 'operand';
     checkFloat(call, call.operand, name);
     const shape = argumentShapes(call).operand;
-    const t = tangents[name] ?? zeros(shape, call.operand.dtype);
+    const t = byName[name] ?? zeros(shape, call.operand.dtype);
     checkLike(call, t, zeros(shape, call.operand.dtype), 'autodiff.tangent', `tangent of ${name}`);
     const { reshape: _r, ...rest } = bare as GatherCall;
     const tangent = execute({
@@ -384,7 +413,7 @@ export function jvp(lowered: CoreCall | ProgramCall, tangents: Readonly<Record<s
   checkFloat(call, input, names.operand ?? 'input');
   const shapes = argumentShapes(call);
   const inputShape = shapes.operand;
-  const tx = (names.operand !== null ? tangents[names.operand] : undefined) ?? zeros(inputShape, input.dtype);
+  const tx = (names.operand !== null ? byName[names.operand] : undefined) ?? zeros(inputShape, input.dtype);
   checkLike(
     call,
     tx,
@@ -394,8 +423,8 @@ export function jvp(lowered: CoreCall | ProgramCall, tangents: Readonly<Record<s
   );
   const updatesShape = shapes.updates ?? updates.shape;
   const tu =
-    names.updates !== null && tangents[names.updates] !== undefined
-      ? tangents[names.updates]
+    names.updates !== null && byName[names.updates] !== undefined
+      ? byName[names.updates]
       : zeros(updatesShape, updates.dtype);
   checkLike(
     call,

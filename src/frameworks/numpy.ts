@@ -33,13 +33,15 @@ import {
   tuple,
 } from './numpy/indexing.js';
 import { lowerPut, lowerTake, put, take } from './numpy/take.js';
-import type { ArrayLike } from './numpy/shared.js';
+import type { ArrayLike, ArrayLikeDType } from './numpy/shared.js';
+import type { LoweredScatter } from './lowered.js';
+import type { Tensor } from '../tensor/tensor.js';
 import { ufuncFloatRules } from './numpy/policy.js';
 import { type ScatterCall, execute } from '../core/call.js';
 
 export type { NumpyMode } from './numpy/policy.js';
 export { MODES as NUMPY_MODES } from './numpy/policy.js';
-export type { ArrayLike } from './numpy/shared.js';
+export type { ArrayLike, ArrayLikeDType } from './numpy/shared.js';
 export type { IndexItem, IndexOptions, IndexTuple, Slice, UfuncName } from './numpy/indexing.js';
 export type { TakeOptions, PutOptions } from './numpy/take.js';
 export type { AlongAxisOptions } from './numpy/along-axis.js';
@@ -51,15 +53,29 @@ function withFloatRules<C extends { readonly kind: string }>(name: UfuncName, ca
   const rules = ufuncFloatRules(name, s.inputs[0].dtype);
   return rules ? ({ ...s, options: { ...s.options, ...rules } } as unknown as C) : call;
 }
-const lowerAt = (name: UfuncName) =>
+const lowerAt = <N extends UfuncName>(name: N) =>
   ({
-    at: (a: ArrayLike, indices: ArrayLike | IndexTuple, b: ArrayLike | Scalar, opts?: IndexOptions | null) =>
-      withFloatRules(name, lowerUfuncAt(name, a, indices, b, opts)),
+    /** Lowers `numpy.<ufunc>.at(a, indices, b)` to one core scatter (see the ufunc's `at`). */
+    at: (
+      a: ArrayLike,
+      indices: ArrayLike | IndexTuple,
+      b: ArrayLike | Scalar,
+      opts?: IndexOptions | null,
+    ): LoweredScatter<`numpy.${N}.at`> => withFloatRules(name, lowerUfuncAt(name, a, indices, b, opts)),
   }) as const;
 const ufunc = (name: UfuncName) =>
   ({
-    at: (a: ArrayLike, indices: ArrayLike | IndexTuple, b: ArrayLike | Scalar, opts?: IndexOptions | null) =>
-      execute(lowerAt(name).at(a, indices, b, opts)),
+    /**
+     * `numpy.<ufunc>.at(a, indices, b)`: `a` with the ufunc applied unbuffered at the indexed
+     * positions (repeated indices accumulate); the result keeps `a`'s dtype.
+     */
+    at: <A extends ArrayLike>(
+      a: A,
+      indices: ArrayLike | IndexTuple,
+      b: ArrayLike | Scalar,
+      opts?: IndexOptions | null,
+    ): Tensor<ArrayLikeDType<A>> =>
+      execute(lowerAt(name).at(a, indices, b, opts)) as Tensor<ArrayLikeDType<A>>,
   }) as const;
 
 /** NumPy gather/scatter functions; `np` is an alias. */

@@ -46,18 +46,21 @@ export function textError(
   message: string,
   details: Record<string, unknown> = {},
 ): never {
-  throw new InvalidArgumentError(`${TEXT}.${rule}`, `${TEXT}: ${where(line)}${clip(message)}`, {
-    ...details,
-    ...(line === undefined ? {} : { line }),
-  });
+  throw new InvalidArgumentError(
+    `${TEXT}.${rule}`,
+    clip(message),
+    { ...details, ...(line === undefined ? {} : { line }) },
+    `${TEXT}: ${where(line)}`,
+  );
 }
 
 /** Throws DTypeError `stablehlo_text.complex` (only complex<f32> and complex<f64> exist here). */
 export function complexError(line: number, what: string): never {
   throw new DTypeError(
     `${TEXT}.complex`,
-    `${TEXT}: ${where(line)}${what}: the complex types are complex<f32> and complex<f64>, with (real, imaginary) literals`,
+    `${what}: the complex types are complex<f32> and complex<f64>, with (real, imaginary) literals`,
     { line },
+    `${TEXT}: ${where(line)}`,
   );
 }
 
@@ -70,12 +73,15 @@ export function throwViolations(violations: readonly Violation[]): never {
   const list = violations.slice(0, MAX_LISTED).map((v) => `${where(v.line)}${clip(v.message)} (${v.code})`);
   if (violations.length > MAX_LISTED)
     list.push(`… and ${violations.length - MAX_LISTED} more (details.violations)`);
-  const message =
-    violations.length === 1
-      ? `${TEXT}: ${where(first.line)}${clip(first.message)}`
-      : `${TEXT}: ${violations.length} violations:\n  ${list.join('\n  ')}\n`;
-  throw new InvalidArgumentError(first.code, message, {
-    violations: violations.map((v) => ({ ...v })),
-    ...(first.line === undefined ? {} : { line: first.line }),
-  });
+  const one = violations.length === 1;
+  const message = one ? clip(first.message) : `${violations.length} violations:\n  ${list.join('\n  ')}\n`;
+  throw new InvalidArgumentError(
+    first.code,
+    message,
+    {
+      violations: violations.map((v) => ({ ...v })),
+      ...(first.line === undefined ? {} : { line: first.line }),
+    },
+    one ? `${TEXT}: ${where(first.line)}` : `${TEXT}: `,
+  );
 }

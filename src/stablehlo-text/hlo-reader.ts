@@ -382,7 +382,7 @@ class HloReader {
             if (!(e instanceof GatherScatterError)) throw e;
             this.violations.push({
               code: e.code,
-              message: strip(e),
+              message: e.body,
               line: (e.details.line as number) ?? ins.line,
             });
             op = { kind: 'reshape', operands: [], results, loc: { line: ins.line } } as Op;
@@ -645,12 +645,6 @@ function flatShapes(s: Shape, line: number): TensorType[] {
     if (isTuple(t)) textError('hlo', line, 'nested tuple results are not supported');
     return t;
   });
-}
-
-function strip(e: GatherScatterError): string {
-  const suffix = ` (${e.code})`;
-  const m = e.message.endsWith(suffix) ? e.message.slice(0, -suffix.length) : e.message;
-  return m.replace(/^stablehlo_text: (?:line \d+: )?/, '');
 }
 
 /** Reads XLA HLO text into a module (before verification). */

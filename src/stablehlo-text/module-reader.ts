@@ -132,7 +132,7 @@ export class MlirReader {
           ...this.violations,
           {
             code: e.code,
-            message: stripCode(e),
+            message: e.body,
             ...(typeof e.details.line === 'number' ? { line: e.details.line } : {}),
           },
         ]);
@@ -593,7 +593,7 @@ export class MlirReader {
       if (ids.some((id) => id < 0)) this.broken.add(op);
     } catch (e) {
       if (!(e instanceof GatherScatterError)) throw e;
-      this.violation(e.code, (e.details.line as number | undefined) ?? syn.line, stripCode(e));
+      this.violation(e.code, (e.details.line as number | undefined) ?? syn.line, e.body);
       op = { kind: 'reshape', operands: [], results: resultTypes, loc: { line: syn.line } } as Op;
       this.broken.add(op);
     }
@@ -675,7 +675,7 @@ export class MlirReader {
       );
     } catch (e) {
       if (!(e instanceof GatherScatterError)) throw e;
-      this.violation(e.code, line, stripCode(e));
+      this.violation(e.code, line, e.body);
       return placeholder();
     }
     const { func, order } = program;
@@ -1223,13 +1223,6 @@ const SAME_TYPE = new Set<string>([...UNARY_OPS, 'convert', 'reshape', 'bitcast_
 function entryOf(funcs: readonly Func[]): string {
   if (funcs.some((f) => f.name === 'main')) return 'main';
   return funcs[0].name;
-}
-
-function stripCode(e: GatherScatterError): string {
-  const suffix = ` (${e.code})`;
-  let m = e.message.endsWith(suffix) ? e.message.slice(0, -suffix.length) : e.message;
-  m = m.replace(/^stablehlo_text: (?:line \d+: )?/, '');
-  return m;
 }
 
 /** Reads MLIR text into a module, its names and what did not hold (before verification). */

@@ -37,11 +37,6 @@ export function verifyModule(module: Module, opts: VerifyOptions = {}): Violatio
   return v.out;
 }
 
-const stripCode = (e: GatherScatterError) => {
-  const suffix = ` (${e.code})`;
-  return e.message.endsWith(suffix) ? e.message.slice(0, -suffix.length) : e.message;
-};
-
 class Verifier {
   readonly out: Violation[] = [];
   private readonly byName = new Map<string, Func>();
@@ -99,7 +94,7 @@ class Verifier {
         this.op(op, operands, defs);
       } catch (e) {
         if (!(e instanceof GatherScatterError)) throw e;
-        this.add(e.code, line, stripCode(e));
+        this.add(e.code, line, e.text);
       }
       if (op.kind === 'reduce' || op.kind === 'scatter')
         this.body(op.body, `the ${op.kind} region on line ${line ?? '?'}`);

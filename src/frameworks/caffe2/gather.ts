@@ -15,6 +15,7 @@ import type { DType } from '../../tensor/dtype.js';
 const INDEX_DTYPES: readonly DType[] = ['int32', 'int64'];
 import { takeGather, takeShape } from '../families.js';
 import { DIA, G, type Signatures } from '../signature.js';
+import type { LoweredGather } from '../lowered.js';
 
 /** Gather's arguments (Caffe2 names). */
 export interface Caffe2GatherArgs {
@@ -30,6 +31,7 @@ export interface Caffe2GatherArgs {
 
 /** BatchGather's arguments. */
 export interface Caffe2BatchGatherArgs {
+  /** INDICES share DATA's first dim (a batch prefix, like batch_dims = 1). Default false. */
   readonly match_outer?: boolean;
   /** The output blob: written in place (shape and dtype of the result). */
   readonly out?: Tensor;
@@ -115,7 +117,11 @@ function lowerImpl(op: string, data: Tensor, indices: Tensor, args: ImplArgs): G
  * output blob). Rules: caffe2.Gather.DATA, .INDICES (Tensors), .options, .indices_dtype,
  * .data_rank, .axis, .wrap_indices, .match_outer, .indices (OOB, Caffe2's wording).
  */
-function lowerGather(data: Tensor, indices: Tensor, args?: Caffe2GatherArgs | null): GatherCall {
+function lowerGather(
+  data: Tensor,
+  indices: Tensor,
+  args?: Caffe2GatherArgs | null,
+): LoweredGather<'caffe2.Gather'> {
   const op = 'caffe2.Gather';
   const x = tensorArg(op, 'DATA', data);
   const i = tensorArg(op, 'INDICES', indices);
@@ -134,7 +140,11 @@ function lowerGather(data: Tensor, indices: Tensor, args?: Caffe2GatherArgs | nu
  * caffe2.BatchGather.DATA, .INDICES, .options, .indices_dtype, .data_rank (>= 2), .match_outer,
  * .indices (OOB).
  */
-function lowerBatchGather(data: Tensor, indices: Tensor, args?: Caffe2BatchGatherArgs | null): GatherCall {
+function lowerBatchGather(
+  data: Tensor,
+  indices: Tensor,
+  args?: Caffe2BatchGatherArgs | null,
+): LoweredGather<'caffe2.BatchGather'> {
   const op = 'caffe2.BatchGather';
   const x = tensorArg(op, 'DATA', data);
   const i = tensorArg(op, 'INDICES', indices);
@@ -153,15 +163,21 @@ function lowerBatchGather(data: Tensor, indices: Tensor, args?: Caffe2BatchGathe
  * @example caffe2.Gather(tensor([[1, 1.2], [2.3, 3.4], [4.5, 5.7]], 'float32'), tensor([[0, 1], [1, 2]], 'int32'))
  *   // [[[1, 1.2], [2.3, 3.4]], [[2.3, 3.4], [4.5, 5.7]]]
  */
-export const Gather = (data: Tensor, indices: Tensor, args?: Caffe2GatherArgs | null): Tensor =>
-  execute(lowerGather(data, indices, args));
+export const Gather = <D extends DType>(
+  data: Tensor<D>,
+  indices: Tensor,
+  args?: Caffe2GatherArgs | null,
+): Tensor<D> => execute(lowerGather(data, indices, args)) as Tensor<D>;
 /**
  * Caffe2 `BatchGather`.
  * @example caffe2.BatchGather(tensor([[1, 1.2, 2.4, 4.5], [2.3, 3.4, 3.6, 2.3]], 'float32'), tensor([0, 2], 'int32'))
  *   // [[1, 2.4], [2.3, 3.6]]
  */
-export const BatchGather = (data: Tensor, indices: Tensor, args?: Caffe2BatchGatherArgs | null): Tensor =>
-  execute(lowerBatchGather(data, indices, args));
+export const BatchGather = <D extends DType>(
+  data: Tensor<D>,
+  indices: Tensor,
+  args?: Caffe2BatchGatherArgs | null,
+): Tensor<D> => execute(lowerBatchGather(data, indices, args)) as Tensor<D>;
 
 export const lower = { Gather: lowerGather, BatchGather: lowerBatchGather } as const;
 

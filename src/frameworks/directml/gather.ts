@@ -8,6 +8,7 @@ import { type GatherCall, execute } from '../../core/call.js';
 import { sameShape } from '../../core/gather.js';
 import { fail } from '../../core/validate.js';
 import { fmt } from '../../errors.js';
+import type { DType } from '../../tensor/dtype.js';
 import type { Tensor } from '../../tensor/tensor.js';
 import { tensorArg } from '../args.js';
 import { elementsGather, ndGather, takeGather } from '../families.js';
@@ -24,32 +25,48 @@ import {
   resolvePolicy,
   uintField,
 } from './desc.js';
+import type { LoweredGather } from '../lowered.js';
 
-/** `DML_GATHER_OPERATOR_DESC`. */
-export interface DmlGatherDesc {
-  readonly InputTensor: Tensor;
+/** `DML_GATHER_OPERATOR_DESC`; the output has the InputTensor's dtype `D`. */
+export interface DmlGatherDesc<D extends DType = DType> {
+  /** The tensor read from. */
+  readonly InputTensor: Tensor<D>;
+  /** Indices into `Axis` of InputTensor (uint32 before feature level 3.0; int32/int64/uint32/uint64 after). */
   readonly IndicesTensor: Tensor;
+  /** The output: a Tensor receives the result; a `{ Sizes, DataType }` desc is checked; absent: a fresh result. */
   readonly OutputTensor?: DmlOutputTensor;
+  /** The InputTensor dim gathered along, in [0, DimensionCount). */
   readonly Axis: number;
+  /** How many trailing IndicesTensor dims index (the leading ones must be 1), in [0, DimensionCount]. */
   readonly IndexDimensions: number;
 }
-/** `DML_GATHER_ELEMENTS_OPERATOR_DESC`. */
-export interface DmlGatherElementsDesc {
-  readonly InputTensor: Tensor;
+/** `DML_GATHER_ELEMENTS_OPERATOR_DESC`; the output has the InputTensor's dtype `D`. */
+export interface DmlGatherElementsDesc<D extends DType = DType> {
+  /** The tensor read from. */
+  readonly InputTensor: Tensor<D>;
+  /** One index per output element, along `Axis`; its sizes match InputTensor's except at Axis. */
   readonly IndicesTensor: Tensor;
+  /** The output: a Tensor receives the result; a `{ Sizes, DataType }` desc is checked; absent: a fresh result. */
   readonly OutputTensor?: DmlOutputTensor;
+  /** The InputTensor dim the indices select along, in [0, DimensionCount). */
   readonly Axis: number;
 }
-/** `DML_GATHER_ND_OPERATOR_DESC`. */
-export interface DmlGatherNDDesc {
-  readonly InputTensor: Tensor;
+/** `DML_GATHER_ND_OPERATOR_DESC`; the output has the InputTensor's dtype `D`. */
+export interface DmlGatherNDDesc<D extends DType = DType> {
+  /** The tensor read from. */
+  readonly InputTensor: Tensor<D>;
+  /** Index tuples in its last dim (size k ≤ InputDimensionCount − BatchDimensionCount). */
   readonly IndicesTensor: Tensor;
+  /** The output: a Tensor receives the result; a `{ Sizes, DataType }` desc is checked; absent: a fresh result. */
   readonly OutputTensor?: DmlOutputTensor;
+  /** The number of real (trailing) InputTensor dims; the leading padding sizes must be 1. */
   readonly InputDimensionCount: number;
+  /** The number of real (trailing) IndicesTensor dims; the leading padding sizes must be 1. */
   readonly IndicesDimensionCount: number;
 }
-/** `DML_GATHER_ND1_OPERATOR_DESC`. */
-export interface DmlGatherND1Desc extends DmlGatherNDDesc {
+/** `DML_GATHER_ND1_OPERATOR_DESC`: DML_GATHER_ND with leading batch dims. */
+export interface DmlGatherND1Desc<D extends DType = DType> extends DmlGatherNDDesc<D> {
+  /** Leading real dims shared by InputTensor and IndicesTensor (equal sizes); below both dimension counts. */
   readonly BatchDimensionCount: number;
 }
 
@@ -80,7 +97,10 @@ const GATHER_SUPPORT: readonly [number, [number, number], readonly string[], rea
  * IndicesTensor.DataType, Axis, IndexDimensions, IndicesTensor.Sizes (leading padding must be
  * 1), OutputTensor.DimensionCount, OutputTensor.Sizes, OutputTensor.DataType.
  */
-function lowerGATHER(desc: DmlGatherDesc, options?: DmlGatherOptions | null): GatherCall {
+function lowerGATHER(
+  desc: DmlGatherDesc,
+  options?: DmlGatherOptions | null,
+): LoweredGather<'directml.GATHER'> {
   const op = 'directml.GATHER';
   const d = descFields(op, desc, FIELDS.GATHER);
   const input = tensorArg(op, 'InputTensor', d.InputTensor);
@@ -109,7 +129,10 @@ function lowerGATHER(desc: DmlGatherDesc, options?: DmlGatherOptions | null): Ga
  * IndicesTensor.DataType, Axis, IndicesTensor.Sizes (= Input's except at Axis),
  * OutputTensor.Sizes, OutputTensor.DataType.
  */
-function lowerGATHER_ELEMENTS(desc: DmlGatherElementsDesc, options?: DmlGatherOptions | null): GatherCall {
+function lowerGATHER_ELEMENTS(
+  desc: DmlGatherElementsDesc,
+  options?: DmlGatherOptions | null,
+): LoweredGather<'directml.GATHER_ELEMENTS'> {
   const op = 'directml.GATHER_ELEMENTS';
   const d = descFields(op, desc, FIELDS.GATHER_ELEMENTS);
   const input = tensorArg(op, 'InputTensor', d.InputTensor);
@@ -173,12 +196,18 @@ function lowerND(op: string, desc: Partial<DmlGatherND1Desc>, options: unknown):
   });
 }
 
-function lowerGATHER_ND(desc: DmlGatherNDDesc, options?: DmlGatherOptions | null): GatherCall {
+function lowerGATHER_ND(
+  desc: DmlGatherNDDesc,
+  options?: DmlGatherOptions | null,
+): LoweredGather<'directml.GATHER_ND'> {
   const op = 'directml.GATHER_ND';
   return lowerND(op, { ...descFields(op, desc, FIELDS.GATHER_ND), BatchDimensionCount: 0 }, options);
 }
 
-function lowerGATHER_ND1(desc: DmlGatherND1Desc, options?: DmlGatherOptions | null): GatherCall {
+function lowerGATHER_ND1(
+  desc: DmlGatherND1Desc,
+  options?: DmlGatherOptions | null,
+): LoweredGather<'directml.GATHER_ND1'> {
   const op = 'directml.GATHER_ND1';
   return lowerND(op, descFields(op, desc, FIELDS.GATHER_ND1), options);
 }
@@ -187,26 +216,34 @@ function lowerGATHER_ND1(desc: DmlGatherND1Desc, options?: DmlGatherOptions | nu
  * DML_GATHER.
  * @example directml.GATHER({ InputTensor: tensor([11, 12, 13, 14], 'float32'), IndicesTensor: tensor([3, 1], 'uint32'), Axis: 0, IndexDimensions: 1 })  // [14, 12]
  */
-export const GATHER = (desc: DmlGatherDesc, options?: DmlGatherOptions | null): Tensor =>
-  execute(lowerGATHER(desc, options));
+export const GATHER = <D extends DType>(
+  desc: DmlGatherDesc<D>,
+  options?: DmlGatherOptions | null,
+): Tensor<D> => execute(lowerGATHER(desc, options)) as Tensor<D>;
 /**
  * DML_GATHER_ELEMENTS.
  * @example directml.GATHER_ELEMENTS({ InputTensor: tensor([[1, 2], [3, 4]], 'float32'), IndicesTensor: tensor([[1, 0]], 'uint32'), Axis: 0 })  // [[3, 2]]
  */
-export const GATHER_ELEMENTS = (desc: DmlGatherElementsDesc, options?: DmlGatherOptions | null): Tensor =>
-  execute(lowerGATHER_ELEMENTS(desc, options));
+export const GATHER_ELEMENTS = <D extends DType>(
+  desc: DmlGatherElementsDesc<D>,
+  options?: DmlGatherOptions | null,
+): Tensor<D> => execute(lowerGATHER_ELEMENTS(desc, options)) as Tensor<D>;
 /**
  * DML_GATHER_ND.
  * @example directml.GATHER_ND({ InputTensor: tensor([[1, 2], [3, 4]], 'float32'), IndicesTensor: tensor([[1, 0]], 'uint32'), InputDimensionCount: 2, IndicesDimensionCount: 2 })  // [[3]] (Sizes {1, 1})
  */
-export const GATHER_ND = (desc: DmlGatherNDDesc, options?: DmlGatherOptions | null): Tensor =>
-  execute(lowerGATHER_ND(desc, options));
+export const GATHER_ND = <D extends DType>(
+  desc: DmlGatherNDDesc<D>,
+  options?: DmlGatherOptions | null,
+): Tensor<D> => execute(lowerGATHER_ND(desc, options)) as Tensor<D>;
 /**
  * DML_GATHER_ND1.
  * @example directml.GATHER_ND1({ InputTensor: tensor([[1, 2], [3, 4]], 'float32'), IndicesTensor: tensor([[1], [0]], 'uint32'), InputDimensionCount: 2, IndicesDimensionCount: 2, BatchDimensionCount: 1 })  // [[2, 3]] (Sizes {1, 2})
  */
-export const GATHER_ND1 = (desc: DmlGatherND1Desc, options?: DmlGatherOptions | null): Tensor =>
-  execute(lowerGATHER_ND1(desc, options));
+export const GATHER_ND1 = <D extends DType>(
+  desc: DmlGatherND1Desc<D>,
+  options?: DmlGatherOptions | null,
+): Tensor<D> => execute(lowerGATHER_ND1(desc, options)) as Tensor<D>;
 
 export const lower = {
   GATHER: lowerGATHER,

@@ -3,10 +3,11 @@
  * targeted elements with the updates. No reductions exist; overlapping targets are "invalid"
  * with no guarantee which write wins, so they follow the `duplicates` policy (default: last).
  */
-import { type ScatterCall, execute } from '../../core/call.js';
+import { execute } from '../../core/call.js';
 import { sameShape } from '../../core/gather.js';
 import { fail } from '../../core/validate.js';
 import { DTypeError, fmt } from '../../errors.js';
+import type { DType } from '../../tensor/dtype.js';
 import type { Tensor } from '../../tensor/tensor.js';
 import { dtypeRuleFailed, tensorArg } from '../args.js';
 import { elementsScatter, ndScatter } from '../families.js';
@@ -24,22 +25,34 @@ import {
   rightAlign,
   uintField,
 } from './desc.js';
+import type { LoweredScatter } from '../lowered.js';
 
-/** `DML_SCATTER_OPERATOR_DESC` (DML_SCATTER_ELEMENTS is the same struct). */
-export interface DmlScatterDesc {
-  readonly InputTensor: Tensor;
+/** `DML_SCATTER_OPERATOR_DESC` (DML_SCATTER_ELEMENTS is the same struct); the output has InputTensor's dtype `D`. */
+export interface DmlScatterDesc<D extends DType = DType> {
+  /** The tensor copied to the output before the updates are written. */
+  readonly InputTensor: Tensor<D>;
+  /** One target index along `Axis` per update; the same sizes as UpdatesTensor. */
   readonly IndicesTensor: Tensor;
+  /** The values written (InputTensor's data type). */
   readonly UpdatesTensor: Tensor;
+  /** The output: a Tensor receives the result; a `{ Sizes, DataType }` desc is checked; absent: a fresh result. */
   readonly OutputTensor?: DmlOutputTensor;
+  /** The InputTensor dim the indices address, in [0, DimensionCount). */
   readonly Axis: number;
 }
-/** `DML_SCATTER_ND_OPERATOR_DESC`. */
-export interface DmlScatterNDDesc {
-  readonly InputTensor: Tensor;
+/** `DML_SCATTER_ND_OPERATOR_DESC`; the output has InputTensor's dtype `D`. */
+export interface DmlScatterNDDesc<D extends DType = DType> {
+  /** The tensor copied to the output before the updates are written. */
+  readonly InputTensor: Tensor<D>;
+  /** Index tuples in its last dim, each addressing a slice of InputTensor. */
   readonly IndicesTensor: Tensor;
+  /** The slices written (InputTensor's data type). */
   readonly UpdatesTensor: Tensor;
+  /** The output: a Tensor receives the result; a `{ Sizes, DataType }` desc is checked; absent: a fresh result. */
   readonly OutputTensor?: DmlOutputTensor;
+  /** The number of real (trailing) InputTensor dims; the leading padding sizes must be 1. */
   readonly InputDimensionCount: number;
+  /** The number of real (trailing) IndicesTensor dims; the leading padding sizes must be 1. */
   readonly IndicesDimensionCount: number;
 }
 
@@ -88,7 +101,7 @@ function common(
  * IndicesTensor.Sizes (= Input's except at Axis), UpdatesTensor.Sizes (= Indices'),
  * OutputTensor.Sizes, OutputTensor.DataType.
  */
-function lowerSCATTER(desc: DmlScatterDesc, options?: DmlOptions | null): ScatterCall {
+function lowerSCATTER(desc: DmlScatterDesc, options?: DmlOptions | null): LoweredScatter<'directml.SCATTER'> {
   const op = 'directml.SCATTER';
   const d = descFields(op, desc, FIELDS.SCATTER);
   const { input, indices, updates, D, policy } = common(op, d, options);
@@ -120,7 +133,10 @@ function lowerSCATTER(desc: DmlScatterDesc, options?: DmlOptions | null): Scatte
  * InputDimensionCount, IndicesDimensionCount, IndexTupleSize (k <= InputDimensionCount),
  * UpdatesTensor.Sizes, OutputTensor.Sizes, OutputTensor.DataType.
  */
-function lowerSCATTER_ND(desc: DmlScatterNDDesc, options?: DmlOptions | null): ScatterCall {
+function lowerSCATTER_ND(
+  desc: DmlScatterNDDesc,
+  options?: DmlOptions | null,
+): LoweredScatter<'directml.SCATTER_ND'> {
   const op = 'directml.SCATTER_ND';
   const d = descFields(op, desc, FIELDS.SCATTER_ND);
   const { input, indices, updates, D, policy } = common(op, d, options);
@@ -157,14 +173,16 @@ function lowerSCATTER_ND(desc: DmlScatterNDDesc, options?: DmlOptions | null): S
  * DML_SCATTER.
  * @example directml.SCATTER({ InputTensor: tensor([0, 0, 0], 'float32'), IndicesTensor: tensor([2], 'uint32'), UpdatesTensor: tensor([7], 'float32'), Axis: 0 })  // [0, 0, 7]
  */
-export const SCATTER = (desc: DmlScatterDesc, options?: DmlOptions | null): Tensor =>
-  execute(lowerSCATTER(desc, options));
+export const SCATTER = <D extends DType>(desc: DmlScatterDesc<D>, options?: DmlOptions | null): Tensor<D> =>
+  execute(lowerSCATTER(desc, options)) as Tensor<D>;
 /**
  * DML_SCATTER_ND.
  * @example directml.SCATTER_ND({ InputTensor: tensor([[0, 0], [0, 0]], 'float32'), IndicesTensor: tensor([[1, 1]], 'uint32'), UpdatesTensor: tensor([[5]], 'float32'), InputDimensionCount: 2, IndicesDimensionCount: 2 })  // [[0, 0], [0, 5]]
  */
-export const SCATTER_ND = (desc: DmlScatterNDDesc, options?: DmlOptions | null): Tensor =>
-  execute(lowerSCATTER_ND(desc, options));
+export const SCATTER_ND = <D extends DType>(
+  desc: DmlScatterNDDesc<D>,
+  options?: DmlOptions | null,
+): Tensor<D> => execute(lowerSCATTER_ND(desc, options)) as Tensor<D>;
 
 export const lower = {
   SCATTER: lowerSCATTER,

@@ -49,6 +49,7 @@ import { describe, flag, options, outArg, scalar, tensorArg } from '../args.js';
 import { type CallMeta, tupleGather, tupleScatter } from '../families.js';
 import { CORE_GATHER_MODE, CORE_SCATTER_MODE, type JaxMode, parseMode } from './modes.js';
 import { fillValue, promises, withPromises } from './util.js';
+import type { LoweredGather, LoweredScatter } from '../lowered.js';
 
 /** One entry of an `.at[]` index: an int or an integer index array. */
 export type AtIndexEntry = number | bigint | Tensor;
@@ -57,8 +58,11 @@ export type AtIndex = AtIndexEntry | readonly AtIndexEntry[];
 
 /** Keyword arguments shared by every `.at[]` method. */
 export interface AtOptions {
+  /** The caller's promise that the indices are sorted (a hint JAX passes to XLA); default false. */
   readonly indices_are_sorted?: boolean;
+  /** The caller's promise that no index repeats (a hint JAX passes to XLA); default false. */
   readonly unique_indices?: boolean;
+  /** Out-of-bounds handling: get → PROMISE_IN_BOUNDS (clamps), updates → FILL_OR_DROP; default None. */
   readonly mode?: JaxMode | null;
   /** Count negative indices from the end (once); default true. */
   readonly wrap_negative_indices?: boolean;
@@ -71,26 +75,55 @@ const GET_KEYS = [...KEYS, 'fill_value'] as const;
 
 /** Keyword arguments of `.at[].get()`. */
 export interface AtGetOptions extends AtOptions {
+  /**
+   * The value of out-of-bounds reads under mode 'fill'; default NaN for inexact dtypes, the
+   * minimum of a signed integer dtype, the maximum of an unsigned one, true for bool.
+   */
   readonly fill_value?: Scalar | null;
 }
 
 /** Values of an update: a tensor broadcast to the indexed shape, or a scalar. */
 export type AtValues = Tensor | Scalar;
 
-/** The methods of `x.at[index]`, returning tensors (`jax.at`) or lowered calls (`jax.lower.at`). */
-export interface AtRef<R> {
-  get(options?: AtGetOptions | null): R;
+/**
+ * The methods of `x.at[index]`, returning tensors (`jax.at`) or lowered calls (`jax.lower.at`):
+ * updates return `R`, `get` returns `G` and `divide` returns `Q` (a tensor of `x`'s dtype, a
+ * float tensor for an integer `x`'s divide; a scatter call, a gather call for `get`).
+ */
+export interface AtRef<R, G = R, Q = R> {
+  /** `x.at[index].get()`: the indexed values, shape B + x.shape[k:]. */
+  get(options?: AtGetOptions | null): G;
+  /** `x.at[index].set(values)`: the values replace x's (the last duplicate wins). */
   set(values: AtValues, options?: AtOptions | null): R;
+  /** `x.at[index].add(values)`: x + values at the indexed positions (duplicates accumulate). */
   add(values: AtValues, options?: AtOptions | null): R;
+  /** `x.at[index].subtract(values)`: x − values at the indexed positions. */
   subtract(values: AtValues, options?: AtOptions | null): R;
+  /** `x.at[index].multiply(values)`: x × values at the indexed positions. */
   multiply(values: AtValues, options?: AtOptions | null): R;
+  /** Alias of `multiply`. */
   mul(values: AtValues, options?: AtOptions | null): R;
-  divide(values: AtValues, options?: AtOptions | null): R;
+  /** `x.at[index].divide(values)`: x / values (int x → float32, int64/uint64 x → float64). */
+  divide(values: AtValues, options?: AtOptions | null): Q;
+  /** `x.at[index].power(values)`: x ** values at the indexed positions. */
   power(values: AtValues, options?: AtOptions | null): R;
+  /** `x.at[index].min(values)`: the smaller of x and values (NaN propagates). */
   min(values: AtValues, options?: AtOptions | null): R;
+  /** `x.at[index].max(values)`: the larger of x and values (NaN propagates). */
   max(values: AtValues, options?: AtOptions | null): R;
+  /** `x.at[index].apply(func)`: `func` applied once per (possibly repeated) hit. */
   apply(func: (x: Scalar) => Scalar, options?: AtOptions | null): R;
 }
+
+/**
+ * The dtype of `x.at[index].divide(values)` for an `x` of dtype `D`: `D` for a float `x`;
+ * jnp.divide's float32 for an integer `x` (float64 for int64 / uint64), as lowerDivPow computes it.
+ */
+export type AtDivideDType<D extends DType> = D extends 'float64' | 'float32' | 'float16' | 'bfloat16'
+  ? D
+  : D extends 'int64' | 'uint64'
+    ? 'float64'
+    : 'float32';
 
 /** The indexed positions: the index arrays stacked (index vector last, or one array) and the result layout. */
 interface Indexer {
@@ -439,11 +472,18 @@ function makeRef<R>(input: Tensor, index: AtIndex, wrap: (call: CoreCall) => R):
  * jax.at(x, 10).add(10);                 // → [0, 1, 2, 3, 4] (dropped)
  * jax.at(x, -1).set(99);                 // → [0, 1, 2, 3, 99]
  */
-export function at(x: Tensor, index: AtIndex): AtRef<Tensor> {
-  return makeRef(x, index, execute);
+export function at<D extends DType>(
+  x: Tensor<D>,
+  index: AtIndex,
+): AtRef<Tensor<D>, Tensor<D>, Tensor<AtDivideDType<D>>> {
+  // The dtypes in the type are the ones the lowerings compute (x's; divide's as AtDivideDType).
+  return makeRef(x, index, execute) as AtRef<Tensor<D>, Tensor<D>, Tensor<AtDivideDType<D>>>;
 }
 
-/** `x.at[index]` whose methods return the lowered core call instead of running it. */
-export function lowerAt(x: Tensor, index: AtIndex): AtRef<CoreCall> {
-  return makeRef(x, index, (call) => call);
+/**
+ * `x.at[index]` whose methods return the lowered core call instead of running it (a gather for
+ * `get`, a scatter for the updates; their `op` is `jax.at.<method>`).
+ */
+export function lowerAt(x: Tensor, index: AtIndex): AtRef<LoweredScatter<'jax.at'>, LoweredGather<'jax.at'>> {
+  return makeRef(x, index, (call) => call) as AtRef<LoweredScatter<'jax.at'>, LoweredGather<'jax.at'>>;
 }

@@ -23,7 +23,6 @@
  * Options are strict (`jax.lax.gather.options`: unknown keys refused); `out` receives the result.
  */
 import type { DType } from '../../tensor/dtype.js';
-import type { GatherCall } from '../../core/call.js';
 import { execute } from '../../core/call.js';
 import type { Scalar } from '../../tensor/dtype.js';
 import type { Tensor } from '../../tensor/tensor.js';
@@ -36,6 +35,7 @@ import {
 } from './dimension-numbers.js';
 import { CORE_GATHER_MODE, type JaxMode, LAX_NEGATIVE_INDICES, parseMode } from './modes.js';
 import { fillValue, promises } from './util.js';
+import type { LoweredGather } from '../lowered.js';
 
 /** Keyword arguments of `jax.lax.gather`. */
 export interface LaxGatherOptions {
@@ -61,7 +61,7 @@ export function lowerGather(
   dimension_numbers: GatherDimensionNumbers,
   slice_sizes: readonly number[],
   opts: LaxGatherOptions | null = {},
-): GatherCall {
+): LoweredGather<'jax.lax.gather'> {
   const op = 'jax.lax.gather';
   const x = tensorArg(op, 'operand', operand);
   const i = tensorArg(op, 'start_indices', start_indices);

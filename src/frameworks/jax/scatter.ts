@@ -42,6 +42,7 @@ import {
 } from './dimension-numbers.js';
 import { CORE_SCATTER_MODE, type JaxMode, LAX_NEGATIVE_INDICES, parseMode } from './modes.js';
 import { promises } from './util.js';
+import type { LoweredScatter } from '../lowered.js';
 
 /** Keyword arguments of the `jax.lax.scatter*` family. */
 export interface LaxScatterOptions {
@@ -113,23 +114,24 @@ function lowerScatterOp(
   );
 }
 
-type ScatterFn = (
+/** A lax scatter: the result has the operand's dtype (updates must have it too). */
+type ScatterFn = <D extends DType>(
+  operand: Tensor<D>,
+  scatter_indices: Tensor,
+  updates: Tensor,
+  dimension_numbers: ScatterDimensionNumbers,
+  options?: LaxScatterOptions | null,
+) => Tensor<D>;
+type LowerScatterFn<N extends string = string> = (
   operand: Tensor,
   scatter_indices: Tensor,
   updates: Tensor,
   dimension_numbers: ScatterDimensionNumbers,
   options?: LaxScatterOptions | null,
-) => Tensor;
-type LowerScatterFn = (
-  operand: Tensor,
-  scatter_indices: Tensor,
-  updates: Tensor,
-  dimension_numbers: ScatterDimensionNumbers,
-  options?: LaxScatterOptions | null,
-) => ScatterCall;
+) => LoweredScatter<`jax.lax.${N}`>;
 
 const lowerer =
-  (name: string): LowerScatterFn =>
+  <N extends string>(name: N): LowerScatterFn<N> =>
   (operand, scatter_indices, updates, dimension_numbers, opts = {}) =>
     lowerScatterOp(
       name,
@@ -141,8 +143,14 @@ const lowerer =
     );
 const runner =
   (lower: LowerScatterFn): ScatterFn =>
-  (operand, scatter_indices, updates, dimension_numbers, options = {}) =>
-    execute(lower(operand, scatter_indices, updates, dimension_numbers, options));
+  <D extends DType>(
+    operand: Tensor<D>,
+    scatter_indices: Tensor,
+    updates: Tensor,
+    dimension_numbers: ScatterDimensionNumbers,
+    options: LaxScatterOptions | null = {},
+  ) =>
+    execute(lower(operand, scatter_indices, updates, dimension_numbers, options)) as Tensor<D>;
 
 /** Lowers `jax.lax.scatter` (updates replace; with duplicates the last in update-index order wins). */
 export const lowerScatter = lowerer('scatter');
@@ -185,7 +193,7 @@ export function lowerScatterApply(
   func: (x: Scalar) => Scalar,
   dimension_numbers: ScatterDimensionNumbers,
   opts: LaxScatterApplyOptions | null = {},
-): ScatterCall {
+): LoweredScatter<'jax.lax.scatter_apply'> {
   const op = 'jax.lax.scatter_apply';
   const x = tensorArg(op, 'operand', operand);
   const o = options(op, opts, APPLY_KEYS);

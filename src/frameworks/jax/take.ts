@@ -1,35 +1,14 @@
-/**
- * `jax.numpy.take(a, indices, { axis, mode, fill_value, unique_indices, indices_are_sorted })`
- * and `jax.numpy.take_along_axis(arr, indices, axis = -1, { mode, fill_value })`.
- *
- *   take:            out[i..., j..., k...] = a[i..., indices[j...], k...]   (a raveled if axis = None)
- *   take_along_axis: out[i..., j, k...]   = arr[i..., indices[i..., j, k...], k...]
- *                    (indices and arr broadcast against each other outside `axis`)
- *
- * Shapes: take → a.shape[:axis] + indices.shape + a.shape[axis+1:]; take_along_axis →
- * broadcast(indices.shape, arr.shape with 1 at axis).
- *
- * JAX's mode quirks, per jax/_src/numpy/indexing.py (see TAKE_MODES):
- * - take: default "fill" wraps a negative index once (i + n) then fills what is still out of
- *   range; "clip" does NOT wrap (-1 clamps to 0); "wrap" takes i mod n; "raise" is not
- *   implemented by JAX; "drop"/"promise_in_bounds"/enum members are invalid for take.
- * - take_along_axis: any lax mode (default "fill"); negatives wrap once for every mode except
- *   the exact string "promise_in_bounds" (the enum member still wraps).
- *
- * Rules (`jax.numpy.take.<rule>`, `jax.numpy.take_along_axis.<rule>`): index_dtype, axis, mode,
- * fill_value, empty_axis (take), indices (1-D when axis = None), rank, broadcast.
- */
-import type { GatherCall } from '../../core/call.js';
 import { execute } from '../../core/call.js';
 import type { GatherMode, NegativeIndexPolicy } from '../../core/types.js';
 import { GatherScatterError, IndexOutOfBoundsError, InvalidArgumentError, fmt } from '../../errors.js';
-import { type Scalar, isInteger } from '../../tensor/dtype.js';
+import { type DType, type Scalar, isInteger } from '../../tensor/dtype.js';
 import { broadcastShapes } from '../../tensor/ops.js';
 import { type Tensor, zeros } from '../../tensor/tensor.js';
 import { checkIndexDType as indexDType, integer, oneOf, options, outArg, tensorArg } from '../args.js';
 import { flatGather, gatherCall, takeGather } from '../families.js';
 import { CORE_GATHER_MODE, type JaxMode, parseMode } from './modes.js';
 import { canonicalizeAxis, constantGather, fillValue, promises, withPromises } from './util.js';
+import type { LoweredGather } from '../lowered.js';
 
 /** Keyword arguments of `jax.numpy.take`. */
 export interface TakeOptions {
@@ -77,7 +56,11 @@ function checkIndexDType(indices: Tensor, op: string): void {
  * null, JAX's default). From an empty axis JAX refuses any index (`empty_axis`) and returns `a`
  * itself for none: the (empty) result is reshaped to `a`'s shape.
  */
-export function lowerTake(a: Tensor, indices: Tensor, opts: TakeOptions | null = {}): GatherCall {
+export function lowerTake(
+  a: Tensor,
+  indices: Tensor,
+  opts: TakeOptions | null = {},
+): LoweredGather<'jax.numpy.take'> {
   const op = 'jax.numpy.take';
   const x = tensorArg(op, 'a', a);
   const i = tensorArg(op, 'indices', indices);
@@ -120,8 +103,12 @@ export function lowerTake(a: Tensor, indices: Tensor, opts: TakeOptions | null =
  * jax.numpy.take(x, tensor([2, 0], 'int32'));               // → [3, 1]
  * jax.numpy.take(x, tensor([2, 0], 'int32'), { axis: 0 });  // → [[NaN, NaN, NaN], [1, 2, 3]]
  */
-export function take(a: Tensor, indices: Tensor, options: TakeOptions | null = {}): Tensor {
-  return execute(lowerTake(a, indices, options));
+export function take<D extends DType>(
+  a: Tensor<D>,
+  indices: Tensor,
+  options: TakeOptions | null = {},
+): Tensor<D> {
+  return execute(lowerTake(a, indices, options)) as Tensor<D>;
 }
 
 /** Validates and lowers `jax.numpy.take_along_axis` to one core gather (batching dims, no copies). */
@@ -130,7 +117,7 @@ export function lowerTakeAlongAxis(
   indices: Tensor,
   axis: number | null = -1,
   opts: TakeAlongAxisOptions | null = {},
-): GatherCall {
+): LoweredGather<'jax.numpy.take_along_axis'> {
   const op = 'jax.numpy.take_along_axis';
   const x = tensorArg(op, 'arr', arr);
   tensorArg(op, 'indices', indices);
@@ -253,11 +240,11 @@ export function lowerTakeAlongAxis(
  * jax.numpy.take_along_axis(x, tensor([[0, 2], [1, 0]], 'int32'), 1); // → [[1, 3], [5, 4]]
  * jax.numpy.take_along_axis(x, tensor([[1, 0, 2]], 'int32'), 0);      // → [[4, 2, NaN]]
  */
-export function take_along_axis(
-  arr: Tensor,
+export function take_along_axis<D extends DType>(
+  arr: Tensor<D>,
   indices: Tensor,
   axis: number | null = -1,
   options: TakeAlongAxisOptions | null = {},
-): Tensor {
-  return execute(lowerTakeAlongAxis(arr, indices, axis, options));
+): Tensor<D> {
+  return execute(lowerTakeAlongAxis(arr, indices, axis, options)) as Tensor<D>;
 }

@@ -8,7 +8,7 @@
  * (`out_of_bounds` in MLIR_POLICY). `unique` on gather is a promise with no effect on the
  * result; on scatter it is required, and a broken promise is an error by default.
  */
-import { type GatherCall, type ScatterCall, execute } from '../../core/call.js';
+import { execute } from '../../core/call.js';
 import type { GatherMode, ScatterMode } from '../../core/types.js';
 import { fail } from '../../core/validate.js';
 import { DTypeError, fmt } from '../../errors.js';
@@ -17,6 +17,7 @@ import type { Tensor } from '../../tensor/tensor.js';
 import { dtypeRuleFailed, flag, integers, oneOf, options, outArg, range, tensorArg } from '../args.js';
 import { gatherCall, scatterCall } from '../families.js';
 import { DIA, G, S, type Signatures } from '../signature.js';
+import type { LoweredGather, LoweredScatter } from '../lowered.js';
 
 /** Policies for what MLIR leaves undefined. */
 export const MLIR_POLICY = {
@@ -147,7 +148,11 @@ const windowDims = (rank: number, k: number, q: number): number[] => range(q - 1
  * gather_dims_empty, _overflow, _length, _negative, _range, _increasing, unique, rank_reduced,
  * indices_type, result_type, out_of_bounds_policy, out_of_bounds (runtime, policy).
  */
-function lowerGather(source: Tensor, indices: Tensor, attributes: MlirGatherAttributes): GatherCall {
+function lowerGather(
+  source: Tensor,
+  indices: Tensor,
+  attributes: MlirGatherAttributes,
+): LoweredGather<'mlir.tensor.gather'> {
   const op = 'mlir.tensor.gather';
   const src = tensorArg(op, 'source', source);
   const idx = tensorArg(op, 'indices', indices);
@@ -207,7 +212,7 @@ function lowerScatter(
   dest: Tensor,
   indices: Tensor,
   attributes: MlirScatterAttributes,
-): ScatterCall {
+): LoweredScatter<'mlir.tensor.scatter'> {
   const op = 'mlir.tensor.scatter';
   const src = tensorArg(op, 'source', source);
   const dst = tensorArg(op, 'dest', dest);

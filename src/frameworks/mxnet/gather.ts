@@ -12,7 +12,7 @@
  *
  * Every op takes MXNet's `out=` in its trailing keyword object.
  */
-import { type GatherCall, execute } from '../../core/call.js';
+import { execute } from '../../core/call.js';
 import { sameShape } from '../../core/gather.js';
 import { fail } from '../../core/validate.js';
 import { fmt } from '../../errors.js';
@@ -30,6 +30,7 @@ import {
   integerIndices,
   pickPolicy,
 } from './policy.js';
+import type { LoweredGather } from '../lowered.js';
 
 /** Keyword arguments of mxnet take. */
 export interface MxTakeArgs {
@@ -64,7 +65,11 @@ export interface MxBatchTakeArgs {
  * `.indices_rank` (≥ 2), `.index_depth` (M ≤ rank(data)), `.max_dims` (M ≤ 10),
  * `.indices_dtype`, `.index_value`, `.version`, `.index_out_of_bounds` (MXNet's IndexError wording).
  */
-function lowerGatherNd(data: Tensor, indices: Tensor, policy?: MxGatherNdPolicy | null): GatherCall {
+function lowerGatherNd(
+  data: Tensor,
+  indices: Tensor,
+  policy?: MxGatherNdPolicy | null,
+): LoweredGather<'mxnet.gather_nd'> {
   const op = 'mxnet.gather_nd';
   const x = tensorArg(op, 'data', data);
   const i = tensorArg(op, 'indices', indices);
@@ -105,7 +110,7 @@ function lowerGatherNd(data: Tensor, indices: Tensor, policy?: MxGatherNdPolicy 
  * Lowers take. Rules: `mxnet.take.a` / `.indices` (Tensors), `.options`, `.axis`, `.mode`,
  * `.data_rank` (≥ 1), `.indices_dtype`, `.index_value`, `.index_out_of_bounds` (raise).
  */
-function lowerTake(a: Tensor, indices: Tensor, args?: MxTakeArgs | null): GatherCall {
+function lowerTake(a: Tensor, indices: Tensor, args?: MxTakeArgs | null): LoweredGather<'mxnet.take'> {
   const op = 'mxnet.take';
   const x = tensorArg(op, 'a', a);
   const i = tensorArg(op, 'indices', indices);
@@ -132,7 +137,7 @@ function lowerTake(a: Tensor, indices: Tensor, args?: MxTakeArgs | null): Gather
  * None is refused), `.keepdims`, `.mode`, `.index_shape` (data shape without axis, or with 1 at
  * axis under keepdims), `.indices_dtype`, `.index_value`.
  */
-function lowerPick(data: Tensor, index: Tensor, args?: MxPickArgs | null): GatherCall {
+function lowerPick(data: Tensor, index: Tensor, args?: MxPickArgs | null): LoweredGather<'mxnet.pick'> {
   const op = 'mxnet.pick';
   const x = tensorArg(op, 'data', data);
   const i = tensorArg(op, 'index', index);
@@ -166,7 +171,11 @@ function lowerPick(data: Tensor, index: Tensor, args?: MxPickArgs | null): Gathe
  * disagree for rank > 2 and read past the data), `.indices_dtype` (int32), `.indices_shape`
  * (size = d0).
  */
-function lowerBatchTake(a: Tensor, indices: Tensor, args?: MxBatchTakeArgs | null): GatherCall {
+function lowerBatchTake(
+  a: Tensor,
+  indices: Tensor,
+  args?: MxBatchTakeArgs | null,
+): LoweredGather<'mxnet.batch_take'> {
   const op = 'mxnet.batch_take';
   const x = tensorArg(op, 'a', a);
   const i = tensorArg(op, 'indices', indices);
@@ -194,8 +203,11 @@ function lowerBatchTake(a: Tensor, indices: Tensor, args?: MxBatchTakeArgs | nul
  * @example
  * mxnet.gather_nd(tensor([[0, 1], [2, 3]]), tensor([[1, 1, 0], [0, 1, 0]])).toArray(); // [2, 3, 0]
  */
-export const gather_nd = (data: Tensor, indices: Tensor, policy?: MxGatherNdPolicy | null): Tensor =>
-  execute(lowerGatherNd(data, indices, policy));
+export const gather_nd = <D extends DType>(
+  data: Tensor<D>,
+  indices: Tensor,
+  policy?: MxGatherNdPolicy | null,
+): Tensor<D> => execute(lowerGatherNd(data, indices, policy)) as Tensor<D>;
 
 /**
  * mxnet.take: slices of `a` along `axis`; out-of-range indices clip (default), wrap or raise.
@@ -203,8 +215,8 @@ export const gather_nd = (data: Tensor, indices: Tensor, policy?: MxGatherNdPoli
  * @example
  * mxnet.take(tensor([4, 5, 6], 'float32'), tensor([3]), { axis: -1, mode: 'clip' }).toArray(); // [6]
  */
-export const take = (a: Tensor, indices: Tensor, args?: MxTakeArgs | null): Tensor =>
-  execute(lowerTake(a, indices, args));
+export const take = <D extends DType>(a: Tensor<D>, indices: Tensor, args?: MxTakeArgs | null): Tensor<D> =>
+  execute(lowerTake(a, indices, args)) as Tensor<D>;
 
 /**
  * mxnet.pick: one element per position along `axis`, chosen by `index`.
@@ -212,8 +224,8 @@ export const take = (a: Tensor, indices: Tensor, args?: MxTakeArgs | null): Tens
  * @example
  * mxnet.pick(tensor([[1, 2], [3, 4], [5, 6]], 'float32'), tensor([0, 1, 0], 'float32'), { axis: 1 }).toArray(); // [1, 4, 5]
  */
-export const pick = (data: Tensor, index: Tensor, args?: MxPickArgs | null): Tensor =>
-  execute(lowerPick(data, index, args));
+export const pick = <D extends DType>(data: Tensor<D>, index: Tensor, args?: MxPickArgs | null): Tensor<D> =>
+  execute(lowerPick(data, index, args)) as Tensor<D>;
 
 /**
  * mxnet.batch_take (deprecated in MXNet; use pick): out[i] = a[i, indices[i]], indices clamped.
@@ -221,8 +233,11 @@ export const pick = (data: Tensor, index: Tensor, args?: MxPickArgs | null): Ten
  * @example
  * mxnet.batch_take(tensor([[1, 2], [3, 4], [5, 6]], 'float32'), tensor([0, 1, 0], 'int32')).toArray(); // [1, 4, 5]
  */
-export const batch_take = (a: Tensor, indices: Tensor, args?: MxBatchTakeArgs | null): Tensor =>
-  execute(lowerBatchTake(a, indices, args));
+export const batch_take = <D extends DType>(
+  a: Tensor<D>,
+  indices: Tensor,
+  args?: MxBatchTakeArgs | null,
+): Tensor<D> => execute(lowerBatchTake(a, indices, args)) as Tensor<D>;
 
 export const lower = {
   gather_nd: lowerGatherNd,

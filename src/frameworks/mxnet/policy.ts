@@ -30,7 +30,9 @@ import { type Tensor, tensor } from '../../tensor/tensor.js';
 import { oneOf } from '../args.js';
 import { DIA, G, S, type Signatures } from '../signature.js';
 
+/** take's out-of-bounds mode: `clip` clamps, `wrap` wraps around, `raise` throws. */
 export type MxTakeMode = 'clip' | 'wrap' | 'raise';
+/** pick's out-of-bounds mode: `clip` clamps, `wrap` wraps around. */
 export type MxPickMode = 'clip' | 'wrap';
 /** MXNet 1.x release whose gather_nd rules apply: `1.6` (unchecked, no negatives) or `1.9` (checked, negatives wrap). */
 export type MxVersion = '1.6' | '1.9';

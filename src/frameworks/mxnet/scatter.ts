@@ -6,13 +6,15 @@
  *
  * MXNet checks no index and leaves duplicates non-deterministic; see policy.ts for what we do.
  */
-import { type ScatterCall, execute } from '../../core/call.js';
+import { execute } from '../../core/call.js';
 import { fail } from '../../core/validate.js';
 import { fmt } from '../../errors.js';
+import type { DType } from '../../tensor/dtype.js';
 import { type Tensor, zeros } from '../../tensor/tensor.js';
 import { integers, options, outArg, tensorArg } from '../args.js';
 import { ndScatter } from '../families.js';
 import { MX_POLICY, type MxScatterNdPolicy, integerIndices, pickPolicy } from './policy.js';
+import type { LoweredScatter } from '../lowered.js';
 
 /**
  * Lowers scatter_nd. Rules: `mxnet.scatter_nd.data` / `.indices` (Tensors), `.options`,
@@ -25,7 +27,7 @@ function lowerScatterNd(
   indices: Tensor,
   shape: readonly number[],
   policy?: MxScatterNdPolicy | null,
-): ScatterCall {
+): LoweredScatter<'mxnet.scatter_nd'> {
   const op = 'mxnet.scatter_nd';
   const x = tensorArg(op, 'data', data);
   const i = tensorArg(op, 'indices', indices);
@@ -75,11 +77,11 @@ function lowerScatterNd(
  * @example
  * mxnet.scatter_nd(tensor([2, 3, 0]), tensor([[1, 1, 0], [0, 1, 0]]), [2, 2]).toArray(); // [[0, 0], [2, 3]]
  */
-export const scatter_nd = (
-  data: Tensor,
+export const scatter_nd = <D extends DType>(
+  data: Tensor<D>,
   indices: Tensor,
   shape: readonly number[],
   policy?: MxScatterNdPolicy | null,
-): Tensor => execute(lowerScatterNd(data, indices, shape, policy));
+): Tensor<D> => execute(lowerScatterNd(data, indices, shape, policy)) as Tensor<D>;
 
 export const lower = { scatter_nd: lowerScatterNd } as const;

@@ -2,7 +2,7 @@
  * `numpy.take_along_axis` and `numpy.put_along_axis`: one index per element along an axis, the
  * other dims of `indices` broadcast against `arr` (the `elements` family).
  */
-import { type GatherCall, type ScatterCall, execute } from '../../core/call.js';
+import { execute } from '../../core/call.js';
 import { InvalidArgumentError, fmt } from '../../errors.js';
 import type { Scalar } from '../../tensor/dtype.js';
 import { broadcastTo } from '../../tensor/ops.js';
@@ -10,7 +10,15 @@ import type { Tensor } from '../../tensor/tensor.js';
 import { integer, normalizeAxis, options, outArg } from '../args.js';
 import { elementsGather, elementsScatter } from '../families.js';
 import { FANCY, fancyIndex, oobWording } from './policy.js';
-import { type ArrayLike, arrayArg, broadcastExactly, broadcastOr, castUnsafe } from './shared.js';
+import {
+  type ArrayLike,
+  type ArrayLikeDType,
+  arrayArg,
+  broadcastExactly,
+  broadcastOr,
+  castUnsafe,
+} from './shared.js';
+import type { LoweredGather, LoweredScatter } from '../lowered.js';
 
 export interface AlongAxisOptions {
   /** Where the result goes (take: the indices' broadcast shape; put: `arr`'s shape); `arr`'s dtype. */
@@ -72,7 +80,7 @@ export function lowerTakeAlongAxis(
   indices: ArrayLike,
   axis: number | null,
   opts?: AlongAxisOptions | null,
-): GatherCall {
+): LoweredGather<'numpy.take_along_axis'> {
   const op = 'numpy.take_along_axis';
   const o = options(op, opts, ['out']);
   const p = prepare(op, arrayArg(op, 'arr', arr), indices, axis);
@@ -92,13 +100,13 @@ export function lowerTakeAlongAxis(
  * const a = tensor([[10, 30, 20], [60, 40, 50]]);
  * numpy.take_along_axis(a, tensor([[0, 2, 1], [1, 2, 0]]), 1).toArray(); // [[10, 20, 30], [40, 50, 60]]
  */
-export function take_along_axis(
-  arr: ArrayLike,
+export function take_along_axis<A extends ArrayLike>(
+  arr: A,
   indices: ArrayLike,
   axis: number | null,
   opts?: AlongAxisOptions | null,
-): Tensor {
-  return execute(lowerTakeAlongAxis(arr, indices, axis, opts));
+): Tensor<ArrayLikeDType<A>> {
+  return execute(lowerTakeAlongAxis(arr, indices, axis, opts)) as Tensor<ArrayLikeDType<A>>;
 }
 
 /**
@@ -116,7 +124,7 @@ export function lowerPutAlongAxis(
   values: ArrayLike | Scalar,
   axis: number | null,
   opts?: AlongAxisOptions | null,
-): ScatterCall {
+): LoweredScatter<'numpy.put_along_axis'> {
   const op = 'numpy.put_along_axis';
   const o = options(op, opts, ['out']);
   const A = arrayArg(op, 'arr', arr);
@@ -140,12 +148,12 @@ export function lowerPutAlongAxis(
  * const a = tensor([[10, 30, 20], [60, 40, 50]]);
  * numpy.put_along_axis(a, tensor([[1], [0]]), 99, 1).toArray(); // [[10, 99, 20], [99, 40, 50]]
  */
-export function put_along_axis(
-  arr: ArrayLike,
+export function put_along_axis<A extends ArrayLike>(
+  arr: A,
   indices: ArrayLike,
   values: ArrayLike | Scalar,
   axis: number | null,
   opts?: AlongAxisOptions | null,
-): Tensor {
-  return execute(lowerPutAlongAxis(arr, indices, values, axis, opts));
+): Tensor<ArrayLikeDType<A>> {
+  return execute(lowerPutAlongAxis(arr, indices, values, axis, opts)) as Tensor<ArrayLikeDType<A>>;
 }

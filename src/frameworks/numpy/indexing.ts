@@ -37,12 +37,14 @@ import { flatGather, flatScatter, tupleGather, tupleScatter } from '../families.
 import { FANCY, fancyIndex, oobWording } from './policy.js';
 import {
   type ArrayLike,
+  type ArrayLikeDType,
   arrayArg,
   broadcastExactly,
   broadcastOr,
   broadcastTuple,
   checkEachInBounds,
 } from './shared.js';
+import type { LoweredGather } from '../lowered.js';
 
 /** Python's `slice(start, stop, step)` in an index tuple (null: omitted); made by `numpy.slice`. */
 export class Slice {
@@ -264,7 +266,7 @@ export function lowerIndex(
   a: ArrayLike,
   indices: IndexTuple | ArrayLike,
   opts?: IndexOptions | null,
-): GatherCall {
+): LoweredGather<'numpy.index'> {
   const op = 'numpy.index';
   const o = options(op, opts, ['out']);
   const A = arrayArg(op, 'a', a);
@@ -339,8 +341,12 @@ const isBasic = (x: unknown) => x === null || x === ellipsis || x instanceof Sli
  * numpy.index(a, [[1, 0], [-1, 1]]).toArray();   // [12, 1]  (a[[1, 0], [-1, 1]])
  * numpy.index(a, [tensor([[0], [1]]), tensor([2, 0])]).toArray(); // [[2, 0], [12, 10]]
  */
-export function index(a: ArrayLike, indices: IndexTuple | ArrayLike, opts?: IndexOptions | null): Tensor {
-  return execute(lowerIndex(a, indices, opts));
+export function index<A extends ArrayLike>(
+  a: A,
+  indices: IndexTuple | ArrayLike,
+  opts?: IndexOptions | null,
+): Tensor<ArrayLikeDType<A>> {
+  return execute(lowerIndex(a, indices, opts)) as Tensor<ArrayLikeDType<A>>;
 }
 
 /** The ufuncs with `.at` support and the core reducer each one is. */

@@ -22,6 +22,15 @@ import type { Wording } from '../../core/call.js';
 /** A tensor, or nested JS arrays / a scalar that become one (like NumPy's `array_like`). */
 export type ArrayLike = Tensor | NestedArray;
 
+/**
+ * The dtype of an `array_like` argument as its type tells it (what the functions that keep
+ * `a`'s dtype return): `Tensor<D>` → `D`; a JS boolean → `'bool'`, a bigint → `'int64'` (as
+ * `arrayArg` converts them); `DType` (not known statically) for JS numbers, which become int32
+ * or float64 by their values, and for JS arrays, which may be empty (→ float32).
+ */
+export type ArrayLikeDType<A> =
+  A extends Tensor<infer D> ? D : A extends boolean ? 'bool' : A extends bigint ? 'int64' : DType;
+
 const isArrayLike = (x: unknown): boolean =>
   x instanceof Tensor ||
   Array.isArray(x) ||

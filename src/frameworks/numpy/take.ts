@@ -3,14 +3,15 @@
  * array (put), with NumPy's out-of-bounds modes raise / wrap / clip (the `take` and `flat`
  * families).
  */
-import { type GatherCall, type ScatterCall, execute } from '../../core/call.js';
+import { execute } from '../../core/call.js';
 import { IndexOutOfBoundsError } from '../../errors.js';
 import type { Scalar } from '../../tensor/dtype.js';
 import { type Tensor, zeros } from '../../tensor/tensor.js';
 import { integer, normalizeAxis, options, outArg } from '../args.js';
 import { type GatherPolicy, flatGather, flatScatter, takeGather, takeShape } from '../families.js';
 import { type NumpyMode, gatherPolicy, oobWording, resolveMode, safeIndex, scatterPolicy } from './policy.js';
-import { type ArrayLike, arrayArg, castUnsafe } from './shared.js';
+import { type ArrayLike, type ArrayLikeDType, arrayArg, castUnsafe } from './shared.js';
+import type { LoweredGather, LoweredScatter } from '../lowered.js';
 
 export interface TakeOptions {
   /** Axis to take along; `null`/omitted = the flattened array (NumPy's default axis=None). */
@@ -31,7 +32,11 @@ export interface TakeOptions {
  * .options, .out, .empty_axis (a take from an empty axis whose result has elements), .bounds
  * (mode raise; checked also when the result is empty, unless a dim before axis is 0).
  */
-export function lowerTake(a: ArrayLike, indices: ArrayLike, opts?: TakeOptions | null): GatherCall {
+export function lowerTake(
+  a: ArrayLike,
+  indices: ArrayLike,
+  opts?: TakeOptions | null,
+): LoweredGather<'numpy.take'> {
   const op = 'numpy.take';
   const o = options(op, opts, ['axis', 'mode', 'out']);
   const A = arrayArg(op, 'a', a);
@@ -82,8 +87,12 @@ const emptyAxis = (op: string, axis: number) =>
  * numpy.take([4, 3, 5, 7, 6, 8], [0, 1, 4]).toArray();                 // [4, 3, 6]
  * numpy.take(tensor([[0, 1, 2], [3, 4, 5]]), [-1, 5], { axis: 1, mode: 'clip' }).toArray(); // [[0, 2], [3, 5]] (clip: -1 → 0)
  */
-export function take(a: ArrayLike, indices: ArrayLike, opts?: TakeOptions | null): Tensor {
-  return execute(lowerTake(a, indices, opts));
+export function take<A extends ArrayLike>(
+  a: A,
+  indices: ArrayLike,
+  opts?: TakeOptions | null,
+): Tensor<ArrayLikeDType<A>> {
+  return execute(lowerTake(a, indices, opts)) as Tensor<ArrayLikeDType<A>>;
 }
 
 export interface PutOptions {
@@ -108,7 +117,7 @@ export function lowerPut(
   ind: ArrayLike,
   v: ArrayLike | Scalar,
   opts?: PutOptions | null,
-): ScatterCall {
+): LoweredScatter<'numpy.put'> {
   const op = 'numpy.put';
   const o = options(op, opts, ['mode', 'out']);
   const A = arrayArg(op, 'a', a);
@@ -140,6 +149,11 @@ export function lowerPut(
  * numpy.put(arange(5), [0, 2], [-44, -55]).toArray();          // [-44, 1, -55, 3, 4]
  * numpy.put(arange(5), 22, -5, { mode: 'clip' }).toArray();    // [0, 1, 2, 3, -5]
  */
-export function put(a: ArrayLike, ind: ArrayLike, v: ArrayLike | Scalar, opts?: PutOptions | null): Tensor {
-  return execute(lowerPut(a, ind, v, opts));
+export function put<A extends ArrayLike>(
+  a: A,
+  ind: ArrayLike,
+  v: ArrayLike | Scalar,
+  opts?: PutOptions | null,
+): Tensor<ArrayLikeDType<A>> {
+  return execute(lowerPut(a, ind, v, opts)) as Tensor<ArrayLikeDType<A>>;
 }

@@ -18,7 +18,7 @@
  * the axis, data is first sliced to the indices' extent, so every other dim is a batching dim
  * and an error names the index's own position.
  */
-import { type GatherCall, execute } from '../../core/call.js';
+import { execute } from '../../core/call.js';
 import { slice } from '../../tensor/ops.js';
 import type { DType } from '../../tensor/dtype.js';
 import { type Tensor, sameShape } from '../../tensor/tensor.js';
@@ -37,6 +37,7 @@ import {
   input,
   onnxOptions,
 } from './opsets.js';
+import type { LoweredGather } from '../lowered.js';
 
 /** Attributes of `GatherElements`. */
 export interface GatherElementsAttributes {
@@ -50,7 +51,7 @@ export function lowerGatherElements(
   indices: Tensor,
   attrs?: GatherElementsAttributes | null,
   options?: OnnxOptions | null,
-): GatherCall {
+): LoweredGather<'onnx.GatherElements'> {
   const { op, out } = onnxOptions('GatherElements', options);
   input(op, 'data', data);
   input(op, 'indices', indices);

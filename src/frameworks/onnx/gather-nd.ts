@@ -19,7 +19,7 @@
  *
  * Lowering: the `nd` family, index vectors last, `B` batch dims (families.ts).
  */
-import { type GatherCall, execute } from '../../core/call.js';
+import { execute } from '../../core/call.js';
 import { fmt } from '../../errors.js';
 import type { DType } from '../../tensor/dtype.js';
 import type { Tensor } from '../../tensor/tensor.js';
@@ -37,6 +37,7 @@ import {
   intAttribute,
   onnxOptions,
 } from './opsets.js';
+import type { LoweredGather } from '../lowered.js';
 
 /** Attributes of `GatherND` (`batch_dims` from version 12). */
 export interface GatherNDAttributes {
@@ -50,7 +51,7 @@ export function lowerGatherND(
   indices: Tensor,
   attrs?: GatherNDAttributes | null,
   options?: OnnxOptions | null,
-): GatherCall {
+): LoweredGather<'onnx.GatherND'> {
   const { op, out } = onnxOptions('GatherND', options);
   input(op, 'data', data);
   input(op, 'indices', indices);

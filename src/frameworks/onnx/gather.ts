@@ -15,7 +15,7 @@
  *
  * Lowering: the `take` family along `axis` (families.ts).
  */
-import { type GatherCall, execute } from '../../core/call.js';
+import { execute } from '../../core/call.js';
 import type { DType } from '../../tensor/dtype.js';
 import type { Tensor } from '../../tensor/tensor.js';
 import { takeGather } from '../families.js';
@@ -31,6 +31,7 @@ import {
   input,
   onnxOptions,
 } from './opsets.js';
+import type { LoweredGather } from '../lowered.js';
 
 /** Attributes of `Gather`. */
 export interface GatherAttributes {
@@ -44,7 +45,7 @@ export function lowerGather(
   indices: Tensor,
   attrs?: GatherAttributes | null,
   options?: OnnxOptions | null,
-): GatherCall {
+): LoweredGather<'onnx.Gather'> {
   const { op, out } = onnxOptions('Gather', options);
   input(op, 'data', data);
   input(op, 'indices', indices);

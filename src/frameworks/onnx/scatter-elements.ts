@@ -49,6 +49,7 @@ import {
   reductionAttribute,
   scatterPolicy,
 } from './opsets.js';
+import type { LoweredScatter } from '../lowered.js';
 
 /** Attributes of `ScatterElements` (`reduction` from version 16). */
 export interface ScatterElementsAttributes {
@@ -116,7 +117,7 @@ export function lowerScatterElements(
   updates: Tensor,
   attrs?: ScatterElementsAttributes | null,
   options?: OnnxScatterOptions | null,
-): ScatterCall {
+): LoweredScatter<'onnx.ScatterElements'> {
   return lower('ScatterElements', data, indices, updates, attrs, options);
 }
 
@@ -144,7 +145,7 @@ export function lowerScatter(
   updates: Tensor,
   attrs?: ScatterAttributes | null,
   options?: OnnxScatterOptions | null,
-): ScatterCall {
+): LoweredScatter<'onnx.Scatter'> {
   return lower('Scatter', data, indices, updates, attrs, options);
 }
 

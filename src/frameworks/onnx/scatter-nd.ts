@@ -24,7 +24,7 @@
  *
  * Lowering: the `nd` family, index vectors last, no batch dims (families.ts).
  */
-import { type ScatterCall, execute } from '../../core/call.js';
+import { execute } from '../../core/call.js';
 import { fmt } from '../../errors.js';
 import type { DType } from '../../tensor/dtype.js';
 import { type Tensor, sameShape } from '../../tensor/tensor.js';
@@ -44,6 +44,7 @@ import {
   reductionAttribute,
   scatterPolicy,
 } from './opsets.js';
+import type { LoweredScatter } from '../lowered.js';
 
 /** Attributes of `ScatterND` (`reduction` from version 16). */
 export interface ScatterNDAttributes {
@@ -58,7 +59,7 @@ export function lowerScatterND(
   updates: Tensor,
   attrs?: ScatterNDAttributes | null,
   options?: OnnxScatterOptions | null,
-): ScatterCall {
+): LoweredScatter<'onnx.ScatterND'> {
   const { op, out, duplicates } = onnxOptions('ScatterND', options);
   input(op, 'data', data);
   input(op, 'indices', indices);

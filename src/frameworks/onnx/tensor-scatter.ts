@@ -31,7 +31,7 @@
  * `(w mod M + s) mod M` (a `wrap` take, then a window of [0..M) ++ [0..M)), and one `take`
  * scatter along `axis` with batch dim 0 writes each sequence position.
  */
-import { type ScatterCall, execute } from '../../core/call.js';
+import { execute } from '../../core/call.js';
 import { fmt } from '../../errors.js';
 import { type Tensor, zeros } from '../../tensor/tensor.js';
 import { range } from '../args.js';
@@ -50,6 +50,7 @@ import {
   onnxOptions,
   stringAttribute,
 } from './opsets.js';
+import type { LoweredScatter } from '../lowered.js';
 
 /** Attributes of `TensorScatter`. */
 export interface TensorScatterAttributes {
@@ -72,7 +73,7 @@ export function lowerTensorScatter(
   write_indices?: Tensor | null,
   attrs?: TensorScatterAttributes | null,
   options?: OnnxOptions | null,
-): ScatterCall {
+): LoweredScatter<'onnx.TensorScatter'> {
   const { op, out } = onnxOptions('TensorScatter', options);
   input(op, 'past_cache', past_cache);
   input(op, 'update', update);

@@ -12,12 +12,13 @@
  * The true positions are the mask's nonzero step (frameworks/masks.ts), declared, never run
  * while lowering.
  */
-import { type GatherCall, execute } from '../../core/call.js';
+import { execute } from '../../core/call.js';
 import { DTypeError, InvalidArgumentError, fmt } from '../../errors.js';
 import type { Tensor } from '../../tensor/tensor.js';
 import { integer, options, outArg, range, tensorArg } from '../args.js';
 import { gatherCall } from '../families.js';
 import { countTrue } from '../masks.js';
+import type { LoweredGather } from '../lowered.js';
 
 /** Keyword arguments of tf.boolean_mask. */
 export interface TfBooleanMaskArgs {
@@ -33,7 +34,7 @@ export function lowerBooleanMask(
   mask: Tensor,
   args: TfBooleanMaskArgs | null = {},
   opts: { readonly out?: Tensor } | null = {},
-): GatherCall {
+): LoweredGather<'tensorflow.boolean_mask'> {
   const op = 'tf.boolean_mask';
   const kw = options(op, args, ['axis', 'name'], 'options', 'keyword arguments') as TfBooleanMaskArgs;
   const o = options(op, opts, ['out']);

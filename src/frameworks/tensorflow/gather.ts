@@ -1,15 +1,3 @@
-/**
- * tf.gather and tf.gather_nd.
- *
- * tf.gather(params, indices, axis, batch_dims), with b = batch_dims and a = axis:
- *   out[p_0..p_{a-1}, i_b..i_{q-1}, p_{a+1}..] = params[p_0..p_{a-1}, indices[p_0..p_{b-1}, i_b..i_{q-1}], p_{a+1}..]
- *   shape: params.shape[:a] + indices.shape[b:] + params.shape[a+1:]
- *
- * tf.gather_nd(params, indices, batch_dims), with k = indices.shape[-1]:
- *   out[i_0..i_{q-2}, x..] = params[i_0..i_{b-1}, indices[i_0..i_{q-2}, 0..k-1], x..]
- *   shape: indices.shape[:-1] + params.shape[b+k:]
- */
-import type { GatherCall } from '../../core/call.js';
 import { execute } from '../../core/call.js';
 import { fail } from '../../core/validate.js';
 import { fmt } from '../../errors.js';
@@ -24,6 +12,7 @@ import {
   scalarWording,
   vectorWording,
 } from './policy.js';
+import type { LoweredGather } from '../lowered.js';
 
 /** Keyword arguments of tf.gather. */
 export interface TfGatherArgs {
@@ -81,7 +70,7 @@ function lowerGather(
   indices: Tensor,
   args: TfGatherArgs | null = {},
   opts: TfPolicyOptions | null = {},
-): GatherCall {
+): LoweredGather<'tensorflow.gather'> {
   const op = 'tf.gather';
   const x = tensorArg(op, 'params', params);
   const i = tensorArg(op, 'indices', indices);
@@ -123,7 +112,7 @@ function lowerGatherNd(
   indices: Tensor,
   args: TfGatherNdArgs | null = {},
   opts: TfPolicyOptions | null = {},
-): GatherCall {
+): LoweredGather<'tensorflow.gather_nd'> {
   const op = 'tf.gather_nd';
   const x = tensorArg(op, 'params', params);
   const i = tensorArg(op, 'indices', indices);

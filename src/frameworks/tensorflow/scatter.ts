@@ -24,6 +24,7 @@ import {
   scatterPolicy,
   vectorWording,
 } from './policy.js';
+import type { LoweredScatter } from '../lowered.js';
 
 /**
  * Shared rules and lowering of every ND scatter onto `input`: `<op>.indices_dtype`,
@@ -81,7 +82,7 @@ function lowerScatterNd(
   updates: Tensor,
   shape: readonly number[],
   opts: TfPolicyOptions | null = {},
-): ScatterCall {
+): LoweredScatter<'tensorflow.scatter_nd'> {
   const op = 'tf.scatter_nd';
   const i = tensorArg(op, 'indices', indices);
   const u = tensorArg(op, 'updates', updates);
@@ -93,14 +94,14 @@ function lowerScatterNd(
 }
 
 /** tensor_scatter_nd_* share one lowering; only the combiner and the name differ. */
-function tensorScatterLowering(name: string, computation: ReducerName) {
+function tensorScatterLowering<N extends string>(name: N, computation: ReducerName) {
   const op = `tf.${name}`;
   return (
     tensor: Tensor,
     indices: Tensor,
     updates: Tensor,
     opts: TfPolicyOptions | null = {},
-  ): ScatterCall => {
+  ): LoweredScatter<`tensorflow.${N}`> => {
     const t = tensorArg(op, 'tensor', tensor);
     const i = tensorArg(op, 'indices', indices);
     const u = tensorArg(op, 'updates', updates);

@@ -2,7 +2,7 @@
  * PyTorch's gathers: `torch.gather`, `torch.take_along_dim` (the `elements` family),
  * `torch.take` (`flat`), `torch.index_select` (`take`).
  */
-import { type GatherCall, execute } from '../../core/call.js';
+import { execute } from '../../core/call.js';
 import { InvalidArgumentError, fmt } from '../../errors.js';
 import { broadcastTo } from '../../tensor/ops.js';
 import type { DType } from '../../tensor/dtype.js';
@@ -11,6 +11,7 @@ import { flag, integer, normalizeAxis, options, tensorArg } from '../args.js';
 import { elementsGather, flatGather, takeGather } from '../families.js';
 import { broadcastOr } from '../numpy/shared.js';
 import { type TorchOp, atLeast1d, checkIndexDType, metaOf, normalizeDim, policyOf } from './policy.js';
+import type { LoweredGather } from '../lowered.js';
 
 /** PyTorch's keyword `out=`: the result's shape and the input's dtype. */
 export interface OutOptions {
@@ -66,7 +67,7 @@ export function lowerGather(
   dim: number,
   index: Tensor,
   opts?: GatherOptions | null,
-): GatherCall {
+): LoweredGather<'torch.gather'> {
   const op = 'gather';
   const o = options(`torch.${op}`, opts, ['out', 'sparse_grad']);
   flag(`torch.${op}`, 'sparse_grad', o.sparse_grad, false);
@@ -117,7 +118,7 @@ export function lowerTakeAlongDim(
   input: Tensor,
   indices: Tensor,
   opts?: TakeAlongDimOptions | null,
-): GatherCall {
+): LoweredGather<'torch.take_along_dim'> {
   const op = 'take_along_dim';
   const name = `torch.${op}`;
   const o = options(name, opts, ['dim', 'out']);
@@ -177,7 +178,11 @@ export function take_along_dim<D extends DType>(
  * negative indices counted from the end once. Rules: torch.take.{input,index}, .options, .out,
  * .index_dtype (int64), .bounds.
  */
-export function lowerTake(input: Tensor, index: Tensor, opts?: OutOptions | null): GatherCall {
+export function lowerTake(
+  input: Tensor,
+  index: Tensor,
+  opts?: OutOptions | null,
+): LoweredGather<'torch.take'> {
   const op = 'take';
   const o = options(`torch.${op}`, opts, ['out']);
   const X = tensorArg(`torch.${op}`, 'input', input);
@@ -223,7 +228,7 @@ export function lowerIndexSelect(
   dim: number,
   index: Tensor,
   opts?: OutOptions | null,
-): GatherCall {
+): LoweredGather<'torch.index_select'> {
   const op = 'index_select';
   const name = 'torch.index_select';
   const o = options(name, opts, ['out']);

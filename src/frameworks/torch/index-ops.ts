@@ -12,7 +12,7 @@ import { flag, options, scalar, tensorArg } from '../args.js';
 import { flatScatter, takeScatter, tupleScatter } from '../families.js';
 import { broadcastExactly, broadcastTuple, castScalar, filled } from '../numpy/shared.js';
 import { NO_INDEX, type OutOptions, checkVector } from './gather.js';
-import { indexPutTuple, lowerMaskIndexPut } from './masks.js';
+import { type IndexEntry, indexPutTuple, lowerMaskIndexPut, lowerSliceIndexPut } from './masks.js';
 import {
   type TorchOp,
   atLeast1d,
@@ -22,6 +22,7 @@ import {
   normalizeDim,
   policyOf,
 } from './policy.js';
+import type { LoweredScatter } from '../lowered.js';
 
 /**
  * Common lowering of index_add / index_copy / index_fill (the `take` family):
@@ -161,7 +162,7 @@ export function lowerIndexAdd(
   index: Tensor,
   source: Tensor,
   opts?: IndexAddOptions | null,
-): ScatterCall {
+): LoweredScatter<'torch.index_add'> {
   const op = 'torch.index_add';
   const o = options(op, opts, ['alpha', 'out']);
   const X = tensorArg(op, 'input', input);
@@ -205,7 +206,7 @@ export function lowerIndexCopy(
   index: Tensor,
   source: Tensor,
   opts?: OutOptions | null,
-): ScatterCall {
+): LoweredScatter<'torch.index_copy'> {
   const op = 'torch.index_copy';
   const o = options(op, opts, ['out']);
   const X = tensorArg(op, 'input', input);
@@ -245,7 +246,7 @@ export function lowerIndexFill(
   index: Tensor,
   value: Scalar | Tensor,
   opts?: OutOptions | null,
-): ScatterCall {
+): LoweredScatter<'torch.index_fill'> {
   const op = 'torch.index_fill';
   const o = options(op, opts, ['out']);
   const X = tensorArg(op, 'input', input);
@@ -289,14 +290,15 @@ export interface IndexPutOptions extends OutOptions {
  * `values` broadcasts to S + self.shape[k:]. Negative indices count from the end once.
  * Rules: torch.index_put.{input,indices,values}, .options, .out, .accumulate, .index_dtype
  * (int64), .too_many_indices, .shape, .values_shape, .values_dtype, .bounds; a bool or uint8
- * mask in `indices` indexes by its true positions (torch/masks.ts: .mask_shape, .mask_values).
+ * mask in `indices` indexes by its true positions (torch/masks.ts: .mask_shape, .mask_values);
+ * a null entry is a full slice `:` (`x[:, m] = v`; torch/masks.ts: .no_index).
  */
 export function lowerIndexPut(
   input: Tensor,
-  indices: readonly Tensor[],
+  indices: readonly IndexEntry[],
   values: Tensor,
   opts?: IndexPutOptions | null,
-): ScatterCall {
+): LoweredScatter<'torch.index_put'> {
   const op = 'index_put';
   const name = `torch.${op}`;
   const o = options(name, opts, ['accumulate', 'out']);
@@ -306,6 +308,8 @@ export function lowerIndexPut(
       `${name}.indices`,
       `${name}: indices must be an array of Tensors (one per indexed dim); got ${indices === null ? 'null' : typeof indices}`,
     );
+  // A null entry is a full slice `:` (x[:, m] = v): the placed tuple (torch/masks.ts).
+  if (indices.some((i: unknown) => i === null)) return lowerSliceIndexPut(X, indices, values, o);
   let arrays = indices.map((i: unknown) => tensorArg(name, 'indices', i));
   const V = tensorArg(name, 'values', values);
   const accumulate = flag(name, 'accumulate', o.accumulate, false);
@@ -371,7 +375,7 @@ export function lowerIndexPut(
  */
 export function index_put<D extends DType>(
   input: Tensor<D>,
-  indices: readonly Tensor[],
+  indices: readonly IndexEntry[],
   values: Tensor,
   opts?: IndexPutOptions | null,
 ): Tensor<D> {

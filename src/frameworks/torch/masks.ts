@@ -7,7 +7,7 @@
  *   masked_select(x, m)[j]     = broadcast(x)[nz(m)[j]]            (x and m broadcast together)
  *   masked_scatter(x, m, s)    : broadcast(x)[nz(m)[j]] = s.flatten()[j]   for j < count(m)
  */
-import type { GatherCall, ScatterCall } from '../../core/call.js';
+import type { ScatterCall } from '../../core/call.js';
 import type { UpdateComputation } from '../../core/types.js';
 import { DTypeError, IndexOutOfBoundsError, InvalidArgumentError, fmt } from '../../errors.js';
 import { broadcastTo } from '../../tensor/ops.js';
@@ -28,6 +28,7 @@ import {
 import { broadcastExactly, broadcastOr, broadcastTuple } from '../numpy/shared.js';
 import { NO_INDEX, type OutOptions } from './gather.js';
 import { TORCH_POLICY, policyOf } from './policy.js';
+import type { LoweredGather, LoweredScatter } from '../lowered.js';
 
 const isMask = (t: Tensor) => t.dtype === 'bool' || t.dtype === 'uint8';
 
@@ -171,7 +172,11 @@ export function lowerMaskIndexPut(
  * slices): int64 tensors and bool/uint8 masks, broadcast together to S; result S + x.shape[n:].
  * Rules: torch.index.{input,indices,index_dtype,mask_shape,mask_values,too_many_indices,shape,bounds}.
  */
-export function lowerIndex(input: Tensor, indices: readonly Tensor[], opts?: OutOptions | null): GatherCall {
+export function lowerIndex(
+  input: Tensor,
+  indices: readonly Tensor[],
+  opts?: OutOptions | null,
+): LoweredGather<'torch.index'> {
   const op = 'torch.index';
   const o = options(op, opts, ['out']);
   const X = tensorArg(op, 'input', input);
@@ -268,7 +273,11 @@ function broadcastPair(op: string, X: Tensor, M: Tensor): [Tensor, Tensor] {
  *
  *   out[j] = input[nz(mask)[j]]
  */
-export function lowerMaskedSelect(input: Tensor, mask: Tensor, opts?: OutOptions | null): GatherCall {
+export function lowerMaskedSelect(
+  input: Tensor,
+  mask: Tensor,
+  opts?: OutOptions | null,
+): LoweredGather<'torch.masked_select'> {
   const op = 'torch.masked_select';
   const o = options(op, opts, ['out']);
   const X0 = tensorArg(op, 'input', input);
@@ -291,7 +300,7 @@ export function lowerMaskedScatter(
   mask: Tensor,
   source: Tensor,
   opts?: OutOptions | null,
-): ScatterCall {
+): LoweredScatter<'torch.masked_scatter'> {
   const op = 'torch.masked_scatter';
   const o = options(op, opts, ['out']);
   const X0 = tensorArg(op, 'input', input);

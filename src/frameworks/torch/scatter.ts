@@ -22,6 +22,7 @@ import {
   normalizeDim,
   policyOf,
 } from './policy.js';
+import type { LoweredScatter } from '../lowered.js';
 
 /**
  * The common lowering of the scatter family:
@@ -120,7 +121,7 @@ export function lowerScatter(
   index: Tensor,
   src: Tensor | Scalar,
   opts?: ScatterOptions | null,
-): ScatterCall {
+): LoweredScatter<'torch.scatter'> {
   const op = 'torch.scatter';
   const o = options(op, opts, ['reduce', 'out']);
   const reduce = oneOf(op, 'reduce', o.reduce, ['add', 'multiply']);
@@ -154,7 +155,7 @@ export function lowerScatterAdd(
   index: Tensor,
   src: Tensor,
   opts?: OutOptions | null,
-): ScatterCall {
+): LoweredScatter<'torch.scatter_add'> {
   const o = options('torch.scatter_add', opts, ['out']);
   return lowerScatterFamily('scatter_add', input, dim, index, src, 'add', true, o.out);
 }
@@ -205,7 +206,7 @@ export function lowerScatterReduce(
   src: Tensor,
   reduce: Reduction,
   opts?: ScatterReduceOptions | null,
-): ScatterCall {
+): LoweredScatter<'torch.scatter_reduce'> {
   const op = 'torch.scatter_reduce';
   const o = options(op, opts, ['include_self', 'out']);
   if (reduce === undefined)

@@ -4,7 +4,7 @@
  * policy is `outOfBounds`; `out` takes the result.
  */
 import type { DType } from '../../tensor/dtype.js';
-import { type GatherCall, execute } from '../../core/call.js';
+import { execute } from '../../core/call.js';
 import { fail } from '../../core/validate.js';
 import { fmt } from '../../errors.js';
 import { type Tensor, sameShape } from '../../tensor/tensor.js';
@@ -18,6 +18,7 @@ import {
   gatherPolicy,
   webnnOptions,
 } from './policy.js';
+import type { LoweredGather } from '../lowered.js';
 
 /** `MLGatherOptions` plus our out-of-bounds policy and `out`. */
 export interface WebNNGatherOptions extends WebNNPolicyOptions {
@@ -34,7 +35,11 @@ export interface WebNNGatherOptions extends WebNNPolicyOptions {
  * Constraints: webnn.gather.input, .indices (Tensors), .options, .input_dataType,
  * .indices_dataType, .valid_dimension, .axis, .outOfBounds. Lowering: the `take` family.
  */
-function lowerGather(input: Tensor, indices: Tensor, options?: WebNNGatherOptions | null): GatherCall {
+function lowerGather(
+  input: Tensor,
+  indices: Tensor,
+  options?: WebNNGatherOptions | null,
+): LoweredGather<'webnn.gather'> {
   const op = 'webnn.gather';
   const args = webnnOptions(op, options, 'gather', ['axis']);
   checkOperand(op, 'input', input);
@@ -59,7 +64,7 @@ function lowerGatherElements(
   input: Tensor,
   indices: Tensor,
   options?: WebNNGatherOptions | null,
-): GatherCall {
+): LoweredGather<'webnn.gatherElements'> {
   const op = 'webnn.gatherElements';
   const args = webnnOptions(op, options, 'gather', ['axis']);
   checkOperand(op, 'input', input);
@@ -89,7 +94,11 @@ function lowerGatherElements(
  * .valid_dimension, .input_rank (>= 1), .indices_rank (>= 1), .coordinate_size
  * (k <= rank(input)), .outOfBounds. Lowering: the `nd` family, index vectors last.
  */
-function lowerGatherND(input: Tensor, indices: Tensor, options?: WebNNPolicyOptions | null): GatherCall {
+function lowerGatherND(
+  input: Tensor,
+  indices: Tensor,
+  options?: WebNNPolicyOptions | null,
+): LoweredGather<'webnn.gatherND'> {
   const op = 'webnn.gatherND';
   const args = webnnOptions(op, options, 'gather', []);
   checkOperand(op, 'input', input);

@@ -4,7 +4,7 @@
  * `replace` computation, by a family builder.
  */
 import type { DType } from '../../tensor/dtype.js';
-import { type ScatterCall, execute } from '../../core/call.js';
+import { execute } from '../../core/call.js';
 import { fail } from '../../core/validate.js';
 import { DTypeError, fmt } from '../../errors.js';
 import { type Tensor, sameShape } from '../../tensor/tensor.js';
@@ -19,6 +19,7 @@ import {
   scatterPolicy,
   webnnOptions,
 } from './policy.js';
+import type { LoweredScatter } from '../lowered.js';
 
 /** `MLScatterOptions` plus our policies and `out`. */
 export interface WebNNScatterOptions extends WebNNScatterPolicyOptions {
@@ -56,7 +57,7 @@ function lowerScatterElements(
   indices: Tensor,
   updates: Tensor,
   options?: WebNNScatterOptions | null,
-): ScatterCall {
+): LoweredScatter<'webnn.scatterElements'> {
   const op = 'webnn.scatterElements';
   const args = webnnOptions(op, options, 'scatter', ['axis']);
   checkOperand(op, 'input', input);
@@ -109,7 +110,7 @@ function lowerScatterND(
   indices: Tensor,
   updates: Tensor,
   options?: WebNNScatterPolicyOptions | null,
-): ScatterCall {
+): LoweredScatter<'webnn.scatterND'> {
   const op = 'webnn.scatterND';
   const args = webnnOptions(op, options, 'scatter', []);
   checkOperand(op, 'input', input);
