@@ -92,6 +92,28 @@ describe('complex128 products: one fused multiply-add per part', () => {
     for (const parts of Object.values(got)) expect(parts).toEqual(r.want);
   });
 
+  it('NaN operand order: ATen swaps b·d and b·c on complex64 only; on complex128 it orders as NumPy', () => {
+    // (2 + sNaN·i)(3 + qNaN·i), the NaNs' payloads 0x123 and 0x456; bits from NumPy 1.24 and PyTorch 1.13.
+    const c128 = (words: bigint[]) =>
+      tensor(new Float64Array(new BigUint64Array(words).buffer), 'complex128');
+    const c64 = (words: number[]) => tensor(new Float32Array(new Uint32Array(words).buffer), 'complex64');
+    const hexOf = (t: Tensor) =>
+      t.dtype === 'complex64'
+        ? Array.from(new Uint32Array((t.data as Float32Array).slice().buffer), (w) => w.toString(16))
+        : Array.from(new BigUint64Array((t.data as Float64Array).slice().buffer), (w) => w.toString(16));
+    const i = zeros(1);
+    const x = c128([0x4000000000000000n, 0x7ff0000000000123n]);
+    const y = c128([0x4008000000000000n, 0x7ff8000000000456n]);
+    const quieted = ['7ff8000000000123', '7ff8000000000456']; // re: b's NaN first; im: d's
+    expect(hexOf(torch.scatter(x, 0, i, y, { reduce: 'multiply' }))).toEqual(quieted);
+    expect(hexOf(torch.scatter_reduce(x, 0, i, y, 'prod'))).toEqual(quieted);
+    expect(hexOf(numpy.multiply.at(x, i, y))).toEqual(quieted);
+    const x32 = c64([0x40000000, 0x7f800123]);
+    const y32 = c64([0x40400000, 0x7fc00456]);
+    expect(hexOf(torch.scatter(x32, 0, i, y32, { reduce: 'multiply' }))).toEqual(['7fc00456', '7fc00456']);
+    expect(hexOf(numpy.multiply.at(x32, i, y32))).toEqual(['7fc00123', '7fc00456']);
+  });
+
   /** The same products through the real peers: their bits are what `want` records. */
   const PEER = `
 import json, struct, sys
