@@ -1,27 +1,14 @@
 /**
  * Behaviour-table cells that open their call (issue 26 item 4): each cell of the explorer's
- * tables links to the probe the generator measured it with (src/tables/probes.ts probeArgs —
- * a negative row, an out-of-range row, a duplicated row, …), as an ordinary `#s=` link of the
- * explorer, so a reader goes from "Error (`tf.gather.index_out_of_bounds`)" to the call that
- * raises it in one click.
+ * tables links to the probe the generator measured it with (src/tables/cell-links.ts, the state
+ * docs/tables.md links too), as an ordinary `#s=` link of the explorer, so a reader goes from
+ * "Error (`tf.gather.index_out_of_bounds`)" to the call that raises it in one click.
  */
-import { probeArgs } from '../src/tables/probes.js';
+import { cellState, probeRows } from '../src/tables/cell-links.js';
 import type { OpEntry } from '../src/tables/registry.js';
 import { encodeState } from './url.js';
 
-/** The probes' data has this many rows (probes.ts ROWS), so this row is the first out of range. */
-export const PROBE_ROWS_OUT_OF_RANGE = 3;
-
-/** The probe rows behind a behaviour label (a row or column header of the tables). */
-export function probeRows(label: string): number[] | null {
-  const l = label.toLowerCase();
-  if (l.includes('negative ind')) return [-1];
-  if (l.includes('out of bound') || l.includes('out-of-bounds')) return [PROBE_ROWS_OUT_OF_RANGE];
-  if (l.includes('duplicate')) return [1, 1];
-  if (l.includes('not covered')) return [0];
-  if (l.includes('axis')) return [1];
-  return null;
-}
+export { PROBE_ROWS_OUT_OF_RANGE, probeRows } from '../src/tables/cell-links.js';
 
 const OP = /`([a-z0-9_]+\.[\w.]+)`/i;
 
@@ -30,23 +17,14 @@ export function opOf(text: string): string | null {
   return OP.exec(text)?.[1] ?? null;
 }
 
-const json = (v: unknown) => JSON.stringify(v, (_k, x) => (typeof x === 'bigint' ? Number(x) : x));
-
-/** The explorer link of one table cell, or null when the cell names no op and behaviour. */
+/**
+ * The explorer link of one table cell (the state docs/tables.md links, compressed), or null when
+ * the cell names no op and behaviour.
+ */
 export async function cellLink(entry: OpEntry, label: string): Promise<string | null> {
   const rows = probeRows(label);
-  if (!rows || entry.state === 'missing') return null;
-  const a = probeArgs(entry, rows);
-  const payload = await encodeState({
-    op: entry.id,
-    ...(a.data !== undefined ? { data: json(a.data) } : {}),
-    indices: json(a.indices),
-    ...(a.updates !== undefined ? { updates: json(a.updates) } : {}),
-    attrs: json(a.attrs ?? {}),
-    dataDType: a.dataDType ?? '',
-    indexDType: a.indexDType ?? '',
-  });
-  return `#s=${payload}`;
+  const state = rows ? cellState(entry, rows) : null;
+  return state ? `#s=${await encodeState(state)}` : null;
 }
 
 /**

@@ -6,7 +6,8 @@ import { linkCells } from './table-links.js';
 import { registry, ui } from './ui.js';
 
 export function renderTables(): void {
-  const md = behaviourTables(NAMESPACES, registry);
+  // Unlinked Markdown: linkCells links the rendered cells (compressed links, built lazily).
+  const md = behaviourTables(NAMESPACES, registry, { links: false });
   const out: HTMLElement[] = [];
   const lines = md.split('\n');
   const inline = (s: string, into: HTMLElement) => {

@@ -28,9 +28,12 @@ const DOC_SCHEME = 'tgs-doc:';
 
 /**
  * The explorer link of an operator or a preset: `explorer/index.html#op=onnx.GatherND`, the
- * form explorer/url.ts `readHash` reads (`#preset=<id>` for a documented example).
+ * form explorer/url.ts `readHash` reads (`#preset=<id>` for a documented example, `#s=<state>`
+ * for a whole call).
  */
 export function explorerLink(target, base = 'explorer/') {
+  // A whole state (`s=<payload>`, docs/tables.md's cells) is already a hash.
+  if (target.startsWith('s=')) return `${base}index.html#${target}`;
   const [kind, id] = target.startsWith('preset:') ? ['preset', target.slice(7)] : ['op', target];
   return `${base}index.html#${kind}=${encodeURIComponent(id)}`;
 }

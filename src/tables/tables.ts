@@ -4,6 +4,7 @@
  * table of every registered operator. Every cell comes from running the probes; the article's
  * own cells are kept only to footnote where today's behaviour differs from what it printed.
  */
+import { cellTarget } from './cell-links.js';
 import { type Category, type ProbeName, type ProbeResult, runModes, runProbe } from './probes.js';
 import { type OpEntry, buildRegistry } from './registry.js';
 
@@ -210,8 +211,37 @@ const EXTRAS: Readonly<Record<string, (ns: NS, entry: OpEntry) => string | undef
     'Newer MXNet 1.x kernels wrap negative indices once; the article describes 1.6.',
 };
 
+/** How the tables are rendered: `links` makes every measured cell open its probe in the explorer. */
+export interface TableOptions {
+  readonly links?: boolean;
+}
+
+/**
+ * Cell links as Markdown reference links (`[text][t1-2-3]`, the targets listed under the
+ * table), so the table stays readable as text; `defs` collects the targets.
+ */
+function linker(options: TableOptions, defs: string[]) {
+  return (text: string, label: string, entry: OpEntry | undefined, probe: ProbeName): string => {
+    const target = options.links && text && !text.startsWith('_') ? cellTarget(entry, probe) : null;
+    if (!target) return text;
+    defs.push(`[${label}]: ${target}`);
+    return `[${text}][${label}]`;
+  };
+}
+
+/** The table, then its link targets after a blank line (a definition inside the table would be a row). */
+const withDefs = (lines: readonly string[], defs: readonly string[]) =>
+  defs.length ? [...lines, '', ...defs] : [...lines];
+
 /** Renders one of the article's tables, measured, with footnotes. */
-export function renderArticleTable(ns: NS, registry: readonly OpEntry[], spec: TableSpec): string {
+export function renderArticleTable(
+  ns: NS,
+  registry: readonly OpEntry[],
+  spec: TableSpec,
+  options: TableOptions = {},
+): string {
+  const defs: string[] = [];
+  const link = linker(options, defs);
   const byId = new Map(registry.map((e) => [e.id, e]));
   const ops = spec.groups.flatMap((g) => g.ops);
   const notes: string[] = [];
@@ -224,7 +254,7 @@ export function renderArticleTable(ns: NS, registry: readonly OpEntry[], spec: T
     `| | ${(multi ? groupRow.map((g, i) => (g ? `${g}: ${header[i]}` : header[i])) : header).join(' | ')} |`,
   );
   lines.push(`|---|${ops.map(() => '---').join('|')}|`);
-  for (const row of spec.rows) {
+  spec.rows.forEach((row, r) => {
     const cells = ops.map((id, i) => {
       const entry = byId.get(id);
       const m = measure(ns, entry, row.probe);
@@ -243,15 +273,16 @@ export function renderArticleTable(ns: NS, registry: readonly OpEntry[], spec: T
           marks.push(`[^${spec.key}-${notes.length}]`);
         }
       }
-      return `${m.text}${marks.join('')}`;
+      return `${link(m.text, `${spec.key}-${r + 1}-${i + 1}`, entry, row.probe)}${marks.join('')}`;
     });
     lines.push(`| ${row.label} | ${cells.join(' | ')} |`);
-  }
+  });
+  const out = withDefs(lines, defs);
   if (notes.length) {
-    lines.push('');
-    for (const [i, n] of notes.entries()) lines.push(`[^${spec.key}-${i + 1}]: ${n}`);
+    out.push('');
+    for (const [i, n] of notes.entries()) out.push(`[^${spec.key}-${i + 1}]: ${n}`);
   }
-  return lines.join('\n');
+  return out.join('\n');
 }
 
 const ALL_PROBES: readonly { readonly probe: ProbeName; readonly label: string }[] = [
@@ -263,7 +294,9 @@ const ALL_PROBES: readonly { readonly probe: ProbeName; readonly label: string }
 ];
 
 /** One row per registered operator, every probe. */
-export function renderAllOps(ns: NS, registry: readonly OpEntry[]): string {
+export function renderAllOps(ns: NS, registry: readonly OpEntry[], options: TableOptions = {}): string {
+  const defs: string[] = [];
+  const link = linker(options, defs);
   const lines = [
     '### Every registered operator',
     '',
@@ -287,18 +320,26 @@ export function renderAllOps(ns: NS, registry: readonly OpEntry[]): string {
     const cells = ALL_PROBES.map(({ probe }) => {
       if (probe === 'default_axis' && e.signature.family !== 'take') return '';
       if (probe === 'not_covered' && e.signature.kind === 'gather') return '';
-      return measure(ns, e, probe).text;
+      return link(measure(ns, e, probe).text, `${e.id}/${probe}`, e, probe);
     });
     lines.push(`| \`${e.id}\`${e.note ? ' †' : ''} | ${cells.join(' | ')} |`);
   }
+  lines.push(...withDefs([], defs));
   if (registry.some((e) => e.note && e.state !== 'missing'))
     lines.push('', '† signature assumed; see the registry note.');
   if (missing.length) lines.push('', `Not implemented yet (skipped): ${missing.join(', ')}.`);
   return lines.join('\n');
 }
 
-/** The whole document `tensor-gather-scatter table` prints and docs/tables.md holds. */
-export function behaviourTables(ns: NS, registry: readonly OpEntry[] = buildRegistry(ns)): string {
+/**
+ * The whole document `tensor-gather-scatter table` prints and docs/tables.md holds; its cells
+ * link their probe in the explorer unless `links: false` (the explorer's own view links them).
+ */
+export function behaviourTables(
+  ns: NS,
+  registry: readonly OpEntry[] = buildRegistry(ns),
+  options: TableOptions = { links: true },
+): string {
   return [
     '# Gather / scatter behaviour, measured',
     '',
@@ -307,12 +348,15 @@ export function behaviourTables(ns: NS, registry: readonly OpEntry[] = buildRegi
     'Every cell below comes from executing the operator on a small probe (data[r][c] = 10·(r+1) + c, 3×3) and',
     'reading the trace of its lowered call. The first two tables follow Tables 1 and 2 of the comparison article,',
     `${ARTICLE.cite}; footnotes mark where today’s behaviour differs from what the article printed.`,
+    ...(options.links
+      ? ['Each measured cell opens its probe in the explorer (in the API site, `npm run docs`).']
+      : []),
     '',
-    renderArticleTable(ns, registry, TABLE1),
+    renderArticleTable(ns, registry, TABLE1, options),
     '',
-    renderArticleTable(ns, registry, TABLE2),
+    renderArticleTable(ns, registry, TABLE2, options),
     '',
-    renderAllOps(ns, registry),
+    renderAllOps(ns, registry, options),
     '',
   ].join('\n');
 }
