@@ -72,6 +72,9 @@ function hashField(h: number, v: Field): number {
 }
 
 function sameField(a: Field, b: Field): boolean {
+  // One list object (a frontend's frozen layout, stored as is) or one primitive: equal without
+  // a walk; +0 and -0 are === but are different fill values.
+  if (a === b) return a !== 0 || Object.is(a, b);
   if (Array.isArray(a)) {
     if (!Array.isArray(b) || a.length !== b.length) return false;
     for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
@@ -106,7 +109,9 @@ function find<P>(cache: Cache<P>, h: number, fields: Field[]): P | undefined {
 
 function remember<P>(cache: Cache<P>, h: number, fields: Field[], plan: P): P {
   if (cache.size >= PLAN_CACHE_SIZE) evictOldest(cache);
-  const stored = fields.map((f) => (Array.isArray(f) ? f.slice() : f)) as Field[];
+  // A frozen list cannot change under the cache: kept as is, so the next call's identical
+  // list compares by identity. Any other list is copied.
+  const stored = fields.map((f) => (Array.isArray(f) && !Object.isFrozen(f) ? f.slice() : f)) as Field[];
   const entry: Entry<P> = { fields: stored, plan, used: ++clock };
   const bucket = cache.buckets.get(h);
   if (bucket) bucket.push(entry);

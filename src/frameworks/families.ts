@@ -192,22 +192,56 @@ function takeWindowDims(rank: number, indexRank: number, axis: number, batchDims
 /** The empty list of dims, shared (dimension numbers are never written to). */
 const NO_DIMS: readonly number[] = Object.freeze([]);
 
+/** The dimension numbers of `take` that do not depend on the operand's sizes. */
+type TakeLayout = Omit<GatherDimensionNumbers, 'slice_sizes'>;
+
+function takeLayout(rank: number, indexRank: number, axis: number, batchDims: number): TakeLayout {
+  const b = batchDims === 0 ? NO_DIMS : Object.freeze(range(batchDims));
+  const indexed = Object.freeze([axis]);
+  return Object.freeze({
+    offset_dims: Object.freeze(takeWindowDims(rank, indexRank, axis, batchDims)),
+    collapsed_slice_dims: indexed,
+    operand_batching_dims: b,
+    start_indices_batching_dims: b,
+    start_index_map: indexed,
+    index_vector_dim: indexRank,
+  });
+}
+
+/** Ranks of the operand and of the index up to which TAKE_LAYOUTS holds every (rank, index rank, axis). */
+const TAKE_TABLE_RANK = 6;
+
+/**
+ * `take`'s layouts without batch dims, for every operand rank r ≤ TAKE_TABLE_RANK, index rank
+ * q ≤ TAKE_TABLE_RANK and axis < r, decided once when the module loads: a call reads its
+ * frozen lists instead of building them (B7), and the plan cache finds them by identity.
+ */
+const TAKE_LAYOUTS: readonly (readonly (readonly TakeLayout[])[])[] = range(TAKE_TABLE_RANK + 1).map((r) =>
+  range(TAKE_TABLE_RANK + 1).map((q) => range(r).map((axis) => takeLayout(r, q, axis, 0))),
+);
+
 export function takeGatherDims(
   operandShape: readonly number[],
   indexRank: number,
   axis: number,
   batchDims = 0,
 ): GatherDimensionNumbers {
-  const b = batchDims === 0 ? NO_DIMS : range(batchDims);
-  const indexed = [axis];
+  const rank = operandShape.length;
+  const l =
+    batchDims === 0 && rank <= TAKE_TABLE_RANK && indexRank <= TAKE_TABLE_RANK && axis >= 0 && axis < rank
+      ? TAKE_LAYOUTS[rank][indexRank][axis]
+      : takeLayout(rank, indexRank, axis, batchDims);
+  // A loop, not shape.slice(): slicing a frozen shape takes V8's slow path.
+  const sizes = new Array<number>(rank);
+  for (let d = 0; d < rank; d++) sizes[d] = d === axis || d < batchDims ? 1 : operandShape[d];
   return {
-    offset_dims: takeWindowDims(operandShape.length, indexRank, axis, batchDims),
-    collapsed_slice_dims: indexed,
-    operand_batching_dims: b,
-    start_indices_batching_dims: b,
-    start_index_map: indexed,
-    index_vector_dim: indexRank,
-    slice_sizes: operandShape.map((n, d) => (d === axis || d < batchDims ? 1 : n)),
+    offset_dims: l.offset_dims,
+    collapsed_slice_dims: l.collapsed_slice_dims,
+    operand_batching_dims: l.operand_batching_dims,
+    start_indices_batching_dims: l.start_indices_batching_dims,
+    start_index_map: l.start_index_map,
+    index_vector_dim: l.index_vector_dim,
+    slice_sizes: sizes,
   };
 }
 

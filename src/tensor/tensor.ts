@@ -323,12 +323,13 @@ const INSPECT = Symbol.for('nodejs.util.inspect.custom');
  * length when the buffer is resized. Either would read nothing or the wrong elements; refused
  * with InvalidArgumentError `tensor.storage_changed`. O(1).
  */
-export function liveStorage(t: Tensor, where: string): void {
+export function liveStorage(t: Tensor, where: string, name?: string): void {
   const length = LENGTH_OF.call(t.data);
+  // `where: name` is joined only on failure: a tiny call checks several tensors (B7).
   if (length !== t.size * storageFactor(t.dtype))
     throw new InvalidArgumentError(
       'tensor.storage_changed',
-      `${where}: the tensor's storage holds ${length} elements but its shape ${fmt(t.shape)} needs ${t.size} (detached, resized or out of bounds after the tensor was made)`,
+      `${name === undefined ? where : `${where}: ${name}`}: the tensor's storage holds ${length} elements but its shape ${fmt(t.shape)} needs ${t.size} (detached, resized or out of bounds after the tensor was made)`,
       { length, size: t.size },
     );
 }
@@ -338,14 +339,14 @@ export function liveStorage(t: Tensor, where: string): void {
  * prototype forgery is refused) whose storage is still intact, else InvalidArgumentError with
  * `code` naming the parameter. O(1).
  */
-export function checkTensor(value: unknown, name: string, where: string, code = `${where}.${name}`): Tensor {
+export function checkTensor(value: unknown, name: string, where: string, code?: string): Tensor {
   if (!Tensor.isTensor(value))
     throw new InvalidArgumentError(
-      code,
+      code ?? `${where}.${name}`,
       `${where}: ${name} must be a Tensor built by this library; got ${describeValue(value)}`,
       { [name]: describeValue(value) },
     );
-  liveStorage(value, `${where}: ${name}`);
+  liveStorage(value, where, name);
   return value;
 }
 
