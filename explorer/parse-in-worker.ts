@@ -3,11 +3,20 @@
  * take 0.3–1.5 s on a loaded 2-core machine; on the page's thread that is one long task before
  * anything paints. Here each big text goes to a worker (parse-worker.ts) the first time a run
  * asks for it, with the dtype the run wants; the run that asked shows "reading" and the runner
- * runs again once {@link parsing} settles, when the tensor is ready. Texts at most HUGE_TEXT long
- * are parsed on the page as before (a worker's round trip costs more than they do).
+ * runs again once {@link parsing} settles, when the tensor is ready. Texts of at most
+ * WORKER_TEXT characters are parsed on the page as before, in one run (a 512² paste, 2.3 MB,
+ * parses in about 20 ms: less than a worker's round trip and a second task).
  */
 import type { DType } from '../src/tensor/dtype.js';
 import { type Tensor, tensor } from '../src/tensor/tensor.js';
+
+/** Texts longer than this (4 MB: a 1024² array of 7-digit integers is 8 MB) go to a worker. */
+export const WORKER_TEXT = 1 << 22;
+
+/** The text is parsed in a worker (when workers exist). */
+export function readsInWorker(text: string): boolean {
+  return text.length > WORKER_TEXT && typeof Worker !== 'undefined';
+}
 
 /** What the page asks a worker: parse `text` into a tensor of `dtype` (undefined: inferred). */
 export interface ParseRequest {

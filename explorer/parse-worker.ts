@@ -10,7 +10,8 @@ import { isComplex } from '../src/tensor/dtype.js';
 import { denseTensor, flattenNumbers } from './flat.js';
 import type { ParseReply, ParseRequest } from './parse-in-worker.js';
 
-function parse(req: ParseRequest): { reply: ParseReply; transfer: ArrayBuffer[] } {
+/** The worker's answer to `req`, and the buffers to transfer with it. */
+export function parseRequest(req: ParseRequest): { reply: ParseReply; transfer: ArrayBuffer[] } {
   let value: unknown;
   try {
     value = JSON.parse(req.text);
@@ -30,7 +31,9 @@ function parse(req: ParseRequest): { reply: ParseReply; transfer: ArrayBuffer[] 
   };
 }
 
-self.addEventListener('message', (ev: MessageEvent<ParseRequest>) => {
-  const { reply, transfer } = parse(ev.data);
-  self.postMessage(reply, { transfer });
-});
+// Listening only inside a worker (`window` is absent there), so the tests can import parseRequest.
+if (typeof self !== 'undefined' && typeof window === 'undefined')
+  self.addEventListener('message', (ev: MessageEvent<ParseRequest>) => {
+    const { reply, transfer } = parseRequest(ev.data);
+    self.postMessage(reply, { transfer });
+  });

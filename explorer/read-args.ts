@@ -3,7 +3,7 @@
  * textareas) parsed as JSON — the browser's native parser, measured faster than a hand-written
  * one on a 36 MB array (0.28 + 0.13 s flattening vs 0.5–0.8 s) — kept as nested values (the
  * code view and the peers read those) beside typed-array tensors in the dtypes the registry
- * would pick (`CallArgs.tensors`). Texts over HUGE_TEXT characters are parsed in a worker
+ * would pick (`CallArgs.tensors`). Texts over WORKER_TEXT characters are parsed in a worker
  * (parse-in-worker.ts): while one is read, {@link readArgs} answers READING; its nested values
  * are parsed on the page only when something reads them (the peers' comparison, on request).
  */
@@ -13,7 +13,7 @@ import type { NestedArray, Tensor } from '../src/tensor/tensor.js';
 import { inputTexts } from './editors.js';
 import { jsonTensor } from './flat.js';
 import { parseJsonField } from './json.js';
-import { parsedTensor } from './parse-in-worker.js';
+import { parsedTensor, readsInWorker } from './parse-in-worker.js';
 import { HUGE_TEXT } from './state.js';
 import { ui } from './ui.js';
 
@@ -32,7 +32,7 @@ function readInput(
   dtype: DType | undefined,
   keepFloat64 = false,
 ): Input | typeof READING {
-  if (text.length > HUGE_TEXT) {
+  if (readsInWorker(text)) {
     const t = parsedTensor(text, dtype, keepFloat64);
     if (t === undefined) return READING;
     if (t) {

@@ -11,7 +11,7 @@ import type { Tensor } from '../src/tensor/tensor.js';
 import { callCode } from './code.js';
 import { flatValues } from './flat.js';
 import { foldHugeEditors, inputTexts } from './editors.js';
-import { parsing } from './parse-in-worker.js';
+import { parsing, readsInWorker } from './parse-in-worker.js';
 import { READING, readArgs } from './read-args.js';
 import { el, type Role } from './grid.js';
 import { JsonInputError } from './json.js';
@@ -111,6 +111,29 @@ export function run(): void {
   showError(runError, runError ? 'The call fails: ' : '');
   webgpu.update(call, result, runError);
   phase('execute');
+  const done = { entry, args, call, result, phases, phase, t0 };
+  // Inputs read by a worker draw in a task of their own: execute and draw never block the page at once.
+  const { data, indices, updates } = inputTexts();
+  if (![data, indices, updates].some(readsInWorker)) draw(done);
+  else
+    setTimeout(() => {
+      if (seq === runs) draw(done);
+    }, 0);
+}
+
+/** What a run hands to {@link draw}. */
+interface Executed {
+  readonly entry: OpEntry;
+  readonly args: CallArgs;
+  readonly call: CoreCall;
+  readonly result: Tensor | null;
+  readonly phases: Record<string, number>;
+  readonly phase: (name: string) => void;
+  readonly t0: number;
+}
+
+/** The views of an executed call: landing map, grids, scatter arithmetic, peers, pinned element. */
+function draw({ entry, args, call, result, phases, phase, t0 }: Executed): void {
   let landing: Landing | null = null;
   try {
     landing = new Landing(call);
