@@ -64,7 +64,7 @@ export const torch = {
   take,
   take_along_dim,
   /** `x[i0, i1, …]` with int64 index tensors and bool/uint8 masks (aten.index). */
-  index: (input: Tensor, indices: readonly Tensor[], opts?: MaskOutOptions | null): Tensor =>
+  index: (input: Tensor, indices: readonly (Tensor | null)[], opts?: MaskOutOptions | null): Tensor =>
     execute(lowerIndex(input, indices, opts)),
   /** The elements of `input` where `mask` is true, 1-D (input and mask broadcast together). */
   masked_select: (input: Tensor, mask: Tensor, opts?: MaskOutOptions | null): Tensor =>

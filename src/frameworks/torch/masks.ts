@@ -7,13 +7,21 @@
  *   masked_select(x, m)[j]     = broadcast(x)[nz(m)[j]]            (x and m broadcast together)
  *   masked_scatter(x, m, s)    : broadcast(x)[nz(m)[j]] = s.flatten()[j]   for j < count(m)
  */
-import type { ScatterCall } from '../../core/call.js';
+import type { GatherCall, ScatterCall } from '../../core/call.js';
 import type { UpdateComputation } from '../../core/types.js';
 import { DTypeError, IndexOutOfBoundsError, InvalidArgumentError, fmt } from '../../errors.js';
-import { broadcastTo } from '../../tensor/ops.js';
+import { broadcastShapes, broadcastTo } from '../../tensor/ops.js';
 import { type Tensor, checkCallBudget, tensor, zeros } from '../../tensor/tensor.js';
-import { options, outArg, tensorArg } from '../args.js';
-import { flatGather, flatScatter, tupleGather, tupleScatter } from '../families.js';
+import { flag, options, outArg, tensorArg } from '../args.js';
+import { type TupleItem, placeTuple, placedGather, placedScatter, resultShape } from '../index-tuple.js';
+import {
+  type CallMeta,
+  type ScatterPolicy,
+  flatGather,
+  flatScatter,
+  tupleGather,
+  tupleScatter,
+} from '../families.js';
 import {
   type TupleEntry,
   countTrue,
@@ -27,7 +35,7 @@ import {
 } from '../masks.js';
 import { broadcastExactly, broadcastOr, broadcastTuple } from '../numpy/shared.js';
 import { NO_INDEX, type OutOptions } from './gather.js';
-import { TORCH_POLICY, policyOf } from './policy.js';
+import { TORCH_POLICY, checkSameDType, policyOf } from './policy.js';
 import type { LoweredGather, LoweredScatter } from '../lowered.js';
 
 const isMask = (t: Tensor) => t.dtype === 'bool' || t.dtype === 'uint8';
@@ -50,30 +58,194 @@ export function maskOf(op: string, t: Tensor): Tensor {
  * dims in all (`<op>.too_many_indices`).
  */
 export function torchTuple(op: string, X: Tensor, arrays: readonly Tensor[]): TupleEntry[] {
+  // PyTorch counts the entries first, a mask (even 0-d) as one.
+  if (arrays.length > X.rank) tooMany(op, X, arrays.length);
   let d = 0;
   return arrays.map((t): TupleEntry => {
-    if (!isMask(t)) {
-      if (t.dtype !== 'int64')
-        throw new DTypeError(
-          `${op}.index_dtype`,
-          `${op}: tensors used as indices must be long, byte or bool tensors; got ${t.dtype}`,
-          { dtype: t.dtype },
-        );
-      if (++d > X.rank) tooMany(op, X, arrays.length);
-      return { ints: t };
-    }
-    const mask = maskOf(op, t);
-    const j = mask.shape.findIndex((n, k) => d + k < X.rank && n !== X.shape[d + k]);
-    if (j >= 0)
-      throw new InvalidArgumentError(
-        `${op}.mask_shape`,
-        `${op}: The shape of the mask ${fmt(mask.shape)} at index ${j} does not match the shape of the indexed tensor ${fmt(X.shape)} at index ${d + j}`,
-        { mask: mask.shape, dim: d + j },
-      );
-    d += mask.rank;
-    if (d > X.rank) tooMany(op, X, d);
-    return { mask };
+    const e = torchEntry(op, X, t, d, arrays.length);
+    d += dimsOf(e);
+    return e;
   });
+}
+
+/** One tensor of an index tuple covering dims d… of X (see torchTuple; `count`: the tuple's length). */
+function torchEntry(op: string, X: Tensor, t: Tensor, d: number, count: number): TupleEntry {
+  if (!isMask(t)) {
+    if (t.dtype !== 'int64')
+      throw new DTypeError(
+        `${op}.index_dtype`,
+        `${op}: tensors used as indices must be long, byte or bool tensors; got ${t.dtype}`,
+        { dtype: t.dtype },
+      );
+    if (d + 1 > X.rank) tooMany(op, X, count);
+    return { ints: t };
+  }
+  const mask = maskOf(op, t);
+  const j = mask.shape.findIndex((n, k) => d + k < X.rank && n !== X.shape[d + k]);
+  if (j >= 0)
+    throw new InvalidArgumentError(
+      `${op}.mask_shape`,
+      `${op}: The shape of the mask ${fmt(mask.shape)} at index ${j} does not match the shape of the indexed tensor ${fmt(X.shape)} at index ${d + j}`,
+      { mask: mask.shape, dim: d + j },
+    );
+  if (d + mask.rank > X.rank) tooMany(op, X, d + mask.rank);
+  return { mask };
+}
+
+/** An entry of aten::index's `Tensor?[]`: an index tensor, or null for a full slice `:`. */
+export type IndexEntry = Tensor | null;
+
+const FULL: TupleItem = { slice: { start: null, stop: null, step: null } };
+
+/** The items of a tuple with null entries (`:`), each tensor checked as torchTuple checks it. */
+function torchItems(op: string, X: Tensor, indices: readonly unknown[]): TupleItem[] {
+  if (indices.length > X.rank) tooMany(op, X, indices.length);
+  let d = 0;
+  return indices.map((i): TupleItem => {
+    if (i === null) {
+      if (++d > X.rank) tooMany(op, X, indices.length);
+      return FULL;
+    }
+    const e = torchEntry(op, X, tensorArg(op, 'indices', i), d, indices.length);
+    d += dimsOf(e);
+    return { adv: e };
+  });
+}
+
+const isScalarMask = (i: TupleItem) => 'adv' in i && 'mask' in i.adv && i.adv.mask.rank === 0;
+
+/**
+ * A null-holding tuple placed on X (index-tuple.ts: PyTorch places the advanced entries as NumPy
+ * does), with S (`<op>.shape`). PyTorch 1.13 drops 0-d masks here (their nonzero has no
+ * columns); a tuple left without any tensor fails an internal assert in PyTorch
+ * (`<op>.no_index`) unless X is empty. Masks whose dims, with the entries after them, come to
+ * more than rank(X) are refused (`<op>.too_many_indices`): PyTorch 1.13 counts each entry once
+ * there and then reads past its dims (`x[m2d, None]` of a 3×4 x gives a 6×6 result). Any (broadcast, non-empty) integer index into a size-0 dim is refused
+ * first (`<op>.bounds`).
+ */
+function placedItems(op: string, X: Tensor, items: readonly TupleItem[]) {
+  // An empty tensor returns before any kernel runs (values still broadcast to the result).
+  if (!items.some((i) => 'adv' in i) && X.size > 0)
+    throw new InvalidArgumentError(
+      `${op}.no_index`,
+      `${op}: indices hold no index tensor (only None = ':' or 0-d masks); PyTorch 1.13 fails an internal assert here`,
+    );
+  const never = (): never => {
+    throw new InvalidArgumentError(`${op}.indices`, `${op}: indices hold no ellipsis`);
+  };
+  const p = placeTuple(X, items, { op, tooMany: (n) => tooMany(op, X, n), ellipsis: never, check: () => {} });
+  const shapes = p.entries.map(entryShape);
+  const S = broadcastOr(
+    shapes,
+    `${op}.shape`,
+    `${op}: shape mismatch: indexing tensors could not be broadcast together with shapes ${shapes.map((s) => fmt(s)).join(', ')}`,
+  );
+  for (const item of p.items)
+    if ('adv' in item && 'ints' in item.adv && p.operand.shape[item.dims[0]] === 0 && S.every((n) => n > 0))
+      throw new IndexOutOfBoundsError(
+        `${op}.bounds`,
+        `${op}: index is out of bounds for dimension with size 0`,
+        {
+          dim: item.dims[0],
+          size: 0,
+        },
+      );
+  return { p, S, shape: resultShape(p, S) };
+}
+
+/** `torch.index(x, indices)` with null entries: the placed gather (an empty result reads nothing). */
+function lowerSliceIndex(X: Tensor, indices: readonly unknown[], out: unknown): GatherCall {
+  const op = 'torch.index';
+  const all = torchItems(op, X, indices);
+  if (all.some((i) => 'adv' in i && ('mask' in i.adv ? i.adv.mask : i.adv.ints).rank === 0)) scalarIndex(op);
+  const items = all.filter((i) => !isScalarMask(i));
+  const { p, S, shape } = placedItems(op, X, items);
+  checkCallBudget([{ shape, dtype: X.dtype }], op);
+  const m = { op, wording: TORCH_POLICY.index_put.wording, out: outArg(op, out), operand_shape: X.shape };
+  const policy = { ...policyOf('index_put'), oob_code: `${op}.bounds` };
+  if (shape.includes(0)) return flatGather({ ...m, reshape: shape }, X, NO_INDEX, policy);
+  return placedGather(m, p, S, policy);
+}
+
+/**
+ * `torch.index_put(x, indices, v, accumulate)` with null entries (`x[:, m] = v`): `v` broadcast
+ * to the placed result shape (torch.index_put.values_shape), then the placed scatter. One mask
+ * with a one-element value and accumulate=False is masked_fill (a 0-d mask kept: all or nothing).
+ */
+export function lowerSliceIndexPut(
+  X: Tensor,
+  indices: readonly unknown[],
+  values: unknown,
+  opts: { accumulate?: unknown; out?: unknown },
+): ScatterCall {
+  const op = 'torch.index_put';
+  const all = torchItems(op, X, indices);
+  const V = tensorArg(op, 'values', values);
+  const accumulate = flag(op, 'accumulate', opts.accumulate, false);
+  checkSameDType('index_put', 'values', X, V);
+  const advs = all.filter((i) => 'adv' in i);
+  const m = {
+    op,
+    wording: TORCH_POLICY.index_put.wording,
+    out: outArg(op, opts.out),
+    operand_shape: X.shape,
+  };
+  const policy = policyOf('index_put', X.dtype);
+  const lone = advs.length === 1 && 'mask' in advs[0].adv ? advs[0].adv.mask : undefined;
+  if (lone && V.size === 1 && !accumulate) return maskedFill(m, X, all, lone, V, policy);
+  const { p, S, shape } = placedItems(
+    op,
+    X,
+    all.filter((i) => !isScalarMask(i)),
+  );
+  const updates = broadcastExactly(
+    V,
+    shape,
+    `${op}.values_shape`,
+    `${op}: shape mismatch: value tensor of shape ${fmt(V.shape)} cannot be broadcast to indexing result of shape ${fmt(shape)}`,
+  );
+  if (updates.size === 0) return flatScatter(m, X, NO_INDEX, zeros([0], X.dtype), 'replace', policy);
+  return placedScatter(m, p, S, updates, accumulate ? 'add' : 'replace', policy);
+}
+
+/**
+ * PyTorch 1.13's masked_fill dispatch of index_put (one mask, the other entries null, a
+ * one-element value, accumulate=False): the mask gains a trailing 1 per dim past the entries
+ * (a null after the mask counts as covered, so the mask is not moved past it) and must broadcast
+ * to x's shape exactly (torch.index_put.mask_broadcast, PyTorch's RuntimeError); then every
+ * true position of the broadcast mask takes the value.
+ */
+function maskedFill(
+  m: CallMeta,
+  X: Tensor,
+  items: readonly TupleItem[],
+  mask: Tensor,
+  V: Tensor,
+  policy: ScatterPolicy,
+): ScatterCall {
+  const op = m.op;
+  const covered = items.reduce((n, i) => n + ('adv' in i ? dimsOf(i.adv) : 1), 0);
+  const M = mask.reshape([...mask.shape, ...new Array<number>(X.rank - covered).fill(1)]);
+  let shape: number[] = [];
+  try {
+    shape = broadcastShapes(M.shape, X.shape);
+  } catch (e) {
+    if (!(e instanceof InvalidArgumentError)) throw e;
+  }
+  if (shape.join() !== X.shape.join())
+    throw new InvalidArgumentError(
+      `${op}.mask_broadcast`,
+      `${op}: output with shape ${fmt(X.shape)} doesn't match the broadcast shape ${fmt(shape.length ? shape : M.shape)}`,
+      { mask: M.shape, shape: X.shape },
+    );
+  const B = M.shape.join() === X.shape.join() ? M : broadcastTo(M, X.shape);
+  const count = countTrue(B);
+  if (count === 0 || X.rank === 0) {
+    if (X.rank === 0 && count === 1)
+      return flatScatter(m, X, tensor([0n], 'int64'), V.reshape([1]), 'replace', policy);
+    return flatScatter(m, X, NO_INDEX, zeros([0], X.dtype), 'replace', policy);
+  }
+  return maskScatter(m, X, B, broadcastTo(V.reshape([]), [count]), 'replace', policy);
 }
 
 function tooMany(op: string, X: Tensor, count: number): never {
@@ -168,13 +340,15 @@ export function lowerMaskIndexPut(
 }
 
 /**
- * Lowers `torch.index(x, indices)`, Python's `x[i0, i1, …]` with index tensors (no None or
- * slices): int64 tensors and bool/uint8 masks, broadcast together to S; result S + x.shape[n:].
- * Rules: torch.index.{input,indices,index_dtype,mask_shape,mask_values,too_many_indices,shape,bounds}.
+ * Lowers `torch.index(x, indices)` (aten::index.Tensor, Python's `x[i0, i1, …]`): int64 tensors
+ * and bool/uint8 masks, broadcast together to S; result S + x.shape[n:]. A null entry is a full
+ * slice `:` (`x[:, m]` is `index(x, [null, m])`): the result dims are placed as NumPy places them
+ * (the advanced ones in place when adjacent, else first; index-tuple.ts).
+ * Rules: torch.index.{input,indices,index_dtype,mask_shape,mask_values,too_many_indices,shape,bounds,no_index}.
  */
 export function lowerIndex(
   input: Tensor,
-  indices: readonly Tensor[],
+  indices: readonly IndexEntry[],
   opts?: OutOptions | null,
 ): LoweredGather<'torch.index'> {
   const op = 'torch.index';
@@ -185,14 +359,11 @@ export function lowerIndex(
       `${op}.indices`,
       `${op}: indices must be an array of Tensors (one per indexed dim)`,
     );
+  if (indices.some((i: unknown) => i === null)) return lowerSliceIndex(X, indices, o.out);
   const arrays = indices.map((i: unknown) => tensorArg(op, 'indices', i));
   // Python's x[...] applies a 0-d tensor as a basic index (select / unsqueeze) at a position
   // that counts a mask as one dim, before the advanced indices: not modelled, refused.
-  if (arrays.some((t) => t.rank === 0))
-    throw new InvalidArgumentError(
-      `${op}.scalar_index`,
-      `${op}: a 0-d index tensor is a basic index in PyTorch (applied before the advanced ones, a mask counted as one dim); index with 1-d tensors or use index_select / select`,
-    );
+  if (arrays.some((t) => t.rank === 0)) scalarIndex(op);
   const tuple = torchTuple(op, X, arrays);
   const m = { op, wording: TORCH_POLICY.index_put.wording, out: outArg(op, o.out), operand_shape: X.shape };
   const policy = { ...policyOf('index_put'), oob_code: `${op}.bounds` };
@@ -211,6 +382,14 @@ export function lowerIndex(
   if ([...S, ...rest].includes(0)) return flatGather({ ...m, reshape: [...S, ...rest] }, X, NO_INDEX, policy);
   if (lone) return maskGather(m, operand, lone, policy);
   return tupleGatherMasked(m, operand, entries, S, policy);
+}
+
+/** A 0-d index tensor in torch.index (`torch.index.scalar_index`): see lowerIndex. */
+function scalarIndex(op: string): never {
+  throw new InvalidArgumentError(
+    `${op}.scalar_index`,
+    `${op}: a 0-d index tensor is a basic index in PyTorch (applied before the advanced ones, a mask counted as one dim); index with 1-d tensors or use index_select / select`,
+  );
 }
 
 /** PyTorch refuses a (broadcast, non-empty) integer index into a size-0 dim before anything else (`<op>.bounds`). */
