@@ -132,3 +132,8 @@ export function deltaE2000Lab(p: readonly number[], q: readonly number[]): numbe
   const Rt = -Math.sin(2 * dTheta * rad) * Rc;
   return Math.sqrt((dL / Sl) ** 2 + (dC / Sc) ** 2 + (dH / Sh) ** 2 + Rt * (dC / Sc) * (dH / Sh));
 }
+
+/** CSS `color-mix(in srgb, c p, black)`: the colour darkened, hue kept (index-vector edges). */
+export function shade(c: Rgb, p: number): Rgb {
+  return [c[0] * p, c[1] * p, c[2] * p];
+}

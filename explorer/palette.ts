@@ -11,7 +11,8 @@
  * - Index-vector colours: twelve hues whose {@link LINK_TINT} tints (what a cell shows) are all
  *   ≥ 12 apart under normal vision, and vectors n, n+1 and n+2 stay ≥ 12 apart under each
  *   simulated deficiency; dark text keeps ≥ 4.5:1 on the stronger highlight tint. Every linked
- *   cell also carries its number (`#n`).
+ *   cell also carries its number (`#n`) and an edge bar of the colour darkened ({@link LINK_EDGE})
+ *   with ≥ 3:1 contrast against everything it sits on, as every non-text cue here has.
  */
 import type { DimRole } from './derive.js';
 
@@ -35,6 +36,12 @@ export const LINK_COLORS: readonly string[] = [
 export const LINK_TINT = 0.35;
 /** The share in a highlighted cell (styles.css `td.hl`). */
 export const LINK_HIGHLIGHT = 0.6;
+/**
+ * The share of a link colour in its cell's edge bar (styles.css mixes it with black): a tint is
+ * too light to be a cue on its own (1.05–1.9:1 against white), the bar keeps ≥ 3:1 against
+ * white, the page, every tint and its own highlight.
+ */
+export const LINK_EDGE = 0.35;
 
 export function linkColor(n: number): string {
   return LINK_COLORS[((n % LINK_COLORS.length) + LINK_COLORS.length) % LINK_COLORS.length];

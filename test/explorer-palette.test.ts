@@ -12,12 +12,14 @@ import {
   deltaE2000Lab,
   hexRgb,
   lab,
+  shade,
   simulate,
   tint,
   VISIONS,
 } from '../explorer/cvd.js';
 import {
   LINK_COLORS,
+  LINK_EDGE,
   LINK_HIGHLIGHT,
   LINK_TINT,
   linkColor,
@@ -142,5 +144,59 @@ describe('index-vector tints', () => {
     expect(css).toContain(`color-mix(in srgb, var(--link) ${pct(LINK_TINT)}, white)`);
     expect(css).toContain(`color-mix(in srgb, var(--link, #888) ${pct(LINK_HIGHLIGHT)}, white)`);
     expect(css).toContain(`color-mix(in srgb, var(--role) ${pct(ROLE_TINT)}, white)`);
+  });
+});
+
+/**
+ * Every non-text cue keeps ≥ 3:1 against what it sits on (WCAG 1.4.11). The tints alone fail it
+ * (the old palette's only cue besides `#n`), so each linked cell has an edge bar; the rings of
+ * the hovered element, the focus and the heat-map marks sit on white.
+ */
+describe('non-text contrast ≥ 3:1', () => {
+  const css = readFileSync(new URL('../explorer/styles.css', import.meta.url), 'utf8');
+  const tints = LINK_COLORS.map((c) => tint(hexRgb(c), LINK_TINT));
+  it('the tints alone are below 3:1 against the panel: a tint is not a cue by itself', () => {
+    const best = Math.max(...tints.map((t) => contrast(t, WHITE)));
+    console.log(`index tints vs white: at most ${best.toFixed(2)}:1`);
+    expect(best).toBeLessThan(3);
+  });
+  it('each edge bar keeps ≥ 3:1 against white, the page, every tint and its own highlight', () => {
+    const low: string[] = [];
+    let min = Number.POSITIVE_INFINITY;
+    for (const c of LINK_COLORS) {
+      const edge = shade(hexRgb(c), LINK_EDGE);
+      const under = [WHITE, PAGE, ...tints, tint(hexRgb(c), LINK_HIGHLIGHT)];
+      for (const [k, bg] of under.entries()) {
+        const r = contrast(edge, bg);
+        min = Math.min(min, r);
+        if (r < 3) low.push(`${c} on ${k}: ${r.toFixed(2)}`);
+      }
+    }
+    console.log(`index edge bars: smallest contrast ${min.toFixed(2)}:1`);
+    expect(low).toEqual([]);
+  });
+  it('styles.css draws the edge bar on every linked cell, split for cells of 2 and 3 vectors', () => {
+    const pct = `${Math.round(LINK_EDGE * 100)}%`;
+    expect(css).toContain(`--edge: color-mix(in srgb, var(--link) ${pct}, black)`);
+    expect(css).toContain(`--edge2: color-mix(in srgb, var(--link2, var(--link)) ${pct}, black)`);
+    expect(css).toMatch(/td\[data-link\] \{[^}]*linear-gradient\(var\(--edge\), var\(--edge\)\) left \/ 4px/);
+    expect(css).toMatch(/td\[data-links="2"\] \{[^}]*var\(--edge\) 0 50%, var\(--edge2\) 50% 100%/);
+    expect(css).toMatch(/td\[data-links="3"\] \{[^}]*var\(--edge3\) 66\.7% 100%/);
+  });
+  it('rings: hover (blue on white inside), focus (dashed black on white), heat-map marks on white', () => {
+    const blue = hexRgb('#2563eb');
+    const black = hexRgb('#111111');
+    expect(css).toMatch(
+      /td\.hl-main \{[^}]*outline: 3px solid #2563eb;[^}]*box-shadow: inset 0 0 0 5px #fff/,
+    );
+    expect(css).toMatch(/td:focus-visible,[^{]*\{[^}]*outline: 3px dashed #111;[^}]*inset 0 0 0 5px #fff/);
+    expect(css).toMatch(/\.ring \{[^}]*0 0 0 2px #fff,\s*inset 0 0 0 2px #fff/);
+    for (const ring of [blue, black]) {
+      expect(contrast(ring, WHITE)).toBeGreaterThanOrEqual(3);
+      expect(contrast(ring, hexRgb('#d7d9dc'))).toBeGreaterThanOrEqual(3); // the grid's lines
+    }
+    // the highlight ring (--hl) on every highlight tint
+    for (const c of LINK_COLORS)
+      expect(contrast(black, tint(hexRgb(c), LINK_HIGHLIGHT)), c).toBeGreaterThanOrEqual(3);
   });
 });

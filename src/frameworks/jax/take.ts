@@ -1,3 +1,24 @@
+/**
+ * `jax.numpy.take(a, indices, { axis, mode, fill_value, unique_indices, indices_are_sorted })`
+ * and `jax.numpy.take_along_axis(arr, indices, axis = -1, { mode, fill_value })`.
+ *
+ *   take:            out[i..., j..., k...] = a[i..., indices[j...], k...]   (a raveled if axis = None)
+ *   take_along_axis: out[i..., j, k...]   = arr[i..., indices[i..., j, k...], k...]
+ *                    (indices and arr broadcast against each other outside `axis`)
+ *
+ * Shapes: take → a.shape[:axis] + indices.shape + a.shape[axis+1:]; take_along_axis →
+ * broadcast(indices.shape, arr.shape with 1 at axis).
+ *
+ * JAX's mode quirks, per jax/_src/numpy/indexing.py (see TAKE_MODES):
+ * - take: default "fill" wraps a negative index once (i + n) then fills what is still out of
+ *   range; "clip" does NOT wrap (-1 clamps to 0); "wrap" takes i mod n; "raise" is not
+ *   implemented by JAX; "drop"/"promise_in_bounds"/enum members are invalid for take.
+ * - take_along_axis: any lax mode (default "fill"); negatives wrap once for every mode except
+ *   the exact string "promise_in_bounds" (the enum member still wraps).
+ *
+ * Rules (`jax.numpy.take.<rule>`, `jax.numpy.take_along_axis.<rule>`): index_dtype, axis, mode,
+ * fill_value, empty_axis (take), indices (1-D when axis = None), rank, broadcast.
+ */
 import { execute } from '../../core/call.js';
 import type { GatherMode, NegativeIndexPolicy } from '../../core/types.js';
 import { GatherScatterError, IndexOutOfBoundsError, InvalidArgumentError, fmt } from '../../errors.js';

@@ -1,3 +1,14 @@
+/**
+ * tf.gather and tf.gather_nd.
+ *
+ * tf.gather(params, indices, axis, batch_dims), with b = batch_dims and a = axis:
+ *   out[p_0..p_{a-1}, i_b..i_{q-1}, p_{a+1}..] = params[p_0..p_{a-1}, indices[p_0..p_{b-1}, i_b..i_{q-1}], p_{a+1}..]
+ *   shape: params.shape[:a] + indices.shape[b:] + params.shape[a+1:]
+ *
+ * tf.gather_nd(params, indices, batch_dims), with k = indices.shape[-1]:
+ *   out[i_0..i_{q-2}, x..] = params[i_0..i_{b-1}, indices[i_0..i_{q-2}, 0..k-1], x..]
+ *   shape: indices.shape[:-1] + params.shape[b+k:]
+ */
 import { execute } from '../../core/call.js';
 import { fail } from '../../core/validate.js';
 import { fmt } from '../../errors.js';
