@@ -12,7 +12,7 @@ import { flag, options, scalar, tensorArg } from '../args.js';
 import { flatScatter, takeScatter, tupleScatter } from '../families.js';
 import { broadcastExactly, broadcastTuple, castScalar, filled } from '../numpy/shared.js';
 import { NO_INDEX, type OutOptions, checkVector } from './gather.js';
-import { indexPutTuple, lowerMaskIndexPut } from './masks.js';
+import { type IndexEntry, indexPutTuple, lowerMaskIndexPut, lowerSliceIndexPut } from './masks.js';
 import {
   type TorchOp,
   atLeast1d,
@@ -290,11 +290,12 @@ export interface IndexPutOptions extends OutOptions {
  * `values` broadcasts to S + self.shape[k:]. Negative indices count from the end once.
  * Rules: torch.index_put.{input,indices,values}, .options, .out, .accumulate, .index_dtype
  * (int64), .too_many_indices, .shape, .values_shape, .values_dtype, .bounds; a bool or uint8
- * mask in `indices` indexes by its true positions (torch/masks.ts: .mask_shape, .mask_values).
+ * mask in `indices` indexes by its true positions (torch/masks.ts: .mask_shape, .mask_values);
+ * a null entry is a full slice `:` (`x[:, m] = v`; torch/masks.ts: .no_index).
  */
 export function lowerIndexPut(
   input: Tensor,
-  indices: readonly Tensor[],
+  indices: readonly IndexEntry[],
   values: Tensor,
   opts?: IndexPutOptions | null,
 ): LoweredScatter<'torch.index_put'> {
@@ -307,6 +308,8 @@ export function lowerIndexPut(
       `${name}.indices`,
       `${name}: indices must be an array of Tensors (one per indexed dim); got ${indices === null ? 'null' : typeof indices}`,
     );
+  // A null entry is a full slice `:` (x[:, m] = v): the placed tuple (torch/masks.ts).
+  if (indices.some((i: unknown) => i === null)) return lowerSliceIndexPut(X, indices, values, o);
   let arrays = indices.map((i: unknown) => tensorArg(name, 'indices', i));
   const V = tensorArg(name, 'values', values);
   const accumulate = flag(name, 'accumulate', o.accumulate, false);
@@ -372,7 +375,7 @@ export function lowerIndexPut(
  */
 export function index_put<D extends DType>(
   input: Tensor<D>,
-  indices: readonly Tensor[],
+  indices: readonly IndexEntry[],
   values: Tensor,
   opts?: IndexPutOptions | null,
 ): Tensor<D> {
