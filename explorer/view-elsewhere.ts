@@ -2,8 +2,9 @@
  * "Same call elsewhere": the call translated to every peer operator of the other frameworks
  * (src/translate: layouts moved — MXNet's index vectors along the first dim, tf.scatter_nd's
  * missing data as zeros — and every policy difference stated), run, and compared element by
- * element with the current result. A peer `translate` does not choose takes the arguments as
- * they are (registry translateArgs), as before.
+ * element with the current result. A peer that starts from zeros (mxnet/tf scatter_nd) is
+ * translated on zero data (zero-base.ts) and says so. A peer `translate` does not choose takes
+ * the arguments as they are (registry translateArgs), as before.
  */
 import type { CoreCall } from '../src/core/call.js';
 import { traceCall } from '../src/core/trace.js';
@@ -25,6 +26,7 @@ import { NAMESPACES } from './namespaces.js';
 import { state } from './state.js';
 import { registry, ui } from './ui.js';
 import { errorName } from './view-error.js';
+import { onZeros } from './zero-base.js';
 
 export function renderElsewhere(entry: OpEntry, args: CallArgs, result: Tensor | null, big: boolean): void {
   const peers = peersOf(registry, entry).filter((p) => p.state !== 'missing');
@@ -60,7 +62,13 @@ function renderPeers(
   for (const peer of peers) {
     const box = el('div', { class: 'peer', 'data-peer': peer.id });
     box.append(el('h3', {}, peer.id));
-    const t = call ? translationTo(call, peer.framework, translations) : null;
+    const found = call ? translationTo(call, peer.framework, translations) : null;
+    // A peer that starts from zeros (mxnet/tf scatter_nd) is shown on zeros, its layout intact.
+    const z =
+      found instanceof GatherScatterError
+        ? onZeros(entry, args, peer, { registry, namespaces: NAMESPACES })
+        : null;
+    const t = z ? z.translation : found;
     if (t instanceof GatherScatterError) {
       // translate found no op there: say why rather than run the arguments in the wrong layout.
       box.classList.add('failed');
@@ -81,22 +89,26 @@ function renderPeers(
       if (t.differences.length)
         box.append(el('p', { class: 'hint translated' }, `translated: ${t.differences.join('; ')}`));
     }
+    if (z && result) box.append(zeroNote(entry, peer, z.result, result));
     try {
       const out = executeCall(NAMESPACES, peer, pargs);
       let verdict: string;
       let cls: string;
       const diff = new Set<number>();
-      if (!result) {
+      // On zeros, the peer is compared with this op's result on zeros (zeroNote states the rest).
+      const base = z ? z.result : result;
+      if (!base) {
         verdict = 'runs (the current call fails)';
         cls = 'runs';
-      } else if (out.shape.join() !== result.shape.join()) {
-        verdict = `different shape [${out.shape.join(', ')}] vs [${result.shape.join(', ')}]`;
+      } else if (out.shape.join() !== base.shape.join()) {
+        verdict = `different shape [${out.shape.join(', ')}] vs [${base.shape.join(', ')}]`;
         cls = 'differs';
       } else {
         const a = out.toFlatArray();
-        const b = result.toFlatArray();
+        const b = base.toFlatArray();
         for (let i = 0; i < a.length; i++) if (String(a[i]) !== String(b[i])) diff.add(i);
-        verdict = diff.size ? `differs in ${diff.size} of ${a.length} elements` : 'same result';
+        const same = z ? `same result as ${entry.id} on zeros` : 'same result';
+        verdict = diff.size ? `differs in ${diff.size} of ${a.length} elements` : same;
         cls = diff.size ? 'differs' : 'same';
       }
       box.classList.add(cls);
@@ -179,6 +191,19 @@ function withData(plain: CallArgs, peer: OpEntry, call: CoreCall | null): CallAr
     return plain;
   const zeros = call.inputs[0];
   return { ...plain, data: zeros.toArray() as NestedArray, dataDType: zeros.dtype };
+}
+
+/** What a zero-based comparison leaves out: the elements where the input shows through. */
+function zeroNote(entry: OpEntry, peer: OpEntry, onZeros: Tensor, result: Tensor): HTMLElement {
+  const a = onZeros.toFlatArray();
+  const b = result.toFlatArray();
+  let n = 0;
+  for (let i = 0; i < a.length; i++) if (String(a[i]) !== String(b[i])) n++;
+  return el(
+    'p',
+    { class: 'hint zero-base' },
+    `${peer.id} starts from zeros (it takes a shape, not data): compared with ${entry.id} on zero data; on this input ${n} of ${b.length} elements differ (the input's values where ${peer.id} has 0)`,
+  );
 }
 
 const plainJson = (v: unknown) => JSON.stringify(v, (_k, x) => (typeof x === 'bigint' ? Number(x) : x));
