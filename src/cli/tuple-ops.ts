@@ -4,11 +4,15 @@
  * indices are a tuple — one index array (or integer) per leading dim — which the registry's
  * `(data, indices[, updates])` form cannot say, so `--indices` holds the tuple as a JSON list:
  * `--indices '[[1, 0], [2, 2]]'` is `a[[1, 0], [2, 2]]`. A .npy file is a one-entry tuple.
+ * Basic items of the tuple in JSON: `{"slice": [start, stop, step]}` (each may be null, as in
+ * Python's `slice(start, stop, step)`), `"..."` (Ellipsis) and `null` (NumPy: `None`, a new
+ * axis; torch.index_put: `:`), so `--indices '[[true,false,true], {"slice":[1,3]}]'` is
+ * `a[mask, 1:3]`.
  */
 import type { CoreCall } from '../core/call.js';
 import type { ProgramCall } from '../ir/lowered.js';
 import { jax } from '../frameworks/jax.js';
-import { numpy } from '../frameworks/numpy.js';
+import { type Slice, numpy } from '../frameworks/numpy.js';
 import { torch } from '../frameworks/torch.js';
 import type { DType } from '../tensor/dtype.js';
 import { type NestedArray, type Tensor, tensor } from '../tensor/tensor.js';
@@ -34,7 +38,7 @@ export interface TupleOp {
   readonly example: CallArgs;
   /** The index dtype used when --index-dtype is not given (the framework's own). */
   readonly indexDType: DType;
-  lower(data: Tensor, tuple: readonly Tensor[], args: CallArgs): CoreCall | ProgramCall;
+  lower(data: Tensor, tuple: readonly TupleEntry[], args: CallArgs): CoreCall | ProgramCall;
 }
 
 const JAX_METHODS = ['get', 'set', 'add', 'subtract', 'multiply', 'divide', 'power', 'min', 'max'] as const;
@@ -72,7 +76,7 @@ export const TUPLE_OPS: readonly TupleOp[] = [
       ],
     },
     indexDType: 'int64',
-    lower: (data, tuple) => numpy.lower.index(data, tuple),
+    lower: (data, tuple) => numpy.lower.index(data, tuple as never),
   },
   {
     id: 'jax.at',
@@ -104,7 +108,7 @@ export const TUPLE_OPS: readonly TupleOp[] = [
           'cli.jax.at.method',
           `jax.at: method must be one of ${JAX_METHODS.join(', ')}; got ${JSON.stringify(method)}`,
         );
-      const ref = jax.lower.at(data, tuple);
+      const ref = jax.lower.at(data, tuple as Tensor[]);
       const opts = rest(args, ['method']);
       return method === 'get' ? ref.get(opts) : ref[method](values('jax.at', data, args), opts);
     },
@@ -121,13 +125,37 @@ export const TUPLE_OPS: readonly TupleOp[] = [
     example: { data: [0, 0, 0], indices: [[0, 2, 0]], updates: [1, 2, 3], attrs: { accumulate: true } },
     indexDType: 'int64',
     lower: (data, tuple, args) =>
-      torch.lower.index_put(data, tuple, values('torch.index_put', data, args), rest(args, [])),
+      torch.lower.index_put(
+        data,
+        tuple as (Tensor | null)[],
+        values('torch.index_put', data, args),
+        rest(args, []),
+      ),
   },
 ];
 
 /** The tuple op called `id`, if it is one. */
 export function tupleOp(id: string): TupleOp | undefined {
   return TUPLE_OPS.find((o) => o.id === id);
+}
+
+/** One entry of a CLI index tuple: a tensor, or a basic item (numpy.slice, numpy.ellipsis, null). */
+type TupleEntry = Tensor | Slice | typeof numpy.ellipsis | null;
+
+/** A basic item of a JSON tuple (see the module comment), or undefined for an index array. */
+function basicItem(e: unknown): TupleEntry | undefined {
+  if (e === null) return null;
+  if (e === '...') return numpy.ellipsis;
+  if (typeof e !== 'object' || Array.isArray(e) || !('slice' in e)) return undefined;
+  const s = (e as { slice: unknown }).slice;
+  const part = (v: unknown) => (v === null || v === undefined ? null : typeof v === 'bigint' ? Number(v) : v);
+  if (!Array.isArray(s) || s.length < 1 || s.length > 3)
+    throw new UsageError(
+      'cli.slice',
+      `a slice item is {"slice": [start, stop, step]} (1 to 3 entries, null for omitted); got ${JSON.stringify(s)}`,
+    );
+  const [a, b, c] = s.length === 1 ? [null, s[0], null] : s;
+  return numpy.slice(part(a) as number | null, part(b) as number | null, part(c) as number | null);
 }
 
 /** A JSON entry of booleans only (`true`, `[true, false]`): a boolean mask, not index values. */
@@ -148,7 +176,10 @@ export function lowerTupleOp(op: TupleOp, args: CallArgs): CoreCall | ProgramCal
   const tuple = given
     ? [given]
     : Array.isArray(args.indices)
-      ? (args.indices as NestedArray[]).map((e) => tensor(e, isMask(e) ? 'bool' : dtype))
+      ? (args.indices as NestedArray[]).map((e) => {
+          const basic = basicItem(e);
+          return basic !== undefined ? basic : tensor(e, isMask(e) ? 'bool' : dtype);
+        })
       : [tensor(args.indices, dtype)];
   return op.lower(data, tuple, args);
 }
