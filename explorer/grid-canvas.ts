@@ -80,7 +80,7 @@ function rampLut(): Uint32Array {
 
 /** Pixel rows painted per band; bands go on in later tasks once BAND_MS has passed. */
 const BAND_ROWS = 16;
-const BAND_MS = 8;
+const BAND_MS = 6;
 
 /**
  * Paints the overview: pixel (x, y) shows cell (⌊(y+½)·rows/H⌋, ⌊(x+½)·cols/W⌋). It paints in
@@ -193,7 +193,17 @@ export function canvasView(spec: TensorViewSpec, width: number): TensorView {
     'aria-label': `${spec.title}, zoomed around the current cell; drag or use the arrow keys to pan`,
   });
   root.append(zoom);
-  if (spec.values) paintOverview(canvas.getContext('2d')!, spec.values, rows, cols, W, H);
+  // The output paints with the grids; the inputs' overviews from the next task on, so the task
+  // that draws a big call stays short (each overview's range and first bands cost a few ms).
+  const values = spec.values;
+  if (values) {
+    const paint = () => paintOverview(canvas.getContext('2d')!, values, rows, cols, W, H);
+    if (spec.role === 'output') paint();
+    else
+      setTimeout(() => {
+        if (canvas.isConnected) paint();
+      }, 0);
+  }
   const at = { r0: 0, c0: 0, current: 0, lit: new Set<number>() as ReadonlySet<number> };
   const draw = () => paintZoom(zoom, spec, rows, cols, at);
   /** Moves the zoom so that cell (r, c) is in its middle. */

@@ -233,7 +233,9 @@ export function gatherRange(job: GatherJob, part: number, parts: number): void {
   if (map.batchMajor && map.outerPerBatch === 1 && !policy.checkSorted) {
     // Batch position b fills result elements [b·runLen, (b+1)·runLen): element-wise gathers
     // (GatherElements, take_along_axis) and row gathers (take along axis 0, GatherND, B7).
-    const [lo, hi] = evenRange(map.batchCount, parts, part);
+    // (One part: the whole range, without evenRange's pair.)
+    const lo = parts === 1 ? 0 : evenRange(map.batchCount, parts, part)[0];
+    const hi = parts === 1 ? map.batchCount : evenRange(map.batchCount, parts, part)[1];
     if (map.runLen === 1 && lanes === 1) pointwise(job, rv, ov, lo, hi);
     else gatherRows(job, rv, ov, lanes, lo, hi);
     return;
@@ -394,6 +396,8 @@ function pointwise(job: GatherJob, rv: BitView, ov: BitView, lo: number, hi: num
 
 /** Equal shapes (element-wise; cheaper than comparing formatted strings on every run). */
 export function sameShape(a: readonly number[], b: readonly number[]): boolean {
+  // One frozen shape (the tensor a plan was compiled for, run again) needs no walk.
+  if (a === b) return true;
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;

@@ -49,6 +49,11 @@ describe.skipIf(!chromiumAvailable)('explorer at 2048×2048 in Chromium', () => 
       const w = window as unknown as Record<string, unknown>;
       w.__data = rows((i, j) => i * n + j);
       w.__indices = rows((i, j) => (i * 7 + j * 3) % n);
+      // The reference: what parsing both texts costs on this page's thread, now (same load).
+      const t = performance.now();
+      JSON.parse(w.__data as string);
+      JSON.parse(w.__indices as string);
+      w.__parseMs = performance.now() - t;
       w.__long = [] as { start: number; duration: number }[];
       new PerformanceObserver((list) => {
         for (const e of list.getEntries())
@@ -83,9 +88,14 @@ describe.skipIf(!chromiumAvailable)('explorer at 2048×2048 in Chromium', () => 
         const c = document.querySelector('#grids canvas[data-role="output"]');
         return c?.closest('.tensor')?.querySelector('h3')?.textContent?.includes(`[${n}, ${n}]`);
       };
-      while (!shown()) await new Promise((r) => setTimeout(r, 5));
+      // While a worker reads the paste the page says so (and answers this loop's timers).
+      let reading = false;
+      while (!shown()) {
+        reading ||= document.querySelector('#grids .reading') !== null;
+        await new Promise((r) => setTimeout(r, 5));
+      }
       await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
-      return { t0, firstPaint: performance.now() - t0, at: performance.now() };
+      return { t0, firstPaint: performance.now() - t0, at: performance.now(), reading };
     }, N);
     // Quiet: wait until 2 s pass without a long task (at most 60 s).
     const tasks = await page.evaluate(async (at) => {
@@ -99,6 +109,16 @@ describe.skipIf(!chromiumAvailable)('explorer at 2048×2048 in Chromium', () => 
       return w.__long.filter((e) => e.start + e.duration > at);
     }, paint.at);
     const longest = Math.max(0, ...tasks.map((t) => t.duration));
+    // The page's thread between the paste and the first paint: its longest task, against the
+    // reference JSON.parse of the same texts measured just before.
+    const prePaint = await page.evaluate(
+      ({ t0, at }) => {
+        const w = window as unknown as { __long: { start: number; duration: number }[]; __parseMs: number };
+        const inside = w.__long.filter((e) => e.start >= t0 && e.start < at);
+        return { longest: Math.max(0, ...inside.map((e) => e.duration)), parseMs: w.__parseMs };
+      },
+      { t0: paint.t0, at: paint.at },
+    );
     // Hover three cells of the output overview (pointer positions are whole pixels, so the cell
     // expected is the one under that pixel); each timed from the event to the next frame.
     const hover = await page.evaluate(async (n) => {
@@ -128,7 +148,7 @@ describe.skipIf(!chromiumAvailable)('explorer at 2048×2048 in Chromium', () => 
     );
     console.log(`render phases (ms): ${phases}`);
     console.log(
-      `2048² GatherElements paste: first paint ${paint.firstPaint.toFixed(0)} ms; ${tasks.length} long tasks after it, longest ${longest.toFixed(0)} ms (${tasks.map((t) => t.duration.toFixed(0)).join(', ')}); hover ${hover.times.map((h) => h.toFixed(1)).join(' / ')} ms; link ${link} characters`,
+      `2048² GatherElements paste: first paint ${paint.firstPaint.toFixed(0)} ms (longest task before it ${prePaint.longest.toFixed(0)} ms; JSON.parse of both texts on the page ${prePaint.parseMs.toFixed(0)} ms; 'reading' shown: ${paint.reading}); ${tasks.length} long tasks after it, longest ${longest.toFixed(0)} ms (${tasks.map((t) => t.duration.toFixed(0)).join(', ')}); hover ${hover.times.map((h) => h.toFixed(1)).join(' / ')} ms; link ${link} characters`,
     );
     // The zoom: output[1000, 1500] picked on the overview, then panned by keyboard and by dragging.
     await page.evaluate((n) => {
@@ -184,10 +204,16 @@ describe.skipIf(!chromiumAvailable)('explorer at 2048×2048 in Chromium', () => 
     await page
       .locator('#grids [data-tensor="output"]')
       .screenshot({ path: 'test-artifacts/explorer-2048-zoom.png' });
-    // Bounds: generous for 2 shared cores, still far below the 10–27 s / 18.8 s measured before.
-    expect(paint.firstPaint).toBeLessThan(4000);
-    expect(longest).toBeLessThan(600);
-    expect(Math.max(...hover.times)).toBeLessThan(200);
+    // Bounds (issue 26: paint within 1 s, no task over 200 ms after it, hover within 50 ms), with
+    // room for 2 shared cores: measured 0.56–1.5 s, ≤ 149 ms and 16–83 ms at load 10–17. The
+    // parses run in a worker: the page says it is reading, and no task before the paint is as
+    // long as JSON.parse of the two texts on this page. The explorer before the worker fails
+    // these by construction: no reading state, and its run task holds both parses.
+    expect(paint.reading).toBe(true);
+    expect(prePaint.longest).toBeLessThan(prePaint.parseMs);
+    expect(paint.firstPaint).toBeLessThan(2000);
+    expect(longest).toBeLessThan(200);
+    expect(Math.max(...hover.times)).toBeLessThan(100);
     expect(link).toBeLessThan(2 * 2 ** 20);
   });
 
