@@ -217,6 +217,29 @@ describe.skipIf(!chromiumAvailable)('explorer at 2048×2048 in Chromium', () => 
     expect(link).toBeLessThan(2 * 2 ** 20);
   });
 
+  it('a big paste that is not valid JSON: the worker hands it back and the error names its line and column', async () => {
+    await page.goto(`${explorer.url}#preset=onnx-gather-elements-1`);
+    await page.waitForSelector('body[data-ready="1"]');
+    // 2048 rows of 2048 numbers (over 4 MB: read by the worker), one comma in row 1500 a semicolon.
+    const error = await page.evaluate(async (n) => {
+      const rows = Array.from(
+        { length: n },
+        (_, i) => `[${Array.from({ length: n }, (_, j) => i + j).join(',')}]`,
+      );
+      rows[1500] = rows[1500].replace(',', ';');
+      const clip = new DataTransfer();
+      clip.setData('text/plain', `[${rows.join(',\n')}]`);
+      const t = document.getElementById('data') as HTMLTextAreaElement;
+      t.dispatchEvent(new ClipboardEvent('paste', { clipboardData: clip, bubbles: true, cancelable: true }));
+      const e = document.getElementById('error')!;
+      while (!/invalid JSON/.test(e.textContent ?? '')) await new Promise((r) => setTimeout(r, 20));
+      return e.textContent;
+    }, N);
+    // Row 1500 is line 1501; its first number "1500" starts at column 2 (after "["), so ";" is column 6.
+    expect(error).toContain('data: invalid JSON at line 1501, column 6');
+    expect(await page.locator('#grids .reading').count()).toBe(0);
+  });
+
   it('a .npy file opened and a JSON file dropped become the inputs (the .npy keeps its dtype)', async () => {
     await page.goto(`${explorer.url}#preset=onnx-gather-elements-1`);
     await page.waitForSelector('body[data-ready="1"]');
