@@ -6,18 +6,23 @@
  *   x.gather(1, idx), torch.zeros(3, 5).scatter_(0, idx, src), a.take(idx)        → `fw.method(x, …)`
  *   x[[0, 2]]        → numpy.take(x, idx, axis=0) / torch.index_select(x, 0, idx) /
  *                      jnp.take(x, idx, axis=0, mode='clip') (jnp indexing clamps)
- *   x[mask]          → torch.masked_select(x, mask)
+ *   x[i, j], x[mask] → numpy.index / torch.index with the tuple stacked (explorer/tuple-ops.ts);
+ *                      torch x[mask] with a full-shape mask → torch.masked_select
+ *   torch x[[-1]]    → torch.index (aten::index counts negatives from the end; index_select refuses)
+ *   jnp x[[-1]]      → jnp.take's default mode (counts negatives once) when all are in [−n, n)
  *   x[idx] = v       → torch.index_copy(x, 0, idx, v) / numpy.put(x, idx, v) (1-D x)
- *   x[mask] = v      → torch.masked_scatter(x, mask, v)
+ *   x[i, j] = v, x[mask] = v (torch) → torch.index_put(x, tuple, v)
  *   x.at[idx].add(v) → jax.lax.scatter_add(x, idx[..., None], v, dimension_numbers) (also set,
  *                      mul, min, max), the dimension numbers `.at` uses for one index array
  *
- * Where a form's semantics differ from the op it would map to (negative indices in `x[idx]`
- * for torch.index_select and lax scatters, index tuples `x[i, j]`), the paste is refused with a
- * PasteError that says so, never silently read as something else.
+ * Where a form's semantics differ from every op it could map to (NumPy's in-place x[i, j] = v,
+ * a mask beside other indices, jnp negatives beside out-of-range indices), the paste is refused
+ * with a PasteError that says so, never silently read as something else.
  */
+import { InvalidArgumentError } from '../src/errors.js';
 import type { DType } from '../src/tensor/dtype.js';
-import type { NestedArray } from '../src/tensor/tensor.js';
+import { broadcastShapes, broadcastTo, stack } from '../src/tensor/ops.js';
+import { type NestedArray, tensor } from '../src/tensor/tensor.js';
 import { MAX_PASTE_ELEMENTS, PasteError, type PyValue, dtypeOf, toNested } from './pycall.js';
 
 type TensorValue = Extract<PyValue, { kind: 'tensor' }>;
@@ -184,21 +189,69 @@ export function method(
   return { kind: 'call', fn, args: [v, ...args], kwargs, at };
 }
 
-/** The one index array of `x[idx]` (index tuples have no single-tensor op here). */
-function oneIndex(sub: { items: PyValue[] }, at: number): { idx: PyValue; mask: boolean; negative: boolean } {
-  if (sub.items.length !== 1)
-    throw new PasteError(
-      'x[i, j] is an index tuple: the explorer reads one index array (x[idx], x[mask], x.at[idx]); write the tuple as one gather (e.g. tf.gather_nd) instead',
-      at,
-    );
-  const idx = sub.items[0];
-  const values = isTensor(idx) ? idx.values : typeof idx === 'number' ? [idx] : toNested(idx, at);
-  const flat = flatten(values as NestedArray);
+/** One item of `x[...]`: its values, shape and kind (a bool mask, or integers, some negative). */
+interface Item {
+  readonly values: NestedArray;
+  readonly shape: number[];
+  readonly mask: boolean;
+  readonly negative: boolean;
+}
+
+function itemOf(idx: PyValue, at: number): Item {
+  if (idx === null || (isObj(idx) && idx.kind !== 'tensor'))
+    throw new PasteError('x[…] reads integers, integer arrays and boolean masks (no slices, None or …)', at);
+  const values = isTensor(idx)
+    ? idx.values
+    : typeof idx === 'number'
+      ? (idx as unknown as NestedArray)
+      : toNested(idx, at);
+  const flat = flatten(values);
   const mask =
     (isTensor(idx) && idx.dtype === 'bool') || (flat.length > 0 && flat.every((x) => typeof x === 'boolean'));
   const negative = !mask && flat.some((x) => typeof x === 'number' && x < 0);
-  return { idx, mask, negative };
+  return { values, shape: shapeOf(values), mask, negative };
 }
+
+/**
+ * The index tuple as one stacked array (an `indexTuple` op's indices, explorer/tuple-ops.ts):
+ * integer arrays (and ints) broadcast together, as NumPy and PyTorch broadcast them, then
+ * stacked along a new first dim; a lone mask as [mask]. Masks beside other items are refused.
+ */
+function stacked(items: readonly Item[], at: number): { indices: NestedArray; dtype: DType } {
+  if (items.some((i) => i.mask)) {
+    if (items.length > 1)
+      throw new PasteError(
+        'a boolean mask beside other indices (x[mask, i]) is not read yet; index with the mask alone',
+        at,
+      );
+    return { indices: [items[0].values] as NestedArray, dtype: 'bool' };
+  }
+  let shape: number[];
+  try {
+    shape = broadcastShapes(...items.map((i) => i.shape));
+  } catch (e) {
+    if (!(e instanceof InvalidArgumentError)) throw e;
+    throw new PasteError(
+      `the index arrays' shapes ${items.map((i) => `[${i.shape.join(', ')}]`).join(' ')} do not broadcast together`,
+      at,
+    );
+  }
+  if (!(count(shape) * items.length <= MAX_PASTE_ELEMENTS))
+    throw new PasteError(
+      `the index arrays broadcast to [${shape.join(', ')}], more than the explorer's ${MAX_PASTE_ELEMENTS} elements`,
+      at,
+    );
+  const arrays = items.map((i) => broadcastTo(tensor(i.values, 'float64'), shape));
+  return { indices: stack(arrays, 0).toArray() as NestedArray, dtype: 'int64' };
+}
+
+const call = (fn: string, args: PyValue[], at: number, kwargs: [string, PyValue][] = []): Call => ({
+  kind: 'call',
+  fn,
+  args,
+  kwargs,
+  at,
+});
 
 function indexTensor(idx: PyValue, fw: string, at: number, mask: boolean): TensorValue {
   if (isTensor(idx)) return idx;
@@ -212,49 +265,66 @@ function indexTensor(idx: PyValue, fw: string, at: number, mask: boolean): Tenso
   };
 }
 
+/** The stacked tuple as an index tensor of `fw`. */
+function tupleTensor(items: readonly Item[], fw: string, at: number): TensorValue {
+  const { indices, dtype } = stacked(items, at);
+  return { kind: 'tensor', values: indices, dtype, explicit: true, fw };
+}
+
 export function subscript(v: PyValue, items: PyValue[], at: number): PyValue {
   if (isObj(v) && v.kind === 'at') return { ...v, items };
   return { kind: 'subscript', target: v, items, at };
 }
 
+/** A full-shape mask: x[mask] is then torch.masked_select's gather exactly. */
+const fullMask = (items: readonly Item[], x: TensorValue) =>
+  items.length === 1 && items[0].mask && items[0].shape.join() === shapeOf(x.values).join();
+
 /** `x[idx]` read as its framework's gather. */
 export function readSubscript(sub: Extract<PyValue, { kind: 'subscript' }>): Call {
   const x = sub.target as TensorValue;
   const fw = x.fw ?? 'torch';
-  const { idx, mask, negative } = oneIndex(sub, sub.at);
-  const index = indexTensor(idx, fw, sub.at, mask);
+  const at = sub.at;
+  if (sub.items.length === 0) throw new PasteError('x[] needs an index', at);
+  const items = sub.items.map((i) => itemOf(i, at));
+  const one = items.length === 1 ? items[0] : undefined;
+  const plain = one && !one.mask && !one.negative;
   if (fw === 'torch') {
-    if (mask) return { kind: 'call', fn: 'torch.masked_select', args: [x, index], kwargs: [], at: sub.at };
-    if (negative)
-      throw new PasteError(
-        'x[idx] counts negative indices from the end but torch.index_select (its gather here) refuses them; write them as size + i',
-        sub.at,
-      );
-    return { kind: 'call', fn: 'torch.index_select', args: [x, 0, index], kwargs: [], at: sub.at };
+    if (fullMask(items, x))
+      return call('torch.masked_select', [x, indexTensor(sub.items[0], fw, at, true)], at);
+    if (plain) return call('torch.index_select', [x, 0, indexTensor(sub.items[0], fw, at, false)], at);
+    // x[i, j], x[mask] and negative indices: aten::index itself (it counts negatives from the end).
+    return call('torch.index', [x, tupleTensor(items, fw, at)], at);
   }
-  if (fw === 'numpy' && !mask)
-    return { kind: 'call', fn: 'numpy.take', args: [x, index], kwargs: [['axis', 0]], at: sub.at };
-  // jnp indexing clamps out-of-range reads, as jnp.take's mode='clip' does (which, unlike x[idx],
-  // does not count negatives from the end: those are refused below).
-  if (fw === 'jax.numpy' && !mask && !negative)
-    return {
-      kind: 'call',
-      fn: 'jax.numpy.take',
-      args: [x, index],
-      kwargs: [
-        ['axis', 0],
-        ['mode', 'clip'],
-      ],
-      at: sub.at,
-    };
-  if (fw === 'jax.numpy' && negative)
-    throw new PasteError(
-      "jnp x[idx] counts negative indices from the end but jnp.take(mode='clip') (its gather here) clamps them; write them as size + i",
-      sub.at,
-    );
+  if (fw === 'numpy') {
+    if (plain) return call('numpy.take', [x, indexTensor(sub.items[0], fw, at, false)], at, [['axis', 0]]);
+    return call('numpy.index', [x, tupleTensor(items, fw, at)], at);
+  }
+  if (fw === 'jax.numpy' && one && !one.mask) return jnpSubscript(x, one, sub.items[0], at);
   throw new PasteError(
-    `${fw} x[${mask ? 'mask' : 'idx'}] has no single-tensor op in the explorer; ${mask ? 'use torch.masked_select' : 'use np.take / torch.index_select / x.at[idx]'}`,
-    sub.at,
+    `${fw} x[${one?.mask ? 'mask' : 'i, j'}] has no single-tensor op in the explorer; use np.take / torch.index_select / x.at[idx]`,
+    at,
+  );
+}
+
+/**
+ * jnp `x[idx]` counts a negative index from the end once, then clamps what is still out of
+ * range: jnp.take(mode='clip') without negatives, jnp.take's default mode (which also counts
+ * negatives once) when every index is in [−n, n). Other mixes have no single op: refused.
+ */
+function jnpSubscript(x: TensorValue, one: Item, idx: PyValue, at: number): Call {
+  const index = indexTensor(idx, 'jax.numpy', at, false);
+  if (!one.negative)
+    return call('jax.numpy.take', [x, index], at, [
+      ['axis', 0],
+      ['mode', 'clip'],
+    ]);
+  const n = shapeOf(x.values)[0] ?? 0;
+  if (flatten(one.values).every((i) => (i as number) >= -n && (i as number) < n))
+    return call('jax.numpy.take', [x, index], at, [['axis', 0]]);
+  throw new PasteError(
+    'jnp x[idx] with negative and out-of-range indices together (counted from the end, then clamped) has no single op here; write the negatives as size + i',
+    at,
   );
 }
 
@@ -264,19 +334,22 @@ export function assignment(target: PyValue, value: PyValue, at: number): PyValue
     throw new PasteError('only indexed assignments (x[idx] = v) are read as calls', at);
   const x = target.target as TensorValue;
   const fw = x.fw ?? 'torch';
-  const { idx, mask, negative } = oneIndex(target, at);
-  const index = indexTensor(idx, fw, at, mask);
+  if (target.items.length === 0) throw new PasteError('x[] needs an index', at);
+  const items = target.items.map((i) => itemOf(i, at));
+  const one = items.length === 1 ? items[0] : undefined;
   const v = isTensor(value)
     ? value
     : { kind: 'tensor' as const, values: toNested(value, at), dtype: x.dtype, explicit: false, fw };
-  if (fw === 'torch' && mask)
-    return { kind: 'call', fn: 'torch.masked_scatter', args: [x, index, v], kwargs: [], at };
-  if (fw === 'torch' && !negative)
-    return { kind: 'call', fn: 'torch.index_copy', args: [x, 0, index, v], kwargs: [], at };
-  if (fw === 'numpy' && !mask && shapeOf(x.values).length === 1)
-    return { kind: 'call', fn: 'numpy.put', args: [x, index, v], kwargs: [], at };
+  if (fw === 'torch') {
+    if (one && !one.mask && !one.negative)
+      return call('torch.index_copy', [x, 0, indexTensor(target.items[0], fw, at, false), v], at);
+    // x[i, j] = v, x[mask] = v, negatives: aten::index_put_ itself (values broadcast).
+    return call('torch.index_put', [x, tupleTensor(items, fw, at), v], at);
+  }
+  if (fw === 'numpy' && one && !one.mask && shapeOf(x.values).length === 1)
+    return call('numpy.put', [x, indexTensor(target.items[0], fw, at, false), v], at);
   throw new PasteError(
-    `${fw} x[${mask ? 'mask' : 'idx'}] = v ${negative ? 'with negative indices ' : ''}has no single-tensor op in the explorer; use np.put (1-D), torch.index_copy or torch.masked_scatter`,
+    `${fw} x[${one?.mask ? 'mask' : one ? 'idx' : 'i, j'}] = v has no op in the library (NumPy assigns in place; np.put is flat, np.add.at adds); use np.put on a 1-D array, np.add.at(x, idx, v) or torch's x[…] = v`,
     at,
   );
 }
@@ -300,7 +373,10 @@ function atUpdate(a: Extract<PyValue, { kind: 'at' }>, name: string, args: PyVal
   if (!fn)
     throw new PasteError(`x.at[…].${name}(…) is not read here; one of ${Object.keys(AT_OPS).join(', ')}`, at);
   const x = a.target as TensorValue;
-  const { idx, mask, negative } = oneIndex(a, at);
+  if (a.items.length !== 1)
+    throw new PasteError('x.at[i, j] is an index tuple: the explorer reads one index array in x.at[idx]', at);
+  const idx = a.items[0];
+  const { mask, negative } = itemOf(idx, at);
   if (mask || negative)
     throw new PasteError(
       `x.at[${mask ? 'mask' : 'idx'}] ${mask ? 'takes a boolean mask' : 'counts negative indices from the end'}, which jax.lax.scatter does not; write ${mask ? 'the true positions' : 'them as size + i'}`,

@@ -12,6 +12,7 @@ import type { CallArgs, OpEntry } from '../src/tables/registry.js';
 import { DTYPES, type DType } from '../src/tensor/dtype.js';
 import { assignment, construct, isIndexable, method, property, readSubscript, subscript } from './chains.js';
 import type { NestedArray } from '../src/tensor/tensor.js';
+import { TUPLE_ENTRIES } from './tuple-ops.js';
 
 export class PasteError extends Error {
   readonly offset: number;
@@ -522,7 +523,10 @@ export function parsePythonCall(text: string, registry: readonly OpEntry[]): Pas
       : last;
   if (!top || typeof top !== 'object' || Array.isArray(top) || top.kind !== 'call')
     throw new PasteError('the last line must be a call such as torch.gather(x, 1, idx)', 0);
-  const entry = registry.find((e) => e.id === top.fn && e.state !== 'missing');
+  // The index-tuple ops (x[i, j]) are the explorer's own entries when the registry lacks them.
+  const entry =
+    registry.find((e) => e.id === top.fn && e.state !== 'missing') ??
+    TUPLE_ENTRIES.find((e) => e.id === top.fn);
   if (!entry) {
     const known = registry
       .filter((e) => ['numpy', 'torch', 'tensorflow', 'jax'].includes(e.framework) && e.state !== 'missing')

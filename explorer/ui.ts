@@ -4,11 +4,13 @@
  */
 import { buildRegistry } from '../src/tables/registry.js';
 import { NAMESPACES } from './namespaces.js';
+import { withTuples } from './tuple-ops.js';
 import { webgpuToggle } from './webgpu.js';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
-export const registry = buildRegistry(NAMESPACES);
+/** The registry, with the index-tuple ops the paste box reads `x[i, j]` as (tuple-ops.ts). */
+export const registry = withTuples(buildRegistry(NAMESPACES));
 export const ui = {
   framework: $<HTMLSelectElement>('framework'),
   op: $<HTMLSelectElement>('op'),

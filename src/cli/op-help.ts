@@ -111,6 +111,28 @@ const FAMILY_INPUTS: Readonly<Record<Family, Pick<CallArgs, 'data' | 'indices' |
   scatter_take: { data: [0, 0, 0, 0], indices: [1, 3], updates: [9, 10] },
   scatter_general: { data: [0, 0, 0], indices: [[2], [0]], updates: [9, 8] },
   scatter_flat: { data: [0, 0, 0, 0], indices: [1, 3], updates: [9, 10] },
+  // index tuples, stacked along the first dim: x[[1, 0], [0, 1]]
+  tuple: {
+    data: [
+      [1, 2],
+      [3, 4],
+    ],
+    indices: [
+      [1, 0],
+      [0, 1],
+    ],
+  },
+  scatter_tuple: {
+    data: [
+      [0, 0],
+      [0, 0],
+    ],
+    indices: [
+      [1, 0],
+      [0, 1],
+    ],
+    updates: [9, 8],
+  },
 };
 
 /** Ops whose family example does not fit their argument layout. */

@@ -29,7 +29,10 @@ export type Family =
   | 'scatter_nd'
   | 'scatter_take'
   | 'scatter_general'
-  | 'scatter_flat';
+  | 'scatter_flat'
+  // `x[i0, i1, …]` / `x[i0, i1, …] = v`: an index tuple (see OpSignature.indexTuple).
+  | 'tuple'
+  | 'scatter_tuple';
 
 /** How a framework op is called, in framework terms. */
 export interface OpSignature {
@@ -53,6 +56,11 @@ export interface OpSignature {
   readonly noProbe?: string;
   /** `first`: index vectors run along the first indices dim (MXNet), not the last. */
   readonly indexVector?: 'first' | 'last';
+  /**
+   * The op takes an index tuple (a JS array of tensors, `x[i0, i1]`): `indices` holds its arrays
+   * stacked along the first dim and is passed unstacked.
+   */
+  readonly indexTuple?: boolean;
 }
 
 /** A gather's signature. */

@@ -19,7 +19,7 @@ import type { CoreCall } from '../core/call.js';
 import { execute } from '../core/call.js';
 import { InvalidArgumentError } from '../errors.js';
 import type { DType } from '../tensor/dtype.js';
-import { cast } from '../tensor/ops.js';
+import { cast, slice } from '../tensor/ops.js';
 import { type NestedArray, type Tensor, tensor } from '../tensor/tensor.js';
 import { FRAMEWORKS, SIGNATURES_OF } from '../frameworks/index.js';
 import { DIA, DIUA, G, type OpSignature, S } from '../frameworks/signature.js';
@@ -139,7 +139,8 @@ export function buildArgs(entry: OpEntry, args: CallArgs): unknown[] {
   const out: unknown[] = [];
   for (const p of sig.params) {
     if (p === 'data') out.push(need(data, entry, 'data'));
-    else if (p === 'indices') out.push(indicesOf(args, args.indexDType ?? sig.indexDType ?? 'int64'));
+    else if (p === 'indices')
+      out.push(tupleOr(sig, indicesOf(args, args.indexDType ?? sig.indexDType ?? 'int64')));
     else if (p === 'updates') out.push(updatesOf(entry, args, args.dataDType ?? data?.dtype));
     else if (p === 'attrs')
       out.push(Object.fromEntries(Object.entries(attrs).filter(([k]) => !positional.has(k))));
@@ -192,6 +193,15 @@ function updatesOf(entry: OpEntry, args: CallArgs, dtype: DType | undefined): Te
   if (args.tensors?.updates) return given(args.tensors.updates, dtype);
   const u = need(args.updates, entry, 'updates');
   return toTensor(u, dtype ?? tensor(u).dtype);
+}
+
+/** The indices, or for an index-tuple op its arrays (stacked along the first dim) one by one. */
+function tupleOr(sig: OpSignature, t: Tensor): Tensor | Tensor[] {
+  if (!sig.indexTuple) return t;
+  const rest = t.shape.slice(1);
+  return Array.from({ length: t.shape[0] ?? 0 }, (_, k) =>
+    slice(t, [k, ...rest.map(() => 0)], [1, ...rest]).reshape(rest),
+  );
 }
 
 function need<T>(v: T | undefined, entry: OpEntry, what: string): T {
