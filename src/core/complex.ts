@@ -7,7 +7,7 @@
  */
 import { DTypeError, InvalidArgumentError } from '../errors.js';
 import { type ComplexDType, componentDType } from '../tensor/complex.js';
-import { divideByCounts, mulKernel } from './complex-nan.js';
+import { type ComplexMulOrder, divideByCounts, mulKernel } from './complex-nan.js';
 import type { FloatMinMax, FloatNaN, ReduceKernel } from './kernels.js';
 import type { ReducerName } from './types.js';
 
@@ -31,6 +31,14 @@ export function complexOrder(minmax: FloatMinMax): ComplexOrder | null {
   if (minmax === 'ieee') return 'lexicographic';
   if (minmax === 'update_on_tie' || minmax === 'self_on_tie_keep_nan') return 'numpy';
   return null;
+}
+
+/**
+ * The operand order of a call's complex products (their NaN bits, complex-nan.ts): PyTorch's
+ * family is the one whose float min/max rule is `self_on_tie`.
+ */
+export function complexMulOrder(minmax: FloatMinMax): ComplexMulOrder {
+  return minmax === 'self_on_tie' ? 'aten' : 'numpy';
 }
 
 /** Whether the update replaces the element (sr, si) under `order` for `min` (less) or `max`. */
@@ -92,8 +100,7 @@ export function complexKernel(
     const k = componentKernel(r, componentDType(dtype), nan);
     return (dst, d, src, s, n) => k(dst, 2 * d, src, 2 * s, 2 * n);
   }
-  // The framework's product order (its NaN bits): PyTorch's family is the one with self_on_tie.
-  if (r === 'mul') return mulKernel(dtype === 'complex128', minmax === 'self_on_tie' ? 'aten' : 'numpy');
+  if (r === 'mul') return mulKernel(dtype === 'complex128', complexMulOrder(minmax));
   const order = complexOrder(minmax);
   if (order === null)
     throw new DTypeError(

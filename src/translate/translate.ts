@@ -43,6 +43,8 @@ import {
 import { FRAMEWORKS, type FrameworkName, NAMESPACES } from '../frameworks/index.js';
 import type { OpNameOf } from '../frameworks/op-names.js';
 import type { DType } from '../tensor/dtype.js';
+import { isComplex } from '../tensor/complex.js';
+import { complexMulOrder, complexOrder } from '../core/complex.js';
 import { moveAxis } from '../tensor/ops.js';
 import { type NestedArray, Tensor } from '../tensor/tensor.js';
 import {
@@ -641,6 +643,8 @@ function policyDifferences(source: CoreCall, target: CoreCall, name: string): st
     const fx = source.inputs[0].dtype;
     if (sn !== tn && (fx.startsWith('float') || fx === 'bfloat16'))
       d.push(`NaN operands: ${src} returns them by ${sn}; ${name} by ${tn} (payload bits may differ)`);
+    const product = complexProductDifference(source, target, src, name);
+    if (product !== undefined) d.push(product);
   }
   const sx = source.kind === 'gather' ? source.operand : source.inputs[0];
   const tx = target.kind === 'gather' ? target.operand : target.inputs[0];
@@ -670,6 +674,34 @@ function otherComputation(source: ScatterCall, target: ScatterCall, name: string
   const tm = target.options.float_minmax ?? 'ieee';
   if (float && (comp === 'min' || comp === 'max') && sm !== tm)
     return `${name}: ${comp} decides ±0 ties and NaNs by ${tm} (${source.op}: ${sm})`;
+  // Complex min/max: NumPy's order and StableHLO's lexicographic one differ on ties and NaNs.
+  if (isComplex(dtype) && (comp === 'min' || comp === 'max') && complexOrder(sm) !== complexOrder(tm))
+    return `${name}: ${comp} orders ${dtype} ${complexOrder(tm) ?? 'not at all'} (${source.op}: ${complexOrder(sm) ?? 'not at all'}), so ties and NaNs differ`;
+  return undefined;
+}
+
+/**
+ * complex NaN bits: the parts of a sum follow the call's float NaN rule, a product the
+ * framework's operand order (core/complex.ts) — a difference in either is stated.
+ */
+function complexProductDifference(
+  source: ScatterCall,
+  target: ScatterCall,
+  src: string,
+  name: string,
+): string | undefined {
+  const dtype = source.inputs[0].dtype;
+  if (!isComplex(dtype)) return undefined;
+  const comp = source.update_computation;
+  const sn = source.options.float_nan ?? 'self_first';
+  const tn = target.options.float_nan ?? 'self_first';
+  if ((comp === 'add' || comp === 'sub') && sn !== tn)
+    return `NaN operands: ${src} returns them by ${sn}; ${name} by ${tn} (payload bits may differ)`;
+  const so = complexMulOrder(source.options.float_minmax ?? 'ieee');
+  const to = complexMulOrder(target.options.float_minmax ?? 'ieee');
+  // complex128 products take NumPy's order in PyTorch too (complex-nan.ts): only complex64 differs.
+  if (comp === 'mul' && dtype === 'complex64' && so !== to)
+    return `NaN operands: ${src} multiplies ${dtype} in ${so}'s operand order; ${name} in ${to}'s (NaN payload bits may differ)`;
   return undefined;
 }
 

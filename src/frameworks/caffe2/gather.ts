@@ -7,12 +7,39 @@ import { type GatherCall, type Wording, execute } from '../../core/call.js';
 import { sameShape } from '../../core/gather.js';
 import type { NegativeIndexPolicy } from '../../core/types.js';
 import { fail } from '../../core/validate.js';
-import { fmt } from '../../errors.js';
+import { DTypeError, fmt } from '../../errors.js';
+import { isComplex } from '../../tensor/complex.js';
 import { type Tensor, zeros } from '../../tensor/tensor.js';
-import { checkIndexDType, flag, normalizeAxis, options, outArg, tensorArg } from '../args.js';
+import {
+  checkIndexDType,
+  dtypeRuleFailed,
+  flag,
+  normalizeAxis,
+  options,
+  outArg,
+  tensorArg,
+} from '../args.js';
 import type { DType } from '../../tensor/dtype.js';
 
 const INDEX_DTYPES: readonly DType[] = ['int32', 'int64'];
+
+/**
+ * Caffe2's element types are caffe2.proto's TensorProto.DataType — FLOAT, INT32, BYTE, STRING,
+ * BOOL, UINT8, INT8, UINT16, INT16, INT64, FLOAT16, DOUBLE — with no complex type, so a complex
+ * DATA blob does not exist there (`<op>.dtype`).
+ */
+function checkRealData(op: string, data: Tensor): void {
+  if (isComplex(data.dtype))
+    dtypeRuleFailed(
+      new DTypeError(
+        `${op}.dtype`,
+        `${op}: DATA has dtype ${data.dtype}; Caffe2 tensors have no complex type`,
+        {
+          dtype: data.dtype,
+        },
+      ),
+    );
+}
 import { takeGather, takeShape } from '../families.js';
 import { DIA, G, type Signatures } from '../signature.js';
 import type { LoweredGather } from '../lowered.js';
@@ -79,6 +106,7 @@ const wording =
  * an empty output before reading (or checking) any index, so an empty output gathers no index.
  */
 function lowerImpl(op: string, data: Tensor, indices: Tensor, args: ImplArgs): GatherCall {
+  checkRealData(op, data);
   checkIndexDType(op, indices, INDEX_DTYPES, 'indices_dtype', 'INDICES must be int32 or int64');
   const r = data.rank;
   if (r < 1) fail(`${op}.data_rank`, `${op}: DATA must have rank >= 1; got ${r}`);

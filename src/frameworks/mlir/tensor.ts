@@ -7,6 +7,9 @@
  * Out-of-bounds coordinates are undefined behaviour in MLIR; here they are an error by default
  * (`out_of_bounds` in MLIR_POLICY). `unique` on gather is a promise with no effect on the
  * result; on scatter it is required, and a broken promise is an error by default.
+ *
+ * Element types: `source` / `dest` are AnyRankedTensor, so `complex<f32>` / `complex<f64>`
+ * tensors gather and scatter like any other (elements copied whole; no arithmetic).
  */
 import { execute } from '../../core/call.js';
 import type { GatherMode, ScatterMode } from '../../core/types.js';

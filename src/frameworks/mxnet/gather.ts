@@ -27,6 +27,7 @@ import {
   type MxGatherNdPolicy,
   type MxPickMode,
   type MxTakeMode,
+  checkRealData,
   integerIndices,
   pickPolicy,
 } from './policy.js';
@@ -72,6 +73,7 @@ function lowerGatherNd(
 ): LoweredGather<'mxnet.gather_nd'> {
   const op = 'mxnet.gather_nd';
   const x = tensorArg(op, 'data', data);
+  checkRealData(op, 'data', x);
   const i = tensorArg(op, 'indices', indices);
   const opts = options(op, policy, ['version', 'out']);
   const rule = pickPolicy(op, 'version', MX_POLICY.gather_nd, opts.version);
@@ -113,6 +115,7 @@ function lowerGatherNd(
 function lowerTake(a: Tensor, indices: Tensor, args?: MxTakeArgs | null): LoweredGather<'mxnet.take'> {
   const op = 'mxnet.take';
   const x = tensorArg(op, 'a', a);
+  checkRealData(op, 'a', x);
   const i = tensorArg(op, 'indices', indices);
   const opts = options(op, args, ['axis', 'mode', 'out']);
   const mode = pickPolicy(op, 'mode', MX_POLICY.take, opts.mode);
@@ -140,6 +143,7 @@ function lowerTake(a: Tensor, indices: Tensor, args?: MxTakeArgs | null): Lowere
 function lowerPick(data: Tensor, index: Tensor, args?: MxPickArgs | null): LoweredGather<'mxnet.pick'> {
   const op = 'mxnet.pick';
   const x = tensorArg(op, 'data', data);
+  checkRealData(op, 'data', x);
   const i = tensorArg(op, 'index', index);
   const opts = options(op, args, ['axis', 'keepdims', 'mode', 'out']);
   const mode = pickPolicy(op, 'mode', MX_POLICY.pick, opts.mode);
@@ -178,6 +182,7 @@ function lowerBatchTake(
 ): LoweredGather<'mxnet.batch_take'> {
   const op = 'mxnet.batch_take';
   const x = tensorArg(op, 'a', a);
+  checkRealData(op, 'a', x);
   const i = tensorArg(op, 'indices', indices);
   const out = outArg(op, options(op, args, ['out']).out);
   if (x.rank !== 2)

@@ -27,7 +27,8 @@ import { DTypeError } from '../../errors.js';
 import { isFloat } from '../../tensor/dtype.js';
 import { cast } from '../../tensor/ops.js';
 import { type Tensor, tensor } from '../../tensor/tensor.js';
-import { oneOf } from '../args.js';
+import { isComplex } from '../../tensor/complex.js';
+import { dtypeRuleFailed, oneOf } from '../args.js';
 import { DIA, G, S, type Signatures } from '../signature.js';
 
 /** take's out-of-bounds mode: `clip` clamps, `wrap` wraps around, `raise` throws. */
@@ -98,6 +99,23 @@ export function pickPolicy<T extends Record<string, unknown>>(
   return row[key as Exclude<keyof T, 'default'>];
 }
 
+/**
+ * MXNet has no complex element type: an NDArray's dtype is one of mshadow's type flags (float32,
+ * float64, float16, uint8, int32, int8, int64, bool, int16, uint16, uint32, uint64, bfloat16 —
+ * `mxnet.numpy` exports the same names), so a complex tensor cannot be `name`
+ * (`<op>.dtype`). Indices are refused by integerIndices (`<op>.indices_dtype`).
+ */
+export function checkRealData(op: string, name: string, t: Tensor): void {
+  if (isComplex(t.dtype))
+    dtypeRuleFailed(
+      new DTypeError(
+        `${op}.dtype`,
+        `${op}: ${name} has dtype ${t.dtype}; MXNet NDArrays have no complex dtype`,
+        { dtype: t.dtype },
+      ),
+    );
+}
+
 /** Valid float range per index component (checked on the float value, as MXNet does). */
 export interface FloatRange {
   readonly lo: readonly number[];
@@ -121,8 +139,8 @@ export function integerIndices(
   rounding: 'trunc' | 'floor',
   range?: FloatRange,
 ): Tensor {
-  if (t.dtype === 'bool') {
-    throw new DTypeError(`${op}.indices_dtype`, `${op}: indices must be numeric; got bool`, {
+  if (t.dtype === 'bool' || isComplex(t.dtype)) {
+    throw new DTypeError(`${op}.indices_dtype`, `${op}: indices must be real numbers; got ${t.dtype}`, {
       dtype: t.dtype,
     });
   }

@@ -13,7 +13,7 @@ import type { DType } from '../../tensor/dtype.js';
 import { type Tensor, zeros } from '../../tensor/tensor.js';
 import { integers, options, outArg, tensorArg } from '../args.js';
 import { ndScatter } from '../families.js';
-import { MX_POLICY, type MxScatterNdPolicy, integerIndices, pickPolicy } from './policy.js';
+import { MX_POLICY, type MxScatterNdPolicy, checkRealData, integerIndices, pickPolicy } from './policy.js';
 import type { LoweredScatter } from '../lowered.js';
 
 /**
@@ -30,6 +30,7 @@ function lowerScatterNd(
 ): LoweredScatter<'mxnet.scatter_nd'> {
   const op = 'mxnet.scatter_nd';
   const x = tensorArg(op, 'data', data);
+  checkRealData(op, 'data', x);
   const i = tensorArg(op, 'indices', indices);
   const opts = options(op, policy, ['out_of_bounds', 'duplicates', 'out']);
   const mode = pickPolicy(op, 'out_of_bounds', MX_POLICY.scatter_nd.out_of_bounds, opts.out_of_bounds);
