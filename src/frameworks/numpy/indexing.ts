@@ -58,7 +58,7 @@ export class Slice {
 }
 
 /** Python's `Ellipsis` (`...`) in an index tuple: as many full slices as the other items leave dims. */
-export const ellipsis: unique symbol = Symbol('numpy.ellipsis');
+export const ellipsis: { readonly kind: 'ellipsis' } = Object.freeze({ kind: 'ellipsis' });
 
 /** Python's `None` / `np.newaxis` in an index tuple: a new axis of size 1. */
 export const newaxis = null;
@@ -341,12 +341,12 @@ const isBasic = (x: unknown) => x === null || x === ellipsis || x instanceof Sli
  * numpy.index(a, [[1, 0], [-1, 1]]).toArray();   // [12, 1]  (a[[1, 0], [-1, 1]])
  * numpy.index(a, [tensor([[0], [1]]), tensor([2, 0])]).toArray(); // [[2, 0], [12, 10]]
  */
-export function index<A extends ArrayLike>(
-  a: A,
+export function index(
+  a: ArrayLike,
   indices: IndexTuple | ArrayLike,
   opts?: IndexOptions | null,
-): Tensor<ArrayLikeDType<A>> {
-  return execute(lowerIndex(a, indices, opts)) as Tensor<ArrayLikeDType<A>>;
+): Tensor {
+  return execute(lowerIndex(a, indices, opts));
 }
 
 /** The ufuncs with `.at` support and the core reducer each one is. */
