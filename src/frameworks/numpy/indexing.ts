@@ -341,12 +341,12 @@ const isBasic = (x: unknown) => x === null || x === ellipsis || x instanceof Sli
  * numpy.index(a, [[1, 0], [-1, 1]]).toArray();   // [12, 1]  (a[[1, 0], [-1, 1]])
  * numpy.index(a, [tensor([[0], [1]]), tensor([2, 0])]).toArray(); // [[2, 0], [12, 10]]
  */
-export function index(
-  a: ArrayLike,
+export function index<A extends ArrayLike>(
+  a: A,
   indices: IndexTuple | ArrayLike,
   opts?: IndexOptions | null,
-): Tensor {
-  return execute(lowerIndex(a, indices, opts));
+): Tensor<ArrayLikeDType<A>> {
+  return execute(lowerIndex(a, indices, opts)) as Tensor<ArrayLikeDType<A>>;
 }
 
 /** The ufuncs with `.at` support and the core reducer each one is. */
