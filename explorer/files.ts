@@ -4,22 +4,24 @@
  * dtype (the editor's dtype menu is set to it); its values become the editor's JSON text — one
  * representation for the link, the code view and the peers — held folded when big (editors.ts).
  */
-import { readNpy } from '../src/interop/npy.js';
-import type { NestedArray } from '../src/tensor/tensor.js';
 import { setText } from './editors.js';
 import { el } from './grid.js';
+import { readNpyInWorker } from './parse-in-worker.js';
+import { npyInput } from './parse-worker.js';
 
 /** NumPy's magic: \x93NUMPY. */
 const NPY_MAGIC = [0x93, 0x4e, 0x55, 0x4d, 0x50, 0x59];
 
-/** The editor text of a file, and the dtype of a `.npy` one. */
+/**
+ * The editor text of a file, and the dtype of a `.npy` one. A `.npy` is read in a worker (its
+ * values printed as JSON there, its tensor kept for the run); where that fails the page reads it,
+ * for the library's typed error.
+ */
 export async function readInputFile(file: File): Promise<{ text: string; dtype?: string }> {
   const bytes = new Uint8Array(await file.arrayBuffer());
   if (!NPY_MAGIC.every((b, i) => bytes[i] === b)) return { text: new TextDecoder().decode(bytes) };
-  const t = readNpy(bytes);
-  // 64-bit integers print as JSON numbers, as the editors' own texts do.
-  const text = JSON.stringify(t.toArray() as NestedArray, (_k, x) => (typeof x === 'bigint' ? Number(x) : x));
-  return { text, dtype: t.dtype };
+  const read = (await readNpyInWorker(bytes.buffer)) ?? npyInput(new Uint8Array(await file.arrayBuffer()));
+  return { text: read.text, dtype: read.tensor.dtype };
 }
 
 /**

@@ -26,9 +26,26 @@ export interface ParseRequest {
   readonly keepFloat64: boolean;
 }
 
-/** A worker's answer: the tensor's storage (transferred), or `dtype: null` for "parse it yourself". */
+/** What the page asks a worker for a `.npy` file: its tensor and editor text (the bytes are transferred). */
+export interface NpyRequest {
+  readonly id: number;
+  readonly bytes: ArrayBuffer;
+}
+
+export type WorkerRequest = ParseRequest | NpyRequest;
+
+/**
+ * A worker's answer: the tensor's storage (transferred) and, for a `.npy` file, its editor text;
+ * or `dtype: null` for "parse it yourself".
+ */
 export type ParseReply =
-  | { readonly id: number; readonly dtype: DType; readonly shape: number[]; readonly data: ArrayBufferView }
+  | {
+      readonly id: number;
+      readonly dtype: DType;
+      readonly shape: number[];
+      readonly data: ArrayBufferView;
+      readonly text?: string;
+    }
   | { readonly id: number; readonly dtype: null };
 
 interface Entry {
@@ -83,18 +100,43 @@ function failAll(w: Worker, ev: ErrorEvent): void {
   waiting.clear();
 }
 
-function request(text: string, dtype: DType | undefined, keepFloat64: boolean): Promise<Tensor | null> {
+/** Sends a request to the least busy worker; null without workers. */
+function ask(req: WorkerRequest, transfer: ArrayBuffer[] = []): Promise<ParseReply> | null {
   const w = worker();
-  if (!w) return Promise.resolve(null);
-  const id = nextId++;
+  if (!w) return null;
   w.busy++;
   return new Promise<ParseReply>((settle) => {
-    waiting.set(id, settle);
-    w.worker.postMessage({ id, text, dtype, keepFloat64 } satisfies ParseRequest);
+    waiting.set(req.id, settle);
+    w.worker.postMessage(req, { transfer });
   }).then((reply) => {
     w.busy--;
-    return reply.dtype === null ? null : tensor(reply.data, reply.dtype, reply.shape);
+    return reply;
   });
+}
+
+function request(text: string, dtype: DType | undefined, keepFloat64: boolean): Promise<Tensor | null> {
+  const reply = ask({ id: nextId++, text, dtype, keepFloat64 });
+  if (!reply) return Promise.resolve(null);
+  return reply.then((r) => (r.dtype === null ? null : tensor(r.data, r.dtype, r.shape)));
+}
+
+/** Keeps a parsed text's tensor (read from a file), as if a worker had parsed the text. */
+function remember(text: string, t: Tensor): void {
+  entries.push({ text, dtype: t.dtype, keepFloat64: false, result: t, done: Promise.resolve() });
+  if (entries.length > KEEP) entries.splice(0, entries.length - KEEP);
+}
+
+/**
+ * A `.npy` file read in a worker (its bytes are transferred): its editor text and tensor, the
+ * tensor kept for that text so the run does not parse it again. Null without workers or when
+ * the worker cannot read it (the page then reads it, for the library's typed error).
+ */
+export async function readNpyInWorker(bytes: ArrayBuffer): Promise<{ text: string; tensor: Tensor } | null> {
+  const reply = await ask({ id: nextId++, bytes }, [bytes]);
+  if (!reply || reply.dtype === null || reply.text === undefined) return null;
+  const t = tensor(reply.data, reply.dtype, reply.shape);
+  remember(reply.text, t);
+  return { text: reply.text, tensor: t };
 }
 
 /**
@@ -107,7 +149,10 @@ export function parsedTensor(
   dtype: DType | undefined,
   keepFloat64: boolean,
 ): Tensor | null | undefined {
-  const found = entries.find((e) => e.text === text && e.dtype === dtype && e.keepFloat64 === keepFloat64);
+  // keepFloat64 only matters when the dtype is inferred.
+  const found = entries.find(
+    (e) => e.text === text && e.dtype === dtype && (dtype !== undefined || e.keepFloat64 === keepFloat64),
+  );
   if (found) return found.result;
   const entry: Entry = {
     text,

@@ -7,8 +7,10 @@
 import { describe, expect, it } from 'vitest';
 import { jsonTensor } from '../explorer/flat.js';
 import type { ParseRequest } from '../explorer/parse-in-worker.js';
-import { parseRequest } from '../explorer/parse-worker.js';
+import { npyRequest, parseRequest } from '../explorer/parse-worker.js';
+import { writeNpy } from '../src/interop/npy.js';
 import type { DType } from '../src/tensor/dtype.js';
+import { tensor } from '../src/tensor/tensor.js';
 
 const ask = (text: string, dtype?: DType, keepFloat64 = false) =>
   parseRequest({ id: 7, text, dtype, keepFloat64 } satisfies ParseRequest);
@@ -43,5 +45,30 @@ describe('explorer parse worker', () => {
     ['a value the dtype refuses', '[1.5, 2]', 'int32'],
   ] as const)('%s: the page parses it itself (dtype null, nothing transferred)', (_what, text, dtype) => {
     expect(ask(text, dtype)).toEqual({ reply: { id: 7, dtype: null }, transfer: [] });
+  });
+
+  it('a .npy file: its tensor (dtype kept) and its values as the editor text, 64-bit integers as numbers', () => {
+    const bytes = writeNpy(
+      tensor(
+        [
+          [1, -2],
+          [3, 2 ** 40],
+        ],
+        'int64',
+      ),
+    );
+    const buffer = bytes.slice().buffer;
+    const { reply, transfer } = npyRequest(3, buffer);
+    if (reply.dtype === null) return expect.fail('expected a tensor');
+    expect(reply.dtype).toBe('int64');
+    expect(reply.shape).toEqual([2, 2]);
+    expect(reply.text).toBe('[[1,-2],[3,1099511627776]]');
+    expect(Array.from(reply.data as BigInt64Array)).toEqual([1n, -2n, 3n, 2n ** 40n]);
+    expect(transfer).toEqual([reply.data.buffer]);
+  });
+
+  it('bytes that are not a .npy file: the page reads them itself, for the typed error', () => {
+    const bytes = new Uint8Array([0x93, 0x4e, 0x55, 0x4d, 0x50, 0x59, 9, 9, 9]);
+    expect(npyRequest(4, bytes.buffer)).toEqual({ reply: { id: 4, dtype: null }, transfer: [] });
   });
 });
