@@ -49,9 +49,10 @@ export function initControls(): void {
     { value: '', label: 'dtype: auto' },
     ...DTYPES.map((d) => ({ value: d, label: d })),
   ]);
+  // bool: a mask (torch.masked_select, x[mask] as numpy.index / torch.index).
   fillSelect(ui.indexDType, [
     { value: '', label: 'dtype: default' },
-    ...INTEGER_DTYPES.map((d) => ({ value: d, label: d })),
+    ...[...INTEGER_DTYPES, 'bool'].map((d) => ({ value: d, label: d })),
   ]);
   ui.framework.addEventListener('change', () => {
     selectFramework(ui.framework.value);
