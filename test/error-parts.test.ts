@@ -7,7 +7,17 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { enterCall, leaveCall, outOfBoundsError, callerPosition } from '../src/core/call-errors.js';
 import { gather as coreGather } from '../src/core/gather.js';
-import { IndexOutOfBoundsError, InvalidArgumentError, onnx, stablehlo, tensor, torch } from '../src/index.js';
+import { execute, planOf } from '../src/core/call.js';
+import {
+  type GatherScatterError,
+  IndexOutOfBoundsError,
+  InvalidArgumentError,
+  numpy,
+  onnx,
+  stablehlo,
+  tensor,
+  torch,
+} from '../src/index.js';
 
 const f32 = (v: number[]) => tensor(v, 'float32');
 const i64 = (v: number[][] | number[]) => tensor(v as never, 'int64');
@@ -157,5 +167,48 @@ describe('an error keeps its parts', () => {
     );
     expect(files.length).toBeGreaterThan(100);
     expect(edits).toEqual([]);
+  });
+});
+
+describe('the out rule: one check, one code per op', () => {
+  const dn = { offset_dims: [], collapsed_slice_dims: [0], start_index_map: [0], index_vector_dim: 1 };
+  const failure = (f: () => unknown) => {
+    const e = catchError(f) as GatherScatterError;
+    return [e.name, e.code, e.message, e.details];
+  };
+
+  it('StableHLO: out is the result (C22 shape, C23 dtype) through the frontend, execute and the plan alike', () => {
+    const x = f32([1, 2, 3]);
+    const idx = i64([[2]]);
+    const call = stablehlo.lower.gather(x, idx, { ...dn, slice_sizes: [1] });
+    const shape = [
+      'InvalidArgumentError',
+      'stablehlo.gather.C22',
+      'stablehlo.gather: out must have the result shape [1]; got [2] (stablehlo.gather.C22)',
+      { shape: [2] },
+    ];
+    expect(failure(() => stablehlo.gather(x, idx, { ...dn, slice_sizes: [1], out: f32([0, 0]) }))).toEqual(
+      shape,
+    );
+    expect(failure(() => execute(call, f32([0, 0])))).toEqual(shape);
+    expect(failure(() => planOf(call).run(x, idx, f32([0, 0])))).toEqual(shape);
+    expect(failure(() => execute(call, tensor([0], 'int32')))).toEqual([
+      'DTypeError',
+      'stablehlo.gather.C23',
+      'stablehlo.gather: out must have the result dtype float32; got int32 (stablehlo.gather.C23)',
+      { dtype: 'int32' },
+    ]);
+  });
+
+  it("other frameworks: <op>.out, also from the plan (no longer the spec's C22 under another op's name)", () => {
+    const call = numpy.lower.take(f32([1, 2, 3]), i64([2]));
+    const expected = [
+      'InvalidArgumentError',
+      'numpy.take.out',
+      'numpy.take: out must have the result shape [1]; got [2] (numpy.take.out)',
+      { shape: [2] },
+    ];
+    expect(failure(() => execute(call, f32([0, 0])))).toEqual(expected);
+    expect(failure(() => planOf(call).run(call.operand, call.start_indices, f32([0, 0])))).toEqual(expected);
   });
 });

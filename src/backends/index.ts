@@ -12,8 +12,9 @@
 import { singleOp } from '../ir/surface.js';
 import type { ProgramCall } from '../ir/lowered.js';
 import { type CoreCall, type ScatterCall, execute, executeAll } from '../core/call.js';
-import { DTypeError, InvalidArgumentError, fmt } from '../errors.js';
-import { Tensor, sameShape } from '../tensor/tensor.js';
+import { InvalidArgumentError, fmt } from '../errors.js';
+import { checkOut } from '../core/validate.js';
+import type { Tensor } from '../tensor/tensor.js';
 
 /** A result that lives on a backend; `read()` brings it to the host as a Tensor. */
 export interface BackendTensor {
@@ -90,20 +91,7 @@ export async function executeOn(
   const result = await (await backend.run(call)).read();
   const out = call.out;
   if (out === undefined) return result;
-  if (!(out instanceof Tensor))
-    throw new InvalidArgumentError(`${call.op}.out`, `${call.op}: out must be a Tensor; got ${fmt(out)}`);
-  if (out.dtype !== result.dtype)
-    throw new DTypeError(
-      `${call.op}.out`,
-      `${call.op}: out must have the result dtype ${result.dtype}; got ${out.dtype}`,
-      { dtype: out.dtype },
-    );
-  if (!sameShape(out.shape, result.shape))
-    throw new InvalidArgumentError(
-      `${call.op}.out`,
-      `${call.op}: out must have the result shape ${fmt(result.shape)}; got ${fmt(out.shape)}`,
-      { shape: out.shape },
-    );
+  checkOut(call.op, out, result.shape, result.dtype);
   (out.data as Uint8Array).set(result.data as never);
   return out;
 }

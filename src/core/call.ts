@@ -4,9 +4,9 @@
  * around the op: `prologue`). `execute` runs it; `stablehloText` prints its whole program as a
  * StableHLO module for `explain` and the explorer.
  */
-import { DTypeError, InvalidArgumentError, fmt } from '../errors.js';
-import { Tensor, liveStorage } from '../tensor/tensor.js';
-import { type GatherPlan, sameShape } from './gather.js';
+import { InvalidArgumentError, fmt } from '../errors.js';
+import { Tensor } from '../tensor/tensor.js';
+import type { GatherPlan } from './gather.js';
 import { gatherPlan, scatterPlan } from './plan-cache.js';
 import type { ScatterPlan } from './scatter.js';
 import { checkVariadicShapes } from './scatter-shape.js';
@@ -16,6 +16,7 @@ import { type ProgramCall, concreteCall, runProgram } from '../ir/lowered.js';
 import { stablehloModule } from '../ir/module-text.js';
 import { enterCall, leaveCall } from './call-errors.js';
 import { checkCall } from './check-call.js';
+import { checkOut } from './validate.js';
 import { getParallel, sharedLike } from './parallel.js';
 
 /** What the core knows about an out-of-bounds index (the details of its IndexOutOfBoundsError). */
@@ -170,28 +171,6 @@ function snapshotIndices(t: Tensor): Tensor {
   return new Tensor(t.dtype, t.shape, sharedLike(t.data));
 }
 
-function checkCallOut(op: string, out: Tensor, shape: readonly number[], dtype: string): void {
-  if (!Tensor.isTensor(out))
-    throw new InvalidArgumentError(`${op}.out`, `${op}: out must be a Tensor; got ${describe(out)}`);
-  liveStorage(out, `${op}: out`);
-  if (out.dtype !== dtype)
-    throw new DTypeError(`${op}.out`, `${op}: out must have the result dtype ${dtype}; got ${out.dtype}`, {
-      dtype: out.dtype,
-    });
-  if (!sameShape(out.shape, shape))
-    throw new InvalidArgumentError(
-      `${op}.out`,
-      `${op}: out must have the result shape ${fmt(shape)}; got ${fmt(out.shape)}`,
-      { shape: out.shape },
-    );
-}
-
-function describe(v: unknown): string {
-  if (v === null) return 'null';
-  if (typeof v === 'object') return (v as object).constructor?.name ?? 'an object';
-  return typeof v;
-}
-
 /**
  * Runs a lowered call on the core, through a cached plan. The result goes to `out` (default
  * `call.out`) when given. An `out` that shares memory with an input is safe: a scatter whose
@@ -252,7 +231,7 @@ function executeGather(call: GatherCall, out: Tensor | undefined): Tensor {
     const r = plan.run(operand, indices);
     return call.reshape ? r.reshape(call.reshape) : r;
   }
-  checkCallOut(call.op, out, call.reshape ?? plan.resultShape, plan.dtype);
+  checkOut(call.op, out, call.reshape ?? plan.resultShape, plan.dtype);
   const target = call.reshape ? out.reshape(plan.resultShape) : out;
   if (overlaps(out, operand) || overlaps(out, indices)) {
     out.data.set(plan.run(operand, indices).data as never);
@@ -282,7 +261,7 @@ export function executeAll(call: ScatterCall, outs?: readonly Tensor[]): Tensor[
         `${call.op}.out`,
         `${call.op}: expected ${inputs.length} out tensors; got ${Array.isArray(outs) ? outs.length : fmt(outs)}`,
       );
-    for (let k = 0; k < outs.length; k++) checkCallOut(call.op, outs[k], inputs[k].shape, inputs[k].dtype);
+    for (let k = 0; k < outs.length; k++) checkOut(call.op, outs[k], inputs[k].shape, inputs[k].dtype);
     scatterInto(call, plan, outs, outs);
     return [...outs];
   } finally {
@@ -344,7 +323,7 @@ function executeScatter(call: ScatterCall, out: Tensor | undefined): Tensor {
     const r = plan.run(inputs, snapshotIndices(call.scatter_indices), updates)[0];
     return call.reshape ? r.reshape(call.reshape) : r;
   }
-  checkCallOut(call.op, out, call.reshape ?? inputs[0].shape, inputs[0].dtype);
+  checkOut(call.op, out, call.reshape ?? inputs[0].shape, inputs[0].dtype);
   scatterInto(call, plan, [out], [call.reshape ? out.reshape(inputs[0].shape) : out]);
   return out;
 }

@@ -17,6 +17,7 @@ import {
 } from '../tensor/dtype.js';
 import { Tensor, checkedSize, resultTensor } from '../tensor/tensor.js';
 import { callerPosition, outOfBoundsError } from './call-errors.js';
+import { checkOut } from './validate.js';
 import { type GatherShapeInfo, gatherShape } from './gather-shape.js';
 import {
   IndexMap,
@@ -134,7 +135,7 @@ export function compileGather(
   const run = (operand: Tensor, indices: Tensor, out?: Tensor): Tensor => {
     checkPlanTensor(op, 'operand', operand, operandShape, operandDType);
     checkPlanTensor(op, 'indices', indices, indicesShape, indicesDType);
-    if (out) checkOut(op, out, resultShape, operandDType, 'stablehlo.gather.C22', 'stablehlo.gather.C23');
+    if (out) checkOut(op, out, resultShape, operandDType);
     if (map.spaceSize === 0 || zeroK >= 0) {
       // Nothing is read, but under `error` every index is still checked (NumPy, PyTorch and
       // ONNX raise for an out-of-bounds index even when the result is empty).
@@ -419,31 +420,6 @@ export function checkPlanTensor(
       `${op}.plan_mismatch`,
       `${op}: plan compiled for ${role} ${dtype}${fmt(shape)}; got ${t.dtype}${fmt(t.shape)}`,
     );
-  }
-}
-
-/** Checks a caller's `out` tensor: its shape (shapeCode) and its dtype (dtypeCode). */
-export function checkOut(
-  op: string,
-  out: Tensor,
-  shape: readonly number[],
-  dtype: DType,
-  shapeCode: string,
-  dtypeCode: string,
-): void {
-  if (!sameShape(out.shape, shape)) {
-    throw new InvalidArgumentError(
-      shapeCode,
-      `${op}: out must have the result shape ${fmt(shape)}; got ${fmt(out.shape)}`,
-      {
-        shape,
-      },
-    );
-  }
-  if (out.dtype !== dtype) {
-    throw new DTypeError(dtypeCode, `${op}: out must have the result dtype ${dtype}; got ${out.dtype}`, {
-      dtype,
-    });
   }
 }
 

@@ -22,7 +22,8 @@ import {
 import { divideComplexByCounts, fillComplexIdentity, refuseComplexFunction } from './complex.js';
 import { Tensor, resultTensor, zeros } from '../tensor/tensor.js';
 import { DUPLICATE_FOUND, type RunFn, findDuplicate, skipHandler, targetMarks } from './duplicates.js';
-import { checkIndexDType, checkOut, checkPlanTensor, freshStorage, ref } from './gather.js';
+import { checkIndexDType, checkPlanTensor, freshStorage, ref } from './gather.js';
+import { checkOut } from './validate.js';
 import { IndexMap, type IndexSource, type ResolvedPolicy, allIndicesValid } from './index-map.js';
 import {
   type FloatMinMax,
@@ -354,15 +355,7 @@ function runPlan(
     else reportDuplicate(job);
   }
   if (out)
-    for (let i = 0; i < out.length; i++)
-      checkOut(
-        setup.op,
-        out[i],
-        setup.inputShape,
-        setup.inputDTypes[i],
-        'stablehlo.scatter.C24',
-        'stablehlo.scatter.C25',
-      );
+    for (let i = 0; i < out.length; i++) checkOut(setup.op, out[i], setup.inputShape, setup.inputDTypes[i]);
   return (STRATEGIES.find((s) => s.applies(setup, job)) as ScatterStrategy).run(job);
 }
 

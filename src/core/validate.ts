@@ -1,6 +1,7 @@
 /** Small shared validators with one message grammar: `<op>: <rule>; got <values> (<code>)`. */
-import { InvalidArgumentError, fmt } from '../errors.js';
-import { MAX_RANK, typedArrayName } from '../tensor/tensor.js';
+import { DTypeError, InvalidArgumentError, fmt } from '../errors.js';
+import type { DType } from '../tensor/dtype.js';
+import { MAX_RANK, Tensor, liveStorage, sameShape, typedArrayName } from '../tensor/tensor.js';
 
 /**
  * The code a check reports: the spec's own, or — where a frontend names the spec's constraint in
@@ -100,4 +101,61 @@ export function checkUnique(xs: readonly number[], name: string, op: string, cod
 /** Checks sortedness, failing with the spec's wording. */
 export function checkSorted(xs: readonly number[], name: string, op: string, code: RuleCode): void {
   if (!isSorted(xs)) fail(code, `${op}: ${name} must be sorted; got ${fmt(xs)}`, { [name]: xs });
+}
+
+/**
+ * The codes of the `out` rule by op: StableHLO's `out` is the op's result, so its shape and
+ * dtype are the spec's result constraints; every other framework documents `out` as `<op>.out`.
+ */
+export const OUT_CODES: Readonly<Record<string, OutCodes>> = {
+  'stablehlo.gather': { shape: 'stablehlo.gather.C22', dtype: 'stablehlo.gather.C23' },
+  'stablehlo.scatter': { shape: 'stablehlo.scatter.C24', dtype: 'stablehlo.scatter.C25' },
+};
+
+/** The codes an `out` of the wrong shape or dtype fails with. */
+export interface OutCodes {
+  readonly shape: string;
+  readonly dtype: string;
+}
+
+/**
+ * The `out` rule, one for every entry point (execute, a plan's run, the backends, a program):
+ * `out` is a live Tensor with the result's dtype and shape. Codes: `<op>.out`, or the spec's
+ * result constraints for StableHLO (see OUT_CODES; `codes` for a StableHLO call the caller
+ * renamed). O(rank).
+ */
+export function checkOut(
+  op: string,
+  out: unknown,
+  shape: readonly number[],
+  dtype: DType,
+  codes?: OutCodes,
+): asserts out is Tensor {
+  if (!Tensor.isTensor(out))
+    throw new InvalidArgumentError(`${op}.out`, `${op}: out must be a Tensor; got ${describe(out)}`);
+  liveStorage(out, `${op}: out`);
+  if (out.dtype !== dtype)
+    throw new DTypeError(
+      codes?.dtype ?? outCode(op, 'dtype'),
+      `${op}: out must have the result dtype ${dtype}; got ${out.dtype}`,
+      {
+        dtype: out.dtype,
+      },
+    );
+  if (!sameShape(out.shape, shape))
+    throw new InvalidArgumentError(
+      codes?.shape ?? outCode(op, 'shape'),
+      `${op}: out must have the result shape ${fmt(shape)}; got ${fmt(out.shape)}`,
+      { shape: out.shape },
+    );
+}
+
+const outCode = (op: string, what: 'shape' | 'dtype'): string =>
+  Object.hasOwn(OUT_CODES, op) ? OUT_CODES[op][what] : `${op}.out`;
+
+/** What a value that should be a tensor is, in a word: its class, `null` or its type. */
+function describe(v: unknown): string {
+  if (v === null) return 'null';
+  if (typeof v === 'object') return (v as object).constructor?.name ?? 'an object';
+  return typeof v;
 }

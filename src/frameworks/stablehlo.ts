@@ -14,7 +14,7 @@
  * });
  */
 import { type GatherCall, type ScatterCall, execute, executeAll } from '../core/call.js';
-import { checkOut } from '../core/gather.js';
+import { OUT_CODES, checkOut } from '../core/validate.js';
 import { gatherShape as coreGatherShape } from '../core/gather-shape.js';
 import { scatterShape as coreScatterShape } from '../core/scatter-shape.js';
 import {
@@ -114,7 +114,7 @@ function lowerGather(
   // result). With zero-size dims allowed (C21 relaxed) the core checks when it compiles.
   if (policy.zero_size_dims === 'spec') {
     const shape = coreGatherShape(x.shape, i.shape, dn, op).resultShape;
-    if (out) checkOut(op, out, shape, x.dtype, 'stablehlo.gather.C22', 'stablehlo.gather.C23');
+    if (out) checkOut(op, out, shape, x.dtype, OUT_CODES['stablehlo.gather']);
   }
   return gatherCall({ op, out }, x, i, dn, policy);
 }
@@ -178,7 +178,7 @@ function lowerScatter(
   const o = Array.isArray(out) && out.length === 1 ? out[0] : out;
   const target = o === undefined ? undefined : tensorArg(op, 'out', o, `${op}.out`);
   // C24/C25: the result has the input's shape and dtype.
-  if (target) checkOut(op, target, x.shape, x.dtype, 'stablehlo.scatter.C24', 'stablehlo.scatter.C25');
+  if (target) checkOut(op, target, x.shape, x.dtype, OUT_CODES['stablehlo.scatter']);
   return scatterCall({ op, out: target }, x, i, u, dn, computation, policy);
 }
 
@@ -237,7 +237,7 @@ function scatter(
   const outs = (Array.isArray(out) ? out : [out]).map((t, k) => tensorArg(op, `out[${k}]`, t, `${op}.out`));
   // C24/C25: each result has its input's shape and dtype.
   outs.forEach((o, k) => {
-    if (ins[k]) checkOut(op, o, ins[k].shape, ins[k].dtype, 'stablehlo.scatter.C24', 'stablehlo.scatter.C25');
+    if (ins[k]) checkOut(op, o, ins[k].shape, ins[k].dtype, OUT_CODES['stablehlo.scatter']);
   });
   return executeAll(call, outs);
 }

@@ -10,6 +10,7 @@
 import type { CoreCall, GatherCall, Prologue, ScatterCall, TupleLayout } from '../core/call.js';
 import { gatherShape } from '../core/gather-shape.js';
 import { zeroSizeShape, zeroSizeSlices } from '../core/gather.js';
+import { checkOut } from '../core/validate.js';
 import { InvalidArgumentError, fmt } from '../errors.js';
 import { type Tensor, tensor } from '../tensor/tensor.js';
 import { Builder } from './builder.js';
@@ -438,11 +439,7 @@ function tupleOps(
 export function runProgram(call: ProgramCall, out: Tensor | undefined = call.out): Tensor {
   const [result] = runModule(call.module, call.args).results;
   if (out === undefined) return result;
-  if (out.dtype !== result.dtype || out.shape.join() !== result.shape.join())
-    throw new InvalidArgumentError(
-      `${call.op}.out`,
-      `${call.op}: out must be a ${result.dtype} tensor of shape [${result.shape}]; got ${out.dtype} [${out.shape}]`,
-    );
+  checkOut(call.op, out, result.shape, result.dtype);
   out.data.set(result.data as never);
   return out;
 }
