@@ -110,8 +110,18 @@ export function pythonCode(entry: OpEntry, args: CallArgs): string {
           ? entry.name.replace(/^numpy\./, 'jnp.').replace(/^lax\./, 'jax.lax.')
           : `torch.${entry.name}`;
   if (sig.version && args.version !== undefined) lines.push(`# ${sig.version.key}: ${args.version}`);
-  lines.push(`${name}(${[...pos, ...kw].join(', ')})`);
+  lines.push(sig.indexTuple ? tupleLine(entry, vars, kw) : `${name}(${[...pos, ...kw].join(', ')})`);
   return lines.join('\n');
+}
+
+/**
+ * An index-tuple op as Python writes it (explorer/tuple-ops.ts): the stacked indices unbound
+ * along the first dim are the tuple, `a[tuple(indices)]` / `x.index_put(tuple(index), src)`.
+ */
+function tupleLine(entry: OpEntry, vars: Record<string, string>, kw: readonly string[]): string {
+  const tuple = `tuple(${vars.indices})`;
+  if (entry.signature.kind === 'gather') return `${vars.data}[${tuple}]`;
+  return `${vars.data}.index_put(${[tuple, vars.updates, ...kw].join(', ')})`;
 }
 
 /** ONNX's textual syntax (onnx.parser): the graph inputs and one node. */

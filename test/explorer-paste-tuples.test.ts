@@ -7,6 +7,7 @@
  * /usr/bin/python3; each test's comment has the expression.
  */
 import { describe, expect, it } from 'vitest';
+import { callCode } from '../explorer/code.js';
 import { parsePaste } from '../explorer/paste.js';
 import { PasteError } from '../explorer/pycall.js';
 import { TUPLE_ENTRIES, withTuples } from '../explorer/tuple-ops.js';
@@ -140,5 +141,22 @@ describe('what stays refused, with the reason', () => {
       ],
     });
     expect(call.kind).toBe('gather');
+  });
+});
+
+describe('the code view writes the tuple as Python does', () => {
+  // Each printed program was run under /usr/bin/python3 (NumPy 1.24, PyTorch 1.13) to the result above.
+  const code = (text: string) => {
+    const p = parsePaste(text, registry);
+    return callCode(p.entry, p.args, lowerCall(NAMESPACES, p.entry, p.args)).text;
+  };
+  it('a[tuple(indices)], x[tuple(index)], x.index_put(tuple(index), src)', () => {
+    expect(code('x = np.arange(12).reshape(3, 4)\nx[[0, 2], [1, -1]]')).toBe(
+      'import numpy as np\na = np.array([[0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10, 11]])\nindices = np.array([[0, 2], [1, -1]])\na[tuple(indices)]',
+    );
+    expect(code('x = torch.arange(6)\nx[[-1, 0]]').split('\n').at(-1)).toBe('x[tuple(index)]');
+    expect(code('x = torch.zeros(2, 3)\nx[[0, 1], [2, 0]] = torch.tensor([7., 9.])').split('\n').at(-1)).toBe(
+      'x.index_put(tuple(index), src)',
+    );
   });
 });
