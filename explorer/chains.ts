@@ -23,7 +23,7 @@ import { InvalidArgumentError } from '../src/errors.js';
 import type { DType } from '../src/tensor/dtype.js';
 import { broadcastShapes, broadcastTo, stack } from '../src/tensor/ops.js';
 import { type NestedArray, tensor } from '../src/tensor/tensor.js';
-import { MAX_PASTE_ELEMENTS, PasteError, type PyValue, dtypeOf, toNested } from './pycall.js';
+import { MAX_PASTE_ELEMENTS, PasteError, type PyValue, dtypeOf, isTuple, toNested } from './pycall.js';
 
 type TensorValue = Extract<PyValue, { kind: 'tensor' }>;
 type Call = Extract<PyValue, { kind: 'call' }>;
@@ -255,7 +255,8 @@ const call = (fn: string, args: PyValue[], at: number, kwargs: [string, PyValue]
 
 function indexTensor(idx: PyValue, fw: string, at: number, mask: boolean): TensorValue {
   if (isTensor(idx)) return idx;
-  const values = typeof idx === 'number' ? ([idx] as unknown as NestedArray) : toNested(idx, at);
+  // An int is a 0-d index: x[1] drops the dim as Python does (np.take(x, 1, axis=0)).
+  const values = toNested(idx, at);
   return {
     kind: 'tensor',
     values,
@@ -271,9 +272,19 @@ function tupleTensor(items: readonly Item[], fw: string, at: number): TensorValu
   return { kind: 'tensor', values: indices, dtype, explicit: true, fw };
 }
 
-export function subscript(v: PyValue, items: PyValue[], at: number): PyValue {
+export function subscript(v: PyValue, given: PyValue[], at: number): PyValue {
+  // x[(i, j)] is x[i, j]: a tuple in the brackets is the index tuple itself.
+  const items = given.length === 1 && isTuple(given[0]) ? [...given[0]] : given;
   if (isObj(v) && v.kind === 'at') return { ...v, items };
   return { kind: 'subscript', target: v, items, at };
+}
+
+/** torch `x[1]`, `x[0, 2]`: basic indexing (a view, torch.select), which no gather op shares. */
+function torchBasic(at: number): never {
+  throw new PasteError(
+    'torch x[1] / x[i, j] with ints only is basic indexing (a view, torch.select), not a gather; write x[[1]] for a gather',
+    at,
+  );
 }
 
 /** A full-shape mask: x[mask] is then torch.masked_select's gather exactly. */
@@ -290,6 +301,7 @@ export function readSubscript(sub: Extract<PyValue, { kind: 'subscript' }>): Cal
   const one = items.length === 1 ? items[0] : undefined;
   const plain = one && !one.mask && !one.negative;
   if (fw === 'torch') {
+    if (items.every((i) => i.shape.length === 0)) torchBasic(at);
     if (fullMask(items, x))
       return call('torch.masked_select', [x, indexTensor(sub.items[0], fw, at, true)], at);
     if (plain) return call('torch.index_select', [x, 0, indexTensor(sub.items[0], fw, at, false)], at);
@@ -341,6 +353,7 @@ export function assignment(target: PyValue, value: PyValue, at: number): PyValue
     ? value
     : { kind: 'tensor' as const, values: toNested(value, at), dtype: x.dtype, explicit: false, fw };
   if (fw === 'torch') {
+    if (items.every((i) => i.shape.length === 0)) torchBasic(at);
     if (one && !one.mask && !one.negative)
       return call('torch.index_copy', [x, 0, indexTensor(target.items[0], fw, at, false), v], at);
     // x[i, j] = v, x[mask] = v, negatives: aten::index_put_ itself (values broadcast).

@@ -216,6 +216,16 @@ function hasFloat(v: unknown): boolean {
   return Array.isArray(v) ? v.some(hasFloat) : typeof v === 'number' && !Number.isInteger(v);
 }
 
+/**
+ * The Python tuples read, `(i, j)` as against lists `[i, j]`: in `x[(0, 1)]` and
+ * `np.add.at(x, (i, j), v)` a tuple is an index tuple, a list one index array.
+ */
+const TUPLES = new WeakSet<PyValue[]>();
+
+export function isTuple(v: PyValue | undefined): v is PyValue[] {
+  return Array.isArray(v) && TUPLES.has(v);
+}
+
 /** Elements of each list, tensor, record and call built (a primitive counts 1). */
 const SIZES = new WeakMap<object, number>();
 
@@ -394,6 +404,7 @@ class Parser {
       }
       this.expect(close);
       if (t.v === '(' && items.length === 1 && !tuple1) return items[0];
+      if (t.v === '(') TUPLES.add(items);
       return sized(items, items, t.at);
     }
     if (t.t === 'name') {
@@ -507,6 +518,19 @@ const ROLE_WORDS: Record<'data' | 'indices' | 'updates', readonly string[]> = {
   updates: ['src', 'source', 'values', 'v', 'b', 'updates'],
 };
 
+/**
+ * `np.add.at(x, (i,), v)` is `np.add.at(x, i, v)`; a longer index tuple has no op of one index
+ * array here (reading its arrays as one stacked array would be another call): refused.
+ */
+function ufuncAtIndex(entry: OpEntry, indices: PyValue | undefined, at: number): PyValue | undefined {
+  if (!/^numpy\.\w+\.at$/.test(entry.id) || !isTuple(indices)) return indices;
+  if (indices.length === 1) return indices[0];
+  throw new PasteError(
+    `${entry.id}(x, (i, j, …), v) takes an index tuple; the explorer reads ufunc.at with one index array or a mask (x[i, j] = v in torch is torch.index_put)`,
+    at,
+  );
+}
+
 export interface PastedCall {
   readonly entry: OpEntry;
   readonly args: CallArgs;
@@ -555,6 +579,7 @@ export function parsePythonCall(text: string, registry: readonly OpEntry[]): Pas
     if (role) roles[role] = v;
     else attrs[k] = plain(v);
   }
+  roles.indices = ufuncAtIndex(entry, roles.indices, top.at);
   const tensorOf = (v: PyValue | undefined) =>
     v && typeof v === 'object' && !Array.isArray(v) && v.kind === 'tensor' ? v : null;
   const nested = (v: PyValue | undefined, what: string): NestedArray => {

@@ -160,3 +160,19 @@ describe('the code view writes the tuple as Python does', () => {
     );
   });
 });
+
+describe('tuples and ints as Python reads them', () => {
+  it('x[(0, 1)] is x[0, 1]; x[1] drops the dim (np.arange(6).reshape(2, 3): 1 and [3, 4, 5])', () => {
+    expect(run('x = np.arange(6).reshape(2, 3)\nx[(0, 1)]').out).toBe(1n);
+    expect(run('x = np.arange(6).reshape(2, 3)\nx[1]').out).toEqual([3n, 4n, 5n]);
+    expect(run('x = jnp.arange(6).reshape(2, 3)\nx[1]').out).toEqual([3, 4, 5]);
+    expect(refused('x = torch.arange(6).reshape(2, 3)\nx[1]')).toContain('basic indexing');
+  });
+  it('np.add.at(x, ([0, 2],), 1) reads its one-array tuple; a longer tuple is refused, not misread', () => {
+    // x = np.zeros(4); np.add.at(x, ([0, 2],), 1) → [1, 0, 1, 0]
+    expect(run('x = np.zeros(4)\nnp.add.at(x, ([0, 2],), 1)').out).toEqual([1, 0, 1, 0]);
+    expect(refused('x = np.zeros((2, 2))\nnp.add.at(x, ([0, 1], [1, 0]), 1)')).toContain(
+      'takes an index tuple',
+    );
+  });
+});
