@@ -24,6 +24,12 @@ import ts from 'typescript';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 /** Placeholder scheme in comments, rewritten per page into a relative link to the bundled explorer. */
 const EXPLORER_SCHEME = 'tgs-explorer:';
+/**
+ * The same placeholder for Markdown guides (docs/tables.md's cells): TypeDoc reads a link whose
+ * scheme is not letters only as a relative file path and warns, so the guides spell it without
+ * the hyphen.
+ */
+const GUIDE_EXPLORER_SCHEME = 'tgsexplorer:';
 const DOC_SCHEME = 'tgs-doc:';
 
 /**
@@ -271,7 +277,7 @@ export async function load(app) {
     if (!page.contents) return;
     const up = '../'.repeat(page.url.split('/').length - 1);
     page.contents = page.contents
-      .replace(new RegExp(`href="${EXPLORER_SCHEME}([^"]+)"`, 'g'), (_, t) => `href="${explorerLink(t, `${up}explorer/`)}"`)
+      .replace(new RegExp(`href="(?:${EXPLORER_SCHEME}|${GUIDE_EXPLORER_SCHEME})([^"]+)"`, 'g'), (_, t) => `href="${explorerLink(t, `${up}explorer/`)}"`)
       .replace(new RegExp(`href="${DOC_SCHEME}([a-z0-9-]+)"`, 'g'), `href="${up}documents/$1.html"`);
   });
 

@@ -25,8 +25,8 @@ const cells = [...md.matchAll(/\[([^[\]]*)\]\[(t[12]-\d+-\d+)\]/g)].map((m) => (
 
 async function argsOf(label: string): Promise<{ id: string; args: CallArgs }> {
   const target = targets.get(label);
-  expect(target, label).toMatch(/^tgs-explorer:s=j[A-Za-z0-9_-]+$/);
-  const s = await decodeState((target as string).slice('tgs-explorer:s='.length));
+  expect(target, label).toMatch(/^tgsexplorer:s=j[A-Za-z0-9_-]+$/);
+  const s = await decodeState((target as string).slice('tgsexplorer:s='.length));
   const parse = (t: string | undefined) => (t === undefined ? undefined : JSON.parse(t));
   return {
     id: s.op,

@@ -70,10 +70,14 @@ export function plainPayload(state: CellState): string {
 }
 
 /**
- * The Markdown link target of a cell: a `tgs-explorer:` placeholder the API site rewrites into a
- * relative link to its bundled explorer (scripts/typedoc-ops.mjs), or null for no link.
+ * The placeholder scheme of explorer links in Markdown guides, which the API site rewrites into
+ * relative links to its bundled explorer (scripts/typedoc-ops.mjs); letters only, as TypeDoc
+ * reads any other link as a relative file path.
  */
+export const EXPLORER_LINK_SCHEME = 'tgsexplorer:';
+
+/** The Markdown link target of a cell (an {@link EXPLORER_LINK_SCHEME} link), or null for no link. */
 export function cellTarget(entry: OpEntry | undefined, probe: ProbeName): string | null {
   const state = entry ? cellState(entry, PROBE_ROWS[probe]) : null;
-  return state ? `tgs-explorer:s=${plainPayload(state)}` : null;
+  return state ? `${EXPLORER_LINK_SCHEME}s=${plainPayload(state)}` : null;
 }

@@ -97,7 +97,7 @@ describe.skipIf(!available)('explorer: the paste box reads, the comparison trans
   it('a docs/tables.md cell link opens its call: tf.gather out of bounds raises its code', async () => {
     const md = readFileSync(new URL('../../docs/tables.md', import.meta.url), 'utf8');
     // Table 2, row 4 "Out of bound indices", column 2 tensorflow.gather
-    const target = /^\[t2-4-2\]: tgs-explorer:(s=\S+)$/m.exec(md)?.[1];
+    const target = /^\[t2-4-2\]: tgsexplorer:(s=\S+)$/m.exec(md)?.[1];
     expect(target).toBeDefined();
     await page.goto('about:blank');
     await page.goto(`${explorer.url}#${target}`);
