@@ -62,7 +62,9 @@ function renderPeers(
   for (const peer of peers) {
     const box = el('div', { class: 'peer', 'data-peer': peer.id });
     box.append(el('h3', {}, peer.id));
-    const found = call ? translationTo(call, peer.framework, translations) : null;
+    // Index-tuple ops take the same stacked tuple (tuple-ops.ts), which translate does not target.
+    const sameTuple = entry.signature.indexTuple === true && peer.signature.indexTuple === true;
+    const found = call && !sameTuple ? translationTo(call, peer.framework, translations) : null;
     // A peer that starts from zeros (mxnet/tf scatter_nd) is shown on zeros, its layout intact.
     const z =
       found instanceof GatherScatterError

@@ -56,6 +56,17 @@ describe.skipIf(!available)('explorer: the paste box reads, the comparison trans
     expect(await page.inputValue('#op')).toBe('numpy.index');
     expect((await page.inputValue('#indices')).replace(/\s/g, '')).toBe('[[0,2],[1,-1]]');
     expect(await outputValues()).toEqual(['1', '11']);
+    // torch.index is its peer: the same tuple, the same result
+    const peer = page.locator('#elsewhere [data-peer="torch.index"]');
+    expect(await peer.locator('.verdict').textContent()).toBe('same result');
+    // the link keeps the tuple op and its stacked indices
+    await page.waitForFunction(() => location.hash.startsWith('#s='));
+    const link = page.url();
+    await page.goto('about:blank');
+    await page.goto(link);
+    await page.waitForSelector('#grids td[data-role="output"]');
+    expect(await page.inputValue('#op')).toBe('numpy.index');
+    expect(await outputValues()).toEqual(['1', '11']);
   });
 
   it('pasted: torch x[[0, 1], [2, 0]] = v runs torch.index_put', async () => {
