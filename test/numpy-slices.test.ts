@@ -147,6 +147,35 @@ describe('errors with NumPy words', () => {
   });
 });
 
+describe('each op of the tuple family names its slice rules', () => {
+  const RULES = [
+    'numpy.add.at.slice_step',
+    'numpy.add.at.slice_index',
+    'numpy.add.at.ellipsis',
+    'numpy.subtract.at.slice_step',
+    'numpy.subtract.at.slice_index',
+    'numpy.subtract.at.ellipsis',
+    'numpy.multiply.at.slice_step',
+    'numpy.multiply.at.slice_index',
+    'numpy.multiply.at.ellipsis',
+    'numpy.minimum.at.slice_step',
+    'numpy.minimum.at.slice_index',
+    'numpy.minimum.at.ellipsis',
+    'numpy.maximum.at.slice_step',
+    'numpy.maximum.at.slice_index',
+    'numpy.maximum.at.ellipsis',
+  ];
+  const TUPLES: Record<string, unknown[]> = {
+    slice_step: [slice(null, null, 0), [0]],
+    slice_index: [slice(null, 1.5), [0]],
+    ellipsis: [ellipsis, [0], ellipsis],
+  };
+  it.each(RULES)('%s', (rule) => {
+    const [, u, , name] = rule.split('.') as [string, 'add', string, string];
+    expect(code(() => numpy[u].at(a, numpy.tuple(...(TUPLES[name] as [])), 1))).toBe(rule);
+  });
+});
+
 /** The printed module read back and run on the call's tensors. */
 function viaText(call: CoreCall): Tensor {
   const module = readModule(stablehloText(call));
