@@ -6,7 +6,8 @@
  *   x.gather(1, idx), torch.zeros(3, 5).scatter_(0, idx, src), a.take(idx)        → `fw.method(x, …)`
  *   x[[0, 2]]        → numpy.take(x, idx, axis=0) / torch.index_select(x, 0, idx) /
  *                      jnp.take(x, idx, axis=0, mode='clip') (jnp indexing clamps)
- *   x[i, j], x[mask] → numpy.index / torch.index with the tuple stacked (explorer/tuple-ops.ts);
+ *   x[i, j], x[mask] → numpy.index / torch.index with the tuple stacked (explorer/tuple-ops.ts;
+ *                      a mask beside other indices as its true positions, x[mask, 1]);
  *                      torch x[mask] with a full-shape mask → torch.masked_select
  *   torch x[[-1]]    → torch.index (aten::index counts negatives from the end; index_select refuses)
  *   jnp x[[-1]]      → jnp.take's default mode (counts negatives once) when all are in [−n, n)
@@ -16,7 +17,7 @@
  *                      mul, min, max), the dimension numbers `.at` uses for one index array
  *
  * Where a form's semantics differ from every op it could map to (NumPy's in-place x[i, j] = v,
- * a mask beside other indices, jnp negatives beside out-of-range indices), the paste is refused
+ * jnp negatives beside out-of-range indices, slices), the paste is refused
  * with a PasteError that says so, never silently read as something else.
  */
 import { InvalidArgumentError } from '../src/errors.js';
@@ -215,17 +216,16 @@ function itemOf(idx: PyValue, at: number): Item {
 /**
  * The index tuple as one stacked array (an `indexTuple` op's indices, explorer/tuple-ops.ts):
  * integer arrays (and ints) broadcast together, as NumPy and PyTorch broadcast them, then
- * stacked along a new first dim; a lone mask as [mask]. Masks beside other items are refused.
+ * stacked along a new first dim; a lone mask as [mask]. A mask beside other items stands for
+ * its true positions, one integer array per dim it covers — NumPy's and PyTorch's own rule
+ * (`x[mask, 1]` is `x[*mask.nonzero(), 1]`).
  */
-function stacked(items: readonly Item[], at: number): { indices: NestedArray; dtype: DType } {
-  if (items.some((i) => i.mask)) {
-    if (items.length > 1)
-      throw new PasteError(
-        'a boolean mask beside other indices (x[mask, i]) is not read yet; index with the mask alone',
-        at,
-      );
-    return { indices: [items[0].values] as NestedArray, dtype: 'bool' };
+function stacked(given: readonly Item[], at: number): { indices: NestedArray; dtype: DType } {
+  if (given.length === 1 && given[0].mask) {
+    if (!given[0].shape.length) throw new PasteError('a 0-d mask (x[True]) is not read here', at);
+    return { indices: [given[0].values] as NestedArray, dtype: 'bool' };
   }
+  const items = given.flatMap((i) => (i.mask ? nonzero(i, at) : [i]));
   let shape: number[];
   try {
     shape = broadcastShapes(...items.map((i) => i.shape));
@@ -264,6 +264,27 @@ function indexTensor(idx: PyValue, fw: string, at: number, mask: boolean): Tenso
     explicit: false,
     fw,
   };
+}
+
+/** A mask's true positions as one integer item per dim it covers (row-major order). */
+function nonzero(mask: Item, at: number): Item[] {
+  if (!mask.shape.length) throw new PasteError('a 0-d mask (x[True]) is not read here', at);
+  const flat = flatten(mask.values);
+  const columns: number[][] = mask.shape.map(() => []);
+  flat.forEach((v, i) => {
+    if (!v) return;
+    let r = i;
+    for (let d = mask.shape.length - 1; d >= 0; d--) {
+      columns[d].push(r % mask.shape[d]);
+      r = Math.floor(r / mask.shape[d]);
+    }
+  });
+  return columns.map((c) => ({
+    values: c as unknown as NestedArray,
+    shape: [c.length],
+    mask: false,
+    negative: false,
+  }));
 }
 
 /** The stacked tuple as an index tensor of `fw`. */

@@ -96,6 +96,31 @@ describe('boolean masks', () => {
       [3n, 4n, 5n],
     ]);
   });
+  it('a mask beside other indices stands for its true positions (x[m, 1], x[m2, 1], x[m, 1] = 5)', () => {
+    // np.arange(12).reshape(3,4)[np.array([True,False,True]), 1] → [1, 9]; torch the same
+    const m = 'np.array([True, False, True])';
+    const r = run(`x = np.arange(12).reshape(3, 4)\nx[${m}, 1]`);
+    expect(r.id).toBe('numpy.index');
+    expect(r.args.indices).toEqual([
+      [0, 2],
+      [1, 1],
+    ]);
+    expect(r.out).toEqual([1n, 9n]);
+    expect(run(`x = np.arange(12).reshape(3, 4)\nx[${m}, [1, 2]]`).out).toEqual([1n, 10n]);
+    // a 2-D mask covers two dims: np.arange(8).reshape(2,2,2)[[[True,False],[False,True]], 1] → [1, 7]
+    expect(
+      run('y = np.arange(8).reshape(2, 2, 2)\ny[np.array([[True, False], [False, True]]), 1]').out,
+    ).toEqual([1n, 7n]);
+    expect(run('x = torch.arange(12).reshape(3, 4)\nx[torch.tensor([True, False, True]), 1]').out).toEqual([
+      1n,
+      9n,
+    ]);
+    expect(run('x = torch.zeros(3, 4)\nx[torch.tensor([True, False, True]), 1] = 5').out).toEqual([
+      [0, 5, 0, 0],
+      [0, 0, 0, 0],
+      [0, 5, 0, 0],
+    ]);
+  });
   it('np.add.at(x, mask, 1) adds at the true positions: [1, 0, 1, 0]', () => {
     const r = run('x = np.zeros(4)\nnp.add.at(x, np.array([True, False, True, False]), 1)');
     expect(r.id).toBe('numpy.add.at');
@@ -121,11 +146,8 @@ describe('negative indices in x[idx]', () => {
 });
 
 describe('what stays refused, with the reason', () => {
-  it("NumPy's in-place x[i, j] = v and a mask beside other indices", () => {
+  it("NumPy's in-place x[i, j] = v and arrays that do not broadcast", () => {
     expect(refused('x = np.zeros((2, 2))\nx[[0, 1], [1, 0]] = 5')).toContain('has no op in the library');
-    expect(refused('x = torch.zeros(2, 2)\nx[torch.tensor([True, False]), 1]')).toContain(
-      'a boolean mask beside other indices',
-    );
     expect(refused('x = np.zeros((2, 2))\nx[[0, 1], [0, 1, 1]]')).toContain('do not broadcast');
   });
   it('the tuple entries lower through the registry (no DOM): numpy.index of a stacked tuple', () => {
