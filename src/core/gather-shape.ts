@@ -5,17 +5,8 @@
 import { fmt } from '../errors.js';
 import { checkRank, checkShape } from '../tensor/tensor.js';
 import type { GatherDimensionNumbers } from './types.js';
-import {
-  type RuleCode,
-  type RuleNames,
-  checkRange,
-  checkSorted,
-  checkUnique,
-  fail,
-  intArray,
-  intScalar,
-  ruleCode,
-} from './validate.js';
+import type { RuleCode, RuleNames, Site } from './validate.js';
+import { checkRange, checkSorted, checkUnique, fail, intArray, intScalar, siteOf } from './validate.js';
 
 /** Fully specified gather attributes (defaults filled in). */
 export interface NormalizedGather {
@@ -33,15 +24,6 @@ export interface NormalizedGather {
 export interface GatherShapeInfo {
   readonly resultShape: readonly number[];
   readonly attributes: NormalizedGather;
-}
-
-/**
- * Who reports a violation: the op every message names, and the code of each constraint id —
- * `stablehlo.gather.<id>`, or the frontend's own under its rule names (see `ruleCode`).
- */
-interface Site {
-  readonly op: string;
-  readonly c: (id: string) => RuleCode;
 }
 
 /** The attributes read as integer lists (I3–I9), before any constraint. */
@@ -73,7 +55,7 @@ export function gatherShape(
   op = 'stablehlo.gather',
   names?: RuleNames,
 ): GatherShapeInfo {
-  const s: Site = { op, c: (id) => ruleCode('stablehlo.gather', id, op, names) };
+  const s = siteOf('stablehlo.gather', op, names);
   // Ranks first (≤ MAX_RANK), so everything below is linear in a bounded rank.
   operandShape = checkShape(operandShape, `${op} operand`);
   indicesShape = checkShape(indicesShape, `${op} start_indices`);

@@ -7,17 +7,8 @@ import type { ScatterDimensionNumbers } from './types.js';
 
 /** Most inputs a variadic scatter takes (a bound so validation stays linear). */
 const MAX_OPERANDS = 1024;
-import {
-  type RuleCode,
-  type RuleNames,
-  checkRange,
-  checkSorted,
-  checkUnique,
-  fail,
-  intArray,
-  intScalar,
-  ruleCode,
-} from './validate.js';
+import type { RuleNames, Site } from './validate.js';
+import { checkRange, checkSorted, checkUnique, fail, intArray, intScalar, siteOf } from './validate.js';
 
 export interface NormalizedScatter {
   readonly update_window_dims: readonly number[];
@@ -48,7 +39,7 @@ export function checkVariadicShapes(
   updateShapes: readonly (readonly number[])[],
   names?: RuleNames,
 ): void {
-  variadicShapes(siteOf(op, names), inputShapes, updateShapes);
+  variadicShapes(siteOf('stablehlo.scatter', op, names), inputShapes, updateShapes);
 }
 
 function variadicShapes(
@@ -69,21 +60,6 @@ function variadicShapes(
     if (!sameShape(x, updateShapes[0]))
       fail(s.c('C3'), `${s.op}: all updates must have one shape; got ${fmt(updateShapes)}`);
 }
-
-/**
- * Who reports a violation: the op every message names, and the code of each constraint id —
- * `stablehlo.scatter.<id>`, or the frontend's own under its rule names (see `ruleCode`).
- */
-interface Site {
-  readonly op: string;
-  readonly c: (id: string) => RuleCode;
-}
-
-/** The site of `op`'s checks, under a frontend's rule `names` if any. */
-const siteOf = (op: string, names?: RuleNames): Site => ({
-  op,
-  c: (id) => ruleCode('stablehlo.scatter', id, op, names),
-});
 
 /** The attributes read as integer lists (I4–I9), before any constraint. */
 function readAttributes(dn: ScatterDimensionNumbers, s: Site) {
@@ -113,7 +89,7 @@ export function scatterShape(
   op = 'stablehlo.scatter',
   names?: RuleNames,
 ): ScatterShapeInfo {
-  const s = siteOf(op, names);
+  const s = siteOf('stablehlo.scatter', op, names);
   // Ranks first (≤ MAX_RANK), so everything below is linear in a bounded rank.
   if (!Array.isArray(inputShapes) || !Array.isArray(updateShapes))
     fail(s.c('C5'), `${s.op}: inputs and updates must be arrays of shapes`);

@@ -19,6 +19,21 @@ export function ruleCode(spec: string, id: string, op: string, names?: RuleNames
   return names === undefined ? code : { code: `${op}.${names(id)}`, stablehlo: code };
 }
 
+/**
+ * Who reports a violation of a spec op's constraints: the op every message names, and the code
+ * of each constraint id — the spec's (`stablehlo.gather.C7`), or the frontend's own under its
+ * rule names (see ruleCode).
+ */
+export interface Site {
+  readonly op: string;
+  readonly c: (id: string) => RuleCode;
+}
+
+/** The site of `op`'s checks of spec op `spec` (`stablehlo.gather`), under a frontend's rule `names` if any. */
+export function siteOf(spec: string, op: string, names?: RuleNames): Site {
+  return { op, c: (id) => ruleCode(spec, id, op, names) };
+}
+
 /** Throws the InvalidArgumentError of a failed check, built once from its code, message and details. */
 export function fail(code: RuleCode, message: string, details: Record<string, unknown> = {}): never {
   if (typeof code === 'string') throw new InvalidArgumentError(code, message, details);

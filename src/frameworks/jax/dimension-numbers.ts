@@ -132,6 +132,16 @@ const gatherRule = (id: string): string =>
 const scatterRule = (id: string): string =>
   RULE_OF_SCATTER[id] ?? (id.startsWith('I') ? 'dimension_numbers' : id);
 
+/** `dimension_numbers` is an object with only the NamedTuple's fields (`<op>.dimension_numbers`). */
+function dimensionNumbersArg(op: string, dn: unknown, type: string, keys: readonly string[]): void {
+  if (dn === null || typeof dn !== 'object')
+    throw new InvalidArgumentError(
+      `${op}.dimension_numbers`,
+      `${op}: dimension_numbers must be a ${type}; got ${fmt(dn)}`,
+    );
+  options(op, dn as Record<string, unknown>, keys, 'dimension_numbers', 'dimension_numbers');
+}
+
 /** JAX requires integer indices of rank ≥ 1 (the last dim is the index vector). */
 export function checkIndices(indices: Tensor, op: string, what: string): void {
   if (!isInteger(indices.dtype)) {
@@ -162,13 +172,7 @@ export function lowerGatherDimensionNumbers(
   slice_sizes: readonly number[],
   op: string,
 ): CoreGatherDN {
-  if (dn === null || typeof dn !== 'object') {
-    throw new InvalidArgumentError(
-      `${op}.dimension_numbers`,
-      `${op}: dimension_numbers must be a GatherDimensionNumbers; got ${fmt(dn)}`,
-    );
-  }
-  options(op, dn, GATHER_DN_KEYS, 'dimension_numbers', 'dimension_numbers');
+  dimensionNumbersArg(op, dn, 'GatherDimensionNumbers', GATHER_DN_KEYS);
   const core: CoreGatherDN = {
     offset_dims: dn.offset_dims,
     collapsed_slice_dims: dn.collapsed_slice_dims,
@@ -201,13 +205,7 @@ export function lowerScatterDimensionNumbers(
   dn: ScatterDimensionNumbers,
   op: string,
 ): CoreScatterDN {
-  if (dn === null || typeof dn !== 'object') {
-    throw new InvalidArgumentError(
-      `${op}.dimension_numbers`,
-      `${op}: dimension_numbers must be a ScatterDimensionNumbers; got ${fmt(dn)}`,
-    );
-  }
-  options(op, dn, SCATTER_DN_KEYS, 'dimension_numbers', 'dimension_numbers');
+  dimensionNumbersArg(op, dn, 'ScatterDimensionNumbers', SCATTER_DN_KEYS);
   if (operandDType !== updatesDType) {
     dtypeRuleFailed(
       new DTypeError(
