@@ -35,7 +35,9 @@ describe('registry tolerates operators that are not there yet', () => {
   it('the tables still render, marking missing ops', () => {
     const md = behaviourTables({ onnx });
     // a measured cell links its probe (docs/tables.md's reference links); a missing op's does not
-    expect(md).toContain('| Negative indices | [Supported (counts from the end)][t1-1-1] | _not implemented yet_');
+    expect(md).toContain(
+      '| Negative indices | [Supported (counts from the end)][t1-1-1] | _not implemented yet_',
+    );
     expect(md).toContain('Not implemented yet (skipped):');
   });
 
