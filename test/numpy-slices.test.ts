@@ -87,6 +87,13 @@ describe('placement (values from NumPy 1.24)', () => {
     expect(numpy.index(a, [false, slice(1, 3), newaxis]).shape).toEqual([0, 2, 1, 4]);
     expect(num(numpy.index(a, [0, tensor([true, false, true, true])]))).toEqual([0, 2, 3]);
   });
+  it('a mask before a stepped slice: its count dim stays first (a[mask, ::-2], a[mask, None, 1:3])', () => {
+    expect(num(numpy.index(a, [mask, slice(null, null, -2)]))).toEqual([
+      [3, 1],
+      [23, 21],
+    ]);
+    expect(num(numpy.index(a, [mask, newaxis, slice(1, 3)]))).toEqual([[[1, 2]], [[21, 22]]]);
+  });
   it('empty and clamped slices: a[5:, [0]] is 0×1, a[-100:100:-1, [0]] is 0×1', () => {
     expect(numpy.index(a, [slice(5, null), [0]]).shape).toEqual([0, 1]);
     expect(numpy.index(a, [slice(-100, 100, -1), [0]]).shape).toEqual([0, 1]);
