@@ -59,10 +59,12 @@ function values(op: string, data: Tensor, args: CallArgs): Tensor {
 export const TUPLE_OPS: readonly TupleOp[] = [
   {
     id: 'numpy.index',
-    summary: 'a[i0, i1, …]: advanced indexing with integer index arrays (broadcast together)',
+    summary:
+      'a[i0, i1, …]: indexing with integer arrays and masks (broadcast together), slices, None and ... beside them',
     inputs: {
       data: 'a',
-      indices: 'the index tuple (i0, i1, …): a JSON list, one index array or integer per leading dim',
+      indices:
+        'the index tuple (i0, i1, …): a JSON list of index arrays, integers, boolean masks, {"slice": [start, stop, step]}, "..." and null (None)',
     },
     attrs: [],
     example: {
@@ -118,7 +120,8 @@ export const TUPLE_OPS: readonly TupleOp[] = [
     summary: 'input[i0, i1, …] = values (or += with accumulate=true): advanced-index assignment',
     inputs: {
       data: 'input',
-      indices: 'the index tuple (i0, i1, …): a JSON list, one int64 index array per leading dim',
+      indices:
+        'the index tuple (i0, i1, …): a JSON list of int64 index arrays and boolean masks, null for a full slice ":"',
       updates: 'values, broadcast to the indexed shape',
     },
     attrs: [{ name: 'accumulate', default: 'false', about: 'sum into the targets (duplicates accumulate)' }],
