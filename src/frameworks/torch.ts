@@ -63,7 +63,7 @@ export const torch = {
   index_put,
   take,
   take_along_dim,
-  /** `x[i0, i1, …]` with int64 index tensors and bool/uint8 masks (aten.index). */
+  /** `x[i0, i1, …]` with int64 index tensors and bool/uint8 masks, null for a full slice `:` (aten.index). */
   index: (input: Tensor, indices: readonly (Tensor | null)[], opts?: MaskOutOptions | null): Tensor =>
     execute(lowerIndex(input, indices, opts)),
   /** The elements of `input` where `mask` is true, 1-D (input and mask broadcast together). */
