@@ -78,13 +78,21 @@ function rampLut(): Uint32Array {
   return rampTable;
 }
 
+/**
+ * Runs `f` in a task after the next frame: painting that can wait never delays the frame that
+ * shows what is already drawn (a hidden page, which draws no frames, paints when shown).
+ */
+function afterFrame(f: () => void): void {
+  requestAnimationFrame(() => setTimeout(f, 0));
+}
+
 /** Pixel rows painted per band; bands go on in later tasks once BAND_MS has passed. */
 const BAND_ROWS = 16;
 const BAND_MS = 6;
 
 /**
  * Paints the overview: pixel (x, y) shows cell (⌊(y+½)·rows/H⌋, ⌊(x+½)·cols/W⌋). It paints in
- * bands of rows: the first BAND_MS of bands now, the rest in later tasks (each under BAND_MS),
+ * bands of rows: the first BAND_MS of bands now, the rest after each frame (BAND_MS per frame),
  * so a 2048² output shows its first rows with the first frame and no task runs long; a band
  * whose canvas left the page (a new run replaced it) stops the painting.
  */
@@ -127,10 +135,7 @@ function paintOverview(
       ctx.putImageData(img, 0, y0, 0, 0, W, h);
       y0 += h;
     } while (y0 < H && performance.now() < deadline);
-    if (y0 < H)
-      setTimeout(() => {
-        if (ctx.canvas.isConnected) band();
-      }, 0);
+    if (y0 < H) afterFrame(() => ctx.canvas.isConnected && band());
   };
   band();
 }
@@ -193,16 +198,13 @@ export function canvasView(spec: TensorViewSpec, width: number): TensorView {
     'aria-label': `${spec.title}, zoomed around the current cell; drag or use the arrow keys to pan`,
   });
   root.append(zoom);
-  // The output paints with the grids; the inputs' overviews from the next task on, so the task
+  // The output paints with the grids; the inputs' overviews after the next frame, so the task
   // that draws a big call stays short (each overview's range and first bands cost a few ms).
   const values = spec.values;
   if (values) {
     const paint = () => paintOverview(canvas.getContext('2d')!, values, rows, cols, W, H);
     if (spec.role === 'output') paint();
-    else
-      setTimeout(() => {
-        if (canvas.isConnected) paint();
-      }, 0);
+    else afterFrame(() => canvas.isConnected && paint());
   }
   const at = { r0: 0, c0: 0, current: 0, lit: new Set<number>() as ReadonlySet<number> };
   const draw = () => paintZoom(zoom, spec, rows, cols, at);

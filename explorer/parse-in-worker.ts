@@ -64,6 +64,8 @@ const entries: Entry[] = [];
 const POOL = 2;
 const workers: { worker: Worker; busy: number }[] = [];
 const waiting = new Map<number, (reply: ParseReply) => void>();
+/** A worker failed: the page parses everything itself from then on. */
+let failed = false;
 let nextId = 0;
 
 function onReply(ev: MessageEvent<ParseReply>): void {
@@ -72,16 +74,20 @@ function onReply(ev: MessageEvent<ParseReply>): void {
   settle?.(ev.data);
 }
 
-/** The least busy worker (started on first use); null where workers are unavailable. */
+/**
+ * The least busy worker; null where workers are unavailable. The pool starts whole on first use:
+ * a second worker started only when the first is busy costs ~100 ms (its module loads) just when
+ * a data paste follows an indices paste.
+ */
 function worker(): { worker: Worker; busy: number } | null {
-  if (typeof Worker === 'undefined') return null;
-  if (workers.length < POOL && workers.every((w) => w.busy > 0)) {
+  if (typeof Worker === 'undefined' || failed) return null;
+  while (workers.length < POOL) {
     const w = {
       worker: new Worker(new URL('./parse-worker.ts', import.meta.url), { type: 'module' }),
       busy: 0,
     };
     w.worker.addEventListener('message', onReply);
-    w.worker.addEventListener('error', (ev) => failAll(w.worker, ev));
+    w.worker.addEventListener('error', failAll);
     workers.push(w);
   }
   return workers.reduce((a, b) => (b.busy < a.busy ? b : a));
@@ -89,13 +95,14 @@ function worker(): { worker: Worker; busy: number } | null {
 
 /**
  * A worker failed (a programming error, or the module did not load): the error is reported as
- * the page's own, and its texts fall back to the page's parser so the explorer keeps working.
+ * the page's own, the pool stops, and every text waiting falls back to the page's parser so the
+ * explorer keeps working.
  */
-function failAll(w: Worker, ev: ErrorEvent): void {
+function failAll(ev: ErrorEvent): void {
   reportError(new Error(`parse worker: ${ev.message || 'failed to start'}`));
-  const k = workers.findIndex((x) => x.worker === w);
-  if (k >= 0) workers.splice(k, 1);
-  w.terminate();
+  failed = true;
+  for (const x of workers) x.worker.terminate();
+  workers.length = 0;
   for (const [id, settle] of waiting) settle({ id, dtype: null });
   waiting.clear();
 }
