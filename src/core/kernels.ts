@@ -3,7 +3,15 @@
  * A kernel handles one contiguous run of `n` elements; the index map calls it per run.
  */
 import { InvalidArgumentError } from '../errors.js';
-import { type DType, type Scalar, byteSize, decodeScalar, encodeScalar, isFloat } from '../tensor/dtype.js';
+import {
+  type DType,
+  type Scalar,
+  byteSize,
+  decodeScalar,
+  encodeScalar,
+  isFloat,
+  storageConstructor,
+} from '../tensor/dtype.js';
 import { bitsToBfloat16, bitsToFloat16, bfloat16Bits, float16Bits } from '../tensor/float16.js';
 import type { Tensor } from '../tensor/tensor.js';
 import { complexParts, isComplex } from '../tensor/complex.js';
@@ -92,7 +100,7 @@ export function scalarBits(dtype: DType, value: Scalar): number[] {
     );
     return Array.from(new Int32Array(parts.buffer));
   }
-  const tmp = new (dataCtor(dtype))(1) as any;
+  const tmp = new (storageConstructor(dtype))(1) as any;
   tmp[0] = encodeScalar(dtype, value, 'fill_value');
   const bytes = new Uint8Array(tmp.buffer);
   switch (byteSize(dtype)) {
@@ -105,26 +113,6 @@ export function scalarBits(dtype: DType, value: Scalar): number[] {
     default:
       return Array.from(new Int32Array(tmp.buffer));
   }
-}
-
-function dataCtor(dtype: DType): any {
-  return {
-    float64: Float64Array,
-    float32: Float32Array,
-    float16: Uint16Array,
-    bfloat16: Uint16Array,
-    int64: BigInt64Array,
-    int32: Int32Array,
-    int16: Int16Array,
-    int8: Int8Array,
-    uint64: BigUint64Array,
-    uint32: Uint32Array,
-    uint16: Uint16Array,
-    uint8: Uint8Array,
-    bool: Uint8Array,
-    complex64: Float32Array,
-    complex128: Float64Array,
-  }[dtype];
 }
 
 /** Copies n lanes; large runs use TypedArray.set (memcpy), short ones a plain loop. */
