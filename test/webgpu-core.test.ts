@@ -386,6 +386,46 @@ else
         expect(r[0]).toBe(f(f(f(self[0] + f(upd[0])) + f(upd[512])) + f(upd[1024])));
       },
     );
+    t('large calls: map parameters compiled into the kernels, same bits', async () => {
+      const g = gpu!;
+      const before = g.stats.baked;
+      const ok = async (call: Parameters<typeof sameOnGpu>[1], label: string) => {
+        const r = await sameOnGpu(g, call, label);
+        expect(r, label).toBeInstanceOf(Tensor);
+        return r as Tensor;
+      };
+      const n = 256;
+      const data = tensor(
+        Array.from({ length: n * n }, (_, i) => (i % 977) * 0.5 - 200),
+        'float32',
+      ).reshape([n, n]);
+      // Negative indices count from the end; every row of the result reads its own row.
+      const idx = tensor(
+        Array.from({ length: n * n }, (_, i) => ((i * 131) % (2 * n)) - n),
+        'int64',
+      ).reshape([n, n]);
+      const r = await ok(onnx.lower.GatherElements(data, idx, { axis: 1 }), 'GatherElements');
+      // result[1][0] = data[1][idx[1][0]], idx[1][0] = (256 · 131) mod 512 − 256 = −256 → column 0.
+      expect((r.toArray() as number[][])[1][0]).toBe((n % 977) * 0.5 - 200);
+      const upd = tensor(
+        Array.from({ length: n * 128 }, (_, i) => i),
+        'float32',
+      ).reshape([n, 128]);
+      const cols = tensor(
+        Array.from({ length: n * 128 }, (_, i) => (i * 7) % 100),
+        'int64',
+      ).reshape([n, 128]);
+      // Duplicate columns within a row: the spec's replace keeps the last writer (the fix-up pass).
+      const replace = onnx.lower.ScatterElements(data, cols, upd, { axis: 1 });
+      await ok({ ...replace, options: resolveScatterOptions({}) }, 'replace');
+      await ok(onnx.lower.ScatterElements(data, cols, upd, { axis: 1, reduction: 'add' }), 'add');
+      const nd = tensor(
+        Array.from({ length: 8192 }, (_, i) => [i % n, (i * 5) % (n / 4)]),
+        'int64',
+      );
+      await ok(onnx.lower.GatherND(data.reshape([n, n / 4, 4]), nd), 'GatherND');
+      expect(g.stats.baked - before).toBeGreaterThanOrEqual(4);
+    });
     t('GPU-resident chains: bindings, no host round trip', async () => {
       const g = gpu!;
       const data = tensor(

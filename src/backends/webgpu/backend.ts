@@ -33,6 +33,7 @@ import {
   GATHER_TILE,
   type KernelSource,
   Params,
+  RESOLVE_TILE,
   SCAN_BLOCK,
   TILE,
   WG,
@@ -71,6 +72,8 @@ const ON_GPU: ReadonlySet<string> = new Set([
   'uint8',
   'bool',
 ]);
+/** Invocations from which a call's map parameters are compiled into its kernels (Params.baked). */
+const BAKE_MIN = 2 ** 15;
 /** Largest element count of a tensor on this backend (offsets are 32-bit, with a margin for sentinels). */
 const MAX_ELEMENTS = 2 ** 30 - 1;
 
@@ -179,7 +182,7 @@ export class WebGpuBackend implements Backend {
    * their error; scatters that sorted rows instead of elements, and `replace` scatters that took
    * the last writer without sorting; element gathers done in one pass; gathers moved as vec4s;
    * float32 folds done in hardware floats first (applyFast); element replaces in one pass
-   * (fusedReplace).
+   * (fusedReplace); calls whose map parameters were compiled into the kernels (Params.baked).
    */
   readonly stats = {
     gpu: 0,
@@ -191,6 +194,7 @@ export class WebGpuBackend implements Backend {
     vec4Gathers: 0,
     nativeFolds: 0,
     fusedReplaces: 0,
+    baked: 0,
   };
   private readonly pipelines = new Map<
     string,
@@ -284,6 +288,7 @@ export class WebGpuBackend implements Backend {
     this.checkSize(indices.size, call.start_indices.dtype, call.op);
     const scratch: Scratch = [];
     const params = mapParams(map);
+    params.baked = this.bake(map);
     params.add('FILL', padTo(scalarBits(plan.dtype, options.fill_value), 2));
     const pv = i32Bytes(params.values);
     const P = this.scratchBuffer(scratch, pv.byteLength, pv);
@@ -393,6 +398,7 @@ export class WebGpuBackend implements Backend {
     this.checkSize(indices.size, call.scatter_indices.dtype, call.op);
     const scratch: Scratch = [];
     const params = mapParams(map);
+    params.baked = this.bake(map);
     const pv = i32Bytes(params.values);
     const P = this.scratchBuffer(scratch, pv.byteLength, pv);
     const starts = this.scratchBuffer(scratch, map.batchCount * 4);
@@ -654,7 +660,12 @@ export class WebGpuBackend implements Backend {
       : replace
         ? [replace.updates, replace.out, replace.seg]
         : [];
-    this.dispatch(enc, src, [P, indices, starts, raw, flags, ...extra], map.batchCount);
+    this.dispatch(
+      enc,
+      src,
+      [P, indices, starts, raw, flags, ...extra],
+      Math.ceil(map.batchCount / RESOLVE_TILE),
+    );
     return raw;
   }
 
@@ -826,6 +837,13 @@ export class WebGpuBackend implements Backend {
     if (init) this.write(b, new Uint8Array(init.buffer, init.byteOffset, init.byteLength));
     scratch.push(b);
     return b;
+  }
+
+  /** Whether the call is large enough to compile its map parameters into the kernels. */
+  private bake(map: IndexMap): boolean {
+    const baked = Math.max(map.batchCount, map.spaceSize) >= BAKE_MIN;
+    if (baked) this.stats.baked++;
+    return baked;
   }
 
   /** Three u32 workgroup counts written by a kernel and read by dispatchWorkgroupsIndirect. */

@@ -19,6 +19,12 @@ export const WG = 64;
 /** Updates per tile of the radix sort, and digit width. */
 export const TILE = 256;
 export const DIGIT_BITS = 4;
+/**
+ * Batch positions per invocation of the resolve pass: SwiftShader's cost per invocation is
+ * about that of a short kernel body, so four positions each take ~0.6× the time of one each
+ * (a 1M-element GatherElements, measured on this machine).
+ */
+export const RESOLVE_TILE = 4;
 /** Result elements per invocation of the gather move (4- and 8-byte elements). */
 export const GATHER_TILE = 4;
 
@@ -44,8 +50,19 @@ export class Params {
     for (const x of xs) this.values.push(x);
     return this;
   }
+  /**
+   * Values compiled into the kernel as constants instead of read from the parameter buffer: the
+   * odometers' divisions then have constant divisors and their loops unroll. One pipeline per
+   * shape, so only for calls large enough to pay for the compile (backend.ts BAKE_MIN).
+   */
+  baked = false;
   consts(): string {
-    return [...this.offsets].map(([n, o]) => `const O_${n}: u32 = ${o}u;`).join('\n');
+    const offsets = [...this.offsets].map(([n, o]) => `const O_${n}: u32 = ${o}u;`).join('\n');
+    if (!this.baked) return `${offsets}\nfn pi(o: u32) -> i32 { return P[o]; }`;
+    const vs = this.values.length ? this.values : [0];
+    return `${offsets}
+const PV = array<i32, ${vs.length}>(${vs.map((v) => `${v | 0}`).join(', ')});
+fn pi(o: u32) -> i32 { return PV[o]; }`;
   }
 }
 
@@ -60,37 +77,37 @@ const header = (bindings: readonly [string, Binding, string][]) =>
 const ENTRY = `@compute @workgroup_size(${WG}) fn main(@builtin(global_invocation_id) g: vec3<u32>, @builtin(num_workgroups) nw: vec3<u32>) {
   let i = g.x + g.y * nw.x * ${WG}u;`;
 
-/** Helpers over the map parameters: batch position → index/operand offsets, space position → (b, o, j). */
-function mapHelpers(nb: number, no: number): string {
+/**
+ * Helpers over the map parameters: batch position → index/operand offsets, space position →
+ * (b, o, j). The odometers are unrolled here (ranks are known), so with baked parameters every
+ * divisor is a constant expression and compiles to multiplies and shifts.
+ */
+function mapHelpers(params: Params, nb: number, no: number): string {
+  const at = (name: string, j: number) => `${params.baked ? 'PV' : 'P'}[O_${name} + ${j}u]`;
+  const dims = (n: number) => Array.from({ length: n }, (_, k) => n - 1 - k);
+  const digit = (shape: string, j: number) => `n = u32(${at(shape, j)}); c = i32(rem % n); rem = rem / n;`;
   return `
-fn pi(o: u32) -> i32 { return P[o]; }
 fn batch_base(b: u32) -> vec2<i32> {
-  var rem = b; var idx = 0; var off = 0;
-  for (var j = ${nb - 1}; j >= 0; j--) {
-    let n = u32(pi(O_BSHAPE + u32(j)));
-    let c = i32(rem % n); rem = rem / n;
-    idx += c * pi(O_BIDX + u32(j)); off += c * pi(O_BOP + u32(j));
-  }
+  var rem = b; var idx = 0; var off = 0; var n = 1u; var c = 0;
+  ${dims(nb)
+    .map((j) => `${digit('BSHAPE', j)} idx += c * ${at('BIDX', j)}; off += c * ${at('BOP', j)};`)
+    .join('\n  ')}
   return vec2<i32>(idx, off);
 }
 fn batch_coord(b: u32, jj: i32) -> i32 {
-  var rem = b;
-  for (var j = ${nb - 1}; j >= 0; j--) {
-    let n = u32(pi(O_BSHAPE + u32(j)));
-    let c = i32(rem % n); rem = rem / n;
-    if (j == jj) { return c; }
-  }
+  var rem = b; var n = 1u; var c = 0;
+  ${dims(nb)
+    .map((j) => `${digit('BSHAPE', j)} if (jj == ${j}) { return c; }`)
+    .join('\n  ')}
   return 0;
 }
 // Space element r → (batch position, window offset of its run, offset in the run).
 fn space_map(r: u32) -> vec3<i32> {
-  let run = u32(pi(O_RUNLEN));
-  var rem = r / run; var b = 0; var o = 0;
-  for (var d = ${no - 1}; d >= 0; d--) {
-    let n = u32(pi(O_OSHAPE + u32(d)));
-    let c = i32(rem % n); rem = rem / n;
-    b += c * pi(O_OBSTEP + u32(d)); o += c * pi(O_OOSTEP + u32(d));
-  }
+  let run = u32(${at('RUNLEN', 0)});
+  var rem = r / run; var b = 0; var o = 0; var n = 1u; var c = 0;
+  ${dims(no)
+    .map((d) => `${digit('OSHAPE', d)} b += c * ${at('OBSTEP', d)}; o += c * ${at('OOSTEP', d)};`)
+    .join('\n  ')}
   return vec3<i32>(b, o, i32(r % run));
 }`;
 }
@@ -182,7 +199,7 @@ const INVALID: i32 = ${INVALID};
 const PARTIAL: i32 = ${PARTIAL};
 const BIG: i32 = 1073741824;
 const KORDER = array<u32, ${Math.max(1, s.K)}>(${(s.K ? s.kOrder : [0]).map((k) => `${k}u`).join(', ')});
-${mapHelpers(s.nb, s.no)}
+${mapHelpers(s.params, s.nb, s.no)}
 ${readIndex(s.indexBytes, s.indexSigned)}
 fn umod64(x: vec2<u32>, r: u32) -> u32 {
   var rem = 0u;
@@ -219,7 +236,8 @@ fn resolve1(e: u32, k: u32, b: u32) -> R {
   return R(v, st, fits);
 }
 ${ENTRY}
-  let b = i;
+  for (var l = 0u; l < ${RESOLVE_TILE}u; l++) {
+  let b = i * ${RESOLVE_TILE}u + l;
   if (b >= u32(pi(O_BATCH))) { return; }
   let base = batch_base(b);
   var off = base.y;
@@ -234,6 +252,7 @@ ${ENTRY}
   let start = select(off, status, status != 0);
   ${s.fuseBytes ? fusedMove(s.fuseBytes) : 'STARTS[b] = start;'}
   ${s.replaceBytes ? fusedReplace(s.replaceBytes) : ''}
+  }
 }`;
   const extra: Binding[] = s.fuseBytes ? ['read', 'rw'] : s.replaceBytes ? ['read', 'rw', 'rw'] : [];
   return { code, bindings: ['read', 'read', 'rw', 'rw', 'rw', ...extra] };
@@ -275,7 +294,7 @@ export function gatherVec4Kernel(params: Params, nb: number, no: number): Kernel
     ['OUT', 'rw', 'array<vec4<u32>>'],
   ])}
 ${params.consts()}
-${mapHelpers(nb, no)}
+${mapHelpers(params, nb, no)}
 ${ENTRY}
   let r = i * 4u;
   if (r >= u32(pi(O_SPACE))) { return; }
@@ -332,7 +351,7 @@ export function gatherKernel(params: Params, nb: number, no: number, bytes: numb
     ['OUT', 'rw', 'array<u32>'],
   ])}
 ${params.consts()}
-${mapHelpers(nb, no)}
+${mapHelpers(params, nb, no)}
 ${loader('OPD', bytes)}
 fn src(r: u32) -> i32 {
   let m = space_map(r);
@@ -363,7 +382,7 @@ export function targetKernel(
     ['VALS', 'rw', 'array<u32>'],
   ])}
 ${params.consts()}
-${mapHelpers(nb, no)}
+${mapHelpers(params, nb, no)}
 fn raw_of(d: u32, b: u32) -> i32 {
   let sel = pi(O_RAWSEL + d);
   if (sel > 0) { return RAW[b * ${Math.max(K, 1)}u + u32(sel - 1)]; }
