@@ -99,7 +99,8 @@ function tableView(spec: TensorViewSpec): TensorView {
   if (!spec.values) {
     root.append(el('p', { class: 'hint' }, 'no value (the call fails)'));
   } else {
-    const s = spec.shape.length === 0 ? [1] : spec.shape.length === 1 ? [1, spec.shape[0]] : spec.shape;
+    // A 0-d tensor (x[0, 1]'s result) is one cell: a 1×1 slice.
+    const s = spec.shape.length === 0 ? [1, 1] : spec.shape.length === 1 ? [1, spec.shape[0]] : spec.shape;
     const rows = s[s.length - 2];
     const cols = s[s.length - 1];
     const lead = s.slice(0, -2);

@@ -82,6 +82,18 @@ describe.skipIf(!available)('explorer: the paste box reads, the comparison trans
     expect(await outputValues()).toEqual(['0', '2', '4']);
   });
 
+  it('pasted: x[mask, 1] (the mask as its true positions), np.add.at(x, mask, 1), x[(0, 1)]', async () => {
+    await paste('x = np.arange(12).reshape(3, 4)\nx[np.array([True, False, True]), 1]');
+    expect(await page.inputValue('#op')).toBe('numpy.index');
+    expect(await outputValues()).toEqual(['1', '9']);
+    await paste('x = np.zeros(4)\nnp.add.at(x, np.array([True, False, True, False]), 1)');
+    expect(await page.inputValue('#op')).toBe('numpy.add.at');
+    expect(await outputValues()).toEqual(['1', '0', '1', '0']);
+    // a 0-d result is one cell
+    await paste('x = np.arange(6).reshape(2, 3)\nx[(0, 1)]');
+    expect(await outputValues()).toEqual(['1']);
+  });
+
   it('pasted: negative indices — torch x[[-1, 0]] → [5, 0] (torch.index), jnp → [3, 0]', async () => {
     await paste('x = torch.arange(6)\nx[[-1, 0]]');
     expect(await page.inputValue('#op')).toBe('torch.index');
