@@ -236,26 +236,25 @@ function wrap(b: Builder, idx: ValueId, layout: IndexLayout): ValueId {
   return b.binary('remainder', b.binary('add', b.binary('remainder', idx, n), n), n);
 }
 
-function clamp(b: Builder, idx: ValueId, layout: IndexLayout): ValueId {
+/** Each component's valid start range [0, last], as two tensors shaped like the indices. */
+function startRange(b: Builder, idx: ValueId, layout: IndexLayout): [ValueId, ValueId] {
   const lo = perComponent(
     b,
     idx,
     layout,
     layout.dims.map(() => 0),
   );
-  const hi = perComponent(b, idx, layout, layout.last);
+  return [lo, perComponent(b, idx, layout, layout.last)];
+}
+
+function clamp(b: Builder, idx: ValueId, layout: IndexLayout): ValueId {
+  const [lo, hi] = startRange(b, idx, layout);
   return b.one({ kind: 'clamp', operands: [lo, idx, hi], results: [b.type(idx)] });
 }
 
 /** Per index vector: every component within [0, last]; shaped like the indices without the vector dim. */
 function inBounds(b: Builder, idx: ValueId, layout: IndexLayout): ValueId {
-  const lo = perComponent(
-    b,
-    idx,
-    layout,
-    layout.dims.map(() => 0),
-  );
-  const hi = perComponent(b, idx, layout, layout.last);
+  const [lo, hi] = startRange(b, idx, layout);
   const ok = b.binary('and', b.compare('GE', idx, lo), b.compare('LE', idx, hi));
   const t = b.type(ok);
   if (layout.vectorDim >= t.shape.length) return ok;
