@@ -12,4 +12,10 @@ import { BatchGather, CAFFE2_POLICY, Gather, lower } from './caffe2/gather.js';
 export type { Caffe2BatchGatherArgs, Caffe2GatherArgs } from './caffe2/gather.js';
 
 /** Caffe2 gather operators; `lower.<Op>` returns the core call. */
-export const caffe2 = { Gather, BatchGather, policy: CAFFE2_POLICY, lower } as const;
+export const caffe2 = {
+  Gather,
+  BatchGather,
+  /** The policy table (`CAFFE2_POLICY`): out-of-range indices and `wrap_indices`. */
+  policy: CAFFE2_POLICY,
+  lower,
+} as const;

@@ -38,6 +38,7 @@ export const directml = {
   SCATTER,
   SCATTER_ELEMENTS: SCATTER,
   SCATTER_ND,
+  /** The policy table (`DIRECTML_POLICY`): feature levels, out-of-bounds, duplicates. */
   policy: DIRECTML_POLICY,
   lower: { ...lowerGather, ...lowerScatter },
 } as const;

@@ -27,7 +27,10 @@ export interface LoweredScatter<O extends string> extends ScatterCall {
 export type LoweredCall<O extends string> = LoweredGather<O> | LoweredScatter<O>;
 
 /** The op a lowered call's type names (`'onnx.GatherND'`), or `never` for a call that names none. */
-export type LoweredOp<C> = C extends { readonly [LOWERED_FROM]?: infer O extends string }
+export type LoweredOp<C> = C extends {
+  /** The op's name, read from the call's type. */
+  readonly [LOWERED_FROM]?: infer O extends string;
+}
   ? string extends O
     ? never
     : O

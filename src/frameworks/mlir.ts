@@ -15,6 +15,7 @@ export type { MlirGatherAttributes, MlirScatterAttributes } from './mlir/tensor.
 /** MLIR dialect ops, grouped by dialect; `lower.tensor.<op>` returns the core call. */
 export const mlir = {
   tensor: { gather, scatter, inferResultShape },
+  /** The policy table (`MLIR_POLICY`) for what MLIR leaves undefined. */
   policy: MLIR_POLICY,
   lower: { tensor: lower },
 } as const;

@@ -204,6 +204,7 @@ function gather(operand: Tensor, start_indices: Tensor, attributes: StableHloGat
   return execute(lowerGather(operand, start_indices, attributes));
 }
 
+/** `stablehlo.scatter` of one input: the input with `updates` combined in by `update_computation` (default replace). */
 function scatter(
   inputs: Tensor,
   scatter_indices: Tensor,
@@ -211,6 +212,7 @@ function scatter(
   attributes: StableHloScatterAttributes,
   update_computation?: UpdateComputation,
 ): Tensor;
+/** Variadic `stablehlo.scatter`: N inputs and N updates scattered together (one result per input). */
 function scatter(
   inputs: readonly Tensor[],
   scatter_indices: Tensor,

@@ -29,6 +29,7 @@ export const webnn = {
   gatherND,
   scatterElements,
   scatterND,
+  /** The policy table (`WEBNN_POLICY`): negative indices, out-of-bounds, duplicates. */
   policy: WEBNN_POLICY,
   lower: { ...lowerGather, ...lowerScatter },
 } as const;

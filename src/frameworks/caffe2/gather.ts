@@ -70,9 +70,17 @@ export interface Caffe2BatchGatherArgs {
  * conversion code, per the source comment). BatchGather never wraps.
  */
 export const CAFFE2_POLICY = {
+  /** An index outside the axis fails a CAFFE_ENFORCE: an error. */
   mode: 'error',
+  /** `wrap_indices` when the argument is absent: Gather wraps iff the given axis is 0; BatchGather never. */
   wrap_indices: { Gather: (axisArg: number) => axisArg === 0, BatchGather: () => false },
-  negative_indices: { wrap: 'from_end', no_wrap: 'out_of_bounds' },
+  /** Negative indices with and without `wrap_indices`. */
+  negative_indices: {
+    /** Counted from the end once. */
+    wrap: 'from_end',
+    /** Out of range. */
+    no_wrap: 'out_of_bounds',
+  },
 } as const satisfies {
   mode: 'error';
   wrap_indices: Record<string, (axisArg: number) => boolean>;

@@ -47,7 +47,9 @@ const DML_NAME = Object.fromEntries(Object.entries(DML_DATA_TYPE).map(([k, v]) =
 
 /** The output tensor desc: all fields optional; given fields are checked against the rule. */
 export interface DmlOutputTensorDesc {
+  /** The output sizes, right-aligned into DimensionCount (checked against the rule). */
   readonly Sizes?: readonly number[];
+  /** The output data type: InputTensor's (checked); the `DML_TENSOR_DATA_TYPE_` prefix may be omitted. */
   readonly DataType?: DmlDataType | `DML_TENSOR_DATA_TYPE_${DmlDataType}`;
 }
 
@@ -78,14 +80,43 @@ export interface DmlOptions {
 /** The gathers' policies (no `duplicates`). */
 export type DmlGatherOptions = Omit<DmlOptions, 'duplicates'>;
 
+/** The one policy table of the DirectML operators: each named value → the core's modes. */
 export const DIRECTML_POLICY = {
-  featureLevel: { default: '4_1', negativeIndicesFrom: '3_0' },
-  outOfBounds: {
-    default: 'clamp',
-    clamp: { gather: 'clip', scatter: 'clip' },
-    error: { gather: 'error', scatter: 'error' },
+  /** Feature levels (`DML_FEATURE_LEVEL_<major>_<minor>`, written `'4_1'`). */
+  featureLevel: {
+    /** The level assumed when none is given: the newest row of the docs' support tables. */
+    default: '4_1',
+    /** From this level, signed (int32/int64) negative indices count from the end once. */
+    negativeIndicesFrom: '3_0',
   },
-  duplicates: { default: 'last', last: 'apply', error: 'error' },
+  /** Invalid indices (DirectML reports no failure and keeps reads inside the input). */
+  outOfBounds: {
+    /** The policy when none is given. */
+    default: 'clamp',
+    /** A per-axis index clamp, reproducing DirectML's in-bounds reads. */
+    clamp: {
+      /** Gathers clamp. */
+      gather: 'clip',
+      /** Scatters clamp. */
+      scatter: 'clip',
+    },
+    /** An invalid index is an error. */
+    error: {
+      /** Gathers raise. */
+      gather: 'error',
+      /** Scatters raise. */
+      scatter: 'error',
+    },
+  },
+  /** Overlapping scatter targets ("invalid": any write may win). */
+  duplicates: {
+    /** The policy when none is given. */
+    default: 'last',
+    /** Writes in row-major update order; the last one wins. */
+    last: 'apply',
+    /** A repeated target is an error. */
+    error: 'error',
+  },
 } as const satisfies {
   featureLevel: { default: string; negativeIndicesFrom: string };
   outOfBounds: { default: 'clamp' } & Record<'clamp' | 'error', { gather: GatherMode; scatter: ScatterMode }>;

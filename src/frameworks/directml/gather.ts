@@ -196,6 +196,7 @@ function lowerND(op: string, desc: Partial<DmlGatherND1Desc>, options: unknown):
   });
 }
 
+/** Validates and lowers DML_GATHER_ND (DML_GATHER_ND1 with BatchDimensionCount 0). */
 function lowerGATHER_ND(
   desc: DmlGatherNDDesc,
   options?: DmlGatherOptions | null,
@@ -204,6 +205,7 @@ function lowerGATHER_ND(
   return lowerND(op, { ...descFields(op, desc, FIELDS.GATHER_ND), BatchDimensionCount: 0 }, options);
 }
 
+/** Validates and lowers DML_GATHER_ND1 (see lowerND for the rules). */
 function lowerGATHER_ND1(
   desc: DmlGatherND1Desc,
   options?: DmlGatherOptions | null,

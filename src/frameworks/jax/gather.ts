@@ -39,7 +39,9 @@ import type { LoweredGather } from '../lowered.js';
 
 /** Keyword arguments of `jax.lax.gather`. */
 export interface LaxGatherOptions {
+  /** The caller's promise that no index repeats (a hint JAX passes to XLA); default false. */
   readonly unique_indices?: boolean;
+  /** The caller's promise that the indices are sorted (a hint JAX passes to XLA); default false. */
   readonly indices_are_sorted?: boolean;
   /** Default (undefined/null): PROMISE_IN_BOUNDS, which clamps. */
   readonly mode?: JaxMode | null;

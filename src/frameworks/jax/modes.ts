@@ -15,9 +15,13 @@ import { DIA, G, S, type Signatures } from '../signature.js';
 
 /** `jax.lax.GatherScatterMode`: enum members, distinct from the mode strings. */
 export const GatherScatterMode = Object.freeze({
+  /** Clamp the window start so the whole window fits. */
   CLIP: 'GatherScatterMode.CLIP',
+  /** A gather window that does not fit reads `fill_value`; a scatter window that does not fit is dropped. */
   FILL_OR_DROP: 'GatherScatterMode.FILL_OR_DROP',
+  /** No checks (XLA clamps gathers and drops scatters). */
   PROMISE_IN_BOUNDS: 'GatherScatterMode.PROMISE_IN_BOUNDS',
+  /** JAX's one-hot matmul lowering: refused here (not modelled). */
   ONE_HOT: 'GatherScatterMode.ONE_HOT',
 } as const);
 export type GatherScatterMode = (typeof GatherScatterMode)[keyof typeof GatherScatterMode];

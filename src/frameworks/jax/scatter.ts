@@ -46,7 +46,9 @@ import type { LoweredScatter } from '../lowered.js';
 
 /** Keyword arguments of the `jax.lax.scatter*` family. */
 export interface LaxScatterOptions {
+  /** The caller's promise that the indices are sorted (a hint JAX passes to XLA); default false. */
   readonly indices_are_sorted?: boolean;
+  /** The caller's promise that no index repeats (a hint JAX passes to XLA); default false. */
   readonly unique_indices?: boolean;
   /** Default (undefined/null): FILL_OR_DROP, which drops out-of-bounds windows. */
   readonly mode?: JaxMode | null;
@@ -122,13 +124,18 @@ type ScatterFn = <D extends DType>(
   dimension_numbers: ScatterDimensionNumbers,
   options?: LaxScatterOptions | null,
 ) => Tensor<D>;
-type LowerScatterFn<N extends string = string> = (
-  operand: Tensor,
-  scatter_indices: Tensor,
-  updates: Tensor,
-  dimension_numbers: ScatterDimensionNumbers,
-  options?: LaxScatterOptions | null,
-) => LoweredScatter<`jax.lax.${N}`>;
+/** A `jax.lax.scatter*` lowering. */
+export interface LowerScatterFn<N extends string = string> {
+  /** Validates `jax.lax.scatter*(operand, scatter_indices, updates, dimension_numbers)` and lowers it to one core scatter. */
+  // biome-ignore lint/style/useShorthandFunctionType: an interface's call signature carries its doc comment to the API site
+  (
+    operand: Tensor,
+    scatter_indices: Tensor,
+    updates: Tensor,
+    dimension_numbers: ScatterDimensionNumbers,
+    options?: LaxScatterOptions | null,
+  ): LoweredScatter<`jax.lax.${N}`>;
+}
 
 const lowerer =
   <N extends string>(name: N): LowerScatterFn<N> =>

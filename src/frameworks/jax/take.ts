@@ -37,8 +37,11 @@ export interface TakeOptions {
   readonly axis?: number | null;
   /** "fill" (default), "clip" or "wrap". */
   readonly mode?: 'fill' | 'clip' | 'wrap' | 'raise' | null;
+  /** The value of out-of-bounds reads under "fill"; default: the dtype's (NaN for floats). */
   readonly fill_value?: Scalar | null;
+  /** The caller's promise that no index repeats (a hint JAX passes to XLA); default false. */
   readonly unique_indices?: boolean;
+  /** The caller's promise that the indices are sorted (a hint JAX passes to XLA); default false. */
   readonly indices_are_sorted?: boolean;
   /** Where the result goes (the library's; JAX itself refuses `out=`). */
   readonly out?: Tensor;
@@ -48,6 +51,7 @@ export interface TakeOptions {
 export interface TakeAlongAxisOptions {
   /** Any lax mode; default "fill". */
   readonly mode?: JaxMode | null;
+  /** The value of out-of-bounds reads under "fill"; default: the dtype's (NaN for floats). */
   readonly fill_value?: Scalar | null;
   /** Where the result goes (the library's). */
   readonly out?: Tensor;

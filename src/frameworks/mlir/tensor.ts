@@ -24,13 +24,35 @@ import type { LoweredGather, LoweredScatter } from '../lowered.js';
 
 /** Policies for what MLIR leaves undefined. */
 export const MLIR_POLICY = {
+  /** Out-of-bounds coordinates (undefined behaviour in MLIR). */
   out_of_bounds: {
+    /** The policy when none is given. */
     default: 'error',
-    gather: { error: 'error', clamp: 'clip' },
-    scatter: { error: 'error', skip: 'skip' },
+    /** tensor.gather: `error` or `clamp`. */
+    gather: {
+      /** An out-of-bounds coordinate is an error. */
+      error: 'error',
+      /** Coordinates are clamped into the dim. */
+      clamp: 'clip',
+    },
+    /** tensor.scatter: `error` or `skip`. */
+    scatter: {
+      /** An out-of-bounds coordinate is an error. */
+      error: 'error',
+      /** The update at an out-of-bounds coordinate is dropped. */
+      skip: 'skip',
+    },
   },
-  // `unique` broken on scatter: `error` (default) or `last` (apply in order, last wins).
-  duplicates: { default: 'error', error: 'error', last: 'apply' },
+  /** A broken `unique` on tensor.scatter (repeated coordinates). */
+  duplicates: {
+    /** The policy when none is given. */
+    default: 'error',
+    /** A repeated coordinate is an error. */
+    error: 'error',
+    /** Updates are applied in order; the last one wins. */
+    last: 'apply',
+  },
+  /** A negative coordinate is out of bounds. */
   negative_indices: 'out_of_bounds',
 } as const satisfies {
   out_of_bounds: {
@@ -49,7 +71,9 @@ const SCATTER_KEYS = ['scatter_dims', 'unique', 'out_of_bounds', 'duplicates', '
 
 /** `tensor.gather` attributes plus our policy. */
 export interface MlirGatherAttributes {
+  /** The source dims the last dim of `indices` holds coordinates for (strictly increasing). */
   readonly gather_dims: readonly number[];
+  /** A promise that no coordinate repeats; no effect on the result. Default false. */
   readonly unique?: boolean;
   /** Return the rank-reduced result (gathered dims dropped) instead of keeping them as 1s. */
   readonly rank_reduced?: boolean;
@@ -63,6 +87,7 @@ export interface MlirGatherAttributes {
 
 /** `tensor.scatter` attributes plus our policies. */
 export interface MlirScatterAttributes {
+  /** The dest dims the last dim of `indices` holds coordinates for (strictly increasing). */
   readonly scatter_dims: readonly number[];
   /** Required by the verifier (only unique scatters exist). */
   readonly unique: boolean;

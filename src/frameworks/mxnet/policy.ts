@@ -58,17 +58,71 @@ export interface MxScatterNdPolicy {
 
 /** The one policy table: each named value → the core's modes. */
 export const MX_POLICY = {
-  take: { default: 'clip', clip: 'clip', wrap: 'wrap', raise: 'error' },
-  pick: { default: 'clip', clip: 'clip', wrap: 'wrap' },
-  batch_take: 'clip',
-  gather_nd: {
-    default: '1.9',
-    '1.9': { mode: 'error', negative_indices: 'from_end', rounding: 'floor' },
-    '1.6': { mode: 'error', negative_indices: 'out_of_bounds', rounding: 'trunc' },
+  /** take's `mode` → the core gather mode. */
+  take: {
+    /** MXNet's default mode. */
+    default: 'clip',
+    /** An index is clamped into [0, n-1] (a negative one reads element 0). */
+    clip: 'clip',
+    /** Index modulo n (negatives from the end). */
+    wrap: 'wrap',
+    /** An index outside [0, n-1] is an error (MXNet 1.6+). */
+    raise: 'error',
   },
+  /** pick's `mode` → the core gather mode. */
+  pick: {
+    /** MXNet's default mode. */
+    default: 'clip',
+    /** An index is clamped into [0, n-1]. */
+    clip: 'clip',
+    /** Index modulo n (negatives from the end). */
+    wrap: 'wrap',
+  },
+  /** batch_take always clamps its indices. */
+  batch_take: 'clip',
+  /** gather_nd's rules by MXNet release (`version`). */
+  gather_nd: {
+    /** The release assumed when none is given. */
+    default: '1.9',
+    /** 1.7+: indices checked against [-n, n-1], negatives from the end, float indices floored. */
+    '1.9': {
+      /** An out-of-range index is an error. */
+      mode: 'error',
+      /** Negative indices count from the end. */
+      negative_indices: 'from_end',
+      /** Float indices floor (n is added before the cast). */
+      rounding: 'floor',
+    },
+    /** 1.6 and earlier read unchecked memory; here an out-of-range or negative index is an error. */
+    '1.6': {
+      /** An out-of-range index is an error (MXNet's behaviour is undefined). */
+      mode: 'error',
+      /** A negative index is out of range. */
+      negative_indices: 'out_of_bounds',
+      /** Float indices truncate toward zero. */
+      rounding: 'trunc',
+    },
+  },
+  /** scatter_nd's policies (MXNet checks nothing). */
   scatter_nd: {
-    out_of_bounds: { default: 'error', error: 'error', skip: 'skip' },
-    duplicates: { default: 'last', last: 'apply', error: 'error' },
+    /** An out-of-bounds index: `error` (default) or `skip` the update. */
+    out_of_bounds: {
+      /** The policy when none is given. */
+      default: 'error',
+      /** An out-of-bounds index is an error. */
+      error: 'error',
+      /** The update at an out-of-bounds index is dropped. */
+      skip: 'skip',
+    },
+    /** Two updates on one element: `last` (default) or `error`. */
+    duplicates: {
+      /** The policy when none is given. */
+      default: 'last',
+      /** Updates are applied in row-major order; the last one wins. */
+      last: 'apply',
+      /** A repeated target is an error. */
+      error: 'error',
+    },
   },
 } as const satisfies {
   take: { default: MxTakeMode } & Record<MxTakeMode, GatherMode>;

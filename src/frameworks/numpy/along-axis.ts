@@ -20,6 +20,7 @@ import {
 } from './shared.js';
 import type { LoweredGather, LoweredScatter } from '../lowered.js';
 
+/** Keyword arguments of `numpy.take_along_axis` and `numpy.put_along_axis`. */
 export interface AlongAxisOptions {
   /** Where the result goes (take: the indices' broadcast shape; put: `arr`'s shape); `arr`'s dtype. */
   readonly out?: Tensor;

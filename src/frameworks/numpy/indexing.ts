@@ -49,8 +49,11 @@ import type { LoweredGather } from '../lowered.js';
 /** Python's `slice(start, stop, step)` in an index tuple (null: omitted); made by `numpy.slice`. */
 export class Slice {
   constructor(
+    /** The first index (negative: from the end); null: from the start (the end for a negative step). */
     readonly start: number | null = null,
+    /** The index before which the slice stops (negative: from the end); null: through the end. */
     readonly stop: number | null = null,
+    /** The stride (not 0); null: 1. */
     readonly step: number | null = null,
   ) {
     Object.freeze(this);
@@ -85,6 +88,7 @@ export function slice(start: number | null = null, stop?: number | null, step: n
   return new Slice(start, stop, step);
 }
 
+/** Keyword arguments of `numpy.index` and the `ufunc.at` functions. */
 export interface IndexOptions {
   /** Where the result goes: the result's shape and `a`'s dtype (`index`), `a`'s shape (`ufunc.at`). */
   readonly out?: Tensor;
@@ -357,6 +361,7 @@ export const UFUNCS = {
   minimum: 'min',
   maximum: 'max',
 } as const satisfies Record<string, ReducerName>;
+/** A ufunc with `.at`: `add`, `subtract`, `multiply`, `minimum`, `maximum`. */
 export type UfuncName = keyof typeof UFUNCS;
 
 const TUPLE: unique symbol = Symbol('numpy.tuple');

@@ -28,8 +28,11 @@ export const MODES: Readonly<
   Record<
     NumpyMode,
     {
+      /** The core gather mode (take). */
       readonly gather: GatherMode;
+      /** The core scatter mode (put). */
       readonly scatter: ScatterMode;
+      /** How a negative index is read before the mode applies. */
       readonly negative_indices: NegativeIndexPolicy;
     }
   >

@@ -13,6 +13,7 @@ import { type NumpyMode, gatherPolicy, oobWording, resolveMode, safeIndex, scatt
 import { type ArrayLike, type ArrayLikeDType, arrayArg, castUnsafe } from './shared.js';
 import type { LoweredGather, LoweredScatter } from '../lowered.js';
 
+/** Keyword arguments of `numpy.take`. */
 export interface TakeOptions {
   /** Axis to take along; `null`/omitted = the flattened array (NumPy's default axis=None). */
   readonly axis?: number | null;
@@ -95,6 +96,7 @@ export function take<A extends ArrayLike>(
   return execute(lowerTake(a, indices, opts)) as Tensor<ArrayLikeDType<A>>;
 }
 
+/** Keyword arguments of `numpy.put`. */
 export interface PutOptions {
   /** Out-of-bounds mode; default 'raise'. 'clip' clamps negative indices to 0. */
   readonly mode?: NumpyMode;

@@ -27,15 +27,23 @@ export const LATEST_OPSET = 26;
 
 /** The schema versions (since_version) of every operator, oldest first. */
 export const OP_VERSIONS = {
+  /** Gather: 1, 11 (negative indices), 13 (bfloat16). */
   Gather: [1, 11, 13],
+  /** GatherElements: 11, 13 (bfloat16). */
   GatherElements: [11, 13],
+  /** GatherND: 11, 12 (batch_dims), 13 (bfloat16). */
   GatherND: [11, 12, 13],
+  /** Scatter (deprecated in 11 in favour of ScatterElements): 9, 11. */
   Scatter: [9, 11],
+  /** ScatterElements: 11, 13, 16 (reduction add/mul), 18 (reduction max/min). */
   ScatterElements: [11, 13, 16, 18],
+  /** ScatterND: 11, 13, 16 (reduction add/mul), 18 (reduction max/min). */
   ScatterND: [11, 13, 16, 18],
+  /** TensorScatter: 24. */
   TensorScatter: [24],
 } as const satisfies Record<string, readonly number[]>;
 
+/** An ONNX operator type this frontend implements (`'GatherND'`, …). */
 export type OnnxOpType = keyof typeof OP_VERSIONS;
 
 /** Second options object of every ONNX op: which opset the model imports, and where the result goes. */

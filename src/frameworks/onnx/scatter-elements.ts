@@ -61,6 +61,7 @@ export interface ScatterElementsAttributes {
 
 /** Attributes of the deprecated `Scatter`. */
 export interface ScatterAttributes {
+  /** Axis of `data` the indices address; default 0. */
   readonly axis?: number;
 }
 

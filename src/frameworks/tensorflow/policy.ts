@@ -52,19 +52,54 @@ const POLICY_KEYS = ['device', 'bad_indices_policy', 'out'] as const;
 
 /** The one policy table: each named value → the core's modes. */
 export const TF_POLICY = {
+  /** TensorFlow never counts negative indices from the end: they are out of bounds. */
   negative_indices: 'out_of_bounds',
+  /** Out-of-bounds indices by device (`{ device }` option): TF's kernels differ. */
   device: {
+    /** The device assumed when none is given. */
     default: 'cpu',
-    cpu: { gather: 'error', scatter: 'error' },
-    gpu: { gather: 'fill', scatter: 'skip' },
-    xla: { gather: 'clip', scatter: 'drop' },
+    /** CPU kernels: an out-of-bounds index is an InvalidArgument error. */
+    cpu: {
+      /** Gathers raise. */
+      gather: 'error',
+      /** Scatters raise. */
+      scatter: 'error',
+    },
+    /** GPU kernels: an out-of-bounds gather reads 0, an out-of-bounds scatter update is ignored. */
+    gpu: {
+      /** Gathers fill with 0. */
+      gather: 'fill',
+      /** Scatters skip the update. */
+      scatter: 'skip',
+    },
+    /** XLA (jit_compile): gathers clamp the start, scatters drop the window. */
+    xla: {
+      /** Gathers clamp. */
+      gather: 'clip',
+      /** Scatters drop out-of-bounds windows. */
+      scatter: 'drop',
+    },
   },
+  /** The raw ops' `bad_indices_policy` attribute: ERROR and IGNORE override the device's rule. */
   bad_indices_policy: {
-    ERROR: { gather: 'error', scatter: 'error' },
-    IGNORE: { gather: 'fill', scatter: 'skip' },
+    /** An out-of-bounds index is an error on every device. */
+    ERROR: {
+      /** Gathers raise. */
+      gather: 'error',
+      /** Scatters raise. */
+      scatter: 'error',
+    },
+    /** Out-of-bounds gathers read 0 and scatter updates are ignored. */
+    IGNORE: {
+      /** Gathers fill with 0. */
+      gather: 'fill',
+      /** Scatters skip the update. */
+      scatter: 'skip',
+    },
   },
   /** Value stored for an out-of-bounds gather under `fill` (GPU, IGNORE). */
   fill_value: 0,
+  /** Repeated targets: every update is applied, in row-major update order (update: the last wins). */
   duplicates: 'apply',
 } as const satisfies {
   negative_indices: 'out_of_bounds';

@@ -93,8 +93,23 @@ function lowerScatterNd(
   return lowerNd(op, zeros(dims, u.dtype), i, u, 'add', 1, opts);
 }
 
+/** A `tensor_scatter_nd_*` lowering. */
+export interface TensorScatterLowering<N extends string> {
+  /** Validates `tf.tensor_scatter_nd_*(tensor, indices, updates)` and lowers it to one core scatter. */
+  // biome-ignore lint/style/useShorthandFunctionType: an interface's call signature carries its doc comment to the API site
+  (
+    tensor: Tensor,
+    indices: Tensor,
+    updates: Tensor,
+    opts?: TfPolicyOptions | null,
+  ): LoweredScatter<`tensorflow.${N}`>;
+}
+
 /** tensor_scatter_nd_* share one lowering; only the combiner and the name differ. */
-function tensorScatterLowering<N extends string>(name: N, computation: ReducerName) {
+function tensorScatterLowering<N extends string>(
+  name: N,
+  computation: ReducerName,
+): TensorScatterLowering<N> {
   const op = `tf.${name}`;
   return (
     tensor: Tensor,

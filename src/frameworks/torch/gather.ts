@@ -15,9 +15,11 @@ import type { LoweredGather } from '../lowered.js';
 
 /** PyTorch's keyword `out=`: the result's shape and the input's dtype. */
 export interface OutOptions {
+  /** Where the result goes (pass the input to write in place, as the `Tensor.*_` methods do). */
   readonly out?: Tensor;
 }
 
+/** Keyword arguments of `torch.gather`. */
 export interface GatherOptions extends OutOptions {
   /** Accepted and ignored (it only changes the gradient's layout). */
   readonly sparse_grad?: boolean;

@@ -31,6 +31,7 @@ import { checkIndexDType as indexDType, dtypeRuleFailed, integer, normalizeAxis,
 import type { CallMeta } from '../families.js';
 import { G, S, type Signatures } from '../signature.js';
 
+/** The PyTorch ops whose policies `TORCH_POLICY` holds. */
 export type TorchOp =
   | 'gather'
   | 'scatter'

@@ -185,6 +185,7 @@ export const REDUCTIONS = {
   amax: 'max',
   amin: 'min',
 } as const satisfies Record<string, ReducerName>;
+/** A `scatter_reduce` reduction: `sum`, `prod`, `mean`, `amax`, `amin`. */
 export type Reduction = keyof typeof REDUCTIONS;
 const REDUCTION_NAMES = Object.keys(REDUCTIONS) as Reduction[];
 

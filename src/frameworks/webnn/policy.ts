@@ -39,13 +39,36 @@ export interface WebNNScatterPolicyOptions extends WebNNPolicyOptions {
 
 /** The one policy table: each named value → the core's modes. */
 export const WEBNN_POLICY = {
+  /** Negative indices count from the end once. */
   negative_indices: 'from_end',
+  /** Out-of-bounds indices (`outOfBounds` option). */
   outOfBounds: {
+    /** The policy when none is given. */
     default: 'clamp',
-    clamp: { gather: 'clip', scatter: 'clip' },
-    error: { gather: 'error', scatter: 'error' },
+    /** Indices are clamped into the dim. */
+    clamp: {
+      /** Gathers clamp. */
+      gather: 'clip',
+      /** Scatters clamp. */
+      scatter: 'clip',
+    },
+    /** An out-of-bounds index is an error. */
+    error: {
+      /** Gathers raise. */
+      gather: 'error',
+      /** Scatters raise. */
+      scatter: 'error',
+    },
   },
-  duplicates: { default: 'last', last: 'apply', error: 'error' },
+  /** Repeated scatter targets (`duplicates` option). */
+  duplicates: {
+    /** The policy when none is given. */
+    default: 'last',
+    /** Updates are applied in order; the last one wins. */
+    last: 'apply',
+    /** A repeated target is an error. */
+    error: 'error',
+  },
 } as const satisfies {
   negative_indices: 'from_end';
   outOfBounds: { default: WebNNOutOfBounds } & Record<
