@@ -12,6 +12,7 @@ import { parsePaste } from '../explorer/paste.js';
 import { PasteError } from '../explorer/pycall.js';
 import { TUPLE_ENTRIES, withTuples } from '../explorer/tuple-ops.js';
 import { NAMESPACES } from '../src/frameworks/index.js';
+import { probeArgs } from '../src/tables/probes.js';
 import { buildRegistry, executeCall, lowerCall } from '../src/tables/registry.js';
 
 const registry = withTuples(buildRegistry(NAMESPACES));
@@ -149,6 +150,19 @@ describe('what stays refused, with the reason', () => {
   it("NumPy's in-place x[i, j] = v and arrays that do not broadcast", () => {
     expect(refused('x = np.zeros((2, 2))\nx[[0, 1], [1, 0]] = 5')).toContain('has no op in the library');
     expect(refused('x = np.zeros((2, 2))\nx[[0, 1], [0, 1, 1]]')).toContain('do not broadcast');
+  });
+  it('chosen from the menu, each tuple op starts from x[[2, 0]] (probeArgs), index_put with matching values', () => {
+    const outs = TUPLE_ENTRIES.map((e) => executeCall(NAMESPACES, e, probeArgs(e, [2, 0])).toArray());
+    expect(outs[0]).toEqual([
+      [30, 31, 32],
+      [10, 11, 12],
+    ]);
+    expect(outs[1]).toEqual(outs[0]);
+    expect(outs[2]).toEqual([
+      [200, 201, 202],
+      [5, 5, 5],
+      [100, 101, 102],
+    ]);
   });
   it('the tuple entries lower through the registry (no DOM): numpy.index of a stacked tuple', () => {
     const entry = TUPLE_ENTRIES[0];

@@ -113,6 +113,12 @@ export function probeArgs(entry: OpEntry, rows: readonly number[], over: Partial
       indices = rows.map((r) => Array.from({ length: COLS }, () => r));
       updates = rows.map((_, k) => upd(k));
       break;
+    case 'tuple':
+    case 'scatter_tuple':
+      // x[rows] as a one-array index tuple, stacked along the first dim (OpSignature.indexTuple)
+      indices = [[...rows]];
+      updates = rows.map((_, k) => upd(k));
+      break;
     case 'nd':
     case 'scatter_nd':
       indices = first ? [[...rows]] : rows.map((r) => [r]);
