@@ -49,10 +49,14 @@ function fileOps(file, text) {
   const onnx = named.filter((t) => ONNX_VERSIONS.has(t)).map((t) => `onnx.${t}-<v>`);
   if (onnx.length > 0) return [...new Set(onnx)];
   if (!file.startsWith('src/frameworks/') || SHARED.test(file)) return [];
-  const lit = new RegExp(`['\`]((?:${FRAMEWORKS})\\.(?:(?:lax|numpy|jnp|tensor)\\.)?[A-Za-z_]+)['\`]`, 'g');
+  const lit = new RegExp(`(?<!<)['\`]((?:${FRAMEWORKS})\\.(?:(?:lax|numpy|jnp|tensor)\\.)?[A-Za-z_]+)['\`]`, 'g');
+  text = code(text); // an op named in a comment (`numpy.slice`) or a type argument is no op of the file
   const local = [...text.matchAll(/const op = '([^']+)'/g)].map((m) => prefixed(file, m[1]));
   return [...new Set([...[...text.matchAll(lit)].map((m) => m[1]), ...local])];
 }
+
+/** `text` without its comments (block comments and comment lines), so only code names ops. */
+const code = (text) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
 
 /** A short op name (`'gather'` in src/frameworks/torch) with its framework: `torch.gather`. */
 const prefixed = (file, op) => (op.includes('.') ? op : `${file.split('/')[2]}.${op}`);
@@ -75,7 +79,9 @@ const messageNear = (lines, i) =>
 function scanFile(file, found, helpers, calls) {
   const text = readFileSync(join(ROOT, file), 'utf8');
   const [lines, explained, ops, builders] = [text.split('\n'), headerRules(text), fileOps(file, text), new Map()];
-  let fn = { name: '', helper: false, op: undefined };
+  const ruleFns = ruleNameFunctions(text);
+  let spec = /siteOf\('([\w.]+)'/.exec(text)?.[1]; // the spec op of the file's checks, from its first site
+  let fn = { name: '', helper: false, ops: undefined };
   const helperRule = (rule, i) =>
     helpers.set(fn.name, [...(helpers.get(fn.name) ?? []), { rule, file, def: file, line: i + 1, about: messageNear(lines, i) }]);
   const add = (code, i, rule, about = messageNear(lines, i), weak = false) =>
@@ -83,9 +89,11 @@ function scanFile(file, found, helpers, calls) {
   lines.forEach((line, i) => {
     if (/^\s*(\*|\/\/|\/\*)/.test(line)) return;
     const f = FUNCTION.exec(line);
-    const params = (f?.[2] ?? f?.[4]) || lines.slice(i + 1, i + 4).join(' '); // or one parameter a line
+    const params = (f?.[2] ?? f?.[4]) || paramLines(lines, i); // or one parameter a line
     const [p1, p2] = params.split(',').map((p) => /\w+/.exec(p)?.[0]);
-    if (f) fn = { name: f[1] ?? f[3], helper: /^\s*(op|OP)\b/.test(params), param: p1, p2 };
+    // A helper takes the op first, or last (`lowerGatherDimensionNumbers(…, op)`).
+    const helper = /^\s*(op|OP)\b/.test(params) || /,\s*op(?::\s*string)?,?\s*$/.test(params);
+    if (f) fn = { name: f[1] ?? f[3], helper, param: p1, p2, params };
     // `stablehlo.${op}.${c}` from a helper's first two parameters (argError), or passed on: `argError(op, c, …)`.
     const pair = fn.p2 && new RegExp(`\`([a-z][\\w.]*)\\.\\$\\{${fn.param}\\}\\.\\$\\{${fn.p2}\\}\``).exec(line);
     if (pair) calls.push({ pair: `${pair[1]}.`, name: fn.name, file });
@@ -101,7 +109,19 @@ function scanFile(file, found, helpers, calls) {
     for (const m of `${line}${next}`.matchAll(/\b(\w+)\('(\w+)',\s*'([CI]\d+)'/g))
       calls.push({ word: `${m[2]}.${m[3]}`, name: m[1], file, text, line: next ? i + 2 : i + 1, lines });
     const local = /const op = '([^']+)'/.exec(line);
-    if (local) fn.op = prefixed(file, local[1]);
+    if (local) fn.ops = [prefixed(file, local[1])];
+    const tpl = /const op = `([\w.]*)\$\{(\w+)\}([\w.]*)`/.exec(line); // `jax.lax.${name}`: one op per name passed
+    if (tpl) fn.ops = templateWords(text, fn.params ?? '', tpl[2]).map((w) => prefixed(file, `${tpl[1]}${w}${tpl[3]}`));
+    // The core's constraint checks: `s.c('C17')` of `siteOf('stablehlo.gather', …)`.
+    spec = /siteOf\('([\w.]+)'/.exec(line)?.[1] ?? spec;
+    for (const m of spec ? line.matchAll(/\b\w+\.c\('(\w+)'\)/g) : []) {
+      add(`${spec}.${m[1]}`, i, m[1]);
+      SPEC_IDS.set(spec, new Set([...(SPEC_IDS.get(spec) ?? []), m[1]]));
+    }
+    if (spec && f) SHAPE_FNS.set(fn.name, spec);
+    // A frontend's names for them: `gatherShape(…, op, gatherRule)`, `gatherRule` reading a table of ids.
+    const named = /\b(\w+)\(.*,\s*(\w+)\);?$/.exec(line);
+    if (named && ruleFns.has(named[2])) NAMED.push({ ...ruleFns.get(named[2]), shape: named[1], fn: fn.name, file, line: i + 1 });
     const b = /const (\w+) = \((\w+)[^)]*\) => `([^`$]*)\$\{\2\}`/.exec(line);
     if (b) builders.set(b[1], b[3]);
     for (const [name, prefix] of builders)
@@ -116,8 +136,8 @@ function scanFile(file, found, helpers, calls) {
     }
     // `torch.${op}.rule` where `op` is the short name: the file's ops of that framework.
     for (const m of line.matchAll(/`(\w+)\.\$\{op\}\.([A-Za-z]\w*)\b(?!\$)/g))
-      if (fn.helper && !fn.op) helperRule(m[2], i);
-      else for (const op of fn.op ? [fn.op] : ops.filter((o) => o.startsWith(`${m[1]}.`))) add(`${op}.${m[2]}`, i, m[2]);
+      if (fn.helper && !fn.ops) helperRule(m[2], i);
+      else for (const op of fn.ops ?? ops.filter((o) => o.startsWith(`${m[1]}.`))) add(`${op}.${m[2]}`, i, m[2]);
     // The same call written one argument a line: `fail(` / `op,` / `'index_depth',`.
     const [call, first] = [(lines[i - 2] ?? '').trim(), (lines[i - 1] ?? '').trim()];
     const wrapped = /\w\($/.test(call) && /^(op|OP|op\.name),$/.test(first) ? [`${call}${first} ${line.trim()}`] : [];
@@ -126,16 +146,64 @@ function scanFile(file, found, helpers, calls) {
         const rule = m.at(-1);
         const check = ARG_CHECKS[m.groups?.helper];
         const about = check ? `\`${rule}\` ${check}` : messageNear(lines, i);
-        if (fn.op) add(`${fn.op}.${rule}`, i, rule, about);
+        if (fn.ops) for (const op of fn.ops) add(`${op}.${rule}`, i, rule, about);
         else if (fn.helper) helperRule(rule, i);
         else for (const op of ops.length > 0 ? ops : ['<op>']) add(`${op}.${rule}`, i, rule, about);
       }
     // A helper passing its op on with a rule word: `indexDType(NAMES[op], index, allowed, 'index_dtype', …)`.
     const passed = /(?:dtype|options|fail)\w*\((?:NAMES\[op\]|op|OP)(?=[,)])[^'"`]*'([a-z][a-z0-9_]*)'/i.exec(line);
-    if (fn.helper && !fn.op && passed) helperRule(passed[1], i);
-    for (const m of line.matchAll(new RegExp(`\\b(\\w+)\\(${OP_VAR}\\b`, 'g')))
-      calls.push({ name: m[1], ops: fn.op ? [fn.op] : fn.helper ? [] : ops, explained, file, text, from: fn });
+    if (fn.helper && !fn.ops && passed) helperRule(passed[1], i);
+    const lastOp = /\b(\w+)\((?:[^()]|\([^()]*\))*,\s*op\)/g; // `lowerGatherDimensionNumbers(x.shape, …, op)`
+    for (const m of [...line.matchAll(new RegExp(`\\b(\\w+)\\(${OP_VAR}\\b`, 'g')), ...line.matchAll(lastOp)])
+      calls.push({ name: m[1], ops: fn.ops ?? (fn.helper ? [] : ops), explained, file, text, from: fn });
   });
+}
+
+/** The core's constraint ids by spec op (`stablehlo.gather` → C1…), the functions checking them, the frontends naming them. */
+const [SPEC_IDS, SHAPE_FNS, NAMED] = [new Map(), new Map(), []];
+
+/** A function's parameters written one a line: the lines after its name, up to the closing `)`. */
+function paramLines(lines, i) {
+  const end = lines.slice(i + 1, i + 16).findIndex((l) => /^\s*\)/.test(l));
+  return lines.slice(i + 1, end < 0 ? i + 4 : i + 1 + end).join(' ');
+}
+
+/**
+ * `const gatherRule = (id) => RULE_OF_GATHER[id] ?? (id.startsWith('I') ? 'dimension_numbers' : id)`:
+ * the rule name of each constraint id, read from the table (`C17: 'batching_dims'`) and the fallback.
+ */
+function ruleNameFunctions(text) {
+  const out = new Map();
+  const re = /const (\w+) = \((\w+)[^)]*\)[^=]*=>\s*(\w+)\[\2\](?: \?\? \(\2\.startsWith\('(\w)'\) \? '(\w+)' : \2\))?/g;
+  for (const m of text.matchAll(re)) {
+    const body = new RegExp(`const ${m[3]}\\b[^=]*= \\{([^}]*)\\}`).exec(text)?.[1] ?? '';
+    const table = new Map([...body.matchAll(/(\w+): '(\w+)'/g)].map((e) => [e[1], e[2]]));
+    // An id the table leaves unnamed (scatter's C1/C3/C5: several inputs) is one the frontend cannot reach.
+    out.set(m[1], { name: (id) => table.get(id) ?? (m[4] && id.startsWith(m[4]) ? m[5] : undefined) });
+  }
+  return out;
+}
+
+/** The texts of src/, for a type declared in another file. */
+let SOURCES;
+
+/**
+ * The words a template op's parameter takes (`const op = \`jax.lax.${name}\``): its type's literals
+ * (`'divide' | 'power'`, `keyof typeof REDUCER`, a named union type anywhere in src), else the
+ * words the file passes first to a call (`lowerer('scatter_add')`).
+ */
+function templateWords(text, params, param) {
+  const type = new RegExp(`\\b${param}\\??:\\s*([^,=]+)`).exec(params)?.[1].trim() ?? '';
+  const quoted = (t) => [...t.matchAll(/'(\w+)'/g)].map((m) => m[1]);
+  if (quoted(type).length > 0) return quoted(type);
+  const keys = /^keyof typeof (\w+)/.exec(type);
+  if (keys) return [...(new RegExp(`const ${keys[1]}\\b[^=]*= \\{([^}]*)\\}`).exec(text)?.[1] ?? '').matchAll(/^\s*(\w+):/gm)].map((m) => m[1]);
+  if (/^[A-Z]\w*$/.test(type) && type !== 'N') {
+    SOURCES ??= files('src').map((f) => readFileSync(join(ROOT, f), 'utf8'));
+    const decl = SOURCES.map((t) => new RegExp(`type ${type} =([^;]*);`).exec(t)?.[1]).find(Boolean);
+    if (decl) return quoted(decl);
+  }
+  return [...new Set([...text.matchAll(/\b\w+\(\s*'([a-z]\w*)'/g)].map((m) => m[1]))];
 }
 
 /** Whether a calling file can reach a helper's file: the same file, or one it imports. */
@@ -147,9 +215,13 @@ const imports = (call, file) =>
 export function collectRules() {
   const [found, helpers, calls] = [[], new Map(), []];
   for (const file of files('src')) scanFile(file, found, helpers, calls);
+  // Each constraint the core checks, under the frontend's name for it: `jax.lax.gather.batching_dims` (C17).
+  for (const n of NAMED)
+    for (const id of [...(SPEC_IDS.get(SHAPE_FNS.get(n.shape)) ?? [])].filter(n.name))
+      helpers.set(n.fn, [...(helpers.get(n.fn) ?? []), { rule: n.name(id), file: n.file, def: n.file, line: n.line, about: '' }]);
   // A helper calling a helper with its op throws the callee's rules too (`torch.index_add` → checkVector).
   for (let depth = 0; depth < 3; depth++)
-    for (const call of calls.filter((c) => c.from?.helper && !c.from.op && c.from.name !== c.name)) {
+    for (const call of calls.filter((c) => c.from?.helper && !c.from.ops && c.from.name !== c.name)) {
       const own = helpers.get(call.from.name) ?? [];
       for (const h of helpers.get(call.name) ?? [])
         if (imports(call, h.def) && !own.some((o) => o.rule === h.rule)) own.push({ ...h, def: call.file });
