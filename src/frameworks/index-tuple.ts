@@ -180,9 +180,55 @@ const sizeOf = (o: OutDim) => (o.kind === 'slice' ? o.slice.length : o.size);
 export const resultShape = (p: PlacedTuple, S: readonly number[]): number[] => resultDims(p, S).map(sizeOf);
 
 /** One index component source: an int64 array broadcastable to B (right-aligned), or a mask column at a dim of B. */
-type Component =
-  | { readonly ints: Tensor; readonly dims: readonly number[] }
-  | { readonly mask: Tensor; readonly at: number };
+type Component = { readonly ints: Tensor } | { readonly mask: Tensor; readonly at: number };
+
+/** What the gather's dimension numbers are built from, filled by the two passes of `layout`. */
+interface Parts {
+  readonly comps: Component[];
+  /** The operand dim of each index component. */
+  readonly map: number[];
+  readonly collapsed: number[];
+  /** The slice size of each operand dim. */
+  readonly sizes: number[];
+}
+
+/** A 1 per B dim after position `at` + `rank` (right-aligned broadcasting then places an array at `at`). */
+const trail = (B: readonly number[], rank: number, at: number) =>
+  new Array<number>(B.length - at - rank).fill(1);
+
+/** The advanced entries' components: each integer array reshaped to end where S ends in B, each mask column at S's last dim. */
+function advanced(p: PlacedTuple, B: readonly number[], sAt: number, sRank: number, parts: Parts): void {
+  for (const item of p.items) {
+    if (!('adv' in item)) continue;
+    const e = item.adv;
+    parts.map.push(...item.dims);
+    parts.collapsed.push(...item.dims);
+    if ('mask' in e) parts.comps.push({ mask: e.mask, at: sAt + sRank - 1 });
+    else parts.comps.push({ ints: e.ints.reshape([...e.ints.shape, ...trail(B, 0, sAt + sRank)]) });
+  }
+}
+
+/** The slices' components: start + step·iota along its own B dim for a stepped slice, a window (with its start when not 0) for step 1. */
+function slices(out: readonly OutDim[], B: readonly number[], parts: Parts): void {
+  let q = 0; // the position in B of the next non-window dim
+  for (const o of out) {
+    if (o.kind === 'S') q++;
+    if (o.kind !== 'slice') continue;
+    const { start, step, length } = o.slice;
+    if (step === 1) {
+      parts.sizes[o.dim] = length;
+      if (start === 0) continue;
+      parts.comps.push({ ints: new Tensor('int64', [], BigInt64Array.of(BigInt(start))) });
+      parts.map.push(o.dim);
+      continue;
+    }
+    const line = BigInt64Array.from({ length }, (_, j) => BigInt(start + step * j));
+    parts.comps.push({ ints: new Tensor('int64', [length, ...trail(B, 1, q)], line) });
+    parts.map.push(o.dim);
+    parts.collapsed.push(o.dim);
+    q++;
+  }
+}
 
 /**
  * The gather's dimension numbers and index components of a placed tuple: components are the
@@ -191,50 +237,16 @@ type Component =
  */
 function layout(p: PlacedTuple, S: readonly number[]) {
   const out = resultDims(p, S);
-  const B = out.filter((o) => !isWindow(o)).map(sizeOf);
+  const batch = out.filter((o) => !isWindow(o));
+  const B = batch.map(sizeOf);
   // Where S starts in B (an empty S: only 0-d integers, which broadcast anywhere).
-  const first = out.filter((o) => !isWindow(o)).findIndex((o) => o.kind === 'S');
-  const sAt = first < 0 ? B.length : first;
-  const trail = (rank: number, at: number) => new Array<number>(B.length - at - rank).fill(1);
-  const comps: Component[] = [];
-  const map: number[] = [];
-  const collapsed: number[] = [];
-  for (const item of p.items) {
-    if (!('adv' in item)) continue;
-    const e = item.adv;
-    map.push(...item.dims);
-    collapsed.push(...item.dims);
-    if ('mask' in e) comps.push({ mask: e.mask, at: sAt + S.length - 1 });
-    else
-      comps.push({ ints: e.ints.reshape([...e.ints.shape, ...trail(0, sAt + S.length)]), dims: item.dims });
-  }
-  let q = 0; // the position in B of the next non-window dim
-  const sizes = p.operand.shape.slice();
-  for (const o of out) {
-    if (o.kind === 'S') q++;
-    if (o.kind !== 'slice') continue;
-    const { start, step, length } = o.slice;
-    if (step !== 1) {
-      const line = Array.from({ length }, (_, j) => BigInt(start + step * j));
-      comps.push({
-        ints: new Tensor('int64', [length, ...trail(1, q)], BigInt64Array.from(line)),
-        dims: [o.dim],
-      });
-      map.push(o.dim);
-      collapsed.push(o.dim);
-      sizes[o.dim] = 1;
-      q++;
-    } else {
-      sizes[o.dim] = length;
-      if (start !== 0) {
-        comps.push({ ints: new Tensor('int64', [], BigInt64Array.of(BigInt(start))), dims: [o.dim] });
-        map.push(o.dim);
-      }
-    }
-  }
-  for (const d of collapsed) sizes[d] = 1;
+  const first = batch.findIndex((o) => o.kind === 'S');
+  const parts: Parts = { comps: [], map: [], collapsed: [], sizes: p.operand.shape.slice() };
+  advanced(p, B, first < 0 ? B.length : first, S.length, parts);
+  slices(out, B, parts);
+  for (const d of parts.collapsed) parts.sizes[d] = 1;
   const offset = out.flatMap((o, k) => (isWindow(o) ? [k] : []));
-  return { B, comps, map, collapsed: [...collapsed].sort((a, b) => a - b), sizes, offset, out };
+  return { ...parts, B, collapsed: [...parts.collapsed].sort((a, b) => a - b), offset };
 }
 
 /**
@@ -247,7 +259,7 @@ function indexOperand(
 ): { indices: Tensor; meta: Partial<CallMeta> } {
   if (comps.length === 0) return { indices: zeros([0], 'int64'), meta: {} };
   if (!comps.some((c) => 'mask' in c)) {
-    const cols = comps.map((c) => broadcastTo(cast((c as { ints: Tensor }).ints, 'int64'), [...B]));
+    const cols = comps.map((c) => broadcastTo(cast((c as { ints: Tensor }).ints, 'int64'), B));
     const stacked = stackIndices(cols);
     return { indices: comps.length === 1 ? stacked.reshape([...B, 1]) : stacked, meta: {} };
   }
