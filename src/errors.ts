@@ -66,16 +66,19 @@ export function isGatherScatterError(e: unknown, code?: string): e is GatherScat
 
 /** An attribute, shape or argument breaks a rule of the operator's spec. */
 export class InvalidArgumentError extends GatherScatterError {
+  /** The class's name (what `error.name` and stack traces show). */
   override name = 'InvalidArgumentError';
 }
 
 /** A dtype is unknown or not allowed for this operand of this operator. */
 export class DTypeError extends GatherScatterError {
+  /** The class's name (what `error.name` and stack traces show). */
   override name = 'DTypeError';
 }
 
 /** An index lies outside the valid range and the active policy is `error`. */
 export class IndexOutOfBoundsError extends GatherScatterError {
+  /** The class's name (what `error.name` and stack traces show). */
   override name = 'IndexOutOfBoundsError';
   /** Position of the offending index in the indices tensor (multi-index). */
   get position(): readonly number[] {
@@ -85,11 +88,13 @@ export class IndexOutOfBoundsError extends GatherScatterError {
 
 /** Two updates target the same element where the policy forbids it. */
 export class DuplicateIndexError extends GatherScatterError {
+  /** The class's name (what `error.name` and stack traces show). */
   override name = 'DuplicateIndexError';
 }
 
 /** A caller's promise (`indices_are_sorted`, `unique_indices`, in-bounds) is broken (checked mode). */
 export class BrokenPromiseError extends GatherScatterError {
+  /** The class's name (what `error.name` and stack traces show). */
   override name = 'BrokenPromiseError';
 }
 
@@ -99,11 +104,13 @@ export class BrokenPromiseError extends GatherScatterError {
  * retried behind the caller's back.
  */
 export class InternalError extends GatherScatterError {
+  /** The class's name (what `error.name` and stack traces show). */
   override name = 'InternalError';
 }
 
 /** A result or intermediate would exceed the documented allocation limit. */
 export class AllocationLimitError extends GatherScatterError {
+  /** The class's name (what `error.name` and stack traces show). */
   override name = 'AllocationLimitError';
 }
 

@@ -45,9 +45,13 @@ export const TORCH_RULES: GradientPolicy = { duplicates: 'all', selfTiesWithoutI
 export interface ScatterCoefficients {
   /** Per update element: the input element it lands on, or -1. */
   readonly landing: Float64Array;
+  /** Per input element: the numerator of ∂y/∂x. */
   readonly dxNum: Float64Array;
+  /** Per input element: the denominator of ∂y/∂x. */
   readonly dxDen: Float64Array;
+  /** Per update element: the numerator of ∂y/∂u. */
   readonly duNum: Float64Array;
+  /** Per update element: the denominator of ∂y/∂u. */
   readonly duDen: Float64Array;
 }
 

@@ -92,7 +92,9 @@ export function argumentNames(call: CoreCall): ArgumentNames {
  * frontends set), else a scatter's final `reshape` for its input, else the core tensor's shape.
  */
 export interface ArgumentShapes {
+  /** The caller's operand (gather) or input (scatter) shape. */
   readonly operand: readonly number[];
+  /** The caller's updates shape (scatters only). */
   readonly updates?: readonly number[];
 }
 
@@ -371,6 +373,7 @@ export function vjp(lowered: CoreCall | ProgramCall, op?: OpName): VjpResult {
 
 /** What `jvp` returns: the call's value and its directional derivative. */
 export interface JvpResult {
+  /** The call's result (as `execute(call)` returns it). */
   readonly value: Tensor;
   /** The directional derivative of `value` along the given tangents. */
   readonly tangent: Tensor;

@@ -112,24 +112,37 @@ export type TupleLayout =
 
 /** A gather lowered from a framework op: everything the call does, defaults applied. */
 export interface GatherCall extends CallBase {
+  /** Tells a gather from a scatter. */
   readonly kind: 'gather';
+  /** The tensor read from (StableHLO's `operand`). */
   readonly operand: Tensor;
+  /** The index tensor (StableHLO's `start_indices`). */
   readonly start_indices: Tensor;
+  /** StableHLO's gather dimension numbers and slice sizes. */
   readonly dimension_numbers: GatherDimensionNumbers;
+  /** The index policy with every default applied (out of bounds, negative indices, fill value). */
   readonly options: ResolvedGatherOptions;
 }
 
 /** A scatter lowered from a framework op: everything the call does, defaults applied. */
 export interface ScatterCall extends CallBase {
+  /** Tells a scatter from a gather. */
   readonly kind: 'scatter';
+  /** The tensors written into (one result each; StableHLO's variadic `inputs`). */
   readonly inputs: readonly Tensor[];
+  /** The index tensor (StableHLO's `scatter_indices`). */
   readonly scatter_indices: Tensor;
+  /** The update tensors, one per input. */
   readonly updates: readonly Tensor[];
+  /** StableHLO's scatter dimension numbers. */
   readonly dimension_numbers: ScatterDimensionNumbers;
+  /** How an update combines with the current value: a reducer name or a function. */
   readonly update_computation: UpdateComputation;
+  /** The index policy with every default applied (out of bounds, negative indices, duplicates). */
   readonly options: ResolvedScatterOptions;
 }
 
+/** A lowered call: a gather or a scatter (what every `<framework>.lower.<op>` returns). */
 export type CoreCall = GatherCall | ScatterCall;
 
 /**

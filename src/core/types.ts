@@ -28,11 +28,17 @@ export interface GatherDimensionNumbers {
 
 /** `#stablehlo.scatter<...>` dimension numbers. */
 export interface ScatterDimensionNumbers {
+  /** Updates dims that hold the window dims, sorted. */
   readonly update_window_dims: readonly number[];
+  /** Input dims of window size 1 that have no updates dim. */
   readonly inserted_window_dims: readonly number[];
+  /** Input dims paired with `scatter_indices_batching_dims` (default []). */
   readonly input_batching_dims?: readonly number[];
+  /** scatter_indices dims paired with `input_batching_dims` (default []). */
   readonly scatter_indices_batching_dims?: readonly number[];
+  /** For each component of an index vector, the input dim it starts. */
   readonly scatter_dims_to_operand_dims: readonly number[];
+  /** The scatter_indices dim that holds index vectors; = rank(scatter_indices) means scalars. */
   readonly index_vector_dim: number;
   /** Promise that the scatter indices are sorted (checked only with `checked: true`). */
   readonly indices_are_sorted?: boolean;
@@ -52,6 +58,7 @@ export const GATHER_DIMENSION_FIELDS = [
   'start_index_map',
   'index_vector_dim',
 ] as const;
+/** The `#stablehlo.scatter` dimension-number fields, in the spec's order (see above). */
 export const SCATTER_DIMENSION_FIELDS = [
   'update_window_dims',
   'inserted_window_dims',
@@ -98,6 +105,7 @@ export type ReducerName = 'replace' | 'add' | 'sub' | 'mul' | 'min' | 'max' | 'm
  */
 export type UpdateFunction = (...args: Scalar[]) => Scalar | readonly Scalar[];
 
+/** A scatter's update computation: a built-in reducer by name, or a function of scalars. */
 export type UpdateComputation = ReducerName | UpdateFunction;
 
 /** Options shared by the core gather and scatter. */

@@ -71,38 +71,61 @@ export interface OnnxExportOptions {
  * runtime, `message` both answers.
  */
 export interface OnnxExportWarning {
+  /** Which difference: min/max ties, min/max with NaN, or complex data. */
   readonly code: 'export.onnx.minmax_tie' | 'export.onnx.minmax_nan' | 'export.onnx.complex';
+  /** The runtime whose behaviour differs. */
   readonly runtime: 'onnxruntime';
+  /** What differs, in words. */
   readonly message: string;
 }
 
 /** The main ONNX node of a call's model (the one gather or scatter; see `onnxGraph` for the rest). */
 export interface OnnxNode {
+  /** The ONNX operator. */
   readonly opType: 'Gather' | 'GatherElements' | 'GatherND' | 'ScatterElements' | 'ScatterND';
+  /** Its attributes (`axis`, `batch_dims`, `reduction`). */
   readonly attributes: Readonly<Record<string, number | string>>;
   /** Graph inputs in order, with the call's tensors that feed them. */
-  readonly inputs: readonly { readonly name: string; readonly tensor: Tensor }[];
+  readonly inputs: readonly {
+    /** The graph input's name. */
+    readonly name: string;
+    /** The call's tensor fed to it. */
+    readonly tensor: Tensor;
+  }[];
 }
 
 type AttrValue = number | string | readonly number[];
 
 /** One node of an exported graph. */
 export interface OnnxGraphNode {
+  /** The ONNX operator (`GatherND`, `Reshape`, `Transpose`, …). */
   readonly opType: string;
+  /** The names of its inputs (graph inputs, constants or other nodes' outputs). */
   readonly inputs: readonly string[];
+  /** The name of its output. */
   readonly output: string;
+  /** Its attributes. */
   readonly attributes: Readonly<Record<string, AttrValue>>;
 }
 
 /** The graph computing a call: its nodes (the main one among them), constants and inputs. */
 export interface OnnxGraph {
+  /** The gather or scatter node the call becomes. */
   readonly main: OnnxNode;
+  /** Every node in order (the main one and the reshapes/transposes around it). */
   readonly nodes: readonly OnnxGraphNode[];
   /** Constant tensors (initializers) by name. */
   readonly constants: Readonly<Record<string, Tensor>>;
   /** Graph inputs in order, with the call's tensors that feed them. */
-  readonly inputs: readonly { readonly name: string; readonly tensor: Tensor }[];
+  readonly inputs: readonly {
+    /** The graph input's name. */
+    readonly name: string;
+    /** The call's tensor fed to it. */
+    readonly tensor: Tensor;
+  }[];
+  /** The graph output's shape (the call's result shape). */
   readonly outputShape: readonly number[];
+  /** The graph output's dtype (the call's result dtype). */
   readonly outputDType: DType;
   /** Known runtime differences of this graph (empty when there is none). */
   readonly warnings: readonly OnnxExportWarning[];

@@ -39,8 +39,11 @@ export type OrtTensorType =
 
 /** The part of an onnxruntime `Tensor` (onnxruntime-node or onnxruntime-web) the adapter reads. */
 export interface OrtTensorLike {
+  /** onnxruntime's element type name (`'float32'`, `'int64'`, `'bool'`, …). */
   readonly type: string;
+  /** The shape. */
   readonly dims: readonly number[];
+  /** The elements: a typed array (or an array for strings), row-major. */
   readonly data: unknown;
   /** `'cpu'` (or absent) for data readable on the host; GPU tensors must be downloaded first. */
   readonly location?: string;
@@ -51,13 +54,17 @@ export type OrtTensorConstructor<T> = new (type: any, data: any, dims: readonly 
 
 /** The part of a TF.js `Tensor` the adapter reads. */
 export interface TfTensorLike {
+  /** TF.js's dtype name (`'float32'`, `'int32'`, `'bool'`, `'complex64'`, `'string'`). */
   readonly dtype: string;
+  /** The shape. */
   readonly shape: readonly number[];
+  /** The elements, row-major, read synchronously from the backend. */
   dataSync(): ArrayLike<number> | ArrayLike<string> | Uint8Array;
 }
 
 /** The part of the TF.js namespace `toTf` calls: `tf.tensor(values, shape, dtype)`. */
 export interface TfNamespaceLike<T> {
+  /** TF.js's `tf.tensor(values, shape, dtype)`. */
   tensor(values: any, shape?: number[], dtype?: any): T;
 }
 

@@ -8,7 +8,9 @@ import { InvalidArgumentError, fmt } from '../errors.js';
 
 /** One complex element as a JS value. */
 export interface Complex {
+  /** The real part. */
   readonly re: number;
+  /** The imaginary part. */
   readonly im: number;
 }
 

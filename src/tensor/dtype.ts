@@ -32,20 +32,35 @@ export type DType = (typeof DTYPES)[number];
 
 /** The typed array that stores each dtype. */
 export interface StorageMap {
+  /** IEEE double. */
   float64: Float64Array;
+  /** IEEE single. */
   float32: Float32Array;
+  /** IEEE half, as its 16-bit patterns (see `float16Bits` / `bitsToFloat16`). */
   float16: Uint16Array;
+  /** bfloat16, as its 16-bit patterns (see `bfloat16Bits` / `bitsToBfloat16`). */
   bfloat16: Uint16Array;
+  /** Signed 64-bit integers, as bigints. */
   int64: BigInt64Array;
+  /** Signed 32-bit integers. */
   int32: Int32Array;
+  /** Signed 16-bit integers. */
   int16: Int16Array;
+  /** Signed 8-bit integers. */
   int8: Int8Array;
+  /** Unsigned 64-bit integers, as bigints. */
   uint64: BigUint64Array;
+  /** Unsigned 32-bit integers. */
   uint32: Uint32Array;
+  /** Unsigned 16-bit integers. */
   uint16: Uint16Array;
+  /** Unsigned 8-bit integers. */
   uint8: Uint8Array;
+  /** Booleans as 0 / 1 bytes. */
   bool: Uint8Array;
+  /** Complex numbers as interleaved (re, im) float32 pairs. */
   complex64: Float32Array;
+  /** Complex numbers as interleaved (re, im) float64 pairs. */
   complex128: Float64Array;
 }
 /** The storage of any dtype: one of the typed arrays of `StorageMap`. */
@@ -141,6 +156,7 @@ export function byteSize(dtype: DType): number {
   return BYTES[dtype];
 }
 
+/** The typed-array constructor that stores `dtype` (see `StorageMap`). */
 export function storageConstructor(dtype: DType): Ctor {
   return CTORS[dtype];
 }

@@ -177,7 +177,9 @@ export function checkedSize(shape: readonly number[], dtype: DType, where = 'ten
 
 /** One allocation of a call, for {@link checkCallBudget}. */
 export interface BudgetPart {
+  /** The shape of the tensor to allocate. */
   readonly shape: readonly number[];
+  /** Its dtype (the bytes per element). */
   readonly dtype: DType;
 }
 
@@ -396,6 +398,7 @@ export class Tensor<D extends DType = DType> {
   // The brand: only the constructor sets it, so `Object.create(Tensor.prototype, …)` (which
   // passes `instanceof`) is told apart by `isTensor`.
   readonly #branded = true;
+  /** The element type; fixes the storage array type (`StorageMap[D]`). */
   readonly dtype: D;
   /** The dimensions; a frozen array. */
   readonly shape: readonly number[];
@@ -436,6 +439,7 @@ export class Tensor<D extends DType = DType> {
     if (new.target === Tensor) Object.freeze(this);
   }
 
+  /** The number of dims (`shape.length`). */
   get rank(): number {
     return this.shape.length;
   }
@@ -552,7 +556,14 @@ export class Tensor<D extends DType = DType> {
    * @example JSON.stringify(tensor([2n ** 63n - 1n], 'int64'))
    *          // '{"dtype":"int64","shape":[1],"data":["9223372036854775807"]}'
    */
-  toJSON(): { dtype: D; shape: number[]; data: (number | string | boolean | JsonComplex)[] } {
+  toJSON(): {
+    /** The tensor's dtype. */
+    dtype: D;
+    /** The tensor's shape. */
+    shape: number[];
+    /** The elements, flat and row-major, in the JSON forms above. */
+    data: (number | string | boolean | JsonComplex)[];
+  } {
     liveStorage(this, 'tensor.toJSON');
     checkJsStructure([this.size], this.size, 'tensor.toJSON');
     const out = new Array<number | string | boolean | JsonComplex>(this.size);
