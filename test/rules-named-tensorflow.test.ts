@@ -1,0 +1,141 @@
+/**
+ * One named negative test per rule of TensorFlow's tensor_scatter_nd_* family (a shared lowering,
+ * src/frameworks/tensorflow/scatter.ts): each test is named by its code, calls the op with a real
+ * input that breaks only that rule and asserts the error class and the exact code.
+ * `tf.tensor_scatter_nd_update.tensor_dtype` has no test: update takes every dtype, so no input
+ * reaches that code (the catalogue lists it because the lowering is shared).
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  DTypeError,
+  IndexOutOfBoundsError,
+  InvalidArgumentError,
+  type Tensor,
+  tensor,
+  tf,
+  zeros,
+} from '../src/index.js';
+import { expectRule } from './helpers/errors.js';
+
+const I = (x: unknown) => tensor(x as number[], 'int32');
+const F = (x: unknown) => tensor(x as number[], 'float32');
+
+type Scatter = (t: unknown, i: unknown, u: unknown, o?: Record<string, unknown>) => Tensor;
+const OPS: Record<string, Scatter> = {
+  tensor_scatter_nd_update: tf.tensor_scatter_nd_update as Scatter,
+  tensor_scatter_nd_add: tf.tensor_scatter_nd_add as Scatter,
+  tensor_scatter_nd_sub: tf.tensor_scatter_nd_sub as Scatter,
+  tensor_scatter_nd_min: tf.tensor_scatter_nd_min as Scatter,
+  tensor_scatter_nd_max: tf.tensor_scatter_nd_max as Scatter,
+};
+
+/** t[idx[i]] ∘= u[i] on a vector: the valid call each case breaks in one place. */
+const t3 = () => F([1, 2, 3]);
+const idx = () => I([[0], [2]]);
+const u2 = () => F([5, 6]);
+
+const CASES: Record<string, [(s: Scatter) => unknown, new (...a: any[]) => Error]> = {
+  tensor: [(s) => s([1, 2, 3], idx(), u2()), InvalidArgumentError],
+  indices: [(s) => s(t3(), [[0], [2]], u2()), InvalidArgumentError],
+  updates: [(s) => s(t3(), idx(), [5, 6]), InvalidArgumentError],
+  updates_dtype: [(s) => s(t3(), idx(), I([5, 6])), DTypeError],
+  indices_dtype: [(s) => s(t3(), F([[0], [2]]), u2()), DTypeError],
+  // TF's Python docs: "the batch_shape cannot be []", so a vector of indices is refused.
+  indices_rank: [(s) => s(t3(), I([0]), F(5)), InvalidArgumentError],
+  index_depth: [(s) => s(t3(), I([[0, 0]]), F([5])), InvalidArgumentError],
+  updates_shape: [(s) => s(t3(), idx(), F([5, 6, 7])), InvalidArgumentError],
+  index_out_of_bounds: [(s) => s(t3(), I([[0], [3]]), u2()), IndexOutOfBoundsError],
+  device: [(s) => s(t3(), idx(), u2(), { device: 'tpu' }), InvalidArgumentError],
+  bad_indices_policy: [(s) => s(t3(), idx(), u2(), { bad_indices_policy: 'RAISE' }), InvalidArgumentError],
+  out: [(s) => s(t3(), idx(), u2(), { out: zeros([2], 'float32') }), InvalidArgumentError],
+};
+
+/** Every op × rule, written out so each code is greppable (docs/rules.md finds its test by it). */
+const CODES = [
+  'tf.tensor_scatter_nd_update.tensor',
+  'tf.tensor_scatter_nd_update.indices',
+  'tf.tensor_scatter_nd_update.updates',
+  'tf.tensor_scatter_nd_update.updates_dtype',
+  'tf.tensor_scatter_nd_update.indices_dtype',
+  'tf.tensor_scatter_nd_update.indices_rank',
+  'tf.tensor_scatter_nd_update.index_depth',
+  'tf.tensor_scatter_nd_update.updates_shape',
+  'tf.tensor_scatter_nd_update.index_out_of_bounds',
+  'tf.tensor_scatter_nd_update.device',
+  'tf.tensor_scatter_nd_update.bad_indices_policy',
+  'tf.tensor_scatter_nd_update.out',
+  'tf.tensor_scatter_nd_add.tensor',
+  'tf.tensor_scatter_nd_add.indices',
+  'tf.tensor_scatter_nd_add.updates',
+  'tf.tensor_scatter_nd_add.updates_dtype',
+  'tf.tensor_scatter_nd_add.indices_dtype',
+  'tf.tensor_scatter_nd_add.indices_rank',
+  'tf.tensor_scatter_nd_add.index_depth',
+  'tf.tensor_scatter_nd_add.updates_shape',
+  'tf.tensor_scatter_nd_add.index_out_of_bounds',
+  'tf.tensor_scatter_nd_add.device',
+  'tf.tensor_scatter_nd_add.bad_indices_policy',
+  'tf.tensor_scatter_nd_add.out',
+  'tf.tensor_scatter_nd_sub.tensor',
+  'tf.tensor_scatter_nd_sub.indices',
+  'tf.tensor_scatter_nd_sub.updates',
+  'tf.tensor_scatter_nd_sub.updates_dtype',
+  'tf.tensor_scatter_nd_sub.indices_dtype',
+  'tf.tensor_scatter_nd_sub.indices_rank',
+  'tf.tensor_scatter_nd_sub.index_depth',
+  'tf.tensor_scatter_nd_sub.updates_shape',
+  'tf.tensor_scatter_nd_sub.index_out_of_bounds',
+  'tf.tensor_scatter_nd_sub.device',
+  'tf.tensor_scatter_nd_sub.bad_indices_policy',
+  'tf.tensor_scatter_nd_sub.out',
+  'tf.tensor_scatter_nd_min.tensor',
+  'tf.tensor_scatter_nd_min.indices',
+  'tf.tensor_scatter_nd_min.updates',
+  'tf.tensor_scatter_nd_min.updates_dtype',
+  'tf.tensor_scatter_nd_min.indices_dtype',
+  'tf.tensor_scatter_nd_min.indices_rank',
+  'tf.tensor_scatter_nd_min.index_depth',
+  'tf.tensor_scatter_nd_min.updates_shape',
+  'tf.tensor_scatter_nd_min.index_out_of_bounds',
+  'tf.tensor_scatter_nd_min.device',
+  'tf.tensor_scatter_nd_min.bad_indices_policy',
+  'tf.tensor_scatter_nd_min.out',
+  'tf.tensor_scatter_nd_max.tensor',
+  'tf.tensor_scatter_nd_max.indices',
+  'tf.tensor_scatter_nd_max.updates',
+  'tf.tensor_scatter_nd_max.updates_dtype',
+  'tf.tensor_scatter_nd_max.indices_dtype',
+  'tf.tensor_scatter_nd_max.indices_rank',
+  'tf.tensor_scatter_nd_max.index_depth',
+  'tf.tensor_scatter_nd_max.updates_shape',
+  'tf.tensor_scatter_nd_max.index_out_of_bounds',
+  'tf.tensor_scatter_nd_max.device',
+  'tf.tensor_scatter_nd_max.bad_indices_policy',
+  'tf.tensor_scatter_nd_max.out',
+];
+
+describe('tf.tensor_scatter_nd_*: one named test per rule', () => {
+  for (const code of CODES) {
+    const [, name, rule] = code.split('.');
+    const [call, cls] = CASES[rule];
+    it(code, () => {
+      expectRule(() => call(OPS[name]), code, cls);
+    });
+  }
+  // add / sub / min / max compute on the values: bool has no such kernel.
+  for (const code of [
+    'tf.tensor_scatter_nd_add.tensor_dtype',
+    'tf.tensor_scatter_nd_sub.tensor_dtype',
+    'tf.tensor_scatter_nd_min.tensor_dtype',
+    'tf.tensor_scatter_nd_max.tensor_dtype',
+  ]) {
+    it(`${code} (bool tensor)`, () => {
+      const b = tensor([true, false, true], 'bool');
+      expectRule(() => OPS[code.split('.')[1]](b, idx(), tensor([true, true], 'bool')), code, DTypeError);
+    });
+  }
+  it('the base call of every case is valid', () => {
+    expect(tf.tensor_scatter_nd_add(t3(), idx(), u2()).toArray()).toEqual([6, 2, 9]);
+    expect(tf.tensor_scatter_nd_update(t3(), idx(), u2()).toArray()).toEqual([5, 2, 6]);
+  });
+});
