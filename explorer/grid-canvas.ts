@@ -140,7 +140,12 @@ function paintOverview(
   band();
 }
 
-/** The zoomed table: ZOOM_ROWS × ZOOM_COLS cells from (r0, c0), lit cells and the current one marked. */
+/**
+ * The zoomed table: ZOOM_ROWS × ZOOM_COLS cells from (r0, c0), lit cells and the current one
+ * marked. A hover repaints it, so its cells are kept: a cell refills only when the zoom moved
+ * (it then shows another element), and otherwise only its marks change — no nodes are made or
+ * dropped per hover.
+ */
 function paintZoom(
   zoom: HTMLTableElement,
   spec: TensorViewSpec,
@@ -148,19 +153,37 @@ function paintZoom(
   cols: number,
   at: { r0: number; c0: number; current: number; lit: ReadonlySet<number> },
 ): void {
-  zoom.replaceChildren();
-  for (let r = at.r0; r < Math.min(rows, at.r0 + ZOOM_ROWS); r++) {
-    const tr = el('tr');
-    for (let c = at.c0; c < Math.min(cols, at.c0 + ZOOM_COLS); c++) {
-      const off = r * cols + c;
-      const td = el('td', { 'data-role': spec.role, 'data-offset': String(off) });
-      fillCell(td, spec, off);
-      if (at.lit.has(off)) td.classList.add('hl');
-      if (off === at.current) td.classList.add('hl-main');
-      tr.append(td);
+  const nr = Math.min(rows, at.r0 + ZOOM_ROWS) - at.r0;
+  const nc = Math.min(cols, at.c0 + ZOOM_COLS) - at.c0;
+  if (zoom.rows.length !== nr || zoom.rows[0]?.cells.length !== nc) {
+    zoom.replaceChildren();
+    for (let r = 0; r < nr; r++) {
+      const tr = el('tr');
+      for (let c = 0; c < nc; c++) tr.append(el('td', { 'data-role': spec.role }));
+      zoom.append(tr);
     }
-    zoom.append(tr);
   }
+  for (let r = 0; r < nr; r++) {
+    const cells = zoom.rows[r].cells;
+    for (let c = 0; c < nc; c++) {
+      const td = cells[c];
+      const off = (at.r0 + r) * cols + at.c0 + c;
+      if (td.dataset.offset !== String(off)) refill(td, spec, off);
+      td.classList.toggle('hl', at.lit.has(off));
+      td.classList.toggle('hl-main', off === at.current);
+    }
+  }
+}
+
+/** A kept zoom cell now shows element `off`: cleared of the previous element's value and marks, then filled. */
+function refill(td: HTMLTableCellElement, spec: TensorViewSpec, off: number): void {
+  td.replaceChildren();
+  td.removeAttribute('class');
+  td.removeAttribute('style');
+  delete td.dataset.link;
+  delete td.dataset.links;
+  td.dataset.offset = String(off);
+  fillCell(td, spec, off);
 }
 
 export function canvasView(spec: TensorViewSpec, width: number): TensorView {
