@@ -4,9 +4,9 @@
  * listed for transfer; anything the page must parse itself (invalid JSON, ragged or non-numeric
  * arrays, complex dtypes, values the dtype refuses) is answered with `dtype: null`.
  */
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonTensor } from '../explorer/flat.js';
-import type { ParseRequest } from '../explorer/parse-in-worker.js';
+import type { ParseRequest, WorkerRequest } from '../explorer/parse-in-worker.js';
 import { npyRequest, parseRequest } from '../explorer/parse-worker.js';
 import { writeNpy } from '../src/interop/npy.js';
 import type { DType } from '../src/tensor/dtype.js';
@@ -70,5 +70,109 @@ describe('explorer parse worker', () => {
   it('bytes that are not a .npy file: the page reads them itself, for the typed error', () => {
     const bytes = new Uint8Array([0x93, 0x4e, 0x55, 0x4d, 0x50, 0x59, 9, 9, 9]);
     expect(npyRequest(4, bytes.buffer)).toEqual({ reply: { id: 4, dtype: null }, transfer: [] });
+  });
+});
+
+/**
+ * The page's side (explorer/parse-in-worker.ts) against a stand-in Worker that answers each
+ * message in a later task with the real worker's functions, as a module worker would.
+ */
+class FakeWorker extends EventTarget {
+  static made: FakeWorker[] = [];
+  static fail = false;
+  readonly sent: WorkerRequest[] = [];
+  constructor(
+    readonly url: URL,
+    readonly options: WorkerOptions,
+  ) {
+    super();
+    FakeWorker.made.push(this);
+  }
+  postMessage(req: WorkerRequest): void {
+    this.sent.push(req);
+    setTimeout(() => {
+      if (FakeWorker.fail) {
+        this.dispatchEvent(Object.assign(new Event('error'), { message: 'module did not load' }));
+        return;
+      }
+      const { reply } = 'bytes' in req ? npyRequest(req.id, req.bytes) : parseRequest(req);
+      this.dispatchEvent(new MessageEvent('message', { data: reply }));
+    }, 0);
+  }
+  terminate(): void {}
+}
+
+describe('explorer parse-in-worker (the page side)', () => {
+  const load = async () => {
+    vi.resetModules();
+    FakeWorker.made = [];
+    vi.stubGlobal('Worker', FakeWorker);
+    return import('../explorer/parse-in-worker.js');
+  };
+  afterEach(() => {
+    FakeWorker.fail = false;
+    vi.unstubAllGlobals();
+  });
+
+  it('a text is sent once: pending (undefined), then the tensor, kept for that text and dtype', async () => {
+    const p = await load();
+    const text = '[[1, 2], [3, 4]]';
+    expect(p.parsedTensor(text, 'int64', false)).toBeUndefined();
+    expect(p.parsedTensor(text, 'int64', false)).toBeUndefined();
+    await p.parsing();
+    const t = p.parsedTensor(text, 'int64', false)!;
+    expect(t.dtype).toBe('int64');
+    expect(t.shape).toEqual([2, 2]);
+    expect(Array.from(t.data as BigInt64Array)).toEqual([1n, 2n, 3n, 4n]);
+    // Both workers start at once; the one request went to one of them.
+    expect(FakeWorker.made.length).toBe(2);
+    expect(FakeWorker.made.flatMap((w) => w.sent).length).toBe(1);
+    expect(FakeWorker.made[0].url.pathname.endsWith('/explorer/parse-worker.ts')).toBe(true);
+    expect(FakeWorker.made[0].options).toEqual({ type: 'module' });
+    // Another dtype is another request.
+    expect(p.parsedTensor(text, 'float32', false)).toBeUndefined();
+    await p.parsing();
+    expect(p.parsedTensor(text, 'float32', false)?.dtype).toBe('float32');
+  });
+
+  it('a text that is not a plain array of numbers comes back as null (the page parses it)', async () => {
+    const p = await load();
+    expect(p.parsedTensor('[[1, 2], [3]]', undefined, false)).toBeUndefined();
+    await p.parsing();
+    expect(p.parsedTensor('[[1, 2], [3]]', undefined, false)).toBeNull();
+  });
+
+  it('a worker that fails is reported, and every waiting text falls back to the page (null)', async () => {
+    const p = await load();
+    const reported: unknown[] = [];
+    vi.stubGlobal('reportError', (e: unknown) => reported.push(e));
+    FakeWorker.fail = true;
+    expect(p.parsedTensor('[1, 2]', undefined, false)).toBeUndefined();
+    await p.parsing();
+    expect(p.parsedTensor('[1, 2]', undefined, false)).toBeNull();
+    expect(String(reported[0])).toContain('parse worker: module did not load');
+    // The pool is stopped: later texts are the page's at once.
+    expect(p.parsedTensor('[3, 4]', undefined, false)).toBeUndefined();
+    await p.parsing();
+    expect(p.parsedTensor('[3, 4]', undefined, false)).toBeNull();
+    expect(FakeWorker.made.length).toBe(2);
+  });
+
+  it('a .npy file read in a worker keeps its tensor for its text: the run asks nothing more', async () => {
+    const p = await load();
+    const bytes = writeNpy(tensor([[5, 6, 7]], 'int32')).slice().buffer;
+    const read = (await p.readNpyInWorker(bytes))!;
+    expect(read.text).toBe('[[5,6,7]]');
+    expect(p.parsedTensor(read.text, 'int32', true)).toBe(read.tensor);
+    expect(FakeWorker.made.flatMap((w) => w.sent).length).toBe(1);
+  });
+
+  it('without Worker the page parses everything itself', async () => {
+    vi.resetModules();
+    const p = await import('../explorer/parse-in-worker.js');
+    expect(p.readsInWorker('x'.repeat(p.WORKER_TEXT + 1))).toBe(false);
+    expect(p.parsedTensor('[1]', undefined, false)).toBeUndefined();
+    await p.parsing();
+    expect(p.parsedTensor('[1]', undefined, false)).toBeNull();
   });
 });
