@@ -10,19 +10,29 @@ import { checkRange, checkSorted, checkUnique, fail, intArray, intScalar, siteOf
 
 /** Fully specified gather attributes (defaults filled in). */
 export interface NormalizedGather {
+  /** As in `GatherDimensionNumbers`. */
   readonly offset_dims: readonly number[];
+  /** As in `GatherDimensionNumbers`. */
   readonly collapsed_slice_dims: readonly number[];
+  /** As in `GatherDimensionNumbers`; [] when absent. */
   readonly operand_batching_dims: readonly number[];
+  /** As in `GatherDimensionNumbers`; [] when absent. */
   readonly start_indices_batching_dims: readonly number[];
+  /** As in `GatherDimensionNumbers`. */
   readonly start_index_map: readonly number[];
+  /** As in `GatherDimensionNumbers`. */
   readonly index_vector_dim: number;
+  /** As in `GatherDimensionNumbers`. */
   readonly slice_sizes: readonly number[];
+  /** The sortedness promise; false when absent. */
   readonly indices_are_sorted: boolean;
 }
 
 /** Result shape (C22) plus the normalized attributes. */
 export interface GatherShapeInfo {
+  /** The result shape. */
   readonly resultShape: readonly number[];
+  /** The attributes with defaults filled in. */
   readonly attributes: NormalizedGather;
 }
 

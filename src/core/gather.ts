@@ -59,10 +59,15 @@ import type { GatherDimensionNumbers, GatherOptions } from './types.js';
 
 /** A gather compiled for fixed attributes, shapes and dtypes. */
 export interface GatherPlan {
+  /** The result shape. */
   readonly resultShape: readonly number[];
+  /** The operand's (and result's) dtype. */
   readonly dtype: DType;
+  /** The checked shapes and normalized attributes. */
   readonly info: GatherShapeInfo;
+  /** How index vectors and batch positions map to operand offsets. */
   readonly map: IndexMap;
+  /** The resolved index policy. */
   readonly policy: ResolvedPolicy;
   /** Runs the gather; `out` (optional) receives the result. */
   run(operand: Tensor, startIndices: Tensor, out?: Tensor): Tensor;

@@ -18,23 +18,28 @@ import { indexWords } from './kernels.js';
 
 /** Start status sentinels stored in place of an offset. */
 export const INVALID = -1; // the whole window is filled (gather) or dropped (scatter)
-export const PARTIAL = -2; // window partly out of bounds; scatter `skip` handles it per element
+/** A start status: the window is partly out of bounds; scatter `skip` handles it per element. */
+export const PARTIAL = -2;
 
 /** Index policy after defaults, as one resolved value. */
 export interface ResolvedPolicy {
   /** What an out-of-range window start becomes. */
   readonly oob: 'clip' | 'invalid' | 'partial' | 'error' | 'wrap';
+  /** Negative indices count from the end once. */
   readonly fromEnd: boolean;
   /** Throw BrokenPromiseError for any out-of-range start (checked promise_in_bounds). */
   readonly promiseInBounds: boolean;
   /** Throw BrokenPromiseError unless the starts are sorted (checked indices_are_sorted). */
   readonly checkSorted: boolean;
+  /** The op named in errors. */
   readonly op: string;
+  /** The rule code of an out-of-bounds error. */
   readonly oobCode: string;
 }
 
 /** The shapes and dimension numbers, in role names common to gather and scatter. */
 export interface IndexMapSpec {
+  /** The op named in errors. */
   readonly op: string;
   /** Gather result / scatter updates shape. */
   readonly spaceShape: readonly number[];
@@ -46,9 +51,13 @@ export interface IndexMapSpec {
   readonly windowSizes: readonly number[];
   /** collapsed_slice_dims / inserted_window_dims. */
   readonly collapsedDims: readonly number[];
+  /** operand_batching_dims / input_batching_dims. */
   readonly operandBatchingDims: readonly number[];
+  /** start_indices_batching_dims / scatter_indices_batching_dims. */
   readonly indicesBatchingDims: readonly number[];
+  /** The index tensor's shape. */
   readonly indicesShape: readonly number[];
+  /** The index tensor dim that holds index vectors. */
   readonly indexVectorDim: number;
   /** start_index_map / scatter_dims_to_operand_dims. */
   readonly startIndexMap: readonly number[];
@@ -220,27 +229,37 @@ export class Odometer {
 
 /** A compiled index map; see the module comment. */
 export class IndexMap {
+  /** The shapes and dimension numbers it was compiled from. */
   readonly spec: IndexMapSpec;
+  /** Row-major strides of the operand. */
   readonly opStrides: readonly number[];
   /** Indices shape without the index vector dim; its row-major positions are "batch positions". */
   readonly batchShape: readonly number[];
+  /** Number of batch positions (index vectors). */
   readonly batchCount: number;
   /** Index vector length and the indices stride between its components (0 when implicit). */
   readonly K: number;
+  /** The indices stride between index vector components (0 when implicit). */
   readonly kStride: number;
   /** Per batch dim: stride in the indices tensor, and operand stride if it is a batching dim. */
   readonly batchIdxStrides: readonly number[];
+  /** Per batch dim: its operand stride when it is a batching dim, else 0. */
   readonly batchOpStrides: readonly number[];
   /** Per index component k: operand dim, its size, its stride, and the largest in-bounds start. */
   readonly kDim: readonly number[];
+  /** Per index component: the size of its operand dim. */
   readonly kSize: readonly number[];
+  /** Per index component: the stride of its operand dim. */
   readonly kOpStride: readonly number[];
+  /** Per index component: the largest start whose window fits. */
   readonly kMaxStart: readonly number[];
   /** Length of the contiguous run (trailing space dims contiguous in the operand), ≥ 1. */
   readonly runLen: number;
   /** The space dims outside the run, with their batch-position and operand-offset steps. */
   readonly outerShape: readonly number[];
+  /** Per outer dim: its step in batch positions. */
   readonly outerBatchStep: readonly number[];
+  /** Per outer dim: its step in operand offsets. */
   readonly outerOpStep: readonly number[];
   /** True when every batch space dim precedes every outer window dim (chunked resolve is possible). */
   readonly batchMajor: boolean;
@@ -651,6 +670,7 @@ export class IndexMap {
     return starts;
   }
 
+  /** A starts buffer of `n` entries: Int32Array while operand offsets fit, else Float64Array. */
   allocStarts(n: number): Int32Array | Float64Array {
     return this.operandSize < 2 ** 31 ? new Int32Array(n) : new Float64Array(n);
   }

@@ -75,9 +75,11 @@ export interface ParallelPool {
   readonly size: number;
   /** Starts parts 1 … job.parts - 1 on helpers. */
   start(job: ParallelJob): ParallelTicket;
+  /** Releases the helpers (optional). */
   close?(): void;
 }
 
+/** How calls are split across helper threads (`setParallel` sets it). */
 export interface ParallelConfig {
   /** The helpers; null (the default) keeps every call on the calling thread. */
   readonly pool: ParallelPool | null;
@@ -98,6 +100,7 @@ export function setParallel(c: Partial<ParallelConfig>): ParallelConfig {
   return config;
 }
 
+/** The current parallel configuration. */
 export function getParallel(): ParallelConfig {
   return config;
 }

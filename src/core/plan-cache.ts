@@ -349,7 +349,14 @@ export function scatterPlan(
 }
 
 /** Hit and miss counts since start (or the last clear), and the plans held. */
-export function planCacheStats(): { hits: number; misses: number; size: number } {
+export function planCacheStats(): {
+  /** Calls that reused a cached plan. */
+  hits: number;
+  /** Calls that built a plan. */
+  misses: number;
+  /** Plans held now. */
+  size: number;
+} {
   return { hits, misses, size: gathers.size + scatters.size };
 }
 

@@ -32,6 +32,10 @@ const SCATTER_OOB: Record<ScatterMode, ResolvedPolicy['oob']> = {
   wrap: 'wrap',
 };
 
+/**
+ * The core's index policy of a gather or scatter, resolved from its mode and options (what an
+ * out-of-range start becomes, negative indices, checked promises, the op and code of errors).
+ */
 export function resolvePolicy(
   kind: 'gather' | 'scatter',
   mode: string,

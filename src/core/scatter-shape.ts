@@ -10,22 +10,33 @@ const MAX_OPERANDS = 1024;
 import type { RuleNames, Site } from './validate.js';
 import { checkRange, checkSorted, checkUnique, fail, intArray, intScalar, siteOf } from './validate.js';
 
+/** Fully specified scatter dimension numbers (defaults filled in). */
 export interface NormalizedScatter {
+  /** As in `ScatterDimensionNumbers`. */
   readonly update_window_dims: readonly number[];
+  /** As in `ScatterDimensionNumbers`. */
   readonly inserted_window_dims: readonly number[];
+  /** As in `ScatterDimensionNumbers`; [] when absent. */
   readonly input_batching_dims: readonly number[];
+  /** As in `ScatterDimensionNumbers`; [] when absent. */
   readonly scatter_indices_batching_dims: readonly number[];
+  /** As in `ScatterDimensionNumbers`. */
   readonly scatter_dims_to_operand_dims: readonly number[];
+  /** As in `ScatterDimensionNumbers`. */
   readonly index_vector_dim: number;
+  /** The sortedness promise; false when absent. */
   readonly indices_are_sorted: boolean;
+  /** The uniqueness promise; false when absent. */
   readonly unique_indices: boolean;
 }
 
+/** Result shape plus the normalized attributes of a scatter. */
 export interface ScatterShapeInfo {
   /** Shape of every result (= shape of the inputs, C24). */
   readonly resultShape: readonly number[];
   /** Window size in every input dim (1 for inserted and batching dims). */
   readonly windowSizes: readonly number[];
+  /** The dimension numbers with defaults filled in. */
   readonly attributes: NormalizedScatter;
 }
 

@@ -64,9 +64,13 @@ const REDUCERS: readonly ReducerName[] = ['replace', 'add', 'sub', 'mul', 'min',
 
 /** A scatter compiled for fixed attributes, shapes and dtypes. */
 export interface ScatterPlan {
+  /** The shape of every result (= the inputs'). */
   readonly resultShape: readonly number[];
+  /** The checked shapes and normalized dimension numbers. */
   readonly info: ScatterShapeInfo;
+  /** How index vectors and batch positions map to input offsets. */
   readonly map: IndexMap;
+  /** The resolved index policy. */
   readonly policy: ResolvedPolicy;
   /** Runs the scatter; returns one result per input (the `out` tensors when given). */
   run(

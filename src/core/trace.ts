@@ -61,6 +61,7 @@ export interface TraceEntry {
   readonly operandOffset: number;
   /** The element the indices asked for, before clamping or wrapping (may lie outside the operand); null for filled/dropped windows whose start is not recorded. */
   readonly requested: readonly number[] | null;
+  /** What the policy did with this element (in bounds, clamped, wrapped, filled, dropped, …). */
   readonly status: TraceStatus;
   /** Scatter only: another applied update writes the same element (a collision). */
   readonly duplicate: boolean;
@@ -70,18 +71,25 @@ export interface TraceEntry {
 
 /** The full trace of one lowered call. */
 export interface Trace {
+  /** Whether the call is a gather or a scatter. */
   readonly kind: 'gather' | 'scatter';
+  /** The framework op (`onnx.GatherND-13`). */
   readonly op: string;
   /** Gather result shape before the final reshape / scatter updates shape. */
   readonly spaceShape: readonly number[];
+  /** Gather operand / scatter input shape. */
   readonly operandShape: readonly number[];
+  /** The index tensor's shape. */
   readonly indicesShape: readonly number[];
   /** Shape of the value the call returns (gather: after `reshape`; scatter: the input shape). */
   readonly resultShape: readonly number[];
   /** The call's policy, as named values. */
   readonly mode: string;
+  /** The negative-index policy (`from_end`, `out_of_bounds`). */
   readonly negativeIndices: string;
+  /** Repeated scatter targets: every update applied, or an error. */
   readonly duplicates: 'apply' | 'error';
+  /** One entry per space element (gather result / scatter updates), row-major. */
   readonly entries: readonly TraceEntry[];
   /** Batch positions whose window start is out of range (after the negative-index rule), whether or not any element uses them. */
   readonly outOfRange: readonly number[];

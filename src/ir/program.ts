@@ -29,7 +29,9 @@ import type { Tensor } from '../tensor/tensor.js';
 
 /** A ranked tensor type, e.g. `tensor<2x3xf32>`. */
 export interface TensorType {
+  /** The static shape. */
   readonly shape: readonly number[];
+  /** The element type. */
   readonly dtype: DType;
 }
 

@@ -16,6 +16,7 @@ import { InternalError, InvalidArgumentError, fmt } from '../errors.js';
 export interface NodePool extends ParallelPool {
   /** Resolves once every helper has loaded. */
   ready(): Promise<void>;
+  /** Terminates the helper threads (the pool's size becomes 0). */
   close(): void;
 }
 

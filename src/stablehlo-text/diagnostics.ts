@@ -21,8 +21,11 @@ export const MAX_NESTING = 128;
 
 /** One broken rule of a module: its code, what is wrong, and where. */
 export interface Violation {
+  /** The rule code (`stablehlo.gather.C7`, `stablehlo_text.syntax`, …). */
   readonly code: string;
+  /** What is wrong. */
   readonly message: string;
+  /** The 1-based line in the text, when known. */
   readonly line?: number;
 }
 

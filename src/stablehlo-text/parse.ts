@@ -44,31 +44,49 @@ interface ParsedBase {
   readonly line?: number;
 }
 
+/** A `stablehlo.gather` read from text. */
 export interface ParsedGather extends ParsedBase {
+  /** Tells a gather from a scatter. */
   readonly kind: 'gather';
+  /** The op's `#stablehlo.gather` dimension numbers and `slice_sizes`. */
   readonly dimension_numbers: GatherDimensionNumbers;
+  /** The tensor types the op's signature declares. */
   readonly types: {
+    /** The operand's type. */
     readonly operand: TensorType;
+    /** The start indices' type. */
     readonly start_indices: TensorType;
+    /** The result's type. */
     readonly result: TensorType;
   };
   /** The spec's index policy (a StableHLO text means the spec's policy; comments never change it). */
   readonly options: ResolvedGatherOptions;
 }
 
+/** A `stablehlo.scatter` read from text. */
 export interface ParsedScatter extends ParsedBase {
+  /** Tells a scatter from a gather. */
   readonly kind: 'scatter';
+  /** The op's `#stablehlo.scatter` dimension numbers. */
   readonly dimension_numbers: ScatterDimensionNumbers;
+  /** The reducer the op's update region computes. */
   readonly update_computation: ReducerName;
+  /** The tensor types the op's signature declares. */
   readonly types: {
+    /** The input's type. */
     readonly input: TensorType;
+    /** The scatter indices' type. */
     readonly scatter_indices: TensorType;
+    /** The updates' type. */
     readonly updates: TensorType;
+    /** The result's type. */
     readonly result: TensorType;
   };
+  /** The spec's index policy (a StableHLO text means the spec's policy). */
   readonly options: ResolvedScatterOptions;
 }
 
+/** One gather or scatter read from StableHLO text. */
 export type ParsedStablehlo = ParsedGather | ParsedScatter;
 
 const OP = 'stablehlo_text';

@@ -52,6 +52,7 @@ function dedupe(vs: readonly Violation[]): Violation[] {
 
 /** One part of a test file split at `// -----` lines, with the line it starts on. */
 export interface TextPart {
+  /** The part's text. */
   readonly text: string;
   /** Line of the part's first line in the whole text (1-based). */
   readonly line: number;

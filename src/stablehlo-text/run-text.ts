@@ -13,11 +13,15 @@ import { isSplitFile, readModule, splitInputFile } from './read.js';
 
 /** One function run. */
 export interface FunctionRun {
+  /** The function's name (without `@`). */
   readonly func: string;
+  /** Its results, in order. */
   readonly results: readonly Tensor[];
+  /** The checks the text states (`check.expect_*` ops) and whether each held. */
   readonly checks: readonly CheckResult[];
 }
 
+/** Options of running a module's text. */
 export interface RunTextOptions {
   /** Run this function (in every part that has it) instead of the default choice. */
   readonly func?: string;
