@@ -49,8 +49,8 @@ function fileOps(file, text) {
   const onnx = named.filter((t) => ONNX_VERSIONS.has(t)).map((t) => `onnx.${t}-<v>`);
   if (onnx.length > 0) return [...new Set(onnx)];
   if (!file.startsWith('src/frameworks/') || SHARED.test(file)) return [];
-  const lit = new RegExp(`(?<!<)['\`]((?:${FRAMEWORKS})\\.(?:(?:lax|numpy|jnp|tensor)\\.)?[A-Za-z_]+)['\`]`, 'g');
-  text = code(text); // an op named in a comment (`numpy.slice`) or a type argument is no op of the file
+  const lit = new RegExp(`(?<!<|Symbol\\()['\`]((?:${FRAMEWORKS})\\.(?:(?:lax|numpy|jnp|tensor)\\.)?[A-Za-z_]+)['\`]`, 'g');
+  text = code(text); // an op named in a comment (`numpy.slice`), a type argument or a Symbol's name is no op of the file
   const local = [...text.matchAll(/const op = '([^']+)'/g)].map((m) => prefixed(file, m[1]));
   return [...new Set([...[...text.matchAll(lit)].map((m) => m[1]), ...local])];
 }
