@@ -18,8 +18,11 @@ import type { Tensor } from '../tensor/tensor.js';
 
 /** A result that lives on a backend; `read()` brings it to the host as a Tensor. */
 export interface BackendTensor {
+  /** The element type. */
   readonly dtype: Tensor['dtype'];
+  /** The shape. */
   readonly shape: readonly number[];
+  /** Copies the tensor to the host. */
   read(): Promise<Tensor>;
 }
 

@@ -10,6 +10,7 @@ import type { LoweredCall } from '../ir/lowered.js';
 
 /** One rule of a framework's spec: a stable code, the spec's own words, and their source. */
 export interface Rule {
+  /** The rule's code (`onnx.ScatterND.duplicates`, `ieee754.nan_payload`, …). */
   readonly code: string;
   /** The framework's words (quoted or closely paraphrased; see docs/conformance.md). */
   readonly text: string;
@@ -26,9 +27,13 @@ export interface Rule {
  * - `duplicate_error_allowed`: duplicates are forbidden, so a runtime may also refuse them.
  */
 export interface Liberties {
+  /** Any of several updates to one element may win (replacing scatters). */
   readonly winner?: Rule;
+  /** A reducing scatter's updates to one element may combine in any order. */
   readonly order?: Rule;
+  /** An out-of-bounds index is outside the spec's domain (the result is unspecified). */
   readonly oob_outside?: Rule;
+  /** Duplicates are forbidden, so a runtime may refuse them. */
   readonly duplicate_error_allowed?: Rule;
   /** Where the spec pins an out-of-bounds error on one device, another device's answer is allowed too. */
   readonly device?: Rule;

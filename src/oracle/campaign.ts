@@ -17,9 +17,13 @@ import { type Candidate, type Verdict, verifyLowering } from './verify.js';
 
 /** What a runtime is asked to compute. */
 export interface RuntimeRequest {
+  /** The registry op id, e.g. `onnx.ScatterND`. */
   readonly op: string;
+  /** The opset (ONNX) or version the call targets, when the op has one. */
   readonly opset?: number | string;
+  /** The input tensors by argument name (`data`, `indices`, `updates`). */
   readonly inputs: Readonly<Record<string, Tensor>>;
+  /** The op's attributes by name. */
   readonly attributes: Readonly<Record<string, unknown>>;
 }
 
@@ -27,59 +31,88 @@ export interface RuntimeRequest {
 export type RuntimeResult =
   | Tensor
   | {
+      /** The result's dtype. */
       readonly dtype: DType;
+      /** The result's shape. */
       readonly shape: readonly number[];
+      /** Flat row-major elements (give this or `values`). */
       readonly data?: ArrayLike<number | bigint>;
+      /** Nested elements (give this or `data`). */
       readonly values?: NestedArray;
     };
 
 /** The runtime under test. */
 export interface Runtime {
+  /** The runtime's name in reports. */
   readonly name: string;
   /** Registry op ids it implements, e.g. `onnx.ScatterND`. */
   readonly ops: readonly string[];
   /** Data dtypes it takes (default float32, float16 and int32): the generator draws only these. */
   readonly dtypes?: readonly DType[];
+  /** Computes one request; a throw is a refusal. */
   run(request: RuntimeRequest): Promise<RuntimeResult | readonly RuntimeResult[]> | RuntimeResult;
 }
 
+/** Options of a campaign. */
 export interface CampaignOptions {
+  /** The registry op ids to draw from (default: every op the runtime implements). */
   readonly ops?: readonly string[];
+  /** The number of cases. */
   readonly n: number;
+  /** The PRNG seed (one seed drives the whole campaign). */
   readonly seed: number;
   /** Bound on one case (ms); default 5000. */
   readonly timeoutMs?: number;
+  /** Receives a line of progress now and then. */
   readonly progress?: (line: string) => void;
 }
 
 /** A tensor as JSON: `{ dtype, shape, values }` (NaN/±∞ as strings, 64-bit as strings). */
 export interface TensorJson {
+  /** The dtype. */
   readonly dtype: string;
+  /** The shape. */
   readonly shape: readonly number[];
+  /** The elements, flat and row-major. */
   readonly values: readonly unknown[];
 }
 
+/** One group of departures: an op and a class, with a minimised example. */
 export interface Departure {
+  /** The registry op id. */
   readonly op: string;
+  /** The verdict's class (`wrong value`, `rejects valid input`, `accepts invalid input`, …). */
   readonly class: string;
+  /** How many cases departed this way. */
   readonly count: number;
+  /** The first such case, minimised. */
   readonly example: {
+    /** The inputs by argument name. */
     readonly inputs: Readonly<Record<string, TensorJson>>;
+    /** The attributes. */
     readonly attributes: Readonly<Record<string, unknown>>;
+    /** The opset, when the op has one. */
     readonly opset?: number | string;
+    /** What the framework allows, in words. */
     readonly expected: string;
+    /** What the runtime gave. */
     readonly got: string;
+    /** Why it is not allowed. */
     readonly reason: string;
   };
 }
 
+/** What a campaign found. */
 export interface CampaignReport {
+  /** The runtime's name. */
   readonly runtime: string;
+  /** The number of cases run. */
   readonly cases: number;
   /** The runtime gave the library's own answer. */
   readonly agree: number;
   /** Another answer the framework allows, or an input outside the spec's domain. */
   readonly allowed: number;
+  /** The departures, grouped by (op, class). */
   readonly departures: readonly Departure[];
 }
 
@@ -95,8 +128,16 @@ export function prng(seed: number) {
   };
   const int = (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1));
   const pick = <T>(xs: readonly T[]): T => xs[int(0, xs.length - 1)];
-  return { next, int, pick };
+  return {
+    /** A float in [0, 1). */
+    next,
+    /** An integer in [lo, hi]. */
+    int,
+    /** One element of `xs`. */
+    pick,
+  };
 }
+/** The seeded PRNG `prng(seed)` returns. */
 export type Prng = ReturnType<typeof prng>;
 
 const REDUCTIONS = ['none', 'add', 'mul', 'max', 'min'];

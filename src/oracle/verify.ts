@@ -28,7 +28,12 @@ import { Tensor, sameShape } from '../tensor/tensor.js';
 import { BROKEN_PROMISE, type Liberties, NAN_PAYLOAD, type Rule, libertiesOf } from './allowed.js';
 
 /** What a runtime produced: a tensor, or an error (its message). */
-export type Candidate = Tensor | { readonly error: string };
+export type Candidate =
+  | Tensor
+  | {
+      /** The runtime's refusal, as text. */
+      readonly error: string;
+    };
 
 /** How the allowed set of an element was decided. */
 export type Method = 'pinned' | 'winner' | 'exhaustive' | 'bound' | 'device';
@@ -39,9 +44,11 @@ export interface Violation {
   readonly position: readonly number[];
   /** The allowed set, in words. */
   readonly expected: string;
+  /** What the candidate has there, in words. */
   readonly got: string;
-  /** Why it is not allowed; a class name for campaign tables (`wrong value`, `accepts invalid input`, ...). */
+  /** Why it is not allowed. */
   readonly reason: string;
+  /** A class name for campaign tables (`wrong value`, `accepts invalid input`, ...). */
   readonly class: string;
   /** The rule that pins (or bounds) the element. */
   readonly rule: Rule;
@@ -49,19 +56,30 @@ export interface Violation {
 
 /** A liberty the check used: which rule, on how many elements, decided how. */
 export interface LibertyUse {
+  /** The spec's liberty (rule) used. */
   readonly rule: Rule;
+  /** How many elements it allowed. */
   readonly elements: number;
+  /** How the allowed set was decided. */
   readonly method: Method;
 }
 
 export interface Verdict {
   /** `outside_domain`: the input is outside the spec's domain, so any result is allowed. */
   readonly verdict: 'allowed' | 'departs' | 'outside_domain';
+  /** The call's op. */
   readonly op: string;
+  /** The elements outside the allowed set (at most `maxViolations`). */
   readonly violations: readonly Violation[];
+  /** The liberties that allowed other answers than the library's. */
   readonly liberties: readonly LibertyUse[];
   /** Why the input is outside the spec's domain (with `outside_domain`). */
-  readonly domain?: { readonly reason: string; readonly rule: Rule };
+  readonly domain?: {
+    /** In words. */
+    readonly reason: string;
+    /** The rule whose domain it leaves. */
+    readonly rule: Rule;
+  };
 }
 
 export interface VerifyOptions {

@@ -15,7 +15,9 @@ import { readModule } from '../stablehlo-text/read.js';
 
 /** One violated constraint. */
 export interface WhyItem {
+  /** The rule code. */
   readonly code: string;
+  /** The error message the call throws for it. */
   readonly message: string;
   /** The text's line, for StableHLO text. */
   readonly line?: number;
@@ -23,13 +25,17 @@ export interface WhyItem {
   readonly position?: readonly number[];
 }
 
+/** Every violation found in one call, and whether the search was complete. */
 export interface Why {
+  /** The op the violations belong to. */
   readonly op: string;
   /** No violation: the call runs. */
   readonly ok: boolean;
+  /** The violations found, in order. */
   readonly violations: readonly WhyItem[];
   /** False when some rules were not evaluated; `notEvaluated` then says which, and why. */
   readonly complete: boolean;
+  /** Which rules were not evaluated, and why (when `complete` is false). */
   readonly notEvaluated?: string;
 }
 

@@ -79,15 +79,21 @@ const MAX_ELEMENTS = 2 ** 30 - 1;
 
 /** A tensor in a GPU buffer (the CPU's storage layout, padded to 4 bytes). */
 export class GpuTensor implements BackendTensor {
+  /** The element count. */
   readonly size: number;
   constructor(
+    /** The backend whose device holds the buffer. */
     readonly backend: WebGpuBackend,
+    /** The element type. */
     readonly dtype: DType,
+    /** The shape. */
     readonly shape: readonly number[],
+    /** The GPU buffer holding the elements, row-major. */
     readonly buffer: GPUBuffer,
   ) {
     this.size = shape.reduce((a, b) => a * b, 1);
   }
+  /** The bytes the elements take on the GPU. */
   get byteLength(): number {
     return this.size * elementBytes(this.dtype);
   }
@@ -113,10 +119,15 @@ export class GpuTensor implements BackendTensor {
 
 /** GPU-resident tensors to use in place of a call's host tensors (same shapes and dtypes). */
 export interface GpuBindings {
+  /** In place of a gather's `operand`. */
   readonly operand?: GpuTensor;
+  /** In place of a gather's `start_indices`. */
   readonly start_indices?: GpuTensor;
+  /** In place of a scatter's `inputs`. */
   readonly inputs?: readonly GpuTensor[];
+  /** In place of a scatter's `scatter_indices`. */
   readonly scatter_indices?: GpuTensor;
+  /** In place of a scatter's `updates`. */
   readonly updates?: readonly GpuTensor[];
 }
 
@@ -174,6 +185,7 @@ interface Resolved {
 /** Runs lowered calls on one GPUDevice. */
 export class WebGpuBackend implements Backend {
   readonly name = 'webgpu';
+  /** The adapter's description (or vendor and architecture), for reports. */
   adapterInfo = '';
   /** Objects the device depends on (kept reachable). */
   owners: readonly unknown[] = [];
@@ -185,15 +197,25 @@ export class WebGpuBackend implements Backend {
    * (fusedReplace); calls whose map parameters were compiled into the kernels (Params.baked).
    */
   readonly stats = {
+    /** Calls run by the kernels. */
     gpu: 0,
+    /** Empty calls run by the host. */
     empty: 0,
+    /** Flagged calls re-run on the host for their error. */
     flagged: 0,
+    /** Scatters that sorted rows instead of elements. */
     rowScatters: 0,
+    /** `replace` scatters that took the last writer without sorting. */
     lastWriter: 0,
+    /** Element gathers done in one pass. */
     fusedGathers: 0,
+    /** Gathers moved as vec4s. */
     vec4Gathers: 0,
+    /** float32 folds done in hardware floats first. */
     nativeFolds: 0,
+    /** Element replaces done in one pass. */
     fusedReplaces: 0,
+    /** Calls whose map parameters were compiled into the kernels. */
     baked: 0,
   };
   private readonly pipelines = new Map<
@@ -201,7 +223,10 @@ export class WebGpuBackend implements Backend {
     { pipeline: GPUComputePipeline; layout: GPUBindGroupLayout }
   >();
 
-  constructor(readonly device: GPUDevice) {}
+  constructor(
+    /** The device the kernels run on. */
+    readonly device: GPUDevice,
+  ) {}
 
   /** Copies a host tensor to the GPU. */
   upload(t: Tensor): GpuTensor {
