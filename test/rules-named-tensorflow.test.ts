@@ -139,3 +139,48 @@ describe('tf.tensor_scatter_nd_*: one named test per rule', () => {
     expect(tf.tensor_scatter_nd_update(t3(), idx(), u2()).toArray()).toEqual([5, 2, 6]);
   });
 });
+
+/**
+ * The other TensorFlow ops' rules that had none. Not here, as no input reaches them:
+ * `tf.boolean_mask.bounds` (the mask's own true positions are always in bounds) and
+ * `tf.gather_nd.validate_indices` (gather_nd takes no such keyword: `.options`).
+ */
+describe('tf.gather / gather_nd / scatter_nd / boolean_mask: one named test per rule', () => {
+  const p = () =>
+    F([
+      [1, 2, 3],
+      [4, 5, 6],
+    ]);
+  const mask = () => tensor([true, false], 'bool');
+  const CASES: [string, () => unknown][] = [
+    ['tf.gather.name', () => tf.gather(p(), I([0]), { name: 5 } as never)],
+    ['tf.gather.validate_indices', () => tf.gather(p(), I([0]), { validate_indices: 'yes' } as never)],
+    [
+      'tf.gather.bad_indices_policy',
+      () => tf.gather(p(), I([0]), {}, { bad_indices_policy: 'RAISE' } as never),
+    ],
+    ['tf.gather_nd.name', () => tf.gather_nd(p(), I([[0, 1]]), { name: 5 } as never)],
+    ['tf.gather_nd.indices', () => tf.gather_nd(p(), [[0, 1]] as never)],
+    ['tf.gather_nd.device', () => tf.gather_nd(p(), I([[0, 1]]), {}, { device: 'tpu' } as never)],
+    ['tf.gather_nd.out', () => tf.gather_nd(p(), I([[0, 1]]), {}, { out: zeros([5], 'float32') })],
+    ['tf.scatter_nd.indices', () => tf.scatter_nd([[1]] as never, F([9]), [3])],
+    ['tf.scatter_nd.device', () => tf.scatter_nd(I([[1]]), F([9]), [3], { device: 'tpu' } as never)],
+    [
+      'tf.scatter_nd.bad_indices_policy',
+      () => tf.scatter_nd(I([[1]]), F([9]), [3], { bad_indices_policy: 'RAISE' } as never),
+    ],
+    ['tf.boolean_mask.tensor', () => tf.boolean_mask([1, 2] as never, mask())],
+    ['tf.boolean_mask.mask', () => tf.boolean_mask(p(), [true, false] as never)],
+    ['tf.boolean_mask.name', () => tf.boolean_mask(p(), mask(), { name: 5 } as never)],
+    ['tf.boolean_mask.out', () => tf.boolean_mask(p(), mask(), {}, { out: zeros([5], 'float32') })],
+  ];
+  for (const [code, call] of CASES)
+    it(code, () => {
+      expectRule(call, code, InvalidArgumentError);
+    });
+  it('the base calls are valid', () => {
+    expect(tf.boolean_mask(p(), mask()).toArray()).toEqual([[1, 2, 3]]);
+    expect(tf.scatter_nd(I([[1]]), F([9]), [3]).toArray()).toEqual([0, 9, 0]);
+    expect(tf.gather_nd(p(), I([[0, 1]])).toArray()).toEqual([2]);
+  });
+});
