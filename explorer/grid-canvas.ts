@@ -136,6 +136,8 @@ function paintOverview(
       y0 += h;
     } while (y0 < H && performance.now() < deadline);
     if (y0 < H) afterFrame(() => ctx.canvas.isConnected && band());
+    // Done: said on the canvas, for whoever waits for the whole picture (a screenshot).
+    else ctx.canvas.dataset.painted = '1';
   };
   band();
 }

@@ -205,6 +205,8 @@ describe.skipIf(!chromiumAvailable)('explorer at 2048×2048 in Chromium', () => 
       { timeout: 60_000 },
     );
     expect(await page.textContent('#data-editor .fold')).toMatch(/MB of JSON, folded/);
+    // The overview paints in bands after frames: the screenshot waits for the whole picture.
+    await page.waitForSelector('#grids [data-tensor="output"] canvas[data-painted="1"]');
     mkdirSync('test-artifacts', { recursive: true });
     await page
       .locator('#grids [data-tensor="output"]')
