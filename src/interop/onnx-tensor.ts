@@ -140,7 +140,12 @@ export interface TensorProtoObject {
   /** ONNX data type number (or its name, e.g. `'FLOAT'`). */
   data_type?: number | string;
   /** Segment of a larger tensor (field 3); refused by the readers. */
-  segment?: { begin?: number | bigint | string; end?: number | bigint | string };
+  segment?: {
+    /** First element of the segment (field 1). */
+    begin?: number | bigint | string;
+    /** One past its last element (field 2). */
+    end?: number | bigint | string;
+  };
   /** FLOAT values (field 4). */
   float_data?: ArrayLike<number>;
   /** INT32, INT16, INT8, UINT16, UINT8, BOOL values and FLOAT16/BFLOAT16 bit patterns (field 5). */
@@ -160,11 +165,21 @@ export interface TensorProtoObject {
   /** Documentation (field 12). */
   doc_string?: string;
   /** Where external data lives (field 13: `location`, `offset`, `length`, `checksum`); refused by the readers. */
-  external_data?: readonly { key?: string; value?: string }[];
+  external_data?: readonly {
+    /** The entry's key (`location`, `offset`, `length`, `checksum`). */
+    key?: string;
+    /** Its value. */
+    value?: string;
+  }[];
   /** 0 = DEFAULT, 1 = EXTERNAL (or the names). */
   data_location?: number | string;
   /** Free-form metadata (field 16, IR version 10); ignored by the readers. */
-  metadata_props?: readonly { key?: string; value?: string }[];
+  metadata_props?: readonly {
+    /** The entry's key. */
+    key?: string;
+    /** Its value. */
+    value?: string;
+  }[];
 }
 
 /** The fields of a decoded TensorProto, normalized: 64-bit values as decimal strings, bytes as Uint8Array. */

@@ -61,7 +61,10 @@ export class Slice {
 }
 
 /** Python's `Ellipsis` (`...`) in an index tuple: as many full slices as the other items leave dims. */
-export const ellipsis: { readonly kind: 'ellipsis' } = Object.freeze({ kind: 'ellipsis' });
+export const ellipsis: {
+  /** Tells the ellipsis apart from the other index items. */
+  readonly kind: 'ellipsis';
+} = Object.freeze({ kind: 'ellipsis' });
 
 /** Python's `None` / `np.newaxis` in an index tuple: a new axis of size 1. */
 export const newaxis = null;
