@@ -1,0 +1,118 @@
+/**
+ * One named negative test per DirectML rule that had none: each test is named by its code, breaks
+ * only that rule of a valid desc and asserts the error class and the exact code. Not here, as no
+ * input reaches them: the gathers' `duplicates` (a gather takes no such policy: `.options`) and
+ * `directml.GATHER_ND.BatchDimensionCount` (GATHER_ND1's field; on GATHER_ND it is `.options`).
+ */
+import { describe, expect, it } from 'vitest';
+import { DuplicateIndexError, InvalidArgumentError, directml, tensor } from '../src/index.js';
+import { expectRule } from './helpers/errors.js';
+
+const f32 = (v: number[], shape: number[]) => tensor(new Float32Array(v), 'float32', shape);
+const u32 = (v: number[], shape: number[]) => tensor(new Uint32Array(v), 'uint32', shape);
+const dml = directml as unknown as Record<string, (desc: object, o?: object) => { toArray(): unknown }>;
+
+/** A valid desc of each operator: the calls below break one field of it. */
+const BASE: Record<string, () => Record<string, unknown>> = {
+  GATHER_ELEMENTS: () => ({
+    InputTensor: f32([1, 2, 3, 4], [2, 2]),
+    IndicesTensor: u32([1, 0], [1, 2]),
+    Axis: 0,
+  }),
+  GATHER_ND: () => ({
+    InputTensor: f32([1, 2, 3, 4], [2, 2]),
+    IndicesTensor: u32([1, 0], [2, 1]),
+    InputDimensionCount: 2,
+    IndicesDimensionCount: 2,
+  }),
+  GATHER_ND1: () => ({
+    InputTensor: f32([1, 2, 3, 4], [2, 2]),
+    IndicesTensor: u32([1, 0], [2, 1]),
+    InputDimensionCount: 2,
+    IndicesDimensionCount: 2,
+    BatchDimensionCount: 1,
+  }),
+  SCATTER: () => ({
+    InputTensor: f32([0, 0, 0], [3]),
+    IndicesTensor: u32([2, 0], [2]),
+    UpdatesTensor: f32([7, 5], [2]),
+    Axis: 0,
+  }),
+  SCATTER_ND: () => ({
+    InputTensor: f32([0, 0, 0, 0], [1, 2, 2]),
+    IndicesTensor: u32([1, 1], [1, 1, 2]),
+    UpdatesTensor: f32([5], [1, 1, 1]),
+    InputDimensionCount: 2,
+    IndicesDimensionCount: 2,
+  }),
+};
+const with_ = (op: string, fields: Record<string, unknown>, o?: object) => () =>
+  dml[op]({ ...BASE[op](), ...fields }, o);
+const scalar = () => f32([1], []);
+
+const CASES: [string, () => unknown, (new (...a: any[]) => Error)?][] = [
+  ['directml.GATHER_ELEMENTS.InputTensor', with_('GATHER_ELEMENTS', { InputTensor: [1, 2] })],
+  ['directml.GATHER_ELEMENTS.IndicesTensor', with_('GATHER_ELEMENTS', { IndicesTensor: [1, 0] })],
+  ['directml.GATHER_ELEMENTS.OutputTensor', with_('GATHER_ELEMENTS', { OutputTensor: [0, 0] })],
+  [
+    'directml.GATHER_ELEMENTS.DimensionCount',
+    with_('GATHER_ELEMENTS', { InputTensor: scalar(), IndicesTensor: u32([0], []) }),
+  ],
+  ['directml.GATHER_ELEMENTS.options', with_('GATHER_ELEMENTS', {}, { mode: 'clip' })],
+  ['directml.GATHER_ELEMENTS.outOfBounds', with_('GATHER_ELEMENTS', {}, { outOfBounds: 'wrap' })],
+  ['directml.GATHER_ND.InputTensor', with_('GATHER_ND', { InputTensor: [1, 2] })],
+  ['directml.GATHER_ND.IndicesTensor', with_('GATHER_ND', { IndicesTensor: [1, 0] })],
+  ['directml.GATHER_ND.OutputTensor', with_('GATHER_ND', { OutputTensor: [0, 0] })],
+  [
+    'directml.GATHER_ND.DimensionCount',
+    with_('GATHER_ND', { InputTensor: scalar(), IndicesTensor: u32([0], []) }),
+  ],
+  ['directml.GATHER_ND.outOfBounds', with_('GATHER_ND', {}, { outOfBounds: 'wrap' })],
+  ['directml.GATHER_ND1.InputTensor', with_('GATHER_ND1', { InputTensor: [1, 2] })],
+  ['directml.GATHER_ND1.IndicesTensor', with_('GATHER_ND1', { IndicesTensor: [1, 0] })],
+  ['directml.GATHER_ND1.OutputTensor', with_('GATHER_ND1', { OutputTensor: [0, 0] })],
+  [
+    'directml.GATHER_ND1.DimensionCount',
+    with_('GATHER_ND1', { InputTensor: scalar(), IndicesTensor: u32([0], []) }),
+  ],
+  ['directml.GATHER_ND1.options', with_('GATHER_ND1', {}, { mode: 'clip' })],
+  ['directml.GATHER_ND1.outOfBounds', with_('GATHER_ND1', {}, { outOfBounds: 'wrap' })],
+  ['directml.SCATTER.InputTensor', with_('SCATTER', { InputTensor: [1, 2] })],
+  ['directml.SCATTER.IndicesTensor', with_('SCATTER', { IndicesTensor: [1, 0] })],
+  ['directml.SCATTER.UpdatesTensor', with_('SCATTER', { UpdatesTensor: [7, 5] })],
+  ['directml.SCATTER.OutputTensor', with_('SCATTER', { OutputTensor: [0, 0, 0] })],
+  ['directml.SCATTER.outOfBounds', with_('SCATTER', {}, { outOfBounds: 'wrap' })],
+  ['directml.SCATTER_ND.InputTensor', with_('SCATTER_ND', { InputTensor: [1, 2] })],
+  ['directml.SCATTER_ND.IndicesTensor', with_('SCATTER_ND', { IndicesTensor: [1, 0] })],
+  ['directml.SCATTER_ND.UpdatesTensor', with_('SCATTER_ND', { UpdatesTensor: [5] })],
+  ['directml.SCATTER_ND.OutputTensor', with_('SCATTER_ND', { OutputTensor: [0] })],
+  ['directml.SCATTER_ND.options', with_('SCATTER_ND', {}, { mode: 'clip' })],
+  ['directml.SCATTER_ND.outOfBounds', with_('SCATTER_ND', {}, { outOfBounds: 'wrap' })],
+  [
+    'directml.SCATTER_ND.duplicates',
+    with_(
+      'SCATTER_ND',
+      { IndicesTensor: u32([1, 1, 1, 1], [1, 2, 2]), UpdatesTensor: f32([5, 6], [1, 1, 2]) },
+      { duplicates: 'error' },
+    ),
+    DuplicateIndexError,
+  ],
+];
+
+describe('directml: one named test per rule', () => {
+  for (const [code, call, cls] of CASES)
+    it(code, () => {
+      expectRule(call, code, cls ?? InvalidArgumentError);
+    });
+  it('the base descs are valid', () => {
+    expect(dml.GATHER_ELEMENTS(BASE.GATHER_ELEMENTS()).toArray()).toEqual([[3, 2]]);
+    expect(dml.GATHER_ND1(BASE.GATHER_ND1()).toArray()).toEqual([[2, 3]]);
+    expect(dml.SCATTER(BASE.SCATTER()).toArray()).toEqual([5, 0, 7]);
+    expect(dml.SCATTER_ND(BASE.SCATTER_ND()).toArray()).toEqual([
+      [
+        [0, 0],
+        [0, 5],
+      ],
+    ]);
+  });
+});
