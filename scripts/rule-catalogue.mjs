@@ -18,6 +18,8 @@ const OP_VAR = '(?:op|OP|op\\.name|call\\.op|meta\\.op)';
 const DYNAMIC = [
   new RegExp(`\\$\\{${OP_VAR}\\}\\.([A-Za-z]\\w*)\\b(?!\\$)`, 'g'),
   new RegExp(`\\b(?<helper>\\w*Arg|input|integers?|intAttribute|flag|oneOf|scalar\\w*|fail|code|check\\w*|pickPolicy|text)\\(${OP_VAR},\\s*'([a-z]\\w*)'`, 'gi'),
+  // `options(op, opts, KEYS)`: an unknown key is `<op>.options` (the helper's default rule, else its fourth argument).
+  new RegExp(`\\b(?<helper>options)\\(${OP_VAR},\\s*[^,()]+,\\s*(?:\\[[^\\]]*\\]|[\\w.]+)\\s*(?:,\\s*'(?<rule>[a-z]\\w*)')?`, 'g'),
 ];
 /** Frontend files shared by every framework: their `${op}` is the caller's. */
 const SHARED = /\/(args|families|masks|signature|constructors|op-names|index)\.ts$/;
@@ -132,7 +134,8 @@ function scanFile(file, found, helpers, calls) {
       if (fw && s.split('.').length < 3) continue;
       const thrown = /Error\(|fail\(|code|Failed\(/.test(line) || /Error\($/.test(lines[i - 1] ?? '');
       const weak = !thrown && !(fw && line.includes(`, '${s}')`)); // an argument: kept if thrown codes use its namespace
-      if (!weak || new RegExp(`[(,] ?'${s.replace(/\./g, '\\.')}'[,)]`).test(line)) add(s, i, s.split('.').at(-1), undefined, weak);
+      // An argument (`f(op, 'x.y.z')`) or a table's value (`shape: 'stablehlo.gather.C22'`, OUT_CODES).
+      if (!weak || new RegExp(`(?:[(,]|(?:code|shape|dtype): ) ?'${s.replace(/\./g, '\\.')}'[,)\\s}]`).test(line)) add(s, i, s.split('.').at(-1), undefined, weak);
     }
     // `torch.${op}.rule` where `op` is the short name: the file's ops of that framework.
     for (const m of line.matchAll(/`(\w+)\.\$\{op\}\.([A-Za-z]\w*)\b(?!\$)/g))
@@ -143,7 +146,7 @@ function scanFile(file, found, helpers, calls) {
     const wrapped = /\w\($/.test(call) && /^(op|OP|op\.name),$/.test(first) ? [`${call}${first} ${line.trim()}`] : [];
     for (const re of DYNAMIC)
       for (const m of [line, ...wrapped].flatMap((l) => [...l.matchAll(re)])) {
-        const rule = m.at(-1);
+        const rule = m.groups?.helper === 'options' ? (m.groups.rule ?? 'options') : m.at(-1);
         const check = ARG_CHECKS[m.groups?.helper];
         const about = check ? `\`${rule}\` ${check}` : messageNear(lines, i);
         if (fn.ops) for (const op of fn.ops) add(`${op}.${rule}`, i, rule, about);
