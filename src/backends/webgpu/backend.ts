@@ -317,7 +317,6 @@ export class WebGpuBackend implements Backend {
     params.add('FILL', padTo(scalarBits(plan.dtype, options.fill_value), 2));
     const pv = i32Bytes(params.values);
     const P = this.scratchBuffer(scratch, pv.byteLength, pv);
-    const starts = this.scratchBuffer(scratch, map.batchCount * 4);
     const flags = this.flagsBuffer(scratch);
     const enc = this.device.createCommandEncoder();
     const bytes = elementBytes(plan.dtype);
@@ -333,6 +332,9 @@ export class WebGpuBackend implements Backend {
         ? { bytes: bytes as 4 | 8, operand: operand.buffer, out }
         : undefined;
     if (fuse) this.stats.fusedGathers++;
+    // A fused gather never reads its starts back: a word stands in for the bound buffer (a
+    // buffer of one word per batch position would be allocated and cleared for nothing).
+    const starts = this.scratchBuffer(scratch, fuse ? 4 : map.batchCount * 4);
     this.resolve(
       enc,
       scratch,
@@ -920,12 +922,12 @@ export class WebGpuBackend implements Backend {
     enc.copyBufferToBuffer(src, 0, dst, 0, pad4(bytes));
   }
 
-  /** Exclusive scan of `n` u32 in place (block scans, recursively on the block totals). */
+  /** Exclusive scan of `n` u32 in place (serial block scans, recursively on the block totals). */
   private scan(enc: GPUCommandEncoder, scratch: Scratch, data: GPUBuffer, n: number): void {
     const blocks = Math.ceil(n / SCAN_BLOCK);
     const sums = this.scratchBuffer(scratch, blocks * 4);
     const Q = this.scratchBuffer(scratch, 4, new Uint32Array([n]));
-    this.dispatch(enc, scanKernel(), [Q, data, sums], blocks, true);
+    this.dispatch(enc, scanKernel(), [Q, data, sums], blocks);
     if (blocks > 1) {
       this.scan(enc, scratch, sums, blocks);
       this.dispatch(enc, scanAddKernel(), [Q, data, sums], n);
