@@ -16,10 +16,10 @@ const CODE = /^[a-z][a-z0-9_]*(?:\.[A-Za-z0-9_-]+)+$/;
 const OP_VAR = '(?:op|OP|op\\.name|call\\.op|meta\\.op)';
 /** Dynamic rules beside the op variable: `${op}.rule` or `helper(op, 'rule'`. */
 const DYNAMIC = [
-  new RegExp(`\\$\\{${OP_VAR}\\}\\.([A-Za-z]\\w*)\\b(?!\\$)`, 'g'),
+  new RegExp(`\\$\\{${OP_VAR}\\}\\.([A-Za-z]\\w*(?:\\.[A-Za-z]\\w*)*)\\b(?![$.])`, 'g'), // also `${op}.IndicesTensor.values`
   new RegExp(`\\b(?<helper>\\w*Arg|input|integers?|intAttribute|flag|oneOf|scalar\\w*|fail|code|check\\w*|pickPolicy|text)\\(${OP_VAR},\\s*'([a-z]\\w*)'`, 'gi'),
   // `options(op, opts, KEYS)`: an unknown key is `<op>.options` (the helper's default rule, else its fourth argument).
-  new RegExp(`\\b(?<helper>options)\\(${OP_VAR},\\s*[^,()]+,\\s*(?:\\[[^\\]]*\\]|[\\w.]+)\\s*(?:,\\s*'(?<rule>[a-z]\\w*)')?`, 'g'),
+  new RegExp(`\\b(?<helper>options)\\(${OP_VAR},\\s*[^,()]+,\\s*(?:\\[[^\\]]*\\]|[\\w.]+)\\s*(?:,\\s*'(?<rule>[A-Za-z]\\w*)')?`, 'g'),
 ];
 /** Frontend files shared by every framework: their `${op}` is the caller's. */
 const SHARED = /\/(args|families|masks|signature|constructors|op-names|index)\.ts$/;
@@ -144,6 +144,15 @@ function scanFile(file, found, helpers, calls) {
     // The same call written one argument a line: `fail(` / `op,` / `'index_depth',`.
     const [call, first] = [(lines[i - 2] ?? '').trim(), (lines[i - 1] ?? '').trim()];
     const wrapped = /\w\($/.test(call) && /^(op|OP|op\.name),$/.test(first) ? [`${call}${first} ${line.trim()}`] : [];
+    // `options(` / `op,` / `value,` / `[…],` / `'OutputTensor',`: the call joined, read at the rule's line.
+    if (/\boptions\($/.test(line.trim())) {
+      const joined = lines.slice(i, i + 8).map((l) => l.trim()).join(' ');
+      const rule = DYNAMIC[2].exec(joined.replace(/\( /, '('))?.groups?.rule;
+      DYNAMIC[2].lastIndex = 0;
+      const at = rule ? lines.findIndex((l, j) => j > i && l.includes(`'${rule}'`)) : -1;
+      if (rule && at > 0) for (const op of fn.ops ?? (fn.helper ? [] : ops)) add(`${op}.${rule}`, at, rule);
+      if (rule && at > 0 && fn.helper && !fn.ops) helperRule(rule, at);
+    }
     for (const re of DYNAMIC)
       for (const m of [line, ...wrapped].flatMap((l) => [...l.matchAll(re)])) {
         const rule = m.groups?.helper === 'options' ? (m.groups.rule ?? 'options') : m.at(-1);
@@ -153,6 +162,9 @@ function scanFile(file, found, helpers, calls) {
         else if (fn.helper) helperRule(rule, i);
         else for (const op of ops.length > 0 ? ops : ['<op>']) add(`${op}.${rule}`, i, rule, about);
       }
+    // An argument check given the op itself: `tensorArg('jax.at', 'x', input)` is `jax.at.x`.
+    for (const m of line.matchAll(new RegExp(`\\b(\\w*Arg|integers?|flag|oneOf|scalar)\\('((?:${FRAMEWORKS})\\.[\\w.]+)',\\s*'([a-z]\\w*)'`, 'g')))
+      add(`${m[2]}.${m[3]}`, i, m[3], `\`${m[3]}\` ${ARG_CHECKS[m[1]] ?? 'is checked'}`);
     // A helper passing its op on with a rule word: `indexDType(NAMES[op], index, allowed, 'index_dtype', …)`.
     const passed = /(?:dtype|options|fail)\w*\((?:NAMES\[op\]|op|OP)(?=[,)])[^'"`]*'([a-z][a-z0-9_]*)'/i.exec(line);
     if (fn.helper && !fn.ops && passed) helperRule(passed[1], i);
