@@ -3,9 +3,19 @@
  * only that rule of a valid desc and asserts the error class and the exact code. Not here, as no
  * input reaches them: the gathers' `duplicates` (a gather takes no such policy: `.options`) and
  * `directml.GATHER_ND.BatchDimensionCount` (GATHER_ND1's field; on GATHER_ND it is `.options`).
+ * `<op>.OutputTensor.DimensionCount` (logical output sizes that do not fit in DimensionCount) has
+ * no test here yet: an OutputTensor of another rank is refused as `.OutputTensor.Sizes` first.
  */
 import { describe, expect, it } from 'vitest';
-import { DuplicateIndexError, InvalidArgumentError, directml, tensor } from '../src/index.js';
+import {
+  DTypeError,
+  DuplicateIndexError,
+  IndexOutOfBoundsError,
+  InvalidArgumentError,
+  directml,
+  tensor,
+  zeros,
+} from '../src/index.js';
 import { expectRule } from './helpers/errors.js';
 
 const f32 = (v: number[], shape: number[]) => tensor(new Float32Array(v), 'float32', shape);
@@ -99,8 +109,107 @@ const CASES: [string, () => unknown, (new (...a: any[]) => Error)?][] = [
   ],
 ];
 
+/** The OutputTensor's dtype, sizes and rank, and an index out of bounds under `outOfBounds: 'error'`. */
+const OUTPUT_CASES: [string, () => unknown, (new (...a: any[]) => Error)?][] = [
+  [
+    'directml.GATHER_ELEMENTS.OutputTensor.DataType',
+    with_('GATHER_ELEMENTS', { OutputTensor: zeros([1, 2], 'int32') }),
+    DTypeError,
+  ],
+  [
+    'directml.GATHER_ELEMENTS.OutputTensor.Sizes',
+    with_('GATHER_ELEMENTS', {
+      OutputTensor: zeros(
+        [1, 2].map(() => 7),
+        'float32',
+      ),
+    }),
+  ],
+  [
+    'directml.GATHER_ELEMENTS.IndicesTensor.values',
+    with_('GATHER_ELEMENTS', { IndicesTensor: u32([5, 0], [1, 2]) }, { outOfBounds: 'error' }),
+    IndexOutOfBoundsError,
+  ],
+  [
+    'directml.GATHER_ND.OutputTensor.DataType',
+    with_('GATHER_ND', { OutputTensor: zeros([2, 2], 'int32') }),
+    DTypeError,
+  ],
+  [
+    'directml.GATHER_ND.OutputTensor.Sizes',
+    with_('GATHER_ND', {
+      OutputTensor: zeros(
+        [2, 2].map(() => 7),
+        'float32',
+      ),
+    }),
+  ],
+  [
+    'directml.GATHER_ND.IndicesTensor.values',
+    with_('GATHER_ND', { IndicesTensor: u32([5, 0], [2, 1]) }, { outOfBounds: 'error' }),
+    IndexOutOfBoundsError,
+  ],
+  [
+    'directml.GATHER_ND1.OutputTensor.DataType',
+    with_('GATHER_ND1', { OutputTensor: zeros([1, 2], 'int32') }),
+    DTypeError,
+  ],
+  [
+    'directml.GATHER_ND1.OutputTensor.Sizes',
+    with_('GATHER_ND1', {
+      OutputTensor: zeros(
+        [1, 2].map(() => 7),
+        'float32',
+      ),
+    }),
+  ],
+  [
+    'directml.GATHER_ND1.IndicesTensor.values',
+    with_('GATHER_ND1', { IndicesTensor: u32([5, 0], [2, 1]) }, { outOfBounds: 'error' }),
+    IndexOutOfBoundsError,
+  ],
+  [
+    'directml.SCATTER.OutputTensor.DataType',
+    with_('SCATTER', { OutputTensor: zeros([3], 'int32') }),
+    DTypeError,
+  ],
+  [
+    'directml.SCATTER.OutputTensor.Sizes',
+    with_('SCATTER', {
+      OutputTensor: zeros(
+        [3].map(() => 7),
+        'float32',
+      ),
+    }),
+  ],
+  [
+    'directml.SCATTER.IndicesTensor.values',
+    with_('SCATTER', { IndicesTensor: u32([5, 0], [2]) }, { outOfBounds: 'error' }),
+    IndexOutOfBoundsError,
+  ],
+  [
+    'directml.SCATTER_ND.OutputTensor.DataType',
+    with_('SCATTER_ND', { OutputTensor: zeros([1, 2, 2], 'int32') }),
+    DTypeError,
+  ],
+  [
+    'directml.SCATTER_ND.OutputTensor.Sizes',
+    with_('SCATTER_ND', {
+      OutputTensor: zeros(
+        [1, 2, 2].map(() => 7),
+        'float32',
+      ),
+    }),
+  ],
+  [
+    'directml.SCATTER_ND.IndicesTensor.values',
+    with_('SCATTER_ND', { IndicesTensor: u32([1, 5], [1, 1, 2]) }, { outOfBounds: 'error' }),
+    IndexOutOfBoundsError,
+  ],
+];
+
 describe('directml: one named test per rule', () => {
-  for (const [code, call, cls] of CASES)
+  for (const [code, call, cls] of [...CASES, ...OUTPUT_CASES])
     it(code, () => {
       expectRule(call, code, cls ?? InvalidArgumentError);
     });

@@ -33,6 +33,7 @@ const CASES: Record<string, [(name: string) => unknown, new (...a: any[]) => Err
   values_dtype: [(m) => method(m)(tensor([5, 6], 'float64')), DTypeError],
   values_shape: [(m) => method(m)(F([5, 6, 7])), InvalidArgumentError],
   dtype: [(m) => method(m, tensor([true, false, true], 'bool'))(tensor([true, true], 'bool')), DTypeError],
+  options: [(m) => method(m)(F([5, 6]), { bogus: 1 }), InvalidArgumentError],
 };
 
 const CODES = [
@@ -87,6 +88,16 @@ const CODES = [
   'jax.at.subtract.values',
   'jax.at.subtract.values_dtype',
   'jax.at.subtract.values_shape',
+  'jax.at.set.options',
+  'jax.at.add.options',
+  'jax.at.subtract.options',
+  'jax.at.multiply.options',
+  'jax.at.divide.options',
+  'jax.at.power.options',
+  'jax.at.min.options',
+  'jax.at.max.options',
+  'jax.at.get.options',
+  'jax.at.apply.options',
 ];
 
 describe('jax.at(x, index).<method>: one named test per rule', () => {

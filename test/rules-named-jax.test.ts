@@ -78,6 +78,7 @@ const CASES: Record<string, [(s: Scatter) => unknown, new (...a: any[]) => Error
     InvalidArgumentError,
   ],
   batching_dims: [(s) => s(zeros([3, 3], 'float32'), i32([[0], [2]]), u2(), BATCHED), InvalidArgumentError],
+  options: [(s) => s(x3(), idx2(), u2(), DN, { bogus: 1 }), InvalidArgumentError],
 };
 
 /** Every op × rule above, written out so each code is greppable (docs/rules.md finds its test by it). */
@@ -173,6 +174,13 @@ const FAMILY_CODES = [
   'jax.lax.scatter_apply.operand_batching_dims',
   'jax.lax.scatter_apply.scatter_indices_batching_dims',
   'jax.lax.scatter_apply.batching_dims',
+  'jax.lax.scatter.options',
+  'jax.lax.scatter_add.options',
+  'jax.lax.scatter_sub.options',
+  'jax.lax.scatter_mul.options',
+  'jax.lax.scatter_min.options',
+  'jax.lax.scatter_max.options',
+  'jax.lax.scatter_apply.options',
 ];
 
 describe('jax.lax.scatter family: one named test per rule', () => {

@@ -21,6 +21,7 @@ const CASES: [string, () => unknown][] = [
   ['mxnet.gather_nd.indices', () => mx.gather_nd(a23(), [[0], [1]])],
   ['mxnet.pick.data', () => mx.pick([[1, 2]], I([0]))],
   ['mxnet.pick.out', () => mx.pick(a23(), I([0, 1]), { out: zeros([5], 'float32') })],
+  ['mxnet.pick.options', () => mx.pick(a23(), I([0, 1]), { bogus: 1 })],
   ['mxnet.scatter_nd.data', () => mx.scatter_nd([9], I([[1]]), [3])],
 ];
 

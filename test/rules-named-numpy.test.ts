@@ -30,6 +30,8 @@ const CASES: [string, () => unknown, (new (...a: any[]) => Error)?][] = [
   ['numpy.put_along_axis.ndim', () => np.put_along_axis(a23(), I([0, 1, 0]), 9, 0)],
   ['numpy.put_along_axis.shape', () => np.put_along_axis(a23(), I([[0, 1]]), 9, 0)],
   ['numpy.put_along_axis.out', () => np.put_along_axis(a23(), I([[0, 1, 0]]), 9, 0, wrongOut())],
+  ['numpy.put_along_axis.options', () => np.put_along_axis(a23(), I([[0, 1, 0]]), 9, 0, { bogus: 1 })],
+  ['numpy.take_along_axis.options', () => np.take_along_axis(a23(), I([[0, 1, 0]]), 0, { bogus: 1 })],
   ['numpy.take.indices', () => np.take(a23(), 'x')],
   ['numpy.take_along_axis.arr', () => np.take_along_axis('x', I([[0]]), 0)],
   ['numpy.take_along_axis.out', () => np.take_along_axis(a23(), I([[0, 1, 0]]), 0, wrongOut())],

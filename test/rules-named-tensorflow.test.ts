@@ -48,6 +48,7 @@ const CASES: Record<string, [(s: Scatter) => unknown, new (...a: any[]) => Error
   device: [(s) => s(t3(), idx(), u2(), { device: 'tpu' }), InvalidArgumentError],
   bad_indices_policy: [(s) => s(t3(), idx(), u2(), { bad_indices_policy: 'RAISE' }), InvalidArgumentError],
   out: [(s) => s(t3(), idx(), u2(), { out: zeros([2], 'float32') }), InvalidArgumentError],
+  options: [(s) => s(t3(), idx(), u2(), { bogus: 1 }), InvalidArgumentError],
 };
 
 /** Every op × rule, written out so each code is greppable (docs/rules.md finds its test by it). */
@@ -112,6 +113,11 @@ const CODES = [
   'tf.tensor_scatter_nd_max.device',
   'tf.tensor_scatter_nd_max.bad_indices_policy',
   'tf.tensor_scatter_nd_max.out',
+  'tf.tensor_scatter_nd_update.options',
+  'tf.tensor_scatter_nd_add.options',
+  'tf.tensor_scatter_nd_sub.options',
+  'tf.tensor_scatter_nd_min.options',
+  'tf.tensor_scatter_nd_max.options',
 ];
 
 describe('tf.tensor_scatter_nd_*: one named test per rule', () => {
@@ -171,6 +177,7 @@ describe('tf.gather / gather_nd / scatter_nd / boolean_mask: one named test per 
     ],
     ['tf.boolean_mask.tensor', () => tf.boolean_mask([1, 2] as never, mask())],
     ['tf.boolean_mask.mask', () => tf.boolean_mask(p(), [true, false] as never)],
+    ['tf.boolean_mask.options', () => tf.boolean_mask(p(), mask(), { bogus: 1 } as never)],
     ['tf.boolean_mask.name', () => tf.boolean_mask(p(), mask(), { name: 5 } as never)],
     ['tf.boolean_mask.out', () => tf.boolean_mask(p(), mask(), {}, { out: zeros([5], 'float32') })],
   ];

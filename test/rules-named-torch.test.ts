@@ -35,6 +35,13 @@ const t = torch as unknown as Record<string, (...a: unknown[]) => unknown>;
 
 /** code → a call breaking only that rule, and the class it throws. */
 const CASES: [string, () => unknown, (new (...a: any[]) => Error)?][] = [
+  ['torch.index.options', () => t.index(x23(), [L([0])], { bogus: 1 })],
+  ['torch.index_add.options', () => t.index_add(x23(), 0, L([0]), F([[1, 1, 1]]), { bogus: 1 })],
+  ['torch.index_copy.options', () => t.index_copy(x23(), 0, L([0]), F([[1, 1, 1]]), { bogus: 1 })],
+  ['torch.index_fill.options', () => t.index_fill(x23(), 0, L([0]), 1, { bogus: 1 })],
+  ['torch.masked_scatter.options', () => t.masked_scatter(x23(), mask23(), F([1, 2, 3]), { bogus: 1 })],
+  ['torch.masked_select.options', () => t.masked_select(x23(), mask23(), { bogus: 1 })],
+  ['torch.scatter_reduce.options', () => t.scatter_reduce(x23(), 0, L([[0]]), F([[1]]), 'sum', { bogus: 1 })],
   ['torch.index.input', () => t.index([1, 2], [L([0])])],
   ['torch.index.indices', () => t.index(x23(), L([0]))],
   ['torch.index.mask_values', () => t.index(x23(), [tensor([2, 0], 'uint8')])],

@@ -48,6 +48,10 @@ const CASES: [string, () => unknown][] = [
     () => w.scatterElements(x23(), U([[0, 1, 0]]), F([[9, 8, 7]]), { outOfBounds: 'wrap' }),
   ],
   ['webnn.scatterElements.valid_dimension', () => w.scatterElements(empty(), U([[0, 1, 0]]), F([[9, 8, 7]]))],
+  [
+    'webnn.scatterElements.options',
+    () => w.scatterElements(x23(), U([[0, 1, 0]]), F([[9, 8, 7]]), { bogus: 1 }),
+  ],
   ['webnn.scatterND.indices', () => w.scatterND(x23(), [[1]], F([[7, 8, 9]]))],
   ['webnn.scatterND.updates', () => w.scatterND(x23(), U([[1]]), [[7, 8, 9]])],
   ['webnn.scatterND.label', () => w.scatterND(x23(), U([[1]]), F([[7, 8, 9]]), { label: 5 })],
