@@ -32,7 +32,8 @@ describe('package', () => {
       scatter_dims_to_operand_dims: [0],
       index_vector_dim: 1,
     });
-    expectTypeOf(single).toEqualTypeOf<Tensor>();
+    // A one-input scatter keeps its input's dtype (issue 25).
+    expectTypeOf(single).toEqualTypeOf<Tensor<'int32'>>();
     expect(single.toArray()).toEqual([2]);
     expectTypeOf(tensor([1], 'float16').dtype).toEqualTypeOf<'float16'>();
   });

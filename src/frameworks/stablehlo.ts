@@ -28,6 +28,7 @@ import {
   type UpdateComputation,
   type ZeroSizeDims,
 } from '../core/types.js';
+import type { DType } from '../tensor/dtype.js';
 import type { Tensor } from '../tensor/tensor.js';
 import { InvalidArgumentError } from '../errors.js';
 import { describe, flag, oneOf, options, scalar, tensorArg } from './args.js';
@@ -200,18 +201,23 @@ function variadicArgs(
   return { ins, i: tensorArg(op, 'scatter_indices', scatter_indices), ups };
 }
 
-function gather(operand: Tensor, start_indices: Tensor, attributes: StableHloGatherAttributes): Tensor {
-  return execute(lowerGather(operand, start_indices, attributes));
+/** `stablehlo.gather`: slices of `operand` at `start_indices`; the result has the operand's dtype. */
+function gather<D extends DType>(
+  operand: Tensor<D>,
+  start_indices: Tensor,
+  attributes: StableHloGatherAttributes,
+): Tensor<D> {
+  return execute(lowerGather(operand, start_indices, attributes)) as Tensor<D>;
 }
 
 /** `stablehlo.scatter` of one input: the input with `updates` combined in by `update_computation` (default replace). */
-function scatter(
-  inputs: Tensor,
+function scatter<D extends DType>(
+  inputs: Tensor<D>,
   scatter_indices: Tensor,
   updates: Tensor,
   attributes: StableHloScatterAttributes,
   update_computation?: UpdateComputation,
-): Tensor;
+): Tensor<D>;
 /** Variadic `stablehlo.scatter`: N inputs and N updates scattered together (one result per input). */
 function scatter(
   inputs: readonly Tensor[],
