@@ -16,6 +16,7 @@ import {
   onnx,
   jax,
   mlir,
+  stablehlo,
   tensor,
   tf,
   torch,
@@ -155,6 +156,21 @@ describe('types that carry the dtype', () => {
       [9, 9],
     ]);
     expectTypeOf(mlir.tensor.gather(x, i64, { gather_dims: [0] })).toEqualTypeOf<Tensor<'float32'>>();
+    // StableHLO's gather and one-input scatter, and PyTorch's indexing and mask ops.
+    const sg = stablehlo.gather(v, tensor([[2]], 'int32'), {
+      offset_dims: [],
+      collapsed_slice_dims: [0],
+      start_index_map: [0],
+      index_vector_dim: 1,
+      slice_sizes: [1],
+    });
+    expectTypeOf(sg).toEqualTypeOf<Tensor<'int32'>>();
+    expect(sg.toArray()).toEqual([30]);
+    expectTypeOf(torch.index(x, [tensor([1], 'int64')])).toEqualTypeOf<Tensor<'float32'>>();
+    const sel = torch.masked_select(x, tensor([true, false], 'bool'));
+    expectTypeOf(sel).toEqualTypeOf<Tensor<'float32'>>();
+    expect(sel.toArray()).toEqual([1, 3]);
+    expectTypeOf(torch.masked_scatter(x, tensor([true, false], 'bool'), x)).toEqualTypeOf<Tensor<'float32'>>();
   });
 
   it('translate takes framework names and their aliases only', () => {
