@@ -170,7 +170,9 @@ describe('types that carry the dtype', () => {
     const sel = torch.masked_select(x, tensor([true, false], 'bool'));
     expectTypeOf(sel).toEqualTypeOf<Tensor<'float32'>>();
     expect(sel.toArray()).toEqual([1, 3]);
-    expectTypeOf(torch.masked_scatter(x, tensor([true, false], 'bool'), x)).toEqualTypeOf<Tensor<'float32'>>();
+    expectTypeOf(torch.masked_scatter(x, tensor([true, false], 'bool'), x)).toEqualTypeOf<
+      Tensor<'float32'>
+    >();
   });
 
   it('translate takes framework names and their aliases only', () => {
