@@ -158,9 +158,10 @@ function scanFile(file, found, helpers, calls) {
         const rule = m.groups?.helper === 'options' ? (m.groups.rule ?? 'options') : m.at(-1);
         const check = ARG_CHECKS[m.groups?.helper];
         const about = check ? `\`${rule}\` ${check}` : messageNear(lines, i);
-        if (fn.ops) for (const op of fn.ops) add(`${op}.${rule}`, i, rule, about);
-        else if (fn.helper) helperRule(rule, i);
-        else for (const op of ops.length > 0 ? ops : ['<op>']) add(`${op}.${rule}`, i, rule, about);
+        const at = [i, i - 1, i - 2].find((j) => lines[j]?.includes(rule)) ?? i; // `options(` / `op,` / `value,`
+        if (fn.ops) for (const op of fn.ops) add(`${op}.${rule}`, at, rule, about);
+        else if (fn.helper) helperRule(rule, at);
+        else for (const op of ops.length > 0 ? ops : ['<op>']) add(`${op}.${rule}`, at, rule, about);
       }
     // An argument check given the op itself: `tensorArg('jax.at', 'x', input)` is `jax.at.x`.
     for (const m of line.matchAll(new RegExp(`\\b(\\w*Arg|integers?|flag|oneOf|scalar)\\('((?:${FRAMEWORKS})\\.[\\w.]+)',\\s*'([a-z]\\w*)'`, 'g')))
@@ -194,7 +195,11 @@ function ruleNameFunctions(text) {
     const body = new RegExp(`const ${m[3]}\\b[^=]*= \\{([^}]*)\\}`).exec(text)?.[1] ?? '';
     const table = new Map([...body.matchAll(/(\w+): '(\w+)'/g)].map((e) => [e[1], e[2]]));
     // An id the table leaves unnamed (scatter's C1/C3/C5: several inputs) is one the frontend cannot reach.
-    out.set(m[1], { name: (id) => table.get(id) ?? (m[4] && id.startsWith(m[4]) ? m[5] : undefined) });
+    const name = (id) => table.get(id) ?? (m[4] && id.startsWith(m[4]) ? m[5] : undefined);
+    // Each row points at the line that names its rule: the table's entry, or the fallback's.
+    const lines = text.split('\n');
+    const lineOf = (id) => 1 + lines.findIndex((l) => l.includes(table.has(id) ? `${id}: '${name(id)}'` : `'${name(id)}' :`));
+    out.set(m[1], { name, lineOf });
   }
   return out;
 }
@@ -233,7 +238,7 @@ export function collectRules() {
   // Each constraint the core checks, under the frontend's name for it: `jax.lax.gather.batching_dims` (C17).
   for (const n of NAMED)
     for (const id of [...(SPEC_IDS.get(SHAPE_FNS.get(n.shape)) ?? [])].filter(n.name))
-      helpers.set(n.fn, [...(helpers.get(n.fn) ?? []), { rule: n.name(id), file: n.file, def: n.file, line: n.line, about: '' }]);
+      helpers.set(n.fn, [...(helpers.get(n.fn) ?? []), { rule: n.name(id), file: n.file, def: n.file, line: n.lineOf(id) || n.line, about: '' }]);
   // A helper calling a helper with its op throws the callee's rules too (`torch.index_add` → checkVector).
   for (let depth = 0; depth < 3; depth++)
     for (const call of calls.filter((c) => c.from?.helper && !c.from.ops && c.from.name !== c.name)) {

@@ -4,7 +4,7 @@
  * builds its code, and the rules without a named test do not grow.
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { onnx, tensor, tf, torch } from '../src/index.js';
@@ -18,7 +18,51 @@ const rows = catalogue.split('\n').filter((l) => /^\| (<a|`)/.test(l));
 const rowOf = (code: string) => rows.find((r) => r.includes(`<a id="${code}"></a>`));
 
 /** Rules without a named test when this test was written; the number may fall, never grow. */
-const UNTESTED_AT_MOST = 367;
+const UNTESTED_AT_MOST = 149;
+
+/** The catalogue's codes: each row's code, and the concrete codes its anchors name. */
+const anchored = new Set([...catalogue.matchAll(/<a id="([^"]+)"><\/a>/g)].map((m) => m[1]));
+const listed = rows.map((r) => /`([^`]+)`/.exec(r)?.[1] ?? '');
+
+/**
+ * The codes the test suite expects a call to throw: code-like literals on a line that checks a
+ * thrown code (`expectRule(`, `codeOf(`, `.code`, `code: `, `toThrow`, …) whose namespace is one
+ * the catalogue knows. Each names its test file.
+ */
+function expectedCodes(): Map<string, string> {
+  const spaces = new Set(listed.map((c) => c.split('.')[0]));
+  const checks = /expectRule\(|codeOf\(|errorOf\(|caught\(|\.code\b|code: |toThrow|isGatherScatterError\(/;
+  const found = new Map<string, string>();
+  const files = readdirSync(join(ROOT, 'test'), { recursive: true, encoding: 'utf8' });
+  for (const f of files.filter((f) => f.endsWith('.ts') && !f.includes('rule-catalogue')))
+    for (const line of readFileSync(join(ROOT, 'test', f), 'utf8').split('\n'))
+      if (checks.test(line))
+        for (const m of line.matchAll(/['"`]([a-z][a-z0-9_]*(?:\.[A-Za-z0-9_-]+){2,})['"`]/g))
+          if (spaces.has(m[1].split('.')[0])) found.set(m[1], f);
+  return found;
+}
+
+/** Whether the catalogue lists `code`: its anchor, an op it prefixes (`numpy.add.at`), or a `<op>.rule` row. */
+const catalogued = (code: string) =>
+  anchored.has(code) ||
+  listed.some((c) => c.startsWith(`${code}.`) || c.replace(/-<v>/, '').startsWith(`${code}.`)) ||
+  listed.some((c) => c.startsWith('<op>.') && code.endsWith(c.slice(4)));
+
+/**
+ * Codes tests expect that the static scan does not see yet, with why: each is built in a way the
+ * scanner does not read. The list may shrink, never grow.
+ */
+const NOT_SCANNED: Record<string, string> = {
+  'stablehlo.divide.complex': 'src/ir/ops: `stablehlo.<op.kind>.<c>`, one code per op kind of a table',
+  'directml.GATHER.Axis': 'uintField(op, name, …) throws `<op>.<name>` for the field its caller names',
+  'directml.GATHER.IndexDimensions': 'uintField(op, name, …), as Axis',
+  'autodiff.jvp.tangents': "check-call's record check builds the code from its caller's argument",
+  'mlir.tensor.gather.gather_dims': 'built from the attribute name its check is given',
+  'onnx.Gather.opset': 'the opset rule is `onnx.<Op>.opset`, built from the schema name',
+  'torch.gather.dim': 'torch/gather.ts names the op `name`, not `op`: `<name>.dim`',
+  'stablehlo.gather.options': 'the StableHLO frontend builds `stablehlo.<kind>.options`',
+  'stablehlo.scatter.options': 'as stablehlo.gather.options',
+};
 
 describe('docs/rules.md', () => {
   it('is what the script generates from src/ and test/ now', () => {
@@ -60,6 +104,15 @@ describe('docs/rules.md', () => {
     }
     expect(wrong).toEqual([]);
     expect(rows.length).toBeGreaterThan(500);
+  });
+
+  it('lists every code a test expects a call to throw', () => {
+    const expected = expectedCodes();
+    expect(expected.size).toBeGreaterThan(100);
+    const missing = [...expected]
+      .filter(([c]) => !catalogued(c) && !(c in NOT_SCANNED))
+      .map(([c, f]) => `${c} (${f})`);
+    expect(missing).toEqual([]);
   });
 
   it('has no more rules without a named test than before', () => {
