@@ -1007,17 +1007,13 @@ export class MlirReader {
         this.optDict(attrs);
         return op(operands, this.functional());
       }
-      case 'concatenate': {
-        const operands = this.vals();
-        c.expectP(',', '", dim = …"');
-        this.keyed(attrs, 'dim', 'dimension');
-        this.optDict(attrs);
-        return op(operands, this.functional());
-      }
+      case 'concatenate':
       case 'dynamic_slice': {
+        // `%a, %b, dim = 0` / `%x, %i, %j, sizes = [2, 2]`: operands, then one keyed attribute.
+        const [key, name, hint] = KEYED_AFTER_OPERANDS[short];
         const operands = this.vals();
-        c.expectP(',', '", sizes = […]"');
-        this.keyed(attrs, 'sizes', 'slice_sizes');
+        c.expectP(',', hint);
+        this.keyed(attrs, key, name);
         this.optDict(attrs);
         return op(operands, this.functional());
       }
@@ -1220,6 +1216,12 @@ export class MlirReader {
 const SAME_TYPE = new Set<string>([...UNARY_OPS, 'convert', 'reshape', 'bitcast_convert', 'clamp']);
 
 /** `main`, else the only function, else the first public one, else the first. */
+/** The pretty forms whose operands are followed by one keyed attribute: its key, attribute name, what is expected. */
+const KEYED_AFTER_OPERANDS = {
+  concatenate: ['dim', 'dimension', '", dim = …"'],
+  dynamic_slice: ['sizes', 'slice_sizes', '", sizes = […]"'],
+} as const;
+
 function entryOf(funcs: readonly Func[]): string {
   if (funcs.some((f) => f.name === 'main')) return 'main';
   return funcs[0].name;
