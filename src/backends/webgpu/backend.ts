@@ -29,6 +29,7 @@ import {
   DIGIT_BITS,
   FLAG,
   FLAG_COUNT,
+  FOLD_TILE,
   INTERNAL_FLAGS,
   GATHER_TILE,
   type KernelSource,
@@ -637,7 +638,7 @@ export class WebGpuBackend implements Backend {
     this.stats.nativeFolds++;
     const list = this.scratchBuffer(scratch, (size + 1) * 4);
     const args = this.indirectBuffer(scratch);
-    this.dispatch(enc, applyFastKernel(op, W > 0), [...buffers, list], size);
+    this.dispatch(enc, applyFastKernel(op, W > 0), [...buffers, list], Math.ceil(size / FOLD_TILE));
     this.dispatch(enc, restArgsKernel(this.device.limits.maxComputeWorkgroupsPerDimension), [list, args], 1);
     this.dispatch(enc, restKernel(), [...buffers, list], 0, false, args);
   }

@@ -27,6 +27,8 @@ export const DIGIT_BITS = 8;
  * (a 1M-element GatherElements, measured on this machine).
  */
 export const RESOLVE_TILE = 4;
+/** Result elements per invocation of applyFastKernel (the same per-invocation cost argument). */
+export const FOLD_TILE = 4;
 /** Result elements per invocation of the gather move (4- and 8-byte elements). */
 export const GATHER_TILE = 4;
 
@@ -626,7 +628,8 @@ export function applyFastKernel(op: '+' | '-' | '*', rows: boolean): KernelSourc
   ])}
 fn normal32(x: u32) -> bool { let e = (x >> 23u) & 0xFFu; return e != 0u && e != 0xFFu; }
 ${ENTRY}
-  let t = i;
+  for (var l = 0u; l < ${FOLD_TILE}u; l++) {
+  let t = i * ${FOLD_TILE}u + l;
   if (t >= Q[0]) { return; }
   let k = ${key};
   let s0 = SEG[2u * k]; let s1 = SEG[2u * k + 1u];
@@ -639,6 +642,7 @@ ${ENTRY}
     ok = ok && normal32(acc);
   }
   if (ok) { OUT[t] = acc; } else { atomicStore(&LIST[1u + atomicAdd(&LIST[0], 1u)], t); }
+  }
 }`;
   return { code, bindings: ['read', 'read', 'read', 'read', 'read', 'rw', 'rw'] };
 }
