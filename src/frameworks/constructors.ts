@@ -79,8 +79,9 @@ function make(
  * torchTensor([0.5, 2]).dtype;         // 'float32'
  * torchTensor([true, false]).toArray(); // [true, false]
  */
-export function torchTensor(values: ConstructorInput, dtype?: DType): Tensor {
-  return make('torchTensor', { int: 'int64', float: 'float32' }, values, dtype);
+export function torchTensor<D extends DType = DType>(values: ConstructorInput, dtype?: D): Tensor<D> {
+  // Given a dtype, the tensor has it; without one the values decide (D stays DType).
+  return make('torchTensor', { int: 'int64', float: 'float32' }, values, dtype) as Tensor<D>;
 }
 
 /**
@@ -90,8 +91,9 @@ export function torchTensor(values: ConstructorInput, dtype?: DType): Tensor {
  * numpyArray([1, 2, 3]).toArray(); // [1n, 2n, 3n]
  * numpyArray([0.1]).dtype;         // 'float64'
  */
-export function numpyArray(values: ConstructorInput, dtype?: DType): Tensor {
-  return make('numpyArray', { int: 'int64', float: 'float64' }, values, dtype);
+export function numpyArray<D extends DType = DType>(values: ConstructorInput, dtype?: D): Tensor<D> {
+  // Given a dtype, the tensor has it; without one the values decide (D stays DType).
+  return make('numpyArray', { int: 'int64', float: 'float64' }, values, dtype) as Tensor<D>;
 }
 
 /**
@@ -101,8 +103,9 @@ export function numpyArray(values: ConstructorInput, dtype?: DType): Tensor {
  * tfConstant([[1, 2], [3, 4]]).dtype; // 'int32'
  * tfConstant([1.5]).dtype;            // 'float32'
  */
-export function tfConstant(values: ConstructorInput, dtype?: DType): Tensor {
-  return make('tfConstant', { int: 'int32', float: 'float32' }, values, dtype);
+export function tfConstant<D extends DType = DType>(values: ConstructorInput, dtype?: D): Tensor<D> {
+  // Given a dtype, the tensor has it; without one the values decide (D stays DType).
+  return make('tfConstant', { int: 'int32', float: 'float32' }, values, dtype) as Tensor<D>;
 }
 
 /**
@@ -113,6 +116,7 @@ export function tfConstant(values: ConstructorInput, dtype?: DType): Tensor {
  * jaxArray([2, 0]).dtype;            // 'int32'
  * jaxArray([2, 0], 'int64').dtype;   // 'int64'
  */
-export function jaxArray(values: ConstructorInput, dtype?: DType): Tensor {
-  return make('jaxArray', { int: 'int32', float: 'float32' }, values, dtype);
+export function jaxArray<D extends DType = DType>(values: ConstructorInput, dtype?: D): Tensor<D> {
+  // Given a dtype, the tensor has it; without one the values decide (D stays DType).
+  return make('jaxArray', { int: 'int32', float: 'float32' }, values, dtype) as Tensor<D>;
 }
