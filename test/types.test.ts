@@ -282,6 +282,14 @@ describe('types that carry the dtype', () => {
     expect(js.dtype).toBe('int32');
     expect(numpy.take([4.5, 3], [0]).dtype).toBe('float64');
     expectTypeOf(numpy.take([true, false], [0])).toEqualTypeOf<Tensor>();
+    // The framework constructors: a given dtype is the tensor's; without one the values decide.
+    const arr = numpy.array([1, 2], 'int64');
+    expectTypeOf(arr).toEqualTypeOf<Tensor<'int64'>>();
+    expect(arr.dtype).toBe('int64');
+    expectTypeOf(jax.numpy.array([1], 'float16')).toEqualTypeOf<Tensor<'float16'>>();
+    expectTypeOf(torch.tensor([1], 'uint8')).toEqualTypeOf<Tensor<'uint8'>>();
+    expectTypeOf(tf.constant([1], 'int32')).toEqualTypeOf<Tensor<'int32'>>();
+    expectTypeOf(numpy.array([1, 2])).toEqualTypeOf<Tensor>();
   });
 
   it('MXNet, Caffe2 and DirectML results have the data dtype', () => {
