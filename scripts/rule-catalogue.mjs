@@ -112,6 +112,10 @@ function scanFile(file, found, helpers, calls) {
       calls.push({ word: `${m[2]}.${m[3]}`, name: m[1], file, text, line: next ? i + 2 : i + 1, lines });
     const local = /const op = '([^']+)'/.exec(line);
     if (local) fn.ops = [prefixed(file, local[1])];
+    // The op under another name: `const name = 'torch.index_select'`, or in a helper `const name = \`torch.${op}\``.
+    const alias = /const (name) = (?:'((?:[a-z]+)\.\w+)'|`[a-z]+\.\$\{op\}`);/.exec(line);
+    if (alias?.[2]) [fn.ops, fn.alias] = [[alias[2]], alias[1]];
+    if (alias && !alias[2] && fn.helper) fn.alias = alias[1];
     const tpl = /const op = `([\w.]*)\$\{(\w+)\}([\w.]*)`/.exec(line); // `jax.lax.${name}`: one op per name passed
     if (tpl) fn.ops = templateWords(text, fn.params ?? '', tpl[2]).map((w) => prefixed(file, `${tpl[1]}${w}${tpl[3]}`));
     // The core's constraint checks: `s.c('C17')` of `siteOf('stablehlo.gather', …)`.
@@ -153,8 +157,9 @@ function scanFile(file, found, helpers, calls) {
       if (rule && at > 0) for (const op of fn.ops ?? (fn.helper ? [] : ops)) add(`${op}.${rule}`, at, rule);
       if (rule && at > 0 && fn.helper && !fn.ops) helperRule(rule, at);
     }
+    const aliased = fn.alias ? line.replaceAll(`\${${fn.alias}}`, '${op}').replace(new RegExp(`\\b(\\w+)\\(${fn.alias}\\b`, 'g'), '$1(op') : line;
     for (const re of DYNAMIC)
-      for (const m of [line, ...wrapped].flatMap((l) => [...l.matchAll(re)])) {
+      for (const m of [aliased, ...wrapped].flatMap((l) => [...l.matchAll(re)])) {
         const rule = m.groups?.helper === 'options' ? (m.groups.rule ?? 'options') : m.at(-1);
         const check = ARG_CHECKS[m.groups?.helper];
         const about = check ? `\`${rule}\` ${check}` : messageNear(lines, i);

@@ -18,7 +18,7 @@ const rows = catalogue.split('\n').filter((l) => /^\| (<a|`)/.test(l));
 const rowOf = (code: string) => rows.find((r) => r.includes(`<a id="${code}"></a>`));
 
 /** Rules without a named test when this test was written; the number may fall, never grow. */
-const UNTESTED_AT_MOST = 149;
+const UNTESTED_AT_MOST = 130;
 
 /** The catalogue's codes: each row's code, and the concrete codes its anchors name. */
 const anchored = new Set([...catalogue.matchAll(/<a id="([^"]+)"><\/a>/g)].map((m) => m[1]));
@@ -59,7 +59,6 @@ const NOT_SCANNED: Record<string, string> = {
   'autodiff.jvp.tangents': "check-call's record check builds the code from its caller's argument",
   'mlir.tensor.gather.gather_dims': 'built from the attribute name its check is given',
   'onnx.Gather.opset': 'the opset rule is `onnx.<Op>.opset`, built from the schema name',
-  'torch.gather.dim': 'torch/gather.ts names the op `name`, not `op`: `<name>.dim`',
   'stablehlo.gather.options': 'the StableHLO frontend builds `stablehlo.<kind>.options`',
   'stablehlo.scatter.options': 'as stablehlo.gather.options',
 };

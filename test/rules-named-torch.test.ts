@@ -3,7 +3,8 @@
  * only that rule of a valid call and asserts the error class and the exact code. Codes the
  * catalogue lists that no input reaches (shared lowerings): `torch.scatter.src` (a non-Tensor src
  * is scatter's `value`), `torch.scatter.dtype` / `torch.scatter_add.dtype` (only amax/amin refuse
- * complex), `torch.scatter_add.reduce` (only mean refuses bool).
+ * complex), `torch.scatter_add.reduce` (only mean refuses bool), `torch.scatter_add.value` and
+ * `torch.scatter_reduce.value` (only scatter takes a scalar `value`).
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -35,6 +36,20 @@ const t = torch as unknown as Record<string, (...a: unknown[]) => unknown>;
 
 /** code → a call breaking only that rule, and the class it throws. */
 const CASES: [string, () => unknown, (new (...a: any[]) => Error)?][] = [
+  ['torch.index_add.dim', () => t.index_add(x23(), 2, L([0]), F([[1, 1, 1]]))],
+  ['torch.index_copy.dim', () => t.index_copy(x23(), 2, L([0]), F([[1, 1, 1]]))],
+  ['torch.index_fill.dim', () => t.index_fill(x23(), 2, L([0]), 1)],
+  ['torch.index_select.dim', () => t.index_select(x23(), 2, L([0]))],
+  ['torch.index_select.input', () => t.index_select([1, 2], 0, L([0]))],
+  ['torch.index_select.options', () => t.index_select(x23(), 0, L([0]), { bogus: 1 })],
+  ['torch.scatter.input', () => t.scatter([[1, 2]], 0, L([[0]]), F([[1]]))],
+  ['torch.scatter.index', () => t.scatter(x23(), 0, [[0]], F([[1]]))],
+  ['torch.scatter_add.input', () => t.scatter_add([[1, 2]], 0, L([[0]]), F([[1]]))],
+  ['torch.scatter_add.index', () => t.scatter_add(x23(), 0, [[0]], F([[1]]))],
+  ['torch.scatter_add.dim', () => t.scatter_add(x23(), 2, L([[0]]), F([[1]]))],
+  ['torch.scatter_reduce.input', () => t.scatter_reduce([[1, 2]], 0, L([[0]]), F([[1]]), 'sum')],
+  ['torch.scatter_reduce.index', () => t.scatter_reduce(x23(), 0, [[0]], F([[1]]), 'sum')],
+  ['torch.scatter_reduce.dim', () => t.scatter_reduce(x23(), 2, L([[0]]), F([[1]]), 'sum')],
   ['torch.index.options', () => t.index(x23(), [L([0])], { bogus: 1 })],
   ['torch.index_add.options', () => t.index_add(x23(), 0, L([0]), F([[1, 1, 1]]), { bogus: 1 })],
   ['torch.index_copy.options', () => t.index_copy(x23(), 0, L([0]), F([[1, 1, 1]]), { bogus: 1 })],
