@@ -118,8 +118,15 @@ export interface AtRef<R, G = R, Q = R> {
 /**
  * The dtype of `x.at[index].divide(values)` for an `x` of dtype `D`: `D` for a float `x`;
  * jnp.divide's float32 for an integer `x` (float64 for int64 / uint64), as lowerDivPow computes it.
+ * A complex `x` keeps its dtype in JAX; here its divide is refused for now (cast.complex).
  */
-export type AtDivideDType<D extends DType> = D extends 'float64' | 'float32' | 'float16' | 'bfloat16'
+export type AtDivideDType<D extends DType> = D extends
+  | 'float64'
+  | 'float32'
+  | 'float16'
+  | 'bfloat16'
+  | 'complex64'
+  | 'complex128'
   ? D
   : D extends 'int64' | 'uint64'
     ? 'float64'
