@@ -6,9 +6,10 @@
  * (test/complex-live.test.ts):
  * - NumPy's `multiply` loop: re = (a·c) − (b·d), im = (a·d) + (b·c);
  * - ATen's scatter `multiply` / `prod`: on complex64 re = (a·c) − (d·b), im = (a·d) + (c·b); on
- *   complex128 NumPy's order (measured: 150,000 pairs per dtype with NaN payloads, quiet and
- *   signalling, in every part: this model gives all of NumPy's multiply.at and ATen's scatter
- *   multiply / scatter_reduce prod bit for bit);
+ *   complex128 NumPy's order along the last dim (measured: 150,000 pairs per dtype with NaN
+ *   payloads, quiet and signalling, in every part, bit for bit) — but the swapped order along
+ *   any other dim (ATen's other loop nest, measured the same way), which this kernel does not
+ *   know: an open class (docs/dtypes.md);
  * - on complex128 both fuse the outer product and the sum: re = fma(a, c, −(b·d)),
  *   im = fma(a, d, b·c), rounding b·d and b·c first (measured: this formula gives NumPy's
  *   multiply.at and ATen's scatter multiply / prod bit for bit on 200,000 random pairs, the
@@ -138,7 +139,7 @@ export function mulKernel(wide: boolean, order: ComplexMulOrder) {
       const B = read(dst, w, x + 1, width);
       const C = read(src, u, y, width);
       const D = read(src, u, y + 1, width);
-      // ATen's swapped operands are its complex64 code's; its complex128 code orders as NumPy's.
+      // ATen's swapped operands: complex64 always; complex128 only off the last dim (not known here).
       const swap = order === 'aten' && !wide;
       const bd = swap ? op(D, B, mul, width) : op(B, D, mul, width);
       const bc = swap ? op(C, B, mul, width) : op(B, C, mul, width);

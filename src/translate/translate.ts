@@ -699,8 +699,8 @@ function complexProductDifference(
     return `NaN operands: ${src} returns them by ${sn}; ${name} by ${tn} (payload bits may differ)`;
   const so = complexMulOrder(source.options.float_minmax ?? 'ieee');
   const to = complexMulOrder(target.options.float_minmax ?? 'ieee');
-  // complex128 products take NumPy's order in PyTorch too (complex-nan.ts): only complex64 differs.
-  if (comp === 'mul' && dtype === 'complex64' && so !== to)
+  // complex128 products take NumPy's order in PyTorch along the last dim only (complex-nan.ts).
+  if (comp === 'mul' && so !== to)
     return `NaN operands: ${src} multiplies ${dtype} in ${so}'s operand order; ${name} in ${to}'s (NaN payload bits may differ)`;
   return undefined;
 }
