@@ -225,8 +225,10 @@ function templateWords(text, params, param) {
   if (keys) return [...(new RegExp(`const ${keys[1]}\\b[^=]*= \\{([^}]*)\\}`).exec(text)?.[1] ?? '').matchAll(/^\s*(\w+):/gm)].map((m) => m[1]);
   if (/^[A-Z]\w*$/.test(type) && type !== 'N') {
     SOURCES ??= files('src').map((f) => readFileSync(join(ROOT, f), 'utf8'));
-    const decl = SOURCES.map((t) => new RegExp(`type ${type} =([^;]*);`).exec(t)?.[1]).find(Boolean);
-    if (decl) return quoted(decl);
+    const src = SOURCES.find((t) => new RegExp(`type ${type} =`).test(t));
+    const decl = src && new RegExp(`type ${type} =([^;]*);`).exec(src)?.[1];
+    // `type UfuncName = keyof typeof UFUNCS`: the table's keys, read in the file declaring it.
+    if (decl) return /^\s*keyof typeof/.test(decl) ? templateWords(src, `${param}: ${decl.trim()}`, param) : quoted(decl);
   }
   return [...new Set([...text.matchAll(/\b\w+\(\s*'([a-z]\w*)'/g)].map((m) => m[1]))];
 }

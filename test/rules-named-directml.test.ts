@@ -2,7 +2,7 @@
  * One named negative test per DirectML rule that had none: each test is named by its code, breaks
  * only that rule of a valid desc and asserts the error class and the exact code. Not here, as no
  * input reaches them: the gathers' `duplicates` (a gather takes no such policy: `.options`) and
- * `directml.GATHER_ND.BatchDimensionCount` (GATHER_ND1's field; on GATHER_ND it is `.options`).
+ * GATHER_ND's `BatchDimensionCount` row (GATHER_ND1's field; on GATHER_ND it is `.options`).
  * `<op>.OutputTensor.DimensionCount` (logical output sizes that do not fit in DimensionCount) has
  * no test here yet: an OutputTensor of another rank is refused as `.OutputTensor.Sizes` first.
  */

@@ -1,8 +1,8 @@
 /**
  * One named negative test per `mlir.tensor.scatter` argument rule that had none: each test is named
  * by its code, breaks only that rule of a valid call and asserts the error class and the exact code.
- * Not here, as no input reaches them: `mlir.tensor.gather.result_shape` and
- * `mlir.tensor.scatter.duplicates` (their checks report `.result_type` and `.duplicates_policy`).
+ * Not here, as no input reaches them: gather's `result_shape` row and
+ * scatter's `duplicates` row (their checks report `.result_type` and `.duplicates_policy`).
  */
 import { describe, expect, it } from 'vitest';
 import { InvalidArgumentError, mlir, tensor, zeros } from '../src/index.js';

@@ -1,9 +1,12 @@
 /**
  * One named negative test per NumPy rule that had none: each test is named by its code, breaks
- * only that rule of a valid call and asserts the error class and the exact code.
+ * only that rule of a valid call and asserts the error class and the exact code. Not here, as
+ * no input reaches them: `numpy.<ufunc>.at.dtype` but for subtract (only a bool subtract is
+ * refused) and numpy.index's `b`, `b_shape` and `dtype` rows (ufunc.at's rules, read from the file both
+ * share).
  */
 import { describe, expect, it } from 'vitest';
-import { InvalidArgumentError, numpy, tensor, zeros } from '../src/index.js';
+import { IndexOutOfBoundsError, InvalidArgumentError, numpy, tensor, zeros } from '../src/index.js';
 import { expectRule } from './helpers/errors.js';
 
 const I = (x: unknown) => tensor(x as number[], 'int64');
@@ -49,5 +52,103 @@ describe('numpy: one named test per rule', () => {
     ]);
     expect(np.take_along_axis(a23(), I([[0, 1, 0]]), 0).toArray()).toEqual([[1, 5, 3]]);
     expect(np.index(a23(), [I([0])]).toArray()).toEqual([[1, 2, 3]]);
+  });
+});
+
+/** `numpy.<ufunc>.at(a, indices, b)`: its rules, one named test per ufunc. */
+const AT_CASES: Record<string, [(at: At) => unknown, (new (...a: any[]) => Error)?]> = {
+  a: [(at) => at('x', I([0]), 1)],
+  b: [(at) => at(a23(), I([0]), 'x')],
+  b_shape: [(at) => at(a23(), I([0]), F([1, 2]))],
+  // An integer past its axis beside a slice (basic indexing; an index array past it is `<op>.bounds`).
+  index_out_of_bounds: [(at) => at(a23(), [numpy.slice(null, null, null), 5], 1), IndexOutOfBoundsError],
+  indices: [(at) => at(a23(), 'x', 1)],
+  mask_shape: [(at) => at(a23(), [tensor([true, false, true], 'bool')], 1)],
+  options: [(at) => at(a23(), I([0]), 1, { bogus: 1 })],
+  out: [(at) => at(a23(), I([0]), 1, wrongOut())],
+  shape: [(at) => at(a23(), [I([0, 1]), I([0, 1, 2])], 1)],
+  slice_index: [(at) => at(a23(), [numpy.slice(0.5, 2)], 1)],
+  slice_step: [(at) => at(a23(), [numpy.slice(null, null, 0), I([1])], 1)],
+  too_many_indices: [(at) => at(a23(), [I([0]), I([0]), I([0])], 1)],
+};
+type At = (a: unknown, i: unknown, b: unknown, o?: object) => unknown;
+
+const AT_CODES = [
+  'numpy.add.at.a',
+  'numpy.add.at.b',
+  'numpy.add.at.b_shape',
+  'numpy.add.at.index_out_of_bounds',
+  'numpy.add.at.indices',
+  'numpy.add.at.mask_shape',
+  'numpy.add.at.options',
+  'numpy.add.at.out',
+  'numpy.add.at.shape',
+  'numpy.add.at.slice_index',
+  'numpy.add.at.slice_step',
+  'numpy.add.at.too_many_indices',
+  'numpy.subtract.at.a',
+  'numpy.subtract.at.b',
+  'numpy.subtract.at.b_shape',
+  'numpy.subtract.at.index_out_of_bounds',
+  'numpy.subtract.at.indices',
+  'numpy.subtract.at.mask_shape',
+  'numpy.subtract.at.options',
+  'numpy.subtract.at.out',
+  'numpy.subtract.at.shape',
+  'numpy.subtract.at.slice_index',
+  'numpy.subtract.at.slice_step',
+  'numpy.subtract.at.too_many_indices',
+  'numpy.multiply.at.a',
+  'numpy.multiply.at.b',
+  'numpy.multiply.at.b_shape',
+  'numpy.multiply.at.index_out_of_bounds',
+  'numpy.multiply.at.indices',
+  'numpy.multiply.at.mask_shape',
+  'numpy.multiply.at.options',
+  'numpy.multiply.at.out',
+  'numpy.multiply.at.shape',
+  'numpy.multiply.at.slice_index',
+  'numpy.multiply.at.slice_step',
+  'numpy.multiply.at.too_many_indices',
+  'numpy.minimum.at.a',
+  'numpy.minimum.at.b',
+  'numpy.minimum.at.b_shape',
+  'numpy.minimum.at.index_out_of_bounds',
+  'numpy.minimum.at.indices',
+  'numpy.minimum.at.mask_shape',
+  'numpy.minimum.at.options',
+  'numpy.minimum.at.out',
+  'numpy.minimum.at.shape',
+  'numpy.minimum.at.slice_index',
+  'numpy.minimum.at.slice_step',
+  'numpy.minimum.at.too_many_indices',
+  'numpy.maximum.at.a',
+  'numpy.maximum.at.b',
+  'numpy.maximum.at.b_shape',
+  'numpy.maximum.at.index_out_of_bounds',
+  'numpy.maximum.at.indices',
+  'numpy.maximum.at.mask_shape',
+  'numpy.maximum.at.options',
+  'numpy.maximum.at.out',
+  'numpy.maximum.at.shape',
+  'numpy.maximum.at.slice_index',
+  'numpy.maximum.at.slice_step',
+  'numpy.maximum.at.too_many_indices',
+];
+
+describe('numpy.<ufunc>.at: one named test per rule', () => {
+  for (const code of AT_CODES) {
+    const [, ufunc, , rule] = code.split('.');
+    const [call, cls] = AT_CASES[rule];
+    const at = (numpy as unknown as Record<string, { at: At }>)[ufunc].at;
+    it(code, () => {
+      expectRule(() => call(at), code, cls ?? InvalidArgumentError);
+    });
+  }
+  it('the base call is valid', () => {
+    expect((numpy.add.at(a23(), I([0]), 1) as { toArray(): unknown }).toArray()).toEqual([
+      [2, 3, 4],
+      [4, 5, 6],
+    ]);
   });
 });

@@ -2,7 +2,7 @@
  * One named negative test per rule of TensorFlow's tensor_scatter_nd_* family (a shared lowering,
  * src/frameworks/tensorflow/scatter.ts): each test is named by its code, calls the op with a real
  * input that breaks only that rule and asserts the error class and the exact code.
- * `tf.tensor_scatter_nd_update.tensor_dtype` has no test: update takes every dtype, so no input
+ * tensor_scatter_nd_update's `tensor_dtype` row has no test: update takes every dtype, so no input
  * reaches that code (the catalogue lists it because the lowering is shared).
  */
 import { describe, expect, it } from 'vitest';
@@ -148,8 +148,8 @@ describe('tf.tensor_scatter_nd_*: one named test per rule', () => {
 
 /**
  * The other TensorFlow ops' rules that had none. Not here, as no input reaches them:
- * `tf.boolean_mask.bounds` (the mask's own true positions are always in bounds) and
- * `tf.gather_nd.validate_indices` (gather_nd takes no such keyword: `.options`).
+ * boolean_mask's `bounds` (the mask's own true positions are always in bounds) and
+ * gather_nd's `validate_indices` (gather_nd takes no such keyword: `.options`).
  */
 describe('tf.gather / gather_nd / scatter_nd / boolean_mask: one named test per rule', () => {
   const p = () =>

@@ -1,10 +1,10 @@
 /**
  * One named negative test per PyTorch rule that had none: each test is named by its code, breaks
  * only that rule of a valid call and asserts the error class and the exact code. Codes the
- * catalogue lists that no input reaches (shared lowerings): `torch.scatter.src` (a non-Tensor src
- * is scatter's `value`), `torch.scatter.dtype` / `torch.scatter_add.dtype` (only amax/amin refuse
- * complex), `torch.scatter_add.reduce` (only mean refuses bool), `torch.scatter_add.value` and
- * `torch.scatter_reduce.value` (only scatter takes a scalar `value`).
+ * catalogue lists that no input reaches (shared lowerings): scatter's `src` (a non-Tensor src
+ * is scatter's `value`), scatter's and scatter_add's `dtype` (only amax/amin refuse complex),
+ * scatter_add's `reduce` (only mean refuses bool), scatter_add's and scatter_reduce's `value`
+ * (only scatter takes a scalar `value`).
  */
 import { describe, expect, it } from 'vitest';
 import {

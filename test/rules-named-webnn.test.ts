@@ -1,8 +1,8 @@
 /**
  * One named negative test per WebNN rule that had none: each test is named by its code, breaks
  * only that rule of a valid call and asserts the error class and the exact code. Not here: the
- * gathers' `duplicates` rows (webnn.gather.duplicates, webnn.gatherElements.duplicates,
- * webnn.gatherND.duplicates) — a gather takes no `duplicates` option (the unknown key is
+ * gathers' `duplicates` rows (gather, gatherElements, gatherND) —
+ * a gather takes no `duplicates` option (the unknown key is
  * `<op>.options`), so no input reaches them; the catalogue lists them through the shared options.
  */
 import { describe, expect, it } from 'vitest';
