@@ -60,6 +60,9 @@ function fileOps(file, text) {
 /** `text` without its comments (block comments and comment lines), so only code names ops. */
 const code = (text) => text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
 
+/** The op a frontend's call names by its short word (`lowerScatterFamily('scatter_add'` in torch/): none outside a framework's folder. */
+const wordOp = (call) => (/^src\/frameworks\/\w+\//.test(call.file) ? [prefixed(call.file, call.word)] : []);
+
 /** A short op name (`'gather'` in src/frameworks/torch) with its framework: `torch.gather`. */
 const prefixed = (file, op) => (op.includes('.') ? op : `${file.split('/')[2]}.${op}`);
 
@@ -93,8 +96,8 @@ function scanFile(file, found, helpers, calls) {
     const f = FUNCTION.exec(line);
     const params = (f?.[2] ?? f?.[4]) || paramLines(lines, i); // or one parameter a line
     const [p1, p2] = params.split(',').map((p) => /\w+/.exec(p)?.[0]);
-    // A helper takes the op first, or last (`lowerGatherDimensionNumbers(…, op)`).
-    const helper = /^\s*(op|OP)\b/.test(params) || /,\s*op(?::\s*string)?,?\s*$/.test(params);
+    // A helper takes the op first, or later (`lowerGatherDimensionNumbers(…, op)`, `policyOf(o, op, entry)`).
+    const helper = /^\s*(op|OP)\b/.test(params) || /,\s*op\??(?::\s*string)?\s*(?:,|$)/.test(params);
     if (f) fn = { name: f[1] ?? f[3], helper, param: p1, p2, params };
     // `stablehlo.${op}.${c}` from a helper's first two parameters (argError), or passed on: `argError(op, c, …)`.
     const pair = fn.p2 && new RegExp(`\`([a-z][\\w.]*)\\.\\$\\{${fn.param}\\}\\.\\$\\{${fn.p2}\\}\``).exec(line);
@@ -174,7 +177,7 @@ function scanFile(file, found, helpers, calls) {
     // A helper passing its op on with a rule word: `indexDType(NAMES[op], index, allowed, 'index_dtype', …)`.
     const passed = /(?:dtype|options|fail)\w*\((?:NAMES\[op\]|op|OP)(?=[,)])[^'"`]*'([a-z][a-z0-9_]*)'/i.exec(line);
     if (fn.helper && !fn.ops && passed) helperRule(passed[1], i);
-    const lastOp = /\b(\w+)\((?:[^()]|\([^()]*\))*,\s*op\)/g; // `lowerGatherDimensionNumbers(x.shape, …, op)`
+    const lastOp = /\b(\w+)\((?:[^()]|\([^()]*\))*,\s*op\s*[,)]/g; // `lowerGatherDimensionNumbers(x.shape, …, op)`, `policyOf(o, op, …)`
     for (const m of [...line.matchAll(new RegExp(`\\b(\\w+)\\(${OP_VAR}\\b`, 'g')), ...line.matchAll(lastOp)])
       calls.push({ name: m[1], ops: fn.ops ?? (fn.helper ? [] : ops), explained, file, text, from: fn });
   });
@@ -261,10 +264,16 @@ export function collectRules() {
   for (const p of calls.filter((c) => c.prefix || c.pair))
     for (const call of calls.filter((c) => c.word && c.name === p.name && imports(c, p.file) && !p.pair === !c.word.includes('.')))
       found.push({ code: (p.prefix ?? p.pair) + call.word, file: call.file, line: call.line, about: messageNear(call.lines, call.line - 1) });
+  const reached = new Set();
   for (const call of calls.filter((c) => c.from || (c.word && helpers.has(c.name))))
     for (const h of helpers.get(call.name) ?? [])
-      for (const op of !imports(call, h.def) ? [] : call.word ? [prefixed(call.file, call.word)] : call.ops)
+      for (const op of !imports(call, h.def) ? [] : call.word ? wordOp(call) : call.ops) {
         found.push({ code: `${op}.${h.rule}`, file: h.file, line: h.line, about: call.explained?.get(h.rule) ?? h.about });
+        reached.add(`${h.file}:${h.line}:${h.rule}`);
+      }
+  // A helper whose op no frontend names (the core's `complexKernel(…, op, …)` gets the call's op): `<op>.rule`.
+  for (const h of [...helpers.values()].flat().filter((h) => !reached.has(`${h.file}:${h.line}:${h.rule}`)))
+    found.push({ code: `<op>.${h.rule}`, file: h.file, line: h.line, about: h.about });
   const [spaces, byCode] = [new Set(found.filter((r) => !r.weak).map((r) => r.code.split('.')[0])), new Map()];
   // No words at the check: `out`'s are known; a StableHLO constraint's number says where in the spec to read.
   const spec = (m) => m && `constraint (${m[2]}) of \`${m[1]}\` in the StableHLO spec`;

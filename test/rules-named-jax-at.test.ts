@@ -37,6 +37,18 @@ const CASES: Record<string, [(name: string) => unknown, new (...a: any[]) => Err
 };
 
 const CODES = [
+  'jax.at.set.mode',
+  'jax.at.set.wrap_negative_indices',
+  'jax.at.add.mode',
+  'jax.at.add.wrap_negative_indices',
+  'jax.at.subtract.mode',
+  'jax.at.subtract.wrap_negative_indices',
+  'jax.at.multiply.mode',
+  'jax.at.multiply.wrap_negative_indices',
+  'jax.at.min.mode',
+  'jax.at.min.wrap_negative_indices',
+  'jax.at.max.mode',
+  'jax.at.max.wrap_negative_indices',
   'jax.at.add.indices_are_sorted',
   'jax.at.add.out',
   'jax.at.add.unique_indices',

@@ -79,10 +79,18 @@ const CASES: Record<string, [(s: Scatter) => unknown, new (...a: any[]) => Error
   ],
   batching_dims: [(s) => s(zeros([3, 3], 'float32'), i32([[0], [2]]), u2(), BATCHED), InvalidArgumentError],
   options: [(s) => s(x3(), idx2(), u2(), DN, { bogus: 1 }), InvalidArgumentError],
+  index_dtype: [(s) => s(x3(), f32([[0], [2]]), u2(), DN), DTypeError],
 };
 
 /** Every op × rule above, written out so each code is greppable (docs/rules.md finds its test by it). */
 const FAMILY_CODES = [
+  'jax.lax.scatter.index_dtype',
+  'jax.lax.scatter_add.index_dtype',
+  'jax.lax.scatter_sub.index_dtype',
+  'jax.lax.scatter_mul.index_dtype',
+  'jax.lax.scatter_min.index_dtype',
+  'jax.lax.scatter_max.index_dtype',
+  'jax.lax.scatter_apply.index_dtype',
   'jax.lax.scatter.operand',
   'jax.lax.scatter.scatter_indices',
   'jax.lax.scatter.indices_are_sorted',

@@ -6,7 +6,14 @@
  * share).
  */
 import { describe, expect, it } from 'vitest';
-import { IndexOutOfBoundsError, InvalidArgumentError, numpy, tensor, zeros } from '../src/index.js';
+import {
+  DTypeError,
+  IndexOutOfBoundsError,
+  InvalidArgumentError,
+  numpy,
+  tensor,
+  zeros,
+} from '../src/index.js';
 import { expectRule } from './helpers/errors.js';
 
 const I = (x: unknown) => tensor(x as number[], 'int64');
@@ -35,6 +42,16 @@ const CASES: [string, () => unknown, (new (...a: any[]) => Error)?][] = [
   ['numpy.put_along_axis.out', () => np.put_along_axis(a23(), I([[0, 1, 0]]), 9, 0, wrongOut())],
   ['numpy.put_along_axis.options', () => np.put_along_axis(a23(), I([[0, 1, 0]]), 9, 0, { bogus: 1 })],
   ['numpy.take_along_axis.options', () => np.take_along_axis(a23(), I([[0, 1, 0]]), 0, { bogus: 1 })],
+  [
+    'numpy.take_along_axis.index_overflow',
+    () => np.take_along_axis(a23(), tensor(2n ** 63n, 'uint64'), 0),
+    DTypeError,
+  ],
+  [
+    'numpy.put_along_axis.index_overflow',
+    () => np.put_along_axis(a23(), tensor(2n ** 63n, 'uint64'), 9, 0),
+    DTypeError,
+  ],
   ['numpy.take.indices', () => np.take(a23(), 'x')],
   ['numpy.take_along_axis.arr', () => np.take_along_axis('x', I([[0]]), 0)],
   ['numpy.take_along_axis.out', () => np.take_along_axis(a23(), I([[0, 1, 0]]), 0, wrongOut())],
@@ -70,10 +87,23 @@ const AT_CASES: Record<string, [(at: At) => unknown, (new (...a: any[]) => Error
   slice_index: [(at) => at(a23(), [numpy.slice(0.5, 2)], 1)],
   slice_step: [(at) => at(a23(), [numpy.slice(null, null, 0), I([1])], 1)],
   too_many_indices: [(at) => at(a23(), [I([0]), I([0]), I([0])], 1)],
+  index_dtype: [(at) => at(a23(), F([0]), 1), DTypeError],
+  // A 0-d uint64 past 2^63: a Python int too large for intp.
+  index_overflow: [(at) => at(a23(), tensor(2n ** 63n, 'uint64'), 1), DTypeError],
 };
 type At = (a: unknown, i: unknown, b: unknown, o?: object) => unknown;
 
 const AT_CODES = [
+  'numpy.add.at.index_dtype',
+  'numpy.add.at.index_overflow',
+  'numpy.subtract.at.index_dtype',
+  'numpy.subtract.at.index_overflow',
+  'numpy.multiply.at.index_dtype',
+  'numpy.multiply.at.index_overflow',
+  'numpy.minimum.at.index_dtype',
+  'numpy.minimum.at.index_overflow',
+  'numpy.maximum.at.index_dtype',
+  'numpy.maximum.at.index_overflow',
   'numpy.add.at.a',
   'numpy.add.at.b',
   'numpy.add.at.b_shape',
