@@ -97,7 +97,7 @@ describe('complex128 products: one fused multiply-add per part', () => {
     for (const parts of Object.values(got)) expect(parts).toEqual(r.want);
   });
 
-  it('NaN operand order: ATen swaps b·d and b·c on complex64 only; on complex128 it orders as NumPy', () => {
+  it('NaN operand order: ATen swaps b·d and b·c on complex64; on complex128 along the last dim it orders as NumPy', () => {
     // (2 + sNaN·i)(3 + qNaN·i), the NaNs' payloads 0x123 and 0x456; bits from NumPy 1.24 and PyTorch 1.13.
     const c128 = (words: bigint[]) =>
       tensor(new Float64Array(new BigUint64Array(words).buffer), 'complex128');
