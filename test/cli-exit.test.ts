@@ -230,6 +230,10 @@ describe('every registered op runs from the CLI', () => {
     expect(
       await run('torch.index_put', '--data', '[0,0,0]', '--indices', '[[0,2,0]]', '--updates', '[1,2,3]'),
     ).toBe('[3,0,2]\n');
+    // x[:, [2, -3]] in PyTorch 1.13: tensor([[2, 0], [12, 10]])
+    expect(await run('torch.index', '--data', '[[0,1,2],[10,11,12]]', '--indices', '[null,[2,-3]]')).toBe(
+      '[[2,0],[12,10]]\n',
+    );
     expect(
       (await tgs('run', 'jax.at', '--data', '[1]', '--indices', '[0]', '--attr', 'method=nope')).status,
     ).toBe(2);

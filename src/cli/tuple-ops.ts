@@ -1,12 +1,13 @@
 /**
  * The index-tuple operators of the CLI: `numpy.index` (`a[i0, i1, …]`), `jax.at`
- * (`x.at[i0, i1, …].<method>(values)`) and `torch.index_put` (`t[i0, i1, …] = values`). Their
+ * (`x.at[i0, i1, …].<method>(values)`), `torch.index` (`t[i0, i1, …]`) and `torch.index_put`
+ * (`t[i0, i1, …] = values`). Their
  * indices are a tuple — one index array (or integer) per leading dim — which the registry's
  * `(data, indices[, updates])` form cannot say, so `--indices` holds the tuple as a JSON list:
  * `--indices '[[1, 0], [2, 2]]'` is `a[[1, 0], [2, 2]]`. A .npy file is a one-entry tuple.
  * Basic items of the tuple in JSON: `{"slice": [start, stop, step]}` (each may be null, as in
  * Python's `slice(start, stop, step)`), `"..."` (Ellipsis) and `null` (NumPy: `None`, a new
- * axis; torch.index_put: `:`), so `--indices '[[true,false,true], {"slice":[1,3]}]'` is
+ * axis; torch.index / torch.index_put: `:`), so `--indices '[[true,false,true], {"slice":[1,3]}]'` is
  * `a[mask, 1:3]`.
  */
 import type { CoreCall } from '../core/call.js';
@@ -114,6 +115,25 @@ export const TUPLE_OPS: readonly TupleOp[] = [
       const opts = rest(args, ['method']);
       return method === 'get' ? ref.get(opts) : ref[method](values('jax.at', data, args), opts);
     },
+  },
+  {
+    id: 'torch.index',
+    summary: 'input[i0, i1, …]: advanced indexing with index arrays and masks (aten::index), null for ":"',
+    inputs: {
+      data: 'input',
+      indices:
+        'the index tuple (i0, i1, …): a JSON list of int64 index arrays and boolean masks, null for a full slice ":"',
+    },
+    attrs: [],
+    example: {
+      data: [
+        [0, 1, 2],
+        [10, 11, 12],
+      ],
+      indices: [null, [2, -3]],
+    },
+    indexDType: 'int64',
+    lower: (data, tuple) => torch.lower.index(data, tuple as (Tensor | null)[]),
   },
   {
     id: 'torch.index_put',
