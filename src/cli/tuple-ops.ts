@@ -130,7 +130,8 @@ export const TUPLE_OPS: readonly TupleOp[] = [
         [0, 1, 2],
         [10, 11, 12],
       ],
-      indices: [null, [2, -3]],
+      // x[:, [2, -3]]: a tuple's null (":") is JSON the CLI reads, not a NestedArray value.
+      indices: [null, [2, -3]] as unknown as NestedArray,
     },
     indexDType: 'int64',
     lower: (data, tuple) => torch.lower.index(data, tuple as (Tensor | null)[]),
