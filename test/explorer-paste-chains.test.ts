@@ -9,26 +9,14 @@ import { describe, expect, it } from 'vitest';
 import { callCode } from '../explorer/code.js';
 import { exampleIndices, parsePaste } from '../explorer/paste.js';
 import { opOf, PROBE_ROWS_OUT_OF_RANGE, probeRows } from '../explorer/table-links.js';
-import { PasteError } from '../explorer/pycall.js';
 import { NAMESPACES } from '../src/frameworks/index.js';
 import { PRESETS } from '../src/tables/presets.js';
 import { probeArgs } from '../src/tables/probes.js';
 import { buildRegistry, executeCall, lowerCall } from '../src/tables/registry.js';
+import { pasteProbes } from './helpers/paste.js';
 
 const registry = buildRegistry(NAMESPACES);
-const run = (text: string) => {
-  const p = parsePaste(text, registry);
-  return { id: p.entry.id, args: p.args, out: executeCall(NAMESPACES, p.entry, p.args).toArray() };
-};
-const refused = (text: string): string => {
-  try {
-    parsePaste(text, registry);
-  } catch (e) {
-    if (e instanceof PasteError) return e.message;
-    throw e;
-  }
-  return 'parsed';
-};
+const { run, refused } = pasteProbes(registry);
 
 describe('builders and method chains', () => {
   it('np.arange(6).reshape(2, 3) then x[[1, 0]] → numpy.take(axis=0)', () => {

@@ -9,26 +9,14 @@
 import { describe, expect, it } from 'vitest';
 import { callCode } from '../explorer/code.js';
 import { parsePaste } from '../explorer/paste.js';
-import { PasteError } from '../explorer/pycall.js';
 import { TUPLE_ENTRIES, withTuples } from '../explorer/tuple-ops.js';
 import { NAMESPACES } from '../src/frameworks/index.js';
 import { probeArgs } from '../src/tables/probes.js';
 import { buildRegistry, executeCall, lowerCall } from '../src/tables/registry.js';
+import { pasteProbes } from './helpers/paste.js';
 
 const registry = withTuples(buildRegistry(NAMESPACES));
-const run = (text: string) => {
-  const p = parsePaste(text, registry);
-  return { id: p.entry.id, args: p.args, out: executeCall(NAMESPACES, p.entry, p.args).toArray() };
-};
-const refused = (text: string): string => {
-  try {
-    parsePaste(text, registry);
-  } catch (e) {
-    if (e instanceof PasteError) return e.message;
-    throw e;
-  }
-  return 'parsed';
-};
+const { run, refused } = pasteProbes(registry);
 
 describe('index tuples x[i, j]', () => {
   it('NumPy: np.arange(12).reshape(3, 4)[[0, 2], [1, -1]] = [1, 11] (numpy.index)', () => {
