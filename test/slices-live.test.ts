@@ -223,7 +223,8 @@ describe.skipIf(!pythonHas('numpy'))('numpy index tuples with slices vs NumPy 1.
     });
     const computed = peer.filter((p) => p.error === undefined).length;
     console.info(`numpy: ${computed} computed, ${CASES - computed} errors on both sides or mismatched`);
-    expect(computed).toBeGreaterThan(CASES / 3);
+    // A guard against a vacuous run, far from the typical count (460–500 of 700) so no seed trips it.
+    expect(computed).toBeGreaterThan(CASES / 5);
     expect(bad.slice(0, 12)).toEqual([]);
   });
 });
@@ -312,7 +313,9 @@ describe.skipIf(!pythonHas('torch'))('torch index / index_put with None (:) entr
     console.info(
       `torch: ${computed} computed, ${CASES - computed} errors, ${pastDims} masks past the dims, ${known} refused 0-d / all-None`,
     );
-    expect(computed).toBeGreaterThan(CASES / 3);
+    // A guard against a vacuous run: PyTorch refuses about two thirds of the random tuples
+    // (typically 230–260 of 700 compute), so the bound sits well below that, not at a third.
+    expect(computed).toBeGreaterThan(CASES / 5);
     expect(bad.slice(0, 12)).toEqual([]);
   });
 });
