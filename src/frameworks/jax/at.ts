@@ -50,6 +50,9 @@ import { type CallMeta, tupleGather, tupleScatter } from '../families.js';
 import { CORE_GATHER_MODE, CORE_SCATTER_MODE, type JaxMode, parseMode } from './modes.js';
 import { fillValue, promises, withPromises } from './util.js';
 import type { LoweredGather, LoweredScatter } from '../lowered.js';
+import { Builder } from '../../ir/builder.js';
+import { type ProgramCall, mainFunc, scatterOp, typeOf } from '../../ir/lowered.js';
+import { isComplex } from '../../tensor/complex.js';
 
 /** One entry of an `.at[]` index: an int or an integer index array. */
 export type AtIndexEntry = number | bigint | Tensor;
@@ -118,7 +121,7 @@ export interface AtRef<R, G = R, Q = R> {
 /**
  * The dtype of `x.at[index].divide(values)` for an `x` of dtype `D`: `D` for a float `x`;
  * jnp.divide's float32 for an integer `x` (float64 for int64 / uint64), as lowerDivPow computes it.
- * A complex `x` keeps its dtype in JAX; here its divide is refused for now (cast.complex).
+ * A complex `x` keeps its dtype, as in JAX.
  */
 export type AtDivideDType<D extends DType> = D extends
   | 'float64'
@@ -406,13 +409,14 @@ function lowerDivPow(
   index: AtIndex,
   values: AtValues,
   opts: AtOptions | null = {},
-): ScatterCall {
+): ScatterCall | ProgramCall {
   const op = `jax.at.${method}`;
   const o = options(op, opts, KEYS);
   refuseBool(x, op);
   const ix = toIndexer(x, index, op);
   const updates = toUpdates(x, values, ix.sliceShape, op);
   const d = x.dtype;
+  if (method === 'divide' && isComplex(d)) return complexDivide(op, x, ix, updates, o);
   const outDType: DType = method === 'divide' && !isFloat(d) ? (is64Bit(d) ? 'float64' : 'float32') : d;
   const result = outDType === d ? x : cast(x, outDType);
   const ones = full(x.shape, is64Bit(d) ? 1n : 1, d);
@@ -432,6 +436,26 @@ function lowerDivPow(
   return { ...call, inputs: [result, x, ones], updates: [resultUpdates, updates, updates] };
 }
 
+/**
+ * A complex x's divide, as JAX writes it: `x / ones_like(x).at[idx].multiply(values)`, a program
+ * of the product scatter and an element-wise complex divide (XLA:CPU's, ir/ops/complex-divide.ts).
+ * Every element is divided, untouched ones by 1 + 0i, which is not always x itself there
+ * (an infinite part makes the other NaN), so the division cannot live in a per-hit combiner.
+ */
+function complexDivide(op: string, x: Tensor, ix: Indexer, updates: Tensor, o: AtOptions): ProgramCall {
+  const ones = full(x.shape, 1, x.dtype);
+  const product = atScatter(op, ones, ix, updates, 'mul', o);
+  const args = [x, product.scatter_indices, product.updates[0]];
+  const params = args.map(typeOf);
+  const b = new Builder(params);
+  const one = b.splat(1, x.dtype, x.shape);
+  const [prod] = b.emit(scatterOp(product, [one, 1, 2]));
+  const result = b.binary('divide', 0, prod);
+  const argNames = ['x', 'indices', 'values'];
+  const main = mainFunc(params, b.ops, [result], argNames);
+  return { kind: 'program', op, module: { funcs: [main], entry: 'main' }, args, argNames, out: product.out };
+}
+
 function lowerApply(
   x: Tensor,
   index: AtIndex,
@@ -449,7 +473,7 @@ function lowerApply(
   return atScatter(op, x, ix, zeros(ix.sliceShape, x.dtype), (current: Scalar) => func(current), o);
 }
 
-function makeRef<R>(input: Tensor, index: AtIndex, wrap: (call: CoreCall) => R): AtRef<R> {
+function makeRef<R>(input: Tensor, index: AtIndex, wrap: (call: CoreCall | ProgramCall) => R): AtRef<R> {
   const x = tensorArg('jax.at', 'x', input);
   const reduce = (m: keyof typeof REDUCER) => (values: AtValues, options?: AtOptions | null) =>
     wrap(lowerReduce(m, x, index, values, options));
@@ -489,8 +513,16 @@ export function at<D extends DType>(
 
 /**
  * `x.at[index]` whose methods return the lowered core call instead of running it (a gather for
- * `get`, a scatter for the updates; their `op` is `jax.at.<method>`).
+ * `get`, a scatter for the updates; their `op` is `jax.at.<method>`). A complex `x`'s divide is a
+ * program: the product scatter, then the element-wise divide (see complexDivide).
  */
-export function lowerAt(x: Tensor, index: AtIndex): AtRef<LoweredScatter<'jax.at'>, LoweredGather<'jax.at'>> {
-  return makeRef(x, index, (call) => call) as AtRef<LoweredScatter<'jax.at'>, LoweredGather<'jax.at'>>;
+export function lowerAt(
+  x: Tensor,
+  index: AtIndex,
+): AtRef<LoweredScatter<'jax.at'>, LoweredGather<'jax.at'>, LoweredScatter<'jax.at'> | ProgramCall> {
+  return makeRef(x, index, (call) => call) as AtRef<
+    LoweredScatter<'jax.at'>,
+    LoweredGather<'jax.at'>,
+    LoweredScatter<'jax.at'> | ProgramCall
+  >;
 }

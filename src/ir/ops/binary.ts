@@ -50,7 +50,7 @@ const TYPES: Record<BinaryOpName, ElementClass> = {
   add: ANY,
   subtract: NUMERIC,
   multiply: ANY,
-  divide: INT_OR_FLOAT,
+  divide: NUMERIC,
   remainder: INT_OR_FLOAT,
   minimum: ANY,
   maximum: ANY,

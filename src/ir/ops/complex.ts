@@ -6,6 +6,7 @@
  * - add / subtract: part by part, each rounded to the component type;
  * - multiply: (a + bi)(c + di) = (ac − bd) + (ad + bc)i, every product and sum rounded, NaNs
  *   by x86's first-NaN rule in NumPy's operand order (the core's kernel, core/complex-nan.ts);
+ * - divide: XLA:CPU's Smith division with its NaN repair (complex-divide.ts);
  * - minimum / maximum: lexicographic on (real, imaginary), as the spec says and JAX lowers it
  *   (a select on `re = re' ? im < im' : re < re'`; a tie or a NaN comparison takes rhs).
  * Every other op refuses complex operands with DTypeError `stablehlo.<op>.complex`.
@@ -16,6 +17,7 @@ import type { Tensor } from '../../tensor/tensor.js';
 import type { BinaryOpName, TensorType } from '../program.js';
 import { mulKernel } from '../../core/complex-nan.js';
 import { alloc } from './common.js';
+import { divideComplex128, divideComplex64 } from './complex-divide.js';
 
 /** The ops that take complex operands. */
 export const COMPLEX_OPS: ReadonlySet<string> = new Set([
@@ -30,6 +32,7 @@ export const COMPLEX_OPS: ReadonlySet<string> = new Set([
   'add',
   'subtract',
   'multiply',
+  'divide',
   'minimum',
   'maximum',
 ]);
@@ -72,6 +75,12 @@ function pairFn(kind: BinaryOpName, round: (x: number) => number): PairFn | unde
         o[i] = round(round(a * c) - round(b * d));
         o[i + 1] = round(round(a * d) + round(b * c));
       };
+    case 'divide': {
+      const div = round === Math.fround ? divideComplex64 : divideComplex128;
+      return (a, b, c, d, o, i) => {
+        [o[i], o[i + 1]] = div(a, b, c, d);
+      };
+    }
     case 'minimum':
     case 'maximum': {
       const first =
