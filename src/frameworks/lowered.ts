@@ -6,7 +6,9 @@
  * `vjp(onnx.lower.GatherND(x, i)).backward()` be typed `{ data: Tensor }` without repeating the
  * op name. test/types.test.ts checks that each lowering's runtime `op` is the name its type gives.
  */
-import type { GatherCall, ScatterCall } from '../core/call.js';
+import { type CoreCall, type GatherCall, type ScatterCall, execute } from '../core/call.js';
+import type { DType } from '../tensor/dtype.js';
+import type { Tensor } from '../tensor/tensor.js';
 
 /** A key that exists only in types: no lowered call has it at run time. */
 declare const LOWERED_FROM: unique symbol;
@@ -35,3 +37,21 @@ export type LoweredOp<C> = C extends {
     ? never
     : O
   : never;
+
+/**
+ * The dtype of a data argument as its type tells it (what a function that keeps the data's dtype
+ * returns): `Tensor<D>` → `D`; a JS boolean → `'bool'`, a bigint → `'int64'`; `DType` (not known
+ * statically) for JS numbers and arrays, whose values decide.
+ */
+export type DataDType<A> =
+  A extends Tensor<infer D> ? D : A extends boolean ? 'bool' : A extends bigint ? 'int64' : DType;
+
+/**
+ * A framework's public function derived from its lowering, `execute(lower(data, ...rest))`,
+ * written once: the result keeps the data argument's dtype, so its type is read from it.
+ */
+export function runs<X, P extends unknown[]>(
+  lower: (data: X, ...rest: P) => CoreCall,
+): <A extends X>(data: A, ...rest: P) => Tensor<DataDType<A>> {
+  return (data, ...rest) => execute(lower(data, ...rest)) as Tensor<DataDType<typeof data>>;
+}

@@ -33,11 +33,10 @@ import {
   tuple,
 } from './numpy/indexing.js';
 import { lowerPut, lowerTake, put, take } from './numpy/take.js';
-import type { ArrayLike, ArrayLikeDType } from './numpy/shared.js';
-import type { LoweredScatter } from './lowered.js';
-import type { Tensor } from '../tensor/tensor.js';
+import type { ArrayLike } from './numpy/shared.js';
+import { type LoweredScatter, runs } from './lowered.js';
 import { ufuncFloatRules } from './numpy/policy.js';
-import { type ScatterCall, execute } from '../core/call.js';
+import type { ScatterCall } from '../core/call.js';
 
 export type { NumpyMode } from './numpy/policy.js';
 export { MODES as NUMPY_MODES } from './numpy/policy.js';
@@ -69,13 +68,7 @@ const ufunc = (name: UfuncName) =>
      * `numpy.<ufunc>.at(a, indices, b)`: `a` with the ufunc applied unbuffered at the indexed
      * positions (repeated indices accumulate); the result keeps `a`'s dtype.
      */
-    at: <A extends ArrayLike>(
-      a: A,
-      indices: ArrayLike | IndexTuple,
-      b: ArrayLike | Scalar,
-      opts?: IndexOptions | null,
-    ): Tensor<ArrayLikeDType<A>> =>
-      execute(lowerAt(name).at(a, indices, b, opts)) as Tensor<ArrayLikeDType<A>>,
+    at: runs(lowerAt(name).at),
   }) as const;
 
 /** NumPy gather/scatter functions; `np` is an alias. */

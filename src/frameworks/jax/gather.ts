@@ -22,8 +22,6 @@
  *
  * Options are strict (`jax.lax.gather.options`: unknown keys refused); `out` receives the result.
  */
-import type { DType } from '../../tensor/dtype.js';
-import { execute } from '../../core/call.js';
 import type { Scalar } from '../../tensor/dtype.js';
 import type { Tensor } from '../../tensor/tensor.js';
 import { integers, options, outArg, tensorArg } from '../args.js';
@@ -35,7 +33,7 @@ import {
 } from './dimension-numbers.js';
 import { CORE_GATHER_MODE, type JaxMode, LAX_NEGATIVE_INDICES, parseMode } from './modes.js';
 import { fillValue, promises } from './util.js';
-import type { LoweredGather } from '../lowered.js';
+import { type LoweredGather, runs } from '../lowered.js';
 
 /** Keyword arguments of `jax.lax.gather`. */
 export interface LaxGatherOptions {
@@ -98,12 +96,4 @@ export function lowerGather(
  *   { indices_are_sorted: true, mode: jax.lax.GatherScatterMode.PROMISE_IN_BOUNDS });
  * // → [10, 11, 11, 12, 12, 12]
  */
-export function gather<D extends DType>(
-  operand: Tensor<D>,
-  start_indices: Tensor,
-  dimension_numbers: GatherDimensionNumbers,
-  slice_sizes: readonly number[],
-  options: LaxGatherOptions | null = {},
-): Tensor<D> {
-  return execute(lowerGather(operand, start_indices, dimension_numbers, slice_sizes, options)) as Tensor<D>;
-}
+export const gather = runs(lowerGather);

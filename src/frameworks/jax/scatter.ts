@@ -26,9 +26,7 @@
  *
  * Options are strict (`<op>.options`); `out` receives the result (`out: operand` updates in place).
  */
-import type { DType } from '../../tensor/dtype.js';
 import type { ScatterCall } from '../../core/call.js';
-import { execute } from '../../core/call.js';
 import type { ReducerName, UpdateComputation } from '../../core/types.js';
 import { DTypeError, InvalidArgumentError, fmt } from '../../errors.js';
 import type { Scalar } from '../../tensor/dtype.js';
@@ -42,7 +40,7 @@ import {
 } from './dimension-numbers.js';
 import { CORE_SCATTER_MODE, type JaxMode, LAX_NEGATIVE_INDICES, parseMode } from './modes.js';
 import { promises } from './util.js';
-import type { LoweredScatter } from '../lowered.js';
+import { type LoweredScatter, runs } from '../lowered.js';
 
 /** Keyword arguments of the `jax.lax.scatter*` family. */
 export interface LaxScatterOptions {
@@ -116,14 +114,6 @@ function lowerScatterOp(
   );
 }
 
-/** A lax scatter: the result has the operand's dtype (updates must have it too). */
-type ScatterFn = <D extends DType>(
-  operand: Tensor<D>,
-  scatter_indices: Tensor,
-  updates: Tensor,
-  dimension_numbers: ScatterDimensionNumbers,
-  options?: LaxScatterOptions | null,
-) => Tensor<D>;
 /** A `jax.lax.scatter*` lowering. */
 export interface LowerScatterFn<N extends string = string> {
   /** Validates `jax.lax.scatter*(operand, scatter_indices, updates, dimension_numbers)` and lowers it to one core scatter. */
@@ -148,16 +138,6 @@ const lowerer =
       dimension_numbers,
       options(`jax.lax.${name}`, opts, KEYS),
     );
-const runner =
-  (lower: LowerScatterFn): ScatterFn =>
-  <D extends DType>(
-    operand: Tensor<D>,
-    scatter_indices: Tensor,
-    updates: Tensor,
-    dimension_numbers: ScatterDimensionNumbers,
-    options: LaxScatterOptions | null = {},
-  ) =>
-    execute(lower(operand, scatter_indices, updates, dimension_numbers, options)) as Tensor<D>;
 
 /** Lowers `jax.lax.scatter` (updates replace; with duplicates the last in update-index order wins). */
 export const lowerScatter = lowerer('scatter');
@@ -181,17 +161,17 @@ export const lowerScatterMax = lowerer('scatter_max');
  *   { indices_are_sorted: true, mode: jax.lax.GatherScatterMode.PROMISE_IN_BOUNDS });
  * // → [0, 2, 3, 0, 4]
  */
-export const scatter: ScatterFn = runner(lowerScatter);
+export const scatter = runs(lowerScatter);
 /** Adds `updates` into windows of `operand` (jax.lax.scatter_add); `out[i] += u`. @example jax.lax.scatter_add(x, idx, u, dn) */
-export const scatter_add: ScatterFn = runner(lowerScatterAdd);
+export const scatter_add = runs(lowerScatterAdd);
 /** Subtracts `updates` (jax.lax.scatter_sub); `out[i] -= u`. @example jax.lax.scatter_sub(x, idx, u, dn) */
-export const scatter_sub: ScatterFn = runner(lowerScatterSub);
+export const scatter_sub = runs(lowerScatterSub);
 /** Multiplies by `updates` (jax.lax.scatter_mul); `out[i] *= u`. @example jax.lax.scatter_mul(x, idx, u, dn) */
-export const scatter_mul: ScatterFn = runner(lowerScatterMul);
+export const scatter_mul = runs(lowerScatterMul);
 /** Minimum with `updates` (jax.lax.scatter_min; NaN propagates). @example jax.lax.scatter_min(x, idx, u, dn) */
-export const scatter_min: ScatterFn = runner(lowerScatterMin);
+export const scatter_min = runs(lowerScatterMin);
 /** Maximum with `updates` (jax.lax.scatter_max; NaN propagates). @example jax.lax.scatter_max(x, idx, u, dn) */
-export const scatter_max: ScatterFn = runner(lowerScatterMax);
+export const scatter_max = runs(lowerScatterMax);
 
 /** Lowers `jax.lax.scatter_apply`: `func` applied once per hit, through a zero updates tensor of `update_shape`. */
 export function lowerScatterApply(
@@ -230,12 +210,4 @@ export function lowerScatterApply(
  *   { update_shape: [2] });
  * // → [100, 2, 3]
  */
-export function scatter_apply<D extends DType>(
-  operand: Tensor<D>,
-  scatter_indices: Tensor,
-  func: (x: Scalar) => Scalar,
-  dimension_numbers: ScatterDimensionNumbers,
-  options: LaxScatterApplyOptions | null = {},
-): Tensor<D> {
-  return execute(lowerScatterApply(operand, scatter_indices, func, dimension_numbers, options)) as Tensor<D>;
-}
+export const scatter_apply = runs(lowerScatterApply);

@@ -19,17 +19,16 @@
  * Rules (`jax.numpy.take.<rule>`, `jax.numpy.take_along_axis.<rule>`): index_dtype, axis, mode,
  * fill_value, empty_axis (take), indices (1-D when axis = None), rank, broadcast.
  */
-import { execute } from '../../core/call.js';
 import type { GatherMode, NegativeIndexPolicy } from '../../core/types.js';
 import { GatherScatterError, IndexOutOfBoundsError, InvalidArgumentError, fmt } from '../../errors.js';
-import { type DType, type Scalar, isInteger } from '../../tensor/dtype.js';
+import { type Scalar, isInteger } from '../../tensor/dtype.js';
 import { broadcastShapes } from '../../tensor/ops.js';
 import { type Tensor, zeros } from '../../tensor/tensor.js';
 import { checkIndexDType as indexDType, integer, oneOf, options, outArg, tensorArg } from '../args.js';
 import { flatGather, gatherCall, takeGather } from '../families.js';
 import { CORE_GATHER_MODE, type JaxMode, parseMode } from './modes.js';
 import { canonicalizeAxis, constantGather, fillValue, promises, withPromises } from './util.js';
-import type { LoweredGather } from '../lowered.js';
+import { type LoweredGather, runs } from '../lowered.js';
 
 /** Keyword arguments of `jax.numpy.take`. */
 export interface TakeOptions {
@@ -128,13 +127,7 @@ export function lowerTake(
  * jax.numpy.take(x, tensor([2, 0], 'int32'));               // → [3, 1]
  * jax.numpy.take(x, tensor([2, 0], 'int32'), { axis: 0 });  // → [[NaN, NaN, NaN], [1, 2, 3]]
  */
-export function take<D extends DType>(
-  a: Tensor<D>,
-  indices: Tensor,
-  options: TakeOptions | null = {},
-): Tensor<D> {
-  return execute(lowerTake(a, indices, options)) as Tensor<D>;
-}
+export const take = runs(lowerTake);
 
 /** Validates and lowers `jax.numpy.take_along_axis` to one core gather (batching dims, no copies). */
 export function lowerTakeAlongAxis(
@@ -265,11 +258,4 @@ export function lowerTakeAlongAxis(
  * jax.numpy.take_along_axis(x, tensor([[0, 2], [1, 0]], 'int32'), 1); // → [[1, 3], [5, 4]]
  * jax.numpy.take_along_axis(x, tensor([[1, 0, 2]], 'int32'), 0);      // → [[4, 2, NaN]]
  */
-export function take_along_axis<D extends DType>(
-  arr: Tensor<D>,
-  indices: Tensor,
-  axis: number | null = -1,
-  options: TakeAlongAxisOptions | null = {},
-): Tensor<D> {
-  return execute(lowerTakeAlongAxis(arr, indices, axis, options)) as Tensor<D>;
-}
+export const take_along_axis = runs(lowerTakeAlongAxis);

@@ -2,7 +2,6 @@
  * `numpy.take_along_axis` and `numpy.put_along_axis`: one index per element along an axis, the
  * other dims of `indices` broadcast against `arr` (the `elements` family).
  */
-import { execute } from '../../core/call.js';
 import { InvalidArgumentError, fmt } from '../../errors.js';
 import type { Scalar } from '../../tensor/dtype.js';
 import { broadcastTo } from '../../tensor/ops.js';
@@ -10,15 +9,8 @@ import type { Tensor } from '../../tensor/tensor.js';
 import { integer, normalizeAxis, options, outArg } from '../args.js';
 import { elementsGather, elementsScatter } from '../families.js';
 import { FANCY, fancyIndex, oobWording } from './policy.js';
-import {
-  type ArrayLike,
-  type ArrayLikeDType,
-  arrayArg,
-  broadcastExactly,
-  broadcastOr,
-  castUnsafe,
-} from './shared.js';
-import type { LoweredGather, LoweredScatter } from '../lowered.js';
+import { type ArrayLike, arrayArg, broadcastExactly, broadcastOr, castUnsafe } from './shared.js';
+import { type LoweredGather, type LoweredScatter, runs } from '../lowered.js';
 
 /** Keyword arguments of `numpy.take_along_axis` and `numpy.put_along_axis`. */
 export interface AlongAxisOptions {
@@ -101,14 +93,7 @@ export function lowerTakeAlongAxis(
  * const a = tensor([[10, 30, 20], [60, 40, 50]]);
  * numpy.take_along_axis(a, tensor([[0, 2, 1], [1, 2, 0]]), 1).toArray(); // [[10, 20, 30], [40, 50, 60]]
  */
-export function take_along_axis<A extends ArrayLike>(
-  arr: A,
-  indices: ArrayLike,
-  axis: number | null,
-  opts?: AlongAxisOptions | null,
-): Tensor<ArrayLikeDType<A>> {
-  return execute(lowerTakeAlongAxis(arr, indices, axis, opts)) as Tensor<ArrayLikeDType<A>>;
-}
+export const take_along_axis = runs(lowerTakeAlongAxis);
 
 /**
  * Lowers `numpy.put_along_axis(arr, indices, values, axis)` (NumPy writes into `arr`; we return
@@ -149,12 +134,4 @@ export function lowerPutAlongAxis(
  * const a = tensor([[10, 30, 20], [60, 40, 50]]);
  * numpy.put_along_axis(a, tensor([[1], [0]]), 99, 1).toArray(); // [[10, 99, 20], [99, 40, 50]]
  */
-export function put_along_axis<A extends ArrayLike>(
-  arr: A,
-  indices: ArrayLike,
-  values: ArrayLike | Scalar,
-  axis: number | null,
-  opts?: AlongAxisOptions | null,
-): Tensor<ArrayLikeDType<A>> {
-  return execute(lowerPutAlongAxis(arr, indices, values, axis, opts)) as Tensor<ArrayLikeDType<A>>;
-}
+export const put_along_axis = runs(lowerPutAlongAxis);

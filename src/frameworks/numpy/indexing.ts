@@ -5,7 +5,7 @@
  * `numpy.slice(start, stop, step)`, `numpy.newaxis` (null), `numpy.ellipsis`, plain integers —
  * placed as NumPy places them (index-tuple.ts).
  */
-import { type GatherCall, type ScatterCall, execute } from '../../core/call.js';
+import type { GatherCall, ScatterCall } from '../../core/call.js';
 import type { ReducerName } from '../../core/types.js';
 import type { OobDetails } from '../../core/call.js';
 import { DTypeError, InvalidArgumentError, fmt } from '../../errors.js';
@@ -37,14 +37,13 @@ import { flatGather, flatScatter, tupleGather, tupleScatter } from '../families.
 import { FANCY, fancyIndex, oobWording } from './policy.js';
 import {
   type ArrayLike,
-  type ArrayLikeDType,
   arrayArg,
   broadcastExactly,
   broadcastOr,
   broadcastTuple,
   checkEachInBounds,
 } from './shared.js';
-import type { LoweredGather } from '../lowered.js';
+import { type LoweredGather, runs } from '../lowered.js';
 
 /** Python's `slice(start, stop, step)` in an index tuple (null: omitted); made by `numpy.slice`. */
 export class Slice {
@@ -348,13 +347,7 @@ const isBasic = (x: unknown) => x === null || x === ellipsis || x instanceof Sli
  * numpy.index(a, [[1, 0], [-1, 1]]).toArray();   // [12, 1]  (a[[1, 0], [-1, 1]])
  * numpy.index(a, [tensor([[0], [1]]), tensor([2, 0])]).toArray(); // [[2, 0], [12, 10]]
  */
-export function index<A extends ArrayLike>(
-  a: A,
-  indices: IndexTuple | ArrayLike,
-  opts?: IndexOptions | null,
-): Tensor<ArrayLikeDType<A>> {
-  return execute(lowerIndex(a, indices, opts)) as Tensor<ArrayLikeDType<A>>;
-}
+export const index = runs(lowerIndex);
 
 /** The ufuncs with `.at` support and the core reducer each one is. */
 export const UFUNCS = {
@@ -544,16 +537,4 @@ function fits(from: readonly number[], to: readonly number[]): boolean {
   } catch {
     return false;
   }
-}
-
-/** `numpy.<ufunc>.at` for one ufunc; see lowerUfuncAt. */
-export function ufuncAt(
-  ufunc: UfuncName,
-): (
-  a: ArrayLike,
-  indices: ArrayLike | IndexTuple,
-  b: ArrayLike | Scalar,
-  opts?: IndexOptions | null,
-) => Tensor {
-  return (a, indices, b, opts) => execute(lowerUfuncAt(ufunc, a, indices, b, opts));
 }

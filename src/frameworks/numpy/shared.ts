@@ -18,6 +18,7 @@ import { toDTypeScalar } from '../../tensor/scalar.js';
 import { tensorArg } from '../args.js';
 import { type GatherPolicy, stackIndices } from '../families.js';
 import type { Wording } from '../../core/call.js';
+import type { DataDType } from '../lowered.js';
 
 /** A tensor, or nested JS arrays / a scalar that become one (like NumPy's `array_like`). */
 export type ArrayLike = Tensor | NestedArray;
@@ -28,8 +29,7 @@ export type ArrayLike = Tensor | NestedArray;
  * `arrayArg` converts them); `DType` (not known statically) for JS numbers, which become int32
  * or float64 by their values, and for JS arrays, which may be empty (→ float32).
  */
-export type ArrayLikeDType<A> =
-  A extends Tensor<infer D> ? D : A extends boolean ? 'bool' : A extends bigint ? 'int64' : DType;
+export type ArrayLikeDType<A> = DataDType<A>;
 
 const isArrayLike = (x: unknown): boolean =>
   x instanceof Tensor ||

@@ -3,15 +3,14 @@
  * array (put), with NumPy's out-of-bounds modes raise / wrap / clip (the `take` and `flat`
  * families).
  */
-import { execute } from '../../core/call.js';
 import { IndexOutOfBoundsError } from '../../errors.js';
 import type { Scalar } from '../../tensor/dtype.js';
 import { type Tensor, zeros } from '../../tensor/tensor.js';
 import { integer, normalizeAxis, options, outArg } from '../args.js';
 import { type GatherPolicy, flatGather, flatScatter, takeGather, takeShape } from '../families.js';
 import { type NumpyMode, gatherPolicy, oobWording, resolveMode, safeIndex, scatterPolicy } from './policy.js';
-import { type ArrayLike, type ArrayLikeDType, arrayArg, castUnsafe } from './shared.js';
-import type { LoweredGather, LoweredScatter } from '../lowered.js';
+import { type ArrayLike, arrayArg, castUnsafe } from './shared.js';
+import { type LoweredGather, type LoweredScatter, runs } from '../lowered.js';
 
 /** Keyword arguments of `numpy.take`. */
 export interface TakeOptions {
@@ -88,13 +87,7 @@ const emptyAxis = (op: string, axis: number) =>
  * numpy.take([4, 3, 5, 7, 6, 8], [0, 1, 4]).toArray();                 // [4, 3, 6]
  * numpy.take(tensor([[0, 1, 2], [3, 4, 5]]), [-1, 5], { axis: 1, mode: 'clip' }).toArray(); // [[0, 2], [3, 5]] (clip: -1 → 0)
  */
-export function take<A extends ArrayLike>(
-  a: A,
-  indices: ArrayLike,
-  opts?: TakeOptions | null,
-): Tensor<ArrayLikeDType<A>> {
-  return execute(lowerTake(a, indices, opts)) as Tensor<ArrayLikeDType<A>>;
-}
+export const take = runs(lowerTake);
 
 /** Keyword arguments of `numpy.put`. */
 export interface PutOptions {
@@ -151,11 +144,4 @@ export function lowerPut(
  * numpy.put(arange(5), [0, 2], [-44, -55]).toArray();          // [-44, 1, -55, 3, 4]
  * numpy.put(arange(5), 22, -5, { mode: 'clip' }).toArray();    // [0, 1, 2, 3, -5]
  */
-export function put<A extends ArrayLike>(
-  a: A,
-  ind: ArrayLike,
-  v: ArrayLike | Scalar,
-  opts?: PutOptions | null,
-): Tensor<ArrayLikeDType<A>> {
-  return execute(lowerPut(a, ind, v, opts)) as Tensor<ArrayLikeDType<A>>;
-}
+export const put = runs(lowerPut);
