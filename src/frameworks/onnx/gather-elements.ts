@@ -18,26 +18,19 @@
  * the axis, data is first sliced to the indices' extent, so every other dim is a batching dim
  * and an error names the index's own position.
  */
-import { execute } from '../../core/call.js';
 import { slice } from '../../tensor/ops.js';
-import type { DType } from '../../tensor/dtype.js';
 import { type Tensor, sameShape } from '../../tensor/tensor.js';
+import { runs } from '../checks.js';
 import { elementsGather } from '../families.js';
+import type { LoweredGather } from '../lowered.js';
 import {
   type OnnxOptions,
-  attributes,
   axisAttribute,
-  checkDataDType,
-  checkIndexDType,
   checkIndicesFit,
-  checkMinRank,
-  fail,
+  checkSameRank,
   gatherPolicy,
-  indexWording,
-  input,
-  onnxOptions,
+  opening,
 } from './opsets.js';
-import type { LoweredGather } from '../lowered.js';
 
 /** Attributes of `GatherElements`. */
 export interface GatherElementsAttributes {
@@ -52,30 +45,13 @@ export function lowerGatherElements(
   attrs?: GatherElementsAttributes | null,
   options?: OnnxOptions | null,
 ): LoweredGather<'onnx.GatherElements'> {
-  const { op, out } = onnxOptions('GatherElements', options);
-  input(op, 'data', data);
-  input(op, 'indices', indices);
-  const a = attributes(op, attrs);
-  checkMinRank(op, data, 1, 'data');
-  checkDataDType(op, data);
-  checkIndexDType(op, indices);
-  const r = data.rank;
-  if (indices.rank !== r) {
-    fail(op, 'indices_rank', `rank(indices) must equal rank(data) = ${r}; got ${indices.rank}`, {
-      shape: indices.shape,
-    });
-  }
-  const axis = axisAttribute(op, a, r);
+  const { op, a, meta } = opening('GatherElements', options, attrs, { data, indices });
+  checkSameRank(op, data, indices);
+  const axis = axisAttribute(op, a, data.rank);
   checkIndicesFit(op, data, indices, axis);
   const extent = data.shape.map((n, d) => (d === axis ? n : indices.shape[d]));
-  const operand = sameShape(extent, data.shape)
-    ? data
-    : slice(
-        data,
-        extent.map(() => 0),
-        extent,
-      );
-  const meta = { op: op.name, out, wording: indexWording(op, indices.rank) };
+  const zero = extent.map(() => 0);
+  const operand = sameShape(extent, data.shape) ? data : slice(data, zero, extent);
   return elementsGather(meta, operand, indices, axis, gatherPolicy(op));
 }
 
@@ -86,11 +62,4 @@ export function lowerGatherElements(
  * onnx.GatherElements(tensor([[1, 2], [3, 4]], 'float32'), tensor([[0n, 0n], [1n, 0n]], 'int64'), { axis: 1 })
  * // → [[1, 1], [4, 3]]
  */
-export function GatherElements<D extends DType>(
-  data: Tensor<D>,
-  indices: Tensor,
-  attrs?: GatherElementsAttributes | null,
-  options?: OnnxOptions | null,
-): Tensor<D> {
-  return execute(lowerGatherElements(data, indices, attrs, options)) as Tensor<D>;
-}
+export const GatherElements = runs(lowerGatherElements);

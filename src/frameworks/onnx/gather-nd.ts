@@ -19,25 +19,12 @@
  *
  * Lowering: the `nd` family, index vectors last, `B` batch dims (families.ts).
  */
-import { execute } from '../../core/call.js';
 import { fmt } from '../../errors.js';
-import type { DType } from '../../tensor/dtype.js';
 import type { Tensor } from '../../tensor/tensor.js';
+import { runs } from '../checks.js';
 import { ndGather } from '../families.js';
-import {
-  type OnnxOptions,
-  attributes,
-  checkDataDType,
-  checkIndexDType,
-  checkMinRank,
-  fail,
-  gatherPolicy,
-  indexWording,
-  input,
-  intAttribute,
-  onnxOptions,
-} from './opsets.js';
 import type { LoweredGather } from '../lowered.js';
+import { type OnnxOptions, fail, gatherPolicy, intAttribute, opening } from './opsets.js';
 
 /** Attributes of `GatherND` (`batch_dims` from version 12). */
 export interface GatherNDAttributes {
@@ -52,21 +39,15 @@ export function lowerGatherND(
   attrs?: GatherNDAttributes | null,
   options?: OnnxOptions | null,
 ): LoweredGather<'onnx.GatherND'> {
-  const { op, out } = onnxOptions('GatherND', options);
-  input(op, 'data', data);
-  input(op, 'indices', indices);
-  const a = attributes(op, attrs);
-  checkMinRank(op, data, 1, 'data');
-  checkMinRank(op, indices, 1, 'indices');
-  checkDataDType(op, data);
-  checkIndexDType(op, indices);
+  const { op, a, meta } = opening('GatherND', options, attrs, { data, indices }, 1);
   const r = data.rank;
   const q = indices.rank;
   const b = intAttribute(op, a, 'batch_dims', 0);
-  if (b < 0) fail(op, 'batch_dims', `batch_dims must be >= 0; got ${b}`, { batch_dims: b });
-  if (b >= q)
-    fail(op, 'batch_dims', `batch_dims must be < rank(indices) = ${q}; got ${b}`, { batch_dims: b });
-  if (b >= r) fail(op, 'batch_dims', `batch_dims must be < rank(data) = ${r}; got ${b}`, { batch_dims: b });
+  const bad = (bound: string) =>
+    fail(op, 'batch_dims', `batch_dims must be ${bound}; got ${b}`, { batch_dims: b });
+  if (b < 0) bad('>= 0');
+  if (b >= q) bad(`< rank(indices) = ${q}`);
+  if (b >= r) bad(`< rank(data) = ${r}`);
   for (let d = 0; d < b; d++) {
     if (indices.shape[d] !== data.shape[d]) {
       fail(
@@ -86,7 +67,6 @@ export function lowerGatherND(
       { indicesShape: indices.shape },
     );
   }
-  const meta = { op: op.name, out, wording: indexWording(op, q) };
   return ndGather(meta, data, indices, gatherPolicy(op), { batchDims: b });
 }
 
@@ -97,11 +77,4 @@ export function lowerGatherND(
  * onnx.GatherND(tensor([[[0, 1], [2, 3]], [[4, 5], [6, 7]]], 'int32'), tensor([[1n], [0n]], 'int64'), { batch_dims: 1 }, { opset: 13 })
  * // → [[2, 3], [4, 5]]
  */
-export function GatherND<D extends DType>(
-  data: Tensor<D>,
-  indices: Tensor,
-  attrs?: GatherNDAttributes | null,
-  options?: OnnxOptions | null,
-): Tensor<D> {
-  return execute(lowerGatherND(data, indices, attrs, options)) as Tensor<D>;
-}
+export const GatherND = runs(lowerGatherND);

@@ -15,23 +15,11 @@
  *
  * Lowering: the `take` family along `axis` (families.ts).
  */
-import { execute } from '../../core/call.js';
-import type { DType } from '../../tensor/dtype.js';
 import type { Tensor } from '../../tensor/tensor.js';
+import { runs } from '../checks.js';
 import { takeGather } from '../families.js';
-import {
-  type OnnxOptions,
-  attributes,
-  axisAttribute,
-  checkDataDType,
-  checkIndexDType,
-  checkMinRank,
-  gatherPolicy,
-  indexWording,
-  input,
-  onnxOptions,
-} from './opsets.js';
 import type { LoweredGather } from '../lowered.js';
+import { type OnnxOptions, axisAttribute, gatherPolicy, opening } from './opsets.js';
 
 /** Attributes of `Gather`. */
 export interface GatherAttributes {
@@ -46,16 +34,8 @@ export function lowerGather(
   attrs?: GatherAttributes | null,
   options?: OnnxOptions | null,
 ): LoweredGather<'onnx.Gather'> {
-  const { op, out } = onnxOptions('Gather', options);
-  input(op, 'data', data);
-  input(op, 'indices', indices);
-  const a = attributes(op, attrs);
-  checkMinRank(op, data, 1, 'data');
-  checkDataDType(op, data);
-  checkIndexDType(op, indices);
-  const axis = axisAttribute(op, a, data.rank);
-  const meta = { op: op.name, out, wording: indexWording(op, indices.rank) };
-  return takeGather(meta, data, indices, axis, gatherPolicy(op));
+  const { op, a, meta } = opening('Gather', options, attrs, { data, indices });
+  return takeGather(meta, data, indices, axisAttribute(op, a, data.rank), gatherPolicy(op));
 }
 
 /**
@@ -65,11 +45,4 @@ export function lowerGather(
  * onnx.Gather(tensor([[1, 2], [3, 4], [5, 6]], 'float32'), tensor([[0n, 1n], [1n, 2n]], 'int64'))
  * // → [[[1, 2], [3, 4]], [[3, 4], [5, 6]]]
  */
-export function Gather<D extends DType>(
-  data: Tensor<D>,
-  indices: Tensor,
-  attrs?: GatherAttributes | null,
-  options?: OnnxOptions | null,
-): Tensor<D> {
-  return execute(lowerGather(data, indices, attrs, options)) as Tensor<D>;
-}
+export const Gather = runs(lowerGather);

@@ -168,6 +168,50 @@ export function fail(
 /** An input that must be a Tensor (rule `onnx.<Op>-<v>.<name>`). */
 export const input = (op: OpVersion, name: string, value: unknown): Tensor => tensorArg(op.name, name, value);
 
+/** The inputs every gather and scatter starts from (the key `updates` present on the scatters). */
+export interface OpInputs {
+  readonly data: Tensor;
+  readonly indices: Tensor;
+  readonly updates?: Tensor;
+}
+
+/**
+ * The checks every gather and scatter but TensorScatter starts with, in this order: the options (the schema the
+ * opset selects), the inputs are Tensors, the attributes, `data_rank` >= 1, `indices_rank` >=
+ * `minIndicesRank` (the ND ops: 1), `data_dtype`, `indices_dtype`, `updates_dtype`. Returns the
+ * schema, the attributes and the call's meta (op name, `out`, ONNX's out-of-bounds wording).
+ */
+export function opening(
+  type: OnnxOpType,
+  options: unknown,
+  attrs: unknown,
+  tensors: OpInputs,
+  minIndicesRank = 0,
+) {
+  const { data, indices, updates } = tensors;
+  const scatter = 'updates' in tensors;
+  const { op, out, duplicates } = onnxOptions(type, options);
+  input(op, 'data', data);
+  input(op, 'indices', indices);
+  if (scatter) input(op, 'updates', updates);
+  const a = attributes(op, attrs);
+  checkMinRank(op, data, 1, 'data');
+  if (minIndicesRank > 0) checkMinRank(op, indices, minIndicesRank, 'indices');
+  checkDataDType(op, data);
+  checkIndexDType(op, indices);
+  if (scatter) checkSameDType(op, data, updates as Tensor);
+  const meta = { op: op.name, out, wording: indexWording(op, indices.rank) };
+  return { op, a, duplicates, meta };
+}
+
+/** `rank(indices) = rank(data)` (the element-wise ops); rule `<op>.indices_rank`. */
+export function checkSameRank(op: OpVersion, data: Tensor, indices: Tensor): void {
+  if (indices.rank !== data.rank)
+    fail(op, 'indices_rank', `rank(indices) must equal rank(data) = ${data.rank}; got ${indices.rank}`, {
+      shape: indices.shape,
+    });
+}
+
 // ---------------------------------------------------------------------------------------------
 // dtypes
 

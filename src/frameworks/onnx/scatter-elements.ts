@@ -27,29 +27,23 @@
  * Lowering: the `elements` family (families.ts): every other dim where indices span data is a
  * batching dim; where they are shorter, the index is completed by its position there.
  */
-import { type ScatterCall, execute } from '../../core/call.js';
+import type { ScatterCall } from '../../core/call.js';
 import { fmt } from '../../errors.js';
-import type { DType } from '../../tensor/dtype.js';
 import { type Tensor, sameShape } from '../../tensor/tensor.js';
+import { runs } from '../checks.js';
 import { elementsScatter } from '../families.js';
+import type { LoweredScatter } from '../lowered.js';
 import {
   type OnnxScatterOptions,
   REDUCER,
-  attributes,
   axisAttribute,
-  checkDataDType,
-  checkIndexDType,
   checkIndicesFit,
-  checkMinRank,
-  checkSameDType,
+  checkSameRank,
   fail,
-  indexWording,
-  input,
-  onnxOptions,
+  opening,
   reductionAttribute,
   scatterPolicy,
 } from './opsets.js';
-import type { LoweredScatter } from '../lowered.js';
 
 /** Attributes of `ScatterElements` (`reduction` from version 16). */
 export interface ScatterElementsAttributes {
@@ -73,21 +67,8 @@ function lower(
   attrs: ScatterElementsAttributes | null | undefined,
   options: OnnxScatterOptions | null | undefined,
 ): ScatterCall {
-  const { op, out, duplicates } = onnxOptions(type, options);
-  input(op, 'data', data);
-  input(op, 'indices', indices);
-  input(op, 'updates', updates);
-  const a = attributes(op, attrs);
-  checkMinRank(op, data, 1, 'data');
-  checkDataDType(op, data);
-  checkIndexDType(op, indices);
-  checkSameDType(op, data, updates);
-  const r = data.rank;
-  if (indices.rank !== r) {
-    fail(op, 'indices_rank', `rank(indices) must equal rank(data) = ${r}; got ${indices.rank}`, {
-      shape: indices.shape,
-    });
-  }
+  const { op, a, duplicates, meta } = opening(type, options, attrs, { data, indices, updates });
+  checkSameRank(op, data, indices);
   if (!sameShape(updates.shape, indices.shape)) {
     fail(
       op,
@@ -96,19 +77,11 @@ function lower(
       { updatesShape: updates.shape },
     );
   }
-  const axis = axisAttribute(op, a, r);
+  const axis = axisAttribute(op, a, data.rank);
   const reduction = reductionAttribute(op, a, data);
   checkIndicesFit(op, data, indices, axis);
-  const meta = { op: op.name, out, wording: indexWording(op, indices.rank) };
-  return elementsScatter(
-    meta,
-    data,
-    indices,
-    updates,
-    axis,
-    REDUCER[reduction],
-    scatterPolicy(op, reduction, duplicates),
-  );
+  const policy = scatterPolicy(op, reduction, duplicates);
+  return elementsScatter(meta, data, indices, updates, axis, REDUCER[reduction], policy);
 }
 
 /** Validates and lowers `ScatterElements` to one StableHLO scatter. */
@@ -129,15 +102,7 @@ export function lowerScatterElements(
  * onnx.ScatterElements(tensor([[1, 2, 3, 4, 5]], 'float32'), tensor([[1n, 3n]], 'int64'), tensor([[1.5, 2.5]], 'float32'), { axis: 1 })
  * // → [[1, 1.5, 3, 2.5, 5]]
  */
-export function ScatterElements<D extends DType>(
-  data: Tensor<D>,
-  indices: Tensor,
-  updates: Tensor,
-  attrs?: ScatterElementsAttributes | null,
-  options?: OnnxScatterOptions | null,
-): Tensor<D> {
-  return execute(lowerScatterElements(data, indices, updates, attrs, options)) as Tensor<D>;
-}
+export const ScatterElements = runs(lowerScatterElements);
 
 /** Validates and lowers the deprecated `Scatter` (= ScatterElements without reduction). */
 export function lowerScatter(
@@ -157,12 +122,4 @@ export function lowerScatter(
  * onnx.Scatter(tensor([[0, 0, 0]], 'float32'), tensor([[2n, 0n]], 'int64'), tensor([[7, 8]], 'float32'), { axis: 1 }, { opset: 10 })
  * // → [[8, 0, 7]]
  */
-export function Scatter<D extends DType>(
-  data: Tensor<D>,
-  indices: Tensor,
-  updates: Tensor,
-  attrs?: ScatterAttributes | null,
-  options?: OnnxScatterOptions | null,
-): Tensor<D> {
-  return execute(lowerScatter(data, indices, updates, attrs, options)) as Tensor<D>;
-}
+export const Scatter = runs(lowerScatter);

@@ -24,27 +24,19 @@
  *
  * Lowering: the `nd` family, index vectors last, no batch dims (families.ts).
  */
-import { execute } from '../../core/call.js';
 import { fmt } from '../../errors.js';
-import type { DType } from '../../tensor/dtype.js';
 import { type Tensor, sameShape } from '../../tensor/tensor.js';
+import { runs } from '../checks.js';
 import { ndScatter, ndShape } from '../families.js';
+import type { LoweredScatter } from '../lowered.js';
 import {
   type OnnxScatterOptions,
   REDUCER,
-  attributes,
-  checkDataDType,
-  checkIndexDType,
-  checkMinRank,
-  checkSameDType,
   fail,
-  indexWording,
-  input,
-  onnxOptions,
+  opening,
   reductionAttribute,
   scatterPolicy,
 } from './opsets.js';
-import type { LoweredScatter } from '../lowered.js';
 
 /** Attributes of `ScatterND` (`reduction` from version 16). */
 export interface ScatterNDAttributes {
@@ -60,16 +52,7 @@ export function lowerScatterND(
   attrs?: ScatterNDAttributes | null,
   options?: OnnxScatterOptions | null,
 ): LoweredScatter<'onnx.ScatterND'> {
-  const { op, out, duplicates } = onnxOptions('ScatterND', options);
-  input(op, 'data', data);
-  input(op, 'indices', indices);
-  input(op, 'updates', updates);
-  const a = attributes(op, attrs);
-  checkMinRank(op, data, 1, 'data');
-  checkMinRank(op, indices, 1, 'indices');
-  checkDataDType(op, data);
-  checkIndexDType(op, indices);
-  checkSameDType(op, data, updates);
+  const { op, a, duplicates, meta } = opening('ScatterND', options, attrs, { data, indices, updates }, 1);
   const reduction = reductionAttribute(op, a, data);
   const r = data.rank;
   const k = indices.shape[indices.rank - 1];
@@ -86,15 +69,8 @@ export function lowerScatterND(
       { updatesShape: updates.shape, expected },
     );
   }
-  const meta = { op: op.name, out, wording: indexWording(op, indices.rank) };
-  return ndScatter(
-    meta,
-    data,
-    indices,
-    updates,
-    REDUCER[reduction],
-    scatterPolicy(op, reduction, duplicates),
-  );
+  const policy = scatterPolicy(op, reduction, duplicates);
+  return ndScatter(meta, data, indices, updates, REDUCER[reduction], policy);
 }
 
 /**
@@ -104,12 +80,4 @@ export function lowerScatterND(
  * onnx.ScatterND(tensor([1, 2, 3, 4], 'float32'), tensor([[1n], [3n]], 'int64'), tensor([9, 10], 'float32'))
  * // → [1, 9, 3, 10]
  */
-export function ScatterND<D extends DType>(
-  data: Tensor<D>,
-  indices: Tensor,
-  updates: Tensor,
-  attrs?: ScatterNDAttributes | null,
-  options?: OnnxScatterOptions | null,
-): Tensor<D> {
-  return execute(lowerScatterND(data, indices, updates, attrs, options)) as Tensor<D>;
-}
+export const ScatterND = runs(lowerScatterND);

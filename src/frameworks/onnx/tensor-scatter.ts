@@ -31,10 +31,10 @@
  * `(w mod M + s) mod M` (a `wrap` take, then a window of [0..M) ++ [0..M)), and one `take`
  * scatter along `axis` with batch dim 0 writes each sequence position.
  */
-import { execute } from '../../core/call.js';
 import { fmt } from '../../errors.js';
 import { type Tensor, zeros } from '../../tensor/tensor.js';
 import { range } from '../args.js';
+import { runs } from '../checks.js';
 import { scatterCall, takeScatterDims } from '../families.js';
 import {
   type OnnxOptions,
@@ -151,12 +151,4 @@ export function lowerTensorScatter(
  * onnx.TensorScatter(zeros([1, 4, 1], 'float32'), tensor([[[7], [8]]], 'float32'), tensor([3n], 'int64'), { mode: 'circular' })
  * // → [[[8], [0], [0], [7]]]
  */
-export function TensorScatter(
-  past_cache: Tensor,
-  update: Tensor,
-  write_indices?: Tensor | null,
-  attrs?: TensorScatterAttributes | null,
-  options?: OnnxOptions | null,
-): Tensor {
-  return execute(lowerTensorScatter(past_cache, update, write_indices, attrs, options));
-}
+export const TensorScatter = runs(lowerTensorScatter);

@@ -1,0 +1,83 @@
+/**
+ * What the ONNX, TensorFlow, MXNet, Caffe2, DirectML, WebNN, MLIR and StableHLO frontends share:
+ * the public function of an op derived from its lowering (`execute(lower(...))`, written once),
+ * the dtype-rule failure every frontend raises the same way, and the policy rows two frameworks
+ * state with the same words.
+ */
+import { type CoreCall, execute } from '../core/call.js';
+import { DTypeError } from '../errors.js';
+import type { DType } from '../tensor/dtype.js';
+import type { Tensor } from '../tensor/tensor.js';
+import { dtypeRuleFailed } from './args.js';
+
+/** `P` with the parameter at position `I` (the tensor whose dtype the result has) typed `T`. */
+export type WithDataAt<P extends readonly unknown[], I extends number, T> = {
+  [K in keyof P]: K extends `${I}` ? T : P[K];
+};
+
+/**
+ * The public function of an op: `lower`'s parameters (names and optionality kept), run by
+ * `execute`, the result typed by the dtype of the tensor at position `at` (default 0). The
+ * closure is built once, at load, so a call costs what the hand-written wrapper cost.
+ */
+export function runs<P extends unknown[], I extends number = 0>(lower: (...args: P) => CoreCall, at?: I) {
+  void at; // a type-level position: which argument's dtype the result has
+  return <D extends DType>(...args: WithDataAt<P, I, Tensor<D>>): Tensor<D> =>
+    execute(lower(...(args as unknown as P))) as Tensor<D>;
+}
+
+/**
+ * A dtype rule failed: DTypeError `code` with `message` (details `{ dtype }` of `t` when given),
+ * recorded under `collectFailures` like every argument-level rule, thrown otherwise.
+ */
+export function dtypeRule(code: string, message: string, t?: Tensor): void {
+  dtypeRuleFailed(new DTypeError(code, message, t ? { dtype: t.dtype } : {}));
+}
+
+/**
+ * `t` must have the dtype of `ref` (rule `code`), worded
+ * `<op>: <name> must have the <word> of <refName> (<ref dtype>); got <t dtype>`.
+ */
+export function checkSameDType(
+  op: string,
+  code: string,
+  [name, t]: readonly [string, Tensor],
+  [refName, ref]: readonly [string, Tensor],
+  word = 'dtype',
+): void {
+  if (t.dtype !== ref.dtype)
+    dtypeRule(code, `${op}: ${name} must have the ${word} of ${refName} (${ref.dtype}); got ${t.dtype}`, t);
+}
+
+/**
+ * The out-of-bounds row of a framework that reports nothing and keeps reads in bounds (DirectML,
+ * WebNN): `clamp` (the default) or `error`.
+ */
+export const CLAMP_OR_ERROR = {
+  /** The policy when none is given. */
+  default: 'clamp',
+  /** Indices are clamped into the dim. */
+  clamp: {
+    /** Gathers clamp. */
+    gather: 'clip',
+    /** Scatters clamp. */
+    scatter: 'clip',
+  },
+  /** An out-of-bounds index is an error. */
+  error: {
+    /** Gathers raise. */
+    gather: 'error',
+    /** Scatters raise. */
+    scatter: 'error',
+  },
+} as const;
+
+/** The duplicate-target row of a framework that leaves it unspecified (DirectML, WebNN): `last` (default) or `error`. */
+export const LAST_OR_ERROR = {
+  /** The policy when none is given. */
+  default: 'last',
+  /** Updates are applied in row-major order; the last one wins. */
+  last: 'apply',
+  /** A repeated target is an error. */
+  error: 'error',
+} as const;
