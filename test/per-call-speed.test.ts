@@ -5,7 +5,9 @@
  * only on failure still word it in full.
  */
 import { describe, expect, it } from 'vitest';
+import type { GatherCall } from '../src/core/call.js';
 import { clearPlanCache, gatherPlan, planCacheStats } from '../src/core/plan-cache.js';
+import type { GatherDimensionNumbers } from '../src/core/types.js';
 import { takeGatherDims } from '../src/frameworks/families.js';
 import { onnx, tensor, torch } from '../src/index.js';
 import { checkTensor } from '../src/tensor/tensor.js';
@@ -60,8 +62,17 @@ describe('take dimension numbers from one frozen table', () => {
 
 describe('plan cache keys', () => {
   const dn = takeGatherDims([3, 4], 1, 0);
-  const plan = (fill: number) =>
-    gatherPlan([3, 4], 'float32', [2], 'int64', dn, { mode: 'fill', fill_value: fill, op: 'test.fill' });
+  // A float32 [3, 4] operand, two int64 indices: the plan depends on shapes, dtypes, attributes, options.
+  const call = (d: GatherDimensionNumbers, fill: number) =>
+    ({
+      kind: 'gather',
+      op: 'test.fill',
+      operand: data,
+      start_indices: idx,
+      dimension_numbers: d,
+      options: { mode: 'fill', fill_value: fill, op: 'test.fill' },
+    }) as GatherCall;
+  const plan = (fill: number) => gatherPlan(call(dn, fill));
 
   it('+0 and -0 fill values are different plans (=== alone would call them equal)', () => {
     clearPlanCache();
@@ -80,20 +91,9 @@ describe('plan cache keys', () => {
     clearPlanCache();
     const first = plan(1);
     const copy = { ...dn, offset_dims: [...dn.offset_dims], slice_sizes: [...dn.slice_sizes] };
-    const again = gatherPlan([3, 4], 'float32', [2], 'int64', copy, {
-      mode: 'fill',
-      fill_value: 1,
-      op: 'test.fill',
-    });
+    const again = gatherPlan(call(copy, 1));
     expect(again).toBe(first);
-    const wider = gatherPlan(
-      [3, 4],
-      'float32',
-      [2],
-      'int64',
-      { ...dn, slice_sizes: [1, 2] },
-      { mode: 'fill', fill_value: 1, op: 'test.fill' },
-    );
+    const wider = gatherPlan(call({ ...dn, slice_sizes: [1, 2] }, 1));
     expect(wider).not.toBe(first);
     expect(wider.resultShape).toEqual([2, 2]);
   });

@@ -41,16 +41,19 @@ const BY_FRAMEWORK = {
   onnx: { operand: 'data', updates: 'updates' },
   webnn: { operand: 'input', updates: 'updates' },
   tensorflow: { operand: 'params', updates: 'updates' },
-  tf: { operand: 'params', updates: 'updates' },
   numpy: { operand: 'a', updates: 'values' },
-  np: { operand: 'a', updates: 'values' },
   jax: { operand: 'operand', updates: 'updates' },
   mxnet: { operand: 'data', updates: 'data' },
   caffe2: { operand: 'DATA', updates: 'UPDATES' },
   directml: { operand: 'InputTensor', updates: 'UpdatesTensor' },
-  dml: { operand: 'InputTensor', updates: 'UpdatesTensor' },
   mlir: { operand: 'source', updates: 'source' },
 } as const satisfies Readonly<Record<string, ArgumentNames>>;
+
+/** The namespaces' short aliases, read as the framework they stand for. */
+const ALIASES: Readonly<Record<string, string>> = { tf: 'tensorflow', np: 'numpy', dml: 'directml' };
+
+/** TensorFlow's tensor_scatter_nd_* ops all name their arguments `tensor` and `updates`. */
+const TF_TENSOR_SCATTER = { operand: 'tensor', updates: 'updates' } as const;
 
 const BY_OP = {
   'torch.index_add': { operand: 'input', updates: 'source' },
@@ -58,11 +61,11 @@ const BY_OP = {
   'torch.index_fill': { operand: 'input', updates: null },
   'torch.index_put': { operand: 'input', updates: 'values' },
   'torch.masked_scatter': { operand: 'input', updates: 'source' },
-  'tensorflow.tensor_scatter_nd_update': { operand: 'tensor', updates: 'updates' },
-  'tensorflow.tensor_scatter_nd_add': { operand: 'tensor', updates: 'updates' },
-  'tensorflow.tensor_scatter_nd_sub': { operand: 'tensor', updates: 'updates' },
-  'tensorflow.tensor_scatter_nd_min': { operand: 'tensor', updates: 'updates' },
-  'tensorflow.tensor_scatter_nd_max': { operand: 'tensor', updates: 'updates' },
+  'tensorflow.tensor_scatter_nd_update': TF_TENSOR_SCATTER,
+  'tensorflow.tensor_scatter_nd_add': TF_TENSOR_SCATTER,
+  'tensorflow.tensor_scatter_nd_sub': TF_TENSOR_SCATTER,
+  'tensorflow.tensor_scatter_nd_min': TF_TENSOR_SCATTER,
+  'tensorflow.tensor_scatter_nd_max': TF_TENSOR_SCATTER,
   'mlir.tensor.scatter': { operand: 'dest', updates: 'source' },
   'mlir.tensor.gather': { operand: 'source', updates: null },
   'tensorflow.scatter_nd': { operand: null, updates: 'updates' },
@@ -73,7 +76,8 @@ const BY_OP = {
  * `onnx.GatherND-13` → `onnx.GatherND`; `tf.gather` → `tensorflow.gather` (the TensorFlow
  * frontend names its calls by the `tf` alias; the name tables and op names use `tensorflow`).
  */
-const baseOp = (op: string) => op.replace(/-\d+$/, '').replace(/^tf\./, 'tensorflow.');
+const baseOp = (op: string) =>
+  op.replace(/-\d+$/, '').replace(/^(tf|np|dml)\./, (_, alias: string) => `${ALIASES[alias]}.`);
 
 /** The names a call's cotangents are returned under. */
 export function argumentNames(call: CoreCall): ArgumentNames {
@@ -150,6 +154,22 @@ function checkLike(call: CoreCall, t: Tensor, like: Tensor, code: string, what: 
       `${call.op}: the ${what} must have dtype ${like.dtype} and shape ${fmt(like.shape)}; got ${t instanceof Tensor ? `${t.dtype} ${fmt(t.shape)}` : fmt(t)}`,
     );
   }
+}
+
+/**
+ * The tangent given under `name` (`zero`, the argument's zeros, when none is), checked against
+ * the argument's dtype and shape; `fallback` names it in the error when the framework has no name.
+ */
+function tangentOf(
+  call: CoreCall,
+  byName: Readonly<Record<string, Tensor>>,
+  name: string | null,
+  fallback: string,
+  zero: Tensor,
+): Tensor {
+  const t = (name !== null ? byName[name] : undefined) ?? zero;
+  checkLike(call, t, zero, 'autodiff.tangent', `tangent of ${name ?? fallback}`);
+  return t;
 }
 
 /** The gather of `source` (flat) at positions `at` (-1 → 0): a core call. */
@@ -401,8 +421,7 @@ export function jvp<C extends CoreCall | ProgramCall>(
     const name = names.operand ?? 'operand';
     checkFloat(call, call.operand, name);
     const shape = argumentShapes(call).operand;
-    const t = byName[name] ?? zeros(shape, call.operand.dtype);
-    checkLike(call, t, zeros(shape, call.operand.dtype), 'autodiff.tangent', `tangent of ${name}`);
+    const t = tangentOf(call, byName, name, name, zeros(shape, call.operand.dtype));
     const { reshape: _r, ...rest } = bare as GatherCall;
     const tangent = execute({
       ...rest,
@@ -416,26 +435,9 @@ export function jvp<C extends CoreCall | ProgramCall>(
   checkFloat(call, input, names.operand ?? 'input');
   const shapes = argumentShapes(call);
   const inputShape = shapes.operand;
-  const tx = (names.operand !== null ? byName[names.operand] : undefined) ?? zeros(inputShape, input.dtype);
-  checkLike(
-    call,
-    tx,
-    zeros(inputShape, input.dtype),
-    'autodiff.tangent',
-    `tangent of ${names.operand ?? 'input'}`,
-  );
+  const tx = tangentOf(call, byName, names.operand, 'input', zeros(inputShape, input.dtype));
   const updatesShape = shapes.updates ?? updates.shape;
-  const tu =
-    names.updates !== null && byName[names.updates] !== undefined
-      ? byName[names.updates]
-      : zeros(updatesShape, updates.dtype);
-  checkLike(
-    call,
-    tu,
-    zeros(updatesShape, updates.dtype),
-    'autodiff.tangent',
-    `tangent of ${names.updates ?? 'updates'}`,
-  );
+  const tu = tangentOf(call, byName, names.updates, 'updates', zeros(updatesShape, updates.dtype));
   const c = scatterCoefficients(call, gradientPolicy(call), value);
   const base = scale(values(tx), c.dxNum, c.dxDen, input);
   const contrib = scale(chained(call, values(tu)), c.duNum, c.duDen, updates);

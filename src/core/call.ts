@@ -210,31 +210,7 @@ export function execute(call: CoreCall | ProgramCall, out: Tensor | undefined = 
 export function planOf(call: GatherCall): GatherPlan;
 export function planOf(call: ScatterCall): ScatterPlan;
 export function planOf(call: CoreCall): GatherPlan | ScatterPlan {
-  if (call.kind === 'gather') {
-    const { operand, start_indices: indices } = call;
-    return gatherPlan(
-      operand.shape,
-      operand.dtype,
-      indices.shape,
-      indices.dtype,
-      call.dimension_numbers,
-      call.options,
-      call.op,
-    );
-  }
-  const { inputs, scatter_indices: indices, updates } = call;
-  return scatterPlan(
-    inputs[0].shape,
-    inputs.map((t) => t.dtype),
-    indices.shape,
-    indices.dtype,
-    updates[0].shape,
-    updates.map((t) => t.dtype),
-    call.dimension_numbers,
-    call.update_computation,
-    call.options,
-    call.op,
-  );
+  return call.kind === 'gather' ? gatherPlan(call) : scatterPlan(call);
 }
 
 function executeGather(call: GatherCall, out: Tensor | undefined): Tensor {

@@ -5,28 +5,23 @@
 import { fmt } from '../errors.js';
 import { checkRank, checkShape } from '../tensor/tensor.js';
 import type { GatherDimensionNumbers } from './types.js';
-import type { RuleCode, RuleNames, Site } from './validate.js';
-import { checkRange, checkSorted, checkUnique, fail, intArray, intScalar, siteOf } from './validate.js';
+import type { BatchingNames, RuleCode, RuleNames, Site } from './validate.js';
+import {
+  checkBatchingPairs,
+  checkRange,
+  checkSorted,
+  checkUnique,
+  fail,
+  intArray,
+  intScalar,
+  siteOf,
+} from './validate.js';
 
-/** Fully specified gather attributes (defaults filled in). */
-export interface NormalizedGather {
-  /** As in `GatherDimensionNumbers`. */
-  readonly offset_dims: readonly number[];
-  /** As in `GatherDimensionNumbers`. */
-  readonly collapsed_slice_dims: readonly number[];
-  /** As in `GatherDimensionNumbers`; [] when absent. */
-  readonly operand_batching_dims: readonly number[];
-  /** As in `GatherDimensionNumbers`; [] when absent. */
-  readonly start_indices_batching_dims: readonly number[];
-  /** As in `GatherDimensionNumbers`. */
-  readonly start_index_map: readonly number[];
-  /** As in `GatherDimensionNumbers`. */
-  readonly index_vector_dim: number;
-  /** As in `GatherDimensionNumbers`. */
-  readonly slice_sizes: readonly number[];
-  /** The sortedness promise; false when absent. */
-  readonly indices_are_sorted: boolean;
-}
+/**
+ * Fully specified gather attributes: `GatherDimensionNumbers` with the batching dims ([] when
+ * absent) and the sortedness promise (false when absent) filled in.
+ */
+export type NormalizedGather = Required<GatherDimensionNumbers>;
 
 /** Result shape (C22) plus the normalized attributes. */
 export interface GatherShapeInfo {
@@ -173,6 +168,12 @@ function atMostOne(
   }
 }
 
+/** Gather's names for the batching-dims rules it shares with scatter. */
+const BATCHING: BatchingNames = {
+  operandDims: 'operand_batching_dims',
+  indicesDims: 'start_indices_batching_dims',
+};
+
 /** (C13)–(C19), (C21): the batching pairs, start_index_map and the slice sizes' range. */
 function checkBatchingDims(
   at: Attributes,
@@ -183,19 +184,8 @@ function checkBatchingDims(
   const { obd, sibd, sim, ivd, slice_sizes } = at;
   const rankO = operandShape.length;
   // (C13), (C14), (C15), (C16)
-  checkUnique(sibd, 'start_indices_batching_dims', s.op, s.c('C13'));
-  checkRange(sibd, 0, indicesShape.length, 'start_indices_batching_dims', s.op, s.c('C14'));
-  if (sibd.includes(ivd))
-    fail(
-      s.c('C15'),
-      `${s.op}: index_vector_dim ${ivd} must not be in start_indices_batching_dims ${fmt(sibd)}`,
-    );
-  if (obd.length !== sibd.length) {
-    fail(
-      s.c('C16'),
-      `${s.op}: size(operand_batching_dims) must equal size(start_indices_batching_dims); got ${obd.length} vs ${sibd.length}`,
-    );
-  }
+  const pair = { ob: obd, ib: sibd, rankI: indicesShape.length, ivd };
+  checkBatchingPairs(pair, BATCHING, s.op, [s.c('C13'), s.c('C14'), s.c('C15'), s.c('C16')]);
   // (C17) dim(operand, operand_batching_dims...) = dim(start_indices, start_indices_batching_dims...)
   for (let i = 0; i < obd.length; i++) {
     if (operandShape[obd[i]] !== indicesShape[sibd[i]]) {

@@ -20,23 +20,10 @@ export {
 export { decomposeBatching, decomposeGatherBatching, decomposeScatterBatching } from './batching.js';
 // Internals the main entry keeps out of its API, for runtime authors and tests: tensor validators,
 // raw storage helpers and the message formatter.
-export {
-  checkRank,
-  checkShape,
-  sameShape,
-  checkedSize,
-  type BudgetPart,
-  checkCallBudget,
-  stridesOf,
-  typedArrayName,
-  label,
-  storageConstructor,
-  storageFactor,
-  allocStorage,
-  encodeScalar,
-  decodeScalar,
-  formatElement,
-} from '../tensor/index.js';
+export { checkRank, checkShape, sameShape, checkedSize, stridesOf } from '../tensor/index.js';
+export { checkCallBudget, type BudgetPart } from '../tensor/index.js';
+export { typedArrayName, storageConstructor, storageFactor, allocStorage } from '../tensor/index.js';
+export { label, encodeScalar, decodeScalar, formatElement } from '../tensor/index.js';
 export { bytesToStorage, storageToBytes } from '../interop/npy.js';
 export { valueKind } from '../frameworks/constructors.js';
 export { fmt, FMT_MAX_ITEMS, FMT_MAX_CHARS } from '../errors.js';

@@ -7,14 +7,9 @@
  */
 import type { DType } from '../tensor/dtype.js';
 import { type GatherPlan, compileGather } from './gather.js';
+import { nanRuleText } from './kernels.js';
 import { type ScatterPlan, compileScatter } from './scatter.js';
-import type {
-  GatherDimensionNumbers,
-  GatherOptions,
-  ScatterDimensionNumbers,
-  ScatterOptions,
-  UpdateComputation,
-} from './types.js';
+import type { GatherCall, ScatterCall } from './call.js';
 
 /** Most plans a cache keeps; a plan is a few hundred bytes to a few KiB. */
 export const PLAN_CACHE_SIZE = 512;
@@ -31,10 +26,12 @@ interface Entry<P> {
 interface Cache<P> {
   readonly buckets: Map<number, Entry<P>[]>;
   size: number;
+  /** The entry used last: a loop of calls of one shape skips hashing altogether. */
+  last: Entry<P> | null;
 }
 
-const gathers: Cache<GatherPlan> = { buckets: new Map(), size: 0 };
-const scatters: Cache<ScatterPlan> = { buckets: new Map(), size: 0 };
+const gathers: Cache<GatherPlan> = { buckets: new Map(), size: 0, last: null };
+const scatters: Cache<ScatterPlan> = { buckets: new Map(), size: 0, last: null };
 let hits = 0;
 let misses = 0;
 let clock = 0;
@@ -89,10 +86,6 @@ function sameFields(stored: readonly Field[], fields: readonly Field[]): boolean
   for (let j = 0; j < fields.length; j++) if (!sameField(stored[j], fields[j])) return false;
   return true;
 }
-
-/** The entry used last: a loop of calls of one shape skips hashing altogether. */
-let lastGather: Entry<GatherPlan> | null = null;
-let lastScatter: Entry<ScatterPlan> | null = null;
 
 function find<P>(cache: Cache<P>, h: number, fields: Field[]): P | undefined {
   const bucket = cache.buckets.get(h);
@@ -150,21 +143,14 @@ function hashAll(fields: Field[]): number {
 }
 
 /** The key of a gather: every value its plan depends on, in one order. */
-function gatherFields(
-  op: string | undefined,
-  operandShape: readonly number[],
-  operandDType: DType,
-  indicesShape: readonly number[],
-  indicesDType: DType,
-  dn: GatherDimensionNumbers,
-  options: GatherOptions,
-): Field[] {
+function gatherFields(call: GatherCall): Field[] {
+  const { operand, start_indices: indices, dimension_numbers: dn, options } = call;
   return [
-    op,
-    operandDType,
-    operandShape,
-    indicesDType,
-    indicesShape,
+    call.op,
+    operand.dtype,
+    operand.shape,
+    indices.dtype,
+    indices.shape,
     dn.offset_dims,
     dn.collapsed_slice_dims,
     dn.operand_batching_dims,
@@ -183,25 +169,17 @@ function gatherFields(
 }
 
 /**
- * Whether a stored gather key (gatherFields) holds these values: the same comparison as
+ * Whether a stored gather key (gatherFields) holds this call's values: the same comparison as
  * sameFields without building the key, so a loop of one call shape allocates nothing here.
  */
-function sameGatherKey(
-  f: readonly Field[],
-  op: string | undefined,
-  operandShape: readonly number[],
-  operandDType: DType,
-  indicesShape: readonly number[],
-  indicesDType: DType,
-  dn: GatherDimensionNumbers,
-  o: GatherOptions,
-): boolean {
+function sameGatherKey(f: readonly Field[], call: GatherCall): boolean {
+  const { operand, start_indices: indices, dimension_numbers: dn, options: o } = call;
   return (
-    f[0] === op &&
-    f[1] === operandDType &&
-    sameField(f[2], operandShape) &&
-    f[3] === indicesDType &&
-    sameField(f[4], indicesShape) &&
+    f[0] === call.op &&
+    f[1] === operand.dtype &&
+    sameField(f[2], operand.shape) &&
+    f[3] === indices.dtype &&
+    sameField(f[4], indices.shape) &&
     sameField(f[5], dn.offset_dims) &&
     sameField(f[6], dn.collapsed_slice_dims) &&
     sameField(f[7], dn.operand_batching_dims) &&
@@ -220,48 +198,45 @@ function sameGatherKey(
 }
 
 /**
- * The plan of a gather, compiled on first use. Invalid attributes are never cached: compiling
- * throws the same typed error every time. `op` (default `options.op`) names the call.
+ * The plan of a gather call (its tensors' shapes and dtypes, attributes and options), compiled
+ * on first use. Invalid attributes are never cached: compiling throws the same typed error every
+ * time. The plan's errors name `call.op`.
  */
-export function gatherPlan(
-  operandShape: readonly number[],
-  operandDType: DType,
-  indicesShape: readonly number[],
-  indicesDType: DType,
-  dn: GatherDimensionNumbers,
-  options: GatherOptions,
-  op: string | undefined = options.op,
-): GatherPlan {
-  const l = lastGather;
-  if (
-    l !== null &&
-    sameGatherKey(l.fields, op, operandShape, operandDType, indicesShape, indicesDType, dn, options)
-  ) {
-    l.used = ++clock;
-    hits++;
-    return l.plan;
-  }
-  const fields = gatherFields(op, operandShape, operandDType, indicesShape, indicesDType, dn, options);
-  const compile = () =>
+export function gatherPlan(call: GatherCall): GatherPlan {
+  if (gathers.last !== null && sameGatherKey(gathers.last.fields, call)) return reuse(gathers.last);
+  const { operand, start_indices: indices, options, op } = call;
+  return cached(gathers, gatherFields(call), () =>
     compileGather(
-      operandShape,
-      operandDType,
-      indicesShape,
-      indicesDType,
-      dn,
+      operand.shape,
+      operand.dtype,
+      indices.shape,
+      indices.dtype,
+      call.dimension_numbers,
       options.op === op ? options : { ...options, op },
-    );
+    ),
+  );
+}
+
+/** A hit on the entry used last. */
+function reuse<P>(e: Entry<P>): P {
+  e.used = ++clock;
+  hits++;
+  return e.plan;
+}
+
+/** The plan under `fields`, from the cache or compiled (and kept, unless a field is uncacheable). */
+function cached<P>(cache: Cache<P>, fields: Field[], compile: () => P): P {
   const h = hashAll(fields);
   if (h === UNCACHEABLE) return compile();
-  const plan = find(gathers, h, fields);
+  const plan = find(cache, h, fields);
   if (plan) {
-    lastGather = entryOf(gathers, h, plan);
+    cache.last = entryOf(cache, h, plan);
     return plan;
   }
   misses++;
-  remember(gathers, h, fields, compile());
-  lastGather = entryOf(gathers, h, null);
-  return (lastGather as Entry<GatherPlan>).plan;
+  remember(cache, h, fields, compile());
+  cache.last = entryOf(cache, h, null);
+  return (cache.last as Entry<P>).plan;
 }
 
 /** The entry holding `plan` in bucket `h` (the newest one when `plan` is null). */
@@ -271,46 +246,27 @@ function entryOf<P>(cache: Cache<P>, h: number, plan: P | null): Entry<P> | null
   return plan === null ? bucket[bucket.length - 1] : (bucket.find((e) => e.plan === plan) ?? null);
 }
 
-/** The plan of a scatter, compiled on first use (see gatherPlan). */
-export function scatterPlan(
-  inputShape: readonly number[],
+/** The key of a scatter: every value its plan depends on, in one order. */
+function scatterFields(
+  call: ScatterCall,
   inputDTypes: readonly DType[],
-  indicesShape: readonly number[],
-  indicesDType: DType,
-  updatesShape: readonly number[],
   updateDTypes: readonly DType[],
-  dn: ScatterDimensionNumbers,
-  computation: UpdateComputation,
-  options: ScatterOptions,
-  op: string | undefined = options.op,
-): ScatterPlan {
-  const opts = options.op === op ? options : { ...options, op };
-  const compile = () =>
-    compileScatter(
-      inputShape,
-      inputDTypes,
-      indicesShape,
-      indicesDType,
-      updatesShape,
-      updateDTypes,
-      dn,
-      computation,
-      opts,
-    );
+): Field[] {
+  const { dimension_numbers: dn, options, update_computation: computation } = call;
   let comp: Field;
   if (typeof computation === 'function') {
     let id = fnIds.get(computation);
     if (id === undefined) fnIds.set(computation, (id = nextFnId++));
     comp = -id;
   } else comp = computation;
-  const fields: Field[] = [
-    op,
+  return [
+    call.op,
     inputDTypes.length === 1 ? inputDTypes[0] : inputDTypes.join(','),
-    inputShape,
-    indicesDType,
-    indicesShape,
+    call.inputs[0].shape,
+    call.scatter_indices.dtype,
+    call.scatter_indices.shape,
     updateDTypes.length === 1 ? updateDTypes[0] : updateDTypes.join(','),
-    updatesShape,
+    call.updates[0].shape,
     dn.update_window_dims,
     dn.inserted_window_dims,
     dn.input_batching_dims,
@@ -328,24 +284,34 @@ export function scatterPlan(
     options.oob_code,
     options.duplicate_code,
     options.float_minmax,
-    options.float_nan,
+    // A rule by place is an object: its text is the key (equal rules, equal texts).
+    typeof options.float_nan === 'object' ? nanRuleText(options.float_nan) : options.float_nan,
   ];
-  if (lastScatter !== null && sameFields(lastScatter.fields, fields)) {
-    lastScatter.used = ++clock;
-    hits++;
-    return lastScatter.plan;
-  }
-  const h = hashAll(fields);
-  if (h === UNCACHEABLE) return compile();
-  const plan = find(scatters, h, fields);
-  if (plan) {
-    lastScatter = entryOf(scatters, h, plan);
-    return plan;
-  }
-  misses++;
-  remember(scatters, h, fields, compile());
-  lastScatter = entryOf(scatters, h, null);
-  return (lastScatter as Entry<ScatterPlan>).plan;
+}
+
+/**
+ * The plan of a scatter call (its tensors' shapes and dtypes, attributes and options), compiled
+ * on first use (see gatherPlan).
+ */
+export function scatterPlan(call: ScatterCall): ScatterPlan {
+  const { inputs, scatter_indices: indices, updates, options, op } = call;
+  const inputDTypes = inputs.map((t) => t.dtype);
+  const updateDTypes = updates.map((t) => t.dtype);
+  const fields = scatterFields(call, inputDTypes, updateDTypes);
+  if (scatters.last !== null && sameFields(scatters.last.fields, fields)) return reuse(scatters.last);
+  return cached(scatters, fields, () =>
+    compileScatter(
+      inputs[0].shape,
+      inputDTypes,
+      indices.shape,
+      indices.dtype,
+      updates[0].shape,
+      updateDTypes,
+      call.dimension_numbers,
+      call.update_computation,
+      options.op === op ? options : { ...options, op },
+    ),
+  );
 }
 
 /** Hit and miss counts since start (or the last clear), and the plans held. */
@@ -366,8 +332,8 @@ export function clearPlanCache(): void {
   scatters.buckets.clear();
   gathers.size = 0;
   scatters.size = 0;
-  lastGather = null;
-  lastScatter = null;
+  gathers.last = null;
+  scatters.last = null;
   hits = 0;
   misses = 0;
 }

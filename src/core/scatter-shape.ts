@@ -7,28 +7,23 @@ import type { ScatterDimensionNumbers } from './types.js';
 
 /** Most inputs a variadic scatter takes (a bound so validation stays linear). */
 const MAX_OPERANDS = 1024;
-import type { RuleNames, Site } from './validate.js';
-import { checkRange, checkSorted, checkUnique, fail, intArray, intScalar, siteOf } from './validate.js';
+import type { BatchingNames, RuleNames, Site } from './validate.js';
+import {
+  checkBatchingPairs,
+  checkRange,
+  checkSorted,
+  checkUnique,
+  fail,
+  intArray,
+  intScalar,
+  siteOf,
+} from './validate.js';
 
-/** Fully specified scatter dimension numbers (defaults filled in). */
-export interface NormalizedScatter {
-  /** As in `ScatterDimensionNumbers`. */
-  readonly update_window_dims: readonly number[];
-  /** As in `ScatterDimensionNumbers`. */
-  readonly inserted_window_dims: readonly number[];
-  /** As in `ScatterDimensionNumbers`; [] when absent. */
-  readonly input_batching_dims: readonly number[];
-  /** As in `ScatterDimensionNumbers`; [] when absent. */
-  readonly scatter_indices_batching_dims: readonly number[];
-  /** As in `ScatterDimensionNumbers`. */
-  readonly scatter_dims_to_operand_dims: readonly number[];
-  /** As in `ScatterDimensionNumbers`. */
-  readonly index_vector_dim: number;
-  /** The sortedness promise; false when absent. */
-  readonly indices_are_sorted: boolean;
-  /** The uniqueness promise; false when absent. */
-  readonly unique_indices: boolean;
-}
+/**
+ * Fully specified scatter dimension numbers: `ScatterDimensionNumbers` with the batching dims
+ * ([] when absent) and the two promises (false when absent) filled in.
+ */
+export type NormalizedScatter = Required<ScatterDimensionNumbers>;
 
 /** Result shape plus the normalized attributes of a scatter. */
 export interface ScatterShapeInfo {
@@ -160,6 +155,12 @@ function checkDimLists(at: Attributes, rankIn: number, rankI: number, rankU: num
     fail(s.c('C22'), `${s.op}: index_vector_dim must lie in [0, ${rankI}]; got ${ivd}`);
 }
 
+/** Scatter's names for the batching-dims rules it shares with gather. */
+const BATCHING: BatchingNames = {
+  operandDims: 'input_batching_dims',
+  indicesDims: 'scatter_indices_batching_dims',
+};
+
 /** (C14)–(C21): the batching pairs and the index vector. */
 function checkBatchingAndVector(
   at: Attributes,
@@ -170,19 +171,8 @@ function checkBatchingAndVector(
   const { ibd, sibd, sdod, ivd } = at;
   const rankI = indicesShape.length;
   // (C14)–(C17)
-  checkUnique(sibd, 'scatter_indices_batching_dims', s.op, s.c('C14'));
-  checkRange(sibd, 0, rankI, 'scatter_indices_batching_dims', s.op, s.c('C15'));
-  if (sibd.includes(ivd))
-    fail(
-      s.c('C16'),
-      `${s.op}: index_vector_dim ${ivd} must not be in scatter_indices_batching_dims ${fmt(sibd)}`,
-    );
-  if (ibd.length !== sibd.length) {
-    fail(
-      s.c('C17'),
-      `${s.op}: size(input_batching_dims) must equal size(scatter_indices_batching_dims); got ${ibd.length} vs ${sibd.length}`,
-    );
-  }
+  const pair = { ob: ibd, ib: sibd, rankI, ivd };
+  checkBatchingPairs(pair, BATCHING, s.op, [s.c('C14'), s.c('C15'), s.c('C16'), s.c('C17')]);
   // (C18)
   for (let i = 0; i < ibd.length; i++) {
     if (inShape[ibd[i]] !== indicesShape[sibd[i]]) {
