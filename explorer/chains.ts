@@ -24,7 +24,15 @@ import { InvalidArgumentError } from '../src/errors.js';
 import type { DType } from '../src/tensor/dtype.js';
 import { broadcastShapes, broadcastTo, stack } from '../src/tensor/ops.js';
 import { type NestedArray, tensor } from '../src/tensor/tensor.js';
-import { MAX_PASTE_ELEMENTS, PasteError, type PyValue, dtypeOf, isTuple, toNested } from './pycall.js';
+import {
+  BUILDER_DTYPES,
+  MAX_PASTE_ELEMENTS,
+  PasteError,
+  type PyValue,
+  dtypeOf,
+  isTuple,
+  toNested,
+} from './pycall.js';
 
 type TensorValue = Extract<PyValue, { kind: 'tensor' }>;
 type Call = Extract<PyValue, { kind: 'call' }>;
@@ -37,14 +45,6 @@ const isTensor = (v: PyValue | undefined): v is TensorValue => isObj(v) && v.kin
 export function isIndexable(v: PyValue): boolean {
   return isObj(v) && (v.kind === 'tensor' || (v.kind === 'at' && v.items.length === 0));
 }
-
-/** Default dtypes of each framework's builders (ints from arange, floats from zeros/ones). */
-const DEFAULTS: Readonly<Record<string, { int: DType; float: DType }>> = {
-  torch: { int: 'int64', float: 'float32' },
-  numpy: { int: 'int64', float: 'float64' },
-  'jax.numpy': { int: 'int32', float: 'float32' },
-  tensorflow: { int: 'int32', float: 'float32' },
-};
 
 const count = (shape: readonly number[]) => shape.reduce((a, b) => a * b, 1);
 
@@ -104,7 +104,8 @@ export function construct(
   const dot = fn.lastIndexOf('.');
   const fw = fn.slice(0, dot);
   const name = fn.slice(dot + 1);
-  const def = Object.hasOwn(DEFAULTS, fw) ? DEFAULTS[fw] : undefined;
+  // Ints from arange, floats from zeros / ones: the framework description's dtypes.
+  const def = Object.hasOwn(BUILDER_DTYPES, fw) ? BUILDER_DTYPES[fw] : undefined;
   if (!def) return null;
   const explicit = dtypeArg(kw, at, fn);
   const make = (values: NestedArray, dtype: DType): TensorValue => ({
@@ -260,7 +261,7 @@ function indexTensor(idx: PyValue, fw: string, at: number, mask: boolean): Tenso
   return {
     kind: 'tensor',
     values,
-    dtype: mask ? 'bool' : (DEFAULTS[fw]?.int ?? 'int64'),
+    dtype: mask ? 'bool' : ((Object.hasOwn(BUILDER_DTYPES, fw) ? BUILDER_DTYPES[fw].int : null) ?? 'int64'),
     explicit: false,
     fw,
   };

@@ -8,6 +8,7 @@
 import { type CoreCall, stablehloText } from '../src/core/call.js';
 import type { CallArgs, OpEntry } from '../src/tables/registry.js';
 import { toTensor } from '../src/tables/registry.js';
+import { type Complex, isComplexValue } from '../src/tensor/complex.js';
 import type { DType } from '../src/tensor/dtype.js';
 import type { NestedArray } from '../src/tensor/tensor.js';
 import { CONSTRUCTOR_OF } from './pycall.js';
@@ -19,7 +20,25 @@ const VARS: Record<string, { data: string; indices: string; updates: string }> =
   jax: { data: 'x', indices: 'indices', updates: 'updates' },
 };
 
+/** A Python float: `float('nan')`, `-0.0` (the sign kept), else the shortest form that reads back. */
+function pyFloat(v: number): string {
+  if (Number.isNaN(v)) return "float('nan')";
+  if (!Number.isFinite(v)) return `float('${v > 0 ? 'inf' : '-inf'}')`;
+  return Object.is(v, -0) ? '-0.0' : String(v);
+}
+
+/**
+ * A Python complex number: `(1+2j)`, or `complex(re, im)` where the sum would not keep a part
+ * exactly (a signed zero: `1-0j` is (1+0j) in Python; NaN and infinities).
+ */
+function pyComplexLiteral(c: Complex): string {
+  const exact = (x: number) => Number.isFinite(x) && !Object.is(x, -0);
+  if (!exact(c.re) || !exact(c.im)) return `complex(${pyFloat(c.re)}, ${pyFloat(c.im)})`;
+  return `(${c.re}${c.im < 0 ? '-' : '+'}${Math.abs(c.im)}j)`;
+}
+
 function pyLiteral(v: unknown, tuple = false): string {
+  if (isComplexValue(v)) return pyComplexLiteral(v);
   if (Array.isArray(v)) {
     const inner = v.map((x) => pyLiteral(x, tuple)).join(', ');
     return tuple ? (v.length === 1 ? `(${inner},)` : `(${inner})`) : `[${inner}]`;
@@ -41,17 +60,19 @@ function pyLiteral(v: unknown, tuple = false): string {
   return String(v);
 }
 
+const hasComplex = (v: unknown): boolean => (Array.isArray(v) ? v.some(hasComplex) : isComplexValue(v));
+
+/** Does the constructor make `dtype` from these values by itself (no `dtype=` needed)? */
 const dtypeDefault = (fw: string, values: NestedArray, dtype: DType): boolean => {
   const c = CONSTRUCTOR_OF[fw];
+  if (hasComplex(values)) return dtype === c.complex;
   const float = JSON.stringify(values).match(/\d\.\d|e-|NaN/i) !== null;
   return dtype === (float ? c.float : c.int);
 };
 
 function pyTensor(fw: string, values: NestedArray, dtype: DType): string {
   const c = CONSTRUCTOR_OF[fw];
-  const lit = pyLiteral(
-    JSON.parse(JSON.stringify(values, (_k, x) => (typeof x === 'bigint' ? Number(x) : x))),
-  );
+  const lit = pyLiteral(values);
   return dtypeDefault(fw, values, dtype) ? `${c.fn}(${lit})` : `${c.fn}(${lit}, dtype=${c.prefix}.${dtype})`;
 }
 

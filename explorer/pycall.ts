@@ -3,13 +3,19 @@
  * — `torch.gather(torch.tensor([[1, 2], [3, 4]]), 1, torch.tensor([[0, 0], [1, 0]]))`, with
  * keyword arguments, `x = …` lines before the call, `import` lines ignored — into a registry op
  * and the explorer's call arguments. Literals only: lists, tuples, numbers, strings, booleans,
- * None, tensor constructors (`torch.tensor`, `np.array`, `tf.constant`, `jnp.array`, with
- * `dtype=`), dtypes, and `jax.lax.GatherDimensionNumbers(...)` / `ScatterDimensionNumbers(...)`.
- * Each constructor makes its framework's default dtypes (torch: int64 / float32, NumPy: int64 /
- * float64, TF: int32 / float32, JAX: int32 / float32).
+ * None, complex numbers (`1+2j`, `2j`, `complex(1, 2)`), tensor constructors (`torch.tensor`,
+ * `np.array`, `tf.constant`, `jnp.array`, with `dtype=`), dtypes, and
+ * `jax.lax.GatherDimensionNumbers(...)` / `ScatterDimensionNumbers(...)`.
+ *
+ * Which constructors exist, the dtypes each makes (torch: int64 / float32 / complex64, NumPy:
+ * int64 / float64 / complex128, …) and the keyword names of each op's tensors (`input=`,
+ * `index=`) are read from the frameworks' descriptions (src/frameworks, `DESCRIPTIONS_OF`).
  */
+import { DESCRIPTIONS_OF, FRAMEWORKS, wordsOf } from '../src/frameworks/index.js';
+import type { Constructors } from '../src/frameworks/signature.js';
 import type { CallArgs, OpEntry } from '../src/tables/registry.js';
-import { DTYPES, type DType } from '../src/tensor/dtype.js';
+import { type Complex, complex } from '../src/tensor/complex.js';
+import { DTYPES, type DType, isComplex } from '../src/tensor/dtype.js';
 import { assignment, construct, isIndexable, method, property, readSubscript, subscript } from './chains.js';
 import type { NestedArray } from '../src/tensor/tensor.js';
 import { TUPLE_ENTRIES } from './tuple-ops.js';
@@ -41,7 +47,8 @@ function checkKey(name: string, at: number): void {
     throw new PasteError(`"${name}" cannot be a keyword argument here`, at);
 }
 
-type Tok = { t: 'name' | 'num' | 'str' | 'op' | 'nl'; v: string; at: number };
+/** `imag`: an imaginary literal (`2j`), its value without the `j`. */
+type Tok = { t: 'name' | 'num' | 'imag' | 'str' | 'op' | 'nl'; v: string; at: number };
 
 const NUM = /(\d+\.?\d*(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?)([jJlL]?)/y;
 const NAME = /[A-Za-z_][\w]*(?:\s*\.\s*[A-Za-z_]\w*)*/y;
@@ -70,10 +77,9 @@ function tokenize(src: string): Tok[] {
     NUM.lastIndex = i;
     const num = NUM.exec(src);
     if (num) {
-      // Python reads 1j as the imaginary unit; no tensor here holds complex numbers.
-      if (num[2] === 'j' || num[2] === 'J')
-        throw new PasteError(`complex literal ${num[0]} is not supported (no complex dtypes)`, i);
-      out.push({ t: 'num', v: num[1], at: i });
+      // Python reads 2j as an imaginary number: complex(0.0, 2.0).
+      const imag = num[2] === 'j' || num[2] === 'J';
+      out.push({ t: imag ? 'imag' : 'num', v: num[1], at: i });
       i += num[0].length;
       continue;
     }
@@ -121,6 +127,8 @@ export type PyValue =
   | boolean
   | null
   | PyValue[]
+  /** A Python complex number (`1+2j`). */
+  | { readonly kind: 'complex'; readonly re: number; readonly im: number }
   | {
       readonly kind: 'tensor';
       readonly values: NestedArray;
@@ -164,26 +172,37 @@ export function canonicalName(fn: string): string {
   return fn;
 }
 
-export const CONSTRUCTORS: Record<string, { int: DType; float: DType }> = {
-  'torch.tensor': { int: 'int64', float: 'float32' },
-  'torch.as_tensor': { int: 'int64', float: 'float32' },
-  'torch.LongTensor': { int: 'int64', float: 'int64' },
-  'torch.FloatTensor': { int: 'float32', float: 'float32' },
-  'numpy.array': { int: 'int64', float: 'float64' },
-  'numpy.asarray': { int: 'int64', float: 'float64' },
-  'tensorflow.constant': { int: 'int32', float: 'float32' },
-  'tensorflow.convert_to_tensor': { int: 'int32', float: 'float32' },
-  'jax.numpy.array': { int: 'int32', float: 'float32' },
-  'jax.numpy.asarray': { int: 'int32', float: 'float32' },
-};
+/** The frameworks with Python constructors, each with its description's. */
+const PYTHON: readonly (readonly [string, Constructors])[] = FRAMEWORKS.flatMap((fw) => {
+  const c = DESCRIPTIONS_OF[fw].constructors;
+  return c ? [[fw, c] as const] : [];
+});
 
-/** The constructor each framework's code uses, and its default dtypes. */
-export const CONSTRUCTOR_OF: Record<string, { fn: string; prefix: string; int: DType; float: DType }> = {
-  torch: { fn: 'torch.tensor', prefix: 'torch', int: 'int64', float: 'float32' },
-  numpy: { fn: 'np.array', prefix: 'np', int: 'int64', float: 'float64' },
-  tensorflow: { fn: 'tf.constant', prefix: 'tf', int: 'int32', float: 'float32' },
-  jax: { fn: 'jnp.array', prefix: 'jnp', int: 'int32', float: 'float32' },
-};
+/**
+ * Every value constructor by its canonical name (`torch.tensor`, `numpy.asarray`): the dtype it
+ * always makes (`torch.LongTensor`), else null, and its framework's dtypes for the values.
+ */
+export const CONSTRUCTORS: Readonly<Record<string, { fixed: DType | null; dtypes: Constructors['dtypes'] }>> =
+  Object.fromEntries(
+    PYTHON.flatMap(([, c]) =>
+      Object.entries(c.names).map(([name, fixed]) => [`${c.module}.${name}`, { fixed, dtypes: c.dtypes }]),
+    ),
+  );
+
+/** The dtypes each module's array builders (`arange`, `zeros`) make, keyed `jax.numpy`, `torch`, …. */
+export const BUILDER_DTYPES: Readonly<Record<string, Constructors['dtypes']>> = Object.fromEntries(
+  PYTHON.map(([, c]) => [c.module, c.dtypes]),
+);
+
+/** The constructor each framework's code uses (`np.array`), its prefix and its default dtypes. */
+export const CONSTRUCTOR_OF: Readonly<
+  Record<string, { fn: string; prefix: string; int: DType; float: DType; complex: DType }>
+> = Object.fromEntries(
+  PYTHON.map(([fw, c]) => [
+    fw,
+    { fn: `${c.prefix}.${Object.keys(c.names)[0]}`, prefix: c.prefix, ...c.dtypes },
+  ]),
+);
 
 const DTYPE_ALIAS: Record<string, DType> = {
   float: 'float32',
@@ -195,6 +214,11 @@ const DTYPE_ALIAS: Record<string, DType> = {
   bool: 'bool',
   bool_: 'bool',
   uint8: 'uint8',
+  // torch.cfloat / torch.cdouble, np.csingle / np.cdouble / np.complex_ (NumPy 1.24).
+  cfloat: 'complex64',
+  cdouble: 'complex128',
+  csingle: 'complex64',
+  complex_: 'complex128',
 };
 
 export function dtypeOf(name: string): DType | null {
@@ -214,6 +238,50 @@ function allBool(v: unknown): boolean {
 
 function hasFloat(v: unknown): boolean {
   return Array.isArray(v) ? v.some(hasFloat) : typeof v === 'number' && !Number.isInteger(v);
+}
+
+const isComplexLeaf = (v: unknown): v is Complex =>
+  v !== null && typeof v === 'object' && !Array.isArray(v) && 're' in v;
+
+function hasComplex(v: unknown): boolean {
+  return Array.isArray(v) ? v.some(hasComplex) : isComplexLeaf(v);
+}
+
+/** The value of a Python number, or null for a value that is none. */
+function asComplex(v: PyValue): { re: number; im: number } | null {
+  if (typeof v === 'number') return { re: v, im: 0 };
+  if (v && typeof v === 'object' && !Array.isArray(v) && v.kind === 'complex') return v;
+  return null;
+}
+
+const pyComplex = (re: number, im: number): PyValue => ({ kind: 'complex', re, im });
+
+/**
+ * `a + b`, `a - b` of Python numbers: two reals stay real; with a complex, the real operand is
+ * complex(a, 0.0) first, so `1 - 0j` is (1+0j) as in Python (0.0 - 0.0 = +0).
+ */
+function arith(a: PyValue, op: '+' | '-', b: PyValue, at: number): PyValue {
+  const x = asComplex(a);
+  const y = asComplex(b);
+  if (!x || !y) throw new PasteError(`"${op}" between values that are not numbers`, at);
+  if (typeof a === 'number' && typeof b === 'number') return op === '+' ? a + b : a - b;
+  return op === '+' ? pyComplex(x.re + y.re, x.im + y.im) : pyComplex(x.re - y.re, x.im - y.im);
+}
+
+/**
+ * `complex(real, imag)` as CPython computes it: a real argument is used as is (so -0.0 keeps its
+ * sign), a complex one adds its other part in (`complex(1j, 1j)` is (-1+1j)).
+ */
+function complexCall(args: readonly PyValue[], kw: Readonly<Record<string, PyValue>>, at: number): PyValue {
+  const r = args[0] ?? kw.real ?? 0;
+  const i = args[1] ?? kw.imag;
+  if (typeof r === 'string') throw new PasteError('complex("…") is not read here; write 1+2j', at);
+  const x = asComplex(r);
+  const y = asComplex(i ?? 0);
+  if (!x || !y) throw new PasteError('complex(real, imag) takes numbers', at);
+  const rComplex = typeof r !== 'number';
+  if (i === undefined) return pyComplex(x.re, x.im);
+  return pyComplex(typeof i === 'number' ? x.re : x.re - y.im, rComplex ? y.re + x.im : y.re);
 }
 
 /**
@@ -306,8 +374,26 @@ class Parser {
 
   expr(): PyValue {
     const at = this.peek()?.at ?? 0;
+    this.enter(at);
+    let v = this.term();
+    // `1 + 2j`, `3 - 1j`: sums of numbers (Python's complex literals are such sums).
+    while ((this.isOp('+') || this.isOp('-')) && asComplex(v)) {
+      const op = this.next();
+      v = arith(v, op.v as '+' | '-', this.signed(), op.at);
+    }
+    this.depth--;
+    return v;
+  }
+
+  /** One more level of nesting; the parser recurses once per level. */
+  private enter(at: number): void {
     if (++this.depth > MAX_PASTE_DEPTH)
       throw new PasteError(`nested more than ${MAX_PASTE_DEPTH} levels deep`, at);
+  }
+
+  /** A term after a unary sign, which binds tighter than `+` (`-1+2j` is (-1)+2j). */
+  private signed(): PyValue {
+    this.enter(this.peek()?.at ?? 0);
     const v = this.term();
     this.depth--;
     return v;
@@ -381,15 +467,18 @@ class Parser {
   private primary(): PyValue {
     const t = this.next();
     if (t.t === 'op' && t.v === '-') {
-      const v = this.expr();
+      const v = this.signed();
+      const c = typeof v === 'number' ? null : asComplex(v);
+      if (c) return pyComplex(-c.re, -c.im);
       if (typeof v !== 'number') throw new PasteError('"-" before a non-number', t.at);
       return -v;
     }
-    if (t.t === 'op' && t.v === '+') return this.expr();
+    if (t.t === 'op' && t.v === '+') return this.signed();
     if (t.t === 'num') {
       if (/[.eE]/.test(t.v)) this.floats++;
       return Number(t.v);
     }
+    if (t.t === 'imag') return pyComplex(0, Number(t.v));
     if (t.t === 'str') return t.v;
     if (t.t === 'op' && (t.v === '[' || t.v === '(')) {
       const close = t.v === '[' ? ']' : ')';
@@ -451,6 +540,7 @@ class Parser {
     const kw = Object.fromEntries(kwargs);
     if (fn === 'float' && typeof args[0] === 'string')
       return Number(args[0].replace(/^(-?)inf.*/i, '$1Infinity'));
+    if (fn === 'complex') return complexCall(args, kw, name.at);
     const parts = [...args, ...kwargs.map(([, v]) => v)];
     const ctor = own(CONSTRUCTORS, fn);
     if (ctor) {
@@ -460,11 +550,13 @@ class Parser {
       const str = typeof d === 'string' ? dtypeOf(d) : null;
       if (d !== undefined && d !== null && !explicit && !str)
         throw new PasteError(`${name.v}: dtype ${JSON.stringify(d)} is not a dtype`, name.at);
-      // Python booleans make a bool tensor in every framework (torch.tensor([True]).dtype == bool).
-      const dtype =
-        explicit ??
-        str ??
-        (allBool(values) ? 'bool' : firstFloat || hasFloat(values) ? ctor.float : ctor.int);
+      const dtype = explicit ?? str ?? ctor.fixed ?? valuesDType(values, firstFloat, ctor.dtypes);
+      // NumPy and PyTorch raise TypeError for complex values in a real dtype.
+      if (!isComplex(dtype) && hasComplex(values))
+        throw new PasteError(
+          `${name.v}: a complex number cannot be an element of a ${dtype} tensor`,
+          name.at,
+        );
       return sized(
         {
           kind: 'tensor',
@@ -491,8 +583,19 @@ class Parser {
   }
 }
 
+/**
+ * The dtype a constructor gives values: bool for Python booleans in every framework
+ * (`torch.tensor([True]).dtype == bool`), else the framework's complex, float or int dtype.
+ */
+function valuesDType(values: NestedArray, firstFloat: boolean, dtypes: Constructors['dtypes']): DType {
+  if (allBool(values)) return 'bool';
+  if (hasComplex(values)) return dtypes.complex;
+  return firstFloat || hasFloat(values) ? dtypes.float : dtypes.int;
+}
+
 export function toNested(v: PyValue | undefined, at: number): NestedArray {
   if (typeof v === 'number' || typeof v === 'boolean') return v as unknown as NestedArray;
+  if (v && typeof v === 'object' && !Array.isArray(v) && v.kind === 'complex') return complex(v.re, v.im);
   if (Array.isArray(v)) return v.map((x) => toNested(x, at)) as NestedArray;
   if (v && typeof v === 'object' && v.kind === 'tensor') return v.values;
   throw new PasteError('a tensor literal needs a (nested) list of numbers', at);
@@ -506,17 +609,24 @@ function plain(v: PyValue): unknown {
       return Object.fromEntries(Object.entries(v.fields).map(([k, x]) => [k, plain(x)]));
     if (v.kind === 'dtype') return v.dtype;
     if (v.kind === 'tensor') return v.values;
+    if (v.kind === 'complex') return complex(v.re, v.im);
     if (v.kind === 'call') throw new PasteError(`a call (${v.fn}) cannot be an attribute`, v.at);
     throw new PasteError('an indexed value (x[…]) cannot be an attribute', v.at);
   }
   return v;
 }
 
-const ROLE_WORDS: Record<'data' | 'indices' | 'updates', readonly string[]> = {
-  data: ['input', 'a', 'arr', 'params', 'tensor', 'operand', 'x', 'self', 'data'],
-  indices: ['index', 'indices', 'ind', 'idx', 'start_indices', 'scatter_indices'],
-  updates: ['src', 'source', 'values', 'v', 'b', 'updates'],
-};
+/**
+ * The tensor a keyword argument names, by the op's own names (`torch.gather(input=…, index=…)`,
+ * `np.put(a, ind=…, v=…)`): a name the framework's function does not take is an attribute.
+ */
+function roleOf(entry: OpEntry, keyword: string): 'data' | 'indices' | 'updates' | undefined {
+  const w = wordsOf(entry);
+  const named = { data: w.operand, indices: w.indices, updates: w.updates } as const;
+  return (['data', 'indices', 'updates'] as const).find(
+    (r) => named[r] === keyword && entry.signature.params.includes(r),
+  );
+}
 
 /**
  * `np.add.at(x, (i,), v)` is `np.add.at(x, i, v)`; a longer index tuple has no op of one index
@@ -573,9 +683,7 @@ export function parsePythonCall(text: string, registry: readonly OpEntry[]): Pas
   );
   for (const [k, v] of top.kwargs) {
     if (k === 'out') throw new PasteError('out= is not shown in the explorer; leave it out', top.at);
-    const role = (Object.keys(ROLE_WORDS) as ('data' | 'indices' | 'updates')[]).find(
-      (r) => sig.params.includes(r) && ROLE_WORDS[r].includes(k) && !attrNames.has(k),
-    );
+    const role = attrNames.has(k) ? undefined : roleOf(entry, k);
     if (role) roles[role] = v;
     else attrs[k] = plain(v);
   }

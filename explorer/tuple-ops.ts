@@ -32,8 +32,10 @@ export const TUPLE_ENTRIES: readonly OpEntry[] = [
     framework: 'torch',
     name: 'index_put',
     state: 'ready',
+    // torch.index_put(input, indices, values, accumulate=False).
     signature: S('scatter_tuple', ['data', 'indices', 'updates', 'attrs'], {
       ...TUPLE,
+      words: { indices: 'indices', updates: 'values' },
       example: { accumulate: false },
     }),
   },

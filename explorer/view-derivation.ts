@@ -17,28 +17,12 @@ import { type ROLE_COLOR, ROLE_LABEL, ROLE_MARK, roleStyle } from './palette.js'
 import { landingOf, type Run } from './state.js';
 import { ui } from './ui.js';
 import { frameworkWords, type Words } from './words.js';
-
-const FW_WORDS: Record<string, { operand: string; indices: string; gather: string; scatter: string }> = {
-  torch: { operand: 'input', indices: 'index', gather: 'out', scatter: 'src' },
-  numpy: { operand: 'a', indices: 'indices', gather: 'out', scatter: 'values' },
-  tensorflow: { operand: 'params', indices: 'indices', gather: 'output', scatter: 'updates' },
-  jax: { operand: 'operand', indices: 'indices', gather: 'out', scatter: 'updates' },
-  onnx: { operand: 'data', indices: 'indices', gather: 'output', scatter: 'updates' },
-  webnn: { operand: 'input', indices: 'indices', gather: 'output', scatter: 'updates' },
-  mxnet: { operand: 'data', indices: 'indices', gather: 'out', scatter: 'data' },
-  directml: {
-    operand: 'InputTensor',
-    indices: 'IndicesTensor',
-    gather: 'OutputTensor',
-    scatter: 'UpdatesTensor',
-  },
-  mlir: { operand: 'source', indices: 'indices', gather: 'result', scatter: 'source' },
-  caffe2: { operand: 'DATA', indices: 'INDICES', gather: 'OUTPUT', scatter: 'UPDATES' },
-};
+import { wordsOf as tensorNames } from '../src/frameworks/index.js';
 
 function frameworkNames(r: Run, space: readonly number[], operand: readonly number[] | null): FrameworkNames {
-  const w = FW_WORDS[r.entry.framework];
-  if (!w) return {};
+  // StableHLO's steps are already in its own words.
+  if (r.entry.framework === 'stablehlo') return {};
+  const w = tensorNames(r.entry);
   const sig = r.entry.signature;
   const attrs = r.args.attrs ?? {};
   const axisName = sig.aliases?.axis ?? 'axis';
@@ -49,7 +33,7 @@ function frameworkNames(r: Run, space: readonly number[], operand: readonly numb
   return {
     operand: `${w.operand}${operand ? `[${operand.join(', ')}]` : ''}`,
     indices: w.indices,
-    space: `${gather ? w.gather : w.scatter}[${space.join(', ')}]`,
+    space: `${gather ? w.result : w.updates}[${space.join(', ')}]`,
     ...(axis || batch ? { axis: [axis, batch].filter(Boolean).join(', ') } : {}),
   };
 }

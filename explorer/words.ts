@@ -10,48 +10,13 @@
  *
  * Pure: it reads the lowered call's index map spec and one {@link Derivation} (the reference
  * evaluator's values), never recomputes an index, so the words cannot disagree with the picture.
+ * The tensors' names and the index notation are the framework's description's (src/frameworks,
+ * `DESCRIPTIONS_OF`, with the op's own names over them), not a list kept here.
  */
 import type { IndexMapSpec } from '../src/core/index-map.js';
+import { descriptionOf, wordsOf } from '../src/frameworks/index.js';
 import type { OpEntry } from '../src/tables/registry.js';
 import type { Derivation, Step } from './derive.js';
-
-/** Each framework's names for the tensors, as its documentation writes them. */
-export const FW_WORDS: Readonly<
-  Record<string, { operand: string; indices: string; gather: string; scatter: string; output: string }>
-> = {
-  torch: { operand: 'input', indices: 'index', gather: 'out', scatter: 'src', output: 'self' },
-  numpy: { operand: 'a', indices: 'indices', gather: 'out', scatter: 'values', output: 'a' },
-  tensorflow: {
-    operand: 'params',
-    indices: 'indices',
-    gather: 'output',
-    scatter: 'updates',
-    output: 'output',
-  },
-  jax: { operand: 'operand', indices: 'indices', gather: 'out', scatter: 'updates', output: 'out' },
-  stablehlo: {
-    operand: 'operand',
-    indices: 'start_indices',
-    gather: 'result',
-    scatter: 'updates',
-    output: 'result',
-  },
-  onnx: { operand: 'data', indices: 'indices', gather: 'output', scatter: 'updates', output: 'output' },
-  webnn: { operand: 'input', indices: 'indices', gather: 'output', scatter: 'updates', output: 'output' },
-  mxnet: { operand: 'data', indices: 'indices', gather: 'out', scatter: 'data', output: 'out' },
-  directml: {
-    operand: 'InputTensor',
-    indices: 'IndicesTensor',
-    gather: 'OutputTensor',
-    scatter: 'UpdatesTensor',
-    output: 'OutputTensor',
-  },
-  mlir: { operand: 'source', indices: 'indices', gather: 'result', scatter: 'source', output: 'dest' },
-  caffe2: { operand: 'DATA', indices: 'INDICES', gather: 'OUTPUT', scatter: 'UPDATES', output: 'OUTPUT' },
-};
-
-/** Frameworks whose docs index element by element (`out[i][j]`) rather than by tuple (`out[i, j]`). */
-const NESTED = new Set(['torch', 'onnx']);
 
 /** Slice kinds by the number of dims a slice keeps (the article's r − m). */
 const SLICE_KIND = ['element', 'line', 'sheet', 'cuboid', 'tesseract'];
@@ -112,8 +77,8 @@ const num = (s: Step | undefined, dim: number): number => {
 /** Derives the framework's words for one element (see the module comment). */
 export function frameworkWords(input: WordsInput): Words {
   const { entry, spec, derivation: d } = input;
-  const w = FW_WORDS[entry.framework] ?? FW_WORDS.stablehlo;
-  const nested = NESTED.has(entry.framework);
+  const w = wordsOf(entry);
+  const nested = descriptionOf(entry.framework).notation === 'nested';
   const idx = (xs: readonly (string | number)[]) =>
     xs.length === 0 ? '[]' : nested ? xs.map((x) => `[${x}]`).join('') : `[${xs.join(', ')}]`;
   const gather = entry.signature.kind === 'gather';
@@ -137,8 +102,8 @@ export function frameworkWords(input: WordsInput): Words {
     else symbolic.push(String(off + bat));
     literal.push(String(final?.values[dim]?.value ?? '?'));
   }
-  const space = `${gather ? w.gather : w.scatter}${idx(input.at)}`;
-  const operandName = gather ? w.operand : w.output;
+  const space = `${gather ? w.result : w.updates}${idx(input.at)}`;
+  const operandName = gather ? w.operand : w.target;
   const reached = d.operand ? `${operandName}${idx(literal)}` : null;
   const sym = `${operandName}${idx(symbolic)}`;
   let formula: string;
@@ -237,9 +202,9 @@ const shapeText = (s: readonly number[]) => `[${s.join(', ')}]`;
 function shapeRule(input: WordsInput): string[] {
   const { entry, spec } = input;
   const fam = entry.signature.family;
-  const w = FW_WORDS[entry.framework] ?? FW_WORDS.stablehlo;
+  const w = wordsOf(entry);
   const gather = entry.signature.kind === 'gather';
-  const outName = gather ? w.gather : w.scatter;
+  const outName = gather ? w.result : w.updates;
   const lines: string[] = [];
   if (fam === 'nd' || fam === 'scatter_nd') {
     const data = input.dataShape ?? spec.operandShape;

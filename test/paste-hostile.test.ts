@@ -126,10 +126,14 @@ describe('paste box: hostile Python', () => {
     );
   });
 
-  it('1j (a complex literal) is refused, never read as 1', () => {
-    const { error } = refused('torch.gather(torch.tensor([1j, 2]), 0, torch.tensor([0]))');
-    expect(error.message).toContain('complex literal 1j');
-    expect(refused('x = 2.5J').error.message).toContain('complex literal 2.5J');
+  it('1j (a complex literal) is the imaginary unit, never read as 1; in a real dtype it is refused', () => {
+    const { args } = parsePaste('torch.gather(torch.tensor([1j, 2]), 0, torch.tensor([0]))', registry);
+    expect(args.data).toEqual([{ re: 0, im: 1 }, 2]);
+    expect(args.dataDType).toBe('complex64');
+    // torch.tensor([2.5j], dtype=torch.float32) raises TypeError in PyTorch 1.13.
+    expect(
+      refused('torch.gather(torch.tensor([2.5J], dtype=torch.float32), 0, torch.tensor([0]))').error.message,
+    ).toContain('a complex number cannot be an element of a float32 tensor');
   });
 
   it('a 3 MB paste is refused by length; a 1 MB flat list reads in linear time', () => {

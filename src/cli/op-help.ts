@@ -5,20 +5,25 @@
  * of the op's family; either way its printed result is computed by running it, never typed.
  */
 import { GatherScatterError } from '../errors.js';
-import type { FrameworkName } from '../frameworks/index.js';
+import { DESCRIPTIONS_OF, FRAMEWORKS, type FrameworkName, wordsOf } from '../frameworks/index.js';
 import { PRESETS } from '../tables/presets.js';
 import type { CallArgs, Family, OpEntry, Param } from '../tables/registry.js';
 import type { DType } from '../tensor/dtype.js';
 import type { NestedArray } from '../tensor/tensor.js';
 import type { TupleOp } from './tuple-ops.js';
 
-/** The dtypes a framework's own constructor gives JSON numbers (`torch.tensor`, `np.array`, …). */
-export const FRAMEWORK_DTYPES: Readonly<Partial<Record<FrameworkName, { int: DType; float: DType }>>> = {
-  numpy: { int: 'int64', float: 'float64' },
-  torch: { int: 'int64', float: 'float32' },
-  tensorflow: { int: 'int32', float: 'float32' },
-  jax: { int: 'int32', float: 'float32' },
-};
+/**
+ * The dtypes a framework's own constructor gives JSON numbers (`torch.tensor`, `np.array`, …),
+ * as each framework's description states them.
+ */
+export const FRAMEWORK_DTYPES: Readonly<
+  Partial<Record<FrameworkName, { int: DType; float: DType; complex: DType }>>
+> = Object.fromEntries(
+  FRAMEWORKS.flatMap((fw) => {
+    const c = DESCRIPTIONS_OF[fw].constructors;
+    return c ? [[fw, c.dtypes]] : [];
+  }),
+);
 /** Frameworks without a constructor of their own: the CLI's long-standing int32 / float32. */
 export const OTHER_DTYPES = { int: 'int32', float: 'float32' } as const satisfies {
   int: DType;
@@ -220,6 +225,12 @@ const INPUT_ABOUT: Readonly<Record<'data' | 'indices' | 'updates', string>> = {
   updates: 'the values written (scatter)',
 };
 
+/** The input's name in the op's documentation (its framework's description): torch.gather's `index`. */
+function inputName(entry: OpEntry, input: 'data' | 'indices' | 'updates'): string {
+  const w = wordsOf(entry);
+  return input === 'data' ? w.operand : input === 'indices' ? w.indices : w.updates;
+}
+
 function paramLine(p: Param): string {
   if (typeof p === 'string') return p;
   return 'attr' in p ? p.attr : `{ ${Object.values(p.desc).join(', ')}, …attributes }`;
@@ -258,7 +269,7 @@ export function opHelp(entry: OpEntry, bin: string, run: (args: CallArgs) => str
     ...(entry.note ? [`  note: ${entry.note}`] : []),
     '',
     'Inputs (a .npy file, a .json file or inline JSON):',
-    ...used.map((k) => `  --${k.padEnd(22)} ${INPUT_ABOUT[k]}`),
+    ...used.map((k) => `  --${k.padEnd(22)} ${inputName(entry, k)}: ${INPUT_ABOUT[k]}`),
     `  JSON numbers become ${dt.int} (integers) or ${dt.float} (floats) unless --dtype; indices ${sig.indexDType ?? 'int64'} unless --index-dtype`,
     '',
     'Attributes (--attr name=value, JSON values):',

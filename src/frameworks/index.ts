@@ -13,18 +13,27 @@ import { stablehlo } from './stablehlo.js';
 import { tensorflow } from './tensorflow.js';
 import { torch } from './torch.js';
 import { webnn } from './webnn.js';
-import { SIGNATURES as caffe2Signatures } from './caffe2/gather.js';
-import { SIGNATURES as directmlSignatures } from './directml/desc.js';
-import { SIGNATURES as jaxSignatures } from './jax/modes.js';
-import { SIGNATURES as mlirSignatures } from './mlir/tensor.js';
-import { SIGNATURES as mxnetSignatures } from './mxnet/policy.js';
-import { SIGNATURES as numpySignatures } from './numpy/policy.js';
-import { SIGNATURES as onnxSignatures } from './onnx/opsets.js';
-import type { Signatures } from './signature.js';
-import { SIGNATURES as stablehloSignatures } from './stablehlo.js';
-import { SIGNATURES as tensorflowSignatures } from './tensorflow/policy.js';
-import { SIGNATURES as torchSignatures } from './torch/policy.js';
-import { SIGNATURES as webnnSignatures } from './webnn/policy.js';
+import { DESCRIPTION as caffe2Description, SIGNATURES as caffe2Signatures } from './caffe2/gather.js';
+import { DESCRIPTION as directmlDescription, SIGNATURES as directmlSignatures } from './directml/desc.js';
+import { DESCRIPTION as jaxDescription, SIGNATURES as jaxSignatures } from './jax/modes.js';
+import { DESCRIPTION as mlirDescription, SIGNATURES as mlirSignatures } from './mlir/tensor.js';
+import { DESCRIPTION as mxnetDescription, SIGNATURES as mxnetSignatures } from './mxnet/policy.js';
+import { DESCRIPTION as numpyDescription, SIGNATURES as numpySignatures } from './numpy/policy.js';
+import { DESCRIPTION as onnxDescription, SIGNATURES as onnxSignatures } from './onnx/opsets.js';
+import {
+  type FrameworkDescription,
+  type OpSignature,
+  opWords,
+  type Signatures,
+  type TensorWords,
+} from './signature.js';
+import { DESCRIPTION as stablehloDescription, SIGNATURES as stablehloSignatures } from './stablehlo.js';
+import {
+  DESCRIPTION as tensorflowDescription,
+  SIGNATURES as tensorflowSignatures,
+} from './tensorflow/policy.js';
+import { DESCRIPTION as torchDescription, SIGNATURES as torchSignatures } from './torch/policy.js';
+import { DESCRIPTION as webnnDescription, SIGNATURES as webnnSignatures } from './webnn/policy.js';
 
 /**
  * The framework namespaces by name: the package's `stablehlo`, `onnx`, `tensorflow`, … exports.
@@ -87,6 +96,33 @@ export const SIGNATURES_OF: Readonly<Record<FrameworkName, Signatures>> = {
   webnn: webnnSignatures,
   mlir: mlirSignatures,
 };
+
+/** What each framework says about all its ops (tensor names, constructors), stated beside its `SIGNATURES`. */
+export const DESCRIPTIONS_OF: Readonly<Record<FrameworkName, FrameworkDescription>> = {
+  stablehlo: stablehloDescription,
+  onnx: onnxDescription,
+  tensorflow: tensorflowDescription,
+  numpy: numpyDescription,
+  torch: torchDescription,
+  jax: jaxDescription,
+  mxnet: mxnetDescription,
+  caffe2: caffe2Description,
+  directml: directmlDescription,
+  webnn: webnnDescription,
+  mlir: mlirDescription,
+};
+
+/** A framework's description by name; StableHLO's (the core's own words) for a name that is none. */
+export function descriptionOf(framework: string): FrameworkDescription {
+  return Object.hasOwn(DESCRIPTIONS_OF, framework)
+    ? DESCRIPTIONS_OF[framework as FrameworkName]
+    : DESCRIPTIONS_OF.stablehlo;
+}
+
+/** The names an op's documentation gives its tensors (`torch.index_add`: input, index, source). */
+export function wordsOf(op: { readonly framework: string; readonly signature: OpSignature }): TensorWords {
+  return opWords(descriptionOf(op.framework), op.signature);
+}
 
 /** Framework names in display order. */
 export const FRAMEWORKS = Object.keys(NAMESPACES) as readonly FrameworkName[];

@@ -61,6 +61,58 @@ export interface OpSignature {
    * stacked along the first dim and is passed unstacked.
    */
   readonly indexTuple?: boolean;
+  /**
+   * Where this op's documentation names its tensors otherwise than the framework's
+   * {@link FrameworkDescription.words} (torch.index_add's `source`, numpy.put's `ind` and `v`).
+   */
+  readonly words?: Partial<TensorWords>;
+}
+
+/**
+ * A framework's names for the tensors of a call, as its documentation writes them. The names of
+ * the inputs are also the keyword names its Python functions take (`torch.gather(input=…,
+ * index=…)`), so the paste parser reads keyword arguments by them.
+ */
+export interface TensorWords {
+  /** The tensor read from (gather) or written into (scatter), as a keyword: torch `input`. */
+  readonly operand: string;
+  readonly indices: string;
+  /** A scatter's values written: torch `src`, NumPy `values`. */
+  readonly updates: string;
+  /** A gather's result, as the docs' formula names it: torch `out`, ONNX `output`. */
+  readonly result: string;
+  /** A scatter's result, as the docs' formula names the tensor written into: torch `self`. */
+  readonly target: string;
+}
+
+/** How a framework's own code builds a tensor from Python literals, and the dtypes it picks. */
+export interface Constructors {
+  /** The module the builders live in, spelled as the paste parser canonicalises it (`jax.numpy`). */
+  readonly module: string;
+  /** The module's prefix in code written for the framework (`np`, `jnp`). */
+  readonly prefix: string;
+  /**
+   * The constructors of values (first: the one written code uses), each with the dtype it always
+   * makes, or null when the values decide (`torch.LongTensor` is always int64).
+   */
+  readonly names: Readonly<Record<string, DType | null>>;
+  /** The dtypes the values decide: Python ints, floats and complex numbers. */
+  readonly dtypes: { readonly int: DType; readonly float: DType; readonly complex: DType };
+}
+
+/** What a framework says about all its ops at once, stated beside its `SIGNATURES`. */
+export interface FrameworkDescription {
+  /** The tensors' names in the framework's documentation (an op may override them). */
+  readonly words: TensorWords;
+  /** `nested`: the docs index element by element (`out[i][j]`); `tuple`: by tuple (`out[i, j]`). */
+  readonly notation: 'nested' | 'tuple';
+  /** Frameworks with Python constructors (NumPy, PyTorch, TensorFlow, JAX). */
+  readonly constructors?: Constructors;
+}
+
+/** The names an op's documentation gives its tensors: the framework's, with the op's own over them. */
+export function opWords(description: FrameworkDescription, signature: OpSignature): TensorWords {
+  return signature.words ? { ...description.words, ...signature.words } : description.words;
 }
 
 /** A gather's signature. */

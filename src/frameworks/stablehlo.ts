@@ -33,7 +33,7 @@ import type { Tensor } from '../tensor/tensor.js';
 import { InvalidArgumentError } from '../errors.js';
 import { describe, flag, oneOf, options, scalar, tensorArg } from './args.js';
 import { gatherCall, scatterCall, scatterCallN } from './families.js';
-import { DIA, G, S, type Signatures } from './signature.js';
+import { DIA, type FrameworkDescription, G, S, type Signatures } from './signature.js';
 
 /** `stablehlo.gather` attributes (spec names) plus our options (mode, fill_value, checked, out). */
 export type StableHloGatherAttributes = GatherDimensionNumbers & GatherOptions;
@@ -279,6 +279,23 @@ export const stablehlo = {
 } as const;
 
 /**
+ * The spec's names: gather(`operand`, `start_indices`) → `result`; scatter(`inputs`,
+ * `scatter_indices`, `updates`) → `results`.
+ *
+ * @internal
+ */
+export const DESCRIPTION: FrameworkDescription = {
+  words: {
+    operand: 'operand',
+    indices: 'start_indices',
+    updates: 'updates',
+    result: 'result',
+    target: 'result',
+  },
+  notation: 'tuple',
+};
+
+/**
  * How each StableHLO op is called (see frameworks/signature.ts).
  *
  * @internal
@@ -295,6 +312,7 @@ export const SIGNATURES: Signatures = {
     },
   }),
   scatter: S('scatter_general', ['data', 'indices', 'updates', 'attrs', { attr: 'update_computation' }], {
+    words: { operand: 'inputs', indices: 'scatter_indices', target: 'results' },
     example: {
       update_window_dims: [],
       inserted_window_dims: [0],

@@ -41,7 +41,7 @@ function checkRealData(op: string, data: Tensor): void {
     );
 }
 import { takeGather, takeShape } from '../families.js';
-import { DIA, G, type Signatures } from '../signature.js';
+import { DIA, type FrameworkDescription, G, type Signatures } from '../signature.js';
 import type { LoweredGather } from '../lowered.js';
 
 /** Gather's arguments (Caffe2 names). */
@@ -216,6 +216,16 @@ export const BatchGather = <D extends DType>(
 ): Tensor<D> => execute(lowerBatchGather(data, indices, args)) as Tensor<D>;
 
 export const lower = { Gather: lowerGather, BatchGather: lowerBatchGather } as const;
+
+/**
+ * Caffe2's names: the operator schema's input and output blobs (`DATA`, `INDICES` → `OUTPUT`).
+ *
+ * @internal
+ */
+export const DESCRIPTION: FrameworkDescription = {
+  words: { operand: 'DATA', indices: 'INDICES', updates: 'UPDATES', result: 'OUTPUT', target: 'OUTPUT' },
+  notation: 'tuple',
+};
 
 /**
  * How each Caffe2 op is called.

@@ -11,7 +11,7 @@ import { DTypeError, fmt } from '../../errors.js';
 import type { DType } from '../../tensor/dtype.js';
 import { Tensor } from '../../tensor/tensor.js';
 import { dtypeRuleFailed, integer, integers, oneOf, options } from '../args.js';
-import { G, type Param, S, type Signatures } from '../signature.js';
+import { type FrameworkDescription, G, type Param, S, type Signatures } from '../signature.js';
 
 /** `DML_TENSOR_DATA_TYPE_*` names (the prefix may be omitted). */
 export type DmlDataType =
@@ -322,8 +322,26 @@ export function realSizes(op: string, field: string, name: string, t: Tensor, co
   return t.shape.slice(t.rank - count);
 }
 
+/** DirectML's tensor field names, the same in every DML_GATHER* / DML_SCATTER* desc. */
+const FIELDS = { data: 'InputTensor', indices: 'IndicesTensor', updates: 'UpdatesTensor' } as const;
 /** The one parameter of every DirectML op: its desc object, with DirectML's tensor field names. */
-const dmlDesc: Param = { desc: { data: 'InputTensor', indices: 'IndicesTensor', updates: 'UpdatesTensor' } };
+const dmlDesc: Param = { desc: FIELDS };
+
+/**
+ * DirectML's names: the desc's tensor fields (`InputTensor`, `IndicesTensor` → `OutputTensor`).
+ *
+ * @internal
+ */
+export const DESCRIPTION: FrameworkDescription = {
+  words: {
+    operand: FIELDS.data,
+    indices: FIELDS.indices,
+    updates: FIELDS.updates,
+    result: 'OutputTensor',
+    target: 'OutputTensor',
+  },
+  notation: 'tuple',
+};
 
 /**
  * How each DirectML op is called: one DML_*_OPERATOR_DESC object.

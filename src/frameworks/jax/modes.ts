@@ -11,7 +11,7 @@
 import { InvalidArgumentError, fmt } from '../../errors.js';
 import type { GatherMode, NegativeIndexPolicy, ScatterMode } from '../../core/types.js';
 import { oneOf } from '../args.js';
-import { DIA, G, S, type Signatures } from '../signature.js';
+import { DIA, type FrameworkDescription, G, S, type Signatures } from '../signature.js';
 
 /** `jax.lax.GatherScatterMode`: enum members, distinct from the mode strings. */
 export const GatherScatterMode = Object.freeze({
@@ -110,12 +110,30 @@ export function parseMode(mode: unknown, entry: EntryPoint, op: string): ParsedM
   return parsed;
 }
 
+/**
+ * JAX's names (`jax.lax.gather(operand, start_indices, …)`, `jnp.take(a, indices)`) and
+ * `jnp.array`'s dtypes with 64-bit types off (JAX's default): int32, float32, complex64.
+ *
+ * @internal
+ */
+export const DESCRIPTION: FrameworkDescription = {
+  words: { operand: 'operand', indices: 'indices', updates: 'updates', result: 'out', target: 'out' },
+  notation: 'tuple',
+  constructors: {
+    module: 'jax.numpy',
+    prefix: 'jnp',
+    names: { array: null, asarray: null },
+    dtypes: { int: 'int32', float: 'float32', complex: 'complex64' },
+  },
+};
+
 /** jax.lax's scatters, one signature: (operand, indices, updates, dimension_numbers, attrs). */
 const LAX_SCATTERS = ['scatter', 'scatter_add', 'scatter_sub', 'scatter_mul', 'scatter_min', 'scatter_max'];
 const laxScatter = S(
   'scatter_general',
   ['data', 'indices', 'updates', { attr: 'dimension_numbers' }, 'attrs'],
   {
+    words: { indices: 'scatter_indices' },
     example: {
       dimension_numbers: {
         update_window_dims: [],
@@ -137,6 +155,7 @@ export const SIGNATURES: Signatures = {
     'general',
     ['data', 'indices', { attr: 'dimension_numbers' }, { attr: 'slice_sizes' }, 'attrs'],
     {
+      words: { indices: 'start_indices' },
       example: {
         dimension_numbers: { offset_dims: [], collapsed_slice_dims: [0], start_index_map: [0] },
         slice_sizes: [1],
@@ -146,10 +165,12 @@ export const SIGNATURES: Signatures = {
   ),
   ...Object.fromEntries(LAX_SCATTERS.map((name) => [`lax.${name}`, laxScatter])),
   'numpy.take': G('take', DIA, {
+    words: { operand: 'a' },
     example: { axis: 0, mode: 'fill' },
     modes: ['fill', 'clip', 'wrap', 'raise'],
   }),
   'numpy.take_along_axis': G('elements', ['data', 'indices', { attr: 'axis' }, 'attrs'], {
+    words: { operand: 'arr' },
     example: { axis: 0 },
   }),
 };

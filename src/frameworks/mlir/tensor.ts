@@ -19,7 +19,7 @@ import type { DType } from '../../tensor/dtype.js';
 import type { Tensor } from '../../tensor/tensor.js';
 import { dtypeRuleFailed, flag, integers, oneOf, options, outArg, range, tensorArg } from '../args.js';
 import { gatherCall, scatterCall } from '../families.js';
-import { DIA, G, S, type Signatures } from '../signature.js';
+import { DIA, type FrameworkDescription, G, S, type Signatures } from '../signature.js';
 import type { LoweredGather, LoweredScatter } from '../lowered.js';
 
 /** Policies for what MLIR leaves undefined. */
@@ -311,6 +311,16 @@ export const scatter = <D extends DType>(
 export const lower = { gather: lowerGather, scatter: lowerScatter } as const;
 
 /**
+ * MLIR's names (`tensor.gather %source[%indices]`, `tensor.scatter %source into %dest[%indices]`).
+ *
+ * @internal
+ */
+export const DESCRIPTION: FrameworkDescription = {
+  words: { operand: 'source', indices: 'indices', updates: 'source', result: 'result', target: 'dest' },
+  notation: 'tuple',
+};
+
+/**
  * How each MLIR tensor-dialect op is called.
  *
  * @internal
@@ -319,6 +329,7 @@ export const SIGNATURES: Signatures = {
   // MLIR tensor dialect.
   'tensor.gather': G('general', DIA, { example: { gather_dims: [0], unique: false } }),
   'tensor.scatter': S('scatter_general', ['updates', 'data', 'indices', 'attrs'], {
+    words: { operand: 'dest' },
     example: { scatter_dims: [0], unique: true },
   }),
 };

@@ -29,7 +29,7 @@ import { cast } from '../../tensor/ops.js';
 import { type Tensor, tensor } from '../../tensor/tensor.js';
 import { isComplex } from '../../tensor/complex.js';
 import { dtypeRuleFailed, oneOf } from '../args.js';
-import { DIA, G, S, type Signatures } from '../signature.js';
+import { DIA, type FrameworkDescription, G, S, type Signatures } from '../signature.js';
 
 /** take's out-of-bounds mode: `clip` clamps, `wrap` wraps around, `raise` throws. */
 export type MxTakeMode = 'clip' | 'wrap' | 'raise';
@@ -227,16 +227,36 @@ export function integerIndices(
 }
 
 /**
+ * MXNet's names (`mx.nd.gather_nd(data, indices)`; `scatter_nd(data, indices, shape)`, whose `data` is
+ * the updates; `take(a, indices)`, `pick(data, index)`).
+ *
+ * @internal
+ */
+export const DESCRIPTION: FrameworkDescription = {
+  words: { operand: 'data', indices: 'indices', updates: 'data', result: 'out', target: 'out' },
+  notation: 'tuple',
+};
+
+/**
  * How each MXNet op is called.
  *
  * @internal
  */
 export const SIGNATURES: Signatures = {
   // MXNet: gather_nd's index vector is the FIRST indices dim; scatter_nd(data=updates, indices, shape).
-  take: G('take', DIA, { example: { axis: 0, mode: 'clip' }, modes: ['clip', 'wrap', 'raise'] }),
-  pick: G('pick', DIA, { example: { axis: -1, mode: 'clip' }, modes: ['clip', 'wrap'] }),
+  take: G('take', DIA, {
+    example: { axis: 0, mode: 'clip' },
+    modes: ['clip', 'wrap', 'raise'],
+    words: { operand: 'a' },
+  }),
+  pick: G('pick', DIA, {
+    example: { axis: -1, mode: 'clip' },
+    modes: ['clip', 'wrap'],
+    words: { indices: 'index' },
+  }),
   batch_take: G('batch_take', ['data', 'indices'], {
     indexDType: 'int32',
+    words: { operand: 'a' },
     noProbe: 'out[i] = a[i, indices[i]]: one index per row, not a row selection',
   }),
   gather_nd: G('nd', ['data', 'indices'], { indexVector: 'first' }),

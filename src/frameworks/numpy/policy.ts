@@ -18,7 +18,7 @@ import type { DType } from '../../tensor/dtype.js';
 import { isComplex, isFloat } from '../../tensor/dtype.js';
 import type { Tensor } from '../../tensor/tensor.js';
 import { reinterpretIndex } from './shared.js';
-import { DIA, G, S, type Signatures } from '../signature.js';
+import { DIA, type FrameworkDescription, G, S, type Signatures } from '../signature.js';
 
 /** NumPy's out-of-bounds modes of take/put. */
 export type NumpyMode = 'raise' | 'wrap' | 'clip';
@@ -147,6 +147,28 @@ export function ufuncFloatRules(ufunc: string, dtype: DType): UfuncFloatRules | 
   return dtype === 'float16' ? UFUNC_FLOAT16[ufunc] : undefined;
 }
 
+/**
+ * NumPy's names (`np.take(a, indices)`, `np.put_along_axis(arr, indices, values, axis)`) and
+ * `np.array`'s dtypes: int64, float64, complex128 (Python's int, float and complex on Linux).
+ *
+ * @internal
+ */
+export const DESCRIPTION: FrameworkDescription = {
+  words: { operand: 'a', indices: 'indices', updates: 'values', result: 'out', target: 'a' },
+  notation: 'tuple',
+  constructors: {
+    module: 'numpy',
+    prefix: 'np',
+    names: { array: null, asarray: null },
+    dtypes: { int: 'int64', float: 'float64', complex: 'complex128' },
+  },
+};
+
+/** `np.<ufunc>.at(a, indices, b)`. */
+const UFUNC_AT = S('scatter_take', ['data', 'indices', 'updates'], { words: { updates: 'b' } });
+/** `np.take_along_axis(arr, indices, axis)`, `np.put_along_axis(arr, indices, values, axis)`. */
+const ALONG_AXIS = { operand: 'arr', target: 'arr' } as const;
+
 /** take's and put's modes, the default first. */
 const NUMPY_MODES = Object.keys(MODES);
 
@@ -158,17 +180,23 @@ const NUMPY_MODES = Object.keys(MODES);
 export const SIGNATURES: Signatures = {
   // NumPy.
   take: G('take', DIA, { example: { axis: 0, mode: 'raise' }, modes: NUMPY_MODES }),
-  take_along_axis: G('elements', ['data', 'indices', { attr: 'axis' }], { example: { axis: 0 } }),
+  take_along_axis: G('elements', ['data', 'indices', { attr: 'axis' }], {
+    example: { axis: 0 },
+    words: ALONG_AXIS,
+  }),
+  // np.put(a, ind, v, mode='raise').
   put: S('scatter_flat', ['data', 'indices', 'updates', 'attrs'], {
     example: { mode: 'raise' },
     modes: NUMPY_MODES,
+    words: { indices: 'ind', updates: 'v' },
   }),
-  'add.at': S('scatter_take', ['data', 'indices', 'updates']),
-  'subtract.at': S('scatter_take', ['data', 'indices', 'updates']),
-  'multiply.at': S('scatter_take', ['data', 'indices', 'updates']),
-  'minimum.at': S('scatter_take', ['data', 'indices', 'updates']),
-  'maximum.at': S('scatter_take', ['data', 'indices', 'updates']),
+  'add.at': UFUNC_AT,
+  'subtract.at': UFUNC_AT,
+  'multiply.at': UFUNC_AT,
+  'minimum.at': UFUNC_AT,
+  'maximum.at': UFUNC_AT,
   put_along_axis: S('scatter_elements', ['data', 'indices', 'updates', { attr: 'axis' }], {
     example: { axis: 0 },
+    words: ALONG_AXIS,
   }),
 };

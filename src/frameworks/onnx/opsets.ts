@@ -20,7 +20,7 @@ import {
   outArg,
   tensorArg,
 } from '../args.js';
-import { G, type OpSignature, S, type Signatures } from '../signature.js';
+import { type FrameworkDescription, G, type OpSignature, S, type Signatures } from '../signature.js';
 
 /** The newest `ai.onnx` opset this frontend knows (onnxruntime 1.30 loads up to 26). */
 export const LATEST_OPSET = 26;
@@ -486,6 +486,16 @@ function withVersions(sigs: Record<OnnxOpType, OpSignature>): Signatures {
 }
 
 /**
+ * ONNX's names: the operator schemas' inputs and outputs (`data`, `indices`, `updates` → `output`).
+ *
+ * @internal
+ */
+export const DESCRIPTION: FrameworkDescription = {
+  words: { operand: 'data', indices: 'indices', updates: 'updates', result: 'output', target: 'output' },
+  notation: 'nested',
+};
+
+/**
  * How each ONNX op is called; versions from OP_VERSIONS, newest first.
  *
  * @internal
@@ -509,6 +519,7 @@ export const SIGNATURES: Signatures = /* @__PURE__ */ withVersions({
     example: { axis: 0 },
   }),
   TensorScatter: S('scatter_general', ['data', 'updates', 'indices', 'attrs', 'version'], {
+    words: { operand: 'past_cache', indices: 'write_indices', updates: 'update', target: 'present_cache' },
     example: { axis: -2, mode: 'linear' },
     noProbe: 'a KV-cache update: writes whole sequence runs at per-batch write_indices',
   }),

@@ -29,7 +29,7 @@ import { slice } from '../../tensor/ops.js';
 import type { Tensor } from '../../tensor/tensor.js';
 import { type GatherPolicy, type ScatterPolicy, gatherPolicy as rowPolicy } from '../families.js';
 import { checkIndexDType as indexDType, dtypeRuleFailed, oneOf, options, outArg } from '../args.js';
-import { G, S, type Signatures } from '../signature.js';
+import { type FrameworkDescription, G, S, type Signatures } from '../signature.js';
 
 /** Where the TF kernel runs; decides what an out-of-bounds index does. */
 export type TfDevice = 'cpu' | 'gpu' | 'xla';
@@ -205,8 +205,29 @@ export function vectorWording(indices: Tensor, what: string, shape: readonly num
 /** TF's out-of-bounds rule depends on the device, so the device plays the role of a version. */
 const TF_DEVICE = { key: 'device', values: DEVICES };
 
+/**
+ * TensorFlow's names (`tf.gather(params, indices)`, `tf.scatter_nd(indices, updates, shape)`) and
+ * `tf.constant`'s dtypes: int32, float32, and complex128 for Python complex numbers (TF narrows
+ * Python floats to float32 but not complex numbers: `tf.constant([1 + 2j]).dtype` is complex128).
+ *
+ * @internal
+ */
+export const DESCRIPTION: FrameworkDescription = {
+  words: { operand: 'params', indices: 'indices', updates: 'updates', result: 'output', target: 'output' },
+  notation: 'tuple',
+  constructors: {
+    module: 'tensorflow',
+    prefix: 'tf',
+    names: { constant: null, convert_to_tensor: null },
+    dtypes: { int: 'int32', float: 'float32', complex: 'complex128' },
+  },
+};
+
 /** tf.tensor_scatter_nd_{update,add,sub,min,max}(tensor, indices, updates). */
-const TENSOR_SCATTER = S('scatter_nd', ['data', 'indices', 'updates', 'version'], { version: TF_DEVICE });
+const TENSOR_SCATTER = S('scatter_nd', ['data', 'indices', 'updates', 'version'], {
+  version: TF_DEVICE,
+  words: { operand: 'tensor' },
+});
 
 /**
  * How each TensorFlow op is called; the device plays the role of a version (it decides out-of-bounds).
@@ -224,8 +245,10 @@ export const SIGNATURES: Signatures = {
     version: TF_DEVICE,
   }),
   // The trailing options object carries `out` (the library's; TF has none).
+  // tf.boolean_mask(tensor, mask, axis=None).
   boolean_mask: G('general', ['data', 'indices', 'attrs', 'version'], {
     indexDType: 'bool',
+    words: { operand: 'tensor', indices: 'mask' },
     example: { axis: 0 },
     noProbe: 'the indices are a boolean mask, not index values',
   }),

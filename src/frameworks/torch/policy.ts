@@ -29,7 +29,7 @@ import type { DType } from '../../tensor/dtype.js';
 import type { Tensor } from '../../tensor/tensor.js';
 import { checkIndexDType as indexDType, dtypeRuleFailed, integer, normalizeAxis, outArg } from '../args.js';
 import type { CallMeta } from '../families.js';
-import { G, S, type Signatures } from '../signature.js';
+import { type FrameworkDescription, G, S, type Signatures } from '../signature.js';
 
 /** The PyTorch ops whose policies `TORCH_POLICY` holds. */
 export type TorchOp =
@@ -161,6 +161,24 @@ export function checkSameDType(op: TorchOp, what: string, self: Tensor, other: T
   }
 }
 
+/**
+ * PyTorch's names (torch.gather: `out[i][j] = input[i][index[i][j]]`, Tensor.scatter_:
+ * `self[index[i][j]][j] = src[i][j]`) and `torch.tensor`'s dtypes: int64, float32 (the default
+ * dtype) and complex64 (the complex of the default dtype).
+ *
+ * @internal
+ */
+export const DESCRIPTION: FrameworkDescription = {
+  words: { operand: 'input', indices: 'index', updates: 'src', result: 'out', target: 'self' },
+  notation: 'nested',
+  constructors: {
+    module: 'torch',
+    prefix: 'torch',
+    names: { tensor: null, as_tensor: null, LongTensor: 'int64', FloatTensor: 'float32' },
+    dtypes: { int: 'int64', float: 'float32', complex: 'complex64' },
+  },
+};
+
 /** The usual `dim` op: int64 indices, `dim` for the axis. */
 const BY_DIM = { indexDType: 'int64', aliases: { axis: 'dim' }, example: { dim: 0 } } as const;
 
@@ -174,7 +192,7 @@ export const SIGNATURES: Signatures = {
   gather: G('elements', ['data', { attr: 'dim' }, 'indices'], BY_DIM),
   index_select: G('take', ['data', { attr: 'dim' }, 'indices'], BY_DIM),
   take: G('flat', ['data', 'indices'], { indexDType: 'int64' }),
-  take_along_dim: G('elements', ['data', 'indices', 'attrs'], BY_DIM),
+  take_along_dim: G('elements', ['data', 'indices', 'attrs'], { ...BY_DIM, words: { indices: 'indices' } }),
   scatter: S('scatter_elements', ['data', { attr: 'dim' }, 'indices', 'updates', 'attrs'], BY_DIM),
   scatter_add: S('scatter_elements', ['data', { attr: 'dim' }, 'indices', 'updates'], BY_DIM),
   scatter_reduce: S(
@@ -182,15 +200,24 @@ export const SIGNATURES: Signatures = {
     ['data', { attr: 'dim' }, 'indices', 'updates', { attr: 'reduce' }, 'attrs'],
     { ...BY_DIM, example: { dim: 0, reduce: 'sum', include_self: true } },
   ),
-  index_add: S('scatter_take', ['data', { attr: 'dim' }, 'indices', 'updates', 'attrs'], BY_DIM),
-  index_copy: S('scatter_take', ['data', { attr: 'dim' }, 'indices', 'updates'], BY_DIM),
+  // Tensor.index_add_(dim, index, source), torch.index_copy(input, dim, index, source).
+  index_add: S('scatter_take', ['data', { attr: 'dim' }, 'indices', 'updates', 'attrs'], {
+    ...BY_DIM,
+    words: { updates: 'source' },
+  }),
+  index_copy: S('scatter_take', ['data', { attr: 'dim' }, 'indices', 'updates'], {
+    ...BY_DIM,
+    words: { updates: 'source' },
+  }),
   // Boolean-mask ops: `indices` is the mask (bool), its true positions the indices.
   masked_select: G('general', ['data', 'indices'], {
     indexDType: 'bool',
+    words: { indices: 'mask' },
     noProbe: 'the indices are a boolean mask, not index values',
   }),
   masked_scatter: S('scatter_general', ['data', 'indices', 'updates'], {
     indexDType: 'bool',
+    words: { indices: 'mask', updates: 'source' },
     noProbe: 'the indices are a boolean mask, not index values',
   }),
   index_fill: S('scatter_take', ['data', { attr: 'dim' }, 'indices', { attr: 'value' }], {

@@ -16,7 +16,7 @@ import type { DType } from '../../tensor/dtype.js';
 import type { Tensor } from '../../tensor/tensor.js';
 import { describe, dtypeRuleFailed, oneOf, options, outArg, tensorArg } from '../args.js';
 import { type GatherPolicy, type ScatterPolicy, gatherPolicy as rowPolicy } from '../families.js';
-import { DIA, DIUA, G, S, type Signatures } from '../signature.js';
+import { DIA, DIUA, type FrameworkDescription, G, S, type Signatures } from '../signature.js';
 
 /** What an index outside [-N, N) does: `clamp` (default; what WPT expects) or `error`. */
 export type WebNNOutOfBounds = 'clamp' | 'error';
@@ -214,6 +214,16 @@ export function checkRank(op: string, name: string, t: Tensor, min: number, exac
     fail(`${op}.${name}_rank`, `${op}: rank(${name}) must be ${want}; got ${t.rank}`, { rank: t.rank });
   }
 }
+
+/**
+ * WebNN's names (`builder.gather(input, indices, options)`, `scatterND(input, indices, updates)`).
+ *
+ * @internal
+ */
+export const DESCRIPTION: FrameworkDescription = {
+  words: { operand: 'input', indices: 'indices', updates: 'updates', result: 'output', target: 'output' },
+  notation: 'tuple',
+};
 
 /**
  * How each WebNN op is called.
