@@ -32,7 +32,7 @@ import {
   scatterCall,
   stackIndices,
 } from './families.js';
-import { type TupleEntry, countTrue, dimsOf } from './masks.js';
+import { type TupleEntry, countTrue, dimsOf, packInt64 } from './masks.js';
 
 /** A Python slice `start:stop:step` (null: omitted), before it meets its dim's size. */
 export interface SliceSpec {
@@ -263,13 +263,6 @@ function indexOperand(
     const stacked = stackIndices(cols);
     return { indices: comps.length === 1 ? stacked.reshape([...B, 1]) : stacked, meta: {} };
   }
-  const parts = comps.map((c) => cast('mask' in c ? c.mask : c.ints, 'int64').data as BigInt64Array);
-  const data = new BigInt64Array(parts.reduce((n, x) => n + x.length, 0));
-  let off = 0;
-  for (const x of parts) {
-    data.set(x, off);
-    off += x.length;
-  }
   const entries = comps.map(
     (c): TupleLayout =>
       'mask' in c
@@ -277,7 +270,8 @@ function indexOperand(
         : { ints: [...c.ints.shape] },
   );
   const prologue = { kind: 'index_tuple', entries, shape: [...B] } as const;
-  return { indices: new Tensor('int64', [data.length], data), meta: { prologue } };
+  const indices = packInt64(comps.map((c) => ('mask' in c ? c.mask : c.ints)));
+  return { indices, meta: { prologue } };
 }
 
 /** `out = a[tuple]` for a placed tuple (see the module comment); `m` carries the frontend's meta. */

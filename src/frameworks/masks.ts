@@ -89,20 +89,25 @@ export function maskScatter(
   return tupleScatter({ ...m, prologue: p }, input, mask, updates, mask.rank, 1, computation, policy);
 }
 
-/** The tuple packed into one int64 vector (each entry flattened in order, a mask as 0/1) and its layout. */
-function pack(entries: readonly TupleEntry[]): { packed: Tensor; layout: TupleLayout[] } {
-  const layout = entries.map(
-    (e): TupleLayout =>
-      'mask' in e ? { mask: [...e.mask.shape], count: countTrue(e.mask) } : { ints: [...e.ints.shape] },
-  );
-  const parts = entries.map((e) => cast('mask' in e ? e.mask : e.ints, 'int64').data as BigInt64Array);
+/** Tensors packed into one int64 vector, each flattened in order (a mask as 0/1): an `index_tuple` prologue's operand. */
+export function packInt64(tensors: readonly Tensor[]): Tensor {
+  const parts = tensors.map((t) => cast(t, 'int64').data as BigInt64Array);
   const data = new BigInt64Array(parts.reduce((n, p) => n + p.length, 0));
   let off = 0;
   for (const p of parts) {
     data.set(p, off);
     off += p.length;
   }
-  return { packed: new Tensor('int64', [data.length], data), layout };
+  return new Tensor('int64', [data.length], data);
+}
+
+/** The tuple packed (packInt64) and its layout. */
+function pack(entries: readonly TupleEntry[]): { packed: Tensor; layout: TupleLayout[] } {
+  const layout = entries.map(
+    (e): TupleLayout =>
+      'mask' in e ? { mask: [...e.mask.shape], count: countTrue(e.mask) } : { ints: [...e.ints.shape] },
+  );
+  return { packed: packInt64(entries.map((e) => ('mask' in e ? e.mask : e.ints))), layout };
 }
 
 /** Total index dims n of a tuple whose 0-d masks were expanded (withScalarMasks). */

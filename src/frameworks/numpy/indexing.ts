@@ -9,7 +9,7 @@ import type { GatherCall, ScatterCall } from '../../core/call.js';
 import type { ReducerName } from '../../core/types.js';
 import type { OobDetails } from '../../core/call.js';
 import { DTypeError, InvalidArgumentError, fmt } from '../../errors.js';
-import type { Scalar } from '../../tensor/dtype.js';
+import type { DType, Scalar } from '../../tensor/dtype.js';
 import { broadcastShapes } from '../../tensor/ops.js';
 import { MAX_RANK, Tensor, checkCallBudget, zeros } from '../../tensor/tensor.js';
 import {
@@ -33,7 +33,7 @@ import {
   resultShape,
 } from '../index-tuple.js';
 import { options, outArg, tensorArg } from '../args.js';
-import { flatGather, flatScatter, tupleGather, tupleScatter } from '../families.js';
+import { type CallMeta, flatGather, flatScatter, tupleGather, tupleScatter } from '../families.js';
 import { FANCY, fancyIndex, oobWording } from './policy.js';
 import {
   type ArrayLike,
@@ -180,21 +180,8 @@ const rulesOf = (op: string, A: Tensor) => ({
  */
 function placedOf(op: string, A: Tensor, items: readonly TupleItem[]) {
   const p = placeTuple(A, items, rulesOf(op, A));
-  checkEachInBounds(
-    op,
-    intsAt(A, p, (t) => t.rank === 0),
-    A.shape,
-    POLICY,
-    oobWording,
-  );
-  const shapes = p.entries.flatMap((e) =>
-    'mask' in e ? e.mask.shape.map(() => entryShape(e)) : [e.ints.shape],
-  );
-  const S = broadcastOr(
-    shapes,
-    `${op}.shape`,
-    `${op}: shape mismatch: indexing arrays could not be broadcast together with shapes ${shapes.map((s) => fmt(s)).join(' ')}`,
-  );
+  checkEachInBounds(op, intsAt(A, p, isScalar), A.shape, POLICY, oobWording);
+  const S = broadcastEntries(op, p.entries);
   // The core names the operand's dims, which count new axes: NumPy names the array's.
   const wording = (d: OobDetails) => oobWording({ ...d, dim: p.axisOf[d.dim] });
   return { p, S, shape: resultShape(p, S), wording };
@@ -240,23 +227,30 @@ const hasMask = (entries: readonly TupleEntry[]) => entries.some((e) => 'mask' i
 function maskedTuple(op: string, A: Tensor, tuple: readonly TupleEntry[]) {
   const { operand, entries } = withScalarMasks(A, tuple);
   // NumPy reads a 0-d integer as an integer index and checks it first, before any broadcast.
-  const perDim = entries.flatMap((e) =>
-    'mask' in e ? e.mask.shape.map(() => NONE) : [e.ints.rank === 0 ? e.ints : NONE],
-  );
-  checkEachInBounds(op, perDim, operand.shape, POLICY, oobWording);
-  const shapes = entries.flatMap((e) =>
-    'mask' in e ? e.mask.shape.map(() => entryShape(e)) : [e.ints.shape],
-  );
-  const S = broadcastOr(
-    shapes,
-    `${op}.shape`,
-    `${op}: shape mismatch: indexing arrays could not be broadcast together with shapes ${shapes.map((s) => fmt(s)).join(' ')}`,
-  );
+  checkEachInBounds(op, perDim(entries, isScalar), operand.shape, POLICY, oobWording);
+  const S = broadcastEntries(op, entries);
   const lone = entries.length === 1 && 'mask' in entries[0] ? entries[0].mask : undefined;
   return { operand, entries, S, rest: operand.shape.slice(depth(entries)), lone };
 }
 
 const depth = (entries: readonly TupleEntry[]) => entries.reduce((n, e) => n + dimsOf(e), 0);
+const isScalar = (t: Tensor) => t.rank === 0;
+
+/** The integer arrays that pass `keep`, one per dim the entries cover (others empty: nothing to check). */
+const perDim = (entries: readonly TupleEntry[], keep: (t: Tensor) => boolean): Tensor[] =>
+  entries.flatMap((e) => ('mask' in e ? e.mask.shape.map(() => NONE) : [keep(e.ints) ? e.ints : NONE]));
+
+/** S, the broadcast of the entries (a mask as its columns; numpy.<op>.shape, NumPy's message listing each). */
+function broadcastEntries(op: string, entries: readonly TupleEntry[]): number[] {
+  const shapes = entries.flatMap((e) =>
+    'mask' in e ? e.mask.shape.map(() => entryShape(e)) : [e.ints.shape],
+  );
+  return broadcastOr(
+    shapes,
+    `${op}.shape`,
+    `${op}: shape mismatch: indexing arrays could not be broadcast together with shapes ${shapes.map((s) => fmt(s)).join(' ')}`,
+  );
+}
 
 /**
  * Lowers `a[i0, ..., i_{k-1}]` (integer index arrays only; slices, None, Ellipsis and boolean
@@ -281,12 +275,7 @@ export function lowerIndex(
   if (hasBasic(items)) return lowerBasicIndex(op, A, items, outArg(op, o.out));
   const tuple = tupleOf(op, A, raw);
   if (hasMask(tuple)) return lowerMaskIndex(op, A, tuple, outArg(op, o.out));
-  const arrays = intsOf(tuple);
-  scalarsBeforeShape(op, arrays, A.shape);
-  const { indices: idx, shape } = broadcastTuple(arrays, `${op}.shape`, op, (S) => ({
-    shape: [...S, ...A.shape.slice(arrays.length)],
-    dtype: A.dtype,
-  }));
+  const { arrays, idx, shape } = intTuple(op, A, tuple);
   const m = { op, wording: oobWording, out: outArg(op, o.out) };
   // NumPy reads a 0-d index array as an integer and checks it up front; the other arrays are
   // checked only while the result is filled, so not at all when it is empty (a[[], [5]] and
@@ -315,6 +304,20 @@ function lowerMaskIndex(op: string, A: Tensor, tuple: readonly TupleEntry[], out
 }
 
 const NONE = zeros([0], 'int64');
+
+/**
+ * An integer-array tuple broadcast and stacked (numpy.<op>.shape; the result of a's dtype counted
+ * against the allocation limit), its 0-d arrays checked first when the arrays do not broadcast.
+ */
+function intTuple(op: string, A: Tensor, tuple: readonly TupleEntry[]) {
+  const arrays = intsOf(tuple);
+  scalarsBeforeShape(op, arrays, A.shape);
+  const { indices: idx, shape } = broadcastTuple(arrays, `${op}.shape`, op, (S) => ({
+    shape: [...S, ...A.shape.slice(arrays.length)],
+    dtype: A.dtype,
+  }));
+  return { arrays, idx, shape };
+}
 
 /**
  * NumPy reads a 0-d integer as an integer index and checks it before it broadcasts the index
@@ -411,37 +414,52 @@ export function lowerUfuncAt(
   if (hasBasic(items)) return lowerBasicAt(ufunc, op, A, items, b, outArg(op, o.out));
   const tuple = tupleOf(op, A, atTuple(indices));
   if (hasMask(tuple)) return lowerMaskAt(ufunc, op, A, tuple, b, outArg(op, o.out));
-  const arrays = intsOf(tuple);
-  scalarsBeforeShape(op, arrays, A.shape);
   // ufunc.at allocates a copy of `a` (the result) and `b` broadcast to the updates' shape.
-  const { indices: idx, shape } = broadcastTuple(arrays, `${op}.shape`, op, (S) => ({
-    shape: [...S, ...A.shape.slice(arrays.length)],
-    dtype: A.dtype,
-  }));
+  const { arrays, idx, shape } = intTuple(op, A, tuple);
   const uShape = [...shape, ...A.shape.slice(arrays.length)];
   const B = arrayArg(op, 'b', b, A.dtype);
   const m = { op, wording: oobWording, out: outArg(op, o.out) };
-  // NumPy checks 0-d index arrays up front, every index before it broadcasts b (each array on
-  // its own), then finds that bool has no subtract; with nothing to update it checks no other index.
+  // NumPy checks 0-d index arrays up front.
   checkEachInBounds(op, scalarsOnly(arrays), A.shape, POLICY, oobWording);
-  const empty = uShape.includes(0);
-  const boolSub = ufunc === 'subtract' && A.dtype === 'bool';
-  if (!fits(B.shape, uShape) || (boolSub && !empty))
-    checkEachInBounds(op, arrays, A.shape, POLICY, oobWording);
+  const updates = updatesOf(ufunc, op, A.dtype, B, uShape, () =>
+    checkEachInBounds(op, arrays, A.shape, POLICY, oobWording),
+  );
+  if (updates.size === 0) return noUpdate(m, A);
+  return tupleScatter(m, A, idx, updates, arrays.length, shape.length, UFUNCS[ufunc], SCATTER_POLICY);
+}
+
+/**
+ * `b` broadcast to the updates' shape (numpy.<ufunc>.at.b_shape), then bool subtract refused
+ * (numpy.<ufunc>.at.dtype). NumPy checks every index array on its own (`checkAll`) before it
+ * broadcasts b: when b does not fit, or for bool subtract with something to update.
+ */
+function updatesOf(
+  ufunc: UfuncName,
+  op: string,
+  dtype: DType,
+  B: Tensor,
+  shape: readonly number[],
+  checkAll: () => void,
+): Tensor {
+  const boolSub = ufunc === 'subtract' && dtype === 'bool';
+  if (!fits(B.shape, shape) || (boolSub && !shape.includes(0))) checkAll();
   const updates = broadcastExactly(
     B,
-    uShape,
+    shape,
     `${op}.b_shape`,
-    `${op}: b of shape ${fmt(B.shape)} does not broadcast to ${fmt(uShape)}`,
+    `${op}: b of shape ${fmt(B.shape)} does not broadcast to ${fmt(shape)}`,
   );
   if (boolSub)
     throw new DTypeError(
       `${op}.dtype`,
       `${op}: numpy boolean subtract, the \`-\` operator, is not supported, use the bitwise_xor, the \`^\` operator, or the logical_xor function instead`,
     );
-  if (empty) return flatScatter(m, A, zeros([0], 'int64'), zeros([0], A.dtype), 'replace', SCATTER_POLICY);
-  return tupleScatter(m, A, idx, updates, arrays.length, shape.length, UFUNCS[ufunc], SCATTER_POLICY);
+  return updates;
 }
+
+/** ufunc.at with nothing to update: `a` as it is (no other index is checked). */
+const noUpdate = (m: CallMeta, A: Tensor): ScatterCall =>
+  flatScatter(m, A, NONE, zeros([0], A.dtype), 'replace', SCATTER_POLICY);
 
 /**
  * `ufunc.at(a, tuple, b)` with a boolean mask in the tuple: the targets are the mask's nonzero
@@ -456,26 +474,16 @@ function lowerMaskAt(
   out?: Tensor,
 ): ScatterCall {
   const { operand, entries, S, rest, lone } = maskedTuple(op, A, tuple);
-  const uShape = [...S, ...rest];
   const B = arrayArg(op, 'b', b, A.dtype);
-  // As without masks: every integer array is checked before b broadcasts (and before bool
-  // subtract is refused) when that is what would fail.
-  const boolSub = ufunc === 'subtract' && A.dtype === 'bool';
-  if (!fits(B.shape, uShape) || (boolSub && !uShape.includes(0))) {
-    const ints = entries.flatMap((e) => ('mask' in e ? e.mask.shape.map(() => NONE) : [e.ints]));
-    checkEachInBounds(op, ints, operand.shape, POLICY, oobWording);
-  }
-  const updates = broadcastExactly(
-    B,
-    uShape,
-    `${op}.b_shape`,
-    `${op}: b of shape ${fmt(B.shape)} does not broadcast to ${fmt(uShape)}`,
+  const updates = updatesOf(ufunc, op, A.dtype, B, [...S, ...rest], () =>
+    checkEachInBounds(
+      op,
+      perDim(entries, () => true),
+      operand.shape,
+      POLICY,
+      oobWording,
+    ),
   );
-  if (boolSub)
-    throw new DTypeError(
-      `${op}.dtype`,
-      `${op}: numpy boolean subtract, the \`-\` operator, is not supported, use the bitwise_xor, the \`^\` operator, or the logical_xor function instead`,
-    );
   const m = {
     op,
     wording: oobWording,
@@ -483,8 +491,7 @@ function lowerMaskAt(
     operand_shape: A.shape,
     reshape: operand === A ? undefined : A.shape,
   };
-  if (updates.size === 0)
-    return flatScatter(m, A, zeros([0], 'int64'), zeros([0], A.dtype), 'replace', SCATTER_POLICY);
+  if (updates.size === 0) return noUpdate(m, A);
   if (lone) return maskScatter(m, operand, lone, updates, UFUNCS[ufunc], SCATTER_POLICY);
   return tupleScatterMasked(m, operand, entries, S, updates, UFUNCS[ufunc], SCATTER_POLICY);
 }
@@ -504,30 +511,18 @@ function lowerBasicAt(
 ): ScatterCall {
   const { p, S, shape, wording } = placedOf(op, A, items);
   const B = arrayArg(op, 'b', b, A.dtype);
-  const boolSub = ufunc === 'subtract' && A.dtype === 'bool';
-  if (!fits(B.shape, shape) || (boolSub && !shape.includes(0)))
+  const updates = updatesOf(ufunc, op, A.dtype, B, shape, () =>
     checkEachInBounds(
       op,
       intsAt(A, p, () => true),
       A.shape,
       POLICY,
       oobWording,
-    );
-  const updates = broadcastExactly(
-    B,
-    shape,
-    `${op}.b_shape`,
-    `${op}: b of shape ${fmt(B.shape)} does not broadcast to ${fmt(shape)}`,
+    ),
   );
-  if (boolSub)
-    throw new DTypeError(
-      `${op}.dtype`,
-      `${op}: numpy boolean subtract, the \`-\` operator, is not supported, use the bitwise_xor, the \`^\` operator, or the logical_xor function instead`,
-    );
   const reshape = p.operand === A ? undefined : A.shape;
   const m = { op, wording, out, operand_shape: A.shape, reshape };
-  if (updates.size === 0)
-    return flatScatter(m, A, zeros([0], 'int64'), zeros([0], A.dtype), 'replace', SCATTER_POLICY);
+  if (updates.size === 0) return noUpdate(m, A);
   return placedScatter(m, p, S, updates, UFUNCS[ufunc], SCATTER_POLICY);
 }
 
