@@ -57,6 +57,12 @@ function values(op: string, data: Tensor, args: CallArgs): Tensor {
   return tensor(args.updates, args.dataDType ?? data.dtype);
 }
 
+/** The examples' data: NumPy's and PyTorch's index tuples read the same two rows. */
+const TWO_ROWS: NestedArray = [
+  [0, 1, 2],
+  [10, 11, 12],
+];
+
 export const TUPLE_OPS: readonly TupleOp[] = [
   {
     id: 'numpy.index',
@@ -69,10 +75,7 @@ export const TUPLE_OPS: readonly TupleOp[] = [
     },
     attrs: [],
     example: {
-      data: [
-        [0, 1, 2],
-        [10, 11, 12],
-      ],
+      data: TWO_ROWS,
       indices: [
         [1, 0],
         [-1, 1],
@@ -126,10 +129,7 @@ export const TUPLE_OPS: readonly TupleOp[] = [
     },
     attrs: [],
     example: {
-      data: [
-        [0, 1, 2],
-        [10, 11, 12],
-      ],
+      data: TWO_ROWS,
       // x[:, [2, -3]]: a tuple's null (":") is JSON the CLI reads, not a NestedArray value.
       indices: [null, [2, -3]] as unknown as NestedArray,
     },

@@ -147,10 +147,20 @@ function legalizeScatter(b: Builder, op: ScatterOp, operands: ValueId[], notes: 
     reducer: body === op.body ? op.reducer : undefined,
     options: specScatterOptions(),
   };
-  if (op.reducer === 'mean') return mean(b, spec, inputs, idx, updates, o.include_self);
+  const parts: ScatterParts = { b, op: spec, inputs, idx, updates };
+  if (op.reducer === 'mean') return mean(parts, o.include_self);
   if (o.include_self || op.reducer === 'replace')
     return b.emit({ ...spec, operands: [...inputs, idx, ...updates] });
-  return withoutSelf(b, spec, inputs, idx, updates, op.body);
+  return withoutSelf(parts, op.body);
+}
+
+/** A scatter being rewritten in builder `b`: the spec op and its operands' values. */
+interface ScatterParts {
+  readonly b: Builder;
+  readonly op: ScatterOp;
+  readonly inputs: ValueId[];
+  readonly idx: ValueId;
+  readonly updates: ValueId[];
 }
 
 /** What the framework pins of a NaN result's bits, where it pins more than x86's `a op b`. */
@@ -339,14 +349,8 @@ function identity(body: Body, dtype: DType): number | bigint | boolean {
  * include_self) over their count (+1), floor-divided for integers; untouched targets keep the
  * input. Two scatters (sums, counts in 64 bits), a divide, a select.
  */
-function mean(
-  b: Builder,
-  op: ScatterOp,
-  inputs: ValueId[],
-  idx: ValueId,
-  updates: ValueId[],
-  includeSelf: boolean,
-): ValueId[] {
+function mean(parts: ScatterParts, includeSelf: boolean): ValueId[] {
+  const { b, op, inputs, idx, updates } = parts;
   const t = b.type(inputs[0]);
   const u = b.type(updates[0]);
   const add = { ...op, reducer: 'add' as const };
@@ -387,14 +391,8 @@ function floorDivide(b: Builder, a: ValueId, d: ValueId): ValueId {
  * keeps the input elsewhere. A second scatter (replace with true) marks the targets reached.
  * `reducing` is the plain reducer body the identity belongs to (the op's body may be written out).
  */
-function withoutSelf(
-  b: Builder,
-  op: ScatterOp,
-  inputs: ValueId[],
-  idx: ValueId,
-  updates: ValueId[],
-  reducing: Body,
-): ValueId[] {
+function withoutSelf(parts: ScatterParts, reducing: Body): ValueId[] {
+  const { b, op, inputs, idx, updates } = parts;
   const t = b.type(inputs[0]);
   const u = b.type(updates[0]);
   const starts = op.results.map((r) => b.splat(identity(reducing, r.dtype), r.dtype, r.shape));

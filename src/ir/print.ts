@@ -38,10 +38,15 @@
  * the spec's. A malformed module is refused with an InvalidArgumentError `ir.print.<rule>`.
  * Output is deterministic and linear in the size of the module (constants included).
  */
-import type { GatherDimensionNumbers, ScatterDimensionNumbers } from '../core/types.js';
+import {
+  GATHER_DIMENSION_FIELDS,
+  type GatherDimensionNumbers,
+  SCATTER_DIMENSION_FIELDS,
+  type ScatterDimensionNumbers,
+} from '../core/types.js';
 import { InvalidArgumentError, fmt } from '../errors.js';
 import { componentDType } from '../tensor/complex.js';
-import { type DType, byteSize, isComplex } from '../tensor/dtype.js';
+import { byteSize, isComplex } from '../tensor/dtype.js';
 import { bfloat16Bits, bitsToBfloat16, bitsToFloat16, float16Bits } from '../tensor/float16.js';
 import { Tensor } from '../tensor/tensor.js';
 import {
@@ -554,34 +559,28 @@ function i64Array(xs: unknown, here: string, attr: string): string {
 
 /**
  * The fields of `#stablehlo.gather<…>` / `#stablehlo.scatter<…>` as StableHLO's printer writes
- * them (StablehloOps.cpp printStruct): in declaration order, leaving out empty lists and an
- * index_vector_dim of 0 (the parser's defaults).
+ * them (StablehloOps.cpp printStruct): in declaration order (the spec's field tables in
+ * core/types.ts), leaving out empty lists and an index_vector_dim of 0 (the parser's defaults).
  */
-function structFields(here: string, lists: readonly [string, unknown][], indexVectorDim: unknown): string {
+function structFields(here: string, dn: object, fields: readonly string[]): string {
   const parts: string[] = [];
-  for (const [key, value] of lists) {
+  for (const key of fields) {
+    const value = (dn as Readonly<Record<string, unknown>>)[key];
+    if (key === 'index_vector_dim') {
+      const ivd = int(value, here, key);
+      if (ivd !== 0) parts.push(`index_vector_dim = ${ivd}`);
+      continue;
+    }
     const v = ints(value ?? [], here, key);
     if (v.length > 0) parts.push(`${key} = [${v.join(', ')}]`);
   }
-  const ivd = int(indexVectorDim, here, 'index_vector_dim');
-  if (ivd !== 0) parts.push(`index_vector_dim = ${ivd}`);
   return parts.join(', ');
 }
 
 function gatherProps(dn: Partial<GatherDimensionNumbers>, here: string, withSliceSizes: boolean): string[] {
   if (dn === null || typeof dn !== 'object')
     fail('attribute', `${here}: dimension_numbers must be an object; got ${fmt(dn)}`);
-  const fields = structFields(
-    here,
-    [
-      ['offset_dims', dn.offset_dims],
-      ['collapsed_slice_dims', dn.collapsed_slice_dims],
-      ['operand_batching_dims', dn.operand_batching_dims],
-      ['start_indices_batching_dims', dn.start_indices_batching_dims],
-      ['start_index_map', dn.start_index_map],
-    ],
-    dn.index_vector_dim,
-  );
+  const fields = structFields(here, dn, GATHER_DIMENSION_FIELDS);
   const props = [
     `dimension_numbers = #stablehlo.gather<${fields}>`,
     `indices_are_sorted = ${dn.indices_are_sorted === true}`,
@@ -593,17 +592,7 @@ function gatherProps(dn: Partial<GatherDimensionNumbers>, here: string, withSlic
 function scatterProps(dn: ScatterDimensionNumbers, here: string): string[] {
   if (dn === null || typeof dn !== 'object')
     fail('attribute', `${here}: dimension_numbers must be an object; got ${fmt(dn)}`);
-  const fields = structFields(
-    here,
-    [
-      ['update_window_dims', dn.update_window_dims],
-      ['inserted_window_dims', dn.inserted_window_dims],
-      ['input_batching_dims', dn.input_batching_dims],
-      ['scatter_indices_batching_dims', dn.scatter_indices_batching_dims],
-      ['scatter_dims_to_operand_dims', dn.scatter_dims_to_operand_dims],
-    ],
-    dn.index_vector_dim,
-  );
+  const fields = structFields(here, dn, SCATTER_DIMENSION_FIELDS);
   return [
     `indices_are_sorted = ${dn.indices_are_sorted === true}`,
     `scatter_dimension_numbers = #stablehlo.scatter<${fields}>`,

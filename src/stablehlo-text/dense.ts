@@ -9,6 +9,7 @@ import type { TensorType } from '../ir/program.js';
 import { type ComplexDType, componentDType } from '../tensor/complex.js';
 import { type DType, allocStorage, byteSize, integerRange, isComplex, isFloat } from '../tensor/dtype.js';
 import { bfloat16Bits, float16Bits } from '../tensor/float16.js';
+import { bytesToStorage } from '../interop/npy.js';
 import { MAX_RANK, Tensor, checkedSize } from '../tensor/tensor.js';
 import { type Cursor, describe } from './cursor.js';
 import { complexError, textError } from './diagnostics.js';
@@ -245,7 +246,7 @@ function hexBytes(
   lit: DenseLit & { kind: 'hex' },
   type: TensorType,
   size: number,
-): { view: DataView; bytes: number; splat: boolean } {
+): { raw: Uint8Array; splat: boolean } {
   const bytes = byteSize(type.dtype);
   const nbytes = lit.hex.length / 2;
   if (lit.hex.length % 2 !== 0) textError('dense', lit.line, 'a hex literal with an odd number of digits');
@@ -258,7 +259,7 @@ function hexBytes(
     );
   const raw = new Uint8Array(nbytes);
   for (let k = 0; k < nbytes; k++) raw[k] = Number.parseInt(lit.hex.slice(2 * k, 2 * k + 2), 16);
-  return { view: new DataView(raw.buffer), bytes, splat };
+  return { raw, splat };
 }
 
 /** The tensor a literal denotes under `type` (shape and element type), or a typed error. */
@@ -274,43 +275,13 @@ export function literalTensor(lit: DenseLit, type: TensorType): Tensor {
     checkListShape(lit, type);
     for (let k = 0; k < size; k++) data[k] = encode(lit.elems[k], type.dtype, line);
   } else {
-    const { view, bytes, splat } = hexBytes(lit, type, size);
-    const read = (k: number): number | bigint => {
-      const o = k * bytes;
-      switch (type.dtype) {
-        case 'float64':
-          return view.getFloat64(o, true);
-        case 'float32':
-          return view.getFloat32(o, true);
-        case 'float16':
-        case 'bfloat16':
-        case 'uint16':
-          return view.getUint16(o, true);
-        case 'int64':
-          return view.getBigInt64(o, true);
-        case 'uint64':
-          return view.getBigUint64(o, true);
-        case 'int32':
-          return view.getInt32(o, true);
-        case 'uint32':
-          return view.getUint32(o, true);
-        case 'int16':
-          return view.getInt16(o, true);
-        case 'int8':
-          return view.getInt8(o);
-        case 'uint8':
-          return view.getUint8(o);
-        default: {
-          const b = view.getUint8(o);
-          if (b > 1) textError('dense', line, `an i1 byte must be 0 or 1; got ${b}`);
-          return b;
-        }
-      }
-    };
-    if (splat) {
-      const v = read(0);
-      (data as unknown as { fill(v: number | bigint): void }).fill(v);
-    } else for (let k = 0; k < size; k++) data[k] = read(k);
+    const { raw, splat } = hexBytes(lit, type, size);
+    const bad = type.dtype === 'bool' ? raw.find((b) => b > 1) : undefined;
+    if (bad !== undefined) textError('dense', line, `an i1 byte must be 0 or 1; got ${bad}`);
+    // The bytes are little-endian whatever the host (StableHLO's hex form).
+    const values = bytesToStorage(type.dtype, raw, splat ? 1 : size, true) as unknown as Store;
+    if (splat) (data as unknown as { fill(v: number | bigint): void }).fill(values[0]);
+    else (data as unknown as { set(v: Store): void }).set(values);
   }
   return new Tensor(type.dtype, type.shape, data as never);
 }
@@ -338,10 +309,9 @@ function complexLiteral(lit: DenseLit, type: TensorType, dtype: ComplexDType): T
     checkListShape(lit, type);
     for (let k = 0; k < size; k++) [data[2 * k], data[2 * k + 1]] = complexPair(lit.elems[k], dtype, line);
   } else {
-    const { view, bytes, splat } = hexBytes(lit, type, size);
-    const half = bytes / 2;
-    const part = (o: number) => (half === 4 ? view.getFloat32(o, true) : view.getFloat64(o, true));
-    for (let k = 0; k < 2 * size; k++) data[k] = part(splat ? (k % 2) * half : k * half);
+    const { raw, splat } = hexBytes(lit, type, size);
+    const values = bytesToStorage(dtype, raw, splat ? 1 : size, true) as Float32Array | Float64Array;
+    for (let k = 0; k < 2 * size; k++) data[k] = values[splat ? k % 2 : k];
   }
   return new Tensor(dtype, type.shape, data as never);
 }

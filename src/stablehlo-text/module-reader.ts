@@ -297,15 +297,19 @@ export class MlirReader {
     c.enter('a function');
     const returns = this.block(scope, 'func.return', `@${name}`);
     c.leave();
-    this.funcs.push({
-      name,
-      params: scope.params,
-      paramNames: scope.paramNames,
-      ops: scope.ops,
-      returns,
-      results,
-      loc: { line: head.line },
-    });
+    this.addFunc(name, scope, returns, results, head.line);
+  }
+
+  /** Records a function read into `scope`: its parameters and ops, what it returns, its types. */
+  private addFunc(
+    name: string,
+    scope: Scope,
+    returns: ValueId[],
+    results: readonly TensorType[],
+    line: number,
+  ): void {
+    const { params, paramNames, ops } = scope;
+    this.funcs.push({ name, params, paramNames, ops, returns, results, loc: { line } });
   }
 
   /** `T`, `(T {attrs}, …)` or `()` after `->`. */
@@ -371,15 +375,7 @@ export class MlirReader {
     c.expectP(')');
     if (c.isP('{')) readAttrDict(c);
     this.emptySignature();
-    this.funcs.push({
-      name,
-      params: scope.params,
-      paramNames: scope.paramNames,
-      ops: scope.ops,
-      returns,
-      results: typeAttr.results,
-      loc: { line: head.line },
-    });
+    this.addFunc(name, scope, returns, typeAttr.results, head.line);
   }
 
   /** Ops outside any function: read twice (first to find the free values, then with them as parameters). */
@@ -404,15 +400,13 @@ export class MlirReader {
       scope.byName.set(f.name, k);
     }
     const last = this.opsUntilEnd(scope);
-    this.funcs.push({
-      name: 'main',
-      params: scope.params,
-      paramNames: scope.paramNames,
-      ops: scope.ops,
-      returns: last,
-      results: last.map((id) => scope.types[id]),
-      loc: { line },
-    });
+    this.addFunc(
+      'main',
+      scope,
+      last,
+      last.map((id) => scope.types[id]),
+      line,
+    );
   }
 
   /** Reads ops to the end of the text (or a function); returns the last op's results. */

@@ -29,7 +29,12 @@ import { singleOp } from '../ir/surface.js';
 import type { ProgramCall } from '../ir/lowered.js';
 import { type CoreCall, type GatherCall, type ScatterCall, execute } from '../core/call.js';
 import { gatherShape } from '../core/gather-shape.js';
-import type { GatherDimensionNumbers, ScatterDimensionNumbers } from '../core/types.js';
+import {
+  GATHER_DIMENSION_FIELDS,
+  type GatherDimensionNumbers,
+  SCATTER_DIMENSION_FIELDS,
+  type ScatterDimensionNumbers,
+} from '../core/types.js';
 import { GatherScatterError, fmt } from '../errors.js';
 import {
   alongAxis,
@@ -126,21 +131,18 @@ const same = (x: readonly number[] | undefined, y: readonly number[] | undefined
   const b = list(y);
   return a.length === b.length && a.every((v, i) => v === b[i]);
 };
+/**
+ * Dimension numbers that agree on every spec field (absent batching lists are []; the promises
+ * are not compared).
+ */
+const sameFields = <D extends object>(a: D, b: D, fields: readonly (keyof D & string)[]) =>
+  fields.every((f) =>
+    f === 'index_vector_dim' ? a[f] === b[f] : same(a[f] as readonly number[], b[f] as readonly number[]),
+  );
 const sameGatherDn = (a: GatherDimensionNumbers, b: GatherDimensionNumbers) =>
-  same(a.offset_dims, b.offset_dims) &&
-  same(a.collapsed_slice_dims, b.collapsed_slice_dims) &&
-  same(a.operand_batching_dims, b.operand_batching_dims) &&
-  same(a.start_indices_batching_dims, b.start_indices_batching_dims) &&
-  same(a.start_index_map, b.start_index_map) &&
-  a.index_vector_dim === b.index_vector_dim &&
-  same(a.slice_sizes, b.slice_sizes);
+  sameFields(a, b, GATHER_DIMENSION_FIELDS) && same(a.slice_sizes, b.slice_sizes);
 const sameScatterDn = (a: ScatterDimensionNumbers, b: ScatterDimensionNumbers) =>
-  same(a.update_window_dims, b.update_window_dims) &&
-  same(a.inserted_window_dims, b.inserted_window_dims) &&
-  same(a.input_batching_dims, b.input_batching_dims) &&
-  same(a.scatter_indices_batching_dims, b.scatter_indices_batching_dims) &&
-  same(a.scatter_dims_to_operand_dims, b.scatter_dims_to_operand_dims) &&
-  a.index_vector_dim === b.index_vector_dim;
+  sameFields(a, b, SCATTER_DIMENSION_FIELDS);
 
 const POLICY = { mode: 'clip' as const, negative_indices: 'out_of_bounds' as const };
 
