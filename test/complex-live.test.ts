@@ -187,18 +187,13 @@ for k, c in enumerate(cases):
 `;
 
 /**
- * Whether the library's result is the peer's: bit for bit, with two documented open classes
+ * Whether the library's result is the peer's: bit for bit, with one documented open class
  * (docs/dtypes.md), where a NaN part compares as NaN whatever its bits:
- * - index_add: ATen's add kernel multiplies by alpha in its own operand order;
- * - index_put(accumulate=True) on complex64: duplicates are summed in index order, but the
- *   elements that ATen's compiled inner loop (over the L trailing elements of a row) takes in
- *   its two-element vector epilogue — positions [L − L mod 4, L − L mod 4 + 2) when L mod 4 ≥ 2
- *   — add as update + self, so a NaN meeting a NaN keeps the update's (seed 201); everywhere
- *   else self + update, which the library computes.
- * - PyTorch's complex128 scatter multiply / scatter_reduce prod along a dim other than the last:
- *   ATen multiplies in the swapped operand order there (measured), NumPy's along the last dim.
- * Values are bit for bit everywhere (complex128 products: the exact fused multiply-add,
- * test/complex-fma.test.ts; seeds 231 and 312 were its last-bit class).
+ * - index_add: ATen's add kernel multiplies by alpha in its own operand order.
+ * index_put(accumulate=True)'s complex64 vector epilogue (seed 201) and complex128 products off
+ * the last dim (seed 1262285611) are bit for bit now: the NaN order by place
+ * (frameworks/torch/nan-places.ts). Values are bit for bit everywhere (complex128 products: the
+ * exact fused multiply-add, test/complex-fma.test.ts; seeds 231 and 312 were its last-bit class).
  */
 function agrees(c: Case, got: Tensor, want: Tensor): boolean {
   const loose = looseParts(c, got);
@@ -210,17 +205,8 @@ function agrees(c: Case, got: Tensor, want: Tensor): boolean {
 }
 
 /** The parts (storage positions) of a result whose NaN bits are an open class (see agrees). */
-function looseParts(c: Case, got: Tensor): (k: number) => boolean {
-  if (c.op === 'torch.index_add') return () => true;
-  // complex128 products along a dim other than the last: ATen's other loop nest multiplies in
-  // the swapped operand order, which the library does not model yet (full-run seed 1262285611).
-  const product =
-    c.op === 'torch.scatter_multiply' || (c.op === 'torch.scatter_reduce' && c.args.reduce === 'prod');
-  if (product && got.dtype === 'complex128' && c.args.dim !== got.rank - 1) return () => true;
-  if (c.op !== 'torch.index_put' || got.dtype !== 'complex64') return () => false;
-  const L = got.shape.slice(1).reduce((a, b) => a * b, 1);
-  const lo = L - (L % 4);
-  return L % 4 >= 2 ? (k) => ((k >> 1) % L) - lo === 0 || ((k >> 1) % L) - lo === 1 : () => false;
+function looseParts(c: Case, _got: Tensor): (k: number) => boolean {
+  return c.op === 'torch.index_add' ? () => true : () => false;
 }
 
 /** The bits of a complex tensor's parts, for exact comparison (NaN payloads and -0 included). */

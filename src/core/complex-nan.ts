@@ -8,8 +8,8 @@
  * - ATen's scatter `multiply` / `prod`: on complex64 re = (a·c) − (d·b), im = (a·d) + (c·b); on
  *   complex128 NumPy's order along the last dim (measured: 150,000 pairs per dtype with NaN
  *   payloads, quiet and signalling, in every part, bit for bit) — but the swapped order along
- *   any other dim (ATen's other loop nest, measured the same way), which this kernel does not
- *   know: an open class (docs/dtypes.md);
+ *   any other dim (ATen's other loop nest, measured the same way), which the call's NaN rule
+ *   says: `update_first` swaps (the torch frontend decides it by dim, frameworks/torch/nan-places.ts);
  * - on complex128 both fuse the outer product and the sum: re = fma(a, c, −(b·d)),
  *   im = fma(a, d, b·c), rounding b·d and b·c first (measured: this formula gives NumPy's
  *   multiply.at and ATen's scatter multiply / prod bit for bit on 200,000 random pairs, the
@@ -26,6 +26,7 @@
  * their bits, read from and written to integer views of the storage.
  */
 import { fma } from './fma.js';
+import { type FloatNaN, nanOrderAt } from './kernels.js';
 
 /** A part: its value, or for a NaN its bits (`hi` the high word, `lo` the low word of a float64). */
 interface Part {
@@ -105,8 +106,10 @@ function viewer(wide: boolean): (a: Float32Array | Float64Array) => Int32Array {
 /**
  * The `mul` reduce kernel on interleaved storage (element offsets d, s): a plain loop while no
  * part is NaN and no NaN is made, the bit-exact path for an element that has or makes one.
+ * The inner products b·d and b·c take the update's part first under ATen's complex64 order, or
+ * where the call's NaN rule says `update_first` for the element.
  */
-export function mulKernel(wide: boolean, order: ComplexMulOrder) {
+export function mulKernel(wide: boolean, order: ComplexMulOrder, nan: FloatNaN = 'self_first') {
   const width = wide ? F64 : F32;
   const r = width.round;
   const dv = viewer(wide);
@@ -139,8 +142,8 @@ export function mulKernel(wide: boolean, order: ComplexMulOrder) {
       const B = read(dst, w, x + 1, width);
       const C = read(src, u, y, width);
       const D = read(src, u, y + 1, width);
-      // ATen's swapped operands: complex64 always; complex128 only off the last dim (not known here).
-      const swap = order === 'aten' && !wide;
+      // ATen's swapped operands: complex64 always; complex128 off the last dim (the rule says so).
+      const swap = (order === 'aten' && !wide) || nanOrderAt(nan, d + i) === 'update_first';
       const bd = swap ? op(D, B, mul, width) : op(B, D, mul, width);
       const bc = swap ? op(C, B, mul, width) : op(B, C, mul, width);
       if (wide) {

@@ -100,7 +100,7 @@ export function complexKernel(
     const k = componentKernel(r, componentDType(dtype), nan);
     return (dst, d, src, s, n) => k(dst, 2 * d, src, 2 * s, 2 * n);
   }
-  if (r === 'mul') return mulKernel(dtype === 'complex128', complexMulOrder(minmax));
+  if (r === 'mul') return mulKernel(dtype === 'complex128', complexMulOrder(minmax), nan);
   const order = complexOrder(minmax);
   if (order === null)
     throw new DTypeError(

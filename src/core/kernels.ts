@@ -16,7 +16,7 @@ import { bitsToBfloat16, bitsToFloat16, bfloat16Bits, float16Bits } from '../ten
 import type { Tensor } from '../tensor/tensor.js';
 import { complexParts, isComplex } from '../tensor/complex.js';
 import { complexKernel } from './complex.js';
-import type { ReducerName } from './types.js';
+import type { FloatNaNOrder, PlacedNaN, ReducerName } from './types.js';
 
 /** Integer view of a tensor's bytes for bit-exact copies (NaN payloads survive). */
 export type BitView = Uint8Array | Uint16Array | Int32Array;
@@ -443,7 +443,7 @@ function half(
   decode: (b: number) => number,
   encode: (x: number) => number,
   op: (a: number, b: number) => number,
-  nan: (x: number, y: number, a: number, b: number) => number,
+  nan: HalfNaN,
 ): ReduceKernel {
   return (dst, d, src, s, n) => {
     for (let i = 0; i < n; i++) {
@@ -452,20 +452,26 @@ function half(
       const a = decode(x);
       const b = decode(y);
       const r = op(a, b);
-      dst[d + i] = !Number.isNaN(r) ? encode(r) : nan(x, y, a, b);
+      dst[d + i] = !Number.isNaN(r) ? encode(r) : nan(x, y, a, b, d + i);
     }
   };
+}
+
+/** The NaN bits of a 16-bit float operation on bits x, y (decoded a, b) at element `at`. */
+type HalfNaN = (x: number, y: number, a: number, b: number, at: number) => number;
+
+/** halfNaN under any rule: a placed one picks its order by the element's place. */
+function halfNaNOf(rule: FloatNaN, quiet: number, made: number): HalfNaN {
+  if (typeof rule === 'string') return halfNaN(rule, quiet, made);
+  const byBand = rule.bands.map(([, order]) => halfNaN(order, quiet, made));
+  return (x, y, a, b, at) => byBand[bandAt(rule, at)](x, y, a, b, at);
 }
 
 /**
  * The NaN result of a 16-bit float operation on bits x, y (decoded a, b) under `rule`; `quiet`
  * is the quiet bit, `made` x86's default NaN (negative), what inf - inf or 0 * inf gives.
  */
-function halfNaN(
-  rule: FloatNaN,
-  quiet: number,
-  made: number,
-): (x: number, y: number, a: number, b: number) => number {
+function halfNaN(rule: FloatNaNOrder, quiet: number, made: number): HalfNaN {
   const canon = made & 0x7fff; // the positive default NaN
   switch (rule) {
     case 'update_first':
@@ -491,26 +497,80 @@ function halfNaN(
  *   update's — payloads dropped (PyTorch float16);
  * - `canonical`: always the positive default NaN (PyTorch bfloat16).
  * A NaN neither operand had (inf - inf, 0 * inf) is x86's default NaN, negative, except under
- * `canonical`.
+ * `canonical`. A PlacedNaN takes one of these by the element's place in its row (PyTorch's
+ * vectorised loops: test/nan-places.test.ts). On complex products the order is that of each
+ * part's inner products (`update_first`: the update's part first, core/complex-nan.ts).
  */
-export type FloatNaN = 'self_first' | 'update_first' | 'self_first_sign' | 'canonical';
+export type FloatNaN = FloatNaNOrder | PlacedNaN;
 
-/** Every FloatNaN value (for validation). */
-export const FLOAT_NAN_RULES: readonly FloatNaN[] = [
+/** Every FloatNaN order (for validation). */
+export const FLOAT_NAN_RULES: readonly FloatNaNOrder[] = [
   'self_first',
   'update_first',
   'self_first_sign',
   'canonical',
 ];
 
+/** Whether `rule` is a FloatNaN: an order, or a PlacedNaN whose bands cover [0, row) in order. */
+export function isNaNRule(rule: unknown): rule is FloatNaN {
+  if (typeof rule === 'string') return FLOAT_NAN_RULES.includes(rule as FloatNaNOrder);
+  if (rule === null || typeof rule !== 'object') return false;
+  const { row, bands } = rule as { row?: unknown; bands?: unknown };
+  if (!Number.isSafeInteger(row) || (row as number) < 1 || !Array.isArray(bands) || bands.length === 0)
+    return false;
+  let from = 0;
+  for (const band of bands) {
+    if (!Array.isArray(band) || band.length !== 2 || !FLOAT_NAN_RULES.includes(band[1])) return false;
+    if (!Number.isSafeInteger(band[0]) || band[0] <= from) return false;
+    from = band[0];
+  }
+  return from === row;
+}
+
+/** The band of a PlacedNaN that holds element `at` (its place: at mod row). */
+function bandAt(rule: PlacedNaN, at: number): number {
+  const p = at % rule.row;
+  let k = 0;
+  while (rule.bands[k][0] <= p) k++;
+  return k;
+}
+
+/** The NaN order of element `at` (a flat offset in the result) under `rule`. */
+export function nanOrderAt(rule: FloatNaN, at: number): FloatNaNOrder {
+  return typeof rule === 'string' ? rule : rule.bands[bandAt(rule, at)][1];
+}
+
+/**
+ * A rule as one string (equal rules, equal strings): for plan keys and for saying how two
+ * calls differ, e.g. `by place in rows of 10: update_first [0, 8), self_first [8, 10)`.
+ */
+export function nanRuleText(rule: FloatNaN): string {
+  if (typeof rule === 'string') return rule;
+  const bands = rule.bands.map(
+    ([end, order], k) => `${order} [${k === 0 ? 0 : rule.bands[k - 1][0]}, ${end})`,
+  );
+  return `by place in rows of ${rule.row}: ${bands.join(', ')}`;
+}
+
 /** Writes the NaN result of dst[i] op src[j] (dst[i] still holding the element) under a rule. */
 type NaNFix = (dst: any, i: number, src: any, j: number) => void;
 
 /**
- * The NaN fixer of float32/float64 storage: the result's bits come from the rule, moved through
+ * The NaN fixer of float32/float64 storage under any rule; a placed rule picks its order by the
+ * element's place, `lanes` storage values per element (2: the parts of a complex element).
+ * Only a NaN result pays for the place: the common path never calls a fixer.
+ */
+function nanFix(dtype: DType, rule: FloatNaN, lanes = 1): NaNFix {
+  if (typeof rule === 'string') return orderFix(dtype, rule);
+  const byBand = rule.bands.map(([, order]) => orderFix(dtype, order));
+  return (dst, i, src, j) => byBand[bandAt(rule, lanes === 1 ? i : Math.floor(i / lanes))](dst, i, src, j);
+}
+
+/**
+ * The NaN fixer of float32/float64 storage: the result's bits come from the order, moved through
  * integer views (a JS number does not keep a payload through every engine path).
  */
-function nanFix(dtype: DType, rule: FloatNaN): NaNFix {
+function orderFix(dtype: DType, rule: FloatNaNOrder): NaNFix {
   const wide = dtype === 'float64';
   const lanes = wide ? 2 : 1;
   const quiet = wide ? 0x00080000 : 0x00400000; // in the high word
@@ -705,7 +765,7 @@ export function reduceKernel(
 ): ReduceKernel {
   const r = reducer === 'mean' ? 'add' : reducer;
   if (isComplex(dtype))
-    return complexKernel(reducer, dtype, op, minmax, nan, (k, f, rule) => floatArith(k, nanFix(f, rule)));
+    return complexKernel(reducer, dtype, op, minmax, nan, (k, f, rule) => floatArith(k, nanFix(f, rule, 2)));
   if ((r === 'min' || r === 'max') && minmax !== 'ieee' && isFloat(dtype))
     return pickKernel(dtype, PICK[minmax][r]);
   if (dtype === 'bool') {
@@ -720,8 +780,8 @@ export function reduceKernel(
     const w = dtype === 'int64' ? wrapI64 : wrapU64;
     return { add: add64(w), sub: sub64(w), mul: mul64(w), min: min64, max: max64 }[r];
   }
-  if (dtype === 'float16') return half(bitsToFloat16, float16Bits, ops[r], halfNaN(nan, 0x0200, 0xfe00));
-  if (dtype === 'bfloat16') return half(bitsToBfloat16, bfloat16Bits, ops[r], halfNaN(nan, 0x0040, 0xffc0));
+  if (dtype === 'float16') return half(bitsToFloat16, float16Bits, ops[r], halfNaNOf(nan, 0x0200, 0xfe00));
+  if (dtype === 'bfloat16') return half(bitsToBfloat16, bfloat16Bits, ops[r], halfNaNOf(nan, 0x0040, 0xffc0));
   if ((dtype === 'float32' || dtype === 'float64') && (r === 'add' || r === 'sub' || r === 'mul'))
     return floatArith(r, nanFix(dtype, nan));
   if (r === 'mul' && (dtype === 'int32' || dtype === 'uint32')) return mulInt32;

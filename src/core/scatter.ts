@@ -31,6 +31,7 @@ import {
   type ReduceKernel,
   FLOAT_MINMAX_RULES,
   FLOAT_NAN_RULES,
+  isNaNRule,
   reduceKernel,
   reducerIdentity,
 } from './kernels.js';
@@ -78,6 +79,16 @@ export interface ScatterPlan {
     scatterIndices: Tensor,
     updates: readonly Tensor[],
     out?: readonly Tensor[],
+  ): Tensor[];
+  /**
+   * `run` into `out` tensors the caller has checked: `execute` checks the out rule once, against
+   * the call's final (reshaped) result, so the plan does not check it again.
+   */
+  runInto(
+    inputs: readonly Tensor[],
+    scatterIndices: Tensor,
+    updates: readonly Tensor[],
+    out: readonly Tensor[],
   ): Tensor[];
 }
 
@@ -208,7 +219,13 @@ export function compileScatter(
     updates: readonly Tensor[],
     out?: readonly Tensor[],
   ): Tensor[] => runPlan(setup, inputs, indices, updates, out);
-  return { resultShape: inputShape, info, map, policy, run };
+  const runInto = (
+    inputs: readonly Tensor[],
+    indices: Tensor,
+    updates: readonly Tensor[],
+    out: readonly Tensor[],
+  ): Tensor[] => runPlan(setup, inputs, indices, updates, out, 'checked');
+  return { resultShape: inputShape, info, map, policy, run, runInto };
 }
 
 /** (C6) the updates' dtypes are the inputs'; (C23) the update computation is known. */
@@ -308,10 +325,10 @@ function pickKernels(
       `${op}: float_minmax must be one of ${FLOAT_MINMAX_RULES.map((r) => `"${r}"`).join(', ')}; got ${fmt(minmax)}`,
     );
   const nan = options.float_nan ?? 'self_first';
-  if (!FLOAT_NAN_RULES.includes(nan))
+  if (!isNaNRule(nan))
     throw new InvalidArgumentError(
       `${op}.float_nan`,
-      `${op}: float_nan must be one of ${FLOAT_NAN_RULES.map((r) => `"${r}"`).join(', ')}; got ${fmt(nan)}`,
+      `${op}: float_nan must be one of ${FLOAT_NAN_RULES.map((r) => `"${r}"`).join(', ')}, or { row, bands: [[end, order], …] } with ends rising to row; got ${fmt(nan)}`,
     );
   const kernels =
     reducer && reducer !== 'replace'
@@ -322,13 +339,17 @@ function pickKernels(
   return { minmax, nan, kernels };
 }
 
-/** One run: the tensors checked against the plan, duplicates checked, then the first strategy that applies. */
+/**
+ * One run: the tensors checked against the plan, duplicates checked, then the first strategy that
+ * applies. The out rule runs here unless the caller has checked `out` (`outRule: 'checked'`).
+ */
 function runPlan(
   setup: ScatterSetup,
   inputs: readonly Tensor[],
   indices: Tensor,
   updates: readonly Tensor[],
   out: readonly Tensor[] | undefined,
+  outRule: 'check' | 'checked' = 'check',
 ): Tensor[] {
   checkRunTensors(setup, inputs, indices, updates, out);
   const { policy, map } = setup;
@@ -358,7 +379,7 @@ function runPlan(
       );
     else reportDuplicate(job);
   }
-  if (out)
+  if (out && outRule === 'check')
     for (let i = 0; i < out.length; i++) checkOut(setup.op, out[i], setup.inputShape, setup.inputDTypes[i]);
   return (STRATEGIES.find((s) => s.applies(setup, job)) as ScatterStrategy).run(job);
 }

@@ -108,6 +108,20 @@ export type UpdateFunction = (...args: Scalar[]) => Scalar | readonly Scalar[];
 /** A scatter's update computation: a built-in reducer by name, or a function of scalars. */
 export type UpdateComputation = ReducerName | UpdateFunction;
 
+/** Which operand's NaN a float add / sub / mul returns (see FloatNaN in core/kernels.ts). */
+export type FloatNaNOrder = 'self_first' | 'update_first' | 'self_first_sign' | 'canonical';
+
+/**
+ * A NaN operand order by the element's place in its row, for kernels whose order depends on it
+ * (PyTorch 1.13's vectorised CPU loops order a row's vector body and its scalar rest
+ * differently). The result element at flat offset t has place p = t mod `row`; `bands` cover
+ * the places [0, row) in order, `[end, order]` covering [the previous end, end).
+ */
+export interface PlacedNaN {
+  readonly row: number;
+  readonly bands: readonly (readonly [end: number, order: FloatNaNOrder])[];
+}
+
 /** Options shared by the core gather and scatter. */
 export interface IndexPolicyOptions {
   /** How negative index values are read; default `out_of_bounds`. */
@@ -167,9 +181,9 @@ export interface ScatterOptions extends IndexPolicyOptions {
    * Which NaN a float add / sub / mul returns when an operand is NaN: `self_first` (default,
    * x86's `a op b`: the element's NaN, else the update's, quieted), `update_first`,
    * `self_first_sign` (the default NaN with the first NaN's sign) or `canonical` (see FloatNaN
-   * in core/kernels.ts; each framework's measured choice is in core/nan-rules.ts).
+   * in core/kernels.ts), or one of these by the element's place in its row (PlacedNaN).
    */
-  readonly float_nan?: 'self_first' | 'update_first' | 'self_first_sign' | 'canonical';
+  readonly float_nan?: FloatNaNOrder | PlacedNaN;
   /** Write the results into these tensors (may be the inputs themselves for in-place). */
   readonly out?: Tensor | readonly Tensor[];
 }

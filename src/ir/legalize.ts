@@ -19,6 +19,7 @@
  * every input the framework accepts. Index arithmetic is done in 64 bits (the indices are
  * converted first) so `idx + dim` never wraps.
  */
+import { type FloatNaN, nanRuleText } from '../core/kernels.js';
 import type { ResolvedScatterOptions } from '../core/policy.js';
 import { InvalidArgumentError } from '../errors.js';
 import { type DType, integerRange } from '../tensor/dtype.js';
@@ -175,12 +176,15 @@ const NAN_RULES: Readonly<Record<string, string>> = {
  * `element op update`: StableHLO leaves a NaN result's payload to the implementation, so the text
  * cannot say it, and the note does (the library's own run keeps the rule: `float_nan`).
  */
-function nanNote(op: ScatterOp, rule: string | undefined): string | undefined {
+function nanNote(op: ScatterOp, rule: FloatNaN | undefined): string | undefined {
   const dtype = op.results[0]?.dtype ?? '';
   const arithmetic = ['add', 'sub', 'mul', 'mean'].includes(op.reducer ?? '');
-  if (!rule || !NAN_RULES[rule] || !arithmetic || !(dtype.startsWith('float') || dtype === 'bfloat16'))
-    return undefined;
-  return `${NAN_RULES[rule]}; StableHLO leaves a NaN's payload to the implementation, so this text may give another NaN`;
+  const float = dtype.startsWith('float') || dtype.startsWith('complex') || dtype === 'bfloat16';
+  // A rule by place (PyTorch's vector loops) is stated whole: which order at which places.
+  const says =
+    typeof rule === 'object' ? `returns NaN operands ${nanRuleText(rule)}` : rule && NAN_RULES[rule];
+  if (!says || !arithmetic || !float) return undefined;
+  return `${says}; StableHLO leaves a NaN's payload to the implementation, so this text may give another NaN`;
 }
 
 /** The layout of a scatter's index vectors: window size 1 on inserted and batching dims. */

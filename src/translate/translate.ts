@@ -50,6 +50,7 @@ import type { OpNameOf } from '../frameworks/op-names.js';
 import type { DType } from '../tensor/dtype.js';
 import { isComplex } from '../tensor/complex.js';
 import { complexMulOrder, complexOrder } from '../core/complex.js';
+import { nanRuleText } from '../core/kernels.js';
 import { moveAxis } from '../tensor/ops.js';
 import { type NestedArray, Tensor } from '../tensor/tensor.js';
 import {
@@ -640,8 +641,8 @@ function policyDifferences(source: CoreCall, target: CoreCall, name: string): st
     const si = source.options.include_self !== false;
     const ti = target.options.include_self !== false;
     if (si !== ti) d.push(`include_self: ${src} ${si}; ${name} ${ti}`);
-    const sn = source.options.float_nan ?? 'self_first';
-    const tn = target.options.float_nan ?? 'self_first';
+    const sn = nanRuleText(source.options.float_nan ?? 'self_first');
+    const tn = nanRuleText(target.options.float_nan ?? 'self_first');
     const fx = source.inputs[0].dtype;
     if (sn !== tn && (fx.startsWith('float') || fx === 'bfloat16'))
       d.push(`NaN operands: ${src} returns them by ${sn}; ${name} by ${tn} (payload bits may differ)`);
@@ -695,8 +696,8 @@ function complexProductDifference(
   const dtype = source.inputs[0].dtype;
   if (!isComplex(dtype)) return undefined;
   const comp = source.update_computation;
-  const sn = source.options.float_nan ?? 'self_first';
-  const tn = target.options.float_nan ?? 'self_first';
+  const sn = nanRuleText(source.options.float_nan ?? 'self_first');
+  const tn = nanRuleText(target.options.float_nan ?? 'self_first');
   if ((comp === 'add' || comp === 'sub') && sn !== tn)
     return `NaN operands: ${src} returns them by ${sn}; ${name} by ${tn} (payload bits may differ)`;
   const so = complexMulOrder(source.options.float_minmax ?? 'ieee');

@@ -6,7 +6,9 @@
  * in core/kernels.ts; invalid operations and Math.min/max of a NaN give 0xFFC00000; 16-bit
  * floats compute in f32 — exact, 24 ≥ 2·11 + 2 — and round once).
  */
-import type { FloatMinMax, FloatNaN } from '../../core/kernels.js';
+import { type FloatMinMax, type FloatNaN, nanRuleText } from '../../core/kernels.js';
+import type { FloatNaNOrder } from '../../core/types.js';
+import { InvalidArgumentError } from '../../errors.js';
 import type { DType } from '../../tensor/dtype.js';
 
 /** Bytes per element of a dtype as stored on the GPU (the CPU's own storage layout). */
@@ -276,7 +278,7 @@ fn f32_to_bf16(x: u32) -> u32 {
  * WGSL statements returning the NaN result of an operation on bits a, b (decoded x, y) under
  * the CPU's NaN rule (FloatNaN): which operand's NaN, quieted, or the default NaN with a sign.
  */
-function nanStatements(rule: FloatNaN, quiet: string, sign: string, canon: string): string {
+function nanStatements(rule: FloatNaNOrder, quiet: string, sign: string, canon: string): string {
   switch (rule) {
     case 'update_first':
       return `if (is_nan32(y)) { return b | ${quiet}; } if (is_nan32(x)) { return a | ${quiet}; }`;
@@ -300,6 +302,12 @@ export function reducerFn(
   minmax: FloatMinMax = 'ieee',
   nan: FloatNaN = 'self_first',
 ): string {
+  // A NaN order by place in the row (PyTorch's vector loops) has no WGSL form: refused, never ignored.
+  if (typeof nan !== 'string')
+    throw new InvalidArgumentError(
+      'webgpu.float_nan',
+      `WebGPU backend: a NaN operand order by place in the row (${nanRuleText(nan)}) does not run here; use the CPU backend (webgpu.float_nan)`,
+    );
   const E = elemType(elementBytes(dtype));
   const head = `fn red(a: ${E}, b: ${E}) -> ${E}`;
   if (reducer === 'replace') return `${head} { return b; }`;
@@ -375,7 +383,7 @@ function pickStatements(reducer: string, minmax: FloatMinMax, nanOf: string, gt:
 }
 
 /** float64 reducers on (lo, hi) bits (softfloat64.ts), NaN operands by the call's rule (the CPU's nanFix). */
-function reducerFn64(head: string, reducer: string, minmax: FloatMinMax, nan: FloatNaN): string {
+function reducerFn64(head: string, reducer: string, minmax: FloatMinMax, nan: FloatNaNOrder): string {
   if (reducer === 'min' || reducer === 'max') {
     if (minmax === 'ieee') return `${head} { return f64_${reducer}(a, b); }`;
     return `${head} { let x = a; let y = b; ${pickStatements(reducer, minmax, 'is_nan64', 'fgt64')} }`;

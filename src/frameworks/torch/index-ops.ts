@@ -13,6 +13,7 @@ import { flatScatter, takeScatter, tupleScatter } from '../families.js';
 import { broadcastExactly, broadcastTuple, castScalar, filled } from '../numpy/shared.js';
 import { NO_INDEX, type OutOptions, checkVector } from './gather.js';
 import { type IndexEntry, indexPutTuple, lowerMaskIndexPut, lowerSliceIndexPut } from './masks.js';
+import { indexPutPolicy } from './nan-places.js';
 import {
   type TorchOp,
   atLeast1d,
@@ -360,7 +361,7 @@ export function lowerIndexPut(
     arrays.length,
     shape.length,
     computation,
-    policyOf(op, X.dtype),
+    indexPutPolicy(X.dtype, accumulate, X.shape.slice(arrays.length), V.shape),
   );
 }
 

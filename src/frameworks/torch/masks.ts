@@ -35,6 +35,7 @@ import {
 } from '../masks.js';
 import { broadcastExactly, broadcastOr, broadcastTuple } from '../numpy/shared.js';
 import { NO_INDEX, type OutOptions } from './gather.js';
+import { indexPutPolicy } from './nan-places.js';
 import { TORCH_POLICY, checkSameDType, policyOf } from './policy.js';
 import type { LoweredGather, LoweredScatter } from '../lowered.js';
 
@@ -190,14 +191,17 @@ export function lowerSliceIndexPut(
     out: outArg(op, opts.out),
     operand_shape: X.shape,
   };
-  const policy = policyOf('index_put', X.dtype);
   const lone = advs.length === 1 && 'mask' in advs[0].adv ? advs[0].adv.mask : undefined;
-  if (lone && V.size === 1 && !accumulate) return maskedFill(m, X, all, lone, V, policy);
+  if (lone && V.size === 1 && !accumulate)
+    return maskedFill(m, X, all, lone, V, policyOf('index_put', X.dtype));
   const { p, S, shape } = placedItems(
     op,
     X,
     all.filter((i) => !isScalarMask(i)),
   );
+  // The row of ATen's inner loop: self's dims after the last indexed one (nan-places.ts).
+  const last = Math.max(...p.items.map((i) => ('adv' in i ? Math.max(...i.dims) : -1)));
+  const policy = indexPutPolicy(X.dtype, accumulate, p.operand.shape.slice(last + 1), V.shape);
   const updates = broadcastExactly(
     V,
     shape,
@@ -332,7 +336,7 @@ export function lowerMaskIndexPut(
     operand_shape: X.shape,
     reshape: operand === X ? undefined : X.shape,
   };
-  const policy = policyOf('index_put', X.dtype);
+  const policy = indexPutPolicy(X.dtype, accumulate, rest, V.shape);
   zeroDimCheck(op, operand.shape, entries, S);
   if (updates.size === 0) return flatScatter(m, X, NO_INDEX, zeros([0], X.dtype), 'replace', policy);
   if (lone) return maskScatter(m, operand, lone, updates, computation, policy);

@@ -23,6 +23,7 @@ import {
   policyOf,
 } from './policy.js';
 import type { LoweredScatter } from '../lowered.js';
+import { scatterProductNaN } from './nan-places.js';
 
 /**
  * The common lowering of the scatter family:
@@ -53,7 +54,10 @@ function lowerScatterFamily(
   const d = normalizeDim(op, dim, X.rank);
   // amax/amin as PyTorch's kernel: isnan(src) ? src : std::max(self, src) — NaN updates win
   // bit for bit, a ±0 tie keeps self.
-  const policy = { ...policyOf(op, X.dtype), include_self, float_minmax: 'self_on_tie' as const };
+  const base = { ...policyOf(op, X.dtype), include_self, float_minmax: 'self_on_tie' as const };
+  // complex128 products off the last dim: ATen's other loop nest swaps operands (nan-places.ts).
+  const product = computation === 'mul' ? scatterProductNaN(X.dtype, d, X.rank) : undefined;
+  const policy = product ? { ...base, float_nan: product } : base;
   // PyTorch 1.13 checks src's dtype, then returns self for an empty index (no index dtype, rank
   // or shape check).
   if (S instanceof Tensor) checkSameDType(op, 'src', X, S);

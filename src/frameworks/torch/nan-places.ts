@@ -1,0 +1,117 @@
+/**
+ * PyTorch 1.13's NaN operand order where it depends on where an element sits (CPU, one thread;
+ * measured against the real PyTorch, test/nan-places.test.ts and test/nan-places-live.test.ts).
+ * When both operands of an add or a product are NaN, x86 returns the first one (quieted); which
+ * operand is first follows the machine code that touches the element, and ATen's loops over a
+ * row of L contiguous elements compile to a vector body and a scalar rest that order operands
+ * differently. The decision, per op, dtype and shape, is made here once and handed to the core
+ * as a declarative rule (core/types.ts PlacedNaN: the place of an element is its flat offset
+ * mod L, the row).
+ *
+ * - index_put(accumulate=True): ATen's `*dst += *src` over the row of trailing non-indexed
+ *   elements (see `indexPutRow`). A row whose values are all read (src contiguous) adds
+ *   update + self in the compiler's vector body — float32 p < L − L mod 4, float64
+ *   p < L − L mod 2, complex64 only its two-element epilogue [L − L mod 4, L − L mod 4 + 2)
+ *   — and self + update elsewhere; a row over one broadcast value (src stride 0) adds update +
+ *   self on complex64 p < L − L mod 2 and on every complex128 place, self + update on real
+ *   dtypes. A row of one element is the scalar loop (self + update).
+ * - scatter multiply / scatter_reduce prod on complex128: ATen's loop nest along the last dim
+ *   multiplies in NumPy's operand order, the nest along any other dim in the swapped one
+ *   (`update_first` for products, core/complex-nan.ts).
+ *
+ * Not modelled: float16 in the vector body (the update's sign there, self's in the rest —
+ * payloads are dropped either way), and PyTorch's multi-threaded paths (float32 index_put of
+ * ≥ 32768 elements takes an atomic add when more than one thread runs).
+ */
+import type { FloatNaN } from '../../core/kernels.js';
+import type { FloatNaNOrder, PlacedNaN } from '../../core/types.js';
+import type { DType } from '../../tensor/dtype.js';
+import { policyOf } from './policy.js';
+
+/** How ATen's inner loop reads the values: a contiguous row, one broadcast value, or no row. */
+export type RowKind = 'contiguous' | 'broadcast' | 'scalar';
+
+/**
+ * The inner loop of index_put's TensorIterator: the self dims after the last indexed one are
+ * contiguous in self, and coalesce from the innermost outwards while the values' strides agree
+ * (size-1 dims drop out): a run of dims the values fill (`contiguous`) or a run they broadcast
+ * over (`broadcast`). No dim of size > 1 left: the loop runs over the index (`scalar`).
+ * `values` is the values' shape before broadcasting (aligned to the trailing dims from the right).
+ */
+export function indexPutRow(
+  trailing: readonly number[],
+  values: readonly number[],
+): { kind: RowKind; length: number } {
+  let kind: RowKind = 'scalar';
+  let length = 1;
+  for (let k = 1; k <= trailing.length; k++) {
+    const n = trailing[trailing.length - k];
+    if (n === 1) continue;
+    const v = values.length >= k ? values[values.length - k] : 1;
+    const here: RowKind = v === 1 ? 'broadcast' : 'contiguous';
+    if (kind !== 'scalar' && here !== kind) break;
+    kind = here;
+    length *= n;
+  }
+  return { kind, length };
+}
+
+/** One band [from, to) of a row under `order`, the rest `self_first` (a plain order when uniform). */
+function band(row: number, from: number, to: number, order: FloatNaNOrder): FloatNaN {
+  if (from >= to) return 'self_first';
+  if (from === 0 && to === row) return order;
+  const bands: [number, FloatNaNOrder][] = [];
+  if (from > 0) bands.push([from, 'self_first']);
+  bands.push([to, order]);
+  if (to < row) bands.push([row, 'self_first']);
+  return { row, bands } satisfies PlacedNaN;
+}
+
+/**
+ * index_put(accumulate=True)'s NaN rule on `dtype` (float32, float64, complex64, complex128:
+ * see the module comment), or undefined where the op's plain rule holds (other dtypes).
+ */
+export function indexPutNaN(
+  dtype: DType,
+  trailing: readonly number[],
+  values: readonly number[],
+): FloatNaN | undefined {
+  if (!MEASURED.includes(dtype)) return undefined;
+  const { kind, length: L } = indexPutRow(trailing, values);
+  const real = dtype === 'float32' || dtype === 'float64';
+  if (kind === 'scalar' || (kind === 'broadcast' && real)) return 'self_first';
+  if (dtype === 'float32') return band(L, 0, L - (L % 4), 'update_first');
+  if (dtype === 'float64') return band(L, 0, L - (L % 2), 'update_first');
+  if (dtype === 'complex64' && kind === 'contiguous') {
+    const lo = L - (L % 4);
+    return L % 4 >= 2 ? band(L, lo, lo + 2, 'update_first') : 'self_first';
+  }
+  if (dtype === 'complex64') return band(L, 0, L - (L % 2), 'update_first');
+  return kind === 'broadcast' ? 'update_first' : 'self_first'; // complex128
+}
+
+/** The dtypes whose index_put places are measured (float16 and bfloat16 keep their plain rules). */
+const MEASURED: readonly DType[] = ['float32', 'float64', 'complex64', 'complex128'];
+
+/**
+ * index_put's core policy: with accumulate, the NaN rule of its row (`trailing`: self's dims
+ * after the last indexed one; `values`: the values' shape before broadcasting).
+ */
+export function indexPutPolicy(
+  dtype: DType,
+  accumulate: boolean,
+  trailing: readonly number[],
+  values: readonly number[],
+) {
+  const base = policyOf('index_put', dtype);
+  if (!accumulate) return base;
+  return { ...base, float_nan: indexPutNaN(dtype, trailing, values) ?? base.float_nan };
+}
+
+/**
+ * The NaN rule of a complex product of scatter (reduce='multiply') / scatter_reduce('prod'):
+ * complex128 along a dim other than the last multiplies in the swapped operand order.
+ */
+export function scatterProductNaN(dtype: DType, dim: number, rank: number): FloatNaN | undefined {
+  return dtype === 'complex128' && dim !== Math.max(rank, 1) - 1 ? 'update_first' : undefined;
+}

@@ -1,0 +1,246 @@
+/**
+ * PyTorch 1.13's NaN operand order by place in the row (frameworks/torch/nan-places.ts), named
+ * class by class: every case runs through the real PyTorch and the library and must agree bit
+ * for bit; a few results are also pinned by their pattern (which operand's payload each place
+ * keeps: `a` self, `b` the update) so the documented rule stays true without the peer.
+ */
+import { describe, expect, it } from 'vitest';
+import { pythonHas } from '../scripts/goldens/golden.js';
+import { reducerFn } from '../src/backends/webgpu/wgsl.js';
+import { scatter } from '../src/core/scatter.js';
+import type { PlacedNaN } from '../src/core/types.js';
+import { GatherScatterError, type Tensor, tensor, torch } from '../src/index.js';
+import { stablehloModule } from '../src/ir/module-text.js';
+import { indexPutNaN, indexPutRow } from '../src/frameworks/torch/nan-places.js';
+import { type NaNCase, bitDiff, libraryRun, peerRun, words } from './helpers/nan-peer.js';
+
+type FloatDType = 'float32' | 'float64' | 'complex64' | 'complex128';
+const QUIET32 = 0x7fc00000;
+const QUIET64 = 0x7ff8000000000000n;
+
+/** A tensor whose every stored word is a NaN with low payload nibble `nib` (signalling: quiet bit clear). */
+function nans(dtype: FloatDType, shape: number[], nib: number, signalling = false): Tensor {
+  const n = shape.reduce((a, b) => a * b, 1) * (dtype.startsWith('complex') ? 2 : 1);
+  if (dtype === 'float32' || dtype === 'complex64') {
+    const w = new Uint32Array(n).fill((signalling ? 0x7f800000 : QUIET32) | nib);
+    return tensor(new Float32Array(w.buffer), dtype, shape);
+  }
+  const w = new BigUint64Array(n).fill((signalling ? 0x7ff0000000000000n : QUIET64) | BigInt(nib));
+  return tensor(new Float64Array(w.buffer), dtype, shape);
+}
+
+/** The low payload nibble of every stored word: which operand's NaN each place kept. */
+const nibbles = (t: Tensor): string =>
+  words(t)
+    .map((w) => (Number.parseInt(w.slice(-1), 16) === 0xa ? 'a' : 'b'))
+    .join('');
+
+const i64 = (xs: number[], shape = [xs.length]) => tensor(xs.map(BigInt), 'int64', shape);
+const hasTorch = pythonHas('torch');
+
+/** Runs the cases through PyTorch and the library; returns the disagreements. */
+function disagreements(cases: readonly NaNCase[]): string[] {
+  const want = peerRun(cases);
+  return cases.flatMap((c, k) => {
+    const d = bitDiff(libraryRun(c), want[k]);
+    return d.length ? [`${k} ${c.op} ${c.x.dtype}${JSON.stringify(c.x.shape)}: ${d.join(', ')}`] : [];
+  });
+}
+
+/** index_put(x, [tensor([1])], v, accumulate) on x (2, L): row 1 gets one update per place. */
+const rowPut = (dtype: FloatDType, L: number, vShape = [1, L], signalling = false): NaNCase => ({
+  op: 'index_put',
+  x: nans(dtype, [2, L], 0xa, signalling),
+  indices: [i64([1])],
+  v: nans(dtype, vShape, 0xb),
+});
+
+describe('torch.index_put(accumulate=True): NaN order by place (PyTorch 1.13)', () => {
+  it('float32: the update wins at p < L − L mod 4, self after (row 1 of 2×10: 8 b, 2 a)', () => {
+    const r = libraryRun(rowPut('float32', 10));
+    expect(nibbles(r).slice(10)).toBe('bbbbbbbbaa');
+  });
+
+  it('float64: the update wins at p < L − L mod 2 (2×7: 6 b, 1 a); complex64 only in its epilogue', () => {
+    expect(nibbles(libraryRun(rowPut('float64', 7))).slice(7)).toBe('bbbbbba');
+    // complex64, L = 7: places [4, 6) add update + self; both parts of each place.
+    expect(nibbles(libraryRun(rowPut('complex64', 7))).slice(14)).toBe('aaaaaaaabbbbaa');
+    expect(nibbles(libraryRun(rowPut('complex128', 7))).slice(14)).toBe('a'.repeat(14));
+  });
+
+  it('a value broadcast along the row: complex64 update-first at p < L − L mod 2, complex128 everywhere, reals never', () => {
+    expect(nibbles(libraryRun(rowPut('complex64', 5, [1, 1]))).slice(10)).toBe('bbbbbbbbaa');
+    expect(nibbles(libraryRun(rowPut('complex128', 5, [1, 1]))).slice(10)).toBe('b'.repeat(10));
+    expect(nibbles(libraryRun(rowPut('float32', 5, [1, 1]))).slice(5)).toBe('aaaaa');
+  });
+
+  it('the row is the trailing run the values fill: (2, 3, 6) with values (1, 1, 6) has rows of 6', () => {
+    expect(indexPutRow([3, 6], [1, 1, 6])).toEqual({ kind: 'contiguous', length: 6 });
+    expect(indexPutRow([3, 6], [3, 6])).toEqual({ kind: 'contiguous', length: 18 });
+    expect(indexPutRow([3, 1], [3, 1])).toEqual({ kind: 'contiguous', length: 3 });
+    expect(indexPutRow([3, 6], [1])).toEqual({ kind: 'broadcast', length: 18 });
+    expect(indexPutRow([1, 1], [1])).toEqual({ kind: 'scalar', length: 1 });
+    expect(indexPutNaN('float32', [3, 6], [1, 1, 6])).toEqual({
+      row: 6,
+      bands: [
+        [4, 'update_first'],
+        [6, 'self_first'],
+      ],
+    });
+    expect(indexPutNaN('float32', [3], [3])).toBe('self_first'); // L = 3: no vector body
+    expect(indexPutNaN('int32', [8], [8])).toBeUndefined();
+  });
+
+  it.skipIf(!hasTorch)(
+    'bit for bit with PyTorch: rows L = 1…20 of float32, float64, complex64, complex128',
+    () => {
+      const cases: NaNCase[] = [];
+      for (const dtype of ['float32', 'float64', 'complex64', 'complex128'] as const)
+        for (let L = 1; L <= 20; L++) {
+          cases.push(rowPut(dtype, L, [1, L], L % 3 === 0));
+          if (L % 2 === 1) cases.push(rowPut(dtype, L, [1, 1]));
+        }
+      expect(disagreements(cases)).toEqual([]);
+    },
+  );
+
+  it.skipIf(!hasTorch)(
+    'bit for bit with PyTorch: a null entry, masks, the last dim indexed, duplicates, partial broadcasts',
+    () => {
+      const cases: NaNCase[] = [];
+      for (const dtype of ['float32', 'float64', 'complex64', 'complex128'] as const) {
+        const put = (x: number[], indices: (Tensor | null)[], v: number[]): NaNCase => ({
+          op: 'index_put',
+          x: nans(dtype, x, 0xa),
+          indices,
+          v: nans(dtype, v, 0xb, true),
+        });
+        const mask = tensor([false, true, true], 'bool');
+        const mask2 = tensor([false, true, false, false, false, true], 'bool', [2, 3]);
+        cases.push(
+          put([3, 2, 7], [null, i64([1])], [3, 1, 7]),
+          put([3, 2, 5], [null, i64([1, 1, 0])], [3, 3, 5]),
+          put([2, 7], [null, i64([1, 3])], [2, 2]),
+          put([3, 7], [mask], [2, 7]),
+          put([2, 3, 7], [mask2], [1, 7]),
+          put([3, 2, 7], [null, tensor([false, true], 'bool')], [3, 1, 7]),
+          put([3, 5, 2], [i64([0, 2]), i64([4, 4]), i64([1, 1])], [2]),
+          put([3, 7], [i64([1, 1, 2])], [3, 7]),
+          put([2, 3, 6], [i64([1])], [1, 1, 6]),
+          put([2, 3, 6], [i64([1])], [3, 1]),
+          put([2, 6], [i64([0, 1])], [6]),
+        );
+      }
+      expect(disagreements(cases)).toEqual([]);
+    },
+  );
+});
+
+describe('torch.scatter multiply / scatter_reduce prod on complex128: the swapped order off the last dim', () => {
+  /** x (3, 4) of NaNs in every part; src NaNs too: each product meets NaN by NaN. */
+  const mul = (dim: number, op: 'scatter_mul' | 'scatter_prod'): NaNCase => {
+    const x = nans('complex128', [3, 4], 0xa);
+    const s = nans('complex128', [3, 4], 0xb);
+    const i = i64(
+      dim === 0 ? [2, 0, 1, 1, 0, 2, 2, 1, 1, 1, 0, 0] : [3, 0, 1, 1, 0, 2, 3, 1, 1, 1, 0, 2],
+      [3, 4],
+    );
+    return op === 'scatter_mul' ? { op, x, dim, i, s } : { op, x, dim, i, s, include_self: true };
+  };
+
+  /** One complex128 element re + NaN·i, the NaN's payload nibble `nib`. */
+  const halfNaN = (re: number, nib: number): Tensor => {
+    const w = new BigUint64Array(2);
+    new Float64Array(w.buffer)[0] = re;
+    w[1] = QUIET64 | BigInt(nib);
+    return tensor(new Float64Array(w.buffer), 'complex128', [1, 1]);
+  };
+
+  it('(2 + NaN·i)·(3 + NaN·i): re = fma(a, c, −(b·d)) takes b·d — the update part d first off the last dim', () => {
+    const run = (dim: number) =>
+      libraryRun({ op: 'scatter_mul', x: halfNaN(2, 0xa), dim, i: i64([0], [1, 1]), s: halfNaN(3, 0xb) });
+    expect(nibbles(run(0))).toBe('bb'); // dim 0 of rank 2: ATen's other loop nest, swapped
+    expect(nibbles(run(1))).toBe('ab'); // the last dim: NumPy's order, self's b first
+  });
+
+  it.skipIf(!hasTorch)('bit for bit with PyTorch along every dim (multiply and prod)', () => {
+    const cases: NaNCase[] = [];
+    for (const dim of [0, 1])
+      for (const op of ['scatter_mul', 'scatter_prod'] as const) {
+        cases.push(mul(dim, op));
+        const x = tensor(
+          new Float64Array([2, Number.NaN, Number.NaN, 3, 1, 1, 0, Number.NaN]),
+          'complex128',
+          [2, 2],
+        );
+        const s = nans('complex128', [2, 2], 0xb, true);
+        const i = i64([1, 0, 0, 1], [2, 2]);
+        cases.push(op === 'scatter_mul' ? { op, x, dim, i, s } : { op, x, dim, i, s, include_self: true });
+      }
+    expect(disagreements(cases)).toEqual([]);
+  });
+});
+
+describe('the placed rule through the surfaces', () => {
+  const placed: PlacedNaN = {
+    row: 4,
+    bands: [
+      [2, 'update_first'],
+      [4, 'self_first'],
+    ],
+  };
+  const dn = {
+    update_window_dims: [1],
+    inserted_window_dims: [0],
+    scatter_dims_to_operand_dims: [0],
+    index_vector_dim: 1,
+  };
+
+  it('the core kernel reads the place: update first at places 0, 1 of each row of 4', () => {
+    const x = nans('float32', [2, 4], 0xa);
+    const [r] = scatter(x, i64([1], [1, 1]), nans('float32', [1, 4], 0xb), dn, 'add', { float_nan: placed });
+    expect(nibbles(r)).toBe('aaaabbaa');
+  });
+
+  it('stablehlo.scatter.float_nan: a placed rule whose bands do not rise to its row is refused', () => {
+    const bad = { row: 4, bands: [[3, 'update_first']] } as unknown as PlacedNaN;
+    const run = () =>
+      scatter(nans('float32', [2, 4], 0xa), i64([1], [1, 1]), nans('float32', [1, 4], 0xb), dn, 'add', {
+        float_nan: bad,
+      });
+    expect(run).toThrowError(expect.objectContaining({ code: 'stablehlo.scatter.float_nan' }));
+  });
+
+  it('webgpu.float_nan: the WebGPU reducer refuses a rule by place (it has no form for it)', () => {
+    let err: unknown;
+    try {
+      reducerFn('add', 'float32', 0, 'ieee', placed);
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(GatherScatterError);
+    expect((err as GatherScatterError).code).toBe('webgpu.float_nan');
+    expect(reducerFn('add', 'float32', 0, 'ieee', 'update_first')).toContain('is_nan32(y)');
+  });
+
+  it('printed StableHLO states the placed rule (the text cannot carry it)', () => {
+    const call = torch.lower.index_put(
+      nans('float32', [2, 6], 0xa),
+      [i64([1])],
+      nans('float32', [1, 6], 0xb),
+      {
+        accumulate: true,
+      },
+    );
+    expect(call.options.float_nan).toEqual({
+      row: 6,
+      bands: [
+        [4, 'update_first'],
+        [6, 'self_first'],
+      ],
+    });
+    expect(stablehloModule(call)).toContain(
+      'returns NaN operands by place in rows of 6: update_first [0, 4), self_first [4, 6)',
+    );
+  });
+});
