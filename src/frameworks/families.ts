@@ -176,6 +176,24 @@ export function scatterCallN(
   };
 }
 
+/** A gather's layout as the mirroring scatter's dimension numbers (batching dims only where the gather has them). */
+function scatterDimsOf(g: Omit<GatherDimensionNumbers, 'slice_sizes'>): ScatterDimensionNumbers {
+  const batching =
+    g.operand_batching_dims === undefined
+      ? {}
+      : {
+          input_batching_dims: g.operand_batching_dims,
+          scatter_indices_batching_dims: g.start_indices_batching_dims,
+        };
+  return {
+    update_window_dims: g.offset_dims,
+    inserted_window_dims: g.collapsed_slice_dims,
+    ...batching,
+    scatter_dims_to_operand_dims: g.start_index_map,
+    index_vector_dim: g.index_vector_dim,
+  };
+}
+
 // ---------------------------------------------------------------------------------------------
 // take: one scalar index per position, along `axis`, after `batchDims` leading dims shared by
 // operand and indices (tf.gather's batch_dims; 0 elsewhere).
@@ -251,15 +269,7 @@ export function takeScatterDims(
   axis: number,
   batchDims = 0,
 ): ScatterDimensionNumbers {
-  const b = range(batchDims);
-  return {
-    update_window_dims: takeWindowDims(rank, indexRank, axis, batchDims),
-    inserted_window_dims: [axis],
-    input_batching_dims: b,
-    scatter_indices_batching_dims: b,
-    scatter_dims_to_operand_dims: [axis],
-    index_vector_dim: indexRank,
-  };
+  return scatterDimsOf(takeLayout(rank, indexRank, axis, batchDims));
 }
 
 /** Result (or updates) shape of `take`. */
@@ -414,16 +424,8 @@ export function alongAxisGatherDims(a: AlongAxis, rank: number): GatherDimension
 }
 
 /** The element-wise scatter's dimension numbers (no window dims). */
-export function alongAxisScatterDims(a: AlongAxis): ScatterDimensionNumbers {
-  return {
-    update_window_dims: [],
-    inserted_window_dims: a.collapsed,
-    input_batching_dims: a.batching,
-    scatter_indices_batching_dims: a.batching,
-    scatter_dims_to_operand_dims: a.index_map,
-    index_vector_dim: a.index_vector_dim,
-  };
-}
+export const alongAxisScatterDims = (a: AlongAxis): ScatterDimensionNumbers =>
+  scatterDimsOf(alongAxisGatherDims(a, 0));
 
 export function elementsGather(
   m: CallMeta,
@@ -475,14 +477,17 @@ function ndParts(rank: number, indicesShape: readonly number[], layout: NdLayout
   const q = indicesShape.length;
   const first = layout.vector === 'first';
   const k = first ? indicesShape[0] : indicesShape[q - 1];
-  return {
-    b,
-    k,
-    ivd: first ? 0 : q - 1,
-    indexed: range(b, b + k),
-    window: range(q - 1, q - 1 + rank - b - k),
-    batch: range(b),
+  const indexed = range(b, b + k);
+  const batch = range(b);
+  const dims: Omit<GatherDimensionNumbers, 'slice_sizes'> = {
+    offset_dims: range(q - 1, q - 1 + rank - b - k),
+    collapsed_slice_dims: indexed,
+    operand_batching_dims: batch,
+    start_indices_batching_dims: batch,
+    start_index_map: indexed,
+    index_vector_dim: first ? 0 : q - 1,
   };
+  return { b, k, dims };
 }
 
 export function ndGather(
@@ -493,21 +498,8 @@ export function ndGather(
   layout: NdLayout = {},
 ): GatherCall {
   const p = ndParts(operand.rank, indices.shape, layout);
-  return gatherCall(
-    m,
-    operand,
-    indices,
-    {
-      offset_dims: p.window,
-      collapsed_slice_dims: p.indexed,
-      operand_batching_dims: p.batch,
-      start_indices_batching_dims: p.batch,
-      start_index_map: p.indexed,
-      index_vector_dim: p.ivd,
-      slice_sizes: operand.shape.map((n, d) => (d < p.b + p.k ? 1 : n)),
-    },
-    policy,
-  );
+  const slice_sizes = operand.shape.map((n, d) => (d < p.b + p.k ? 1 : n));
+  return gatherCall(m, operand, indices, { ...p.dims, slice_sizes }, policy);
 }
 
 export function ndScatter(
@@ -519,23 +511,8 @@ export function ndScatter(
   policy: ScatterPolicy,
   layout: NdLayout = {},
 ): ScatterCall {
-  const p = ndParts(input.rank, indices.shape, layout);
-  return scatterCall(
-    m,
-    input,
-    indices,
-    updates,
-    {
-      update_window_dims: p.window,
-      inserted_window_dims: p.indexed,
-      input_batching_dims: p.batch,
-      scatter_indices_batching_dims: p.batch,
-      scatter_dims_to_operand_dims: p.indexed,
-      index_vector_dim: p.ivd,
-    },
-    computation,
-    policy,
-  );
+  const dn = scatterDimsOf(ndParts(input.rank, indices.shape, layout).dims);
+  return scatterCall(m, input, indices, updates, dn, computation, policy);
 }
 
 /** Result (or updates) shape of `nd`. */
@@ -545,7 +522,7 @@ export function ndShape(
   layout: NdLayout = {},
 ): number[] {
   const p = ndParts(operandShape.length, indicesShape, layout);
-  const batch = indicesShape.filter((_, d) => d !== p.ivd);
+  const batch = indicesShape.filter((_, d) => d !== p.dims.index_vector_dim);
   return [...batch, ...operandShape.slice(p.b + p.k)];
 }
 
@@ -554,8 +531,14 @@ export function ndShape(
 //   result shape = S ++ x.shape[k:]
 // `indices` are the arrays stacked along a new last dim (stackIndices), or the one array.
 
-function tupleParts(rank: number, k: number, sRank: number) {
-  return { lead: range(k), window: range(sRank, sRank + rank - k) };
+function tupleDims(rank: number, k: number, sRank: number): Omit<GatherDimensionNumbers, 'slice_sizes'> {
+  const lead = range(k);
+  return {
+    offset_dims: range(sRank, sRank + rank - k),
+    collapsed_slice_dims: lead,
+    start_index_map: lead,
+    index_vector_dim: sRank,
+  };
 }
 
 export function tupleGather(
@@ -566,20 +549,8 @@ export function tupleGather(
   sRank: number,
   policy: GatherPolicy,
 ): GatherCall {
-  const p = tupleParts(operand.rank, k, sRank);
-  return gatherCall(
-    m,
-    operand,
-    indices,
-    {
-      offset_dims: p.window,
-      collapsed_slice_dims: p.lead,
-      start_index_map: p.lead,
-      index_vector_dim: sRank,
-      slice_sizes: operand.shape.map((n, d) => (d < k ? 1 : n)),
-    },
-    policy,
-  );
+  const slice_sizes = operand.shape.map((n, d) => (d < k ? 1 : n));
+  return gatherCall(m, operand, indices, { ...tupleDims(operand.rank, k, sRank), slice_sizes }, policy);
 }
 
 export function tupleScatter(
@@ -592,19 +563,6 @@ export function tupleScatter(
   computation: UpdateComputation,
   policy: ScatterPolicy,
 ): ScatterCall {
-  const p = tupleParts(input.rank, k, sRank);
-  return scatterCall(
-    m,
-    input,
-    indices,
-    updates,
-    {
-      update_window_dims: p.window,
-      inserted_window_dims: p.lead,
-      scatter_dims_to_operand_dims: p.lead,
-      index_vector_dim: sRank,
-    },
-    computation,
-    policy,
-  );
+  const dn = scatterDimsOf(tupleDims(input.rank, k, sRank));
+  return scatterCall(m, input, indices, updates, dn, computation, policy);
 }
