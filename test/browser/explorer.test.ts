@@ -225,7 +225,8 @@ describe.skipIf(!available)('explorer in Chromium', () => {
     expect(await page.locator('#derivation tr[data-step="negative"]').count()).toBe(1);
     expect(text).toContain('negative_indices = from_end');
     expect(text).toContain('axis=1');
-    expect(text).toContain('a[0, 2]');
+    // np.take_along_axis(arr, indices, axis): NumPy's own name for the data.
+    expect(text).toContain('arr[0, 2]');
     expect(text).toContain('indices[0');
     expect(text).toContain('↤ from end');
   });
