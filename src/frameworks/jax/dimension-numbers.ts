@@ -53,26 +53,23 @@ const SCATTER_DN_KEYS = [
   'scatter_indices_batching_dims',
 ] as const;
 
+/** A JAX NamedTuple of dimension numbers: the fields of `keys` in order (the last two, batching, default to `()`), frozen. */
+function namedTuple<T extends object>(dn: T, keys: readonly (keyof T & string)[]): Required<T> {
+  const out: Partial<T> = {};
+  keys.forEach((k, i) => {
+    out[k] = i < 3 ? dn[k] : (dn[k] ?? ([] as T[typeof k]));
+  });
+  return Object.freeze(out) as Required<T>;
+}
+
 /** Builds a GatherDimensionNumbers (defaults filled in, frozen), like the JAX NamedTuple. */
 export function GatherDimensionNumbers(dn: GatherDimensionNumbers): Required<GatherDimensionNumbers> {
-  return Object.freeze({
-    offset_dims: dn.offset_dims,
-    collapsed_slice_dims: dn.collapsed_slice_dims,
-    start_index_map: dn.start_index_map,
-    operand_batching_dims: dn.operand_batching_dims ?? [],
-    start_indices_batching_dims: dn.start_indices_batching_dims ?? [],
-  });
+  return namedTuple(dn, GATHER_DN_KEYS);
 }
 
 /** Builds a ScatterDimensionNumbers (defaults filled in, frozen), like the JAX NamedTuple. */
 export function ScatterDimensionNumbers(dn: ScatterDimensionNumbers): Required<ScatterDimensionNumbers> {
-  return Object.freeze({
-    update_window_dims: dn.update_window_dims,
-    inserted_window_dims: dn.inserted_window_dims,
-    scatter_dims_to_operand_dims: dn.scatter_dims_to_operand_dims,
-    operand_batching_dims: dn.operand_batching_dims ?? [],
-    scatter_indices_batching_dims: dn.scatter_indices_batching_dims ?? [],
-  });
+  return namedTuple(dn, SCATTER_DN_KEYS);
 }
 
 /** StableHLO gather constraint → JAX rule name (the rule part of `jax.lax.gather.<rule>`). */
