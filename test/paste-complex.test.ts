@@ -62,6 +62,13 @@ const CASES: readonly Case[] = [
     dtype: 'complex128',
   },
   {
+    // CPython's complex(): a complex argument adds its other part in; signs of zero as Python.
+    paste:
+      'np.take(np.array([complex(1j, 1j), complex(real=1, imag=-0.0), -1-0j, +2j, -(0j), 1 - -2j, 1+2-3j]), np.array([0, 1, 2, 3, 4, 5, 6]))',
+    op: 'numpy.take',
+    dtype: 'complex128',
+  },
+  {
     paste: 'np.take(np.array([1.5, 2.5j], dtype=np.complex64), [1, 0])',
     op: 'numpy.take',
     dtype: 'complex64',
