@@ -229,7 +229,7 @@ function executeGather(call: GatherCall, out: Tensor | undefined): Tensor {
   // `atomic_out`: every error a gather can raise comes from the indices; checking them first
   // leaves `out` untouched on error without computing the result aside.
   if (call.atomic_out) plan.check(operand, indices);
-  plan.run(operand, indices, target);
+  plan.runInto(operand, indices, target);
   return out;
 }
 
@@ -289,7 +289,7 @@ function scatterInto(
         outs.some((p, j) => j !== k && overlaps(o, p)),
     );
   if (!clash) {
-    plan.run(inputs, indices, updates, targets);
+    plan.runInto(inputs, indices, updates, targets);
     return;
   }
   const results = plan.run(inputs, indices, updates);

@@ -72,6 +72,11 @@ export interface GatherPlan {
   /** Runs the gather; `out` (optional) receives the result. */
   run(operand: Tensor, startIndices: Tensor, out?: Tensor): Tensor;
   /**
+   * `run` into an `out` the caller has checked: `execute` checks the out rule once, against the
+   * call's final (reshaped) result, so the plan does not check it again.
+   */
+  runInto(operand: Tensor, startIndices: Tensor, out: Tensor): Tensor;
+  /**
    * Throws exactly what `run` would throw for these inputs, writing nothing. Only index values
    * can fail a run once shapes are checked, so this resolves the indices and reads no data:
    * callers that must leave `out` untouched on error (NumPy's mode='raise') check first and
@@ -141,6 +146,14 @@ export function compileGather(
     checkPlanTensor(op, 'operand', operand, operandShape, operandDType);
     checkPlanTensor(op, 'indices', indices, indicesShape, indicesDType);
     if (out) checkOut(op, out, resultShape, operandDType);
+    return into(operand, indices, out);
+  };
+  const runInto = (operand: Tensor, indices: Tensor, out: Tensor): Tensor => {
+    checkPlanTensor(op, 'operand', operand, operandShape, operandDType);
+    checkPlanTensor(op, 'indices', indices, indicesShape, indicesDType);
+    return into(operand, indices, out);
+  };
+  const into = (operand: Tensor, indices: Tensor, out: Tensor | undefined): Tensor => {
     if (map.spaceSize === 0 || zeroK >= 0) {
       // Nothing is read, but under `error` every index is still checked (NumPy, PyTorch and
       // ONNX raise for an out-of-bounds index even when the result is empty).
@@ -180,7 +193,7 @@ export function compileGather(
     }
     if ((policy.oob === 'error' || policy.checkSorted) && anyIndex) checkAllInBounds(map, policy, indices);
   };
-  return { resultShape, dtype: operandDType, info, map, policy, run, check };
+  return { resultShape, dtype: operandDType, info, map, policy, run, runInto, check };
 }
 
 /** A gather split across the pool's helpers and this thread, chunk by chunk (see parallel.ts). */
