@@ -11,7 +11,7 @@
  * int64 / float64 / complex128, …) and the keyword names of each op's tensors (`input=`,
  * `index=`) are read from the frameworks' descriptions (src/frameworks, `DESCRIPTIONS_OF`).
  */
-import { DESCRIPTIONS_OF, FRAMEWORKS, wordsOf } from '../src/frameworks/index.js';
+import { DESCRIPTIONS_OF, FRAMEWORKS, descriptionOf, wordsOf } from '../src/frameworks/index.js';
 import type { Constructors } from '../src/frameworks/signature.js';
 import type { CallArgs, OpEntry } from '../src/tables/registry.js';
 import { type Complex, complex } from '../src/tensor/complex.js';
@@ -663,7 +663,7 @@ export function parsePythonCall(text: string, registry: readonly OpEntry[]): Pas
     TUPLE_ENTRIES.find((e) => e.id === top.fn);
   if (!entry) {
     const known = registry
-      .filter((e) => ['numpy', 'torch', 'tensorflow', 'jax'].includes(e.framework) && e.state !== 'missing')
+      .filter((e) => descriptionOf(e.framework).constructors && e.state !== 'missing')
       .map((e) => e.id);
     throw new PasteError(`unknown operator ${top.fn}; one of ${known.join(', ')}`, top.at);
   }
