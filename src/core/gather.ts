@@ -259,6 +259,12 @@ export function gatherRange(job: GatherJob, part: number, parts: number): void {
     else gatherRows(job, rv, ov, lanes, lo, hi);
     return;
   }
+  const offsets = policy.checkSorted ? null : windowOffsets(map);
+  if (offsets) {
+    const [lo, hi] = evenRange(offsets.length, parts, part);
+    gatherWindowMajor(job, { rv, ov, lanes, offsets, lo, hi });
+    return;
+  }
   const rowLanes = map.runLen * lanes;
   if (rowLanes >= SET_ROW_LANES || map.runLen === 1) {
     const copy =
@@ -328,6 +334,112 @@ function gatherRows(job: GatherJob, rv: BitView, ov: BitView, lanes: number, lo:
       }
     }
     for (; j < m; j++) row(rv, (b0 + j) * n, ov, starts[j], lanes, n, runLen, fillBits);
+  }
+}
+
+/**
+ * Operand offsets of the outer window positions of a window-major gather, or null when the
+ * result is not window-major. Window-major: every window dim of the result (outside the
+ * contiguous run) precedes every batch dim — `a[:, idx]`, `take(a, idx, axis=1)`. Then outer
+ * position w·B + b (B batch positions) reads its run at operand offset offsets[w] + start[b], so
+ * one resolve of each batch chunk serves every window position (a column gather copies element
+ * by element in a flat loop instead of one callback per element).
+ */
+function windowOffsets(map: IndexMap): Int32Array | Float64Array | null {
+  if (map.batchMajor) return null;
+  const { outerShape, outerBatchStep, outerOpStep } = map;
+  const dims: number[] = [];
+  let batchSeen = false;
+  for (let d = 0; d < outerShape.length; d++) {
+    if (outerBatchStep[d] !== 0 || outerShape[d] === 1) {
+      if (outerShape[d] !== 1) batchSeen = true;
+      continue;
+    }
+    if (batchSeen) return null;
+    dims.push(d);
+  }
+  const count = dims.reduce((n, d) => n * outerShape[d], 1);
+  const offsets = map.operandSize < 2 ** 31 ? new Int32Array(count) : new Float64Array(count);
+  // Row-major walk of the window dims; offsets[0] = 0 and each later entry steps one dim.
+  const at = dims.map(() => 0);
+  for (let w = 1; w < count; w++) {
+    let i = dims.length - 1;
+    let off = offsets[w - 1];
+    while (at[i] === outerShape[dims[i]] - 1) {
+      off -= at[i] * outerOpStep[dims[i]];
+      at[i--] = 0;
+    }
+    at[i]++;
+    offsets[w] = off + outerOpStep[dims[i]];
+  }
+  return offsets;
+}
+
+/** Window positions [lo, hi) of a window-major gather (see windowOffsets), batch chunk by chunk. */
+function gatherWindowMajor(
+  job: GatherJob,
+  w: {
+    readonly rv: BitView;
+    readonly ov: BitView;
+    readonly lanes: number;
+    readonly offsets: Int32Array | Float64Array;
+    readonly lo: number;
+    readonly hi: number;
+  },
+): void {
+  const { map, fillBits } = job;
+  const { rv, ov, lanes, offsets, lo, hi } = w;
+  if (hi <= lo) return;
+  const B = map.batchCount;
+  const n = map.runLen * lanes;
+  map.resolveChunks(
+    job,
+    { lo: 0, hi: B, chunk: CHUNK },
+    (starts, b0, b1) => {
+      for (let p = lo; p < hi; p++) {
+        const to = { d: (p * B + b0) * n, o: offsets[p], m: b1 - b0 };
+        if (n === 1) gatherColumn(rv, ov, starts, to, fillBits[0]);
+        else gatherShortRows(rv, ov, starts, to, lanes, map.runLen, fillBits);
+      }
+    },
+    job.scratch,
+  );
+}
+
+/** rv[d + j] = ov[o + starts[j]] (the fill where starts[j] < 0), j < m: one lane per element. */
+function gatherColumn(
+  rv: BitView,
+  ov: BitView,
+  starts: Int32Array | Float64Array,
+  to: { readonly d: number; readonly o: number; readonly m: number },
+  fill: number,
+): void {
+  const { d, o, m } = to;
+  for (let j = 0; j < m; j++) {
+    const s = starts[j];
+    rv[d + j] = s >= 0 ? ov[o + s] : fill;
+  }
+}
+
+/** Rows of runLen elements (lanes each) from ov at (o + starts[j])·lanes to rv at d + j·n. */
+function gatherShortRows(
+  rv: BitView,
+  ov: BitView,
+  starts: Int32Array | Float64Array,
+  to: { readonly d: number; readonly o: number; readonly m: number },
+  lanes: number,
+  runLen: number,
+  fillBits: readonly number[],
+): void {
+  const { d, o, m } = to;
+  const n = runLen * lanes;
+  for (let j = 0; j < m; j++) {
+    const s = starts[j];
+    const dj = d + j * n;
+    if (s < 0) fillRun(rv, dj, runLen, fillBits);
+    else if (n >= SET_ROW_LANES) copyRun(rv, dj, ov, (o + s) * lanes, n);
+    // Short rows (a float64 or complex column: 2–4 lanes) inline: a call costs more than the copy.
+    else for (let l = 0, sj = (o + s) * lanes; l < n; l++) rv[dj + l] = ov[sj + l];
   }
 }
 
