@@ -23,16 +23,18 @@ import { readNpy, writeNpy } from '../src/interop/index.js';
 import { encodeTensorProto, fromTensorProto } from '../src/interop/onnx-tensor.js';
 import { enableThreads } from '../src/node/index.js';
 import { thrown } from './helpers/errors.js';
+import { stopwatch } from './helpers/budget.js';
 
 /**
  * Runs `f` under a hang watchdog: the repros took seconds to minutes; 2 s (the fuzz suites' call
- * budget) tells a hang from a slow CI machine. Not a speed assertion.
+ * budget) on the stopwatch (test/helpers/budget.ts) tells a hang from a slow or busy CI machine.
+ * Not a speed assertion.
  */
 const HANG_MS = 2000;
 function quick<T>(f: () => T): T {
-  const t0 = performance.now();
+  const elapsed = stopwatch();
   const r = f();
-  expect(performance.now() - t0).toBeLessThan(HANG_MS);
+  expect(elapsed()).toBeLessThan(HANG_MS);
   return r;
 }
 
