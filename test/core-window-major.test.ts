@@ -9,7 +9,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { referenceGather } from '../src/tables/reference.js';
 import { randomTensor, rng } from './reference/random-cases.js';
 
-// biome-ignore lint/suspicious/noExplicitAny: the dist modules are plain JS here
 type Any = any;
 let dist: Any;
 let par: Any;

