@@ -7,6 +7,8 @@
  *   constraints with their rule codes), with the formula blocks as code;
  * - an attribute table read from the attribute/option interfaces of its signature (name, type,
  *   default, description), so "Number of leading dims" is on GatherND's page;
+ * - its tensors as the framework's docs name them (torch.gather: `input`, `index` → `out`), read
+ *   from the framework's description beside its SIGNATURES (src/frameworks, `wordsOf`);
  * - the framework's own documented examples (src/tables/presets.ts, verbatim, with the
  *   documented result) and a link that opens each in the explorer;
  * - the op's rows of the rule-code catalogue (docs/rules.md) when that file exists.
@@ -165,9 +167,24 @@ function ruleRows(id) {
   return [lines[header], lines[header + 1], ...rows].join('\n');
 }
 
+/**
+ * The line naming an op's tensors as its framework's docs do, from its words (`wordsOf`):
+ * a gather's data and indices and its result, a scatter's updates too and the tensor written.
+ */
+export function tensorNamesLine(words, kind) {
+  const w = words;
+  const inputs =
+    kind === 'gather'
+      ? `\`${w.operand}\` (data), \`${w.indices}\` (indices) → \`${w.result}\``
+      : `\`${w.operand}\` (data), \`${w.indices}\` (indices), \`${w.updates}\` (updates) → \`${w.target}\``;
+  return `Tensors, as the framework's docs name them: ${inputs}.`;
+}
+
 /** The markdown appended to an operator's page. */
 function opSections(op, data, sig) {
   const parts = [`[Try \`${op.id}\` in the explorer](${EXPLORER_SCHEME}${op.id})`];
+  const names = data.names(op.id);
+  if (names) parts.push(names);
   const rules = fileRules(readFileSync(op.file, 'utf8'));
   if (rules) parts.push(`### Rules (${relative(ROOT, op.file)})\n\n${rules}`);
   const table = attributeTable(sig, data.defaults, op.id);
@@ -196,16 +213,23 @@ function nameDType(project) {
   }
 }
 
-/** Presets and CLI defaults from the built library. */
+/** Presets, CLI defaults and each op's tensor names from the built library. */
 async function libraryData() {
   const dist = (p) => pathToFileURL(join(ROOT, 'dist', p)).href;
   if (!existsSync(join(ROOT, 'dist', 'tables', 'presets.js')))
     throw new Error('typedoc-ops: dist/ is missing; run `npm run build` before `npm run docs`');
-  const [{ PRESETS }, { ATTR_DEFAULTS }] = await Promise.all([
+  const [{ PRESETS }, { ATTR_DEFAULTS }, { SIGNATURES }, { wordsOf }] = await Promise.all([
     import(dist('tables/presets.js')),
     import(dist('cli/op-help.js')),
+    import(dist('tables/registry.js')),
+    import(dist('frameworks/index.js')),
   ]);
-  return { presets: PRESETS, defaults: ATTR_DEFAULTS };
+  const names = (id) => {
+    const signature = Object.hasOwn(SIGNATURES, id) ? SIGNATURES[id] : undefined;
+    if (!signature) return '';
+    return tensorNamesLine(wordsOf({ framework: id.split('.')[0], signature }), signature.kind);
+  };
+  return { presets: PRESETS, defaults: ATTR_DEFAULTS, names };
 }
 
 /** Builds the explorer into `<site>/explorer/` so the op pages' links open it. */

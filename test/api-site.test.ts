@@ -191,6 +191,16 @@ describe('API site', () => {
     expect(nd).toContain('href="../interfaces/index.OnnxTypes.GatherNDAttributes.html"');
   });
 
+  it("names each operator's tensors as its framework's docs do (the framework's description)", () => {
+    const page = (f: string) => readFileSync(join(out, 'functions', f), 'utf8');
+    expect(page('index.torch.index_add.html')).toContain(
+      '<code>input</code> (data), <code>index</code> (indices), <code>source</code> (updates) → <code>self</code>',
+    );
+    expect(page('index.onnx.GatherND.html')).toContain(
+      '<code>data</code> (data), <code>indices</code> (indices) → <code>output</code>',
+    );
+  });
+
   it('an operator page opens its documented example in the bundled explorer', async () => {
     const { page, url, pageErrors } = browser();
     await page.goto(`${url}functions/index.onnx.GatherND.html`);
