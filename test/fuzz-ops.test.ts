@@ -18,9 +18,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as lib from '../src/index.js';
 import { DTYPES, type DType, GatherScatterError, Tensor } from '../src/index.js';
 import { SIGNATURES, buildRegistry } from '../src/tables/registry.js';
+import { stopwatch } from './helpers/budget.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const CALLS = Number(process.env.FUZZ_CALLS ?? 10_000);
+/** Per call, on the stopwatch (test/helpers/budget.ts): a hang trips it, the machine's load does not. */
 const CALL_BUDGET_MS = 2000;
 const RSS_LIMIT = 2.5 * 2 ** 30;
 const FUZZ_ALLOCATION_LIMIT = 2 ** 26; // 64 MiB: random shapes may not allocate legitimately-huge results
@@ -533,7 +535,7 @@ describe(`fuzz: hostile calls across every namespace (seed ${SEED})`, () => {
         skipped.push(`#${index} ${t.id}(${printed})`);
         return;
       }
-      const start = performance.now();
+      const elapsed = stopwatch();
       try {
         const r = t.fn(...args);
         // Results must print and serialize, bounded.
@@ -555,7 +557,7 @@ describe(`fuzz: hostile calls across every namespace (seed ${SEED})`, () => {
           });
         }
       }
-      const ms = performance.now() - start;
+      const ms = elapsed();
       if (ms > CALL_BUDGET_MS) slow.push(`#${index} ${t.id}: ${ms.toFixed(0)} ms: ${printed}`);
       if ((index & 63) === 0) peakRss = Math.max(peakRss, process.memoryUsage.rss());
     });

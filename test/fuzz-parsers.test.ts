@@ -18,9 +18,11 @@ import {
 } from '../src/index.js';
 import { readNpy, writeNpy } from '../src/interop/index.js';
 import { encodeTensorProto, fromTensorProto, toTensorProto } from '../src/interop/onnx-tensor.js';
+import { stopwatch } from './helpers/budget.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const CALLS = Number(process.env.FUZZ_CALLS ?? 10_000);
+/** Per call, on the stopwatch (test/helpers/budget.ts): a hang trips it, the machine's load does not. */
 const CALL_BUDGET_MS = 2000;
 const RSS_LIMIT = 2.5 * 2 ** 30;
 
@@ -261,7 +263,7 @@ function run(
 ): Tally {
   const t: Tally = { results: 0, typed: 0, untyped: [], slow: [], peakRss: 0 };
   inputs.forEach((input, index) => {
-    const start = performance.now();
+    const elapsed = stopwatch();
     try {
       const r = call(input);
       if (r instanceof Tensor) r.toString();
@@ -273,7 +275,7 @@ function run(
           `#${index} ${e instanceof Error ? `${e.constructor.name}: ${e.message.slice(0, 200)}\n${(e.stack ?? '').split('\n').slice(1, 4).join('\n')}` : String(e)}\n    input: ${show(input)}`,
         );
     }
-    const ms = performance.now() - start;
+    const ms = elapsed();
     if (ms > CALL_BUDGET_MS) t.slow.push(`#${index}: ${ms.toFixed(0)} ms: ${show(input)}`);
     if ((index & 63) === 0) t.peakRss = Math.max(t.peakRss, process.memoryUsage.rss());
   });
