@@ -56,19 +56,22 @@ export function valueKind(values: NestedArray): Kind {
   return 'float';
 }
 
-function make(
-  name: string,
-  defaults: { readonly int: DType; readonly float: DType },
-  values: ConstructorInput,
-  dtype: DType | undefined,
-): Tensor {
-  if (values instanceof Tensor) return dtype === undefined ? values.clone() : cast(values, dtype).clone();
-  if (ArrayBuffer.isView(values)) return tensor(values, dtype);
-  if (values === undefined || values === null)
-    throw new InvalidArgumentError('tensor.value', `${name}: expected values; got ${String(values)}`);
-  if (dtype !== undefined) return tensor(values, dtype);
-  const kind = valueKind(values);
-  return tensor(values, kind === 'bool' ? 'bool' : defaults[kind]);
+/**
+ * A framework constructor with its integer and float defaults: given a dtype, the tensor has it;
+ * without one the values decide (`D` stays `DType`).
+ */
+function constructorOf(name: string, defaults: { readonly int: DType; readonly float: DType }) {
+  const make = (values: ConstructorInput, dtype: DType | undefined): Tensor => {
+    if (values instanceof Tensor) return dtype === undefined ? values.clone() : cast(values, dtype).clone();
+    if (ArrayBuffer.isView(values)) return tensor(values, dtype);
+    if (values === undefined || values === null)
+      throw new InvalidArgumentError('tensor.value', `${name}: expected values; got ${String(values)}`);
+    if (dtype !== undefined) return tensor(values, dtype);
+    const kind = valueKind(values);
+    return tensor(values, kind === 'bool' ? 'bool' : defaults[kind]);
+  };
+  return <D extends DType = DType>(values: ConstructorInput, dtype?: D): Tensor<D> =>
+    make(values, dtype) as Tensor<D>;
 }
 
 /**
@@ -79,10 +82,7 @@ function make(
  * torchTensor([0.5, 2]).dtype;         // 'float32'
  * torchTensor([true, false]).toArray(); // [true, false]
  */
-export function torchTensor<D extends DType = DType>(values: ConstructorInput, dtype?: D): Tensor<D> {
-  // Given a dtype, the tensor has it; without one the values decide (D stays DType).
-  return make('torchTensor', { int: 'int64', float: 'float32' }, values, dtype) as Tensor<D>;
-}
+export const torchTensor = constructorOf('torchTensor', { int: 'int64', float: 'float32' });
 
 /**
  * `numpy.array(object, dtype=None)`: integers → int64, floats → float64, booleans → bool.
@@ -91,10 +91,7 @@ export function torchTensor<D extends DType = DType>(values: ConstructorInput, d
  * numpyArray([1, 2, 3]).toArray(); // [1n, 2n, 3n]
  * numpyArray([0.1]).dtype;         // 'float64'
  */
-export function numpyArray<D extends DType = DType>(values: ConstructorInput, dtype?: D): Tensor<D> {
-  // Given a dtype, the tensor has it; without one the values decide (D stays DType).
-  return make('numpyArray', { int: 'int64', float: 'float64' }, values, dtype) as Tensor<D>;
-}
+export const numpyArray = constructorOf('numpyArray', { int: 'int64', float: 'float64' });
 
 /**
  * `tf.constant(value, dtype?)`: integers → int32, floats → float32, booleans → bool.
@@ -103,10 +100,7 @@ export function numpyArray<D extends DType = DType>(values: ConstructorInput, dt
  * tfConstant([[1, 2], [3, 4]]).dtype; // 'int32'
  * tfConstant([1.5]).dtype;            // 'float32'
  */
-export function tfConstant<D extends DType = DType>(values: ConstructorInput, dtype?: D): Tensor<D> {
-  // Given a dtype, the tensor has it; without one the values decide (D stays DType).
-  return make('tfConstant', { int: 'int32', float: 'float32' }, values, dtype) as Tensor<D>;
-}
+export const tfConstant = constructorOf('tfConstant', { int: 'int32', float: 'float32' });
 
 /**
  * `jax.numpy.array(object, dtype=None)` with JAX's default 32-bit mode: integers → int32,
@@ -116,7 +110,4 @@ export function tfConstant<D extends DType = DType>(values: ConstructorInput, dt
  * jaxArray([2, 0]).dtype;            // 'int32'
  * jaxArray([2, 0], 'int64').dtype;   // 'int64'
  */
-export function jaxArray<D extends DType = DType>(values: ConstructorInput, dtype?: D): Tensor<D> {
-  // Given a dtype, the tensor has it; without one the values decide (D stays DType).
-  return make('jaxArray', { int: 'int32', float: 'float32' }, values, dtype) as Tensor<D>;
-}
+export const jaxArray = constructorOf('jaxArray', { int: 'int32', float: 'float32' });
