@@ -85,6 +85,66 @@ describe('each framework names its tensors as its docs do', () => {
   });
 });
 
+/**
+ * The parameter names of NumPy's and PyTorch's own functions, read from the real modules:
+ * `inspect.signature`, else the signature line of the docstring (PyTorch's C functions), else
+ * the in-place Tensor method's (`Tensor.index_put_(indices, values, …)`), whose data is `self`.
+ */
+const PEER_NAMES = `
+import inspect, json, re, sys
+import numpy as np, torch
+def names(f):
+    try:
+        return list(inspect.signature(f).parameters)
+    except (TypeError, ValueError):
+        line = (f.__doc__ or '').strip().split('\\n')[0]
+        m = re.search(r'\\((.*)\\)', line)
+        return [p.strip().split('=')[0].strip('*/ ') for p in m.group(1).split(',')] if m else None
+out = {}
+for op in json.load(sys.stdin):
+    fw, name = op.split('.', 1)
+    if fw == 'numpy':
+        f = np
+        for part in name.split('.'):
+            f = getattr(f, part)
+        out[op] = names(f)
+    else:
+        got = names(getattr(torch, name)) if getattr(torch, name).__doc__ else None
+        out[op] = got or ['self'] + names(getattr(torch.Tensor, name + '_'))
+print(json.dumps(out))
+`;
+
+describe.skipIf(!pythonHas('numpy', 'torch'))('the names are the real functions’ parameter names', () => {
+  it('every NumPy and PyTorch op takes its data, indices and updates under its words', () => {
+    const ops = registry.filter(
+      (e) =>
+        (e.framework === 'numpy' || e.framework === 'torch') && e.state === 'ready' && e.name !== 'index',
+    );
+    const py = spawnSync('/usr/bin/python3', ['-W', 'ignore', '-c', PEER_NAMES], {
+      input: JSON.stringify(ops.map((e) => e.id)),
+      encoding: 'utf8',
+    });
+    expect(py.status, py.stderr).toBe(0);
+    const real = JSON.parse(py.stdout) as Record<string, string[]>;
+    const missing: string[] = [];
+    for (const e of ops) {
+      const w = wordsOf(e);
+      const roles = [
+        ['data', w.operand],
+        ['indices', w.indices],
+        ['updates', w.updates],
+      ] as const;
+      for (const [role, name] of roles) {
+        const data = role === 'data' && real[e.id][0] === 'self';
+        if (e.signature.params.includes(role) && !data && !real[e.id].includes(name))
+          missing.push(`${e.id}: ${name} not in (${real[e.id].join(', ')})`);
+      }
+    }
+    expect(ops.length).toBeGreaterThan(15);
+    expect(missing).toEqual([]);
+  });
+});
+
 describe('the paste parser reads keyword arguments by the op’s own names', () => {
   it('torch.gather(input=…, dim=1, index=…): the torch.gather docs example', () => {
     const r = run(
