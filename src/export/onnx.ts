@@ -18,9 +18,14 @@
  *   - include_self = false: the input is Where(touched, identity of the reduction, input), the
  *     touched mask itself a scatter of ones;
  *   - MXNet's first-dim index vectors: Transpose the indices to vectors last;
- *   - a final reshape of the result: Reshape.
+ *   - a final reshape of the result: Reshape;
+ *   - a mask's positions (NumPy's a[mask], PyTorch's x[mask] = v): NonZero, one column a dim;
+ *   - the general gather / scatter, when no one-node plan fits or the indices are a packed index
+ *     tuple (NumPy's a[mask, 1:3, None], PyTorch's x[:, i]): the index vectors built in the
+ *     graph, each window as start + iota, the data transposed to the indexed dims first
+ *     (onnx-general.ts).
  *
- * Rules (codes `export.onnx.<rule>`): `no_single_op` (no ONNX op has these dimension numbers),
+ * Rules (codes `export.onnx.<rule>`): `no_single_op` (batching dims no ONNX op has),
  * `index_policy` (a policy with no ONNX graph, e.g. wrap over a zero-size dim), `reducer`
  * (sub / mean / custom, or min/max before opset 18, add/mul before 16), `include_self` (false
  * with a reducer that has no identity, e.g. on bool), `duplicates` (replace onto one element
@@ -40,18 +45,15 @@ import { landingMap } from '../autodiff/rules.js';
 import type { CoreCall, GatherCall, Prologue, ScatterCall } from '../core/call.js';
 import { concreteCall } from '../ir/lowered.js';
 import { gatherShape } from '../core/gather-shape.js';
-import { GatherScatterError, fmt } from '../errors.js';
+import { fmt } from '../errors.js';
 import { dtypeToOnnxDataType } from '../interop/onnx-tensor.js';
+import { type AttrValue, Builder, OnnxExportError, fail, reshape } from './onnx-builder.js';
+import { computedIndices, generalGather, generalScatter } from './onnx-general.js';
 import { LATEST_OPSET } from '../frameworks/onnx/opsets.js';
 import { type Tensor, tensor } from '../tensor/tensor.js';
 import type { DType } from '../tensor/dtype.js';
 
-/** The call cannot be written as one ONNX node (the code says why). */
-export class OnnxExportError extends GatherScatterError {}
-
-const fail = (rule: string, message: string): never => {
-  throw new OnnxExportError(`export.onnx.${rule}`, `toOnnx: ${message}`);
-};
+export { OnnxExportError };
 
 export interface OnnxExportOptions {
   /** ai.onnx opset of the model (11 – LATEST_OPSET, 26); default 18. */
@@ -93,8 +95,6 @@ export interface OnnxNode {
     readonly tensor: Tensor;
   }[];
 }
-
-type AttrValue = number | string | readonly number[];
 
 /** One node of an exported graph. */
 export interface OnnxGraphNode {
@@ -194,27 +194,6 @@ const REDUCTION: Record<string, { name: string; opset: number }> = {
   max: { name: 'max', opset: 18 },
 };
 
-/** A graph under construction: nodes with fresh output names, constants as initializers. */
-class Builder {
-  constructor(readonly opset: number) {}
-  readonly nodes: OnnxGraphNode[] = [];
-  readonly constants: Record<string, Tensor> = {};
-  private n = 0;
-  op(opType: string, inputs: readonly string[], attributes: Record<string, AttrValue> = {}): string {
-    const output = `t${this.n++}_${opType}`;
-    this.nodes.push({ opType, inputs, output, attributes });
-    return output;
-  }
-  constant(t: Tensor, hint = 'c'): string {
-    const name = `${hint}${this.n++}`;
-    this.constants[name] = t;
-    return name;
-  }
-  i64(values: readonly number[], shape: readonly number[] = [values.length]): string {
-    return this.constant(tensor(values.map(BigInt), 'int64', [...shape]), 'i');
-  }
-}
-
 const sizeOf = (s: readonly number[]) => s.reduce((a, b) => a * b, 1);
 
 /** Which main node and how the indices reach it. */
@@ -282,7 +261,9 @@ function policyBlock(
   if (p.reshape) idx = reshape(b, call.op, idx, p.reshape);
   const mode = call.options.mode ?? (call.kind === 'gather' ? 'clip' : 'skip');
   const fromEnd = call.options.negative_indices === 'from_end';
-  if (mode === 'error' && fromEnd) return { index: idx }; // ONNX's own policy
+  // ONNX's own policy; GatherND / ScatterND read int64 indices only
+  if (mode === 'error' && fromEnd)
+    return { index: p.op === 'ND' && indices.dtype !== 'int64' ? b.op('Cast', [idx], { to: 7 }) : idx };
   if (indices.dtype !== 'int64') idx = b.op('Cast', [idx], { to: 7 });
   const sizes = componentDims(p).map((d) => dimSizes[d]);
   const nd = p.op === 'ND';
@@ -346,17 +327,6 @@ function dropBlock(
   return { index: b.op('Where', [valid, adj, slot]), valid, pad: true };
 }
 
-/**
- * Reshape to `shape`. A 0 in an ONNX shape means "copy that dim" unless `allowzero` (opset 14)
- * is set, so an empty target sets it (onnxruntime refuses to load the model otherwise).
- */
-function reshape(b: Builder, op: string, x: string, shape: readonly number[]): string {
-  if (!shape.includes(0)) return b.op('Reshape', [x, b.i64(shape)]);
-  if (b.opset < 14)
-    fail('opset', `${op}: a reshape to the empty shape ${fmt(shape)} needs opset >= 14 (allowzero)`);
-  return b.op('Reshape', [x, b.i64(shape)], { allowzero: 1 });
-}
-
 /** The one ONNX node that computes `call` (the main node of its graph), or an OnnxExportError. */
 export function onnxNode(lowered: CoreCall, options: OnnxExportOptions = {}): OnnxNode {
   checkCall(lowered, 'onnxNode', ['gather', 'scatter']);
@@ -381,6 +351,9 @@ function withComplexWarning(g: OnnxGraph): OnnxGraph {
   return { ...g, warnings: [...g.warnings, warning] };
 }
 
+/** The prologues whose index computation the graph writes as nodes. */
+const INDEX_PROLOGUES: readonly Prologue['kind'][] = ['nonzero', 'index_tuple'];
+
 function checkOpset(opset: number): void {
   if (!Number.isInteger(opset) || opset < 11 || opset > LATEST_OPSET)
     fail('opset', `opset must be an integer in [11, ${LATEST_OPSET}]; got ${opset}`);
@@ -390,8 +363,8 @@ function checkOpset(opset: number): void {
 export function onnxGraph(lowered: CoreCall, options: OnnxExportOptions = {}): OnnxGraph {
   checkCall(lowered, 'onnxGraph', ['gather', 'scatter']);
   checkOptions(options, 'onnxGraph', ['opset', 'runtime_differences']);
-  // Only a gather's nonzero step becomes nodes (a scatter's mask keeps its refusal).
-  const call = singleOp(lowered, 'export.onnx', lowered?.kind === 'gather' ? ['nonzero'] : [], true);
+  // A mask's nonzero step and a packed index tuple become nodes (onnx-general.ts).
+  const call = singleOp(lowered, 'export.onnx', INDEX_PROLOGUES, true);
   const opset = options.opset ?? 18;
   checkOpset(opset);
   const g = withComplexWarning(call.kind === 'gather' ? gatherGraph(call, opset) : scatterGraph(call, opset));
@@ -452,30 +425,35 @@ function finish(
   };
 }
 
+/** The caller's tensors (the mask or packed tuple itself: nodes compute the indices from it). */
+const gatherInputs = (lowered: GatherCall): OnnxNode['inputs'] => [
+  { name: 'data', tensor: lowered.operand },
+  { name: 'indices', tensor: lowered.start_indices },
+];
+
 function gatherGraph(lowered: GatherCall, opset: number): OnnxGraph {
   // A mask's nonzero step (NumPy's a[mask], PyTorch's x[mask], masked_select) is ONNX's NonZero,
   // transposed to one index tuple a row; shapes and checks read the op the call stands for.
   const call = concreteCall(lowered);
   const r = gatherRoles(call);
   const p = plan(r, call.start_indices.shape);
-  if (!p)
-    fail(
-      'no_single_op',
-      `${call.op}: no ONNX gather has these dimension numbers (a general windowed gather, or PyTorch's smaller index)`,
-    );
-  const pl = p as Plan;
   const b = new Builder(opset);
+  // After the index policy's nodes: their refusals come before the shape's.
+  const coreShape = () =>
+    gatherShape(call.operand.shape, call.start_indices.shape, call.dimension_numbers).resultShape;
+  if (!p || computedIndices(lowered)) {
+    // No one-node plan, or a packed index tuple: the general graph (onnx-general.ts).
+    const out = generalGather(b, lowered, call);
+    const main: OnnxNode = { opType: 'GatherND', attributes: {}, inputs: gatherInputs(lowered) };
+    return finish(b, call, out, coreShape(), main, main.inputs, call.operand.dtype);
+  }
+  const pl = p as Plan;
   const indices = lowered.prologue
     ? b.op('Transpose', [b.op('NonZero', ['indices'])], { perm: [1, 0] })
     : 'indices';
   const { index, valid } = policyBlock(b, call, pl, indices, call.start_indices, call.operand.shape);
   const opType = pl.op === 'Gather' ? 'Gather' : pl.op === 'Elements' ? 'GatherElements' : 'GatherND';
   let out = b.op(opType, ['data', index], pl.attrs);
-  const coreShape = gatherShape(
-    call.operand.shape,
-    call.start_indices.shape,
-    call.dimension_numbers,
-  ).resultShape;
   if (valid) {
     // fill: out-of-range reads become the fill value
     const q = indexShape(call.start_indices, pl);
@@ -493,15 +471,8 @@ function gatherGraph(lowered: GatherCall, opset: number): OnnxGraph {
     const fill = b.constant(tensor([call.options.fill_value as never], call.operand.dtype, []), 'fill');
     out = b.op('Where', [mask, out, fill]);
   }
-  const main: OnnxNode = {
-    opType,
-    attributes: pl.attrs,
-    inputs: [
-      { name: 'data', tensor: call.operand },
-      { name: 'indices', tensor: lowered.start_indices },
-    ],
-  };
-  return finish(b, call, out, coreShape, main, main.inputs, call.operand.dtype);
+  const main: OnnxNode = { opType, attributes: pl.attrs, inputs: gatherInputs(lowered) };
+  return finish(b, call, out, coreShape(), main, main.inputs, call.operand.dtype);
 }
 
 /** The identity of a reduction in a dtype (the value include_self = false starts from). */
@@ -560,9 +531,9 @@ function scatterGraph(lowered: ScatterCall, opset: number): OnnxGraph {
     const shape = [...call.scatter_indices.shape, 1];
     p = { op: 'ND', attrs: {}, transpose: false, reshape: shape, roles: { ...r, q: r.q + 1, ivd: r.q } };
   }
-  if (!p || p.op === 'Gather' || (p.op === 'ND' && p.roles.batchOperand.length > 0)) {
-    fail('no_single_op', `${call.op}: no ONNX scatter has these dimension numbers`);
-  }
+  // No one-node plan, or indices the graph computes: the general graph (onnx-general.ts).
+  const general =
+    !p || p.op === 'Gather' || (p.op === 'ND' && p.roles.batchOperand.length > 0) || computedIndices(lowered);
   const pl = p as Plan;
   const given = call.update_computation;
   // sub is add of the negated updates (exact: a - b = a + (-b)); Neg has no unsigned types
@@ -602,6 +573,19 @@ function scatterGraph(lowered: ScatterCall, opset: number): OnnxGraph {
   const b = new Builder(opset);
   const prologue = lowered.prologue;
   const updatesName = prologue ? updatesNodes(b, prologue, lowered.updates[0]) : 'updates';
+  if (general) {
+    if (withoutSelf)
+      fail(
+        'include_self',
+        `${call.op}: include_self = false with these dimension numbers has no ONNX graph here`,
+      );
+    const attrs: Record<string, number | string> = opset >= 16 ? { reduction: reduction.name } : {};
+    const upd = negate ? b.op('Neg', [updatesName]) : updatesName;
+    const out = generalScatter(b, lowered, call, upd, sizes, attrs);
+    const main: OnnxNode = { opType: 'ScatterND', attributes: attrs, inputs: scatterInputs(lowered) };
+    const warnings = minmaxWarnings(call.op, comp, input.dtype, call.options.float_minmax ?? 'ieee');
+    return finish(b, call, out, input.shape, main, main.inputs, input.dtype, warnings);
+  }
   const block = policyBlock(b, call, pl, 'indices', call.scatter_indices, input.shape) as {
     index: string;
     pad?: true;
@@ -646,19 +630,17 @@ function scatterGraph(lowered: ScatterCall, opset: number): OnnxGraph {
     data = b.op('Where', [touched, idc, 'data']);
   }
   const out = scatter(data, negate ? b.op('Neg', [updatesName]) : updatesName, attributes, input.dtype);
-  const main: OnnxNode = {
-    opType,
-    attributes,
-    // the caller's tensors: a prologue's nodes compute the scatter's operands from them
-    inputs: [
-      { name: 'data', tensor: input },
-      { name: 'indices', tensor: lowered.scatter_indices },
-      { name: 'updates', tensor: lowered.updates[0] },
-    ],
-  };
+  const main: OnnxNode = { opType, attributes, inputs: scatterInputs(lowered) };
   const warnings = minmaxWarnings(call.op, comp, input.dtype, call.options.float_minmax ?? 'ieee');
   return finish(b, call, out, input.shape, main, main.inputs, input.dtype, warnings);
 }
+
+/** The caller's tensors: a prologue's nodes compute the scatter's operands from them. */
+const scatterInputs = (lowered: ScatterCall): OnnxNode['inputs'] => [
+  { name: 'data', tensor: lowered.inputs[0] },
+  { name: 'indices', tensor: lowered.scatter_indices },
+  { name: 'updates', tensor: lowered.updates[0] },
+];
 
 /**
  * What onnxruntime's min / max reduction computes differently from the call's rule (see the
@@ -839,6 +821,6 @@ export function toOnnx(call: CoreCall, options: OnnxExportOptions = {}): Uint8Ar
 export function onnxInputs(lowered: CoreCall, options: OnnxExportOptions = {}): Record<string, Tensor> {
   checkCall(lowered, 'onnxInputs', ['gather', 'scatter']);
   checkOptions(options, 'onnxInputs', ['opset', 'runtime_differences']);
-  const call = singleOp(lowered, 'export.onnx', lowered?.kind === 'gather' ? ['nonzero'] : [], true);
+  const call = singleOp(lowered, 'export.onnx', INDEX_PROLOGUES, true);
   return Object.fromEntries(onnxGraph(call, options).inputs.map((i) => [i.name, i.tensor]));
 }
