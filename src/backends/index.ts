@@ -34,6 +34,8 @@ export interface Backend {
   run(call: CoreCall): Promise<BackendTensor>;
   /** Runs a variadic scatter and returns all N results (`executeAll` semantics). */
   runAll?(call: ScatterCall): Promise<BackendTensor[]>;
+  /** Runs a whole lowered program (a prologue and its gather or scatter, or a ProgramCall) on the backend. */
+  runProgram?(call: CoreCall | ProgramCall): Promise<BackendTensor[]>;
 }
 
 class HostTensor implements BackendTensor {
@@ -83,6 +85,14 @@ export async function executeOn(
   lowered: CoreCall | ProgramCall,
   backend: Backend = current,
 ): Promise<Tensor> {
+  // A backend that runs programs runs the prologue too, not the host (WebGPU).
+  if (backend !== cpuBackend && backend.runProgram && (lowered?.kind === 'program' || lowered?.prologue)) {
+    const result = await (await backend.runProgram(lowered))[0].read();
+    if (lowered.out === undefined) return result;
+    checkOut(lowered.op, lowered.out, result.shape, result.dtype);
+    (lowered.out.data as Uint8Array).set(result.data as never);
+    return lowered.out;
+  }
   const call = singleOp(lowered, 'backend', [
     'scale_updates',
     'cycle_updates',

@@ -13,6 +13,7 @@ import { checkVariadicShapes } from './scatter-shape.js';
 import type { ResolvedGatherOptions, ResolvedScatterOptions } from './policy.js';
 import type { GatherDimensionNumbers, ScatterDimensionNumbers, UpdateComputation } from './types.js';
 import { type ProgramCall, concreteCall, runProgram } from '../ir/lowered.js';
+import type { Body } from '../ir/program.js';
 import { stablehloModule } from '../ir/module-text.js';
 import { enterCall, leaveCall } from './call-errors.js';
 import { checkCall } from './check-call.js';
@@ -138,6 +139,11 @@ export interface ScatterCall extends CallBase {
   readonly dimension_numbers: ScatterDimensionNumbers;
   /** How an update combines with the current value: a reducer name or a function. */
   readonly update_computation: UpdateComputation;
+  /**
+   * The IR region a function `update_computation` was made from (a StableHLO scatter's body),
+   * so a backend that cannot call JS per update (WebGPU) compiles the body itself.
+   */
+  readonly update_body?: Body;
   /** The index policy with every default applied (out of bounds, negative indices, duplicates). */
   readonly options: ResolvedScatterOptions;
 }

@@ -231,8 +231,7 @@ export function concreteCall<C extends CoreCall>(call: C): C {
   const p = call.prologue;
   if (!p) return call;
   const from = callTensors(call).args[prologueSlot(call)];
-  if (p.kind === 'nonzero') checkCount(call, from, p.count, p.length);
-  if (p.kind === 'index_tuple') checkPacked(call, from, p.entries);
+  checkPrologue(call);
   const b = new Builder([typeOf(from)]);
   const r = prologueOps(b, p, 0, prologueShape(call));
   const main = mainFunc([typeOf(from)], b.ops, [r]);
@@ -242,6 +241,18 @@ export function concreteCall<C extends CoreCall>(call: C): C {
     return { ...call, prologue: undefined, scatter_indices: value };
   const scale = p.kind === 'scale_updates' ? { updates_scale: Number(p.factor) } : {};
   return { ...call, prologue: undefined, ...scale, updates: [value, ...call.updates.slice(1)] };
+}
+
+/**
+ * The host's checks of a call's prologue (a mask's true count, a packed tuple's layout), as
+ * concreteCall makes them: a runner of the whole program (the WebGPU backend) makes them too.
+ */
+export function checkPrologue(call: CoreCall): void {
+  const p = call.prologue;
+  if (!p) return;
+  const from = callTensors(call).args[prologueSlot(call)];
+  if (p.kind === 'nonzero') checkCount(call, from, p.count, p.length);
+  if (p.kind === 'index_tuple') checkPacked(call, from, p.entries);
 }
 
 const indicesOf = (call: CoreCall): Tensor =>

@@ -175,10 +175,17 @@ function scatterCall(ctx: Context, op: ScatterOp, ins: Tensor[]): ScatterCall {
         op.body,
         inputs.map((t) => t.dtype),
       ),
+    // The region itself too: a backend that cannot call JS per update compiles it (WebGPU).
+    update_body: op.reducer ? undefined : op.body,
     options: op.options,
     wording: op.meta?.wording,
     index_rank: op.meta?.index_rank,
   };
+}
+
+/** A scatter body of `module` as the core's per-update function (see bodyFunction). */
+export function bodyUpdateFunction(module: Module, body: Body, dtypes: readonly DType[]): UpdateFunction {
+  return bodyFunction({ module, checks: [], depth: 0 }, body, dtypes);
 }
 
 /**

@@ -21,6 +21,7 @@ import {
 } from '../../core/call.js';
 import type { IndexMap, ResolvedPolicy } from '../../core/index-map.js';
 import { reducerIdentity, scalarBits } from '../../core/kernels.js';
+import type { ReducerName } from '../../core/types.js';
 import { DTypeError, GatherScatterError, InvalidArgumentError, fmt } from '../../errors.js';
 import { type DType, allocStorage } from '../../tensor/dtype.js';
 import { Tensor, sameShape } from '../../tensor/tensor.js';
@@ -56,6 +57,10 @@ import {
   targetKernel,
 } from './kernels.js';
 import { elementBytes, meanFn, nativeOp, reducerFn } from './wgsl.js';
+import { type MapSpec, mapKernel } from './element-kernels.js';
+import { bodyFunction } from './elementwise.js';
+import { type ProgramHost, checkModule, runOnGpu } from './program.js';
+import { type ProgramCall, checkPrologue, programOf } from '../../ir/lowered.js';
 
 /** Dtypes this backend stores (the CPU's layouts it knows); any other is refused on upload. */
 const ON_GPU: ReadonlySet<string> = new Set([
@@ -137,7 +142,16 @@ export interface WebGpuOptions {
   readonly device?: GPUDevice;
   /** Where to request an adapter when no device is given; default `navigator.gpu`. */
   readonly gpu?: GPU;
+  /**
+   * Compiled pipelines kept (least recently used evicted first); default {@link PIPELINE_CACHE}.
+   * Large calls compile their shapes into their kernels, so a cache that never evicts grows
+   * with every new shape.
+   */
+  readonly maxPipelines?: number;
 }
+
+/** Compiled pipelines a backend keeps by default. */
+export const PIPELINE_CACHE = 256;
 
 function unavailable(why: string): never {
   throw new GatherScatterError('webgpu.unavailable', `WebGPU backend: ${why}`);
@@ -145,7 +159,7 @@ function unavailable(why: string): never {
 
 /** Creates the backend on a given device, or on the best adapter of `gpu` / `navigator.gpu`. */
 export async function createWebGpuBackend(options: WebGpuOptions = {}): Promise<WebGpuBackend> {
-  if (options.device) return new WebGpuBackend(options.device);
+  if (options.device) return new WebGpuBackend(options.device, options.maxPipelines);
   const gpu = options.gpu ?? (globalThis as { navigator?: { gpu?: GPU } }).navigator?.gpu;
   if (!gpu) unavailable('no GPUDevice given and navigator.gpu is not defined');
   const adapter = await gpu.requestAdapter();
@@ -157,7 +171,7 @@ export async function createWebGpuBackend(options: WebGpuOptions = {}): Promise<
       maxStorageBuffersPerShaderStage: Math.min(8, adapter.limits.maxStorageBuffersPerShaderStage),
     },
   });
-  const backend = new WebGpuBackend(device);
+  const backend = new WebGpuBackend(device, options.maxPipelines);
   // Keep the GPU object and adapter alive as long as the device: Dawn's Node bindings crash
   // when the instance is collected under a live device.
   backend.owners = [gpu, adapter];
@@ -218,6 +232,13 @@ export class WebGpuBackend implements Backend {
     fusedReplaces: 0,
     /** Calls whose map parameters were compiled into the kernels. */
     baked: 0,
+    /** Element-wise and structural ops of programs run by kernels (runProgram). */
+    programOps: 0,
+    /** Scatters folding with a compiled IR body (a custom update computation). */
+    bodyFolds: 0,
+    /** Pipelines compiled, and evicted from the cache (least recently used first). */
+    pipelinesBuilt: 0,
+    pipelinesEvicted: 0,
   };
   private readonly pipelines = new Map<
     string,
@@ -227,7 +248,21 @@ export class WebGpuBackend implements Backend {
   constructor(
     /** The device the kernels run on. */
     readonly device: GPUDevice,
-  ) {}
+    /** Compiled pipelines kept, least recently used evicted first (≥ 1). */
+    readonly maxPipelines = PIPELINE_CACHE,
+  ) {
+    if (!Number.isSafeInteger(maxPipelines) || maxPipelines < 1)
+      throw new InvalidArgumentError(
+        'webgpu.max_pipelines',
+        `WebGPU backend: maxPipelines must be a positive integer; got ${fmt(maxPipelines)} (webgpu.max_pipelines)`,
+        { maxPipelines },
+      );
+  }
+
+  /** The number of compiled pipelines the cache holds now. */
+  get pipelineCount(): number {
+    return this.pipelines.size;
+  }
 
   /** Copies a host tensor to the GPU. */
   upload(t: Tensor): GpuTensor {
@@ -290,6 +325,40 @@ export class WebGpuBackend implements Backend {
       );
     const n = Array.isArray(call.inputs) ? call.inputs.length : 0;
     return this.scatter(call, bindings, n);
+  }
+
+  /**
+   * Runs a whole lowered program on the GPU — a call's prologue (masks' nonzero, index tuples,
+   * cycled or scaled updates, circular indices) and its gather or scatter, or a ProgramCall —
+   * and returns its results there. Every op runs in a kernel; an op that cannot be exact on the
+   * GPU is refused (`webgpu.op`) before anything runs.
+   */
+  async runProgram(lowered: CoreCall | ProgramCall): Promise<GpuTensor[]> {
+    if (lowered?.kind !== 'program') checkPrologue(lowered);
+    const program = this.plan(lowered as CoreCall, () => programOf(lowered));
+    checkModule(program.module);
+    const args = program.args.map((t) => this.upload(t));
+    const host: ProgramHost = {
+      backend: this,
+      map: (spec, inputs) => this.map(spec, inputs),
+      view: (t, dtype, shape) => new GpuTensor(this, dtype, shape, t.buffer),
+    };
+    return runOnGpu(host, program.module, args);
+  }
+
+  /** Runs one element-wise or structural kernel (program.ts) into a fresh tensor. */
+  private map(spec: MapSpec, inputs: readonly GpuTensor[]): GpuTensor {
+    const n = spec.shape.reduce((a, b) => a * b, 1);
+    this.checkSize(n, spec.dtype, 'webgpu program');
+    const out = this.buffer(n * elementBytes(spec.dtype));
+    if (n > 0) {
+      const { src, words } = mapKernel(spec);
+      const enc = this.device.createCommandEncoder();
+      this.dispatch(enc, src, [...inputs.map((t) => t.buffer), out], words);
+      this.device.queue.submit([enc.finish()]);
+    }
+    this.stats.programOps++;
+    return new GpuTensor(this, spec.dtype, spec.shape, out);
   }
 
   /** Frees the pipelines (the device stays the caller's). */
@@ -407,13 +476,20 @@ export class WebGpuBackend implements Backend {
     const options = call.options;
     const comp = call.update_computation;
     const plan = this.plan(call, () => planOf(call));
-    if (typeof comp === 'function')
+    if (typeof comp === 'function' && call.update_body === undefined)
       throw new InvalidArgumentError(
         'webgpu.reducer',
         `${call.op}: a custom update_computation function does not run on the WebGPU backend; use a named reducer or the CPU backend (webgpu.reducer)`,
         { reducer: 'function' },
       );
     const dtypes = call.inputs.slice(0, count).map((t) => t.dtype);
+    // A body (StableHLO's update computation region) compiles to the fold's `red`, or is
+    // refused here, before anything is dispatched.
+    const bodyRed =
+      typeof comp === 'function' && call.update_body ? bodyFunction(call.update_body, dtypes[0]) : undefined;
+    if (bodyRed) this.stats.bodyFolds++;
+    // The reducer's name ('' for a body: no native fold, no identity, no mean).
+    const named = typeof comp === 'string' ? comp : '';
     const { map, policy } = plan;
     // `executeAll` gives each result in its input's shape; `execute` applies the call's reshape.
     const finalShape = all ? call.inputs[0].shape : (call.reshape ?? call.inputs[0].shape);
@@ -494,11 +570,12 @@ export class WebGpuBackend implements Backend {
       sortedVals = sorted.vals;
       this.dispatch(enc, segmentKernel(), [Qs, sorted.keys, seg, dupFlags], n);
     }
-    const reset = !(options.include_self ?? true) && comp !== 'replace';
+    // (The CPU resets to an identity only for a named reducer: a body has none.)
+    const reset = !(options.include_self ?? true) && typeof comp === 'string' && comp !== 'replace';
     const Qa = this.scratchBuffer(scratch, 8, new Uint32Array([map.operandSize, W]));
     const outs = dtypes.map((dtype, k) => {
       const bytes = elementBytes(dtype);
-      const identity = reset ? storedBits(dtype, reducerIdentity(comp, dtype)) : [0, 0];
+      const identity = reset ? storedBits(dtype, reducerIdentity(comp as ReducerName, dtype)) : [0, 0];
       // x86's default NaN (negative), what the CPU's 16-bit kernels store for a NaN they make.
       const nan16 = dtype === 'float16' ? 0xfe00 : dtype === 'bfloat16' ? 0xffc0 : 0;
       const out = this.buffer(map.operandSize * bytes);
@@ -515,7 +592,7 @@ export class WebGpuBackend implements Backend {
         );
         return out;
       }
-      const op = reset ? undefined : nativeOp(comp, dtype);
+      const op = reset ? undefined : nativeOp(named, dtype);
       if (op) {
         this.applyFast(
           enc,
@@ -528,7 +605,7 @@ export class WebGpuBackend implements Backend {
             applyKernel(
               bytes,
               reducerFn(
-                comp,
+                named,
                 dtype,
                 nan16,
                 options.float_minmax ?? 'ieee',
@@ -549,7 +626,8 @@ export class WebGpuBackend implements Backend {
         enc,
         applyKernel(
           bytes,
-          reducerFn(comp, dtype, nan16, options.float_minmax ?? 'ieee', options.float_nan ?? 'self_first'),
+          bodyRed ??
+            reducerFn(named, dtype, nan16, options.float_minmax ?? 'ieee', options.float_nan ?? 'self_first'),
           identity,
           reset,
           comp === 'mean' ? meanFn(dtype) : undefined,
@@ -937,7 +1015,12 @@ export class WebGpuBackend implements Backend {
 
   private pipeline(src: KernelSource): { pipeline: GPUComputePipeline; layout: GPUBindGroupLayout } {
     let p = this.pipelines.get(src.code);
-    if (p) return p;
+    if (p) {
+      // A Map iterates in insertion order: re-inserting on use keeps the least recently used first.
+      this.pipelines.delete(src.code);
+      this.pipelines.set(src.code, p);
+      return p;
+    }
     const layout = this.device.createBindGroupLayout({
       entries: src.bindings.map((kind, binding) => ({
         binding,
@@ -951,6 +1034,12 @@ export class WebGpuBackend implements Backend {
       compute: { module, entryPoint: 'main' },
     });
     p = { pipeline, layout };
+    this.stats.pipelinesBuilt++;
+    if (this.pipelines.size >= this.maxPipelines) {
+      const oldest = this.pipelines.keys().next().value as string;
+      this.pipelines.delete(oldest);
+      this.stats.pipelinesEvicted++;
+    }
     this.pipelines.set(src.code, p);
     return p;
   }

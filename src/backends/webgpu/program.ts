@@ -1,0 +1,257 @@
+/**
+ * A lowered program (src/ir/lowered.ts: a prologue's iota, compare, select, remainder, …, then
+ * the gather or scatter) run op by op on the GPU, every value a GpuTensor: element-wise ops
+ * through elementwise.ts's exact kernels, structural ops as affine maps (element-kernels.ts),
+ * reshape and same-width bitcasts as views of one buffer, gathers and scatters through the
+ * backend with their operands bound. Nothing runs on the host but the program's walk; an op the
+ * GPU cannot run exactly is refused (`webgpu.op`) before anything is dispatched.
+ */
+import type { ScatterCall } from '../../core/call.js';
+import { InvalidArgumentError } from '../../errors.js';
+import type { Body, Func, Module, Op, TensorType } from '../../ir/program.js';
+import { bodyUpdateFunction, findFunc } from '../../ir/run.js';
+import { type DType, allocStorage } from '../../tensor/dtype.js';
+import { Tensor } from '../../tensor/tensor.js';
+import type { GpuTensor, WebGpuBackend } from './backend.js';
+import { type MapSource, type MapSpec, stridesOfShape } from './element-kernels.js';
+import { convertExpr, elementExpr, isElementwise, refuseOp } from './elementwise.js';
+
+/** The most operands one concatenate kernel binds (the device guarantees 8 storage buffers). */
+const MAX_SOURCES = 7;
+const MAX_DEPTH = 64;
+
+/** What the runner needs of the backend (kept narrow: backend.ts implements it). */
+export interface ProgramHost {
+  readonly backend: WebGpuBackend;
+  /** Runs a map kernel into a fresh tensor. */
+  map(spec: MapSpec, inputs: readonly GpuTensor[]): GpuTensor;
+  /** A view of a tensor's buffer under another dtype and shape (same bytes). */
+  view(t: GpuTensor, dtype: DType, shape: readonly number[]): GpuTensor;
+}
+
+/** Ops that refuse before anything runs, with why. */
+const REFUSED: Readonly<Record<string, string>> = {
+  dynamic_slice: 'its start indices are tensor values, read on the host',
+  dynamic_gather: 'its slice sizes are tensor values, read on the host',
+  reduce: 'reductions are not compiled for the GPU yet',
+  check: "checks are the interpreter's, outside a lowered program",
+};
+
+/** Refuses a module the GPU cannot run, op by op (bodies included), before any dispatch. */
+export function checkModule(module: Module, entry = module.entry, seen = new Set<string>()): void {
+  if (seen.has(entry)) return;
+  seen.add(entry);
+  const f = findFunc(module, entry);
+  for (const op of f.ops) {
+    if (op.kind in REFUSED) refuseOp(`stablehlo.${op.kind}`, REFUSED[op.kind]);
+    if (op.kind === 'call') checkModule(module, op.callee, seen);
+    if (isElementwise(op.kind))
+      elementExpr(
+        op,
+        op.operands.map((id) => typeAt(f, id).dtype),
+      );
+    if (op.kind === 'bitcast_convert') bitcastView(op, typeAt(f, op.operands[0]));
+  }
+}
+
+function typeAt(body: Body, id: number): TensorType {
+  if (id < body.params.length) return body.params[id];
+  let k = body.params.length;
+  for (const op of body.ops) {
+    if (id < k + op.results.length) return op.results[id - k];
+    k += op.results.length;
+  }
+  throw new InvalidArgumentError('ir.run.value', `ir: value ${id} is not defined`);
+}
+
+/** Runs `entry` of `module` on GPU tensors; the results stay on the GPU. */
+export async function runOnGpu(
+  host: ProgramHost,
+  module: Module,
+  args: readonly GpuTensor[],
+  entry = module.entry,
+  depth = 0,
+): Promise<GpuTensor[]> {
+  if (depth >= MAX_DEPTH)
+    throw new InvalidArgumentError(
+      'ir.run.recursion',
+      `ir: calls nest deeper than ${MAX_DEPTH} at @${entry}`,
+    );
+  const f: Func = findFunc(module, entry);
+  const values: GpuTensor[] = [...args];
+  for (const op of f.ops) {
+    const ins = op.operands.map((id) => values[id]);
+    values.push(...(await runOp(host, module, op, ins, depth)));
+  }
+  return f.returns.map((id) => values[id]);
+}
+
+async function runOp(
+  host: ProgramHost,
+  module: Module,
+  op: Op,
+  ins: GpuTensor[],
+  depth: number,
+): Promise<GpuTensor[]> {
+  const out = op.results[0];
+  switch (op.kind) {
+    case 'constant':
+      return [host.backend.upload(op.value)];
+    case 'reshape':
+      return [host.view(ins[0], out.dtype, out.shape)];
+    case 'bitcast_convert':
+      return [host.view(ins[0], bitcastView(op, ins[0]).dtype, out.shape)];
+    case 'call':
+      return runOnGpu(host, module, ins, op.callee, depth + 1);
+    case 'gather':
+      return [await host.backend.run(gatherCall(op, ins), { operand: ins[0], start_indices: ins[1] })];
+    case 'scatter':
+      return scatter(host, module, op, ins);
+  }
+  if (op.kind in REFUSED) refuseOp(`stablehlo.${op.kind}`, REFUSED[op.kind]);
+  if (op.kind === 'concatenate') return [concatenate(host, op.dimension, ins, out)];
+  return [host.map(structural(op, ins, out), ins)];
+}
+
+/** The map spec of a structural or element-wise op (one result). */
+function structural(op: Op, ins: readonly GpuTensor[], out: TensorType): MapSpec {
+  const same = (t: GpuTensor): MapSource => ({
+    dtype: t.dtype,
+    base: 0,
+    // A 0-d operand (select's pred, clamp's bounds) is read at 0 for every element.
+    steps: t.shape.length === 0 ? out.shape.map(() => 0) : stridesOfShape(out.shape),
+  });
+  const identity = (vals: readonly string[]) => vals[0];
+  switch (op.kind) {
+    case 'iota': {
+      const c = `c${op.iota_dimension}`;
+      return {
+        shape: out.shape,
+        dtype: out.dtype,
+        sources: [],
+        value: () => convertExpr('int64', out.dtype, `vec2<u32>(${c}, 0u)`),
+      };
+    }
+    case 'broadcast_in_dim': {
+      const t = ins[0];
+      const st = stridesOfShape(t.shape);
+      const steps = out.shape.map(() => 0);
+      op.broadcast_dimensions.forEach((r, k) => {
+        steps[r] = t.shape[k] === 1 ? 0 : st[k];
+      });
+      return {
+        shape: out.shape,
+        dtype: out.dtype,
+        sources: [{ dtype: t.dtype, base: 0, steps }],
+        value: identity,
+      };
+    }
+    case 'transpose': {
+      const st = stridesOfShape(ins[0].shape);
+      const steps = op.permutation.map((p) => st[p]);
+      return {
+        shape: out.shape,
+        dtype: out.dtype,
+        sources: [{ dtype: ins[0].dtype, base: 0, steps }],
+        value: identity,
+      };
+    }
+    case 'slice': {
+      const st = stridesOfShape(ins[0].shape);
+      const base = op.start_indices.reduce((a, s, d) => a + s * st[d], 0);
+      const steps = op.strides.map((s, d) => s * st[d]);
+      return {
+        shape: out.shape,
+        dtype: out.dtype,
+        sources: [{ dtype: ins[0].dtype, base, steps }],
+        value: identity,
+      };
+    }
+  }
+  if (!isElementwise(op.kind))
+    refuseOp(`stablehlo.${op.kind}`, 'the GPU program runner has no kernel for it');
+  const expr = elementExpr(
+    op,
+    ins.map((t) => t.dtype),
+  );
+  return { shape: out.shape, dtype: out.dtype, sources: ins.map(same), value: expr };
+}
+
+/** concatenate: up to MAX_SOURCES operands per kernel, longer lists folded from the left. */
+function concatenate(host: ProgramHost, dim: number, ins: readonly GpuTensor[], out: TensorType): GpuTensor {
+  let acc = ins.slice(0, MAX_SOURCES);
+  let rest = ins.slice(MAX_SOURCES);
+  for (;;) {
+    const shape = [...out.shape];
+    const ends: number[] = [];
+    let end = 0;
+    for (const t of acc) {
+      end += t.shape[dim];
+      ends.push(end);
+    }
+    shape[dim] = end;
+    const sources = acc.map((t) => ({ dtype: t.dtype, base: 0, steps: stridesOfShape(t.shape) }));
+    const r = host.map({ shape, dtype: out.dtype, sources, value: (v) => v[0], pick: { dim, ends } }, acc);
+    if (rest.length === 0) return r;
+    acc = [r, ...rest.slice(0, MAX_SOURCES - 1)];
+    rest = rest.slice(MAX_SOURCES - 1);
+  }
+}
+
+/** bitcast_convert keeps the bytes (little-endian on both sides); i1 has a bit layout of its own. */
+function bitcastView(op: Op, from: { dtype: DType }): TensorType {
+  const to = op.results[0];
+  if (to.dtype === 'bool' || from.dtype === 'bool')
+    refuseOp('stablehlo.bitcast_convert to or from i1', 'i1 is stored one byte per element, not one bit');
+  return to;
+}
+
+/** A host tensor standing for a GPU one in a call (the backend reads only its dtype and shape). */
+const standIn = (t: GpuTensor) => new Tensor(t.dtype, t.shape, allocStorage(t.dtype, t.size));
+
+function gatherCall(op: Extract<Op, { kind: 'gather' }>, ins: readonly GpuTensor[]) {
+  return {
+    kind: 'gather' as const,
+    op: op.meta?.op ?? op.options.op ?? 'stablehlo.gather',
+    operand: standIn(ins[0]),
+    start_indices: standIn(ins[1]),
+    dimension_numbers: op.dimension_numbers,
+    options: op.options,
+    wording: op.meta?.wording,
+    index_rank: op.meta?.index_rank,
+  };
+}
+
+async function scatter(
+  host: ProgramHost,
+  module: Module,
+  op: Extract<Op, { kind: 'scatter' }>,
+  ins: GpuTensor[],
+): Promise<GpuTensor[]> {
+  const n = (ins.length - 1) / 2;
+  const inputs = ins.slice(0, n);
+  const updates = ins.slice(n + 1);
+  const call: ScatterCall = {
+    kind: 'scatter',
+    op: op.meta?.op ?? op.options.op ?? 'stablehlo.scatter',
+    inputs: inputs.map(standIn),
+    scatter_indices: standIn(ins[n]),
+    updates: updates.map(standIn),
+    dimension_numbers: op.dimension_numbers,
+    // The JS function serves the host's re-run of a flagged call (for its exact error).
+    update_computation:
+      op.reducer ??
+      bodyUpdateFunction(
+        module,
+        op.body,
+        inputs.map((t) => t.dtype),
+      ),
+    update_body: op.reducer ? undefined : op.body,
+    options: op.options,
+    wording: op.meta?.wording,
+    index_rank: op.meta?.index_rank,
+  };
+  const bind = { inputs, scatter_indices: ins[n], updates };
+  if (n === 1) return [await host.backend.run(call, bind)];
+  return host.backend.runAll(call, bind);
+}

@@ -1,0 +1,206 @@
+/**
+ * Whole lowered programs on the WebGPU backend (issue 27): prologues (masks, index tuples, cycled
+ * and scaled updates, circular indices) run in kernels; scatter bodies compile to the fold; the
+ * refusals (`webgpu.op`, `webgpu.reducer`); the pipeline cache's LRU bound (`webgpu.max_pipelines`).
+ * The element-wise ops themselves: test/webgpu-elementwise.test.ts.
+ */
+import { describe, expect, it } from 'vitest';
+import { executeOn } from '../src/backends/index.js';
+import { WebGpuBackend } from '../src/backends/webgpu/backend.js';
+import { bodyFunction } from '../src/backends/webgpu/elementwise.js';
+import type { KernelSource } from '../src/backends/webgpu/kernels.js';
+import { execute } from '../src/core/call.js';
+import { numpy, onnx, tensor, tf, torch } from '../src/index.js';
+import type { ProgramCall } from '../src/ir/lowered.js';
+import { typeOf } from '../src/ir/lowered.js';
+import { readModule } from '../src/stablehlo-text/index.js';
+import { Tensor } from '../src/tensor/tensor.js';
+import { oneOp, specials } from './helpers/ir-programs.js';
+import { bytesOf, nodeBackend, runInChild, sameOnGpu, webgpuMode } from './webgpu-env.js';
+
+if (webgpuMode !== 'here') runInChild('test/webgpu-program.test.ts');
+else
+  describe('WebGPU programs: prologues, scatter bodies, refusals, pipeline cache', async () => {
+    const gpu = await nodeBackend();
+    const t = gpu ? it : it.skip;
+
+    t(
+      'prologues run in kernels: nonzero, index tuple, cycled and scaled updates, circular indices',
+      async () => {
+        const g = gpu!;
+        const x = tensor(
+          [
+            [1, 2, 3],
+            [4, 5, 6],
+          ],
+          'float32',
+        );
+        const calls = [
+          tf.lower.boolean_mask(
+            tensor(
+              [
+                [1, 2],
+                [3, 4],
+                [5, 6],
+              ],
+              'float32',
+            ),
+            tensor([true, false, true], 'bool'),
+          ),
+          torch.lower.masked_select(
+            x,
+            tensor(
+              [
+                [true, false, true],
+                [false, true, true],
+              ],
+              'bool',
+            ),
+          ),
+          torch.lower.index(x, [tensor([true, false], 'bool'), tensor([2, 0], 'int64')]),
+          numpy.lower.put(
+            tensor([1, 2, 3, 4, 5], 'int32'),
+            tensor([0, 2, 4, 1], 'int64'),
+            tensor([9, 8], 'int32'),
+          ),
+          torch.lower.index_add(
+            tensor([1, 2, 3], 'float32'),
+            0,
+            tensor([0, 2, 0], 'int64'),
+            tensor([1.5, 2.5, 0.1], 'float32'),
+            { alpha: 3 },
+          ),
+          onnx.lower.TensorScatter(
+            tensor([1, 2, 3, 4], 'float32').reshape([1, 1, 4, 1]),
+            tensor([9], 'float32').reshape([1, 1, 1, 1]),
+            tensor([3], 'int64'),
+            { mode: 'circular' },
+          ),
+        ];
+        const want = [
+          [
+            [1, 2],
+            [5, 6],
+          ],
+          [1, 3, 5, 6],
+          [3, 1],
+          [9, 8, 8, 4, 9],
+        ];
+        for (const [k, call] of calls.entries()) {
+          expect(call.prologue).toBeDefined();
+          const before = g.stats.programOps;
+          const r = (await sameOnGpu(g, call, call.op)) as Tensor;
+          if (k < want.length) expect(r.toArray()).toEqual(want[k]);
+          // The prologue's ops ran in kernels, not on the host.
+          expect(g.stats.programOps, call.op).toBeGreaterThan(before);
+        }
+      },
+    );
+
+    t(
+      'scatter bodies compile to the fold: bit-identical to the interpreter; several inputs refused',
+      async () => {
+        const g = gpu!;
+        const text = (
+          ty: string,
+          body: string,
+        ) => `func.func @main(%input: tensor<6x${ty}>, %idx: tensor<5x1xi64>, %upd: tensor<5x${ty}>) -> tensor<6x${ty}> {
+  %r = "stablehlo.scatter"(%input, %idx, %upd) ({
+  ^bb0(%a: tensor<${ty}>, %b: tensor<${ty}>):
+${body}
+  }) {scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>} : (tensor<6x${ty}>, tensor<5x1xi64>, tensor<5x${ty}>) -> tensor<6x${ty}>
+  return %r : tensor<6x${ty}>
+}`;
+        const twiceAPlusB = (ty: string) => `    %two = stablehlo.constant dense<2> : tensor<${ty}>
+    %m = stablehlo.multiply %a, %two : tensor<${ty}>
+    %s = stablehlo.add %m, %b : tensor<${ty}>
+    stablehlo.return %s : tensor<${ty}>`;
+        const idx = tensor([[1], [3], [1], [5], [1]], 'int64');
+        const before = g.stats.bodyFolds;
+        for (const [ty, dtype] of [
+          ['f32', 'float32'],
+          ['f64', 'float64'],
+          ['i32', 'int32'],
+          ['i8', 'int8'],
+          ['bf16', 'bfloat16'],
+        ] as const) {
+          const module = readModule(
+            text(ty, twiceAPlusB(ty).replace('dense<2>', dtype.includes('f') ? 'dense<2.0>' : 'dense<2>')),
+          );
+          const input = specials(dtype);
+          const args = [
+            new Tensor(dtype, [6], input.data.slice(0, 6) as never),
+            idx,
+            new Tensor(dtype, [5], input.data.slice(6, 11) as never),
+          ];
+          const call: ProgramCall = {
+            kind: 'program',
+            op: 'stablehlo.scatter',
+            module,
+            args,
+            argNames: ['input', 'idx', 'upd'],
+          };
+          await sameOnGpu(g, call, `body ${dtype}`);
+        }
+        expect(g.stats.bodyFolds - before).toBe(5);
+        // webgpu.reducer: a body of two inputs (its fold would need more than 8 storage
+        // buffers), or with an op that is not element-wise, is refused by name.
+        const f32 = { shape: [], dtype: 'float32' } as const;
+        const two = { params: [f32, f32, f32, f32], ops: [], returns: [2, 3] };
+        expect(() => bodyFunction(two, 'float32')).toThrow(
+          expect.objectContaining({ code: 'webgpu.reducer' }),
+        );
+        const sorted = {
+          params: [f32, f32],
+          ops: [{ kind: 'iota', iota_dimension: 0, operands: [], results: [f32] } as const],
+          returns: [2],
+        };
+        expect(() => bodyFunction(sorted as never, 'float32')).toThrow(/stablehlo\.iota/);
+      },
+      60_000,
+    );
+
+    t('webgpu.op: an op the GPU cannot run exactly is refused, naming why', async () => {
+      const x = tensor([1, 2], 'float32');
+      const call = oneOp({ kind: 'exponential', results: [typeOf(x)] }, [x]);
+      await expect(executeOn(call, gpu!)).rejects.toMatchObject({ code: 'webgpu.op' });
+      await expect(executeOn(call, gpu!)).rejects.toThrow(/libm/);
+    });
+
+    t('webgpu.max_pipelines: the pipeline cache keeps the most recently used (LRU)', async () => {
+      const g = gpu!;
+      expect(() => new WebGpuBackend(g.device, 0)).toThrow(
+        expect.objectContaining({ code: 'webgpu.max_pipelines' }),
+      );
+      const small = new WebGpuBackend(g.device, 2);
+      const src = (k: number): KernelSource => ({
+        code: `@group(0) @binding(0) var<storage, read_write> O: array<u32>;\n@compute @workgroup_size(1) fn main() { O[0] = ${k}u; }`,
+        bindings: ['rw'],
+      });
+      const pipeline = (k: number) =>
+        (small as unknown as { pipeline(s: KernelSource): unknown }).pipeline(src(k));
+      const a = pipeline(1);
+      pipeline(2);
+      expect(pipeline(1)).toBe(a); // a hit: 1 is now the most recent
+      pipeline(3); // evicts 2, the least recently used
+      expect(small.stats.pipelinesEvicted).toBe(1);
+      expect(pipeline(1)).toBe(a);
+      const built = small.stats.pipelinesBuilt;
+      pipeline(2); // rebuilt
+      expect(small.stats.pipelinesBuilt).toBe(built + 1);
+      expect(small.pipelineCount).toBe(2);
+      // Real calls of many shapes through a 3-pipeline cache: bounded, results unchanged.
+      const tiny = new WebGpuBackend(g.device, 3);
+      // (Element-wise kernels compile their shape in: one pipeline per length.)
+      for (let n = 1; n <= 6; n++) {
+        const a = tensor(
+          Array.from({ length: n }, (_, i) => i * 1.5),
+          'float32',
+        );
+        const call = oneOp({ kind: 'add', results: [typeOf(a)] }, [a, a]);
+        expect(bytesOf(await executeOn(call, tiny))).toEqual(bytesOf(execute(call)));
+        expect(tiny.pipelineCount).toBeLessThanOrEqual(3);
+      }
+      expect(tiny.stats.pipelinesEvicted).toBeGreaterThan(0);
+    });
+  });
