@@ -5,17 +5,8 @@
 import { fmt } from '../errors.js';
 import { checkRank, checkShape } from '../tensor/tensor.js';
 import type { GatherDimensionNumbers } from './types.js';
-import type { BatchingNames, RuleCode, RuleNames, Site } from './validate.js';
-import {
-  checkBatchingPairs,
-  checkRange,
-  checkSorted,
-  checkUnique,
-  fail,
-  intArray,
-  intScalar,
-  siteOf,
-} from './validate.js';
+import { type RuleCode, type RuleNames, type Site, checkBatchingPairs } from './validate.js';
+import { checkRange, checkSorted, checkUnique, fail, intArray, intScalar, siteOf } from './validate.js';
 
 /**
  * Fully specified gather attributes: `GatherDimensionNumbers` with the batching dims ([] when
@@ -168,12 +159,6 @@ function atMostOne(
   }
 }
 
-/** Gather's names for the batching-dims rules it shares with scatter. */
-const BATCHING: BatchingNames = {
-  operandDims: 'operand_batching_dims',
-  indicesDims: 'start_indices_batching_dims',
-};
-
 /** (C13)–(C19), (C21): the batching pairs, start_index_map and the slice sizes' range. */
 function checkBatchingDims(
   at: Attributes,
@@ -184,8 +169,16 @@ function checkBatchingDims(
   const { obd, sibd, sim, ivd, slice_sizes } = at;
   const rankO = operandShape.length;
   // (C13), (C14), (C15), (C16)
-  const pair = { ob: obd, ib: sibd, rankI: indicesShape.length, ivd };
-  checkBatchingPairs(pair, BATCHING, s.op, [s.c('C13'), s.c('C14'), s.c('C15'), s.c('C16')]);
+  checkBatchingPairs(
+    s.op,
+    obd,
+    sibd,
+    { rank: indicesShape.length, ivd },
+    {
+      names: ['operand_batching_dims', 'start_indices_batching_dims'],
+      codes: [s.c('C13'), s.c('C14'), s.c('C15'), s.c('C16')],
+    },
+  );
   // (C17) dim(operand, operand_batching_dims...) = dim(start_indices, start_indices_batching_dims...)
   for (let i = 0; i < obd.length; i++) {
     if (operandShape[obd[i]] !== indicesShape[sibd[i]]) {

@@ -7,17 +7,8 @@ import type { ScatterDimensionNumbers } from './types.js';
 
 /** Most inputs a variadic scatter takes (a bound so validation stays linear). */
 const MAX_OPERANDS = 1024;
-import type { BatchingNames, RuleNames, Site } from './validate.js';
-import {
-  checkBatchingPairs,
-  checkRange,
-  checkSorted,
-  checkUnique,
-  fail,
-  intArray,
-  intScalar,
-  siteOf,
-} from './validate.js';
+import { type RuleNames, type Site, checkBatchingPairs } from './validate.js';
+import { checkRange, checkSorted, checkUnique, fail, intArray, intScalar, siteOf } from './validate.js';
 
 /**
  * Fully specified scatter dimension numbers: `ScatterDimensionNumbers` with the batching dims
@@ -155,12 +146,6 @@ function checkDimLists(at: Attributes, rankIn: number, rankI: number, rankU: num
     fail(s.c('C22'), `${s.op}: index_vector_dim must lie in [0, ${rankI}]; got ${ivd}`);
 }
 
-/** Scatter's names for the batching-dims rules it shares with gather. */
-const BATCHING: BatchingNames = {
-  operandDims: 'input_batching_dims',
-  indicesDims: 'scatter_indices_batching_dims',
-};
-
 /** (C14)–(C21): the batching pairs and the index vector. */
 function checkBatchingAndVector(
   at: Attributes,
@@ -171,8 +156,16 @@ function checkBatchingAndVector(
   const { ibd, sibd, sdod, ivd } = at;
   const rankI = indicesShape.length;
   // (C14)–(C17)
-  const pair = { ob: ibd, ib: sibd, rankI, ivd };
-  checkBatchingPairs(pair, BATCHING, s.op, [s.c('C14'), s.c('C15'), s.c('C16'), s.c('C17')]);
+  checkBatchingPairs(
+    s.op,
+    ibd,
+    sibd,
+    { rank: rankI, ivd },
+    {
+      names: ['input_batching_dims', 'scatter_indices_batching_dims'],
+      codes: [s.c('C14'), s.c('C15'), s.c('C16'), s.c('C17')],
+    },
+  );
   // (C18)
   for (let i = 0; i < ibd.length; i++) {
     if (inShape[ibd[i]] !== indicesShape[sibd[i]]) {

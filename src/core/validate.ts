@@ -113,44 +113,33 @@ export function checkUnique(xs: readonly number[], name: string, op: string, cod
   if (!isUnique(xs)) fail(code, `${op}: ${name} must be unique; got ${fmt(xs)}`, { [name]: xs });
 }
 
-/** How gather or scatter names its batching-dims pair. */
-export interface BatchingNames {
-  /** `operand_batching_dims` / `input_batching_dims`. */
-  readonly operandDims: string;
-  /** `start_indices_batching_dims` / `scatter_indices_batching_dims`. */
-  readonly indicesDims: string;
+/** A gather's or scatter's names of its batching-dims pair, and the codes of the pairing rules. */
+export interface BatchingRules {
+  readonly names: readonly [operandDims: string, indicesDims: string];
+  readonly codes: readonly [unique: RuleCode, range: RuleCode, vector: RuleCode, count: RuleCode];
 }
 
 /**
- * A batching-dims pair: the operand's dims `ob`, the indices' dims `ib`, and the indices' rank
- * and index vector dim.
- */
-export interface BatchingPair {
-  readonly ob: readonly number[];
-  readonly ib: readonly number[];
-  readonly rankI: number;
-  readonly ivd: number;
-}
-
-/**
- * The rules gather and scatter share on the indices' batching dims, with the codes of each:
- * unique, in [0, rankI), not the index vector dim, as many as the operand's.
+ * The rules gather and scatter share on the indices' batching dims `ib` (the operand's are `ob`):
+ * unique, in [0, rank(indices)), not the index vector dim, as many as the operand's.
  */
 export function checkBatchingPairs(
-  pair: BatchingPair,
-  names: BatchingNames,
   op: string,
-  codes: readonly [unique: RuleCode, range: RuleCode, vector: RuleCode, count: RuleCode],
+  ob: readonly number[],
+  ib: readonly number[],
+  indices: { readonly rank: number; readonly ivd: number },
+  rules: BatchingRules,
 ): void {
-  const { ob, ib, ivd } = pair;
-  checkUnique(ib, names.indicesDims, op, codes[0]);
-  checkRange(ib, 0, pair.rankI, names.indicesDims, op, codes[1]);
+  const [operandDims, indicesDims] = rules.names;
+  const { ivd } = indices;
+  checkUnique(ib, indicesDims, op, rules.codes[0]);
+  checkRange(ib, 0, indices.rank, indicesDims, op, rules.codes[1]);
   if (ib.includes(ivd))
-    fail(codes[2], `${op}: index_vector_dim ${ivd} must not be in ${names.indicesDims} ${fmt(ib)}`);
+    fail(rules.codes[2], `${op}: index_vector_dim ${ivd} must not be in ${indicesDims} ${fmt(ib)}`);
   if (ob.length !== ib.length)
     fail(
-      codes[3],
-      `${op}: size(${names.operandDims}) must equal size(${names.indicesDims}); got ${ob.length} vs ${ib.length}`,
+      rules.codes[3],
+      `${op}: size(${operandDims}) must equal size(${indicesDims}); got ${ob.length} vs ${ib.length}`,
     );
 }
 

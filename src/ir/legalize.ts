@@ -26,17 +26,8 @@ import { type DType, integerRange } from '../tensor/dtype.js';
 import { full, tensor } from '../tensor/tensor.js';
 import { Builder } from './builder.js';
 import { reducerBody } from './regions.js';
-import {
-  type Body,
-  type ComparisonDirection,
-  type Func,
-  type Module,
-  type Op,
-  type TensorType,
-  type ValueId,
-  specGatherOptions,
-  specScatterOptions,
-} from './program.js';
+import type { Body, ComparisonDirection, Func, Module, Op, TensorType, ValueId } from './program.js';
+import { specGatherOptions, specScatterOptions } from './program.js';
 
 /** A legalized module and what its text cannot say. */
 export interface Legalized {

@@ -14,17 +14,8 @@ import { checkOut } from '../core/validate.js';
 import { InvalidArgumentError, fmt } from '../errors.js';
 import { type Tensor, tensor } from '../tensor/tensor.js';
 import { Builder } from './builder.js';
-import {
-  type Body,
-  type CallMeta,
-  type Func,
-  type Module,
-  type Op,
-  type TensorType,
-  type ValueId,
-  specGatherOptions,
-  specScatterOptions,
-} from './program.js';
+import type { Body, CallMeta, Func, Module, Op, TensorType, ValueId } from './program.js';
+import { specGatherOptions, specScatterOptions } from './program.js';
 import { runModule } from './run.js';
 import { reducerBody } from './regions.js';
 

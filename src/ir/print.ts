@@ -38,12 +38,8 @@
  * the spec's. A malformed module is refused with an InvalidArgumentError `ir.print.<rule>`.
  * Output is deterministic and linear in the size of the module (constants included).
  */
-import {
-  GATHER_DIMENSION_FIELDS,
-  type GatherDimensionNumbers,
-  SCATTER_DIMENSION_FIELDS,
-  type ScatterDimensionNumbers,
-} from '../core/types.js';
+import type { GatherDimensionNumbers, ScatterDimensionNumbers } from '../core/types.js';
+import { GATHER_DIMENSION_FIELDS, SCATTER_DIMENSION_FIELDS } from '../core/types.js';
 import { InvalidArgumentError, fmt } from '../errors.js';
 import { componentDType } from '../tensor/complex.js';
 import { byteSize, isComplex } from '../tensor/dtype.js';

@@ -29,12 +29,8 @@ import { singleOp } from '../ir/surface.js';
 import type { ProgramCall } from '../ir/lowered.js';
 import { type CoreCall, type GatherCall, type ScatterCall, execute } from '../core/call.js';
 import { gatherShape } from '../core/gather-shape.js';
-import {
-  GATHER_DIMENSION_FIELDS,
-  type GatherDimensionNumbers,
-  SCATTER_DIMENSION_FIELDS,
-  type ScatterDimensionNumbers,
-} from '../core/types.js';
+import type { GatherDimensionNumbers, ScatterDimensionNumbers } from '../core/types.js';
+import { GATHER_DIMENSION_FIELDS, SCATTER_DIMENSION_FIELDS } from '../core/types.js';
 import { GatherScatterError, fmt } from '../errors.js';
 import {
   alongAxis,
