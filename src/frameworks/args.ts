@@ -159,31 +159,15 @@ export function options<T extends object>(
 }
 
 /** One of `allowed` (compared as values, never looked up as properties), or `dflt` when undefined. */
-export function oneOf<T extends string>(
+export function oneOf<T extends string, F extends T | undefined = undefined>(
   op: string,
   name: string,
   value: unknown,
   allowed: readonly T[],
-  dflt: T,
+  dflt?: F,
   code?: string,
-): T;
-export function oneOf<T extends string>(
-  op: string,
-  name: string,
-  value: unknown,
-  allowed: readonly T[],
-  dflt?: undefined,
-  code?: string,
-): T | undefined;
-export function oneOf<T extends string>(
-  op: string,
-  name: string,
-  value: unknown,
-  allowed: readonly T[],
-  dflt?: T,
-  code?: string,
-): T | undefined {
-  if (value === undefined) return dflt;
+): T | F {
+  if (value === undefined) return dflt as F;
   if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) {
     const hint = typeof value === 'string' ? suggestion(value, allowed) : '';
     const error = new InvalidArgumentError(
@@ -191,7 +175,7 @@ export function oneOf<T extends string>(
       `${op}: ${name} must be one of ${allowed.map((a) => fmt(a)).join(', ')}; got ${describe(value)}${hint}`,
       { [name]: value },
     );
-    return standInFor(error, name, dflt);
+    return standInFor(error, name, dflt) as F;
   }
   return value as T;
 }
@@ -215,8 +199,6 @@ export function flag(
 }
 
 /** A safe integer (a bigint in the safe range is accepted), or `dflt` when undefined. */
-export function integer(op: string, name: string, value: unknown, dflt: number, code?: string): number;
-export function integer(op: string, name: string, value: unknown, dflt?: undefined, code?: string): number;
 export function integer(op: string, name: string, value: unknown, dflt?: number, code?: string): number {
   if (value === undefined && dflt !== undefined) return dflt;
   const v = typeof value === 'bigint' && value >= -(2n ** 53n) && value <= 2n ** 53n ? Number(value) : value;
