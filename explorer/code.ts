@@ -8,17 +8,29 @@
 import { type CoreCall, stablehloText } from '../src/core/call.js';
 import type { CallArgs, OpEntry } from '../src/tables/registry.js';
 import { toTensor } from '../src/tables/registry.js';
+import { wordsOf } from '../src/frameworks/index.js';
 import { type Complex, isComplexValue } from '../src/tensor/complex.js';
 import type { DType } from '../src/tensor/dtype.js';
 import type { NestedArray } from '../src/tensor/tensor.js';
 import { CONSTRUCTOR_OF } from './pycall.js';
 
+/**
+ * The Python variables the code view holds the tensors in: short names a reader would write
+ * (`x`, not PyTorch's `input`, which would shadow Python's builtin), the same for every op of a
+ * framework so a pasted call and its code read alike.
+ */
 const VARS: Record<string, { data: string; indices: string; updates: string }> = {
   torch: { data: 'x', indices: 'index', updates: 'src' },
   numpy: { data: 'a', indices: 'indices', updates: 'values' },
   tensorflow: { data: 'params', indices: 'indices', updates: 'updates' },
   jax: { data: 'x', indices: 'indices', updates: 'updates' },
 };
+
+/** The op's tensors by role, as its docs name them (`onnx.TensorScatter`: past_cache, update, write_indices). */
+function namesOf(entry: OpEntry): { data: string; indices: string; updates: string } {
+  const w = wordsOf(entry);
+  return { data: w.operand, indices: w.indices, updates: w.updates };
+}
 
 /** A Python float: `float('nan')`, `-0.0` (the sign kept), else the shortest form that reads back. */
 function pyFloat(v: number): string {
@@ -159,8 +171,13 @@ export function onnxCode(entry: OpEntry, args: CallArgs, call: CoreCall | null):
     tensors.indices = i;
     if (u) tensors.updates = u;
   }
-  const ty = (n: string) => {
-    const t = tensors[n];
+  // ONNX's schema names (TensorScatter: past_cache, update, write_indices → present_cache).
+  const w = wordsOf(entry);
+  const nameOf = (role: string) => namesOf(entry)[role as 'data'];
+  const out = entry.signature.kind === 'gather' ? w.result : w.target;
+  const ty = (role: string) => {
+    const t = tensors[role];
+    const n = nameOf(role);
     if (!t) return n;
     const onnxType: Record<string, string> = { float32: 'float', float64: 'double', bool: 'bool' };
     return `${onnxType[t.dtype] ?? t.dtype}[${t.shape.join(',')}] ${n}`;
@@ -171,15 +188,15 @@ export function onnxCode(entry: OpEntry, args: CallArgs, call: CoreCall | null):
       ([k, v]) =>
         `${k}: ${typeof v === 'string' ? 'string' : 'int'} = ${typeof v === 'string' ? `"${v}"` : v}`,
     );
-  const names = inputs as string[];
+  const roles = inputs as string[];
   return [
     `<ir_version: 8, opset_import: ["" : ${opset}]>`,
-    `explorer (${names.map(ty).join(', ')}) => (output) {`,
-    `  output = ${entry.name}${attrs.length ? ` <${attrs.join(', ')}>` : ''} (${names.join(', ')})`,
+    `explorer (${roles.map(ty).join(', ')}) => (${out}) {`,
+    `  ${out} = ${entry.name}${attrs.length ? ` <${attrs.join(', ')}>` : ''} (${roles.map(nameOf).join(', ')})`,
     '}',
-    ...names.map(
-      (n) =>
-        `# ${n} = ${JSON.stringify(n === 'data' ? args.data : n === 'indices' ? args.indices : args.updates)}`,
+    ...roles.map(
+      (r) =>
+        `# ${nameOf(r)} = ${JSON.stringify(r === 'data' ? args.data : r === 'indices' ? args.indices : args.updates)}`,
     ),
   ].join('\n');
 }

@@ -8,6 +8,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import { onnxCode } from '../explorer/code.js';
 import { Landing } from '../explorer/landing.js';
 import { CONSTRUCTOR_OF, CONSTRUCTORS } from '../explorer/pycall.js';
 import { withTuples } from '../explorer/tuple-ops.js';
@@ -232,6 +233,14 @@ describe('the surfaces speak the op’s names', () => {
     expect(help).toMatch(/--indices\s+index: the indices/);
     expect(help).toMatch(/--updates\s+source: the values written/);
     expect(opHelp(entry('numpy.put'), 'tgs', () => '[]')).toMatch(/--indices\s+ind: the indices/);
+  });
+
+  it("the explorer's ONNX code names the node's inputs and output as the ONNX schema does", () => {
+    const ts = onnxCode(entry('onnx.TensorScatter'), { data: [], indices: [], updates: [] }, null);
+    expect(ts).toContain('explorer (past_cache, update, write_indices) => (present_cache) {');
+    expect(ts).toContain('  present_cache = TensorScatter (past_cache, update, write_indices)');
+    const nd = onnxCode(entry('onnx.GatherND'), { data: [], indices: [] }, null);
+    expect(nd).toContain('  output = GatherND (data, indices)');
   });
 
   it("the explorer's formula for torch.index_add writes into self from source", () => {
