@@ -26,39 +26,36 @@ export interface SharedTensorRef {
   readonly data: Tensor['data'];
 }
 
+/** What every split job carries: the index map, the policy, the indices and the work units. */
+interface JobBase {
+  readonly spec: IndexMapSpec;
+  readonly policy: ResolvedPolicy;
+  readonly indices: SharedTensorRef;
+  readonly parts: number;
+  /** Work units; threads claim them one at a time from `next` (see claimChunks). */
+  readonly chunks: number;
+  readonly next: Int32Array;
+}
+
 /** One gather or scatter, split into `parts` parts; part p is run by `runPart(job, p)`. */
 export type ParallelJob =
-  | {
+  | (JobBase & {
       readonly kind: 'gather';
-      readonly spec: IndexMapSpec;
-      readonly policy: ResolvedPolicy;
       readonly operand: SharedTensorRef;
-      readonly indices: SharedTensorRef;
       readonly result: SharedTensorRef;
       readonly fillBits: readonly number[];
-      readonly parts: number;
-      /** Work units; threads claim them one at a time from `next` (see claimChunks). */
-      readonly chunks: number;
-      readonly next: Int32Array;
-    }
-  | {
+    })
+  | (JobBase & {
       readonly kind: 'scatter';
-      readonly spec: IndexMapSpec;
-      readonly policy: ResolvedPolicy;
       readonly reducer: Exclude<ReducerName, 'mean'>;
       readonly minmax: FloatMinMax;
       readonly nan: FloatNaN;
       readonly inputs: readonly SharedTensorRef[];
-      readonly indices: SharedTensorRef;
       readonly updates: readonly SharedTensorRef[];
       readonly results: readonly SharedTensorRef[];
       /** Per input: copy inputs[i] into results[i] over the part's target range first. */
       readonly copyInputs: readonly boolean[];
-      readonly parts: number;
-      /** Work units; threads claim them one at a time from `next` (see claimChunks). */
-      readonly chunks: number;
-      readonly next: Int32Array;
-    };
+    });
 
 /** A started job; `wait` blocks until every helper part is done and tells whether all succeeded. */
 export interface ParallelTicket {
