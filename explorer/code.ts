@@ -8,7 +8,7 @@
 import { type CoreCall, stablehloText } from '../src/core/call.js';
 import type { CallArgs, OpEntry } from '../src/tables/registry.js';
 import { toTensor } from '../src/tables/registry.js';
-import { wordsOf } from '../src/frameworks/index.js';
+import { descriptionOf, wordsOf } from '../src/frameworks/index.js';
 import { type Complex, isComplexValue } from '../src/tensor/complex.js';
 import type { DType } from '../src/tensor/dtype.js';
 import type { NestedArray } from '../src/tensor/tensor.js';
@@ -333,8 +333,8 @@ export function callCode(
   args: CallArgs,
   call: CoreCall | null,
 ): { lang: string; text: string } {
-  if (['torch', 'numpy', 'tensorflow', 'jax'].includes(entry.framework))
-    return { lang: 'Python', text: pythonCode(entry, args) };
+  // The frameworks whose descriptions have Python constructors speak Python here.
+  if (descriptionOf(entry.framework).constructors) return { lang: 'Python', text: pythonCode(entry, args) };
   if (entry.framework === 'onnx') return { lang: 'ONNX text', text: onnxCode(entry, args, call) };
   if (entry.framework === 'mxnet') return { lang: 'Python (MXNet)', text: mxnetCode(entry, args) };
   if (entry.framework === 'caffe2') return { lang: 'Python (Caffe2)', text: caffe2Code(entry, args) };

@@ -149,29 +149,6 @@ export type PyValue =
       readonly at: number;
     };
 
-const ALIAS: Record<string, string> = {
-  np: 'numpy',
-  numpy: 'numpy',
-  torch: 'torch',
-  tf: 'tensorflow',
-  tensorflow: 'tensorflow',
-  jnp: 'jax.numpy',
-  'jax.numpy': 'jax.numpy',
-  lax: 'jax.lax',
-  'jax.lax': 'jax.lax',
-};
-
-/** `np.take` → `numpy.take`, `jnp.take` → `jax.numpy.take`, `tf.gather` → `tensorflow.gather`. */
-export function canonicalName(fn: string): string {
-  const parts = fn.split('.');
-  for (let n = Math.min(2, parts.length - 1); n >= 1; n--) {
-    const head = parts.slice(0, n).join('.');
-    const alias = own(ALIAS, head);
-    if (alias) return [alias, ...parts.slice(n)].join('.');
-  }
-  return fn;
-}
-
 /** The frameworks with Python constructors, each with its description's. */
 const PYTHON: readonly (readonly [string, Constructors])[] = FRAMEWORKS.flatMap((fw) => {
   const c = DESCRIPTIONS_OF[fw].constructors;
@@ -203,6 +180,30 @@ export const CONSTRUCTOR_OF: Readonly<
     { fn: `${c.prefix}.${Object.keys(c.names)[0]}`, prefix: c.prefix, ...c.dtypes },
   ]),
 );
+
+/**
+ * Module names as code writes them: each description's prefix (`np`, `tf`, `jnp`) and module,
+ * and JAX's `lax` (its gathers and scatters live there, not beside `jnp.array`).
+ */
+const ALIAS: Readonly<Record<string, string>> = Object.fromEntries([
+  ...PYTHON.flatMap(([, c]) => [
+    [c.prefix, c.module],
+    [c.module, c.module],
+  ]),
+  ['lax', 'jax.lax'],
+  ['jax.lax', 'jax.lax'],
+]);
+
+/** `np.take` → `numpy.take`, `jnp.take` → `jax.numpy.take`, `tf.gather` → `tensorflow.gather`. */
+export function canonicalName(fn: string): string {
+  const parts = fn.split('.');
+  for (let n = Math.min(2, parts.length - 1); n >= 1; n--) {
+    const head = parts.slice(0, n).join('.');
+    const alias = own(ALIAS, head);
+    if (alias) return [alias, ...parts.slice(n)].join('.');
+  }
+  return fn;
+}
 
 const DTYPE_ALIAS: Record<string, DType> = {
   float: 'float32',
