@@ -4,19 +4,38 @@
  * refusals (`webgpu.op`, `webgpu.reducer`); the pipeline cache's LRU bound (`webgpu.max_pipelines`).
  * The element-wise ops themselves: test/webgpu-elementwise.test.ts.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { executeOn } from '../src/backends/index.js';
 import { WebGpuBackend } from '../src/backends/webgpu/backend.js';
 import { bodyFunction } from '../src/backends/webgpu/elementwise.js';
 import type { KernelSource } from '../src/backends/webgpu/kernels.js';
-import { execute } from '../src/core/call.js';
+import { type CoreCall, type ScatterCall, execute } from '../src/core/call.js';
 import { numpy, onnx, tensor, tf, torch } from '../src/index.js';
 import type { ProgramCall } from '../src/ir/lowered.js';
 import { typeOf } from '../src/ir/lowered.js';
+import { runModule } from '../src/ir/run.js';
 import { readModule } from '../src/stablehlo-text/index.js';
 import { Tensor } from '../src/tensor/tensor.js';
 import { oneOp, specials } from './helpers/ir-programs.js';
 import { bytesOf, nodeBackend, runInChild, sameOnGpu, webgpuMode } from './webgpu-env.js';
+
+/** The calls the IR interpreter makes while `recording.on` (its own execute). */
+const recorded: CoreCall[] = [];
+const recording = { on: false };
+vi.mock('../src/core/call.js', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../src/core/call.js')>();
+  return {
+    ...real,
+    execute: (call: CoreCall) => {
+      if (recording.on) recorded.push(call);
+      return real.execute(call);
+    },
+    executeAll: (call: ScatterCall) => {
+      if (recording.on) recorded.push(call);
+      return real.executeAll(call);
+    },
+  };
+});
 
 if (webgpuMode !== 'here') runInChild('test/webgpu-program.test.ts');
 else
@@ -141,8 +160,22 @@ ${body}
             argNames: ['input', 'idx', 'upd'],
           };
           await sameOnGpu(g, call, `body ${dtype}`);
+          // The interpreter's own scatter call carries the region beside its JS function.
+          recorded.length = 0;
+          recording.on = true;
+          try {
+            runModule(module, args);
+          } finally {
+            recording.on = false;
+          }
+          const [scatter] = recorded;
+          expect(scatter.kind === 'scatter' && typeof scatter.update_computation).toBe('function');
+          expect(scatter.kind === 'scatter' && scatter.update_body).toBe(
+            module.funcs[0].ops[0].kind === 'scatter' && module.funcs[0].ops[0].body,
+          );
+          await sameOnGpu(g, scatter, `recorded body ${dtype}`);
         }
-        expect(g.stats.bodyFolds - before).toBe(5);
+        expect(g.stats.bodyFolds - before).toBe(10);
         // webgpu.reducer: a body of two inputs (its fold would need more than 8 storage
         // buffers), or with an op that is not element-wise, is refused by name.
         const f32 = { shape: [], dtype: 'float32' } as const;
