@@ -99,9 +99,7 @@ export function buildRegistry(namespaces: Readonly<Record<string, unknown>>): Op
     const ns = (namespaces[fw] ?? {}) as Namespace;
     const lower = (ns.lower ?? {}) as Record<string, unknown>;
     const lookup = (name: string, lowered: boolean) => resolveFn(ns, name, lowered);
-    const known = Object.keys(SIGNATURES)
-      .filter((id) => id.startsWith(`${fw}.`))
-      .map((id) => id.slice(fw.length + 1));
+    const known = Object.keys(SIGNATURES_OF[fw]);
     const exported = lowerNames(lower).filter(
       (k) => !SKIP.includes(`${fw}.${k}`) && !known.some((n) => n.endsWith(`.${k}`) && n !== k),
     );
@@ -139,8 +137,7 @@ export function buildArgs(entry: OpEntry, args: CallArgs): unknown[] {
   const out: unknown[] = [];
   for (const p of sig.params) {
     if (p === 'data') out.push(need(data, entry, 'data'));
-    else if (p === 'indices')
-      out.push(tupleOr(sig, indicesOf(args, args.indexDType ?? sig.indexDType ?? 'int64')));
+    else if (p === 'indices') out.push(tupleOr(sig, indicesOf(args, sig)));
     else if (p === 'updates') out.push(updatesOf(entry, args, args.dataDType ?? data?.dtype));
     else if (p === 'attrs')
       out.push(Object.fromEntries(Object.entries(attrs).filter(([k]) => !positional.has(k))));
@@ -162,7 +159,7 @@ function descriptor(
   args: CallArgs,
 ): Record<string, unknown> {
   const d = need(data, entry, 'data');
-  const idx = indicesOf(args, args.indexDType ?? entry.signature.indexDType ?? 'int64');
+  const idx = indicesOf(args, entry.signature);
   const desc: Record<string, unknown> = { [fields.data]: d, [fields.indices]: idx };
   if (entry.signature.kind === 'scatter')
     desc[fields.updates] = updatesOf(entry, args, args.dataDType ?? d.dtype);
@@ -183,10 +180,10 @@ function dataOf(args: CallArgs): Tensor | undefined {
   return args.data === undefined ? undefined : toTensor(args.data, args.dataDType);
 }
 
-function indicesOf(args: CallArgs, dtype: DType): Tensor {
+function indicesOf(args: CallArgs, sig: OpSignature): Tensor {
   // A given index tensor keeps its dtype unless the call names one (the op then checks it).
   if (args.tensors?.indices) return given(args.tensors.indices, args.indexDType);
-  return toTensor(args.indices, dtype);
+  return toTensor(args.indices, args.indexDType ?? sig.indexDType ?? 'int64');
 }
 
 function updatesOf(entry: OpEntry, args: CallArgs, dtype: DType | undefined): Tensor {

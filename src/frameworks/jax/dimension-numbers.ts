@@ -171,11 +171,7 @@ export function lowerGatherDimensionNumbers(
 ): CoreGatherDN {
   dimensionNumbersArg(op, dn, 'GatherDimensionNumbers', GATHER_DN_KEYS);
   const core: CoreGatherDN = {
-    offset_dims: dn.offset_dims,
-    collapsed_slice_dims: dn.collapsed_slice_dims,
-    start_index_map: dn.start_index_map,
-    operand_batching_dims: dn.operand_batching_dims ?? [],
-    start_indices_batching_dims: dn.start_indices_batching_dims ?? [],
+    ...GatherDimensionNumbers(dn),
     index_vector_dim: indicesShape.length - 1,
     slice_sizes,
   };
