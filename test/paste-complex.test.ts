@@ -147,6 +147,21 @@ describe('complex literals read as Python reads them', () => {
     );
     expect(parts(r.out)).toEqual(['-0,-0', '1,0', '1,-0', '-1,0']);
   });
+  it('TensorFlow keeps Python complex numbers complex128, JAX makes complex64 (no peer here)', () => {
+    const tf = run('tf.gather(tf.constant([1+2j, 3j]), tf.constant([1, 0]))');
+    expect([tf.id, tf.args.dataDType]).toEqual(['tensorflow.gather', 'complex128']);
+    expect(parts(tf.out)).toEqual(['0,3', '1,2']);
+    const add = run(
+      'tf.tensor_scatter_nd_add(tf.constant([1j, 2]), tf.constant([[1]]), tf.constant([5+5j]))',
+    );
+    expect(parts(add.out)).toEqual(['0,1', '7,5']);
+    const jnp = run('jnp.take(jnp.array([1+2j, -1j]), jnp.array([1]))');
+    expect([jnp.id, jnp.args.dataDType]).toEqual(['jax.numpy.take', 'complex64']);
+    expect(parts(jnp.out)).toEqual(['-0,-1']);
+    const at = run('x = jnp.array([1j, 2j])\nx.at[jnp.array([0])].add(jnp.array([1+1j]))');
+    expect([at.id, parts(at.out)]).toEqual(['jax.lax.scatter_add', ['1,2', '0,2']]);
+  });
+
   it('a complex number in a real dtype is refused, as NumPy and PyTorch raise TypeError', () => {
     expect(refused('np.take(np.array([1j], dtype=np.float64), [0])')).toContain(
       'a complex number cannot be an element of a float64 tensor',
