@@ -20,6 +20,7 @@ import type { ProgramCall } from '../ir/lowered.js';
 import { type CoreCall, type GatherCall, execute } from '../core/call.js';
 import { gatherShape } from '../core/gather-shape.js';
 import type { GatherMode, ScatterDimensionNumbers, ScatterMode } from '../core/types.js';
+import { GATHER_DIMENSION_FIELDS, SCATTER_DIMENSION_FIELDS } from '../core/types.js';
 import { DTypeError, InvalidArgumentError, fmt } from '../errors.js';
 import { isFloat } from '../tensor/dtype.js';
 import { Tensor, tensor, zeros } from '../tensor/tensor.js';
@@ -218,15 +219,12 @@ function scale(g: Float64Array, num: Float64Array, den: Float64Array, like: Tens
 
 /** The transpose of a gather: scatter-add of the cotangent with the same dimension numbers. */
 function gatherTranspose(call: GatherCall, cot: Tensor): Tensor {
+  // The spec's gather and scatter fields correspond in order (offset_dims ↔ update_window_dims,
+  // …, index_vector_dim ↔ index_vector_dim): the scatter writes where the gather reads.
   const dn = call.dimension_numbers;
-  const sdn: ScatterDimensionNumbers = {
-    update_window_dims: dn.offset_dims,
-    inserted_window_dims: dn.collapsed_slice_dims,
-    input_batching_dims: dn.operand_batching_dims ?? [],
-    scatter_indices_batching_dims: dn.start_indices_batching_dims ?? [],
-    scatter_dims_to_operand_dims: dn.start_index_map,
-    index_vector_dim: dn.index_vector_dim,
-  };
+  const sdn = Object.fromEntries(
+    GATHER_DIMENSION_FIELDS.map((f, i) => [SCATTER_DIMENSION_FIELDS[i], dn[f] ?? []]),
+  ) as unknown as ScatterDimensionNumbers;
   return execute({
     kind: 'scatter',
     op: `${call.op} (transpose)`,
