@@ -9,7 +9,7 @@
  */
 import { DTypeError, type GatherScatterError, InvalidArgumentError, fmt } from '../errors.js';
 import type { DType, Scalar } from '../tensor/dtype.js';
-import { isComplex, isFloat } from '../tensor/dtype.js';
+import { isComplex } from '../tensor/dtype.js';
 import { Tensor, checkTensor } from '../tensor/tensor.js';
 
 /**
@@ -260,23 +260,6 @@ export function scalar(
     `${op}: ${name} must be a number, bigint or boolean${tensor0d ? ' (or a 0-d Tensor)' : ''}; got ${describe(value)}`,
     { [name]: value },
   );
-}
-
-/** A scalar that must also suit `dtype` by JS type: no fractional or non-finite value for integers. */
-export function scalarFor(
-  op: string,
-  name: string,
-  value: unknown,
-  dtype: DType,
-  code = `${op}.${name}`,
-): Scalar {
-  const v = scalar(op, name, value, { code });
-  if (!isFloat(dtype) && dtype !== 'bool' && typeof v === 'number' && !Number.isInteger(v))
-    throw new DTypeError(code, `${op}: ${name} must be an integer for dtype ${dtype}; got ${v}`, {
-      [name]: v,
-      dtype,
-    });
-  return v;
 }
 
 /** Is this an onnxruntime Tensor (`{ type, dims, data }`) or a TF.js tensor (`dataSync()`)? */

@@ -15,7 +15,7 @@
 import type { GatherCall, ScatterCall, TupleLayout } from '../core/call.js';
 import type { UpdateComputation } from '../core/types.js';
 import { Tensor } from '../tensor/tensor.js';
-import { broadcastShapes, cast } from '../tensor/ops.js';
+import { cast } from '../tensor/ops.js';
 import {
   type CallMeta,
   type GatherPolicy,
@@ -40,10 +40,6 @@ export const dimsOf = (e: TupleEntry): number => ('mask' in e ? e.mask.rank : 1)
 /** Each entry's index-array shape after its mask became columns: [count] for a mask, else its own. */
 export const entryShape = (e: TupleEntry): readonly number[] =>
   'mask' in e ? [countTrue(e.mask)] : e.ints.shape;
-
-/** The broadcast shape S of the tuple (masks counted as [count]); throws as broadcastShapes does. */
-export const tupleShape = (entries: readonly TupleEntry[]): number[] =>
-  broadcastShapes(...entries.map(entryShape));
 
 /**
  * A 0-d mask adds an axis of size 1 in front of the dims it would consume (NumPy's `a[True]`,
