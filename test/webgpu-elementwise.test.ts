@@ -2,15 +2,43 @@
  * Every element-wise IR op on every dtype on the WebGPU backend (issue 27): binary ops over all
  * pairs of special values, unary ops, compare (FLOAT and TOTALORDER), select, clamp and convert
  * between every pair of dtypes, bit for bit against the CPU interpreter; only the ops
- * elementwise.ts names (libm results, sqrt, float remainder) may be refused, with webgpu.op.
+ * elementwise.ts names (libm results, float remainder) may be refused, with webgpu.op.
  */
 import { describe, expect, it } from 'vitest';
 import { execute } from '../src/core/call.js';
 import { numpy, tensor } from '../src/index.js';
 import { typeOf } from '../src/ir/lowered.js';
+import { Tensor } from '../src/tensor/tensor.js';
 import { BINARY_OPS, UNARY_OPS } from '../src/ir/program.js';
 import { DTYPES, check, oneOp, pairs, specials } from './helpers/ir-programs.js';
+import { differentialSeed } from './helpers/seed.js';
 import { nodeBackend, runInChild, webgpuMode } from './webgpu-env.js';
+
+/** Random float bit patterns (xorshift32), exponents drawn near each other and at the edges. */
+function randomBits(dtype: 'float64' | 'float32', n: number, seed: number): Tensor {
+  let x = seed || 1;
+  const next = () => {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    return x >>> 0;
+  };
+  const words = new Uint32Array(dtype === 'float64' ? 2 * n : n);
+  for (let i = 0; i < n; i++) {
+    const edge = next() % 8 === 0;
+    if (dtype === 'float64') {
+      const exp = edge ? [0, 1, 0x7fe, 0x7ff][next() % 4] : 1023 - 30 + (next() % 60);
+      words[2 * i] = next();
+      words[2 * i + 1] = ((next() & 1) << 31) | (exp << 20) | (next() & 0xfffff);
+    } else {
+      const exp = edge ? [0, 1, 0xfe, 0xff][next() % 4] : 127 - 20 + (next() % 40);
+      words[i] = ((next() & 1) << 31) | (exp << 23) | (next() & 0x7fffff);
+    }
+  }
+  return dtype === 'float64'
+    ? new Tensor('float64', [n], new Float64Array(words.buffer))
+    : new Tensor('float32', [n], new Float32Array(words.buffer));
+}
 
 if (webgpuMode !== 'here') runInChild('test/webgpu-elementwise.test.ts');
 else
@@ -99,7 +127,7 @@ else
           );
         }
         console.log(`unary refused: ${refused.join(', ')}`);
-        for (const r of refused) expect(r).toMatch(/^(sqrt|exponential|log) (float|bfloat)/);
+        for (const r of refused) expect(r).toMatch(/^(exponential|log) (float|bfloat)/);
         expect(wrong).toEqual([]);
       },
       120_000,
@@ -121,6 +149,36 @@ else
               wrong,
             );
           }
+        expect(refused).toEqual([]);
+        expect(wrong).toEqual([]);
+      },
+      120_000,
+    );
+    t(
+      'add, subtract, multiply, divide, sqrt on 4,096 random float64/float32 bit patterns (seeded): same bits',
+      async () => {
+        const seed = differentialSeed('webgpu-elementwise.test.ts');
+        const refused: string[] = [];
+        const wrong: string[] = [];
+        for (const dtype of ['float64', 'float32'] as const) {
+          const a = randomBits(dtype, 4096, seed);
+          const b = randomBits(dtype, 4096, seed ^ 0x9e3779b9);
+          for (const kind of ['add', 'subtract', 'multiply', 'divide'])
+            await check(
+              gpu!,
+              oneOp({ kind, results: [typeOf(a)] }, [a, b]),
+              `${kind} ${dtype}`,
+              refused,
+              wrong,
+            );
+          await check(
+            gpu!,
+            oneOp({ kind: 'sqrt', results: [typeOf(a)] }, [a]),
+            `sqrt ${dtype}`,
+            refused,
+            wrong,
+          );
+        }
         expect(refused).toEqual([]);
         expect(wrong).toEqual([]);
       },

@@ -13,9 +13,9 @@
  *   second operand's NaN when both are NaN (V8 commutes them), subtract and divide the first; a
  *   float32 NaN is quieted when it is read; float16/bfloat16 results of arithmetic are the
  *   canonical NaN (halfBits), their min/max/negate/abs keep an operand's bits;
- * - ops whose CPU result comes from V8's libm (exponential, log, power and atan2 on floats) or
- *   that need a soft-float algorithm not written yet (sqrt, float remainder) are refused with
- *   `webgpu.op`, naming why.
+ * - sqrt is correctly rounded on both sides (an integer square root here); ops whose CPU result
+ *   comes from V8's libm (exponential, log, power and atan2 on floats) or that need a soft-float
+ *   algorithm not written yet (float remainder) are refused with `webgpu.op`, naming why.
  */
 import { DTypeError, InvalidArgumentError } from '../../errors.js';
 import { type DType, integerRange, isComplex } from '../../tensor/dtype.js';
@@ -183,6 +183,51 @@ fn round64(x: vec2<u32>, mode: u32) -> vec2<u32> {
 fn sign64(x: vec2<u32>) -> vec2<u32> {
   if (is_nan64(x) || is_zero64(x)) { return x; }
   return vec2<u32>(0u, (x.y & SIGN) | 0x3FF00000u);
+}
+// 128-bit unsigned integers as (w0, w1, w2, w3), lowest word first: what sqrt64 needs.
+fn shl128_2(a: vec4<u32>) -> vec4<u32> {
+  return vec4<u32>(a.x << 2u, (a.y << 2u) | (a.x >> 30u), (a.z << 2u) | (a.y >> 30u), (a.w << 2u) | (a.z >> 30u));
+}
+fn lt128(a: vec4<u32>, b: vec4<u32>) -> bool {
+  if (a.w != b.w) { return a.w < b.w; }
+  if (a.z != b.z) { return a.z < b.z; }
+  if (a.y != b.y) { return a.y < b.y; }
+  return a.x < b.x;
+}
+fn sub128(a: vec4<u32>, b: vec4<u32>) -> vec4<u32> {
+  let lo = sub64(a.xy, b.xy);
+  let borrow = select(0u, 1u, lt_u64(a.xy, b.xy));
+  let hi = sub64(sub64(a.zw, b.zw), vec2<u32>(borrow, 0u));
+  return vec4<u32>(lo, hi);
+}
+// Correctly rounded square root of float64 bits (sqrtsd's: a NaN quieted, sqrt(-0) = -0, a
+// negative operand the default NaN): the integer square root of the mantissa scaled into
+// [2^108, 2^110), 55 result bits found two radicand bits at a time, the remainder as sticky bit.
+fn sqrt64(a: vec2<u32>) -> vec2<u32> {
+  if (is_nan64(a)) { return quiet64(a); }
+  if (is_zero64(a)) { return a; }
+  if ((a.y & SIGN) != 0u) { return DEFAULT_NAN64; }
+  if (is_inf64(a)) { return a; }
+  let u = unpack64n(a);
+  var m = u.m;
+  var e = u.e;
+  if ((e & 1) != 0) { m = shl64(m, 1u); e = e - 1; }
+  // The radicand m * 2^56 as 128 bits.
+  var rad = array<u32, 4>(0u, m.x << 24u, (m.x >> 8u) | (m.y << 24u), m.y >> 8u);
+  var r = vec4<u32>(0u, 0u, 0u, 0u);
+  var q = vec2<u32>(0u, 0u);
+  for (var i = 0u; i < 56u; i++) {
+    let sh = 110u - 2u * i;
+    let two = (rad[sh >> 5u] >> (sh & 31u)) & 3u;
+    r = shl128_2(r);
+    r.x = r.x | two;
+    let t = add64(shl64(q, 2u), vec2<u32>(1u, 0u));
+    let trial = vec4<u32>(t.x, t.y, 0u, 0u);
+    q = shl64(q, 1u);
+    if (!lt128(r, trial)) { r = sub128(r, trial); q.x = q.x | 1u; }
+  }
+  if (r.x != 0u || r.y != 0u || r.z != 0u || r.w != 0u) { q.x = q.x | 1u; }
+  return round_pack64(0u, q, (e - 56) / 2);
 }
 // Unsigned 64-bit division (q, r); d != 0. A remainder that reaches 2^64 when shifted is above d.
 struct DM64 { q: vec2<u32>, r: vec2<u32> }
@@ -491,11 +536,7 @@ function unaryExpr(kind: string, d: DType): Emit {
         `stablehlo.${kind} on ${d}`,
         "the CPU's result comes from V8's libm, which WGSL cannot reproduce",
       );
-    if (kind === 'sqrt')
-      return refuseOp(
-        `stablehlo.sqrt on ${d}`,
-        'an exact soft-float square root is not written for the GPU yet',
-      );
+    if (kind === 'sqrt') return ([a]) => enc(`sqrt64(${dec(a)})`);
     return refuseOp(`stablehlo.${kind} on ${d}`, 'the spec does not define it on floats');
   }
   if (d === 'bool') {
