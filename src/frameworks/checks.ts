@@ -6,7 +6,7 @@
  */
 import { type CoreCall, execute } from '../core/call.js';
 import { DTypeError } from '../errors.js';
-import type { DType } from '../tensor/dtype.js';
+import { type DType, isComplex } from '../tensor/dtype.js';
 import type { Tensor } from '../tensor/tensor.js';
 import { dtypeRuleFailed } from './args.js';
 
@@ -32,6 +32,14 @@ export function runs<P extends unknown[], I extends number = 0>(lower: (...args:
  */
 export function dtypeRule(code: string, message: string, t?: Tensor): void {
   dtypeRuleFailed(new DTypeError(code, message, t ? { dtype: t.dtype } : {}));
+}
+
+/**
+ * A framework without complex element types (MXNet, Caffe2): a complex `name` cannot exist there
+ * (rule `<op>.dtype`), worded `<op>: <name> has dtype <dtype>; <why>`.
+ */
+export function checkRealDType(op: string, name: string, t: Tensor, why: string): void {
+  if (isComplex(t.dtype)) dtypeRule(`${op}.dtype`, `${op}: ${name} has dtype ${t.dtype}; ${why}`, t);
 }
 
 /**

@@ -3,46 +3,20 @@
  * batch_gather_ops.*): both run `gather_helper::gather_impl`, a take along `axis` with an
  * optional `match_outer` batch prefix. Out-of-range indices fail a CAFFE_ENFORCE.
  */
-import { type GatherCall, type Wording, execute } from '../../core/call.js';
+import type { GatherCall, Wording } from '../../core/call.js';
 import { sameShape } from '../../core/gather.js';
 import type { NegativeIndexPolicy } from '../../core/types.js';
 import { fail } from '../../core/validate.js';
-import { DTypeError, fmt } from '../../errors.js';
-import { isComplex } from '../../tensor/complex.js';
-import { type Tensor, zeros } from '../../tensor/tensor.js';
-import {
-  checkIndexDType,
-  dtypeRuleFailed,
-  flag,
-  normalizeAxis,
-  options,
-  outArg,
-  tensorArg,
-} from '../args.js';
+import { fmt } from '../../errors.js';
 import type { DType } from '../../tensor/dtype.js';
-
-const INDEX_DTYPES: readonly DType[] = ['int32', 'int64'];
-
-/**
- * Caffe2's element types are caffe2.proto's TensorProto.DataType — FLOAT, INT32, BYTE, STRING,
- * BOOL, UINT8, INT8, UINT16, INT16, INT64, FLOAT16, DOUBLE — with no complex type, so a complex
- * DATA blob does not exist there (`<op>.dtype`).
- */
-function checkRealData(op: string, data: Tensor): void {
-  if (isComplex(data.dtype))
-    dtypeRuleFailed(
-      new DTypeError(
-        `${op}.dtype`,
-        `${op}: DATA has dtype ${data.dtype}; Caffe2 tensors have no complex type`,
-        {
-          dtype: data.dtype,
-        },
-      ),
-    );
-}
+import { type Tensor, zeros } from '../../tensor/tensor.js';
+import { checkIndexDType, flag, normalizeAxis, options, outArg, tensorArg } from '../args.js';
+import { checkRealDType, runs } from '../checks.js';
 import { takeGather, takeShape } from '../families.js';
 import { DIA, type FrameworkDescription, G, type Signatures } from '../signature.js';
 import type { LoweredGather } from '../lowered.js';
+
+const INDEX_DTYPES: readonly DType[] = ['int32', 'int64'];
 
 /** Gather's arguments (Caffe2 names). */
 export interface Caffe2GatherArgs {
@@ -114,7 +88,9 @@ const wording =
  * an empty output before reading (or checking) any index, so an empty output gathers no index.
  */
 function lowerImpl(op: string, data: Tensor, indices: Tensor, args: ImplArgs): GatherCall {
-  checkRealData(op, data);
+  // caffe2.proto's TensorProto.DataType (FLOAT, INT32, BYTE, STRING, BOOL, UINT8, INT8, UINT16,
+  // INT16, INT64, FLOAT16, DOUBLE) has no complex type: a complex DATA blob does not exist there.
+  checkRealDType(op, 'DATA', data, 'Caffe2 tensors have no complex type');
   checkIndexDType(op, indices, INDEX_DTYPES, 'indices_dtype', 'INDICES must be int32 or int64');
   const r = data.rank;
   if (r < 1) fail(`${op}.data_rank`, `${op}: DATA must have rank >= 1; got ${r}`);
@@ -199,22 +175,15 @@ function lowerBatchGather(
  * @example caffe2.Gather(tensor([[1, 1.2], [2.3, 3.4], [4.5, 5.7]], 'float32'), tensor([[0, 1], [1, 2]], 'int32'))
  *   // [[[1, 1.2], [2.3, 3.4]], [[2.3, 3.4], [4.5, 5.7]]]
  */
-export const Gather = <D extends DType>(
-  data: Tensor<D>,
-  indices: Tensor,
-  args?: Caffe2GatherArgs | null,
-): Tensor<D> => execute(lowerGather(data, indices, args)) as Tensor<D>;
+export const Gather = runs(lowerGather);
 /**
  * Caffe2 `BatchGather`.
  * @example caffe2.BatchGather(tensor([[1, 1.2, 2.4, 4.5], [2.3, 3.4, 3.6, 2.3]], 'float32'), tensor([0, 2], 'int32'))
  *   // [[1, 2.4], [2.3, 3.6]]
  */
-export const BatchGather = <D extends DType>(
-  data: Tensor<D>,
-  indices: Tensor,
-  args?: Caffe2BatchGatherArgs | null,
-): Tensor<D> => execute(lowerBatchGather(data, indices, args)) as Tensor<D>;
+export const BatchGather = runs(lowerBatchGather);
 
+/** The lowerings, by op name (`caffe2.lower`). */
 export const lower = { Gather: lowerGather, BatchGather: lowerBatchGather } as const;
 
 /**

@@ -4,13 +4,15 @@
  * feature levels, the right-aligned dimension rule, and the one policy table (out-of-bounds,
  * duplicates, negative indices) shared by DML_GATHER*, DML_SCATTER and DML_SCATTER_ND.
  */
+import { type CoreCall, execute } from '../../core/call.js';
 import { sameShape } from '../../core/gather.js';
 import type { GatherMode, NegativeIndexPolicy, ScatterMode } from '../../core/types.js';
 import { fail } from '../../core/validate.js';
 import { DTypeError, fmt } from '../../errors.js';
 import type { DType } from '../../tensor/dtype.js';
 import { Tensor } from '../../tensor/tensor.js';
-import { dtypeRuleFailed, integer, integers, oneOf, options } from '../args.js';
+import { integer, integers, oneOf, options, tensorArg } from '../args.js';
+import { CLAMP_OR_ERROR, LAST_OR_ERROR, dtypeRule } from '../checks.js';
 import { type FrameworkDescription, G, type Param, S, type Signatures } from '../signature.js';
 
 /** `DML_TENSOR_DATA_TYPE_*` names (the prefix may be omitted). */
@@ -89,34 +91,10 @@ export const DIRECTML_POLICY = {
     /** From this level, signed (int32/int64) negative indices count from the end once. */
     negativeIndicesFrom: '3_0',
   },
-  /** Invalid indices (DirectML reports no failure and keeps reads inside the input). */
-  outOfBounds: {
-    /** The policy when none is given. */
-    default: 'clamp',
-    /** A per-axis index clamp, reproducing DirectML's in-bounds reads. */
-    clamp: {
-      /** Gathers clamp. */
-      gather: 'clip',
-      /** Scatters clamp. */
-      scatter: 'clip',
-    },
-    /** An invalid index is an error. */
-    error: {
-      /** Gathers raise. */
-      gather: 'error',
-      /** Scatters raise. */
-      scatter: 'error',
-    },
-  },
-  /** Overlapping scatter targets ("invalid": any write may win). */
-  duplicates: {
-    /** The policy when none is given. */
-    default: 'last',
-    /** Writes in row-major update order; the last one wins. */
-    last: 'apply',
-    /** A repeated target is an error. */
-    error: 'error',
-  },
+  /** Invalid indices (DirectML reports no failure and keeps reads inside the input): a per-axis clamp (default) or an error. */
+  outOfBounds: CLAMP_OR_ERROR,
+  /** Overlapping scatter targets ("invalid": any write may win): the last write wins (default) or an error. */
+  duplicates: LAST_OR_ERROR,
 } as const satisfies {
   featureLevel: { default: string; negativeIndicesFrom: string };
   outOfBounds: { default: 'clamp' } & Record<'clamp' | 'error', { gather: GatherMode; scatter: ScatterMode }>;
@@ -186,20 +164,59 @@ export function uintField(op: string, name: string, v: unknown, lo: number, hi: 
 export function checkDataType(op: string, name: string, t: Tensor, allowed: readonly DType[]): void {
   if (!allowed.includes(t.dtype)) {
     const names = allowed.map((d) => DML_NAME[d]).join(', ');
-    dtypeRuleFailed(
-      new DTypeError(
-        `${op}.${name}.DataType`,
-        `${op}: ${name}.DataType must be one of ${names}; got ${DML_NAME[t.dtype] ?? t.dtype}`,
-        {
-          dtype: t.dtype,
-        },
-      ),
-    );
+    const got = DML_NAME[t.dtype] ?? t.dtype;
+    dtypeRule(`${op}.${name}.DataType`, `${op}: ${name}.DataType must be one of ${names}; got ${got}`, t);
   }
 }
 
 export const DATA_TYPES: readonly DType[] = Object.values(DML_DATA_TYPE);
 export const INDEX_TYPES: readonly DType[] = ['int64', 'int32', 'uint64', 'uint32'];
+
+/** The tensor fields every desc has; `D` is InputTensor's dtype, the output's. */
+export interface DmlDescTensors<D extends DType = DType> {
+  /** The tensor read from (a scatter: copied to the output before the updates are written). */
+  readonly InputTensor: Tensor<D>;
+  /** The output: a Tensor receives the result; a `{ Sizes, DataType }` desc is checked; absent: a fresh result. */
+  readonly OutputTensor?: DmlOutputTensor;
+}
+
+/**
+ * A gather desc's tensors, its policy, and the rules every gather desc but DML_GATHER's (whose
+ * support table depends on the feature level) shares: one DimensionCount in [1, 8], the newest
+ * support table's data types.
+ */
+export function gatherTensors(
+  op: string,
+  desc: { InputTensor?: unknown; IndicesTensor?: unknown },
+  options: unknown,
+) {
+  const input = tensorArg(op, 'InputTensor', desc.InputTensor);
+  const indices = tensorArg(op, 'IndicesTensor', desc.IndicesTensor);
+  const { policy } = resolvePolicy(op, 'gather', options, indices);
+  const D = checkDimensionCounts(op, { InputTensor: input, IndicesTensor: indices }, 1, 8);
+  checkDataType(op, 'InputTensor', input, DATA_TYPES);
+  checkDataType(op, 'IndicesTensor', indices, INDEX_TYPES);
+  return { input, indices, D, policy };
+}
+
+/** The public function of a DirectML op: its lowering run, the result typed by InputTensor's dtype. */
+export const runsDesc =
+  <Desc extends DmlDescTensors, O>(lower: (desc: Desc, options?: O | null) => CoreCall) =>
+  <D extends DType>(desc: Desc & DmlDescTensors<D>, options?: O | null): Tensor<D> =>
+    execute(lower(desc, options)) as Tensor<D>;
+
+/** A shape with the size at `axis` zeroed (to compare shapes everywhere else). */
+const offAxis = (axis: number) => (n: number, i: number) => (i === axis ? 0 : n);
+
+/** IndicesTensor.Sizes = InputTensor.Sizes except at Axis (DML_GATHER_ELEMENTS, DML_SCATTER). */
+export function checkSizesOffAxis(op: string, input: Tensor, indices: Tensor, axis: number): void {
+  if (!sameShape(indices.shape.map(offAxis(axis)), input.shape.map(offAxis(axis)))) {
+    fail(
+      `${op}.IndicesTensor.Sizes`,
+      `${op}: IndicesTensor.Sizes must match InputTensor.Sizes ${fmt(input.shape)} except at Axis ${axis}; got ${fmt(indices.shape)}`,
+    );
+  }
+}
 
 /** Every tensor of the desc has the same DimensionCount, within `lo..hi`. */
 export function checkDimensionCounts(

@@ -4,7 +4,7 @@
  * `OutputTensor` is optional: a Tensor receives the result, a `{ Sizes, DataType }` desc is
  * checked. Each lowers to one family builder, reshaped to the output Sizes where they differ.
  */
-import { type GatherCall, execute } from '../../core/call.js';
+import type { GatherCall } from '../../core/call.js';
 import { sameShape } from '../../core/gather.js';
 import { fail } from '../../core/validate.js';
 import { fmt } from '../../errors.js';
@@ -14,12 +14,15 @@ import { tensorArg } from '../args.js';
 import { elementsGather, ndGather, takeGather } from '../families.js';
 import {
   DATA_TYPES,
+  type DmlDescTensors,
   type DmlGatherOptions,
-  type DmlOutputTensor,
   INDEX_TYPES,
   checkDataType,
   checkDimensionCounts,
+  checkSizesOffAxis,
   descFields,
+  gatherTensors,
+  runsDesc,
   output,
   realSizes,
   resolvePolicy,
@@ -28,37 +31,25 @@ import {
 import type { LoweredGather } from '../lowered.js';
 
 /** `DML_GATHER_OPERATOR_DESC`; the output has the InputTensor's dtype `D`. */
-export interface DmlGatherDesc<D extends DType = DType> {
-  /** The tensor read from. */
-  readonly InputTensor: Tensor<D>;
+export interface DmlGatherDesc<D extends DType = DType> extends DmlDescTensors<D> {
   /** Indices into `Axis` of InputTensor (uint32 before feature level 3.0; int32/int64/uint32/uint64 after). */
   readonly IndicesTensor: Tensor;
-  /** The output: a Tensor receives the result; a `{ Sizes, DataType }` desc is checked; absent: a fresh result. */
-  readonly OutputTensor?: DmlOutputTensor;
   /** The InputTensor dim gathered along, in [0, DimensionCount). */
   readonly Axis: number;
   /** How many trailing IndicesTensor dims index (the leading ones must be 1), in [0, DimensionCount]. */
   readonly IndexDimensions: number;
 }
 /** `DML_GATHER_ELEMENTS_OPERATOR_DESC`; the output has the InputTensor's dtype `D`. */
-export interface DmlGatherElementsDesc<D extends DType = DType> {
-  /** The tensor read from. */
-  readonly InputTensor: Tensor<D>;
+export interface DmlGatherElementsDesc<D extends DType = DType> extends DmlDescTensors<D> {
   /** One index per output element, along `Axis`; its sizes match InputTensor's except at Axis. */
   readonly IndicesTensor: Tensor;
-  /** The output: a Tensor receives the result; a `{ Sizes, DataType }` desc is checked; absent: a fresh result. */
-  readonly OutputTensor?: DmlOutputTensor;
   /** The InputTensor dim the indices select along, in [0, DimensionCount). */
   readonly Axis: number;
 }
 /** `DML_GATHER_ND_OPERATOR_DESC`; the output has the InputTensor's dtype `D`. */
-export interface DmlGatherNDDesc<D extends DType = DType> {
-  /** The tensor read from. */
-  readonly InputTensor: Tensor<D>;
+export interface DmlGatherNDDesc<D extends DType = DType> extends DmlDescTensors<D> {
   /** Index tuples in its last dim (size k ≤ InputDimensionCount − BatchDimensionCount). */
   readonly IndicesTensor: Tensor;
-  /** The output: a Tensor receives the result; a `{ Sizes, DataType }` desc is checked; absent: a fresh result. */
-  readonly OutputTensor?: DmlOutputTensor;
   /** The number of real (trailing) InputTensor dims; the leading padding sizes must be 1. */
   readonly InputDimensionCount: number;
   /** The number of real (trailing) IndicesTensor dims; the leading padding sizes must be 1. */
@@ -135,20 +126,9 @@ function lowerGATHER_ELEMENTS(
 ): LoweredGather<'directml.GATHER_ELEMENTS'> {
   const op = 'directml.GATHER_ELEMENTS';
   const d = descFields(op, desc, FIELDS.GATHER_ELEMENTS);
-  const input = tensorArg(op, 'InputTensor', d.InputTensor);
-  const indices = tensorArg(op, 'IndicesTensor', d.IndicesTensor);
-  const { policy } = resolvePolicy(op, 'gather', options, indices);
-  const D = checkDimensionCounts(op, { InputTensor: input, IndicesTensor: indices }, 1, 8);
-  checkDataType(op, 'InputTensor', input, DATA_TYPES);
-  checkDataType(op, 'IndicesTensor', indices, INDEX_TYPES);
+  const { input, indices, D, policy } = gatherTensors(op, d, options);
   const axis = uintField(op, 'Axis', d.Axis, 0, D - 1);
-  const outside = (shape: readonly number[]) => shape.map((n, i) => (i === axis ? 0 : n));
-  if (!sameShape(outside(indices.shape), outside(input.shape))) {
-    fail(
-      `${op}.IndicesTensor.Sizes`,
-      `${op}: IndicesTensor.Sizes must match InputTensor.Sizes ${fmt(input.shape)} except at Axis ${axis}; got ${fmt(indices.shape)}`,
-    );
-  }
+  checkSizesOffAxis(op, input, indices, axis);
   const { out } = output(op, input, indices.shape, D, d.OutputTensor);
   return elementsGather({ op, out }, input, indices, axis, policy);
 }
@@ -165,12 +145,7 @@ function lowerGATHER_ELEMENTS(
  * (k <= InputDimensionCount - BatchDimensionCount), OutputTensor.*.
  */
 function lowerND(op: string, desc: Partial<DmlGatherND1Desc>, options: unknown): GatherCall {
-  const input = tensorArg(op, 'InputTensor', desc.InputTensor);
-  const indices = tensorArg(op, 'IndicesTensor', desc.IndicesTensor);
-  const { policy } = resolvePolicy(op, 'gather', options, indices);
-  const D = checkDimensionCounts(op, { InputTensor: input, IndicesTensor: indices }, 1, 8);
-  checkDataType(op, 'InputTensor', input, DATA_TYPES);
-  checkDataType(op, 'IndicesTensor', indices, INDEX_TYPES);
+  const { input, indices, D, policy } = gatherTensors(op, desc, options);
   const nIn = uintField(op, 'InputDimensionCount', desc.InputDimensionCount, 1, D);
   const nIdx = uintField(op, 'IndicesDimensionCount', desc.IndicesDimensionCount, 1, D);
   const inReal = realSizes(op, 'InputDimensionCount', 'InputTensor', input, nIn);
@@ -218,35 +193,24 @@ function lowerGATHER_ND1(
  * DML_GATHER.
  * @example directml.GATHER({ InputTensor: tensor([11, 12, 13, 14], 'float32'), IndicesTensor: tensor([3, 1], 'uint32'), Axis: 0, IndexDimensions: 1 })  // [14, 12]
  */
-export const GATHER = <D extends DType>(
-  desc: DmlGatherDesc<D>,
-  options?: DmlGatherOptions | null,
-): Tensor<D> => execute(lowerGATHER(desc, options)) as Tensor<D>;
+export const GATHER = runsDesc(lowerGATHER);
 /**
  * DML_GATHER_ELEMENTS.
  * @example directml.GATHER_ELEMENTS({ InputTensor: tensor([[1, 2], [3, 4]], 'float32'), IndicesTensor: tensor([[1, 0]], 'uint32'), Axis: 0 })  // [[3, 2]]
  */
-export const GATHER_ELEMENTS = <D extends DType>(
-  desc: DmlGatherElementsDesc<D>,
-  options?: DmlGatherOptions | null,
-): Tensor<D> => execute(lowerGATHER_ELEMENTS(desc, options)) as Tensor<D>;
+export const GATHER_ELEMENTS = runsDesc(lowerGATHER_ELEMENTS);
 /**
  * DML_GATHER_ND.
  * @example directml.GATHER_ND({ InputTensor: tensor([[1, 2], [3, 4]], 'float32'), IndicesTensor: tensor([[1, 0]], 'uint32'), InputDimensionCount: 2, IndicesDimensionCount: 2 })  // [[3]] (Sizes {1, 1})
  */
-export const GATHER_ND = <D extends DType>(
-  desc: DmlGatherNDDesc<D>,
-  options?: DmlGatherOptions | null,
-): Tensor<D> => execute(lowerGATHER_ND(desc, options)) as Tensor<D>;
+export const GATHER_ND = runsDesc(lowerGATHER_ND);
 /**
  * DML_GATHER_ND1.
  * @example directml.GATHER_ND1({ InputTensor: tensor([[1, 2], [3, 4]], 'float32'), IndicesTensor: tensor([[1], [0]], 'uint32'), InputDimensionCount: 2, IndicesDimensionCount: 2, BatchDimensionCount: 1 })  // [[2, 3]] (Sizes {1, 2})
  */
-export const GATHER_ND1 = <D extends DType>(
-  desc: DmlGatherND1Desc<D>,
-  options?: DmlGatherOptions | null,
-): Tensor<D> => execute(lowerGATHER_ND1(desc, options)) as Tensor<D>;
+export const GATHER_ND1 = runsDesc(lowerGATHER_ND1);
 
+/** The lowerings, by op name (`directml.lower`). */
 export const lower = {
   GATHER: lowerGATHER,
   GATHER_ELEMENTS: lowerGATHER_ELEMENTS,

@@ -3,53 +3,47 @@
  * targeted elements with the updates. No reductions exist; overlapping targets are "invalid"
  * with no guarantee which write wins, so they follow the `duplicates` policy (default: last).
  */
-import { execute } from '../../core/call.js';
 import { sameShape } from '../../core/gather.js';
 import { fail } from '../../core/validate.js';
-import { DTypeError, fmt } from '../../errors.js';
+import { fmt } from '../../errors.js';
 import type { DType } from '../../tensor/dtype.js';
 import type { Tensor } from '../../tensor/tensor.js';
-import { dtypeRuleFailed, tensorArg } from '../args.js';
+import { tensorArg } from '../args.js';
+import { dtypeRule } from '../checks.js';
 import { elementsScatter, ndScatter } from '../families.js';
+import type { LoweredScatter } from '../lowered.js';
 import {
   DATA_TYPES,
+  type DmlDescTensors,
   type DmlOptions,
-  type DmlOutputTensor,
   INDEX_TYPES,
   checkDataType,
   checkDimensionCounts,
+  checkSizesOffAxis,
   descFields,
+  runsDesc,
   output,
   realSizes,
   resolvePolicy,
   rightAlign,
   uintField,
 } from './desc.js';
-import type { LoweredScatter } from '../lowered.js';
 
 /** `DML_SCATTER_OPERATOR_DESC` (DML_SCATTER_ELEMENTS is the same struct); the output has InputTensor's dtype `D`. */
-export interface DmlScatterDesc<D extends DType = DType> {
-  /** The tensor copied to the output before the updates are written. */
-  readonly InputTensor: Tensor<D>;
+export interface DmlScatterDesc<D extends DType = DType> extends DmlDescTensors<D> {
   /** One target index along `Axis` per update; the same sizes as UpdatesTensor. */
   readonly IndicesTensor: Tensor;
   /** The values written (InputTensor's data type). */
   readonly UpdatesTensor: Tensor;
-  /** The output: a Tensor receives the result; a `{ Sizes, DataType }` desc is checked; absent: a fresh result. */
-  readonly OutputTensor?: DmlOutputTensor;
   /** The InputTensor dim the indices address, in [0, DimensionCount). */
   readonly Axis: number;
 }
 /** `DML_SCATTER_ND_OPERATOR_DESC`; the output has InputTensor's dtype `D`. */
-export interface DmlScatterNDDesc<D extends DType = DType> {
-  /** The tensor copied to the output before the updates are written. */
-  readonly InputTensor: Tensor<D>;
+export interface DmlScatterNDDesc<D extends DType = DType> extends DmlDescTensors<D> {
   /** Index tuples in its last dim, each addressing a slice of InputTensor. */
   readonly IndicesTensor: Tensor;
   /** The slices written (InputTensor's data type). */
   readonly UpdatesTensor: Tensor;
-  /** The output: a Tensor receives the result; a `{ Sizes, DataType }` desc is checked; absent: a fresh result. */
-  readonly OutputTensor?: DmlOutputTensor;
   /** The number of real (trailing) InputTensor dims; the leading padding sizes must be 1. */
   readonly InputDimensionCount: number;
   /** The number of real (trailing) IndicesTensor dims; the leading padding sizes must be 1. */
@@ -72,21 +66,13 @@ function common(
   const indices = tensorArg(op, 'IndicesTensor', desc.IndicesTensor);
   const updates = tensorArg(op, 'UpdatesTensor', desc.UpdatesTensor);
   const { policy } = resolvePolicy(op, 'scatter', options, indices);
-  const D = checkDimensionCounts(
-    op,
-    { InputTensor: input, IndicesTensor: indices, UpdatesTensor: updates },
-    1,
-    8,
-  );
+  const tensors = { InputTensor: input, IndicesTensor: indices, UpdatesTensor: updates };
+  const D = checkDimensionCounts(op, tensors, 1, 8);
   checkDataType(op, 'InputTensor', input, DATA_TYPES);
   checkDataType(op, 'IndicesTensor', indices, INDEX_TYPES);
   if (updates.dtype !== input.dtype) {
-    dtypeRuleFailed(
-      new DTypeError(
-        `${op}.UpdatesTensor.DataType`,
-        `${op}: UpdatesTensor.DataType must match InputTensor.DataType (${input.dtype}); got ${updates.dtype}`,
-      ),
-    );
+    const message = `${op}: UpdatesTensor.DataType must match InputTensor.DataType (${input.dtype}); got ${updates.dtype}`;
+    dtypeRule(`${op}.UpdatesTensor.DataType`, message);
   }
   return { input, indices, updates, D, policy };
 }
@@ -106,13 +92,7 @@ function lowerSCATTER(desc: DmlScatterDesc, options?: DmlOptions | null): Lowere
   const d = descFields(op, desc, FIELDS.SCATTER);
   const { input, indices, updates, D, policy } = common(op, d, options);
   const axis = uintField(op, 'Axis', d.Axis, 0, D - 1);
-  const outside = (shape: readonly number[]) => shape.map((n, i) => (i === axis ? 0 : n));
-  if (!sameShape(outside(indices.shape), outside(input.shape))) {
-    fail(
-      `${op}.IndicesTensor.Sizes`,
-      `${op}: IndicesTensor.Sizes must match InputTensor.Sizes ${fmt(input.shape)} except at Axis ${axis}; got ${fmt(indices.shape)}`,
-    );
-  }
+  checkSizesOffAxis(op, input, indices, axis);
   if (!sameShape(updates.shape, indices.shape)) {
     fail(
       `${op}.UpdatesTensor.Sizes`,
@@ -173,17 +153,14 @@ function lowerSCATTER_ND(
  * DML_SCATTER.
  * @example directml.SCATTER({ InputTensor: tensor([0, 0, 0], 'float32'), IndicesTensor: tensor([2], 'uint32'), UpdatesTensor: tensor([7], 'float32'), Axis: 0 })  // [0, 0, 7]
  */
-export const SCATTER = <D extends DType>(desc: DmlScatterDesc<D>, options?: DmlOptions | null): Tensor<D> =>
-  execute(lowerSCATTER(desc, options)) as Tensor<D>;
+export const SCATTER = runsDesc(lowerSCATTER);
 /**
  * DML_SCATTER_ND.
  * @example directml.SCATTER_ND({ InputTensor: tensor([[0, 0], [0, 0]], 'float32'), IndicesTensor: tensor([[1, 1]], 'uint32'), UpdatesTensor: tensor([[5]], 'float32'), InputDimensionCount: 2, IndicesDimensionCount: 2 })  // [[0, 0], [0, 5]]
  */
-export const SCATTER_ND = <D extends DType>(
-  desc: DmlScatterNDDesc<D>,
-  options?: DmlOptions | null,
-): Tensor<D> => execute(lowerSCATTER_ND(desc, options)) as Tensor<D>;
+export const SCATTER_ND = runsDesc(lowerSCATTER_ND);
 
+/** The lowerings, by op name (`directml.lower`). */
 export const lower = {
   SCATTER: lowerSCATTER,
   SCATTER_ELEMENTS: lowerSCATTER,

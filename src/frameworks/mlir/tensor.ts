@@ -11,13 +11,13 @@
  * Element types: `source` / `dest` are AnyRankedTensor, so `complex<f32>` / `complex<f64>`
  * tensors gather and scatter like any other (elements copied whole; no arithmetic).
  */
-import { execute } from '../../core/call.js';
 import type { GatherMode, ScatterMode } from '../../core/types.js';
 import { fail } from '../../core/validate.js';
-import { DTypeError, fmt } from '../../errors.js';
+import { fmt } from '../../errors.js';
 import type { DType } from '../../tensor/dtype.js';
 import type { Tensor } from '../../tensor/tensor.js';
-import { dtypeRuleFailed, flag, integers, oneOf, options, outArg, range, tensorArg } from '../args.js';
+import { flag, integers, oneOf, options, outArg, range, tensorArg } from '../args.js';
+import { dtypeRule, runs } from '../checks.js';
 import { gatherCall, scatterCall } from '../families.js';
 import { DIA, type FrameworkDescription, G, S, type Signatures } from '../signature.js';
 import type { LoweredGather, LoweredScatter } from '../lowered.js';
@@ -104,14 +104,11 @@ const SIGNLESS_INDEX_TYPES: readonly DType[] = ['int8', 'int16', 'int32', 'int64
 
 function checkIndicesType(op: string, indices: Tensor): void {
   if (!SIGNLESS_INDEX_TYPES.includes(indices.dtype)) {
-    dtypeRuleFailed(
-      new DTypeError(
-        `${op}.indices_type`,
-        `${op}: indices must be a ranked tensor of signless integer or index (i8, i16, i32, i64); got ${indices.dtype}`,
-        {
-          dtype: indices.dtype,
-        },
-      ),
+    const types = 'signless integer or index (i8, i16, i32, i64)';
+    dtypeRule(
+      `${op}.indices_type`,
+      `${op}: indices must be a ranked tensor of ${types}; got ${indices.dtype}`,
+      indices,
     );
   }
 }
@@ -291,23 +288,15 @@ function lowerScatter(
  * @example mlir.tensor.gather(tensor([[1, 2], [3, 4]], 'float32'), tensor([[1]], 'int64'), { gather_dims: [0] })
  *   // shape [1, 1, 2]: [[[3, 4]]]
  */
-export const gather = <D extends DType>(
-  source: Tensor<D>,
-  indices: Tensor,
-  attributes: MlirGatherAttributes,
-): Tensor<D> => execute(lowerGather(source, indices, attributes)) as Tensor<D>;
+export const gather = runs(lowerGather);
 /**
  * `tensor.scatter`.
  * @example mlir.tensor.scatter(tensor([[9, 9]], 'float32'), zeros([2, 2], 'float32'), tensor([[1]], 'int64'), { scatter_dims: [0], unique: true })
  *   // [[0, 0], [9, 9]]
  */
-export const scatter = <D extends DType>(
-  source: Tensor,
-  dest: Tensor<D>,
-  indices: Tensor,
-  attributes: MlirScatterAttributes,
-): Tensor<D> => execute(lowerScatter(source, dest, indices, attributes)) as Tensor<D>;
+export const scatter = runs(lowerScatter, 1);
 
+/** The lowerings, by op name (`mlir.lower.tensor`). */
 export const lower = { gather: lowerGather, scatter: lowerScatter } as const;
 
 /**

@@ -12,16 +12,15 @@
  *
  * Every op takes MXNet's `out=` in its trailing keyword object.
  */
-import { execute } from '../../core/call.js';
 import { sameShape } from '../../core/gather.js';
+import type { GatherMode } from '../../core/types.js';
 import { fail } from '../../core/validate.js';
 import { fmt } from '../../errors.js';
+import type { DType } from '../../tensor/dtype.js';
 import type { Tensor } from '../../tensor/tensor.js';
 import { checkIndexDType, flag, normalizeAxis, options, outArg, tensorArg } from '../args.js';
-import type { DType } from '../../tensor/dtype.js';
-
-const INT32: readonly DType[] = ['int32'];
-import { elementsGather, ndGather, takeGather } from '../families.js';
+import { runs } from '../checks.js';
+import { type GatherPolicy, elementsGather, ndGather, takeGather } from '../families.js';
 import {
   MX_POLICY,
   type MxGatherNdPolicy,
@@ -32,6 +31,15 @@ import {
   pickPolicy,
 } from './policy.js';
 import type { LoweredGather } from '../lowered.js';
+
+const INT32: readonly DType[] = ['int32'];
+
+/** take, pick and batch_take: a negative index is out of range like any other (clip, wrap or raise decide). */
+const positional = (op: string, mode: GatherMode): GatherPolicy => ({
+  mode,
+  negative_indices: 'out_of_bounds',
+  oob_code: `${op}.index_out_of_bounds`,
+});
 
 /** Keyword arguments of mxnet take. */
 export interface MxTakeArgs {
@@ -127,11 +135,7 @@ function lowerTake(a: Tensor, indices: Tensor, args?: MxTakeArgs | null): Lowere
     mode === 'error'
       ? integerIndices(op, i, 'trunc', { lo: [0], hi: [n - 1], perComponent: 1 })
       : integerIndices(op, i, 'trunc');
-  return takeGather({ op, out }, x, idx, axis, {
-    mode,
-    negative_indices: 'out_of_bounds',
-    oob_code: `${op}.index_out_of_bounds`,
-  });
+  return takeGather({ op, out }, x, idx, axis, positional(op, mode));
 }
 
 /**
@@ -162,11 +166,8 @@ function lowerPick(data: Tensor, index: Tensor, args?: MxPickArgs | null): Lower
     });
   }
   const idx = integerIndices(op, i, 'trunc').reshape(kept);
-  return elementsGather({ op, out, ...(keepdims ? {} : { reshape: reduced }) }, x, idx, axis, {
-    mode,
-    negative_indices: 'out_of_bounds',
-    oob_code: `${op}.index_out_of_bounds`,
-  });
+  const meta = { op, out, ...(keepdims ? {} : { reshape: reduced }) };
+  return elementsGather(meta, x, idx, axis, positional(op, mode));
 }
 
 /**
@@ -195,11 +196,8 @@ function lowerBatchTake(
       { indices_shape: i.shape },
     );
   }
-  return elementsGather({ op, out, reshape: i.shape }, x, i.reshape([x.shape[0], 1]), 1, {
-    mode: MX_POLICY.batch_take,
-    negative_indices: 'out_of_bounds',
-    oob_code: `${op}.index_out_of_bounds`,
-  });
+  const meta = { op, out, reshape: i.shape };
+  return elementsGather(meta, x, i.reshape([x.shape[0], 1]), 1, positional(op, MX_POLICY.batch_take));
 }
 
 /**
@@ -208,11 +206,7 @@ function lowerBatchTake(
  * @example
  * mxnet.gather_nd(tensor([[0, 1], [2, 3]]), tensor([[1, 1, 0], [0, 1, 0]])).toArray(); // [2, 3, 0]
  */
-export const gather_nd = <D extends DType>(
-  data: Tensor<D>,
-  indices: Tensor,
-  policy?: MxGatherNdPolicy | null,
-): Tensor<D> => execute(lowerGatherNd(data, indices, policy)) as Tensor<D>;
+export const gather_nd = runs(lowerGatherNd);
 
 /**
  * mxnet.take: slices of `a` along `axis`; out-of-range indices clip (default), wrap or raise.
@@ -220,8 +214,7 @@ export const gather_nd = <D extends DType>(
  * @example
  * mxnet.take(tensor([4, 5, 6], 'float32'), tensor([3]), { axis: -1, mode: 'clip' }).toArray(); // [6]
  */
-export const take = <D extends DType>(a: Tensor<D>, indices: Tensor, args?: MxTakeArgs | null): Tensor<D> =>
-  execute(lowerTake(a, indices, args)) as Tensor<D>;
+export const take = runs(lowerTake);
 
 /**
  * mxnet.pick: one element per position along `axis`, chosen by `index`.
@@ -229,8 +222,7 @@ export const take = <D extends DType>(a: Tensor<D>, indices: Tensor, args?: MxTa
  * @example
  * mxnet.pick(tensor([[1, 2], [3, 4], [5, 6]], 'float32'), tensor([0, 1, 0], 'float32'), { axis: 1 }).toArray(); // [1, 4, 5]
  */
-export const pick = <D extends DType>(data: Tensor<D>, index: Tensor, args?: MxPickArgs | null): Tensor<D> =>
-  execute(lowerPick(data, index, args)) as Tensor<D>;
+export const pick = runs(lowerPick);
 
 /**
  * mxnet.batch_take (deprecated in MXNet; use pick): out[i] = a[i, indices[i]], indices clamped.
@@ -238,12 +230,9 @@ export const pick = <D extends DType>(data: Tensor<D>, index: Tensor, args?: MxP
  * @example
  * mxnet.batch_take(tensor([[1, 2], [3, 4], [5, 6]], 'float32'), tensor([0, 1, 0], 'int32')).toArray(); // [1, 4, 5]
  */
-export const batch_take = <D extends DType>(
-  a: Tensor<D>,
-  indices: Tensor,
-  args?: MxBatchTakeArgs | null,
-): Tensor<D> => execute(lowerBatchTake(a, indices, args)) as Tensor<D>;
+export const batch_take = runs(lowerBatchTake);
 
+/** The lowerings, by op name (`mxnet.lower`). */
 export const lower = {
   gather_nd: lowerGatherNd,
   take: lowerTake,

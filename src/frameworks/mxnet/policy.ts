@@ -28,7 +28,8 @@ import { isFloat } from '../../tensor/dtype.js';
 import { cast } from '../../tensor/ops.js';
 import { type Tensor, tensor } from '../../tensor/tensor.js';
 import { isComplex } from '../../tensor/complex.js';
-import { dtypeRuleFailed, oneOf } from '../args.js';
+import { oneOf } from '../args.js';
+import { checkRealDType } from '../checks.js';
 import { DIA, type FrameworkDescription, G, S, type Signatures } from '../signature.js';
 
 /** take's out-of-bounds mode: `clip` clamps, `wrap` wraps around, `raise` throws. */
@@ -160,14 +161,7 @@ export function pickPolicy<T extends Record<string, unknown>>(
  * (`<op>.dtype`). Indices are refused by integerIndices (`<op>.indices_dtype`).
  */
 export function checkRealData(op: string, name: string, t: Tensor): void {
-  if (isComplex(t.dtype))
-    dtypeRuleFailed(
-      new DTypeError(
-        `${op}.dtype`,
-        `${op}: ${name} has dtype ${t.dtype}; MXNet NDArrays have no complex dtype`,
-        { dtype: t.dtype },
-      ),
-    );
+  checkRealDType(op, name, t, 'MXNet NDArrays have no complex dtype');
 }
 
 /** Valid float range per index component (checked on the float value, as MXNet does). */

@@ -6,12 +6,11 @@
  *
  * MXNet checks no index and leaves duplicates non-deterministic; see policy.ts for what we do.
  */
-import { execute } from '../../core/call.js';
 import { fail } from '../../core/validate.js';
 import { fmt } from '../../errors.js';
-import type { DType } from '../../tensor/dtype.js';
 import { type Tensor, zeros } from '../../tensor/tensor.js';
 import { integers, options, outArg, tensorArg } from '../args.js';
+import { runs } from '../checks.js';
 import { ndScatter } from '../families.js';
 import { MX_POLICY, type MxScatterNdPolicy, checkRealData, integerIndices, pickPolicy } from './policy.js';
 import type { LoweredScatter } from '../lowered.js';
@@ -78,11 +77,7 @@ function lowerScatterNd(
  * @example
  * mxnet.scatter_nd(tensor([2, 3, 0]), tensor([[1, 1, 0], [0, 1, 0]]), [2, 2]).toArray(); // [[0, 0], [2, 3]]
  */
-export const scatter_nd = <D extends DType>(
-  data: Tensor<D>,
-  indices: Tensor,
-  shape: readonly number[],
-  policy?: MxScatterNdPolicy | null,
-): Tensor<D> => execute(lowerScatterNd(data, indices, shape, policy)) as Tensor<D>;
+export const scatter_nd = runs(lowerScatterNd);
 
+/** The lowering, by op name (`mxnet.lower`). */
 export const lower = { scatter_nd: lowerScatterNd } as const;

@@ -29,7 +29,9 @@ import {
   checkIndicesFit,
   checkSameRank,
   gatherPolicy,
-  opening,
+  indexWording,
+  onnxOptions,
+  openGather,
 } from './opsets.js';
 
 /** Attributes of `GatherElements`. */
@@ -45,13 +47,15 @@ export function lowerGatherElements(
   attrs?: GatherElementsAttributes | null,
   options?: OnnxOptions | null,
 ): LoweredGather<'onnx.GatherElements'> {
-  const { op, a, meta } = opening('GatherElements', options, attrs, { data, indices });
+  const { op, out } = onnxOptions('GatherElements', options);
+  const a = openGather(op, attrs, data, indices);
   checkSameRank(op, data, indices);
   const axis = axisAttribute(op, a, data.rank);
   checkIndicesFit(op, data, indices, axis);
   const extent = data.shape.map((n, d) => (d === axis ? n : indices.shape[d]));
   const zero = extent.map(() => 0);
   const operand = sameShape(extent, data.shape) ? data : slice(data, zero, extent);
+  const meta = { op: op.name, out, wording: indexWording(op, indices.rank) };
   return elementsGather(meta, operand, indices, axis, gatherPolicy(op));
 }
 

@@ -24,7 +24,15 @@ import type { Tensor } from '../../tensor/tensor.js';
 import { runs } from '../checks.js';
 import { ndGather } from '../families.js';
 import type { LoweredGather } from '../lowered.js';
-import { type OnnxOptions, fail, gatherPolicy, intAttribute, opening } from './opsets.js';
+import {
+  type OnnxOptions,
+  fail,
+  gatherPolicy,
+  indexWording,
+  intAttribute,
+  onnxOptions,
+  openGather,
+} from './opsets.js';
 
 /** Attributes of `GatherND` (`batch_dims` from version 12). */
 export interface GatherNDAttributes {
@@ -39,7 +47,8 @@ export function lowerGatherND(
   attrs?: GatherNDAttributes | null,
   options?: OnnxOptions | null,
 ): LoweredGather<'onnx.GatherND'> {
-  const { op, a, meta } = opening('GatherND', options, attrs, { data, indices }, 1);
+  const { op, out } = onnxOptions('GatherND', options);
+  const a = openGather(op, attrs, data, indices, 1);
   const r = data.rank;
   const q = indices.rank;
   const b = intAttribute(op, a, 'batch_dims', 0);
@@ -67,6 +76,7 @@ export function lowerGatherND(
       { indicesShape: indices.shape },
     );
   }
+  const meta = { op: op.name, out, wording: indexWording(op, q) };
   return ndGather(meta, data, indices, gatherPolicy(op), { batchDims: b });
 }
 

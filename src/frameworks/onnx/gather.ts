@@ -19,7 +19,14 @@ import type { Tensor } from '../../tensor/tensor.js';
 import { runs } from '../checks.js';
 import { takeGather } from '../families.js';
 import type { LoweredGather } from '../lowered.js';
-import { type OnnxOptions, axisAttribute, gatherPolicy, opening } from './opsets.js';
+import {
+  type OnnxOptions,
+  axisAttribute,
+  gatherPolicy,
+  indexWording,
+  onnxOptions,
+  openGather,
+} from './opsets.js';
 
 /** Attributes of `Gather`. */
 export interface GatherAttributes {
@@ -34,7 +41,9 @@ export function lowerGather(
   attrs?: GatherAttributes | null,
   options?: OnnxOptions | null,
 ): LoweredGather<'onnx.Gather'> {
-  const { op, a, meta } = opening('Gather', options, attrs, { data, indices });
+  const { op, out } = onnxOptions('Gather', options);
+  const a = openGather(op, attrs, data, indices);
+  const meta = { op: op.name, out, wording: indexWording(op, indices.rank) };
   return takeGather(meta, data, indices, axisAttribute(op, a, data.rank), gatherPolicy(op));
 }
 

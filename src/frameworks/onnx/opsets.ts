@@ -168,40 +168,44 @@ export function fail(
 /** An input that must be a Tensor (rule `onnx.<Op>-<v>.<name>`). */
 export const input = (op: OpVersion, name: string, value: unknown): Tensor => tensorArg(op.name, name, value);
 
-/** The inputs every gather and scatter starts from (the key `updates` present on the scatters). */
-export interface OpInputs {
-  readonly data: Tensor;
-  readonly indices: Tensor;
-  readonly updates?: Tensor;
-}
-
 /**
- * The checks every gather and scatter but TensorScatter starts with, in this order: the options (the schema the
- * opset selects), the inputs are Tensors, the attributes, `data_rank` >= 1, `indices_rank` >=
- * `minIndicesRank` (the ND ops: 1), `data_dtype`, `indices_dtype`, `updates_dtype`. Returns the
- * schema, the attributes and the call's meta (op name, `out`, ONNX's out-of-bounds wording).
+ * The checks every gather but TensorScatter starts with, after the options: the inputs are
+ * Tensors, the attributes, then the ranks and dtypes (see `checkOpening`). Returns the attributes.
  */
-export function opening(
-  type: OnnxOpType,
-  options: unknown,
-  attrs: unknown,
-  tensors: OpInputs,
-  minIndicesRank = 0,
-) {
-  const { data, indices, updates } = tensors;
-  const scatter = 'updates' in tensors;
-  const { op, out, duplicates } = onnxOptions(type, options);
+export function openGather(op: OpVersion, attrs: unknown, data: Tensor, indices: Tensor, minIndicesRank = 0) {
   input(op, 'data', data);
   input(op, 'indices', indices);
-  if (scatter) input(op, 'updates', updates);
-  const a = attributes(op, attrs);
+  return checkOpening(op, attributes(op, attrs), data, indices, minIndicesRank);
+}
+
+/** `openGather`'s checks for a scatter: `updates` is a Tensor (before the attributes) of data's dtype. */
+export function openScatter(
+  op: OpVersion,
+  attrs: unknown,
+  [data, indices, updates]: readonly [Tensor, Tensor, Tensor],
+  minIndicesRank = 0,
+) {
+  input(op, 'data', data);
+  input(op, 'indices', indices);
+  input(op, 'updates', updates);
+  const a = checkOpening(op, attributes(op, attrs), data, indices, minIndicesRank);
+  checkSameDType(op, data, updates);
+  return a;
+}
+
+/** `data_rank` >= 1, `indices_rank` >= `minIndicesRank` (the ND ops: 1), `data_dtype`, `indices_dtype`. */
+function checkOpening(
+  op: OpVersion,
+  a: Record<string, unknown>,
+  data: Tensor,
+  indices: Tensor,
+  minIndicesRank: number,
+) {
   checkMinRank(op, data, 1, 'data');
   if (minIndicesRank > 0) checkMinRank(op, indices, minIndicesRank, 'indices');
   checkDataDType(op, data);
   checkIndexDType(op, indices);
-  if (scatter) checkSameDType(op, data, updates as Tensor);
-  const meta = { op: op.name, out, wording: indexWording(op, indices.rank) };
-  return { op, a, duplicates, meta };
+  return a;
 }
 
 /** `rank(indices) = rank(data)` (the element-wise ops); rule `<op>.indices_rank`. */

@@ -40,7 +40,9 @@ import {
   checkIndicesFit,
   checkSameRank,
   fail,
-  opening,
+  indexWording,
+  onnxOptions,
+  openScatter,
   reductionAttribute,
   scatterPolicy,
 } from './opsets.js';
@@ -67,7 +69,8 @@ function lower(
   attrs: ScatterElementsAttributes | null | undefined,
   options: OnnxScatterOptions | null | undefined,
 ): ScatterCall {
-  const { op, a, duplicates, meta } = opening(type, options, attrs, { data, indices, updates });
+  const { op, out, duplicates } = onnxOptions(type, options);
+  const a = openScatter(op, attrs, [data, indices, updates]);
   checkSameRank(op, data, indices);
   if (!sameShape(updates.shape, indices.shape)) {
     fail(
@@ -81,6 +84,7 @@ function lower(
   const reduction = reductionAttribute(op, a, data);
   checkIndicesFit(op, data, indices, axis);
   const policy = scatterPolicy(op, reduction, duplicates);
+  const meta = { op: op.name, out, wording: indexWording(op, indices.rank) };
   return elementsScatter(meta, data, indices, updates, axis, REDUCER[reduction], policy);
 }
 

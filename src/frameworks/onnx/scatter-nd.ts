@@ -33,7 +33,9 @@ import {
   type OnnxScatterOptions,
   REDUCER,
   fail,
-  opening,
+  indexWording,
+  onnxOptions,
+  openScatter,
   reductionAttribute,
   scatterPolicy,
 } from './opsets.js';
@@ -52,7 +54,8 @@ export function lowerScatterND(
   attrs?: ScatterNDAttributes | null,
   options?: OnnxScatterOptions | null,
 ): LoweredScatter<'onnx.ScatterND'> {
-  const { op, a, duplicates, meta } = opening('ScatterND', options, attrs, { data, indices, updates }, 1);
+  const { op, out, duplicates } = onnxOptions('ScatterND', options);
+  const a = openScatter(op, attrs, [data, indices, updates], 1);
   const reduction = reductionAttribute(op, a, data);
   const r = data.rank;
   const k = indices.shape[indices.rank - 1];
@@ -70,6 +73,7 @@ export function lowerScatterND(
     );
   }
   const policy = scatterPolicy(op, reduction, duplicates);
+  const meta = { op: op.name, out, wording: indexWording(op, indices.rank) };
   return ndScatter(meta, data, indices, updates, REDUCER[reduction], policy);
 }
 

@@ -12,10 +12,10 @@
  * The true positions are the mask's nonzero step (frameworks/masks.ts), declared, never run
  * while lowering.
  */
-import { execute } from '../../core/call.js';
 import { DTypeError, InvalidArgumentError, fmt } from '../../errors.js';
 import type { Tensor } from '../../tensor/tensor.js';
 import { integer, options, outArg, range, tensorArg } from '../args.js';
+import { runs } from '../checks.js';
 import { gatherCall } from '../families.js';
 import { countTrue } from '../masks.js';
 import type { LoweredGather } from '../lowered.js';
@@ -87,11 +87,4 @@ export function lowerBooleanMask(
  * @example
  * tf.boolean_mask(tensor([[1, 2], [3, 4], [5, 6]]), tensor([true, false, true])).toArray(); // [[1, 2], [5, 6]]
  */
-export function boolean_mask(
-  tensor: Tensor,
-  mask: Tensor,
-  args: TfBooleanMaskArgs | null = {},
-  opts: { readonly out?: Tensor } | null = {},
-): Tensor {
-  return execute(lowerBooleanMask(tensor, mask, args, opts));
-}
+export const boolean_mask = runs(lowerBooleanMask);

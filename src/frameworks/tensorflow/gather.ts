@@ -9,12 +9,11 @@
  *   out[i_0..i_{q-2}, x..] = params[i_0..i_{b-1}, indices[i_0..i_{q-2}, 0..k-1], x..]
  *   shape: indices.shape[:-1] + params.shape[b+k:]
  */
-import { execute } from '../../core/call.js';
 import { fail } from '../../core/validate.js';
 import { fmt } from '../../errors.js';
-import type { DType } from '../../tensor/dtype.js';
 import type { Tensor } from '../../tensor/tensor.js';
 import { flag, integer, normalizeAxis, options, tensorArg } from '../args.js';
+import { runs } from '../checks.js';
 import { ndGather, takeGather } from '../families.js';
 import {
   type TfPolicyOptions,
@@ -164,14 +163,7 @@ function lowerGatherNd(
  * tf.gather(tensor([[0, 0, 1, 0, 2], [3, 0, 0, 0, 4], [0, 5, 0, 6, 0]]), tensor([[2, 4], [0, 4], [1, 3]]),
  *   { axis: 1, batch_dims: 1 }).toArray(); // [[1, 2], [3, 4], [5, 6]]
  */
-export function gather<D extends DType>(
-  params: Tensor<D>,
-  indices: Tensor,
-  args: TfGatherArgs | null = {},
-  options: TfPolicyOptions | null = {},
-): Tensor<D> {
-  return execute(lowerGather(params, indices, args, options)) as Tensor<D>;
-}
+export const gather = runs(lowerGather);
 
 /**
  * tf.gather_nd: slices of `params` addressed by index vectors in the last dim of `indices`.
@@ -179,13 +171,7 @@ export function gather<D extends DType>(
  * @example
  * tf.gather_nd(tensor([[1, 2], [3, 4]]), tensor([[0, 0], [1, 1]])).toArray(); // [1, 4]
  */
-export function gather_nd<D extends DType>(
-  params: Tensor<D>,
-  indices: Tensor,
-  args: TfGatherNdArgs | null = {},
-  options: TfPolicyOptions | null = {},
-): Tensor<D> {
-  return execute(lowerGatherNd(params, indices, args, options)) as Tensor<D>;
-}
+export const gather_nd = runs(lowerGatherNd);
 
+/** The lowerings, by op name (`tensorflow.lower`). */
 export const lower = { gather: lowerGather, gather_nd: lowerGatherNd } as const;

@@ -7,16 +7,16 @@
  * scatter_nd starts from zeros(shape) and sums duplicates; tensor_scatter_nd_* start from
  * `tensor` and combine with replace (last update wins) / add / sub / min / max.
  */
-import type { DType } from '../../tensor/dtype.js';
 import type { ScatterCall } from '../../core/call.js';
-import { execute } from '../../core/call.js';
 import type { ReducerName } from '../../core/types.js';
 import { fail } from '../../core/validate.js';
 import { DTypeError, fmt } from '../../errors.js';
 import { isComplex } from '../../tensor/dtype.js';
 import { type Tensor, sameShape, zeros } from '../../tensor/tensor.js';
-import { dtypeRuleFailed, integers, tensorArg } from '../args.js';
+import { integers, tensorArg } from '../args.js';
+import { checkSameDType, runs } from '../checks.js';
 import { ndScatter } from '../families.js';
+import type { LoweredScatter } from '../lowered.js';
 import {
   type TfPolicyOptions,
   checkIndexDType,
@@ -24,7 +24,6 @@ import {
   scatterPolicy,
   vectorWording,
 } from './policy.js';
-import type { LoweredScatter } from '../lowered.js';
 
 /**
  * Shared rules and lowering of every ND scatter onto `input`: `<op>.indices_dtype`,
@@ -43,13 +42,8 @@ function lowerNd(
   checkIndexDType(op, indices);
   const q = indices.rank;
   if (q < minIndicesRank) {
-    fail(
-      `${op}.indices_rank`,
-      `${op}: indices must have rank ≥ ${minIndicesRank}; got shape ${fmt(indices.shape)}`,
-      {
-        indices_shape: indices.shape,
-      },
-    );
+    const message = `${op}: indices must have rank ≥ ${minIndicesRank}; got shape ${fmt(indices.shape)}`;
+    fail(`${op}.indices_rank`, message, { indices_shape: indices.shape });
   }
   const R = input.rank;
   const k = indices.shape[q - 1];
@@ -81,7 +75,7 @@ function lowerScatterNd(
   indices: Tensor,
   updates: Tensor,
   shape: readonly number[],
-  opts: TfPolicyOptions | null = {},
+  options: TfPolicyOptions | null = {},
 ): LoweredScatter<'tensorflow.scatter_nd'> {
   const op = 'tf.scatter_nd';
   const i = tensorArg(op, 'indices', indices);
@@ -90,7 +84,7 @@ function lowerScatterNd(
   if (dims.some((d) => d < 0))
     fail(`${op}.shape`, `${op}: shape must be non-negative; got ${fmt(dims)}`, { shape: dims });
   checkNumeric(op, 'updates', u);
-  return lowerNd(op, zeros(dims, u.dtype), i, u, 'add', 1, opts);
+  return lowerNd(op, zeros(dims, u.dtype), i, u, 'add', 1, options);
 }
 
 /** A `tensor_scatter_nd_*` lowering. */
@@ -101,7 +95,7 @@ export interface TensorScatterLowering<N extends string> {
     tensor: Tensor,
     indices: Tensor,
     updates: Tensor,
-    opts?: TfPolicyOptions | null,
+    options?: TfPolicyOptions | null,
   ): LoweredScatter<`tensorflow.${N}`>;
 }
 
@@ -115,7 +109,7 @@ function tensorScatterLowering<N extends string>(
     tensor: Tensor,
     indices: Tensor,
     updates: Tensor,
-    opts: TfPolicyOptions | null = {},
+    options: TfPolicyOptions | null = {},
   ): LoweredScatter<`tensorflow.${N}`> => {
     const t = tensorArg(op, 'tensor', tensor);
     const i = tensorArg(op, 'indices', indices);
@@ -130,25 +124,21 @@ function tensorScatterLowering<N extends string>(
         { dtype: t.dtype },
       );
     }
-    if (u.dtype !== t.dtype) {
-      dtypeRuleFailed(
-        new DTypeError(
-          `${op}.updates_dtype`,
-          `${op}: updates must have the dtype of tensor (${t.dtype}); got ${u.dtype}`,
-          { dtype: u.dtype },
-        ),
-      );
-    }
+    checkSameDType(op, `${op}.updates_dtype`, ['updates', u], ['tensor', t]);
     // The Python docs: "the batch_shape cannot be []" — indices need at least two axes.
-    return lowerNd(op, t, i, u, computation, 2, opts);
+    return lowerNd(op, t, i, u, computation, 2, options);
   };
 }
 
-const lowerUpdate = tensorScatterLowering('tensor_scatter_nd_update', 'replace');
-const lowerAdd = tensorScatterLowering('tensor_scatter_nd_add', 'add');
-const lowerSub = tensorScatterLowering('tensor_scatter_nd_sub', 'sub');
-const lowerMin = tensorScatterLowering('tensor_scatter_nd_min', 'min');
-const lowerMax = tensorScatterLowering('tensor_scatter_nd_max', 'max');
+/** The lowerings, by op name (`tensorflow.lower`). */
+export const lower = {
+  scatter_nd: lowerScatterNd,
+  tensor_scatter_nd_update: tensorScatterLowering('tensor_scatter_nd_update', 'replace'),
+  tensor_scatter_nd_add: tensorScatterLowering('tensor_scatter_nd_add', 'add'),
+  tensor_scatter_nd_sub: tensorScatterLowering('tensor_scatter_nd_sub', 'sub'),
+  tensor_scatter_nd_min: tensorScatterLowering('tensor_scatter_nd_min', 'min'),
+  tensor_scatter_nd_max: tensorScatterLowering('tensor_scatter_nd_max', 'max'),
+} as const;
 
 /**
  * tf.scatter_nd: a zero tensor of `shape` with `updates` summed in at the index vectors.
@@ -157,14 +147,7 @@ const lowerMax = tensorScatterLowering('tensor_scatter_nd_max', 'max');
  * tf.scatter_nd(tensor([[4], [3], [1], [7]]), tensor([9, 10, 11, 12]), [8]).toArray();
  * // [0, 11, 0, 10, 9, 0, 0, 12]
  */
-export function scatter_nd<D extends DType>(
-  indices: Tensor,
-  updates: Tensor<D>,
-  shape: readonly number[],
-  options: TfPolicyOptions | null = {},
-): Tensor<D> {
-  return execute(lowerScatterNd(indices, updates, shape, options)) as Tensor<D>;
-}
+export const scatter_nd = runs(lowerScatterNd, 1);
 
 /**
  * tf.tensor_scatter_nd_update: a copy of `tensor` with slices replaced; the last duplicate wins.
@@ -173,14 +156,7 @@ export function scatter_nd<D extends DType>(
  * tf.tensor_scatter_nd_update(tensor([[1, 1], [1, 1], [1, 1]]), tensor([[0, 1], [2, 0]]), tensor([5, 10])).toArray();
  * // [[1, 5], [1, 1], [10, 1]]
  */
-export function tensor_scatter_nd_update<D extends DType>(
-  tensor: Tensor<D>,
-  indices: Tensor,
-  updates: Tensor,
-  options: TfPolicyOptions | null = {},
-): Tensor<D> {
-  return execute(lowerUpdate(tensor, indices, updates, options)) as Tensor<D>;
-}
+export const tensor_scatter_nd_update = runs(lower.tensor_scatter_nd_update);
 
 /**
  * tf.tensor_scatter_nd_add: a copy of `tensor` with updates added (duplicates accumulate).
@@ -188,14 +164,7 @@ export function tensor_scatter_nd_update<D extends DType>(
  * @example
  * tf.tensor_scatter_nd_add(tensor([1, 1, 1]), tensor([[1], [1]]), tensor([2, 3])).toArray(); // [1, 6, 1]
  */
-export function tensor_scatter_nd_add<D extends DType>(
-  tensor: Tensor<D>,
-  indices: Tensor,
-  updates: Tensor,
-  options: TfPolicyOptions | null = {},
-): Tensor<D> {
-  return execute(lowerAdd(tensor, indices, updates, options)) as Tensor<D>;
-}
+export const tensor_scatter_nd_add = runs(lower.tensor_scatter_nd_add);
 
 /**
  * tf.tensor_scatter_nd_sub: a copy of `tensor` with updates subtracted (duplicates accumulate).
@@ -203,14 +172,7 @@ export function tensor_scatter_nd_add<D extends DType>(
  * @example
  * tf.tensor_scatter_nd_sub(tensor([1, 1, 1]), tensor([[1], [1]]), tensor([2, 3])).toArray(); // [1, -4, 1]
  */
-export function tensor_scatter_nd_sub<D extends DType>(
-  tensor: Tensor<D>,
-  indices: Tensor,
-  updates: Tensor,
-  options: TfPolicyOptions | null = {},
-): Tensor<D> {
-  return execute(lowerSub(tensor, indices, updates, options)) as Tensor<D>;
-}
+export const tensor_scatter_nd_sub = runs(lower.tensor_scatter_nd_sub);
 
 /**
  * tf.tensor_scatter_nd_min: element-wise minimum of `tensor` and the updates at each index.
@@ -218,14 +180,7 @@ export function tensor_scatter_nd_sub<D extends DType>(
  * @example
  * tf.tensor_scatter_nd_min(tensor([5, 5, 5]), tensor([[1], [2]]), tensor([3, 7])).toArray(); // [5, 3, 5]
  */
-export function tensor_scatter_nd_min<D extends DType>(
-  tensor: Tensor<D>,
-  indices: Tensor,
-  updates: Tensor,
-  options: TfPolicyOptions | null = {},
-): Tensor<D> {
-  return execute(lowerMin(tensor, indices, updates, options)) as Tensor<D>;
-}
+export const tensor_scatter_nd_min = runs(lower.tensor_scatter_nd_min);
 
 /**
  * tf.tensor_scatter_nd_max: element-wise maximum of `tensor` and the updates at each index.
@@ -233,20 +188,4 @@ export function tensor_scatter_nd_min<D extends DType>(
  * @example
  * tf.tensor_scatter_nd_max(tensor([5, 5, 5]), tensor([[1], [2]]), tensor([3, 7])).toArray(); // [5, 5, 7]
  */
-export function tensor_scatter_nd_max<D extends DType>(
-  tensor: Tensor<D>,
-  indices: Tensor,
-  updates: Tensor,
-  options: TfPolicyOptions | null = {},
-): Tensor<D> {
-  return execute(lowerMax(tensor, indices, updates, options)) as Tensor<D>;
-}
-
-export const lower = {
-  scatter_nd: lowerScatterNd,
-  tensor_scatter_nd_update: lowerUpdate,
-  tensor_scatter_nd_add: lowerAdd,
-  tensor_scatter_nd_sub: lowerSub,
-  tensor_scatter_nd_min: lowerMin,
-  tensor_scatter_nd_max: lowerMax,
-} as const;
+export const tensor_scatter_nd_max = runs(lower.tensor_scatter_nd_max);

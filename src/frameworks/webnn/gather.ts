@@ -3,11 +3,10 @@
  * one core gather by a family builder. Option names are the spec's (`axis`, `label`); our
  * policy is `outOfBounds`; `out` takes the result.
  */
-import type { DType } from '../../tensor/dtype.js';
-import { execute } from '../../core/call.js';
 import { fail } from '../../core/validate.js';
 import { fmt } from '../../errors.js';
 import { type Tensor, sameShape } from '../../tensor/tensor.js';
+import { runs } from '../checks.js';
 import { elementsGather, ndGather, takeGather } from '../families.js';
 import {
   type WebNNPolicyOptions,
@@ -121,30 +120,19 @@ function lowerGatherND(
  * @example webnn.gather(tensor([[0, 1, 2], [10, 11, 12]], 'float32'), tensor([1, 0], 'uint32'), { axis: 0 })
  *   // [[10, 11, 12], [0, 1, 2]]
  */
-export const gather = <D extends DType>(
-  input: Tensor<D>,
-  indices: Tensor,
-  options?: WebNNGatherOptions | null,
-): Tensor<D> => execute(lowerGather(input, indices, options)) as Tensor<D>;
+export const gather = runs(lowerGather);
 /**
  * WebNN `gatherElements`.
  * @example webnn.gatherElements(tensor([[0, 1], [10, 11]], 'float32'), tensor([[1, 0]], 'int32'))  // [[10, 1]]
  */
-export const gatherElements = <D extends DType>(
-  input: Tensor<D>,
-  indices: Tensor,
-  options?: WebNNGatherOptions | null,
-): Tensor<D> => execute(lowerGatherElements(input, indices, options)) as Tensor<D>;
+export const gatherElements = runs(lowerGatherElements);
 /**
  * WebNN `gatherND`.
  * @example webnn.gatherND(tensor([[0, 1], [2, 3]], 'float32'), tensor([[1, 0]], 'uint32'))  // [2]
  */
-export const gatherND = <D extends DType>(
-  input: Tensor<D>,
-  indices: Tensor,
-  options?: WebNNPolicyOptions | null,
-): Tensor<D> => execute(lowerGatherND(input, indices, options)) as Tensor<D>;
+export const gatherND = runs(lowerGatherND);
 
+/** The lowerings, by op name (`webnn.lower`). */
 export const lower = {
   gather: lowerGather,
   gatherElements: lowerGatherElements,

@@ -11,10 +11,11 @@
  */
 import type { GatherMode, ScatterMode } from '../../core/types.js';
 import { fail } from '../../core/validate.js';
-import { DTypeError, InvalidArgumentError, fmt } from '../../errors.js';
+import { InvalidArgumentError, fmt } from '../../errors.js';
 import type { DType } from '../../tensor/dtype.js';
 import type { Tensor } from '../../tensor/tensor.js';
-import { describe, dtypeRuleFailed, oneOf, options, outArg, tensorArg } from '../args.js';
+import { describe, oneOf, options, outArg, tensorArg } from '../args.js';
+import { CLAMP_OR_ERROR, LAST_OR_ERROR, dtypeRule } from '../checks.js';
 import { type GatherPolicy, type ScatterPolicy, gatherPolicy as rowPolicy } from '../families.js';
 import { DIA, DIUA, type FrameworkDescription, G, S, type Signatures } from '../signature.js';
 
@@ -41,34 +42,10 @@ export interface WebNNScatterPolicyOptions extends WebNNPolicyOptions {
 export const WEBNN_POLICY = {
   /** Negative indices count from the end once. */
   negative_indices: 'from_end',
-  /** Out-of-bounds indices (`outOfBounds` option). */
-  outOfBounds: {
-    /** The policy when none is given. */
-    default: 'clamp',
-    /** Indices are clamped into the dim. */
-    clamp: {
-      /** Gathers clamp. */
-      gather: 'clip',
-      /** Scatters clamp. */
-      scatter: 'clip',
-    },
-    /** An out-of-bounds index is an error. */
-    error: {
-      /** Gathers raise. */
-      gather: 'error',
-      /** Scatters raise. */
-      scatter: 'error',
-    },
-  },
-  /** Repeated scatter targets (`duplicates` option). */
-  duplicates: {
-    /** The policy when none is given. */
-    default: 'last',
-    /** Updates are applied in order; the last one wins. */
-    last: 'apply',
-    /** A repeated target is an error. */
-    error: 'error',
-  },
+  /** Out-of-bounds indices (`outOfBounds` option): clamped (default) or an error. */
+  outOfBounds: CLAMP_OR_ERROR,
+  /** Repeated scatter targets (`duplicates` option): the last update wins (default) or an error. */
+  duplicates: LAST_OR_ERROR,
 } as const satisfies {
   negative_indices: 'from_end';
   outOfBounds: { default: WebNNOutOfBounds } & Record<
@@ -158,12 +135,11 @@ export function scatterPolicy(op: string, args: WebNNArgs): ScatterPolicy {
 export function checkOperand(op: string, name: string, value: unknown): Tensor {
   const t = tensorArg(op, name, value);
   if (!ML_OPERAND_DATA_TYPES.includes(t.dtype)) {
-    dtypeRuleFailed(
-      new DTypeError(
-        `${op}.${name}_dataType`,
-        `${op}: ${name} must have an MLOperandDataType (${ML_OPERAND_DATA_TYPES.join(', ')}); got ${t.dtype}`,
-        { dtype: t.dtype },
-      ),
+    const types = ML_OPERAND_DATA_TYPES.join(', ');
+    dtypeRule(
+      `${op}.${name}_dataType`,
+      `${op}: ${name} must have an MLOperandDataType (${types}); got ${t.dtype}`,
+      t,
     );
   }
   if (t.shape.some((d) => d <= 0)) {
@@ -179,15 +155,12 @@ export function checkOperand(op: string, name: string, value: unknown): Tensor {
 /** The indices' data type must be in the constraints table. */
 export function checkIndices(op: string, value: unknown): Tensor {
   const indices = checkOperand(op, 'indices', value);
-  if (!INDEX_DATA_TYPES.includes(indices.dtype)) {
-    dtypeRuleFailed(
-      new DTypeError(
-        `${op}.indices_dataType`,
-        `${op}: indices must be int32, uint32 or int64; got ${indices.dtype}`,
-        { dtype: indices.dtype },
-      ),
+  if (!INDEX_DATA_TYPES.includes(indices.dtype))
+    dtypeRule(
+      `${op}.indices_dataType`,
+      `${op}: indices must be int32, uint32 or int64; got ${indices.dtype}`,
+      indices,
     );
-  }
   return indices;
 }
 

@@ -3,12 +3,10 @@
  * slices with `updates`. The spec has no reduction; each lowers to one core scatter with the
  * `replace` computation, by a family builder.
  */
-import type { DType } from '../../tensor/dtype.js';
-import { execute } from '../../core/call.js';
 import { fail } from '../../core/validate.js';
-import { DTypeError, fmt } from '../../errors.js';
+import { fmt } from '../../errors.js';
 import { type Tensor, sameShape } from '../../tensor/tensor.js';
-import { dtypeRuleFailed } from '../args.js';
+import { checkSameDType, runs } from '../checks.js';
 import { elementsScatter, ndScatter, ndShape } from '../families.js';
 import {
   type WebNNScatterPolicyOptions,
@@ -27,17 +25,10 @@ export interface WebNNScatterOptions extends WebNNScatterPolicyOptions {
   readonly axis?: number;
 }
 
+/** `updates` is a valid operand of input's data type. */
 function checkUpdates(op: string, input: Tensor, value: unknown): Tensor {
   const updates = checkOperand(op, 'updates', value);
-  if (updates.dtype !== input.dtype) {
-    dtypeRuleFailed(
-      new DTypeError(
-        `${op}.updates_dataType`,
-        `${op}: updates must have the data type of input (${input.dtype}); got ${updates.dtype}`,
-        { dtype: updates.dtype },
-      ),
-    );
-  }
+  checkSameDType(op, `${op}.updates_dataType`, ['updates', updates], ['input', input], 'data type');
   return updates;
 }
 
@@ -137,21 +128,12 @@ function lowerScatterND(
  * WebNN `scatterElements`.
  * @example webnn.scatterElements(tensor([0, 0, 0], 'float32'), tensor([2], 'int32'), tensor([5], 'float32'))  // [0, 0, 5]
  */
-export const scatterElements = <D extends DType>(
-  input: Tensor<D>,
-  indices: Tensor,
-  updates: Tensor,
-  options?: WebNNScatterOptions | null,
-): Tensor<D> => execute(lowerScatterElements(input, indices, updates, options)) as Tensor<D>;
+export const scatterElements = runs(lowerScatterElements);
 /**
  * WebNN `scatterND`.
  * @example webnn.scatterND(tensor([0, 1, 2], 'float32'), tensor([[0]], 'uint32'), tensor([9], 'float32'))  // [9, 1, 2]
  */
-export const scatterND = <D extends DType>(
-  input: Tensor<D>,
-  indices: Tensor,
-  updates: Tensor,
-  options?: WebNNScatterPolicyOptions | null,
-): Tensor<D> => execute(lowerScatterND(input, indices, updates, options)) as Tensor<D>;
+export const scatterND = runs(lowerScatterND);
 
+/** The lowerings, by op name (`webnn.lower`). */
 export const lower = { scatterElements: lowerScatterElements, scatterND: lowerScatterND } as const;
