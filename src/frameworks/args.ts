@@ -206,9 +206,7 @@ export function integer(op: string, name: string, value: unknown, dflt?: number,
     throw new InvalidArgumentError(
       code ?? `${op}.${name}`,
       `${op}: ${name} must be an integer; got ${describe(value)}`,
-      {
-        [name]: value,
-      },
+      { [name]: value },
     );
   return v;
 }
@@ -248,9 +246,7 @@ export function scalar(
       throw new InvalidArgumentError(
         code,
         `${op}: ${name} must be a real scalar; got a ${value.dtype} tensor`,
-        {
-          dtype: value.dtype,
-        },
+        { dtype: value.dtype },
       );
     return value.item() as Scalar;
   }

@@ -204,10 +204,7 @@ export function lowerScatterDimensionNumbers(
       new DTypeError(
         `${op}.dtype`,
         `${op}: operand and updates must have the same dtype; got ${operandDType} and ${updatesDType}`,
-        {
-          operand: operandDType,
-          updates: updatesDType,
-        },
+        { operand: operandDType, updates: updatesDType },
       ),
     );
   }

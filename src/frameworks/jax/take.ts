@@ -149,9 +149,7 @@ export function lowerTakeAlongAxis(
       throw new InvalidArgumentError(
         `${op}.indices`,
         `${op}: indices must be 1-D when axis is None; got shape ${fmt(indices.shape)}`,
-        {
-          shape: indices.shape,
-        },
+        { shape: indices.shape },
       );
     }
     a = x.reshape([x.size]);
@@ -161,10 +159,7 @@ export function lowerTakeAlongAxis(
     throw new InvalidArgumentError(
       `${op}.rank`,
       `${op}: indices and arr must have the same number of dimensions; got ${indices.rank} vs. ${a.rank}`,
-      {
-        indices: indices.rank,
-        arr: a.rank,
-      },
+      { indices: indices.rank, arr: a.rank },
     );
   }
   const axisInt = canonicalizeAxis(op, ax, a.rank);
