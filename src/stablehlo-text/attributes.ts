@@ -13,34 +13,30 @@ import { textError } from './diagnostics.js';
 import type { TypeToken } from './lexer.js';
 import { tensorTypeOf } from './types.js';
 
-export type Attr =
-  | { readonly k: 'num'; readonly elem: Elem; readonly type?: string; readonly line: number }
-  | { readonly k: 'bool'; readonly v: boolean; readonly line: number }
-  | { readonly k: 'str'; readonly v: string; readonly line: number }
-  | { readonly k: 'unit'; readonly line: number }
-  | { readonly k: 'list'; readonly items: readonly Attr[]; readonly line: number }
-  | { readonly k: 'array'; readonly element: string; readonly items: readonly Elem[]; readonly line: number }
-  | { readonly k: 'dense'; readonly lit: DenseLit; readonly type: TensorType; readonly line: number }
-  | { readonly k: 'dict'; readonly entries: ReadonlyMap<string, Attr>; readonly line: number }
+/** An attribute value read from the text, with the line it starts on. */
+export type Attr = (
+  | { readonly k: 'num'; readonly elem: Elem; readonly type?: string }
+  | { readonly k: 'bool'; readonly v: boolean }
+  | { readonly k: 'str'; readonly v: string }
+  | { readonly k: 'unit' }
+  | { readonly k: 'list'; readonly items: readonly Attr[] }
+  | { readonly k: 'array'; readonly element: string; readonly items: readonly Elem[] }
+  | { readonly k: 'dense'; readonly lit: DenseLit; readonly type: TensorType }
+  | { readonly k: 'dict'; readonly entries: ReadonlyMap<string, Attr> }
   | {
       /** `#name<k = v, …>` (entries), `#name<word …>` (words), or a reference `#name`. */
       readonly k: 'alias';
       readonly name: string;
       readonly entries?: ReadonlyMap<string, Attr>;
       readonly words?: readonly string[];
-      readonly line: number;
     }
-  | { readonly k: 'sym'; readonly name: string; readonly line: number }
-  | { readonly k: 'id'; readonly name: string; readonly line: number }
-  | { readonly k: 'type'; readonly type: TensorType; readonly line: number }
-  | {
-      readonly k: 'ftype';
-      readonly inputs: readonly TensorType[];
-      readonly results: readonly TensorType[];
-      readonly line: number;
-    }
+  | { readonly k: 'sym'; readonly name: string }
+  | { readonly k: 'id'; readonly name: string }
+  | { readonly k: 'type'; readonly type: TensorType }
+  | { readonly k: 'ftype'; readonly inputs: readonly TensorType[]; readonly results: readonly TensorType[] }
   /** Something read only to be skipped (an unknown discardable attribute's value). */
-  | { readonly k: 'other'; readonly what: string; readonly line: number };
+  | { readonly k: 'other'; readonly what: string }
+) & { readonly line: number };
 
 /** Scalar type names that may follow a number: `1 : i64`, `1.0e-4 : f64`. */
 const SCALAR_TYPE = /^(?:[su]?i\d+|f\d+|bf16|index)$/;

@@ -23,16 +23,12 @@ export type Elem =
   | { readonly t: 'special'; readonly v: number } // inf, nan
   | { readonly t: 'complex'; readonly re: Elem; readonly im: Elem }; // (re, im)
 
-/** A literal before its type is applied. */
-export type DenseLit =
-  | { readonly kind: 'splat'; readonly elem: Elem; readonly line: number }
-  | {
-      readonly kind: 'list';
-      readonly shape: readonly number[];
-      readonly elems: readonly Elem[];
-      readonly line: number;
-    }
-  | { readonly kind: 'hex'; readonly hex: string; readonly line: number };
+/** A literal before its type is applied, with the line it starts on. */
+export type DenseLit = (
+  | { readonly kind: 'splat'; readonly elem: Elem }
+  | { readonly kind: 'list'; readonly shape: readonly number[]; readonly elems: readonly Elem[] }
+  | { readonly kind: 'hex'; readonly hex: string }
+) & { readonly line: number };
 
 /** Most elements a literal may write out (a bound on the text, not on the tensor: splats fill any size). */
 const MAX_ELEMENTS = 1 << 26;
