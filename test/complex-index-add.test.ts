@@ -3,9 +3,9 @@
  * place by place against the real PyTorch (docs/dtypes.md). A 1-D self takes a scalar loop; a
  * self of rank ≥ 2 runs ATen's add kernel over each row of L trailing elements, and the operand
  * order depends on the place in the row (vector body, complex64's 4-place block, scalar rest)
- * and on the dtype. The library does not model these orders yet (an open class:
- * test/complex-live.test.ts compares index_add's NaNs as NaN); this test pins the measured rule
- * so the documented description stays true.
+ * and on the dtype. This test pins the measured rule so the documented description stays true;
+ * the library follows it by place (frameworks/torch/nan-places.ts, bit for bit against PyTorch
+ * in test/nan-places.test.ts and test/complex-live.test.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';

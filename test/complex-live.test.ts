@@ -187,26 +187,17 @@ for k, c in enumerate(cases):
 `;
 
 /**
- * Whether the library's result is the peer's: bit for bit, with one documented open class
- * (docs/dtypes.md), where a NaN part compares as NaN whatever its bits:
- * - index_add: ATen's add kernel multiplies by alpha in its own operand order.
- * index_put(accumulate=True)'s complex64 vector epilogue (seed 201) and complex128 products off
- * the last dim (seed 1262285611) are bit for bit now: the NaN order by place
+ * Whether the library's result is the peer's: bit for bit, NaN payloads included. The classes
+ * where PyTorch's operand order depends on an element's place in ATen's rows — index_add's
+ * vector body and scalar rest, index_put(accumulate=True)'s complex64 vector epilogue (seed
+ * 201), complex128 products off the last dim (seed 1262285611) — are modelled by place
  * (frameworks/torch/nan-places.ts). Values are bit for bit everywhere (complex128 products: the
  * exact fused multiply-add, test/complex-fma.test.ts; seeds 231 and 312 were its last-bit class).
  */
-function agrees(c: Case, got: Tensor, want: Tensor): boolean {
-  const loose = looseParts(c, got);
+function agrees(_c: Case, got: Tensor, want: Tensor): boolean {
   const g = bits(got);
   const w = bits(want);
-  const d = want.data as Float32Array | Float64Array;
-  const e = got.data as Float32Array | Float64Array;
-  return g.every((x, k) => x === w[k] || (loose(k) && Number.isNaN(d[k]) && Number.isNaN(e[k])));
-}
-
-/** The parts (storage positions) of a result whose NaN bits are an open class (see agrees). */
-function looseParts(c: Case, _got: Tensor): (k: number) => boolean {
-  return c.op === 'torch.index_add' ? () => true : () => false;
+  return g.every((x, k) => x === w[k]);
 }
 
 /** The bits of a complex tensor's parts, for exact comparison (NaN payloads and -0 included). */

@@ -136,6 +136,92 @@ describe('torch.index_put(accumulate=True): NaN order by place (PyTorch 1.13)', 
   );
 });
 
+/**
+ * index_add on complex, place by place: x and source (1, L) or (L,) with NaN patterns m (bit k:
+ * part k of x.re, x.im, s.re, s.im is a NaN with payload nibble k + 1; other parts finite),
+ * place p of repetition `rep` taking pattern (p + rep) mod 16, so every place meets every pattern.
+ */
+function indexAddCase(dtype: 'complex64' | 'complex128', shape: number[], rep: number, dim = 0): NaNCase {
+  const L = shape.reduce((a, b) => a * b, 1);
+  const wide = dtype === 'complex128';
+  const parts = (which: 0 | 2, value: number) => {
+    const f = wide ? new Float64Array(2 * L) : new Float32Array(2 * L);
+    f.fill(value);
+    const w = wide ? new BigUint64Array(f.buffer) : new Uint32Array(f.buffer);
+    for (let p = 0; p < L; p++)
+      for (const k of [0, 1]) {
+        const bit = which + k;
+        if ((((p + rep) % 16) >> bit) & 1)
+          if (wide) (w as BigUint64Array)[2 * p + k] = QUIET64 | BigInt(bit + 1);
+          else (w as Uint32Array)[2 * p + k] = (rep % 2 ? 0x7f800000 : QUIET32) | (bit + 1);
+      }
+    return tensor(f, dtype, shape);
+  };
+  const i = i64(Array.from({ length: shape[dim] }, (_, k) => k));
+  return { op: 'index_add', x: parts(0, 1.5), dim, i, s: parts(2, 2.5) };
+}
+
+describe('torch.index_add on complex: NaN order by place (PyTorch 1.13)', () => {
+  it('complex64 (1, 12): source.re and source.im NaN — the vector body [0, 8) keeps source.re in both parts, [8, 12) source.im in im', () => {
+    // Pattern 0b1100 (both source parts NaN, self finite) lands on place 0 with rep 12, on place 8 with rep 4.
+    const body = words(libraryRun(indexAddCase('complex64', [1, 12], 12)));
+    expect([body[0].slice(-1), body[1].slice(-1)]).toEqual(['3', '3']);
+    const rest = words(libraryRun(indexAddCase('complex64', [1, 12], 4)));
+    expect([rest[16].slice(-1), rest[17].slice(-1)]).toEqual(['3', '4']);
+  });
+
+  it.skipIf(!hasTorch)(
+    'bit for bit with PyTorch: rows L = 1…20 (rank 2), rank 1, and rows across dims',
+    () => {
+      const cases: NaNCase[] = [];
+      for (const dtype of ['complex64', 'complex128'] as const) {
+        for (let L = 1; L <= 20; L++)
+          for (let rep = 0; rep < 16; rep += 3) cases.push(indexAddCase(dtype, [1, L], rep));
+        for (let rep = 0; rep < 16; rep++) cases.push(indexAddCase(dtype, [16], rep));
+        for (const [shape, dim] of [
+          [[2, 3, 5], 0],
+          [[2, 3, 5], 1],
+          [[2, 3, 5], 2],
+          [[2, 1, 5], 1],
+          [[3, 1, 1], 0],
+          [[2, 9], 1],
+        ] as const)
+          for (let rep = 0; rep < 16; rep += 5) cases.push(indexAddCase(dtype, [...shape], rep, dim));
+      }
+      expect(disagreements(cases)).toEqual([]);
+    },
+  );
+});
+
+describe('open: complex128 index_add, a source ±inf + NaN·i in the vector body', () => {
+  // ATen's AVX2 complex128 product is not fused: im = (re·0) + (im·alpha) makes the default
+  // NaN from inf·0 first; the library's complex128 product is the fused one (NumPy's and
+  // scatter multiply's), which keeps the source's NaN. Pinned so that a fix shows here.
+  const call = (): NaNCase => {
+    const w = new BigUint64Array(10);
+    const f = new Float64Array(w.buffer);
+    for (let p = 0; p < 5; p++) {
+      f[2 * p] = Number.POSITIVE_INFINITY;
+      w[2 * p + 1] = QUIET64 | 0x5n;
+    }
+    const x = tensor(new Float64Array(10), 'complex128', [1, 5]);
+    return { op: 'index_add', x, dim: 0, i: i64([0]), s: tensor(f, 'complex128', [1, 5]) };
+  };
+  const imaginary = (t: Tensor) => words(t).filter((_, k) => k % 2 === 1);
+
+  it('the library keeps the source NaN at every place of a row of 5 (PyTorch: the default NaN at p < 4)', () => {
+    expect(imaginary(libraryRun(call()))).toEqual(Array(5).fill('7ff8000000000005'));
+  });
+
+  it.skipIf(!hasTorch)(
+    'PyTorch 1.13 makes the default NaN in its vector body, keeps the NaN in the scalar rest',
+    () => {
+      const [want] = peerRun([call()]);
+      expect(imaginary(want)).toEqual([...Array(4).fill('fff8000000000000'), '7ff8000000000005']);
+    },
+  );
+});
+
 describe('torch.scatter multiply / scatter_reduce prod on complex128: the swapped order off the last dim', () => {
   /** x (3, 4) of NaNs in every part; src NaNs too: each product meets NaN by NaN. */
   const mul = (dim: number, op: 'scatter_mul' | 'scatter_prod'): NaNCase => {

@@ -475,6 +475,7 @@ function halfNaN(rule: FloatNaNOrder, quiet: number, made: number): HalfNaN {
   const canon = made & 0x7fff; // the positive default NaN
   switch (rule) {
     case 'update_first':
+    case 'update_first_re':
       return (x, y, a, b) => (Number.isNaN(b) ? y | quiet : Number.isNaN(a) ? x | quiet : made);
     case 'self_first_sign':
       return (x, y, a, b) =>
@@ -493,6 +494,9 @@ function halfNaN(rule: FloatNaNOrder, quiet: number, made: number): HalfNaN {
  *   x86 SSE's `a op b` (NumPy, PyTorch and onnxruntime on float32/float64);
  * - `update_first`: the update's NaN, else the element's, quieted (PyTorch index_add on
  *   float32/float64, NumPy add/multiply.at on float16);
+ * - `update_first_re`: `update_first` here; a call's `scale_updates` prologue computes a complex
+ *   update there as updates × factor (AVX2's product, the real part leading both parts: PyTorch's
+ *   complex index_add in its vector body), factor × updates elsewhere (ir/lowered.ts);
  * - `self_first_sign`: the positive default NaN with the sign of the element's NaN, else of the
  *   update's — payloads dropped (PyTorch float16);
  * - `canonical`: always the positive default NaN (PyTorch bfloat16).
@@ -507,6 +511,7 @@ export type FloatNaN = FloatNaNOrder | PlacedNaN;
 export const FLOAT_NAN_RULES: readonly FloatNaNOrder[] = [
   'self_first',
   'update_first',
+  'update_first_re',
   'self_first_sign',
   'canonical',
 ];
@@ -570,7 +575,8 @@ function nanFix(dtype: DType, rule: FloatNaN, lanes = 1): NaNFix {
  * The NaN fixer of float32/float64 storage: the result's bits come from the order, moved through
  * integer views (a JS number does not keep a payload through every engine path).
  */
-function orderFix(dtype: DType, rule: FloatNaNOrder): NaNFix {
+function orderFix(dtype: DType, order: FloatNaNOrder): NaNFix {
+  const rule = order === 'update_first_re' ? 'update_first' : order;
   const wide = dtype === 'float64';
   const lanes = wide ? 2 : 1;
   const quiet = wide ? 0x00080000 : 0x00400000; // in the high word

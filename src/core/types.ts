@@ -109,7 +109,12 @@ export type UpdateFunction = (...args: Scalar[]) => Scalar | readonly Scalar[];
 export type UpdateComputation = ReducerName | UpdateFunction;
 
 /** Which operand's NaN a float add / sub / mul returns (see FloatNaN in core/kernels.ts). */
-export type FloatNaNOrder = 'self_first' | 'update_first' | 'self_first_sign' | 'canonical';
+export type FloatNaNOrder =
+  | 'self_first'
+  | 'update_first'
+  | 'update_first_re'
+  | 'self_first_sign'
+  | 'canonical';
 
 /**
  * A NaN operand order by the element's place in its row, for kernels whose order depends on it

@@ -158,6 +158,7 @@ interface ScatterParts {
 /** What the framework pins of a NaN result's bits, where it pins more than x86's `a op b`. */
 const NAN_RULES: Readonly<Record<string, string>> = {
   update_first: "returns the update's NaN (quieted) when both operands are NaN",
+  update_first_re: "returns the update's NaN (quieted) when both operands are NaN",
   self_first_sign: "returns the default NaN with the first NaN operand's sign (payloads dropped)",
   canonical: 'returns the positive default NaN for every NaN result',
 };

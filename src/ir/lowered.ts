@@ -8,6 +8,8 @@
  * Lowering never runs anything: a program is built from the call's attributes and shapes only.
  */
 import type { CoreCall, GatherCall, Prologue, ScatterCall, TupleLayout } from '../core/call.js';
+import type { FloatNaN } from '../core/kernels.js';
+import type { FloatNaNOrder, PlacedNaN } from '../core/types.js';
 import { gatherShape } from '../core/gather-shape.js';
 import { zeroSizeShape, zeroSizeSlices } from '../core/gather.js';
 import { checkOut } from '../core/validate.js';
@@ -111,7 +113,7 @@ export function programOf(call: LoweredCall): ProgramCall {
   const ids = args.map((_, k) => k);
   if (call.prologue) {
     const at = prologueSlot(call);
-    ids[at] = prologueOps(b, call.prologue, ids[at], prologueShape(call));
+    ids[at] = prologueOps(b, call.prologue, ids[at], prologueShape(call), nanOf(call));
   }
   let results =
     call.kind === 'gather'
@@ -171,13 +173,20 @@ function prologueShape(call: CoreCall): number[] {
   return [...call.updates[0].shape];
 }
 
+/** A scatter's NaN rule (what a scale_updates prologue's complex product order follows). */
+const nanOf = (call: CoreCall): FloatNaN | undefined =>
+  call.kind === 'scatter' ? call.options.float_nan : undefined;
+
 /** Emits a prologue's ops on `from` (the caller's tensor) and returns the computed operand. */
-function prologueOps(b: Builder, p: Prologue, from: ValueId, shape: readonly number[]): ValueId {
+function prologueOps(
+  b: Builder,
+  p: Prologue,
+  from: ValueId,
+  shape: readonly number[],
+  nan?: FloatNaN,
+): ValueId {
   const t = b.type(from);
-  if (p.kind === 'scale_updates') {
-    const factor = b.splat(p.factor, t.dtype, t.shape);
-    return b.one({ kind: 'multiply', operands: [from, factor], results: [t] });
-  }
+  if (p.kind === 'scale_updates') return scaleOps(b, from, p.factor, nan);
   const i64 = (s: readonly number[]): TensorType => ({ shape: [...s], dtype: 'int64' });
   if (p.kind === 'nonzero') return nonzeroOps(b, from, p.count, p.length);
   if (p.kind === 'index_tuple') return tupleOps(b, from, p.entries, p.shape);
@@ -214,6 +223,44 @@ function prologueOps(b: Builder, p: Prologue, from: ValueId, shape: readonly num
 }
 
 /**
+ * updates × factor. A complex product's NaN bits follow its operand order, and PyTorch's
+ * index_add multiplies in two (frameworks/torch/nan-places.ts): updates × factor (AVX2's
+ * product, the real part leading both parts) at the places where the call's NaN rule says
+ * `update_first_re`, factor × updates (c10::complex's: the imaginary part's NaN first in the
+ * imaginary product) elsewhere — a select on the update's place (flat offset mod row). The
+ * values are the same either way.
+ */
+function scaleOps(b: Builder, from: ValueId, factor: number | bigint | boolean, nan?: FloatNaN): ValueId {
+  const t = b.type(from);
+  const f = b.splat(factor, t.dtype, t.shape);
+  const vector = () => b.one({ kind: 'multiply', operands: [from, f], results: [t] });
+  if (!t.dtype.startsWith('complex') || nan === undefined || nan === 'update_first_re') return vector();
+  const scalar = b.one({ kind: 'multiply', operands: [f, from], results: [t] });
+  if (typeof nan !== 'object' || !nan.bands.some(([, order]) => order === 'update_first_re')) return scalar;
+  return b.select(placesOf(b, t.shape, nan, 'update_first_re'), vector(), scalar);
+}
+
+/** A bool tensor of `shape`: whether each element's place (flat offset mod row) has `order`. */
+function placesOf(b: Builder, shape: readonly number[], rule: PlacedNaN, order: FloatNaNOrder): ValueId {
+  const i64 = (s: readonly number[]): TensorType => ({ shape: [...s], dtype: 'int64' });
+  const n = shape.reduce((a, c) => a * c, 1);
+  const flat = b.one({ kind: 'iota', iota_dimension: 0, operands: [], results: [i64([n])] });
+  const offset = b.one({ kind: 'reshape', operands: [flat], results: [i64(shape)] });
+  const place = b.binary('remainder', offset, b.splat(BigInt(rule.row), 'int64', shape));
+  const at = (k: number) => b.splat(BigInt(k), 'int64', shape);
+  let mask: ValueId | undefined;
+  let start = 0;
+  for (const [end, o] of rule.bands) {
+    if (o === order) {
+      const inside = b.binary('and', b.compare('GE', place, at(start)), b.compare('LT', place, at(end)));
+      mask = mask === undefined ? inside : b.binary('or', mask, inside);
+    }
+    start = end;
+  }
+  return mask ?? b.splat(false, 'bool', shape);
+}
+
+/**
  * The single op a call with a prologue stands for, its prologue run in the IR on the call's
  * tensors: what execute, gradients, the trace and the backends run (gradients then chain through
  * `updates_scale`). A call without a prologue is returned as it is.
@@ -224,7 +271,7 @@ export function concreteCall<C extends CoreCall>(call: C): C {
   const from = callTensors(call).args[prologueSlot(call)];
   checkPrologue(call);
   const b = new Builder([typeOf(from)]);
-  const r = prologueOps(b, p, 0, prologueShape(call));
+  const r = prologueOps(b, p, 0, prologueShape(call), nanOf(call));
   const main = mainFunc([typeOf(from)], b.ops, [r]);
   const [value] = runModule({ funcs: [main], entry: 'main' }, [from]).results;
   if (call.kind === 'gather') return { ...call, prologue: undefined, start_indices: value };

@@ -281,6 +281,7 @@ fn f32_to_bf16(x: u32) -> u32 {
 function nanStatements(rule: FloatNaNOrder, quiet: string, sign: string, canon: string): string {
   switch (rule) {
     case 'update_first':
+    case 'update_first_re': // the same on real elements (the GPU has no complex ones)
       return `if (is_nan32(y)) { return b | ${quiet}; } if (is_nan32(x)) { return a | ${quiet}; }`;
     case 'self_first_sign':
       return `if (is_nan32(x)) { return (a & ${sign}) | ${canon}; } if (is_nan32(y)) { return (b & ${sign}) | ${canon}; }`;
@@ -392,6 +393,7 @@ function reducerFn64(head: string, reducer: string, minmax: FloatMinMax, nan: Fl
   const signed = (v: string) => `vec2<u32>(0u, (${v}.y & SIGN) | 0x7FF80000u)`;
   const operands = {
     update_first: 'if (is_nan64(b)) { return quiet64(b); } if (is_nan64(a)) { return quiet64(a); }',
+    update_first_re: 'if (is_nan64(b)) { return quiet64(b); } if (is_nan64(a)) { return quiet64(a); }',
     self_first_sign: `if (is_nan64(a)) { return ${signed('a')}; } if (is_nan64(b)) { return ${signed('b')}; }`,
     canonical: `if (is_nan64(a) || is_nan64(b)) { return ${canon}; }`,
     self_first: 'if (is_nan64(a)) { return quiet64(a); } if (is_nan64(b)) { return quiet64(b); }',

@@ -13,7 +13,7 @@ import { flatScatter, takeScatter, tupleScatter } from '../families.js';
 import { broadcastExactly, broadcastTuple, castScalar, filled } from '../numpy/shared.js';
 import { NO_INDEX, type OutOptions, checkVector } from './gather.js';
 import { type IndexEntry, indexPutTuple, lowerMaskIndexPut, lowerSliceIndexPut } from './masks.js';
-import { indexPutPolicy } from './nan-places.js';
+import { indexAddNaN, indexPutPolicy } from './nan-places.js';
 import {
   type TorchOp,
   atLeast1d,
@@ -64,7 +64,10 @@ function lowerIndexFamily(
     : { updates: S, computation };
   const m0 = metaOf(op, out, X.rank === 0 ? [] : undefined);
   const m = scaled.prologue ? { ...m0, prologue: scaled.prologue } : m0;
-  return takeScatter(m, X1, I, scaled.updates, d, scaled.computation, policyOf(op, X.dtype));
+  // Complex index_add: the NaN order by place in ATen's rows (nan-places.ts).
+  const nan = op === 'index_add' ? indexAddNaN(X.dtype, X1.shape, S.shape, d) : undefined;
+  const policy = nan ? { ...policyOf(op, X.dtype), float_nan: nan } : policyOf(op, X.dtype);
+  return takeScatter(m, X1, I, scaled.updates, d, scaled.computation, policy);
 }
 
 /** The exact value of a finite double as m·2^e (m a bigint). */

@@ -15,6 +15,14 @@
  *   — and self + update elsewhere; a row over one broadcast value (src stride 0) adds update +
  *   self on complex64 p < L − L mod 2 and on every complex128 place, self + update on real
  *   dtypes. A row of one element is the scalar loop (self + update).
+ * - index_add on complex: self + alpha·source, alpha·source computed first (the call's
+ *   prologue, in c10::complex's order: the imaginary part's NaN first in the imaginary product).
+ *   A self of rank ≤ 1 takes a scalar loop: complex64 adds self + product (`self_first`),
+ *   complex128 product + self (`update_first`). A self of rank ≥ 2 runs ATen's add kernel on
+ *   each slice, whose row is the slice's contiguous inner run (`indexAddRow`): its vector body
+ *   (p < L − L mod 8 on complex64, L − L mod 4 on complex128) adds product + self with AVX2's
+ *   product (`update_first_re`), then complex64's next places (p < L − L mod 4) add product +
+ *   self, its scalar rest self + product, and complex128's rest product + self.
  * - scatter multiply / scatter_reduce prod on complex128: ATen's loop nest along the last dim
  *   multiplies in NumPy's operand order, the nest along any other dim in the swapped one
  *   (`update_first` for products, core/complex-nan.ts).
@@ -106,6 +114,53 @@ export function indexPutPolicy(
   const base = policyOf('index_put', dtype);
   if (!accumulate) return base;
   return { ...base, float_nan: indexPutNaN(dtype, trailing, values) ?? base.float_nan };
+}
+
+/**
+ * The row of index_add's add kernel on a slice of self (rank ≥ 2, dim `dim`): the dims after
+ * `dim`, contiguous in self and source; when both have size 1 at `dim` the whole slice coalesces.
+ * A row of one element (dim the last) is the scalar loop everywhere.
+ */
+export function indexAddRow(self: readonly number[], source: readonly number[], dim: number): number {
+  const size = (dims: readonly number[]) => dims.reduce((a, b) => a * b, 1);
+  if (self[dim] === 1 && source[dim] === 1) return size(self);
+  return size(self.slice(dim + 1));
+}
+
+/** Bands from consecutive [end, order] pairs, empty ones dropped (a plain order when one is left). */
+function bands(row: number, ends: readonly (readonly [number, FloatNaNOrder])[]): FloatNaN {
+  const kept: [number, FloatNaNOrder][] = [];
+  let from = 0;
+  for (const [end, order] of ends) {
+    if (end <= from) continue;
+    const last = kept[kept.length - 1];
+    if (last && last[1] === order) last[0] = end;
+    else kept.push([end, order]);
+    from = end;
+  }
+  return kept.length === 1 ? kept[0][1] : ({ row, bands: kept } satisfies PlacedNaN);
+}
+
+/** index_add's NaN rule on a complex dtype (module comment); undefined for other dtypes. */
+export function indexAddNaN(
+  dtype: DType,
+  self: readonly number[],
+  source: readonly number[],
+  dim: number,
+): FloatNaN | undefined {
+  if (dtype !== 'complex64' && dtype !== 'complex128') return undefined;
+  if (self.length <= 1) return dtype === 'complex64' ? 'self_first' : 'update_first';
+  const L = indexAddRow(self, source, dim);
+  if (dtype === 'complex128')
+    return bands(L, [
+      [L - (L % 4), 'update_first_re'],
+      [L, 'update_first'],
+    ]);
+  return bands(L, [
+    [L - (L % 8), 'update_first_re'],
+    [L - (L % 4), 'update_first'],
+    [L, 'self_first'],
+  ]);
 }
 
 /**
