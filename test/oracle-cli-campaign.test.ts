@@ -7,6 +7,15 @@ import { program } from '../src/cli/main.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'oracle-run-'));
 
+/**
+ * Room for a busy machine, where wall time stretches about tenfold: tfjs-wasm's 200 cases (a
+ * fresh wasm instance each) took 142 s wall for 15 s of CPU at load 20, past the 120 s a test
+ * had. A case's own bound (the CLI's --timeout, 5 s by default) is 60 s here: a slow case under
+ * load would count as a departure and change the pinned tables; a hang still does, at 60 s.
+ */
+const CAMPAIGN_TIMEOUT_MS = 600_000;
+const CASE_TIMEOUT = ['--timeout', '60000'];
+
 async function cli(...args: string[]): Promise<{ out: string; err: string }> {
   let out = '';
   let err = '';
@@ -31,7 +40,7 @@ const ORT_TABLE = [
 
 describe('tgs conformance run', () => {
   it('onnxruntime-node: a bounded campaign and its departure table (JSON report)', {
-    timeout: 120_000,
+    timeout: CAMPAIGN_TIMEOUT_MS,
   }, async () => {
     const json = join(dir, 'ort.json');
     const r = await cli(
@@ -43,6 +52,7 @@ describe('tgs conformance run', () => {
       '400',
       '--seed',
       '22',
+      ...CASE_TIMEOUT,
       '--json',
       json,
     );
@@ -70,7 +80,7 @@ describe('tgs conformance run', () => {
   });
 
   it('onnxruntime-web (wasm, in Node): the same departure table as onnxruntime-node', {
-    timeout: 120_000,
+    timeout: CAMPAIGN_TIMEOUT_MS,
   }, async () => {
     const json = join(dir, 'ort-web.json');
     const r = await cli(
@@ -82,6 +92,7 @@ describe('tgs conformance run', () => {
       '400',
       '--seed',
       '22',
+      ...CASE_TIMEOUT,
       '--json',
       json,
     );
@@ -95,7 +106,7 @@ describe('tgs conformance run', () => {
   });
 
   it('tfjs (cpu): out-of-bounds coordinates are accepted when the flat offset fits', {
-    timeout: 120_000,
+    timeout: CAMPAIGN_TIMEOUT_MS,
   }, async () => {
     const json = join(dir, 'tfjs.json');
     const r = await cli(
@@ -107,6 +118,7 @@ describe('tgs conformance run', () => {
       '300',
       '--seed',
       '22',
+      ...CASE_TIMEOUT,
       '--json',
       json,
     );
@@ -127,7 +139,7 @@ describe('tgs conformance run', () => {
   });
 
   it('tfjs-wasm: no index is checked by gather_nd (a single out-of-range row is read), scatters write outside', {
-    timeout: 120_000,
+    timeout: CAMPAIGN_TIMEOUT_MS,
   }, async () => {
     const json = join(dir, 'tfjs-wasm.json');
     const r = await cli(
@@ -139,6 +151,7 @@ describe('tgs conformance run', () => {
       '200',
       '--seed',
       '22',
+      ...CASE_TIMEOUT,
       '--json',
       json,
     );
