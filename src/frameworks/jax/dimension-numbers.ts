@@ -18,7 +18,7 @@ import type {
 import { DTypeError, InvalidArgumentError, fmt } from '../../errors.js';
 import { type DType, isInteger } from '../../tensor/dtype.js';
 import type { Tensor } from '../../tensor/tensor.js';
-import { dtypeRuleFailed, options } from '../args.js';
+import { checkIndexDType, dtypeRuleFailed, options } from '../args.js';
 
 /** `lax.GatherDimensionNumbers(offset_dims, collapsed_slice_dims, start_index_map, operand_batching_dims=(), start_indices_batching_dims=())`. */
 export interface GatherDimensionNumbers {
@@ -141,13 +141,7 @@ function dimensionNumbersArg(op: string, dn: unknown, type: string, keys: readon
 
 /** JAX requires integer indices of rank ≥ 1 (the last dim is the index vector). */
 export function checkIndices(indices: Tensor, op: string, what: string): void {
-  if (!isInteger(indices.dtype)) {
-    dtypeRuleFailed(
-      new DTypeError(`${op}.index_dtype`, `${op}: ${what} must have an integer dtype; got ${indices.dtype}`, {
-        dtype: indices.dtype,
-      }),
-    );
-  }
+  checkIndexDType(op, indices, isInteger, 'index_dtype', () => `${what} must have an integer dtype`);
   if (indices.rank < 1) {
     throw new InvalidArgumentError(
       `${op}.${what}`,
