@@ -372,15 +372,10 @@ class Printer {
         return { name, props: [`iota_dimension = ${int(op.iota_dimension, here, 'iota_dimension')} : i64`] };
       case 'broadcast_in_dim':
         arity(1);
-        return {
-          name,
-          props: [
-            `broadcast_dimensions = ${i64Array(op.broadcast_dimensions, here, 'broadcast_dimensions')}`,
-          ],
-        };
+        return { name, props: arrayProps(op, here, ['broadcast_dimensions']) };
       case 'transpose':
         arity(1);
-        return { name, props: [`permutation = ${i64Array(op.permutation, here, 'permutation')}`] };
+        return { name, props: arrayProps(op, here, ['permutation']) };
       case 'reshape':
       case 'convert':
       case 'bitcast_convert':
@@ -395,40 +390,17 @@ class Printer {
         return { name, props: [`dimension = ${int(op.dimension, here, 'dimension')} : i64`] };
       case 'slice':
         arity(1);
-        return {
-          name,
-          props: [
-            `limit_indices = ${i64Array(op.limit_indices, here, 'limit_indices')}`,
-            `start_indices = ${i64Array(op.start_indices, here, 'start_indices')}`,
-            `strides = ${i64Array(op.strides, here, 'strides')}`,
-          ],
-        };
+        return { name, props: arrayProps(op, here, ['limit_indices', 'start_indices', 'strides']) };
       case 'dynamic_slice':
         if (n < 1 || r !== 1)
           fail(
             'arity',
             `${here} (dynamic_slice) takes an operand and its start indices and gives 1 result; got ${n} and ${r}`,
           );
-        return { name, props: [`slice_sizes = ${i64Array(op.slice_sizes, here, 'slice_sizes')}`] };
-      case 'compare': {
+        return { name, props: arrayProps(op, here, ['slice_sizes']) };
+      case 'compare':
         arity(2);
-        if (!DIRECTIONS.has(op.comparison_direction))
-          fail(
-            'attribute',
-            `${here}: comparison_direction must be one of ${fmt([...DIRECTIONS])}; got ${fmt(op.comparison_direction)}`,
-          );
-        const props: string[] = [];
-        if (op.compare_type !== undefined) {
-          if (!COMPARE_TYPES.has(op.compare_type))
-            fail(
-              'attribute',
-              `${here}: compare_type must be one of ${fmt([...COMPARE_TYPES])}; got ${fmt(op.compare_type)}`,
-            );
-          props.push(`compare_type = #stablehlo<comparison_type ${op.compare_type}>`);
-        }
-        props.push(`comparison_direction = #stablehlo<comparison_direction ${op.comparison_direction}>`);
-        return { name, props };
-      }
+        return { name, props: compareProps(op, here) };
       case 'select':
       case 'clamp':
         arity(3);
@@ -441,7 +413,7 @@ class Printer {
           );
         return {
           name,
-          props: [`dimensions = ${i64Array(op.dimensions, here, 'dimensions')}`],
+          props: arrayProps(op, here, ['dimensions']),
           region: { body: op.body, params: 2 * r },
         };
       case 'gather':
@@ -545,6 +517,33 @@ function ints(xs: unknown, here: string, attr: string): readonly number[] {
   if (!Array.isArray(xs) || !xs.every((x) => Number.isSafeInteger(x)))
     fail('attribute', `${here}: ${attr} must be an array of integers; got ${fmt(xs)}`);
   return xs;
+}
+
+/** `key = array<i64: …>` for each of an op's integer-list attributes `keys`, in that order. */
+function arrayProps(op: Op, here: string, keys: readonly string[]): string[] {
+  return keys.map(
+    (k) => `${k} = ${i64Array((op as unknown as Readonly<Record<string, unknown>>)[k], here, k)}`,
+  );
+}
+
+/** A compare's properties: its type (when given) and direction, each checked against the spec's values. */
+function compareProps(op: Extract<Op, { kind: 'compare' }>, here: string): string[] {
+  if (!DIRECTIONS.has(op.comparison_direction))
+    fail(
+      'attribute',
+      `${here}: comparison_direction must be one of ${fmt([...DIRECTIONS])}; got ${fmt(op.comparison_direction)}`,
+    );
+  const props: string[] = [];
+  if (op.compare_type !== undefined) {
+    if (!COMPARE_TYPES.has(op.compare_type))
+      fail(
+        'attribute',
+        `${here}: compare_type must be one of ${fmt([...COMPARE_TYPES])}; got ${fmt(op.compare_type)}`,
+      );
+    props.push(`compare_type = #stablehlo<comparison_type ${op.compare_type}>`);
+  }
+  props.push(`comparison_direction = #stablehlo<comparison_direction ${op.comparison_direction}>`);
+  return props;
 }
 
 /** `array<i64: 1, 2>`; `array<i64>` when empty (MLIR refuses `array<i64: >`). */
