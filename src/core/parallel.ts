@@ -47,14 +47,15 @@ export type ParallelJob =
     })
   | (JobBase & {
       readonly kind: 'scatter';
-      readonly reducer: Exclude<ReducerName, 'mean'>;
-      readonly minmax: FloatMinMax;
-      readonly nan: FloatNaN;
       readonly inputs: readonly SharedTensorRef[];
       readonly updates: readonly SharedTensorRef[];
       readonly results: readonly SharedTensorRef[];
       /** Per input: copy inputs[i] into results[i] over the part's target range first. */
       readonly copyInputs: readonly boolean[];
+      /** The reduction and its float rules (the kernels each part builds). */
+      readonly reducer: Exclude<ReducerName, 'mean'>;
+      readonly minmax: FloatMinMax;
+      readonly nan: FloatNaN;
     });
 
 /** A started job; `wait` blocks until every helper part is done and tells whether all succeeded. */
