@@ -338,12 +338,23 @@ export class WebGpuBackend implements Backend {
     const program = this.plan(lowered as CoreCall, () => programOf(lowered));
     checkModule(program.module);
     const args = program.args.map((t) => this.upload(t));
+    const made = new Set<GPUBuffer>(args.map((t) => t.buffer));
     const host: ProgramHost = {
       backend: this,
       map: (spec, inputs) => this.map(spec, inputs),
       view: (t, dtype, shape) => new GpuTensor(this, dtype, shape, t.buffer),
+      made: (t) => made.add(t.buffer),
     };
-    return runOnGpu(host, program.module, args);
+    let results: GpuTensor[] = [];
+    try {
+      results = await runOnGpu(host, program.module, args);
+      return results;
+    } finally {
+      // The intermediates' buffers (uploads, kernel results) go once the work is submitted (the
+      // device frees a buffer when its submitted work is done); a result's buffer is the caller's.
+      for (const t of results) made.delete(t.buffer);
+      for (const b of made) b.destroy();
+    }
   }
 
   /** Runs one element-wise or structural kernel (program.ts) into a fresh tensor. */

@@ -27,6 +27,8 @@ export interface ProgramHost {
   map(spec: MapSpec, inputs: readonly GpuTensor[]): GpuTensor;
   /** A view of a tensor's buffer under another dtype and shape (same bytes). */
   view(t: GpuTensor, dtype: DType, shape: readonly number[]): GpuTensor;
+  /** Sees every value an op makes (the caller frees the ones no result keeps). */
+  made(t: GpuTensor): void;
 }
 
 /** Ops that refuse before anything runs, with why. */
@@ -81,7 +83,9 @@ export async function runOnGpu(
   const values: GpuTensor[] = [...args];
   for (const op of f.ops) {
     const ins = op.operands.map((id) => values[id]);
-    values.push(...(await runOp(host, module, op, ins, depth)));
+    const outs = await runOp(host, module, op, ins, depth);
+    for (const t of outs) host.made(t);
+    values.push(...outs);
   }
   return f.returns.map((id) => values[id]);
 }
