@@ -57,6 +57,14 @@ export function checkSameDType(
     dtypeRule(code, `${op}: ${name} must have the ${word} of ${refName} (${ref.dtype}); got ${t.dtype}`, t);
 }
 
+/** An out-of-bounds index is an error, in gathers and scatters alike (a policy row). */
+export const RAISE = {
+  /** Gathers raise. */
+  gather: 'error',
+  /** Scatters raise. */
+  scatter: 'error',
+} as const;
+
 /**
  * The out-of-bounds row of a framework that reports nothing and keeps reads in bounds (DirectML,
  * WebNN): `clamp` (the default) or `error`.
@@ -72,12 +80,7 @@ export const CLAMP_OR_ERROR = {
     scatter: 'clip',
   },
   /** An out-of-bounds index is an error. */
-  error: {
-    /** Gathers raise. */
-    gather: 'error',
-    /** Scatters raise. */
-    scatter: 'error',
-  },
+  error: RAISE,
 } as const;
 
 /** The duplicate-target row of a framework that leaves it unspecified (DirectML, WebNN): `last` (default) or `error`. */

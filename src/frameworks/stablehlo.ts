@@ -32,6 +32,7 @@ import type { DType } from '../tensor/dtype.js';
 import type { Tensor } from '../tensor/tensor.js';
 import { InvalidArgumentError } from '../errors.js';
 import { describe, flag, oneOf, options, scalar, tensorArg } from './args.js';
+import { runs } from './checks.js';
 import { gatherCall, scatterCall, scatterCallN } from './families.js';
 import { DIA, type FrameworkDescription, G, S, type Signatures } from './signature.js';
 
@@ -202,13 +203,7 @@ function variadicArgs(
 }
 
 /** `stablehlo.gather`: slices of `operand` at `start_indices`; the result has the operand's dtype. */
-function gather<D extends DType>(
-  operand: Tensor<D>,
-  start_indices: Tensor,
-  attributes: StableHloGatherAttributes,
-): Tensor<D> {
-  return execute(lowerGather(operand, start_indices, attributes)) as Tensor<D>;
-}
+const gather = runs(lowerGather);
 
 /** `stablehlo.scatter` of one input: the input with `updates` combined in by `update_computation` (default replace). */
 function scatter<D extends DType>(

@@ -159,6 +159,19 @@ export function inferResultShape(
   return [...indicesShape.slice(0, -1), ...tail];
 }
 
+/** The two forms the verifiers allow (rank-preserving, rank-reduced), a test for a shape and their words. */
+function resultForms(shape: readonly number[], indicesShape: readonly number[], dims: readonly number[]) {
+  const full = inferResultShape(shape, indicesShape, dims, false);
+  const reduced = inferResultShape(shape, indicesShape, dims, true);
+  const allows = (got: string) => got === fmt(full) || got === fmt(reduced);
+  return {
+    full,
+    reduced,
+    allows,
+    expected: `expected ${fmt(full)} or its rank-reduced variant ${fmt(reduced)}`,
+  };
+}
+
 /** Window dims of the rank-reduced form: after the q - 1 index batch dims, the rank - k kept dims. */
 const windowDims = (rank: number, k: number, q: number): number[] => range(q - 1, q - 1 + rank - k);
 
@@ -187,16 +200,10 @@ function lowerGather(
   const G = verifyDims(op, 'gather', a.gather_dims, idx.shape, r);
   flag(op, 'unique', a.unique, false); // a promise with no effect on a gather
   let rankReduced = flag(op, 'rank_reduced', a.rank_reduced, false);
-  const full = inferResultShape(src.shape, idx.shape, G, false);
-  const reduced = inferResultShape(src.shape, idx.shape, G, true);
+  const { full, reduced, allows, expected } = resultForms(src.shape, idx.shape, G);
   if (a.result_shape !== undefined) {
     const got = fmt(integers(op, 'result_shape', a.result_shape, `${op}.result_type`));
-    if (got !== fmt(full) && got !== fmt(reduced)) {
-      fail(
-        `${op}.result_type`,
-        `${op}: result type mismatch: expected ${fmt(full)} or its rank-reduced variant ${fmt(reduced)} (got: ${got})`,
-      );
-    }
+    if (!allows(got)) fail(`${op}.result_type`, `${op}: result type mismatch: ${expected} (got: ${got})`);
     rankReduced = got === fmt(reduced);
   }
   const oob = oneOf(op, 'out_of_bounds', a.out_of_bounds, OOB.gather, 'error', `${op}.out_of_bounds_policy`);
@@ -248,14 +255,11 @@ function lowerScatter(
   const S = verifyDims(op, 'scatter', a.scatter_dims, idx.shape, r);
   if (!flag(op, 'unique', a.unique, false))
     fail(`${op}.unique`, `${op}: requires 'unique' attribute to be set`);
-  const full = inferResultShape(dst.shape, idx.shape, S, false);
-  const reduced = inferResultShape(dst.shape, idx.shape, S, true);
+  const { reduced, allows, expected } = resultForms(dst.shape, idx.shape, S);
   const got = fmt(src.shape);
-  if ((got !== fmt(full) && got !== fmt(reduced)) || src.dtype !== dst.dtype) {
-    fail(
-      `${op}.source_type`,
-      `${op}: source type mismatch: expected ${fmt(full)} or its rank-reduced variant ${fmt(reduced)} of ${dst.dtype} (got: ${got} of ${src.dtype})`,
-    );
+  if (!allows(got) || src.dtype !== dst.dtype) {
+    const message = `${op}: source type mismatch: ${expected} of ${dst.dtype} (got: ${got} of ${src.dtype})`;
+    fail(`${op}.source_type`, message);
   }
   const oob = oneOf(op, 'out_of_bounds', a.out_of_bounds, OOB.scatter, 'error', `${op}.out_of_bounds_policy`);
   const dup = oneOf(op, 'duplicates', a.duplicates, DUPLICATES, 'error', `${op}.duplicates_policy`);

@@ -61,6 +61,19 @@ export interface ScatterAttributes {
   readonly axis?: number;
 }
 
+/** The one lowering of ScatterElements and the deprecated Scatter, named `onnx.<T>`. */
+const lowering =
+  <T extends 'ScatterElements' | 'Scatter', A extends ScatterAttributes>(type: T) =>
+  /** Validates and lowers the op to one StableHLO scatter. */
+  (
+    data: Tensor,
+    indices: Tensor,
+    updates: Tensor,
+    attrs?: A | null,
+    options?: OnnxScatterOptions | null,
+  ): LoweredScatter<`onnx.${T}`> =>
+    lower(type, data, indices, updates, attrs, options);
+
 function lower(
   type: 'ScatterElements' | 'Scatter',
   data: Tensor,
@@ -89,15 +102,7 @@ function lower(
 }
 
 /** Validates and lowers `ScatterElements` to one StableHLO scatter. */
-export function lowerScatterElements(
-  data: Tensor,
-  indices: Tensor,
-  updates: Tensor,
-  attrs?: ScatterElementsAttributes | null,
-  options?: OnnxScatterOptions | null,
-): LoweredScatter<'onnx.ScatterElements'> {
-  return lower('ScatterElements', data, indices, updates, attrs, options);
-}
+export const lowerScatterElements = lowering<'ScatterElements', ScatterElementsAttributes>('ScatterElements');
 
 /**
  * ONNX `ScatterElements` (like `torch.scatter`): `out[indices[i][j]][j] = updates[i][j]` for axis 0.
@@ -109,15 +114,7 @@ export function lowerScatterElements(
 export const ScatterElements = runs(lowerScatterElements);
 
 /** Validates and lowers the deprecated `Scatter` (= ScatterElements without reduction). */
-export function lowerScatter(
-  data: Tensor,
-  indices: Tensor,
-  updates: Tensor,
-  attrs?: ScatterAttributes | null,
-  options?: OnnxScatterOptions | null,
-): LoweredScatter<'onnx.Scatter'> {
-  return lower('Scatter', data, indices, updates, attrs, options);
-}
+export const lowerScatter = lowering<'Scatter', ScatterAttributes>('Scatter');
 
 /**
  * ONNX `Scatter` (deprecated at opset 11 in favour of ScatterElements; same formula).

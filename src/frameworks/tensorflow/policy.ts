@@ -23,12 +23,13 @@
  */
 import type { Wording } from '../../core/call.js';
 import type { GatherMode, ScatterMode } from '../../core/types.js';
-import { DTypeError, fmt } from '../../errors.js';
+import { fmt } from '../../errors.js';
 import type { DType } from '../../tensor/dtype.js';
 import { slice } from '../../tensor/ops.js';
 import type { Tensor } from '../../tensor/tensor.js';
 import { type GatherPolicy, type ScatterPolicy, gatherPolicy as rowPolicy } from '../families.js';
-import { checkIndexDType as indexDType, dtypeRuleFailed, oneOf, options, outArg } from '../args.js';
+import { checkIndexDType as indexDType, oneOf, options, outArg } from '../args.js';
+import { RAISE, dtypeRule } from '../checks.js';
 import { type FrameworkDescription, G, S, type Signatures } from '../signature.js';
 
 /** Where the TF kernel runs; decides what an out-of-bounds index does. */
@@ -50,6 +51,14 @@ const DEVICES: readonly TfDevice[] = ['cpu', 'gpu', 'xla'];
 const BAD_INDICES: readonly TfBadIndicesPolicy[] = ['', 'DEFAULT', 'ERROR', 'IGNORE'];
 const POLICY_KEYS = ['device', 'bad_indices_policy', 'out'] as const;
 
+/** The GPU kernels' (and IGNORE's) row: an out-of-bounds gather reads 0, a scatter update is skipped. */
+const FILL_OR_SKIP = {
+  /** Gathers fill with 0. */
+  gather: 'fill',
+  /** Scatters skip the update. */
+  scatter: 'skip',
+} as const;
+
 /** The one policy table: each named value → the core's modes. */
 export const TF_POLICY = {
   /** TensorFlow never counts negative indices from the end: they are out of bounds. */
@@ -59,19 +68,9 @@ export const TF_POLICY = {
     /** The device assumed when none is given. */
     default: 'cpu',
     /** CPU kernels: an out-of-bounds index is an InvalidArgument error. */
-    cpu: {
-      /** Gathers raise. */
-      gather: 'error',
-      /** Scatters raise. */
-      scatter: 'error',
-    },
+    cpu: RAISE,
     /** GPU kernels: an out-of-bounds gather reads 0, an out-of-bounds scatter update is ignored. */
-    gpu: {
-      /** Gathers fill with 0. */
-      gather: 'fill',
-      /** Scatters skip the update. */
-      scatter: 'skip',
-    },
+    gpu: FILL_OR_SKIP,
     /** XLA (jit_compile): gathers clamp the start, scatters drop the window. */
     xla: {
       /** Gathers clamp. */
@@ -83,19 +82,9 @@ export const TF_POLICY = {
   /** The raw ops' `bad_indices_policy` attribute: ERROR and IGNORE override the device's rule. */
   bad_indices_policy: {
     /** An out-of-bounds index is an error on every device. */
-    ERROR: {
-      /** Gathers raise. */
-      gather: 'error',
-      /** Scatters raise. */
-      scatter: 'error',
-    },
+    ERROR: RAISE,
     /** Out-of-bounds gathers read 0 and scatter updates are ignored. */
-    IGNORE: {
-      /** Gathers fill with 0. */
-      gather: 'fill',
-      /** Scatters skip the update. */
-      scatter: 'skip',
-    },
+    IGNORE: FILL_OR_SKIP,
   },
   /** Value stored for an out-of-bounds gather under `fill` (GPU, IGNORE). */
   fill_value: 0,
@@ -174,13 +163,8 @@ export function checkIndexDType(op: string, indices: Tensor): void {
 
 /** Checks that a data dtype is numeric (not bool) for ops that add or compare (`<op>.<name>_dtype`). */
 export function checkNumeric(op: string, name: string, t: Tensor): void {
-  if (t.dtype === 'bool') {
-    dtypeRuleFailed(
-      new DTypeError(`${op}.${name}_dtype`, `${op}: ${name} must have a numeric dtype; got bool`, {
-        dtype: t.dtype,
-      }),
-    );
-  }
+  if (t.dtype === 'bool')
+    dtypeRule(`${op}.${name}_dtype`, `${op}: ${name} must have a numeric dtype; got bool`, t);
 }
 
 /** The TF CPU kernel's wording for a scalar index: `indices[1] = 5 is not in [0, 3)`. */
