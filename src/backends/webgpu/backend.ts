@@ -59,7 +59,8 @@ import {
 import { elementBytes, meanFn, nativeOp, reducerFn } from './wgsl.js';
 import { type MapSpec, mapKernel } from './element-kernels.js';
 import { bodyFunction } from './elementwise.js';
-import { type ProgramHost, checkModule, runOnGpu } from './program.js';
+import { type CheckHook, type ProgramHost, checkModule, runOnGpu } from './program.js';
+import type { Module } from '../../ir/program.js';
 import { type ProgramCall, checkPrologue, programOf } from '../../ir/lowered.js';
 
 /** Dtypes this backend stores (the CPU's layouts it knows); any other is refused on upload. */
@@ -336,18 +337,32 @@ export class WebGpuBackend implements Backend {
   async runProgram(lowered: CoreCall | ProgramCall): Promise<GpuTensor[]> {
     if (lowered?.kind !== 'program') checkPrologue(lowered);
     const program = this.plan(lowered as CoreCall, () => programOf(lowered));
-    checkModule(program.module);
-    const args = program.args.map((t) => this.upload(t));
+    return this.runModule(program.module, program.args);
+  }
+
+  /**
+   * Runs function `entry` of a module on the GPU (what runProgram runs); `check` receives the
+   * interpreter's check ops (a test harness reads their operands back), refused without it.
+   */
+  async runModule(
+    module: Module,
+    hostArgs: readonly Tensor[],
+    options: { readonly entry?: string; readonly check?: CheckHook } = {},
+  ): Promise<GpuTensor[]> {
+    const entry = options.entry ?? module.entry;
+    checkModule(module, entry, options.check !== undefined);
+    const args = hostArgs.map((t) => this.upload(t));
     const made = new Set<GPUBuffer>(args.map((t) => t.buffer));
     const host: ProgramHost = {
       backend: this,
       map: (spec, inputs) => this.map(spec, inputs),
       view: (t, dtype, shape) => new GpuTensor(this, dtype, shape, t.buffer),
       made: (t) => made.add(t.buffer),
+      check: options.check,
     };
     let results: GpuTensor[] = [];
     try {
-      results = await runOnGpu(host, program.module, args);
+      results = await runOnGpu(host, module, args, entry);
       return results;
     } finally {
       // The intermediates' buffers (uploads, kernel results) go once the work is submitted (the

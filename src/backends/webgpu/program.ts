@@ -29,7 +29,15 @@ export interface ProgramHost {
   view(t: GpuTensor, dtype: DType, shape: readonly number[]): GpuTensor;
   /** Sees every value an op makes (the caller frees the ones no result keeps). */
   made(t: GpuTensor): void;
+  /** The interpreter's check ops, which have no kernel (absent: refused). */
+  readonly check?: CheckHook;
 }
+
+/** Receives a check op and its operands on the GPU; returns its results (`eq`'s i1). */
+export type CheckHook = (
+  op: Extract<Op, { kind: 'check' }>,
+  ins: readonly GpuTensor[],
+) => Promise<GpuTensor[]>;
 
 /** Ops that refuse before anything runs, with why. */
 const REFUSED: Readonly<Record<string, string>> = {
@@ -40,13 +48,19 @@ const REFUSED: Readonly<Record<string, string>> = {
 };
 
 /** Refuses a module the GPU cannot run, op by op (bodies included), before any dispatch. */
-export function checkModule(module: Module, entry = module.entry, seen = new Set<string>()): void {
+export function checkModule(
+  module: Module,
+  entry = module.entry,
+  checks = false,
+  seen = new Set<string>(),
+): void {
   if (seen.has(entry)) return;
   seen.add(entry);
   const f = findFunc(module, entry);
   for (const op of f.ops) {
-    if (op.kind in REFUSED) refuseOp(`stablehlo.${op.kind}`, REFUSED[op.kind]);
-    if (op.kind === 'call') checkModule(module, op.callee, seen);
+    if (op.kind in REFUSED && !(checks && op.kind === 'check'))
+      refuseOp(`stablehlo.${op.kind}`, REFUSED[op.kind]);
+    if (op.kind === 'call') checkModule(module, op.callee, checks, seen);
     if (isElementwise(op.kind))
       elementExpr(
         op,
@@ -111,6 +125,8 @@ async function runOp(
       return [await host.backend.run(gatherCall(op, ins), { operand: ins[0], start_indices: ins[1] })];
     case 'scatter':
       return scatter(host, module, op, ins);
+    case 'check':
+      if (host.check) return host.check(op, ins);
   }
   if (op.kind in REFUSED) refuseOp(`stablehlo.${op.kind}`, REFUSED[op.kind]);
   if (op.kind === 'concatenate') return [concatenate(host, op.dimension, ins, out)];
