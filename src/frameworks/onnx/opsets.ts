@@ -7,12 +7,11 @@
  */
 import type { Wording } from '../../core/call.js';
 import { type GatherPolicy, type ScatterPolicy, gatherPolicy as rowPolicy } from '../families.js';
-import { DTypeError, InvalidArgumentError, fmt } from '../../errors.js';
+import { InvalidArgumentError, fmt } from '../../errors.js';
 import { DTYPES, type DType, isComplex } from '../../tensor/dtype.js';
 import type { Tensor } from '../../tensor/tensor.js';
 import {
   checkIndexDType as indexDType,
-  dtypeRuleFailed,
   integer,
   normalizeAxis,
   oneOf,
@@ -20,6 +19,7 @@ import {
   outArg,
   tensorArg,
 } from '../args.js';
+import { checkSameDType as sameDType, dtypeRule } from '../checks.js';
 import { type FrameworkDescription, G, type OpSignature, S, type Signatures } from '../signature.js';
 
 /** The newest `ai.onnx` opset this frontend knows (onnxruntime 1.30 loads up to 26). */
@@ -242,19 +242,18 @@ export function indexDTypes(op: OpVersion): readonly DType[] {
     : ['int32', 'int64'];
 }
 
+/** `name` has one of the schema's data types T; rule `<op>.<name>_dtype`. */
 export function checkDataDType(op: OpVersion, t: Tensor, name = 'data'): void {
   const ok = dataDTypes(op);
-  if (!ok.includes(t.dtype)) {
-    dtypeRuleFailed(
-      new DTypeError(
-        code(op, `${name}_dtype`),
-        `${op.name}: ${name} must have one of the dtypes ${ok.join(', ')}; got ${t.dtype}`,
-        { dtype: t.dtype },
-      ),
+  if (!ok.includes(t.dtype))
+    dtypeRule(
+      code(op, `${name}_dtype`),
+      `${op.name}: ${name} must have one of the dtypes ${ok.join(', ')}; got ${t.dtype}`,
+      t,
     );
-  }
 }
 
+/** `name` has one of the schema's index types Tind; rule `<op>.<name>_dtype`. */
 export function checkIndexDType(op: OpVersion, t: Tensor, name = 'indices'): void {
   const ok = indexDTypes(op);
   indexDType(op.name, t, ok, `${name}_dtype`, () => `${name} must have dtype ${ok.join(' or ')}`);
@@ -262,15 +261,7 @@ export function checkIndexDType(op: OpVersion, t: Tensor, name = 'indices'): voi
 
 /** `updates` (or TensorScatter's `update`) must have the dtype of `data`. */
 export function checkSameDType(op: OpVersion, data: Tensor, updates: Tensor, name = 'updates'): void {
-  if (updates.dtype !== data.dtype) {
-    dtypeRuleFailed(
-      new DTypeError(
-        code(op, `${name}_dtype`),
-        `${op.name}: ${name} must have the dtype of data (${data.dtype}); got ${updates.dtype}`,
-        { dtype: updates.dtype },
-      ),
-    );
-  }
+  sameDType(op.name, code(op, `${name}_dtype`), [name, updates], ['data', data]);
 }
 
 // ---------------------------------------------------------------------------------------------
