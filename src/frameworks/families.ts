@@ -177,7 +177,7 @@ export function scatterCallN(
 }
 
 /** A gather's layout as the mirroring scatter's dimension numbers (batching dims only where the gather has them). */
-function scatterDimsOf(g: Omit<GatherDimensionNumbers, 'slice_sizes'>): ScatterDimensionNumbers {
+export function scatterDimsOf(g: Omit<GatherDimensionNumbers, 'slice_sizes'>): ScatterDimensionNumbers {
   const batching =
     g.operand_batching_dims === undefined
       ? {}

@@ -30,6 +30,7 @@ import {
   type ScatterPolicy,
   gatherCall,
   scatterCall,
+  scatterDimsOf,
   stackIndices,
 } from './families.js';
 import { type TupleEntry, countTrue, dimsOf, packInt64 } from './masks.js';
@@ -274,13 +275,8 @@ function indexOperand(
   return { indices, meta: { prologue } };
 }
 
-/** `out = a[tuple]` for a placed tuple (see the module comment); `m` carries the frontend's meta. */
-export function placedGather(
-  m: CallMeta,
-  p: PlacedTuple,
-  S: readonly number[],
-  policy: GatherPolicy,
-): GatherCall {
+/** The index operand, meta and gather dimension numbers of a placed tuple (see layout). */
+function placedCall(m: CallMeta, p: PlacedTuple, S: readonly number[]) {
   const l = layout(p, S);
   const { indices, meta } = indexOperand(l.comps, l.B);
   const dn: GatherDimensionNumbers = {
@@ -290,7 +286,18 @@ export function placedGather(
     index_vector_dim: l.B.length,
     slice_sizes: l.sizes,
   };
-  return gatherCall({ ...m, ...meta }, p.operand, indices, dn, policy);
+  return { meta: { ...m, ...meta }, indices, dn };
+}
+
+/** `out = a[tuple]` for a placed tuple (see the module comment); `m` carries the frontend's meta. */
+export function placedGather(
+  m: CallMeta,
+  p: PlacedTuple,
+  S: readonly number[],
+  policy: GatherPolicy,
+): GatherCall {
+  const c = placedCall(m, p, S);
+  return gatherCall(c.meta, p.operand, c.indices, c.dn, policy);
 }
 
 /** `a[tuple] ⊕= updates` (updates of the result shape) for a placed tuple; the result has a's shape. */
@@ -302,15 +309,8 @@ export function placedScatter(
   computation: UpdateComputation,
   policy: ScatterPolicy,
 ): ScatterCall {
-  const l = layout(p, S);
-  const { indices, meta } = indexOperand(l.comps, l.B);
-  const dn = {
-    update_window_dims: l.offset,
-    inserted_window_dims: l.collapsed,
-    scatter_dims_to_operand_dims: l.map,
-    index_vector_dim: l.B.length,
-  };
-  return scatterCall({ ...m, ...meta }, p.operand, indices, updates, dn, computation, policy);
+  const c = placedCall(m, p, S);
+  return scatterCall(c.meta, p.operand, c.indices, updates, scatterDimsOf(c.dn), computation, policy);
 }
 
 /** A slice step of 0 (`<op>.slice_step`, Python's ValueError wording). */
