@@ -6,7 +6,7 @@
  * (or the CPU's typed error). A function with an op the GPU refuses (`webgpu.op`, named in
  * src/backends/webgpu/elementwise.ts and program.ts) is counted, never compared.
  *
- * A fixed sample (every STABLEHLO_PROGRAM_STRIDE-th file, default 8) keeps the file fast; stride
+ * A fixed sample (every STABLEHLO_PROGRAM_STRIDE-th file, default 2) keeps the file fast; stride
  * 1 runs every file. STABLEHLO_DIR=<dir> runs another suite laid out the same way.
  */
 import { readFileSync, readdirSync } from 'node:fs';
@@ -22,7 +22,7 @@ import { type Tensor, full } from '../src/tensor/tensor.js';
 import { bytesOf, nodeBackend, runInChild, webgpuMode } from './webgpu-env.js';
 
 const ROOT = process.env.STABLEHLO_DIR ?? '../shared/conformance/stablehlo';
-const STRIDE = Math.max(1, Number(process.env.STABLEHLO_PROGRAM_STRIDE ?? 8));
+const STRIDE = Math.max(1, Number(process.env.STABLEHLO_PROGRAM_STRIDE ?? 2));
 const files = ['interpret', 'testdata']
   .flatMap((dir) =>
     readdirSync(join(ROOT, dir))

@@ -41,11 +41,35 @@ export type CheckHook = (
 
 /** Ops that refuse before anything runs, with why. */
 const REFUSED: Readonly<Record<string, string>> = {
-  dynamic_slice: 'its start indices are tensor values, read on the host',
-  dynamic_gather: 'its slice sizes are tensor values, read on the host',
+  dynamic_slice: 'its start indices are tensor values no constant fixes, read on the host',
+  dynamic_gather: 'its slice sizes are tensor values no constant fixes, read on the host',
   reduce: 'reductions are not compiled for the GPU yet',
   check: "checks are the interpreter's, outside a lowered program",
 };
+
+/** The operands a dynamic op reads as values: its starts (dynamic_slice) or sizes (dynamic_gather). */
+const VALUE_OPERANDS: Readonly<Record<string, (op: Op) => readonly number[]>> = {
+  dynamic_slice: (op) => op.operands.slice(1),
+  dynamic_gather: (op) => [op.operands[2]],
+};
+
+/** The constants of a body by value id: a dynamic op whose value operands are constants is static. */
+function constantsOf(body: Body): Map<number, Tensor> {
+  const out = new Map<number, Tensor>();
+  let id = body.params.length;
+  for (const op of body.ops) {
+    if (op.kind === 'constant') out.set(id, op.value);
+    id += op.results.length;
+  }
+  return out;
+}
+
+/** Whether an op runs here: a refused kind, unless it is a dynamic op made static by constants. */
+function refusedHere(op: Op, consts: ReadonlyMap<number, Tensor>, checks: boolean): boolean {
+  if (!(op.kind in REFUSED) || (checks && op.kind === 'check')) return false;
+  const values = VALUE_OPERANDS[op.kind];
+  return !values?.(op).every((id) => consts.has(id));
+}
 
 /** Refuses a module the GPU cannot run, op by op (bodies included), before any dispatch. */
 export function checkModule(
@@ -57,9 +81,9 @@ export function checkModule(
   if (seen.has(entry)) return;
   seen.add(entry);
   const f = findFunc(module, entry);
+  const consts = constantsOf(f);
   for (const op of f.ops) {
-    if (op.kind in REFUSED && !(checks && op.kind === 'check'))
-      refuseOp(`stablehlo.${op.kind}`, REFUSED[op.kind]);
+    if (refusedHere(op, consts, checks)) refuseOp(`stablehlo.${op.kind}`, REFUSED[op.kind]);
     if (op.kind === 'call') checkModule(module, op.callee, checks, seen);
     if (isElementwise(op.kind))
       elementExpr(
@@ -95,9 +119,10 @@ export async function runOnGpu(
     );
   const f: Func = findFunc(module, entry);
   const values: GpuTensor[] = [...args];
+  const consts = constantsOf(f);
   for (const op of f.ops) {
     const ins = op.operands.map((id) => values[id]);
-    const outs = await runOp(host, module, op, ins, depth);
+    const outs = await runOp(host, module, op, ins, depth, consts);
     for (const t of outs) host.made(t);
     values.push(...outs);
   }
@@ -110,6 +135,7 @@ async function runOp(
   op: Op,
   ins: GpuTensor[],
   depth: number,
+  consts: ReadonlyMap<number, Tensor>,
 ): Promise<GpuTensor[]> {
   const out = op.results[0];
   switch (op.kind) {
@@ -127,6 +153,19 @@ async function runOp(
       return scatter(host, module, op, ins);
     case 'check':
       if (host.check) return host.check(op, ins);
+      break;
+    case 'dynamic_gather': {
+      const sizes = consts.get(op.operands[2]);
+      if (!sizes) break;
+      const dn = { ...op.dimension_numbers, slice_sizes: sizes.toFlatArray().map(Number) };
+      const call = gatherCall({ ...op, kind: 'gather', dimension_numbers: dn }, ins);
+      return [await host.backend.run(call, { operand: ins[0], start_indices: ins[1] })];
+    }
+    case 'dynamic_slice': {
+      const starts = op.operands.slice(1).map((id) => consts.get(id));
+      if (starts.some((t) => t === undefined)) break;
+      return [host.map(staticSlice(op, ins[0], starts as Tensor[], out), [ins[0]])];
+    }
   }
   if (op.kind in REFUSED) refuseOp(`stablehlo.${op.kind}`, REFUSED[op.kind]);
   if (op.kind === 'concatenate') return [concatenate(host, op.dimension, ins, out)];
@@ -195,6 +234,26 @@ function structural(op: Op, ins: readonly GpuTensor[], out: TensorType): MapSpec
     ins.map((t) => t.dtype),
   );
   return { shape: out.shape, dtype: out.dtype, sources: ins.map(same), value: expr };
+}
+
+/** dynamic_slice with constant starts: each clamped into [0, dim − size] (spec), then a slice. */
+function staticSlice(
+  op: Extract<Op, { kind: 'dynamic_slice' }>,
+  operand: GpuTensor,
+  starts: readonly Tensor[],
+  out: TensorType,
+): MapSpec {
+  const st = stridesOfShape(operand.shape);
+  const base = starts.reduce((a, t, d) => {
+    const hi = operand.shape[d] - op.slice_sizes[d];
+    return a + Math.min(Math.max(Number(t.toFlatArray()[0]), 0), hi) * st[d];
+  }, 0);
+  return {
+    shape: out.shape,
+    dtype: out.dtype,
+    sources: [{ dtype: operand.dtype, base, steps: st }],
+    value: (v) => v[0],
+  };
 }
 
 /** concatenate: up to MAX_SOURCES operands per kernel, longer lists folded from the left. */
