@@ -18,7 +18,7 @@ export type WithDataAt<P extends readonly unknown[], I extends number, T> = {
 /**
  * The public function of an op: `lower`'s parameters (names and optionality kept), run by
  * `execute`, the result typed by the dtype of the tensor at position `at` (default 0). The
- * closure is built once, at load, so a call costs what the hand-written wrapper cost.
+ * closure is built once, at load: a call allocates only the rest-argument array.
  */
 export function runs<P extends unknown[], I extends number = 0>(lower: (...args: P) => CoreCall, at?: I) {
   void at; // a type-level position: which argument's dtype the result has
