@@ -1,19 +1,20 @@
 /**
  * PyTorch's NaN operand order by place, live (issue 23): random index_put(accumulate=True),
  * index_add, scatter multiply and scatter_reduce prod calls on float32 / float64 / complex64 /
- * complex128, ranks 1–3 with rows of 1–20 elements, parts NaN half the time (quiet and
+ * complex128 (index_put on float16 too), ranks 1–3 with rows of 1–20 elements, parts NaN half the time (quiet and
  * signalling payloads, both signs) beside finite, zero and infinite ones, run through the real
  * PyTorch 1.13 and the library and compared bit for bit. A fresh seed per run, printed
  * (DIFFERENTIAL_SEED replays it). Skipped when /usr/bin/python3 lacks PyTorch.
  */
 import { describe, expect, it } from 'vitest';
 import { pythonHas, rng } from '../scripts/goldens/golden.js';
-import { type Tensor, tensor } from '../src/index.js';
+import { Tensor, tensor } from '../src/index.js';
 import { type NaNCase, bitDiff, libraryRun, peerRun, words } from './helpers/nan-peer.js';
 import { differentialSeed } from './helpers/seed.js';
 
 type R = ReturnType<typeof rng>;
-type FloatDType = 'float32' | 'float64' | 'complex64' | 'complex128';
+type FloatDType = 'float16' | 'float32' | 'float64' | 'complex64' | 'complex128';
+/** The dtypes of every op (index_put also draws float16: PyTorch's only place-dependent float16 op). */
 const DTYPES: readonly FloatDType[] = ['float32', 'float64', 'complex64', 'complex128'];
 const CASES_PER_OP = 150;
 
@@ -32,7 +33,18 @@ function word(r: R, wide: boolean): bigint {
   return wide ? new BigUint64Array(f.buffer)[0] : BigInt(new Uint32Array(f.buffer)[0]);
 }
 
+/** float16 bits: a NaN (random sign, payload, quiet or signalling) half the time, else a value. */
+function half(r: R): number {
+  if (r.next() < 0.5)
+    return (r.next() < 0.5 ? 0x8000 : 0) | 0x7c00 | (r.next() < 0.7 ? 0x200 : 0) | r.int(1, 0x1ff);
+  return r.pick([0x0000, 0x8000, 0x3e00, 0xc000, 0x4200, 0x7c00, 0xfc00, 0x3400]);
+}
+
 function data(r: R, dtype: FloatDType, shape: readonly number[]): Tensor {
+  if (dtype === 'float16') {
+    const bits = new Uint16Array(shape.reduce((a, b) => a * b, 1)).map(() => half(r));
+    return new Tensor('float16', [...shape], bits);
+  }
   const n = shape.reduce((a, b) => a * b, 1) * (dtype.startsWith('complex') ? 2 : 1);
   if (dtype === 'float64' || dtype === 'complex128') {
     const w = new BigUint64Array(n);
@@ -120,7 +132,7 @@ describe.skipIf(!pythonHas('torch'))('NaN order by place vs PyTorch 1.13, random
     const r = rng(differentialSeed('nan-places-live.test.ts'));
     const cases: NaNCase[] = [];
     for (let k = 0; k < CASES_PER_OP; k++) {
-      cases.push(indexPutCase(r, r.pick(DTYPES)), indexAddCase(r, r.pick(DTYPES)));
+      cases.push(indexPutCase(r, r.pick([...DTYPES, 'float16'])), indexAddCase(r, r.pick(DTYPES)));
       cases.push(productCase(r, r.pick(DTYPES), r.next() < 0.5 ? 'scatter_mul' : 'scatter_prod'));
     }
     const want = peerRun(cases);

@@ -480,6 +480,9 @@ function halfNaN(rule: FloatNaNOrder, quiet: number, made: number): HalfNaN {
     case 'self_first_sign':
       return (x, y, a, b) =>
         Number.isNaN(a) ? (x & 0x8000) | canon : Number.isNaN(b) ? (y & 0x8000) | canon : made;
+    case 'update_first_sign':
+      return (x, y, a, b) =>
+        Number.isNaN(b) ? (y & 0x8000) | canon : Number.isNaN(a) ? (x & 0x8000) | canon : made;
     case 'canonical':
       return () => canon;
     default:
@@ -499,6 +502,8 @@ function halfNaN(rule: FloatNaNOrder, quiet: number, made: number): HalfNaN {
  *   complex index_add in its vector body), factor × updates elsewhere (ir/lowered.ts);
  * - `self_first_sign`: the positive default NaN with the sign of the element's NaN, else of the
  *   update's — payloads dropped (PyTorch float16);
+ * - `update_first_sign`: the same with the update's sign first (PyTorch float16 index_put
+ *   accumulate in its vector body);
  * - `canonical`: always the positive default NaN (PyTorch bfloat16).
  * A NaN neither operand had (inf - inf, 0 * inf) is x86's default NaN, negative, except under
  * `canonical`. A PlacedNaN takes one of these by the element's place in its row (PyTorch's
@@ -513,6 +518,7 @@ export const FLOAT_NAN_RULES: readonly FloatNaNOrder[] = [
   'update_first',
   'update_first_re',
   'self_first_sign',
+  'update_first_sign',
   'canonical',
 ];
 
@@ -577,6 +583,8 @@ function nanFix(dtype: DType, rule: FloatNaN, lanes = 1): NaNFix {
  */
 function orderFix(dtype: DType, order: FloatNaNOrder): NaNFix {
   const rule = order === 'update_first_re' ? 'update_first' : order;
+  const updateFirst = rule === 'update_first' || rule === 'update_first_sign';
+  const signOnly = rule === 'self_first_sign' || rule === 'update_first_sign';
   const wide = dtype === 'float64';
   const lanes = wide ? 2 : 1;
   const quiet = wide ? 0x00080000 : 0x00400000; // in the high word
@@ -599,7 +607,7 @@ function orderFix(dtype: DType, order: FloatNaNOrder): NaNFix {
     }
     const selfNaN = Number.isNaN(dst[i]);
     const updNaN = Number.isNaN(src[j]);
-    const fromSelf = rule === 'update_first' ? selfNaN && !updNaN : selfNaN;
+    const fromSelf = updateFirst ? selfNaN && !updNaN : selfNaN;
     const fromUpd = !fromSelf && updNaN;
     let hi = rule === 'canonical' ? canonHi : madeHi;
     let lo = 0;
@@ -607,7 +615,7 @@ function orderFix(dtype: DType, order: FloatNaNOrder): NaNFix {
       const v = fromSelf ? dv : sv;
       const k = fromSelf ? i : j;
       const srcHi = v[k * lanes + lanes - 1]; // little-endian: the high word is the last lane
-      if (rule === 'self_first_sign') hi = (srcHi & (0x80000000 | 0)) | canonHi;
+      if (signOnly) hi = (srcHi & (0x80000000 | 0)) | canonHi;
       else {
         hi = srcHi | quiet;
         if (wide) lo = v[2 * k];

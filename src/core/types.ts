@@ -114,6 +114,7 @@ export type FloatNaNOrder =
   | 'update_first'
   | 'update_first_re'
   | 'self_first_sign'
+  | 'update_first_sign'
   | 'canonical';
 
 /**

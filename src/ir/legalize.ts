@@ -160,6 +160,7 @@ const NAN_RULES: Readonly<Record<string, string>> = {
   update_first: "returns the update's NaN (quieted) when both operands are NaN",
   update_first_re: "returns the update's NaN (quieted) when both operands are NaN",
   self_first_sign: "returns the default NaN with the first NaN operand's sign (payloads dropped)",
+  update_first_sign: "returns the default NaN with the update's NaN sign first (payloads dropped)",
   canonical: 'returns the positive default NaN for every NaN result',
 };
 

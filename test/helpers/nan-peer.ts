@@ -113,6 +113,7 @@ export function peerRun(cases: readonly NaNCase[]): Tensor[] {
 /** A float or complex tensor's stored words as hex strings (64-bit words for 8-byte floats). */
 export function words(t: Tensor): string[] {
   const d = t.data as Float32Array | Float64Array;
+  if (d.BYTES_PER_ELEMENT === 2) return Array.from(d as unknown as Uint16Array, (b) => b.toString(16));
   return d.BYTES_PER_ELEMENT === 4
     ? Array.from(new Uint32Array(d.buffer, d.byteOffset, d.length), (b) => b.toString(16))
     : Array.from(new BigUint64Array(d.buffer, d.byteOffset, d.length), (b) => b.toString(16));

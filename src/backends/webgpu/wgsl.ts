@@ -285,6 +285,8 @@ function nanStatements(rule: FloatNaNOrder, quiet: string, sign: string, canon: 
       return `if (is_nan32(y)) { return b | ${quiet}; } if (is_nan32(x)) { return a | ${quiet}; }`;
     case 'self_first_sign':
       return `if (is_nan32(x)) { return (a & ${sign}) | ${canon}; } if (is_nan32(y)) { return (b & ${sign}) | ${canon}; }`;
+    case 'update_first_sign':
+      return `if (is_nan32(y)) { return (b & ${sign}) | ${canon}; } if (is_nan32(x)) { return (a & ${sign}) | ${canon}; }`;
     case 'canonical':
       return `if (is_nan32(x) || is_nan32(y)) { return ${canon}; }`;
     default:
@@ -395,6 +397,7 @@ function reducerFn64(head: string, reducer: string, minmax: FloatMinMax, nan: Fl
     update_first: 'if (is_nan64(b)) { return quiet64(b); } if (is_nan64(a)) { return quiet64(a); }',
     update_first_re: 'if (is_nan64(b)) { return quiet64(b); } if (is_nan64(a)) { return quiet64(a); }',
     self_first_sign: `if (is_nan64(a)) { return ${signed('a')}; } if (is_nan64(b)) { return ${signed('b')}; }`,
+    update_first_sign: `if (is_nan64(b)) { return ${signed('b')}; } if (is_nan64(a)) { return ${signed('a')}; }`,
     canonical: `if (is_nan64(a) || is_nan64(b)) { return ${canon}; }`,
     self_first: 'if (is_nan64(a)) { return quiet64(a); } if (is_nan64(b)) { return quiet64(b); }',
   }[nan];

@@ -14,7 +14,9 @@
  *   p < L − L mod 2, complex64 only its two-element epilogue [L − L mod 4, L − L mod 4 + 2)
  *   — and self + update elsewhere; a row over one broadcast value (src stride 0) adds update +
  *   self on complex64 p < L − L mod 2 and on every complex128 place, self + update on real
- *   dtypes. A row of one element is the scalar loop (self + update).
+ *   dtypes. A row of one element is the scalar loop (self + update). float16 drops payloads
+ *   (the default NaN with a sign): its contiguous rows take the update's sign first at
+ *   p < L − L mod 8, self's elsewhere.
  * - index_add on complex: self + alpha·source, alpha·source computed first (the call's
  *   prologue, in c10::complex's order: the imaginary part's NaN first in the imaginary product).
  *   A self of rank ≤ 1 takes a scalar loop: complex64 adds self + product (`self_first`),
@@ -27,9 +29,9 @@
  *   multiplies in NumPy's operand order, the nest along any other dim in the swapped one
  *   (`update_first` for products, core/complex-nan.ts).
  *
- * Not modelled: float16 in the vector body (the update's sign there, self's in the rest —
- * payloads are dropped either way), and PyTorch's multi-threaded paths (float32 index_put of
- * ≥ 32768 elements takes an atomic add when more than one thread runs).
+ * Not modelled: PyTorch's multi-threaded paths (float32 index_put of ≥ 32768 elements takes an
+ * atomic add when more than one thread runs; large slices split across threads shift the rows),
+ * and complex128 index_add's unfused vector product (docs/dtypes.md: a source ±inf + NaN·i).
  */
 import type { FloatNaN } from '../../core/kernels.js';
 import type { FloatNaNOrder, PlacedNaN } from '../../core/types.js';
@@ -64,15 +66,19 @@ export function indexPutRow(
   return { kind, length };
 }
 
-/** One band [from, to) of a row under `order`, the rest `self_first` (a plain order when uniform). */
-function band(row: number, from: number, to: number, order: FloatNaNOrder): FloatNaN {
-  if (from >= to) return 'self_first';
-  if (from === 0 && to === row) return order;
-  const bands: [number, FloatNaNOrder][] = [];
-  if (from > 0) bands.push([from, 'self_first']);
-  bands.push([to, order]);
-  if (to < row) bands.push([row, 'self_first']);
-  return { row, bands } satisfies PlacedNaN;
+/** One band [from, to) of a row under `order`, the rest `rest` (a plain order when uniform). */
+function band(
+  row: number,
+  from: number,
+  to: number,
+  order: FloatNaNOrder,
+  rest: FloatNaNOrder = 'self_first',
+): FloatNaN {
+  return bands(row, [
+    [from, rest],
+    [to, order],
+    [row, rest],
+  ]);
 }
 
 /**
@@ -86,6 +92,11 @@ export function indexPutNaN(
 ): FloatNaN | undefined {
   if (!MEASURED.includes(dtype)) return undefined;
   const { kind, length: L } = indexPutRow(trailing, values);
+  // float16 drops payloads: its vector body (p < L − L mod 8) keeps the update's sign first.
+  if (dtype === 'float16')
+    return kind === 'contiguous'
+      ? band(L, 0, L - (L % 8), 'update_first_sign', 'self_first_sign')
+      : 'self_first_sign';
   const real = dtype === 'float32' || dtype === 'float64';
   if (kind === 'scalar' || (kind === 'broadcast' && real)) return 'self_first';
   if (dtype === 'float32') return band(L, 0, L - (L % 4), 'update_first');
@@ -99,7 +110,7 @@ export function indexPutNaN(
 }
 
 /** The dtypes whose index_put places are measured (float16 and bfloat16 keep their plain rules). */
-const MEASURED: readonly DType[] = ['float32', 'float64', 'complex64', 'complex128'];
+const MEASURED: readonly DType[] = ['float16', 'float32', 'float64', 'complex64', 'complex128'];
 
 /**
  * index_put's core policy: with accumulate, the NaN rule of its row (`trailing`: self's dims
