@@ -275,11 +275,11 @@ describe('types that carry the dtype', () => {
     const n = numpy.take(7n, [0]);
     expectTypeOf(n).toEqualTypeOf<Tensor<'int64'>>();
     expect(n.dtype).toBe('int64');
-    // JS numbers become int32 or float64 by their values, and JS arrays may be empty (float32):
-    // the dtype is not known statically.
+    // JS numbers become int64 (NumPy's) or float64 by their values, and JS arrays may be empty
+    // (float32): the dtype is not known statically.
     const js = numpy.take([4, 3, 5, 7, 6, 8], [0, 1, 4]);
     expectTypeOf(js).toEqualTypeOf<Tensor>();
-    expect(js.dtype).toBe('int32');
+    expect(js.dtype).toBe('int64');
     expect(numpy.take([4.5, 3], [0]).dtype).toBe('float64');
     expectTypeOf(numpy.take([true, false], [0])).toEqualTypeOf<Tensor>();
     // The framework constructors: a given dtype is the tensor's; without one the values decide.

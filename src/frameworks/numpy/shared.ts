@@ -16,6 +16,7 @@ import {
 } from '../../tensor/tensor.js';
 import { toDTypeScalar } from '../../tensor/scalar.js';
 import { tensorArg } from '../args.js';
+import { valueKind } from '../constructors.js';
 import { type GatherPolicy, stackIndices } from '../families.js';
 import type { Wording } from '../../core/call.js';
 import type { DataDType } from '../lowered.js';
@@ -26,7 +27,7 @@ export type ArrayLike = Tensor | NestedArray;
 /**
  * The dtype of an `array_like` argument as its type tells it (what the functions that keep
  * `a`'s dtype return): `Tensor<D>` → `D`; a JS boolean → `'bool'`, a bigint → `'int64'` (as
- * `arrayArg` converts them); `DType` (not known statically) for JS numbers, which become int32
+ * `arrayArg` converts them); `DType` (not known statically) for JS numbers, which become int64
  * or float64 by their values, and for JS arrays, which may be empty (→ float32).
  */
 export type ArrayLikeDType<A> = DataDType<A>;
@@ -40,7 +41,8 @@ const isArrayLike = (x: unknown): boolean =>
 
 /**
  * An `array_like` argument as a tensor (rule `<op>.<name>`): a Tensor, nested arrays or a JS
- * scalar; JS values take `dtype` when given, else the library's inference. Anything else
+ * scalar; JS values take `dtype` when given, else int64 for integers (NumPy's), else the
+ * library's inference. Anything else
  * (null, a string, an onnxruntime/TF.js tensor) is a typed error naming the parameter.
  */
 export function arrayArg(op: string, name: string, x: unknown, dtype?: DType): Tensor {
@@ -49,7 +51,10 @@ export function arrayArg(op: string, name: string, x: unknown, dtype?: DType): T
     const t = tensorArg(op, name, x); // a forgery or storage changed since made: typed
     return dtype === undefined || t.dtype === dtype ? t : cast(t, dtype);
   }
-  return dtype === undefined ? tensor(x as NestedArray) : tensor(x as NestedArray, dtype);
+  if (dtype !== undefined) return tensor(x as NestedArray, dtype);
+  // np.asarray of Python ints is int64 (intp on Linux): JS integers are too (not int32), so an
+  // index past 2^31 is NumPy's IndexError, not a float array, and the IR / ONNX say i64.
+  return valueKind(x as NestedArray) === 'int' ? tensor(x as NestedArray, 'int64') : tensor(x as NestedArray);
 }
 
 /**
