@@ -17,8 +17,9 @@
  *   dtypes. A row of one element is the scalar loop (self + update). float16 drops payloads
  *   (the default NaN with a sign): its contiguous rows take the update's sign first at
  *   p < L − L mod 8, self's elsewhere.
- * - index_add on complex: self + alpha·source, alpha·source computed first (the call's
- *   prologue, in c10::complex's order: the imaginary part's NaN first in the imaginary product).
+ * - index_add on complex: self + alpha·source, alpha·source computed first by the call's
+ *   prologue — AVX2's operand order at the `update_first_re` places, c10::complex's (the
+ *   imaginary part's NaN first in the imaginary product) elsewhere (ir/lowered.ts scaleOps).
  *   A self of rank ≤ 1 takes a scalar loop: complex64 adds self + product (`self_first`),
  *   complex128 product + self (`update_first`). A self of rank ≥ 2 runs ATen's add kernel on
  *   each slice, whose row is the slice's contiguous inner run (`indexAddRow`): its vector body
