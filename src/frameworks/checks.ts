@@ -17,13 +17,16 @@ export type WithDataAt<P extends readonly unknown[], I extends number, T> = {
 
 /**
  * The public function of an op: `lower`'s parameters (names and optionality kept), run by
- * `execute`, the result typed by the dtype of the tensor at position `at` (default 0). The
- * closure is built once, at load: a call allocates only the rest-argument array.
+ * `execute`, the result typed by the dtype of the tensor at position `at` (default 0). Built
+ * once, at load. Every lowering takes at most 5 arguments and reads no `arguments` object, so
+ * they are passed as 5 plain parameters (an absent one is `undefined`, which is what its default
+ * sees anyway): no rest array and no spread call, whose cost showed in B7 (tf.gather).
  */
 export function runs<P extends unknown[], I extends number = 0>(lower: (...args: P) => CoreCall, at?: I) {
   void at; // a type-level position: which argument's dtype the result has
-  return <D extends DType>(...args: WithDataAt<P, I, Tensor<D>>): Tensor<D> =>
-    execute(lower(...(args as unknown as P))) as Tensor<D>;
+  const call = lower as unknown as (a: unknown, b: unknown, c: unknown, d: unknown, e: unknown) => CoreCall;
+  const run = (a: unknown, b: unknown, c: unknown, d: unknown, e: unknown) => execute(call(a, b, c, d, e));
+  return run as unknown as <D extends DType>(...args: WithDataAt<P, I, Tensor<D>>) => Tensor<D>;
 }
 
 /**
