@@ -17,12 +17,15 @@ else
     const gpu = await nodeBackend();
     const t = gpu ? it : it.skip;
 
-    t('webgpu.float_nan: index_put(accumulate=True) on float32 rows of 10 is refused (the fold has no form for it)', async () => {
-      const values = tensor(new Float32Array(10).fill(2), 'float32', [1, 10]);
-      const call = torch.lower.index_put(rows(10), [index], values, { accumulate: true });
-      expect(typeof call.options.float_nan).toBe('object');
-      await expect(executeOn(call, gpu!)).rejects.toMatchObject({ code: 'webgpu.float_nan' });
-    });
+    t(
+      'webgpu.float_nan: index_put(accumulate=True) on float32 rows of 10 is refused (the fold has no form for it)',
+      async () => {
+        const values = tensor(new Float32Array(10).fill(2), 'float32', [1, 10]);
+        const call = torch.lower.index_put(rows(10), [index], values, { accumulate: true });
+        expect(typeof call.options.float_nan).toBe('object');
+        await expect(executeOn(call, gpu!)).rejects.toMatchObject({ code: 'webgpu.float_nan' });
+      },
+    );
 
     t('rows of 3 have no vector body (a plain rule): the GPU runs them as the CPU does', async () => {
       const call = torch.lower.index_put(rows(3), [index], tensor([[2, 3, 4]], 'float32'), {
