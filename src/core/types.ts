@@ -124,7 +124,9 @@ export type FloatNaNOrder =
  * the places [0, row) in order, `[end, order]` covering [the previous end, end).
  */
 export interface PlacedNaN {
+  /** Row length in elements: an element's place is its flat result offset mod `row`. */
   readonly row: number;
+  /** `[end, order]` bands in order, each covering places [the previous end, end); the last ends at `row`. */
   readonly bands: readonly (readonly [end: number, order: FloatNaNOrder])[];
 }
 
