@@ -37,6 +37,8 @@ export interface MapSpec {
   readonly value: (vals: readonly string[]) => string;
   /** Concatenate: source k supplies the elements whose coordinate along `dim` is below ends[k]. */
   readonly pick?: { readonly dim: number; readonly ends: readonly number[] };
+  /** A whole `fn elem(e: u32) -> R` (with its helpers) instead of the affine one: reduce's fold. */
+  readonly elem?: string;
 }
 
 const u = (n: number) => `${n >>> 0}u`;
@@ -126,7 +128,7 @@ export function mapKernel(s: MapSpec): { src: KernelSource; words: number } {
   }
   OUT[i] = word;`;
   const own = `${s.sources.map((src, k) => loader(`S${k}`, elementBytes(src.dtype))).join('\n')}
-${elemFunction(s)}`;
+${s.elem ?? elemFunction(s)}`;
   const code = `${header}
 ${librariesFor(own)}
 ${own}

@@ -686,7 +686,7 @@ function scalarBitsOf(t: { data: ArrayBufferView; dtype: DType }): number[] {
  * one `let`, constants as literals; 0-d reshapes and broadcasts are the value itself. Refuses
  * (webgpu.reducer) a body with another op or of several inputs.
  */
-export function bodyFunction(body: Body, dtype: DType, name = 'red'): string {
+export function bodyFunction(body: Body, dtype: DType, name = 'red', withLib = true): string {
   if (body.params.length !== 2 || body.returns.length !== 1)
     throw new InvalidArgumentError(
       'webgpu.reducer',
@@ -724,6 +724,7 @@ export function bodyFunction(body: Body, dtype: DType, name = 'red'): string {
     id++;
   }
   const E = elemType(elementBytes(dtype));
-  // The IR ops' helpers come with the body (the fold kernels carry only LIB and LIB64).
-  return `${IR_LIB}\nfn ${name}(a: ${E}, b: ${E}) -> ${E} {\n  ${lines.join('\n  ')}\n  return ${val(body.returns[0])};\n}`;
+  // The IR ops' helpers come with the body (the fold kernels carry only LIB and LIB64), unless
+  // the caller's kernel picks its own (withLib false).
+  return `${withLib ? IR_LIB : ''}\nfn ${name}(a: ${E}, b: ${E}) -> ${E} {\n  ${lines.join('\n  ')}\n  return ${val(body.returns[0])};\n}`;
 }

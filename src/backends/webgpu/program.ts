@@ -14,7 +14,8 @@ import { type DType, allocStorage } from '../../tensor/dtype.js';
 import { Tensor } from '../../tensor/tensor.js';
 import type { GpuTensor, WebGpuBackend } from './backend.js';
 import { type MapSource, type MapSpec, stridesOfShape } from './element-kernels.js';
-import { convertExpr, elementExpr, isElementwise, refuseOp } from './elementwise.js';
+import { bodyFunction, convertExpr, elementExpr, isElementwise, refuseOp } from './elementwise.js';
+import { elemType, elementBytes } from './wgsl.js';
 
 /** The most operands one concatenate kernel binds (the device guarantees 8 storage buffers). */
 const MAX_SOURCES = 7;
@@ -43,7 +44,6 @@ export type CheckHook = (
 const REFUSED: Readonly<Record<string, string>> = {
   dynamic_slice: 'its start indices are tensor values no constant fixes, read on the host',
   dynamic_gather: 'its slice sizes are tensor values no constant fixes, read on the host',
-  reduce: 'reductions are not compiled for the GPU yet',
   check: "checks are the interpreter's, outside a lowered program",
 };
 
@@ -91,6 +91,7 @@ export function checkModule(
         op.operands.map((id) => typeAt(f, id).dtype),
       );
     if (op.kind === 'bitcast_convert') bitcastView(op, typeAt(f, op.operands[0]));
+    if (op.kind === 'reduce') bodyFunction(op.body, op.body.params[0].dtype, 'red', false);
   }
 }
 
@@ -169,6 +170,7 @@ async function runOp(
   }
   if (op.kind in REFUSED) refuseOp(`stablehlo.${op.kind}`, REFUSED[op.kind]);
   if (op.kind === 'concatenate') return [concatenate(host, op.dimension, ins, out)];
+  if (op.kind === 'reduce') return [host.map(reduceSpec(op, ins, out), ins)];
   return [host.map(structural(op, ins, out), ins)];
 }
 
@@ -254,6 +256,42 @@ function staticSlice(
     sources: [{ dtype: operand.dtype, base, steps: st }],
     value: (v) => v[0],
   };
+}
+
+/**
+ * reduce of one input as the CPU folds it (src/ir/ops/reduce.ts): each result element starts from
+ * the init value and folds its input elements in row-major order with the body, the input (and
+ * init) first converted to the body's element type.
+ */
+function reduceSpec(
+  op: Extract<Op, { kind: 'reduce' }>,
+  ins: readonly GpuTensor[],
+  out: TensorType,
+): MapSpec {
+  const [x, init] = ins;
+  const type = op.body.params[0].dtype;
+  const st = stridesOfShape(x.shape);
+  const dims = x.shape.map((_, d) => d);
+  const kept = dims.filter((d) => !op.dimensions.includes(d));
+  const reduced = dims.filter((d) => op.dimensions.includes(d));
+  const outSt = stridesOfShape(out.shape);
+  const redShape = reduced.map((d) => x.shape[d]);
+  const redSt = stridesOfShape(redShape);
+  const count = redShape.reduce((a, b) => a * b, 1);
+  const term = (v: string, stride: number, size: number, step: number) =>
+    `((${v} / ${stride}u) % ${size}u) * ${step}u`;
+  const base = kept.map((d, k) => term('e', outSt[k], out.shape[k], st[d])).join(' + ') || '0u';
+  const off = reduced.map((d, j) => term('r', redSt[j], redShape[j], st[d])).join(' + ') || '0u';
+  const cv = (v: string) => convertExpr(x.dtype, type, v);
+  const elem = `${bodyFunction(op.body, type, 'red', false)}
+fn elem(e: u32) -> ${elemType(elementBytes(type))} {
+  let base = ${base};
+  var acc = ${convertExpr(init.dtype, type, 'ld_S1(0u)')};
+  for (var r = 0u; r < ${count}u; r++) { acc = red(acc, ${cv(`ld_S0(base + ${off})`)}); }
+  return acc;
+}`;
+  const source = (t: GpuTensor) => ({ dtype: t.dtype, base: 0, steps: [] });
+  return { shape: out.shape, dtype: type, sources: [source(x), source(init)], value: () => '', elem };
 }
 
 /** concatenate: up to MAX_SOURCES operands per kernel, longer lists folded from the left. */
