@@ -194,24 +194,27 @@ ${body}
       60_000,
     );
 
-    t('reduce folds in kernels as the CPU does: row-major order, one or all dims, NaN-laden floats and wrapping integers', async () => {
-      const g = gpu!;
-      for (const dtype of ['float32', 'float64', 'bfloat16', 'int8', 'uint64'] as const) {
-        const all = specials(dtype);
-        const x = new Tensor(dtype, [3, 4], all.data.slice(0, 12) as never);
-        const init = new Tensor(dtype, [], all.data.slice(2, 3) as never);
-        for (const [reducer, dimensions] of [
-          ['add', [1]],
-          ['max', [0]],
-          ['mul', [0, 1]],
-        ] as const) {
-          const shape = [3, 4].filter((_, d) => !(dimensions as readonly number[]).includes(d));
-          const body = reducerBody(reducer, dtype);
-          const call = oneOp({ kind: 'reduce', dimensions, body, results: [{ shape, dtype }] }, [x, init]);
-          await sameOnGpu(g, call, `reduce ${reducer} ${dimensions} ${dtype}`);
+    t(
+      'reduce folds in kernels as the CPU does: row-major order, one or all dims, NaN-laden floats and wrapping integers',
+      async () => {
+        const g = gpu!;
+        for (const dtype of ['float32', 'float64', 'bfloat16', 'int8', 'uint64'] as const) {
+          const all = specials(dtype);
+          const x = new Tensor(dtype, [3, 4], all.data.slice(0, 12) as never);
+          const init = new Tensor(dtype, [], all.data.slice(2, 3) as never);
+          for (const [reducer, dimensions] of [
+            ['add', [1]],
+            ['max', [0]],
+            ['mul', [0, 1]],
+          ] as const) {
+            const shape = [3, 4].filter((_, d) => !(dimensions as readonly number[]).includes(d));
+            const body = reducerBody(reducer, dtype);
+            const call = oneOp({ kind: 'reduce', dimensions, body, results: [{ shape, dtype }] }, [x, init]);
+            await sameOnGpu(g, call, `reduce ${reducer} ${dimensions} ${dtype}`);
+          }
         }
-      }
-    });
+      },
+    );
 
     t('webgpu.op: an op the GPU cannot run exactly is refused, naming why', async () => {
       const x = tensor([1, 2], 'float32');
