@@ -237,8 +237,9 @@ export class WebGpuBackend implements Backend {
     programOps: 0,
     /** Scatters folding with a compiled IR body (a custom update computation). */
     bodyFolds: 0,
-    /** Pipelines compiled, and evicted from the cache (least recently used first). */
+    /** Pipelines compiled. */
     pipelinesBuilt: 0,
+    /** Pipelines evicted from the cache (least recently used first). */
     pipelinesEvicted: 0,
   };
   private readonly pipelines = new Map<
