@@ -890,6 +890,37 @@ describe("integer division and remainder: XLA's values where the spec has none",
       ),
     ).toEqual([1.5, -1.5, Number.NaN, -0, 3, Number.NaN]);
   });
+  it("float remainder's NaNs are the reference interpreter's, whatever code path V8 runs", () => {
+    // x % 0 and ±inf % y: the default NaN 0x7ff8000000000000 (V8's % gives 0xfff8… for inf % y);
+    // a NaN operand comes back, the dividend's first. Run cold and after 10^5 warm calls.
+    const hex = (t: Tensor) =>
+      Array.from(new BigUint64Array(t.data.buffer, t.data.byteOffset, t.size), (b) => b.toString(16));
+    const nan = (hi: number) => new Float64Array(new Uint32Array([0xbeef, hi]).buffer)[0];
+    const a = tensor(
+      new Float64Array([
+        3,
+        Number.POSITIVE_INFINITY,
+        Number.NEGATIVE_INFINITY,
+        nan(0x7ff80001),
+        1,
+        nan(0xfff80002),
+      ]),
+      'float64',
+    );
+    const b = tensor(new Float64Array([0, 2, -0, 2, nan(0x7ff80003), nan(0x7ff80004)]), 'float64');
+    const want = [
+      '7ff8000000000000',
+      '7ff8000000000000',
+      '7ff8000000000000',
+      '7ff800010000beef',
+      '7ff800030000beef',
+      'fff800020000beef',
+    ];
+    expect(hex(run1(mk('remainder'), a, b))).toEqual(want);
+    const x = tensor(new Float64Array(100000).fill(7), 'float64');
+    run1(mk('remainder'), x, tensor(new Float64Array(100000).fill(3), 'float64'));
+    expect(hex(run1(mk('remainder'), a, b))).toEqual(want);
+  });
 });
 
 describe('shifts read the amount as unsigned; ≥ the bit width gives 0 or the sign fill', () => {

@@ -14,8 +14,8 @@
  *   float32 NaN is quieted when it is read; float16/bfloat16 results of arithmetic are the
  *   canonical NaN (halfBits), their min/max/negate/abs keep an operand's bits;
  * - sqrt is correctly rounded on both sides (an integer square root here); ops whose CPU result
- *   comes from V8's libm (exponential, log, power and atan2 on floats) or whose CPU NaN bits
- *   depend on V8's tier (float remainder) are refused with `webgpu.op`, naming why.
+ *   comes from V8's libm (exponential, log, power and atan2 on floats) and float remainder (an
+ *   exact fmod the soft float does not have yet) are refused with `webgpu.op`, naming why.
  */
 import { DTypeError, InvalidArgumentError } from '../../errors.js';
 import { type DType, integerRange, isComplex } from '../../tensor/dtype.js';
@@ -418,7 +418,7 @@ function floatBinary(kind: string, d: DType, F: { dec: string; enc: string }): E
   if (kind === 'remainder')
     return refuseOp(
       `stablehlo.remainder on ${d}`,
-      "the CPU's NaN for x % 0 and for a signaling NaN dividend differs between V8's tiers (measured: interpreter 0x7FF8…, optimized 0xFFF8…), so no kernel can promise its bits",
+      "the CPU's fmod is exact (any exponent gap, the reference interpreter's NaNs) and the GPU's soft float has no exact fmod yet",
     );
   return refuseOp(`stablehlo.${kind} on ${d}`, 'the spec does not define it on floats');
 }

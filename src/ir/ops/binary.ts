@@ -77,13 +77,25 @@ function pow(a: number, b: number): number {
   return a ** b;
 }
 
+/**
+ * fmod with the reference interpreter's NaNs (APFloat mod): a NaN operand is returned (the
+ * dividend's first), an invalid one (x % 0, ±inf % y) gives the default NaN 0x7ff8000000000000.
+ * V8's `%` alone does not fix these bits: its NaN for ±inf % y is 0xfff8000000000000 and for x % 0
+ * it depends on the code path that ran (interpreter, optimized, integer feedback).
+ */
+function fmod(a: number, b: number): number {
+  const r = a % b;
+  if (r === r) return r;
+  return a !== a ? a : b !== b ? b : Number.NaN;
+}
+
 /** Float ops on exact float64 values; the caller rounds to the element type. */
 const FLOAT_FNS: Partial<Record<BinaryOpName, (a: number, b: number) => number>> = {
   add: (a, b) => a + b,
   subtract: (a, b) => a - b,
   multiply: (a, b) => a * b,
   divide: (a, b) => a / b,
-  remainder: (a, b) => a % b,
+  remainder: fmod,
   minimum: (a, b) => (firstIsMin(a, b) ? a : b),
   maximum: (a, b) => (firstIsMax(a, b) ? a : b),
   power: pow,
