@@ -28,7 +28,7 @@ export type ConstructorInput = NestedArray | ArrayBufferView | Tensor;
 
 type Kind = 'bool' | 'int' | 'float';
 
-/** The value kind of nested values: 'bool', 'int' or 'float' (empty → 'float'). */
+/** The value kind of nested values: 'bool', 'int' or 'float' (empty → 'float'; -0 → 'float'). */
 export function valueKind(values: NestedArray): Kind {
   let sawNumber = false;
   let sawBool = false;
@@ -45,7 +45,8 @@ export function valueKind(values: NestedArray): Kind {
     else if (typeof s === 'bigint') sawNumber = true;
     else if (typeof s === 'number') {
       sawNumber = true;
-      if (!Number.isInteger(s)) float = true;
+      // JS -0 is a float (Python's -0.0; Python's int -0 is 0): an int kind would drop its sign.
+      if (!Number.isInteger(s) || Object.is(s, -0)) float = true;
     }
     // Anything else is left for tensor() to refuse with its own message.
   };
