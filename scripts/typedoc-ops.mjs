@@ -20,7 +20,17 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Application, Comment, Context, Converter, PageEvent, ReferenceType, ReflectionKind } from 'typedoc';
+import {
+  Application,
+  Comment,
+  Context,
+  Converter,
+  PageEvent,
+  ParameterReflection,
+  ReferenceType,
+  ReflectionFlag,
+  ReflectionKind,
+} from 'typedoc';
 import ts from 'typescript';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -196,6 +206,10 @@ function opSections(op, data, sig) {
   return parts.join('\n\n');
 }
 
+/** The whole dtype union, as TypeScript prints `DType` where it reads a value's type. */
+const isDTypeUnion = (t) =>
+  t?.type === 'union' && t.types.length >= 13 && t.types.every((u) => u.type === 'literal');
+
 /**
  * Type parameters constrained by the whole dtype union (`D extends "float64" | … | "bool"`, as
  * TypeScript prints `DType` where it reads a value's type) show as `D extends DType`, linked.
@@ -205,12 +219,32 @@ function nameDType(project) {
     .getReflectionsByKind(ReflectionKind.TypeAlias)
     .find((r) => r.name === 'DType' && r.parent?.name === 'index');
   if (!dtype) return;
-  const isDTypeUnion = (t) =>
-    t?.type === 'union' && t.types.length >= 13 && t.types.every((u) => u.type === 'literal');
   for (const r of project.getReflectionsByKind(ReflectionKind.SomeSignature)) {
     for (const tp of r.typeParameters ?? [])
       if (isDTypeUnion(tp.type)) tp.type = ReferenceType.createResolvedReference('DType', dtype, project);
   }
+}
+
+/**
+ * An operator made from its lowering (`runs(lowerGatherND)`) has one rest parameter typed as a
+ * named tuple (`...args: [data, indices, attrs?, options?]`): its page shows the tuple's members
+ * as the parameters they are, so the signature reads like a declared function and the attribute
+ * table finds `attrs`' interface. A `Tensor` argument typed with the whole dtype union shows as
+ * plain `Tensor`.
+ */
+function spreadRestTuple(sig) {
+  const [only] = sig.parameters ?? [];
+  if (sig.parameters?.length !== 1 || !only.flags.isRest || only.type?.type !== 'tuple') return;
+  sig.parameters = only.type.elements.map((el, i) => {
+    const named = el.type === 'namedTupleMember';
+    const p = new ParameterReflection(named ? el.name : `arg${i}`, ReflectionKind.Parameter, sig);
+    const type = named ? el.element : el.type === 'optional' ? el.elementType : el;
+    p.type = type;
+    if (type?.type === 'reference' && type.name === 'Tensor' && isDTypeUnion(type.typeArguments?.[0]))
+      type.typeArguments = undefined;
+    if (named ? el.isOptional : el.type === 'optional') p.setFlag(ReflectionFlag.Optional, true);
+    return p;
+  });
 }
 
 /** Presets, CLI defaults and each op's tensor names from the built library. */
@@ -291,6 +325,7 @@ export async function load(app) {
     for (const [reflection, op] of ops) {
       const sig = reflection.signatures?.[0];
       if (!sig) continue;
+      spreadRestTuple(sig);
       sig.comment ??= new Comment();
       sig.comment.summary.push({ kind: 'text', text: `\n\n${opSections(op, data, sig)}\n` });
     }

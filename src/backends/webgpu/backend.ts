@@ -144,7 +144,7 @@ export interface WebGpuOptions {
   /** Where to request an adapter when no device is given; default `navigator.gpu`. */
   readonly gpu?: GPU;
   /**
-   * Compiled pipelines kept (least recently used evicted first); default {@link PIPELINE_CACHE}.
+   * Compiled pipelines kept (least recently used evicted first); default 256 (`PIPELINE_CACHE`).
    * Large calls compile their shapes into their kernels, so a cache that never evicts grows
    * with every new shape.
    */
