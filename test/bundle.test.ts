@@ -1,11 +1,13 @@
 /**
  * The browser bundle: a minimal `import { onnx, tensor } from 'tensor-gather-scatter'` bundled
  * with Vite (lib mode, minified) must stay without protobufjs and within the size budget the
- * README states: ≤ 180 KB minified, ≤ 52 KB gzipped (measured: 173.0 KB / 49.6 KB). It was 89 / 26
+ * README states: ≤ 186 KB minified, ≤ 54 KB gzipped (measured: 181.1 KB / 52.4 KB). It was 89 / 26
  * before the IR: `execute` now runs whole programs, so the interpreter of the spec's element-wise
  * ops joins every bundle (141 / 41), then every consumer's call validator (checkCall, ~5 KB) and
  * the per-framework NaN payload rules of the kernels (~3 KB), then the complex dtypes (element
- * type, kernels with their NaN and FMA rules, the IR's complex ops: 16 KB unminified, ~8 KB).
+ * type, kernels with their NaN and FMA rules, the IR's complex ops: 16 KB unminified, ~8 KB),
+ * then PyTorch's NaN order by place in the kernels, the IR's complex divide (XLA's Smith
+ * algorithm) and the window-major gather (173 → 181 KB).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -13,8 +15,8 @@ import { gzipSync } from 'node:zlib';
 import { build, type Rollup } from 'vite';
 import { afterAll, describe, expect, it } from 'vitest';
 
-const BUDGET_MIN = 180 * 1024;
-const BUDGET_GZIP = 52 * 1024;
+const BUDGET_MIN = 186 * 1024;
+const BUDGET_GZIP = 54 * 1024;
 
 mkdirSync('test-artifacts', { recursive: true });
 const dir = mkdtempSync(join(resolve('test-artifacts'), 'bundle-'));
