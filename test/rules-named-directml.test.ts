@@ -92,12 +92,20 @@ const CASES: [string, () => unknown, (new (...a: any[]) => Error)?][] = [
   ['directml.SCATTER.UpdatesTensor', with_('SCATTER', { UpdatesTensor: [7, 5] })],
   ['directml.SCATTER.OutputTensor', with_('SCATTER', { OutputTensor: [0, 0, 0] })],
   ['directml.SCATTER.outOfBounds', with_('SCATTER', {}, { outOfBounds: 'wrap' })],
+  [
+    'directml.SCATTER.DimensionCount',
+    with_('SCATTER', { InputTensor: scalar(), IndicesTensor: u32([0], []), UpdatesTensor: scalar() }),
+  ],
   ['directml.SCATTER_ND.InputTensor', with_('SCATTER_ND', { InputTensor: [1, 2] })],
   ['directml.SCATTER_ND.IndicesTensor', with_('SCATTER_ND', { IndicesTensor: [1, 0] })],
   ['directml.SCATTER_ND.UpdatesTensor', with_('SCATTER_ND', { UpdatesTensor: [5] })],
   ['directml.SCATTER_ND.OutputTensor', with_('SCATTER_ND', { OutputTensor: [0] })],
   ['directml.SCATTER_ND.options', with_('SCATTER_ND', {}, { mode: 'clip' })],
   ['directml.SCATTER_ND.outOfBounds', with_('SCATTER_ND', {}, { outOfBounds: 'wrap' })],
+  [
+    'directml.SCATTER_ND.DimensionCount',
+    with_('SCATTER_ND', { InputTensor: scalar(), IndicesTensor: u32([0], []), UpdatesTensor: scalar() }),
+  ],
   [
     'directml.SCATTER_ND.duplicates',
     with_(

@@ -110,6 +110,17 @@ const CODES = [
   'jax.at.max.options',
   'jax.at.get.options',
   'jax.at.apply.options',
+  // divide and power check their options before they build the program (x / ones.at[i].multiply(v)).
+  'jax.at.divide.indices_are_sorted',
+  'jax.at.divide.mode',
+  'jax.at.divide.out',
+  'jax.at.divide.unique_indices',
+  'jax.at.divide.wrap_negative_indices',
+  'jax.at.power.indices_are_sorted',
+  'jax.at.power.mode',
+  'jax.at.power.out',
+  'jax.at.power.unique_indices',
+  'jax.at.power.wrap_negative_indices',
 ];
 
 describe('jax.at(x, index).<method>: one named test per rule', () => {
