@@ -85,8 +85,8 @@ function pow(a: number, b: number): number {
  */
 function fmod(a: number, b: number): number {
   const r = a % b;
-  if (r === r) return r;
-  return a !== a ? a : b !== b ? b : Number.NaN;
+  if (!Number.isNaN(r)) return r;
+  return Number.isNaN(a) ? a : Number.isNaN(b) ? b : Number.NaN;
 }
 
 /** Float ops on exact float64 values; the caller rounds to the element type. */
