@@ -9,7 +9,8 @@ import { pythonHas } from '../scripts/goldens/golden.js';
 import { reducerFn } from '../src/backends/webgpu/wgsl.js';
 import { scatter } from '../src/core/scatter.js';
 import type { PlacedNaN } from '../src/core/types.js';
-import { GatherScatterError, Tensor, tensor, torch } from '../src/index.js';
+import { execute } from '../src/core/call.js';
+import { GatherScatterError, Tensor, onnx, tensor, torch } from '../src/index.js';
 import { stablehloModule } from '../src/ir/module-text.js';
 import { indexPutNaN, indexPutRow } from '../src/frameworks/torch/nan-places.js';
 import { type NaNCase, bitDiff, libraryRun, peerRun, words } from './helpers/nan-peer.js';
@@ -401,5 +402,25 @@ describe('the placed rule through the surfaces', () => {
     expect(stablehloModule(call)).toContain(
       'returns NaN operands by place in rows of 6: update_first [0, 4), self_first [4, 6)',
     );
+  });
+});
+
+describe('a row of zero elements has no places to order', () => {
+  it('index_put(accumulate=True) on float64[2, 0, 4] runs (PyTorch returns the empty tensor)', () => {
+    expect(indexPutNaN('float64', [0, 4], [1, 0, 4])).toBe('self_first');
+    const x = new Tensor('float64', [2, 0, 4], new Float64Array(0));
+    const v = new Tensor('float64', [1, 0, 4], new Float64Array(0));
+    const r = torch.index_put(x, [tensor([1n], 'int64')], v, { accumulate: true });
+    expect(r.shape).toEqual([2, 0, 4]);
+  });
+  it('a call whose float_nan is not a rule is refused by its rule, not a TypeError', () => {
+    const lowered = onnx.lower.ScatterND(
+      tensor([1, 2], 'float32'),
+      tensor([[0n]], 'int64'),
+      tensor([5], 'float32'),
+    );
+    const bad = { dtype: 'float32', shape: [1], data: [0] }; // what fuzz-calls planted (seed 12345)
+    const call = { ...lowered, options: { ...lowered.options, float_nan: bad } } as never;
+    expect(() => execute(call)).toThrow(expect.objectContaining({ code: 'onnx.ScatterND-18.float_nan' }));
   });
 });

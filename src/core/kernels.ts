@@ -2,7 +2,7 @@
  * Run kernels: the innermost loops, one specialised loop per (reducer, storage family).
  * A kernel handles one contiguous run of `n` elements; the index map calls it per run.
  */
-import { InvalidArgumentError } from '../errors.js';
+import { InvalidArgumentError, fmt } from '../errors.js';
 import {
   type DType,
   type Scalar,
@@ -557,6 +557,9 @@ export function nanOrderAt(rule: FloatNaN, at: number): FloatNaNOrder {
  */
 export function nanRuleText(rule: FloatNaN): string {
   if (typeof rule === 'string') return rule;
+  // A caller's unchecked option (a plan key, translate): its printed form, so the check that
+  // follows refuses it with its typed error instead of this text throwing first.
+  if (!isNaNRule(rule)) return fmt(rule);
   const bands = rule.bands.map(
     ([end, order], k) => `${order} [${k === 0 ? 0 : rule.bands[k - 1][0]}, ${end})`,
   );

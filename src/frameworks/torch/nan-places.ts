@@ -150,6 +150,8 @@ function bands(row: number, ends: readonly (readonly [number, FloatNaNOrder])[])
     else kept.push([end, order]);
     from = end;
   }
+  // An empty row (a zero-size dim: nothing is added) keeps the plain order of the rest.
+  if (kept.length === 0) return ends[ends.length - 1][1];
   return kept.length === 1 ? kept[0][1] : ({ row, bands: kept } satisfies PlacedNaN);
 }
 
