@@ -33,11 +33,14 @@ export function valueKind(values: NestedArray): Kind {
   let sawNumber = false;
   let sawBool = false;
   let float = false;
+  let foreign = false;
   const walk = (v: NestedArray, depth: number): void => {
     if (depth > 64)
       throw new InvalidArgumentError('tensor.depth', 'tensor: nesting deeper than 64 levels', { depth });
     if (Array.isArray(v)) {
-      for (const x of v) walk(x, depth + 1);
+      // Indexed, not for…of: the walk stops at the first value tensor() will refuse, so a
+      // holey `new Array(2 ** 32 - 1)` costs one step, not four billion.
+      for (let i = 0; i < v.length && !foreign; i++) walk(v[i], depth + 1);
       return;
     }
     const s = v as Scalar;
@@ -47,8 +50,7 @@ export function valueKind(values: NestedArray): Kind {
       sawNumber = true;
       // JS -0 is a float (Python's -0.0; Python's int -0 is 0): an int kind would drop its sign.
       if (!Number.isInteger(s) || Object.is(s, -0)) float = true;
-    }
-    // Anything else is left for tensor() to refuse with its own message.
+    } else foreign = true; // left for tensor() to refuse with its own message
   };
   walk(values, 0);
   if (float) return 'float';
