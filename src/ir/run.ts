@@ -159,6 +159,19 @@ function dynamicGatherCall(op: Extract<Op, { kind: 'dynamic_gather' }>, ins: Ten
 }
 
 function scatterCall(ctx: Context, op: ScatterOp, ins: Tensor[]): ScatterCall {
+  return scatterCallOf(op, ins, (dtypes) => bodyFunction(ctx, op.body, dtypes));
+}
+
+/**
+ * The core call of an IR scatter over `ins` (inputs, indices, updates): a named reducer, or the
+ * body both as a JS function (`update`, made for the inputs' dtypes) and as the region itself, which
+ * a backend that cannot call JS per update compiles (WebGPU).
+ */
+export function scatterCallOf(
+  op: ScatterOp,
+  ins: readonly Tensor[],
+  update: (dtypes: DType[]) => UpdateFunction,
+): ScatterCall {
   const n = (ins.length - 1) / 2;
   const inputs = ins.slice(0, n);
   return {
@@ -168,14 +181,7 @@ function scatterCall(ctx: Context, op: ScatterOp, ins: Tensor[]): ScatterCall {
     scatter_indices: ins[n],
     updates: ins.slice(n + 1),
     dimension_numbers: op.dimension_numbers,
-    update_computation:
-      op.reducer ??
-      bodyFunction(
-        ctx,
-        op.body,
-        inputs.map((t) => t.dtype),
-      ),
-    // The region itself too: a backend that cannot call JS per update compiles it (WebGPU).
+    update_computation: op.reducer ?? update(inputs.map((t) => t.dtype)),
     update_body: op.reducer ? undefined : op.body,
     options: op.options,
     wording: op.meta?.wording,

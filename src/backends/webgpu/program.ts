@@ -6,10 +6,9 @@
  * backend with their operands bound. Nothing runs on the host but the program's walk; an op the
  * GPU cannot run exactly is refused (`webgpu.op`) before anything is dispatched.
  */
-import type { ScatterCall } from '../../core/call.js';
 import { InvalidArgumentError } from '../../errors.js';
 import type { Body, Func, Module, Op, TensorType } from '../../ir/program.js';
-import { bodyUpdateFunction, findFunc } from '../../ir/run.js';
+import { bodyUpdateFunction, findFunc, scatterCallOf } from '../../ir/run.js';
 import { type DType, allocStorage } from '../../tensor/dtype.js';
 import { Tensor } from '../../tensor/tensor.js';
 import type { GpuTensor, WebGpuBackend } from './backend.js';
@@ -348,26 +347,8 @@ async function scatter(
   const n = (ins.length - 1) / 2;
   const inputs = ins.slice(0, n);
   const updates = ins.slice(n + 1);
-  const call: ScatterCall = {
-    kind: 'scatter',
-    op: op.meta?.op ?? op.options.op ?? 'stablehlo.scatter',
-    inputs: inputs.map(standIn),
-    scatter_indices: standIn(ins[n]),
-    updates: updates.map(standIn),
-    dimension_numbers: op.dimension_numbers,
-    // The JS function serves the host's re-run of a flagged call (for its exact error).
-    update_computation:
-      op.reducer ??
-      bodyUpdateFunction(
-        module,
-        op.body,
-        inputs.map((t) => t.dtype),
-      ),
-    update_body: op.reducer ? undefined : op.body,
-    options: op.options,
-    wording: op.meta?.wording,
-    index_rank: op.meta?.index_rank,
-  };
+  // The JS function serves the host's re-run of a flagged call (for its exact error).
+  const call = scatterCallOf(op, ins.map(standIn), (dtypes) => bodyUpdateFunction(module, op.body, dtypes));
   const bind = { inputs, scatter_indices: ins[n], updates };
   if (n === 1) return [await host.backend.run(call, bind)];
   return host.backend.runAll(call, bind);
