@@ -24,6 +24,7 @@ import {
   rng,
 } from './reference/random-cases.js';
 import { SPEC_GATHER_DIMS, SPEC_GATHER_RESULT, specIndices, specOperand } from './helpers/spec-example.js';
+import { thrown } from './helpers/errors.js';
 
 const bytes = (t: Tensor) => Array.from(new Uint8Array(t.data.buffer, t.data.byteOffset, t.data.byteLength));
 
@@ -96,6 +97,21 @@ describe('the StableHLO spec example (gather with batching dims)', () => {
     const expected = SPEC_GATHER_RESULT;
     expect(execute(call).toArray()).toEqual(expected);
     expect(execute(d).toArray()).toEqual(expected);
+  });
+  it("a batching-pair count mismatch fails stablehlo.gather.C16 with the validator's message", () => {
+    const dn = SPEC_GATHER_DIMS;
+    const bad: GatherCall = {
+      ...call,
+      dimension_numbers: {
+        ...dn,
+        start_indices_batching_dims: [],
+      },
+    };
+    const direct = thrown(() => decomposeGatherBatching(bad));
+    const checked = thrown(() => execute(bad));
+    expect(direct.code).toBe('stablehlo.gather.C16');
+    expect(checked.code).toBe('stablehlo.gather.C16');
+    expect(direct.message).toBe(checked.message);
   });
   it('leaves a call without batching dims unchanged (same object)', () => {
     const d = decomposeGatherBatching(call);

@@ -28,6 +28,7 @@ import { type GradientPolicy, JAX_RULES, TORCH_RULES, scatterCoefficients, value
 import type { FrameworkName, NAMESPACES } from '../frameworks/index.js';
 import type { OpName } from '../frameworks/op-names.js';
 import type { LoweredOp } from '../frameworks/lowered.js';
+import { canonicalFramework } from '../translate/aliases.js';
 
 /** The framework's names of a call's differentiable arguments. */
 export interface ArgumentNames {
@@ -49,9 +50,6 @@ const BY_FRAMEWORK = {
   directml: { operand: 'InputTensor', updates: 'UpdatesTensor' },
   mlir: { operand: 'source', updates: 'source' },
 } as const satisfies Readonly<Record<string, ArgumentNames>>;
-
-/** The namespaces' short aliases, read as the framework they stand for. */
-const ALIASES: Readonly<Record<string, string>> = { tf: 'tensorflow', np: 'numpy', dml: 'directml' };
 
 /** TensorFlow's tensor_scatter_nd_* ops all name their arguments `tensor` and `updates`. */
 const TF_TENSOR_SCATTER = { operand: 'tensor', updates: 'updates' } as const;
@@ -78,7 +76,7 @@ const BY_OP = {
  * frontend names its calls by the `tf` alias; the name tables and op names use `tensorflow`).
  */
 const baseOp = (op: string) =>
-  op.replace(/-\d+$/, '').replace(/^(tf|np|dml)\./, (_, alias: string) => `${ALIASES[alias]}.`);
+  op.replace(/-\d+$/, '').replace(/^([^.]+)\./, (_, ns: string) => `${canonicalFramework(ns)}.`);
 
 /** The names a call's cotangents are returned under. */
 export function argumentNames(call: CoreCall): ArgumentNames {

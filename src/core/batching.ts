@@ -121,7 +121,8 @@ function iotaIndices(op: string, indices: Tensor, pairs: BatchingPairs): Batched
   if (operand.length !== dims.length) {
     fail(
       pairs.code,
-      `${op}: ${pairs.names[0]} and ${pairs.names[1]} must have the same size; got ${operand.length} and ${dims.length}`,
+      // The wording of checkBatchingPairs, which states the same rule under the same code.
+      `${op}: size(${pairs.names[0]}) must equal size(${pairs.names[1]}); got ${operand.length} vs ${dims.length}`,
     );
   }
   return appendIotaComponents(indices, pairs.indexVectorDim, dims, op);

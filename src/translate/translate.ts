@@ -31,7 +31,7 @@ import { type CoreCall, type GatherCall, type ScatterCall, execute } from '../co
 import { gatherShape } from '../core/gather-shape.js';
 import type { GatherDimensionNumbers, ScatterDimensionNumbers } from '../core/types.js';
 import { GATHER_DIMENSION_FIELDS, SCATTER_DIMENSION_FIELDS } from '../core/types.js';
-import { GatherScatterError, fmt } from '../errors.js';
+import { GatherScatterError, InvalidArgumentError, fmt } from '../errors.js';
 import {
   alongAxis,
   alongAxisGatherDims,
@@ -43,6 +43,7 @@ import {
 } from '../frameworks/families.js';
 import { FRAMEWORKS, type FrameworkName, NAMESPACES } from '../frameworks/index.js';
 import type { OpNameOf } from '../frameworks/op-names.js';
+import { FRAMEWORK_ALIASES } from './aliases.js';
 import type { DType } from '../tensor/dtype.js';
 import { isComplex } from '../tensor/complex.js';
 import { complexMulOrder, complexOrder } from '../core/complex.js';
@@ -106,13 +107,6 @@ interface Form {
   readonly gatherDn?: GatherDimensionNumbers;
   readonly scatterDn?: ScatterDimensionNumbers;
 }
-
-/** The short names the main entry exports beside the full ones (`tf`, `np`, `dml`). */
-const FRAMEWORK_ALIASES = {
-  tf: 'tensorflow',
-  np: 'numpy',
-  dml: 'directml',
-} as const satisfies Readonly<Record<string, FrameworkName>>;
 
 /** A framework `translate` can target: its name, or the alias the main entry exports (`tf`). */
 export type TranslateTarget = FrameworkName | keyof typeof FRAMEWORK_ALIASES;
@@ -187,8 +181,9 @@ function gatherForms(call: GatherCall): Form[] {
           sameGatherDn(dn, rebuilt)
         )
           forms.push({ family: 'elements', data: x, indices: own, axis: map[0] });
-      } catch {
-        // not element-wise
+      } catch (e) {
+        // alongAxis refuses an index whose shape does not fit outside the axis: not element-wise
+        if (!(e instanceof InvalidArgumentError)) throw e;
       }
     }
   }
@@ -276,8 +271,9 @@ function scatterForms(call: ScatterCall): Form[] {
           (vectorOf1 && sameScatterDn({ ...dn, index_vector_dim: 0 }, { ...rebuilt, index_vector_dim: 0 }))
         )
           forms.push({ family: 'elements', data: x, indices: own, updates: u, axis: map[0] });
-      } catch {
-        // not element-wise
+      } catch (e) {
+        // alongAxis refuses an index whose shape does not fit outside the axis: not element-wise
+        if (!(e instanceof InvalidArgumentError)) throw e;
       }
     }
   }
@@ -782,6 +778,8 @@ export function translate<T extends TranslateTarget>(
           try {
             target = lowerCall(namespaces, entry, v);
           } catch (e) {
+            // a variant the target frontend refuses (a typed rule); anything else is a bug
+            if (!(e instanceof GatherScatterError)) throw e;
             lastError = e;
             continue;
           }
