@@ -3,19 +3,17 @@
  * one core gather by a family builder. Option names are the spec's (`axis`, `label`); our
  * policy is `outOfBounds`; `out` takes the result.
  */
-import { fail } from '../../core/validate.js';
-import { fmt } from '../../errors.js';
-import { type Tensor, sameShape } from '../../tensor/tensor.js';
+import type { Tensor } from '../../tensor/tensor.js';
 import { runs } from '../checks.js';
 import { elementsGather, ndGather, takeGather } from '../families.js';
 import {
   type WebNNPolicyOptions,
   checkAxis,
-  checkIndices,
-  checkOperand,
+  checkCoordinateSize,
+  checkIndicesShape,
   checkRank,
   gatherPolicy,
-  webnnOptions,
+  openOperands,
 } from './policy.js';
 import type { LoweredGather } from '../lowered.js';
 
@@ -40,9 +38,7 @@ function lowerGather(
   options?: WebNNGatherOptions | null,
 ): LoweredGather<'webnn.gather'> {
   const op = 'webnn.gather';
-  const args = webnnOptions(op, options, 'gather', ['axis']);
-  checkOperand(op, 'input', input);
-  checkIndices(op, indices);
+  const args = openOperands(op, 'gather', ['axis'], options, [input, indices], 0);
   const axis = checkAxis(op, args.axis, input.rank);
   return takeGather({ op, out: args.out }, input, indices, axis, gatherPolicy(op, args));
 }
@@ -65,20 +61,10 @@ function lowerGatherElements(
   options?: WebNNGatherOptions | null,
 ): LoweredGather<'webnn.gatherElements'> {
   const op = 'webnn.gatherElements';
-  const args = webnnOptions(op, options, 'gather', ['axis']);
-  checkOperand(op, 'input', input);
-  checkIndices(op, indices);
-  checkRank(op, 'input', input, 1);
+  const args = openOperands(op, 'gather', ['axis'], options, [input, indices], 1);
   checkRank(op, 'indices', indices, 1, input.rank);
   const axis = checkAxis(op, args.axis, input.rank);
-  const expected = input.shape.map((d, i) => (i === axis ? indices.shape[axis] : d));
-  if (!sameShape(indices.shape, expected)) {
-    fail(
-      `${op}.indices_shape`,
-      `${op}: shape(indices) must equal shape(input) except at axis ${axis}; got ${fmt(indices.shape)} for input ${fmt(input.shape)}`,
-      { indices: indices.shape, input: input.shape },
-    );
-  }
+  checkIndicesShape(op, input, indices, axis, true);
   return elementsGather({ op, out: args.out }, input, indices, axis, gatherPolicy(op, args));
 }
 
@@ -99,19 +85,9 @@ function lowerGatherND(
   options?: WebNNPolicyOptions | null,
 ): LoweredGather<'webnn.gatherND'> {
   const op = 'webnn.gatherND';
-  const args = webnnOptions(op, options, 'gather', []);
-  checkOperand(op, 'input', input);
-  checkIndices(op, indices);
-  checkRank(op, 'input', input, 1);
+  const args = openOperands(op, 'gather', [], options, [input, indices], 1);
   checkRank(op, 'indices', indices, 1);
-  const r = input.rank;
-  const k = indices.shape[indices.rank - 1];
-  if (k > r) {
-    fail(`${op}.coordinate_size`, `${op}: indices.shape[-1] must be <= rank(input) = ${r}; got ${k}`, {
-      coordinateSize: k,
-      rank: r,
-    });
-  }
+  checkCoordinateSize(op, input, indices, true);
   return ndGather({ op, out: args.out }, input, indices, gatherPolicy(op, args));
 }
 

@@ -13,9 +13,9 @@ import type { GatherMode, ScatterMode } from '../../core/types.js';
 import { fail } from '../../core/validate.js';
 import { InvalidArgumentError, fmt } from '../../errors.js';
 import type { DType } from '../../tensor/dtype.js';
-import type { Tensor } from '../../tensor/tensor.js';
+import { type Tensor, sameShape } from '../../tensor/tensor.js';
 import { describe, oneOf, options, outArg, tensorArg } from '../args.js';
-import { CLAMP_OR_ERROR, LAST_OR_ERROR, dtypeRule } from '../checks.js';
+import { CLAMP_OR_ERROR, LAST_OR_ERROR, checkSameDType, dtypeRule } from '../checks.js';
 import { type GatherPolicy, type ScatterPolicy, gatherPolicy as rowPolicy } from '../families.js';
 import { DIA, DIUA, type FrameworkDescription, G, S, type Signatures } from '../signature.js';
 
@@ -152,18 +152,6 @@ export function checkOperand(op: string, name: string, value: unknown): Tensor {
   return t;
 }
 
-/** The indices' data type must be in the constraints table. */
-export function checkIndices(op: string, value: unknown): Tensor {
-  const indices = checkOperand(op, 'indices', value);
-  if (!INDEX_DATA_TYPES.includes(indices.dtype))
-    dtypeRule(
-      `${op}.indices_dataType`,
-      `${op}: indices must be int32, uint32 or int64; got ${indices.dtype}`,
-      indices,
-    );
-  return indices;
-}
-
 /** `axis` is an `[EnforceRange] unsigned long` below the input rank; default 0. */
 export function checkAxis(op: string, axis: unknown, rank: number): number {
   if (axis === undefined) axis = 0;
@@ -171,13 +159,68 @@ export function checkAxis(op: string, axis: unknown, rank: number): number {
     fail(
       `${op}.axis`,
       `${op}: axis must be an unsigned integer < rank(input) = ${rank}; got ${describe(axis)}`,
-      {
-        axis,
-        rank,
-      },
+      { axis, rank },
     );
   }
   return axis;
+}
+
+/**
+ * The opening steps every op runs, in the spec's order: the options, then "validating operand"
+ * on input, indices (whose data type is in the constraints table) and updates (input's data
+ * type), then `rank(input) >= minRank`.
+ */
+export function openOperands(
+  op: string,
+  kind: 'gather' | 'scatter',
+  keys: readonly string[],
+  options: unknown,
+  [input, indices, updates]: readonly [Tensor, Tensor, Tensor?],
+  minRank: 0 | 1,
+): WebNNArgs {
+  const args = webnnOptions(op, options, kind, keys);
+  checkOperand(op, 'input', input);
+  checkOperand(op, 'indices', indices);
+  if (!INDEX_DATA_TYPES.includes(indices.dtype))
+    dtypeRule(
+      `${op}.indices_dataType`,
+      `${op}: indices must be int32, uint32 or int64; got ${indices.dtype}`,
+      indices,
+    );
+  if (kind === 'scatter') {
+    const u = checkOperand(op, 'updates', updates);
+    checkSameDType(op, `${op}.updates_dataType`, ['updates', u], ['input', input], 'data type');
+  }
+  checkRank(op, 'input', input, minRank);
+  return args;
+}
+
+/** `indices.shape[-1] <= rank(input)` (the ND ops); rule `<op>.coordinate_size`, with details on gatherND (as shipped). */
+export function checkCoordinateSize(op: string, input: Tensor, indices: Tensor, detailed = false): void {
+  const k = indices.shape[indices.rank - 1];
+  if (k > input.rank)
+    fail(
+      `${op}.coordinate_size`,
+      `${op}: indices.shape[-1] must be <= rank(input) = ${input.rank}; got ${k}`,
+      detailed ? { coordinateSize: k, rank: input.rank } : {},
+    );
+}
+
+/** shape(indices) = shape(input) except at `axis`; rule `<op>.indices_shape`, with details on gatherElements (as shipped). */
+export function checkIndicesShape(
+  op: string,
+  input: Tensor,
+  indices: Tensor,
+  axis: number,
+  detailed = false,
+) {
+  const expected = input.shape.map((d, i) => (i === axis ? indices.shape[axis] : d));
+  if (!sameShape(indices.shape, expected))
+    fail(
+      `${op}.indices_shape`,
+      `${op}: shape(indices) must equal shape(input) except at axis ${axis}; got ${fmt(indices.shape)} for input ${fmt(input.shape)}`,
+      detailed ? { indices: indices.shape, input: input.shape } : {},
+    );
 }
 
 /** Allowed-rank check from a constraints table. */

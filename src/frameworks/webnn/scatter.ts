@@ -6,16 +6,16 @@
 import { fail } from '../../core/validate.js';
 import { fmt } from '../../errors.js';
 import { type Tensor, sameShape } from '../../tensor/tensor.js';
-import { checkSameDType, runs } from '../checks.js';
+import { runs } from '../checks.js';
 import { elementsScatter, ndScatter, ndShape } from '../families.js';
 import {
   type WebNNScatterPolicyOptions,
   checkAxis,
-  checkIndices,
-  checkOperand,
+  checkCoordinateSize,
+  checkIndicesShape,
   checkRank,
+  openOperands,
   scatterPolicy,
-  webnnOptions,
 } from './policy.js';
 import type { LoweredScatter } from '../lowered.js';
 
@@ -23,13 +23,6 @@ import type { LoweredScatter } from '../lowered.js';
 export interface WebNNScatterOptions extends WebNNScatterPolicyOptions {
   /** The input axis indexed by `indices`; default 0. */
   readonly axis?: number;
-}
-
-/** `updates` is a valid operand of input's data type. */
-function checkUpdates(op: string, input: Tensor, value: unknown): Tensor {
-  const updates = checkOperand(op, 'updates', value);
-  checkSameDType(op, `${op}.updates_dataType`, ['updates', updates], ['input', input], 'data type');
-  return updates;
 }
 
 /**
@@ -50,22 +43,12 @@ function lowerScatterElements(
   options?: WebNNScatterOptions | null,
 ): LoweredScatter<'webnn.scatterElements'> {
   const op = 'webnn.scatterElements';
-  const args = webnnOptions(op, options, 'scatter', ['axis']);
-  checkOperand(op, 'input', input);
-  checkIndices(op, indices);
-  checkUpdates(op, input, updates);
+  const args = openOperands(op, 'scatter', ['axis'], options, [input, indices, updates], 1);
   const r = input.rank;
-  checkRank(op, 'input', input, 1);
   checkRank(op, 'indices', indices, 1, r);
   checkRank(op, 'updates', updates, 1, r);
   const axis = checkAxis(op, args.axis, r);
-  const expected = input.shape.map((d, i) => (i === axis ? indices.shape[axis] : d));
-  if (!sameShape(indices.shape, expected)) {
-    fail(
-      `${op}.indices_shape`,
-      `${op}: shape(indices) must equal shape(input) except at axis ${axis}; got ${fmt(indices.shape)} for input ${fmt(input.shape)}`,
-    );
-  }
+  checkIndicesShape(op, input, indices, axis);
   if (!sameShape(updates.shape, indices.shape)) {
     fail(
       `${op}.updates_shape`,
@@ -103,17 +86,9 @@ function lowerScatterND(
   options?: WebNNScatterPolicyOptions | null,
 ): LoweredScatter<'webnn.scatterND'> {
   const op = 'webnn.scatterND';
-  const args = webnnOptions(op, options, 'scatter', []);
-  checkOperand(op, 'input', input);
-  checkIndices(op, indices);
-  checkUpdates(op, input, updates);
-  checkRank(op, 'input', input, 1);
+  const args = openOperands(op, 'scatter', [], options, [input, indices, updates], 1);
   checkRank(op, 'indices', indices, 1);
-  const r = input.rank;
-  const k = indices.shape[indices.rank - 1];
-  if (k > r) {
-    fail(`${op}.coordinate_size`, `${op}: indices.shape[-1] must be <= rank(input) = ${r}; got ${k}`);
-  }
+  checkCoordinateSize(op, input, indices);
   const expected = ndShape(input.shape, indices.shape);
   if (!sameShape(updates.shape, expected)) {
     fail(
