@@ -115,28 +115,18 @@ export function opWords(description: FrameworkDescription, signature: OpSignatur
   return signature.words ? { ...description.words, ...signature.words } : description.words;
 }
 
+const signatureOf =
+  (kind: OpSignature['kind']) =>
+  (family: Family, params: readonly Param[], rest: Partial<OpSignature> = {}): OpSignature => ({
+    kind,
+    family,
+    params,
+    ...rest,
+  });
 /** A gather's signature. */
-export const G = (
-  family: Family,
-  params: readonly Param[],
-  rest: Partial<OpSignature> = {},
-): OpSignature => ({
-  kind: 'gather',
-  family,
-  params,
-  ...rest,
-});
+export const G = signatureOf('gather');
 /** A scatter's signature. */
-export const S = (
-  family: Family,
-  params: readonly Param[],
-  rest: Partial<OpSignature> = {},
-): OpSignature => ({
-  kind: 'scatter',
-  family,
-  params,
-  ...rest,
-});
+export const S = signatureOf('scatter');
 /** `(data, indices, attrs)`, the most common parameter list. */
 export const DIA: readonly Param[] = ['data', 'indices', 'attrs'];
 export const DIUA: readonly Param[] = ['data', 'indices', 'updates', 'attrs'];

@@ -22,6 +22,7 @@ import type { DType } from '../tensor/dtype.js';
 import { cast, slice } from '../tensor/ops.js';
 import { type NestedArray, type Tensor, tensor } from '../tensor/tensor.js';
 import { FRAMEWORKS, SIGNATURES_OF } from '../frameworks/index.js';
+import { GATHER_DN_KEYS, SCATTER_DN_KEYS } from '../frameworks/jax/dimension-numbers.js';
 import { DIA, DIUA, G, type OpSignature, S } from '../frameworks/signature.js';
 
 export type { Family, OpSignature, Param } from '../frameworks/signature.js';
@@ -299,21 +300,6 @@ export function translateArgs(from: OpEntry, to: OpEntry, args: CallArgs): CallA
   return { ...rest, attrs };
 }
 
-const GATHER_DN = [
-  'offset_dims',
-  'collapsed_slice_dims',
-  'start_index_map',
-  'operand_batching_dims',
-  'start_indices_batching_dims',
-];
-const SCATTER_DN = [
-  'update_window_dims',
-  'inserted_window_dims',
-  'scatter_dims_to_operand_dims',
-  'operand_batching_dims',
-  'scatter_indices_batching_dims',
-];
-
 /** Dimension numbers carried between stablehlo.* and jax.lax.* (JAX fixes index_vector_dim to the last dim). */
 function generalAttrs(
   from: OpEntry,
@@ -328,11 +314,11 @@ function generalAttrs(
       Object.fromEntries(keys.filter((k) => a[k] !== undefined).map((k) => [k, a[k]]));
     if (gather)
       return {
-        dimension_numbers: pick(GATHER_DN),
+        dimension_numbers: pick(GATHER_DN_KEYS),
         slice_sizes: a.slice_sizes,
         ...pick(['mode', 'fill_value', 'indices_are_sorted']),
       };
-    const dn = pick(SCATTER_DN.map((k) => (k === 'operand_batching_dims' ? 'input_batching_dims' : k)));
+    const dn = pick(SCATTER_DN_KEYS.map((k) => (k === 'operand_batching_dims' ? 'input_batching_dims' : k)));
     if ('input_batching_dims' in dn) {
       dn.operand_batching_dims = dn.input_batching_dims;
       delete dn.input_batching_dims;
