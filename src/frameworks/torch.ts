@@ -31,10 +31,7 @@ import {
   lowerIndexPut,
 } from './torch/index-ops.js';
 import { lowerIndex, lowerMaskedScatter, lowerMaskedSelect } from './torch/masks.js';
-import { execute } from '../core/call.js';
-import type { DType } from '../tensor/dtype.js';
-import type { Tensor } from '../tensor/tensor.js';
-import type { OutOptions as MaskOutOptions } from './torch/gather.js';
+import { runs } from './lowered.js';
 import {
   lowerScatter,
   lowerScatterAdd,
@@ -65,21 +62,11 @@ export const torch = {
   take,
   take_along_dim,
   /** `x[i0, i1, …]` with int64 index tensors and bool/uint8 masks, null for a full slice `:` (aten.index). */
-  index: <D extends DType>(
-    input: Tensor<D>,
-    indices: readonly (Tensor | null)[],
-    opts?: MaskOutOptions | null,
-  ): Tensor<D> => execute(lowerIndex(input, indices, opts)) as Tensor<D>,
+  index: runs(lowerIndex),
   /** The elements of `input` where `mask` is true, 1-D (input and mask broadcast together). */
-  masked_select: <D extends DType>(input: Tensor<D>, mask: Tensor, opts?: MaskOutOptions | null): Tensor<D> =>
-    execute(lowerMaskedSelect(input, mask, opts)) as Tensor<D>,
+  masked_select: runs(lowerMaskedSelect),
   /** A copy of `input` whose mask positions take `source`'s leading elements, row-major. */
-  masked_scatter: <D extends DType>(
-    input: Tensor<D>,
-    mask: Tensor,
-    source: Tensor,
-    opts?: MaskOutOptions | null,
-  ): Tensor<D> => execute(lowerMaskedScatter(input, mask, source, opts)) as Tensor<D>,
+  masked_scatter: runs(lowerMaskedScatter),
   /** The same calls lowered to one core call each (for `explain` and the explorer). */
   lower: {
     gather: lowerGather,

@@ -2,16 +2,14 @@
  * PyTorch's gathers: `torch.gather`, `torch.take_along_dim` (the `elements` family),
  * `torch.take` (`flat`), `torch.index_select` (`take`).
  */
-import { execute } from '../../core/call.js';
 import { InvalidArgumentError, fmt } from '../../errors.js';
 import { broadcastTo } from '../../tensor/ops.js';
-import type { DType } from '../../tensor/dtype.js';
 import { type Tensor, zeros } from '../../tensor/tensor.js';
 import { flag, integer, normalizeAxis, options, tensorArg } from '../args.js';
 import { elementsGather, flatGather, takeGather } from '../families.js';
 import { broadcastOr } from '../numpy/shared.js';
 import { type TorchOp, atLeast1d, checkIndexDType, metaOf, normalizeDim, policyOf } from './policy.js';
-import type { LoweredGather } from '../lowered.js';
+import { type LoweredGather, runs } from '../lowered.js';
 
 /** PyTorch's keyword `out=`: the result's shape and the input's dtype. */
 export interface OutOptions {
@@ -91,14 +89,7 @@ export function lowerGather(
  * @example
  * torch.gather(tensor([[1, 2], [3, 4]]), 1, tensor([[0n, 0n], [1n, 0n]], 'int64')).toArray(); // [[1, 1], [4, 3]]
  */
-export function gather<D extends DType>(
-  input: Tensor<D>,
-  dim: number,
-  index: Tensor,
-  opts?: GatherOptions | null,
-): Tensor<D> {
-  return execute(lowerGather(input, dim, index, opts)) as Tensor<D>;
-}
+export const gather = runs(lowerGather);
 
 export interface TakeAlongDimOptions extends OutOptions {
   /** Dimension to select along; omitted/null flattens input and indices. */
@@ -167,13 +158,7 @@ export function lowerTakeAlongDim(
  * torch.take_along_dim(t, tensor(3n, 'int64')).toArray();                                    // [60]
  * torch.take_along_dim(t, tensor([[0n, 2n, 1n], [1n, 2n, 0n]], 'int64'), { dim: 1 }).toArray(); // [[10, 20, 30], [40, 50, 60]]
  */
-export function take_along_dim<D extends DType>(
-  input: Tensor<D>,
-  indices: Tensor,
-  opts?: TakeAlongDimOptions | null,
-): Tensor<D> {
-  return execute(lowerTakeAlongDim(input, indices, opts)) as Tensor<D>;
-}
+export const take_along_dim = runs(lowerTakeAlongDim);
 
 /**
  * Lowers `torch.take(input, index, *, out=None)`: `out[j...] = input.flatten()[index[j...]]`,
@@ -199,9 +184,7 @@ export function lowerTake(
  * @example
  * torch.take(tensor([[4, 3, 5], [6, 7, 8]]), tensor([0n, 2n, 5n], 'int64')).toArray(); // [4, 5, 8]
  */
-export function take<D extends DType>(input: Tensor<D>, index: Tensor, opts?: OutOptions | null): Tensor<D> {
-  return execute(lowerTake(input, index, opts)) as Tensor<D>;
-}
+export const take = runs(lowerTake);
 
 /** torch.<op>.index_rank: the index must be a vector (0-d counts as one element). */
 export function checkVector(op: TorchOp, index: Tensor): Tensor {
@@ -264,11 +247,4 @@ const INDEX_SELECT_POLICY = { ...policyOf('index_select'), oob_code: 'torch.inde
  * @example
  * torch.index_select(tensor([[0, 1, 2], [10, 11, 12]]), 1, tensor([2n, 0n], 'int64')).toArray(); // [[2, 0], [12, 10]]
  */
-export function index_select<D extends DType>(
-  input: Tensor<D>,
-  dim: number,
-  index: Tensor,
-  opts?: OutOptions | null,
-): Tensor<D> {
-  return execute(lowerIndexSelect(input, dim, index, opts)) as Tensor<D>;
-}
+export const index_select = runs(lowerIndexSelect);

@@ -2,17 +2,23 @@
  * PyTorch's slice-wise scatters along one dim (`index_add`, `index_copy`, `index_fill`) and
  * advanced-index assignment `index_put` (`t[i0, i1] = v`).
  */
-import { type Prologue, type ScatterCall, execute } from '../../core/call.js';
+import type { Prologue, ScatterCall } from '../../core/call.js';
 import type { UpdateComputation } from '../../core/types.js';
-import { IndexOutOfBoundsError, InvalidArgumentError, fmt } from '../../errors.js';
+import { InvalidArgumentError, fmt } from '../../errors.js';
 import { type Scalar, isComplex, isFloat } from '../../tensor/dtype.js';
-import type { DType } from '../../tensor/dtype.js';
 import { Tensor, zeros } from '../../tensor/tensor.js';
 import { flag, options, scalar, tensorArg } from '../args.js';
 import { flatScatter, takeScatter, tupleScatter } from '../families.js';
-import { broadcastExactly, broadcastTuple, castScalar, filled } from '../numpy/shared.js';
+import { broadcastTuple, castScalar, filled } from '../numpy/shared.js';
 import { NO_INDEX, type OutOptions, checkVector } from './gather.js';
-import { type IndexEntry, indexPutTuple, lowerMaskIndexPut, lowerSliceIndexPut } from './masks.js';
+import {
+  type IndexEntry,
+  indexPutTuple,
+  lowerMaskIndexPut,
+  lowerSliceIndexPut,
+  sizeZeroDim,
+  valuesTo,
+} from './masks.js';
 import { indexAddNaN, indexPutPolicy } from './nan-places.js';
 import {
   type TorchOp,
@@ -23,7 +29,7 @@ import {
   normalizeDim,
   policyOf,
 } from './policy.js';
-import type { LoweredScatter } from '../lowered.js';
+import { type LoweredScatter, runs } from '../lowered.js';
 
 /**
  * Common lowering of index_add / index_copy / index_fill (the `take` family):
@@ -188,15 +194,7 @@ export function lowerIndexAdd(
  * torch.index_add(full([5, 3], 1, 'float32'), 0, tensor([0n, 4n, 2n], 'int64'), t).toArray();
  * // [[2, 3, 4], [1, 1, 1], [8, 9, 10], [1, 1, 1], [5, 6, 7]]
  */
-export function index_add<D extends DType>(
-  input: Tensor<D>,
-  dim: number,
-  index: Tensor,
-  source: Tensor,
-  opts?: IndexAddOptions | null,
-): Tensor<D> {
-  return execute(lowerIndexAdd(input, dim, index, source, opts)) as Tensor<D>;
-}
+export const index_add = runs(lowerIndexAdd);
 
 /**
  * Lowers `torch.index_copy(input, dim, index, source, *, out=None)`:
@@ -227,15 +225,7 @@ export function lowerIndexCopy(
  * torch.index_copy(zeros([5, 3], 'float32'), 0, tensor([0n, 4n, 2n], 'int64'), t).toArray();
  * // [[1, 2, 3], [0, 0, 0], [7, 8, 9], [0, 0, 0], [4, 5, 6]]
  */
-export function index_copy<D extends DType>(
-  input: Tensor<D>,
-  dim: number,
-  index: Tensor,
-  source: Tensor,
-  opts?: OutOptions | null,
-): Tensor<D> {
-  return execute(lowerIndexCopy(input, dim, index, source, opts)) as Tensor<D>;
-}
+export const index_copy = runs(lowerIndexCopy);
 
 /**
  * Lowers `torch.index_fill(input, dim, index, value)`: `self[..., index[i], ...] = value`.
@@ -270,15 +260,7 @@ export function lowerIndexFill(
  * const x = tensor([[1, 2, 3], [4, 5, 6], [7, 8, 9]], 'float32');
  * torch.index_fill(x, 1, tensor([0n, 2n], 'int64'), -1).toArray(); // [[-1, 2, -1], [-1, 5, -1], [-1, 8, -1]]
  */
-export function index_fill<D extends DType>(
-  input: Tensor<D>,
-  dim: number,
-  index: Tensor,
-  value: Scalar | Tensor,
-  opts?: OutOptions | null,
-): Tensor<D> {
-  return execute(lowerIndexFill(input, dim, index, value, opts)) as Tensor<D>;
-}
+export const index_fill = runs(lowerIndexFill);
 
 export interface IndexPutOptions extends OutOptions {
   /** Sum into the targets (duplicates accumulate) instead of assigning. Default false. */
@@ -335,23 +317,8 @@ export function lowerIndexPut(
   const { indices: idx, shape } = broadcastTuple(arrays, `${name}.shape`, name);
   // PyTorch refuses any (broadcast, non-empty) index into a size-0 dim, before anything else.
   const zeroDim = arrays.findIndex((_, d) => X.shape[d] === 0);
-  if (zeroDim >= 0 && shape.every((n) => n > 0)) {
-    throw new IndexOutOfBoundsError(
-      `${name}.bounds`,
-      `${name}: index is out of bounds for dimension with size 0`,
-      {
-        dim: zeroDim,
-        size: 0,
-      },
-    );
-  }
-  const uShape = [...shape, ...X.shape.slice(arrays.length)];
-  const updates = broadcastExactly(
-    V,
-    uShape,
-    `${name}.values_shape`,
-    `${name}: shape mismatch: value tensor of shape ${fmt(V.shape)} cannot be broadcast to indexing result of shape ${fmt(uShape)}`,
-  );
+  if (zeroDim >= 0 && shape.every((n) => n > 0)) sizeZeroDim(name, zeroDim);
+  const updates = valuesTo(name, V, [...shape, ...X.shape.slice(arrays.length)]);
   const computation = accumulate ? 'add' : 'replace';
   // Nothing to write (an empty broadcast or empty trailing dims): PyTorch checks no index.
   if (updates.size === 0)
@@ -377,11 +344,4 @@ export function lowerIndexPut(
  * torch.index_put(t, [tensor([0n, 1n], 'int64'), tensor([2n, -1n], 'int64')], tensor([7n, 9n], 'int64')).toArray();
  * // [[0n, 1n, 7n], [10n, 11n, 9n]]
  */
-export function index_put<D extends DType>(
-  input: Tensor<D>,
-  indices: readonly IndexEntry[],
-  values: Tensor,
-  opts?: IndexPutOptions | null,
-): Tensor<D> {
-  return execute(lowerIndexPut(input, indices, values, opts)) as Tensor<D>;
-}
+export const index_put = runs(lowerIndexPut);

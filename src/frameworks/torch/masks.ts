@@ -41,6 +41,44 @@ import type { LoweredGather, LoweredScatter } from '../lowered.js';
 
 const isMask = (t: Tensor) => t.dtype === 'bool' || t.dtype === 'uint8';
 
+/** The call meta of torch.index / index_put / the mask ops: index_put's wording, X's shape. */
+const maskMeta = (op: string, out: unknown, X: Tensor) => ({
+  op,
+  wording: TORCH_POLICY.index_put.wording,
+  out: outArg(op, out),
+  operand_shape: X.shape,
+});
+
+/** torch.index's policy: index_put's, out of bounds under its own code. */
+const INDEX_POLICY = { ...policyOf('index_put'), oob_code: 'torch.index.bounds' };
+
+/** The index tensors' shapes broadcast together (`<op>.shape`). */
+function indexShape(op: string, shapes: readonly (readonly number[])[]): number[] {
+  return broadcastOr(
+    shapes,
+    `${op}.shape`,
+    `${op}: shape mismatch: indexing tensors could not be broadcast together with shapes ${shapes.map((s) => fmt(s)).join(', ')}`,
+  );
+}
+
+/** `values` broadcast to the indexing result's shape (`<op>.values_shape`); `B` is what broadcasts. */
+export function valuesTo(op: string, V: Tensor, shape: readonly number[], B: Tensor = V): Tensor {
+  return broadcastExactly(
+    B,
+    shape,
+    `${op}.values_shape`,
+    `${op}: shape mismatch: value tensor of shape ${fmt(V.shape)} cannot be broadcast to indexing result of shape ${fmt(shape)}`,
+  );
+}
+
+/** `<op>.bounds`: PyTorch refuses a (broadcast, non-empty) integer index into a size-0 dim first. */
+export function sizeZeroDim(op: string, dim: number): never {
+  throw new IndexOutOfBoundsError(`${op}.bounds`, `${op}: index is out of bounds for dimension with size 0`, {
+    dim,
+    size: 0,
+  });
+}
+
 /** A uint8 mask as bool; any value but 0 and 1 is refused (`<op>.mask_values`, PyTorch's RuntimeError). */
 export function maskOf(op: string, t: Tensor): Tensor {
   if (t.dtype === 'bool') return t;
@@ -135,22 +173,10 @@ function placedItems(op: string, X: Tensor, items: readonly TupleItem[]) {
     throw new InvalidArgumentError(`${op}.indices`, `${op}: indices hold no ellipsis`);
   };
   const p = placeTuple(X, items, { op, tooMany: (n) => tooMany(op, X, n), ellipsis: never, check: () => {} });
-  const shapes = p.entries.map(entryShape);
-  const S = broadcastOr(
-    shapes,
-    `${op}.shape`,
-    `${op}: shape mismatch: indexing tensors could not be broadcast together with shapes ${shapes.map((s) => fmt(s)).join(', ')}`,
-  );
+  const S = indexShape(op, p.entries.map(entryShape));
   for (const item of p.items)
     if ('adv' in item && 'ints' in item.adv && p.operand.shape[item.dims[0]] === 0 && S.every((n) => n > 0))
-      throw new IndexOutOfBoundsError(
-        `${op}.bounds`,
-        `${op}: index is out of bounds for dimension with size 0`,
-        {
-          dim: item.dims[0],
-          size: 0,
-        },
-      );
+      sizeZeroDim(op, item.dims[0]);
   return { p, S, shape: resultShape(p, S) };
 }
 
@@ -162,10 +188,9 @@ function lowerSliceIndex(X: Tensor, indices: readonly unknown[], out: unknown): 
   const items = all.filter((i) => !isScalarMask(i));
   const { p, S, shape } = placedItems(op, X, items);
   checkCallBudget([{ shape, dtype: X.dtype }], op);
-  const m = { op, wording: TORCH_POLICY.index_put.wording, out: outArg(op, out), operand_shape: X.shape };
-  const policy = { ...policyOf('index_put'), oob_code: `${op}.bounds` };
-  if (shape.includes(0)) return flatGather({ ...m, reshape: shape }, X, NO_INDEX, policy);
-  return placedGather(m, p, S, policy);
+  const m = maskMeta(op, out, X);
+  if (shape.includes(0)) return flatGather({ ...m, reshape: shape }, X, NO_INDEX, INDEX_POLICY);
+  return placedGather(m, p, S, INDEX_POLICY);
 }
 
 /**
@@ -185,12 +210,7 @@ export function lowerSliceIndexPut(
   const accumulate = flag(op, 'accumulate', opts.accumulate, false);
   checkSameDType('index_put', 'values', X, V);
   const advs = all.filter((i) => 'adv' in i);
-  const m = {
-    op,
-    wording: TORCH_POLICY.index_put.wording,
-    out: outArg(op, opts.out),
-    operand_shape: X.shape,
-  };
+  const m = maskMeta(op, opts.out, X);
   const lone = advs.length === 1 && 'mask' in advs[0].adv ? advs[0].adv.mask : undefined;
   if (lone && V.size === 1 && !accumulate)
     return maskedFill(m, X, all, lone, V, policyOf('index_put', X.dtype));
@@ -202,12 +222,7 @@ export function lowerSliceIndexPut(
   // The row of ATen's inner loop: self's dims after the last indexed one (nan-places.ts).
   const last = Math.max(...p.items.map((i) => ('adv' in i ? Math.max(...i.dims) : -1)));
   const policy = indexPutPolicy(X.dtype, accumulate, p.operand.shape.slice(last + 1), V.shape);
-  const updates = broadcastExactly(
-    V,
-    shape,
-    `${op}.values_shape`,
-    `${op}: shape mismatch: value tensor of shape ${fmt(V.shape)} cannot be broadcast to indexing result of shape ${fmt(shape)}`,
-  );
+  const updates = valuesTo(op, V, shape);
   if (updates.size === 0) return flatScatter(m, X, NO_INDEX, zeros([0], X.dtype), 'replace', policy);
   return placedScatter(m, p, S, updates, accumulate ? 'add' : 'replace', policy);
 }
@@ -263,12 +278,7 @@ function tooMany(op: string, X: Tensor, count: number): never {
 /** The tuple's masks read as columns: operand, entries, broadcast shape S (`<op>.shape`). */
 function expand(op: string, X: Tensor, tuple: readonly TupleEntry[]) {
   const { operand, entries } = withScalarMasks(X, tuple);
-  const shapes = entries.map(entryShape);
-  const S = broadcastOr(
-    shapes,
-    `${op}.shape`,
-    `${op}: shape mismatch: indexing tensors could not be broadcast together with shapes ${shapes.map((s) => fmt(s)).join(', ')}`,
-  );
+  const S = indexShape(op, entries.map(entryShape));
   const depth = entries.reduce((n, e) => n + dimsOf(e), 0);
   const lone = entries.length === 1 && 'mask' in entries[0] ? entries[0].mask : undefined;
   return { operand, entries, S, rest: operand.shape.slice(depth), lone };
@@ -322,20 +332,9 @@ export function lowerMaskIndexPut(
   const fill = isMaskedFill(tuple, V, accumulate);
   const { operand, entries, S, rest, lone } = expand(op, X, tuple);
   const uShape = [...S, ...rest];
-  const updates = broadcastExactly(
-    fill ? V.reshape([]) : V,
-    uShape,
-    `${op}.values_shape`,
-    `${op}: shape mismatch: value tensor of shape ${fmt(V.shape)} cannot be broadcast to indexing result of shape ${fmt(uShape)}`,
-  );
+  const updates = valuesTo(op, V, uShape, fill ? V.reshape([]) : V);
   const computation: UpdateComputation = accumulate ? 'add' : 'replace';
-  const m = {
-    op,
-    wording: TORCH_POLICY.index_put.wording,
-    out: outArg(op, out),
-    operand_shape: X.shape,
-    reshape: operand === X ? undefined : X.shape,
-  };
+  const m = { ...maskMeta(op, out, X), reshape: operand === X ? undefined : X.shape };
   const policy = indexPutPolicy(X.dtype, accumulate, rest, V.shape);
   zeroDimCheck(op, operand.shape, entries, S);
   if (updates.size === 0) return flatScatter(m, X, NO_INDEX, zeros([0], X.dtype), 'replace', policy);
@@ -369,8 +368,8 @@ export function lowerIndex(
   // that counts a mask as one dim, before the advanced indices: not modelled, refused.
   if (arrays.some((t) => t.rank === 0)) scalarIndex(op);
   const tuple = torchTuple(op, X, arrays);
-  const m = { op, wording: TORCH_POLICY.index_put.wording, out: outArg(op, o.out), operand_shape: X.shape };
-  const policy = { ...policyOf('index_put'), oob_code: `${op}.bounds` };
+  const m = maskMeta(op, o.out, X);
+  const policy = INDEX_POLICY;
   if (!tuple.some((e) => 'mask' in e)) {
     // Integer tensors only (or none: x[()] is x): the tuple family as it is.
     const { indices: idx, shape } = broadcastTuple(arrays, `${op}.shape`, op);
@@ -405,15 +404,7 @@ function zeroDimCheck(
 ): void {
   let d = 0;
   for (const e of entries) {
-    if ('ints' in e && shape[d] === 0 && S.every((n) => n > 0))
-      throw new IndexOutOfBoundsError(
-        `${op}.bounds`,
-        `${op}: index is out of bounds for dimension with size 0`,
-        {
-          dim: d,
-          size: 0,
-        },
-      );
+    if ('ints' in e && shape[d] === 0 && S.every((n) => n > 0)) sizeZeroDim(op, d);
     d += dimsOf(e);
   }
 }
@@ -466,8 +457,7 @@ export function lowerMaskedSelect(
   const X0 = tensorArg(op, 'input', input);
   const [X1, M1] = broadcastPair(op, X0, maskArg(op, mask));
   const [X, M] = X1.rank === 0 ? [X1.reshape([1]), M1.reshape([1])] : [X1, M1];
-  const m = { op, wording: TORCH_POLICY.index_put.wording, out: outArg(op, o.out), operand_shape: X0.shape };
-  return maskGather(m, X, M, policyOf('index_put'));
+  return maskGather(maskMeta(op, o.out, X0), X, M, policyOf('index_put'));
 }
 
 /**
@@ -504,14 +494,7 @@ export function lowerMaskedScatter(
       `${op}: Number of elements of source < number of ones in mask (${S.size} < ${count})`,
       { source: S.size, count },
     );
-  const m = {
-    op,
-    wording: TORCH_POLICY.index_put.wording,
-    out: outArg(op, o.out),
-    reshape: X1.rank === 0 ? [] : undefined,
-    operand_shape: X0.shape,
-    updates_shape: S.shape,
-  };
+  const m = { ...maskMeta(op, o.out, X0), reshape: X1.rank === 0 ? [] : undefined, updates_shape: S.shape };
   // Every source element is an update; those past count(mask) aim out of bounds (the nonzero
   // step's extra rows) and are skipped: gradients reach source in its own shape.
   const policy = { ...policyOf('index_put', X.dtype), mode: 'skip' } as const;

@@ -2,12 +2,11 @@
  * PyTorch's element-wise scatters (the `elements` family): `torch.scatter` (src tensor or scalar
  * value, legacy `reduce` 'add' | 'multiply'), `torch.scatter_add`, `torch.scatter_reduce`.
  */
-import { type ScatterCall, execute } from '../../core/call.js';
+import type { ScatterCall } from '../../core/call.js';
 import type { ReducerName } from '../../core/types.js';
 import { DTypeError, InvalidArgumentError } from '../../errors.js';
 import { type Scalar, isComplex } from '../../tensor/dtype.js';
 import { slice } from '../../tensor/ops.js';
-import type { DType } from '../../tensor/dtype.js';
 import { Tensor, zeros } from '../../tensor/tensor.js';
 import { flag, oneOf, options, scalar, tensorArg } from '../args.js';
 import { elementsScatter, flatScatter } from '../families.js';
@@ -22,7 +21,7 @@ import {
   normalizeDim,
   policyOf,
 } from './policy.js';
-import type { LoweredScatter } from '../lowered.js';
+import { type LoweredScatter, runs } from '../lowered.js';
 import { scatterProductNaN } from './nan-places.js';
 
 /**
@@ -142,15 +141,7 @@ export function lowerScatter(
  * torch.scatter(zeros([3, 5], 'int64'), 0, tensor([[0n, 1n, 2n, 0n]], 'int64'), src).toArray();
  * // [[1, 0, 0, 4, 0], [0, 2, 0, 0, 0], [0, 0, 3, 0, 0]]
  */
-export function scatter<D extends DType>(
-  input: Tensor<D>,
-  dim: number,
-  index: Tensor,
-  src: Tensor | Scalar,
-  opts?: ScatterOptions | null,
-): Tensor<D> {
-  return execute(lowerScatter(input, dim, index, src, opts)) as Tensor<D>;
-}
+export const scatter = runs(lowerScatter);
 
 /** Lowers `torch.scatter_add(input, dim, index, src, *, out=None)`: `self[...index...] += src[...]`. */
 export function lowerScatterAdd(
@@ -171,15 +162,7 @@ export function lowerScatterAdd(
  * torch.scatter_add(zeros([3, 5], 'float32'), 0, tensor([[0n, 1n, 2n, 0n, 0n]], 'int64'), full([2, 5], 1, 'float32')).toArray();
  * // [[1, 0, 0, 1, 1], [0, 1, 0, 0, 0], [0, 0, 1, 0, 0]]
  */
-export function scatter_add<D extends DType>(
-  input: Tensor<D>,
-  dim: number,
-  index: Tensor,
-  src: Tensor,
-  opts?: OutOptions | null,
-): Tensor<D> {
-  return execute(lowerScatterAdd(input, dim, index, src, opts)) as Tensor<D>;
-}
+export const scatter_add = runs(lowerScatterAdd);
 
 /** scatter_reduce's reductions and the core reducer each one is. */
 export const REDUCTIONS = {
@@ -241,13 +224,4 @@ export function lowerScatterReduce(
  * const index = tensor([0n, 1n, 0n, 1n, 2n, 1n], 'int64');
  * torch.scatter_reduce(tensor([1, 2, 3, 4], 'float32'), 0, index, src, 'sum').toArray(); // [5, 14, 8, 4]
  */
-export function scatter_reduce<D extends DType>(
-  input: Tensor<D>,
-  dim: number,
-  index: Tensor,
-  src: Tensor,
-  reduce: Reduction,
-  opts?: ScatterReduceOptions | null,
-): Tensor<D> {
-  return execute(lowerScatterReduce(input, dim, index, src, reduce, opts)) as Tensor<D>;
-}
+export const scatter_reduce = runs(lowerScatterReduce);
