@@ -181,22 +181,50 @@ export interface DmlDescTensors<D extends DType = DType> {
 }
 
 /**
- * A gather desc's tensors, its policy, and the rules every gather desc but DML_GATHER's (whose
- * support table depends on the feature level) shares: one DimensionCount in [1, 8], the newest
- * support table's data types.
+ * A desc's tensors (`names`, in order: InputTensor, IndicesTensor, then UpdatesTensor on a
+ * scatter), its policy, and the rules every desc but DML_GATHER's (whose support table depends
+ * on the feature level) shares: one DimensionCount in [1, 8], the newest support table's data
+ * types, and UpdatesTensor of InputTensor's data type.
  */
-export function gatherTensors(
+export function descTensors(
   op: string,
-  desc: { InputTensor?: unknown; IndicesTensor?: unknown },
+  kind: 'gather' | 'scatter',
+  desc: Record<string, unknown>,
   options: unknown,
 ) {
-  const input = tensorArg(op, 'InputTensor', desc.InputTensor);
-  const indices = tensorArg(op, 'IndicesTensor', desc.IndicesTensor);
-  const { policy } = resolvePolicy(op, 'gather', options, indices);
-  const D = checkDimensionCounts(op, { InputTensor: input, IndicesTensor: indices }, 1, 8);
+  const names = kind === 'gather' ? GATHER_TENSORS : SCATTER_TENSORS;
+  const t = Object.fromEntries(names.map((n) => [n, tensorArg(op, n, desc[n])]));
+  const { InputTensor: input, IndicesTensor: indices, UpdatesTensor: updates } = t;
+  const { policy } = resolvePolicy(op, kind, options, indices);
+  const D = checkDimensionCounts(op, t, 1, 8);
   checkDataType(op, 'InputTensor', input, DATA_TYPES);
   checkDataType(op, 'IndicesTensor', indices, INDEX_TYPES);
-  return { input, indices, D, policy };
+  if (updates && updates.dtype !== input.dtype) {
+    const message = `${op}: UpdatesTensor.DataType must match InputTensor.DataType (${input.dtype}); got ${updates.dtype}`;
+    dtypeRule(`${op}.UpdatesTensor.DataType`, message);
+  }
+  return { input, indices, updates, D, policy };
+}
+
+const GATHER_TENSORS = ['InputTensor', 'IndicesTensor'];
+const SCATTER_TENSORS = ['InputTensor', 'IndicesTensor', 'UpdatesTensor'];
+
+/**
+ * The real (trailing) sizes of InputTensor and IndicesTensor under InputDimensionCount and
+ * IndicesDimensionCount (each in [1, D]; the leading padding sizes must be 1).
+ */
+export function ndSizes(
+  op: string,
+  desc: Record<string, unknown>,
+  input: Tensor,
+  indices: Tensor,
+  D: number,
+) {
+  const nIn = uintField(op, 'InputDimensionCount', desc.InputDimensionCount, 1, D);
+  const nIdx = uintField(op, 'IndicesDimensionCount', desc.IndicesDimensionCount, 1, D);
+  const inReal = realSizes(op, 'InputDimensionCount', 'InputTensor', input, nIn);
+  const idxReal = realSizes(op, 'IndicesDimensionCount', 'IndicesTensor', indices, nIdx);
+  return { nIn, nIdx, inReal, idxReal };
 }
 
 /** The public function of a DirectML op: its lowering run, the result typed by InputTensor's dtype. */

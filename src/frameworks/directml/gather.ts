@@ -21,7 +21,8 @@ import {
   checkDimensionCounts,
   checkSizesOffAxis,
   descFields,
-  gatherTensors,
+  descTensors,
+  ndSizes,
   runsDesc,
   output,
   realSizes,
@@ -126,7 +127,7 @@ function lowerGATHER_ELEMENTS(
 ): LoweredGather<'directml.GATHER_ELEMENTS'> {
   const op = 'directml.GATHER_ELEMENTS';
   const d = descFields(op, desc, FIELDS.GATHER_ELEMENTS);
-  const { input, indices, D, policy } = gatherTensors(op, d, options);
+  const { input, indices, D, policy } = descTensors(op, 'gather', d, options);
   const axis = uintField(op, 'Axis', d.Axis, 0, D - 1);
   checkSizesOffAxis(op, input, indices, axis);
   const { out } = output(op, input, indices.shape, D, d.OutputTensor);
@@ -145,11 +146,8 @@ function lowerGATHER_ELEMENTS(
  * (k <= InputDimensionCount - BatchDimensionCount), OutputTensor.*.
  */
 function lowerND(op: string, desc: Partial<DmlGatherND1Desc>, options: unknown): GatherCall {
-  const { input, indices, D, policy } = gatherTensors(op, desc, options);
-  const nIn = uintField(op, 'InputDimensionCount', desc.InputDimensionCount, 1, D);
-  const nIdx = uintField(op, 'IndicesDimensionCount', desc.IndicesDimensionCount, 1, D);
-  const inReal = realSizes(op, 'InputDimensionCount', 'InputTensor', input, nIn);
-  const idxReal = realSizes(op, 'IndicesDimensionCount', 'IndicesTensor', indices, nIdx);
+  const { input, indices, D, policy } = descTensors(op, 'gather', desc, options);
+  const { nIn, nIdx, inReal, idxReal } = ndSizes(op, desc, input, indices, D);
   const b = uintField(op, 'BatchDimensionCount', desc.BatchDimensionCount, 0, Math.min(nIn, nIdx) - 1);
   if (!sameShape(inReal.slice(0, b), idxReal.slice(0, b))) {
     fail(

@@ -8,24 +8,18 @@ import { fail } from '../../core/validate.js';
 import { fmt } from '../../errors.js';
 import type { DType } from '../../tensor/dtype.js';
 import type { Tensor } from '../../tensor/tensor.js';
-import { tensorArg } from '../args.js';
-import { dtypeRule } from '../checks.js';
 import { elementsScatter, ndScatter } from '../families.js';
 import type { LoweredScatter } from '../lowered.js';
 import {
-  DATA_TYPES,
   type DmlDescTensors,
   type DmlOptions,
-  INDEX_TYPES,
-  checkDataType,
-  checkDimensionCounts,
   checkSizesOffAxis,
   descFields,
-  runsDesc,
+  descTensors,
+  ndSizes,
   output,
-  realSizes,
-  resolvePolicy,
   rightAlign,
+  runsDesc,
   uintField,
 } from './desc.js';
 
@@ -56,27 +50,6 @@ const FIELDS = {
   SCATTER_ND: [...TENSORS, 'InputDimensionCount', 'IndicesDimensionCount'],
 } as const;
 
-/** The three tensors, the policy and the shared DimensionCount / DataType rules. */
-function common(
-  op: string,
-  desc: { InputTensor?: unknown; IndicesTensor?: unknown; UpdatesTensor?: unknown },
-  options: unknown,
-) {
-  const input = tensorArg(op, 'InputTensor', desc.InputTensor);
-  const indices = tensorArg(op, 'IndicesTensor', desc.IndicesTensor);
-  const updates = tensorArg(op, 'UpdatesTensor', desc.UpdatesTensor);
-  const { policy } = resolvePolicy(op, 'scatter', options, indices);
-  const tensors = { InputTensor: input, IndicesTensor: indices, UpdatesTensor: updates };
-  const D = checkDimensionCounts(op, tensors, 1, 8);
-  checkDataType(op, 'InputTensor', input, DATA_TYPES);
-  checkDataType(op, 'IndicesTensor', indices, INDEX_TYPES);
-  if (updates.dtype !== input.dtype) {
-    const message = `${op}: UpdatesTensor.DataType must match InputTensor.DataType (${input.dtype}); got ${updates.dtype}`;
-    dtypeRule(`${op}.UpdatesTensor.DataType`, message);
-  }
-  return { input, indices, updates, D, policy };
-}
-
 /**
  * DML_SCATTER: `output = input; output[indices[i, j, k], j, k] = updates[i, j, k]` (Axis 0).
  *
@@ -90,7 +63,7 @@ function common(
 function lowerSCATTER(desc: DmlScatterDesc, options?: DmlOptions | null): LoweredScatter<'directml.SCATTER'> {
   const op = 'directml.SCATTER';
   const d = descFields(op, desc, FIELDS.SCATTER);
-  const { input, indices, updates, D, policy } = common(op, d, options);
+  const { input, indices, updates, D, policy } = descTensors(op, 'scatter', d, options);
   const axis = uintField(op, 'Axis', d.Axis, 0, D - 1);
   checkSizesOffAxis(op, input, indices, axis);
   if (!sameShape(updates.shape, indices.shape)) {
@@ -119,11 +92,8 @@ function lowerSCATTER_ND(
 ): LoweredScatter<'directml.SCATTER_ND'> {
   const op = 'directml.SCATTER_ND';
   const d = descFields(op, desc, FIELDS.SCATTER_ND);
-  const { input, indices, updates, D, policy } = common(op, d, options);
-  const nIn = uintField(op, 'InputDimensionCount', d.InputDimensionCount, 1, D);
-  const nIdx = uintField(op, 'IndicesDimensionCount', d.IndicesDimensionCount, 1, D);
-  const inReal = realSizes(op, 'InputDimensionCount', 'InputTensor', input, nIn);
-  const idxReal = realSizes(op, 'IndicesDimensionCount', 'IndicesTensor', indices, nIdx);
+  const { input, indices, updates, D, policy } = descTensors(op, 'scatter', d, options);
+  const { nIn, nIdx, inReal, idxReal } = ndSizes(op, d, input, indices, D);
   const k = idxReal[nIdx - 1];
   if (k > nIn)
     fail(
