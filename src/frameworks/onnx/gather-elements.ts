@@ -31,7 +31,7 @@ import {
   gatherPolicy,
   indexWording,
   onnxOptions,
-  openGather,
+  openOp,
 } from './opsets.js';
 
 /** Attributes of `GatherElements`. */
@@ -48,7 +48,7 @@ export function lowerGatherElements(
   options?: OnnxOptions | null,
 ): LoweredGather<'onnx.GatherElements'> {
   const { op, out } = onnxOptions('GatherElements', options);
-  const a = openGather(op, attrs, data, indices);
+  const a = openOp(op, attrs, [data, indices]);
   checkSameRank(op, data, indices);
   const axis = axisAttribute(op, a, data.rank);
   checkIndicesFit(op, data, indices, axis);

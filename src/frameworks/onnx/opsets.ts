@@ -169,42 +169,27 @@ export function fail(
 export const input = (op: OpVersion, name: string, value: unknown): Tensor => tensorArg(op.name, name, value);
 
 /**
- * The checks every gather but TensorScatter starts with, after the options: the inputs are
- * Tensors, the attributes, then the ranks and dtypes (see `checkOpening`). Returns the attributes.
+ * The checks every op but TensorScatter starts with, after the options: the inputs are Tensors
+ * (`updates` on a scatter), the attributes, `data_rank` >= 1, `indices_rank` >= `minIndicesRank`
+ * (the ND ops: 1), `data_dtype`, `indices_dtype`, and on a scatter `updates` of data's dtype.
+ * Returns the attributes.
  */
-export function openGather(op: OpVersion, attrs: unknown, data: Tensor, indices: Tensor, minIndicesRank = 0) {
-  input(op, 'data', data);
-  input(op, 'indices', indices);
-  return checkOpening(op, attributes(op, attrs), data, indices, minIndicesRank);
-}
-
-/** `openGather`'s checks for a scatter: `updates` is a Tensor (before the attributes) of data's dtype. */
-export function openScatter(
+export function openOp(
   op: OpVersion,
   attrs: unknown,
-  [data, indices, updates]: readonly [Tensor, Tensor, Tensor],
-  minIndicesRank = 0,
+  operands: readonly [Tensor, Tensor] | readonly [Tensor, Tensor, Tensor],
+  minIndicesRank: 0 | 1 = 0,
 ) {
+  const [data, indices, updates] = operands;
   input(op, 'data', data);
   input(op, 'indices', indices);
-  input(op, 'updates', updates);
-  const a = checkOpening(op, attributes(op, attrs), data, indices, minIndicesRank);
-  checkSameDType(op, data, updates);
-  return a;
-}
-
-/** `data_rank` >= 1, `indices_rank` >= `minIndicesRank` (the ND ops: 1), `data_dtype`, `indices_dtype`. */
-function checkOpening(
-  op: OpVersion,
-  a: Record<string, unknown>,
-  data: Tensor,
-  indices: Tensor,
-  minIndicesRank: number,
-) {
+  if (operands.length === 3) input(op, 'updates', updates);
+  const a = attributes(op, attrs);
   checkMinRank(op, data, 1, 'data');
   if (minIndicesRank > 0) checkMinRank(op, indices, minIndicesRank, 'indices');
   checkDataDType(op, data);
   checkIndexDType(op, indices);
+  if (operands.length === 3) checkSameDType(op, data, updates as Tensor);
   return a;
 }
 
@@ -270,9 +255,23 @@ export function checkSameDType(op: OpVersion, data: Tensor, updates: Tensor, nam
 /** Reductions a schema accepts: none only before 16, add/mul at 16, max/min from 18. */
 export function reductions(op: OpVersion): readonly Reduction[] {
   if (op.type !== 'ScatterElements' && op.type !== 'ScatterND') return ['none'];
-  if (op.version >= 18) return ['none', 'add', 'mul', 'max', 'min'];
-  if (op.version >= 16) return ['none', 'add', 'mul'];
-  return ['none'];
+  return since(REDUCTIONS, op.version);
+}
+
+const REDUCTIONS: Since<Reduction> = [
+  [11, ['none']],
+  [16, ['none', 'add', 'mul']],
+  [18, ['none', 'add', 'mul', 'max', 'min']],
+];
+
+/** Lists that grow with the schema version: `[since_version, list]`, oldest first. */
+type Since<T> = readonly (readonly [number, readonly T[]])[];
+
+/** The list of the newest row whose version is <= `version`. */
+function since<T>(rows: Since<T>, version: number): readonly T[] {
+  let list = rows[0][1];
+  for (const [v, l] of rows) if (v <= version) list = l;
+  return list;
 }
 
 /**
@@ -298,29 +297,27 @@ export const REDUCER = { none: 'replace', add: 'add', mul: 'mul', max: 'max', mi
 
 /** Attribute names each schema defines. */
 export function attributeNames(op: OpVersion): readonly string[] {
-  switch (op.type) {
-    case 'Gather':
-    case 'GatherElements':
-    case 'Scatter':
-      return AXIS;
-    case 'GatherND':
-      return op.version >= 12 ? BATCH_DIMS : NONE;
-    case 'ScatterElements':
-      return op.version >= 16 ? AXIS_REDUCTION : AXIS;
-    case 'ScatterND':
-      return op.version >= 16 ? REDUCTION : NONE;
-    case 'TensorScatter':
-      return AXIS_MODE;
-  }
+  return since(ATTRIBUTES[op.type], op.version);
 }
 
-// The attribute lists, built once (read on every call).
-const AXIS = Object.freeze(['axis']);
-const BATCH_DIMS = Object.freeze(['batch_dims']);
-const NONE: readonly string[] = Object.freeze([]);
-const AXIS_REDUCTION = Object.freeze(['axis', 'reduction']);
-const REDUCTION = Object.freeze(['reduction']);
-const AXIS_MODE = Object.freeze(['axis', 'mode']);
+const ATTRIBUTES: Record<OnnxOpType, Since<string>> = {
+  Gather: [[1, ['axis']]],
+  GatherElements: [[11, ['axis']]],
+  Scatter: [[9, ['axis']]],
+  GatherND: [
+    [11, []],
+    [12, ['batch_dims']],
+  ],
+  ScatterElements: [
+    [11, ['axis']],
+    [16, ['axis', 'reduction']],
+  ],
+  ScatterND: [
+    [11, []],
+    [16, ['reduction']],
+  ],
+  TensorScatter: [[24, ['axis', 'mode']]],
+};
 
 /**
  * The node's attributes: `null`/`undefined` mean none; a name the schema does not define is

@@ -42,7 +42,7 @@ import {
   fail,
   indexWording,
   onnxOptions,
-  openScatter,
+  openOp,
   reductionAttribute,
   scatterPolicy,
 } from './opsets.js';
@@ -83,7 +83,7 @@ function lower(
   options: OnnxScatterOptions | null | undefined,
 ): ScatterCall {
   const { op, out, duplicates } = onnxOptions(type, options);
-  const a = openScatter(op, attrs, [data, indices, updates]);
+  const a = openOp(op, attrs, [data, indices, updates]);
   checkSameRank(op, data, indices);
   if (!sameShape(updates.shape, indices.shape)) {
     fail(
