@@ -109,20 +109,32 @@ interface BatchingPairs {
   /** start_indices_batching_dims / scatter_indices_batching_dims. */
   readonly indices: readonly number[];
   readonly indexVectorDim: number;
-  /** The code of the size rule (gather C16, scatter C17) and the two attributes' names. */
+  readonly rule: PairRule;
+}
+
+/** The code of a kind's size rule (gather C16, scatter C17) and its two attributes' names. */
+interface PairRule {
   readonly code: string;
   readonly names: readonly [string, string];
 }
+const GATHER_PAIRS: PairRule = {
+  code: 'stablehlo.gather.C16',
+  names: ['operand_batching_dims', 'start_indices_batching_dims'],
+};
+const SCATTER_PAIRS: PairRule = {
+  code: 'stablehlo.scatter.C17',
+  names: ['input_batching_dims', 'scatter_indices_batching_dims'],
+};
 
 /** The iota-extended indices of a call with batching pairs, or null for a call without any. */
 function iotaIndices(op: string, indices: Tensor, pairs: BatchingPairs): BatchedIndices | null {
-  const { operand, indices: dims } = pairs;
+  const { operand, indices: dims, rule } = pairs;
   if (operand.length === 0 && dims.length === 0) return null;
   if (operand.length !== dims.length) {
     fail(
-      pairs.code,
+      rule.code,
       // The wording of checkBatchingPairs, which states the same rule under the same code.
-      `${op}: size(${pairs.names[0]}) must equal size(${pairs.names[1]}); got ${operand.length} vs ${dims.length}`,
+      `${op}: size(${rule.names[0]}) must equal size(${rule.names[1]}); got ${operand.length} vs ${dims.length}`,
     );
   }
   return appendIotaComponents(indices, pairs.indexVectorDim, dims, op);
@@ -135,13 +147,8 @@ function iotaIndices(op: string, indices: Tensor, pairs: BatchingPairs): Batched
 export function decomposeGatherBatching(call: GatherCall): GatherCall {
   const dn = call.dimension_numbers;
   const ob = dn.operand_batching_dims ?? [];
-  const pairs: BatchingPairs = {
-    operand: ob,
-    indices: dn.start_indices_batching_dims ?? [],
-    indexVectorDim: dn.index_vector_dim,
-    code: 'stablehlo.gather.C16',
-    names: ['operand_batching_dims', 'start_indices_batching_dims'],
-  };
+  const sb = dn.start_indices_batching_dims ?? [];
+  const pairs = { operand: ob, indices: sb, indexVectorDim: dn.index_vector_dim, rule: GATHER_PAIRS };
   const batched = iotaIndices(call.op, call.start_indices, pairs);
   if (batched === null) return call;
   const dimension_numbers: GatherDimensionNumbers = {
@@ -164,13 +171,8 @@ export function decomposeGatherBatching(call: GatherCall): GatherCall {
 export function decomposeScatterBatching(call: ScatterCall): ScatterCall {
   const dn = call.dimension_numbers;
   const ib = dn.input_batching_dims ?? [];
-  const pairs: BatchingPairs = {
-    operand: ib,
-    indices: dn.scatter_indices_batching_dims ?? [],
-    indexVectorDim: dn.index_vector_dim,
-    code: 'stablehlo.scatter.C17',
-    names: ['input_batching_dims', 'scatter_indices_batching_dims'],
-  };
+  const sb = dn.scatter_indices_batching_dims ?? [];
+  const pairs = { operand: ib, indices: sb, indexVectorDim: dn.index_vector_dim, rule: SCATTER_PAIRS };
   const batched = iotaIndices(call.op, call.scatter_indices, pairs);
   if (batched === null) return call;
   const dimension_numbers: ScatterDimensionNumbers = {

@@ -6,7 +6,8 @@ import { fmt } from '../errors.js';
 import { checkRank, checkShape } from '../tensor/tensor.js';
 import type { GatherDimensionNumbers } from './types.js';
 import { type RuleCode, type RuleNames, type Site, checkBatchingPairs } from './validate.js';
-import { checkRange, checkSorted, checkUnique, fail, intArray, intScalar, siteOf } from './validate.js';
+import { checkRange, checkSorted, checkUnique, fail, siteOf } from './validate.js';
+import { type FieldForm, readFields } from './attributes.js';
 
 /**
  * Fully specified gather attributes: `GatherDimensionNumbers` with the batching dims ([] when
@@ -22,20 +23,17 @@ export interface GatherShapeInfo {
   readonly attributes: NormalizedGather;
 }
 
-/** The attributes read as integer lists (I3–I9), before any constraint. */
-function readAttributes(dn: GatherDimensionNumbers, s: Site) {
-  if (dn === null || typeof dn !== 'object')
-    fail(s.c('I3'), `${s.op}: dimension numbers must be an object; got ${fmt(dn)}`);
-  return {
-    offset_dims: intArray(dn.offset_dims, 'offset_dims', s.op, s.c('I3')),
-    collapsed: intArray(dn.collapsed_slice_dims, 'collapsed_slice_dims', s.op, s.c('I4')),
-    obd: intArray(dn.operand_batching_dims ?? [], 'operand_batching_dims', s.op, s.c('I5')),
-    sibd: intArray(dn.start_indices_batching_dims ?? [], 'start_indices_batching_dims', s.op, s.c('I6')),
-    sim: intArray(dn.start_index_map, 'start_index_map', s.op, s.c('I7')),
-    ivd: intScalar(dn.index_vector_dim, 'index_vector_dim', s.op, s.c('I8')),
-    slice_sizes: intArray(dn.slice_sizes, 'slice_sizes', s.op, s.c('I9')),
-  };
-}
+/** The attributes as integer lists (I3–I9), under the short names the checks below use. */
+const FIELDS = {
+  offset_dims: ['offset_dims', 'I3', 'list'],
+  collapsed: ['collapsed_slice_dims', 'I4', 'list'],
+  obd: ['operand_batching_dims', 'I5', 'optional list'],
+  sibd: ['start_indices_batching_dims', 'I6', 'optional list'],
+  sim: ['start_index_map', 'I7', 'list'],
+  ivd: ['index_vector_dim', 'I8', 'scalar'],
+  slice_sizes: ['slice_sizes', 'I9', 'list'],
+} as const satisfies Readonly<Record<string, FieldForm>>;
+const readAttributes = (dn: GatherDimensionNumbers, s: Site) => readFields(dn, s, 'I3', FIELDS);
 type Attributes = ReturnType<typeof readAttributes>;
 
 /**

@@ -8,7 +8,8 @@ import type { ScatterDimensionNumbers } from './types.js';
 /** Most inputs a variadic scatter takes (a bound so validation stays linear). */
 const MAX_OPERANDS = 1024;
 import { type RuleNames, type Site, checkBatchingPairs } from './validate.js';
-import { checkRange, checkSorted, checkUnique, fail, intArray, intScalar, siteOf } from './validate.js';
+import { checkRange, checkSorted, checkUnique, fail, siteOf } from './validate.js';
+import { type FieldForm, readFields } from './attributes.js';
 
 /**
  * Fully specified scatter dimension numbers: `ScatterDimensionNumbers` with the batching dims
@@ -58,19 +59,16 @@ function variadicShapes(
       fail(s.c('C3'), `${s.op}: all updates must have one shape; got ${fmt(updateShapes)}`);
 }
 
-/** The attributes read as integer lists (I4–I9), before any constraint. */
-function readAttributes(dn: ScatterDimensionNumbers, s: Site) {
-  if (dn === null || typeof dn !== 'object')
-    fail(s.c('I4'), `${s.op}: dimension numbers must be an object; got ${fmt(dn)}`);
-  return {
-    uwd: intArray(dn.update_window_dims, 'update_window_dims', s.op, s.c('I4')),
-    iwd: intArray(dn.inserted_window_dims, 'inserted_window_dims', s.op, s.c('I5')),
-    ibd: intArray(dn.input_batching_dims ?? [], 'input_batching_dims', s.op, s.c('I6')),
-    sibd: intArray(dn.scatter_indices_batching_dims ?? [], 'scatter_indices_batching_dims', s.op, s.c('I7')),
-    sdod: intArray(dn.scatter_dims_to_operand_dims, 'scatter_dims_to_operand_dims', s.op, s.c('I8')),
-    ivd: intScalar(dn.index_vector_dim, 'index_vector_dim', s.op, s.c('I9')),
-  };
-}
+/** The attributes as integer lists (I4–I9), under the short names the checks below use. */
+const FIELDS = {
+  uwd: ['update_window_dims', 'I4', 'list'],
+  iwd: ['inserted_window_dims', 'I5', 'list'],
+  ibd: ['input_batching_dims', 'I6', 'optional list'],
+  sibd: ['scatter_indices_batching_dims', 'I7', 'optional list'],
+  sdod: ['scatter_dims_to_operand_dims', 'I8', 'list'],
+  ivd: ['index_vector_dim', 'I9', 'scalar'],
+} as const satisfies Readonly<Record<string, FieldForm>>;
+const readAttributes = (dn: ScatterDimensionNumbers, s: Site) => readFields(dn, s, 'I4', FIELDS);
 type Attributes = ReturnType<typeof readAttributes>;
 
 /**
