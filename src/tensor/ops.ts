@@ -52,9 +52,51 @@ function bits(
 }
 
 /**
+ * One step of a row-major odometer over `shape` (no division per element): the offset after
+ * `at`, where `ctr` holds the current position and each dim moves the offset by `steps[d]`.
+ */
+export function nextOffset(
+  at: number,
+  ctr: number[],
+  shape: readonly number[],
+  steps: readonly number[],
+): number {
+  for (let d = shape.length - 1; d >= 0; d--) {
+    at += steps[d];
+    if (++ctr[d] < shape[d]) return at;
+    at -= steps[d] * shape[d];
+    ctr[d] = 0;
+  }
+  return at;
+}
+
+/**
+ * The offset `base + Σ index[d] * steps[d]` of every index of `shape`, in row-major order.
+ * Steps are non-negative, so the last offset is the largest.
+ */
+export function offsets(
+  shape: readonly number[],
+  steps: readonly number[],
+  base: number,
+): Uint32Array | Float64Array {
+  const n = shape.reduce((a, b) => a * b, 1);
+  let last = base;
+  for (let d = 0; d < shape.length; d++) last += (shape[d] - 1) * steps[d];
+  const out = n > 0 && last >= 2 ** 32 ? new Float64Array(n) : new Uint32Array(n);
+  const ctr = new Array<number>(shape.length).fill(0);
+  let at = base;
+  for (let i = 0; i < n; i++) {
+    out[i] = at;
+    at = nextOffset(at, ctr, shape, steps);
+  }
+  return out;
+}
+
+/**
  * A new contiguous tensor of `shape` whose element at each position is read from `t` at
- * `base + Σ position[d] * step[d]` (an odometer, no div/mod): broadcasting (step 0), slicing
- * and transposing are all this one walk.
+ * `base + Σ position[d] * step[d]` (the `nextOffset` walk): broadcasting (step 0), slicing and
+ * transposing are all this one copy. The walk and the copy run in one loop: a list of offsets
+ * first (`offsets`) measured 15–70 % slower here.
  */
 function stridedCopy<D extends DType>(
   t: Tensor<D>,
@@ -64,8 +106,7 @@ function stridedCopy<D extends DType>(
 ): Tensor<D> {
   liveStorage(t, 'copy'); // broadcastTo, slice, moveAxis
   const out = zeros(shape, t.dtype);
-  const rank = shape.length;
-  const ctr = new Array<number>(rank).fill(0);
+  const ctr = new Array<number>(shape.length).fill(0);
   let s = base;
   const k = lanesOf(t);
   const od = bits(out.data);
@@ -73,12 +114,7 @@ function stridedCopy<D extends DType>(
   for (let i = 0; i < out.size; i++) {
     if (k === 1) od[i] = id[s];
     else for (let l = 0; l < k; l++) od[k * i + l] = id[k * s + l];
-    for (let d = rank - 1; d >= 0; d--) {
-      s += step[d];
-      if (++ctr[d] < shape[d]) break;
-      s -= step[d] * shape[d];
-      ctr[d] = 0;
-    }
+    s = nextOffset(s, ctr, shape, step);
   }
   return out;
 }

@@ -192,33 +192,8 @@ export function words(data: Storage, dtype?: DType): { readonly cells: Cells; re
   return { cells, lanes: n === 8 ? 2 : 1 };
 }
 
-/**
- * The offset `base + Σ index[d] * steps[d]` of every index of `shape`, in row-major order (an
- * odometer: no division per element). Steps are non-negative, so the last offset is the largest.
- */
-export function offsets(
-  shape: readonly number[],
-  steps: readonly number[],
-  base: number,
-): Uint32Array | Float64Array {
-  const n = sizeOf(shape);
-  let last = base;
-  for (let d = 0; d < shape.length; d++) last += (shape[d] - 1) * steps[d];
-  const out = n > 0 && last >= 2 ** 32 ? new Float64Array(n) : new Uint32Array(n);
-  const rank = shape.length;
-  const ctr = new Array<number>(rank).fill(0);
-  let at = base;
-  for (let i = 0; i < n; i++) {
-    out[i] = at;
-    for (let d = rank - 1; d >= 0; d--) {
-      at += steps[d];
-      if (++ctr[d] < shape[d]) break;
-      at -= steps[d] * shape[d];
-      ctr[d] = 0;
-    }
-  }
-  return out;
-}
+/** The odometer walk of strided offsets lives with the tensor copies that also use it. */
+export { offsets } from '../../tensor/ops.js';
 
 /** Copies element `at[i]` of `src` to element i of `out` (same dtype), bit-exactly. */
 export function copyAt(src: Tensor, out: Tensor, at: ArrayLike<number>): void {
