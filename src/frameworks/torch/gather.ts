@@ -9,7 +9,7 @@ import { flag, integer, normalizeAxis, options, tensorArg } from '../args.js';
 import { elementsGather, flatGather, takeGather } from '../families.js';
 import { broadcastOr } from '../numpy/shared.js';
 import { type TorchOp, atLeast1d, checkIndexDType, metaOf, normalizeDim, policyOf } from './policy.js';
-import { type LoweredGather, runs } from '../lowered.js';
+import type { LoweredGather } from '../lowered.js';
 
 /** PyTorch's keyword `out=`: the result's shape and the input's dtype. */
 export interface OutOptions {
@@ -83,14 +83,6 @@ export function lowerGather(
   return elementsGather(m, atLeast1d(X), atLeast1d(I), d, policyOf(op));
 }
 
-/**
- * `torch.gather`: values along `dim` at `index`; the output has the index's shape.
- *
- * @example
- * torch.gather(tensor([[1, 2], [3, 4]]), 1, tensor([[0n, 0n], [1n, 0n]], 'int64')).toArray(); // [[1, 1], [4, 3]]
- */
-export const gather = runs(lowerGather);
-
 export interface TakeAlongDimOptions extends OutOptions {
   /** Dimension to select along; omitted/null flattens input and indices. */
   readonly dim?: number | null;
@@ -151,16 +143,6 @@ export function lowerTakeAlongDim(
 }
 
 /**
- * `torch.take_along_dim`: like NumPy's take_along_axis (input and indices broadcast).
- *
- * @example
- * const t = tensor([[10, 30, 20], [60, 40, 50]]);
- * torch.take_along_dim(t, tensor(3n, 'int64')).toArray();                                    // [60]
- * torch.take_along_dim(t, tensor([[0n, 2n, 1n], [1n, 2n, 0n]], 'int64'), { dim: 1 }).toArray(); // [[10, 20, 30], [40, 50, 60]]
- */
-export const take_along_dim = runs(lowerTakeAlongDim);
-
-/**
  * Lowers `torch.take(input, index, *, out=None)`: `out[j...] = input.flatten()[index[j...]]`,
  * negative indices counted from the end once. Rules: torch.take.{input,index}, .options, .out,
  * .index_dtype (int64), .bounds.
@@ -177,14 +159,6 @@ export function lowerTake(
   checkIndexDType(op, I);
   return flatGather(metaOf(op, o.out), X, I, policyOf(op));
 }
-
-/**
- * `torch.take`: elements of the flattened input; the output has the index's shape.
- *
- * @example
- * torch.take(tensor([[4, 3, 5], [6, 7, 8]]), tensor([0n, 2n, 5n], 'int64')).toArray(); // [4, 5, 8]
- */
-export const take = runs(lowerTake);
 
 /** torch.<op>.index_rank: the index must be a vector (0-d counts as one element). */
 export function checkVector(op: TorchOp, index: Tensor): Tensor {
@@ -240,11 +214,3 @@ export function lowerIndexSelect(
 
 /** index_select's policy, with its out-of-bounds code. */
 const INDEX_SELECT_POLICY = { ...policyOf('index_select'), oob_code: 'torch.index_select.bounds' };
-
-/**
- * `torch.index_select`: whole slices along `dim` at a vector of indices.
- *
- * @example
- * torch.index_select(tensor([[0, 1, 2], [10, 11, 12]]), 1, tensor([2n, 0n], 'int64')).toArray(); // [[2, 0], [12, 10]]
- */
-export const index_select = runs(lowerIndexSelect);

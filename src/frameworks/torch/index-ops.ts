@@ -29,7 +29,7 @@ import {
   normalizeDim,
   policyOf,
 } from './policy.js';
-import { type LoweredScatter, runs } from '../lowered.js';
+import type { LoweredScatter } from '../lowered.js';
 
 /**
  * Common lowering of index_add / index_copy / index_fill (the `take` family):
@@ -187,16 +187,6 @@ export function lowerIndexAdd(
 }
 
 /**
- * `torch.index_add`: adds `alpha * source` slices into a copy of `input` at `index` along `dim`.
- *
- * @example
- * const t = tensor([[1, 2, 3], [4, 5, 6], [7, 8, 9]], 'float32');
- * torch.index_add(full([5, 3], 1, 'float32'), 0, tensor([0n, 4n, 2n], 'int64'), t).toArray();
- * // [[2, 3, 4], [1, 1, 1], [8, 9, 10], [1, 1, 1], [5, 6, 7]]
- */
-export const index_add = runs(lowerIndexAdd);
-
-/**
  * Lowers `torch.index_copy(input, dim, index, source, *, out=None)`:
  * `self[..., index[i], ...] = source[..., i, ...]`. Duplicates: the last wins (PyTorch:
  * unspecified). Rules: torch.index_copy.{input,index,source}, .options, .out, .index_dtype
@@ -216,16 +206,6 @@ export function lowerIndexCopy(
   checkSameDType('index_copy', 'source', X, S);
   return lowerIndexFamily('index_copy', X, dim, index, S, 'replace', o.out);
 }
-
-/**
- * `torch.index_copy`: copies `source` slices into a copy of `input` at `index` along `dim`.
- *
- * @example
- * const t = tensor([[1, 2, 3], [4, 5, 6], [7, 8, 9]], 'float32');
- * torch.index_copy(zeros([5, 3], 'float32'), 0, tensor([0n, 4n, 2n], 'int64'), t).toArray();
- * // [[1, 2, 3], [0, 0, 0], [7, 8, 9], [0, 0, 0], [4, 5, 6]]
- */
-export const index_copy = runs(lowerIndexCopy);
 
 /**
  * Lowers `torch.index_fill(input, dim, index, value)`: `self[..., index[i], ...] = value`.
@@ -252,15 +232,6 @@ export function lowerIndexFill(
   const shape = atLeast1d(X).shape.map((s, k) => (k === d ? (I.rank === 0 ? 1 : I.size) : s));
   return lowerIndexFamily('index_fill', X, dim, I, filled(shape, v, X.dtype, op, pyFloat), 'replace', o.out);
 }
-
-/**
- * `torch.index_fill`: a copy of `input` with the slices at `index` along `dim` set to `value`.
- *
- * @example
- * const x = tensor([[1, 2, 3], [4, 5, 6], [7, 8, 9]], 'float32');
- * torch.index_fill(x, 1, tensor([0n, 2n], 'int64'), -1).toArray(); // [[-1, 2, -1], [-1, 5, -1], [-1, 8, -1]]
- */
-export const index_fill = runs(lowerIndexFill);
 
 export interface IndexPutOptions extends OutOptions {
   /** Sum into the targets (duplicates accumulate) instead of assigning. Default false. */
@@ -334,14 +305,3 @@ export function lowerIndexPut(
     indexPutPolicy(X.dtype, accumulate, X.shape.slice(arrays.length), V.shape),
   );
 }
-
-/**
- * `torch.index_put`: a copy of `input` with `values` written (or, with accumulate, added) at the
- * positions the index tensors select. Duplicates without accumulate: the last wins.
- *
- * @example
- * const t = tensor([[0, 1, 2], [10, 11, 12]], 'int64');
- * torch.index_put(t, [tensor([0n, 1n], 'int64'), tensor([2n, -1n], 'int64')], tensor([7n, 9n], 'int64')).toArray();
- * // [[0n, 1n, 7n], [10n, 11n, 9n]]
- */
-export const index_put = runs(lowerIndexPut);

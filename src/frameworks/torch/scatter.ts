@@ -21,7 +21,7 @@ import {
   normalizeDim,
   policyOf,
 } from './policy.js';
-import { type LoweredScatter, runs } from '../lowered.js';
+import type { LoweredScatter } from '../lowered.js';
 import { scatterProductNaN } from './nan-places.js';
 
 /**
@@ -132,17 +132,6 @@ export function lowerScatter(
   return lowerScatterFamily('scatter', input, dim, index, src, computation, true, o.out);
 }
 
-/**
- * `torch.scatter`: writes `src` (a tensor, or one scalar value) into a copy of `input` at `index`
- * along `dim`. Duplicates: the last in row-major index order wins (PyTorch: unspecified).
- *
- * @example
- * const src = tensor([[1, 2, 3, 4, 5], [6, 7, 8, 9, 10]], 'int64');
- * torch.scatter(zeros([3, 5], 'int64'), 0, tensor([[0n, 1n, 2n, 0n]], 'int64'), src).toArray();
- * // [[1, 0, 0, 4, 0], [0, 2, 0, 0, 0], [0, 0, 3, 0, 0]]
- */
-export const scatter = runs(lowerScatter);
-
 /** Lowers `torch.scatter_add(input, dim, index, src, *, out=None)`: `self[...index...] += src[...]`. */
 export function lowerScatterAdd(
   input: Tensor,
@@ -154,15 +143,6 @@ export function lowerScatterAdd(
   const o = options('torch.scatter_add', opts, ['out']);
   return lowerScatterFamily('scatter_add', input, dim, index, src, 'add', true, o.out);
 }
-
-/**
- * `torch.scatter_add`: sums `src` into a copy of `input` at `index` along `dim`.
- *
- * @example
- * torch.scatter_add(zeros([3, 5], 'float32'), 0, tensor([[0n, 1n, 2n, 0n, 0n]], 'int64'), full([2, 5], 1, 'float32')).toArray();
- * // [[1, 0, 0, 1, 1], [0, 1, 0, 0, 0], [0, 0, 1, 0, 0]]
- */
-export const scatter_add = runs(lowerScatterAdd);
 
 /** scatter_reduce's reductions and the core reducer each one is. */
 export const REDUCTIONS = {
@@ -215,13 +195,3 @@ export function lowerScatterReduce(
     o.out,
   );
 }
-
-/**
- * `torch.scatter_reduce`: reduces `src` into a copy of `input` at `index` along `dim`.
- *
- * @example
- * const src = tensor([1, 2, 3, 4, 5, 6], 'float32');
- * const index = tensor([0n, 1n, 0n, 1n, 2n, 1n], 'int64');
- * torch.scatter_reduce(tensor([1, 2, 3, 4], 'float32'), 0, index, src, 'sum').toArray(); // [5, 14, 8, 4]
- */
-export const scatter_reduce = runs(lowerScatterReduce);
