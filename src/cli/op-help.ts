@@ -52,6 +52,21 @@ export const ATTR_DEFAULTS: Readonly<Record<string, string>> = {
   'mlir.tensor.gather.unique': 'false',
 };
 
+// The example inputs share a few small arrays: a 2×2 grid whose values say where they sit, its
+// zeros, and a pair of index rows (x[[1, 0], [0, 1]] reads 3 and 2).
+const GRID = [
+  [1, 2],
+  [3, 4],
+];
+const ZERO_GRID = [
+  [0, 0],
+  [0, 0],
+];
+const PAIR_ROWS = [
+  [1, 0],
+  [0, 1],
+];
+
 /** Family example inputs: small, with results a person can check by eye. */
 const FAMILY_INPUTS: Readonly<Record<Family, Pick<CallArgs, 'data' | 'indices' | 'updates'>>> = {
   take: {
@@ -63,81 +78,25 @@ const FAMILY_INPUTS: Readonly<Record<Family, Pick<CallArgs, 'data' | 'indices' |
     indices: [2, 0],
   },
   elements: {
-    data: [
-      [1, 2],
-      [3, 4],
-    ],
+    data: GRID,
     indices: [
       [1, 0],
       [0, 0],
     ],
   },
-  nd: {
-    data: [
-      [1, 2],
-      [3, 4],
-    ],
-    indices: [
-      [1, 0],
-      [0, 1],
-    ],
-  },
+  nd: { data: GRID, indices: PAIR_ROWS },
   general: { data: [10, 11, 12], indices: [[2], [0]] },
-  flat: {
-    data: [
-      [1, 2],
-      [3, 4],
-    ],
-    indices: [3, 0],
-  },
-  pick: {
-    data: [
-      [1, 2],
-      [3, 4],
-    ],
-    indices: [1, 0],
-  },
-  batch_take: {
-    data: [
-      [1, 2],
-      [3, 4],
-    ],
-    indices: [1, 0],
-  },
-  scatter_elements: {
-    data: [
-      [0, 0],
-      [0, 0],
-    ],
-    indices: [[1, 0]],
-    updates: [[5, 6]],
-  },
+  flat: { data: GRID, indices: [3, 0] },
+  pick: { data: GRID, indices: [1, 0] },
+  batch_take: { data: GRID, indices: [1, 0] },
+  scatter_elements: { data: ZERO_GRID, indices: [[1, 0]], updates: [[5, 6]] },
   scatter_nd: { data: [0, 0, 0, 0], indices: [[1], [3]], updates: [9, 10] },
   scatter_take: { data: [0, 0, 0, 0], indices: [1, 3], updates: [9, 10] },
   scatter_general: { data: [0, 0, 0], indices: [[2], [0]], updates: [9, 8] },
   scatter_flat: { data: [0, 0, 0, 0], indices: [1, 3], updates: [9, 10] },
   // index tuples, stacked along the first dim: x[[1, 0], [0, 1]]
-  tuple: {
-    data: [
-      [1, 2],
-      [3, 4],
-    ],
-    indices: [
-      [1, 0],
-      [0, 1],
-    ],
-  },
-  scatter_tuple: {
-    data: [
-      [0, 0],
-      [0, 0],
-    ],
-    indices: [
-      [1, 0],
-      [0, 1],
-    ],
-    updates: [9, 8],
-  },
+  tuple: { data: GRID, indices: PAIR_ROWS },
+  scatter_tuple: { data: ZERO_GRID, indices: PAIR_ROWS, updates: [9, 8] },
 };
 
 /** Ops whose family example does not fit their argument layout. */
@@ -171,17 +130,7 @@ const EXAMPLE_OVERRIDES: Readonly<Record<string, CallArgs>> = {
   },
   'torch.index_fill': { data: [0, 0, 0, 0], indices: [1, 3], attrs: { dim: 0, value: 7 } },
   // DirectML pads every tensor to the input's dimension count.
-  'directml.SCATTER_ND': {
-    data: [
-      [0, 0],
-      [0, 0],
-    ],
-    indices: [
-      [1, 0],
-      [0, 1],
-    ],
-    updates: [[9, 8]],
-  },
+  'directml.SCATTER_ND': { data: ZERO_GRID, indices: PAIR_ROWS, updates: [[9, 8]] },
 };
 
 /** Boolean-mask ops (their indices are a mask): the true positions are the ones read or written. */
