@@ -257,21 +257,17 @@ fn f16_to_f32(h: u32) -> u32 {
   }
   return sign | ((ex + 112u) << 23u) | (fr << 13u);
 }
-// f32 bits (not NaN) → f16 bits, rounded to nearest even.
-fn f32_to_f16(x: u32) -> u32 {
+// f32 bits (not NaN) → the bits of a 16-bit float with P mantissa bits, exponent bias EMAX and
+// infinity bits inf, rounded to nearest even: f16 and bfloat16 differ only in these three.
+fn f32_to_half(x: u32, inf: u32, P: i32, EMAX: i32) -> u32 {
   let sign = (x >> 16u) & 0x8000u;
-  if (is_inf32(x)) { return sign | 0x7C00u; }
+  if (is_inf32(x)) { return sign | inf; }
   if (is_zero32(x)) { return sign; }
   let u = unpack32(x);
-  return round_pack(sign, vec2<u32>(u.m, 0u), u.e, 10, 15);
+  return round_pack(sign, vec2<u32>(u.m, 0u), u.e, P, EMAX);
 }
-fn f32_to_bf16(x: u32) -> u32 {
-  let sign = (x >> 16u) & 0x8000u;
-  if (is_inf32(x)) { return sign | 0x7F80u; }
-  if (is_zero32(x)) { return sign; }
-  let u = unpack32(x);
-  return round_pack(sign, vec2<u32>(u.m, 0u), u.e, 7, 127);
-}
+fn f32_to_f16(x: u32) -> u32 { return f32_to_half(x, 0x7C00u, 10, 15); }
+fn f32_to_bf16(x: u32) -> u32 { return f32_to_half(x, 0x7F80u, 7, 127); }
 `;
 
 /**
