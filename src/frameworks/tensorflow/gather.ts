@@ -44,14 +44,24 @@ export interface TfGatherNdArgs {
   readonly name?: string;
 }
 
-/** Keyword arguments read strictly; TF's no-op `name` (a string) and `validate_indices` (a flag) are accepted. */
-function kwargs<T extends object>(op: string, value: T | null | undefined, keys: readonly string[]) {
-  const kw = options(op, value, keys, 'options', 'keyword arguments') as Record<string, unknown>;
+/** Both gathers' opening: Tensors, strict keyword arguments (TF's no-op `name` and `validate_indices` too), policy, index dtype. */
+function openGather<T extends object>(
+  op: 'tf.gather' | 'tf.gather_nd',
+  [params, indices]: readonly [Tensor, Tensor],
+  args: T | null,
+  keys: readonly string[],
+  opts: TfPolicyOptions | null,
+) {
+  const x = tensorArg(op, 'params', params);
+  const i = tensorArg(op, 'indices', indices);
+  const kw = options(op, args, keys, 'options', 'keyword arguments') as Record<string, unknown>;
   if (kw.name !== undefined && typeof kw.name !== 'string')
     fail(`${op}.name`, `${op}: name must be a string; got ${fmt(kw.name)}`, { name: kw.name });
   if (kw.validate_indices !== undefined && kw.validate_indices !== null)
     flag(op, 'validate_indices', kw.validate_indices, true);
-  return kw as Partial<T>;
+  const { policy, out } = gatherPolicy(op, opts);
+  checkIndexDType(op, i);
+  return { x, i, kw: kw as Partial<T>, policy, out };
 }
 
 /** `params.shape[:b] == indices.shape[:b]` (`<op>.batch_shape`). */
@@ -82,11 +92,8 @@ function lowerGather(
   opts: TfPolicyOptions | null = {},
 ): LoweredGather<'tensorflow.gather'> {
   const op = 'tf.gather';
-  const x = tensorArg(op, 'params', params);
-  const i = tensorArg(op, 'indices', indices);
-  const kw = kwargs(op, args, ['axis', 'batch_dims', 'validate_indices', 'name']);
-  const { policy, out } = gatherPolicy(op, opts);
-  checkIndexDType(op, i);
+  const keys = ['axis', 'batch_dims', 'validate_indices', 'name'];
+  const { x, i, kw, policy, out } = openGather(op, [params, indices], args, keys, opts);
   const r = x.rank;
   const q = i.rank;
   const b0 = integer(op, 'batch_dims', kw.batch_dims, 0);
@@ -124,11 +131,7 @@ function lowerGatherNd(
   opts: TfPolicyOptions | null = {},
 ): LoweredGather<'tensorflow.gather_nd'> {
   const op = 'tf.gather_nd';
-  const x = tensorArg(op, 'params', params);
-  const i = tensorArg(op, 'indices', indices);
-  const kw = kwargs(op, args, ['batch_dims', 'name']);
-  const { policy, out } = gatherPolicy(op, opts);
-  checkIndexDType(op, i);
+  const { x, i, kw, policy, out } = openGather(op, [params, indices], args, ['batch_dims', 'name'], opts);
   const r = x.rank;
   const q = i.rank;
   if (q < 1)
