@@ -187,33 +187,18 @@ for k, c in enumerate(cases):
 `;
 
 /**
- * Whether the library's result is the peer's: bit for bit, NaN payloads included (but for the
- * open class below). The classes
+ * Whether the library's result is the peer's: bit for bit, NaN payloads included. The classes
  * where PyTorch's operand order depends on an element's place in ATen's rows — index_add's
- * vector body and scalar rest, index_put(accumulate=True)'s complex64 vector epilogue (seed
+ * vector body (complex128: the unfused AVX2 product, ir/lowered.ts avx2Product) and scalar rest, index_put(accumulate=True)'s complex64 vector epilogue (seed
  * 201), complex128 products off the last dim (seed 1262285611) — are modelled by place
  * (frameworks/torch/nan-places.ts). Values are bit for bit everywhere (complex128 products: the
  * exact fused multiply-add, test/complex-fma.test.ts; seeds 231 and 312 were its last-bit class).
  */
-function agrees(c: Case, got: Tensor, want: Tensor): boolean {
+function agrees(got: Tensor, want: Tensor): boolean {
   const g = bits(got);
   const w = bits(want);
-  const open = openClass(c, got);
-  return g.every((x, k) => x === w[k] || (open && k % 2 === 1 && w[k] === MADE && isNaN64(x)));
+  return g.every((x, k) => x === w[k]);
 }
-
-/**
- * The one open class (pinned in test/nan-places.test.ts): complex128 index_add of rank ≥ 2
- * multiplies by alpha in its vector body without fusing, so a source ±inf + NaN·i makes the
- * default NaN in the imaginary part where the library's fused product keeps the source's NaN.
- */
-const openClass = (c: Case, got: Tensor) =>
-  c.op === 'torch.index_add' && got.dtype === 'complex128' && got.rank >= 2;
-const MADE = 'fff8000000000000';
-const isNaN64 = (hex: string) => {
-  const w = BigInt(`0x${hex}`);
-  return ((w >> 52n) & 0x7ffn) === 0x7ffn && (w & 0xfffffffffffffn) !== 0n;
-};
 
 /** The bits of a complex tensor's parts, for exact comparison (NaN payloads and -0 included). */
 const bits = (t: Tensor): string[] => {
@@ -253,7 +238,7 @@ describe.skipIf(!hasPeers)('complex gathers and scatters vs NumPy 1.24 and PyTor
           failures.push(
             `${k} ${c.op}: ${got.dtype}${JSON.stringify(got.shape)} vs ${want.dtype}${JSON.stringify(want.shape)}`,
           );
-        else if (!agrees(c, got, want))
+        else if (!agrees(got, want))
           failures.push(
             `${k} ${c.op} ${JSON.stringify(c.args)}: inputs ${Object.entries(c.tensors)
               .map(([n, t]) => `${n}=${t.toString()}`)

@@ -262,32 +262,69 @@ describe('torch.index_add on complex: NaN order by place (PyTorch 1.13)', () => 
   );
 });
 
-describe('open: complex128 index_add, a source ±inf + NaN·i in the vector body', () => {
-  // ATen's AVX2 complex128 product is not fused: im = (re·0) + (im·alpha) makes the default
-  // NaN from inf·0 first; the library's complex128 product is the fused one (NumPy's and
-  // scatter multiply's), which keeps the source's NaN. Pinned so that a fix shows here.
-  const call = (): NaNCase => {
-    const w = new BigUint64Array(10);
+describe('torch.index_add on complex128: the unfused AVX2 product in the vector body (source ±inf + NaN·i)', () => {
+  // ATen's AVX2 complex128 product is not fused: im = a·d − b·(−c) makes the default NaN from
+  // a·d = inf·0 first; the fused product (NumPy's, the scalar rest's) keeps the source's NaN.
+  /** self (x) of `shape` zeros; source = x's shape with 1 at `dim`, every element ±inf + NaN(5)·i. */
+  const call = (shape: number[], dim: number, sign = 1, alpha?: number): NaNCase => {
+    const sShape = shape.map((n, d) => (d === dim ? 1 : n));
+    const n = sShape.reduce((a, b) => a * b, 1);
+    const w = new BigUint64Array(2 * n);
     const f = new Float64Array(w.buffer);
-    for (let p = 0; p < 5; p++) {
-      f[2 * p] = Number.POSITIVE_INFINITY;
+    for (let p = 0; p < n; p++) {
+      f[2 * p] = sign * Number.POSITIVE_INFINITY;
       w[2 * p + 1] = QUIET64 | 0x5n;
     }
-    const x = tensor(new Float64Array(10), 'complex128', [1, 5]);
-    return { op: 'index_add', x, dim: 0, i: i64([0]), s: tensor(f, 'complex128', [1, 5]) };
+    const x = tensor(new Float64Array(2 * shape.reduce((a, b) => a * b, 1)), 'complex128', shape);
+    const base = { op: 'index_add' as const, x, dim, i: i64([0]), s: tensor(f, 'complex128', sShape) };
+    return alpha === undefined ? base : { ...base, alpha };
   };
   const imaginary = (t: Tensor) => words(t).filter((_, k) => k % 2 === 1);
 
-  it('the library keeps the source NaN at every place of a row of 5 (PyTorch: the default NaN at p < 4)', () => {
-    expect(imaginary(libraryRun(call()))).toEqual(Array(5).fill('7ff8000000000005'));
+  it('a row of 5: the default NaN at p < 4 (the vector body), the source NaN at p = 4 (the scalar rest)', () => {
+    expect(imaginary(libraryRun(call([1, 5], 0)))).toEqual([
+      ...Array(4).fill('fff8000000000000'),
+      '7ff8000000000005',
+    ]);
   });
 
-  const openPeer = batch(() => [call()]);
+  it('the real part keeps the source NaN (inf − NaN·0) everywhere', () => {
+    expect(words(libraryRun(call([1, 5], 0))).filter((_, k) => k % 2 === 0)).toEqual(
+      Array(5).fill('7ff8000000000005'),
+    );
+  });
+
+  it('the program prints the parts, the products and the subtracts, then stablehlo.complex', () => {
+    const text = stablehloModule(
+      torch.lower.index_add(
+        tensor(new Float64Array(8), 'complex128', [1, 4]),
+        0,
+        i64([0]),
+        tensor(new Float64Array(8), 'complex128', [1, 4]),
+      ),
+    );
+    for (const op of [
+      'stablehlo.real',
+      'stablehlo.imag',
+      'stablehlo.negate',
+      'stablehlo.subtract',
+      'stablehlo.complex',
+    ])
+      expect(text).toContain(`"${op}"`);
+  });
+
+  const unfused = batch(() => {
+    const cases: NaNCase[] = [];
+    for (let L = 1; L <= 20; L++) cases.push(call([1, L], 0), call([2, L], 0, -1));
+    cases.push(call([7], 0), call([3, 2, 5], 1), call([3, 2, 5], 0, -1), call([2, 3, 4], 2));
+    cases.push(call([2, 9], 0, 1, 2), call([2, 9], 0, -1, -0.5));
+    return cases;
+  });
+
   it.skipIf(!hasTorch)(
-    'PyTorch 1.13 makes the default NaN in its vector body, keeps the NaN in the scalar rest',
+    'bit for bit with PyTorch: rows L = 1…20 (rank 2), ranks 1 and 3, alpha 2 and −0.5',
     () => {
-      const [want] = peerOf(openPeer).want;
-      expect(imaginary(want)).toEqual([...Array(4).fill('fff8000000000000'), '7ff8000000000005']);
+      expect(disagreements(unfused)).toEqual([]);
     },
   );
 });

@@ -10,9 +10,11 @@
  *   infinitely apart; non-float elements must be equal;
  * - `expect_almost_eq`: |a − b| ≤ tolerance for finite values (custom calls: 0.001; the op's own
  *   default 1e-4), NaN matches NaN, infinities must be equal.
+ * A complex element is compared part by part, each part by its float rule (CheckOps.cpp).
  */
-import type { DType } from '../tensor/dtype.js';
-import type { Tensor } from '../tensor/tensor.js';
+import { componentDType } from '../tensor/complex.js';
+import { type DType, isComplex } from '../tensor/dtype.js';
+import { Tensor } from '../tensor/tensor.js';
 import type { Op } from './program.js';
 
 type CheckOp = Extract<Op, { kind: 'check' }>;
@@ -23,6 +25,14 @@ const FLOAT_BITS: Partial<Record<DType, number>> = { float64: 64, float32: 32, f
 export function checkOutcome(op: CheckOp, actual: Tensor, expected: Tensor): string | undefined {
   if (actual.dtype !== expected.dtype || actual.shape.join() !== expected.shape.join())
     return `types differ: ${actual.dtype}[${actual.shape}] (actual) vs ${expected.dtype}[${expected.shape}] (expected)`;
+  if (isComplex(actual.dtype)) {
+    const why = checkOutcome(op, partsOf(actual), partsOf(expected));
+    // Part k is element k / 2's real (k even) or imaginary part.
+    return why?.replace(
+      /^element (\d+)/,
+      (_, k) => `element ${k >> 1} (${k % 2 ? 'imaginary' : 'real'} part)`,
+    );
+  }
   const compare = comparer(op, actual.dtype);
   const a = actual.toFlatArray();
   const b = expected.toFlatArray();
@@ -34,6 +44,12 @@ export function checkOutcome(op: CheckOp, actual: Tensor, expected: Tensor): str
       return `element ${i}: ${String(a[i])} (actual) vs ${String(b[i])} (expected)${why}`;
   }
   return undefined;
+}
+
+/** A complex tensor's parts as a float tensor of twice its size (interleaved real, imaginary). */
+function partsOf(t: Tensor): Tensor {
+  const dtype = componentDType(t.dtype as 'complex64' | 'complex128');
+  return new Tensor(dtype, [2 * t.size], t.data as Float32Array | Float64Array);
 }
 
 type Compare = (a: unknown, b: unknown, bitsA?: bigint, bitsB?: bigint) => string | undefined;

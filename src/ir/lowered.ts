@@ -225,19 +225,43 @@ function prologueOps(
 /**
  * updates × factor. A complex product's NaN bits follow its operand order, and PyTorch's
  * index_add multiplies in two (frameworks/torch/nan-places.ts): updates × factor (AVX2's
- * product, the real part leading both parts) at the places where the call's NaN rule says
- * `update_first_re`, factor × updates (c10::complex's: the imaginary part's NaN first in the
+ * product, the real part leading both parts; unfused on complex128, see avx2Product) at the
+ * places where the call's NaN rule says `update_first_re`, factor × updates (c10::complex's: the imaginary part's NaN first in the
  * imaginary product) elsewhere — a select on the update's place (flat offset mod row). The
  * values are the same either way.
  */
 function scaleOps(b: Builder, from: ValueId, factor: number | bigint | boolean, nan?: FloatNaN): ValueId {
   const t = b.type(from);
   const f = b.splat(factor, t.dtype, t.shape);
-  const vector = () => b.one({ kind: 'multiply', operands: [from, f], results: [t] });
-  if (!t.dtype.startsWith('complex') || nan === undefined || nan === 'update_first_re') return vector();
+  const plain = () => b.one({ kind: 'multiply', operands: [from, f], results: [t] });
+  if (!t.dtype.startsWith('complex') || nan === undefined) return plain();
+  // complex64's AVX2 product gives `multiply`'s bits (neither fuses); complex128's does not.
+  const vector = () => (t.dtype === 'complex128' ? avx2Product(b, from, f) : plain());
+  if (nan === 'update_first_re') return vector();
   const scalar = b.one({ kind: 'multiply', operands: [f, from], results: [t] });
   if (typeof nan !== 'object' || !nan.bands.some(([, order]) => order === 'update_first_re')) return scalar;
   return b.select(placesOf(b, t.shape, nan, 'update_first_re'), vector(), scalar);
+}
+
+/**
+ * x × y on complex128 as ATen's AVX2 `Vectorized<c10::complex<double>>::operator*` computes it
+ * (vec256_complex_double.h): two packed products and a horizontal subtract, each rounded, none
+ * fused, every NaN x86's (the first NaN operand, quieted; inf·0 and inf − inf the default NaN):
+ *
+ *   (ac, bd) = x · y;  (ad, b·(−c)) = x · (d, −c);  result = (ac − bd, ad − b·(−c))
+ *
+ * for x = a + bi, y = c + di. The fused product (NumPy's, `multiply` here) keeps a NaN of b
+ * where this one makes the default NaN from a·d = inf·0 first (a source inf + NaN·i).
+ */
+function avx2Product(b: Builder, x: ValueId, y: ValueId): ValueId {
+  const { shape } = b.type(x);
+  const part = (kind: 'real' | 'imag', v: ValueId) =>
+    b.one({ kind, operands: [v], results: [{ shape, dtype: 'float64' }] });
+  const [re, im, c, d] = [part('real', x), part('imag', x), part('real', y), part('imag', y)];
+  const negC = b.one({ kind: 'negate', operands: [c], results: [b.type(c)] }); // a sign flip (xor)
+  const real = b.binary('subtract', b.binary('multiply', re, c), b.binary('multiply', im, d));
+  const imag = b.binary('subtract', b.binary('multiply', re, d), b.binary('multiply', im, negC));
+  return b.one({ kind: 'complex', operands: [real, imag], results: [b.type(x)] });
 }
 
 /** A bool tensor of `shape`: whether each element's place (flat offset mod row) has `order`. */

@@ -401,6 +401,9 @@ class Printer {
       case 'compare':
         arity(2);
         return { name, props: compareProps(op, here) };
+      case 'complex':
+        arity(2);
+        return { name, props: [] };
       case 'select':
       case 'clamp':
         arity(3);

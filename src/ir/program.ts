@@ -175,6 +175,8 @@ export type OpAttrs =
     }
   | { readonly kind: 'select' }
   | { readonly kind: 'clamp' }
+  /** `complex(lhs, rhs)`: parts to a complex tensor (real and imag are unary ops). */
+  | { readonly kind: 'complex' }
   | { readonly kind: BinaryOpName }
   | { readonly kind: UnaryOpName }
   | { readonly kind: 'reduce'; readonly dimensions: readonly number[]; readonly body: Body }
@@ -243,6 +245,7 @@ export const OP_KINDS: readonly OpKind[] = [
   'clamp',
   ...BINARY_OPS,
   ...UNARY_OPS,
+  'complex',
   'reduce',
   'gather',
   'dynamic_gather',

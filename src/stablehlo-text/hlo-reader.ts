@@ -604,6 +604,7 @@ class HloReader {
       case 'bitcast_convert':
       case 'select':
       case 'clamp':
+      case 'complex':
         this.checkKeys(ins, []);
         return { kind: name } as OpAttrs;
       default:

@@ -18,6 +18,7 @@
  * verify.ts), and one error lists them all.
  */
 import { GatherScatterError } from '../errors.js';
+import { componentDType, isComplex } from '../tensor/complex.js';
 import type { Body, Func, Module, Op, OpKind, TensorType, ValueId } from '../ir/program.js';
 import { BINARY_OPS, UNARY_OPS } from '../ir/program.js';
 import {
@@ -1041,6 +1042,16 @@ export class MlirReader {
         c.expectP(',', '", " and the type of the selected values');
         const t = readType(c);
         return op(operands, { operandTypes: [pred, t, t], resultTypes: [t] });
+      }
+      case 'complex': {
+        // `%lhs, %rhs : tensor<2xcomplex<f64>>` names the result; the parts' type follows from it.
+        const operands = this.vals();
+        this.optDict(attrs);
+        const sig = this.sameTypes(operands.length);
+        const [r] = sig.resultTypes;
+        if (sig.operandTypes[0] !== r || !isComplex(r.dtype)) return op(operands, sig);
+        const part = { shape: r.shape, dtype: componentDType(r.dtype) };
+        return op(operands, { operandTypes: operands.map(() => part), resultTypes: [r] });
       }
       case 'reduce':
         return this.prettyReduce(results, line, attrs);

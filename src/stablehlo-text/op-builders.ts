@@ -97,7 +97,7 @@ export function kindOfName(name: string): OpKind | 'custom_call' | undefined {
   return Object.hasOwn(ATTRIBUTES, k) || NO_ATTRIBUTES.has(k) ? (k as OpKind) : undefined;
 }
 
-const NO_ATTRIBUTES = new Set(['reshape', 'convert', 'bitcast_convert', 'select', 'clamp']);
+const NO_ATTRIBUTES = new Set(['reshape', 'convert', 'bitcast_convert', 'select', 'clamp', 'complex']);
 
 function checkKeys(s: OpSyntax, kind: string): void {
   const allowed = ATTRIBUTES[kind] ?? [];

@@ -24,6 +24,8 @@ export type NaNCase =
       readonly dim: number;
       readonly i: Tensor;
       readonly s: Tensor;
+      /** PyTorch's alpha (default 1). */
+      readonly alpha?: number;
     }
   | {
       readonly op: 'scatter_mul';
@@ -47,7 +49,7 @@ export function libraryRun(c: NaNCase): Tensor {
     case 'index_put':
       return torch.index_put(c.x, c.indices, c.v, { accumulate: true });
     case 'index_add':
-      return torch.index_add(c.x, c.dim, c.i, c.s);
+      return torch.index_add(c.x, c.dim, c.i, c.s, c.alpha === undefined ? {} : { alpha: c.alpha });
     case 'scatter_mul':
       return torch.scatter(c.x, c.dim, c.i, c.s, { reduce: 'multiply' });
     default:
@@ -68,7 +70,7 @@ for k, c in enumerate(cases):
         idx = [None if n is None else T(n) for n in c['indices']]
         out = torch.ops.aten.index_put(T('x'), idx, T('v'), True)
     elif op == 'index_add':
-        out = T('x').index_add(c['dim'], T('i'), T('s'))
+        out = T('x').index_add(c['dim'], T('i'), T('s'), alpha=c.get('alpha', 1))
     elif op == 'scatter_mul':
         out = T('x').scatter(c['dim'], T('i'), T('s'), reduce='multiply')
     else:
@@ -87,7 +89,12 @@ function manifest(c: NaNCase): { files: Record<string, Tensor>; entry: Record<st
     });
     return { files, entry: { op: c.op, indices } };
   }
-  const extra = c.op === 'scatter_prod' ? { include_self: c.include_self } : {};
+  const extra =
+    c.op === 'scatter_prod'
+      ? { include_self: c.include_self }
+      : c.op === 'index_add' && c.alpha !== undefined
+        ? { alpha: c.alpha }
+        : {};
   return { files: { x: c.x, i: c.i, s: c.s }, entry: { op: c.op, dim: c.dim, ...extra } };
 }
 

@@ -9,6 +9,7 @@
  * - divide: XLA:CPU's Smith division with its NaN repair (complex-divide.ts);
  * - minimum / maximum: lexicographic on (real, imaginary), as the spec says and JAX lowers it
  *   (a select on `re = re' ? im < im' : re < re'`; a tie or a NaN comparison takes rhs).
+ * - real / imag / complex: bit moves between a complex tensor and its parts (parts.ts).
  * Every other op refuses complex operands with DTypeError `stablehlo.<op>.complex`.
  */
 import { DTypeError } from '../../errors.js';
@@ -35,6 +36,9 @@ export const COMPLEX_OPS: ReadonlySet<string> = new Set([
   'divide',
   'minimum',
   'maximum',
+  'real',
+  'imag',
+  'complex',
 ]);
 
 /** DTypeError `stablehlo.<kind>.complex` when an op outside COMPLEX_OPS meets a complex type. */

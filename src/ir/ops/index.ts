@@ -15,6 +15,7 @@ import type { OpRule, RuleTable, RunBody } from './common.js';
 import { COMPARE_RULES } from './compare.js';
 import { checkComplexOperands } from './complex.js';
 import { CONVERT_RULES } from './convert.js';
+import { PARTS_RULES } from './parts.js';
 import { REDUCE_RULES } from './reduce.js';
 import { SHAPE_RULES } from './shape-ops.js';
 import { UNARY_RULES } from './unary.js';
@@ -25,6 +26,7 @@ const RULES: RuleTable = {
   ...COMPARE_RULES,
   ...BINARY_RULES,
   ...UNARY_RULES,
+  ...PARTS_RULES, // real and imag on complex operands too, beside the unary rule of the rest
   ...REDUCE_RULES,
 };
 

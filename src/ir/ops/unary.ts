@@ -9,7 +9,7 @@
  * - floor, ceil, round_nearest_even, round_nearest_afz are IEEE roundToIntegral (−0.4 → −0);
  * - sqrt, exponential, log compute in float64 and round once to the element type, as the
  *   reference interpreter upcasts to double (`mapWithUpcastToDouble`), with V8's libm;
- * - real is the identity and imag is +0 on real tensors (there are no complex dtypes yet);
+ * - real is the identity and imag is +0 on real tensors; on complex ones both are parts.ts's rules;
  * - popcnt counts the set bits of the element's own width; not is bitwise (logical on i1).
  */
 import type { DType } from '../../tensor/dtype.js';
