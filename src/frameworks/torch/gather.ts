@@ -6,7 +6,16 @@ import { InvalidArgumentError, fmt } from '../../errors.js';
 import { broadcastTo } from '../../tensor/ops.js';
 import { type Tensor, zeros } from '../../tensor/tensor.js';
 import { flag, integer, normalizeAxis, options, tensorArg } from '../args.js';
-import { elementsGather, flatGather, takeGather } from '../families.js';
+import type { GatherCall, ScatterCall } from '../../core/call.js';
+import {
+  type CallMeta,
+  type GatherPolicy,
+  type ScatterPolicy,
+  elementsGather,
+  flatGather,
+  flatScatter,
+  takeGather,
+} from '../families.js';
 import { broadcastOr } from '../numpy/shared.js';
 import { type TorchOp, atLeast1d, checkIndexDType, metaOf, normalizeDim, policyOf } from './policy.js';
 import type { LoweredGather } from '../lowered.js';
@@ -50,7 +59,15 @@ export function checkRanks(op: TorchOp, ...ts: Tensor[]): void {
 }
 
 /** An empty int64 index: the lowering of a call that reads nothing. */
-export const NO_INDEX = zeros([0], 'int64');
+const NO_INDEX = zeros([0], 'int64');
+
+/** A gather that reads nothing (an empty result: PyTorch checks no index then). */
+export const readsNothing = (m: CallMeta, X: Tensor, policy: GatherPolicy): GatherCall =>
+  flatGather(m, X, NO_INDEX, policy);
+
+/** A scatter that writes nothing: `X` unchanged (PyTorch checks no index then). */
+export const writesNothing = (m: CallMeta, X: Tensor, policy: ScatterPolicy): ScatterCall =>
+  flatScatter(m, X, NO_INDEX, zeros([0], X.dtype), 'replace', policy);
 
 /**
  * Lowers `torch.gather(input, dim, index, *, sparse_grad=False, out=None)`.
@@ -74,7 +91,7 @@ export function lowerGather(
   const X = tensorArg(`torch.${op}`, 'input', input);
   const I = tensorArg(`torch.${op}`, 'index', index);
   const d = normalizeDim(op, dim, X.rank);
-  if (I.size === 0) return flatGather(metaOf(op, o.out, I.shape), X, NO_INDEX, policyOf(op));
+  if (I.size === 0) return readsNothing(metaOf(op, o.out, I.shape), X, policyOf(op));
   checkIndexDType(op, I);
   checkRanks(op, atLeast1d(X), atLeast1d(I));
   checkIndexFits(op, atLeast1d(X), atLeast1d(I), d);
@@ -111,7 +128,7 @@ export function lowerTakeAlongDim(
   const I = tensorArg(name, 'indices', indices);
   const m = metaOf(op, o.out);
   if (o.dim === undefined || o.dim === null) {
-    if (I.size === 0) return flatGather({ ...m, reshape: [0] }, X, NO_INDEX, policyOf(op));
+    if (I.size === 0) return readsNothing({ ...m, reshape: [0] }, X, policyOf(op));
     checkIndexDType(op, I);
     return flatGather(m, X, I.reshape([I.size]), policyOf(op));
   }
@@ -138,7 +155,7 @@ export function lowerTakeAlongDim(
   shape[d] = I.shape[d];
   const index = broadcastTo(I, shape);
   // The broadcast index goes through gather: empty → nothing is checked or read.
-  if (index.size === 0) return flatGather({ ...m, reshape: shape }, X, NO_INDEX, policyOf(op));
+  if (index.size === 0) return readsNothing({ ...m, reshape: shape }, X, policyOf(op));
   return elementsGather(m, X, index, d, policyOf(op));
 }
 

@@ -6,11 +6,11 @@ import type { Prologue, ScatterCall } from '../../core/call.js';
 import type { UpdateComputation } from '../../core/types.js';
 import { InvalidArgumentError, fmt } from '../../errors.js';
 import { type Scalar, isComplex, isFloat } from '../../tensor/dtype.js';
-import { Tensor, zeros } from '../../tensor/tensor.js';
+import { Tensor } from '../../tensor/tensor.js';
 import { flag, options, scalar, tensorArg } from '../args.js';
-import { flatScatter, takeScatter, tupleScatter } from '../families.js';
+import { takeScatter, tupleScatter } from '../families.js';
 import { broadcastTuple, castScalar, filled } from '../numpy/shared.js';
-import { NO_INDEX, type OutOptions, checkVector } from './gather.js';
+import { type OutOptions, checkVector, writesNothing } from './gather.js';
 import {
   type IndexEntry,
   indexPutTuple,
@@ -63,8 +63,7 @@ function lowerIndexFamily(
     );
   }
   // index_copy / index_fill write nothing when the slices are empty: no index is checked.
-  if (S.size === 0 && op !== 'index_add')
-    return flatScatter(metaOf(op, out), X, NO_INDEX, zeros([0], X.dtype), 'replace', policyOf(op));
+  if (S.size === 0 && op !== 'index_add') return writesNothing(metaOf(op, out), X, policyOf(op));
   const scaled: { updates: Tensor; computation: UpdateComputation; prologue?: Prologue } = scale
     ? scale(S)
     : { updates: S, computation };
@@ -292,8 +291,7 @@ export function lowerIndexPut(
   const updates = valuesTo(name, V, [...shape, ...X.shape.slice(arrays.length)]);
   const computation = accumulate ? 'add' : 'replace';
   // Nothing to write (an empty broadcast or empty trailing dims): PyTorch checks no index.
-  if (updates.size === 0)
-    return flatScatter(metaOf(op, o.out), X, NO_INDEX, zeros([0], X.dtype), 'replace', policyOf(op));
+  if (updates.size === 0) return writesNothing(metaOf(op, o.out), X, policyOf(op));
   return tupleScatter(
     metaOf(op, o.out),
     X,

@@ -11,17 +11,10 @@ import type { GatherCall, ScatterCall } from '../../core/call.js';
 import type { UpdateComputation } from '../../core/types.js';
 import { DTypeError, IndexOutOfBoundsError, InvalidArgumentError, fmt } from '../../errors.js';
 import { broadcastShapes, broadcastTo } from '../../tensor/ops.js';
-import { type Tensor, checkCallBudget, tensor, zeros } from '../../tensor/tensor.js';
+import { type Tensor, checkCallBudget, tensor } from '../../tensor/tensor.js';
 import { flag, options, outArg, tensorArg } from '../args.js';
 import { type TupleItem, placeTuple, placedGather, placedScatter, resultShape } from '../index-tuple.js';
-import {
-  type CallMeta,
-  type ScatterPolicy,
-  flatGather,
-  flatScatter,
-  tupleGather,
-  tupleScatter,
-} from '../families.js';
+import { type CallMeta, type ScatterPolicy, flatScatter, tupleGather, tupleScatter } from '../families.js';
 import {
   type TupleEntry,
   countTrue,
@@ -34,7 +27,7 @@ import {
   withScalarMasks,
 } from '../masks.js';
 import { broadcastExactly, broadcastOr, broadcastTuple } from '../numpy/shared.js';
-import { NO_INDEX, type OutOptions } from './gather.js';
+import { type OutOptions, readsNothing, writesNothing } from './gather.js';
 import { indexPutPolicy } from './nan-places.js';
 import { TORCH_POLICY, checkSameDType, policyOf } from './policy.js';
 import type { LoweredGather, LoweredScatter } from '../lowered.js';
@@ -189,7 +182,7 @@ function lowerSliceIndex(X: Tensor, indices: readonly unknown[], out: unknown): 
   const { p, S, shape } = placedItems(op, X, items);
   checkCallBudget([{ shape, dtype: X.dtype }], op);
   const m = maskMeta(op, out, X);
-  if (shape.includes(0)) return flatGather({ ...m, reshape: shape }, X, NO_INDEX, INDEX_POLICY);
+  if (shape.includes(0)) return readsNothing({ ...m, reshape: shape }, X, INDEX_POLICY);
   return placedGather(m, p, S, INDEX_POLICY);
 }
 
@@ -223,7 +216,7 @@ export function lowerSliceIndexPut(
   const last = Math.max(...p.items.map((i) => ('adv' in i ? Math.max(...i.dims) : -1)));
   const policy = indexPutPolicy(X.dtype, accumulate, p.operand.shape.slice(last + 1), V.shape);
   const updates = valuesTo(op, V, shape);
-  if (updates.size === 0) return flatScatter(m, X, NO_INDEX, zeros([0], X.dtype), 'replace', policy);
+  if (updates.size === 0) return writesNothing(m, X, policy);
   return placedScatter(m, p, S, updates, accumulate ? 'add' : 'replace', policy);
 }
 
@@ -262,7 +255,7 @@ function maskedFill(
   if (count === 0 || X.rank === 0) {
     if (X.rank === 0 && count === 1)
       return flatScatter(m, X, tensor([0n], 'int64'), V.reshape([1]), 'replace', policy);
-    return flatScatter(m, X, NO_INDEX, zeros([0], X.dtype), 'replace', policy);
+    return writesNothing(m, X, policy);
   }
   return maskScatter(m, X, B, broadcastTo(V.reshape([]), [count]), 'replace', policy);
 }
@@ -337,7 +330,7 @@ export function lowerMaskIndexPut(
   const m = { ...maskMeta(op, out, X), reshape: operand === X ? undefined : X.shape };
   const policy = indexPutPolicy(X.dtype, accumulate, rest, V.shape);
   zeroDimCheck(op, operand.shape, entries, S);
-  if (updates.size === 0) return flatScatter(m, X, NO_INDEX, zeros([0], X.dtype), 'replace', policy);
+  if (updates.size === 0) return writesNothing(m, X, policy);
   if (lone) return maskScatter(m, operand, lone, updates, computation, policy);
   return tupleScatterMasked(m, operand, entries, S, updates, computation, policy);
 }
@@ -376,13 +369,13 @@ export function lowerIndex(
     zeroDimCheck(op, X.shape, tuple, shape);
     const result = [...shape, ...X.shape.slice(arrays.length)];
     // An empty result reads nothing: PyTorch checks no index.
-    if (result.includes(0)) return flatGather({ ...m, reshape: result }, X, NO_INDEX, policy);
+    if (result.includes(0)) return readsNothing({ ...m, reshape: result }, X, policy);
     return tupleGather(m, X, idx, arrays.length, shape.length, policy);
   }
   const { operand, entries, S, rest, lone } = expand(op, X, tuple);
   checkCallBudget([{ shape: [...S, ...rest], dtype: X.dtype }], op);
   zeroDimCheck(op, operand.shape, entries, S);
-  if ([...S, ...rest].includes(0)) return flatGather({ ...m, reshape: [...S, ...rest] }, X, NO_INDEX, policy);
+  if ([...S, ...rest].includes(0)) return readsNothing({ ...m, reshape: [...S, ...rest] }, X, policy);
   if (lone) return maskGather(m, operand, lone, policy);
   return tupleGatherMasked(m, operand, entries, S, policy);
 }

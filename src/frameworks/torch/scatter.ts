@@ -7,11 +7,11 @@ import type { ReducerName } from '../../core/types.js';
 import { DTypeError, InvalidArgumentError } from '../../errors.js';
 import { type Scalar, isComplex } from '../../tensor/dtype.js';
 import { slice } from '../../tensor/ops.js';
-import { Tensor, zeros } from '../../tensor/tensor.js';
+import { Tensor } from '../../tensor/tensor.js';
 import { flag, oneOf, options, scalar, tensorArg } from '../args.js';
-import { elementsScatter, flatScatter } from '../families.js';
+import { elementsScatter } from '../families.js';
 import { filled } from '../numpy/shared.js';
-import { NO_INDEX, type OutOptions, checkIndexFits, checkRanks } from './gather.js';
+import { type OutOptions, checkIndexFits, checkRanks, writesNothing } from './gather.js';
 import {
   type TorchOp,
   atLeast1d,
@@ -66,7 +66,7 @@ function lowerScatterFamily(
       `torch.${op}.reduce`,
       `torch.${op}: reduce "mean" is not implemented for bool (PyTorch: "div_floor_cpu" not implemented for 'Bool')`,
     );
-  if (I.size === 0) return flatScatter(metaOf(op, out), X, NO_INDEX, zeros([0], X.dtype), 'replace', policy);
+  if (I.size === 0) return writesNothing(metaOf(op, out), X, policy);
   checkIndexDType(op, I);
   const X1 = atLeast1d(X);
   const I1 = atLeast1d(I);
@@ -76,15 +76,15 @@ function lowerScatterFamily(
   if ((computation === 'max' || computation === 'min') && isComplex(X.dtype))
     refuseComplexOrder(op, computation, X.dtype);
   // src is read at the index's positions only: its leading window of index.shape.
-  const updates = S1
-    ? S1.shape.join() === I1.shape.join()
-      ? S1
+  const window = (t: Tensor) =>
+    t.shape.join() === I1.shape.join()
+      ? t
       : slice(
-          S1,
+          t,
           I1.shape.map(() => 0),
           I1.shape,
-        )
-    : filled(I1.shape, S as Scalar, X.dtype, name);
+        );
+  const updates = S1 ? window(S1) : filled(I1.shape, S as Scalar, X.dtype, name);
   const m = metaOf(op, out, X.rank === 0 ? [] : undefined);
   return elementsScatter(m, X1, I1, updates, d, computation, policy);
 }
