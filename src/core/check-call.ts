@@ -7,7 +7,7 @@
  * O(rank + number of tensors): no element is read.
  */
 import { InvalidArgumentError, fmt } from '../errors.js';
-import { MAX_RANK, Tensor, checkTensor } from '../tensor/tensor.js';
+import { MAX_RANK, checkTensor, isTensorAmongRecords } from '../tensor/tensor.js';
 import { concreteCall } from '../ir/lowered.js';
 import { type CoreCall, planOf } from './call.js';
 import { intArray } from './validate.js';
@@ -26,7 +26,7 @@ function bad(code: string, where: string, rule: string, got: unknown): never {
 
 /** A plain record (not null, not an array, not a Tensor). */
 function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v) && !Tensor.isTensor(v);
+  return typeof v === 'object' && v !== null && !Array.isArray(v) && !isTensorAmongRecords(v);
 }
 
 function record(v: unknown, name: string, where: string): Record<string, unknown> {

@@ -370,6 +370,20 @@ function describeValue(v: unknown): string {
 /** Size of the next tensor built by `resultTensor` (-1: none pending). */
 let trustedSize = -1;
 
+/** The private brand test at its second site (set by Tensor's static block; see isTensorAmongRecords). */
+let recordSiteBrand: (value: object) => boolean;
+
+/**
+ * `Tensor.isTensor` for a check that expects plain records (a lowered call, its dimension
+ * numbers and options: core/check-call.ts): the same brand test, written at a second code site.
+ * V8 caches a property test per site by object shape; at the one shared site, the records'
+ * shapes and every Tensor's made it megamorphic, and each tiny call (B7) paid a generic lookup
+ * per record. Internal: not exported from the package.
+ */
+export function isTensorAmongRecords(value: object): boolean {
+  return recordSiteBrand(value);
+}
+
 /**
  * A tensor over storage the core allocated itself for a shape it has already checked, without
  * the constructor's validation (a per-call cost on tiny calls). `shape` must be frozen and
@@ -447,6 +461,10 @@ export class Tensor<D extends DType = DType> {
   /** True for a tensor this class built (not a forgery made from its prototype). */
   static isTensor(value: unknown): value is Tensor {
     return typeof value === 'object' && value !== null && #branded in value;
+  }
+
+  static {
+    recordSiteBrand = (value) => #branded in value;
   }
 
   /** Same data, new shape with the same element count (no copy). */
