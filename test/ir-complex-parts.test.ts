@@ -8,7 +8,12 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { DTypeError, InvalidArgumentError, tensor } from '../src/index.js';
+import { elementExpr } from '../src/backends/webgpu/elementwise.js';
+import { vjp } from '../src/autodiff/index.js';
+import { DTypeError, InvalidArgumentError, tensor, torch } from '../src/index.js';
+import { execute } from '../src/core/call.js';
+import { programOf } from '../src/ir/lowered.js';
+import { stablehloModule } from '../src/ir/module-text.js';
 import { evalOp, inferTypes } from '../src/ir/ops/index.js';
 import { printModule } from '../src/ir/print.js';
 import type { Body, Op, TensorType } from '../src/ir/program.js';
@@ -216,6 +221,52 @@ func.func @main(%x: tensor<2xcomplex<f32>>) -> tensor<2xcomplex<f32>> {
   func.return %y : tensor<2xcomplex<f32>>
 }`;
     expect(() => readModule(bad)).toThrow(/stablehlo\.complex\.I1/);
+  });
+});
+
+describe('the WebGPU backend: no complex storage, so the ops meeting a complex type are refused', () => {
+  const op = (kind: string, result: DType): Op => mk(kind, [ty([2], result)]);
+  it('webgpu.dtype: real / imag of complex128 and complex(f64, f64) (a DTypeError, not a CPU run)', () => {
+    for (const [o, ins] of [
+      [op('real', 'float64'), ['complex128']],
+      [op('imag', 'float32'), ['complex64']],
+      [op('complex', 'complex128'), ['float64', 'float64']],
+    ] as const) {
+      expect(() => elementExpr(o, ins)).toThrow(DTypeError);
+      expect(() => elementExpr(o, ins)).toThrow(/\(webgpu\.dtype\)$/);
+    }
+  });
+  it('real / imag of a float operand compile: its bits, and +0', () => {
+    expect(elementExpr(op('real', 'float64'), ['float64'])(['v'])).toBe('v');
+    expect(elementExpr(op('imag', 'float64'), ['float64'])(['v'])).toBe('vec2<u32>(0u, 0u)');
+  });
+});
+
+describe("torch.index_add complex128's module text runs the unfused product", () => {
+  it('printed, read back and run: the default NaN in the vector body, as execute gives', () => {
+    const w = new BigUint64Array(10);
+    const f = new Float64Array(w.buffer);
+    for (let p = 0; p < 5; p++) [f[2 * p], w[2 * p + 1]] = [Number.POSITIVE_INFINITY, NAN5];
+    const call = torch.lower.index_add(
+      tensor(new Float64Array(10), 'complex128', [1, 5]),
+      0,
+      tensor([0n], 'int64', [1]),
+      tensor(f, 'complex128', [1, 5]),
+    );
+    const text = stablehloModule(call);
+    const [got] = runModule(readModule(text), programOf(call).args).results;
+    const imag = hex64(got).filter((_, k) => k % 2 === 1);
+    expect(imag).toEqual([...Array(4).fill('fff8000000000000'), '7ff8000000000005']);
+    expect(hex64(got)).toEqual(hex64(execute(call)));
+  });
+});
+
+describe('gradients', () => {
+  it('autodiff.dtype: a complex128 index_add (its prologue now real / imag / complex) is refused, typed', () => {
+    const z = () => tensor(new Float64Array(8), 'complex128', [1, 4]);
+    const call = torch.lower.index_add(z(), 0, tensor([0n], 'int64', [1]), z());
+    expect(() => vjp(call)).toThrow(DTypeError);
+    expect(() => vjp(call)).toThrow(/only floating-point tensors are differentiable \(autodiff\.dtype\)/);
   });
 });
 

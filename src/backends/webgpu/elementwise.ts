@@ -15,7 +15,10 @@
  *   canonical NaN (halfBits), their min/max/negate/abs keep an operand's bits;
  * - sqrt is correctly rounded on both sides (an integer square root here); ops whose CPU result
  *   comes from V8's libm (exponential, log, power and atan2 on floats) and float remainder (an
- *   exact fmod the soft float does not have yet) are refused with `webgpu.op`, naming why.
+ *   exact fmod the soft float does not have yet) are refused with `webgpu.op`, naming why;
+ * - complex tensors have no storage on this backend: an op with a complex operand or result
+ *   (real / imag of a complex, `complex`) is refused with `webgpu.dtype`; real / imag of a float
+ *   operand run (its bits; +0).
  */
 import { DTypeError, InvalidArgumentError } from '../../errors.js';
 import { type DType, integerRange, isComplex } from '../../tensor/dtype.js';

@@ -18,7 +18,8 @@
  *   (the default NaN with a sign): its contiguous rows take the update's sign first at
  *   p < L − L mod 8, self's elsewhere.
  * - index_add on complex: self + alpha·source, alpha·source computed first by the call's
- *   prologue — AVX2's operand order at the `update_first_re` places, c10::complex's (the
+ *   prologue — AVX2's operand order at the `update_first_re` places (complex128: its unfused
+ *   product, ir/lowered.ts avx2Product), c10::complex's (the
  *   imaginary part's NaN first in the imaginary product) elsewhere (ir/lowered.ts scaleOps).
  *   A self of rank ≤ 1 takes a scalar loop: complex64 adds self + product (`self_first`),
  *   complex128 product + self (`update_first`). A self of rank ≥ 2 runs ATen's add kernel on
@@ -31,8 +32,7 @@
  *   (`update_first` for products, core/complex-nan.ts).
  *
  * Not modelled: PyTorch's multi-threaded paths (float32 index_put of ≥ 32768 elements takes an
- * atomic add when more than one thread runs; large slices split across threads shift the rows),
- * and complex128 index_add's unfused vector product (docs/dtypes.md: a source ±inf + NaN·i).
+ * atomic add when more than one thread runs; large slices split across threads shift the rows).
  */
 import type { FloatNaN } from '../../core/kernels.js';
 import type { FloatNaNOrder, PlacedNaN } from '../../core/types.js';
