@@ -89,15 +89,8 @@ export function maskOf(op: string, t: Tensor): Tensor {
  * each mask's shape that of the dims it covers (`<op>.mask_shape`, IndexError), at most rank(t)
  * dims in all (`<op>.too_many_indices`).
  */
-export function torchTuple(op: string, X: Tensor, arrays: readonly Tensor[]): TupleEntry[] {
-  // PyTorch counts the entries first, a mask (even 0-d) as one.
-  if (arrays.length > X.rank) tooMany(op, X, arrays.length);
-  let d = 0;
-  return arrays.map((t): TupleEntry => {
-    const e = torchEntry(op, X, t, d, arrays.length);
-    d += dimsOf(e);
-    return e;
-  });
+function torchTuple(op: string, X: Tensor, arrays: readonly Tensor[]): TupleEntry[] {
+  return torchItems(op, X, arrays).flatMap((i) => ('adv' in i ? [i.adv] : []));
 }
 
 /** One tensor of an index tuple covering dims d… of X (see torchTuple; `count`: the tuple's length). */
@@ -131,6 +124,7 @@ const FULL: TupleItem = { slice: { start: null, stop: null, step: null } };
 
 /** The items of a tuple with null entries (`:`), each tensor checked as torchTuple checks it. */
 function torchItems(op: string, X: Tensor, indices: readonly unknown[]): TupleItem[] {
+  // PyTorch counts the entries first, a mask (even 0-d) as one.
   if (indices.length > X.rank) tooMany(op, X, indices.length);
   let d = 0;
   return indices.map((i): TupleItem => {
