@@ -18,7 +18,7 @@ import { fail } from '../../core/validate.js';
 import { fmt } from '../../errors.js';
 import type { DType } from '../../tensor/dtype.js';
 import type { Tensor } from '../../tensor/tensor.js';
-import { checkIndexDType, flag, normalizeAxis, options, outArg, tensorArg } from '../args.js';
+import { checkIndexDType, flag, normalizeAxis, outArg } from '../args.js';
 import { runs } from '../checks.js';
 import { type GatherPolicy, elementsGather, ndGather, takeGather } from '../families.js';
 import {
@@ -26,8 +26,9 @@ import {
   type MxGatherNdPolicy,
   type MxPickMode,
   type MxTakeMode,
-  checkRealData,
+  checkIndexVectors,
   integerIndices,
+  openArgs,
   pickPolicy,
 } from './policy.js';
 import type { LoweredGather } from '../lowered.js';
@@ -80,19 +81,10 @@ function lowerGatherNd(
   policy?: MxGatherNdPolicy | null,
 ): LoweredGather<'mxnet.gather_nd'> {
   const op = 'mxnet.gather_nd';
-  const x = tensorArg(op, 'data', data);
-  checkRealData(op, 'data', x);
-  const i = tensorArg(op, 'indices', indices);
-  const opts = options(op, policy, ['version', 'out']);
+  const { x, i, opts } = openArgs(op, ['data', data], ['indices', indices], policy, ['version', 'out']);
   const rule = pickPolicy(op, 'version', MX_POLICY.gather_nd, opts.version);
   const out = outArg(op, opts.out);
-  if (i.rank < 2)
-    fail(`${op}.indices_rank`, `${op}: indices must have at least 2 dimensions; got shape ${fmt(i.shape)}`);
-  const M = i.shape[0];
-  const N = x.rank;
-  if (M > N)
-    fail(`${op}.index_depth`, `${op}: indices.shape[0] (${M}) exceeds the data dimension (${N})`, { M, N });
-  if (M > 10) fail(`${op}.max_dims`, `${op}: indexing along at most 10 dimensions; got ${M}`, { M });
+  const M = checkIndexVectors(op, i, x.rank, 'data');
   const n = x.shape.slice(0, M);
   const idx =
     rule.rounding === 'floor'
@@ -122,10 +114,7 @@ function lowerGatherNd(
  */
 function lowerTake(a: Tensor, indices: Tensor, args?: MxTakeArgs | null): LoweredGather<'mxnet.take'> {
   const op = 'mxnet.take';
-  const x = tensorArg(op, 'a', a);
-  checkRealData(op, 'a', x);
-  const i = tensorArg(op, 'indices', indices);
-  const opts = options(op, args, ['axis', 'mode', 'out']);
+  const { x, i, opts } = openArgs(op, ['a', a], ['indices', indices], args, ['axis', 'mode', 'out']);
   const mode = pickPolicy(op, 'mode', MX_POLICY.take, opts.mode);
   const out = outArg(op, opts.out);
   if (x.rank < 1) fail(`${op}.data_rank`, `${op}: a must have rank ≥ 1; got a scalar`);
@@ -146,10 +135,8 @@ function lowerTake(a: Tensor, indices: Tensor, args?: MxTakeArgs | null): Lowere
  */
 function lowerPick(data: Tensor, index: Tensor, args?: MxPickArgs | null): LoweredGather<'mxnet.pick'> {
   const op = 'mxnet.pick';
-  const x = tensorArg(op, 'data', data);
-  checkRealData(op, 'data', x);
-  const i = tensorArg(op, 'index', index);
-  const opts = options(op, args, ['axis', 'keepdims', 'mode', 'out']);
+  const keys = ['axis', 'keepdims', 'mode', 'out'];
+  const { x, i, opts } = openArgs(op, ['data', data], ['index', index], args, keys);
   const mode = pickPolicy(op, 'mode', MX_POLICY.pick, opts.mode);
   const keepdims = flag(op, 'keepdims', opts.keepdims, false);
   const out = outArg(op, opts.out);
@@ -182,10 +169,8 @@ function lowerBatchTake(
   args?: MxBatchTakeArgs | null,
 ): LoweredGather<'mxnet.batch_take'> {
   const op = 'mxnet.batch_take';
-  const x = tensorArg(op, 'a', a);
-  checkRealData(op, 'a', x);
-  const i = tensorArg(op, 'indices', indices);
-  const out = outArg(op, options(op, args, ['out']).out);
+  const { x, i, opts } = openArgs(op, ['a', a], ['indices', indices], args, ['out']);
+  const out = outArg(op, opts.out);
   if (x.rank !== 2)
     fail(`${op}.data_rank`, `${op}: a must be 2-D (d0, d1); got shape ${fmt(x.shape)}`, { shape: x.shape });
   checkIndexDType(op, i, INT32, 'indices_dtype', 'indices must be int32');

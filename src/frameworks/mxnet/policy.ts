@@ -23,12 +23,13 @@
  * for n = 2 although it truncates to 1. NaN and ±Infinity (undefined in C++) raise.
  */
 import type { GatherMode } from '../../core/types.js';
-import { DTypeError } from '../../errors.js';
+import { DTypeError, fmt } from '../../errors.js';
 import { isFloat } from '../../tensor/dtype.js';
 import { cast } from '../../tensor/ops.js';
 import { type Tensor, tensor } from '../../tensor/tensor.js';
 import { isComplex } from '../../tensor/complex.js';
-import { oneOf } from '../args.js';
+import { oneOf, options, tensorArg } from '../args.js';
+import { fail } from '../../core/validate.js';
 import { checkRealDType } from '../checks.js';
 import { DIA, type FrameworkDescription, G, S, type Signatures } from '../signature.js';
 
@@ -155,13 +156,35 @@ export function pickPolicy<T extends Record<string, unknown>>(
 }
 
 /**
- * MXNet has no complex element type: an NDArray's dtype is one of mshadow's type flags (float32,
- * float64, float16, uint8, int32, int8, int64, bool, int16, uint16, uint32, uint64, bfloat16 —
- * `mxnet.numpy` exports the same names), so a complex tensor cannot be `name`
- * (`<op>.dtype`). Indices are refused by integerIndices (`<op>.indices_dtype`).
+ * Every op's opening: `data` and `indices` (MXNet's names for them) are Tensors, the keyword
+ * object strict (read by the caller, `out` last). MXNet has no complex element type (mshadow's
+ * type flags, which `mxnet.numpy` exports too), so complex data is refused (`<op>.dtype`).
  */
-export function checkRealData(op: string, name: string, t: Tensor): void {
-  checkRealDType(op, name, t, 'MXNet NDArrays have no complex dtype');
+export function openArgs<T extends object>(
+  op: string,
+  [dataName, data]: readonly [string, unknown],
+  [indicesName, indices]: readonly [string, unknown],
+  args: T | null | undefined,
+  keys: readonly string[],
+) {
+  const x = tensorArg(op, dataName, data);
+  checkRealDType(op, dataName, x, 'MXNet NDArrays have no complex dtype');
+  const i = tensorArg(op, indicesName, indices);
+  return { x, i, opts: options(op, args, keys) };
+}
+
+/** gather_nd / scatter_nd: rank(indices) >= 2, M = indices.shape[0] <= N (the `what` rank), M <= 10. */
+export function checkIndexVectors(op: string, i: Tensor, N: number, what: 'data' | 'output'): number {
+  if (i.rank < 2)
+    fail(`${op}.indices_rank`, `${op}: indices must have at least 2 dimensions; got shape ${fmt(i.shape)}`);
+  const M = i.shape[0];
+  if (M > N)
+    fail(`${op}.index_depth`, `${op}: indices.shape[0] (${M}) exceeds the ${what} dimension (${N})`, {
+      M,
+      N,
+    });
+  if (M > 10) fail(`${op}.max_dims`, `${op}: indexing along at most 10 dimensions; got ${M}`, { M });
+  return M;
 }
 
 /** Valid float range per index component (checked on the float value, as MXNet does). */

@@ -9,10 +9,17 @@
 import { fail } from '../../core/validate.js';
 import { fmt } from '../../errors.js';
 import { type Tensor, zeros } from '../../tensor/tensor.js';
-import { integers, options, outArg, tensorArg } from '../args.js';
+import { integers, outArg } from '../args.js';
 import { runs } from '../checks.js';
 import { ndScatter } from '../families.js';
-import { MX_POLICY, type MxScatterNdPolicy, checkRealData, integerIndices, pickPolicy } from './policy.js';
+import {
+  MX_POLICY,
+  type MxScatterNdPolicy,
+  checkIndexVectors,
+  integerIndices,
+  openArgs,
+  pickPolicy,
+} from './policy.js';
 import type { LoweredScatter } from '../lowered.js';
 
 /**
@@ -28,23 +35,15 @@ function lowerScatterNd(
   policy?: MxScatterNdPolicy | null,
 ): LoweredScatter<'mxnet.scatter_nd'> {
   const op = 'mxnet.scatter_nd';
-  const x = tensorArg(op, 'data', data);
-  checkRealData(op, 'data', x);
-  const i = tensorArg(op, 'indices', indices);
-  const opts = options(op, policy, ['out_of_bounds', 'duplicates', 'out']);
+  const keys = ['out_of_bounds', 'duplicates', 'out'];
+  const { x, i, opts } = openArgs(op, ['data', data], ['indices', indices], policy, keys);
   const mode = pickPolicy(op, 'out_of_bounds', MX_POLICY.scatter_nd.out_of_bounds, opts.out_of_bounds);
   const duplicates = pickPolicy(op, 'duplicates', MX_POLICY.scatter_nd.duplicates, opts.duplicates);
   const out = outArg(op, opts.out);
   const dims = integers(op, 'shape', shape);
   if (dims.some((d) => d < 0))
     fail(`${op}.shape`, `${op}: shape must be non-negative; got ${fmt(dims)}`, { shape: dims });
-  if (i.rank < 2)
-    fail(`${op}.indices_rank`, `${op}: indices must have at least 2 dimensions; got shape ${fmt(i.shape)}`);
-  const M = i.shape[0];
-  const N = dims.length;
-  if (M > N)
-    fail(`${op}.index_depth`, `${op}: indices.shape[0] (${M}) exceeds the output dimension (${N})`, { M, N });
-  if (M > 10) fail(`${op}.max_dims`, `${op}: indexing along at most 10 dimensions; got ${M}`, { M });
+  const M = checkIndexVectors(op, i, dims.length, 'output');
   const expected = [...i.shape.slice(1), ...dims.slice(M)];
   if (x.shape.length !== expected.length || x.shape.some((s, d) => s !== expected[d])) {
     fail(
