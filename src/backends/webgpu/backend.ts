@@ -23,7 +23,7 @@ import type { IndexMap, ResolvedPolicy } from '../../core/index-map.js';
 import { reducerIdentity, scalarBits } from '../../core/kernels.js';
 import type { ReducerName } from '../../core/types.js';
 import { DTypeError, GatherScatterError, InvalidArgumentError, fmt } from '../../errors.js';
-import { type DType, allocStorage } from '../../tensor/dtype.js';
+import { DTYPES, type DType, allocStorage, isComplex } from '../../tensor/dtype.js';
 import { Tensor, sameShape } from '../../tensor/tensor.js';
 import type { Backend, BackendTensor } from '../index.js';
 import {
@@ -63,22 +63,8 @@ import { type CheckHook, type ProgramHost, checkModule, runOnGpu } from './progr
 import type { Module } from '../../ir/program.js';
 import { type ProgramCall, checkPrologue, programOf } from '../../ir/lowered.js';
 
-/** Dtypes this backend stores (the CPU's layouts it knows); any other is refused on upload. */
-const ON_GPU: ReadonlySet<string> = new Set([
-  'float64',
-  'float32',
-  'float16',
-  'bfloat16',
-  'int64',
-  'uint64',
-  'int32',
-  'int16',
-  'int8',
-  'uint32',
-  'uint16',
-  'uint8',
-  'bool',
-]);
+/** Dtypes this backend stores: every CPU layout but the complex ones; any other is refused on upload. */
+const ON_GPU: ReadonlySet<string> = new Set(DTYPES.filter((d) => !isComplex(d)));
 /** Invocations from which a call's map parameters are compiled into its kernels (Params.baked). */
 const BAKE_MIN = 2 ** 15;
 /** Largest element count of a tensor on this backend (offsets are 32-bit, with a margin for sentinels). */
@@ -196,6 +182,12 @@ interface Resolved {
   readonly indices: { buffer: GPUBuffer };
   readonly starts: GPUBuffer;
   readonly flags: GPUBuffer;
+}
+
+/** What a resolve pass also moves: a gather's elements (`fuse`) or a replacing scatter's updates. */
+interface FusedResolve {
+  readonly fuse?: { bytes: 4 | 8; operand: GPUBuffer; out: GPUBuffer };
+  readonly replace?: { bytes: 4 | 8; updates: GPUBuffer; out: GPUBuffer; seg: GPUBuffer };
 }
 
 /** Runs lowered calls on one GPUDevice. */
@@ -432,19 +424,8 @@ export class WebGpuBackend implements Backend {
     // A fused gather never reads its starts back: a word stands in for the bound buffer (a
     // buffer of one word per batch position would be allocated and cleared for nothing).
     const starts = this.scratchBuffer(scratch, fuse ? 4 : map.batchCount * 4);
-    this.resolve(
-      enc,
-      scratch,
-      map,
-      policy,
-      params,
-      P,
-      indices.buffer,
-      call.start_indices.dtype,
-      starts,
-      flags,
-      fuse,
-    );
+    const resolved = { enc, scratch, map, policy, params, P, indices, starts, flags };
+    this.resolve(resolved, call.start_indices.dtype, { fuse });
     if (!fuse && bytes === 4 && vec4Rows(map)) {
       this.stats.vec4Gathers++;
       this.dispatch(
@@ -544,18 +525,7 @@ export class WebGpuBackend implements Backend {
       const out = this.fusedReplace(call, resolved, ins[0].buffer, ups[0].buffer, dtypes[0], dupCheck);
       return this.finish(enc, scratch, checks ? flags : null, [out], dtypes, finalShape, call, bind, all);
     }
-    const raw = this.resolve(
-      enc,
-      scratch,
-      map,
-      policy,
-      params,
-      P,
-      indices.buffer,
-      call.scatter_indices.dtype,
-      starts,
-      flags,
-    );
+    const raw = this.resolve(resolved, call.scatter_indices.dtype);
     // Keys: each update's target element, or — when windows are whole aligned rows — each
     // batch position's row (W times fewer keys). Then either the last writer per key (replace)
     // or a stable sort of (key, update index) by key and each key's segment.
@@ -691,20 +661,7 @@ export class WebGpuBackend implements Backend {
     this.copy(enc, input, out, map.operandSize * bytes);
     const seg = this.scratchBuffer(scratch, map.operandSize * 4);
     const replace = { bytes, updates, out, seg };
-    this.resolve(
-      enc,
-      scratch,
-      map,
-      r.policy,
-      r.params,
-      r.P,
-      r.indices.buffer,
-      call.scatter_indices.dtype,
-      r.starts,
-      r.flags,
-      undefined,
-      replace,
-    );
+    this.resolve(r, call.scatter_indices.dtype, { replace });
     // Losers of the fix-up prove duplicates: reported only when the call checks them.
     const dupFlags = dupCheck ? r.flags : this.flagsBuffer(scratch);
     const args = this.indirectBuffer(scratch);
@@ -750,21 +707,15 @@ export class WebGpuBackend implements Backend {
 
   // ---- shared steps -----------------------------------------------------------------------
 
-  /** Phase 1 on the GPU; returns the raw-coordinates buffer (used by `skip`). */
-  private resolve(
-    enc: GPUCommandEncoder,
-    scratch: Scratch,
-    map: IndexMap,
-    policy: ResolvedPolicy,
-    params: Params,
-    P: GPUBuffer,
-    indices: GPUBuffer,
-    indexDType: DType,
-    starts: GPUBuffer,
-    flags: GPUBuffer,
-    fuse?: { bytes: 4 | 8; operand: GPUBuffer; out: GPUBuffer },
-    replace?: { bytes: 4 | 8; updates: GPUBuffer; out: GPUBuffer; seg: GPUBuffer },
-  ): GPUBuffer {
+  /**
+   * Phase 1 on the GPU, for the call state `r` (a gather's or a scatter's); `fused` moves a
+   * gather's elements or a replacing scatter's updates in the same pass. Returns the
+   * raw-coordinates buffer (used by `skip`).
+   */
+  private resolve(r: Resolved, indexDType: DType, fused: FusedResolve = {}): GPUBuffer {
+    const { enc, scratch, map, policy, params, P, starts, flags } = r;
+    const indices = r.indices.buffer;
+    const { fuse, replace } = fused;
     const raw = this.scratchBuffer(
       scratch,
       policy.oob === 'partial' ? map.batchCount * Math.max(1, map.K) * 4 : 4,
