@@ -70,7 +70,7 @@ fn pi(o: u32) -> i32 { return PV[o]; }`;
   }
 }
 
-const header = (bindings: readonly [string, Binding, string][]) =>
+const header = (bindings: readonly Buffer[]) =>
   bindings
     .map(
       ([name, kind, type], i) =>
@@ -80,6 +80,23 @@ const header = (bindings: readonly [string, Binding, string][]) =>
 
 const ENTRY = `@compute @workgroup_size(${WG}) fn main(@builtin(global_invocation_id) g: vec3<u32>, @builtin(num_workgroups) nw: vec3<u32>) {
   let i = g.x + g.y * nw.x * ${WG}u;`;
+
+/** A storage buffer a kernel binds: its WGSL name, its access and its type. */
+type Buffer = readonly [name: string, access: Binding, type: string];
+const I32 = 'array<i32>';
+const ATOMIC = 'array<atomic<u32>>';
+const VEC4 = 'array<vec4<u32>>';
+const read = (name: string, type = 'array<u32>'): Buffer => [name, 'read', type];
+const rw = (name: string, type = 'array<u32>'): Buffer => [name, 'rw', type];
+
+/**
+ * A kernel from its buffers (bound in this order, so its bindings are read off the same list),
+ * its entry point's body, and the WGSL declared before the entry point.
+ */
+function kernel(buffers: readonly Buffer[], body: string, prelude = ''): KernelSource {
+  const code = `${header(buffers)}\n${prelude === '' ? '' : `${prelude}\n`}${ENTRY}\n${body}\n}`;
+  return { code, bindings: buffers.map(([, access]) => access) };
+}
 
 /**
  * Helpers over the map parameters: batch position → index/operand offsets, space position →
@@ -177,27 +194,34 @@ export function resolveKernel(s: ResolveSpec): KernelSource {
       }
     }`
     : '';
-  const code = `${header([
-    ['P', 'read', 'array<i32>'],
-    ['IDX', 'read', 'array<u32>'],
-    ['STARTS', 'rw', 'array<i32>'],
-    ['RAW', 'rw', 'array<i32>'],
-    ['FLAGS', 'rw', 'array<atomic<u32>>'],
-    ...(s.fuseBytes
-      ? ([
-          ['OPD', 'read', 'array<u32>'],
-          ['OUT', 'rw', 'array<u32>'],
-        ] as [string, Binding, string][])
-      : []),
-    ...(s.replaceBytes
-      ? ([
-          ['UPD', 'read', 'array<u32>'],
-          ['OUT', 'rw', 'array<u32>'],
-          ['SEG', 'rw', 'array<atomic<u32>>'],
-        ] as [string, Binding, string][])
-      : []),
-  ])}
-${LIB}
+  return kernel(
+    [
+      read('P', I32),
+      read('IDX'),
+      rw('STARTS', I32),
+      rw('RAW', I32),
+      rw('FLAGS', ATOMIC),
+      ...(s.fuseBytes ? [read('OPD'), rw('OUT')] : []),
+      ...(s.replaceBytes ? [read('UPD'), rw('OUT'), rw('SEG', ATOMIC)] : []),
+    ],
+    `  for (var l = 0u; l < ${RESOLVE_TILE}u; l++) {
+  let b = i * ${RESOLVE_TILE}u + l;
+  if (b >= u32(pi(O_BATCH))) { return; }
+  let base = batch_base(b);
+  var off = base.y;
+  var status = 0;
+  for (var k = 0u; k < ${s.K}u; k++) {
+    let r = resolve1(u32(base.x) + k * u32(pi(O_KSTRIDE)), k, b);
+    ${s.oob === 'partial' ? `RAW[b * ${s.K}u + k] = r.v;` : ''}
+    if (r.st != 0) { status = r.st; }
+    off += r.v * pi(O_KOPS + k);
+  }
+  ${sorted}
+  let start = select(off, status, status != 0);
+  ${s.fuseBytes ? fusedMove(s.fuseBytes) : 'STARTS[b] = start;'}
+  ${s.replaceBytes ? fusedReplace(s.replaceBytes) : ''}
+  }`,
+    `${LIB}
 ${s.params.consts()}
 const INVALID: i32 = ${INVALID};
 const PARTIAL: i32 = ${PARTIAL};
@@ -238,28 +262,8 @@ fn resolve1(e: u32, k: u32, b: u32) -> R {
     ${policy}
   }
   return R(v, st, fits);
-}
-${ENTRY}
-  for (var l = 0u; l < ${RESOLVE_TILE}u; l++) {
-  let b = i * ${RESOLVE_TILE}u + l;
-  if (b >= u32(pi(O_BATCH))) { return; }
-  let base = batch_base(b);
-  var off = base.y;
-  var status = 0;
-  for (var k = 0u; k < ${s.K}u; k++) {
-    let r = resolve1(u32(base.x) + k * u32(pi(O_KSTRIDE)), k, b);
-    ${s.oob === 'partial' ? `RAW[b * ${s.K}u + k] = r.v;` : ''}
-    if (r.st != 0) { status = r.st; }
-    off += r.v * pi(O_KOPS + k);
-  }
-  ${sorted}
-  let start = select(off, status, status != 0);
-  ${s.fuseBytes ? fusedMove(s.fuseBytes) : 'STARTS[b] = start;'}
-  ${s.replaceBytes ? fusedReplace(s.replaceBytes) : ''}
-  }
-}`;
-  const extra: Binding[] = s.fuseBytes ? ['read', 'rw'] : s.replaceBytes ? ['read', 'rw', 'rw'] : [];
-  return { code, bindings: ['read', 'read', 'rw', 'rw', 'rw', ...extra] };
+}`,
+  );
 }
 
 /**
@@ -291,23 +295,17 @@ function fusedMove(bytes: 4 | 8): string {
  * Bindings: P, OPD, STARTS, OUT (as vec4 arrays).
  */
 export function gatherVec4Kernel(params: Params, nb: number, no: number): KernelSource {
-  const code = `${header([
-    ['P', 'read', 'array<i32>'],
-    ['OPD', 'read', 'array<vec4<u32>>'],
-    ['STARTS', 'read', 'array<i32>'],
-    ['OUT', 'rw', 'array<vec4<u32>>'],
-  ])}
-${params.consts()}
-${mapHelpers(params, nb, no)}
-${ENTRY}
-  let r = i * 4u;
+  return kernel(
+    [read('P', I32), read('OPD', VEC4), read('STARTS', I32), rw('OUT', VEC4)],
+    `  let r = i * 4u;
   if (r >= u32(pi(O_SPACE))) { return; }
   let m = space_map(r);
   let s = STARTS[m.x];
   if (s < 0) { OUT[i] = vec4<u32>(bitcast<u32>(pi(O_FILL))); return; }
-  OUT[i] = OPD[u32(s + m.y + m.z) / 4u];
-}`;
-  return { code, bindings: ['read', 'read', 'read', 'rw'] };
+  OUT[i] = OPD[u32(s + m.y + m.z) / 4u];`,
+    `${params.consts()}
+${mapHelpers(params, nb, no)}`,
+  );
 }
 
 /** The gather move kernel (phase 2). Bindings: P, OPD, STARTS, OUT. One invocation per result word. */
@@ -348,13 +346,10 @@ export function gatherKernel(params: Params, nb: number, no: number, bytes: numb
     word = word | (bits << (l * ${bytes * 8}u));
   }
   OUT[i] = word;`;
-  const code = `${header([
-    ['P', 'read', 'array<i32>'],
-    ['OPD', 'read', 'array<u32>'],
-    ['STARTS', 'read', 'array<i32>'],
-    ['OUT', 'rw', 'array<u32>'],
-  ])}
-${params.consts()}
+  return kernel(
+    [read('P', I32), read('OPD'), read('STARTS', I32), rw('OUT')],
+    `  ${body}`,
+    `${params.consts()}
 ${mapHelpers(params, nb, no)}
 ${loader('OPD', bytes)}
 fn src(r: u32) -> i32 {
@@ -362,11 +357,8 @@ fn src(r: u32) -> i32 {
   let s = STARTS[m.x];
   if (s < 0) { return -1; }
   return s + m.y + m.z;
-}
-${ENTRY}
-  ${body}
-}`;
-  return { code, bindings: ['read', 'read', 'read', 'rw'] };
+}`,
+  );
 }
 
 /** Scatter phase 2a: the target of every update (NONE = operand size when it lands nowhere). Bindings: P, STARTS, RAW, KEYS, VALS. */
@@ -378,14 +370,17 @@ export function targetKernel(
   K: number,
   partial: boolean,
 ): KernelSource {
-  const code = `${header([
-    ['P', 'read', 'array<i32>'],
-    ['STARTS', 'read', 'array<i32>'],
-    ['RAW', 'read', 'array<i32>'],
-    ['KEYS', 'rw', 'array<u32>'],
-    ['VALS', 'rw', 'array<u32>'],
-  ])}
-${params.consts()}
+  return kernel(
+    [read('P', I32), read('STARTS', I32), read('RAW', I32), rw('KEYS'), rw('VALS')],
+    `  if (i >= u32(pi(O_SPACE))) { return; }
+  let m = space_map(i);
+  let s = STARTS[m.x];
+  var t = u32(pi(O_OPSIZE));
+  if (s >= 0) { t = u32(s + m.y + m.z); }
+  ${partial ? `else if (s == ${PARTIAL}) { t = partial_target(u32(m.x), m.y + m.z); }` : ''}
+  KEYS[i] = t;
+  VALS[i] = i;`,
+    `${params.consts()}
 ${mapHelpers(params, nb, no)}
 fn raw_of(d: u32, b: u32) -> i32 {
   let sel = pi(O_RAWSEL + d);
@@ -406,29 +401,15 @@ fn partial_target(b: u32, woff: i32) -> u32 {
     t += c * st;
   }
   return u32(t);
-}
-${ENTRY}
-  if (i >= u32(pi(O_SPACE))) { return; }
-  let m = space_map(i);
-  let s = STARTS[m.x];
-  var t = u32(pi(O_OPSIZE));
-  if (s >= 0) { t = u32(s + m.y + m.z); }
-  ${partial ? `else if (s == ${PARTIAL}) { t = partial_target(u32(m.x), m.y + m.z); }` : ''}
-  KEYS[i] = t;
-  VALS[i] = i;
-}`;
-  return { code, bindings: ['read', 'read', 'read', 'rw', 'rw'] };
+}`,
+  );
 }
 
 /** Radix pass, step 1: per tile, the count of each digit (digit-major). Bindings: Q, KEYS, HIST. Q = [n, shift, tiles]. */
 export function histKernel(): KernelSource {
-  const code = `${header([
-    ['Q', 'read', 'array<u32>'],
-    ['KEYS', 'read', 'array<u32>'],
-    ['HIST', 'rw', 'array<u32>'],
-  ])}
-${ENTRY}
-  let tiles = Q[2];
+  return kernel(
+    [read('Q'), read('KEYS'), rw('HIST')],
+    `  let tiles = Q[2];
   if (i >= tiles) { return; }
   var cnt: array<u32, ${1 << DIGIT_BITS}>;
   let end = min(Q[0], (i + 1u) * ${TILE}u);
@@ -436,23 +417,15 @@ ${ENTRY}
     let d = (KEYS[e] >> Q[1]) & ${(1 << DIGIT_BITS) - 1}u;
     cnt[d] = cnt[d] + 1u;
   }
-  for (var d = 0u; d < ${1 << DIGIT_BITS}u; d++) { HIST[d * tiles + i] = cnt[d]; }
-}`;
-  return { code, bindings: ['read', 'read', 'rw'] };
+  for (var d = 0u; d < ${1 << DIGIT_BITS}u; d++) { HIST[d * tiles + i] = cnt[d]; }`,
+  );
 }
 
 /** Radix pass, step 3: each tile places its elements in order (stable). Bindings: Q, KEYS, VALS, HIST, KOUT, VOUT. */
 export function placeKernel(): KernelSource {
-  const code = `${header([
-    ['Q', 'read', 'array<u32>'],
-    ['KEYS', 'read', 'array<u32>'],
-    ['VALS', 'read', 'array<u32>'],
-    ['HIST', 'read', 'array<u32>'],
-    ['KOUT', 'rw', 'array<u32>'],
-    ['VOUT', 'rw', 'array<u32>'],
-  ])}
-${ENTRY}
-  let tiles = Q[2];
+  return kernel(
+    [read('Q'), read('KEYS'), read('VALS'), read('HIST'), rw('KOUT'), rw('VOUT')],
+    `  let tiles = Q[2];
   if (i >= tiles) { return; }
   var pos: array<u32, ${1 << DIGIT_BITS}>;
   for (var d = 0u; d < ${1 << DIGIT_BITS}u; d++) { pos[d] = HIST[d * tiles + i]; }
@@ -464,9 +437,8 @@ ${ENTRY}
     pos[d] = o + 1u;
     KOUT[o] = k;
     VOUT[o] = VALS[e];
-  }
-}`;
-  return { code, bindings: ['read', 'read', 'read', 'read', 'rw', 'rw'] };
+  }`,
+  );
 }
 
 export const SCAN_BLOCK = 256;
@@ -477,54 +449,38 @@ export const SCAN_BLOCK = 256;
  * invocations, which cost more than the serial adds. Bindings: Q ([n]), DATA, SUMS.
  */
 export function scanKernel(): KernelSource {
-  const code = `${header([
-    ['Q', 'read', 'array<u32>'],
-    ['DATA', 'rw', 'array<u32>'],
-    ['SUMS', 'rw', 'array<u32>'],
-  ])}
-${ENTRY}
-  let n = Q[0];
+  return kernel(
+    [read('Q'), rw('DATA'), rw('SUMS')],
+    `  let n = Q[0];
   if (i * ${SCAN_BLOCK}u >= n) { return; }
   let end = min(n, (i + 1u) * ${SCAN_BLOCK}u);
   var acc = 0u;
   for (var e = i * ${SCAN_BLOCK}u; e < end; e++) { let v = DATA[e]; DATA[e] = acc; acc = acc + v; }
-  SUMS[i] = acc;
-}`;
-  return { code, bindings: ['read', 'rw', 'rw'] };
+  SUMS[i] = acc;`,
+  );
 }
 
 /** Adds each block's scanned offset. Bindings: Q ([n]), DATA, SUMS. */
 export function scanAddKernel(): KernelSource {
-  const code = `${header([
-    ['Q', 'read', 'array<u32>'],
-    ['DATA', 'rw', 'array<u32>'],
-    ['SUMS', 'read', 'array<u32>'],
-  ])}
-${ENTRY}
-  if (i >= Q[0]) { return; }
-  DATA[i] = DATA[i] + SUMS[i / ${SCAN_BLOCK}u];
-}`;
-  return { code, bindings: ['read', 'rw', 'read'] };
+  return kernel(
+    [read('Q'), rw('DATA'), read('SUMS')],
+    `  if (i >= Q[0]) { return; }
+  DATA[i] = DATA[i] + SUMS[i / ${SCAN_BLOCK}u];`,
+  );
 }
 
 /** Each target's run [start, end) in the sorted updates; duplicate flag. Bindings: Q ([n, NONE]), KEYS, SEG, FLAGS. */
 export function segmentKernel(): KernelSource {
-  const code = `${header([
-    ['Q', 'read', 'array<u32>'],
-    ['KEYS', 'read', 'array<u32>'],
-    ['SEG', 'rw', 'array<u32>'],
-    ['FLAGS', 'rw', 'array<atomic<u32>>'],
-  ])}
-${ENTRY}
-  let n = Q[0];
+  return kernel(
+    [read('Q'), read('KEYS'), rw('SEG'), rw('FLAGS', ATOMIC)],
+    `  let n = Q[0];
   if (i >= n) { return; }
   let k = KEYS[i];
   if (k == Q[1]) { return; }
   if (i == 0u || KEYS[i - 1u] != k) { SEG[2u * k] = i; }
   else { atomicMin(&FLAGS[${FLAG.duplicate}], i); }
-  if (i == n - 1u || KEYS[i + 1u] != k) { SEG[2u * k + 1u] = i + 1u; }
-}`;
-  return { code, bindings: ['read', 'read', 'rw', 'rw'] };
+  if (i == n - 1u || KEYS[i + 1u] != k) { SEG[2u * k + 1u] = i + 1u; }`,
+  );
 }
 
 /**
@@ -583,27 +539,25 @@ export function applyKernel(
     word = word | (fold(t) << (l * ${bytes * 8}u));
   }
   OUT[i] = word;`;
-  const code = `${header([
-    ['Q', 'read', 'array<u32>'],
-    ['INP', 'read', 'array<u32>'],
-    ['UPD', 'read', 'array<u32>'],
-    ['VALS', 'read', 'array<u32>'],
-    ['SEG', 'read', 'array<u32>'],
-    ['OUT', 'rw', 'array<u32>'],
-    ...(rest ? ([['LIST', 'read', 'array<u32>']] as [string, Binding, string][]) : []),
-  ])}
-${LIB}
+  return kernel(
+    [
+      read('Q'),
+      read('INP'),
+      read('UPD'),
+      read('VALS'),
+      read('SEG'),
+      rw('OUT'),
+      ...(rest ? [read('LIST')] : []),
+    ],
+    `  ${body}`,
+    `${LIB}
 ${LIB64}
 ${loader('INP', bytes)}
 ${loader('UPD', bytes)}
 ${redFn}
 ${finFn ?? ''}
-${fold}
-${ENTRY}
-  ${body}
-}`;
-  const list: Binding[] = rest ? ['read'] : [];
-  return { code, bindings: ['read', 'read', 'read', 'read', 'read', 'rw', ...list] };
+${fold}`,
+  );
 }
 
 /**
@@ -617,18 +571,9 @@ ${ENTRY}
 export function applyFastKernel(op: '+' | '-' | '*', rows: boolean): KernelSource {
   const key = rows ? 't / Q[1]' : 't';
   const upd = rows ? 'VALS[q] * Q[1] + t % Q[1]' : 'VALS[q]';
-  const code = `${header([
-    ['Q', 'read', 'array<u32>'],
-    ['INP', 'read', 'array<u32>'],
-    ['UPD', 'read', 'array<u32>'],
-    ['VALS', 'read', 'array<u32>'],
-    ['SEG', 'read', 'array<u32>'],
-    ['OUT', 'rw', 'array<u32>'],
-    ['LIST', 'rw', 'array<atomic<u32>>'],
-  ])}
-fn normal32(x: u32) -> bool { let e = (x >> 23u) & 0xFFu; return e != 0u && e != 0xFFu; }
-${ENTRY}
-  for (var l = 0u; l < ${FOLD_TILE}u; l++) {
+  return kernel(
+    [read('Q'), read('INP'), read('UPD'), read('VALS'), read('SEG'), rw('OUT'), rw('LIST', ATOMIC)],
+    `  for (var l = 0u; l < ${FOLD_TILE}u; l++) {
   let t = i * ${FOLD_TILE}u + l;
   if (t >= Q[0]) { return; }
   let k = ${key};
@@ -642,40 +587,31 @@ ${ENTRY}
     ok = ok && normal32(acc);
   }
   if (ok) { OUT[t] = acc; } else { atomicStore(&LIST[1u + atomicAdd(&LIST[0], 1u)], t); }
-  }
-}`;
-  return { code, bindings: ['read', 'read', 'read', 'read', 'read', 'rw', 'rw'] };
+  }`,
+    `fn normal32(x: u32) -> bool { let e = (x >> 23u) & 0xFFu; return e != 0u && e != 0xFFu; }`,
+  );
 }
 
 /** The fix-up pass's size: Q[0] invocations when FLAGS[fix] is raised, else none. Bindings: Q, FLAGS, ARGS. */
 export function fixArgsKernel(maxPerDim: number): KernelSource {
-  const code = `${header([
-    ['Q', 'read', 'array<u32>'],
-    ['FLAGS', 'read', 'array<u32>'],
-    ['ARGS', 'rw', 'array<u32>'],
-  ])}
-${ENTRY}
-  if (i > 0u) { return; }
+  return kernel(
+    [read('Q'), read('FLAGS'), rw('ARGS')],
+    `  if (i > 0u) { return; }
   let groups = select(0u, (Q[0] + ${WG - 1}u) / ${WG}u, FLAGS[${FLAG.fix}] != 0xFFFFFFFFu);
   let x = min(groups, ${maxPerDim}u);
-  ARGS[0] = x; ARGS[1] = select(0u, (groups + x - 1u) / max(x, 1u), groups > 0u); ARGS[2] = 1u;
-}`;
-  return { code, bindings: ['read', 'read', 'rw'] };
+  ARGS[0] = x; ARGS[1] = select(0u, (groups + x - 1u) / max(x, 1u), groups > 0u); ARGS[2] = 1u;`,
+  );
 }
 
 /** The indirect dispatch size of the rest pass: LIST[0] invocations on a 2-D grid. Bindings: LIST, ARGS. */
 export function restArgsKernel(maxPerDim: number): KernelSource {
-  const code = `${header([
-    ['LIST', 'read', 'array<u32>'],
-    ['ARGS', 'rw', 'array<u32>'],
-  ])}
-${ENTRY}
-  if (i > 0u) { return; }
+  return kernel(
+    [read('LIST'), rw('ARGS')],
+    `  if (i > 0u) { return; }
   let groups = (LIST[0] + ${WG - 1}u) / ${WG}u;
   let x = min(groups, ${maxPerDim}u);
-  ARGS[0] = x; ARGS[1] = select(0u, (groups + x - 1u) / max(x, 1u), groups > 0u); ARGS[2] = 1u;
-}`;
-  return { code, bindings: ['read', 'rw'] };
+  ARGS[0] = x; ARGS[1] = select(0u, (groups + x - 1u) / max(x, 1u), groups > 0u); ARGS[2] = 1u;`,
+  );
 }
 
 /**
@@ -685,19 +621,13 @@ ${ENTRY}
  * Bindings: Q ([B, NONE, W]), STARTS, KEYS, VALS.
  */
 export function rowTargetKernel(): KernelSource {
-  const code = `${header([
-    ['Q', 'read', 'array<u32>'],
-    ['STARTS', 'read', 'array<i32>'],
-    ['KEYS', 'rw', 'array<u32>'],
-    ['VALS', 'rw', 'array<u32>'],
-  ])}
-${ENTRY}
-  if (i >= Q[0]) { return; }
+  return kernel(
+    [read('Q'), read('STARTS', I32), rw('KEYS'), rw('VALS')],
+    `  if (i >= Q[0]) { return; }
   let s = STARTS[i];
   KEYS[i] = select(Q[1], u32(s) / Q[2], s >= 0);
-  VALS[i] = i;
-}`;
-  return { code, bindings: ['read', 'read', 'rw', 'rw'] };
+  VALS[i] = i;`,
+  );
 }
 
 /**
@@ -708,20 +638,14 @@ ${ENTRY}
  * data: the result does not depend on scheduling. Bindings: Q ([n, NONE]), KEYS, SEG, FLAGS.
  */
 export function lastWriterKernel(count: boolean): KernelSource {
-  const code = `${header([
-    ['Q', 'read', 'array<u32>'],
-    ['KEYS', 'read', 'array<u32>'],
-    ['SEG', 'rw', 'array<atomic<u32>>'],
-    ['FLAGS', 'rw', 'array<atomic<u32>>'],
-  ])}
-${ENTRY}
-  if (i >= Q[0]) { return; }
+  return kernel(
+    [read('Q'), read('KEYS'), rw('SEG', ATOMIC), rw('FLAGS', ATOMIC)],
+    `  if (i >= Q[0]) { return; }
   let k = KEYS[i];
   if (k == Q[1]) { return; }
   atomicMax(&SEG[2u * k + 1u], i + 1u);
-  ${count ? `if (atomicAdd(&SEG[2u * k], 1u) > 0u) { atomicMin(&FLAGS[${FLAG.duplicate}], i); }` : ''}
-}`;
-  return { code, bindings: ['read', 'read', 'rw', 'rw'] };
+  ${count ? `if (atomicAdd(&SEG[2u * k], 1u) > 0u) { atomicMin(&FLAGS[${FLAG.duplicate}], i); }` : ''}`,
+  );
 }
 
 /**
@@ -733,22 +657,14 @@ ${ENTRY}
  */
 export function winnerWriteKernel(bytes: number, rows: boolean, segAt = '2u * k + 1u'): KernelSource {
   const words = bytes === 8 ? 2 : 1;
-  const code = `${header([
-    ['Q', 'read', 'array<u32>'],
-    ['KEYS', 'read', 'array<u32>'],
-    ['SEG', 'read', 'array<u32>'],
-    ['UPD', 'read', 'array<u32>'],
-    ['OUT', 'rw', 'array<u32>'],
-    ['FLAGS', 'rw', 'array<atomic<u32>>'],
-  ])}
-${ENTRY}
-  if (i >= Q[0]) { return; }
+  return kernel(
+    [read('Q'), read('KEYS'), read('SEG'), read('UPD'), rw('OUT'), rw('FLAGS', ATOMIC)],
+    `  if (i >= Q[0]) { return; }
   let u = ${rows ? 'i / Q[2]' : 'i'};
   let k = KEYS[u];
   if (k >= Q[1]) { return; }
   if (SEG[${segAt}] != u + 1u) { atomicMin(&FLAGS[${FLAG.duplicate}], u); return; }
   let t = ${rows ? 'k * Q[2] + i % Q[2]' : 'k'};
-  for (var w = 0u; w < ${words}u; w++) { OUT[${words}u * t + w] = UPD[${words}u * i + w]; }
-}`;
-  return { code, bindings: ['read', 'read', 'read', 'read', 'rw', 'rw'] };
+  for (var w = 0u; w < ${words}u; w++) { OUT[${words}u * t + w] = UPD[${words}u * i + w]; }`,
+  );
 }
