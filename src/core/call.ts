@@ -165,6 +165,26 @@ export function overlaps(a: Tensor, b: Tensor): boolean {
   return x.byteOffset < y.byteOffset + y.byteLength && y.byteOffset < x.byteOffset + x.byteLength;
 }
 
+/**
+ * `overlaps(out, a) || overlaps(out, b)`, reading each storage's buffer once: the `buffer`
+ * getter is a builtin call (~20 ns), and a tiny call with `out` (B7) read `out`'s twice.
+ */
+function overlapsEither(out: Tensor, a: Tensor, b: Tensor): boolean {
+  const o = out.data;
+  if (o.byteLength === 0) return false;
+  const ob = o.buffer;
+  const shared = isShared(ob);
+  return sharesBytes(o, ob, shared, a.data) || sharesBytes(o, ob, shared, b.data);
+}
+
+/** `overlaps` of storage `o` (buffer `ob`, shared or not) and storage `y`. */
+function sharesBytes(o: Tensor['data'], ob: ArrayBufferLike, shared: boolean, y: Tensor['data']): boolean {
+  if (y.byteLength === 0) return false;
+  const yb = y.buffer;
+  if (yb !== ob) return shared && sameMemoryMaybe(ob, yb);
+  return o.byteOffset < y.byteOffset + y.byteLength && y.byteOffset < o.byteOffset + o.byteLength;
+}
+
 const isShared = (b: ArrayBufferLike): boolean =>
   typeof SharedArrayBuffer !== 'undefined' && b instanceof SharedArrayBuffer;
 
@@ -228,7 +248,7 @@ function executeGather(call: GatherCall, out: Tensor | undefined): Tensor {
   }
   checkOut(call.op, out, call.reshape ?? plan.resultShape, plan.dtype);
   const target = call.reshape ? out.reshape(plan.resultShape) : out;
-  if (overlaps(out, operand) || overlaps(out, indices)) {
+  if (overlapsEither(out, operand, indices)) {
     out.data.set(plan.run(operand, indices).data as never);
     return out;
   }
