@@ -388,6 +388,10 @@ export const DESCRIPTION: FrameworkDescription = {
   notation: 'tuple',
 };
 
+// Every op's example indices are int32; the Axis field is the generic `axis`.
+const INT32_INDICES = { indexDType: 'int32' } as const;
+const AXIS = { aliases: { axis: 'Axis' }, ...INT32_INDICES } as const;
+
 /**
  * How each DirectML op is called: one DML_*_OPERATOR_DESC object.
  *
@@ -395,31 +399,15 @@ export const DESCRIPTION: FrameworkDescription = {
  */
 export const SIGNATURES: Signatures = {
   // DirectML: one DML_*_OPERATOR_DESC object with DirectML's field names.
-  GATHER: G('take', [dmlDesc], {
-    example: { Axis: 0, IndexDimensions: 1 },
-    aliases: { axis: 'Axis' },
-    indexDType: 'int32',
-  }),
-  GATHER_ELEMENTS: G('elements', [dmlDesc], {
-    example: { Axis: 0 },
-    aliases: { axis: 'Axis' },
-    indexDType: 'int32',
-  }),
-  GATHER_ND: G('nd', [dmlDesc], { example: {}, indexDType: 'int32' }),
+  GATHER: G('take', [dmlDesc], { example: { Axis: 0, IndexDimensions: 1 }, ...AXIS }),
+  GATHER_ELEMENTS: G('elements', [dmlDesc], { example: { Axis: 0 }, ...AXIS }),
+  GATHER_ND: G('nd', [dmlDesc], { example: {}, ...INT32_INDICES }),
   GATHER_ND1: G('nd', [dmlDesc], {
     example: { BatchDimensionCount: 0 },
     aliases: { batch_dims: 'BatchDimensionCount' },
-    indexDType: 'int32',
+    ...INT32_INDICES,
   }),
-  SCATTER: S('scatter_elements', [dmlDesc], {
-    example: { Axis: 0 },
-    aliases: { axis: 'Axis' },
-    indexDType: 'int32',
-  }),
-  SCATTER_ELEMENTS: S('scatter_elements', [dmlDesc], {
-    example: { Axis: 0 },
-    aliases: { axis: 'Axis' },
-    indexDType: 'int32',
-  }),
-  SCATTER_ND: S('scatter_nd', [dmlDesc], { example: {}, indexDType: 'int32' }),
+  SCATTER: S('scatter_elements', [dmlDesc], { example: { Axis: 0 }, ...AXIS }),
+  SCATTER_ELEMENTS: S('scatter_elements', [dmlDesc], { example: { Axis: 0 }, ...AXIS }),
+  SCATTER_ND: S('scatter_nd', [dmlDesc], { example: {}, ...INT32_INDICES }),
 };
