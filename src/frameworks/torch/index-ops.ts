@@ -31,6 +31,9 @@ import {
 } from './policy.js';
 import type { LoweredScatter } from '../lowered.js';
 
+/** The updates of an index_add: the source, how it adds, and the product declared before the scatter. */
+type Scaled = { updates: Tensor; computation: UpdateComputation; prologue?: Prologue };
+
 /**
  * Common lowering of index_add / index_copy / index_fill (the `take` family):
  *
@@ -46,7 +49,7 @@ function lowerIndexFamily(
   source: Tensor,
   computation: UpdateComputation,
   out: unknown,
-  scale?: (source: Tensor) => { updates: Tensor; computation: UpdateComputation; factor?: number },
+  scale?: (source: Tensor) => Scaled,
 ): ScatterCall {
   const I0 = tensorArg(`torch.${op}`, 'index', index);
   checkIndexDType(op, I0);
@@ -64,9 +67,7 @@ function lowerIndexFamily(
   }
   // index_copy / index_fill write nothing when the slices are empty: no index is checked.
   if (S.size === 0 && op !== 'index_add') return writesNothing(metaOf(op, out), X, policyOf(op));
-  const scaled: { updates: Tensor; computation: UpdateComputation; prologue?: Prologue } = scale
-    ? scale(S)
-    : { updates: S, computation };
+  const scaled: Scaled = scale ? scale(S) : { updates: S, computation };
   const m0 = metaOf(op, out, X.rank === 0 ? [] : undefined);
   const m = scaled.prologue ? { ...m0, prologue: scaled.prologue } : m0;
   // Complex index_add: the NaN order by place in ATen's rows (nan-places.ts).
@@ -127,12 +128,7 @@ function fma(c: number, a: number, u: number, single: boolean): number {
  * the call's prologue); float32 / float64 selves of ≥ 2 dims go through the vectorised add kernel, which
  * fuses the multiply-add (one rounding: an exact update computation).
  */
-function scaleSource(
-  op: string,
-  X: Tensor,
-  S: Tensor,
-  alpha: Scalar,
-): { updates: Tensor; computation: UpdateComputation; prologue?: Prologue } {
+function scaleSource(op: string, X: Tensor, S: Tensor, alpha: Scalar): Scaled {
   const a = castScalar(alpha, X.dtype, op, 'alpha');
   // Complex: PyTorch multiplies by alpha as the complex alpha + 0i even when alpha is 1, so an
   // infinite or NaN part of the source spreads to the other part (measured: 1e-40 − inf·i adds
