@@ -8,7 +8,7 @@ import { broadcastTo } from '../../tensor/ops.js';
 import type { Tensor } from '../../tensor/tensor.js';
 import { integer, normalizeAxis, options, outArg } from '../args.js';
 import { elementsGather, elementsScatter } from '../families.js';
-import { FANCY, fancyIndex, oobWording } from './policy.js';
+import { GATHER_POLICY, SCATTER_POLICY, fancyIndex, oobWording } from './policy.js';
 import { type ArrayLike, arrayArg, broadcastExactly, broadcastOr, castUnsafe } from './shared.js';
 import { type LoweredGather, type LoweredScatter, runs } from '../lowered.js';
 
@@ -17,9 +17,6 @@ export interface AlongAxisOptions {
   /** Where the result goes (take: the indices' broadcast shape; put: `arr`'s shape); `arr`'s dtype. */
   readonly out?: Tensor;
 }
-
-const POLICY = { mode: FANCY.gather, negative_indices: FANCY.negative_indices } as const;
-const SCATTER_POLICY = { mode: FANCY.scatter, negative_indices: FANCY.negative_indices } as const;
 
 interface Prepared {
   readonly arr: Tensor;
@@ -82,7 +79,7 @@ export function lowerTakeAlongAxis(
     p.arr,
     p.indices,
     p.axis,
-    POLICY,
+    GATHER_POLICY.raise,
   );
 }
 
@@ -124,7 +121,7 @@ export function lowerPutAlongAxis(
     `${op}: values of shape ${fmt(raw.shape)} do not broadcast to the indices shape ${fmt(p.indices.shape)}`,
   );
   const m = { op, wording: oobWording, out: outArg(op, o.out), reshape: p.arr === A ? undefined : A.shape };
-  return elementsScatter(m, p.arr, p.indices, V, p.axis, 'replace', SCATTER_POLICY);
+  return elementsScatter(m, p.arr, p.indices, V, p.axis, 'replace', SCATTER_POLICY.raise);
 }
 
 /**

@@ -34,7 +34,7 @@ import {
 } from '../index-tuple.js';
 import { options, outArg, tensorArg } from '../args.js';
 import { type CallMeta, flatGather, flatScatter, tupleGather, tupleScatter } from '../families.js';
-import { FANCY, fancyIndex, oobWording } from './policy.js';
+import { GATHER_POLICY, SCATTER_POLICY as FANCY_SCATTER, fancyIndex, oobWording } from './policy.js';
 import {
   type ArrayLike,
   arrayArg,
@@ -96,14 +96,13 @@ export interface IndexOptions {
   readonly out?: Tensor;
 }
 
-const POLICY = { mode: FANCY.gather, negative_indices: FANCY.negative_indices } as const;
+const POLICY = GATHER_POLICY.raise;
+/** NumPy's up-front bound check of index arrays, one per axis (see checkEachInBounds). */
+const inBounds = (op: string, arrays: readonly Tensor[], shape: readonly number[]) =>
+  checkEachInBounds(op, arrays, shape, POLICY, oobWording);
 // np.maximum/np.minimum: a NaN operand is returned as it is (the first if both), a ±0 tie
 // returns the second operand — the update.
-const SCATTER_POLICY = {
-  mode: FANCY.scatter,
-  negative_indices: FANCY.negative_indices,
-  float_minmax: 'update_on_tie',
-} as const;
+const SCATTER_POLICY = { ...FANCY_SCATTER.raise, float_minmax: 'update_on_tie' } as const;
 
 function tooMany(op: string, A: Tensor, count: number): never {
   throw new InvalidArgumentError(
@@ -180,7 +179,7 @@ const rulesOf = (op: string, A: Tensor) => ({
  */
 function placedOf(op: string, A: Tensor, items: readonly TupleItem[]) {
   const p = placeTuple(A, items, rulesOf(op, A));
-  checkEachInBounds(op, intsAt(A, p, isScalar), A.shape, POLICY, oobWording);
+  inBounds(op, intsAt(A, p, isScalar), A.shape);
   const S = broadcastEntries(op, p.entries);
   // The core names the operand's dims, which count new axes: NumPy names the array's.
   const wording = (d: OobDetails) => oobWording({ ...d, dim: p.axisOf[d.dim] });
@@ -227,7 +226,7 @@ const hasMask = (entries: readonly TupleEntry[]) => entries.some((e) => 'mask' i
 function maskedTuple(op: string, A: Tensor, tuple: readonly TupleEntry[]) {
   const { operand, entries } = withScalarMasks(A, tuple);
   // NumPy reads a 0-d integer as an integer index and checks it first, before any broadcast.
-  checkEachInBounds(op, perDim(entries, isScalar), operand.shape, POLICY, oobWording);
+  inBounds(op, perDim(entries, isScalar), operand.shape);
   const S = broadcastEntries(op, entries);
   const lone = entries.length === 1 && 'mask' in entries[0] ? entries[0].mask : undefined;
   return { operand, entries, S, rest: operand.shape.slice(depth(entries)), lone };
@@ -282,7 +281,7 @@ export function lowerIndex(
   // zeros((2, 0))[[5]] are empty, zeros((2, 0))[5] is an IndexError).
   const rest = A.shape.slice(arrays.length);
   if (shape.includes(0) || rest.includes(0)) {
-    checkEachInBounds(op, scalarsOnly(arrays), A.shape, POLICY, oobWording);
+    inBounds(op, scalarsOnly(arrays), A.shape);
     return flatGather({ ...m, reshape: [...shape, ...rest] }, A, zeros([0], 'int64'), POLICY);
   }
   return tupleGather(m, A, idx, arrays.length, shape.length, POLICY);
@@ -328,7 +327,7 @@ function scalarsBeforeShape(op: string, arrays: readonly Tensor[], shape: readon
     broadcastShapes(...arrays.map((a) => a.shape));
   } catch (e) {
     if (!(e instanceof InvalidArgumentError)) throw e;
-    checkEachInBounds(op, scalarsOnly(arrays), shape, POLICY, oobWording);
+    inBounds(op, scalarsOnly(arrays), shape);
   }
 }
 /** The 0-d index arrays of a tuple (the others replaced by an empty array: nothing to check). */
@@ -420,10 +419,8 @@ export function lowerUfuncAt(
   const B = arrayArg(op, 'b', b, A.dtype);
   const m = { op, wording: oobWording, out: outArg(op, o.out) };
   // NumPy checks 0-d index arrays up front.
-  checkEachInBounds(op, scalarsOnly(arrays), A.shape, POLICY, oobWording);
-  const updates = updatesOf(ufunc, op, A.dtype, B, uShape, () =>
-    checkEachInBounds(op, arrays, A.shape, POLICY, oobWording),
-  );
+  inBounds(op, scalarsOnly(arrays), A.shape);
+  const updates = updatesOf(ufunc, op, A.dtype, B, uShape, () => inBounds(op, arrays, A.shape));
   if (updates.size === 0) return noUpdate(m, A);
   return tupleScatter(m, A, idx, updates, arrays.length, shape.length, UFUNCS[ufunc], SCATTER_POLICY);
 }
@@ -476,12 +473,10 @@ function lowerMaskAt(
   const { operand, entries, S, rest, lone } = maskedTuple(op, A, tuple);
   const B = arrayArg(op, 'b', b, A.dtype);
   const updates = updatesOf(ufunc, op, A.dtype, B, [...S, ...rest], () =>
-    checkEachInBounds(
+    inBounds(
       op,
       perDim(entries, () => true),
       operand.shape,
-      POLICY,
-      oobWording,
     ),
   );
   const m = {
@@ -512,12 +507,10 @@ function lowerBasicAt(
   const { p, S, shape, wording } = placedOf(op, A, items);
   const B = arrayArg(op, 'b', b, A.dtype);
   const updates = updatesOf(ufunc, op, A.dtype, B, shape, () =>
-    checkEachInBounds(
+    inBounds(
       op,
       intsAt(A, p, () => true),
       A.shape,
-      POLICY,
-      oobWording,
     ),
   );
   const reshape = p.operand === A ? undefined : A.shape;
@@ -529,7 +522,8 @@ function lowerBasicAt(
 function fits(from: readonly number[], to: readonly number[]): boolean {
   try {
     return broadcastShapes(from, to).join() === to.join();
-  } catch {
+  } catch (e) {
+    if (!(e instanceof InvalidArgumentError)) throw e;
     return false;
   }
 }

@@ -13,7 +13,7 @@ import type { FloatMinMax, FloatNaN } from '../../core/kernels.js';
 import type { GatherMode, NegativeIndexPolicy, ScatterMode } from '../../core/types.js';
 import { DTypeError, InvalidArgumentError, fmt } from '../../errors.js';
 import { oneOf } from '../args.js';
-import { gatherPolicy as rowPolicy } from '../families.js';
+import { type GatherPolicy, type ScatterPolicy, gatherPolicy as rowPolicy } from '../families.js';
 import type { DType } from '../../tensor/dtype.js';
 import { isComplex, isFloat } from '../../tensor/dtype.js';
 import type { Tensor } from '../../tensor/tensor.js';
@@ -44,9 +44,6 @@ export const MODES: Readonly<
   clip: { gather: 'clip', scatter: 'clip', negative_indices: 'out_of_bounds' },
 };
 
-/** Fancy (integer-array) indexing always raises, and negative indices count from the end once. */
-export const FANCY = MODES.raise;
-
 /** Index dtypes NumPy casts to intp under the 'safe' rule (take, put). */
 export const SAFE_INTP: readonly DType[] = [
   'int64',
@@ -68,12 +65,23 @@ export function resolveMode(mode: unknown, op: string): NumpyMode {
   return oneOf(op, 'mode', mode, ['raise', 'wrap', 'clip'], 'raise');
 }
 
-/** The core gather / scatter policy of a mode (out-of-bounds code `<op>.bounds`). */
-export const gatherPolicy = (mode: NumpyMode) => rowPolicy(MODES[mode]);
-export const scatterPolicy = (mode: NumpyMode) => ({
+/** A table with one value per mode, built once. */
+export const eachMode = <T>(f: (mode: NumpyMode) => T): Readonly<Record<NumpyMode, T>> => ({
+  raise: f('raise'),
+  wrap: f('wrap'),
+  clip: f('clip'),
+});
+/**
+ * The core gather / scatter policy of each mode (out-of-bounds code `<op>.bounds`), built once.
+ * Fancy (integer-array) indexing always uses `raise`'s: negative indices count from the end once.
+ */
+export const GATHER_POLICY: Readonly<Record<NumpyMode, GatherPolicy>> = eachMode((mode) =>
+  rowPolicy(MODES[mode]),
+);
+export const SCATTER_POLICY: Readonly<Record<NumpyMode, ScatterPolicy>> = eachMode((mode) => ({
   mode: MODES[mode].scatter,
   negative_indices: MODES[mode].negative_indices,
-});
+}));
 
 /** A 0-d uint64 index ≥ 2^63 (NumPy reads a 0-d index as a Python int, which intp cannot hold). */
 const hugeScalar = (t: Tensor): boolean =>

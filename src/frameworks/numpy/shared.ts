@@ -96,7 +96,8 @@ export function reinterpretIndex(t: Tensor): Tensor {
 export function broadcastOr(shapes: readonly (readonly number[])[], code: string, message: string): number[] {
   try {
     return broadcastShapes(...shapes);
-  } catch {
+  } catch (e) {
+    if (!(e instanceof InvalidArgumentError)) throw e;
     throw new InvalidArgumentError(code, message, { shapes });
   }
 }

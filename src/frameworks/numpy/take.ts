@@ -7,8 +7,16 @@ import { IndexOutOfBoundsError } from '../../errors.js';
 import type { Scalar } from '../../tensor/dtype.js';
 import { type Tensor, zeros } from '../../tensor/tensor.js';
 import { integer, normalizeAxis, options, outArg } from '../args.js';
-import { type GatherPolicy, flatGather, flatScatter, takeGather, takeShape } from '../families.js';
-import { type NumpyMode, gatherPolicy, oobWording, resolveMode, safeIndex, scatterPolicy } from './policy.js';
+import { flatGather, flatScatter, takeGather, takeShape } from '../families.js';
+import {
+  GATHER_POLICY,
+  type NumpyMode,
+  eachMode,
+  SCATTER_POLICY,
+  oobWording,
+  resolveMode,
+  safeIndex,
+} from './policy.js';
 import { type ArrayLike, arrayArg, castUnsafe } from './shared.js';
 import { type LoweredGather, type LoweredScatter, runs } from '../lowered.js';
 
@@ -59,17 +67,13 @@ export function lowerTake(
   if (X.shape[axis] === 0 || zeroAhead) {
     const shape = takeShape(X.shape, idx.shape, axis);
     if (X.shape[axis] === 0 && !shape.includes(0)) throw emptyAxis(op, axis);
-    if (zeroAhead) return flatGather({ ...m, reshape: shape }, X, NO_INDEX, gatherPolicy(mode));
+    if (zeroAhead) return flatGather({ ...m, reshape: shape }, X, NO_INDEX, GATHER_POLICY[mode]);
   }
   return takeGather(m, X, idx, axis, TAKE_POLICY[mode]);
 }
 
-/** The gather policy of each mode, with take's out-of-bounds code. */
-const TAKE_POLICY: Readonly<Record<NumpyMode, GatherPolicy>> = {
-  raise: { ...gatherPolicy('raise'), oob_code: 'numpy.take.bounds' },
-  wrap: { ...gatherPolicy('wrap'), oob_code: 'numpy.take.bounds' },
-  clip: { ...gatherPolicy('clip'), oob_code: 'numpy.take.bounds' },
-};
+/** take's policies with their out-of-bounds code set, so no call builds the code string (B7). */
+const TAKE_POLICY = eachMode((mode) => ({ ...GATHER_POLICY[mode], oob_code: 'numpy.take.bounds' }));
 
 const NO_INDEX = zeros([0], 'int64');
 
@@ -118,11 +122,12 @@ export function lowerPut(
   const A = arrayArg(op, 'a', a);
   const idx = safeIndex(arrayArg(op, 'ind', ind), op);
   const mode = resolveMode(o.mode, op);
+  const policy = SCATTER_POLICY[mode];
   const V = castUnsafe(arrayArg(op, 'v', v), A.dtype, op, 'v');
   const m = { op, wording: oobWording, out: outArg(op, o.out) };
   // NumPy returns before reading any index when v or ind is empty.
   if (V.size === 0 || idx.size === 0)
-    return flatScatter(m, A, zeros([0], 'int64'), zeros([0], A.dtype), 'replace', scatterPolicy(mode));
+    return flatScatter(m, A, zeros([0], 'int64'), zeros([0], A.dtype), 'replace', policy);
   if (A.size === 0) {
     // NumPy 1.24 raises here only in 'raise' mode; 'wrap' loops forever and 'clip' writes out of
     // bounds (heap corruption), so every mode raises.
@@ -134,7 +139,7 @@ export function lowerPut(
   // gather before the scatter (declared as the call's prologue).
   const cycled =
     V.size === idx.size ? m : { ...m, prologue: { kind: 'cycle_updates', length: idx.size } as const };
-  return flatScatter(cycled, A, idx.reshape([idx.size]), V.reshape([V.size]), 'replace', scatterPolicy(mode));
+  return flatScatter(cycled, A, idx.reshape([idx.size]), V.reshape([V.size]), 'replace', policy);
 }
 
 /**
