@@ -44,8 +44,11 @@ export function fma(a: number, c: number, z: number): number {
   return w === 0 ? s + v : exactFma(a, c, z);
 }
 
-/** The exact value of a finite double as m·2^k (m a bigint). */
-function exact(x: number): [bigint, number] {
+/**
+ * The exact value of a finite double as m·2^k (m a bigint): the one decoder for every exact
+ * product-and-sum here and in the frontends (torch's fused scaled adds).
+ */
+export function exactDouble(x: number): [bigint, number] {
   const view = new DataView(new ArrayBuffer(8));
   view.setFloat64(0, x);
   const bits = view.getBigUint64(0);
@@ -57,9 +60,9 @@ function exact(x: number): [bigint, number] {
 
 /** a·c + z for finite operands, summed exactly in BigInt and rounded once (subnormals, overflow). */
 function exactFma(a: number, c: number, z: number): number {
-  const [ma, ka] = exact(a);
-  const [mc, kc] = exact(c);
-  const [mz, kz] = exact(z);
+  const [ma, ka] = exactDouble(a);
+  const [mc, kc] = exactDouble(c);
+  const [mz, kz] = exactDouble(z);
   const kp = ka + kc;
   const k = Math.min(kp, kz);
   const m = ((ma * mc) << BigInt(kp - k)) + (mz << BigInt(kz - k));
