@@ -88,23 +88,19 @@ fn enc_f32(x: vec2<u32>) -> u32 {
 }
 fn dec_f16(h: u32) -> vec2<u32> { return dec_f32(f16_to_f32(h)); }
 fn dec_bf16(h: u32) -> vec2<u32> { return dec_f32(h << 16u); }
-// float64 → 16-bit floats, rounded once (the CPU's halfBits); every NaN is the canonical one.
-fn enc_f16(x: vec2<u32>) -> u32 {
+// float64 → a 16-bit float with P mantissa bits and exponent bias EMAX, rounded once (the CPU's
+// halfBits); every NaN is the canonical one (nan), infinities are inf. f16 and bfloat16 differ
+// only in these four.
+fn enc_half(x: vec2<u32>, nan: u32, inf: u32, P: i32, EMAX: i32) -> u32 {
   let sign = (x.y >> 16u) & 0x8000u;
-  if (is_nan64(x)) { return 0x7E00u; }
-  if (is_inf64(x)) { return sign | 0x7C00u; }
+  if (is_nan64(x)) { return nan; }
+  if (is_inf64(x)) { return sign | inf; }
   if (is_zero64(x)) { return sign; }
   let u = unpack64(x);
-  return round_pack(sign, u.m, u.e, 10, 15);
+  return round_pack(sign, u.m, u.e, P, EMAX);
 }
-fn enc_bf16(x: vec2<u32>) -> u32 {
-  let sign = (x.y >> 16u) & 0x8000u;
-  if (is_nan64(x)) { return 0x7FC0u; }
-  if (is_inf64(x)) { return sign | 0x7F80u; }
-  if (is_zero64(x)) { return sign; }
-  let u = unpack64(x);
-  return round_pack(sign, u.m, u.e, 7, 127);
-}
+fn enc_f16(x: vec2<u32>) -> u32 { return enc_half(x, 0x7E00u, 0x7C00u, 10, 15); }
+fn enc_bf16(x: vec2<u32>) -> u32 { return enc_half(x, 0x7FC0u, 0x7F80u, 7, 127); }
 fn ir_add64(a: vec2<u32>, b: vec2<u32>) -> vec2<u32> {
   if (is_nan64(b)) { return quiet64(b); }
   if (is_nan64(a)) { return quiet64(a); }
