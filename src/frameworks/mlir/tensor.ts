@@ -102,7 +102,14 @@ export interface MlirScatterAttributes {
 // AnySignlessIntegerOrIndex: i8…i64 and `index` (read as signed); unsigned `ui*` types are not signless.
 const SIGNLESS_INDEX_TYPES: readonly DType[] = ['int8', 'int16', 'int32', 'int64'];
 
-function checkIndicesType(op: string, indices: Tensor): void {
+/** The indices' element type, then verifyGatherOrScatterDims, one code per diagnostic. */
+function verifyDims(
+  op: string,
+  kind: 'gather' | 'scatter',
+  value: unknown,
+  indices: Tensor,
+  rank: number,
+): readonly number[] {
   if (!SIGNLESS_INDEX_TYPES.includes(indices.dtype)) {
     const types = 'signless integer or index (i8, i16, i32, i64)';
     dtypeRule(
@@ -111,16 +118,7 @@ function checkIndicesType(op: string, indices: Tensor): void {
       indices,
     );
   }
-}
-
-/** verifyGatherOrScatterDims, one code per diagnostic. */
-function verifyDims(
-  op: string,
-  kind: 'gather' | 'scatter',
-  value: unknown,
-  indicesShape: readonly number[],
-  rank: number,
-): readonly number[] {
+  const indicesShape = indices.shape;
   const name = `${kind}_dims`;
   const what = kind === 'gather' ? 'source' : 'dest';
   const dims = integers(op, name, value);
@@ -195,9 +193,8 @@ function lowerGather(
   const src = tensorArg(op, 'source', source);
   const idx = tensorArg(op, 'indices', indices);
   const a = options(op, attributes, GATHER_KEYS, 'options', 'attributes');
-  checkIndicesType(op, idx);
   const r = src.rank;
-  const G = verifyDims(op, 'gather', a.gather_dims, idx.shape, r);
+  const G = verifyDims(op, 'gather', a.gather_dims, idx, r);
   flag(op, 'unique', a.unique, false); // a promise with no effect on a gather
   let rankReduced = flag(op, 'rank_reduced', a.rank_reduced, false);
   const { full, reduced, allows, expected } = resultForms(src.shape, idx.shape, G);
@@ -250,9 +247,8 @@ function lowerScatter(
   const dst = tensorArg(op, 'dest', dest);
   const idx = tensorArg(op, 'indices', indices);
   const a = options(op, attributes, SCATTER_KEYS, 'options', 'attributes');
-  checkIndicesType(op, idx);
   const r = dst.rank;
-  const S = verifyDims(op, 'scatter', a.scatter_dims, idx.shape, r);
+  const S = verifyDims(op, 'scatter', a.scatter_dims, idx, r);
   if (!flag(op, 'unique', a.unique, false))
     fail(`${op}.unique`, `${op}: requires 'unique' attribute to be set`);
   const { reduced, allows, expected } = resultForms(dst.shape, idx.shape, S);
