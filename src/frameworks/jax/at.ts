@@ -47,7 +47,7 @@ import { broadcastShapes, broadcastTo, cast, stack } from '../../tensor/ops.js';
 import { Tensor, full, tensor, zeros } from '../../tensor/tensor.js';
 import { describe, flag, options, outArg, scalar, tensorArg } from '../args.js';
 import { type CallMeta, tupleGather, tupleScatter } from '../families.js';
-import { CORE_GATHER_MODE, CORE_SCATTER_MODE, type JaxMode, parseMode } from './modes.js';
+import { CORE_SCATTER_MODE, type JaxMode, laxGatherPolicy, parseMode } from './modes.js';
 import { fillValue, promises, withPromises } from './util.js';
 import type { LoweredGather, LoweredScatter } from '../lowered.js';
 import { Builder } from '../../ir/builder.js';
@@ -237,11 +237,7 @@ function lowerGet(x: Tensor, index: AtIndex, opts: AtGetOptions | null = {}): Ga
   const fill = fillValue(op, x, o.fill_value);
   const flags = promises(op, o);
   const ix = toIndexer(x, index, op);
-  const policy = {
-    mode: CORE_GATHER_MODE[parsed],
-    negative_indices,
-    ...(parsed === 'FILL_OR_DROP' && fill !== undefined ? { fill_value: fill } : {}),
-  };
+  const policy = laxGatherPolicy(parsed, negative_indices, fill);
   const call = tupleGather({ op, out: outArg(op, o.out) }, x, ix.indices, ix.k, ix.batch.length, policy);
   return withPromises(call, flags);
 }

@@ -31,7 +31,7 @@ import {
   checkIndices,
   lowerGatherDimensionNumbers,
 } from './dimension-numbers.js';
-import { CORE_GATHER_MODE, type JaxMode, LAX_NEGATIVE_INDICES, parseMode } from './modes.js';
+import { type JaxMode, LAX_NEGATIVE_INDICES, laxGatherPolicy, parseMode } from './modes.js';
 import { fillValue, promises } from './util.js';
 import { type LoweredGather, runs } from '../lowered.js';
 
@@ -77,12 +77,7 @@ export function lowerGather(
     x,
     i,
     { ...dn, indices_are_sorted },
-    {
-      mode: CORE_GATHER_MODE[parsed],
-      negative_indices: LAX_NEGATIVE_INDICES,
-      zero_size_dims: 'spec',
-      ...(parsed === 'FILL_OR_DROP' && fill !== undefined ? { fill_value: fill } : {}),
-    },
+    { ...laxGatherPolicy(parsed, LAX_NEGATIVE_INDICES, fill), zero_size_dims: 'spec' },
   );
 }
 

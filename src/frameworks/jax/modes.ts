@@ -11,6 +11,8 @@
 import { InvalidArgumentError, fmt } from '../../errors.js';
 import type { GatherMode, NegativeIndexPolicy, ScatterMode } from '../../core/types.js';
 import { oneOf } from '../args.js';
+import type { GatherPolicy } from '../families.js';
+import type { Scalar } from '../../tensor/dtype.js';
 import { DIA, type FrameworkDescription, G, S, type Signatures } from '../signature.js';
 
 /** `jax.lax.GatherScatterMode`: enum members, distinct from the mode strings. */
@@ -69,7 +71,7 @@ export const DEFAULT_MODE: Readonly<Record<EntryPoint, ParsedMode>> = {
 };
 
 /** The core gather mode of each parsed mode. */
-export const CORE_GATHER_MODE: Readonly<Record<ParsedMode, GatherMode>> = {
+const CORE_GATHER_MODE: Readonly<Record<ParsedMode, GatherMode>> = {
   CLIP: 'clip',
   FILL_OR_DROP: 'fill',
   PROMISE_IN_BOUNDS: 'promise_in_bounds', // the core clamps, as XLA does
@@ -81,6 +83,16 @@ export const CORE_SCATTER_MODE: Readonly<Record<ParsedMode, ScatterMode>> = {
   FILL_OR_DROP: 'drop',
   PROMISE_IN_BOUNDS: 'promise_in_bounds', // the core drops, as XLA does
 };
+
+/** A lax-mode gather's policy: the caller's `fill_value` counts only under FILL_OR_DROP. */
+export function laxGatherPolicy(
+  parsed: ParsedMode,
+  negative_indices: NegativeIndexPolicy,
+  fill: Scalar | undefined,
+): GatherPolicy {
+  const policy = { mode: CORE_GATHER_MODE[parsed], negative_indices };
+  return parsed === 'FILL_OR_DROP' && fill !== undefined ? { ...policy, fill_value: fill } : policy;
+}
 
 /**
  * Negative indices per entry point: lax never wraps (a negative start is out of bounds and

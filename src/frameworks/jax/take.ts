@@ -26,7 +26,7 @@ import { broadcastShapes } from '../../tensor/ops.js';
 import { type Tensor, zeros } from '../../tensor/tensor.js';
 import { checkIndexDType as indexDType, integer, oneOf, options, outArg, tensorArg } from '../args.js';
 import { flatGather, gatherCall, takeGather } from '../families.js';
-import { CORE_GATHER_MODE, type JaxMode, parseMode } from './modes.js';
+import { type JaxMode, laxGatherPolicy, parseMode } from './modes.js';
 import { canonicalizeAxis, constantGather, fillValue, promises, withPromises } from './util.js';
 import { type LoweredGather, runs } from '../lowered.js';
 
@@ -236,12 +236,8 @@ export function lowerTakeAlongAxis(
       index_vector_dim: gatherIndexShape.length,
       slice_sizes,
     },
-    {
-      mode: CORE_GATHER_MODE[parsed],
-      // Only the exact string "promise_in_bounds" skips JAX's normalization of negatives.
-      negative_indices: o.mode === 'promise_in_bounds' ? 'out_of_bounds' : 'from_end',
-      ...(parsed === 'FILL_OR_DROP' && fill !== undefined ? { fill_value: fill } : {}),
-    },
+    // Only the exact string "promise_in_bounds" skips JAX's normalization of negatives.
+    laxGatherPolicy(parsed, o.mode === 'promise_in_bounds' ? 'out_of_bounds' : 'from_end', fill),
   );
 }
 
