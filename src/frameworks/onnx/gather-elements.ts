@@ -48,7 +48,7 @@ export function lowerGatherElements(
   options?: OnnxOptions | null,
 ): LoweredGather<'onnx.GatherElements'> {
   const { op, out } = onnxOptions('GatherElements', options);
-  const a = openOp(op, attrs, [data, indices]);
+  const a = openOp(op, attrs, data, indices);
   checkSameRank(op, data, indices);
   const axis = axisAttribute(op, a, data.rank);
   checkIndicesFit(op, data, indices, axis);

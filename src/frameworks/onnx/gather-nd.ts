@@ -48,7 +48,7 @@ export function lowerGatherND(
   options?: OnnxOptions | null,
 ): LoweredGather<'onnx.GatherND'> {
   const { op, out } = onnxOptions('GatherND', options);
-  const a = openOp(op, attrs, [data, indices], 1);
+  const a = openOp(op, attrs, data, indices, undefined, 1);
   const r = data.rank;
   const q = indices.rank;
   const b = intAttribute(op, a, 'batch_dims', 0);

@@ -42,7 +42,7 @@ export function lowerGather(
   options?: OnnxOptions | null,
 ): LoweredGather<'onnx.Gather'> {
   const { op, out } = onnxOptions('Gather', options);
-  const a = openOp(op, attrs, [data, indices]);
+  const a = openOp(op, attrs, data, indices);
   const meta = { op: op.name, out, wording: indexWording(op, indices.rank) };
   return takeGather(meta, data, indices, axisAttribute(op, a, data.rank), gatherPolicy(op));
 }

@@ -177,21 +177,26 @@ export const input = (op: OpVersion, name: string, value: unknown): Tensor => te
 export function openOp(
   op: OpVersion,
   attrs: unknown,
-  operands: readonly [Tensor, Tensor] | readonly [Tensor, Tensor, Tensor],
+  data: Tensor,
+  indices: Tensor,
+  updates?: Tensor,
   minIndicesRank: 0 | 1 = 0,
 ) {
-  const [data, indices, updates] = operands;
+  const scatter = HAS_UPDATES.has(op.type);
   input(op, 'data', data);
   input(op, 'indices', indices);
-  if (operands.length === 3) input(op, 'updates', updates);
+  if (scatter) input(op, 'updates', updates);
   const a = attributes(op, attrs);
   checkMinRank(op, data, 1, 'data');
   if (minIndicesRank > 0) checkMinRank(op, indices, minIndicesRank, 'indices');
   checkDataDType(op, data);
   checkIndexDType(op, indices);
-  if (operands.length === 3) checkSameDType(op, data, updates as Tensor);
+  if (scatter) checkSameDType(op, data, updates as Tensor);
   return a;
 }
+
+/** The ops with an `updates` input (TensorScatter's `update` is checked in its own order). */
+const HAS_UPDATES: ReadonlySet<OnnxOpType> = new Set(['Scatter', 'ScatterElements', 'ScatterND']);
 
 /** `rank(indices) = rank(data)` (the element-wise ops); rule `<op>.indices_rank`. */
 export function checkSameRank(op: OpVersion, data: Tensor, indices: Tensor): void {

@@ -83,7 +83,7 @@ function lower(
   options: OnnxScatterOptions | null | undefined,
 ): ScatterCall {
   const { op, out, duplicates } = onnxOptions(type, options);
-  const a = openOp(op, attrs, [data, indices, updates]);
+  const a = openOp(op, attrs, data, indices, updates);
   checkSameRank(op, data, indices);
   if (!sameShape(updates.shape, indices.shape)) {
     fail(

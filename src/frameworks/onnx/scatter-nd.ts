@@ -55,7 +55,7 @@ export function lowerScatterND(
   options?: OnnxScatterOptions | null,
 ): LoweredScatter<'onnx.ScatterND'> {
   const { op, out, duplicates } = onnxOptions('ScatterND', options);
-  const a = openOp(op, attrs, [data, indices, updates], 1);
+  const a = openOp(op, attrs, data, indices, updates, 1);
   const reduction = reductionAttribute(op, a, data);
   const r = data.rank;
   const k = indices.shape[indices.rank - 1];

@@ -47,7 +47,8 @@ export interface TfGatherNdArgs {
 /** Both gathers' opening: Tensors, strict keyword arguments (TF's no-op `name` and `validate_indices` too), policy, index dtype. */
 function openGather<T extends object>(
   op: 'tf.gather' | 'tf.gather_nd',
-  [params, indices]: readonly [Tensor, Tensor],
+  params: Tensor,
+  indices: Tensor,
   args: T | null,
   keys: readonly string[],
   opts: TfPolicyOptions | null,
@@ -93,7 +94,7 @@ function lowerGather(
 ): LoweredGather<'tensorflow.gather'> {
   const op = 'tf.gather';
   const keys = ['axis', 'batch_dims', 'validate_indices', 'name'];
-  const { x, i, kw, policy, out } = openGather(op, [params, indices], args, keys, opts);
+  const { x, i, kw, policy, out } = openGather(op, params, indices, args, keys, opts);
   const r = x.rank;
   const q = i.rank;
   const b0 = integer(op, 'batch_dims', kw.batch_dims, 0);
@@ -131,7 +132,7 @@ function lowerGatherNd(
   opts: TfPolicyOptions | null = {},
 ): LoweredGather<'tensorflow.gather_nd'> {
   const op = 'tf.gather_nd';
-  const { x, i, kw, policy, out } = openGather(op, [params, indices], args, ['batch_dims', 'name'], opts);
+  const { x, i, kw, policy, out } = openGather(op, params, indices, args, ['batch_dims', 'name'], opts);
   const r = x.rank;
   const q = i.rank;
   if (q < 1)
