@@ -4,10 +4,7 @@
  * index_add, index_copy, index_fill, index_put, take, take_along_dim. The in-place `Tensor.*_`
  * methods are the out-of-place functions here; `out` (PyTorch's `out=`, and the way to write in
  * place: pass the input) goes in the trailing options object with the op's keyword arguments.
- * Policies per op live in torch/policy.ts.
- *
- * @example
- * torch.gather(tensor([[1, 2], [3, 4]]), 1, tensor([[0n, 0n], [1n, 0n]], 'int64')).toArray(); // [[1, 1], [4, 3]]
+ * Policies per op live in torch/policy.ts; each member below is `runs(lower)` of its lowering.
  */
 import { torchTensor } from './constructors.js';
 import { lowerGather, lowerIndexSelect, lowerTake, lowerTakeAlongDim } from './torch/gather.js';

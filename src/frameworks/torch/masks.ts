@@ -138,7 +138,8 @@ function torchItems(op: string, X: Tensor, indices: readonly unknown[]): TupleIt
   });
 }
 
-const isScalarMask = (i: TupleItem) => 'adv' in i && 'mask' in i.adv && i.adv.mask.rank === 0;
+/** Not a 0-d mask: PyTorch 1.13 drops those from a null-holding tuple (their nonzero has no columns). */
+const notScalarMask = (i: TupleItem) => !('adv' in i && 'mask' in i.adv && i.adv.mask.rank === 0);
 
 /**
  * A null-holding tuple placed on X (index-tuple.ts: PyTorch places the advanced entries as NumPy
@@ -172,8 +173,7 @@ function lowerSliceIndex(X: Tensor, indices: readonly unknown[], out: unknown): 
   const op = 'torch.index';
   const all = torchItems(op, X, indices);
   if (all.some((i) => 'adv' in i && ('mask' in i.adv ? i.adv.mask : i.adv.ints).rank === 0)) scalarIndex(op);
-  const items = all.filter((i) => !isScalarMask(i));
-  const { p, S, shape } = placedItems(op, X, items);
+  const { p, S, shape } = placedItems(op, X, all.filter(notScalarMask));
   checkCallBudget([{ shape, dtype: X.dtype }], op);
   const m = maskMeta(op, out, X);
   if (shape.includes(0)) return readsNothing({ ...m, reshape: shape }, X, INDEX_POLICY);
@@ -201,11 +201,7 @@ export function lowerSliceIndexPut(
   const lone = advs.length === 1 && 'mask' in advs[0].adv ? advs[0].adv.mask : undefined;
   if (lone && V.size === 1 && !accumulate)
     return maskedFill(m, X, all, lone, V, policyOf('index_put', X.dtype));
-  const { p, S, shape } = placedItems(
-    op,
-    X,
-    all.filter((i) => !isScalarMask(i)),
-  );
+  const { p, S, shape } = placedItems(op, X, all.filter(notScalarMask));
   // The row of ATen's inner loop: self's dims after the last indexed one (nan-places.ts).
   const last = Math.max(...p.items.map((i) => ('adv' in i ? Math.max(...i.dims) : -1)));
   const policy = indexPutPolicy(X.dtype, accumulate, p.operand.shape.slice(last + 1), V.shape);
