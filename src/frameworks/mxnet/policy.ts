@@ -156,9 +156,8 @@ export function pickPolicy<T extends Record<string, unknown>>(
 }
 
 /**
- * Every op's opening: `data` and `indices` (MXNet's names for them) are Tensors, the keyword
- * object strict (read by the caller, `out` last). MXNet has no complex element type (mshadow's
- * type flags, which `mxnet.numpy` exports too), so complex data is refused (`<op>.dtype`).
+ * Every op's opening: data and indices (MXNet's names) are Tensors, the data not complex (MXNet's
+ * type flags have no complex type: `<op>.dtype`), the keywords strict (read by the caller).
  */
 export function openArgs<T extends object>(
   op: string,

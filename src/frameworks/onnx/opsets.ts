@@ -169,10 +169,8 @@ export function fail(
 export const input = (op: OpVersion, name: string, value: unknown): Tensor => tensorArg(op.name, name, value);
 
 /**
- * The checks every op but TensorScatter starts with, after the options: the inputs are Tensors
- * (`updates` on a scatter), the attributes, `data_rank` >= 1, `indices_rank` >= `minIndicesRank`
- * (the ND ops: 1), `data_dtype`, `indices_dtype`, and on a scatter `updates` of data's dtype.
- * Returns the attributes.
+ * Every op but TensorScatter, after the options: inputs are Tensors, the attributes (returned),
+ * `data_rank` >= 1, `indices_rank` >= `minIndicesRank`, `data_dtype`, `indices_dtype`, `updates_dtype`.
  */
 export function openOp(
   op: OpVersion,
@@ -195,7 +193,7 @@ export function openOp(
   return a;
 }
 
-/** The ops with an `updates` input (TensorScatter's `update` is checked in its own order). */
+/** The ops with an `updates` input (TensorScatter checks its `update` in its own order). */
 const HAS_UPDATES: ReadonlySet<OnnxOpType> = new Set(['Scatter', 'ScatterElements', 'ScatterND']);
 
 /** `rank(indices) = rank(data)` (the element-wise ops); rule `<op>.indices_rank`. */
