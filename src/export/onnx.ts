@@ -45,6 +45,7 @@ import { landingMap } from '../autodiff/rules.js';
 import type { CoreCall, GatherCall, Prologue, ScatterCall } from '../core/call.js';
 import { concreteCall } from '../ir/lowered.js';
 import { gatherShape } from '../core/gather-shape.js';
+import type { IndexMapSpec } from '../core/index-map.js';
 import { fmt } from '../errors.js';
 import { dtypeToOnnxDataType } from '../interop/onnx-tensor.js';
 import { type AttrValue, Builder, OnnxExportError, fail, reshape } from './onnx-builder.js';
@@ -135,49 +136,46 @@ const range = (a: number, b: number) => Array.from({ length: Math.max(0, b - a) 
 const same = (x: readonly number[] | undefined, y: readonly number[]) =>
   (x ?? []).length === y.length && (x ?? []).every((v, i) => v === y[i]);
 
-/** Gather family shapes, in the role names common to gather and scatter. */
-interface Roles {
-  readonly rank: number;
-  readonly q: number;
-  readonly shape: readonly number[];
-  readonly window: readonly number[];
-  readonly collapsed: readonly number[];
-  readonly batchOperand: readonly number[];
-  readonly batchIndices: readonly number[];
-  readonly map: readonly number[];
-  readonly ivd: number;
-  /** Window extent per operand dim (slice_sizes / derived from the updates). */
-  readonly sizes: readonly number[];
-}
+/**
+ * Gather family shapes in the core's role names common to gather and scatter (IndexMapSpec),
+ * with the index rank `q` apart: a plan may read the indices with a vector dim dropped or added.
+ */
+type Roles = Omit<IndexMapSpec, 'op' | 'spaceShape' | 'indicesShape'> & { readonly q: number };
 
 function match(r: Roles): { op: 'Gather' | 'Elements' | 'ND'; attrs: Record<string, number> } | undefined {
-  const { rank, q, ivd, map } = r;
+  const { q, indexVectorDim: ivd, startIndexMap: map } = r;
+  const rank = r.operandShape.length;
   // take along `axis`: the indices' dims replace dim `axis`
-  if (ivd === q && map.length === 1 && r.batchOperand.length === 0) {
+  if (ivd === q && map.length === 1 && r.operandBatchingDims.length === 0) {
     const axis = map[0];
     const window = [...range(0, axis), ...range(axis + q, rank - 1 + q)];
-    const full = r.sizes.every((n, d) => (d === axis ? n === 1 : n === r.shape[d]));
-    if (same(r.collapsed, [axis]) && same(r.window, window) && full) return { op: 'Gather', attrs: { axis } };
+    const full = r.windowSizes.every((n, d) => (d === axis ? n === 1 : n === r.operandShape[d]));
+    if (same(r.collapsedDims, [axis]) && same(r.windowSpaceDims, window) && full)
+      return { op: 'Gather', attrs: { axis } };
   }
   // element-wise along `axis`: every other dim is a batching pair of the same position
-  if (r.window.length === 0 && ivd === q && q === rank && map.length === 1) {
+  if (r.windowSpaceDims.length === 0 && ivd === q && q === rank && map.length === 1) {
     const axis = map[0];
     const others = range(0, rank).filter((d) => d !== axis);
-    if (same(r.collapsed, [axis]) && same(r.batchOperand, others) && same(r.batchIndices, others)) {
+    if (
+      same(r.collapsedDims, [axis]) &&
+      same(r.operandBatchingDims, others) &&
+      same(r.indicesBatchingDims, others)
+    ) {
       return { op: 'Elements', attrs: { axis } };
     }
   }
   // ND: index vectors last, b leading batching dims, k indexed dims after them
   if (q >= 1 && ivd === q - 1) {
-    const b = r.batchOperand.length;
+    const b = r.operandBatchingDims.length;
     const k = map.length;
-    const full = r.sizes.every((n, d) => (d < b + k ? n === 1 : n === r.shape[d]));
+    const full = r.windowSizes.every((n, d) => (d < b + k ? n === 1 : n === r.operandShape[d]));
     if (
-      same(r.batchOperand, range(0, b)) &&
-      same(r.batchIndices, range(0, b)) &&
+      same(r.operandBatchingDims, range(0, b)) &&
+      same(r.indicesBatchingDims, range(0, b)) &&
       same(map, range(b, b + k)) &&
-      same(r.collapsed, range(b, b + k)) &&
-      same(r.window, range(q - 1, q - 1 + rank - b - k)) &&
+      same(r.collapsedDims, range(b, b + k)) &&
+      same(r.windowSpaceDims, range(q - 1, q - 1 + rank - b - k)) &&
       full
     ) {
       return { op: 'ND', attrs: b > 0 ? { batch_dims: b } : {} };
@@ -210,20 +208,20 @@ interface Plan {
 /** The roles with index vectors moved from dim 0 to the last dim (MXNet's layout). */
 function vectorsLast(r: Roles): Roles {
   const move = (d: number) => (d === 0 ? r.q - 1 : d - 1);
-  return { ...r, ivd: r.q - 1, batchIndices: r.batchIndices.map(move) };
+  return { ...r, indexVectorDim: r.q - 1, indicesBatchingDims: r.indicesBatchingDims.map(move) };
 }
 
 function plan(r: Roles, indexShape: readonly number[]): Plan | undefined {
   const m = match(r);
   if (m) return { ...m, transpose: false, roles: r };
   // a trailing index-vector dim of 1 (jnp.take_along_axis): dropped
-  if (r.ivd === r.q - 1 && indexShape[r.ivd] === 1 && r.map.length === 1) {
-    const squeezed = { ...r, q: r.q - 1, ivd: r.q - 1 };
+  if (r.indexVectorDim === r.q - 1 && indexShape[r.indexVectorDim] === 1 && r.startIndexMap.length === 1) {
+    const squeezed = { ...r, q: r.q - 1, indexVectorDim: r.q - 1 };
     const ms = match(squeezed);
     if (ms && ms.op !== 'ND')
       return { ...ms, transpose: false, roles: squeezed, reshape: indexShape.slice(0, -1) };
   }
-  if (r.ivd === 0 && r.q >= 2 && r.batchOperand.length === 0) {
+  if (r.indexVectorDim === 0 && r.q >= 2 && r.operandBatchingDims.length === 0) {
     const t = vectorsLast(r);
     const mt = match(t);
     if (mt?.op === 'ND') return { ...mt, transpose: true, roles: t };
@@ -232,7 +230,7 @@ function plan(r: Roles, indexShape: readonly number[]): Plan | undefined {
 }
 
 /** The indexed operand dims, per index-vector component. */
-const componentDims = (p: Plan): readonly number[] => p.roles.map;
+const componentDims = (p: Plan): readonly number[] => p.roles.startIndexMap;
 
 /** Shape of the indices after the optional transpose and reshape. */
 function indexShape(indices: Tensor, p: Plan): number[] {
@@ -384,16 +382,15 @@ export function onnxGraph(lowered: CoreCall, options: OnnxExportOptions = {}): O
 function gatherRoles(call: GatherCall): Roles {
   const dn = call.dimension_numbers;
   return {
-    rank: call.operand.rank,
     q: call.start_indices.rank,
-    shape: call.operand.shape,
-    window: dn.offset_dims,
-    collapsed: dn.collapsed_slice_dims,
-    batchOperand: dn.operand_batching_dims ?? [],
-    batchIndices: dn.start_indices_batching_dims ?? [],
-    map: dn.start_index_map,
-    ivd: dn.index_vector_dim,
-    sizes: dn.slice_sizes,
+    operandShape: call.operand.shape,
+    windowSpaceDims: dn.offset_dims,
+    collapsedDims: dn.collapsed_slice_dims,
+    operandBatchingDims: dn.operand_batching_dims ?? [],
+    indicesBatchingDims: dn.start_indices_batching_dims ?? [],
+    startIndexMap: dn.start_index_map,
+    indexVectorDim: dn.index_vector_dim,
+    windowSizes: dn.slice_sizes,
   };
 }
 
@@ -512,28 +509,36 @@ function scatterGraph(lowered: ScatterCall, opset: number): OnnxGraph {
   let w = 0;
   const sizes = input.shape.map((_, d) => (skipped.has(d) ? 1 : updates.shape[windowDims[w++]]));
   const r: Roles = {
-    rank: input.rank,
     q: call.scatter_indices.rank,
-    shape: input.shape,
-    window: windowDims,
-    collapsed: dn.inserted_window_dims,
-    batchOperand: dn.input_batching_dims ?? [],
-    batchIndices: dn.scatter_indices_batching_dims ?? [],
-    map: dn.scatter_dims_to_operand_dims,
-    ivd: dn.index_vector_dim,
-    sizes,
+    operandShape: input.shape,
+    windowSpaceDims: windowDims,
+    collapsedDims: dn.inserted_window_dims,
+    operandBatchingDims: dn.input_batching_dims ?? [],
+    indicesBatchingDims: dn.scatter_indices_batching_dims ?? [],
+    startIndexMap: dn.scatter_dims_to_operand_dims,
+    indexVectorDim: dn.index_vector_dim,
+    windowSizes: sizes,
   };
   let p = plan(r, call.scatter_indices.shape);
   // a take on rank 1 with one index dim is also element-wise
-  if (p?.op === 'Gather' && r.rank === 1 && r.q === 1) p = { ...p, op: 'Elements' };
+  if (p?.op === 'Gather' && r.operandShape.length === 1 && r.q === 1) p = { ...p, op: 'Elements' };
   // a take along axis 0 is ScatterND with 1-vectors (the indices get a vector dim of 1)
   else if (p?.op === 'Gather' && p.attrs.axis === 0) {
     const shape = [...call.scatter_indices.shape, 1];
-    p = { op: 'ND', attrs: {}, transpose: false, reshape: shape, roles: { ...r, q: r.q + 1, ivd: r.q } };
+    p = {
+      op: 'ND',
+      attrs: {},
+      transpose: false,
+      reshape: shape,
+      roles: { ...r, q: r.q + 1, indexVectorDim: r.q },
+    };
   }
   // No one-node plan, or indices the graph computes: the general graph (onnx-general.ts).
   const general =
-    !p || p.op === 'Gather' || (p.op === 'ND' && p.roles.batchOperand.length > 0) || computedIndices(lowered);
+    !p ||
+    p.op === 'Gather' ||
+    (p.op === 'ND' && p.roles.operandBatchingDims.length > 0) ||
+    computedIndices(lowered);
   const pl = p as Plan;
   const given = call.update_computation;
   // sub is add of the negated updates (exact: a - b = a + (-b)); Neg has no unsigned types
@@ -593,7 +598,7 @@ function scatterGraph(lowered: ScatterCall, opset: number): OnnxGraph {
   const opType = pl.op === 'Elements' ? 'ScatterElements' : 'ScatterND';
   const attributes: Record<string, number | string> = { ...pl.attrs };
   if (opset >= 16) attributes.reduction = reduction.name;
-  const padDim = pl.roles.map[0];
+  const padDim = pl.roles.startIndexMap[0];
   /** scatter(data, index, upd) with the extra slot when invalid updates are redirected to it. */
   const scatter = (
     data: string,
