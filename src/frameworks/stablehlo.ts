@@ -296,7 +296,6 @@ export const DESCRIPTION: FrameworkDescription = {
  * @internal
  */
 export const SIGNATURES: Signatures = {
-  // StableHLO: attributes are the dimension numbers themselves.
   gather: G('general', DIA, {
     example: {
       offset_dims: [],

@@ -202,7 +202,6 @@ export const DESCRIPTION: FrameworkDescription = {
  * @internal
  */
 export const SIGNATURES: Signatures = {
-  // Caffe2.
   Gather: G('take', DIA, { example: { axis: 0 } }),
   BatchGather: G('batch_take', DIA, { example: {} }),
 };

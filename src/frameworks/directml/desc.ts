@@ -398,7 +398,6 @@ const AXIS = { aliases: { axis: 'Axis' }, ...INT32_INDICES } as const;
  * @internal
  */
 export const SIGNATURES: Signatures = {
-  // DirectML: one DML_*_OPERATOR_DESC object with DirectML's field names.
   GATHER: G('take', [dmlDesc], { example: { Axis: 0, IndexDimensions: 1 }, ...AXIS }),
   GATHER_ELEMENTS: G('elements', [dmlDesc], { example: { Axis: 0 }, ...AXIS }),
   GATHER_ND: G('nd', [dmlDesc], { example: {}, ...INT32_INDICES }),

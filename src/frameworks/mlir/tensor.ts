@@ -315,7 +315,6 @@ export const DESCRIPTION: FrameworkDescription = {
  * @internal
  */
 export const SIGNATURES: Signatures = {
-  // MLIR tensor dialect.
   'tensor.gather': G('general', DIA, { example: { gather_dims: [0], unique: false } }),
   'tensor.scatter': S('scatter_general', ['updates', 'data', 'indices', 'attrs'], {
     words: { operand: 'dest' },

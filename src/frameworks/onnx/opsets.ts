@@ -496,7 +496,6 @@ export const DESCRIPTION: FrameworkDescription = {
  * @internal
  */
 export const SIGNATURES: Signatures = /* @__PURE__ */ withVersions({
-  // ONNX: (inputs..., attributes, { opset }).
   Gather: G('take', ['data', 'indices', 'attrs', 'version'], {
     example: { axis: 0 },
   }),

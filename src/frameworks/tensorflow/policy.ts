@@ -219,7 +219,6 @@ const TENSOR_SCATTER = S('scatter_nd', ['data', 'indices', 'updates', 'version']
  * @internal
  */
 export const SIGNATURES: Signatures = {
-  // TensorFlow: tf.gather(params, indices, { axis, batch_dims }).
   gather: G('take', ['data', 'indices', 'attrs', 'version'], {
     example: { axis: 0, batch_dims: 0 },
     version: TF_DEVICE,
@@ -229,7 +228,6 @@ export const SIGNATURES: Signatures = {
     version: TF_DEVICE,
   }),
   // The trailing options object carries `out` (the library's; TF has none).
-  // tf.boolean_mask(tensor, mask, axis=None).
   boolean_mask: G('general', ['data', 'indices', 'attrs', 'version'], {
     indexDType: 'bool',
     words: { operand: 'tensor', indices: 'mask' },
