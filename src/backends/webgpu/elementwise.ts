@@ -422,7 +422,15 @@ function floatBinary(kind: string, d: DType, F: { dec: string; enc: string }): E
   return refuseOp(`stablehlo.${kind} on ${d}`, 'the spec does not define it on floats');
 }
 
+/** The bitwise ops: the same expression on 32-bit words and on vec2<u32> 64-bit pairs. */
+const BITWISE: Readonly<Record<string, Emit>> = {
+  and: ([a, b]) => `(${a} & ${b})`,
+  or: ([a, b]) => `(${a} | ${b})`,
+  xor: ([a, b]) => `(${a} ^ ${b})`,
+};
+
 function intBinary(kind: string, d: DType): Emit {
+  if (Object.hasOwn(BITWISE, kind)) return BITWISE[kind];
   const m = maskOf(d);
   const w = bitsOf(d);
   const S = signed(d);
@@ -434,12 +442,6 @@ function intBinary(kind: string, d: DType): Emit {
       return ([a, b]) => `((${a} - ${b}) & ${m})`;
     case 'multiply':
       return ([a, b]) => `((${a} * ${b}) & ${m})`;
-    case 'and':
-      return ([a, b]) => `(${a} & ${b})`;
-    case 'or':
-      return ([a, b]) => `(${a} | ${b})`;
-    case 'xor':
-      return ([a, b]) => `(${a} ^ ${b})`;
     case 'minimum':
       return ([a, b]) => `select(${a}, ${b}, ${lt(b, a)})`;
     case 'maximum':
@@ -473,6 +475,7 @@ function intBinary(kind: string, d: DType): Emit {
 }
 
 function int64Binary(kind: string, d: DType): Emit {
+  if (Object.hasOwn(BITWISE, kind)) return BITWISE[kind];
   const S = signed(d);
   const lt = S ? 'lt_i64' : 'lt_u64';
   const big = (b: string) => `(${b}.y != 0u || ${b}.x >= 64u)`;
@@ -483,12 +486,6 @@ function int64Binary(kind: string, d: DType): Emit {
       return ([a, b]) => `sub64(${a}, ${b})`;
     case 'multiply':
       return ([a, b]) => `mul64(${a}, ${b})`;
-    case 'and':
-      return ([a, b]) => `(${a} & ${b})`;
-    case 'or':
-      return ([a, b]) => `(${a} | ${b})`;
-    case 'xor':
-      return ([a, b]) => `(${a} ^ ${b})`;
     case 'minimum':
       return ([a, b]) => `select(${a}, ${b}, ${lt}(${b}, ${a}))`;
     case 'maximum':
