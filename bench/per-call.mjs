@@ -1,7 +1,8 @@
 // B7 per call, A/B: the tiny gather (bench/cases.mjs B7: float32[16,16] ← 4 int64 indices, axis
-// 0) through onnx.Gather, numpy.take, torch.index_select and tf.gather, fresh and with `out`, for
-// one or more builds loaded into ONE process and timed interleaved, against NumPy 1.24's np.take
-// (/usr/bin/python3) timed in the same run, after them. Not part of `npm run bench`.
+// 0) through onnx.Gather, numpy.take, torch.index_select and tf.gather, fresh and with `out`, and
+// a fresh result's allocation alone, for one or more builds loaded into ONE process and timed
+// interleaved, against NumPy 1.24's np.take and np.empty (/usr/bin/python3) timed in the same
+// run, after them. Not part of `npm run bench`.
 //   node bench/per-call.mjs [--dist dist,/tmp/wt-base/dist] [--rounds 11] [--calls 10000] [--no-numpy]
 // Time is CPU time (process.cpuUsage; Python's time.process_time), all threads of the process:
 // on a loaded machine (the bench box is shared) wall time mostly measures the scheduler, CPU
@@ -35,6 +36,8 @@ const dists = opts.dist.split(',').filter(Boolean);
 const values = randomFloats(256, 7001);
 const picks = randomIndices(4, 16, 7002);
 
+const ALLOC = 'alloc only: new Float32Array(64)';
+
 function callsOf(lib) {
   const { Tensor, onnx, numpy, torch, tf } = lib;
   const data = new Tensor('float32', [16, 16], values.slice());
@@ -50,6 +53,9 @@ function callsOf(lib) {
     ['numpy.take out', () => numpy.take(data, idx, { axis: 0, out: o2 })],
     ['torch.index_select out', () => torch.index_select(data, 0, idx, { out: o3 })],
     ['tf.gather out', () => tf.gather(data, idx, { axis: 0 }, { out: o4 })],
+    // What a fresh result's storage costs by itself (V8 keeps a 256-byte typed array off-heap:
+    // malloc, a backing store, a sweep after GC); NumPy's row: np.empty of the result.
+    [ALLOC, () => ({ data: new Float32Array(64) })],
   ];
 }
 
@@ -79,7 +85,8 @@ a = np.array(spec["data"], dtype=np.float32).reshape(16, 16)
 i = np.array(spec["indices"], dtype=np.int64)
 o = np.empty((4, 16), dtype=np.float32)
 res = {}
-for name, f in (("fresh", lambda: np.take(a, i, axis=0)), ("out", lambda: np.take(a, i, axis=0, out=o))):
+for name, f in (("fresh", lambda: np.take(a, i, axis=0)), ("out", lambda: np.take(a, i, axis=0, out=o)),
+                ("alloc", lambda: np.empty((4, 16), dtype=np.float32))):
     for _ in range(1000): f()
     t0 = time.process_time()
     for _ in range(spec["calls"]): f()
@@ -110,7 +117,7 @@ for (let c = 0; c < names.length; c++) {
 
 const samples = builds.map(() => names.map(() => []));
 const faults = builds.map(() => names.map(() => 0));
-const np = { fresh: [], out: [], version: null };
+const np = { fresh: [], out: [], alloc: [], version: null };
 for (const b of builds) for (const [, fn] of b.calls) timeCalls(fn); // warm-up
 for (let r = 0; r < ROUNDS; r++) {
   // Alternate the builds' order round by round, so neither always runs first.
@@ -129,6 +136,7 @@ for (let r = 0; opts.numpy && r < ROUNDS; r++) {
   if (!n) break;
   np.fresh.push(n.fresh);
   np.out.push(n.out);
+  np.alloc.push(n.alloc);
   np.version = n.version;
 }
 
@@ -155,8 +163,10 @@ for (let c = 0; c < names.length; c++) {
   cells.push(((1000 * faults[builds.length - 1][c]) / (ROUNDS * CALLS)).toFixed(2));
   if (builds.length > 1) cells.push((meds[meds.length - 1] / meds[0]).toFixed(3));
   if (np.fresh.length) {
-    const peer = median(names[c].endsWith(' out') ? np.out : np.fresh);
-    cells.push(`${(meds[meds.length - 1] / peer).toFixed(2)} (np ${peer.toFixed(3)})`);
+    const kind = names[c] === ALLOC ? 'alloc' : names[c].endsWith(' out') ? 'out' : 'fresh';
+    const peer = median(np[kind]);
+    const what = { fresh: 'np', out: 'np', alloc: 'np.empty' }[kind];
+    cells.push(`${(meds[meds.length - 1] / peer).toFixed(2)} (${what} ${peer.toFixed(3)})`);
   }
   console.log(`| ${cells.join(' | ')} |`);
 }
