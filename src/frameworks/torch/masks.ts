@@ -406,8 +406,11 @@ function maskArg(op: string, mask: unknown): Tensor {
   return maskOf(op, M);
 }
 
-/** x and mask broadcast together (`<op>.shape`, PyTorch's size-mismatch wording). */
-function broadcastPair(op: string, X: Tensor, M: Tensor): [Tensor, Tensor] {
+/**
+ * x and mask broadcast together (`<op>.shape`, PyTorch's size-mismatch wording), a 0-d pair
+ * viewed as 1-d (the third value says it was 0-d).
+ */
+function broadcastPair(op: string, X: Tensor, M: Tensor): [Tensor, Tensor, boolean] {
   const shape = broadcastOr(
     [X.shape, M.shape],
     `${op}.shape`,
@@ -421,7 +424,7 @@ function broadcastPair(op: string, X: Tensor, M: Tensor): [Tensor, Tensor] {
     op,
   );
   const b = (t: Tensor) => (t.shape.join() === shape.join() ? t : broadcastTo(t, shape));
-  return [b(X), b(M)];
+  return shape.length === 0 ? [b(X).reshape([1]), b(M).reshape([1]), true] : [b(X), b(M), false];
 }
 
 /**
@@ -438,8 +441,7 @@ export function lowerMaskedSelect(
   const op = 'torch.masked_select';
   const o = options(op, opts, ['out']);
   const X0 = tensorArg(op, 'input', input);
-  const [X1, M1] = broadcastPair(op, X0, maskArg(op, mask));
-  const [X, M] = X1.rank === 0 ? [X1.reshape([1]), M1.reshape([1])] : [X1, M1];
+  const [X, M] = broadcastPair(op, X0, maskArg(op, mask));
   return maskGather(maskMeta(op, o.out, X0), X, M, policyOf('index_put'));
 }
 
@@ -468,8 +470,7 @@ export function lowerMaskedScatter(
       `${op}: expected self and source to have same dtypes but got ${X0.dtype} and ${S.dtype}`,
       { self: X0.dtype, source: S.dtype },
     );
-  const [X1, M1] = broadcastPair(op, X0, M0);
-  const [X, M] = X1.rank === 0 ? [X1.reshape([1]), M1.reshape([1])] : [X1, M1];
+  const [X, M, rank0] = broadcastPair(op, X0, M0);
   const count = countTrue(M);
   if (S.size < count)
     throw new InvalidArgumentError(
@@ -477,7 +478,7 @@ export function lowerMaskedScatter(
       `${op}: Number of elements of source < number of ones in mask (${S.size} < ${count})`,
       { source: S.size, count },
     );
-  const m = { ...maskMeta(op, o.out, X0), reshape: X1.rank === 0 ? [] : undefined, updates_shape: S.shape };
+  const m = { ...maskMeta(op, o.out, X0), reshape: rank0 ? [] : undefined, updates_shape: S.shape };
   // Every source element is an update; those past count(mask) aim out of bounds (the nonzero
   // step's extra rows) and are skipped: gradients reach source in its own shape.
   const policy = { ...policyOf('index_put', X.dtype), mode: 'skip' } as const;
