@@ -6,9 +6,9 @@ import { InvalidArgumentError, fmt } from '../../errors.js';
 import type { Scalar } from '../../tensor/dtype.js';
 import { broadcastTo } from '../../tensor/ops.js';
 import type { Tensor } from '../../tensor/tensor.js';
-import { integer, normalizeAxis, options, outArg } from '../args.js';
+import { options, outArg } from '../args.js';
 import { elementsGather, elementsScatter } from '../families.js';
-import { GATHER_POLICY, SCATTER_POLICY, fancyIndex, oobWording } from './policy.js';
+import { GATHER_POLICY, SCATTER_POLICY, fancyIndex, numpyAxis, oobWording } from './policy.js';
 import { type ArrayLike, arrayArg, broadcastExactly, broadcastOr, castUnsafe } from './shared.js';
 import { type LoweredGather, type LoweredScatter, runs } from '../lowered.js';
 
@@ -34,11 +34,7 @@ function prepare(op: string, A: Tensor, indices: unknown, axis: unknown): Prepar
   const I = fancyIndex(arrayArg(op, 'indices', indices), op, true);
   const flat = axis === null;
   const arr = flat ? A.reshape([A.size]) : A;
-  const ax = flat
-    ? 0
-    : normalizeAxis(op, integer(op, 'axis', axis), A.rank, {
-        message: (r) => `${op}: axis ${String(axis)} is out of bounds for array of dimension ${r}`,
-      });
+  const ax = flat ? 0 : numpyAxis(op, axis, A.rank);
   if (I.rank !== arr.rank) {
     throw new InvalidArgumentError(
       `${op}.ndim`,

@@ -12,7 +12,7 @@
 import type { FloatMinMax, FloatNaN } from '../../core/kernels.js';
 import type { GatherMode, NegativeIndexPolicy, ScatterMode } from '../../core/types.js';
 import { DTypeError, InvalidArgumentError, fmt } from '../../errors.js';
-import { oneOf } from '../args.js';
+import { integer, normalizeAxis, oneOf } from '../args.js';
 import { type GatherPolicy, type ScatterPolicy, gatherPolicy as rowPolicy } from '../families.js';
 import type { DType } from '../../tensor/dtype.js';
 import { isComplex, isFloat } from '../../tensor/dtype.js';
@@ -59,6 +59,12 @@ export const SAFE_INTP: readonly DType[] = [
 /** The NumPy wording of an out-of-bounds index (same for take, put and fancy indexing). */
 export const oobWording = (d: { value: bigint; dim: number; size: number }) =>
   `index ${d.value} is out of bounds for axis ${d.dim} with size ${d.size}`;
+
+/** An integer `axis` in [-rank, rank) normalized (`<op>.axis`, in NumPy's AxisError words). */
+export const numpyAxis = (op: string, axis: unknown, rank: number): number =>
+  normalizeAxis(op, integer(op, 'axis', axis), rank, {
+    message: (r) => `${op}: axis ${String(axis)} is out of bounds for array of dimension ${r}`,
+  });
 
 /** numpy.<op>.mode: one of raise / wrap / clip (default raise). */
 export function resolveMode(mode: unknown, op: string): NumpyMode {

@@ -6,12 +6,13 @@
 import { IndexOutOfBoundsError } from '../../errors.js';
 import type { Scalar } from '../../tensor/dtype.js';
 import { type Tensor, zeros } from '../../tensor/tensor.js';
-import { integer, normalizeAxis, options, outArg } from '../args.js';
+import { options, outArg } from '../args.js';
 import { flatGather, flatScatter, takeGather, takeShape } from '../families.js';
 import {
   GATHER_POLICY,
   type NumpyMode,
   eachMode,
+  numpyAxis,
   SCATTER_POLICY,
   oobWording,
   resolveMode,
@@ -55,11 +56,7 @@ export function lowerTake(
   // axis None flattens; with an axis, a 0-d array acts as 1-d (NumPy's PyArray_CheckAxis).
   const flat = o.axis === undefined || o.axis === null;
   const X = flat || A.rank === 0 ? A.reshape([A.size]) : A;
-  const axis = flat
-    ? 0
-    : normalizeAxis(op, integer(op, 'axis', o.axis), X.rank, {
-        message: (r) => `${op}: axis ${o.axis} is out of bounds for array of dimension ${r}`,
-      });
+  const axis = flat ? 0 : numpyAxis(op, o.axis, X.rank);
   // NumPy refuses a take from an empty axis only when the result has elements; in raise mode it
   // checks the indices once per leading position, so not at all when a dim before axis is 0.
   const firstZero = X.shape.indexOf(0);
