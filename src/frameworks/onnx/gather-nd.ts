@@ -21,18 +21,11 @@
  */
 import { fmt } from '../../errors.js';
 import type { Tensor } from '../../tensor/tensor.js';
+import { integer } from '../args.js';
 import { runs } from '../checks.js';
 import { ndGather } from '../families.js';
 import type { LoweredGather } from '../lowered.js';
-import {
-  type OnnxOptions,
-  fail,
-  gatherPolicy,
-  indexWording,
-  intAttribute,
-  onnxOptions,
-  openOp,
-} from './opsets.js';
+import { type OnnxOptions, fail, gatherPolicy, indexWording, onnxOptions, openOp } from './opsets.js';
 
 /** Attributes of `GatherND` (`batch_dims` from version 12). */
 export interface GatherNDAttributes {
@@ -51,7 +44,7 @@ export function lowerGatherND(
   const a = openOp(op, attrs, data, indices, undefined, 1);
   const r = data.rank;
   const q = indices.rank;
-  const b = intAttribute(op, a, 'batch_dims', 0);
+  const b = integer(op.name, 'batch_dims', a.batch_dims, 0);
   const bad = (bound: string) =>
     fail(op, 'batch_dims', `batch_dims must be ${bound}; got ${b}`, { batch_dims: b });
   if (b < 0) bad('>= 0');

@@ -284,7 +284,7 @@ function since<T>(rows: Since<T>, version: number): readonly T[] {
  * an order the spec does not choose.
  */
 export function reductionAttribute(op: OpVersion, attrs: Record<string, unknown>, data: Tensor): Reduction {
-  const r = stringAttribute(op, attrs, 'reduction', reductions(op), 'none');
+  const r = oneOf(op.name, 'reduction', attrs.reduction, reductions(op), 'none');
   if ((r === 'max' || r === 'min') && isComplex(data.dtype))
     fail(op, 'reduction', `reduction "${r}" needs an order, and ONNX defines none on ${data.dtype} data`, {
       reduction: r,
@@ -355,30 +355,9 @@ function laterAttributes(op: OpVersion, value: object): void {
   }
 }
 
-/** An INT attribute: an integer (bigint accepted), or the default when absent; rule `<op>.<name>`. */
-export function intAttribute(
-  op: OpVersion,
-  attrs: Record<string, unknown>,
-  name: string,
-  dflt: number,
-): number {
-  return integer(op.name, name, attrs[name], dflt);
-}
-
-/** A STRING attribute restricted to `allowed`, or the default when absent; rule `<op>.<name>`. */
-export function stringAttribute<T extends string>(
-  op: OpVersion,
-  attrs: Record<string, unknown>,
-  name: string,
-  allowed: readonly T[],
-  dflt: T,
-): T {
-  return oneOf(op.name, name, attrs[name], allowed, dflt);
-}
-
 /** The `axis` attribute (default `dflt`) normalized from [-r, r-1] to [0, r-1]; rule `<op>.axis`. */
 export function axisAttribute(op: OpVersion, attrs: Record<string, unknown>, rank: number, dflt = 0): number {
-  const axis = intAttribute(op, attrs, 'axis', dflt);
+  const axis = integer(op.name, 'axis', attrs.axis, dflt);
   if (axis >= 0 && axis < rank) return axis; // in range: what normalizeAxis returns
   return normalizeAxis(op.name, axis, rank, {
     message: (r) => `${op.name}: axis must lie in [${-r}, ${r - 1}] for rank(data) = ${r}; got ${axis}`,

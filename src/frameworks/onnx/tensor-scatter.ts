@@ -33,7 +33,7 @@
  */
 import { fmt } from '../../errors.js';
 import { type Tensor, zeros } from '../../tensor/tensor.js';
-import { range } from '../args.js';
+import { integer, oneOf, range } from '../args.js';
 import { runs } from '../checks.js';
 import { scatterCall, takeScatterDims } from '../families.js';
 import {
@@ -46,9 +46,7 @@ import {
   code,
   fail,
   input,
-  intAttribute,
   onnxOptions,
-  stringAttribute,
 } from './opsets.js';
 import type { LoweredScatter } from '../lowered.js';
 
@@ -83,7 +81,7 @@ export function lowerTensorScatter(
   checkDataDType(op, past_cache, 'past_cache');
   checkSameDType(op, past_cache, update, 'update');
   const r = past_cache.rank;
-  const rawAxis = intAttribute(op, a, 'axis', -2);
+  const rawAxis = integer(op.name, 'axis', a.axis, -2);
   if (rawAxis < -r || rawAxis >= r || (rawAxis + r) % r === 0) {
     fail(
       op,
@@ -93,7 +91,7 @@ export function lowerTensorScatter(
     );
   }
   const axis = rawAxis < 0 ? rawAxis + r : rawAxis;
-  const mode = stringAttribute(op, a, 'mode', ['linear', 'circular'], 'linear');
+  const mode = oneOf(op.name, 'mode', a.mode, ['linear', 'circular'], 'linear');
   if (update.rank !== r)
     fail(op, 'update_rank', `rank(update) must equal rank(past_cache) = ${r}; got ${update.rank}`);
   const maxSeq = past_cache.shape[axis];
