@@ -6,7 +6,7 @@
  *
  * JAX's shape rules (`_gather_shape_rule`, `_scatter_shape_rule`) are StableHLO's constraints
  * plus one stricter rule (collapsed slice dims must have slice size exactly 1). The core checks
- * the StableHLO constraints under JAX's names (`gatherRule` / `scatterRule`), so an error
+ * the StableHLO constraints under JAX's names (`RULE_OF_GATHER` / `RULE_OF_SCATTER`), so an error
  * is built as `jax.lax.<op>.<rule>` (the StableHLO constraint stays in `details.stablehlo`).
  */
 import { gatherShape } from '../../core/gather-shape.js';
@@ -73,39 +73,62 @@ export function ScatterDimensionNumbers(dn: ScatterDimensionNumbers): Required<S
   return namedTuple(dn, SCATTER_DN_KEYS);
 }
 
-/**
- * JAX's rule name (the `<rule>` of `jax.lax.<op>.<rule>`) for each StableHLO constraint the core
- * checks; an unlisted attribute-form check (I<n>) is about the dimension numbers.
- */
-function ruleNames(constraintsOf: Readonly<Record<string, readonly string[]>>): (id: string) => string {
-  const rule = new Map(Object.entries(constraintsOf).flatMap(([name, ids]) => ids.map((id) => [id, name])));
-  return (id) => rule.get(id) ?? (id.startsWith('I') ? 'dimension_numbers' : id);
-}
+/** StableHLO gather constraint → JAX rule name (the rule part of `jax.lax.gather.<rule>`). */
+const RULE_OF_GATHER: Readonly<Record<string, string>> = {
+  C1: 'dimension_numbers',
+  C2: 'start_indices',
+  C3: 'start_index_map',
+  C4: 'offset_dims',
+  C5: 'offset_dims',
+  C6: 'collapsed_slice_dims',
+  C7: 'collapsed_slice_dims',
+  C8: 'collapsed_slice_dims',
+  C9: 'slice_sizes',
+  C10: 'operand_batching_dims',
+  C11: 'operand_batching_dims',
+  C12: 'slice_sizes',
+  C13: 'start_indices_batching_dims',
+  C14: 'start_indices_batching_dims',
+  C15: 'start_indices_batching_dims',
+  C16: 'batching_dims',
+  C17: 'batching_dims',
+  C18: 'start_index_map',
+  C19: 'start_index_map',
+  C20: 'slice_sizes',
+  C21: 'slice_sizes',
+  empty_window: 'slice_sizes',
+  I9: 'slice_sizes',
+};
 
-const gatherRule = ruleNames({
-  dimension_numbers: ['C1'],
-  start_indices: ['C2'],
-  start_index_map: ['C3', 'C18', 'C19'],
-  offset_dims: ['C4', 'C5'],
-  collapsed_slice_dims: ['C6', 'C7', 'C8'],
-  slice_sizes: ['C9', 'C12', 'C20', 'C21', 'empty_window', 'I9'],
-  operand_batching_dims: ['C10', 'C11'],
-  start_indices_batching_dims: ['C13', 'C14', 'C15'],
-  batching_dims: ['C16', 'C17'],
-});
+/** StableHLO scatter constraint → JAX rule name (the rule part of `jax.lax.scatter.<rule>`). */
+const RULE_OF_SCATTER: Readonly<Record<string, string>> = {
+  C2: 'dimension_numbers',
+  C4: 'updates',
+  C6: 'dtype',
+  C7: 'update_window_dims',
+  C8: 'update_window_dims',
+  C9: 'inserted_window_dims',
+  C10: 'inserted_window_dims',
+  C11: 'inserted_window_dims',
+  C12: 'operand_batching_dims',
+  C13: 'operand_batching_dims',
+  C14: 'scatter_indices_batching_dims',
+  C15: 'scatter_indices_batching_dims',
+  C16: 'scatter_indices_batching_dims',
+  C17: 'batching_dims',
+  C18: 'batching_dims',
+  C19: 'scatter_dims_to_operand_dims',
+  C20: 'scatter_dims_to_operand_dims',
+  C21: 'scatter_dims_to_operand_dims',
+  C22: 'scatter_indices',
+};
 
-const scatterRule = ruleNames({
-  dimension_numbers: ['C2'],
-  updates: ['C4'],
-  dtype: ['C6'],
-  update_window_dims: ['C7', 'C8'],
-  inserted_window_dims: ['C9', 'C10', 'C11'],
-  operand_batching_dims: ['C12', 'C13'],
-  scatter_indices_batching_dims: ['C14', 'C15', 'C16'],
-  batching_dims: ['C17', 'C18'],
-  scatter_dims_to_operand_dims: ['C19', 'C20', 'C21'],
-  scatter_indices: ['C22'],
-});
+/** JAX's rule for a gather constraint id; an unlisted attribute-form check (I<n>) is about the dimension numbers. */
+const gatherRule = (id: string): string =>
+  RULE_OF_GATHER[id] ?? (id.startsWith('I') ? 'dimension_numbers' : id);
+/** JAX's rule for a scatter constraint id (see gatherRule). */
+const scatterRule = (id: string): string =>
+  RULE_OF_SCATTER[id] ?? (id.startsWith('I') ? 'dimension_numbers' : id);
 
 /** `dimension_numbers` is an object with only the NamedTuple's fields (`<op>.dimension_numbers`). */
 function dimensionNumbersArg(op: string, dn: unknown, type: string, keys: readonly string[]): void {
