@@ -3,10 +3,10 @@
  * scatter I4–I9): one reader for both ops, driven by a table of each op's fields.
  */
 import { fmt } from '../errors.js';
-import { type Site, fail, intArray, intScalar } from './validate.js';
+import { type RuleCode, fail, intArray, intScalar } from './validate.js';
 
-/** How one field is read: its spec name, its rule id, and its form (an optional list is [] when absent). */
-export type FieldForm = readonly [field: string, id: string, form: 'list' | 'optional list' | 'scalar'];
+/** How one field is read: its spec name, its rule's code, and its form (an optional list is [] when absent). */
+export type FieldForm = readonly [field: string, code: RuleCode, form: 'list' | 'optional list' | 'scalar'];
 
 /** The integers read from each field, under the table's short names. */
 export type ReadFields<F extends Readonly<Record<string, FieldForm>>> = {
@@ -15,23 +15,22 @@ export type ReadFields<F extends Readonly<Record<string, FieldForm>>> = {
 
 /**
  * Reads every field of `forms` from `dn`, in the table's order, failing with the field's rule
- * (`objectId` when `dn` is no object at all).
+ * (the first field's when `dn` is no object at all).
  */
 export function readFields<F extends Readonly<Record<string, FieldForm>>>(
   dn: unknown,
-  s: Site,
-  objectId: string,
+  op: string,
   forms: F,
 ): ReadFields<F> {
   if (dn === null || typeof dn !== 'object')
-    fail(s.c(objectId), `${s.op}: dimension numbers must be an object; got ${fmt(dn)}`);
+    fail(Object.values(forms)[0][1], `${op}: dimension numbers must be an object; got ${fmt(dn)}`);
   const out: Record<string, number | readonly number[]> = {};
-  for (const [key, [field, id, form]] of Object.entries(forms)) {
+  for (const [key, [field, code, form]] of Object.entries(forms)) {
     const value = (dn as Readonly<Record<string, unknown>>)[field];
     out[key] =
       form === 'scalar'
-        ? intScalar(value, field, s.op, s.c(id))
-        : intArray(form === 'list' ? value : (value ?? []), field, s.op, s.c(id));
+        ? intScalar(value, field, op, code)
+        : intArray(form === 'list' ? value : (value ?? []), field, op, code);
   }
   return out as ReadFields<F>;
 }

@@ -7,7 +7,7 @@ import { checkRank, checkShape } from '../tensor/tensor.js';
 import type { GatherDimensionNumbers } from './types.js';
 import { type RuleCode, type RuleNames, type Site, checkBatchingPairs } from './validate.js';
 import { checkRange, checkSorted, checkUnique, fail, siteOf } from './validate.js';
-import { type FieldForm, readFields } from './attributes.js';
+import { readFields } from './attributes.js';
 
 /**
  * Fully specified gather attributes: `GatherDimensionNumbers` with the batching dims ([] when
@@ -24,16 +24,16 @@ export interface GatherShapeInfo {
 }
 
 /** The attributes as integer lists (I3–I9), under the short names the checks below use. */
-const FIELDS = {
-  offset_dims: ['offset_dims', 'I3', 'list'],
-  collapsed: ['collapsed_slice_dims', 'I4', 'list'],
-  obd: ['operand_batching_dims', 'I5', 'optional list'],
-  sibd: ['start_indices_batching_dims', 'I6', 'optional list'],
-  sim: ['start_index_map', 'I7', 'list'],
-  ivd: ['index_vector_dim', 'I8', 'scalar'],
-  slice_sizes: ['slice_sizes', 'I9', 'list'],
-} as const satisfies Readonly<Record<string, FieldForm>>;
-const readAttributes = (dn: GatherDimensionNumbers, s: Site) => readFields(dn, s, 'I3', FIELDS);
+const readAttributes = (dn: GatherDimensionNumbers, s: Site) =>
+  readFields(dn, s.op, {
+    offset_dims: ['offset_dims', s.c('I3'), 'list'],
+    collapsed: ['collapsed_slice_dims', s.c('I4'), 'list'],
+    obd: ['operand_batching_dims', s.c('I5'), 'optional list'],
+    sibd: ['start_indices_batching_dims', s.c('I6'), 'optional list'],
+    sim: ['start_index_map', s.c('I7'), 'list'],
+    ivd: ['index_vector_dim', s.c('I8'), 'scalar'],
+    slice_sizes: ['slice_sizes', s.c('I9'), 'list'],
+  } as const);
 type Attributes = ReturnType<typeof readAttributes>;
 
 /**

@@ -9,7 +9,7 @@ import type { ScatterDimensionNumbers } from './types.js';
 const MAX_OPERANDS = 1024;
 import { type RuleNames, type Site, checkBatchingPairs } from './validate.js';
 import { checkRange, checkSorted, checkUnique, fail, siteOf } from './validate.js';
-import { type FieldForm, readFields } from './attributes.js';
+import { readFields } from './attributes.js';
 
 /**
  * Fully specified scatter dimension numbers: `ScatterDimensionNumbers` with the batching dims
@@ -60,15 +60,15 @@ function variadicShapes(
 }
 
 /** The attributes as integer lists (I4–I9), under the short names the checks below use. */
-const FIELDS = {
-  uwd: ['update_window_dims', 'I4', 'list'],
-  iwd: ['inserted_window_dims', 'I5', 'list'],
-  ibd: ['input_batching_dims', 'I6', 'optional list'],
-  sibd: ['scatter_indices_batching_dims', 'I7', 'optional list'],
-  sdod: ['scatter_dims_to_operand_dims', 'I8', 'list'],
-  ivd: ['index_vector_dim', 'I9', 'scalar'],
-} as const satisfies Readonly<Record<string, FieldForm>>;
-const readAttributes = (dn: ScatterDimensionNumbers, s: Site) => readFields(dn, s, 'I4', FIELDS);
+const readAttributes = (dn: ScatterDimensionNumbers, s: Site) =>
+  readFields(dn, s.op, {
+    uwd: ['update_window_dims', s.c('I4'), 'list'],
+    iwd: ['inserted_window_dims', s.c('I5'), 'list'],
+    ibd: ['input_batching_dims', s.c('I6'), 'optional list'],
+    sibd: ['scatter_indices_batching_dims', s.c('I7'), 'optional list'],
+    sdod: ['scatter_dims_to_operand_dims', s.c('I8'), 'list'],
+    ivd: ['index_vector_dim', s.c('I9'), 'scalar'],
+  } as const);
 type Attributes = ReturnType<typeof readAttributes>;
 
 /**

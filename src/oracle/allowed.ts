@@ -18,11 +18,6 @@ export interface Rule {
   readonly source: string;
 }
 
-/** A rule from its code, the framework's words and where they are written. */
-function rule(code: string, text: string, source: string): Rule {
-  return { code, text, source };
-}
-
 /**
  * The liberties of one call:
  * - `winner`: under a replacing scatter, when several updates reach one element, any of them may win;
@@ -45,90 +40,96 @@ export interface Liberties {
 }
 
 /** IEEE 754 leaves the payload of a NaN result open; no framework here pins it. */
-export const NAN_PAYLOAD = rule(
-  'ieee754.nan_payload',
-  'a NaN result may carry any payload (IEEE 754-2019 §6.2.3: an operation propagating a NaN "should" keep one input payload; it is not required), and no framework documents its gather/scatter payloads',
-  'IEEE 754-2019 §6.2.3; StableHLO spec, "Floating-point" notes',
-);
+export const NAN_PAYLOAD: Rule = {
+  code: 'ieee754.nan_payload',
+  text: 'a NaN result may carry any payload (IEEE 754-2019 §6.2.3: an operation propagating a NaN "should" keep one input payload; it is not required), and no framework documents its gather/scatter payloads',
+  source: 'IEEE 754-2019 §6.2.3; StableHLO spec, "Floating-point" notes',
+};
 
 /** Broken caller promises: undefined behaviour, so any result (or an error) is allowed. */
-export const BROKEN_PROMISE = rule(
-  'stablehlo.promise',
-  'if indices_are_sorted / unique_indices is true but the indices are not sorted / not unique, the behavior is implementation-defined (undefined in JAX: "JAX does not check this promise")',
-  'https://openxla.org/stablehlo/spec#scatter, https://docs.jax.dev/en/latest/_autosummary/jax.lax.scatter.html',
-);
+export const BROKEN_PROMISE: Rule = {
+  code: 'stablehlo.promise',
+  text: 'if indices_are_sorted / unique_indices is true but the indices are not sorted / not unique, the behavior is implementation-defined (undefined in JAX: "JAX does not check this promise")',
+  source:
+    'https://openxla.org/stablehlo/spec#scatter, https://docs.jax.dev/en/latest/_autosummary/jax.lax.scatter.html',
+};
 
-const STABLEHLO_SCHEDULE = rule(
-  'stablehlo.scatter.schedule',
-  'updates are applied in update_scatter_index order given by `schedule`, an implementation-defined permutation of index_space(updates[0])',
-  'https://openxla.org/stablehlo/spec#scatter (Semantics); jax.lax.scatter: "they may be applied in any order"',
-);
+const STABLEHLO_SCHEDULE: Rule = {
+  code: 'stablehlo.scatter.schedule',
+  text: 'updates are applied in update_scatter_index order given by `schedule`, an implementation-defined permutation of index_space(updates[0])',
+  source:
+    'https://openxla.org/stablehlo/spec#scatter (Semantics); jax.lax.scatter: "they may be applied in any order"',
+};
 
-const ONNX_NO_DUPLICATES = rule(
-  'onnx.Scatter.duplicates',
-  'with reduction "none", indices "should not have duplicate entries"; the output for duplicates is not specified (onnx/onnx#3234: no execution order is guaranteed)',
-  'https://onnx.ai/onnx/operators/onnx__ScatterND.html, https://onnx.ai/onnx/operators/onnx__ScatterElements.html',
-);
+const ONNX_NO_DUPLICATES: Rule = {
+  code: 'onnx.Scatter.duplicates',
+  text: 'with reduction "none", indices "should not have duplicate entries"; the output for duplicates is not specified (onnx/onnx#3234: no execution order is guaranteed)',
+  source:
+    'https://onnx.ai/onnx/operators/onnx__ScatterND.html, https://onnx.ai/onnx/operators/onnx__ScatterElements.html',
+};
 
-const TORCH_ARBITRARY = rule(
-  'torch.scatter.duplicates',
-  'when indices are not unique, the behavior is non-deterministic (one of the values from src will be picked arbitrarily)',
-  'https://docs.pytorch.org/docs/stable/generated/torch.Tensor.scatter_.html (Warning)',
-);
+const TORCH_ARBITRARY: Rule = {
+  code: 'torch.scatter.duplicates',
+  text: 'when indices are not unique, the behavior is non-deterministic (one of the values from src will be picked arbitrarily)',
+  source: 'https://docs.pytorch.org/docs/stable/generated/torch.Tensor.scatter_.html (Warning)',
+};
 
-const TORCH_INDEX_PUT = rule(
-  'torch.index_put.duplicates',
-  'with accumulate=False, if indices contain duplicate elements the behavior is undefined',
-  'https://docs.pytorch.org/docs/stable/generated/torch.Tensor.index_put_.html',
-);
+const TORCH_INDEX_PUT: Rule = {
+  code: 'torch.index_put.duplicates',
+  text: 'with accumulate=False, if indices contain duplicate elements the behavior is undefined',
+  source: 'https://docs.pytorch.org/docs/stable/generated/torch.Tensor.index_put_.html',
+};
 
-const TORCH_INDEX_COPY = rule(
-  'torch.index_copy.duplicates',
-  'if index contains duplicate entries, the result is nondeterministic since it depends on which copy occurs last',
-  'https://docs.pytorch.org/docs/stable/generated/torch.Tensor.index_copy_.html',
-);
+const TORCH_INDEX_COPY: Rule = {
+  code: 'torch.index_copy.duplicates',
+  text: 'if index contains duplicate entries, the result is nondeterministic since it depends on which copy occurs last',
+  source: 'https://docs.pytorch.org/docs/stable/generated/torch.Tensor.index_copy_.html',
+};
 
-const TORCH_CUDA_ORDER = rule(
-  'torch.reproducibility.atomic_add',
-  'scatter_add_, index_add_, scatter_reduce_ and index_put_(accumulate=True) are nondeterministic on CUDA (atomic adds in any order): a documented device difference',
-  'https://docs.pytorch.org/docs/stable/notes/randomness.html, torch.use_deterministic_algorithms',
-);
+const TORCH_CUDA_ORDER: Rule = {
+  code: 'torch.reproducibility.atomic_add',
+  text: 'scatter_add_, index_add_, scatter_reduce_ and index_put_(accumulate=True) are nondeterministic on CUDA (atomic adds in any order): a documented device difference',
+  source: 'https://docs.pytorch.org/docs/stable/notes/randomness.html, torch.use_deterministic_algorithms',
+};
 
-const TF_GPU_ORDER = rule(
-  'tf.scatter_nd.order',
-  'duplicate indices are combined in an unspecified order on GPU ("the order in which updates are applied is nondeterministic"); float sums are deterministic only under enable_op_determinism',
-  'https://www.tensorflow.org/api_docs/python/tf/tensor_scatter_nd_update, https://www.tensorflow.org/api_docs/python/tf/scatter_nd',
-);
+const TF_GPU_ORDER: Rule = {
+  code: 'tf.scatter_nd.order',
+  text: 'duplicate indices are combined in an unspecified order on GPU ("the order in which updates are applied is nondeterministic"); float sums are deterministic only under enable_op_determinism',
+  source:
+    'https://www.tensorflow.org/api_docs/python/tf/tensor_scatter_nd_update, https://www.tensorflow.org/api_docs/python/tf/scatter_nd',
+};
 
-const TF_DEVICES = rule(
-  'tf.gather.devices',
-  'on CPU an out-of-bounds index is an error; on GPU a 0 is stored in the output (gather) and the update is ignored (scatter): a documented device difference',
-  'https://www.tensorflow.org/api_docs/python/tf/gather, https://www.tensorflow.org/api_docs/python/tf/tensor_scatter_nd_update',
-);
+const TF_DEVICES: Rule = {
+  code: 'tf.gather.devices',
+  text: 'on CPU an out-of-bounds index is an error; on GPU a 0 is stored in the output (gather) and the update is ignored (scatter): a documented device difference',
+  source:
+    'https://www.tensorflow.org/api_docs/python/tf/gather, https://www.tensorflow.org/api_docs/python/tf/tensor_scatter_nd_update',
+};
 
-const WEBNN_SILENT = rule(
-  'webnn.scatter.duplicates',
-  'the spec does not say which update wins when indices repeat (scatterElements / scatterND have no reduction)',
-  'https://www.w3.org/TR/webnn/#api-mlgraphbuilder-scatterelements',
-);
+const WEBNN_SILENT: Rule = {
+  code: 'webnn.scatter.duplicates',
+  text: 'the spec does not say which update wins when indices repeat (scatterElements / scatterND have no reduction)',
+  source: 'https://www.w3.org/TR/webnn/#api-mlgraphbuilder-scatterelements',
+};
 
-const WEBNN_OOB = rule(
-  'webnn.indices.out_of_bounds',
-  'out-of-bounds indices are not normative: implementations may clamp them ("can not be clamped ... at build time")',
-  'https://www.w3.org/TR/webnn/#api-mlgraphbuilder-gather (note)',
-);
+const WEBNN_OOB: Rule = {
+  code: 'webnn.indices.out_of_bounds',
+  text: 'out-of-bounds indices are not normative: implementations may clamp them ("can not be clamped ... at build time")',
+  source: 'https://www.w3.org/TR/webnn/#api-mlgraphbuilder-gather (note)',
+};
 
-const DML_INVALID = rule(
-  'directml.indices.invalid',
-  'invalid (out-of-bounds) indices give incorrect output but no failure; duplicate scatter targets are invalid',
-  'https://learn.microsoft.com/windows/win32/api/directml/ns-directml-dml_scatter_operator_desc',
-);
+const DML_INVALID: Rule = {
+  code: 'directml.indices.invalid',
+  text: 'invalid (out-of-bounds) indices give incorrect output but no failure; duplicate scatter targets are invalid',
+  source: 'https://learn.microsoft.com/windows/win32/api/directml/ns-directml-dml_scatter_operator_desc',
+};
 
-const MXNET_DUPLICATES = rule(
-  'mxnet.scatter_nd.duplicates',
-  'scatter_nd with duplicate indices is left undefined: the docs warn that its result (and gradient) are not well defined then (apache/mxnet#11899)',
-  'https://mxnet.apache.org/versions/1.9.1/api/python/docs/api/ndarray/ndarray.html#mxnet.ndarray.scatter_nd',
-);
+const MXNET_DUPLICATES: Rule = {
+  code: 'mxnet.scatter_nd.duplicates',
+  text: 'scatter_nd with duplicate indices is left undefined: the docs warn that its result (and gradient) are not well defined then (apache/mxnet#11899)',
+  source:
+    'https://mxnet.apache.org/versions/1.9.1/api/python/docs/api/ndarray/ndarray.html#mxnet.ndarray.scatter_nd',
+};
 
 /** One row of the liberty table: the ops it covers and what they leave open. */
 interface Row {
