@@ -28,7 +28,7 @@ export type ArrayLike = Tensor | NestedArray;
  * The dtype of an `array_like` argument as its type tells it (what the functions that keep
  * `a`'s dtype return): `Tensor<D>` → `D`; a JS boolean → `'bool'`, a bigint → `'int64'` (as
  * `arrayArg` converts them); `DType` (not known statically) for JS numbers, which become int64
- * or float64 by their values, and for JS arrays, which may be empty (→ float32).
+ * or float64 by their values, and for JS arrays (an empty one is float64, as `np.asarray([])`).
  */
 export type ArrayLikeDType<A> = DataDType<A>;
 
@@ -54,7 +54,10 @@ export function arrayArg(op: string, name: string, x: unknown, dtype?: DType): T
   if (dtype !== undefined) return tensor(x as NestedArray, dtype);
   // np.asarray of Python ints is int64 (intp on Linux): JS integers are too (not int32), so an
   // index past 2^31 is NumPy's IndexError, not a float array, and the IR / ONNX say i64.
-  return valueKind(x as NestedArray) === 'int' ? tensor(x as NestedArray, 'int64') : tensor(x as NestedArray);
+  if (valueKind(x as NestedArray) === 'int') return tensor(x as NestedArray, 'int64');
+  const t = tensor(x as NestedArray);
+  // An empty list is float64, as np.asarray([]) (Python's float), not tensor()'s float32.
+  return t.size === 0 && t.dtype === 'float32' ? cast(t, 'float64') : t;
 }
 
 /**
