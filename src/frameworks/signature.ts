@@ -110,6 +110,23 @@ export interface FrameworkDescription {
   readonly constructors?: Constructors;
 }
 
+/**
+ * A NumPy-style module's description (NumPy, jax.numpy): tuple notation, and `array` / `asarray`
+ * constructors whose dtypes the values decide, as `dtypes` says.
+ */
+export function numpyStyle(
+  words: TensorWords,
+  module: string,
+  prefix: string,
+  dtypes: Constructors['dtypes'],
+): FrameworkDescription {
+  return {
+    words,
+    notation: 'tuple',
+    constructors: { module, prefix, names: { array: null, asarray: null }, dtypes },
+  };
+}
+
 /** The names an op's documentation gives its tensors: the framework's, with the op's own over them. */
 export function opWords(description: FrameworkDescription, signature: OpSignature): TensorWords {
   return signature.words ? { ...description.words, ...signature.words } : description.words;

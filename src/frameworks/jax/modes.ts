@@ -13,7 +13,7 @@ import type { GatherMode, NegativeIndexPolicy, ScatterMode } from '../../core/ty
 import { oneOf } from '../args.js';
 import type { GatherPolicy } from '../families.js';
 import type { Scalar } from '../../tensor/dtype.js';
-import { DIA, type FrameworkDescription, G, S, type Signatures } from '../signature.js';
+import { DIA, type FrameworkDescription, G, S, type Signatures, numpyStyle } from '../signature.js';
 
 /** `jax.lax.GatherScatterMode`: enum members, distinct from the mode strings. */
 export const GatherScatterMode = Object.freeze({
@@ -128,16 +128,12 @@ export function parseMode(mode: unknown, entry: EntryPoint, op: string): ParsedM
  *
  * @internal
  */
-export const DESCRIPTION: FrameworkDescription = {
-  words: { operand: 'operand', indices: 'indices', updates: 'updates', result: 'out', target: 'out' },
-  notation: 'tuple',
-  constructors: {
-    module: 'jax.numpy',
-    prefix: 'jnp',
-    names: { array: null, asarray: null },
-    dtypes: { int: 'int32', float: 'float32', complex: 'complex64' },
-  },
-};
+export const DESCRIPTION: FrameworkDescription = numpyStyle(
+  { operand: 'operand', indices: 'indices', updates: 'updates', result: 'out', target: 'out' },
+  'jax.numpy',
+  'jnp',
+  { int: 'int32', float: 'float32', complex: 'complex64' },
+);
 
 /** jax.lax's scatters, one signature: (operand, indices, updates, dimension_numbers, attrs). */
 const LAX_SCATTERS = ['scatter', 'scatter_add', 'scatter_sub', 'scatter_mul', 'scatter_min', 'scatter_max'];

@@ -18,7 +18,7 @@ import type { DType } from '../../tensor/dtype.js';
 import { isComplex, isFloat } from '../../tensor/dtype.js';
 import type { Tensor } from '../../tensor/tensor.js';
 import { reinterpretIndex } from './shared.js';
-import { DIA, type FrameworkDescription, G, S, type Signatures } from '../signature.js';
+import { DIA, type FrameworkDescription, G, S, type Signatures, numpyStyle } from '../signature.js';
 
 /** NumPy's out-of-bounds modes of take/put. */
 export type NumpyMode = 'raise' | 'wrap' | 'clip';
@@ -167,16 +167,12 @@ export function ufuncFloatRules(ufunc: string, dtype: DType): UfuncFloatRules | 
  *
  * @internal
  */
-export const DESCRIPTION: FrameworkDescription = {
-  words: { operand: 'a', indices: 'indices', updates: 'values', result: 'out', target: 'a' },
-  notation: 'tuple',
-  constructors: {
-    module: 'numpy',
-    prefix: 'np',
-    names: { array: null, asarray: null },
-    dtypes: { int: 'int64', float: 'float64', complex: 'complex128' },
-  },
-};
+export const DESCRIPTION: FrameworkDescription = numpyStyle(
+  { operand: 'a', indices: 'indices', updates: 'values', result: 'out', target: 'a' },
+  'numpy',
+  'np',
+  { int: 'int64', float: 'float64', complex: 'complex128' },
+);
 
 /** `np.<ufunc>.at(a, indices, b)`. */
 const UFUNC_AT = S('scatter_take', ['data', 'indices', 'updates'], { words: { updates: 'b' } });
