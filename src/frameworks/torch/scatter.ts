@@ -12,15 +12,7 @@ import { flag, oneOf, options, scalar, tensorArg } from '../args.js';
 import { elementsScatter } from '../families.js';
 import { filled } from '../numpy/shared.js';
 import { type OutOptions, checkIndexFits, checkRanks, writesNothing } from './gather.js';
-import {
-  type TorchOp,
-  atLeast1d,
-  checkIndexDType,
-  checkSameDType,
-  metaOf,
-  normalizeDim,
-  policyOf,
-} from './policy.js';
+import { atLeast1d, checkIndexDType, checkSameDType, metaOf, normalizeDim, policyOf } from './policy.js';
 import type { LoweredScatter } from '../lowered.js';
 import { scatterProductNaN } from './nan-places.js';
 
@@ -36,7 +28,7 @@ import { scatterProductNaN } from './nan-places.js';
  * leaves the order unspecified).
  */
 function lowerScatterFamily(
-  op: TorchOp,
+  op: 'scatter' | 'scatter_add' | 'scatter_reduce',
   input: unknown,
   dim: unknown,
   index: unknown,
