@@ -28,7 +28,7 @@ import {
 } from '../masks.js';
 import { broadcastExactly, broadcastOr, broadcastTuple } from '../numpy/shared.js';
 import { type OutOptions, readsNothing, writesNothing } from './gather.js';
-import { indexPutPolicy } from './nan-places.js';
+import { indexPutPolicy, indexPutRowDims } from './nan-places.js';
 import { TORCH_POLICY, checkSameDType, policyOf } from './policy.js';
 import type { LoweredGather, LoweredScatter } from '../lowered.js';
 
@@ -202,9 +202,10 @@ export function lowerSliceIndexPut(
   if (lone && V.size === 1 && !accumulate)
     return maskedFill(m, X, all, lone, V, policyOf('index_put', X.dtype));
   const { p, S, shape } = placedItems(op, X, all.filter(notScalarMask));
-  // The row of ATen's inner loop: self's dims after the last indexed one (nan-places.ts).
-  const last = Math.max(...p.items.map((i) => ('adv' in i ? Math.max(...i.dims) : -1)));
-  const policy = indexPutPolicy(X.dtype, accumulate, p.operand.shape.slice(last + 1), V.shape);
+  // The row of ATen's inner loop: self's dims after the last indexed one, or more (nan-places.ts).
+  const indexed = p.items.flatMap((i) => ('adv' in i ? [...i.dims] : []));
+  const row = indexPutRowDims(p.operand.shape, indexed, S, p.adjacent, V.shape);
+  const policy = indexPutPolicy(X.dtype, accumulate, row, V.shape);
   const updates = valuesTo(op, V, shape);
   if (updates.size === 0) return writesNothing(m, X, policy);
   return placedScatter(m, p, S, updates, accumulate ? 'add' : 'replace', policy);

@@ -67,6 +67,32 @@ export function indexPutRow(
   return { kind, length };
 }
 
+/**
+ * The dims whose run is index_put's inner row when the indices hold null entries (`x[:, i]`,
+ * self's dims `indexed` indexed by a broadcast shape S): self's dims after the last indexed one —
+ * but when S is all ones and the indexed dims are adjacent, TensorIterator drops S and coalesces
+ * the dims before it with those after when self's strides run on across its indexed dims (all
+ * of size 1): the whole result's dims then. With an indexed dim wider than 1 and nothing wider
+ * than 1 after it, the dims before it make a strided row: measured over one broadcast value
+ * (`values`, the values' shape) only, so the other strided rows keep the plain rule (not modelled:
+ * a complex strided row of contiguous values adds update + self everywhere, test/nan-places.test.ts).
+ */
+export function indexPutRowDims(
+  self: readonly number[],
+  indexed: readonly number[],
+  S: readonly number[],
+  adjacent: boolean,
+  values: readonly number[],
+): readonly number[] {
+  const size = (dims: readonly number[]) => dims.reduce((a, b) => a * b, 1);
+  const trailing = self.slice(Math.max(-1, ...indexed) + 1);
+  if (!adjacent || indexed.length === 0 || S.some((n) => n !== 1)) return trailing;
+  const runsOn = size(indexed.map((d) => self[d])) === 1;
+  if (!runsOn && size(trailing) !== 1) return trailing;
+  const dims = [...self.slice(0, Math.min(...indexed)), ...S, ...trailing];
+  return runsOn || indexPutRow(dims, values).kind === 'broadcast' ? dims : trailing;
+}
+
 /** One band [from, to) of a row under `order`, the rest `rest` (a plain order when uniform). */
 function band(
   row: number,
