@@ -253,8 +253,9 @@ function executeGather(call: GatherCall, out: Tensor | undefined): Tensor {
     return out;
   }
   // `atomic_out`: every error a gather can raise comes from the indices; checking them first
-  // leaves `out` untouched on error without computing the result aside.
-  if (call.atomic_out) plan.check(operand, indices);
+  // leaves `out` untouched on error without computing the result aside (unless the run itself
+  // checks them all before its first write).
+  if (call.atomic_out && !plan.checksBeforeWriting) plan.check(operand, indices);
   plan.runInto(operand, indices, target);
   return out;
 }

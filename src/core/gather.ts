@@ -83,6 +83,12 @@ export interface GatherPlan {
    * then run straight into `out` instead of buffering the whole result.
    */
   check(operand: Tensor, startIndices: Tensor): void;
+  /**
+   * True when a run checks every index before it writes any of the result (a row gather of at
+   * most one chunk resolves all its starts first; an empty one writes nothing): a failing run
+   * into `out` then leaves it untouched by itself, and `check` first would only repeat the walk.
+   */
+  readonly checksBeforeWriting: boolean;
 }
 
 /** Checks that an index tensor has an integer dtype (StableHLO I2). */
@@ -193,7 +199,15 @@ export function compileGather(
     }
     if ((policy.oob === 'error' || policy.checkSorted) && anyIndex) checkAllInBounds(map, policy, indices);
   };
-  return { resultShape, dtype: operandDType, info, map, policy, run, runInto, check };
+  const checksBeforeWriting =
+    map.spaceSize === 0 ||
+    zeroK >= 0 ||
+    (map.batchMajor &&
+      map.outerPerBatch === 1 &&
+      !policy.checkSorted &&
+      !(map.runLen === 1 && lanesOf(operandDType) === 1) && // pointwise: not gatherRows
+      map.batchCount <= CHUNK);
+  return { resultShape, dtype: operandDType, info, map, policy, run, runInto, check, checksBeforeWriting };
 }
 
 /** A gather split across the pool's helpers and this thread, chunk by chunk (see parallel.ts). */
