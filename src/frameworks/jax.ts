@@ -16,22 +16,7 @@ import { at, lowerAt } from './jax/at.js';
 import { GatherDimensionNumbers, ScatterDimensionNumbers } from './jax/dimension-numbers.js';
 import { gather, lowerGather } from './jax/gather.js';
 import { GatherScatterMode } from './jax/modes.js';
-import {
-  lowerScatter,
-  lowerScatterAdd,
-  lowerScatterApply,
-  lowerScatterMax,
-  lowerScatterMin,
-  lowerScatterMul,
-  lowerScatterSub,
-  scatter,
-  scatter_add,
-  scatter_apply,
-  scatter_max,
-  scatter_min,
-  scatter_mul,
-  scatter_sub,
-} from './jax/scatter.js';
+import * as scatters from './jax/scatter.js';
 import { lowerTake, lowerTakeAlongAxis, take, take_along_axis } from './jax/take.js';
 
 export type { AtIndex, AtIndexEntry, AtOptions, AtGetOptions, AtRef, AtValues } from './jax/at.js';
@@ -44,13 +29,13 @@ export { DEFAULT_MODE as JAX_DEFAULT_MODE } from './jax/modes.js';
 /** `jax.lax`: the XLA-level gather and scatter family. */
 const lax = {
   gather,
-  scatter,
-  scatter_add,
-  scatter_sub,
-  scatter_mul,
-  scatter_min,
-  scatter_max,
-  scatter_apply,
+  scatter: scatters.scatter,
+  scatter_add: scatters.scatter_add,
+  scatter_sub: scatters.scatter_sub,
+  scatter_mul: scatters.scatter_mul,
+  scatter_min: scatters.scatter_min,
+  scatter_max: scatters.scatter_max,
+  scatter_apply: scatters.scatter_apply,
   GatherDimensionNumbers,
   ScatterDimensionNumbers,
   GatherScatterMode,
@@ -63,13 +48,13 @@ const numpy = { array: jaxArray, take, take_along_axis } as const;
 const lower = {
   lax: {
     gather: lowerGather,
-    scatter: lowerScatter,
-    scatter_add: lowerScatterAdd,
-    scatter_sub: lowerScatterSub,
-    scatter_mul: lowerScatterMul,
-    scatter_min: lowerScatterMin,
-    scatter_max: lowerScatterMax,
-    scatter_apply: lowerScatterApply,
+    scatter: scatters.lowerScatter,
+    scatter_add: scatters.lowerScatterAdd,
+    scatter_sub: scatters.lowerScatterSub,
+    scatter_mul: scatters.lowerScatterMul,
+    scatter_min: scatters.lowerScatterMin,
+    scatter_max: scatters.lowerScatterMax,
+    scatter_apply: scatters.lowerScatterApply,
   },
   numpy: { take: lowerTake, take_along_axis: lowerTakeAlongAxis },
   jnp: { take: lowerTake, take_along_axis: lowerTakeAlongAxis },
