@@ -14,24 +14,9 @@
  */
 import type { Scalar } from '../tensor/dtype.js';
 import { numpyArray } from './constructors.js';
-import {
-  lowerPutAlongAxis,
-  lowerTakeAlongAxis,
-  put_along_axis,
-  take_along_axis,
-} from './numpy/along-axis.js';
-import {
-  type IndexOptions,
-  type IndexTuple,
-  type UfuncName,
-  ellipsis,
-  index,
-  lowerIndex,
-  lowerUfuncAt,
-  newaxis,
-  slice,
-  tuple,
-} from './numpy/indexing.js';
+import * as alongAxis from './numpy/along-axis.js';
+import * as indexing from './numpy/indexing.js';
+import type { IndexOptions, IndexTuple, UfuncName } from './numpy/indexing.js';
 import { lowerPut, lowerTake, put, take } from './numpy/take.js';
 import type { ArrayLike } from './numpy/shared.js';
 import { type LoweredScatter, runs } from './lowered.js';
@@ -60,7 +45,8 @@ const lowerAt = <N extends UfuncName>(name: N) =>
       indices: ArrayLike | IndexTuple,
       b: ArrayLike | Scalar,
       opts?: IndexOptions | null,
-    ): LoweredScatter<`numpy.${N}.at`> => withFloatRules(name, lowerUfuncAt(name, a, indices, b, opts)),
+    ): LoweredScatter<`numpy.${N}.at`> =>
+      withFloatRules(name, indexing.lowerUfuncAt(name, a, indices, b, opts)),
   }) as const;
 const ufunc = (name: UfuncName) =>
   ({
@@ -77,17 +63,17 @@ export const numpy = {
   array: numpyArray,
   take,
   put,
-  take_along_axis,
-  put_along_axis,
-  index,
+  take_along_axis: alongAxis.take_along_axis,
+  put_along_axis: alongAxis.put_along_axis,
+  index: indexing.index,
   /** An index tuple for `ufunc.at` (`numpy.tuple()` is Python's `()`). */
-  tuple,
+  tuple: indexing.tuple,
   /** `start:stop:step` in an index tuple (Python's `slice`). */
-  slice,
+  slice: indexing.slice,
   /** Python's `None` in an index tuple: a new axis of size 1 (the value `null`). */
-  newaxis,
+  newaxis: indexing.newaxis,
   /** Python's `...` in an index tuple. */
-  ellipsis,
+  ellipsis: indexing.ellipsis,
   add: ufunc('add'),
   subtract: ufunc('subtract'),
   multiply: ufunc('multiply'),
@@ -97,9 +83,9 @@ export const numpy = {
   lower: {
     take: lowerTake,
     put: lowerPut,
-    take_along_axis: lowerTakeAlongAxis,
-    put_along_axis: lowerPutAlongAxis,
-    index: lowerIndex,
+    take_along_axis: alongAxis.lowerTakeAlongAxis,
+    put_along_axis: alongAxis.lowerPutAlongAxis,
+    index: indexing.lowerIndex,
     add: lowerAt('add'),
     subtract: lowerAt('subtract'),
     multiply: lowerAt('multiply'),
