@@ -68,14 +68,16 @@ export function indexPutRow(
 }
 
 /**
- * The dims whose run is index_put's inner row when the indices hold null entries (`x[:, i]`,
- * self's dims `indexed` indexed by a broadcast shape S): self's dims after the last indexed one —
- * but when S is all ones and the indexed dims are adjacent, TensorIterator drops S and coalesces
- * the dims before it with those after when self's strides run on across its indexed dims (all
- * of size 1): the whole result's dims then. With an indexed dim wider than 1 and nothing wider
- * than 1 after it, the dims before it make a strided row: measured over one broadcast value
- * (`values`, the values' shape) only, so the other strided rows keep the plain rule (not modelled:
- * a complex strided row of contiguous values adds update + self everywhere, test/nan-places.test.ts).
+ * index_put's inner row when the indices hold null entries (`x[:, i]`, self's dims `indexed`
+ * indexed by a broadcast shape S), as the dims and values shape indexPutRow reads: self's dims
+ * after the last indexed one — but when S is all ones and the indexed dims are adjacent,
+ * TensorIterator drops S and coalesces the dims before it with those after when self's strides
+ * run on across its indexed dims (all of size 1): the whole result's dims. With an indexed dim
+ * wider than 1 and nothing wider than 1 after it, the dims before it make a strided row, which
+ * takes the broadcast row's rule whatever the values (measured: real self first, complex64
+ * update first at p < L − L mod 2, complex128 everywhere): its values read as one broadcast value.
+ * Not modelled: a complex64 strided row of odd length, whose places count along the row where
+ * the core's placed rule counts self's flat offset (test/nan-places.test.ts pins it).
  */
 export function indexPutRowDims(
   self: readonly number[],
@@ -83,14 +85,13 @@ export function indexPutRowDims(
   S: readonly number[],
   adjacent: boolean,
   values: readonly number[],
-): readonly number[] {
+): { readonly dims: readonly number[]; readonly values: readonly number[] } {
   const size = (dims: readonly number[]) => dims.reduce((a, b) => a * b, 1);
   const trailing = self.slice(Math.max(-1, ...indexed) + 1);
-  if (!adjacent || indexed.length === 0 || S.some((n) => n !== 1)) return trailing;
-  const runsOn = size(indexed.map((d) => self[d])) === 1;
-  if (!runsOn && size(trailing) !== 1) return trailing;
+  if (!adjacent || indexed.length === 0 || S.some((n) => n !== 1)) return { dims: trailing, values };
   const dims = [...self.slice(0, Math.min(...indexed)), ...S, ...trailing];
-  return runsOn || indexPutRow(dims, values).kind === 'broadcast' ? dims : trailing;
+  if (size(indexed.map((d) => self[d])) === 1) return { dims, values };
+  return size(trailing) === 1 ? { dims, values: [] } : { dims: trailing, values };
 }
 
 /** One band [from, to) of a row under `order`, the rest `rest` (a plain order when uniform). */
