@@ -13,27 +13,19 @@ import { stablehlo } from './stablehlo.js';
 import { tensorflow } from './tensorflow.js';
 import { torch } from './torch.js';
 import { webnn } from './webnn.js';
-import { DESCRIPTION as caffe2Description, SIGNATURES as caffe2Signatures } from './caffe2/gather.js';
-import { DESCRIPTION as directmlDescription, SIGNATURES as directmlSignatures } from './directml/desc.js';
-import { DESCRIPTION as jaxDescription, SIGNATURES as jaxSignatures } from './jax/modes.js';
-import { DESCRIPTION as mlirDescription, SIGNATURES as mlirSignatures } from './mlir/tensor.js';
-import { DESCRIPTION as mxnetDescription, SIGNATURES as mxnetSignatures } from './mxnet/policy.js';
-import { DESCRIPTION as numpyDescription, SIGNATURES as numpySignatures } from './numpy/policy.js';
-import { DESCRIPTION as onnxDescription, SIGNATURES as onnxSignatures } from './onnx/opsets.js';
-import {
-  type FrameworkDescription,
-  type OpSignature,
-  opWords,
-  type Signatures,
-  type TensorWords,
-} from './signature.js';
-import { DESCRIPTION as stablehloDescription, SIGNATURES as stablehloSignatures } from './stablehlo.js';
-import {
-  DESCRIPTION as tensorflowDescription,
-  SIGNATURES as tensorflowSignatures,
-} from './tensorflow/policy.js';
-import { DESCRIPTION as torchDescription, SIGNATURES as torchSignatures } from './torch/policy.js';
-import { DESCRIPTION as webnnDescription, SIGNATURES as webnnSignatures } from './webnn/policy.js';
+import * as caffe2Op from './caffe2/gather.js';
+import * as directmlOp from './directml/desc.js';
+import * as jaxOp from './jax/modes.js';
+import * as mlirOp from './mlir/tensor.js';
+import * as mxnetOp from './mxnet/policy.js';
+import * as numpyOp from './numpy/policy.js';
+import * as onnxOp from './onnx/opsets.js';
+import type { FrameworkDescription, OpSignature, Signatures, TensorWords } from './signature.js';
+import { opWords } from './signature.js';
+import * as stablehloOp from './stablehlo.js';
+import * as tensorflowOp from './tensorflow/policy.js';
+import * as torchOp from './torch/policy.js';
+import * as webnnOp from './webnn/policy.js';
 
 /**
  * The framework namespaces by name: the package's `stablehlo`, `onnx`, `tensorflow`, … exports.
@@ -82,35 +74,37 @@ export const NAMESPACES: Namespaces = {
 /** A framework's name: `'onnx'`, `'torch'`, … (the keys of `NAMESPACES`). */
 export type FrameworkName = keyof Namespaces;
 
-/** How each framework's ops are called, as each framework states it beside its ops. */
-export const SIGNATURES_OF: Readonly<Record<FrameworkName, Signatures>> = {
-  stablehlo: stablehloSignatures,
-  onnx: onnxSignatures,
-  tensorflow: tensorflowSignatures,
-  numpy: numpySignatures,
-  torch: torchSignatures,
-  jax: jaxSignatures,
-  mxnet: mxnetSignatures,
-  caffe2: caffe2Signatures,
-  directml: directmlSignatures,
-  webnn: webnnSignatures,
-  mlir: mlirSignatures,
+/** Where each framework states its `SIGNATURES` and `DESCRIPTION`, in display order. */
+const STATED: Readonly<
+  Record<FrameworkName, { readonly SIGNATURES: Signatures; readonly DESCRIPTION: FrameworkDescription }>
+> = {
+  stablehlo: stablehloOp,
+  onnx: onnxOp,
+  tensorflow: tensorflowOp,
+  numpy: numpyOp,
+  torch: torchOp,
+  jax: jaxOp,
+  mxnet: mxnetOp,
+  caffe2: caffe2Op,
+  directml: directmlOp,
+  webnn: webnnOp,
+  mlir: mlirOp,
 };
+const eachFramework = <T>(f: (fw: FrameworkName) => T) =>
+  Object.fromEntries(Object.keys(STATED).map((fw) => [fw, f(fw as FrameworkName)])) as Record<
+    FrameworkName,
+    T
+  >;
+
+/** How each framework's ops are called, as each framework states it beside its ops. */
+export const SIGNATURES_OF: Readonly<Record<FrameworkName, Signatures>> = eachFramework(
+  (fw) => STATED[fw].SIGNATURES,
+);
 
 /** What each framework says about all its ops (tensor names, constructors), stated beside its `SIGNATURES`. */
-export const DESCRIPTIONS_OF: Readonly<Record<FrameworkName, FrameworkDescription>> = {
-  stablehlo: stablehloDescription,
-  onnx: onnxDescription,
-  tensorflow: tensorflowDescription,
-  numpy: numpyDescription,
-  torch: torchDescription,
-  jax: jaxDescription,
-  mxnet: mxnetDescription,
-  caffe2: caffe2Description,
-  directml: directmlDescription,
-  webnn: webnnDescription,
-  mlir: mlirDescription,
-};
+export const DESCRIPTIONS_OF: Readonly<Record<FrameworkName, FrameworkDescription>> = eachFramework(
+  (fw) => STATED[fw].DESCRIPTION,
+);
 
 /** A framework's description by name; StableHLO's (the core's own words) for a name that is none. */
 export function descriptionOf(framework: string): FrameworkDescription {
