@@ -171,11 +171,29 @@ export function overlaps(a: Tensor, b: Tensor): boolean {
  */
 function overlapsEither(out: Tensor, a: Tensor, b: Tensor): boolean {
   const o = out.data;
+  const ad = a.data;
+  const bd = b.data;
+  // A typed array keeps its buffer for life, and a buffer stays shared or not: three storages
+  // once found on other, unshared buffers never overlap (whatever lengths they later have), so
+  // the same three again (a tiny call in a loop) skip the getters.
+  if (o === apartOut && ad === apartA && bd === apartB) return false;
   if (o.byteLength === 0) return false;
   const ob = o.buffer;
   const shared = isShared(ob);
-  return sharesBytes(o, ob, shared, a.data) || sharesBytes(o, ob, shared, b.data);
+  if (shared || ob === ad.buffer || ob === bd.buffer)
+    return sharesBytes(o, ob, shared, ad) || sharesBytes(o, ob, shared, bd);
+  // Only small storages are held (as kernels.ts's view caches), never keeping a big one alive.
+  if (o.byteLength + ad.byteLength + bd.byteLength > 65536) return false;
+  apartOut = o;
+  apartA = ad;
+  apartB = bd;
+  return false;
 }
+
+// The last three (small) storages overlapsEither found on other, unshared buffers.
+let apartOut: Tensor['data'] | null = null;
+let apartA: Tensor['data'] | null = null;
+let apartB: Tensor['data'] | null = null;
 
 /** `overlaps` of storage `o` (buffer `ob`, shared or not) and storage `y`. */
 function sharesBytes(o: Tensor['data'], ob: ArrayBufferLike, shared: boolean, y: Tensor['data']): boolean {

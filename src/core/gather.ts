@@ -31,7 +31,7 @@ import {
 import {
   type BitView,
   SET_ROW_LANES,
-  bitsOf,
+  resultBits,
   inputBits,
   copyRows,
   copyRows8,
@@ -260,7 +260,7 @@ export interface GatherJob extends IndexSource {
 /** Runs part `part` of `parts` of a gather (the whole gather when parts = 1). */
 export function gatherRange(job: GatherJob, part: number, parts: number): void {
   const { map, policy, operand, result, fillBits } = job;
-  const rv = bitsOf(result);
+  const rv = resultBits(result);
   const ov = inputBits(operand);
   const lanes = lanesOf(result.dtype);
   if (map.batchMajor && map.outerPerBatch === 1 && !policy.checkSorted) {

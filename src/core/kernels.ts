@@ -74,6 +74,25 @@ export function inputBits(t: Tensor): BitView {
   return v;
 }
 
+/**
+ * `bitsOf` for a gather's result: cached as the inputs' are, so a tiny gather into the same
+ * `out` call after call builds no view (a fresh result only replaces the entry: a view of one
+ * small result, never written through unless that result comes back as `out`).
+ */
+export function resultBits(t: Tensor): BitView {
+  const d = t.data;
+  if (d === resultFrom && resultView.length !== 0) return resultView;
+  const v = bitsOf(t);
+  if (d.byteLength <= CACHED_BYTES) {
+    resultFrom = d;
+    resultView = v;
+  }
+  return v;
+}
+
+let resultFrom: Tensor['data'] | null = null;
+let resultView: BitView = new Int32Array(0);
+
 /** An int32/int64 index tensor as int32 words (two per int64: low, high); cached for small ones. */
 export function indexWords(t: Tensor): Int32Array {
   const d = t.data;
