@@ -22,6 +22,15 @@ const CASES: [string, () => Tensor][] = [
   ['at(np.add, [], e, [])', () => numpy.add.at([], e(), [])],
   ['put([], e, [])', () => numpy.put([], e(), [])],
   ['np.take([[], []], e, axis=1)', () => numpy.take([[], []], e(), { axis: 1 })],
+  // An empty list of INDICES is intp: NumPy converts the list straight to the dtype it asks for.
+  ['np.take(np.asarray([1., 2.]), [])', () => numpy.take(tensor([1, 2], 'float64'), [])],
+  [
+    'np.take(np.asarray([[1., 2.]]), [[]], axis=1)',
+    () => numpy.take(tensor([[1, 2]], 'float64'), [[]], { axis: 1 }),
+  ],
+  ['np.asarray([1., 2.])[[]]', () => numpy.index(tensor([1, 2], 'float64'), [[]])],
+  ['put(np.asarray([1., 2.]), [], [])', () => numpy.put(tensor([1, 2], 'float64'), [], [])],
+  ['at(np.add, np.asarray([1., 2.]), [], [])', () => numpy.add.at(tensor([1, 2], 'float64'), [], [])],
 ];
 
 const PEER = `
@@ -42,6 +51,16 @@ describe('an empty JS data list is float64, as np.asarray([])', () => {
   it('numpy.take([], int64 []) is a float64 [0] (was float32)', () => {
     const r = numpy.take([], e());
     expect([r.dtype, r.shape]).toEqual(['float64', [0]]);
+  });
+
+  it('an empty JS list of indices is int64 (intp): numpy.take(a, []) computes', () => {
+    const r = numpy.take(tensor([1, 2], 'float32'), []);
+    expect([r.dtype, r.shape]).toEqual(['float32', [0]]);
+    expect(numpy.index(tensor([1, 2], 'float32'), [[]]).shape).toEqual([0]);
+    // an empty float64 ARRAY of indices stays refused, as NumPy refuses it
+    expect(() => numpy.take(tensor([1, 2], 'float32'), tensor([], 'float64'))).toThrow(
+      /numpy\.take\.index_dtype/,
+    );
   });
 
   it.skipIf(!pythonHas('numpy'))('every case: the dtype, shape and values of NumPy 1.24', () => {

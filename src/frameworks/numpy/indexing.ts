@@ -42,6 +42,7 @@ import {
   broadcastOr,
   broadcastTuple,
   checkEachInBounds,
+  indexArg,
 } from './shared.js';
 import { type LoweredGather, runs } from '../lowered.js';
 
@@ -141,7 +142,7 @@ function itemsOf(op: string, A: Tensor, indices: readonly unknown[]): TupleItem[
     if (i === null) return { newaxis: true };
     if (i === ellipsis) return { ellipsis: true };
     if (i instanceof Slice) return { slice: sliceOf(op, i) };
-    const t = arrayArg(op, 'indices', i);
+    const t = indexArg(op, 'indices', i);
     return { adv: t.dtype === 'bool' ? { mask: t } : { ints: fancyIndex(t, op) } };
   });
 }

@@ -61,6 +61,17 @@ export function arrayArg(op: string, name: string, x: unknown, dtype?: DType): T
 }
 
 /**
+ * An index array_like (rule `<op>.<name>`): as {@link arrayArg}, except that an empty JS list is
+ * intp (int64). NumPy converts a Python list of indices straight to the index dtype it asks for,
+ * so no value decides an empty one's dtype: `np.take(a, [])`, `np.put(a, [], v)`, `a[[]]` and
+ * `np.add.at(a, [], b)` compute, where an empty float64 array is refused.
+ */
+export function indexArg(op: string, name: string, x: unknown): Tensor {
+  const t = arrayArg(op, name, x);
+  return Array.isArray(x) && t.size === 0 ? zeros(t.shape, 'int64') : t;
+}
+
+/**
  * `t` cast to `dtype` with NumPy's unsafe casting (what `np.put` / `np.put_along_axis` do to
  * their values): fractions truncate toward zero, integers wrap modulo 2^bits (300 → 44 in uint8),
  * any non-zero value is True, floats round (overflowing to ±Infinity). NaN or ±Infinity into an

@@ -18,7 +18,7 @@ import {
   resolveMode,
   safeIndex,
 } from './policy.js';
-import { type ArrayLike, arrayArg, castUnsafe } from './shared.js';
+import { type ArrayLike, arrayArg, castUnsafe, indexArg } from './shared.js';
 import { type LoweredGather, type LoweredScatter, runs } from '../lowered.js';
 
 /** Keyword arguments of `numpy.take`. */
@@ -49,7 +49,7 @@ export function lowerTake(
   const op = 'numpy.take';
   const o = options(op, opts, ['axis', 'mode', 'out']);
   const A = arrayArg(op, 'a', a);
-  const idx = safeIndex(arrayArg(op, 'indices', indices), op);
+  const idx = safeIndex(indexArg(op, 'indices', indices), op);
   const mode = resolveMode(o.mode, op);
   // NumPy buffers `out` under mode='raise': an error leaves it untouched.
   const m = { op, wording: oobWording, out: outArg(op, o.out), atomic_out: mode === 'raise' };
@@ -117,7 +117,7 @@ export function lowerPut(
   const op = 'numpy.put';
   const o = options(op, opts, ['mode', 'out']);
   const A = arrayArg(op, 'a', a);
-  const idx = safeIndex(arrayArg(op, 'ind', ind), op);
+  const idx = safeIndex(indexArg(op, 'ind', ind), op);
   const mode = resolveMode(o.mode, op);
   const policy = SCATTER_POLICY[mode];
   const V = castUnsafe(arrayArg(op, 'v', v), A.dtype, op, 'v');
