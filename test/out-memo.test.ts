@@ -44,26 +44,3 @@ describe('out after a call on other buffers', () => {
     expect(onnx.Gather(r, reverse, {}, { out: r }).toArray()).toEqual([1, 1, 2, 2]);
   });
 });
-
-describe('take dimension numbers of the last call (families.ts takeGatherDims)', () => {
-  it('the same tensor and axis again: one frozen object; another shape or axis: its own', () => {
-    const a = tensor(
-      [
-        [1, 2],
-        [3, 4],
-      ],
-      'float32',
-    );
-    const i = tensor([1, 0], 'int64');
-    const first = onnx.lower.Gather(a, i, { axis: 0 }).dimension_numbers;
-    expect(onnx.lower.Gather(a, i, { axis: 0 }).dimension_numbers).toBe(first);
-    expect(Object.isFrozen(first) && Object.isFrozen(first.slice_sizes)).toBe(true);
-    const byColumn = onnx.lower.Gather(a, i, { axis: 1 }).dimension_numbers;
-    expect(byColumn.slice_sizes).toEqual([2, 1]);
-    expect(first.slice_sizes).toEqual([1, 2]);
-    const b = tensor([[1, 2, 3]], 'float32');
-    expect(onnx.lower.Gather(b, tensor([0], 'int64'), { axis: 0 }).dimension_numbers.slice_sizes).toEqual([
-      1, 3,
-    ]);
-  });
-});

@@ -244,37 +244,6 @@ export function takeGatherDims(
   axis: number,
   batchDims = 0,
 ): GatherDimensionNumbers {
-  // The same operand shape object (one tensor, call after call) with the same layout: the same
-  // read-only dimension numbers as the last call, frozen, so no two objects per call.
-  const last = lastTake;
-  if (
-    last !== null &&
-    last.shape === operandShape &&
-    last.indexRank === indexRank &&
-    last.axis === axis &&
-    last.batchDims === batchDims
-  )
-    return last.dn;
-  const dn = freshTakeGatherDims(operandShape, indexRank, axis, batchDims);
-  if (Object.isFrozen(operandShape))
-    lastTake = { shape: operandShape, indexRank, axis, batchDims, dn: Object.freeze(dn) };
-  return dn;
-}
-
-let lastTake: {
-  readonly shape: readonly number[];
-  readonly indexRank: number;
-  readonly axis: number;
-  readonly batchDims: number;
-  readonly dn: GatherDimensionNumbers;
-} | null = null;
-
-function freshTakeGatherDims(
-  operandShape: readonly number[],
-  indexRank: number,
-  axis: number,
-  batchDims: number,
-): GatherDimensionNumbers {
   const rank = operandShape.length;
   const l =
     batchDims === 0 && rank <= TAKE_TABLE_RANK && indexRank <= TAKE_TABLE_RANK && axis >= 0 && axis < rank
@@ -283,7 +252,6 @@ function freshTakeGatherDims(
   // A loop, not shape.slice(): slicing a frozen shape takes V8's slow path.
   const sizes = new Array<number>(rank);
   for (let d = 0; d < rank; d++) sizes[d] = d === axis || d < batchDims ? 1 : operandShape[d];
-  Object.freeze(sizes);
   return {
     offset_dims: l.offset_dims,
     collapsed_slice_dims: l.collapsed_slice_dims,
