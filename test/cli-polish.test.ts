@@ -227,8 +227,8 @@ describe('guards', () => {
 describe('serve', () => {
   const servers: { close: () => Promise<void> }[] = [];
   beforeAll(async () => {
-    // Builds explorer-dist/ once (Vite), then the tests reuse it.
-    servers.push(await serveExplorer({ port: 0, build: true }));
+    // explorer-dist/ is built once for the whole run (test/global-setup.ts).
+    servers.push(await serveExplorer({ port: 0, build: false }));
   });
   afterAll(async () => {
     for (const s of servers) await s.close();

@@ -23,7 +23,8 @@ describe.skipIf(!available)('explorer in Chromium', () => {
   const errors: string[] = [];
 
   beforeAll(async () => {
-    server = await serveExplorer({ port: 0, build: true });
+    // explorer-dist/ is built once for the whole run (test/global-setup.ts).
+    server = await serveExplorer({ port: 0, build: false });
     profile = mkdtempSync(join(tmpdir(), 'gs-chromium-'));
     // A fresh profile directory (playwright passes it as --user-data-dir).
     browser = await chromium.launchPersistentContext(profile, {
