@@ -20,12 +20,15 @@ const DYNAMIC = [
   new RegExp(`\\b(?<helper>\\w*Arg|input|integers?|intAttribute|flag|oneOf|scalar\\w*|fail|code|check\\w*|pickPolicy|text)\\(${OP_VAR},\\s*'([a-z]\\w*)'`, 'gi'),
   // `options(op, opts, KEYS)`: an unknown key is `<op>.options` (the helper's default rule, else its fourth argument).
   new RegExp(`\\b(?<helper>options)\\(${OP_VAR},\\s*[^,()]+,\\s*(?:\\[[^\\]]*\\]|[\\w.]+)\\s*(?:,\\s*'(?<rule>[A-Za-z]\\w*)')?`, 'g'),
+  // `openArgs(op, ['data', data], ['indices', indices], …)` (MXNet): each named tensor is checked.
+  new RegExp(`\\b(?<helper>openArgs)\\(${OP_VAR},\\s*\\['([a-z]\\w*)'`, 'g'),
+  new RegExp(`\\b(?<helper>openArgs)\\(${OP_VAR},\\s*\\[[^\\]]*\\],\\s*\\['([a-z]\\w*)'`, 'g'),
 ];
 /** Frontend files shared by every framework: their `${op}` is the caller's. */
 const SHARED = /\/(args|families|masks|signature|constructors|op-names|index)\.ts$/;
 /** What the shared argument checks (src/frameworks/args.ts) require of the argument they name. */
 const [TENSOR, INTEGER, NUMBER] = ['must be a Tensor', 'must be an integer', 'must be a number'];
-const ARG_CHECKS = { tensorArg: TENSOR, input: TENSOR, integer: INTEGER, intAttribute: INTEGER, scalar: NUMBER };
+const ARG_CHECKS = { tensorArg: TENSOR, openArgs: TENSOR, input: TENSOR, integer: INTEGER, intAttribute: INTEGER, scalar: NUMBER };
 Object.assign(ARG_CHECKS, { integers: 'must be integers', flag: 'must be a boolean', oneOf: 'must be an accepted value' });
 const FUNCTION = /^\s*(?:export )?(?:async )?function\s+(\w+)\s*(?:<[^>]*>)?\(([^)]*)|^\s*(?:export )?const (\w+) = (?:async )?\(([^)]*)/;
 

@@ -167,16 +167,16 @@ export function checkAxis(op: string, axis: unknown, rank: number): number {
 
 /**
  * The opening steps every op runs, in the spec's order: the options, then "validating operand"
- * on input, indices (whose data type is in the constraints table) and updates (input's data
- * type), then `rank(input) >= minRank`.
+ * on input and indices (whose data type is in the constraints table). A scatter then checks its
+ * updates ({@link checkUpdates}), and every op `rank(input) >= minRank` ({@link checkRank}).
  */
 export function openOperands(
   op: string,
   kind: 'gather' | 'scatter',
   keys: readonly string[],
   options: unknown,
-  [input, indices, updates]: readonly [Tensor, Tensor, Tensor?],
-  minRank: 0 | 1,
+  input: Tensor,
+  indices: Tensor,
 ): WebNNArgs {
   const args = webnnOptions(op, options, kind, keys);
   checkOperand(op, 'input', input);
@@ -187,12 +187,13 @@ export function openOperands(
       `${op}: indices must be int32, uint32 or int64; got ${indices.dtype}`,
       indices,
     );
-  if (kind === 'scatter') {
-    const u = checkOperand(op, 'updates', updates);
-    checkSameDType(op, `${op}.updates_dataType`, ['updates', u], ['input', input], 'data type');
-  }
-  checkRank(op, 'input', input, minRank);
   return args;
+}
+
+/** A scatter's `updates`: a valid operand of input's data type. */
+export function checkUpdates(op: string, input: Tensor, updates: unknown): void {
+  const u = checkOperand(op, 'updates', updates);
+  checkSameDType(op, `${op}.updates_dataType`, ['updates', u], ['input', input], 'data type');
 }
 
 /** `indices.shape[-1] <= rank(input)` (the ND ops); rule `<op>.coordinate_size`, with details on gatherND (as shipped). */
