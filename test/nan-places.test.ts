@@ -332,7 +332,7 @@ describe('torch.index_put(accumulate=True) with a null entry and a one-element i
       for (const [x, v] of SHAPES) cases.push(put(dtype, x, v));
     // Strided rows (an indexed dim wider than 1, nothing after it): the broadcast row's rule.
     for (const dtype of ['float32', 'float64', 'complex64', 'complex128'] as const)
-      for (const [x, v] of STRIDED) if (dtype !== 'complex64' || x[0] % 2 === 0) cases.push(put(dtype, x, v));
+      for (const [x, v] of STRIDED) cases.push(put(dtype, x, v));
     cases.push(put('float64', [3, 1, 15], [3, 2, 15], [0, 0]));
     return cases;
   });
@@ -340,15 +340,15 @@ describe('torch.index_put(accumulate=True) with a null entry and a one-element i
     expect(disagreements(leading)).toEqual([]);
   });
 
-  // Open: a complex64 strided row of odd length L takes update + self at its places p < L − 1
-  // counted along the row, but the core's placed rule counts places by self's flat offset (here
-  // 0, 3, 6 mod 3): the library takes the update first at every place. Pinned so a fix shows here.
+  // A complex64 strided row of odd length L takes update + self at its places p < L − 1 counted
+  // along the row: elements 0, 3, 6 of x (3, 3) are places 0, 1, 2 (the rule's stride 3), not
+  // 0, 0, 0 by flat offset mod 3.
   const firstParts = (t: Tensor) => [0, 3, 6].map((e) => words(t)[2 * e].slice(-1)).join('');
-  it('open: complex64 x (3, 3), v (1,), x[:, [0]] += v — the library takes the update first at all 3 places', () => {
-    expect(firstParts(libraryRun(put('complex64', [3, 3], [1])))).toBe('bbb');
+  it('complex64 x (3, 3), v (1,), x[:, [0]] += v: the update first at places 0 and 1 of the row, self at 2', () => {
+    expect(firstParts(libraryRun(put('complex64', [3, 3], [1])))).toBe('bba');
   });
   const odd = batch(() => [put('complex64', [3, 3], [1])]);
-  it.skipIf(!hasTorch)('open: PyTorch takes the update first at places 0 and 1 of the row, self at 2', () => {
+  it.skipIf(!hasTorch)('PyTorch 1.13 alike: update first at places 0 and 1, self at 2', () => {
     expect(firstParts(peerOf(odd).want[0])).toBe('bba');
   });
 });
@@ -497,6 +497,17 @@ describe('the placed rule through the surfaces', () => {
         float_nan: bad,
       });
     expect(run).toThrowError(expect.objectContaining({ code: 'stablehlo.scatter.float_nan' }));
+  });
+
+  it('stablehlo.scatter.float_nan: a placed rule whose stride is not a positive integer is refused', () => {
+    for (const stride of [0, -1, 1.5]) {
+      const bad = { row: 4, stride, bands: [[4, 'update_first']] } as unknown as PlacedNaN;
+      const run = () =>
+        scatter(nans('float32', [2, 4], 0xa), i64([1], [1, 1]), nans('float32', [1, 4], 0xb), dn, 'add', {
+          float_nan: bad,
+        });
+      expect(run).toThrowError(expect.objectContaining({ code: 'stablehlo.scatter.float_nan' }));
+    }
   });
 
   it('webgpu.float_nan: the WebGPU reducer refuses a rule by place (it has no form for it)', () => {

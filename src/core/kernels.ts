@@ -545,9 +545,10 @@ export const FLOAT_NAN_RULES: readonly FloatNaNOrder[] = [
 export function isNaNRule(rule: unknown): rule is FloatNaN {
   if (typeof rule === 'string') return FLOAT_NAN_RULES.includes(rule as FloatNaNOrder);
   if (rule === null || typeof rule !== 'object') return false;
-  const { row, bands } = rule as { row?: unknown; bands?: unknown };
+  const { row, bands, stride = 1 } = rule as { row?: unknown; bands?: unknown; stride?: unknown };
   if (!Number.isSafeInteger(row) || (row as number) < 1 || !Array.isArray(bands) || bands.length === 0)
     return false;
+  if (!Number.isSafeInteger(stride) || (stride as number) < 1) return false;
   let from = 0;
   for (const band of bands) {
     if (!Array.isArray(band) || band.length !== 2 || !FLOAT_NAN_RULES.includes(band[1])) return false;
@@ -557,9 +558,9 @@ export function isNaNRule(rule: unknown): rule is FloatNaN {
   return from === row;
 }
 
-/** The band of a PlacedNaN that holds element `at` (its place: at mod row). */
+/** The band of a PlacedNaN that holds element `at` (its place: ⌊at / stride⌋ mod row). */
 function bandAt(rule: PlacedNaN, at: number): number {
-  const p = at % rule.row;
+  const p = Math.floor(at / (rule.stride ?? 1)) % rule.row;
   let k = 0;
   while (rule.bands[k][0] <= p) k++;
   return k;
@@ -582,7 +583,8 @@ export function nanRuleText(rule: FloatNaN): string {
   const bands = rule.bands.map(
     ([end, order], k) => `${order} [${k === 0 ? 0 : rule.bands[k - 1][0]}, ${end})`,
   );
-  return `by place in rows of ${rule.row}: ${bands.join(', ')}`;
+  const every = (rule.stride ?? 1) === 1 ? '' : ` every ${rule.stride} elements`;
+  return `by place in rows of ${rule.row}${every}: ${bands.join(', ')}`;
 }
 
 /** Writes the NaN result of dst[i] op src[j] (dst[i] still holding the element) under a rule. */

@@ -120,12 +120,17 @@ export type FloatNaNOrder =
 /**
  * A NaN operand order by the element's place in its row, for kernels whose order depends on it
  * (PyTorch 1.13's vectorised CPU loops order a row's vector body and its scalar rest
- * differently). The result element at flat offset t has place p = t mod `row`; `bands` cover
- * the places [0, row) in order, `[end, order]` covering [the previous end, end).
+ * differently). The result element at flat offset t has place p = ⌊t / stride⌋ mod `row`;
+ * `bands` cover the places [0, row) in order, `[end, order]` covering [the previous end, end).
  */
 export interface PlacedNaN {
-  /** Row length in elements: an element's place is its flat result offset mod `row`. */
+  /** Row length in places: an element's place is ⌊its flat result offset / stride⌋ mod `row`. */
   readonly row: number;
+  /**
+   * Elements from one place of the row to the next in the result (default 1): a row that runs
+   * along leading dims (PyTorch's strided rows, `x[:, [k]] += v`) steps over the dims after them.
+   */
+  readonly stride?: number;
   /** `[end, order]` bands in order, each covering places [the previous end, end); the last ends at `row`. */
   readonly bands: readonly (readonly [end: number, order: FloatNaNOrder])[];
 }

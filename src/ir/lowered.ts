@@ -269,7 +269,10 @@ function placesOf(b: Builder, shape: readonly number[], rule: PlacedNaN, order: 
   const i64 = (s: readonly number[]): TensorType => ({ shape: [...s], dtype: 'int64' });
   const n = shape.reduce((a, c) => a * c, 1);
   const flat = b.one({ kind: 'iota', iota_dimension: 0, operands: [], results: [i64([n])] });
-  const offset = b.one({ kind: 'reshape', operands: [flat], results: [i64(shape)] });
+  const flatOffset = b.one({ kind: 'reshape', operands: [flat], results: [i64(shape)] });
+  const stride = rule.stride ?? 1;
+  const offset =
+    stride === 1 ? flatOffset : b.binary('divide', flatOffset, b.splat(BigInt(stride), 'int64', shape));
   const place = b.binary('remainder', offset, b.splat(BigInt(rule.row), 'int64', shape));
   const at = (k: number) => b.splat(BigInt(k), 'int64', shape);
   let mask: ValueId | undefined;

@@ -205,7 +205,7 @@ export function lowerSliceIndexPut(
   // The row of ATen's inner loop: self's dims after the last indexed one, or more (nan-places.ts).
   const indexed = p.items.flatMap((i) => ('adv' in i ? [...i.dims] : []));
   const row = indexPutRowDims(p.operand.shape, indexed, S, p.adjacent, V.shape);
-  const policy = indexPutPolicy(X.dtype, accumulate, row.dims, row.values);
+  const policy = indexPutPolicy(X.dtype, accumulate, row.dims, row.values, row.stride);
   const updates = valuesTo(op, V, shape);
   if (updates.size === 0) return writesNothing(m, X, policy);
   return placedScatter(m, p, S, updates, accumulate ? 'add' : 'replace', policy);

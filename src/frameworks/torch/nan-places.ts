@@ -75,9 +75,9 @@ export function indexPutRow(
  * run on across its indexed dims (all of size 1): the whole result's dims. With an indexed dim
  * wider than 1 and nothing wider than 1 after it, the dims before it make a strided row, which
  * takes the broadcast row's rule whatever the values (measured: real self first, complex64
- * update first at p < L − L mod 2, complex128 everywhere): its values read as one broadcast value.
- * Not modelled: a complex64 strided row of odd length, whose places count along the row where
- * the core's placed rule counts self's flat offset (test/nan-places.test.ts pins it).
+ * update first at p < L − L mod 2, complex128 everywhere): its values read as one broadcast value,
+ * its places counted along the row — `stride` elements of the result apart (the size of the dims
+ * from the first indexed one on; 1 for the other rows).
  */
 export function indexPutRowDims(
   self: readonly number[],
@@ -85,13 +85,15 @@ export function indexPutRowDims(
   S: readonly number[],
   adjacent: boolean,
   values: readonly number[],
-): { readonly dims: readonly number[]; readonly values: readonly number[] } {
+): { readonly dims: readonly number[]; readonly values: readonly number[]; readonly stride: number } {
   const size = (dims: readonly number[]) => dims.reduce((a, b) => a * b, 1);
   const trailing = self.slice(Math.max(-1, ...indexed) + 1);
-  if (!adjacent || indexed.length === 0 || S.some((n) => n !== 1)) return { dims: trailing, values };
-  const dims = [...self.slice(0, Math.min(...indexed)), ...S, ...trailing];
-  if (size(indexed.map((d) => self[d])) === 1) return { dims, values };
-  return size(trailing) === 1 ? { dims, values: [] } : { dims: trailing, values };
+  const row = (dims: readonly number[], v: readonly number[], stride = 1) => ({ dims, values: v, stride });
+  if (!adjacent || indexed.length === 0 || S.some((n) => n !== 1)) return row(trailing, values);
+  const first = Math.min(...indexed);
+  const dims = [...self.slice(0, first), ...S, ...trailing];
+  if (size(indexed.map((d) => self[d])) === 1) return row(dims, values);
+  return size(trailing) === 1 ? row(dims, [], size(self.slice(first))) : row(trailing, values);
 }
 
 /** One band [from, to) of a row under `order`, the rest `rest` (a plain order when uniform). */
@@ -149,10 +151,14 @@ export function indexPutPolicy(
   accumulate: boolean,
   trailing: readonly number[],
   values: readonly number[],
+  stride = 1,
 ) {
   const base = policyOf('index_put', dtype);
   if (!accumulate) return base;
-  return { ...base, float_nan: indexPutNaN(dtype, trailing, values) ?? base.float_nan };
+  const rule = indexPutNaN(dtype, trailing, values) ?? base.float_nan;
+  // A strided row's places are `stride` result elements apart (indexPutRowDims).
+  const placed = typeof rule === 'object' && stride !== 1 ? { ...rule, stride } : rule;
+  return { ...base, float_nan: placed };
 }
 
 /**
