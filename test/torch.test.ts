@@ -684,6 +684,22 @@ describe('issue 12: PyTorch 1.13 fidelity classes (values from the real PyTorch)
       torch.index_add(tensor([1, 2], 'uint8'), 0, i64([0]), tensor([1], 'uint8'), { alpha: -2.5 }),
     ).toThrow('(torch.index_add.alpha)');
   });
+  it('torch.index_add.alpha: an infinite or NaN alpha on a float or complex self is refused, saying why', () => {
+    for (const dtype of ['float32', 'float64', 'complex64', 'complex128'] as const)
+      for (const alpha of [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY])
+        expect(() =>
+          torch.index_add(tensor([[1, 2]], dtype), 0, i64([0]), tensor([[1, 2]], dtype), { alpha }),
+        ).toThrow(/NaN bits of its products.*\(torch\.index_add\.alpha\)/);
+    // converted: 1e6 overflows float16 (c10's checked conversion); 1e300 becomes float32's inf
+    expect(() =>
+      torch.index_add(tensor([1, 2], 'float32'), 0, i64([0]), tensor([1], 'float32'), { alpha: 1e300 }),
+    ).toThrow('(torch.index_add.alpha)');
+    // an empty index of a >= 2-D self never converts alpha (PyTorch computes the copy)
+    const x = tensor([[1, 2]], 'float32');
+    expect(
+      torch.index_add(x, 0, i64([]), tensor([], 'float32').reshape([0, 2]), { alpha: Number.NaN }).toArray(),
+    ).toEqual([[1, 2]]);
+  });
   it('class 3: an empty index still checks src dtype', () => {
     const empty = i64([]);
     expect(() => torch.scatter_add(tensor([1, 2, 3], 'int16'), 0, empty, i64([]))).toThrow(
