@@ -227,7 +227,7 @@ function prologueOps(
  * index_add multiplies in two (frameworks/torch/nan-places.ts): updates × factor (AVX2's
  * product, the real part leading both parts; unfused on complex128, see avx2Product) at the
  * places where the call's NaN rule says `update_first_re`, factor × updates (c10::complex's: the imaginary part's NaN first in the
- * imaginary product) elsewhere — a select on the update's place (flat offset mod row). The
+ * imaginary product) elsewhere — a select on the update's place (⌊offset / stride⌋ mod row). The
  * values are the same either way.
  */
 function scaleOps(b: Builder, from: ValueId, factor: number | bigint | boolean, nan?: FloatNaN): ValueId {
@@ -264,7 +264,7 @@ function avx2Product(b: Builder, x: ValueId, y: ValueId): ValueId {
   return b.one({ kind: 'complex', operands: [real, imag], results: [b.type(x)] });
 }
 
-/** A bool tensor of `shape`: whether each element's place (flat offset mod row) has `order`. */
+/** A bool tensor of `shape`: whether each element's place (⌊offset / stride⌋ mod row) has `order`. */
 function placesOf(b: Builder, shape: readonly number[], rule: PlacedNaN, order: FloatNaNOrder): ValueId {
   const i64 = (s: readonly number[]): TensorType => ({ shape: [...s], dtype: 'int64' });
   const n = shape.reduce((a, c) => a * c, 1);
