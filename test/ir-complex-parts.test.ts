@@ -75,6 +75,43 @@ describe('real / imag / complex move bits', () => {
   });
 });
 
+describe('real / imag / complex on random bit patterns (fresh seed, printed)', () => {
+  const seed = Number(process.env.PARTS_SEED ?? Math.floor(Math.random() * 2 ** 31));
+  console.log(`ir-complex-parts: seed ${seed} (replay: PARTS_SEED=${seed})`);
+  let state = seed >>> 0 || 1;
+  const word = () => {
+    state ^= state << 13;
+    state ^= state >>> 17;
+    state ^= state << 5;
+    return state >>> 0;
+  };
+  /** n elements of `dtype` from random words, every other one forced to inf/NaN exponents. */
+  function randomComplex(dtype: 'complex64' | 'complex128', n: number): Tensor {
+    const words = new Uint32Array(dtype === 'complex64' ? 2 * n : 4 * n);
+    for (let k = 0; k < words.length; k++) words[k] = word();
+    const hi = dtype === 'complex64' ? 1 : 2; // 32-bit words per part; the exponent sits in the last
+    for (let k = hi - 1; k < words.length; k += 2 * hi)
+      words[k] |= dtype === 'complex64' ? 0x7f800000 : 0x7ff00000;
+    const parts = dtype === 'complex64' ? new Float32Array(words.buffer) : new Float64Array(words.buffer);
+    return tensor(parts, dtype, [n]);
+  }
+  for (const [dtype, part] of [
+    ['complex64', 'float32'],
+    ['complex128', 'float64'],
+  ] as const)
+    it(`${dtype}: real and imag are the stored parts' bits, complex(real, imag) is x`, () => {
+      const x = randomComplex(dtype, 2048);
+      const re = run(mk('real', [ty([2048], part)]), x);
+      const im = run(mk('imag', [ty([2048], part)]), x);
+      const back = run(mk('complex', [ty([2048], dtype)]), re, im);
+      const bits = part === 'float32' ? hex32 : hex64;
+      const all = bits(x);
+      expect(bits(re)).toEqual(all.filter((_, k) => k % 2 === 0));
+      expect(bits(im)).toEqual(all.filter((_, k) => k % 2 === 1));
+      expect(bits(back)).toEqual(all);
+    });
+});
+
 describe('each constraint refuses with its code', () => {
   const c = ty([2], 'complex128');
   const f = ty([2], 'float64');
