@@ -313,41 +313,18 @@ export function gatherRange(job: GatherJob, part: number, parts: number): void {
 
 /**
  * Row gather of batch positions [lo, hi) (batch-major, one run per batch position): resolve a
- * chunk of starts, then copy each row to its place — 8 short rows interleaved (copyRows8), long
- * rows with TypedArray.set, filled rows with their bit pattern. No per-run callbacks.
+ * chunk of starts, then copy its rows to their places (see copyStartRows). No per-run callbacks.
  */
 function gatherRows(job: GatherJob, rv: BitView, ov: BitView, lanes: number, lo: number, hi: number): void {
   if (hi <= lo) return;
   const { map, fillBits, scratch } = job;
-  const runLen = map.runLen;
-  const n = runLen * lanes;
+  const n = map.runLen * lanes;
   const chunk = Math.min(hi - lo, CHUNK);
   const starts = scratch && scratch.length >= chunk ? scratch : map.allocStarts(chunk);
-  const interleave = n < SET_ROW_LANES;
   for (let b0 = lo; b0 < hi; b0 += chunk) {
     const b1 = Math.min(hi, b0 + chunk);
     map.resolve(job, b0, b1, starts);
-    const m = b1 - b0;
-    let j = 0;
-    if (interleave) {
-      for (; j + 8 <= m; j += 8) {
-        if (
-          starts[j] >= 0 &&
-          starts[j + 1] >= 0 &&
-          starts[j + 2] >= 0 &&
-          starts[j + 3] >= 0 &&
-          starts[j + 4] >= 0 &&
-          starts[j + 5] >= 0 &&
-          starts[j + 6] >= 0 &&
-          starts[j + 7] >= 0
-        ) {
-          copyRows8(rv, (b0 + j) * n, n, ov, starts, j, lanes);
-          continue;
-        }
-        for (let k = j; k < j + 8; k++) row(rv, (b0 + k) * n, ov, starts[k], lanes, n, runLen, fillBits);
-      }
-    }
-    for (; j < m; j++) row(rv, (b0 + j) * n, ov, starts[j], lanes, n, runLen, fillBits);
+    copyStartRows(rv, ov, starts, { d: b0 * n, o: 0, m: b1 - b0 }, lanes, map.runLen, fillBits);
   }
 }
 
@@ -413,7 +390,7 @@ function gatherWindowMajor(
       for (let p = lo; p < hi; p++) {
         const to = { d: (p * B + b0) * n, o: offsets[p], m: b1 - b0 };
         if (n === 1) gatherColumn(rv, ov, starts, to, fillBits[0]);
-        else gatherShortRows(rv, ov, starts, to, lanes, map.runLen, fillBits);
+        else copyStartRows(rv, ov, starts, to, lanes, map.runLen, fillBits);
       }
     },
     job.scratch,
@@ -435,8 +412,12 @@ function gatherColumn(
   }
 }
 
-/** Rows of runLen elements (lanes each) from ov at (o + starts[j])·lanes to rv at d + j·n. */
-function gatherShortRows(
+/**
+ * Rows of runLen elements (lanes each) from ov at (o + starts[j])·lanes to rv at d + j·n, j < m
+ * (the fill where starts[j] < 0): 8 short rows at a time interleaved (copyRows8), long rows with
+ * TypedArray.set.
+ */
+function copyStartRows(
   rv: BitView,
   ov: BitView,
   starts: Int32Array | Float64Array,
@@ -447,29 +428,31 @@ function gatherShortRows(
 ): void {
   const { d, o, m } = to;
   const n = runLen * lanes;
+  const interleave = n < SET_ROW_LANES;
   for (let j = 0; j < m; j++) {
+    if (interleave && (j & 7) === 0 && j + 8 <= m && allInBounds8(starts, j)) {
+      copyRows8(rv, d + j * n, n, ov, starts, j, lanes, o);
+      j += 7;
+      continue;
+    }
     const s = starts[j];
-    const dj = d + j * n;
-    if (s < 0) fillRun(rv, dj, runLen, fillBits);
-    else if (n >= SET_ROW_LANES) copyRun(rv, dj, ov, (o + s) * lanes, n);
-    // Short rows (a float64 or complex column: 2–4 lanes) inline: a call costs more than the copy.
-    else for (let l = 0, sj = (o + s) * lanes; l < n; l++) rv[dj + l] = ov[sj + l];
+    if (s >= 0) copyRun(rv, d + j * n, ov, (o + s) * lanes, n);
+    else fillRun(rv, d + j * n, runLen, fillBits);
   }
 }
 
-/** One row of a row gather: a copy from start `s`, or the fill pattern when s < 0. */
-function row(
-  rv: BitView,
-  d: number,
-  ov: BitView,
-  s: number,
-  lanes: number,
-  n: number,
-  runLen: number,
-  fillBits: readonly number[],
-): void {
-  if (s >= 0) copyRun(rv, d, ov, s * lanes, n);
-  else fillRun(rv, d, runLen, fillBits);
+/** Whether starts[j … j + 7] are all in bounds (none is a fill marker). */
+function allInBounds8(starts: Int32Array | Float64Array, j: number): boolean {
+  return (
+    starts[j] >= 0 &&
+    starts[j + 1] >= 0 &&
+    starts[j + 2] >= 0 &&
+    starts[j + 3] >= 0 &&
+    starts[j + 4] >= 0 &&
+    starts[j + 5] >= 0 &&
+    starts[j + 6] >= 0 &&
+    starts[j + 7] >= 0
+  );
 }
 
 /** Part `part` of a parallel gather job (see parallel.ts), on a helper or the caller. */

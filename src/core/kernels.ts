@@ -187,8 +187,9 @@ export function copyRows(
 }
 
 /**
- * Copies 8 rows of `n` lanes into consecutive rows of dst (dst[d + k·n …] ← src[starts[j + k]·lanes …]),
- * interleaved like `copyRows`. The row gather's kernel: no offset arrays are built.
+ * Copies 8 rows of `n` lanes into consecutive rows of dst (dst[d + k·n …] ←
+ * src[(base + starts[j + k])·lanes …]), interleaved like `copyRows`. The row gathers' kernel: no
+ * offset arrays are built; `base` is the operand offset of a window-major gather's window.
  */
 export function copyRows8(
   dst: BitView,
@@ -198,15 +199,16 @@ export function copyRows8(
   starts: Int32Array | Float64Array,
   j: number,
   lanes: number,
+  base: number,
 ): void {
-  const s0 = starts[j] * lanes,
-    s1 = starts[j + 1] * lanes,
-    s2 = starts[j + 2] * lanes,
-    s3 = starts[j + 3] * lanes,
-    s4 = starts[j + 4] * lanes,
-    s5 = starts[j + 5] * lanes,
-    s6 = starts[j + 6] * lanes,
-    s7 = starts[j + 7] * lanes;
+  const s0 = (base + starts[j]) * lanes,
+    s1 = (base + starts[j + 1]) * lanes,
+    s2 = (base + starts[j + 2]) * lanes,
+    s3 = (base + starts[j + 3]) * lanes,
+    s4 = (base + starts[j + 4]) * lanes,
+    s5 = (base + starts[j + 5]) * lanes,
+    s6 = (base + starts[j + 6]) * lanes,
+    s7 = (base + starts[j + 7]) * lanes;
   const d1 = d + n,
     d2 = d1 + n,
     d3 = d2 + n,
