@@ -13,6 +13,7 @@ import {
   type BitView,
   type FloatNaN,
   type ReduceKernel,
+  type RowsKernel,
   SET_ROW_LANES,
   bitView,
   bitsOf,
@@ -65,7 +66,12 @@ export function scatterRange(job: RangeJob): void {
     pointwiseReplace(job, bitView(results[0]).view, bitView(job.updates[0]).view);
     return;
   }
-  const rows = interleavedRows(job, job.reducer === 'replace' ? replaceRuns(job) : reduceRuns(job));
+  const direct = job.reducer === 'replace' ? replaceRuns(job) : reduceRuns(job);
+  const rows = interleavedRows(job, direct);
+  if (rows.kernel && rowPerBatch(job)) {
+    startRows(job, rows.kernel, clipToRange(job, direct));
+    return;
+  }
   const fn = clipToRange(job, rows.fn);
   const special = skipHandler(map, job.partial, fn);
   if (job.bLo >= 0) map.forBatchRange(job, job.bLo, job.bHi, fn, special);
@@ -77,6 +83,58 @@ export function scatterRange(job: RangeJob): void {
 function elementWise(job: RangeJob): boolean {
   const { map } = job;
   return map.runLen === 1 && map.outerPerBatch === 1 && map.batchMajor && !job.policy.checkSorted;
+}
+
+/** One run per batch position, walked in batch-position order (ScatterND's rows, B5). */
+function rowPerBatch(job: RangeJob): boolean {
+  const { map } = job;
+  return map.batchMajor && map.outerPerBatch === 1 && !job.policy.checkSorted && job.seen === null;
+}
+
+/** Batch positions resolved per chunk (bounds the starts buffer). */
+const CHUNK = 8192;
+
+/**
+ * The updates of a scatter with one run per batch position (rowPerBatch): batch position b
+ * updates target run starts[b] from update offset b·runLen. A chunk of starts is resolved, then
+ * its rows are gathered 8 at a time for the interleaved kernel (see interleavedRows) — no
+ * callback per run. A row the kernel cannot take is applied alone, after the pending rows, so
+ * every element still receives its updates in update-index order.
+ */
+function startRows(job: RangeJob, kernel: RowsKernel, direct: RunFn): void {
+  const { map, t0, t1 } = job;
+  const lo = job.bLo < 0 ? 0 : job.bLo;
+  const hi = job.bLo < 0 ? map.batchCount : job.bHi;
+  const rowLen = map.runLen;
+  const lanes = job.reducer === 'replace' ? bitView(job.results[0]).lanes : 1;
+  const dArr = job.reducer === 'replace' ? bitView(job.results[0]).view : job.results[0].data;
+  const sArr = job.reducer === 'replace' ? bitView(job.updates[0]).view : job.updates[0].data;
+  const ds = map.operandSize * lanes < 2 ** 31 ? new Int32Array(8) : new Float64Array(8);
+  const ss = map.spaceSize * lanes < 2 ** 31 ? new Int32Array(8) : new Float64Array(8);
+  const n = rowLen * lanes;
+  const special = skipHandler(map, job.partial, direct);
+  let k = 0;
+  map.resolveChunks(job, { lo, hi, chunk: CHUNK }, (starts, b0, b1) => {
+    for (let j = 0; j < b1 - b0; j++) {
+      const t = starts[j];
+      const r = (b0 + j) * rowLen;
+      if (t >= t0 && t + rowLen <= t1 && t % rowLen === 0) {
+        ds[k] = t * lanes;
+        ss[k] = r * lanes;
+        if (++k === 8) {
+          kernel(dArr, ds, sArr, ss, 8, n);
+          k = 0;
+        }
+        continue;
+      }
+      if (t >= t1 || (t >= 0 && t + rowLen <= t0)) continue; // another part's rows: no flush
+      if (k > 0) kernel(dArr, ds, sArr, ss, k, n);
+      k = 0;
+      if (t >= 0) direct(r, t, rowLen);
+      else special?.(t, b0 + j, r, 0, rowLen);
+    }
+  });
+  if (k > 0) kernel(dArr, ds, sArr, ss, k, n);
 }
 
 /** `replace` of one run: its update bits copied over the target's. */
@@ -113,7 +171,10 @@ function reduceRuns(job: RangeJob): RunFn {
  * them can be applied interleaved (overlapping their cache misses) without reordering the
  * updates of any element; anything else is flushed and applied as is.
  */
-function interleavedRows(job: RangeJob, direct: RunFn): { fn: RunFn; flush: () => void } {
+function interleavedRows(
+  job: RangeJob,
+  direct: RunFn,
+): { fn: RunFn; flush: () => void; kernel: RowsKernel | null } {
   const { map, reducer, results, updates } = job;
   const lanes = reducer === 'replace' ? bitView(results[0]).lanes : 1;
   const rowLen = map.runLen;
@@ -121,7 +182,7 @@ function interleavedRows(job: RangeJob, direct: RunFn): { fn: RunFn; flush: () =
     results.length === 1 && rowLen > 1 && rowLen * lanes < SET_ROW_LANES
       ? rowsKernel(reducer, results[0].dtype, job.nan)
       : null;
-  if (!rows) return { fn: direct, flush: () => {} };
+  if (!rows) return { fn: direct, flush: () => {}, kernel: null };
   const dArr = reducer === 'replace' ? bitView(results[0]).view : results[0].data;
   const sArr = reducer === 'replace' ? bitView(updates[0]).view : updates[0].data;
   const ds = map.operandSize * lanes < 2 ** 31 ? new Int32Array(8) : new Float64Array(8);
@@ -142,7 +203,7 @@ function interleavedRows(job: RangeJob, direct: RunFn): { fn: RunFn; flush: () =
       direct(r, t, len);
     }
   };
-  return { fn, flush };
+  return { fn, flush, kernel: rows };
 }
 
 /** `fn` restricted to targets in [t0, t1) (unchanged for the whole operand). */
