@@ -5,9 +5,8 @@
  * `numpy.slice(start, stop, step)`, `numpy.newaxis` (null), `numpy.ellipsis`, plain integers —
  * placed as NumPy places them (index-tuple.ts).
  */
-import type { GatherCall, ScatterCall } from '../../core/call.js';
+import type { GatherCall, ScatterCall, Wording } from '../../core/call.js';
 import type { ReducerName } from '../../core/types.js';
-import type { OobDetails } from '../../core/call.js';
 import { DTypeError, InvalidArgumentError, fmt } from '../../errors.js';
 import type { DType, Scalar } from '../../tensor/dtype.js';
 import { broadcastShapes } from '../../tensor/ops.js';
@@ -114,12 +113,11 @@ function tooMany(op: string, A: Tensor, count: number): never {
 }
 
 /**
- * Validates the index tuple: array_likes with integer dtypes (numpy.<op>.index_dtype) or bool
- * masks, consuming at most rank(a) dims (a mask consumes its rank: numpy.<op>.too_many_indices),
- * each mask's shape that of the dims it covers (numpy.<op>.mask_shape).
+ * The advanced entries of an all-advanced tuple: at most rank(a) dims consumed (a mask consumes
+ * its rank: numpy.<op>.too_many_indices), each mask the shape of its dims (numpy.<op>.mask_shape).
  */
-function tupleOf(op: string, A: Tensor, indices: readonly unknown[]): TupleEntry[] {
-  const entries = itemsOf(op, A, indices).map((i) => (i as { adv: TupleEntry }).adv);
+function tupleOf(op: string, A: Tensor, items: readonly TupleItem[]): TupleEntry[] {
+  const entries = items.map((i) => (i as { adv: TupleEntry }).adv);
   const used = entries.reduce((n, e) => n + dimsOf(e), 0);
   if (used > A.rank) tooMany(op, A, used);
   let d = 0;
@@ -175,16 +173,36 @@ const rulesOf = (op: string, A: Tensor) => ({
 });
 
 /**
+ * A tuple with basic items or masks, resolved before anything runs: the indexed shape (the
+ * gather's result, ufunc.at's updates), the wording of its out-of-bounds errors, the operand as
+ * indexed, a check of every integer array on its own, and the gather / scatter it lowers to.
+ */
+interface Resolved {
+  readonly shape: number[];
+  readonly wording: Wording;
+  readonly operand: Tensor;
+  readonly checkAll: () => void;
+  readonly gather: (m: CallMeta) => GatherCall;
+  readonly scatter: (m: CallMeta, updates: Tensor, reducer: ReducerName) => ScatterCall;
+}
+
+/**
  * A tuple with basic items placed on `a` (index-tuple.ts): 0-d integers checked up front as
  * NumPy does, then S, the broadcast of the advanced entries (numpy.<op>.shape).
  */
-function placedOf(op: string, A: Tensor, items: readonly TupleItem[]) {
+function placedOf(op: string, A: Tensor, items: readonly TupleItem[]): Resolved {
   const p = placeTuple(A, items, rulesOf(op, A));
   inBounds(op, intsAt(A, p, isScalar), A.shape);
   const S = broadcastEntries(op, p.entries);
-  // The core names the operand's dims, which count new axes: NumPy names the array's.
-  const wording = (d: OobDetails) => oobWording({ ...d, dim: p.axisOf[d.dim] });
-  return { p, S, shape: resultShape(p, S), wording };
+  return {
+    shape: resultShape(p, S),
+    // The core names the operand's dims, which count new axes: NumPy names the array's.
+    wording: (d) => oobWording({ ...d, dim: p.axisOf[d.dim] }),
+    operand: p.operand,
+    checkAll: () => inBounds(op, intsAt(A, p, all), A.shape),
+    gather: (m) => placedGather(m, p, S, POLICY),
+    scatter: (m, u, r) => placedScatter(m, p, S, u, r, SCATTER_POLICY),
+  };
 }
 
 /** The placed integer arrays that pass `keep`, one per dim of `a` (others empty: nothing to check). */
@@ -193,15 +211,6 @@ function intsAt(A: Tensor, p: PlacedTuple, keep: (t: Tensor) => boolean): Tensor
   for (const item of p.items)
     if ('adv' in item && 'ints' in item.adv && keep(item.adv.ints)) arrays[item.from] = item.adv.ints;
   return arrays;
-}
-
-/** `a[tuple]` with basic items: the placed gather (an empty result reads nothing, as in NumPy). */
-function lowerBasicIndex(op: string, A: Tensor, items: readonly TupleItem[], out?: Tensor): GatherCall {
-  const { p, S, shape, wording } = placedOf(op, A, items);
-  checkCallBudget([{ shape, dtype: A.dtype }], op);
-  const m = { op, wording, out, operand_shape: A.shape };
-  if (shape.includes(0)) return flatGather({ ...m, reshape: shape }, A, NONE, POLICY);
-  return placedGather(m, p, S, POLICY);
 }
 
 /** A mask covering dims d… of `a` has exactly their sizes (numpy.<op>.mask_shape, NumPy's IndexError). */
@@ -220,21 +229,40 @@ const intsOf = (entries: readonly TupleEntry[]): Tensor[] =>
 const hasMask = (entries: readonly TupleEntry[]) => entries.some((e) => 'mask' in e);
 
 /**
- * The tuple with its masks read as nonzero columns (0-d masks as new axes of size 1): the
- * operand as indexed, the entries, their broadcast shape S (numpy.<op>.shape, NumPy's message
- * listing each column), every 0-d integer index checked up front as NumPy does.
+ * The tuple with its masks read as nonzero columns (0-d masks as new axes of size 1): S, the
+ * broadcast of the entries (numpy.<op>.shape, NumPy's message listing each column), every 0-d
+ * integer index checked up front as NumPy does (before any broadcast).
  */
-function maskedTuple(op: string, A: Tensor, tuple: readonly TupleEntry[]) {
+function maskedOf(op: string, A: Tensor, tuple: readonly TupleEntry[]): Resolved {
   const { operand, entries } = withScalarMasks(A, tuple);
-  // NumPy reads a 0-d integer as an integer index and checks it first, before any broadcast.
   inBounds(op, perDim(entries, isScalar), operand.shape);
   const S = broadcastEntries(op, entries);
   const lone = entries.length === 1 && 'mask' in entries[0] ? entries[0].mask : undefined;
-  return { operand, entries, S, rest: operand.shape.slice(depth(entries)), lone };
+  return {
+    shape: [...S, ...operand.shape.slice(depth(entries))],
+    wording: oobWording,
+    operand,
+    checkAll: () => inBounds(op, perDim(entries, all), operand.shape),
+    gather: (m) =>
+      lone ? maskGather(m, operand, lone, POLICY) : tupleGatherMasked(m, operand, entries, S, POLICY),
+    scatter: (m, u, r) =>
+      lone
+        ? maskScatter(m, operand, lone, u, r, SCATTER_POLICY)
+        : tupleScatterMasked(m, operand, entries, S, u, r, SCATTER_POLICY),
+  };
+}
+
+/** `a[tuple]` with basic items or masks: an empty result reads nothing (NumPy checks no array but the 0-d ones). */
+function lowerResolvedIndex(op: string, A: Tensor, r: Resolved, out?: Tensor): GatherCall {
+  checkCallBudget([{ shape: r.shape, dtype: A.dtype }], op);
+  const m = { op, wording: r.wording, out, operand_shape: A.shape };
+  if (r.shape.includes(0)) return flatGather({ ...m, reshape: r.shape }, A, NONE, POLICY);
+  return r.gather(m);
 }
 
 const depth = (entries: readonly TupleEntry[]) => entries.reduce((n, e) => n + dimsOf(e), 0);
 const isScalar = (t: Tensor) => t.rank === 0;
+const all = () => true;
 
 /** The integer arrays that pass `keep`, one per dim the entries cover (others empty: nothing to check). */
 const perDim = (entries: readonly TupleEntry[], keep: (t: Tensor) => boolean): Tensor[] =>
@@ -272,9 +300,9 @@ export function lowerIndex(
   const A = arrayArg(op, 'a', a);
   const raw = Array.isArray(indices) ? indices : [tensorOrArray(op, indices)];
   const items = itemsOf(op, A, raw);
-  if (hasBasic(items)) return lowerBasicIndex(op, A, items, outArg(op, o.out));
-  const tuple = tupleOf(op, A, raw);
-  if (hasMask(tuple)) return lowerMaskIndex(op, A, tuple, outArg(op, o.out));
+  if (hasBasic(items)) return lowerResolvedIndex(op, A, placedOf(op, A, items), outArg(op, o.out));
+  const tuple = tupleOf(op, A, items);
+  if (hasMask(tuple)) return lowerResolvedIndex(op, A, maskedOf(op, A, tuple), outArg(op, o.out));
   const { arrays, idx, shape } = intTuple(op, A, tuple);
   const m = { op, wording: oobWording, out: outArg(op, o.out) };
   // NumPy reads a 0-d index array as an integer and checks it up front; the other arrays are
@@ -286,21 +314,6 @@ export function lowerIndex(
     return flatGather({ ...m, reshape: [...shape, ...rest] }, A, zeros([0], 'int64'), POLICY);
   }
   return tupleGather(m, A, idx, arrays.length, shape.length, POLICY);
-}
-
-/**
- * `a[...]` with a boolean mask in the tuple: the mask's nonzero columns index like integer
- * arrays (NumPy's rule), result S + a.shape[n:] with S the broadcast of every column and array.
- */
-function lowerMaskIndex(op: string, A: Tensor, tuple: readonly TupleEntry[], out?: Tensor): GatherCall {
-  const { operand, entries, S, rest, lone } = maskedTuple(op, A, tuple);
-  checkCallBudget([{ shape: [...S, ...rest], dtype: A.dtype }], op);
-  const m = { op, wording: oobWording, out, operand_shape: A.shape };
-  // An empty result reads nothing, so NumPy checks no index array (only the 0-d ones, above).
-  const shape = [...S, ...rest];
-  if (shape.includes(0)) return flatGather({ ...m, reshape: shape }, A, NONE, POLICY);
-  if (lone) return maskGather(m, operand, lone, POLICY);
-  return tupleGatherMasked(m, operand, entries, S, POLICY);
 }
 
 const NONE = zeros([0], 'int64');
@@ -411,9 +424,9 @@ export function lowerUfuncAt(
   const o = options(op, opts, ['out']);
   const A = arrayArg(op, 'a', a);
   const items = itemsOf(op, A, atTuple(indices));
-  if (hasBasic(items)) return lowerBasicAt(ufunc, op, A, items, b, outArg(op, o.out));
-  const tuple = tupleOf(op, A, atTuple(indices));
-  if (hasMask(tuple)) return lowerMaskAt(ufunc, op, A, tuple, b, outArg(op, o.out));
+  if (hasBasic(items)) return lowerResolvedAt(ufunc, op, A, placedOf(op, A, items), b, outArg(op, o.out));
+  const tuple = tupleOf(op, A, items);
+  if (hasMask(tuple)) return lowerResolvedAt(ufunc, op, A, maskedOf(op, A, tuple), b, outArg(op, o.out));
   // ufunc.at allocates a copy of `a` (the result) and `b` broadcast to the updates' shape.
   const { arrays, idx, shape } = intTuple(op, A, tuple);
   const uShape = [...shape, ...A.shape.slice(arrays.length)];
@@ -460,64 +473,23 @@ const noUpdate = (m: CallMeta, A: Tensor): ScatterCall =>
   flatScatter(m, A, NONE, zeros([0], A.dtype), 'replace', SCATTER_POLICY);
 
 /**
- * `ufunc.at(a, tuple, b)` with a boolean mask in the tuple: the targets are the mask's nonzero
- * columns beside the other arrays (lowerMaskIndex), `b` broadcast to S + a.shape[n:].
+ * `ufunc.at(a, tuple, b)` with basic items or masks: `b` broadcast to the indexed shape, the
+ * integer arrays checked before b broadcasts (as without them), then the scatter.
  */
-function lowerMaskAt(
+function lowerResolvedAt(
   ufunc: UfuncName,
   op: string,
   A: Tensor,
-  tuple: readonly TupleEntry[],
+  r: Resolved,
   b: ArrayLike | Scalar,
   out?: Tensor,
 ): ScatterCall {
-  const { operand, entries, S, rest, lone } = maskedTuple(op, A, tuple);
   const B = arrayArg(op, 'b', b, A.dtype);
-  const updates = updatesOf(ufunc, op, A.dtype, B, [...S, ...rest], () =>
-    inBounds(
-      op,
-      perDim(entries, () => true),
-      operand.shape,
-    ),
-  );
-  const m = {
-    op,
-    wording: oobWording,
-    out,
-    operand_shape: A.shape,
-    reshape: operand === A ? undefined : A.shape,
-  };
+  const updates = updatesOf(ufunc, op, A.dtype, B, r.shape, r.checkAll);
+  const reshape = r.operand === A ? undefined : A.shape;
+  const m = { op, wording: r.wording, out, operand_shape: A.shape, reshape };
   if (updates.size === 0) return noUpdate(m, A);
-  if (lone) return maskScatter(m, operand, lone, updates, UFUNCS[ufunc], SCATTER_POLICY);
-  return tupleScatterMasked(m, operand, entries, S, updates, UFUNCS[ufunc], SCATTER_POLICY);
-}
-
-/**
- * `ufunc.at(a, tuple, b)` with basic items: `b` broadcast to the placed result shape, then the
- * placed scatter (index-tuple.ts); the integer arrays are checked before b broadcasts, as
- * without basic items.
- */
-function lowerBasicAt(
-  ufunc: UfuncName,
-  op: string,
-  A: Tensor,
-  items: readonly TupleItem[],
-  b: ArrayLike | Scalar,
-  out?: Tensor,
-): ScatterCall {
-  const { p, S, shape, wording } = placedOf(op, A, items);
-  const B = arrayArg(op, 'b', b, A.dtype);
-  const updates = updatesOf(ufunc, op, A.dtype, B, shape, () =>
-    inBounds(
-      op,
-      intsAt(A, p, () => true),
-      A.shape,
-    ),
-  );
-  const reshape = p.operand === A ? undefined : A.shape;
-  const m = { op, wording, out, operand_shape: A.shape, reshape };
-  if (updates.size === 0) return noUpdate(m, A);
-  return placedScatter(m, p, S, updates, UFUNCS[ufunc], SCATTER_POLICY);
+  return r.scatter(m, updates, UFUNCS[ufunc]);
 }
 
 function fits(from: readonly number[], to: readonly number[]): boolean {
