@@ -3,6 +3,7 @@
  * advanced-index assignment `index_put` (`t[i0, i1] = v`).
  */
 import type { Prologue, ScatterCall } from '../../core/call.js';
+import { exactDouble } from '../../core/fma.js';
 import type { UpdateComputation } from '../../core/types.js';
 import { InvalidArgumentError, fmt } from '../../errors.js';
 import { type Scalar, isComplex, isFloat } from '../../tensor/dtype.js';
@@ -76,17 +77,6 @@ function lowerIndexFamily(
   return takeScatter(m, X1, I, scaled.updates, d, scaled.computation, policy);
 }
 
-/** The exact value of a finite double as m·2^e (m a bigint). */
-function exact(x: number): [bigint, number] {
-  const v = new DataView(new ArrayBuffer(8));
-  v.setFloat64(0, x);
-  const bits = v.getBigUint64(0);
-  const exp = Number((bits >> 52n) & 0x7ffn);
-  const frac = bits & 0xfffffffffffffn;
-  const m = exp === 0 ? frac : frac | 0x10000000000000n;
-  return [bits >> 63n ? -m : m, (exp === 0 ? 1 : exp) - 1075];
-}
-
 /** m·2^e rounded to the nearest value of `bits` significant bits and granularity 2^minE (ties to even). */
 function roundExact(m: bigint, e: number, bits: number, minE: number): number {
   const neg = m < 0n;
@@ -110,9 +100,9 @@ function roundExact(m: bigint, e: number, bits: number, minE: number): number {
 function fma(c: number, a: number, u: number, single: boolean): number {
   const p = a * u;
   if (!Number.isFinite(c) || !Number.isFinite(p) || !Number.isFinite(a) || !Number.isFinite(u)) return c + p;
-  const [mc, ec] = exact(c);
-  const [ma, ea] = exact(a);
-  const [mu, eu] = exact(u);
+  const [mc, ec] = exactDouble(c);
+  const [ma, ea] = exactDouble(a);
+  const [mu, eu] = exactDouble(u);
   const mp = ma * mu;
   const ep = ea + eu;
   const e = Math.min(ec, ep);
@@ -295,16 +285,9 @@ export function lowerIndexPut(
   if (zeroDim >= 0 && shape.every((n) => n > 0)) sizeZeroDim(name, zeroDim);
   const updates = valuesTo(name, V, [...shape, ...X.shape.slice(arrays.length)]);
   const computation = accumulate ? 'add' : 'replace';
+  const m = metaOf(op, o.out);
   // Nothing to write (an empty broadcast or empty trailing dims): PyTorch checks no index.
-  if (updates.size === 0) return writesNothing(metaOf(op, o.out), X, policyOf(op));
-  return tupleScatter(
-    metaOf(op, o.out),
-    X,
-    idx,
-    updates,
-    arrays.length,
-    shape.length,
-    computation,
-    indexPutPolicy(X.dtype, accumulate, X.shape.slice(arrays.length), V.shape),
-  );
+  if (updates.size === 0) return writesNothing(m, X, policyOf(op));
+  const policy = indexPutPolicy(X.dtype, accumulate, X.shape.slice(arrays.length), V.shape);
+  return tupleScatter(m, X, idx, updates, arrays.length, shape.length, computation, policy);
 }

@@ -407,6 +407,13 @@ function maskArg(op: string, mask: unknown): Tensor {
   return maskOf(op, M);
 }
 
+/** The opening of masked_select / masked_scatter: options, then input, then mask. */
+function openMaskOp(op: string, opts: OutOptions | null | undefined, input: unknown, mask: unknown) {
+  const o = options(op, opts, ['out']);
+  const X0 = tensorArg(op, 'input', input);
+  return { out: o.out, X0, M0: maskArg(op, mask) };
+}
+
 /**
  * x and mask broadcast together (`<op>.shape`, PyTorch's size-mismatch wording), a 0-d pair
  * viewed as 1-d (the third value says it was 0-d).
@@ -440,10 +447,9 @@ export function lowerMaskedSelect(
   opts?: OutOptions | null,
 ): LoweredGather<'torch.masked_select'> {
   const op = 'torch.masked_select';
-  const o = options(op, opts, ['out']);
-  const X0 = tensorArg(op, 'input', input);
-  const [X, M] = broadcastPair(op, X0, maskArg(op, mask));
-  return maskGather(maskMeta(op, o.out, X0), X, M, policyOf('index_put'));
+  const { out, X0, M0 } = openMaskOp(op, opts, input, mask);
+  const [X, M] = broadcastPair(op, X0, M0);
+  return maskGather(maskMeta(op, out, X0), X, M, policyOf('index_put'));
 }
 
 /**
@@ -461,9 +467,7 @@ export function lowerMaskedScatter(
   opts?: OutOptions | null,
 ): LoweredScatter<'torch.masked_scatter'> {
   const op = 'torch.masked_scatter';
-  const o = options(op, opts, ['out']);
-  const X0 = tensorArg(op, 'input', input);
-  const M0 = maskArg(op, mask);
+  const { out, X0, M0 } = openMaskOp(op, opts, input, mask);
   const S = tensorArg(op, 'source', source);
   if (S.dtype !== X0.dtype)
     throw new DTypeError(
@@ -479,7 +483,7 @@ export function lowerMaskedScatter(
       `${op}: Number of elements of source < number of ones in mask (${S.size} < ${count})`,
       { source: S.size, count },
     );
-  const m = { ...maskMeta(op, o.out, X0), reshape: rank0 ? [] : undefined, updates_shape: S.shape };
+  const m = { ...maskMeta(op, out, X0), reshape: rank0 ? [] : undefined, updates_shape: S.shape };
   // Every source element is an update; those past count(mask) aim out of bounds (the nonzero
   // step's extra rows) and are skipped: gradients reach source in its own shape.
   const policy = { ...policyOf('index_put', X.dtype), mode: 'skip' } as const;

@@ -39,6 +39,9 @@ import type { FloatNaNOrder, PlacedNaN } from '../../core/types.js';
 import type { DType } from '../../tensor/dtype.js';
 import { policyOf } from './policy.js';
 
+/** The number of elements of a shape. */
+const size = (dims: readonly number[]) => dims.reduce((a, b) => a * b, 1);
+
 /** How ATen's inner loop reads the values: a contiguous row, one broadcast value, or no row. */
 export type RowKind = 'contiguous' | 'broadcast' | 'scalar';
 
@@ -86,7 +89,6 @@ export function indexPutRowDims(
   adjacent: boolean,
   values: readonly number[],
 ): { readonly dims: readonly number[]; readonly values: readonly number[]; readonly stride: number } {
-  const size = (dims: readonly number[]) => dims.reduce((a, b) => a * b, 1);
   const trailing = self.slice(Math.max(-1, ...indexed) + 1);
   const row = (dims: readonly number[], v: readonly number[], stride = 1) => ({ dims, values: v, stride });
   if (!adjacent || indexed.length === 0 || S.some((n) => n !== 1)) return row(trailing, values);
@@ -167,7 +169,6 @@ export function indexPutPolicy(
  * A row of one element (dim the last) is the scalar loop everywhere.
  */
 export function indexAddRow(self: readonly number[], source: readonly number[], dim: number): number {
-  const size = (dims: readonly number[]) => dims.reduce((a, b) => a * b, 1);
   if (self[dim] === 1 && source[dim] === 1) return size(self);
   return size(self.slice(dim + 1));
 }

@@ -31,20 +31,6 @@ import { checkIndexDType as indexDType, dtypeRuleFailed, integer, normalizeAxis,
 import type { CallMeta } from '../families.js';
 import { type FrameworkDescription, G, S, type Signatures } from '../signature.js';
 
-/** The PyTorch ops whose policies `TORCH_POLICY` holds. */
-export type TorchOp =
-  | 'gather'
-  | 'scatter'
-  | 'scatter_add'
-  | 'scatter_reduce'
-  | 'index_select'
-  | 'index_add'
-  | 'index_copy'
-  | 'index_fill'
-  | 'index_put'
-  | 'take'
-  | 'take_along_dim';
-
 export interface TorchPolicy {
   readonly negative_indices: NegativeIndexPolicy;
   readonly index_dtypes: readonly DType[];
@@ -59,8 +45,7 @@ const dimWording = (d: { value: bigint; dim: number; size: number }) =>
 const E = 'out_of_bounds' as const; // negative index = out of bounds = error under mode 'error'
 const W = 'from_end' as const;
 
-/** The policy of every op (PyTorch 1.13). Out of bounds is always an error. */
-export const TORCH_POLICY: Readonly<Record<TorchOp, TorchPolicy>> = {
+const POLICIES = {
   gather: { negative_indices: E, index_dtypes: I64, wording: dimWording },
   scatter: { negative_indices: E, index_dtypes: I64, wording: dimWording },
   scatter_add: { negative_indices: E, index_dtypes: I64, wording: dimWording },
@@ -79,7 +64,13 @@ export const TORCH_POLICY: Readonly<Record<TorchOp, TorchPolicy>> = {
         : `out of range: tried to access index ${d.value} on a tensor of ${d.size} elements`,
   },
   take_along_dim: { negative_indices: E, index_dtypes: I64, wording: dimWording },
-};
+} as const satisfies Record<string, TorchPolicy>;
+
+/** The PyTorch ops whose policies `TORCH_POLICY` holds. */
+export type TorchOp = keyof typeof POLICIES;
+
+/** The policy of every op (PyTorch 1.13). Out of bounds is always an error. */
+export const TORCH_POLICY: Readonly<Record<TorchOp, TorchPolicy>> = POLICIES;
 
 /** torch.<op>.index_dtype: the index tensor's dtype must be one the op accepts. */
 export function checkIndexDType(op: TorchOp, index: Tensor): void {

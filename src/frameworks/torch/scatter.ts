@@ -69,13 +69,7 @@ function lowerScatterFamily(
     refuseComplexOrder(op, computation, X.dtype);
   // src is read at the index's positions only: its leading window of index.shape.
   const window = (t: Tensor) =>
-    t.shape.join() === I1.shape.join()
-      ? t
-      : slice(
-          t,
-          I1.shape.map(() => 0),
-          I1.shape,
-        );
+    t.shape.join() === I1.shape.join() ? t : slice(t, new Array<number>(I1.rank).fill(0), I1.shape);
   const updates = S1 ? window(S1) : filled(I1.shape, S as Scalar, X.dtype, name);
   const m = metaOf(op, out, X.rank === 0 ? [] : undefined);
   return elementsScatter(m, X1, I1, updates, d, computation, policy);
@@ -176,14 +170,6 @@ export function lowerScatterReduce(
     );
   const r = oneOf(op, 'reduce', reduce, REDUCTION_NAMES);
   const include_self = flag(op, 'include_self', o.include_self, true);
-  return lowerScatterFamily(
-    'scatter_reduce',
-    input,
-    dim,
-    index,
-    src,
-    REDUCTIONS[r as Reduction],
-    include_self,
-    o.out,
-  );
+  const computation = REDUCTIONS[r as Reduction];
+  return lowerScatterFamily('scatter_reduce', input, dim, index, src, computation, include_self, o.out);
 }
