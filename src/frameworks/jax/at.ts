@@ -26,29 +26,24 @@
 import type { CoreCall, GatherCall, ScatterCall } from '../../core/call.js';
 import { execute } from '../../core/call.js';
 import type { UpdateComputation } from '../../core/types.js';
-import {
-  DTypeError,
-  GatherScatterError,
-  IndexOutOfBoundsError,
-  InvalidArgumentError,
-  fmt,
-} from '../../errors.js';
+import { DTypeError, IndexOutOfBoundsError, InvalidArgumentError, fmt } from '../../errors.js';
 import {
   type DType,
   type Scalar,
   byteSize,
+  decodeScalar,
   is64Bit,
   isFloat,
   isInteger,
   isSigned,
 } from '../../tensor/dtype.js';
-import { bitsToBfloat16, bitsToFloat16, bfloat16Bits, float16Bits } from '../../tensor/float16.js';
+import { toDTypeScalar } from '../../tensor/scalar.js';
 import { broadcastShapes, broadcastTo, cast, stack } from '../../tensor/ops.js';
 import { Tensor, full, tensor, zeros } from '../../tensor/tensor.js';
 import { describe, flag, options, outArg, scalar, tensorArg } from '../args.js';
 import { type CallMeta, tupleGather, tupleScatter } from '../families.js';
 import { CORE_SCATTER_MODE, type JaxMode, laxGatherPolicy, parseMode } from './modes.js';
-import { fillValue, promises, withPromises } from './util.js';
+import { fillValue, orFail, promises, withPromises } from './util.js';
 import type { LoweredGather, LoweredScatter } from '../lowered.js';
 import { Builder } from '../../ir/builder.js';
 import { type ProgramCall, mainFunc, scatterOp, typeOf } from '../../ir/lowered.js';
@@ -199,26 +194,19 @@ function toIndexer(x: Tensor, index: AtIndex, op: string): Indexer {
       );
     }
   }
-  let batch: number[];
-  try {
-    batch = broadcastShapes(...parts.map((p) => p.shape));
-  } catch (e) {
-    if (!(e instanceof GatherScatterError)) throw e;
-    throw new InvalidArgumentError(
-      'jax.at.index',
-      `${op}: index arrays of shapes ${parts.map((p) => fmt(p.shape)).join(', ')} do not broadcast together`,
-    );
-  }
-  let indices: Tensor;
-  if (k === 0) indices = zeros([0], 'int32');
-  else if (k === 1) indices = broadcastTo(parts[0], batch);
-  else {
-    const dtype: DType = parts.every((p) => p.dtype === parts[0].dtype) ? parts[0].dtype : 'int64';
-    indices = stack(
-      parts.map((p) => broadcastTo(cast(p, dtype), batch)),
-      -1,
-    );
-  }
+  const batch = orFail(
+    () => broadcastShapes(...parts.map((p) => p.shape)),
+    () =>
+      new InvalidArgumentError(
+        'jax.at.index',
+        `${op}: index arrays of shapes ${parts.map((p) => fmt(p.shape)).join(', ')} do not broadcast together`,
+      ),
+  );
+  // Several arrays stack into index vectors of one dtype: theirs if they share it, else int64.
+  const same = (p: Tensor) => p.dtype === parts[0].dtype;
+  const vector = (p: Tensor) => broadcastTo(cast(p, parts.every(same) ? p.dtype : 'int64'), batch);
+  const indices =
+    k === 0 ? zeros([0], 'int32') : k === 1 ? broadcastTo(parts[0], batch) : stack(parts.map(vector), -1);
   return { indices, k, batch, sliceShape: [...batch, ...x.shape.slice(k)] };
 }
 
@@ -265,42 +253,35 @@ function toUpdates(x: Tensor, values: AtValues, shape: readonly number[], op: st
   if (shape.includes(0)) return zeros(shape, x.dtype); // JAX returns x before looking at values
   if (!(values instanceof Tensor)) {
     scalar(op, 'values', values);
-    try {
-      const v =
-        is64Bit(x.dtype) && typeof values === 'number' && Number.isInteger(values) ? BigInt(values) : values;
-      return full(shape, v, x.dtype);
-    } catch {
-      throw new DTypeError(
-        `${op}.values_dtype`,
-        `${op}: value ${fmt(values)} cannot be cast safely to ${x.dtype}`,
-        { value: values, dtype: x.dtype },
-      );
-    }
+    const v =
+      is64Bit(x.dtype) && typeof values === 'number' && Number.isInteger(values) ? BigInt(values) : values;
+    return orFail(
+      () => full(shape, v, x.dtype),
+      () =>
+        new DTypeError(
+          `${op}.values_dtype`,
+          `${op}: value ${fmt(values)} cannot be cast safely to ${x.dtype}`,
+          { value: values, dtype: x.dtype },
+        ),
+    );
   }
   if (!safeCast(values.dtype, x.dtype)) {
     throw new DTypeError(
       `${op}.values_dtype`,
       `${op}: values of dtype ${values.dtype} cannot be cast safely to ${x.dtype} (JAX warns and will refuse)`,
-      {
-        from: values.dtype,
-        to: x.dtype,
-      },
+      { from: values.dtype, to: x.dtype },
     );
   }
   const v = cast(values, x.dtype);
-  try {
-    return broadcastTo(v, shape);
-  } catch (e) {
-    if (!(e instanceof GatherScatterError)) throw e;
-    throw new InvalidArgumentError(
-      `${op}.values_shape`,
-      `${op}: values of shape ${fmt(v.shape)} do not broadcast to the indexed shape ${fmt(shape)}`,
-      {
-        values: v.shape,
-        indexed: shape,
-      },
-    );
-  }
+  return orFail(
+    () => broadcastTo(v, shape),
+    () =>
+      new InvalidArgumentError(
+        `${op}.values_shape`,
+        `${op}: values of shape ${fmt(v.shape)} do not broadcast to the indexed shape ${fmt(shape)}`,
+        { values: v.shape, indexed: shape },
+      ),
+  );
 }
 
 /** One tuple scatter of `updates` into `input` at the indexed positions (x itself, or divide/power's result). */
@@ -354,21 +335,10 @@ function lowerReduce(
   return atScatter(op, x, ix, updates, REDUCER[method], o);
 }
 
-/** Rounds a float64 to the storage precision of a float dtype. */
-function roundTo(d: DType, v: number): number {
-  if (d === 'float32') return Math.fround(v);
-  if (d === 'float16') return bitsToFloat16(float16Bits(v));
-  if (d === 'bfloat16') return bitsToBfloat16(bfloat16Bits(v));
-  return v;
-}
+/** A float64 rounded to the storage precision of a float dtype. */
+const roundTo = (d: DType, v: number): number => decodeScalar(d, toDTypeScalar(v, d)) as number;
 
-/** Integer multiplication with the dtype's wrap-around. */
-function mulWrap(d: DType, a: Scalar, b: Scalar): Scalar {
-  const bits = BITS(d);
-  const p = BigInt(a as number | bigint) * BigInt(b as number | bigint);
-  const w = isSigned(d) ? BigInt.asIntN(bits, p) : BigInt.asUintN(bits, p);
-  return is64Bit(d) ? w : Number(w);
-}
+const WRAP = { rounding: 'wrap' } as const;
 
 /** Integer power (exponent ≥ 0) with the dtype's wrap-around. */
 function powWrap(d: DType, base: Scalar, exp: Scalar, op: string): Scalar {
@@ -380,8 +350,7 @@ function powWrap(d: DType, base: Scalar, exp: Scalar, op: string): Scalar {
       { exponent: e },
     );
   }
-  const bits = BigInt(BITS(d));
-  const mod = 1n << bits;
+  const mod = 1n << BigInt(BITS(d));
   let b = ((BigInt(base as number | bigint) % mod) + mod) % mod;
   let r = 1n;
   while (e > 0n) {
@@ -389,8 +358,7 @@ function powWrap(d: DType, base: Scalar, exp: Scalar, op: string): Scalar {
     b = (b * b) % mod;
     e >>= 1n;
   }
-  const w = isSigned(d) ? BigInt.asIntN(Number(bits), r) : r;
-  return is64Bit(d) ? w : Number(w);
+  return toDTypeScalar(r, d, WRAP);
 }
 
 /**
@@ -419,7 +387,9 @@ function lowerDivPow(
   const float = isFloat(d);
   const combine = (...args: Scalar[]): Scalar[] => {
     const [, orig, prod, , , u] = args;
-    const p = float ? roundTo(d, (prod as number) * (u as number)) : mulWrap(d, prod, u);
+    const p = float
+      ? roundTo(d, (prod as number) * (u as number))
+      : toDTypeScalar(BigInt(prod as number | bigint) * BigInt(u as number | bigint), d, WRAP);
     let r: Scalar;
     if (method === 'divide')
       r = roundTo(outDType, roundTo(outDType, Number(orig)) / roundTo(outDType, Number(p)));

@@ -20,14 +20,14 @@
  * fill_value, empty_axis (take), indices (1-D when axis = None), rank, broadcast.
  */
 import type { GatherMode, NegativeIndexPolicy } from '../../core/types.js';
-import { GatherScatterError, IndexOutOfBoundsError, InvalidArgumentError, fmt } from '../../errors.js';
+import { IndexOutOfBoundsError, InvalidArgumentError, fmt } from '../../errors.js';
 import { type Scalar, isInteger } from '../../tensor/dtype.js';
 import { broadcastShapes } from '../../tensor/ops.js';
 import { type Tensor, zeros } from '../../tensor/tensor.js';
 import { checkIndexDType as indexDType, integer, oneOf, options, outArg, tensorArg } from '../args.js';
 import { flatGather, gatherCall, takeGather } from '../families.js';
 import { type JaxMode, laxGatherPolicy, parseMode } from './modes.js';
-import { canonicalizeAxis, constantGather, fillValue, promises, withPromises } from './util.js';
+import { canonicalizeAxis, constantGather, fillValue, orFail, promises, withPromises } from './util.js';
 import { type LoweredGather, runs } from '../lowered.js';
 
 /** Keyword arguments of `jax.numpy.take`. */
@@ -168,17 +168,15 @@ export function lowerTakeAlongAxis(
   const idxShape = indices.shape;
   const axisSize = a.shape[axisInt];
   const arrShape = a.shape.map((n, d) => (d === axisInt ? 1 : n));
-  let outShape: number[];
-  try {
-    outShape = broadcastShapes(idxShape, arrShape);
-  } catch (e) {
-    if (!(e instanceof GatherScatterError)) throw e;
-    throw new InvalidArgumentError(
-      `${op}.broadcast`,
-      `${op}: indices of shape ${fmt(idxShape)} do not broadcast with arr of shape ${fmt(a.shape)} outside axis ${axisInt}`,
-      { indices: idxShape, arr: a.shape },
-    );
-  }
+  const outShape = orFail(
+    () => broadcastShapes(idxShape, arrShape),
+    () =>
+      new InvalidArgumentError(
+        `${op}.broadcast`,
+        `${op}: indices of shape ${fmt(idxShape)} do not broadcast with arr of shape ${fmt(a.shape)} outside axis ${axisInt}`,
+        { indices: idxShape, arr: a.shape },
+      ),
+  );
   // JAX returns zeros when the axis is empty, whatever the mode.
   if (axisSize === 0) return constantGather({ op, out }, zeros(outShape, a.dtype));
   // The dim-by-dim plan of jax/_src/numpy/indexing.py: the axis is the indexed (collapsed) dim;

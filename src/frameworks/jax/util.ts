@@ -1,6 +1,6 @@
 /** Small lowering helpers shared by the JAX ops (whole-tensor moves only; no element loops). */
 import type { CoreCall, GatherCall } from '../../core/call.js';
-import { DTypeError, fmt } from '../../errors.js';
+import { DTypeError, GatherScatterError, fmt } from '../../errors.js';
 import { type Scalar, encodeScalar } from '../../tensor/dtype.js';
 import { type Tensor, zeros } from '../../tensor/tensor.js';
 import { flag, normalizeAxis, scalar } from '../args.js';
@@ -42,15 +42,15 @@ export function canonicalizeAxis(op: string, axis: unknown, rank: number): numbe
 export function fillValue(op: string, operand: Tensor, fill: unknown): Scalar | undefined {
   if (fill === undefined || fill === null) return undefined;
   const v = scalar(op, 'fill_value', fill);
-  try {
-    encodeScalar(operand.dtype, v, op);
-  } catch {
-    throw new DTypeError(
-      `${op}.fill_value`,
-      `${op}: fill_value must be a scalar representable in ${operand.dtype}; got ${fmt(v)}`,
-      { fill_value: v },
-    );
-  }
+  orFail(
+    () => encodeScalar(operand.dtype, v, op),
+    () =>
+      new DTypeError(
+        `${op}.fill_value`,
+        `${op}: fill_value must be a scalar representable in ${operand.dtype}; got ${fmt(v)}`,
+        { fill_value: v },
+      ),
+  );
   return v;
 }
 
@@ -79,4 +79,14 @@ export function withPromises<C extends CoreCall>(
           unique_indices: p.unique_indices,
         };
   return { ...call, dimension_numbers: dn };
+}
+
+/** `f()`, or the error `fail` builds when f throws a typed error (shapes that do not broadcast). */
+export function orFail<T>(f: () => T, fail: () => GatherScatterError): T {
+  try {
+    return f();
+  } catch (e) {
+    if (!(e instanceof GatherScatterError)) throw e;
+    throw fail();
+  }
 }
