@@ -20,7 +20,12 @@ import { checkCall } from './check-call.js';
 import { allocStorage, type DType, integerRange } from '../tensor/dtype.js';
 import { Tensor, stridesOf } from '../tensor/tensor.js';
 import type { GatherCall, ScatterCall } from './call.js';
-import type { GatherDimensionNumbers, ScatterDimensionNumbers } from './types.js';
+import {
+  GATHER_DIMENSION_FIELDS,
+  type GatherDimensionNumbers,
+  SCATTER_DIMENSION_FIELDS,
+  type ScatterDimensionNumbers,
+} from './types.js';
 import { fail } from './validate.js';
 
 /** The indices with one iota component per batching dim appended along the index-vector dim. */
@@ -102,42 +107,64 @@ export function appendIotaComponents(
 /** Sorted union of two disjoint dim lists. */
 const merged = (a: readonly number[], b: readonly number[]) => [...a, ...b].sort((x, y) => x - y);
 
-/** One kind's batching pairs and where its index vectors run, under the kind's own names. */
-interface BatchingPairs {
-  /** operand_batching_dims / input_batching_dims. */
-  readonly operand: readonly number[];
-  /** start_indices_batching_dims / scatter_indices_batching_dims. */
-  readonly indices: readonly number[];
-  readonly indexVectorDim: number;
-  readonly rule: PairRule;
-}
-
-/** The code of a kind's size rule (gather C16, scatter C17) and its two attributes' names. */
-interface PairRule {
+/**
+ * One kind's dimension-number fields and the code of its size rule (gather C16, scatter C17):
+ * the one rewrite below reads them, so the gather and scatter decompositions cannot drift.
+ */
+interface Kind {
+  /** The spec's six fields by role: window, collapsed, operand and indices batching, map, vector dim. */
+  readonly fields: readonly string[];
+  /** The fields the rewritten dimension numbers carry after those six, in order. */
+  readonly rest: readonly string[];
   readonly code: string;
-  readonly names: readonly [string, string];
 }
-const GATHER_PAIRS: PairRule = {
+const GATHER: Kind = {
+  fields: GATHER_DIMENSION_FIELDS,
+  rest: ['slice_sizes', 'indices_are_sorted'],
   code: 'stablehlo.gather.C16',
-  names: ['operand_batching_dims', 'start_indices_batching_dims'],
 };
-const SCATTER_PAIRS: PairRule = {
+const SCATTER: Kind = {
+  fields: SCATTER_DIMENSION_FIELDS,
+  rest: ['indices_are_sorted', 'unique_indices'],
   code: 'stablehlo.scatter.C17',
-  names: ['input_batching_dims', 'scatter_indices_batching_dims'],
 };
 
-/** The iota-extended indices of a call with batching pairs, or null for a call without any. */
-function iotaIndices(op: string, indices: Tensor, pairs: BatchingPairs): BatchedIndices | null {
-  const { operand, indices: dims, rule } = pairs;
+/**
+ * The RFC's rewrite of one call's indices and dimension numbers (every field of the kind, in
+ * the spec's order), or null for a call without batching pairs.
+ */
+function unbatched<D extends GatherDimensionNumbers | ScatterDimensionNumbers>(
+  op: string,
+  indices: Tensor,
+  dn: D,
+  kind: Kind,
+) {
+  const given = dn as unknown as Readonly<Record<string, unknown>>;
+  // The batching fields are optional ([] when absent); the others are required.
+  const list = (field: string) => (given[field] as readonly number[] | undefined) ?? [];
+  const [, collapsed, operandDims, indicesDims, map] = kind.fields;
+  const operand = list(operandDims);
+  const dims = list(indicesDims);
   if (operand.length === 0 && dims.length === 0) return null;
   if (operand.length !== dims.length) {
     fail(
-      rule.code,
+      kind.code,
       // The wording of checkBatchingPairs, which states the same rule under the same code.
-      `${op}: size(${rule.names[0]}) must equal size(${rule.names[1]}); got ${operand.length} vs ${dims.length}`,
+      `${op}: size(${operandDims}) must equal size(${indicesDims}); got ${operand.length} vs ${dims.length}`,
     );
   }
-  return appendIotaComponents(indices, pairs.indexVectorDim, dims, op);
+  const batched = appendIotaComponents(indices, dn.index_vector_dim, dims, op);
+  const rewritten: Readonly<Record<string, unknown>> = {
+    [collapsed]: merged(given[collapsed] as readonly number[], operand),
+    [operandDims]: [],
+    [indicesDims]: [],
+    [map]: [...(given[map] as readonly number[]), ...operand],
+    index_vector_dim: batched.index_vector_dim,
+    indices_are_sorted: false,
+  };
+  const fields = [...kind.fields, ...kind.rest];
+  const numbers = Object.fromEntries(fields.map((f) => [f, f in rewritten ? rewritten[f] : given[f]]));
+  return { indices: batched.indices, numbers: numbers as unknown as D };
 }
 
 /**
@@ -145,23 +172,8 @@ function iotaIndices(op: string, indices: Tensor, pairs: BatchingPairs): Batched
  * A call without batching dims comes back unchanged.
  */
 export function decomposeGatherBatching(call: GatherCall): GatherCall {
-  const dn = call.dimension_numbers;
-  const ob = dn.operand_batching_dims ?? [];
-  const sb = dn.start_indices_batching_dims ?? [];
-  const pairs = { operand: ob, indices: sb, indexVectorDim: dn.index_vector_dim, rule: GATHER_PAIRS };
-  const batched = iotaIndices(call.op, call.start_indices, pairs);
-  if (batched === null) return call;
-  const dimension_numbers: GatherDimensionNumbers = {
-    offset_dims: dn.offset_dims,
-    collapsed_slice_dims: merged(dn.collapsed_slice_dims, ob),
-    operand_batching_dims: [],
-    start_indices_batching_dims: [],
-    start_index_map: [...dn.start_index_map, ...ob],
-    index_vector_dim: batched.index_vector_dim,
-    slice_sizes: dn.slice_sizes,
-    indices_are_sorted: false,
-  };
-  return { ...call, start_indices: batched.indices, dimension_numbers };
+  const r = unbatched(call.op, call.start_indices, call.dimension_numbers, GATHER);
+  return r === null ? call : { ...call, start_indices: r.indices, dimension_numbers: r.numbers };
 }
 
 /**
@@ -169,23 +181,8 @@ export function decomposeGatherBatching(call: GatherCall): GatherCall {
  * A call without batching dims comes back unchanged.
  */
 export function decomposeScatterBatching(call: ScatterCall): ScatterCall {
-  const dn = call.dimension_numbers;
-  const ib = dn.input_batching_dims ?? [];
-  const sb = dn.scatter_indices_batching_dims ?? [];
-  const pairs = { operand: ib, indices: sb, indexVectorDim: dn.index_vector_dim, rule: SCATTER_PAIRS };
-  const batched = iotaIndices(call.op, call.scatter_indices, pairs);
-  if (batched === null) return call;
-  const dimension_numbers: ScatterDimensionNumbers = {
-    update_window_dims: dn.update_window_dims,
-    inserted_window_dims: merged(dn.inserted_window_dims, ib),
-    input_batching_dims: [],
-    scatter_indices_batching_dims: [],
-    scatter_dims_to_operand_dims: [...dn.scatter_dims_to_operand_dims, ...ib],
-    index_vector_dim: batched.index_vector_dim,
-    indices_are_sorted: false,
-    unique_indices: dn.unique_indices,
-  };
-  return { ...call, scatter_indices: batched.indices, dimension_numbers };
+  const r = unbatched(call.op, call.scatter_indices, call.dimension_numbers, SCATTER);
+  return r === null ? call : { ...call, scatter_indices: r.indices, dimension_numbers: r.numbers };
 }
 
 /** Either decomposition, by the call's kind. */
