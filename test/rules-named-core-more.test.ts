@@ -4,13 +4,8 @@
  * src/backends/index.ts, src/export/onnx.ts), each reached through the public API (`core`,
  * `autodiff`, `backends`, `export` entry points): the error class, the exact code and the
  * message's key part, beside the valid call.
- *
- * Not here: `<op>.internal` (core/scatter.ts) is thrown when the fused duplicate check found a
- * duplicate that the detector then does not find — both read the same indices, so no input
- * reaches it. `autodiff.jvp` is the `where` jvp hands checkNamedTensors, which throws
- * `autodiff.jvp.tangents` (tested in hostile-calls.test.ts): the static scan reads the label
- * as a code. `autodiff.reducer` is the default branch of a switch over every ReducerName plus
- * 'custom', after checkCall has refused any other string (`call.update_computation`).
+ * (Rows no input reaches — a self-consistency check of the duplicate detector, a label the
+ * static scan reads as a code, a switch default behind checkCall — are not named here.)
  */
 import { describe, expect, it } from 'vitest';
 import {

@@ -5,11 +5,8 @@
  * src/oracle/allowed.ts — not errors but the rule a verdict cites when a runtime's answer
  * differs from the library's where the framework leaves it open (asserted by the verdict and
  * the cited code, beside a planted answer no liberty allows).
- *
- * Not here: `oracle.emit.case` (stablehloCase of a case without a unique result) — emitSuite,
- * its one caller, skips such cases first, and stablehloCase is not exported.
- * `oracle.runtime.unavailable` is TF.js failing to start its backend in the worker; with the
- * packages installed it starts (even under --jitless), so no command line reaches it here.
+ * (Not named here: the emitter's check behind emitSuite's own filter, and TF.js failing to start
+ * its backend, which no command line reaches with the packages installed.)
  */
 import { writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -3,13 +3,8 @@
  * (src/tensor/tensor.ts, src/tensor/ops.ts, src/interop/adapters.ts, src/node/index.ts), each
  * reached through the public API: the error class, the exact code and the message's key part,
  * plus the valid call beside it so the test would pass nothing through by accident.
- *
- * Not here: `tensor.clone`, `tensor.toArray`, `tensor.toFlatArray`, `tensor.toJSON`,
- * `tensor.toString` are the `where` labels those methods hand to liveStorage / checkJsStructure,
- * which throw `tensor.storage_changed` / `tensor.to_array` (tested elsewhere) — the catalogue's
- * static scan reads the labels as codes. `cast.value` is complexParts' code for a value that is
- * neither number, bigint, boolean nor { re, im }; cast feeds it decodeScalar of a real dtype,
- * which only gives those, so no input reaches it.
+ * (The catalogue rows of this layer that no input reaches — labels its static scan reads as
+ * codes, and a check behind decodeScalar — are not named here, so they stay listed as untested.)
  */
 import { describe, expect, it } from 'vitest';
 import {

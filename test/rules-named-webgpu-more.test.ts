@@ -4,9 +4,8 @@
  * `upload`, `run`, `runModule`, `GpuTensor.reshape`). The checks made before anything touches
  * the device run here on a stand-in device object (only its `limits` are read); the rest run on
  * Dawn/SwiftShader, in a child process with the Vulkan environment (test/webgpu-env.ts).
- *
- * Not here: `webgpu.internal` — the GPU flagged an index error that the CPU re-run does not
- * find; both evaluate the same index map, so only a faulty kernel or device reaches it.
+ * (Not named here: the check that the GPU's index flags and the CPU re-run agree, which only a
+ * faulty kernel or device reaches.)
  */
 import { describe, expect, it } from 'vitest';
 import { type WebGpuBackend, createWebGpuBackend } from '../src/backends/webgpu/index.js';
