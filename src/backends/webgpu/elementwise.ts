@@ -101,10 +101,11 @@ fn enc_half(x: vec2<u32>, nan: u32, inf: u32, P: i32, EMAX: i32) -> u32 {
 }
 fn enc_f16(x: vec2<u32>) -> u32 { return enc_half(x, 0x7E00u, 0x7C00u, 10, 15); }
 fn enc_bf16(x: vec2<u32>) -> u32 { return enc_half(x, 0x7FC0u, 0x7F80u, 7, 127); }
+// add and multiply keep rhs's NaN when both are NaN (as the CPU interpreter does); f64_add and
+// f64_mul would keep lhs's.
 fn ir_add64(a: vec2<u32>, b: vec2<u32>) -> vec2<u32> {
   if (is_nan64(b)) { return quiet64(b); }
-  if (is_nan64(a)) { return quiet64(a); }
-  return fadd64_inf(a, b);
+  return f64_add(a, b);
 }
 fn ir_mul64(a: vec2<u32>, b: vec2<u32>) -> vec2<u32> {
   if (is_nan64(b)) { return quiet64(b); }
