@@ -1,0 +1,79 @@
+/**
+ * Named negative tests for the DirectML rules the catalogue still listed without one
+ * (src/frameworks/directml/desc.ts, gather.ts), each reached through the public `directml.<OP>`
+ * call: the error class, the exact code and the message's key part, beside the valid call.
+ *
+ * `<op>.OutputTensor.DimensionCount`: GATHER_ND's output is Indices[:-1] ++ Input[k:], which can
+ * have more dimensions than DimensionCount; DirectML crops only leading 1s, so sizes without a 1
+ * cannot fit. Not here, as no input reaches them: GATHER_ELEMENTS', SCATTER's and SCATTER_ND's
+ * `OutputTensor.DimensionCount` (their output has the indices' or the input's sizes, already
+ * within DimensionCount), the gathers' `duplicates` (a gather refuses the option as `.options`
+ * first) and GATHER_ND's `BatchDimensionCount` (fixed at 0, so the batch sizes always match).
+ */
+import { describe, expect, it } from 'vitest';
+import { DTypeError, directml, tensor } from '../src/index.js';
+import { expectRule } from './helpers/errors.js';
+
+const f32 = (shape: number[]) => {
+  const n = shape.reduce((a, b) => a * b, 1);
+  return tensor(
+    Float32Array.from({ length: n }, (_, k) => k),
+    'float32',
+    shape,
+  );
+};
+const u32 = (v: number[], shape: number[]) => tensor(new Uint32Array(v), 'uint32', shape);
+const dml = directml as unknown as Record<string, (desc: object, o?: object) => { toArray(): unknown }>;
+
+/** Input [2, 2, 2, 2] and indices [2, 2, 2, k]: D = 4 with InputDimensionCount 4. */
+const nd = (op: string, k: number, extra: object = {}) =>
+  dml[op]({
+    InputTensor: f32([2, 2, 2, 2]),
+    IndicesTensor: u32(new Array(8 * k).fill(1), [2, 2, 2, k]),
+    InputDimensionCount: 4,
+    IndicesDimensionCount: 4,
+    ...extra,
+  });
+
+describe('directml: one named test per rule (more)', () => {
+  it('directml.GATHER_ND.OutputTensor.DimensionCount: output sizes [2, 2, 2, 2, 2, 2] in 4 dims', () => {
+    const e = expectRule(() => nd('GATHER_ND', 1), 'directml.GATHER_ND.OutputTensor.DimensionCount');
+    expect(e.message).toContain('the output sizes [2, 2, 2, 2, 2, 2] do not fit in DimensionCount 4');
+    // k = 4 reads whole elements: the output [2, 2, 2] right-aligns to [1, 2, 2, 2].
+    expect((nd('GATHER_ND', 4).toArray() as number[][][][])[0][0][0][0]).toBe(15);
+  });
+
+  it('directml.GATHER_ND1.OutputTensor.DimensionCount: output sizes [2, 2, 2, 2, 2, 2] in 4 dims', () => {
+    const code = 'directml.GATHER_ND1.OutputTensor.DimensionCount';
+    const e = expectRule(() => nd('GATHER_ND1', 1, { BatchDimensionCount: 0 }), code);
+    expect(e.message).toContain('do not fit in DimensionCount 4');
+    // One batch dim: Indices[:-1] ++ Input[1 + 3:] = [2, 2, 2], right-aligned to [1, 2, 2, 2].
+    expect((nd('GATHER_ND1', 3, { BatchDimensionCount: 1 }).toArray() as number[][][][])[0][1][0][0]).toBe(
+      15,
+    );
+  });
+
+  it('directml.SCATTER_ND.UpdatesTensor.DataType: int32 updates into a float32 input', () => {
+    const desc = {
+      InputTensor: f32([1, 2, 2]),
+      IndicesTensor: u32([1, 1], [1, 1, 2]),
+      InputDimensionCount: 2,
+      IndicesDimensionCount: 2,
+    };
+    const updates = (dtype: 'int32' | 'float32') => tensor([[[9]]], dtype);
+    const e = expectRule(
+      () => dml.SCATTER_ND({ ...desc, UpdatesTensor: updates('int32') }),
+      'directml.SCATTER_ND.UpdatesTensor.DataType',
+      DTypeError,
+    );
+    expect(e.message).toContain(
+      'UpdatesTensor.DataType must match InputTensor.DataType (float32); got int32',
+    );
+    expect(dml.SCATTER_ND({ ...desc, UpdatesTensor: updates('float32') }).toArray()).toEqual([
+      [
+        [0, 1],
+        [2, 9],
+      ],
+    ]);
+  });
+});
