@@ -113,12 +113,13 @@ function startRows(job: RangeJob, kernel: RowsKernel, direct: RunFn): void {
   const ss = map.spaceSize * lanes < 2 ** 31 ? new Int32Array(8) : new Float64Array(8);
   const n = rowLen * lanes;
   const special = skipHandler(map, job.partial, direct);
+  const aligned = alignedStarts(map);
   let k = 0;
   map.resolveChunks(job, { lo, hi, chunk: CHUNK }, (starts, b0, b1) => {
     for (let j = 0; j < b1 - b0; j++) {
       const t = starts[j];
       const r = (b0 + j) * rowLen;
-      if (t >= t0 && t + rowLen <= t1 && t % rowLen === 0) {
+      if (t >= t0 && t + rowLen <= t1 && (aligned || t % rowLen === 0)) {
         ds[k] = t * lanes;
         ss[k] = r * lanes;
         if (++k === 8) {
@@ -135,6 +136,15 @@ function startRows(job: RangeJob, kernel: RowsKernel, direct: RunFn): void {
     }
   });
   if (k > 0) kernel(dArr, ds, sArr, ss, k, n);
+}
+
+/**
+ * Whether every resolved start is a multiple of the run length (each index component and
+ * batching dim moves by a multiple of it): then no start needs the per-row division check.
+ */
+function alignedStarts(map: IndexMap): boolean {
+  const n = map.runLen;
+  return map.kOpStride.every((s) => s % n === 0) && map.batchOpStrides.every((s) => s % n === 0);
 }
 
 /** `replace` of one run: its update bits copied over the target's. */
