@@ -106,7 +106,9 @@ describe('oracle errors: one named test per rule', () => {
   const echo: Runtime = {
     name: 'echo',
     ops: ['onnx.GatherND'],
-    run: async () => ({ error: 'unused' }),
+    run: async () => {
+      throw new Error('never run');
+    },
   };
 
   it('oracle.campaign.ops: a campaign whose op list meets none of the runtime ops', async () => {
