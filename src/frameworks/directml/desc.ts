@@ -15,21 +15,8 @@ import { integer, integers, oneOf, options, tensorArg } from '../args.js';
 import { CLAMP_OR_ERROR, LAST_OR_ERROR, dtypeRule } from '../checks.js';
 import { type FrameworkDescription, G, type Param, S, type Signatures } from '../signature.js';
 
-/** `DML_TENSOR_DATA_TYPE_*` names (the prefix may be omitted). */
-export type DmlDataType =
-  | 'FLOAT64'
-  | 'FLOAT32'
-  | 'FLOAT16'
-  | 'INT64'
-  | 'INT32'
-  | 'INT16'
-  | 'INT8'
-  | 'UINT64'
-  | 'UINT32'
-  | 'UINT16'
-  | 'UINT8';
-
-export const DML_DATA_TYPE: Readonly<Record<DmlDataType, DType>> = {
+/** Each `DML_TENSOR_DATA_TYPE_*` name and the dtype it is. */
+export const DML_DATA_TYPE = {
   FLOAT64: 'float64',
   FLOAT32: 'float32',
   FLOAT16: 'float16',
@@ -41,7 +28,10 @@ export const DML_DATA_TYPE: Readonly<Record<DmlDataType, DType>> = {
   UINT32: 'uint32',
   UINT16: 'uint16',
   UINT8: 'uint8',
-};
+} as const satisfies Record<string, DType>;
+
+/** `DML_TENSOR_DATA_TYPE_*` names (the prefix may be omitted). */
+export type DmlDataType = keyof typeof DML_DATA_TYPE;
 const DML_NAME = Object.fromEntries(Object.entries(DML_DATA_TYPE).map(([k, v]) => [v, k])) as Record<
   string,
   DmlDataType
@@ -312,18 +302,7 @@ export function output(
   }
   if (value === undefined || value === null) return { sizes };
   const out = value instanceof Tensor ? value : undefined;
-  const desc = out
-    ? { Sizes: out.shape, DataType: out.dtype }
-    : descOf(
-        op,
-        options(
-          op,
-          value as DmlOutputTensorDesc,
-          ['Sizes', 'DataType'],
-          'OutputTensor',
-          'OutputTensor fields',
-        ),
-      );
+  const desc = out ? { Sizes: out.shape, DataType: out.dtype } : descOf(op, value as DmlOutputTensorDesc);
   if (desc.Sizes !== undefined && !sameShape(desc.Sizes, sizes)) {
     fail(
       `${op}.OutputTensor.Sizes`,
@@ -342,12 +321,11 @@ export function output(
 }
 
 const DML_NAMES = Object.keys(DML_DATA_TYPE) as DmlDataType[];
+const OUTPUT_FIELDS = ['Sizes', 'DataType'];
 
-/** An OutputTensor desc's Sizes and DataType, checked and read as shape and dtype. */
-function descOf(
-  op: string,
-  d: Partial<DmlOutputTensorDesc>,
-): { Sizes?: readonly number[]; DataType?: DType } {
+/** An OutputTensor desc's fields (`Sizes`, `DataType` only), checked and read as shape and dtype. */
+function descOf(op: string, value: DmlOutputTensorDesc): { Sizes?: readonly number[]; DataType?: DType } {
+  const d = options(op, value, OUTPUT_FIELDS, 'OutputTensor', 'OutputTensor fields');
   const Sizes =
     d.Sizes === undefined
       ? undefined

@@ -73,16 +73,10 @@ export interface OpVersion {
   readonly name: string;
 }
 
-/** The option keys of each op: `duplicates` only where reduction `none` can meet duplicates. */
-const OPTION_KEYS: Record<OnnxOpType, readonly string[]> = {
-  Gather: ['opset', 'out'],
-  GatherElements: ['opset', 'out'],
-  GatherND: ['opset', 'out'],
-  Scatter: ['opset', 'duplicates', 'out'],
-  ScatterElements: ['opset', 'duplicates', 'out'],
-  ScatterND: ['opset', 'duplicates', 'out'],
-  TensorScatter: ['opset', 'out'],
-};
+/** The option keys: `duplicates` only on the ops with `updates` (reduction `none` can meet duplicates). */
+const OPTION_KEYS = ['opset', 'out'];
+const SCATTER_OPTION_KEYS = ['opset', 'duplicates', 'out'];
+const DUPLICATES = ['error', 'last_wins'] as const;
 
 /** Picks the schema an opset selects. Throws `onnx.<Op>.opset` for opsets without the op. */
 export function resolveOp(type: OnnxOpType, opset: unknown = LATEST_OPSET): OpVersion {
@@ -137,18 +131,15 @@ export function onnxOptions(type: OnnxOpType, value: unknown): ResolvedOptions {
     return { op: resolveOp(type, LATEST_OPSET), out: undefined, duplicates: 'error' };
   const usable = typeof value === 'object' && value !== null && !Array.isArray(value);
   const op = resolveOp(type, usable ? ((value as OnnxOptions).opset ?? LATEST_OPSET) : LATEST_OPSET);
-  const o = options(op.name, value as OnnxScatterOptions | null | undefined, OPTION_KEYS[type]);
+  const o = options(
+    op.name,
+    value as OnnxScatterOptions | null | undefined,
+    HAS_UPDATES.has(type) ? SCATTER_OPTION_KEYS : OPTION_KEYS,
+  );
   return {
     op,
     out: outArg(op.name, o.out),
-    duplicates: oneOf(
-      op.name,
-      'duplicates',
-      o.duplicates,
-      ['error', 'last_wins'],
-      'error',
-      code(op, 'options'),
-    ),
+    duplicates: oneOf(op.name, 'duplicates', o.duplicates, DUPLICATES, 'error', code(op, 'options')),
   };
 }
 

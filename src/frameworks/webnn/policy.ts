@@ -97,16 +97,13 @@ export function webnnOptions(
   return {
     axis: o.axis,
     out: outArg(op, o.out),
-    outOfBounds: oneOf(
-      op,
-      'outOfBounds',
-      o.outOfBounds,
-      ['clamp', 'error'],
-      WEBNN_POLICY.outOfBounds.default,
-    ),
-    duplicates: oneOf(op, 'duplicates', o.duplicates, ['last', 'error'], WEBNN_POLICY.duplicates.default),
+    outOfBounds: oneOf(op, 'outOfBounds', o.outOfBounds, OUT_OF_BOUNDS, WEBNN_POLICY.outOfBounds.default),
+    duplicates: oneOf(op, 'duplicates', o.duplicates, DUPLICATES, WEBNN_POLICY.duplicates.default),
   };
 }
+
+const OUT_OF_BOUNDS = ['clamp', 'error'] as const;
+const DUPLICATES = ['last', 'error'] as const;
 
 /** The core policy of a gather: clamp or error, negatives from the end once. */
 export function gatherPolicy(op: string, args: WebNNArgs): GatherPolicy {

@@ -58,15 +58,8 @@ function lowerScatterElements(
       `${op}: shape(updates) must equal shape(indices) ${fmt(indices.shape)}; got ${fmt(updates.shape)}`,
     );
   }
-  return elementsScatter(
-    { op, out: args.out },
-    input,
-    indices,
-    updates,
-    axis,
-    'replace',
-    scatterPolicy(op, args),
-  );
+  const policy = scatterPolicy(op, args);
+  return elementsScatter({ op, out: args.out }, input, indices, updates, axis, 'replace', policy);
 }
 
 /**
