@@ -1,6 +1,8 @@
 // Kernel A/B microbenchmark: the ONNX lowering of each case executed with `out` (and fresh) on
 // one thread, median of N. Not part of `npm run bench`; for quick same-process comparisons.
-//   node bench/micro.mjs [--cases B3,B6] [--runs 9] [--quick]
+//   node bench/micro.mjs [--cases B3,B6] [--runs 9] [--quick] [--dist ../dist,/tmp/old-dist]
+// Several builds (--dist a,b) run alternately in the same rounds, so a kernel change is judged
+// against its predecessor under the same machine load; each line also gives the CPU time.
 // Two questions docs/performance.md answers with it, each alternating its variants in one run:
 //   node bench/micro.mjs --alloc      a fresh 64 MiB Float32Array + set, against a warm set
 //   node bench/micro.mjs --rows 256   ways to copy 65536 random rows of N lanes (1 KiB for 256)
@@ -12,7 +14,7 @@ const opts = new Command()
   .option('--cases <list>', 'cases', '')
   .option('--runs <n>', 'runs', '9')
   .option('--quick', 'small sizes', false)
-  .option('--dist <dir>', 'build to load', '../dist')
+  .option('--dist <dirs>', 'builds to load (comma-separated: alternated round by round)', '../dist')
   .option('--alloc', 'time a fresh 64 MiB result against a warm copy', false)
   .option('--rows <lanes>', 'time row-copy strategies for rows of this many int32 lanes')
   .parse()
@@ -93,39 +95,48 @@ if (opts.rows) {
   );
   process.exit(0);
 }
-const lib = await import(`${opts.dist}/index.js`);
-const { execute } = await import(`${opts.dist}/core/call.js`);
-const { Tensor } = lib;
+const builds = [];
+for (const dir of opts.dist.split(',').filter(Boolean)) {
+  const lib = await import(`${dir}/index.js`);
+  const { execute } = await import(`${dir}/core/call.js`);
+  builds.push({ dir, lib, execute });
+}
 const only = opts.cases.split(',').filter(Boolean);
 for (const c of defineCases(opts.quick)) {
   if (only.length && !only.includes(c.id)) continue;
   const a = c.make(Number(c.id.slice(1)) * 1000);
-  const t = {
-    data: new Tensor('float32', c.shapes.data, a.data),
-    indices: new Tensor('int64', c.shapes.indices, a.indices),
-  };
-  if (a.updates) t.updates = new Tensor('float32', c.shapes.updates, a.updates);
-  const fe = c.frontends[0];
-  const call = fe.lower(lib)(...fe.args(t));
-  const out = new Tensor('float32', c.resultShape, new Float32Array(c.resultBytes / 4));
   const reps = c.perCall ? 20000 : 1;
+  // Wall and CPU time of `reps` calls (CPU time: less swayed by other processes on the cores).
   const time = (fn) => {
+    const c0 = process.cpuUsage();
     const t0 = performance.now();
     for (let i = 0; i < reps; i++) fn();
-    return (performance.now() - t0) / reps;
+    const cpu = process.cpuUsage(c0);
+    return [(performance.now() - t0) / reps, (cpu.user + cpu.system) / 1000 / reps];
   };
-  const fresh = [];
-  const withOut = [];
-  for (let r = 0; r < Number(opts.runs) + 2; r++) {
-    const f = time(() => execute(call));
-    const o = time(() => execute({ ...call, out }));
-    if (r >= 2) {
-      fresh.push(f);
-      withOut.push(o);
+  const runs = builds.map(({ dir, lib, execute }) => {
+    const { Tensor } = lib;
+    const t = {
+      data: new Tensor('float32', c.shapes.data, a.data),
+      indices: new Tensor('int64', c.shapes.indices, a.indices),
+    };
+    if (a.updates) t.updates = new Tensor('float32', c.shapes.updates, a.updates);
+    const fe = c.frontends[0];
+    const call = fe.lower(lib)(...fe.args(t));
+    const out = new Tensor('float32', c.resultShape, new Float32Array(c.resultBytes / 4));
+    return { dir, fresh: () => execute(call), out: () => execute({ ...call, out }), t: [[], [], [], []] };
+  });
+  for (let r = 0; r < Number(opts.runs) + 2; r++)
+    for (const run of runs) {
+      const f = time(run.fresh);
+      const o = time(run.out);
+      if (r < 2) continue;
+      for (const [k, x] of [f[0], o[0], f[1], o[1]].entries()) run.t[k].push(x);
     }
-  }
   const u = c.perCall ? 1000 : 1;
-  console.log(
-    `${c.id} fresh ${(median(fresh) * u).toFixed(2)} out ${(median(withOut) * u).toFixed(2)} ${c.perCall ? 'µs' : 'ms'}`,
-  );
+  const ms = (xs) => (median(xs) * u).toFixed(2);
+  for (const { dir, t } of runs)
+    console.log(
+      `${c.id} fresh ${ms(t[0])} out ${ms(t[1])} ${c.perCall ? 'µs' : 'ms'} (cpu: fresh ${ms(t[2])} out ${ms(t[3])})${builds.length > 1 ? ` ${dir}` : ''}`,
+    );
 }
