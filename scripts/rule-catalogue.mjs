@@ -90,8 +90,8 @@ function scanFile(file, found, helpers, calls) {
   const ruleFns = ruleNameFunctions(text);
   let spec = /siteOf\('([\w.]+)'/.exec(text)?.[1]; // the spec op of the file's checks, from its first site
   let fn = { name: '', helper: false, ops: undefined };
-  const helperRule = (rule, i) =>
-    helpers.set(fn.name, [...(helpers.get(fn.name) ?? []), { rule, file, def: file, line: i + 1, about: messageNear(lines, i) }]);
+  const helperRule = (rule, i, about = messageNear(lines, i), when = undefined) =>
+    helpers.set(fn.name, [...(helpers.get(fn.name) ?? []), { rule, file, def: file, line: i + 1, about, ...(when ? { when } : {}) }]);
   const add = (code, i, rule, about = messageNear(lines, i), weak = false) =>
     found.push({ code, file, line: i + 1, about: explained.get(rule) ?? about, weak });
   lines.forEach((line, i) => {
@@ -118,6 +118,7 @@ function scanFile(file, found, helpers, calls) {
       calls.push({ word: `${m[2]}.${m[3]}`, name: m[1], file, text, line: next ? i + 2 : i + 1, lines });
     const local = /const op = '([^']+)'/.exec(line);
     if (local) fn.ops = [prefixed(file, local[1])];
+    tensorTable(lines, fn, line, helperRule);
     // The op under another name: `const name = 'torch.index_select'`, or in a helper `const name = \`torch.${op}\``.
     const alias = /const (name) = (?:'((?:[a-z]+)\.\w+)'|`[a-z]+\.\$\{op\}`);/.exec(line);
     if (alias?.[2]) [fn.ops, fn.alias] = [[alias[2]], alias[1]];
@@ -182,8 +183,42 @@ function scanFile(file, found, helpers, calls) {
     if (fn.helper && !fn.ops && passed) helperRule(passed[1], i);
     const lastOp = /\b(\w+)\((?:[^()]|\([^()]*\))*,\s*op\s*[,)]/g; // `lowerGatherDimensionNumbers(x.shape, …, op)`, `policyOf(o, op, …)`
     for (const m of [...line.matchAll(new RegExp(`\\b(\\w+)\\(${OP_VAR}\\b`, 'g')), ...line.matchAll(lastOp)])
-      calls.push({ name: m[1], ops: fn.ops ?? (fn.helper ? [] : ops), explained, file, text, from: fn });
+      calls.push({ name: m[1], ops: fn.ops ?? (fn.helper ? [] : ops), explained, file, text, from: fn, src: line });
   });
+}
+
+/**
+ * Tensors a helper checks from a table chosen by its kind parameter (DirectML's `descTensors`):
+ * `const names = kind === 'gather' ? GATHER_TENSORS : SCATTER_TENSORS` then
+ * `names.map((n) => [n, tensorArg(op, n, desc[n])])`. Each name is a helper rule at the line of
+ * its table; a name only one table holds applies only to calls passing that kind (`when`).
+ */
+function tensorTable(lines, fn, line, helperRule) {
+  const pick = /const (\w+) = (\w+) === '(\w+)' \? ([A-Z_]+) : ([A-Z_]+);/.exec(line);
+  if (pick) fn.table = { names: pick[1], param: pick[2], word: pick[3], then: pick[4], else: pick[5] };
+  const t = fn.table;
+  if (!t || !fn.helper || fn.ops || !new RegExp(`\\b${t.names}\\.map\\(\\((\\w+)\\) =>.*\\btensorArg\\(op, \\1\\b`).test(line)) return;
+  const table = (name) => {
+    const at = lines.findIndex((l) => l.startsWith(`const ${name} = [`));
+    return { at, names: at < 0 ? [] : literals(lines[at]) };
+  };
+  const [yes, no] = [table(t.then), table(t.else)];
+  const index = fn.params.split(',').findIndex((p) => new RegExp(`^\\s*${t.param}\\b`).test(p));
+  for (const [own, other, equal] of [[yes, no, true], [no, yes, false]])
+    for (const rule of own.names) {
+      if (equal && other.names.includes(rule)) continue; // both tables: one row, any kind
+      const when = other.names.includes(rule) ? undefined : { fn: fn.name, index, word: t.word, equal };
+      helperRule(rule, own.at, `\`${rule}\` must be a Tensor`, when);
+    }
+}
+
+/** Whether a helper rule holds for a call: a `when` rule needs the call to pass its kind (a literal), else it may. */
+function applies(call, h) {
+  if (!h.when || !call.src) return true;
+  const m = new RegExp(`\\b${h.when.fn}\\(([^)]*)`).exec(call.src);
+  const arg = m?.[1].split(',')[h.when.index]?.trim();
+  const word = arg && /^'(\w+)'$/.exec(arg)?.[1];
+  return word === undefined || (word === h.when.word) === h.when.equal;
 }
 
 /** The core's constraint ids by spec op (`stablehlo.gather` → C1…), the functions checking them, the frontends naming them. */
@@ -256,8 +291,8 @@ export function collectRules() {
   for (let depth = 0; depth < 3; depth++)
     for (const call of calls.filter((c) => c.from?.helper && !c.from.ops && c.from.name !== c.name)) {
       const own = helpers.get(call.from.name) ?? [];
-      for (const h of helpers.get(call.name) ?? [])
-        if (imports(call, h.def) && !own.some((o) => o.rule === h.rule)) own.push({ ...h, def: call.file });
+      for (const h of (helpers.get(call.name) ?? []).filter((h) => applies(call, h)))
+        if (imports(call, h.def) && !own.some((o) => o.rule === h.rule)) own.push({ ...h, def: call.file, when: undefined });
       if (own.length > 0) helpers.set(call.from.name, own);
     }
   for (let depth = 0; depth < 3; depth++)
@@ -269,7 +304,7 @@ export function collectRules() {
       found.push({ code: (p.prefix ?? p.pair) + call.word, file: call.file, line: call.line, about: messageNear(call.lines, call.line - 1) });
   const reached = new Set();
   for (const call of calls.filter((c) => c.from || (c.word && helpers.has(c.name))))
-    for (const h of helpers.get(call.name) ?? [])
+    for (const h of (helpers.get(call.name) ?? []).filter((h) => applies(call, h)))
       for (const op of !imports(call, h.def) ? [] : call.word ? wordOp(call) : call.ops) {
         found.push({ code: `${op}.${h.rule}`, file: h.file, line: h.line, about: call.explained?.get(h.rule) ?? h.about });
         reached.add(`${h.file}:${h.line}:${h.rule}`);
