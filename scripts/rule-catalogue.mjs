@@ -168,6 +168,7 @@ function scanFile(file, found, helpers, calls) {
     for (const re of DYNAMIC)
       for (const m of [aliased, ...wrapped].flatMap((l) => [...l.matchAll(re)])) {
         const rule = m.groups?.helper === 'options' ? (m.groups.rule ?? 'options') : m.at(-1);
+        if (m.groups?.helper && ownCode(m, lines.slice(i + 1, i + 9))) continue; // the call names its code: read there
         const check = ARG_CHECKS[m.groups?.helper];
         const about = check ? `\`${rule}\` ${check}` : messageNear(lines, i);
         const at = [i, i - 1, i - 2].find((j) => lines[j]?.includes(rule)) ?? i; // `options(` / `op,` / `value,`
@@ -219,6 +220,24 @@ function applies(call, h) {
   const arg = m?.[1].split(',')[h.when.index]?.trim();
   const word = arg && /^'(\w+)'$/.exec(arg)?.[1];
   return word === undefined || (word === h.when.word) === h.when.equal;
+}
+
+/**
+ * Whether a checking helper's call passes its own code after the value (`oneOf(op, 'duplicates',
+ * …, 'error', \`${op}.duplicates_policy\`)`, `integers(op, 'result_shape', …, code(op, 'options'))`):
+ * it throws that code, never `<op>.<name>`. `m` matches the call's start; `next`: the lines after.
+ */
+function ownCode(m, next) {
+  const text = [m.input.slice(m.index), ...next.map((l) => l.trim())].join(' ');
+  const [args, open] = [[''], text.indexOf('(')];
+  for (let k = open + 1, depth = 0; k < text.length && depth >= 0; k++) {
+    const c = text[k];
+    depth += '([{'.includes(c) ? 1 : ')]}'.includes(c) ? -1 : 0;
+    if (depth === 0 && c === ',') args.push('');
+    else if (depth >= 0) args[args.length - 1] += c;
+  }
+  const code = new RegExp(`^(?:\`\\$\\{${OP_VAR}\\}\\.|code\\(op\\b|'(?:${FRAMEWORKS})\\.[\\w.]+'$)`);
+  return args.slice(3).some((a) => code.test(a.trim()));
 }
 
 /** The core's constraint ids by spec op (`stablehlo.gather` → C1…), the functions checking them, the frontends naming them. */
