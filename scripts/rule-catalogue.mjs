@@ -213,6 +213,17 @@ function tensorTable(lines, fn, line, helperRule) {
     }
 }
 
+/**
+ * The kind a helper's call to another helper is guarded by: `if (kind === 'scatter') checkUpdates(op, …)`
+ * in a helper taking `kind` (WebNN's `openOperands`, DirectML's `descTensors`): the callee's rules
+ * hold only for calls of the helper passing that kind.
+ */
+function guard(call) {
+  const m = /\bif \((\w+) (===|!==) '(\w+)'\) \w+\(/.exec(call.src ?? '');
+  const index = m ? call.from.params.split(',').findIndex((p) => new RegExp(`^\\s*${m[1]}\\b`).test(p)) : -1;
+  return index < 0 ? undefined : { fn: call.from.name, index, word: m[3], equal: m[2] === '===' };
+}
+
 /** Whether a helper rule holds for a call: a `when` rule needs the call to pass its kind (a literal), else it may. */
 function applies(call, h) {
   if (!h.when || !call.src) return true;
@@ -311,7 +322,7 @@ export function collectRules() {
     for (const call of calls.filter((c) => c.from?.helper && !c.from.ops && c.from.name !== c.name)) {
       const own = helpers.get(call.from.name) ?? [];
       for (const h of (helpers.get(call.name) ?? []).filter((h) => applies(call, h)))
-        if (imports(call, h.def) && !own.some((o) => o.rule === h.rule)) own.push({ ...h, def: call.file, when: undefined });
+        if (imports(call, h.def) && !own.some((o) => o.rule === h.rule)) own.push({ ...h, def: call.file, when: guard(call) });
       if (own.length > 0) helpers.set(call.from.name, own);
     }
   for (let depth = 0; depth < 3; depth++)
