@@ -101,7 +101,10 @@ function scanFile(file, found, helpers, calls) {
     const [p1, p2] = params.split(',').map((p) => /\w+/.exec(p)?.[0]);
     // A helper takes the op first, or later (`lowerGatherDimensionNumbers(…, op)`, `policyOf(o, op, entry)`).
     const helper = /^\s*(op|OP)\b/.test(params) || /,\s*op\??(?::\s*string)?\s*(?:,|$)/.test(params);
-    if (f) fn = { name: f[1] ?? f[3], helper, param: p1, p2, params };
+    // A closure inside an op's function (`const combine = (...args) => …` in jax.at's divide/power)
+    // is still that op's code: only a closure taking the op is a helper of its own.
+    const closure = f?.[3] && /^\s/.test(line) && !helper && fn.ops;
+    if (f && !closure) fn = { name: f[1] ?? f[3], helper, param: p1, p2, params };
     // `stablehlo.${op}.${c}` from a helper's first two parameters (argError), or passed on: `argError(op, c, …)`.
     const pair = fn.p2 && new RegExp(`\`([a-z][\\w.]*)\\.\\$\\{${fn.param}\\}\\.\\$\\{${fn.p2}\\}\``).exec(line);
     if (pair) calls.push({ pair: `${pair[1]}.`, name: fn.name, file });
@@ -110,7 +113,8 @@ function scanFile(file, found, helpers, calls) {
     // A function throwing `export.onnx.${rule}` for its first parameter: each `fail('opset', …)` names a code.
     const tail = new RegExp(`\`(?:([a-z][\\w.]*)|\\$\\{([A-Z_]+)\\})\\.\\$\\{${fn.param}\\}\``).exec(line);
     const prefix = tail?.[1] ?? new RegExp(`const ${tail?.[2]} = '([\\w.]+)'`).exec(text)?.[1];
-    if (prefix && fn.param && !fn.helper) calls.push({ prefix: `${prefix}.`, name: fn.name, file });
+    // (`const op = \`jax.at.${method}\`` names the op, no code: read below as a template op.)
+    if (prefix && fn.param && !fn.helper && !/\bconst op = /.test(line)) calls.push({ prefix: `${prefix}.`, name: fn.name, file });
     const next = /\w\($/.test(line) ? (lines[i + 1] ?? '').trim() : ''; // `lowerScatterFamily(` / `'scatter_reduce',`
     for (const m of `${line}${next}`.matchAll(/\b(\w+)\('([a-z]\w*)'/g))
       calls.push({ word: m[2], name: m[1], file, text, line: next ? i + 2 : i + 1, lines });
