@@ -189,11 +189,12 @@ export function descTensors(
   const D = checkDimensionCounts(op, t, 1, 8);
   checkDataType(op, 'InputTensor', input, DATA_TYPES);
   checkDataType(op, 'IndicesTensor', indices, INDEX_TYPES);
+  if (kind === 'scatter') checkUpdatesType(op, input, updates);
   return { input, indices, updates, D, policy };
 }
 
-/** A scatter desc's last opening rule (after {@link descTensors}): UpdatesTensor of InputTensor's data type. */
-export function checkUpdatesType(op: string, input: Tensor, updates: Tensor): void {
+/** A scatter desc's last opening rule: UpdatesTensor of InputTensor's data type. */
+function checkUpdatesType(op: string, input: Tensor, updates: Tensor): void {
   if (updates.dtype === input.dtype) return;
   const message = `${op}: UpdatesTensor.DataType must match InputTensor.DataType (${input.dtype}); got ${updates.dtype}`;
   dtypeRule(`${op}.UpdatesTensor.DataType`, message);

@@ -15,7 +15,6 @@ import {
   type DmlOptions,
   checkSizesOffAxis,
   descFields,
-  checkUpdatesType,
   descTensors,
   ndSizes,
   output,
@@ -65,7 +64,6 @@ function lowerSCATTER(desc: DmlScatterDesc, options?: DmlOptions | null): Lowere
   const op = 'directml.SCATTER';
   const d = descFields(op, desc, FIELDS.SCATTER);
   const { input, indices, updates, D, policy } = descTensors(op, 'scatter', d, options);
-  checkUpdatesType(op, input, updates);
   const axis = uintField(op, 'Axis', d.Axis, 0, D - 1);
   checkSizesOffAxis(op, input, indices, axis);
   if (!sameShape(updates.shape, indices.shape)) {
@@ -95,7 +93,6 @@ function lowerSCATTER_ND(
   const op = 'directml.SCATTER_ND';
   const d = descFields(op, desc, FIELDS.SCATTER_ND);
   const { input, indices, updates, D, policy } = descTensors(op, 'scatter', d, options);
-  checkUpdatesType(op, input, updates);
   const { nIn, nIdx, inReal, idxReal } = ndSizes(op, d, input, indices, D);
   const k = idxReal[nIdx - 1];
   if (k > nIn)

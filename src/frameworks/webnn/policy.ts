@@ -165,7 +165,7 @@ export function checkAxis(op: string, axis: unknown, rank: number): number {
 /**
  * The opening steps every op runs, in the spec's order: the options, then "validating operand"
  * on input and indices (whose data type is in the constraints table). A scatter then checks its
- * updates ({@link checkUpdates}), and every op `rank(input) >= minRank` ({@link checkRank}).
+ * `updates` ({@link checkUpdates}), and every op `rank(input) >= minRank` ({@link checkRank}).
  */
 export function openOperands(
   op: string,
@@ -174,6 +174,8 @@ export function openOperands(
   options: unknown,
   input: Tensor,
   indices: Tensor,
+  minRank: 0 | 1,
+  updates?: unknown,
 ): WebNNArgs {
   const args = webnnOptions(op, options, kind, keys);
   checkOperand(op, 'input', input);
@@ -184,6 +186,8 @@ export function openOperands(
       `${op}: indices must be int32, uint32 or int64; got ${indices.dtype}`,
       indices,
     );
+  if (kind === 'scatter') checkUpdates(op, input, updates);
+  checkRank(op, 'input', input, minRank);
   return args;
 }
 

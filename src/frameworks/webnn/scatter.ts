@@ -14,7 +14,6 @@ import {
   checkCoordinateSize,
   checkIndicesShape,
   checkRank,
-  checkUpdates,
   openOperands,
   scatterPolicy,
 } from './policy.js';
@@ -44,9 +43,7 @@ function lowerScatterElements(
   options?: WebNNScatterOptions | null,
 ): LoweredScatter<'webnn.scatterElements'> {
   const op = 'webnn.scatterElements';
-  const args = openOperands(op, 'scatter', ['axis'], options, input, indices);
-  checkUpdates(op, input, updates);
-  checkRank(op, 'input', input, 1);
+  const args = openOperands(op, 'scatter', ['axis'], options, input, indices, 1, updates);
   const r = input.rank;
   checkRank(op, 'indices', indices, 1, r);
   checkRank(op, 'updates', updates, 1, r);
@@ -82,9 +79,7 @@ function lowerScatterND(
   options?: WebNNScatterPolicyOptions | null,
 ): LoweredScatter<'webnn.scatterND'> {
   const op = 'webnn.scatterND';
-  const args = openOperands(op, 'scatter', [], options, input, indices);
-  checkUpdates(op, input, updates);
-  checkRank(op, 'input', input, 1);
+  const args = openOperands(op, 'scatter', [], options, input, indices, 1, updates);
   checkRank(op, 'indices', indices, 1);
   checkCoordinateSize(op, input, indices);
   const expected = ndShape(input.shape, indices.shape);
