@@ -5,12 +5,12 @@
  * src/oracle/allowed.ts — not errors but the rule a verdict cites when a runtime's answer
  * differs from the library's where the framework leaves it open (asserted by the verdict and
  * the cited code, beside a planted answer no liberty allows).
- * (Not named here: the emitter's check behind emitSuite's own filter, and TF.js failing to start
- * its backend, which no command line reaches with the packages installed.)
+ * (Not named here: the emitter's check behind emitSuite's own filter, which no input reaches.)
  */
-import { writeFileSync, mkdtempSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { CommanderError } from 'commander';
 import { describe, expect, it } from 'vitest';
@@ -144,6 +144,34 @@ describe('oracle errors: one named test per rule', () => {
     expect((e as CommanderError).exitCode).toBe(2);
     expect((e as Error).message).toBe(
       `error: ${path}: a runtime module exports name (string), ops (string[]) and run({ op, opset, inputs, attributes }) (oracle.runtime.module)`,
+    );
+  });
+
+  it('oracle.runtime.unavailable: TF.js cannot start its wasm backend (node --jitless has no WebAssembly)', {
+    timeout: 180_000,
+  }, () => {
+    // The built CLI (CI builds first), as a user runs it; seed 2 draws valid gather_nd calls, so
+    // the runtime's refusal is a departure whose example carries the typed error's message.
+    const json = join(mkdtempSync(join(tmpdir(), 'tgs-rules-tfjs-')), 'report.json');
+    const argv = ['--jitless', resolve('dist/cli/main.js'), 'conformance', 'run', '--runtime', 'tfjs-wasm'];
+    const rest = [
+      '--ops',
+      'tensorflow.gather_nd',
+      '--n',
+      '3',
+      '--seed',
+      '2',
+      '--timeout',
+      '8000',
+      '--json',
+      json,
+    ];
+    const r = spawnSync(process.execPath, [...argv, ...rest], { encoding: 'utf8', timeout: 170_000 });
+    expect(r.status).toBe(0);
+    const report = JSON.parse(readFileSync(json, 'utf8'));
+    expect(report.departures.map((d: { class: string }) => d.class)).toEqual(['rejects valid input']);
+    expect(report.departures[0].example.got).toBe(
+      'error: TF.js wasm: TF.js could not start its wasm backend (oracle.runtime.unavailable)',
     );
   });
 });
