@@ -20,8 +20,6 @@ import type { IndexOptions, IndexTuple, UfuncName } from './numpy/indexing.js';
 import { lowerPut, lowerTake, put, take } from './numpy/take.js';
 import type { ArrayLike } from './numpy/shared.js';
 import { type LoweredScatter, runs } from './lowered.js';
-import { ufuncFloatRules } from './numpy/policy.js';
-import type { ScatterCall } from '../core/call.js';
 
 export type { NumpyMode } from './numpy/policy.js';
 export { MODES as NUMPY_MODES } from './numpy/policy.js';
@@ -30,13 +28,6 @@ export type { IndexItem, IndexOptions, IndexTuple, Slice, UfuncName } from './nu
 export type { TakeOptions, PutOptions } from './numpy/take.js';
 export type { AlongAxisOptions } from './numpy/along-axis.js';
 
-/** A ufunc.at call with NumPy's width-specific float rules (numpy/policy.ts) in its options. */
-function withFloatRules<C extends { readonly kind: string }>(name: UfuncName, call: C): C {
-  if (call.kind !== 'scatter') return call;
-  const s = call as unknown as ScatterCall;
-  const rules = ufuncFloatRules(name, s.inputs[0].dtype);
-  return rules ? ({ ...s, options: { ...s.options, ...rules } } as unknown as C) : call;
-}
 const lowerAt = <N extends UfuncName>(name: N) =>
   ({
     /** Lowers `numpy.<ufunc>.at(a, indices, b)` to one core scatter (see the ufunc's `at`). */
@@ -45,8 +36,7 @@ const lowerAt = <N extends UfuncName>(name: N) =>
       indices: ArrayLike | IndexTuple,
       b: ArrayLike | Scalar,
       opts?: IndexOptions | null,
-    ): LoweredScatter<`numpy.${N}.at`> =>
-      withFloatRules(name, indexing.lowerUfuncAt(name, a, indices, b, opts)),
+    ): LoweredScatter<`numpy.${N}.at`> => indexing.lowerUfuncAt(name, a, indices, b, opts),
   }) as const;
 const ufunc = (name: UfuncName) =>
   ({

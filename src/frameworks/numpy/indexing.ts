@@ -33,7 +33,13 @@ import {
 } from '../index-tuple.js';
 import { options, outArg, tensorArg } from '../args.js';
 import { type CallMeta, flatGather, flatScatter, tupleGather, tupleScatter } from '../families.js';
-import { GATHER_POLICY, SCATTER_POLICY as FANCY_SCATTER, fancyIndex, oobWording } from './policy.js';
+import {
+  GATHER_POLICY,
+  SCATTER_POLICY as FANCY_SCATTER,
+  fancyIndex,
+  oobWording,
+  withFloatRules,
+} from './policy.js';
 import {
   type ArrayLike,
   arrayArg,
@@ -413,7 +419,16 @@ function atTuple(indices: unknown): readonly unknown[] {
  * Unbuffered: duplicate indices accumulate, in index order. `b` broadcasts to S + a.shape[k:]
  * (numpy.<ufunc>.at.b_shape), checked after the indices, as NumPy does.
  */
-export function lowerUfuncAt(
+export const lowerUfuncAt = (
+  ufunc: UfuncName,
+  a: ArrayLike,
+  indices: ArrayLike | IndexTuple,
+  b: ArrayLike | Scalar,
+  opts?: IndexOptions | null,
+): ScatterCall => withFloatRules(ufunc, ufuncAt(ufunc, a, indices, b, opts));
+
+/** numpy.<ufunc>.at before its float rules (numpy/policy.ts). */
+function ufuncAt(
   ufunc: UfuncName,
   a: ArrayLike,
   indices: ArrayLike | IndexTuple,

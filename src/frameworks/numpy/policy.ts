@@ -9,6 +9,7 @@
  * | take / put, mode 'clip'                  | clamp to 0          | clamp to n - 1           | last wins                  | same                                  |
  * | fancy: a[i,…], *_along_axis, ufunc.at    | wrap once           | IndexError               | `=` last wins; ufunc.at accumulates | any integer (uint64 reinterpreted as int64); float is an error |
  */
+import type { ScatterCall } from '../../core/call.js';
 import type { FloatMinMax, FloatNaN } from '../../core/kernels.js';
 import type { GatherMode, NegativeIndexPolicy, ScatterMode } from '../../core/types.js';
 import { DTypeError, InvalidArgumentError, fmt } from '../../errors.js';
@@ -156,9 +157,10 @@ const UFUNC_FLOAT16: Readonly<Partial<Record<string, UfuncFloatRules>>> = {
   maximum: { float_minmax: 'self_on_tie_keep_nan' },
 };
 
-/** The width-specific float rules of `np.<ufunc>.at` on `dtype` (none: the lowering's own). */
-export function ufuncFloatRules(ufunc: string, dtype: DType): UfuncFloatRules | undefined {
-  return dtype === 'float16' ? UFUNC_FLOAT16[ufunc] : undefined;
+/** A `np.<ufunc>.at` call with the width-specific float rules of its dtype in its options. */
+export function withFloatRules(ufunc: string, call: ScatterCall): ScatterCall {
+  const rules = call.inputs[0].dtype === 'float16' ? UFUNC_FLOAT16[ufunc] : undefined;
+  return rules ? { ...call, options: { ...call.options, ...rules } } : call;
 }
 
 /**
