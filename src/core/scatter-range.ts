@@ -67,11 +67,12 @@ export function scatterRange(job: RangeJob): void {
     return;
   }
   const direct = job.reducer === 'replace' ? replaceRuns(job) : reduceRuns(job);
-  const rows = interleavedRows(job, direct);
-  if (rows.kernel && rowPerBatch(job)) {
-    startRows(job, rows.kernel, clipToRange(job, direct));
+  const kernel = shortRowsKernel(job);
+  if (kernel && rowPerBatch(job)) {
+    startRows(job, kernel, clipToRange(job, direct));
     return;
   }
+  const rows = interleavedRows(job, direct, kernel);
   const fn = clipToRange(job, rows.fn);
   const special = skipHandler(map, job.partial, fn);
   if (job.bLo >= 0) map.forBatchRange(job, job.bLo, job.bHi, fn, special);
@@ -106,12 +107,7 @@ function startRows(job: RangeJob, kernel: RowsKernel, direct: RunFn): void {
   const lo = job.bLo < 0 ? 0 : job.bLo;
   const hi = job.bLo < 0 ? map.batchCount : job.bHi;
   const rowLen = map.runLen;
-  const lanes = job.reducer === 'replace' ? bitView(job.results[0]).lanes : 1;
-  const dArr = job.reducer === 'replace' ? bitView(job.results[0]).view : job.results[0].data;
-  const sArr = job.reducer === 'replace' ? bitView(job.updates[0]).view : job.updates[0].data;
-  const ds = map.operandSize * lanes < 2 ** 31 ? new Int32Array(8) : new Float64Array(8);
-  const ss = map.spaceSize * lanes < 2 ** 31 ? new Int32Array(8) : new Float64Array(8);
-  const n = rowLen * lanes;
+  const { lanes, dArr, sArr, ds, ss, n } = rowBuffers(job);
   const special = skipHandler(map, job.partial, direct);
   const aligned = alignedStarts(map);
   let k = 0;
@@ -176,6 +172,29 @@ function reduceRuns(job: RangeJob): RunFn {
   };
 }
 
+/** The interleaved kernel for the job's short rows (one input, 1 < run < SET_ROW_LANES lanes), or null. */
+function shortRowsKernel(job: RangeJob): RowsKernel | null {
+  const { map, reducer, results } = job;
+  const lanes = reducer === 'replace' ? bitView(results[0]).lanes : 1;
+  return results.length === 1 && map.runLen > 1 && map.runLen * lanes < SET_ROW_LANES
+    ? rowsKernel(reducer, results[0].dtype, job.nan)
+    : null;
+}
+
+/** The storages a rows kernel reads (bit views for `replace`) and its 8 row offsets each side. */
+function rowBuffers(job: RangeJob) {
+  const { map, reducer, results, updates } = job;
+  const lanes = reducer === 'replace' ? bitView(results[0]).lanes : 1;
+  return {
+    lanes,
+    dArr: reducer === 'replace' ? bitView(results[0]).view : results[0].data,
+    sArr: reducer === 'replace' ? bitView(updates[0]).view : updates[0].data,
+    ds: map.operandSize * lanes < 2 ** 31 ? new Int32Array(8) : new Float64Array(8),
+    ss: map.spaceSize * lanes < 2 ** 31 ? new Int32Array(8) : new Float64Array(8),
+    n: map.runLen * lanes,
+  };
+}
+
 /**
  * Short rows that start at multiples of their length either coincide or are disjoint, so 8 of
  * them can be applied interleaved (overlapping their cache misses) without reordering the
@@ -184,20 +203,11 @@ function reduceRuns(job: RangeJob): RunFn {
 function interleavedRows(
   job: RangeJob,
   direct: RunFn,
-): { fn: RunFn; flush: () => void; kernel: RowsKernel | null } {
-  const { map, reducer, results, updates } = job;
-  const lanes = reducer === 'replace' ? bitView(results[0]).lanes : 1;
-  const rowLen = map.runLen;
-  const rows =
-    results.length === 1 && rowLen > 1 && rowLen * lanes < SET_ROW_LANES
-      ? rowsKernel(reducer, results[0].dtype, job.nan)
-      : null;
-  if (!rows) return { fn: direct, flush: () => {}, kernel: null };
-  const dArr = reducer === 'replace' ? bitView(results[0]).view : results[0].data;
-  const sArr = reducer === 'replace' ? bitView(updates[0]).view : updates[0].data;
-  const ds = map.operandSize * lanes < 2 ** 31 ? new Int32Array(8) : new Float64Array(8);
-  const ss = map.spaceSize * lanes < 2 ** 31 ? new Int32Array(8) : new Float64Array(8);
-  const n = rowLen * lanes;
+  rows: RowsKernel | null,
+): { fn: RunFn; flush: () => void } {
+  if (!rows) return { fn: direct, flush: () => {} };
+  const rowLen = job.map.runLen;
+  const { lanes, dArr, sArr, ds, ss, n } = rowBuffers(job);
   let k = 0;
   const flush = () => {
     if (k > 0) rows(dArr, ds, sArr, ss, k, n);
@@ -213,7 +223,7 @@ function interleavedRows(
       direct(r, t, len);
     }
   };
-  return { fn, flush, kernel: rows };
+  return { fn, flush };
 }
 
 /** `fn` restricted to targets in [t0, t1) (unchanged for the whole operand). */
