@@ -1,6 +1,6 @@
 /**
  * One named negative test per rule of the core, autodiff, backends and ONNX export that had
- * none (src/core/check-call.ts, scatter.ts, gather.ts, batching.ts, src/autodiff/*,
+ * none (src/core/check-call.ts, scatter.ts, gather.ts, src/autodiff/*,
  * src/backends/index.ts, src/export/onnx.ts), each reached through the public API (`core`,
  * `autodiff`, `backends`, `export` entry points): the error class, the exact code and the
  * message's key part, beside the valid call.
@@ -8,15 +8,7 @@
  * static scan reads as a code, a switch default behind checkCall — are not named here.)
  */
 import { describe, expect, it } from 'vitest';
-import {
-  core,
-  type GatherScatterError,
-  InvalidArgumentError,
-  jax,
-  stablehlo,
-  tensor,
-  torch,
-} from '../src/index.js';
+import { core, type GatherScatterError, InvalidArgumentError, jax, tensor, torch } from '../src/index.js';
 import { NotDifferentiableError, jvp, vjp } from '../src/autodiff/index.js';
 import { type Backend, cpuBackend, executeAllOn, getBackend, setBackend } from '../src/backends/index.js';
 import { OnnxExportError, toOnnx } from '../src/export/index.js';
@@ -122,7 +114,7 @@ describe('core.execute: one named test per field rule of a lowered call', () => 
   });
 });
 
-describe('core plans and batching: the `<op>.` rules of the shared checks', () => {
+describe('core plans and scatter options: the `<op>.` rules of the shared checks', () => {
   const G = {
     offset_dims: [],
     collapsed_slice_dims: [0],
@@ -160,62 +152,6 @@ describe('core plans and batching: the `<op>.` rules of the shared checks', () =
     const e = expectRule(() => run('largest'), 'stablehlo.scatter.float_minmax');
     expect(e.message).toMatch(
       /^stablehlo\.scatter: float_minmax must be one of "ieee", .*; got "largest" \(stablehlo\.scatter\.float_minmax\)$/,
-    );
-  });
-
-  /** A gather with one batching pair (operand dim 0 ↔ indices dim 0): out[b, k] = operand[b, idx[b, k]]. */
-  const batched = (dn: object = {}) => {
-    const call = stablehlo.lower.gather(
-      f32([
-        [1, 2, 3],
-        [4, 5, 6],
-      ]),
-      tensor(
-        [
-          [[2], [0]],
-          [[1], [1]],
-        ],
-        'int32',
-      ),
-      {
-        offset_dims: [],
-        collapsed_slice_dims: [1],
-        start_index_map: [1],
-        operand_batching_dims: [0],
-        start_indices_batching_dims: [0],
-        index_vector_dim: 2,
-        slice_sizes: [1, 1],
-      },
-    ) as core.GatherCall;
-    return { ...call, dimension_numbers: { ...call.dimension_numbers, ...dn } } as core.GatherCall;
-  };
-
-  it('the batched base call decomposes to the same result', () => {
-    const d = core.decomposeGatherBatching(batched());
-    expect(d.dimension_numbers.operand_batching_dims ?? []).toEqual([]);
-    expect(core.execute(d).toArray()).toEqual([
-      [3, 1],
-      [5, 5],
-    ]);
-  });
-
-  it('stablehlo.gather.index_vector_dim: decomposeGatherBatching of a call whose index_vector_dim is past the indices rank', () => {
-    const e = expectRule(
-      () => core.decomposeGatherBatching(batched({ index_vector_dim: 4 })),
-      'stablehlo.gather.index_vector_dim',
-    );
-    expect(e.message).toBe(
-      'stablehlo.gather: index_vector_dim must be in [0, 3]; got 4 (stablehlo.gather.index_vector_dim)',
-    );
-  });
-
-  it('stablehlo.gather.indices_batching_dims: decomposeGatherBatching of a call batching over index_vector_dim', () => {
-    const e = expectRule(
-      () => core.decomposeGatherBatching(batched({ start_indices_batching_dims: [2] })),
-      'stablehlo.gather.indices_batching_dims',
-    );
-    expect(e.message).toBe(
-      'stablehlo.gather: indices batching dims must be dims of the indices other than index_vector_dim 2; got 2 (stablehlo.gather.indices_batching_dims)',
     );
   });
 });
