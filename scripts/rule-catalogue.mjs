@@ -90,6 +90,7 @@ function scanFile(file, found, helpers, calls) {
   const ruleFns = ruleNameFunctions(text);
   let spec = /siteOf\('([\w.]+)'/.exec(text)?.[1]; // the spec op of the file's checks, from its first site
   let fn = { name: '', helper: false, ops: undefined };
+  const opsOf = new Map(); // the op of each function of the file that names one
   const helperRule = (rule, i, about = messageNear(lines, i), when = undefined) =>
     helpers.set(fn.name, [...(helpers.get(fn.name) ?? []), { rule, file, def: file, line: i + 1, about, ...(when ? { when } : {}) }]);
   const add = (code, i, rule, about = messageNear(lines, i), weak = false) =>
@@ -120,8 +121,13 @@ function scanFile(file, found, helpers, calls) {
       calls.push({ word: m[2], name: m[1], file, text, line: next ? i + 2 : i + 1, lines });
     for (const m of `${line}${next}`.matchAll(/\b(\w+)\('(\w+)',\s*'([CI]\d+)'/g))
       calls.push({ word: `${m[2]}.${m[3]}`, name: m[1], file, text, line: next ? i + 2 : i + 1, lines });
-    const local = /const op = '([^']+)'/.exec(line);
+    // `const op = '…'`, or in a frontend a caller's name with a default (`text('stablehlo.gather', 'op', attrs.op) ?? 'stablehlo.gather'`).
+    const local = /const op = '([^']+)'/.exec(line) ?? (file.startsWith('src/frameworks/') ? /const op = .*\?\? '([^']+)';$/.exec(line) : null);
     if (local) fn.ops = [prefixed(file, local[1])];
+    // The op another function of the file returns: `const { op, policy } = scatterAttributes(attributes)`.
+    const taken = /const \{ op\b[^}]*\} = (\w+)\(/.exec(line);
+    if (taken && opsOf.has(taken[1])) fn.ops = opsOf.get(taken[1]);
+    if (fn.ops && fn.name) opsOf.set(fn.name, fn.ops);
     tensorTable(lines, fn, line, helperRule);
     // The op under another name: `const name = 'torch.index_select'`, or in a helper `const name = \`torch.${op}\``.
     const alias = /const (name) = (?:'((?:[a-z]+)\.\w+)'|`[a-z]+\.\$\{op\}`);/.exec(line);
