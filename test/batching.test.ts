@@ -24,7 +24,7 @@ import {
   rng,
 } from './reference/random-cases.js';
 import { SPEC_GATHER_DIMS, SPEC_GATHER_RESULT, specIndices, specOperand } from './helpers/spec-example.js';
-import { thrown } from './helpers/errors.js';
+import { caught, thrown } from './helpers/errors.js';
 
 const bytes = (t: Tensor) => Array.from(new Uint8Array(t.data.buffer, t.data.byteOffset, t.data.byteLength));
 
@@ -113,6 +113,13 @@ describe('the StableHLO spec example (gather with batching dims)', () => {
     expect(checked.code).toBe('stablehlo.gather.C16');
     expect(direct.message).toBe(checked.message);
   });
+  it('the direct entry points check the call first: typed errors, never a TypeError', () => {
+    const { collapsed_slice_dims: _, ...noCollapsed } = SPEC_GATHER_DIMS;
+    const bad = { ...call, dimension_numbers: noCollapsed } as unknown as GatherCall;
+    expect(thrown(() => decomposeGatherBatching(bad)).code).toBe('stablehlo.gather.I4');
+    expect(thrown(() => decomposeGatherBatching(null as unknown as GatherCall)).code).toBe('call.type');
+    expect(thrown(() => decomposeScatterBatching(call as unknown as ScatterCall)).code).toBe('call.kind');
+  });
   it('leaves a call without batching dims unchanged (same object)', () => {
     const d = decomposeGatherBatching(call);
     expect(decomposeBatching(d)).toBe(d);
@@ -157,10 +164,16 @@ describe('decomposed = original on random batched calls (fast-check)', () => {
             negative_indices: r.next() < 0.5 ? 'from_end' : 'out_of_bounds',
           }),
         };
+        const a = outcome(() => execute(call));
+        // The decomposition checks the call first: a call execute refuses, it refuses alike.
+        const refused = caught(() => decomposeGatherBatching(call));
+        if (refused.error !== undefined) {
+          expect(refused.code).toBe(a.code);
+          return;
+        }
         const d = decomposeGatherBatching(call);
         expect(d.dimension_numbers.operand_batching_dims).toEqual([]);
         if (c.batching[0].length > 0) batched++;
-        const a = outcome(() => execute(call));
         const b = outcome(() => execute(d));
         if (a.code !== undefined) expect(b.code).toBeDefined();
         else expect(b).toEqual(a);
@@ -217,10 +230,16 @@ describe('decomposed = original on random batched calls (fast-check)', () => {
             include_self: r.next() < 0.7,
           }),
         };
+        const a = outcome(() => execute(call));
+        // The decomposition checks the call first: a call execute refuses, it refuses alike.
+        const refused = caught(() => decomposeScatterBatching(call));
+        if (refused.error !== undefined) {
+          expect(refused.code).toBe(a.code);
+          return;
+        }
         const d = decomposeScatterBatching(call);
         expect(d.dimension_numbers.input_batching_dims).toEqual([]);
         if (c.batching[0].length > 0) batched++;
-        const a = outcome(() => execute(call));
         const b = outcome(() => execute(d));
         if (a.code !== undefined) expect(b.code).toBeDefined();
         else expect(b).toEqual(a);

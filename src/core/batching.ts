@@ -172,8 +172,8 @@ function unbatched<D extends GatherDimensionNumbers | ScatterDimensionNumbers>(
  * A call without batching dims comes back unchanged.
  */
 export function decomposeGatherBatching(call: GatherCall): GatherCall {
-  const r = unbatched(call.op, call.start_indices, call.dimension_numbers, GATHER);
-  return r === null ? call : { ...call, start_indices: r.indices, dimension_numbers: r.numbers };
+  checkCall(call, 'decomposeGatherBatching', ['gather']);
+  return gatherUnbatched(call);
 }
 
 /**
@@ -181,12 +181,22 @@ export function decomposeGatherBatching(call: GatherCall): GatherCall {
  * A call without batching dims comes back unchanged.
  */
 export function decomposeScatterBatching(call: ScatterCall): ScatterCall {
-  const r = unbatched(call.op, call.scatter_indices, call.dimension_numbers, SCATTER);
-  return r === null ? call : { ...call, scatter_indices: r.indices, dimension_numbers: r.numbers };
+  checkCall(call, 'decomposeScatterBatching', ['scatter']);
+  return scatterUnbatched(call);
 }
 
 /** Either decomposition, by the call's kind. */
 export function decomposeBatching<C extends GatherCall | ScatterCall>(call: C): C {
   checkCall(call, 'decomposeBatching', ['gather', 'scatter']);
-  return (call.kind === 'gather' ? decomposeGatherBatching(call) : decomposeScatterBatching(call)) as C;
+  return (call.kind === 'gather' ? gatherUnbatched(call) : scatterUnbatched(call)) as C;
+}
+
+function gatherUnbatched(call: GatherCall): GatherCall {
+  const r = unbatched(call.op, call.start_indices, call.dimension_numbers, GATHER);
+  return r === null ? call : { ...call, start_indices: r.indices, dimension_numbers: r.numbers };
+}
+
+function scatterUnbatched(call: ScatterCall): ScatterCall {
+  const r = unbatched(call.op, call.scatter_indices, call.dimension_numbers, SCATTER);
+  return r === null ? call : { ...call, scatter_indices: r.indices, dimension_numbers: r.numbers };
 }
