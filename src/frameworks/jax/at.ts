@@ -43,7 +43,7 @@ import { Tensor, full, tensor, zeros } from '../../tensor/tensor.js';
 import { describe, flag, options, outArg, scalar, tensorArg } from '../args.js';
 import { type CallMeta, tupleGather, tupleScatter } from '../families.js';
 import { CORE_SCATTER_MODE, type JaxMode, laxGatherPolicy, parseMode } from './modes.js';
-import { fillValue, orFail, promises, withPromises } from './util.js';
+import { type PromiseOptions, fillValue, orFail, promises, withPromises } from './util.js';
 import type { LoweredGather, LoweredScatter } from '../lowered.js';
 import { Builder } from '../../ir/builder.js';
 import { type ProgramCall, mainFunc, scatterOp, typeOf } from '../../ir/lowered.js';
@@ -55,11 +55,7 @@ export type AtIndexEntry = number | bigint | Tensor;
 export type AtIndex = AtIndexEntry | readonly AtIndexEntry[];
 
 /** Keyword arguments shared by every `.at[]` method. */
-export interface AtOptions {
-  /** The caller's promise that the indices are sorted (a hint JAX passes to XLA); default false. */
-  readonly indices_are_sorted?: boolean;
-  /** The caller's promise that no index repeats (a hint JAX passes to XLA); default false. */
-  readonly unique_indices?: boolean;
+export interface AtOptions extends PromiseOptions {
   /** Out-of-bounds handling: get → PROMISE_IN_BOUNDS (clamps), updates → FILL_OR_DROP; default None. */
   readonly mode?: JaxMode | null;
   /** Count negative indices from the end (once); default true. */

@@ -32,15 +32,11 @@ import {
   lowerGatherDimensionNumbers,
 } from './dimension-numbers.js';
 import { type JaxMode, LAX_NEGATIVE_INDICES, laxGatherPolicy, parseMode } from './modes.js';
-import { fillValue, promises } from './util.js';
+import { type PromiseOptions, fillValue, promises } from './util.js';
 import { type LoweredGather, runs } from '../lowered.js';
 
 /** Keyword arguments of `jax.lax.gather`. */
-export interface LaxGatherOptions {
-  /** The caller's promise that no index repeats (a hint JAX passes to XLA); default false. */
-  readonly unique_indices?: boolean;
-  /** The caller's promise that the indices are sorted (a hint JAX passes to XLA); default false. */
-  readonly indices_are_sorted?: boolean;
+export interface LaxGatherOptions extends PromiseOptions {
   /** Default (undefined/null): PROMISE_IN_BOUNDS, which clamps. */
   readonly mode?: JaxMode | null;
   /** Value of out-of-bounds windows under FILL_OR_DROP; ignored otherwise. */

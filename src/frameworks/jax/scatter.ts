@@ -39,15 +39,11 @@ import {
   lowerScatterDimensionNumbers,
 } from './dimension-numbers.js';
 import { CORE_SCATTER_MODE, type JaxMode, LAX_NEGATIVE_INDICES, parseMode } from './modes.js';
-import { promises } from './util.js';
+import { type PromiseOptions, promises } from './util.js';
 import { type LoweredScatter, runs } from '../lowered.js';
 
 /** Keyword arguments of the `jax.lax.scatter*` family. */
-export interface LaxScatterOptions {
-  /** The caller's promise that the indices are sorted (a hint JAX passes to XLA); default false. */
-  readonly indices_are_sorted?: boolean;
-  /** The caller's promise that no index repeats (a hint JAX passes to XLA); default false. */
-  readonly unique_indices?: boolean;
+export interface LaxScatterOptions extends PromiseOptions {
   /** Default (undefined/null): FILL_OR_DROP, which drops out-of-bounds windows. */
   readonly mode?: JaxMode | null;
   /** Where the result goes (the library's; may be `operand` itself: in place). */

@@ -27,21 +27,25 @@ import { type Tensor, zeros } from '../../tensor/tensor.js';
 import { checkIndexDType as indexDType, integer, oneOf, options, outArg, tensorArg } from '../args.js';
 import { flatGather, gatherCall, takeGather } from '../families.js';
 import { type JaxMode, laxGatherPolicy, parseMode } from './modes.js';
-import { canonicalizeAxis, constantGather, fillValue, orFail, promises, withPromises } from './util.js';
+import {
+  type PromiseOptions,
+  canonicalizeAxis,
+  constantGather,
+  fillValue,
+  orFail,
+  promises,
+  withPromises,
+} from './util.js';
 import { type LoweredGather, runs } from '../lowered.js';
 
 /** Keyword arguments of `jax.numpy.take`. */
-export interface TakeOptions {
+export interface TakeOptions extends PromiseOptions {
   /** Axis to take along; undefined/null (JAX's default) flattens `a` first. */
   readonly axis?: number | null;
   /** "fill" (default), "clip" or "wrap". */
   readonly mode?: 'fill' | 'clip' | 'wrap' | 'raise' | null;
   /** The value of out-of-bounds reads under "fill"; default: the dtype's (NaN for floats). */
   readonly fill_value?: Scalar | null;
-  /** The caller's promise that no index repeats (a hint JAX passes to XLA); default false. */
-  readonly unique_indices?: boolean;
-  /** The caller's promise that the indices are sorted (a hint JAX passes to XLA); default false. */
-  readonly indices_are_sorted?: boolean;
   /** Where the result goes (the library's; JAX itself refuses `out=`). */
   readonly out?: Tensor;
 }
@@ -60,16 +64,11 @@ const TAKE_KEYS = ['axis', 'mode', 'fill_value', 'unique_indices', 'indices_are_
 const ALONG_KEYS = ['mode', 'fill_value', 'out'] as const;
 
 /** jnp.take's modes: the core gather mode and how negative indices are read. */
-const TAKE_MODES: Readonly<
-  Record<
-    'fill' | 'clip' | 'wrap',
-    { readonly mode: GatherMode; readonly negative_indices: NegativeIndexPolicy }
-  >
-> = {
+const TAKE_MODES = {
   fill: { mode: 'fill', negative_indices: 'from_end' },
   clip: { mode: 'clip', negative_indices: 'out_of_bounds' },
   wrap: { mode: 'wrap', negative_indices: 'out_of_bounds' },
-};
+} as const satisfies Record<string, { mode: GatherMode; negative_indices: NegativeIndexPolicy }>;
 
 function checkIndexDType(indices: Tensor, op: string): void {
   indexDType(op, indices, isInteger, 'index_dtype', 'indices must have an integer dtype');

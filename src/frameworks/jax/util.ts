@@ -54,10 +54,18 @@ export function fillValue(op: string, operand: Tensor, fill: unknown): Scalar | 
   return v;
 }
 
+/** The hints JAX passes to XLA, keyword arguments of every gather and scatter. */
+export interface PromiseOptions {
+  /** The caller's promise that the indices are sorted (a hint JAX passes to XLA); default false. */
+  readonly indices_are_sorted?: boolean;
+  /** The caller's promise that no index repeats (a hint JAX passes to XLA); default false. */
+  readonly unique_indices?: boolean;
+}
+
 /** The promise flags JAX passes to XLA (`indices_are_sorted`, `unique_indices`), read strictly. */
 export function promises(
   op: string,
-  o: { readonly indices_are_sorted?: unknown; readonly unique_indices?: unknown },
+  o: PromiseOptions,
 ): { indices_are_sorted: boolean; unique_indices: boolean } {
   return {
     indices_are_sorted: flag(op, 'indices_are_sorted', o.indices_are_sorted, false),

@@ -18,19 +18,18 @@ export interface AlongAxisOptions {
   readonly out?: Tensor;
 }
 
-interface Prepared {
-  readonly arr: Tensor;
-  readonly indices: Tensor;
-  readonly axis: number;
-}
-
 /**
  * Shared validation: array_like arguments (numpy.<op>.{arr,indices}), integer indices
  * (numpy.<op>.index_dtype), axis an integer in range or null (numpy.<op>.axis), same rank
  * (numpy.<op>.ndim; axis None: 1-D indices), broadcastable non-axis dims (numpy.<op>.shape).
  * Returns `arr` (flattened for axis None) and the indices broadcast to the result shape.
  */
-function prepare(op: string, A: Tensor, indices: unknown, axis: unknown): Prepared {
+function prepare(
+  op: string,
+  A: Tensor,
+  indices: unknown,
+  axis: unknown,
+): { arr: Tensor; indices: Tensor; axis: number } {
   const I = fancyIndex(arrayArg(op, 'indices', indices), op, true);
   const flat = axis === null;
   const arr = flat ? A.reshape([A.size]) : A;

@@ -82,8 +82,6 @@ const emptyAxis = (op: string, axis: number) =>
 /**
  * NumPy `take`: elements of `a` at `indices` along `axis` (flattened when axis is omitted).
  *
- *   out[ii..., jj..., kk...] = a[ii..., indices[jj...], kk...]
- *
  * @example
  * numpy.take([4, 3, 5, 7, 6, 8], [0, 1, 4]).toArray();                 // [4, 3, 6]
  * numpy.take(tensor([[0, 1, 2], [3, 4, 5]]), [-1, 5], { axis: 1, mode: 'clip' }).toArray(); // [[0, 2], [3, 5]] (clip: -1 → 0)
