@@ -103,8 +103,10 @@ function scanFile(file, found, helpers, calls) {
     // A helper takes the op first, or later (`lowerGatherDimensionNumbers(…, op)`, `policyOf(o, op, entry)`).
     const helper = /^\s*(op|OP)\b/.test(params) || /,\s*op\??(?::\s*string)?\s*(?:,|$)/.test(params);
     // A closure inside an op's function (`const combine = (...args) => …` in jax.at's divide/power)
-    // is still that op's code: only a closure taking the op is a helper of its own.
-    const closure = f?.[3] && /^\s/.test(line) && !helper && fn.ops;
+    // is still that op's code: only a closure taking the op is a helper of its own. A value in
+    // parentheses (`const raw = (value ?? dflt) as unknown`, `const ups = (…).map(…)`) is no function.
+    const arrow = /= (?:async )?\([^()]*\)(?::[^=]*)? =>|\($/.test(line);
+    const closure = f?.[3] && /^\s/.test(line) && ((!helper && fn.ops) || !arrow);
     if (f && !closure) fn = { name: f[1] ?? f[3], helper, param: p1, p2, params };
     // `stablehlo.${op}.${c}` from a helper's first two parameters (argError), or passed on: `argError(op, c, …)`.
     const pair = fn.p2 && new RegExp(`\`([a-z][\\w.]*)\\.\\$\\{${fn.param}\\}\\.\\$\\{${fn.p2}\\}\``).exec(line);

@@ -9,6 +9,8 @@
  * `OutputTensor.DimensionCount` (their output has the indices' or the input's sizes, already
  * within DimensionCount), the gathers' `duplicates` (a gather refuses the option as `.options`
  * first) and GATHER_ND's `BatchDimensionCount` (fixed at 0, so the batch sizes always match).
+ * `<op>.featureLevel`: each desc-reading operator parses its feature level (`"4_1"` or
+ * `"DML_FEATURE_LEVEL_4_1"`); anything else is refused before the desc is read.
  */
 import { describe, expect, it } from 'vitest';
 import { DTypeError, directml, tensor } from '../src/index.js';
@@ -35,7 +37,57 @@ const nd = (op: string, k: number, extra: object = {}) =>
     ...extra,
   });
 
+/** A valid desc of each desc-reading operator (GATHER reads its own fields, tested elsewhere). */
+const VALID: Record<string, () => object> = {
+  GATHER_ELEMENTS: () => ({ InputTensor: f32([2, 2]), IndicesTensor: u32([1, 0], [1, 2]), Axis: 0 }),
+  GATHER_ND: () => ({
+    InputTensor: f32([2, 2]),
+    IndicesTensor: u32([1, 0], [2, 1]),
+    InputDimensionCount: 2,
+    IndicesDimensionCount: 2,
+  }),
+  GATHER_ND1: () => ({
+    InputTensor: f32([2, 2]),
+    IndicesTensor: u32([1, 0], [2, 1]),
+    InputDimensionCount: 2,
+    IndicesDimensionCount: 2,
+    BatchDimensionCount: 0,
+  }),
+  SCATTER: () => ({
+    InputTensor: f32([3]),
+    IndicesTensor: u32([2, 0], [2]),
+    UpdatesTensor: tensor([7, 5], 'float32'),
+    Axis: 0,
+  }),
+  SCATTER_ND: () => ({
+    InputTensor: f32([1, 2, 2]),
+    IndicesTensor: u32([1, 1], [1, 1, 2]),
+    UpdatesTensor: tensor([[[9]]], 'float32'),
+    InputDimensionCount: 2,
+    IndicesDimensionCount: 2,
+  }),
+};
+
 describe('directml: one named test per rule (more)', () => {
+  // The feature level is DirectML's `DML_FEATURE_LEVEL_<major>_<minor>`, given as "4_1" or in full.
+  const LEVEL_CODES = [
+    'directml.GATHER_ELEMENTS.featureLevel',
+    'directml.GATHER_ND.featureLevel',
+    'directml.GATHER_ND1.featureLevel',
+    'directml.SCATTER.featureLevel',
+    'directml.SCATTER_ND.featureLevel',
+  ];
+  for (const code of LEVEL_CODES)
+    it(`${code}: a feature level not written <major>_<minor>`, () => {
+      const op = code.split('.')[1];
+      for (const level of ['4.1', 41]) {
+        const e = expectRule(() => dml[op](VALID[op](), { featureLevel: level }), code);
+        expect(e.message).toContain(`featureLevel must look like "4_1"; got ${JSON.stringify(level)}`);
+      }
+      const full = dml[op](VALID[op](), { featureLevel: 'DML_FEATURE_LEVEL_4_1' }).toArray();
+      expect(dml[op](VALID[op](), { featureLevel: '4_1' }).toArray()).toEqual(full);
+    });
+
   it('directml.GATHER_ND.OutputTensor.DimensionCount: output sizes [2, 2, 2, 2, 2, 2] in 4 dims', () => {
     const e = expectRule(() => nd('GATHER_ND', 1), 'directml.GATHER_ND.OutputTensor.DimensionCount');
     expect(e.message).toContain('the output sizes [2, 2, 2, 2, 2, 2] do not fit in DimensionCount 4');
