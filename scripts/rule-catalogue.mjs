@@ -247,7 +247,7 @@ function applies(call, h) {
 
 /**
  * Whether a checking helper's call passes its own code after the value (`oneOf(op, 'duplicates',
- * …, 'error', \`${op}.duplicates_policy\`)`, `integers(op, 'result_shape', …, code(op, 'options'))`):
+ * …, 'error', \`${op}.duplicates_policy\`)`, `oneOf(op.name, 'duplicates', …, code(op, 'options'))`):
  * it throws that code, never `<op>.<name>`. `m` matches the call's start; `next`: the lines after.
  */
 function ownCode(m, next) {
