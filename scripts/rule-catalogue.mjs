@@ -131,6 +131,7 @@ function scanFile(file, found, helpers, calls) {
     if (taken && opsOf.has(taken[1])) fn.ops = opsOf.get(taken[1]);
     if (fn.ops && fn.name) opsOf.set(fn.name, fn.ops);
     tensorTable(lines, fn, line, helperRule);
+    kindOptions(lines, fn, line);
     // The op under another name: `const name = 'torch.index_select'`, or in a helper `const name = \`torch.${op}\``.
     const alias = /const (name) = (?:'((?:[a-z]+)\.\w+)'|`[a-z]+\.\$\{op\}`);/.exec(line);
     if (alias?.[2]) [fn.ops, fn.alias] = [[alias[2]], alias[1]];
@@ -185,7 +186,7 @@ function scanFile(file, found, helpers, calls) {
         const about = check ? `\`${rule}\` ${check}` : messageNear(lines, i);
         const at = [i, i - 1, i - 2].find((j) => lines[j]?.includes(rule)) ?? i; // `options(` / `op,` / `value,`
         if (fn.ops) for (const op of fn.ops) add(`${op}.${rule}`, at, rule, about);
-        else if (fn.helper) helperRule(rule, at);
+        else if (fn.helper) helperRule(rule, at, undefined, fn.kindOnly?.get(rule));
         else for (const op of ops.length > 0 ? ops : ['<op>']) add(`${op}.${rule}`, at, rule, about);
       }
     // An argument check given the op itself: `tensorArg('jax.at', 'x', input)` is `jax.at.x`.
@@ -234,6 +235,33 @@ function guard(call) {
   const m = /\bif \((\w+) (===|!==) '(\w+)'\) \w+\(/.exec(call.src ?? '');
   const index = m ? call.from.params.split(',').findIndex((p) => new RegExp(`^\\s*${m[1]}\\b`).test(p)) : -1;
   return index < 0 ? undefined : { fn: call.from.name, index, word: m[3], equal: m[2] === '===' };
+}
+
+/**
+ * Options a helper accepts for one kind only: `...(kind === 'scatter' ? ['duplicates'] : [])`
+ * (WebNN), `kind === 'gather' ? GATHER_OPTIONS : SCATTER_OPTIONS` (DirectML). Any other kind is
+ * refused the key as `<op>.options`, so the option's own check holds only for that kind.
+ */
+function kindOptions(lines, fn, line) {
+  if (!fn.helper || fn.ops) return;
+  const only = (names, param, word, equal) => {
+    const index = fn.params.split(',').findIndex((p) => new RegExp(`^\\s*${param}\\b`).test(p));
+    if (index >= 0) for (const n of names) (fn.kindOnly ??= new Map()).set(n, { fn: fn.name, index, word, equal });
+  };
+  for (const m of line.matchAll(/(\w+) === '(\w+)' \? \[([^\]]*)\] : \[\]/g)) only(literals(m[3]), m[1], m[2], true);
+  const pick = /(\w+) === '(\w+)' \? ([A-Z_]+) : ([A-Z_]+)/.exec(line);
+  const table = (name) => literals(lines.find((l) => l.startsWith(`const ${name} = [`)) ?? '');
+  const [yes, no] = pick ? [table(pick[3]), table(pick[4])] : [[], []];
+  if (pick) only(yes.filter((n) => !no.includes(n)), pick[1], pick[2], true);
+  if (pick) only(no.filter((n) => !yes.includes(n)), pick[1], pick[2], false);
+}
+
+/** A `when` rule reached through a helper passing its own kind parameter on (`webnnOptions(op, options, kind, keys)`): the caller's. */
+function passOn(call, h) {
+  const m = h.when && new RegExp(`\\b${h.when.fn}\\(([^)]*)`).exec(call.src ?? '');
+  const arg = m?.[1].split(',')[h.when.index]?.trim();
+  const index = arg ? call.from.params.split(',').findIndex((p) => new RegExp(`^\\s*${arg}\\b`).test(p)) : -1;
+  return index < 0 ? undefined : { ...h.when, fn: call.from.name, index };
 }
 
 /** Whether a helper rule holds for a call: a `when` rule needs the call to pass its kind (a literal), else it may. */
@@ -334,7 +362,7 @@ export function collectRules() {
     for (const call of calls.filter((c) => c.from?.helper && !c.from.ops && c.from.name !== c.name)) {
       const own = helpers.get(call.from.name) ?? [];
       for (const h of (helpers.get(call.name) ?? []).filter((h) => applies(call, h)))
-        if (imports(call, h.def) && !own.some((o) => o.rule === h.rule)) own.push({ ...h, def: call.file, when: guard(call) });
+        if (imports(call, h.def) && !own.some((o) => o.rule === h.rule)) own.push({ ...h, def: call.file, when: passOn(call, h) ?? guard(call) });
       if (own.length > 0) helpers.set(call.from.name, own);
     }
   for (let depth = 0; depth < 3; depth++)
