@@ -138,6 +138,7 @@ function scanFile(file, found, helpers, calls) {
     if (alias && !alias[2] && fn.helper) fn.alias = alias[1];
     const tpl = /const op = `([\w.]*)\$\{(\w+)\}([\w.]*)`/.exec(line); // `jax.lax.${name}`: one op per name passed
     if (tpl) fn.ops = templateWords(text, fn.params ?? '', tpl[2]).map((w) => prefixed(file, `${tpl[1]}${w}${tpl[3]}`));
+    if (tpl) fn.tpl = { param: tpl[2], ops: new Map(fn.ops.map((o, k) => [o, templateWords(text, fn.params ?? '', tpl[2])[k]])) };
     // The core's constraint checks: `s.c('C17')` of `siteOf('stablehlo.gather', …)`.
     spec = /siteOf\('([\w.]+)'/.exec(line)?.[1] ?? spec;
     for (const m of spec ? line.matchAll(/\b\w+\.c\('(\w+)'\)/g) : []) {
@@ -264,6 +265,18 @@ function passOn(call, h) {
   return index < 0 ? undefined : { ...h.when, fn: call.from.name, index };
 }
 
+/**
+ * The ops of a template op's function (`const op = \`jax.at.${method}\``) a guarded call is made
+ * for: `if (method === 'add' || method === 'subtract') refuseBool(x, op)` only for those words.
+ */
+function onlyFor(call, ops) {
+  const t = call.from?.tpl;
+  const m = t && new RegExp(`\\bif \\(((?:${t.param} === '\\w+'(?: \\|\\| )?)+)\\) \\w+\\(`).exec(call.src ?? '');
+  if (!m) return ops;
+  const words = [...m[1].matchAll(/'(\w+)'/g)].map((w) => w[1]);
+  return ops.filter((op) => !t.ops.has(op) || words.includes(t.ops.get(op)));
+}
+
 /** Whether a helper rule holds for a call: a `when` rule needs the call to pass its kind (a literal), else it may. */
 function applies(call, h) {
   if (!h.when || !call.src) return true;
@@ -375,7 +388,7 @@ export function collectRules() {
   const reached = new Set();
   for (const call of calls.filter((c) => c.from || (c.word && helpers.has(c.name))))
     for (const h of (helpers.get(call.name) ?? []).filter((h) => applies(call, h)))
-      for (const op of !imports(call, h.def) ? [] : call.word ? wordOp(call) : call.ops) {
+      for (const op of !imports(call, h.def) ? [] : call.word ? wordOp(call) : onlyFor(call, call.ops)) {
         found.push({ code: `${op}.${h.rule}`, file: h.file, line: h.line, about: call.explained?.get(h.rule) ?? h.about });
         reached.add(`${h.file}:${h.line}:${h.rule}`);
       }
