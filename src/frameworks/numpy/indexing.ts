@@ -9,7 +9,6 @@ import type { GatherCall, ScatterCall, Wording } from '../../core/call.js';
 import type { ReducerName } from '../../core/types.js';
 import { DTypeError, InvalidArgumentError, fmt } from '../../errors.js';
 import type { DType, Scalar } from '../../tensor/dtype.js';
-import { broadcastShapes } from '../../tensor/ops.js';
 import { MAX_RANK, Tensor, checkCallBudget, zeros } from '../../tensor/tensor.js';
 import {
   type TupleEntry,
@@ -44,6 +43,7 @@ import {
   type ArrayLike,
   arrayArg,
   broadcastExactly,
+  broadcastOf,
   broadcastOr,
   broadcastTuple,
   checkEachInBounds,
@@ -287,8 +287,8 @@ function broadcastEntries(op: string, entries: readonly TupleEntry[]): number[] 
 }
 
 /**
- * Lowers `a[i0, ..., i_{k-1}]` (integer index arrays only; slices, None, Ellipsis and boolean
- * masks are out of scope).
+ * Lowers `a[i0, ..., i_{k-1}]` (integer index arrays; with slices, None, Ellipsis or boolean
+ * masks in the tuple: placedOf / maskedOf).
  *
  *   out[s..., t...] = a[i0[s...], ..., i_{k-1}[s...], t...]      (index arrays broadcast to S)
  *
@@ -326,11 +326,12 @@ const NONE = zeros([0], 'int64');
 
 /**
  * An integer-array tuple broadcast and stacked (numpy.<op>.shape; the result of a's dtype counted
- * against the allocation limit), its 0-d arrays checked first when the arrays do not broadcast.
+ * against the allocation limit). NumPy reads a 0-d integer as an integer index and checks it
+ * before it broadcasts the arrays: with arrays that do not broadcast, it is the IndexError.
  */
 function intTuple(op: string, A: Tensor, tuple: readonly TupleEntry[]) {
   const arrays = intsOf(tuple);
-  scalarsBeforeShape(op, arrays, A.shape);
+  if (!broadcastOf(arrays.map((a) => a.shape))) inBounds(op, scalarsOnly(arrays), A.shape);
   const { indices: idx, shape } = broadcastTuple(arrays, `${op}.shape`, op, (S) => ({
     shape: [...S, ...A.shape.slice(arrays.length)],
     dtype: A.dtype,
@@ -338,18 +339,6 @@ function intTuple(op: string, A: Tensor, tuple: readonly TupleEntry[]) {
   return { arrays, idx, shape };
 }
 
-/**
- * NumPy reads a 0-d integer as an integer index and checks it before it broadcasts the index
- * arrays: with arrays that do not broadcast, an out-of-bounds 0-d index is the IndexError.
- */
-function scalarsBeforeShape(op: string, arrays: readonly Tensor[], shape: readonly number[]): void {
-  try {
-    broadcastShapes(...arrays.map((a) => a.shape));
-  } catch (e) {
-    if (!(e instanceof InvalidArgumentError)) throw e;
-    inBounds(op, scalarsOnly(arrays), shape);
-  }
-}
 /** The 0-d index arrays of a tuple (the others replaced by an empty array: nothing to check). */
 const scalarsOnly = (arrays: readonly Tensor[]) => arrays.map((a) => (a.rank === 0 ? a : NONE));
 
@@ -468,7 +457,8 @@ function updatesOf(
   checkAll: () => void,
 ): Tensor {
   const boolSub = ufunc === 'subtract' && dtype === 'bool';
-  if (!fits(B.shape, shape) || (boolSub && !shape.includes(0))) checkAll();
+  const fits = broadcastOf([B.shape, shape])?.join() === shape.join();
+  if (!fits || (boolSub && !shape.includes(0))) checkAll();
   const updates = broadcastExactly(
     B,
     shape,
@@ -505,13 +495,4 @@ function lowerResolvedAt(
   const m = { op, wording: r.wording, out, operand_shape: A.shape, reshape };
   if (updates.size === 0) return noUpdate(m, A);
   return r.scatter(m, updates, UFUNCS[ufunc]);
-}
-
-function fits(from: readonly number[], to: readonly number[]): boolean {
-  try {
-    return broadcastShapes(from, to).join() === to.join();
-  } catch (e) {
-    if (!(e instanceof InvalidArgumentError)) throw e;
-    return false;
-  }
 }

@@ -106,14 +106,21 @@ export function reinterpretIndex(t: Tensor): Tensor {
   return t;
 }
 
-/** `broadcastShapes`, failing with the frontend's own rule code. */
-export function broadcastOr(shapes: readonly (readonly number[])[], code: string, message: string): number[] {
+/** The broadcast of `shapes`, or undefined when they do not broadcast. */
+export function broadcastOf(shapes: readonly (readonly number[])[]): number[] | undefined {
   try {
     return broadcastShapes(...shapes);
   } catch (e) {
     if (!(e instanceof InvalidArgumentError)) throw e;
-    throw new InvalidArgumentError(code, message, { shapes });
+    return undefined;
   }
+}
+
+/** `broadcastShapes`, failing with the frontend's own rule code. */
+export function broadcastOr(shapes: readonly (readonly number[])[], code: string, message: string): number[] {
+  const s = broadcastOf(shapes);
+  if (s) return s;
+  throw new InvalidArgumentError(code, message, { shapes });
 }
 
 /** `value` broadcast exactly to `shape` (never the other way), else `code`. */
