@@ -187,7 +187,7 @@ function scanFile(file, found, helpers, calls) {
         const about = check ? `\`${rule}\` ${check}` : messageNear(lines, i);
         const at = [i, i - 1, i - 2].find((j) => lines[j]?.includes(rule)) ?? i; // `options(` / `op,` / `value,`
         if (fn.ops) for (const op of fn.ops) add(`${op}.${rule}`, at, rule, about);
-        else if (fn.helper) helperRule(rule, at, undefined, fn.kindOnly?.get(rule));
+        else if (fn.helper) helperRule(rule, at, undefined, fn.kindOnly?.get(rule) ?? ternary(fn, m.input.slice(0, m.index)));
         else for (const op of ops.length > 0 ? ops : ['<op>']) add(`${op}.${rule}`, at, rule, about);
       }
     // An argument check given the op itself: `tensorArg('jax.at', 'x', input)` is `jax.at.x`.
@@ -277,8 +277,18 @@ function onlyFor(call, ops) {
   return ops.filter((op) => !t.ops.has(op) || words.includes(t.ops.get(op)));
 }
 
+/** A check in the first branch of `op === 'scatter' && … ? scalar(name, 'value', src) : …` holds for that op word only. */
+function ternary(fn, before) {
+  const m = /\b(\w+) === '(\w+)'[^?:]*\? $/.exec(before);
+  const index = m ? fn.params.split(',').findIndex((p) => new RegExp(`^\\s*${m[1]}\\b`).test(p)) : -1;
+  return index < 0 ? undefined : { fn: fn.name, index, word: m[2], equal: true };
+}
+
 /** Whether a helper rule holds for a call: a `when` rule needs the call to pass its kind (a literal), else it may. */
 function applies(call, h) {
+  // `lowerScatterFamily('scatter_add', …)`: the word is the first argument.
+  if (h.when && call.word !== undefined && h.when.fn === call.name && h.when.index === 0)
+    return (call.word === h.when.word) === h.when.equal;
   if (!h.when || !call.src) return true;
   const m = new RegExp(`\\b${h.when.fn}\\(([^)]*)`).exec(call.src);
   const arg = m?.[1].split(',')[h.when.index]?.trim();
