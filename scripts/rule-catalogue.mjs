@@ -187,7 +187,8 @@ function scanFile(file, found, helpers, calls) {
         const about = check ? `\`${rule}\` ${check}` : messageNear(lines, i);
         const at = [i, i - 1, i - 2].find((j) => lines[j]?.includes(rule)) ?? i; // `options(` / `op,` / `value,`
         if (fn.ops) for (const op of fn.ops) add(`${op}.${rule}`, at, rule, about);
-        else if (fn.helper) helperRule(rule, at, undefined, fn.kindOnly?.get(rule) ?? ternary(fn, m.input.slice(0, m.index)));
+        else if (fn.helper)
+          helperRule(rule, at, undefined, fn.kindOnly?.get(rule) ?? ternary(fn, m.input.slice(0, m.index)) ?? typeGuard(lines, i));
         else for (const op of ops.length > 0 ? ops : ['<op>']) add(`${op}.${rule}`, at, rule, about);
       }
     // An argument check given the op itself: `tensorArg('jax.at', 'x', input)` is `jax.at.x`.
@@ -277,12 +278,26 @@ function onlyFor(call, ops) {
   return ops.filter((op) => !t.ops.has(op) || words.includes(t.ops.get(op)));
 }
 
+/**
+ * An ONNX check for some op types only: `if (scatter) input(op, 'updates', updates)` after
+ * `const scatter = HAS_UPDATES.has(op.type)`, the set a literal (`new Set(['Scatter', …])`).
+ */
+function typeGuard(lines, i) {
+  const flag = /^\s*if \((\w+)\) \w+\(/.exec(lines[i])?.[1];
+  const set = flag && lines.slice(Math.max(0, i - 12), i).map((l) => new RegExp(`const ${flag} = (\\w+)\\.has\\(op\\.type\\)`).exec(l)?.[1]).find(Boolean);
+  const decl = set && lines.find((l) => new RegExp(`^const ${set}\\b.*= new Set\\(\\[`).test(l));
+  return decl ? { types: literals(decl.slice(decl.indexOf('new Set'))) } : undefined;
+}
+
 /** A check in the first branch of `op === 'scatter' && … ? scalar(name, 'value', src) : …` holds for that op word only. */
 function ternary(fn, before) {
   const m = /\b(\w+) === '(\w+)'[^?:]*\? $/.exec(before);
   const index = m ? fn.params.split(',').findIndex((p) => new RegExp(`^\\s*${m[1]}\\b`).test(p)) : -1;
   return index < 0 ? undefined : { fn: fn.name, index, word: m[2], equal: true };
 }
+
+/** Whether an ONNX op (`onnx.ScatterND-<v>`) is of the types a type-guarded rule holds for. */
+const ofTypes = (h, op) => !h.when?.types || h.when.types.includes(/^onnx\.(\w+)-/.exec(op)?.[1]);
 
 /** Whether a helper rule holds for a call: a `when` rule needs the call to pass its kind (a literal), else it may. */
 function applies(call, h) {
@@ -385,7 +400,7 @@ export function collectRules() {
     for (const call of calls.filter((c) => c.from?.helper && !c.from.ops && c.from.name !== c.name)) {
       const own = helpers.get(call.from.name) ?? [];
       for (const h of (helpers.get(call.name) ?? []).filter((h) => applies(call, h)))
-        if (imports(call, h.def) && !own.some((o) => o.rule === h.rule)) own.push({ ...h, def: call.file, when: passOn(call, h) ?? guard(call) });
+        if (imports(call, h.def) && !own.some((o) => o.rule === h.rule)) own.push({ ...h, def: call.file, when: h.when?.types ? h.when : (passOn(call, h) ?? guard(call)) });
       if (own.length > 0) helpers.set(call.from.name, own);
     }
   for (let depth = 0; depth < 3; depth++)
@@ -398,7 +413,7 @@ export function collectRules() {
   const reached = new Set();
   for (const call of calls.filter((c) => c.from || (c.word && helpers.has(c.name))))
     for (const h of (helpers.get(call.name) ?? []).filter((h) => applies(call, h)))
-      for (const op of !imports(call, h.def) ? [] : call.word ? wordOp(call) : onlyFor(call, call.ops)) {
+      for (const op of !imports(call, h.def) ? [] : call.word ? wordOp(call) : onlyFor(call, call.ops).filter((o) => ofTypes(h, o))) {
         found.push({ code: `${op}.${h.rule}`, file: h.file, line: h.line, about: call.explained?.get(h.rule) ?? h.about });
         reached.add(`${h.file}:${h.line}:${h.rule}`);
       }
