@@ -4,7 +4,9 @@
  * read statically, as most are built from parts: literals, `${op}.rule`, `fail(op, 'rule')`, `c('C17')`,
  * `argError('iota', 'C1')`, helpers throwing `${op}.<rule>` for each op calling them. The op is the
  * function's `const op = '…'`, else the file's (`onnxOptions('X')`: `onnx.X-<v>`), else each op the file
- * names: the scan over-approximates rather than misses.
+ * names: the scan over-approximates rather than misses. A check a helper makes only for some of its
+ * callers (`if (kind === 'scatter')`, an option only one kind accepts, `HAS_UPDATES.has(op.type)`,
+ * `if (method === 'add' || …)`, `op === 'scatter' && … ?`) counts for those callers' ops only.
  */
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
