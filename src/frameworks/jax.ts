@@ -16,7 +16,7 @@ import { at, lowerAt } from './jax/at.js';
 import { GatherDimensionNumbers, ScatterDimensionNumbers } from './jax/dimension-numbers.js';
 import { gather, lowerGather } from './jax/gather.js';
 import { GatherScatterMode } from './jax/modes.js';
-import * as scatters from './jax/scatter.js';
+import { lowerScatters, scatters } from './jax/scatter.js';
 import { lowerTake, lowerTakeAlongAxis, take, take_along_axis } from './jax/take.js';
 
 export type { AtIndex, AtIndexEntry, AtOptions, AtGetOptions, AtRef, AtValues } from './jax/at.js';
@@ -29,13 +29,7 @@ export { DEFAULT_MODE as JAX_DEFAULT_MODE } from './jax/modes.js';
 /** `jax.lax`: the XLA-level gather and scatter family. */
 const lax = {
   gather,
-  scatter: scatters.scatter,
-  scatter_add: scatters.scatter_add,
-  scatter_sub: scatters.scatter_sub,
-  scatter_mul: scatters.scatter_mul,
-  scatter_min: scatters.scatter_min,
-  scatter_max: scatters.scatter_max,
-  scatter_apply: scatters.scatter_apply,
+  ...scatters,
   GatherDimensionNumbers,
   ScatterDimensionNumbers,
   GatherScatterMode,
@@ -48,13 +42,7 @@ const numpy = { array: jaxArray, take, take_along_axis } as const;
 const lower = {
   lax: {
     gather: lowerGather,
-    scatter: scatters.lowerScatter,
-    scatter_add: scatters.lowerScatterAdd,
-    scatter_sub: scatters.lowerScatterSub,
-    scatter_mul: scatters.lowerScatterMul,
-    scatter_min: scatters.lowerScatterMin,
-    scatter_max: scatters.lowerScatterMax,
-    scatter_apply: scatters.lowerScatterApply,
+    ...lowerScatters,
   },
   numpy: { take: lowerTake, take_along_axis: lowerTakeAlongAxis },
   jnp: { take: lowerTake, take_along_axis: lowerTakeAlongAxis },

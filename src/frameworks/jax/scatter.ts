@@ -135,42 +135,8 @@ const lowerer =
       options(`jax.lax.${name}`, opts, KEYS),
     );
 
-/** Lowers `jax.lax.scatter` (updates replace; with duplicates the last in update-index order wins). */
-export const lowerScatter = lowerer('scatter');
-/** Lowers `jax.lax.scatter_add`. */
-export const lowerScatterAdd = lowerer('scatter_add');
-/** Lowers `jax.lax.scatter_sub`. */
-export const lowerScatterSub = lowerer('scatter_sub');
-/** Lowers `jax.lax.scatter_mul`. */
-export const lowerScatterMul = lowerer('scatter_mul');
-/** Lowers `jax.lax.scatter_min`. */
-export const lowerScatterMin = lowerer('scatter_min');
-/** Lowers `jax.lax.scatter_max`. */
-export const lowerScatterMax = lowerer('scatter_max');
-
-/**
- * Replaces windows of `operand` with `updates` (jax.lax.scatter).
- *
- * @example
- * jax.lax.scatter(zeros([5], 'float32'), tensor([[1], [2], [4]], 'int32'), tensor([2, 3, 4], 'float32'),
- *   jax.lax.ScatterDimensionNumbers({ update_window_dims: [], inserted_window_dims: [0], scatter_dims_to_operand_dims: [0] }),
- *   { indices_are_sorted: true, mode: jax.lax.GatherScatterMode.PROMISE_IN_BOUNDS });
- * // → [0, 2, 3, 0, 4]
- */
-export const scatter = runs(lowerScatter);
-/** Adds `updates` into windows of `operand` (jax.lax.scatter_add); `out[i] += u`. @example jax.lax.scatter_add(x, idx, u, dn) */
-export const scatter_add = runs(lowerScatterAdd);
-/** Subtracts `updates` (jax.lax.scatter_sub); `out[i] -= u`. @example jax.lax.scatter_sub(x, idx, u, dn) */
-export const scatter_sub = runs(lowerScatterSub);
-/** Multiplies by `updates` (jax.lax.scatter_mul); `out[i] *= u`. @example jax.lax.scatter_mul(x, idx, u, dn) */
-export const scatter_mul = runs(lowerScatterMul);
-/** Minimum with `updates` (jax.lax.scatter_min; NaN propagates). @example jax.lax.scatter_min(x, idx, u, dn) */
-export const scatter_min = runs(lowerScatterMin);
-/** Maximum with `updates` (jax.lax.scatter_max; NaN propagates). @example jax.lax.scatter_max(x, idx, u, dn) */
-export const scatter_max = runs(lowerScatterMax);
-
 /** Lowers `jax.lax.scatter_apply`: `func` applied once per hit, through a zero updates tensor of `update_shape`. */
-export function lowerScatterApply(
+function lowerScatterApply(
   operand: Tensor,
   scatter_indices: Tensor,
   func: (x: Scalar) => Scalar,
@@ -196,14 +162,55 @@ export function lowerScatterApply(
   );
 }
 
-/**
- * Applies a unary `func` at the scattered positions, once per (possibly repeated) hit
- * (jax.lax.scatter_apply).
- *
- * @example
- * jax.lax.scatter_apply(tensor([1, 2, 3], 'int32'), tensor([[0], [0]], 'int32'), (v) => (v as number) * 10,
- *   jax.lax.ScatterDimensionNumbers({ update_window_dims: [], inserted_window_dims: [0], scatter_dims_to_operand_dims: [0] }),
- *   { update_shape: [2] });
- * // → [100, 2, 3]
- */
-export const scatter_apply = runs(lowerScatterApply);
+/** Lowerings of the `jax.lax.scatter*` family (`jax.lower.lax`). */
+export const lowerScatters = {
+  /** Lowers `jax.lax.scatter` (updates replace; with duplicates the last in update-index order wins). */
+  scatter: lowerer('scatter'),
+  /** Lowers `jax.lax.scatter_add`. */
+  scatter_add: lowerer('scatter_add'),
+  /** Lowers `jax.lax.scatter_sub`. */
+  scatter_sub: lowerer('scatter_sub'),
+  /** Lowers `jax.lax.scatter_mul`. */
+  scatter_mul: lowerer('scatter_mul'),
+  /** Lowers `jax.lax.scatter_min`. */
+  scatter_min: lowerer('scatter_min'),
+  /** Lowers `jax.lax.scatter_max`. */
+  scatter_max: lowerer('scatter_max'),
+  /** Lowers `jax.lax.scatter_apply` (see lowerScatterApply). */
+  scatter_apply: lowerScatterApply,
+} as const;
+
+/** The `jax.lax.scatter*` family. */
+export const scatters = {
+  /**
+   * Replaces windows of `operand` with `updates` (jax.lax.scatter).
+   *
+   * @example
+   * jax.lax.scatter(zeros([5], 'float32'), tensor([[1], [2], [4]], 'int32'), tensor([2, 3, 4], 'float32'),
+   *   jax.lax.ScatterDimensionNumbers({ update_window_dims: [], inserted_window_dims: [0], scatter_dims_to_operand_dims: [0] }),
+   *   { indices_are_sorted: true, mode: jax.lax.GatherScatterMode.PROMISE_IN_BOUNDS });
+   * // → [0, 2, 3, 0, 4]
+   */
+  scatter: runs(lowerScatters.scatter),
+  /** Adds `updates` into windows of `operand` (jax.lax.scatter_add); `out[i] += u`. @example jax.lax.scatter_add(x, idx, u, dn) */
+  scatter_add: runs(lowerScatters.scatter_add),
+  /** Subtracts `updates` (jax.lax.scatter_sub); `out[i] -= u`. @example jax.lax.scatter_sub(x, idx, u, dn) */
+  scatter_sub: runs(lowerScatters.scatter_sub),
+  /** Multiplies by `updates` (jax.lax.scatter_mul); `out[i] *= u`. @example jax.lax.scatter_mul(x, idx, u, dn) */
+  scatter_mul: runs(lowerScatters.scatter_mul),
+  /** Minimum with `updates` (jax.lax.scatter_min; NaN propagates). @example jax.lax.scatter_min(x, idx, u, dn) */
+  scatter_min: runs(lowerScatters.scatter_min),
+  /** Maximum with `updates` (jax.lax.scatter_max; NaN propagates). @example jax.lax.scatter_max(x, idx, u, dn) */
+  scatter_max: runs(lowerScatters.scatter_max),
+  /**
+   * Applies a unary `func` at the scattered positions, once per (possibly repeated) hit
+   * (jax.lax.scatter_apply).
+   *
+   * @example
+   * jax.lax.scatter_apply(tensor([1, 2, 3], 'int32'), tensor([[0], [0]], 'int32'), (v) => (v as number) * 10,
+   *   jax.lax.ScatterDimensionNumbers({ update_window_dims: [], inserted_window_dims: [0], scatter_dims_to_operand_dims: [0] }),
+   *   { update_shape: [2] });
+   * // → [100, 2, 3]
+   */
+  scatter_apply: runs(lowerScatterApply),
+} as const;
