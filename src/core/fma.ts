@@ -67,23 +67,26 @@ function exactFma(a: number, c: number, z: number): number {
   const k = Math.min(kp, kz);
   const m = ((ma * mc) << BigInt(kp - k)) + (mz << BigInt(kz - k));
   if (m === 0n) return a * c + z; // an exact zero: IEEE's sign rule, as the rounded sum gives it
-  return roundToDouble(m, k);
+  return roundExact(m, k, 53, -1074);
 }
 
-/** m·2^k rounded to the nearest double (ties to even; subnormal granularity 2^-1074; overflow → ±inf). */
-function roundToDouble(m: bigint, k: number): number {
+/**
+ * m·2^e rounded to the nearest value of `bits` significant bits and granularity 2^minE (ties to
+ * even; overflow → ±inf): a double with (53, -1074), a float32's value with (24, -149).
+ */
+export function roundExact(m: bigint, e: number, bits: number, minE: number): number {
   const neg = m < 0n;
-  let q = neg ? -m : m;
-  const shift = Math.max(q.toString(2).length - 53, -1074 - k);
+  let a = neg ? -m : m;
+  // Keep `bits` significant bits, or fewer where the result is subnormal (granularity 2^minE).
+  const shift = Math.max(a.toString(2).length - bits, minE - e);
   if (shift > 0) {
     const s = BigInt(shift);
     const half = 1n << (s - 1n);
-    const rest = q & ((1n << s) - 1n);
-    q >>= s;
-    if (rest > half || (rest === half && (q & 1n) === 1n)) q += 1n;
-    k += shift;
+    const rest = a & ((1n << s) - 1n);
+    a >>= s;
+    if (rest > half || (rest === half && (a & 1n) === 1n)) a += 1n;
+    e += shift;
   }
-  // q ≤ 2^53 and k ≥ -1074: exact, or ±inf past the largest double, as the rounding wants.
-  const r = Number(q) * 2 ** k;
+  const r = Number(a) * 2 ** e; // exact: a has at most `bits` bits and e ≥ minE (or ±inf past the range)
   return neg ? -r : r;
 }

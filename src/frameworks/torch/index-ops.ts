@@ -3,7 +3,7 @@
  * advanced-index assignment `index_put` (`t[i0, i1] = v`).
  */
 import type { Prologue, ScatterCall } from '../../core/call.js';
-import { exactDouble } from '../../core/fma.js';
+import { exactDouble, roundExact } from '../../core/fma.js';
 import type { UpdateComputation } from '../../core/types.js';
 import { InvalidArgumentError, fmt } from '../../errors.js';
 import { type Scalar, isComplex, isFloat } from '../../tensor/dtype.js';
@@ -75,25 +75,6 @@ function lowerIndexFamily(
   const nan = op === 'index_add' ? indexAddNaN(X.dtype, X1.shape, S.shape, d) : undefined;
   const policy = nan ? { ...policyOf(op, X.dtype), float_nan: nan } : policyOf(op, X.dtype);
   return takeScatter(m, X1, I, scaled.updates, d, scaled.computation, policy);
-}
-
-/** m·2^e rounded to the nearest value of `bits` significant bits and granularity 2^minE (ties to even). */
-function roundExact(m: bigint, e: number, bits: number, minE: number): number {
-  const neg = m < 0n;
-  let a = neg ? -m : m;
-  const len = a.toString(2).length;
-  // Keep `bits` significant bits, or fewer where the result is subnormal (granularity 2^minE).
-  const shift = Math.max(len - bits, minE - e);
-  if (shift > 0) {
-    const s = BigInt(shift);
-    const half = 1n << (s - 1n);
-    const rest = a & ((1n << s) - 1n);
-    a >>= s;
-    if (rest > half || (rest === half && (a & 1n) === 1n)) a += 1n;
-    e += shift;
-  }
-  const r = Number(a) * 2 ** e; // exact: a has at most `bits` bits and e >= minE
-  return neg ? -r : r;
 }
 
 /** c + a·u rounded once (a fused multiply-add) to float64 or, with `single`, to float32. */
