@@ -16,7 +16,7 @@ import type {
   ScatterDimensionNumbers as CoreScatterDN,
 } from '../../core/types.js';
 import { DTypeError, InvalidArgumentError, fmt } from '../../errors.js';
-import { type DType, isInteger } from '../../tensor/dtype.js';
+import { isInteger } from '../../tensor/dtype.js';
 import type { Tensor } from '../../tensor/tensor.js';
 import { checkIndexDType, dtypeRuleFailed, options } from '../args.js';
 
@@ -185,21 +185,19 @@ export function lowerGatherDimensionNumbers(
 
 /** Translates JAX scatter dimension numbers into the core's attributes and validates them. */
 export function lowerScatterDimensionNumbers(
-  operandShape: readonly number[],
-  operandDType: DType,
-  indicesShape: readonly number[],
-  updatesShape: readonly number[],
-  updatesDType: DType,
+  operand: Tensor,
+  indices: Tensor,
+  updates: Tensor,
   dn: ScatterDimensionNumbers,
   op: string,
 ): CoreScatterDN {
   dimensionNumbersArg(op, dn, 'ScatterDimensionNumbers', SCATTER_DN_KEYS);
-  if (operandDType !== updatesDType) {
+  if (operand.dtype !== updates.dtype) {
     dtypeRuleFailed(
       new DTypeError(
         `${op}.dtype`,
-        `${op}: operand and updates must have the same dtype; got ${operandDType} and ${updatesDType}`,
-        { operand: operandDType, updates: updatesDType },
+        `${op}: operand and updates must have the same dtype; got ${operand.dtype} and ${updates.dtype}`,
+        { operand: operand.dtype, updates: updates.dtype },
       ),
     );
   }
@@ -209,8 +207,8 @@ export function lowerScatterDimensionNumbers(
     scatter_dims_to_operand_dims: dn.scatter_dims_to_operand_dims,
     input_batching_dims: dn.operand_batching_dims ?? [],
     scatter_indices_batching_dims: dn.scatter_indices_batching_dims ?? [],
-    index_vector_dim: indicesShape.length - 1,
+    index_vector_dim: indices.rank - 1,
   };
-  scatterShape([operandShape], indicesShape, [updatesShape], core, op, scatterRule);
+  scatterShape([operand.shape], indices.shape, [updates.shape], core, op, scatterRule);
   return core;
 }

@@ -158,7 +158,6 @@ const laxScatter = S(
  * @internal
  */
 export const SIGNATURES: Signatures = {
-  // JAX: jax.lax.* and jax.numpy.* (namespaced as in JAX).
   'lax.gather': G(
     'general',
     ['data', 'indices', { attr: 'dimension_numbers' }, { attr: 'slice_sizes' }, 'attrs'],

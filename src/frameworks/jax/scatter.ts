@@ -98,7 +98,7 @@ function lowerScatterOp(
       ),
     );
   }
-  const dn = lowerScatterDimensionNumbers(x.shape, x.dtype, i.shape, u.shape, u.dtype, dimension_numbers, op);
+  const dn = lowerScatterDimensionNumbers(x, i, u, dimension_numbers, op);
   return scatterCall(
     { op, out: outArg(op, o.out) },
     x,

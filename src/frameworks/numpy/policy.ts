@@ -190,7 +190,6 @@ const NUMPY_MODES = Object.keys(MODES);
  * @internal
  */
 export const SIGNATURES: Signatures = {
-  // NumPy.
   take: G('take', DIA, { example: { axis: 0, mode: 'raise' }, modes: NUMPY_MODES }),
   take_along_axis: G('elements', ['data', 'indices', { attr: 'axis' }], {
     example: { axis: 0 },
