@@ -19,7 +19,11 @@
  * Rules (`jax.numpy.take.<rule>`, `jax.numpy.take_along_axis.<rule>`): index_dtype, axis, mode,
  * fill_value, empty_axis (take), indices (1-D when axis = None), rank, broadcast.
  */
-import type { GatherMode, NegativeIndexPolicy } from '../../core/types.js';
+import type {
+  GatherDimensionNumbers as CoreGatherDN,
+  GatherMode,
+  NegativeIndexPolicy,
+} from '../../core/types.js';
 import { IndexOutOfBoundsError, InvalidArgumentError, fmt } from '../../errors.js';
 import { type Scalar, isInteger } from '../../tensor/dtype.js';
 import { broadcastShapes } from '../../tensor/ops.js';
@@ -178,64 +182,76 @@ export function lowerTakeAlongAxis(
   );
   // JAX returns zeros when the axis is empty, whatever the mode.
   if (axisSize === 0) return constantGather({ op, out }, zeros(outShape, a.dtype));
-  // The dim-by-dim plan of jax/_src/numpy/indexing.py: the axis is the indexed (collapsed) dim;
-  // index dims of size 1 take the whole arr dim as a window; arr dims of size 1 are squeezed
-  // (the index dim stays an implicit batch dim); equal dims pair up as batching dims.
+  const plan = alongAxisPlan(a.shape, idxShape, outShape, axisInt);
+  return gatherCall(
+    { op, out },
+    a.reshape(plan.kept.map((d) => a.shape[d])),
+    indices.reshape([...plan.indexShape, 1]),
+    plan.dn,
+    // Only the exact string "promise_in_bounds" skips JAX's normalization of negatives.
+    laxGatherPolicy(parsed, o.mode === 'promise_in_bounds' ? 'out_of_bounds' : 'from_end', fill),
+  );
+}
+
+/**
+ * The dim-by-dim plan of jax/_src/numpy/indexing.py: the axis is the indexed (collapsed) dim;
+ * index dims of size 1 take the whole arr dim as a window; arr dims of size 1 are squeezed
+ * (the index dim stays an implicit batch dim); equal dims pair up as batching dims. Returns the
+ * arr dims kept, the gather's index shape (before its index vector dim) and dimension numbers.
+ */
+function alongAxisPlan(
+  arrShape: readonly number[],
+  idxShape: readonly number[],
+  outShape: readonly number[],
+  axis: number,
+): { kept: number[]; indexShape: number[]; dn: CoreGatherDN } {
   const offset_dims: number[] = [];
   const slice_sizes: number[] = [];
   const start_index_map: number[] = [];
   const collapsed: number[] = [];
   const obd: number[] = [];
   const sibd: number[] = [];
-  const keptArrDims: number[] = [];
-  const gatherIndexShape: number[] = [];
+  const kept: number[] = [];
+  const indexShape: number[] = [];
   let newI = 0;
   let j = 0;
-  for (let i = 0; i < a.rank; i++) {
-    if (i === axisInt) {
+  for (let i = 0; i < arrShape.length; i++) {
+    if (i === axis) {
       slice_sizes.push(1);
       start_index_map.push(newI);
       collapsed.push(newI);
-      keptArrDims.push(i);
-      gatherIndexShape.push(outShape[i]);
+      kept.push(i);
+      indexShape.push(outShape[i]);
       newI++;
       j++;
     } else if (idxShape[i] === 1) {
       offset_dims.push(i);
-      slice_sizes.push(a.shape[i]);
-      keptArrDims.push(i);
+      slice_sizes.push(arrShape[i]);
+      kept.push(i);
       newI++;
     } else if (arrShape[i] === 1) {
-      gatherIndexShape.push(outShape[i]);
+      indexShape.push(outShape[i]);
       j++;
     } else {
-      slice_sizes.push(a.shape[i] === 0 ? 0 : 1);
+      slice_sizes.push(arrShape[i] === 0 ? 0 : 1);
       obd.push(newI);
       sibd.push(j);
-      keptArrDims.push(i);
-      gatherIndexShape.push(outShape[i]);
+      kept.push(i);
+      indexShape.push(outShape[i]);
       newI++;
       j++;
     }
   }
-  const squeezed = a.reshape(keptArrDims.map((d) => a.shape[d]));
-  const gatherIndices = indices.reshape([...gatherIndexShape, 1]);
-  return gatherCall(
-    { op, out },
-    squeezed,
-    gatherIndices,
-    {
-      offset_dims,
-      collapsed_slice_dims: collapsed,
-      start_index_map,
-      operand_batching_dims: obd,
-      start_indices_batching_dims: sibd,
-      index_vector_dim: gatherIndexShape.length,
-      slice_sizes,
-    },
-    // Only the exact string "promise_in_bounds" skips JAX's normalization of negatives.
-    laxGatherPolicy(parsed, o.mode === 'promise_in_bounds' ? 'out_of_bounds' : 'from_end', fill),
-  );
+  const dn = {
+    offset_dims,
+    collapsed_slice_dims: collapsed,
+    start_index_map,
+    operand_batching_dims: obd,
+    start_indices_batching_dims: sibd,
+    index_vector_dim: indexShape.length,
+    slice_sizes,
+  };
+  return { kept, indexShape, dn };
 }
 
 /**
