@@ -602,27 +602,42 @@ function customKernel(
   op: string,
 ): RunFn {
   const N = results.length;
-  const args = new Array<Scalar>(2 * N);
+  const store = (i: number, at: number, value: Scalar) => {
+    const d = results[i].dtype;
+    const x = (d === 'int64' || d === 'uint64') && typeof value === 'number' ? BigInt(value) : value;
+    (results[i].data as any)[at] = encodeScalar(d, x, `${op} update_computation`);
+  };
+  const wrongCount = (v: unknown) =>
+    new InvalidArgumentError(
+      'stablehlo.scatter.C23',
+      `${op}: update_computation must return ${N} value(s); got ${fmt(v)}`,
+    );
+  // No element value passes through a JS array of numbers here: V8 may canonicalise a NaN
+  // stored into one (a double array), losing its payload, until the code is optimised
+  // (measured: the 11th element of the first call). Hence one computation called with its two
+  // arguments, and the argument list of a variadic one kept a generic array.
+  if (N === 1) {
+    const [rd, ud] = [results[0].dtype, updates[0].dtype];
+    const [dst, src] = [results[0].data, updates[0].data];
+    return (r, t, n) => {
+      for (let j = 0; j < n; j++) {
+        const v = f(decodeScalar(rd, dst[t + j]), decodeScalar(ud, src[r + j]));
+        if (!Array.isArray(v)) store(0, t + j, v as Scalar);
+        else if (v.length === 1) store(0, t + j, v[0]);
+        else throw wrongCount(v);
+      }
+    };
+  }
+  const args = new Array<Scalar>(2 * N).fill(false);
   return (r, t, n) => {
     for (let j = 0; j < n; j++) {
       for (let i = 0; i < N; i++) {
         args[i] = decodeScalar(results[i].dtype, results[i].data[t + j]);
         args[N + i] = decodeScalar(updates[i].dtype, updates[i].data[r + j]);
       }
-      const v = f(...args);
-      const vs = N === 1 && !Array.isArray(v) ? [v as Scalar] : (v as readonly Scalar[]);
-      if (!Array.isArray(vs) || vs.length !== N) {
-        throw new InvalidArgumentError(
-          'stablehlo.scatter.C23',
-          `${op}: update_computation must return ${N} value(s); got ${fmt(v)}`,
-        );
-      }
-      for (let i = 0; i < N; i++) {
-        const d = results[i].dtype;
-        const x =
-          (d === 'int64' || d === 'uint64') && typeof vs[i] === 'number' ? BigInt(vs[i] as number) : vs[i];
-        (results[i].data as any)[t + j] = encodeScalar(d, x, `${op} update_computation`);
-      }
+      const vs = f(...args);
+      if (!Array.isArray(vs) || vs.length !== N) throw wrongCount(vs);
+      for (let i = 0; i < N; i++) store(i, t + j, vs[i]);
     }
   };
 }

@@ -77,9 +77,14 @@ function lowerIndexFamily(
   return takeScatter(m, X1, I, scaled.updates, d, scaled.computation, policy);
 }
 
-/** c + a·u rounded once (a fused multiply-add) to float64 or, with `single`, to float32. */
+/**
+ * c + a·u rounded once (a fused multiply-add) to float64 or, with `single`, to float32. A NaN
+ * product is the result even when c is NaN too (PyTorch 1.13 measured: source's payload, not
+ * self's) — chosen here, not left to `c + p`, whose NaN operand order V8 may swap (a commutative add).
+ */
 function fma(c: number, a: number, u: number, single: boolean): number {
   const p = a * u;
+  if (p !== p) return p;
   if (!Number.isFinite(c) || !Number.isFinite(p) || !Number.isFinite(a) || !Number.isFinite(u)) return c + p;
   const [mc, ec] = exactDouble(c);
   const [ma, ea] = exactDouble(a);
