@@ -12,7 +12,7 @@
 import type { ScatterCall } from '../../core/call.js';
 import type { FloatMinMax, FloatNaN } from '../../core/kernels.js';
 import type { GatherMode, NegativeIndexPolicy, ScatterMode } from '../../core/types.js';
-import { DTypeError, InvalidArgumentError, fmt } from '../../errors.js';
+import { DTypeError } from '../../errors.js';
 import { integer, normalizeAxis, oneOf } from '../args.js';
 import { type GatherPolicy, type ScatterPolicy, gatherPolicy as rowPolicy } from '../families.js';
 import type { DType } from '../../tensor/dtype.js';
@@ -113,7 +113,8 @@ export function safeIndex(t: Tensor, op: string): Tensor {
 /**
  * Fancy-indexing index rule: any integer dtype (uint64 arrays reinterpreted as int64 like NumPy's
  * same-kind cast; a 0-d uint64 ≥ 2^63 is a Python int too large for intp: `<op>.index_overflow`);
- * floats are an error; boolean masks are out of scope of this library.
+ * floats are an error. A bool array never reaches it: indexing reads one as a mask, and the
+ * along-axis functions refuse it with the floats.
  */
 export function fancyIndex(t: Tensor, op: string, along = false): Tensor {
   if (isFloat(t.dtype) || isComplex(t.dtype) || (along && t.dtype === 'bool')) {
@@ -126,13 +127,6 @@ export function fancyIndex(t: Tensor, op: string, along = false): Tensor {
     throw new DTypeError(
       `${op}.index_overflow`,
       `${op}: Python int too large to convert to C long (a 0-d uint64 index ${(t.data as BigUint64Array)[0]})`,
-    );
-  }
-  if (t.dtype === 'bool') {
-    throw new InvalidArgumentError(
-      `${op}.bool_mask`,
-      `${op}: boolean mask indices are not supported (only integer index arrays); got a bool array of shape ${fmt(t.shape)}`,
-      { shape: t.shape },
     );
   }
   return reinterpretIndex(t);
