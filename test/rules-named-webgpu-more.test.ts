@@ -54,11 +54,20 @@ describe('WebGPU backend, checks before the device: one named test per rule', ()
     }
     expect(e).toBeInstanceOf(InvalidArgumentError);
     expect((e as InvalidArgumentError).code).toBe('webgpu.size');
-    // (The message names the code twice today: the text carries it and the error appends it.)
-    expect((e as Error).message).toMatch(
-      /^upload: a float32 tensor of 3 elements \(12 bytes\) exceeds this device's storage buffer limit of 8 bytes or 1073741823 elements .*\(webgpu\.size\)$/,
+    // The code once, at the end (the text used to carry it too, so it appeared twice).
+    expect((e as Error).message).toBe(
+      "upload: a float32 tensor of 3 elements (12 bytes) exceeds this device's storage buffer limit of 8 bytes or 1073741823 elements (webgpu.size)",
     );
     expect((e as InvalidArgumentError).details).toEqual({ elements: 3, bytes: 12, limit: 8 });
+  });
+
+  it('webgpu.max_pipelines: a pipeline cache bound below 1, the code once in the message', async () => {
+    const e = await rejection(createWebGpuBackend({ device: standIn(), maxPipelines: 0 }));
+    expect(e).toBeInstanceOf(InvalidArgumentError);
+    expect(e.message).toBe(
+      'WebGPU backend: maxPipelines must be a positive integer; got 0 (webgpu.max_pipelines)',
+    );
+    expect(e.details).toEqual({ maxPipelines: 0 });
   });
 
   it('webgpu.call: run() of something that is not a lowered gather or scatter', async () => {

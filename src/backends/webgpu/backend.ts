@@ -248,7 +248,7 @@ export class WebGpuBackend implements Backend {
     if (!Number.isSafeInteger(maxPipelines) || maxPipelines < 1)
       throw new InvalidArgumentError(
         'webgpu.max_pipelines',
-        `WebGPU backend: maxPipelines must be a positive integer; got ${fmt(maxPipelines)} (webgpu.max_pipelines)`,
+        `WebGPU backend: maxPipelines must be a positive integer; got ${fmt(maxPipelines)}`,
         { maxPipelines },
       );
   }
@@ -892,7 +892,7 @@ export class WebGpuBackend implements Backend {
     if (n > MAX_ELEMENTS || bytes > limit)
       throw new InvalidArgumentError(
         'webgpu.size',
-        `${op}: a ${dtype} tensor of ${n} elements (${bytes} bytes) exceeds this device's storage buffer limit of ${limit} bytes or ${MAX_ELEMENTS} elements (webgpu.size)`,
+        `${op}: a ${dtype} tensor of ${n} elements (${bytes} bytes) exceeds this device's storage buffer limit of ${limit} bytes or ${MAX_ELEMENTS} elements`,
         { elements: n, bytes, limit },
       );
   }
