@@ -122,18 +122,23 @@ function affine(f: UpdateFunction, op: string): { a: number; b: number } {
   return { a, b };
 }
 
-/** The local derivatives of a single-input scatter under `policy` (see the table above). */
-export function scatterCoefficients(
-  call: ScatterCall,
-  policy: GradientPolicy,
-  result: Tensor,
-): ScatterCoefficients {
+/** Refuses a scatter of several inputs: the gradient rules here are for one input and one update. */
+export function refuseVariadic(call: ScatterCall): void {
   if (call.inputs.length !== 1) {
     throw new NotDifferentiableError(
       'autodiff.variadic',
       `${call.op}: variadic scatters have no gradient rule here`,
     );
   }
+}
+
+/** The local derivatives of a single-input scatter under `policy` (see the table above). */
+export function scatterCoefficients(
+  call: ScatterCall,
+  policy: GradientPolicy,
+  result: Tensor,
+): ScatterCoefficients {
+  refuseVariadic(call);
   const landing = landingMap(call);
   const x = values(call.inputs[0]);
   const u = values(call.updates[0]);

@@ -24,7 +24,14 @@ import { GATHER_DIMENSION_FIELDS, SCATTER_DIMENSION_FIELDS } from '../core/types
 import { DTypeError, InvalidArgumentError, fmt } from '../errors.js';
 import { isFloat } from '../tensor/dtype.js';
 import { Tensor, tensor, zeros } from '../tensor/tensor.js';
-import { type GradientPolicy, JAX_RULES, TORCH_RULES, scatterCoefficients, values } from './rules.js';
+import {
+  type GradientPolicy,
+  JAX_RULES,
+  TORCH_RULES,
+  refuseVariadic,
+  scatterCoefficients,
+  values,
+} from './rules.js';
 import type { FrameworkName, NAMESPACES } from '../frameworks/index.js';
 import type { OpName } from '../frameworks/op-names.js';
 import type { LoweredOp } from '../frameworks/lowered.js';
@@ -348,6 +355,8 @@ export function vjp(lowered: CoreCall | ProgramCall, op?: OpName): VjpResult {
   const policy = gradientPolicy(call);
   const x = call.kind === 'gather' ? call.operand : call.inputs[0];
   checkFloat(call, x, names.operand ?? names.updates ?? 'operand');
+  // Refused before the value is computed: a pullback that could only throw is no result (as jvp).
+  if (call.kind === 'scatter') refuseVariadic(call);
   const { out: _out, ...bare } = call;
   const value = execute(bare as CoreCall);
   const shapes = argumentShapes(call);
