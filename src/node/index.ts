@@ -38,7 +38,11 @@ export async function enableThreads(
   // One pool at a time: calling again closes the pool it installed before (no threads leak).
   if (installed) disableThreads(installed);
   const pool = createNodePool(options.helpers);
-  await pool.ready();
+  // A helper that failed to start (InternalError threads.start) leaves no threads behind.
+  await pool.ready().catch((e: unknown) => {
+    pool.close();
+    throw e;
+  });
   const c: Partial<ParallelConfig> =
     options.minBytes === undefined ? { pool } : { pool, minBytes: options.minBytes };
   setParallel(c);

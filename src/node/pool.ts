@@ -68,15 +68,31 @@ export function createNodePool(
     });
     w.unref();
     workers[slot] = w;
+    let loaded = false;
     w.once('exit', () => {
       Atomics.store(ready, slot, 0);
-      if (!closed && workers[slot] === w) void spawn(slot).catch(outOfService);
+      // Only a helper that had loaded is replaced: one that failed to load would fail again.
+      if (loaded && !closed && workers[slot] === w) void spawn(slot).catch(outOfService);
     });
     return new Promise((resolve, reject) => {
-      w.once('message', (m) =>
-        m === 'ready' ? resolve() : reject(new InternalError('threads.start', String(m))),
+      w.once('message', (m) => {
+        loaded = m === 'ready';
+        if (loaded) resolve();
+        else reject(new InternalError('threads.start', String(m)));
+      });
+      // The worker file failed to load or threw before signalling (e.g. MODULE_NOT_FOUND).
+      w.once('error', (e: Error) =>
+        reject(
+          new InternalError(
+            'threads.start',
+            `gather-scatter pool: helper ${slot} failed to start: ${e.message}`,
+            {
+              slot,
+              cause: e,
+            },
+          ),
+        ),
       );
-      w.once('error', reject);
     });
   };
   for (let i = 0; i < size; i++) started.push(spawn(i));
