@@ -170,10 +170,21 @@ describe('tgs verify: the candidate file rules (reported as usage errors, exit 2
     );
   });
 
-  it('oracle.usage: a candidate file that is not JSON', async () => {
+  it('oracle.candidate: a candidate file that is not JSON names the option, the file and why', async () => {
     const f = file('cut.json', '[0,');
-    // The JSON parser's own words: they name neither the file nor the option.
-    expect(await verifyUsage(f)).toBe('error: Unexpected end of JSON input');
+    expect(await verifyUsage(f)).toBe(
+      `error: --candidate ${f}: not a .npy file or valid JSON (Unexpected end of JSON input) (oracle.candidate)`,
+    );
+    const g = file('cut-object.json', '{"error": ');
+    expect(await verifyUsage(g)).toBe(
+      `error: --candidate ${g}: not a .npy file or valid JSON (Unexpected end of JSON input) (oracle.candidate)`,
+    );
+  });
+
+  it('oracle.candidate: a --candidate that is a directory', async () => {
+    expect(await verifyUsage(dir)).toBe(
+      `error: --candidate ${dir}: a directory, not a .npy or .json file (oracle.candidate)`,
+    );
   });
 });
 

@@ -8,7 +8,7 @@
  * the spec's domain), 1 when it is not, 2 on a usage error; `why` exits 0 for a valid call and 1
  * when it lists violations, 2 on a usage error.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Command, CommanderError } from 'commander';
 import * as lib from '../index.js';
@@ -254,15 +254,31 @@ function resultDType(lower: () => ReturnType<typeof lowerCall>, args: CallArgs):
 /** A candidate file: .npy, JSON values, or `{"error": "..."}`. */
 export function readCandidate(file: string, dtype: DType): Candidate {
   if (!existsSync(file)) throw new UsageError('oracle.no_such_file', `no such file: ${file}`);
+  if (statSync(file).isDirectory())
+    throw new UsageError('oracle.candidate', `--candidate ${file}: a directory, not a .npy or .json file`);
   if (file.endsWith('.npy')) return readNpy(new Uint8Array(readFileSync(file))) as Tensor;
   const text = readFileSync(file, 'utf8');
   if (/^\s*\{/.test(text)) {
-    const o = JSON.parse(text) as { error?: unknown };
+    const o = candidateJson(file, () => JSON.parse(text) as { error?: unknown });
     if (typeof o.error !== 'string')
       throw new UsageError('oracle.candidate', `${file}: an object candidate must be {"error": "<message>"}`);
     return { error: o.error };
   }
-  return tensor(parseJsonValues(text, '--candidate') as NestedArray, dtype);
+  return tensor(candidateJson(file, () => parseJsonValues(text, '--candidate')) as NestedArray, dtype);
+}
+
+/** Parses a candidate file's JSON; the parser's bare words name neither the option nor the file. */
+function candidateJson<T>(file: string, parse: () => T): T {
+  try {
+    return parse();
+  } catch (e) {
+    if (!(e instanceof SyntaxError)) throw e;
+    throw new UsageError(
+      'oracle.candidate',
+      `--candidate ${file}: not a .npy file or valid JSON (${e.message})`,
+      { file, reason: e.message },
+    );
+  }
 }
 
 function verdictText(v: Verdict): string {
