@@ -15,7 +15,7 @@ import {
   defaultFillValue,
   isInteger,
 } from '../tensor/dtype.js';
-import { Tensor, checkedSize, resultTensor } from '../tensor/tensor.js';
+import { Tensor, checkTensor, checkedSize, resultTensor } from '../tensor/tensor.js';
 import { callerPosition, outOfBoundsError } from './call-errors.js';
 import { checkOut } from './validate.js';
 import { type GatherShapeInfo, gatherShape } from './gather-shape.js';
@@ -54,7 +54,7 @@ import {
   sharedStorage,
 } from './parallel.js';
 import { GATHER, canWalkElements, walkElements } from './pointwise.js';
-import { resolvePolicy } from './policy.js';
+import { badOptions, resolvePolicy } from './policy.js';
 import type { GatherDimensionNumbers, GatherOptions } from './types.js';
 
 /** A gather compiled for fixed attributes, shapes and dtypes. */
@@ -109,6 +109,7 @@ export function compileGather(
   dn: GatherDimensionNumbers,
   options: GatherOptions = {},
 ): GatherPlan {
+  if (typeof options !== 'object' || options === null) badOptions(options);
   const op = options.op ?? 'stablehlo.gather';
   checkIndexDType(indicesDType, op, 'stablehlo.gather.I2');
   // zero_size_dims: out_of_bounds validates and maps as if each indexed zero-size dim had size 1;
@@ -623,6 +624,10 @@ export function gather(
   dn: GatherDimensionNumbers,
   options: GatherOptions = {},
 ): Tensor {
+  // Brand checks only (compileGather reads the shapes before any tensor check of its own).
+  if (!Tensor.isTensor(operand)) checkTensor(operand, 'operand', 'core.gather', 'core.gather.operand');
+  if (!Tensor.isTensor(startIndices))
+    checkTensor(startIndices, 'startIndices', 'core.gather', 'core.gather.start_indices');
   const plan = compileGather(
     operand.shape,
     operand.dtype,

@@ -93,6 +93,7 @@ export interface ResolvedScatterOptions extends ScatterOptions {
 
 /** The defaults of the core gather: the spec's clamp, negatives out of bounds, JAX's fill values. */
 export function resolveGatherOptions(dtype: DType, opts: GatherOptions = {}): ResolvedGatherOptions {
+  if (typeof opts !== 'object' || opts === null) badOptions(opts);
   // Spelled key by key (no spread): every framework call resolves its options once.
   return {
     mode: opts.mode ?? 'clip',
@@ -108,6 +109,7 @@ export function resolveGatherOptions(dtype: DType, opts: GatherOptions = {}): Re
 
 /** The defaults of the core scatter: the spec's per-element skip, every duplicate applied in order. */
 export function resolveScatterOptions(opts: ScatterOptions = {}): ResolvedScatterOptions {
+  if (typeof opts !== 'object' || opts === null) badOptions(opts);
   return {
     mode: opts.mode ?? 'skip',
     negative_indices: opts.negative_indices ?? 'out_of_bounds',
@@ -121,4 +123,11 @@ export function resolveScatterOptions(opts: ScatterOptions = {}): ResolvedScatte
     duplicate_code: opts.duplicate_code,
     out: opts.out,
   };
+}
+
+/** Options must be an object (or omitted): `null` or a primitive would fail on its first field read. */
+export function badOptions(opts: unknown): never {
+  throw new InvalidArgumentError('core.options', `options must be an object; got ${fmt(opts)}`, {
+    options: fmt(opts),
+  });
 }

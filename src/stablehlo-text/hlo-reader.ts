@@ -32,7 +32,7 @@ import { GATHER_DIMENSION_FIELDS, SCATTER_DIMENSION_FIELDS } from '../core/types
 
 /** True when `text` is XLA HLO (it starts with `HloModule` or `ENTRY`, comments aside). */
 export function isHloText(text: string): boolean {
-  return /^(?:\s|\/\/[^\n]*\n|\/\*[\s\S]*?\*\/)*(?:HloModule|ENTRY)\b/.test(text);
+  return typeof text === 'string' && /^(?:\s|\/\/[^\n]*\n|\/\*[\s\S]*?\*\/)*(?:HloModule|ENTRY)\b/.test(text);
 }
 
 /** An HLO shape: an array shape or a tuple of shapes. */

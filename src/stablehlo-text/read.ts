@@ -64,6 +64,7 @@ export interface TextPart {
  * { line: part.line })` so messages name lines of the whole file.
  */
 export function splitInputFile(text: string): TextPart[] {
+  if (typeof text !== 'string') textError('syntax', undefined, `expected text; got ${typeof text}`);
   const lines = text.split('\n');
   const parts: TextPart[] = [];
   let start = 0;
@@ -83,5 +84,5 @@ export function splitInputFile(text: string): TextPart[] {
 
 /** True when a text asks to be split (`// RUN: … -split-input-file`) or holds `// -----` lines. */
 export function isSplitFile(text: string): boolean {
-  return /^\s*\/\/ -----\s*$/m.test(text);
+  return typeof text === 'string' && /^\s*\/\/ -----\s*$/m.test(text);
 }

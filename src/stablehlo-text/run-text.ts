@@ -8,6 +8,7 @@ import type { Func, Module } from '../ir/program.js';
 import { type CheckResult, runModule } from '../ir/run.js';
 import type { Tensor } from '../tensor/tensor.js';
 import { textError } from './diagnostics.js';
+import { checkModule } from './verify.js';
 import { type StablehloValue, bindArguments } from './parse.js';
 import { isSplitFile, readModule, splitInputFile } from './read.js';
 
@@ -31,6 +32,7 @@ export interface RunTextOptions {
 
 /** The functions of a module that run by default: @main, the only one, or every uncalled one. */
 export function defaultFunctions(module: Module): Func[] {
+  checkModule(module, 'defaultFunctions');
   const main = module.funcs.find((f) => f.name === 'main');
   if (main) return [main];
   if (module.funcs.length === 1) return [...module.funcs];
@@ -45,6 +47,7 @@ export function runText(
   args: readonly StablehloValue[] = [],
   opts: RunTextOptions = {},
 ): FunctionRun[] {
+  if (typeof text !== 'string') textError('syntax', undefined, `expected text; got ${typeof text}`);
   const parts = isSplitFile(text) ? splitInputFile(text) : [{ text, line: 1 }];
   const plan: { module: Module; func: Func }[] = [];
   for (const part of parts) {

@@ -16,7 +16,7 @@ import { inferTypes } from '../ir/ops/index.js';
 import type { Body, Func, Module, Op, TensorType } from '../ir/program.js';
 import { valueTypes } from '../ir/program.js';
 import { isComplex, isFloat, isInteger } from '../tensor/dtype.js';
-import type { Violation } from './diagnostics.js';
+import { type Violation, textError } from './diagnostics.js';
 import { formatType, formatTypes, sameType } from './types.js';
 
 export interface VerifyOptions {
@@ -26,6 +26,7 @@ export interface VerifyOptions {
 
 /** Every violated constraint of `module`, in program order (empty when it verifies). */
 export function verifyModule(module: Module, opts: VerifyOptions = {}): Violation[] {
+  checkModule(module, 'verifyModule');
   const v = new Verifier(module, opts.broken ?? new WeakSet());
   for (const f of module.funcs) v.func(f);
   v.callGraph();
@@ -379,4 +380,18 @@ class Verifier {
       }
     }
   }
+}
+
+/**
+ * A module handed in by a caller (not one this package read) must at least be a record whose
+ * `funcs` is an array: anything else would fail on its first field read with a TypeError.
+ */
+export function checkModule(module: unknown, where: string): void {
+  const funcs = typeof module === 'object' && module !== null ? (module as Module).funcs : undefined;
+  if (!Array.isArray(funcs))
+    textError(
+      'module',
+      undefined,
+      `${where}: expected a module with a funcs array; got ${module === null ? 'null' : typeof module}`,
+    );
 }

@@ -3,7 +3,7 @@
  * float16 and bfloat16 as their IEEE bit patterns in a Uint16Array, bool as 0/1 in a
  * Uint8Array, 64-bit integers in BigInt64Array / BigUint64Array.
  */
-import { DTypeError, fmt } from '../errors.js';
+import { DTypeError, InvalidArgumentError, fmt } from '../errors.js';
 import { type Complex, type ComplexDType, isComplex } from './complex.js';
 import { bitsToBfloat16, bitsToFloat16 } from './float16.js';
 import { type ScalarOptions, toDTypeScalar } from './scalar.js';
@@ -168,6 +168,15 @@ export function storageFactor(dtype: DType): number {
 
 /** Allocates zeroed storage for `n` elements (2n floats for a complex dtype). */
 export function allocStorage<D extends DType>(dtype: D, n: number): StorageMap[D] {
+  if (!isDType(dtype)) assertDType(dtype, 'allocStorage');
+  if (!Number.isSafeInteger(n) || n < 0)
+    throw new InvalidArgumentError(
+      'tensor.alloc_size',
+      `allocStorage: n must be a safe integer >= 0; got ${fmt(n)}`,
+      {
+        n: fmt(n),
+      },
+    );
   return new CTORS[dtype](n * storageFactor(dtype)) as StorageMap[D];
 }
 
@@ -181,7 +190,9 @@ export const isInteger = (d: DType): boolean => !isFloat(d) && d !== 'bool' && !
 /** Is the dtype int64 or uint64 (stored as bigints)? */
 export const is64Bit = (d: DType): boolean => d === 'int64' || d === 'uint64';
 /** Can the dtype hold negative values (signed integers, floats, complex)? */
-export const isSigned = (d: DType): boolean => d.startsWith('int') || isFloat(d) || isComplex(d);
+export const isSigned = (d: DType): boolean =>
+  // A predicate answers false for a value that is not a dtype name (it has no `startsWith`).
+  (typeof d === 'string' && d.startsWith('int')) || isFloat(d) || isComplex(d);
 /** The integer dtypes (index tensors take these). */
 export const INTEGER_DTYPES: readonly DType[] = DTYPES.filter(isInteger);
 
@@ -207,7 +218,7 @@ export function integerRange(d: DType): [bigint, bigint] {
     case 'bool':
       return [0n, 1n];
     default:
-      throw new DTypeError('tensor.dtype', `${d} is not an integer dtype`, { dtype: d });
+      throw new DTypeError('tensor.dtype', `${String(d)} is not an integer dtype`, { dtype: d });
   }
 }
 

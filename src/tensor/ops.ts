@@ -6,7 +6,7 @@
 import { DTypeError, InvalidArgumentError, fmt } from '../errors.js';
 import { complexParts, isComplex } from './complex.js';
 import { type DType, byteSize, decodeScalar, encodeScalar } from './dtype.js';
-import { Tensor, checkShape, liveStorage, sameShape, stridesOf, zeros } from './tensor.js';
+import { Tensor, checkShape, checkTensor, liveStorage, sameShape, stridesOf, zeros } from './tensor.js';
 
 /** NumPy broadcasting of shapes; throws `broadcast.shapes` when they do not broadcast. */
 export function broadcastShapes(...input: readonly (readonly number[])[]): number[] {
@@ -120,7 +120,9 @@ function stridedCopy<D extends DType>(
 }
 
 /** Broadcasts `t` to `shape` (NumPy rules), copying into a new contiguous tensor. */
+// The inputs' brand is checked alone (no storage check): a valid call behaves as before.
 export function broadcastTo<D extends DType>(t: Tensor<D>, shape: readonly number[]): Tensor<D> {
+  if (!Tensor.isTensor(t)) checkTensor(t, 't', 'broadcastTo', 'broadcast.input');
   const target = broadcastShapes(t.shape, shape);
   if (!sameShape(target, shape)) {
     throw new InvalidArgumentError(
@@ -145,6 +147,7 @@ export function slice<D extends DType>(
   starts: readonly number[],
   sizes: readonly number[],
 ): Tensor<D> {
+  if (!Tensor.isTensor(t)) checkTensor(t, 't', 'slice', 'slice.input');
   const isIndex = (x: unknown) => Number.isSafeInteger(x);
   if (
     !Array.isArray(starts) ||
@@ -171,6 +174,13 @@ export function slice<D extends DType>(
 
 /** Stacks same-shape tensors along a new axis (default: last). */
 export function stack<D extends DType>(tensors: readonly Tensor<D>[], axis = -1): Tensor<D> {
+  if (!Array.isArray(tensors as unknown))
+    throw new InvalidArgumentError(
+      'stack.input',
+      `stack: tensors must be an array of Tensors; got ${fmt(tensors)}`,
+    );
+  for (let i = 0; i < tensors.length; i++)
+    if (!Tensor.isTensor(tensors[i])) checkTensor(tensors[i], `tensors[${i}]`, 'stack', 'stack.input');
   if (tensors.length === 0) throw new InvalidArgumentError('stack.empty', 'stack: need at least one tensor');
   const shape = tensors[0].shape;
   for (const x of tensors) {
@@ -209,6 +219,7 @@ export function stack<D extends DType>(tensors: readonly Tensor<D>[], axis = -1)
  * (`cast.value` otherwise); float targets round to nearest-even.
  */
 export function cast<D extends DType>(t: Tensor, dtype: D): Tensor<D> {
+  if (!Tensor.isTensor(t)) checkTensor(t, 't', 'cast', 'cast.input');
   if (t.dtype === dtype) return t as unknown as Tensor<D>;
   liveStorage(t, 'cast');
   if (isComplex(dtype) || isComplex(t.dtype)) return castComplex(t, dtype);
@@ -227,6 +238,7 @@ export function cast<D extends DType>(t: Tensor, dtype: D): Tensor<D> {
 
 /** Moves axis `from` to position `to` (a transpose), copying. */
 export function moveAxis<D extends DType>(t: Tensor<D>, from: number, to: number): Tensor<D> {
+  if (!Tensor.isTensor(t)) checkTensor(t, 't', 'moveAxis', 'move_axis.input');
   const rank = t.rank;
   if (!Number.isInteger(from) || !Number.isInteger(to) || from < 0 || to < 0 || from >= rank || to >= rank)
     throw new InvalidArgumentError(
