@@ -12,7 +12,7 @@ import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'no
 import { dirname, join } from 'node:path';
 import type { Command, CommanderError } from 'commander';
 import * as lib from '../index.js';
-import { GatherScatterError } from '../errors.js';
+import { GatherScatterError, isGatherScatterError } from '../errors.js';
 import { readNpy } from '../interop/npy.js';
 import { execute } from '../core/call.js';
 import { type Candidate, type Verdict, verifyLowering } from '../oracle/verify.js';
@@ -234,6 +234,10 @@ function registerConformance(p: Command, host: OracleHost): void {
           timeoutMs,
           ...(ops ? { ops } : {}),
           progress: (line) => host.err(`${line}\n`),
+        }).catch((e: unknown) => {
+          // A runtime that stopped being able to run: no report (its cases would count as refusals).
+          if (!isGatherScatterError(e, 'oracle.runtime.unavailable')) throw e;
+          return runCmd.error(`error: ${e.message}`, { exitCode: 2, code: 'oracle.usage' });
         });
         if (o.json) writeFileSync(o.json, `${JSON.stringify(report, null, 2)}\n`);
         host.out(departureTable(report));

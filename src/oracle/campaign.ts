@@ -9,7 +9,7 @@
  * result a Tensor or `{ dtype, shape, data | values }`, or a throw for a refusal. A throw, a crash
  * or a hang (past `timeoutMs`) costs one case, never the campaign.
  */
-import { InvalidArgumentError } from '../errors.js';
+import { InvalidArgumentError, isGatherScatterError } from '../errors.js';
 import { type CallArgs, type OpEntry, buildRegistry, lowerCall } from '../tables/registry.js';
 import type { DType } from '../tensor/dtype.js';
 import { type NestedArray, Tensor, tensor } from '../tensor/tensor.js';
@@ -237,7 +237,9 @@ async function candidateOf(runtime: Runtime, request: RuntimeRequest, timeoutMs:
     try {
       return asTensor(await runtime.run(request));
     } catch (e) {
-      // Any throw of the runtime under test is its refusal (or crash) of this one case.
+      // A runtime that cannot run at all has no answers to count: the campaign stops with why.
+      if (isGatherScatterError(e, 'oracle.runtime.unavailable')) throw e;
+      // Any other throw of the runtime under test is its refusal (or crash) of this one case.
       return { error: e instanceof Error ? e.message : String(e) };
     }
   })();

@@ -61,6 +61,8 @@ interface Reply {
 class TfjsWorker {
   private worker: Worker | undefined;
   private pending: ((r: Reply) => void) | undefined;
+  /** Set once a start failed: every later request fails with it at once, never waits on a dead worker. */
+  private unavailable: InvalidArgumentError | undefined;
 
   constructor(
     private readonly backend: 'cpu' | 'wasm',
@@ -68,6 +70,11 @@ class TfjsWorker {
   ) {}
 
   /** Sends one request (starting a worker when there is none) and waits for its reply. */
+  /** Starts the worker now: a runtime that cannot start is refused when it is made. */
+  async ready(): Promise<void> {
+    if (!this.worker) await this.start();
+  }
+
   async ask(message: unknown): Promise<Reply> {
     // A request still running (its case timed out) holds the worker: replace it.
     if (this.pending) this.stop();
@@ -87,6 +94,7 @@ class TfjsWorker {
   }
 
   private start(): Promise<Worker> {
+    if (this.unavailable) return Promise.reject(this.unavailable);
     // Piped stdio keeps TF.js's "install the node backend" notice off the campaign's output.
     const w = new Worker(WORKER, {
       eval: true,
@@ -96,17 +104,34 @@ class TfjsWorker {
     });
     w.unref();
     this.worker = w;
+    let started = false;
     return new Promise((resolve, reject) => {
+      // The first failure says why; the exit that follows an error adds nothing.
+      const fail = (why: string, details: Record<string, unknown> = {}) => {
+        if (started) return;
+        started = true;
+        this.unavailable = new InvalidArgumentError(
+          'oracle.runtime.unavailable',
+          `TF.js ${this.backend}: ${why}`,
+          details,
+        );
+        this.stop();
+        reject(this.unavailable);
+      };
       w.once('message', (r: Reply) => {
-        if (r.ready) {
-          w.on('message', (m: Reply) => this.pending?.(m));
-          resolve(w);
-        } else
-          reject(
-            new InvalidArgumentError('oracle.runtime.unavailable', `TF.js ${this.backend}: ${r.failed}`),
-          );
+        if (!r.ready) return fail(r.failed ?? 'its worker did not start');
+        started = true;
+        w.on('message', (m: Reply) => this.pending?.(m));
+        resolve(w);
       });
-      w.once('error', reject);
+      w.once('error', (e: Error) => fail(`its worker failed to start: ${e.message}`, { cause: e }));
+      w.once('exit', (code: number) => {
+        if (!started) return fail(`its worker exited (code ${code}) before it started`);
+        // A worker that dies during a case answers it as a crash (else the case would wait forever).
+        if (this.worker !== w) return;
+        this.worker = undefined;
+        this.pending?.({ error: `TF.js worker exited (code ${code})`, trap: true });
+      });
     });
   }
 }
@@ -135,6 +160,7 @@ export async function tfjs(backend: 'cpu' | 'wasm'): Promise<Runtime> {
     core: require.resolve('@tensorflow/tfjs-core'),
     backendModule: require.resolve(`@tensorflow/tfjs-backend-${backend}`),
   });
+  await worker.ready();
   return {
     name: `tfjs-${backend}`,
     dtypes: ['float32', 'int32'],
