@@ -28,6 +28,8 @@ import {
   splitInputFile,
   verifyModule,
 } from '../src/stablehlo-text/index.js';
+import { bindArguments, bindStablehlo, convertExactly } from '../src/stablehlo-text/index.js';
+import { disableThreads, shareTensor } from '../src/node/index.js';
 import { errorOf } from './helpers/errors.js';
 
 const t = () =>
@@ -162,6 +164,52 @@ describe('stablehlo-text entry points with something that is not text or a modul
         expect(e).toMatchObject({ cls: 'InvalidArgumentError', code: 'stablehlo_text.module' });
       }
     }
+  });
+});
+
+describe('second sweep: storage helpers, the index map, binding and node threads', () => {
+  it('core.shared_like.data: sharedLike of something that is not a typed array (never calls its constructor)', () => {
+    const shared = core.sharedLike(new Float32Array([1, 2]));
+    expect([shared.buffer instanceof SharedArrayBuffer, Array.from(shared)]).toEqual([true, [1, 2]]);
+    expectEvery((j) => core.sharedLike(j as never), 'core.shared_like.data', undefined, [
+      ...JUNK,
+      () => 1,
+      new DataView(new ArrayBuffer(4)),
+    ]);
+  });
+  it('node.share_tensor.input: shareTensor of a non-tensor', () => {
+    expect(Array.from(shareTensor(t()).data as Float32Array)).toEqual([1, 2, 3, 4]);
+    expectEvery((j) => shareTensor(j as never), 'node.share_tensor.input');
+  });
+  it('node.disable_threads.pool: disableThreads of something that is not a pool', () => {
+    expectEvery((j) => disableThreads(j as never), 'node.disable_threads.pool');
+  });
+  it('core.index_map.spec: an IndexMap spec without its shapes', () => {
+    expectEvery((j) => new core.IndexMap(j as never), 'core.index_map.spec', undefined, [
+      ...JUNK,
+      t(),
+      { operandShape: [2] },
+    ]);
+  });
+  it('bytes.array / bytes.count / tensor.dtype: bytesToStorage and storageToBytes of junk', () => {
+    const bytes = core.storageToBytes('int16', new Int16Array([1, 258]), true);
+    expect(Array.from(bytes)).toEqual([1, 0, 2, 1]);
+    expect(Array.from(core.bytesToStorage('int16', bytes, 2, true) as Int16Array)).toEqual([1, 258]);
+    expectEvery((j) => core.bytesToStorage('int16', j as never, 1, true), 'bytes.array');
+    expectEvery((j) => core.storageToBytes('int16', j as never, true), 'bytes.array');
+    for (const n of [Number.NaN, -1, 1.5, Symbol('n'), 1n, undefined])
+      expect(errorOf(() => core.bytesToStorage('int16', bytes, n as never, true)).code).toBe('bytes.count');
+    expectEvery((j) => core.bytesToStorage(j as never, bytes, 1, true), 'tensor.dtype', 'DTypeError');
+  });
+  it('stablehlo_text.bind: bindStablehlo, bindArguments and convertExactly of junk', () => {
+    expect(Array.from(convertExactly(tensor([1, 2], 'int32'), 'int64').data as BigInt64Array)).toEqual([
+      1n,
+      2n,
+    ]);
+    expectEvery((j) => bindStablehlo(j as never, [t()]), 'stablehlo_text.bind');
+    expectEvery((j) => bindArguments(j as never, []), 'stablehlo_text.bind');
+    expectEvery((j) => convertExactly(j as never, 'int64'), 'stablehlo_text.bind');
+    expect(errorOf(() => convertExactly(t(), 'f32' as never)).code).toBe('tensor.dtype');
   });
 });
 

@@ -10,7 +10,7 @@
  *      window start (or a status: filled/dropped, partially out of bounds);
  *   2. move:    walk the space in row-major order and hand each contiguous run to a kernel.
  */
-import { GatherScatterError, fmt } from '../errors.js';
+import { GatherScatterError, InvalidArgumentError, fmt } from '../errors.js';
 import type { Tensor } from '../tensor/tensor.js';
 import { stridesOf } from '../tensor/tensor.js';
 import { brokenPromiseError, callerPosition, outOfBoundsError } from './call-errors.js';
@@ -282,6 +282,7 @@ export class IndexMap {
   private fastCursor: Odometer | null = null;
 
   constructor(spec: IndexMapSpec) {
+    checkSpec(spec);
     this.spec = spec;
     const { operandShape, indicesShape, indexVectorDim: ivd, spaceShape, windowSpaceDims } = spec;
     this.opStrides = stridesOf(operandShape);
@@ -750,4 +751,18 @@ export function allIndicesValid(map: IndexMap, policy: ResolvedPolicy, indices: 
     throw e;
   }
   return true;
+}
+
+/** A spec built by a caller must at least carry its three shapes as arrays (each is read at once). */
+function checkSpec(spec: IndexMapSpec): void {
+  const s = spec as Partial<IndexMapSpec> | null;
+  if (
+    typeof s !== 'object' ||
+    s === null ||
+    ![s.operandShape, s.indicesShape, s.spaceShape].every(Array.isArray)
+  )
+    throw new InvalidArgumentError(
+      'core.index_map.spec',
+      `IndexMap: spec must be an object with operandShape, indicesShape and spaceShape arrays; got ${fmt(spec)}`,
+    );
 }

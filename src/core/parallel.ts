@@ -12,9 +12,9 @@
  * receives the same sequence of updates as in the single-thread run and the result is
  * bit-identical to it (also for float add/mul and `replace` with duplicates).
  */
-import { InternalError } from '../errors.js';
+import { InternalError, InvalidArgumentError } from '../errors.js';
 import type { DType } from '../tensor/dtype.js';
-import type { Tensor } from '../tensor/tensor.js';
+import { type Tensor, typedArrayName } from '../tensor/tensor.js';
 import type { IndexMapSpec, ResolvedPolicy } from './index-map.js';
 import type { FloatMinMax, FloatNaN } from './kernels.js';
 import type { ReducerName } from './types.js';
@@ -170,6 +170,12 @@ export function finishJob(ticket: ParallelTicket, work: () => void, op: string):
 
 /** A SharedArrayBuffer-backed copy of a tensor's storage, for use with a parallel pool. */
 export function sharedLike<T extends Tensor['data']>(data: T): T {
+  // A typed array's own constructor, never an arbitrary one (`Function` would compile the buffer).
+  if (typedArrayName(data) === undefined || data instanceof DataView)
+    throw new InvalidArgumentError(
+      'core.shared_like.data',
+      `sharedLike: data must be a typed array; got ${data === null ? 'null' : typeof data}`,
+    );
   const ctor = data.constructor as { new (b: SharedArrayBuffer): T; BYTES_PER_ELEMENT: number };
   const out = new ctor(new SharedArrayBuffer(data.length * ctor.BYTES_PER_ELEMENT));
   (out as unknown as { set(a: T): void }).set(data);

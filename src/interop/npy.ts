@@ -13,7 +13,14 @@
  * structured dtypes, long double, complex256) is refused with a DTypeError.
  */
 import { DTypeError, fmt, InvalidArgumentError } from '../errors.js';
-import { byteSize, type DType, type Storage, storageConstructor, storageFactor } from '../tensor/dtype.js';
+import {
+  assertDType,
+  byteSize,
+  type DType,
+  type Storage,
+  storageConstructor,
+  storageFactor,
+} from '../tensor/dtype.js';
 import { checkedSize, checkTensor, MAX_RANK, Tensor, typedArrayName } from '../tensor/tensor.js';
 
 const MAGIC = [0x93, 0x4e, 0x55, 0x4d, 0x50, 0x59]; // \x93NUMPY
@@ -49,6 +56,12 @@ export function bytesToStorage(
   count: number,
   littleEndian: boolean,
 ): Storage {
+  checkRawArgs('bytesToStorage', dtype, bytes, 'bytes');
+  if (!Number.isSafeInteger(count) || count < 0)
+    throw new InvalidArgumentError(
+      'bytes.count',
+      `bytesToStorage: count must be a safe integer >= 0; got ${fmt(count)}`,
+    );
   const itemSize = byteSize(dtype);
   const nBytes = count * itemSize;
   if (bytes.length < nBytes) {
@@ -72,10 +85,21 @@ export function bytesToStorage(
 
 /** The bytes of a tensor's storage in the given byte order (a new array, row-major element order). */
 export function storageToBytes(dtype: DType, data: Storage, littleEndian: boolean): Uint8Array {
+  checkRawArgs('storageToBytes', dtype, data, 'data');
   const out = new Uint8Array(data.byteLength);
   out.set(new Uint8Array(data.buffer, data.byteOffset, data.byteLength));
   if (littleEndian !== HOST_LITTLE_ENDIAN) swapBytes(out, swapUnit(dtype));
   return out;
+}
+
+/** A known dtype and a typed array (a Buffer is one): anything else fails on its first use. */
+function checkRawArgs(where: string, dtype: DType, array: unknown, name: string): void {
+  assertDType(dtype, where);
+  if (typedArrayName(array) === undefined)
+    throw new InvalidArgumentError(
+      'bytes.array',
+      `${where}: ${name} must be a typed array; got ${array === null ? 'null' : typeof array}`,
+    );
 }
 
 /** The byte-swapped unit of a dtype: the element, or each of a complex element's two parts. */

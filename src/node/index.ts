@@ -8,7 +8,7 @@
  */
 import { type ParallelConfig, setParallel, sharedLike } from '../core/parallel.js';
 import { InvalidArgumentError, fmt } from '../errors.js';
-import { Tensor } from '../tensor/tensor.js';
+import { Tensor, checkTensor } from '../tensor/tensor.js';
 import { type NodePool, createNodePool } from './pool.js';
 
 export { createNodePool, type NodePool } from './pool.js';
@@ -55,6 +55,11 @@ let installed: NodePool | null = null;
 
 /** Stops the installed pool's helpers and returns to single-thread execution. */
 export function disableThreads(pool: NodePool): void {
+  if (typeof (pool as { close?: unknown } | null)?.close !== 'function')
+    throw new InvalidArgumentError(
+      'node.disable_threads.pool',
+      `disableThreads: pool must be the pool enableThreads returned; got ${fmt(pool)}`,
+    );
   setParallel({ pool: null });
   pool.close();
   if (installed === pool) installed = null;
@@ -62,5 +67,6 @@ export function disableThreads(pool: NodePool): void {
 
 /** The same tensor with its storage copied into a SharedArrayBuffer (usable by the helpers). */
 export function shareTensor<T extends Tensor>(t: T): T {
+  if (!Tensor.isTensor(t)) checkTensor(t, 't', 'shareTensor', 'node.share_tensor.input');
   return new Tensor(t.dtype, t.shape, sharedLike(t.data)) as T;
 }

@@ -20,13 +20,21 @@ import type { ResolvedGatherOptions, ResolvedScatterOptions } from '../core/poli
 import type { GatherDimensionNumbers, ReducerName, ScatterDimensionNumbers } from '../core/types.js';
 import { DTypeError, GatherScatterError, fmt } from '../errors.js';
 import { pairsToComplex } from '../tensor/complex.js';
-import { type DType, allocStorage, decodeScalar, isComplex, isFloat } from '../tensor/dtype.js';
+import {
+  type DType,
+  allocStorage,
+  assertDType,
+  decodeScalar,
+  isComplex,
+  isDType,
+  isFloat,
+} from '../tensor/dtype.js';
 import { toDTypeScalar } from '../tensor/scalar.js';
 import type { Func, Module, Op } from '../ir/program.js';
 import { valueTypes } from '../ir/program.js';
 import { type CheckResult, runModule } from '../ir/run.js';
 import { lex } from './lexer.js';
-import { type NestedArray, Tensor, tensor } from '../tensor/tensor.js';
+import { type NestedArray, Tensor, checkTensor, tensor } from '../tensor/tensor.js';
 import { textError } from './diagnostics.js';
 import type { ReadText } from './module-reader.js';
 import { readVerified } from './read.js';
@@ -216,6 +224,9 @@ export function bindStablehlo(parsed: ParsedGather, tensors: GatherTensors): Gat
 export function bindStablehlo(parsed: ParsedScatter, tensors: ScatterTensors): ScatterCall;
 export function bindStablehlo(parsed: ParsedStablehlo, tensors: readonly Tensor[]): GatherCall | ScatterCall;
 export function bindStablehlo(parsed: ParsedStablehlo, tensors: readonly Tensor[]): GatherCall | ScatterCall {
+  const kind = typeof parsed === 'object' && parsed !== null ? parsed.kind : undefined;
+  if ((kind !== 'gather' && kind !== 'scatter') || !Array.isArray(tensors))
+    textError('bind', undefined, 'bindStablehlo takes a parsed gather or scatter and an array of tensors');
   if (parsed.kind === 'gather') {
     if (tensors.length !== 2) textError('bind', undefined, `a gather takes 2 tensors; got ${tensors.length}`);
     checkType(tensors[0], parsed.types.operand, 'operand');
@@ -276,6 +287,8 @@ export interface BindOptions {
 
 /** `t` in `dtype`, when every value converts exactly; else DTypeError `stablehlo_text.bind`. */
 export function convertExactly(t: Tensor, dtype: DType, name = 'argument'): Tensor {
+  if (!Tensor.isTensor(t)) checkTensor(t, 't', 'convertExactly', `${OP}.bind`);
+  if (!isDType(dtype)) assertDType(dtype, 'convertExactly');
   if (t.dtype === dtype) return t;
   const out = allocStorage(dtype, t.size) as unknown as { [i: number]: number | bigint };
   const where = { where: `${OP}: ${name}`, code: `${OP}.bind` };
@@ -325,6 +338,12 @@ export function bindArguments(
   values: readonly StablehloValue[] | Readonly<Record<string, StablehloValue>>,
   opts: BindOptions = {},
 ): Tensor[] {
+  if (!Array.isArray((func as Func | null)?.params) || typeof values !== 'object' || values === null)
+    textError(
+      'bind',
+      undefined,
+      'bindArguments takes a function of a module and an array or record of values',
+    );
   const names = func.paramNames ?? func.params.map((_, k) => `%arg${k}`);
   let given: readonly StablehloValue[];
   if (Array.isArray(values)) given = values as readonly StablehloValue[];
