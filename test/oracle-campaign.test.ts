@@ -121,7 +121,23 @@ describe('campaign', () => {
     };
     const report = await runCampaign(bad, ns, { n: 6, seed: 1, timeoutMs: 20 });
     expect(report.cases).toBe(6);
-    expect(report.departures.map((d) => d.class)).toEqual(['rejects valid input']);
-    expect(report.departures[0].example.got).toMatch(/^error: (segfault|timeout after 20 ms)$/);
+    // A hang is no answer: its own class, never a refusal counted as agreeing with an invalid call.
+    expect(report.departures.map((d) => [d.class, d.count])).toEqual([
+      ['no answer (timeout)', 3],
+      ['rejects valid input', 2],
+    ]);
+    // The third refusal is of an invalid call (seed 1 draws one): a refusal, so it agrees.
+    expect(report.agree).toBe(1);
+    expect(report.departures[0].example.reason).toBe('no answer within 20 ms');
+    // (The example is re-run while minimised, and this runtime alternates: either answer.)
+    for (const d of report.departures)
+      expect(d.example.got).toMatch(/^error: (segfault|timeout after 20 ms)$/);
+  });
+
+  it('a runtime that hangs on every case agrees with none (invalid calls included)', async () => {
+    const hangs: Runtime = { name: 'hangs', ops: ['onnx.Gather'], run: () => new Promise<never>(() => {}) };
+    const report = await runCampaign(hangs, ns, { n: 30, seed: 3, timeoutMs: 5 });
+    expect(report.agree + report.allowed).toBe(0);
+    expect(report.departures.map((d) => [d.class, d.count])).toEqual([['no answer (timeout)', 30]]);
   });
 });

@@ -81,7 +81,7 @@ export interface TensorJson {
 export interface Departure {
   /** The registry op id. */
   readonly op: string;
-  /** The verdict's class (`wrong value`, `rejects valid input`, `accepts invalid input`, …). */
+  /** The verdict's class (`wrong value`, `rejects valid input`, `accepts invalid input`, …), or `no answer (timeout)` for a case that hung. */
   readonly class: string;
   /** How many cases departed this way. */
   readonly count: number;
@@ -227,11 +227,21 @@ function asTensor(result: RuntimeResult | readonly RuntimeResult[]): Tensor {
   return tensor(Array.from(r.data ?? []) as number[], r.dtype).reshape([...r.shape]);
 }
 
+/** The error candidates that stand for a hang: no answer, so never counted as a refusal that agrees. */
+const TIMED_OUT = new WeakSet<object>();
+
+/** The departure class of a case that gave no answer within its bound. */
+const NO_ANSWER = 'no answer (timeout)';
+
 /** Runs one case on the runtime, bounded in time; a throw or a hang becomes an error candidate. */
 async function candidateOf(runtime: Runtime, request: RuntimeRequest, timeoutMs: number): Promise<Candidate> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<Candidate>((ok) => {
-    timer = setTimeout(() => ok({ error: `timeout after ${timeoutMs} ms` }), timeoutMs);
+    timer = setTimeout(() => {
+      const c = { error: `timeout after ${timeoutMs} ms` };
+      TIMED_OUT.add(c);
+      ok(c);
+    }, timeoutMs);
   });
   const run = (async (): Promise<Candidate> => {
     try {
@@ -252,6 +262,10 @@ async function candidateOf(runtime: Runtime, request: RuntimeRequest, timeoutMs:
 
 /** The departure class of a verdict (the first violation's). */
 const classOf = (v: Verdict): string => v.violations[0]?.class ?? 'departs';
+
+/** A case's departure class, or undefined when it agrees or is allowed: a hang departs whatever the call. */
+const caseClass = (c: Candidate, v: Verdict): string | undefined =>
+  TIMED_OUT.has(c) ? NO_ANSWER : v.verdict === 'departs' ? classOf(v) : undefined;
 
 /** Drops index rows (with their updates) while the departure persists with the same class. */
 async function minimise(
@@ -276,7 +290,7 @@ async function minimise(
       };
       const c = await candidateOf(runtime, requestOf(entry, trial), timeoutMs);
       const v = verifyLowering(() => lowerCall(namespaces, entry, trial), c);
-      if (v.verdict === 'departs' && classOf(v) === cls) {
+      if (caseClass(c, v) === cls) {
         best = trial;
         shrunk = true;
         break;
@@ -329,8 +343,8 @@ export async function runCampaign(
     const args = randomCall(entry, r, runtime.dtypes);
     const candidate = await candidateOf(runtime, requestOf(entry, args), timeoutMs);
     const v = verifyLowering(() => lowerCall(namespaces, entry, args), candidate);
-    if (v.verdict === 'departs') {
-      const cls = classOf(v);
+    const cls = caseClass(candidate, v);
+    if (cls !== undefined) {
       const key = `${entry.id}\u0000${cls}`;
       const g = groups.get(key);
       if (g) g.count++;
@@ -357,7 +371,8 @@ export async function runCampaign(
         ...(req.opset !== undefined ? { opset: req.opset } : {}),
         expected: x?.expected ?? '',
         got: x?.got ?? (m.candidate instanceof Tensor ? 'a tensor' : `error: ${m.candidate.error}`),
-        reason: x ? `${x.reason} (${x.rule.code})` : '',
+        reason:
+          g.cls === NO_ANSWER ? `no answer within ${timeoutMs} ms` : x ? `${x.reason} (${x.rule.code})` : '',
       },
     });
   }
