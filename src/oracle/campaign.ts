@@ -7,7 +7,8 @@
  * A runtime is `{ name, ops, run({ op, opset, inputs, attributes }) }`: `inputs` by argument name
  * (`data`, `indices`, `updates`, as this library's Tensors: dtype, shape, row-major data), the
  * result a Tensor or `{ dtype, shape, data | values }`, or a throw for a refusal. A throw, a crash
- * or a hang (past `timeoutMs`) costs one case, never the campaign.
+ * or a hang (past `timeoutMs`, a departure of class `no answer (timeout)`) costs one case, never
+ * the campaign; only a runtime that cannot run at all (`oracle.runtime.unavailable`) stops it.
  */
 import { InvalidArgumentError, isGatherScatterError } from '../errors.js';
 import { type CallArgs, type OpEntry, buildRegistry, lowerCall } from '../tables/registry.js';
