@@ -213,6 +213,27 @@ describe('second sweep: storage helpers, the index map, binding and node threads
   });
 });
 
+describe('third sweep: a symbol where a name goes into a message', () => {
+  it('core.op_name: gatherShape / scatterShape with an op name that is not a string', () => {
+    expect(core.gatherShape([2, 2], [2, 1], GATHER_DN as never).resultShape).toEqual([2, 2]);
+    for (const j of [Symbol('op'), 1, {}, null])
+      expect(errorOf(() => core.gatherShape([2, 2], [2, 1], GATHER_DN as never, j as never))).toMatchObject({
+        cls: 'InvalidArgumentError',
+        code: 'core.op_name',
+      });
+  });
+  it('encodeScalar with a symbol dtype and resolvePolicy without options: typed errors', () => {
+    expect(errorOf(() => core.encodeScalar(Symbol('d') as never, undefined as never)).cls).toBe(
+      'InvalidArgumentError',
+    );
+    expect(core.resolvePolicy('gather', 'clip', {}, false).oob).toBe('clip');
+    for (const j of [undefined, null, 1])
+      expect(errorOf(() => core.resolvePolicy('gather', 'clip', j as never, false)).code).toBe(
+        'core.options',
+      );
+  });
+});
+
 it('every row above throws this package’s classes', () => {
   expect(errorOf(() => cast(null as never, 'int32')).cls).toBe(InvalidArgumentError.name);
   expect(new DTypeError('x.y', 'm')).toBeInstanceOf(GatherScatterError);

@@ -42,6 +42,7 @@ export function resolvePolicy(
   opts: IndexPolicyOptions,
   indicesAreSorted: boolean,
 ): ResolvedPolicy {
+  if (typeof opts !== 'object' || opts === null) badOptions(opts);
   const op = opts.op ?? `stablehlo.${kind}`;
   const table: Record<string, ResolvedPolicy['oob']> = kind === 'gather' ? GATHER_OOB : SCATTER_OOB;
   const oob = table[mode];

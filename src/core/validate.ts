@@ -31,6 +31,9 @@ export interface Site {
 
 /** The site of `op`'s checks of spec op `spec` (`stablehlo.gather`), under a frontend's rule `names` if any. */
 export function siteOf(spec: string, op: string, names?: RuleNames): Site {
+  // The op name is spliced into every message below: a symbol there would throw a TypeError.
+  if (typeof op !== 'string' && op !== undefined)
+    fail('core.op_name', `${spec}: op must be a string; got ${fmt(op)}`);
   return { op, c: (id) => ruleCode(spec, id, op, names) };
 }
 

@@ -82,7 +82,7 @@ function describe(value: unknown): string {
 function wrongType(value: unknown, dtype: DType, o: ScalarOptions): never {
   throw new InvalidArgumentError(
     codeOf(o),
-    `${whereOf(o)}: an element of dtype ${dtype} must be a number, a bigint or a boolean; got ${describe(value)}`,
+    `${whereOf(o)}: an element of dtype ${String(dtype)} must be a number, a bigint or a boolean; got ${describe(value)}`,
     { dtype, value },
   );
 }
