@@ -14,7 +14,7 @@
 import { describe, expect, it } from 'vitest';
 import { scatter } from '../src/core/scatter.js';
 import { Tensor } from '../src/tensor/tensor.js';
-import { torch } from '../src/index.js';
+import { jax, torch } from '../src/index.js';
 
 const CALLS = 60;
 
@@ -89,6 +89,18 @@ describe('NaN bits are the same on cold and warm calls', () => {
       );
       const [r] = scatter(input, indices, updates, dn, 'max');
       expect(words(r)).toEqual(Array.from(upd));
+    }
+  });
+  it('jax.at divide, complex64: a NaN part of the quotient is the default NaN, every call', () => {
+    // NaN-payload operands (both signs, quiet and signalling): the cold call kept a payload, a
+    // warm one gave 0x7fc00000 (found by /tmp/p6/h9/self.mjs).
+    const xw = new Uint32Array([0xffa12345, 0x3f800000, 0x7fc54321, 0xffc00001]);
+    const vw = new Uint32Array([0x7f800011, 0xbf800000, 0x40000000, 0x7fa00002]);
+    for (let c = 0; c < CALLS; c++) {
+      const x = new Tensor('complex64', [2], new Float32Array(xw.slice().buffer));
+      const v = new Tensor('complex64', [2], new Float32Array(vw.slice().buffer));
+      const r = jax.at(x, new Tensor('int32', [2], new Int32Array([0, 1]))).divide(v);
+      expect(words(r)).toEqual([0x7fc00000, 0x7fc00000, 0x7fc00000, 0x7fc00000]);
     }
   });
 });

@@ -16,7 +16,7 @@
  * and b − r·a round once here too. The special cases' products are exact (a factor is ±0 or ±1),
  * so fusing them or not gives the same bits. Not checked against a live JAX (none here); a host
  * without FMA, or another XLA backend, can differ in the last bit of the Smith step. NaN payloads
- * are whatever the JS engine's arithmetic gives (compare NaNs as NaN).
+ * are not modelled: the caller (ops/complex.ts) writes a NaN part as the default NaN.
  */
 import { fma } from '../../core/fma.js';
 

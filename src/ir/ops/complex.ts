@@ -81,8 +81,12 @@ function pairFn(kind: BinaryOpName, round: (x: number) => number): PairFn | unde
       };
     case 'divide': {
       const div = round === Math.fround ? divideComplex64 : divideComplex128;
+      // A NaN part is the default NaN: its payload is not modelled, and the arithmetic and the
+      // returned pair (a JS array) gave bits that changed with V8's optimisation tier.
       return (a, b, c, d, o, i) => {
-        [o[i], o[i + 1]] = div(a, b, c, d);
+        const q = div(a, b, c, d);
+        o[i] = Number.isNaN(q[0]) ? Number.NaN : q[0];
+        o[i + 1] = Number.isNaN(q[1]) ? Number.NaN : q[1];
       };
     }
     case 'minimum':
