@@ -77,7 +77,7 @@ function pickPair(replace: Replace): ReduceKernel {
       const re = src[b];
       const im = src[b + 1];
       if (!replace(dst[a], dst[a + 1], re, im)) continue;
-      if (re !== re || im !== im) copyPairBits(dst, a, src, b);
+      if (Number.isNaN(re) || Number.isNaN(im)) copyPairBits(dst, a, src, b);
       else {
         dst[a] = re;
         dst[a + 1] = im;

@@ -84,7 +84,7 @@ function lowerIndexFamily(
  */
 function fma(c: number, a: number, u: number, single: boolean): number {
   const p = a * u;
-  if (p !== p) return p;
+  if (Number.isNaN(p)) return p;
   if (!Number.isFinite(c) || !Number.isFinite(p) || !Number.isFinite(a) || !Number.isFinite(u)) return c + p;
   const [mc, ec] = exactDouble(c);
   const [ma, ea] = exactDouble(a);
