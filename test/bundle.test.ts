@@ -8,7 +8,7 @@
  * type, kernels with their NaN and FMA rules, the IR's complex ops: 16 KB unminified, ~8 KB),
  * then PyTorch's NaN order by place in the kernels, the IR's complex divide (XLA's Smith
  * algorithm) and the window-major gather (173 → 181 KB); then typed errors at every public entry
- * point found by the junk-input sweep and the tier-proof NaN paths (186 → 190 KB: 187.5 KB measured).
+ * point found by the junk-input sweep and the tier-proof NaN paths (186 → 190 KB minified, 54 → 55 KB gzipped: 187.5 and 54.4 KB measured).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -17,7 +17,7 @@ import { build, type Rollup } from 'vite';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const BUDGET_MIN = 190 * 1024;
-const BUDGET_GZIP = 54 * 1024;
+const BUDGET_GZIP = 55 * 1024;
 
 mkdirSync('test-artifacts', { recursive: true });
 const dir = mkdtempSync(join(resolve('test-artifacts'), 'bundle-'));
