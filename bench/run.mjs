@@ -33,6 +33,7 @@ const cli = new Command('bench/run.mjs')
     String(Math.min(2, os.availableParallelism?.() ?? os.cpus().length)),
   )
   .option('--ort-threads <n>', 'onnxruntime intra-op threads', '2')
+  .option('--ort-spin', "let onnxruntime's idle pool threads spin between runs (its default)")
   .option('--budget-ms <n>', 'slow implementations stop after 3 samples past this', '20000')
   .option('--json <path>', 'where to write the results', path.join(here, 'results', 'latest.json'))
   .option('--no-ort', 'skip onnxruntime-node')
@@ -363,6 +364,10 @@ async function ortImplsThreads(c, a, threads) {
       interOpNumThreads: 1,
       graphOptimizationLevel: 'all',
       executionProviders: ['cpu'],
+      // An idle pool thread that spins after a run keeps a core busy while the next
+      // implementation is timed (2 cores here: measured 49–53 ms for ours right after it
+      // instead of 60–72); --ort-spin restores onnxruntime's default.
+      extra: { session: { intra_op: { allow_spinning: args.ortSpin ? '1' : '0' } } },
     });
   } catch (e) {
     return [
@@ -789,6 +794,7 @@ async function measure() {
     runs: RUNS,
     warmup: WARMUP,
     ortThreads: ORT_THREADS,
+    ortSpin: Boolean(args.ortSpin),
     threads: THREADS,
     parallel: nodeThreads ? 'available' : 'not built',
     numpy: peers.numpy?.version ?? null,
