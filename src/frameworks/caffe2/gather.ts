@@ -1,7 +1,18 @@
 /**
  * Caffe2 `Gather` and `BatchGather` (pytorch/pytorch caffe2/operators/gather_op.h,
  * batch_gather_ops.*): both run `gather_helper::gather_impl`, a take along `axis` with an
- * optional `match_outer` batch prefix. Out-of-range indices fail a CAFFE_ENFORCE.
+ * optional `match_outer` batch prefix:
+ *
+ *   out[a..., i..., b...] = data[a..., idx[i...], b...]
+ *   match_outer: out[a..., i..., b...] = data[a..., idx[a..., i...], b...]
+ *
+ * Shape: data[:axis] + indices + data[axis+1:] (match_outer: indices[axis:] replaces indices),
+ * and = data.shape when data.shape[axis] is 0 (the empty-batch rule of PR 13781). Caffe2 returns
+ * an empty output before reading (or checking) any index, so an empty output gathers no index.
+ *
+ * Rules (caffe2.<Op>.…): DATA, INDICES (Tensors), options, out, dtype (no complex DATA),
+ * indices_dtype, data_rank (Gather ≥ 1, BatchGather ≥ 2), axis, wrap_indices, match_outer,
+ * indices (an out-of-range index: Caffe2's CAFFE_ENFORCE wording).
  */
 import type { GatherCall, Wording } from '../../core/call.js';
 import { sameShape } from '../../core/gather.js';
@@ -17,6 +28,8 @@ import { DIA, type FrameworkDescription, G, type Signatures } from '../signature
 import type { LoweredGather } from '../lowered.js';
 
 const INDEX_DTYPES: readonly DType[] = ['int32', 'int64'];
+const checkIndicesDType = (op: string, i: Tensor) =>
+  checkIndexDType(op, i, INDEX_DTYPES, 'indices_dtype', 'INDICES must be int32 or int64');
 
 /** Gather's arguments (Caffe2 names). */
 export interface Caffe2GatherArgs {
@@ -61,15 +74,11 @@ export const CAFFE2_POLICY = {
   negative_indices: Record<'wrap' | 'no_wrap', NegativeIndexPolicy>;
 };
 
-/** What gather_impl is called with (unchecked argument values, checked in lowerImpl). */
-interface ImplArgs {
-  readonly axis: unknown;
-  readonly wrap_indices?: unknown;
-  /** `wrap_indices` when the argument is absent, from the raw axis argument. */
-  readonly wrapDefault: (axisArg: number) => boolean;
-  readonly match_outer: unknown;
-  readonly out: Tensor | undefined;
-}
+/** Each op's keyword keys and the axis it gathers along (Gather: `axis`, default 0; BatchGather: 1). */
+const OPS = {
+  Gather: { keys: ['axis', 'wrap_indices', 'match_outer', 'out'], axis: 0 },
+  BatchGather: { keys: ['match_outer', 'out'], axis: 1 },
+} as const;
 
 /** Caffe2's CAFFE_ENFORCE wording; `id` is the index after a `wrap_indices` adjustment. */
 const wording =
@@ -77,43 +86,46 @@ const wording =
   ({ value, size }) =>
     `INDICES element is out of DATA bounds, id=${wrap && value < 0n ? value + BigInt(size) : value} axis_dim=${size}`;
 
-/**
- * gather_impl, a take along `axis` (with `match_outer`, a batch prefix of `axis` dims):
- *
- *   out[a..., i..., b...] = data[a..., idx[i...], b...]
- *   match_outer: out[a..., i..., b...] = data[a..., idx[a..., i...], b...]
- *
- * Shape: data[:axis] + indices + data[axis+1:] (match_outer: indices[axis:] replaces indices),
- * and = data.shape when data.shape[axis] is 0 (the empty-batch rule of PR 13781). Caffe2 returns
- * an empty output before reading (or checking) any index, so an empty output gathers no index.
- */
-function lowerImpl(op: string, data: Tensor, indices: Tensor, args: ImplArgs): GatherCall {
+/** gather_impl with `name`'s arguments: the rules, then one take along `axis`. */
+function lowerOp(
+  name: 'Gather' | 'BatchGather',
+  data: Tensor,
+  indices: Tensor,
+  args: Partial<Caffe2GatherArgs> | null | undefined,
+): GatherCall {
+  const op = `caffe2.${name}`;
+  const x = tensorArg(op, 'DATA', data);
+  const i = tensorArg(op, 'INDICES', indices);
+  const o = options(op, args, OPS[name].keys);
+  if (name === 'BatchGather' && x.rank < 2)
+    fail(`${op}.data_rank`, `${op}: DATA should be at least 2-D; got rank ${x.rank}`);
+  const out = outArg(op, o.out);
   // caffe2.proto's TensorProto.DataType (FLOAT, INT32, BYTE, STRING, BOOL, UINT8, INT8, UINT16,
   // INT16, INT64, FLOAT16, DOUBLE) has no complex type: a complex DATA blob does not exist there.
-  checkRealDType(op, 'DATA', data, 'Caffe2 tensors have no complex type');
-  checkIndexDType(op, indices, INDEX_DTYPES, 'indices_dtype', 'INDICES must be int32 or int64');
-  const r = data.rank;
+  checkRealDType(op, 'DATA', x, 'Caffe2 tensors have no complex type');
+  checkIndicesDType(op, i);
+  const r = x.rank;
   if (r < 1) fail(`${op}.data_rank`, `${op}: DATA must have rank >= 1; got ${r}`);
-  const axis = normalizeAxis(op, args.axis, r);
-  const wrap = flag(op, 'wrap_indices', args.wrap_indices, args.wrapDefault(args.axis as number));
-  const matchOuter = flag(op, 'match_outer', args.match_outer, false);
-  const q = indices.rank;
+  const axisArg = o.axis === undefined ? OPS[name].axis : o.axis;
+  const axis = normalizeAxis(op, axisArg, r);
+  const wrap = flag(op, 'wrap_indices', o.wrap_indices, CAFFE2_POLICY.wrap_indices[name](axisArg));
+  const matchOuter = flag(op, 'match_outer', o.match_outer, false);
   if (matchOuter) {
     if (axis < 1) fail(`${op}.match_outer`, `${op}: match_outer needs axis >= 1; got ${axis}`);
-    if (q < axis || !sameShape(indices.shape.slice(0, axis), data.shape.slice(0, axis))) {
+    if (i.rank < axis || !sameShape(i.shape.slice(0, axis), x.shape.slice(0, axis))) {
       fail(
         `${op}.match_outer`,
-        `${op}: INDICES must have the same outer dims as DATA (before dim ${axis}); got ${fmt(indices.shape)} and ${fmt(data.shape)}`,
+        `${op}: INDICES must have the same outer dims as DATA (before dim ${axis}); got ${fmt(i.shape)} and ${fmt(x.shape)}`,
       );
     }
   }
   const b = matchOuter ? axis : 0;
-  const outShape = data.shape[axis] === 0 ? [...data.shape] : takeShape(data.shape, indices.shape, axis, b);
+  const outShape = x.shape[axis] === 0 ? [...x.shape] : takeShape(x.shape, i.shape, axis, b);
   const empty = outShape.includes(0);
   return takeGather(
-    { op, out: args.out, wording: wording(wrap), ...(empty ? { reshape: outShape } : {}) },
-    data,
-    empty ? zeros([0], indices.dtype) : indices,
+    { op, out, wording: wording(wrap), ...(empty ? { reshape: outShape } : {}) },
+    x,
+    empty ? zeros([0], i.dtype) : i,
     axis,
     {
       mode: CAFFE2_POLICY.mode,
@@ -124,67 +136,31 @@ function lowerImpl(op: string, data: Tensor, indices: Tensor, args: ImplArgs): G
   );
 }
 
-/**
- * Caffe2 `Gather(DATA, INDICES)` with `axis`, `wrap_indices`, `match_outer`, and `out` (the
- * output blob). Rules: caffe2.Gather.DATA, .INDICES (Tensors), .options, .indices_dtype,
- * .data_rank, .axis, .wrap_indices, .match_outer, .indices (OOB, Caffe2's wording).
- */
-function lowerGather(
-  data: Tensor,
-  indices: Tensor,
-  args?: Caffe2GatherArgs | null,
-): LoweredGather<'caffe2.Gather'> {
-  const op = 'caffe2.Gather';
-  const x = tensorArg(op, 'DATA', data);
-  const i = tensorArg(op, 'INDICES', indices);
-  const o = options(op, args, ['axis', 'wrap_indices', 'match_outer', 'out']);
-  return lowerImpl(op, x, i, {
-    axis: o.axis === undefined ? 0 : o.axis,
-    wrap_indices: o.wrap_indices,
-    wrapDefault: CAFFE2_POLICY.wrap_indices.Gather,
-    match_outer: o.match_outer,
-    out: outArg(op, o.out),
-  });
-}
-
-/**
- * Caffe2 `BatchGather(DATA, INDICES)`: Gather on axis 1 without wrapping. Rules:
- * caffe2.BatchGather.DATA, .INDICES, .options, .indices_dtype, .data_rank (>= 2), .match_outer,
- * .indices (OOB).
- */
-function lowerBatchGather(
-  data: Tensor,
-  indices: Tensor,
-  args?: Caffe2BatchGatherArgs | null,
-): LoweredGather<'caffe2.BatchGather'> {
-  const op = 'caffe2.BatchGather';
-  const x = tensorArg(op, 'DATA', data);
-  const i = tensorArg(op, 'INDICES', indices);
-  const o = options(op, args, ['match_outer', 'out']);
-  if (x.rank < 2) fail(`${op}.data_rank`, `${op}: DATA should be at least 2-D; got rank ${x.rank}`);
-  return lowerImpl(op, x, i, {
-    axis: 1,
-    wrapDefault: CAFFE2_POLICY.wrap_indices.BatchGather,
-    match_outer: o.match_outer,
-    out: outArg(op, o.out),
-  });
-}
+/** The lowerings, by op name (`caffe2.lower`). */
+export const lower = {
+  /** Lowers `Gather(DATA, INDICES)` with `axis`, `wrap_indices`, `match_outer`, and `out` (the output blob). */
+  Gather: (data: Tensor, indices: Tensor, args?: Caffe2GatherArgs | null): LoweredGather<'caffe2.Gather'> =>
+    lowerOp('Gather', data, indices, args),
+  /** Lowers `BatchGather(DATA, INDICES)`: Gather on axis 1 without wrapping. */
+  BatchGather: (
+    data: Tensor,
+    indices: Tensor,
+    args?: Caffe2BatchGatherArgs | null,
+  ): LoweredGather<'caffe2.BatchGather'> => lowerOp('BatchGather', data, indices, args),
+} as const;
 
 /**
  * Caffe2 `Gather`.
  * @example caffe2.Gather(tensor([[1, 1.2], [2.3, 3.4], [4.5, 5.7]], 'float32'), tensor([[0, 1], [1, 2]], 'int32'))
  *   // [[[1, 1.2], [2.3, 3.4]], [[2.3, 3.4], [4.5, 5.7]]]
  */
-export const Gather = runs(lowerGather);
+export const Gather = runs(lower.Gather);
 /**
  * Caffe2 `BatchGather`.
  * @example caffe2.BatchGather(tensor([[1, 1.2, 2.4, 4.5], [2.3, 3.4, 3.6, 2.3]], 'float32'), tensor([0, 2], 'int32'))
  *   // [[1, 2.4], [2.3, 3.6]]
  */
-export const BatchGather = runs(lowerBatchGather);
-
-/** The lowerings, by op name (`caffe2.lower`). */
-export const lower = { Gather: lowerGather, BatchGather: lowerBatchGather } as const;
+export const BatchGather = runs(lower.BatchGather);
 
 /**
  * Caffe2's names: the operator schema's input and output blobs (`DATA`, `INDICES` → `OUTPUT`).
