@@ -16,16 +16,8 @@ import { componentDType, isComplex } from '../../tensor/complex.js';
 import { type DType, byteSize } from '../../tensor/dtype.js';
 import type { Tensor } from '../../tensor/tensor.js';
 import type { TensorType } from '../program.js';
-import {
-  type ElementClass,
-  FLOAT,
-  type OpRule,
-  type RuleTable,
-  alloc,
-  checkElement,
-  checkResults,
-  checkSameType,
-} from './common.js';
+import type { ElementClass, OpRule, RuleTable } from './common.js';
+import { FLOAT, alloc, checkElement, checkResults, checkSameType } from './common.js';
 
 const FLOAT_OR_COMPLEX: ElementClass = {
   text: 'floating-point or complex',
