@@ -18,7 +18,7 @@ import type {
 import { DTypeError, InvalidArgumentError, fmt } from '../../errors.js';
 import { isInteger } from '../../tensor/dtype.js';
 import type { Tensor } from '../../tensor/tensor.js';
-import { checkIndexDType, dtypeRuleFailed, options } from '../args.js';
+import { checkIndexDType, describe, dtypeRuleFailed, options } from '../args.js';
 
 /** `lax.GatherDimensionNumbers(offset_dims, collapsed_slice_dims, start_index_map, operand_batching_dims=(), start_indices_batching_dims=())`. */
 export interface GatherDimensionNumbers {
@@ -63,14 +63,32 @@ function namedTuple<T extends object>(dn: T, keys: readonly (keyof T & string)[]
   return Object.freeze(out) as Required<T>;
 }
 
+/**
+ * The constructor's keyword arguments, as Python binds them: an object with the three required
+ * fields and no unknown one (`<op>.fields`, Python's TypeError). The values are the ops' to check.
+ */
+function checkFields<T extends object>(op: string, dn: T, keys: readonly (keyof T & string)[]): T {
+  const o = options(op, dn, keys, 'fields', 'fields');
+  const missing = keys.slice(0, 3).filter((k) => o[k] === undefined);
+  if (missing.length > 0)
+    throw new InvalidArgumentError(
+      `${op}.fields`,
+      `${op}: missing required field${missing.length > 1 ? 's' : ''} ${missing.join(', ')}; got ${describe(dn)}`,
+      { missing },
+    );
+  return dn;
+}
+
 /** Builds a GatherDimensionNumbers (defaults filled in, frozen), like the JAX NamedTuple. */
 export function GatherDimensionNumbers(dn: GatherDimensionNumbers): Required<GatherDimensionNumbers> {
-  return namedTuple(dn, GATHER_DN_KEYS);
+  const op = 'jax.lax.GatherDimensionNumbers';
+  return namedTuple(checkFields(op, dn, GATHER_DN_KEYS), GATHER_DN_KEYS);
 }
 
 /** Builds a ScatterDimensionNumbers (defaults filled in, frozen), like the JAX NamedTuple. */
 export function ScatterDimensionNumbers(dn: ScatterDimensionNumbers): Required<ScatterDimensionNumbers> {
-  return namedTuple(dn, SCATTER_DN_KEYS);
+  const op = 'jax.lax.ScatterDimensionNumbers';
+  return namedTuple(checkFields(op, dn, SCATTER_DN_KEYS), SCATTER_DN_KEYS);
 }
 
 /** StableHLO gather constraint → JAX rule name (the rule part of `jax.lax.gather.<rule>`). */
@@ -166,7 +184,7 @@ export function lowerGatherDimensionNumbers(
 ): CoreGatherDN {
   dimensionNumbersArg(op, dn, 'GatherDimensionNumbers', GATHER_DN_KEYS);
   const core: CoreGatherDN = {
-    ...GatherDimensionNumbers(dn),
+    ...namedTuple(dn, GATHER_DN_KEYS),
     index_vector_dim: indicesShape.length - 1,
     slice_sizes,
   };
