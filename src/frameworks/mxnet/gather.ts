@@ -86,14 +86,11 @@ function lowerGatherNd(
   const out = outArg(op, opts.out);
   const M = checkIndexVectors(op, i, x.rank, 'data');
   const n = x.shape.slice(0, M);
-  const idx =
+  const range =
     rule.rounding === 'floor'
-      ? integerIndices(op, i, 'floor', {
-          lo: n.map((s) => -s),
-          hi: n.map((s) => s - 1),
-          perComponent: i.size / Math.max(M, 1),
-        })
-      : integerIndices(op, i, 'trunc');
+      ? { lo: n.map((s) => -s), hi: n.map((s) => s - 1), perComponent: i.size / Math.max(M, 1) }
+      : undefined;
+  const idx = integerIndices(op, i, rule.rounding, range);
   return ndGather(
     {
       op,
@@ -120,10 +117,8 @@ function lowerTake(a: Tensor, indices: Tensor, args?: MxTakeArgs | null): Lowere
   if (x.rank < 1) fail(`${op}.data_rank`, `${op}: a must have rank ≥ 1; got a scalar`);
   const axis = normalizeAxis(op, opts.axis === undefined ? 0 : opts.axis, x.rank);
   const n = x.shape[axis];
-  const idx =
-    mode === 'error'
-      ? integerIndices(op, i, 'trunc', { lo: [0], hi: [n - 1], perComponent: 1 })
-      : integerIndices(op, i, 'trunc');
+  const range = mode === 'error' ? { lo: [0], hi: [n - 1], perComponent: 1 } : undefined;
+  const idx = integerIndices(op, i, 'trunc', range);
   return takeGather({ op, out }, x, idx, axis, positional(op, mode));
 }
 

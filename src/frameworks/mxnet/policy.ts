@@ -30,7 +30,7 @@ import { type Tensor, tensor } from '../../tensor/tensor.js';
 import { isComplex } from '../../tensor/complex.js';
 import { oneOf, options, tensorArg } from '../args.js';
 import { fail } from '../../core/validate.js';
-import { checkRealDType } from '../checks.js';
+import { LAST_OR_ERROR, checkRealDType } from '../checks.js';
 import { DIA, type FrameworkDescription, G, S, type Signatures } from '../signature.js';
 
 /** take's out-of-bounds mode: `clip` clamps, `wrap` wraps around, `raise` throws. */
@@ -58,28 +58,26 @@ export interface MxScatterNdPolicy {
   readonly out?: Tensor;
 }
 
+/** pick's `mode` row, which take extends with `raise`. */
+const CLIP_OR_WRAP = {
+  /** MXNet's default mode. */
+  default: 'clip',
+  /** An index is clamped into [0, n-1] (a negative one reads element 0). */
+  clip: 'clip',
+  /** Index modulo n (negatives from the end). */
+  wrap: 'wrap',
+} as const;
+
 /** The one policy table: each named value → the core's modes. */
 export const MX_POLICY = {
   /** take's `mode` → the core gather mode. */
   take: {
-    /** MXNet's default mode. */
-    default: 'clip',
-    /** An index is clamped into [0, n-1] (a negative one reads element 0). */
-    clip: 'clip',
-    /** Index modulo n (negatives from the end). */
-    wrap: 'wrap',
+    ...CLIP_OR_WRAP,
     /** An index outside [0, n-1] is an error (MXNet 1.6+). */
     raise: 'error',
   },
   /** pick's `mode` → the core gather mode. */
-  pick: {
-    /** MXNet's default mode. */
-    default: 'clip',
-    /** An index is clamped into [0, n-1]. */
-    clip: 'clip',
-    /** Index modulo n (negatives from the end). */
-    wrap: 'wrap',
-  },
+  pick: CLIP_OR_WRAP,
   /** batch_take always clamps its indices. */
   batch_take: 'clip',
   /** gather_nd's rules by MXNet release (`version`). */
@@ -116,15 +114,8 @@ export const MX_POLICY = {
       /** The update at an out-of-bounds index is dropped. */
       skip: 'skip',
     },
-    /** Two updates on one element: `last` (default) or `error`. */
-    duplicates: {
-      /** The policy when none is given. */
-      default: 'last',
-      /** Updates are applied in row-major order; the last one wins. */
-      last: 'apply',
-      /** A repeated target is an error. */
-      error: 'error',
-    },
+    /** Two updates on one element: `last` (default, row-major order) or `error`. */
+    duplicates: LAST_OR_ERROR,
   },
 } as const satisfies {
   take: { default: MxTakeMode } & Record<MxTakeMode, GatherMode>;

@@ -87,23 +87,8 @@ function lowerScatterNd(
   return lowerNd(op, zeros(dims, u.dtype), i, u, 'add', 1, options);
 }
 
-/** A `tensor_scatter_nd_*` lowering. */
-export interface TensorScatterLowering<N extends string> {
-  /** Validates `tf.tensor_scatter_nd_*(tensor, indices, updates)` and lowers it to one core scatter. */
-  // biome-ignore lint/style/useShorthandFunctionType: an interface's call signature carries its doc comment to the API site
-  (
-    tensor: Tensor,
-    indices: Tensor,
-    updates: Tensor,
-    options?: TfPolicyOptions | null,
-  ): LoweredScatter<`tensorflow.${N}`>;
-}
-
-/** tensor_scatter_nd_* share one lowering; only the combiner and the name differ. */
-function tensorScatterLowering<N extends string>(
-  name: N,
-  computation: ReducerName,
-): TensorScatterLowering<N> {
+/** `tf.tensor_scatter_nd_<name>(tensor, indices, updates)`: only the combiner and the name differ. */
+function tensorScatterLowering<N extends string>(name: N, computation: ReducerName) {
   const op = `tf.${name}`;
   return (
     tensor: Tensor,
@@ -133,10 +118,15 @@ function tensorScatterLowering<N extends string>(
 /** The lowerings, by op name (`tensorflow.lower`). */
 export const lower = {
   scatter_nd: lowerScatterNd,
+  /** Validates `tf.tensor_scatter_nd_update(tensor, indices, updates)` and lowers it to one core scatter. */
   tensor_scatter_nd_update: tensorScatterLowering('tensor_scatter_nd_update', 'replace'),
+  /** Validates `tf.tensor_scatter_nd_add(tensor, indices, updates)` and lowers it to one core scatter. */
   tensor_scatter_nd_add: tensorScatterLowering('tensor_scatter_nd_add', 'add'),
+  /** Validates `tf.tensor_scatter_nd_sub(tensor, indices, updates)` and lowers it to one core scatter. */
   tensor_scatter_nd_sub: tensorScatterLowering('tensor_scatter_nd_sub', 'sub'),
+  /** Validates `tf.tensor_scatter_nd_min(tensor, indices, updates)` and lowers it to one core scatter. */
   tensor_scatter_nd_min: tensorScatterLowering('tensor_scatter_nd_min', 'min'),
+  /** Validates `tf.tensor_scatter_nd_max(tensor, indices, updates)` and lowers it to one core scatter. */
   tensor_scatter_nd_max: tensorScatterLowering('tensor_scatter_nd_max', 'max'),
 } as const;
 
