@@ -93,6 +93,61 @@ const scatterND2Updates = [
   ],
 ];
 
+/** ONNX Gather example 1; the comparison article runs Caffe2's Gather on it too. */
+const onnxGather1 = {
+  args: {
+    data: [
+      [1.0, 1.2],
+      [2.3, 3.4],
+      [4.5, 5.7],
+    ],
+    indices: [
+      [0, 1],
+      [1, 2],
+    ],
+  },
+  expected: [
+    [
+      [1.0, 1.2],
+      [2.3, 3.4],
+    ],
+    [
+      [2.3, 3.4],
+      [4.5, 5.7],
+    ],
+  ],
+};
+/** The data of ONNX GatherND examples 3–5, and of tf.gather_nd's batch_dims example (see gatherNDBatch). */
+const gatherNDCube = [
+  [
+    [0, 1],
+    [2, 3],
+  ],
+  [
+    [4, 5],
+    [6, 7],
+  ],
+];
+/** ONNX GatherND example 5: tf.gather_nd's batch_dims example, number for number. */
+const gatherNDBatch = {
+  args: { data: gatherNDCube, indices: [[1], [0]], attrs: { batch_dims: 1 } },
+  expected: [
+    [2, 3],
+    [4, 5],
+  ],
+};
+/** The comparison article's GatherND example 2 (a negative index), which it runs under ONNX and TF. */
+const articleGatherND2 = {
+  data: [
+    [1, 2],
+    [3, 4],
+  ],
+  indices: [
+    [-2, 0],
+    [1, 1],
+  ],
+};
+
 export const PRESETS: readonly Preset[] = [
   // ---- ONNX Operators.md (also the comparison article's examples) ----
   {
@@ -101,28 +156,11 @@ export const PRESETS: readonly Preset[] = [
     title: 'Gather, axis 0: rows',
     source: 'ONNX Operators.md, Gather example 1',
     args: {
-      data: [
-        [1.0, 1.2],
-        [2.3, 3.4],
-        [4.5, 5.7],
-      ],
-      indices: [
-        [0, 1],
-        [1, 2],
-      ],
+      ...onnxGather1.args,
       attrs: { axis: 0 },
       dataDType: 'float32',
     },
-    expected: [
-      [
-        [1.0, 1.2],
-        [2.3, 3.4],
-      ],
-      [
-        [2.3, 3.4],
-        [4.5, 5.7],
-      ],
-    ],
+    expected: onnxGather1.expected,
   },
   {
     id: 'onnx-gather-2',
@@ -318,16 +356,7 @@ export const PRESETS: readonly Preset[] = [
     title: 'GatherND: lines of a 3-D tensor',
     source: 'ONNX Operators.md, GatherND example 3',
     args: {
-      data: [
-        [
-          [0, 1],
-          [2, 3],
-        ],
-        [
-          [4, 5],
-          [6, 7],
-        ],
-      ],
+      data: gatherNDCube,
       indices: [
         [0, 1],
         [1, 0],
@@ -345,16 +374,7 @@ export const PRESETS: readonly Preset[] = [
     title: 'GatherND: 3-D indices',
     source: 'ONNX Operators.md, GatherND example 4',
     args: {
-      data: [
-        [
-          [0, 1],
-          [2, 3],
-        ],
-        [
-          [4, 5],
-          [6, 7],
-        ],
-      ],
+      data: gatherNDCube,
       indices: [[[0, 1]], [[1, 0]]],
       attrs: { batch_dims: 0 },
     },
@@ -365,24 +385,7 @@ export const PRESETS: readonly Preset[] = [
     op: 'onnx.GatherND',
     title: 'GatherND: batch_dims = 1',
     source: 'ONNX Operators.md, GatherND example 5',
-    args: {
-      data: [
-        [
-          [0, 1],
-          [2, 3],
-        ],
-        [
-          [4, 5],
-          [6, 7],
-        ],
-      ],
-      indices: [[1], [0]],
-      attrs: { batch_dims: 1 },
-    },
-    expected: [
-      [2, 3],
-      [4, 5],
-    ],
+    ...gatherNDBatch,
   },
   {
     id: 'article-gathernd-1',
@@ -410,14 +413,7 @@ export const PRESETS: readonly Preset[] = [
     title: 'Article GatherND example 2: a negative index',
     source: 'comparison article, GatherND example 2',
     args: {
-      data: [
-        [1, 2],
-        [3, 4],
-      ],
-      indices: [
-        [-2, 0],
-        [1, 1],
-      ],
+      ...articleGatherND2,
     },
     expected: [1, 4],
   },
@@ -427,14 +423,7 @@ export const PRESETS: readonly Preset[] = [
     title: 'Article example 2 under TF (negative index)',
     source: 'comparison article: TF gather_nd rejects negative indices',
     args: {
-      data: [
-        [1, 2],
-        [3, 4],
-      ],
-      indices: [
-        [-2, 0],
-        [1, 1],
-      ],
+      ...articleGatherND2,
     },
     expectedError: 'tf.gather_nd.index_out_of_bounds',
   },
@@ -604,28 +593,11 @@ export const PRESETS: readonly Preset[] = [
     source:
       'comparison article, Caffe2 Gather ("similar to the ONNX version… always along axis = 0"), on ONNX Gather example 1',
     args: {
-      data: [
-        [1.0, 1.2],
-        [2.3, 3.4],
-        [4.5, 5.7],
-      ],
-      indices: [
-        [0, 1],
-        [1, 2],
-      ],
+      ...onnxGather1.args,
       attrs: {},
       dataDType: 'float32',
     },
-    expected: [
-      [
-        [1.0, 1.2],
-        [2.3, 3.4],
-      ],
-      [
-        [2.3, 3.4],
-        [4.5, 5.7],
-      ],
-    ],
+    expected: onnxGather1.expected,
   },
   {
     id: 'numpy-take-wrap',
@@ -670,24 +642,7 @@ export const PRESETS: readonly Preset[] = [
     op: 'tensorflow.gather_nd',
     title: 'tf.gather_nd with batch_dims = 1',
     source: 'tensorflow.org tf.gather_nd, batch_dims example',
-    args: {
-      data: [
-        [
-          [0, 1],
-          [2, 3],
-        ],
-        [
-          [4, 5],
-          [6, 7],
-        ],
-      ],
-      indices: [[1], [0]],
-      attrs: { batch_dims: 1 },
-    },
-    expected: [
-      [2, 3],
-      [4, 5],
-    ],
+    ...gatherNDBatch,
   },
   {
     id: 'tf-gather-1d',
