@@ -146,8 +146,32 @@ function verifyDims(
   return dims;
 }
 
-/** GatherOp::inferResultType: indices.shape[:-1] + source.shape with dims set to 1 (or dropped). */
+/**
+ * GatherOp::inferResultType: indices.shape[:-1] + source.shape with dims set to 1 (or dropped).
+ * A shape or dims that is no integer array, or a `rankReduced` that is no boolean, is rule
+ * `mlir.tensor.inferResultShape.arguments`.
+ */
 export function inferResultShape(
+  sourceShape: readonly number[],
+  indicesShape: readonly number[],
+  dims: readonly number[],
+  rankReduced: boolean,
+): number[] {
+  return resultShape(
+    inferArgument('sourceShape', sourceShape),
+    inferArgument('indicesShape', indicesShape),
+    inferArgument('dims', dims),
+    flag(INFER, 'rankReduced', rankReduced, false, 'mlir.tensor.inferResultShape.arguments'),
+  );
+}
+
+const INFER = 'mlir.tensor.inferResultShape';
+/** One shape-like argument of inferResultShape: every junk value has the one code. */
+const inferArgument = (name: string, value: unknown): number[] =>
+  integers(INFER, name, value, 'mlir.tensor.inferResultShape.arguments');
+
+/** inferResultShape on checked arguments (the verifiers' own path). */
+function resultShape(
   sourceShape: readonly number[],
   indicesShape: readonly number[],
   dims: readonly number[],
@@ -159,8 +183,8 @@ export function inferResultShape(
 
 /** The two forms the verifiers allow (rank-preserving, rank-reduced), a test for a shape and their words. */
 function resultForms(shape: readonly number[], indicesShape: readonly number[], dims: readonly number[]) {
-  const full = inferResultShape(shape, indicesShape, dims, false);
-  const reduced = inferResultShape(shape, indicesShape, dims, true);
+  const full = resultShape(shape, indicesShape, dims, false);
+  const reduced = resultShape(shape, indicesShape, dims, true);
   const allows = (got: string) => got === fmt(full) || got === fmt(reduced);
   return {
     full,
