@@ -30,7 +30,7 @@ import type { Tensor } from '../../tensor/tensor.js';
 import { type GatherPolicy, type ScatterPolicy, gatherPolicy as rowPolicy } from '../families.js';
 import { checkIndexDType as indexDType, oneOf, options, outArg } from '../args.js';
 import { RAISE, dtypeRule } from '../checks.js';
-import { type FrameworkDescription, G, S, type Signatures } from '../signature.js';
+import { type FrameworkDescription, G, type Param, S, type Signatures } from '../signature.js';
 
 /** Where the TF kernel runs; decides what an out-of-bounds index does. */
 export type TfDevice = 'cpu' | 'gpu' | 'xla';
@@ -188,6 +188,8 @@ export function vectorWording(indices: Tensor, what: string, shape: readonly num
 
 /** TF's out-of-bounds rule depends on the device, so the device plays the role of a version. */
 const TF_DEVICE = { key: 'device', values: DEVICES };
+/** A gather's parameters: params, indices, keyword arguments, then the options object with the device. */
+const DIAV: readonly Param[] = ['data', 'indices', 'attrs', 'version'];
 
 /**
  * TensorFlow's names (`tf.gather(params, indices)`, `tf.scatter_nd(indices, updates, shape)`) and
@@ -219,16 +221,10 @@ const TENSOR_SCATTER = S('scatter_nd', ['data', 'indices', 'updates', 'version']
  * @internal
  */
 export const SIGNATURES: Signatures = {
-  gather: G('take', ['data', 'indices', 'attrs', 'version'], {
-    example: { axis: 0, batch_dims: 0 },
-    version: TF_DEVICE,
-  }),
-  gather_nd: G('nd', ['data', 'indices', 'attrs', 'version'], {
-    example: { batch_dims: 0 },
-    version: TF_DEVICE,
-  }),
+  gather: G('take', DIAV, { example: { axis: 0, batch_dims: 0 }, version: TF_DEVICE }),
+  gather_nd: G('nd', DIAV, { example: { batch_dims: 0 }, version: TF_DEVICE }),
   // The trailing options object carries `out` (the library's; TF has none).
-  boolean_mask: G('general', ['data', 'indices', 'attrs', 'version'], {
+  boolean_mask: G('general', DIAV, {
     indexDType: 'bool',
     words: { operand: 'tensor', indices: 'mask' },
     example: { axis: 0 },
