@@ -8,15 +8,16 @@
  */
 import { torchTensor } from './constructors.js';
 import { lowerGather, lowerIndexSelect, lowerTake, lowerTakeAlongDim } from './torch/gather.js';
-import { lowerIndexAdd, lowerIndexCopy, lowerIndexFill, lowerIndexPut } from './torch/index-ops.js';
-import { lowerIndex, lowerMaskedScatter, lowerMaskedSelect } from './torch/masks.js';
+import { lowerIndexAdd, lowerIndexCopy, lowerIndexFill } from './torch/index-ops.js';
+import { lowerIndex, lowerIndexPut, lowerMaskedScatter, lowerMaskedSelect } from './torch/masks.js';
 import { runs } from './lowered.js';
 import { lowerScatter, lowerScatterAdd, lowerScatterReduce } from './torch/scatter.js';
 
 export { TORCH_POLICY, type TorchOp } from './torch/policy.js';
 export type { Reduction, ScatterOptions, ScatterReduceOptions } from './torch/scatter.js';
 export type { GatherOptions, OutOptions, TakeAlongDimOptions } from './torch/gather.js';
-export type { IndexAddOptions, IndexPutOptions } from './torch/index-ops.js';
+export type { IndexAddOptions } from './torch/index-ops.js';
+export type { IndexPutOptions } from './torch/masks.js';
 
 /** PyTorch gather/scatter functions. */
 export const torch = {

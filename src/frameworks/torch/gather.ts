@@ -1,6 +1,6 @@
 /**
  * PyTorch's gathers: `torch.gather`, `torch.take_along_dim` (the `elements` family),
- * `torch.take` (`flat`), `torch.index_select` (`take`).
+ * `torch.take` (`flat`), `torch.index_select` (`take`); and the checks the scatters share.
  */
 import { InvalidArgumentError, fmt } from '../../errors.js';
 import { broadcastTo } from '../../tensor/ops.js';
@@ -58,7 +58,6 @@ export function checkRanks(op: TorchOp, ...ts: Tensor[]): void {
   }
 }
 
-/** An empty int64 index: the lowering of a call that reads nothing. */
 const NO_INDEX = zeros([0], 'int64');
 
 /** A gather that reads nothing (an empty result: PyTorch checks no index then). */
@@ -93,11 +92,11 @@ export function lowerGather(
   const d = normalizeDim(op, dim, X.rank);
   if (I.size === 0) return readsNothing(metaOf(op, o.out, I.shape), X, policyOf(op));
   checkIndexDType(op, I);
-  checkRanks(op, atLeast1d(X), atLeast1d(I));
-  checkIndexFits(op, atLeast1d(X), atLeast1d(I), d);
+  const [X1, I1] = [atLeast1d(X), atLeast1d(I)];
+  checkRanks(op, X1, I1);
+  checkIndexFits(op, X1, I1, d);
   // A smaller index reads the leading window of the other dims (iota components, see families.ts).
-  const m = metaOf(op, o.out, I.rank === 0 ? [] : undefined);
-  return elementsGather(m, atLeast1d(X), atLeast1d(I), d, policyOf(op));
+  return elementsGather(metaOf(op, o.out, I.rank === 0 ? [] : undefined), X1, I1, d, policyOf(op));
 }
 
 export interface TakeAlongDimOptions extends OutOptions {
@@ -189,6 +188,9 @@ export function checkVector(op: TorchOp, index: Tensor): Tensor {
   return index.rank === 1 ? index : index.reshape([index.size]);
 }
 
+/** index_select's policy, with its out-of-bounds code. */
+const INDEX_SELECT_POLICY = { ...policyOf('index_select'), oob_code: 'torch.index_select.bounds' };
+
 /**
  * Lowers `torch.index_select(input, dim, index, *, out=None)`.
  *
@@ -228,6 +230,3 @@ export function lowerIndexSelect(
   const m = metaOf(op, o.out, X.rank === 0 ? [] : undefined);
   return takeGather(m, atLeast1d(X), I, d, INDEX_SELECT_POLICY);
 }
-
-/** index_select's policy, with its out-of-bounds code. */
-const INDEX_SELECT_POLICY = { ...policyOf('index_select'), oob_code: 'torch.index_select.bounds' };

@@ -1,26 +1,15 @@
-/**
- * PyTorch's slice-wise scatters along one dim (`index_add`, `index_copy`, `index_fill`) and
- * advanced-index assignment `index_put` (`t[i0, i1] = v`).
- */
+/** PyTorch's slice-wise scatters along one dim: `index_add`, `index_copy`, `index_fill`. */
 import type { Prologue, ScatterCall } from '../../core/call.js';
 import { exactDouble, roundExact } from '../../core/fma.js';
 import type { UpdateComputation } from '../../core/types.js';
 import { InvalidArgumentError, fmt } from '../../errors.js';
 import { type Scalar, isComplex, isFloat } from '../../tensor/dtype.js';
 import { Tensor } from '../../tensor/tensor.js';
-import { flag, options, scalar, tensorArg } from '../args.js';
-import { takeScatter, tupleScatter } from '../families.js';
-import { broadcastTuple, castScalar, filled } from '../numpy/shared.js';
+import { options, scalar, tensorArg } from '../args.js';
+import { takeScatter } from '../families.js';
+import { castScalar, filled } from '../numpy/shared.js';
 import { type OutOptions, checkVector, writesNothing } from './gather.js';
-import {
-  type IndexEntry,
-  indexPutTuple,
-  lowerMaskIndexPut,
-  lowerSliceIndexPut,
-  sizeZeroDim,
-  valuesTo,
-} from './masks.js';
-import { indexAddNaN, indexPutPolicy } from './nan-places.js';
+import { indexAddNaN } from './nan-places.js';
 import {
   type TorchOp,
   atLeast1d,
@@ -211,69 +200,4 @@ export function lowerIndexFill(
   const d = normalizeDim('index_fill', dim, X.rank);
   const shape = atLeast1d(X).shape.map((s, k) => (k === d ? (I.rank === 0 ? 1 : I.size) : s));
   return lowerIndexFamily('index_fill', X, dim, I, filled(shape, v, X.dtype, op, pyFloat), 'replace', o.out);
-}
-
-export interface IndexPutOptions extends OutOptions {
-  /** Sum into the targets (duplicates accumulate) instead of assigning. Default false. */
-  readonly accumulate?: boolean;
-}
-
-/**
- * Lowers `torch.index_put(input, indices, values, accumulate=False)` (= `t[i0, i1] = v`; the
- * `tuple` family).
- *
- *   self[i0[s...], ..., i_{k-1}[s...], t...] (=|+=) values[s..., t...]     (indices broadcast to S)
- *
- * `values` broadcasts to S + self.shape[k:]. Negative indices count from the end once.
- * Rules: torch.index_put.{input,indices,values}, .options, .out, .accumulate, .index_dtype
- * (int64), .too_many_indices, .shape, .values_shape, .values_dtype, .bounds; a bool or uint8
- * mask in `indices` indexes by its true positions (torch/masks.ts: .mask_shape, .mask_values);
- * a null entry is a full slice `:` (`x[:, m] = v`; torch/masks.ts: .no_index).
- */
-export function lowerIndexPut(
-  input: Tensor,
-  indices: readonly IndexEntry[],
-  values: Tensor,
-  opts?: IndexPutOptions | null,
-): LoweredScatter<'torch.index_put'> {
-  const op = 'index_put';
-  const name = `torch.${op}`;
-  const o = options(name, opts, ['accumulate', 'out']);
-  const X = tensorArg(name, 'input', input);
-  if (!Array.isArray(indices))
-    throw new InvalidArgumentError(
-      `${name}.indices`,
-      `${name}: indices must be an array of Tensors (one per indexed dim); got ${indices === null ? 'null' : typeof indices}`,
-    );
-  // A null entry is a full slice `:` (x[:, m] = v): the placed tuple (torch/masks.ts).
-  if (indices.some((i: unknown) => i === null)) return lowerSliceIndexPut(X, indices, values, o);
-  let arrays = indices.map((i: unknown) => tensorArg(name, 'indices', i));
-  const V = tensorArg(name, 'values', values);
-  const accumulate = flag(name, 'accumulate', o.accumulate, false);
-  if (arrays.some((i) => i.dtype === 'bool' || i.dtype === 'uint8')) {
-    // A bool/uint8 mask stands for its nonzero columns (torch/masks.ts).
-    const tuple = indexPutTuple(X, arrays, V, accumulate);
-    checkSameDType(op, 'values', X, V);
-    if (tuple.some((e) => 'mask' in e)) return lowerMaskIndexPut(X, tuple, V, accumulate, o.out);
-    arrays = tuple.map((e) => ('ints' in e ? e.ints : X));
-  }
-  for (const i of arrays) checkIndexDType(op, i);
-  checkSameDType(op, 'values', X, V);
-  if (arrays.length > X.rank) {
-    throw new InvalidArgumentError(
-      `${name}.too_many_indices`,
-      `${name}: too many indices for tensor of dimension ${X.rank} (got ${arrays.length})`,
-    );
-  }
-  const { indices: idx, shape } = broadcastTuple(arrays, `${name}.shape`, name);
-  // PyTorch refuses any (broadcast, non-empty) index into a size-0 dim, before anything else.
-  const zeroDim = arrays.findIndex((_, d) => X.shape[d] === 0);
-  if (zeroDim >= 0 && shape.every((n) => n > 0)) sizeZeroDim(name, zeroDim);
-  const updates = valuesTo(name, V, [...shape, ...X.shape.slice(arrays.length)]);
-  const computation = accumulate ? 'add' : 'replace';
-  const m = metaOf(op, o.out);
-  // Nothing to write (an empty broadcast or empty trailing dims): PyTorch checks no index.
-  if (updates.size === 0) return writesNothing(m, X, policyOf(op));
-  const policy = indexPutPolicy(X.dtype, accumulate, X.shape.slice(arrays.length), V.shape);
-  return tupleScatter(m, X, idx, updates, arrays.length, shape.length, computation, policy);
 }

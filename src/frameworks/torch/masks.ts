@@ -1,8 +1,9 @@
 /**
- * PyTorch 1.13's boolean-mask indexing: masks in `index_put` / `t[…]` index tuples, and the
- * mask ops `masked_select` and `masked_scatter`. A bool or uint8 (deprecated in 1.13, still
- * accepted; PyTorch also prints a deprecation warning, which this library does not) mask of rank
- * k stands for its k nonzero columns (frameworks/masks.ts); a uint8 mask holds only 0 and 1.
+ * PyTorch 1.13's index tuples — `torch.index` (`t[…]`) and `index_put` (`t[…] = v`) with int64
+ * tensors, bool/uint8 masks and null (`:`) entries — and the mask ops `masked_select` and
+ * `masked_scatter`. A bool or uint8 (deprecated in 1.13, still accepted; PyTorch also prints a
+ * deprecation warning, which this library does not) mask of rank k stands for its k nonzero
+ * columns (frameworks/masks.ts); a uint8 mask holds only 0 and 1.
  *
  *   masked_select(x, m)[j]     = broadcast(x)[nz(m)[j]]            (x and m broadcast together)
  *   masked_scatter(x, m, s)    : broadcast(x)[nz(m)[j]] = s.flatten()[j]   for j < count(m)
@@ -29,7 +30,7 @@ import {
 import { broadcastExactly, broadcastOr, broadcastTuple } from '../numpy/shared.js';
 import { type OutOptions, readsNothing, writesNothing } from './gather.js';
 import { indexPutPolicy, indexPutRowDims } from './nan-places.js';
-import { TORCH_POLICY, checkSameDType, policyOf } from './policy.js';
+import { TORCH_POLICY, checkIndexDType, checkSameDType, metaOf, policyOf } from './policy.js';
 import type { LoweredGather, LoweredScatter } from '../lowered.js';
 
 const isMask = (t: Tensor) => t.dtype === 'bool' || t.dtype === 'uint8';
@@ -55,7 +56,7 @@ function indexShape(op: string, shapes: readonly (readonly number[])[]): number[
 }
 
 /** `values` broadcast to the indexing result's shape (`<op>.values_shape`); `B` is what broadcasts. */
-export function valuesTo(op: string, V: Tensor, shape: readonly number[], B: Tensor = V): Tensor {
+function valuesTo(op: string, V: Tensor, shape: readonly number[], B: Tensor = V): Tensor {
   return broadcastExactly(
     B,
     shape,
@@ -65,7 +66,7 @@ export function valuesTo(op: string, V: Tensor, shape: readonly number[], B: Ten
 }
 
 /** `<op>.bounds`: PyTorch refuses a (broadcast, non-empty) integer index into a size-0 dim first. */
-export function sizeZeroDim(op: string, dim: number): never {
+function sizeZeroDim(op: string, dim: number): never {
   throw new IndexOutOfBoundsError(`${op}.bounds`, `${op}: index is out of bounds for dimension with size 0`, {
     dim,
     size: 0,
@@ -73,7 +74,7 @@ export function sizeZeroDim(op: string, dim: number): never {
 }
 
 /** A uint8 mask as bool; any value but 0 and 1 is refused (`<op>.mask_values`, PyTorch's RuntimeError). */
-export function maskOf(op: string, t: Tensor): Tensor {
+function maskOf(op: string, t: Tensor): Tensor {
   if (t.dtype === 'bool') return t;
   const d = t.data as Uint8Array;
   if (d.some((v) => v > 1))
@@ -185,7 +186,7 @@ function lowerSliceIndex(X: Tensor, indices: readonly unknown[], out: unknown): 
  * to the placed result shape (torch.index_put.values_shape), then the placed scatter. One mask
  * with a one-element value and accumulate=False is masked_fill (a 0-d mask kept: all or nothing).
  */
-export function lowerSliceIndexPut(
+function lowerSliceIndexPut(
   X: Tensor,
   indices: readonly unknown[],
   values: unknown,
@@ -280,12 +281,7 @@ const isMaskedFill = (tuple: readonly TupleEntry[], V: Tensor, accumulate: boole
  * (its nonzero has no columns), True or False; a tuple left without any index fails an
  * internal assert in PyTorch (torch.index_put.scalar_mask).
  */
-export function indexPutTuple(
-  X: Tensor,
-  arrays: readonly Tensor[],
-  V: Tensor,
-  accumulate: boolean,
-): TupleEntry[] {
+function indexPutTuple(X: Tensor, arrays: readonly Tensor[], V: Tensor, accumulate: boolean): TupleEntry[] {
   const op = 'torch.index_put';
   const tuple = torchTuple(op, X, arrays);
   if (isMaskedFill(tuple, V, accumulate)) return tuple;
@@ -305,7 +301,7 @@ export function indexPutTuple(
  * columns index beside the int64 tensors; `v` broadcasts to S + x.shape[n:]
  * (torch.index_put.values_shape).
  */
-export function lowerMaskIndexPut(
+function lowerMaskIndexPut(
   X: Tensor,
   tuple: readonly TupleEntry[],
   V: Tensor,
@@ -356,9 +352,7 @@ export function lowerIndex(
   const policy = INDEX_POLICY;
   if (!tuple.some((e) => 'mask' in e)) {
     // Integer tensors only (or none: x[()] is x): the tuple family as it is.
-    const { indices: idx, shape } = broadcastTuple(arrays, `${op}.shape`, op);
-    zeroDimCheck(op, X.shape, tuple, shape);
-    const result = [...shape, ...X.shape.slice(arrays.length)];
+    const { idx, shape, result } = intTuple(op, X, arrays);
     // An empty result reads nothing: PyTorch checks no index.
     if (result.includes(0)) return readsNothing({ ...m, reshape: result }, X, policy);
     return tupleGather(m, X, idx, arrays.length, shape.length, policy);
@@ -391,6 +385,21 @@ function zeroDimCheck(
     if ('ints' in e && shape[d] === 0 && S.every((n) => n > 0)) sizeZeroDim(op, d);
     d += dimsOf(e);
   }
+}
+
+/**
+ * An int64-only tuple: the tensors broadcast to S (`<op>.shape`), any index into a size-0 dim
+ * refused first (`<op>.bounds`), the result's shape S + X.shape[n:].
+ */
+function intTuple(op: string, X: Tensor, arrays: readonly Tensor[]) {
+  const { indices: idx, shape } = broadcastTuple(arrays, `${op}.shape`, op);
+  zeroDimCheck(
+    op,
+    X.shape,
+    arrays.map((ints) => ({ ints })),
+    shape,
+  );
+  return { idx, shape, result: [...shape, ...X.shape.slice(arrays.length)] };
 }
 
 /** The mask argument of masked_select / masked_scatter: bool or uint8 (`<op>.mask_dtype`). */
@@ -489,4 +498,66 @@ export function lowerMaskedScatter(
   const policy = { ...policyOf('index_put', X.dtype), mode: 'skip' } as const;
   const p = { kind: 'nonzero', count, length: S.size } as const;
   return tupleScatter({ ...m, prologue: p }, X, M, S.reshape([S.size]), M.rank, 1, 'replace', policy);
+}
+
+export interface IndexPutOptions extends OutOptions {
+  /** Sum into the targets (duplicates accumulate) instead of assigning. Default false. */
+  readonly accumulate?: boolean;
+}
+
+/**
+ * Lowers `torch.index_put(input, indices, values, accumulate=False)` (= `t[i0, i1] = v`; the
+ * `tuple` family).
+ *
+ *   self[i0[s...], ..., i_{k-1}[s...], t...] (=|+=) values[s..., t...]     (indices broadcast to S)
+ *
+ * `values` broadcasts to S + self.shape[k:]. Negative indices count from the end once.
+ * Rules: torch.index_put.{input,indices,values}, .options, .out, .accumulate, .index_dtype
+ * (int64), .too_many_indices, .shape, .values_shape, .values_dtype, .bounds; a bool or uint8
+ * mask in `indices` indexes by its true positions (.mask_shape, .mask_values);
+ * a null entry is a full slice `:` (`x[:, m] = v`; `.no_index`).
+ */
+export function lowerIndexPut(
+  input: Tensor,
+  indices: readonly IndexEntry[],
+  values: Tensor,
+  opts?: IndexPutOptions | null,
+): LoweredScatter<'torch.index_put'> {
+  const op = 'index_put';
+  const name = `torch.${op}`;
+  const o = options(name, opts, ['accumulate', 'out']);
+  const X = tensorArg(name, 'input', input);
+  if (!Array.isArray(indices))
+    throw new InvalidArgumentError(
+      `${name}.indices`,
+      `${name}: indices must be an array of Tensors (one per indexed dim); got ${indices === null ? 'null' : typeof indices}`,
+    );
+  // A null entry is a full slice `:` (x[:, m] = v): the placed tuple.
+  if (indices.some((i: unknown) => i === null)) return lowerSliceIndexPut(X, indices, values, o);
+  let arrays = indices.map((i: unknown) => tensorArg(name, 'indices', i));
+  const V = tensorArg(name, 'values', values);
+  const accumulate = flag(name, 'accumulate', o.accumulate, false);
+  if (arrays.some((i) => i.dtype === 'bool' || i.dtype === 'uint8')) {
+    // A bool/uint8 mask stands for its nonzero columns.
+    const tuple = indexPutTuple(X, arrays, V, accumulate);
+    checkSameDType(op, 'values', X, V);
+    if (tuple.some((e) => 'mask' in e)) return lowerMaskIndexPut(X, tuple, V, accumulate, o.out);
+    arrays = tuple.map((e) => ('ints' in e ? e.ints : X));
+  }
+  for (const i of arrays) checkIndexDType(op, i);
+  checkSameDType(op, 'values', X, V);
+  if (arrays.length > X.rank) {
+    throw new InvalidArgumentError(
+      `${name}.too_many_indices`,
+      `${name}: too many indices for tensor of dimension ${X.rank} (got ${arrays.length})`,
+    );
+  }
+  const { idx, shape, result } = intTuple(name, X, arrays);
+  const updates = valuesTo(name, V, result);
+  const computation = accumulate ? 'add' : 'replace';
+  const m = metaOf(op, o.out);
+  // Nothing to write (an empty broadcast or empty trailing dims): PyTorch checks no index.
+  if (updates.size === 0) return writesNothing(m, X, policyOf(op));
+  const policy = indexPutPolicy(X.dtype, accumulate, X.shape.slice(arrays.length), V.shape);
+  return tupleScatter(m, X, idx, updates, arrays.length, shape.length, computation, policy);
 }
