@@ -113,6 +113,18 @@ const suggestion = (name: string, candidates: readonly string[]): string => {
   return s ? ` (did you mean ${fmt(s)}?)` : '';
 };
 
+/**
+ * The shared message grammar of an argument rule, `<op>: <name> must be <requirement>; got <value>`
+ * (`hint` after it), with the value under the parameter's name; rule `<op>.<name>` unless `code`.
+ */
+function mustBe(op: string, name: string, value: unknown, requirement: string, code?: string, hint = '') {
+  return new InvalidArgumentError(
+    code ?? `${op}.${name}`,
+    `${op}: ${name} must be ${requirement}; got ${describe(value)}${hint}`,
+    { [name]: value },
+  );
+}
+
 /** A short description of any JS value for messages. */
 export function describe(v: unknown): string {
   if (v === null) return 'null';
@@ -170,12 +182,8 @@ export function oneOf<T extends string, F extends T | undefined = undefined>(
   if (value === undefined) return dflt as F;
   if (typeof value !== 'string' || !(allowed as readonly string[]).includes(value)) {
     const hint = typeof value === 'string' ? suggestion(value, allowed) : '';
-    const error = new InvalidArgumentError(
-      code ?? `${op}.${name}`,
-      `${op}: ${name} must be one of ${allowed.map((a) => fmt(a)).join(', ')}; got ${describe(value)}${hint}`,
-      { [name]: value },
-    );
-    return standInFor(error, name, dflt) as F;
+    const words = `one of ${allowed.map((a) => fmt(a)).join(', ')}`;
+    return standInFor(mustBe(op, name, value, words, code, hint), name, dflt) as F;
   }
   return value as T;
 }
@@ -189,12 +197,7 @@ export function flag(
   code = `${op}.${name}`,
 ): boolean {
   if (value === undefined) return dflt;
-  if (typeof value !== 'boolean') {
-    const error = new InvalidArgumentError(code, `${op}: ${name} must be a boolean; got ${describe(value)}`, {
-      [name]: value,
-    });
-    return standInFor(error, name, dflt);
-  }
+  if (typeof value !== 'boolean') return standInFor(mustBe(op, name, value, 'a boolean', code), name, dflt);
   return value;
 }
 
@@ -202,23 +205,14 @@ export function flag(
 export function integer(op: string, name: string, value: unknown, dflt?: number, code?: string): number {
   if (value === undefined && dflt !== undefined) return dflt;
   const v = typeof value === 'bigint' && value >= -(2n ** 53n) && value <= 2n ** 53n ? Number(value) : value;
-  if (typeof v !== 'number' || !Number.isSafeInteger(v))
-    throw new InvalidArgumentError(
-      code ?? `${op}.${name}`,
-      `${op}: ${name} must be an integer; got ${describe(value)}`,
-      { [name]: value },
-    );
+  if (typeof v !== 'number' || !Number.isSafeInteger(v)) throw mustBe(op, name, value, 'an integer', code);
   return v;
 }
 
 /** A list of safe integers (bounded length: checked before it is walked). */
 export function integers(op: string, name: string, value: unknown, code = `${op}.${name}`): number[] {
   if (!Array.isArray(value) || value.length > 64)
-    throw new InvalidArgumentError(
-      code,
-      `${op}: ${name} must be an array of at most 64 integers; got ${describe(value)}`,
-      { [name]: value },
-    );
+    throw mustBe(op, name, value, 'an array of at most 64 integers', code);
   const out: number[] = [];
   for (let i = 0; i < value.length; i++) out.push(integer(op, name, value[i], undefined, code));
   return out;
@@ -251,11 +245,7 @@ export function scalar(
     return value.item() as Scalar;
   }
   if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') return value;
-  throw new InvalidArgumentError(
-    code,
-    `${op}: ${name} must be a number, bigint or boolean${tensor0d ? ' (or a 0-d Tensor)' : ''}; got ${describe(value)}`,
-    { [name]: value },
-  );
+  throw mustBe(op, name, value, `a number, bigint or boolean${tensor0d ? ' (or a 0-d Tensor)' : ''}`, code);
 }
 
 /** Is this an onnxruntime Tensor (`{ type, dims, data }`) or a TF.js tensor (`dataSync()`)? */
