@@ -26,7 +26,7 @@ import {
   SCATTER_DIMENSION_FIELDS,
   type ScatterDimensionNumbers,
 } from './types.js';
-import { fail } from './validate.js';
+import { checkPairCount, fail } from './validate.js';
 
 /** The indices with one iota component per batching dim appended along the index-vector dim. */
 export interface BatchedIndices {
@@ -146,13 +146,7 @@ function unbatched<D extends GatherDimensionNumbers | ScatterDimensionNumbers>(
   const operand = list(operandDims);
   const dims = list(indicesDims);
   if (operand.length === 0 && dims.length === 0) return null;
-  if (operand.length !== dims.length) {
-    fail(
-      kind.code,
-      // The wording of checkBatchingPairs, which states the same rule under the same code.
-      `${op}: size(${operandDims}) must equal size(${indicesDims}); got ${operand.length} vs ${dims.length}`,
-    );
-  }
+  checkPairCount(op, kind.code, [operandDims, indicesDims], operand, dims);
   const batched = appendIotaComponents(indices, dn.index_vector_dim, dims, op);
   const rewritten: Readonly<Record<string, unknown>> = {
     [collapsed]: merged(given[collapsed] as readonly number[], operand),

@@ -133,15 +133,29 @@ export function checkBatchingPairs(
   indices: { readonly rank: number; readonly ivd: number },
   rules: BatchingRules,
 ): void {
-  const [operandDims, indicesDims] = rules.names;
+  const indicesDims = rules.names[1];
   const { ivd } = indices;
   checkUnique(ib, indicesDims, op, rules.codes[0]);
   checkRange(ib, 0, indices.rank, indicesDims, op, rules.codes[1]);
   if (ib.includes(ivd))
     fail(rules.codes[2], `${op}: index_vector_dim ${ivd} must not be in ${indicesDims} ${fmt(ib)}`);
+  checkPairCount(op, rules.codes[3], rules.names, ob, ib);
+}
+
+/**
+ * size(operand batching dims `ob`) = size(indices batching dims `ib`) (gather C16, scatter C17):
+ * also what the batching decomposition checks before it pairs them up.
+ */
+export function checkPairCount(
+  op: string,
+  code: RuleCode,
+  [operandDims, indicesDims]: BatchingRules['names'],
+  ob: readonly number[],
+  ib: readonly number[],
+): void {
   if (ob.length !== ib.length)
     fail(
-      rules.codes[3],
+      code,
       `${op}: size(${operandDims}) must equal size(${indicesDims}); got ${ob.length} vs ${ib.length}`,
     );
 }
