@@ -40,10 +40,7 @@ const FROM_ANY: Readonly<Record<string, ParsedMode | 'ONE_HOT'>> = {
   drop: 'FILL_OR_DROP',
   promise_in_bounds: 'PROMISE_IN_BOUNDS',
   one_hot: 'ONE_HOT',
-  [GatherScatterMode.CLIP]: 'CLIP',
-  [GatherScatterMode.FILL_OR_DROP]: 'FILL_OR_DROP',
-  [GatherScatterMode.PROMISE_IN_BOUNDS]: 'PROMISE_IN_BOUNDS',
-  [GatherScatterMode.ONE_HOT]: 'ONE_HOT',
+  ...Object.fromEntries(Object.entries(GatherScatterMode).map(([name, member]) => [member, name])),
 };
 
 /** The entry points whose `mode=None` differs. */

@@ -78,14 +78,8 @@ export function withPromises<C extends CoreCall>(
   call: C,
   p: { readonly indices_are_sorted: boolean; readonly unique_indices?: boolean },
 ): C {
-  const dn =
-    call.kind === 'gather'
-      ? { ...call.dimension_numbers, indices_are_sorted: p.indices_are_sorted }
-      : {
-          ...call.dimension_numbers,
-          indices_are_sorted: p.indices_are_sorted,
-          unique_indices: p.unique_indices,
-        };
+  const unique = call.kind === 'gather' ? {} : { unique_indices: p.unique_indices };
+  const dn = { ...call.dimension_numbers, indices_are_sorted: p.indices_are_sorted, ...unique };
   return { ...call, dimension_numbers: dn };
 }
 
