@@ -237,15 +237,15 @@ export class IndexMap {
   readonly batchShape: readonly number[];
   /** Number of batch positions (index vectors). */
   readonly batchCount: number;
-  /** Index vector length and the indices stride between its components (0 when implicit). */
+  /** Index vector length (size of start_index_map / scatter_dims_to_operand_dims). */
   readonly K: number;
   /** The indices stride between index vector components (0 when implicit). */
   readonly kStride: number;
-  /** Per batch dim: stride in the indices tensor, and operand stride if it is a batching dim. */
+  /** Per batch dim: its stride in the indices tensor. */
   readonly batchIdxStrides: readonly number[];
   /** Per batch dim: its operand stride when it is a batching dim, else 0. */
   readonly batchOpStrides: readonly number[];
-  /** Per index component k: operand dim, its size, its stride, and the largest in-bounds start. */
+  /** Per index component k: the operand dim it starts. */
   readonly kDim: readonly number[];
   /** Per index component: the size of its operand dim. */
   readonly kSize: readonly number[];
