@@ -1,20 +1,16 @@
 /**
  * MXNet 1.x edge-case policies, decided in one table, plus the index conversion its kernels do.
  *
- * - take / pick: the `mode` argument — `clip` (default: an index is clamped into [0, n-1], so a
- *   negative index reads element 0), `wrap` (modulo n, negatives from the end), and for take
- *   `raise` (1.6+: any index outside [0, n-1] is an error; before 1.6 `raise` was accepted but not
- *   implemented).
- * - batch_take: always clamps (no mode), int32 indices only.
+ * - take / pick: the `mode` argument (MX_POLICY.take, .pick); take's `raise` is 1.6+ (before 1.6
+ *   it was accepted but not implemented). batch_take always clamps (no mode).
  * - gather_nd: by version. 1.7+ (we name it `1.9`, the last 1.x, default) checks every index
  *   against [-n, n-1], raises otherwise, and counts negatives from the end (apache/mxnet#17208).
  *   1.6 and earlier add raw strides with no check — an out-of-range or negative index reads
  *   outside the tensor (undefined behaviour); we raise instead.
  * - scatter_nd: MXNet never checks (raw memory offsets; a bad index writes outside the output or
  *   aliases another element) and its docs call duplicate results non-deterministic. We do not
- *   reproduce memory corruption: `out_of_bounds` is `error` (default) or `skip` (drop the update),
- *   `duplicates` is `last` (default: updates applied in row-major order, what the sequential CPU
- *   kernel does) or `error`.
+ *   reproduce memory corruption (MX_POLICY.scatter_nd); `duplicates: 'last'` is what the sequential
+ *   CPU kernel does.
  *
  * Float index tensors (MXNet's default dtype is float32) are accepted by every op except
  * batch_take. take / pick / scatter_nd truncate toward zero (`static_cast` to an integer);

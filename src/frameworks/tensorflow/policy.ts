@@ -5,12 +5,9 @@
  *
  * Negative indices are never valid in TF: they are out of bounds like any other bad index.
  * What an out-of-bounds index does depends on where the kernel runs (the docs of tf.gather,
- * tf.gather_nd and tf.tensor_scatter_nd_update state it per device):
- * - `cpu` (default): an InvalidArgumentError naming the index;
- * - `gpu`: gather stores zeros for the whole slice; scatter ignores the update;
- * - `xla` (jit_compile / TPU): XLA's own rules, gather clamps the start, scatter drops the window.
- * Newer raw ops take `bad_indices_policy` ('' | 'DEFAULT' | 'ERROR' | 'IGNORE'), which overrides
- * the device rule: ERROR raises, IGNORE zero-fills gathers and skips scatter updates.
+ * tf.gather_nd and tf.tensor_scatter_nd_update state it per device; `xla` is jit_compile / TPU),
+ * unless a newer raw op's `bad_indices_policy` is ERROR or IGNORE: TF_POLICY.device and
+ * TF_POLICY.bad_indices_policy. A GPU gather stores zeros for the whole slice.
  *
  * Zero-size dims: a gather with no index at all returns an empty result even when the indexed
  * dim has size 0 (`tf.gather(int32[0], int32[0, 4])` is an empty [0, 4]); any index into a
