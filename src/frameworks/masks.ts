@@ -66,10 +66,15 @@ export function withScalarMasks(
   return { operand: shape.length === operand.rank ? operand : operand.reshape(shape), entries: out };
 }
 
+/** The meta of a lone mask's call: its nonzero step declared. */
+const nonzero = (m: CallMeta, mask: Tensor): CallMeta => ({
+  ...m,
+  prologue: { kind: 'nonzero', count: countTrue(mask) },
+});
+
 /** A lone mask of rank k ≥ 1: `out[j, t…] = a[nz(mask)[j], t…]`, the nonzero step declared. */
 export function maskGather(m: CallMeta, operand: Tensor, mask: Tensor, policy: GatherPolicy): GatherCall {
-  const p = { kind: 'nonzero', count: countTrue(mask) } as const;
-  return tupleGather({ ...m, prologue: p }, operand, mask, mask.rank, 1, policy);
+  return tupleGather(nonzero(m, mask), operand, mask, mask.rank, 1, policy);
 }
 
 /** A lone mask of rank k ≥ 1: `x[nz(mask)[j], t…] ⊕= updates[j, t…]`, the nonzero step declared. */
@@ -81,8 +86,7 @@ export function maskScatter(
   computation: UpdateComputation,
   policy: ScatterPolicy,
 ): ScatterCall {
-  const p = { kind: 'nonzero', count: countTrue(mask) } as const;
-  return tupleScatter({ ...m, prologue: p }, input, mask, updates, mask.rank, 1, computation, policy);
+  return tupleScatter(nonzero(m, mask), input, mask, updates, mask.rank, 1, computation, policy);
 }
 
 /** Tensors packed into one int64 vector, each flattened in order (a mask as 0/1): an `index_tuple` prologue's operand. */
@@ -97,17 +101,25 @@ export function packInt64(tensors: readonly Tensor[]): Tensor {
   return new Tensor('int64', [data.length], data);
 }
 
-/** The tuple packed (packInt64) and its layout. */
-function pack(entries: readonly TupleEntry[]): { packed: Tensor; layout: TupleLayout[] } {
+/**
+ * A tuple beside a mask: the tuple packed (packInt64) as the index operand, the meta with its
+ * `index_tuple` prologue (result batch shape S), and its total index dims n (0-d masks expanded).
+ */
+function packed(
+  m: CallMeta,
+  entries: readonly TupleEntry[],
+  S: number[],
+): { indices: Tensor; meta: CallMeta; depth: number } {
   const layout = entries.map(
     (e): TupleLayout =>
       'mask' in e ? { mask: [...e.mask.shape], count: countTrue(e.mask) } : { ints: [...e.ints.shape] },
   );
-  return { packed: packInt64(entries.map((e) => ('mask' in e ? e.mask : e.ints))), layout };
+  return {
+    indices: packInt64(entries.map((e) => ('mask' in e ? e.mask : e.ints))),
+    meta: { ...m, prologue: { kind: 'index_tuple', entries: layout, shape: S } },
+    depth: entries.reduce((s, e) => s + dimsOf(e), 0),
+  };
 }
-
-/** Total index dims n of a tuple whose 0-d masks were expanded (withScalarMasks). */
-const depthOf = (entries: readonly TupleEntry[]) => entries.reduce((s, e) => s + dimsOf(e), 0);
 
 /**
  * A mask beside other index arrays: `out[s…, t…] = a[idx[s…, :], t…]`, where the call's index
@@ -121,9 +133,8 @@ export function tupleGatherMasked(
   S: number[],
   policy: GatherPolicy,
 ): GatherCall {
-  const { packed, layout } = pack(entries);
-  const p = { kind: 'index_tuple', entries: layout, shape: S } as const;
-  return tupleGather({ ...m, prologue: p }, operand, packed, depthOf(entries), S.length, policy);
+  const p = packed(m, entries, S);
+  return tupleGather(p.meta, operand, p.indices, p.depth, S.length, policy);
 }
 
 /** As tupleGatherMasked, for a scatter of `updates` (already of shape S + a.shape[n:]). */
@@ -136,16 +147,6 @@ export function tupleScatterMasked(
   computation: UpdateComputation,
   policy: ScatterPolicy,
 ): ScatterCall {
-  const { packed, layout } = pack(entries);
-  const p = { kind: 'index_tuple', entries: layout, shape: S } as const;
-  return tupleScatter(
-    { ...m, prologue: p },
-    input,
-    packed,
-    updates,
-    depthOf(entries),
-    S.length,
-    computation,
-    policy,
-  );
+  const p = packed(m, entries, S);
+  return tupleScatter(p.meta, input, p.indices, updates, p.depth, S.length, computation, policy);
 }
