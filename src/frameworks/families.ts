@@ -330,16 +330,8 @@ export function flatScatter(
   computation: UpdateComputation,
   policy: ScatterPolicy,
 ): ScatterCall {
-  const flat = input.reshape([input.size]);
-  return takeScatter(
-    { ...m, reshape: m.reshape ?? input.shape },
-    flat,
-    indices,
-    updates,
-    0,
-    computation,
-    policy,
-  );
+  const meta = { ...m, reshape: m.reshape ?? input.shape };
+  return takeScatter(meta, input.reshape([input.size]), indices, updates, 0, computation, policy);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -448,15 +440,8 @@ export function elementsScatter(
   policy: ScatterPolicy,
 ): ScatterCall {
   const a = alongAxis(index, input.shape, axis, m.op);
-  return scatterCall(
-    stacked(m, index, a),
-    input,
-    a.indices,
-    updates,
-    alongAxisScatterDims(a),
-    computation,
-    policy,
-  );
+  const dn = alongAxisScatterDims(a);
+  return scatterCall(stacked(m, index, a), input, a.indices, updates, dn, computation, policy);
 }
 
 // ---------------------------------------------------------------------------------------------
