@@ -20,7 +20,14 @@ import {
   tensorArg,
 } from '../args.js';
 import { checkSameDType as sameDType, dtypeRule } from '../checks.js';
-import { type FrameworkDescription, G, type OpSignature, S, type Signatures } from '../signature.js';
+import {
+  type FrameworkDescription,
+  G,
+  type OpSignature,
+  type Param,
+  S,
+  type Signatures,
+} from '../signature.js';
 
 /** The newest `ai.onnx` opset this frontend knows (onnxruntime 1.30 loads up to 26). */
 export const LATEST_OPSET = 26;
@@ -80,20 +87,14 @@ const DUPLICATES = ['error', 'last_wins'] as const;
 
 /** Picks the schema an opset selects. Throws `onnx.<Op>.opset` for opsets without the op. */
 export function resolveOp(type: OnnxOpType, opset: unknown = LATEST_OPSET): OpVersion {
-  const versions: readonly number[] = OP_VERSIONS[type];
-  if (typeof opset !== 'number' || !Number.isSafeInteger(opset) || opset < 1 || opset > LATEST_OPSET) {
-    throw new InvalidArgumentError(
-      `onnx.${type}.opset`,
-      `onnx.${type}: opset must be an integer in [1, ${LATEST_OPSET}]; got ${fmt(opset)}`,
-      { opset },
-    );
-  }
-  if (opset < versions[0]) {
-    throw new InvalidArgumentError(
-      `onnx.${type}.opset`,
-      `onnx.${type}: the operator exists from opset ${versions[0]}; got opset ${opset}`,
-      { opset },
-    );
+  const first = OP_VERSIONS[type][0];
+  const known =
+    typeof opset === 'number' && Number.isSafeInteger(opset) && opset >= 1 && opset <= LATEST_OPSET;
+  if (!known || opset < first) {
+    const why = known
+      ? `the operator exists from opset ${first}; got opset ${opset}`
+      : `opset must be an integer in [1, ${LATEST_OPSET}]; got ${fmt(opset)}`;
+    throw new InvalidArgumentError(`onnx.${type}.opset`, `onnx.${type}: ${why}`, { opset });
   }
   return SCHEMAS[type][opset];
 }
@@ -460,35 +461,25 @@ export const DESCRIPTION: FrameworkDescription = {
   notation: 'nested',
 };
 
+// The positional parameters of every ONNX op but TensorScatter: the inputs, attributes, options.
+const DIAV: readonly Param[] = ['data', 'indices', 'attrs', 'version'];
+const DIUAV: readonly Param[] = ['data', 'indices', 'updates', 'attrs', 'version'];
+
 /**
  * How each ONNX op is called; versions from OP_VERSIONS, newest first.
  *
  * @internal
  */
 export const SIGNATURES: Signatures = /* @__PURE__ */ withVersions({
-  Gather: G('take', ['data', 'indices', 'attrs', 'version'], {
-    example: { axis: 0 },
-  }),
-  GatherElements: G('elements', ['data', 'indices', 'attrs', 'version'], {
-    example: { axis: 0 },
-  }),
-  GatherND: G('nd', ['data', 'indices', 'attrs', 'version'], {
-    indexDType: 'int64',
-    example: { batch_dims: 0 },
-  }),
-  ScatterElements: S('scatter_elements', ['data', 'indices', 'updates', 'attrs', 'version'], {
-    example: { axis: 0, reduction: 'none' },
-  }),
-  Scatter: S('scatter_elements', ['data', 'indices', 'updates', 'attrs', 'version'], {
-    example: { axis: 0 },
-  }),
+  Gather: G('take', DIAV, { example: { axis: 0 } }),
+  GatherElements: G('elements', DIAV, { example: { axis: 0 } }),
+  GatherND: G('nd', DIAV, { indexDType: 'int64', example: { batch_dims: 0 } }),
+  ScatterElements: S('scatter_elements', DIUAV, { example: { axis: 0, reduction: 'none' } }),
+  Scatter: S('scatter_elements', DIUAV, { example: { axis: 0 } }),
   TensorScatter: S('scatter_general', ['data', 'updates', 'indices', 'attrs', 'version'], {
     words: { operand: 'past_cache', indices: 'write_indices', updates: 'update', target: 'present_cache' },
     example: { axis: -2, mode: 'linear' },
     noProbe: 'a KV-cache update: writes whole sequence runs at per-batch write_indices',
   }),
-  ScatterND: S('scatter_nd', ['data', 'indices', 'updates', 'attrs', 'version'], {
-    indexDType: 'int64',
-    example: { reduction: 'none' },
-  }),
+  ScatterND: S('scatter_nd', DIUAV, { indexDType: 'int64', example: { reduction: 'none' } }),
 });

@@ -27,7 +27,6 @@
  * Lowering: the `elements` family (families.ts): every other dim where indices span data is a
  * batching dim; where they are shorter, the index is completed by its position there.
  */
-import type { ScatterCall } from '../../core/call.js';
 import { fmt } from '../../errors.js';
 import { type Tensor, sameShape } from '../../tensor/tensor.js';
 import { runs } from '../checks.js';
@@ -71,35 +70,25 @@ const lowering =
     updates: Tensor,
     attrs?: A | null,
     options?: OnnxScatterOptions | null,
-  ): LoweredScatter<`onnx.${T}`> =>
-    lower(type, data, indices, updates, attrs, options);
-
-function lower(
-  type: 'ScatterElements' | 'Scatter',
-  data: Tensor,
-  indices: Tensor,
-  updates: Tensor,
-  attrs: ScatterElementsAttributes | null | undefined,
-  options: OnnxScatterOptions | null | undefined,
-): ScatterCall {
-  const { op, out, duplicates } = onnxOptions(type, options);
-  const a = openOp(op, attrs, data, indices, updates);
-  checkSameRank(op, data, indices);
-  if (!sameShape(updates.shape, indices.shape)) {
-    fail(
-      op,
-      'updates_shape',
-      `shape(updates) must equal shape(indices) ${fmt(indices.shape)}; got ${fmt(updates.shape)}`,
-      { updatesShape: updates.shape },
-    );
-  }
-  const axis = axisAttribute(op, a, data.rank);
-  const reduction = reductionAttribute(op, a, data);
-  checkIndicesFit(op, data, indices, axis);
-  const policy = scatterPolicy(op, reduction, duplicates);
-  const meta = { op: op.name, out, wording: indexWording(op, indices.rank) };
-  return elementsScatter(meta, data, indices, updates, axis, REDUCER[reduction], policy);
-}
+  ): LoweredScatter<`onnx.${T}`> => {
+    const { op, out, duplicates } = onnxOptions(type, options);
+    const a = openOp(op, attrs, data, indices, updates);
+    checkSameRank(op, data, indices);
+    if (!sameShape(updates.shape, indices.shape)) {
+      fail(
+        op,
+        'updates_shape',
+        `shape(updates) must equal shape(indices) ${fmt(indices.shape)}; got ${fmt(updates.shape)}`,
+        { updatesShape: updates.shape },
+      );
+    }
+    const axis = axisAttribute(op, a, data.rank);
+    const reduction = reductionAttribute(op, a, data);
+    checkIndicesFit(op, data, indices, axis);
+    const policy = scatterPolicy(op, reduction, duplicates);
+    const meta = { op: op.name, out, wording: indexWording(op, indices.rank) };
+    return elementsScatter(meta, data, indices, updates, axis, REDUCER[reduction], policy);
+  };
 
 /** Validates and lowers `ScatterElements` to one StableHLO scatter. */
 export const lowerScatterElements = lowering<'ScatterElements', ScatterElementsAttributes>('ScatterElements');
