@@ -3,6 +3,11 @@
  * that uses DirectML's own field names (tensors are `Tensor`s; unknown fields are refused).
  * `OutputTensor` is optional: a Tensor receives the result, a `{ Sizes, DataType }` desc is
  * checked. Each lowers to one family builder, reshaped to the output Sizes where they differ.
+ *
+ * Constraints of every desc (code `directml.<OP>.<rule>`): options (unknown desc fields or
+ * options), InputTensor, IndicesTensor (Tensors), featureLevel, outOfBounds, DimensionCount,
+ * IndicesTensor.DimensionCount, InputTensor.DataType, IndicesTensor.DataType,
+ * OutputTensor.Sizes, OutputTensor.DataType; each op's own below.
  */
 import type { GatherCall } from '../../core/call.js';
 import { sameShape } from '../../core/gather.js';
@@ -83,11 +88,8 @@ const GATHER_SUPPORT: readonly [number, [number, number], readonly string[], rea
  * IndexDimensions indices sizes).
  *
  * Sizes: {Input[0..Axis), Indices[last IndexDimensions], Input[Axis+1..)}, right-aligned into
- * DimensionCount with leading 1s cropped. Constraints (code `directml.GATHER.<rule>`): options
- * (unknown desc fields or options), InputTensor, IndicesTensor (Tensors), featureLevel,
- * outOfBounds, DimensionCount, IndicesTensor.DimensionCount, InputTensor.DataType,
- * IndicesTensor.DataType, Axis, IndexDimensions, IndicesTensor.Sizes (leading padding must be
- * 1), OutputTensor.DimensionCount, OutputTensor.Sizes, OutputTensor.DataType.
+ * DimensionCount with leading 1s cropped. Constraints: Axis, IndexDimensions,
+ * IndicesTensor.Sizes (leading padding must be 1), OutputTensor.DimensionCount.
  */
 function lowerGATHER(
   desc: DmlGatherDesc,
@@ -116,10 +118,7 @@ function lowerGATHER(
 /**
  * DML_GATHER_ELEMENTS: `output[i, j, k] = input[indices[i, j, k], j, k]` (Axis 0; likewise).
  *
- * Sizes: Output = Indices. Constraints: options, InputTensor, IndicesTensor, featureLevel,
- * outOfBounds, DimensionCount, IndicesTensor.DimensionCount, InputTensor.DataType,
- * IndicesTensor.DataType, Axis, IndicesTensor.Sizes (= Input's except at Axis),
- * OutputTensor.Sizes, OutputTensor.DataType.
+ * Sizes: Output = Indices. Constraints: Axis, IndicesTensor.Sizes (= Input's except at Axis).
  */
 function lowerGATHER_ELEMENTS(
   desc: DmlGatherElementsDesc,
@@ -139,11 +138,9 @@ function lowerGATHER_ELEMENTS(
  * `output[batch, ...] = input[batch, indices[batch, ...], ...]`, an ND gather of the real sizes.
  *
  * Sizes: with k = Indices.Sizes[last], Output = {Indices[real][:-1], Input[real][Batch + k:]},
- * right-aligned with leading 1s. Constraints: options, InputTensor, IndicesTensor, featureLevel,
- * outOfBounds, DimensionCount, IndicesTensor.DimensionCount, InputTensor.DataType,
- * IndicesTensor.DataType, InputDimensionCount, IndicesDimensionCount (leading padding must be
- * 1), BatchDimensionCount (< both counts, batch sizes equal), IndexTupleSize
- * (k <= InputDimensionCount - BatchDimensionCount), OutputTensor.*.
+ * right-aligned with leading 1s. Constraints: InputDimensionCount, IndicesDimensionCount
+ * (leading padding must be 1), BatchDimensionCount (< both counts, batch sizes equal),
+ * IndexTupleSize (k <= InputDimensionCount - BatchDimensionCount), OutputTensor.DimensionCount.
  */
 function lowerND(op: string, desc: Partial<DmlGatherND1Desc>, options: unknown): GatherCall {
   const { input, indices, D, policy } = descTensors(op, 'gather', desc, options);

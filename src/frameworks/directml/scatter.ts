@@ -2,6 +2,12 @@
  * DML_SCATTER (= scatter elements) and DML_SCATTER_ND: copy the input, then overwrite the
  * targeted elements with the updates. No reductions exist; overlapping targets are "invalid"
  * with no guarantee which write wins, so they follow the `duplicates` policy (default: last).
+ *
+ * Constraints of both descs (code `directml.<OP>.<rule>`): options (unknown desc fields or
+ * options), InputTensor, IndicesTensor, UpdatesTensor (Tensors), featureLevel, outOfBounds,
+ * duplicates, DimensionCount, IndicesTensor/UpdatesTensor.DimensionCount, InputTensor.DataType,
+ * IndicesTensor.DataType, UpdatesTensor.DataType, OutputTensor.Sizes, OutputTensor.DataType;
+ * each op's own below.
  */
 import { sameShape } from '../../core/gather.js';
 import { fail } from '../../core/validate.js';
@@ -53,12 +59,8 @@ const FIELDS = {
 /**
  * DML_SCATTER: `output = input; output[indices[i, j, k], j, k] = updates[i, j, k]` (Axis 0).
  *
- * Sizes: Output = Input; Updates = Indices. Constraints (`directml.SCATTER.<rule>`): options
- * (unknown desc fields or options), InputTensor, IndicesTensor, UpdatesTensor (Tensors),
- * featureLevel, outOfBounds, duplicates, DimensionCount, IndicesTensor/UpdatesTensor.DimensionCount,
- * InputTensor.DataType, IndicesTensor.DataType, UpdatesTensor.DataType, Axis,
- * IndicesTensor.Sizes (= Input's except at Axis), UpdatesTensor.Sizes (= Indices'),
- * OutputTensor.Sizes, OutputTensor.DataType.
+ * Sizes: Output = Input; Updates = Indices. Constraints: Axis, IndicesTensor.Sizes (= Input's
+ * except at Axis), UpdatesTensor.Sizes (= Indices').
  */
 function lowerSCATTER(desc: DmlScatterDesc, options?: DmlOptions | null): LoweredScatter<'directml.SCATTER'> {
   const op = 'directml.SCATTER';
@@ -81,10 +83,8 @@ function lowerSCATTER(desc: DmlScatterDesc, options?: DmlOptions | null): Lowere
  * real sizes.
  *
  * Sizes: with k = Indices.Sizes[last], Updates = {Indices[real][:-1], Input[real][k:]},
- * right-aligned with leading 1s; Output = Input. Constraints: options, the three Tensors,
- * featureLevel, outOfBounds, duplicates, DimensionCount, *.DimensionCount, *.DataType,
- * InputDimensionCount, IndicesDimensionCount, IndexTupleSize (k <= InputDimensionCount),
- * UpdatesTensor.Sizes, OutputTensor.Sizes, OutputTensor.DataType.
+ * right-aligned with leading 1s; Output = Input. Constraints: InputDimensionCount,
+ * IndicesDimensionCount, IndexTupleSize (k <= InputDimensionCount), UpdatesTensor.Sizes.
  */
 function lowerSCATTER_ND(
   desc: DmlScatterNDDesc,

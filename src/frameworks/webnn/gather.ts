@@ -2,6 +2,9 @@
  * WebNN `gather`, `gatherElements` and `gatherND` (W3C WebNN, MLGraphBuilder), each lowered to
  * one core gather by a family builder. Option names are the spec's (`axis`, `label`); our
  * policy is `outOfBounds`; `out` takes the result.
+ *
+ * Constraints of every op (code `webnn.<op>.<rule>`): input, indices (Tensors), options,
+ * input_dataType, indices_dataType, valid_dimension, outOfBounds; each op's own below.
  */
 import type { Tensor } from '../../tensor/tensor.js';
 import { runs } from '../checks.js';
@@ -29,8 +32,7 @@ export interface WebNNGatherOptions extends WebNNPolicyOptions {
  *   out[a..., i..., b...] = input[a..., indices[i...], b...]   (a: dims before axis, b: after)
  *
  * Shape: input.shape[:axis] + indices.shape + input.shape[axis+1:].
- * Constraints: webnn.gather.input, .indices (Tensors), .options, .input_dataType,
- * .indices_dataType, .valid_dimension, .axis, .outOfBounds. Lowering: the `take` family.
+ * Constraints: axis. Lowering: the `take` family.
  */
 function lowerGather(
   input: Tensor,
@@ -50,9 +52,8 @@ function lowerGather(
  *
  * Shape: indices.shape (the spec's algorithm copies the input descriptor instead; its examples
  * and the WPT tests use the indices' shape, which we follow — see docs/webnn.md).
- * Constraints: webnn.gatherElements.input, .indices, .options, .input_dataType,
- * .indices_dataType, .valid_dimension, .input_rank (>= 1), .indices_rank (= rank(input)), .axis,
- * .indices_shape (equal to input's shape except at axis), .outOfBounds.
+ * Constraints: input_rank (>= 1), indices_rank (= rank(input)), axis, indices_shape (equal to
+ * input's shape except at axis).
  * Lowering: the `elements` family (every dim but axis a batching dim).
  */
 function lowerGatherElements(
@@ -75,9 +76,8 @@ function lowerGatherElements(
  *   out[i..., b...] = input[indices[i..., 0], …, indices[i..., k-1], b...]
  *
  * Shape: indices.shape[:-1] + input.shape[k:].
- * Constraints: webnn.gatherND.input, .indices, .options, .input_dataType, .indices_dataType,
- * .valid_dimension, .input_rank (>= 1), .indices_rank (>= 1), .coordinate_size
- * (k <= rank(input)), .outOfBounds. Lowering: the `nd` family, index vectors last.
+ * Constraints: input_rank (>= 1), indices_rank (>= 1), coordinate_size (k <= rank(input)).
+ * Lowering: the `nd` family, index vectors last.
  */
 function lowerGatherND(
   input: Tensor,

@@ -2,6 +2,10 @@
  * WebNN `scatterElements` and `scatterND`: copy `input`, then replace the targeted elements or
  * slices with `updates`. The spec has no reduction; each lowers to one core scatter with the
  * `replace` computation, by a family builder.
+ *
+ * Constraints of both ops (code `webnn.<op>.<rule>`): input, indices, updates (Tensors),
+ * options, input_dataType, indices_dataType, updates_dataType, valid_dimension, input_rank
+ * (>= 1), outOfBounds, duplicates; each op's own below.
  */
 import { fail } from '../../core/validate.js';
 import { fmt } from '../../errors.js';
@@ -30,11 +34,9 @@ export interface WebNNScatterOptions extends WebNNScatterPolicyOptions {
  *
  *   out = input;  out[indices[i, j, k], j, k] = updates[i, j, k]   (axis = 0; likewise others)
  *
- * Shape: input.shape. Constraints: webnn.scatterElements.input, .indices, .updates (Tensors),
- * .options, .input_dataType, .indices_dataType, .updates_dataType, .valid_dimension,
- * .input_rank (>= 1), .indices_rank (= rank(input)), .updates_rank (= rank(input)), .axis,
- * .indices_shape (input's except at axis), .updates_shape (= shape(indices)), .outOfBounds,
- * .duplicates. Lowering: the `elements` family.
+ * Shape: input.shape. Constraints: indices_rank, updates_rank (= rank(input)), axis,
+ * indices_shape (input's except at axis), updates_shape (= shape(indices)).
+ * Lowering: the `elements` family.
  */
 function lowerScatterElements(
   input: Tensor,
@@ -66,11 +68,9 @@ function lowerScatterElements(
  *   out = input;  out[indices[i..., 0], …, indices[i..., k-1], b...] = updates[i..., b...]
  *
  * Shape: input.shape (the spec's "Returns" sentence repeats gatherND's rank formula; its
- * algorithm returns the input's shape, which we follow). Constraints:
- * webnn.scatterND.input, .indices, .updates, .options, .input_dataType, .indices_dataType,
- * .updates_dataType, .valid_dimension, .input_rank (>= 1), .indices_rank (>= 1),
- * .coordinate_size (k <= rank(input)), .updates_shape (= indices.shape[:-1] + input.shape[k:]),
- * .outOfBounds, .duplicates. Lowering: the `nd` family, index vectors last.
+ * algorithm returns the input's shape, which we follow). Constraints: indices_rank (>= 1),
+ * coordinate_size (k <= rank(input)), updates_shape (= indices.shape[:-1] + input.shape[k:]).
+ * Lowering: the `nd` family, index vectors last.
  */
 function lowerScatterND(
   input: Tensor,
