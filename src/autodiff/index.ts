@@ -2,10 +2,9 @@
  * Gradients of every lowered call: `vjp(call)` (value + pullback) and `jvp(call, tangents)`,
  * by the framework's own argument names. Rules in vjp.ts and rules.ts; docs/autodiff.md.
  */
+// Checked at the entry (vjp, jvp and the ONNX export call the unchecked originals).
+export { argumentNames, argumentShapes, gradientPolicy, landingMap, scatterCoefficients } from './checked.js';
 export {
-  argumentNames,
-  argumentShapes,
-  gradientPolicy,
   jvp,
   vjp,
   type ArgumentNames,
@@ -20,8 +19,6 @@ export {
   JAX_RULES,
   NotDifferentiableError,
   TORCH_RULES,
-  landingMap,
-  scatterCoefficients,
   type GradientPolicy,
   type ScatterCoefficients,
 } from './rules.js';

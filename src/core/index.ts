@@ -4,13 +4,15 @@ export { gather, compileGather, checkIndexDType, type GatherPlan } from './gathe
 export { scatter, scatter1, compileScatter, type ScatterPlan } from './scatter.js';
 export { gatherShape, type GatherShapeInfo, type NormalizedGather } from './gather-shape.js';
 export { scatterShape, type ScatterShapeInfo, type NormalizedScatter } from './scatter-shape.js';
-export { IndexMap, unravel, INVALID, PARTIAL, type IndexMapSpec, type ResolvedPolicy } from './index-map.js';
+export { IndexMap, INVALID, PARTIAL, type IndexMapSpec, type ResolvedPolicy } from './index-map.js';
+// Checked at the entry (the core's loops use the unchecked originals).
+export { overlaps, sameShape, stridesOf, unravel } from './utilities.js';
 export { resolvePolicy } from './policy.js';
 export { execute, stablehloText, type GatherCall, type ScatterCall, type CoreCall } from './call.js';
 export { traceCall, type Trace, type TraceEntry, type TraceStatus } from './trace.js';
 export { setParallel, getParallel, sharedLike, type ParallelConfig, type ParallelPool } from './parallel.js';
 export { planCacheStats, clearPlanCache, PLAN_CACHE_SIZE } from './plan-cache.js';
-export { executeAll, overlaps, type OobDetails, type Wording } from './call.js';
+export { executeAll, type OobDetails, type Wording } from './call.js';
 export {
   resolveGatherOptions,
   resolveScatterOptions,
@@ -20,7 +22,7 @@ export {
 export { decomposeBatching, decomposeGatherBatching, decomposeScatterBatching } from './batching.js';
 // Internals the main entry keeps out of its API, for runtime authors and tests: tensor validators,
 // raw storage helpers and the message formatter.
-export { checkRank, checkShape, sameShape, checkedSize, stridesOf } from '../tensor/index.js';
+export { checkRank, checkShape, checkedSize } from '../tensor/index.js';
 export { checkCallBudget, type BudgetPart } from '../tensor/index.js';
 export { typedArrayName, storageConstructor, storageFactor, allocStorage } from '../tensor/index.js';
 export { label, encodeScalar, decodeScalar, formatElement } from '../tensor/index.js';

@@ -20,7 +20,7 @@ import {
   isFloat,
 } from '../tensor/dtype.js';
 import { divideComplexByCounts, fillComplexIdentity, refuseComplexFunction } from './complex.js';
-import { Tensor, resultTensor, zeros } from '../tensor/tensor.js';
+import { Tensor, checkTensor, resultTensor, zeros } from '../tensor/tensor.js';
 import { DUPLICATE_FOUND, type RunFn, findDuplicate, skipHandler, targetMarks } from './duplicates.js';
 import { checkIndexDType, checkPlanTensor, freshStorage, ref } from './gather.js';
 import { checkOut } from './validate.js';
@@ -47,7 +47,8 @@ import {
   sharedStorage,
 } from './parallel.js';
 import { CHECK, canWalkElements, walkElements } from './pointwise.js';
-import { resolvePolicy } from './policy.js';
+import { badOptions, resolvePolicy } from './policy.js';
+import { checkDTypeList, scatterTensors } from './scatter-entry.js';
 import {
   type RangeReducer,
   ownsRows,
@@ -186,7 +187,10 @@ export function compileScatter(
   computation: UpdateComputation,
   options: ScatterOptions = {},
 ): ScatterPlan {
+  if (typeof options !== 'object' || options === null) badOptions(options);
   const op = options.op ?? 'stablehlo.scatter';
+  checkDTypeList(inputDTypes, 'inputDTypes', op);
+  checkDTypeList(updateDTypes, 'updateDTypes', op);
   checkIndexDType(indicesDType, op, 'stablehlo.scatter.I2');
   const info = scatterShape(
     inputDTypes.map(() => inputShape),
@@ -676,8 +680,12 @@ export function scatter(
   updateComputation: UpdateComputation = 'replace',
   options: ScatterOptions = {},
 ): Tensor[] {
-  const ins = Array.isArray(inputs) ? (inputs as readonly Tensor[]) : [inputs as Tensor];
-  const ups = Array.isArray(updates) ? (updates as readonly Tensor[]) : [updates as Tensor];
+  // Brand checks only, as gather's: compileScatter reads the shapes before any check of its own.
+  const ins = scatterTensors(inputs, 'inputs', 'core.scatter.inputs');
+  if (!Tensor.isTensor(scatterIndices))
+    checkTensor(scatterIndices, 'scatterIndices', 'core.scatter', 'core.scatter.scatter_indices');
+  const ups = scatterTensors(updates, 'updates', 'core.scatter.updates');
+  if (typeof options !== 'object' || options === null) badOptions(options);
   checkVariadicShapes(
     options.op ?? 'stablehlo.scatter',
     ins.map((t) => t.shape),

@@ -33,6 +33,44 @@ export const STALL_MS = 30_000;
  */
 const outOfService = (_e: unknown): void => {};
 
+/**
+ * The parent's flags the helpers start with: its loaders and conditions matter to them. Found
+ * once per process: `--input-type` (a script run with `node --input-type=module -e`) is refused
+ * for a worker started from a file, and so are the flags a worker refuses as process-wide or
+ * V8 options (`--expose-gc`, `--max-old-space-size`), which only the refusal names.
+ */
+let workerFlags: readonly string[] | undefined;
+
+/** Node's refusal of a worker's execArgv (a plain Error with this code). */
+const isInvalidExecArgv = (e: unknown): e is Error =>
+  e instanceof Error && (e as NodeJS.ErrnoException).code === 'ERR_WORKER_INVALID_EXEC_ARGV';
+
+/**
+ * `flags` without the ones Node's refusal lists ("…invalid execArgv flags: --a, --b"); all of
+ * them when the message names none of `flags` (so each retry drops at least one flag).
+ */
+function withoutRefused(flags: readonly string[], message: string): readonly string[] {
+  const refused = message
+    .slice(message.indexOf(':') + 1)
+    .split(',')
+    .map((f) => f.trim());
+  const kept = flags.filter((f) => !refused.includes(f));
+  return kept.length < flags.length ? kept : [];
+}
+
+/** A helper thread with the parent's flags that workers accept. */
+function startWorker(workerData: { ready: Int32Array; slot: number }): Worker {
+  workerFlags ??= process.execArgv.filter((a) => !a.startsWith('--input-type'));
+  for (;;) {
+    try {
+      return new Worker(new URL('./worker.js', import.meta.url), { workerData, execArgv: [...workerFlags] });
+    } catch (e) {
+      if (!isInvalidExecArgv(e) || workerFlags.length === 0) throw e;
+      workerFlags = withoutRefused(workerFlags, e.message);
+    }
+  }
+}
+
 /** Most helper threads a pool may have. */
 export const MAX_HELPERS = 256;
 
@@ -60,12 +98,7 @@ export function createNodePool(
    * not-ready, so no later call waits on it, and a fresh helper takes the slot.
    */
   const spawn = (slot: number): Promise<void> => {
-    // The parent's --input-type (a script run with `node --input-type=module -e`) is refused
-    // for a worker started from a file; every other flag (loaders, limits) is kept.
-    const w = new Worker(new URL('./worker.js', import.meta.url), {
-      workerData: { ready, slot },
-      execArgv: process.execArgv.filter((a) => !a.startsWith('--input-type')),
-    });
+    const w = startWorker({ ready, slot });
     w.unref();
     workers[slot] = w;
     let loaded = false;

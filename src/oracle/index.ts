@@ -11,19 +11,17 @@ export {
   type Violation,
   verify,
 } from './verify.js';
-export { type Liberties, type Rule, BROKEN_PROMISE, NAN_PAYLOAD, libertiesOf } from './allowed.js';
-export { type Why, type WhyItem, why, whyModule } from './why.js';
-export {
-  type CampaignOptions,
-  type CampaignReport,
-  type Departure,
-  type Prng,
-  type Runtime,
-  type RuntimeRequest,
-  type RuntimeResult,
-  type TensorJson,
-  departureTable,
-  prng,
-  randomCall,
-  runCampaign,
+export { type Liberties, type Rule, BROKEN_PROMISE, NAN_PAYLOAD } from './allowed.js';
+export { type Why, type WhyItem, whyModule } from './why.js';
+// Checked at the entry (the CLI and verify call the unchecked originals).
+export { departureTable, libertiesOf, prng, randomCall, runCampaign, why } from './checked.js';
+export type {
+  CampaignOptions,
+  CampaignReport,
+  Departure,
+  Prng,
+  Runtime,
+  RuntimeRequest,
+  RuntimeResult,
+  TensorJson,
 } from './campaign.js';
