@@ -189,13 +189,7 @@ export function oneOf<T extends string, F extends T | undefined = undefined>(
 }
 
 /** A boolean flag, or `dflt` when undefined. */
-export function flag(
-  op: string,
-  name: string,
-  value: unknown,
-  dflt: boolean,
-  code = `${op}.${name}`,
-): boolean {
+export function flag(op: string, name: string, value: unknown, dflt: boolean, code?: string): boolean {
   if (value === undefined) return dflt;
   if (typeof value !== 'boolean') return standInFor(mustBe(op, name, value, 'a boolean', code), name, dflt);
   return value;
@@ -210,7 +204,7 @@ export function integer(op: string, name: string, value: unknown, dflt?: number,
 }
 
 /** A list of safe integers (bounded length: checked before it is walked). */
-export function integers(op: string, name: string, value: unknown, code = `${op}.${name}`): number[] {
+export function integers(op: string, name: string, value: unknown, code?: string): number[] {
   if (!Array.isArray(value) || value.length > 64)
     throw mustBe(op, name, value, 'an array of at most 64 integers', code);
   const out: number[] = [];
