@@ -32,8 +32,21 @@ export interface GatherOptions extends OutOptions {
   readonly sparse_grad?: boolean;
 }
 
-/** Checks index.size(d) <= input.size(d) for d != dim, and <= src.size(d) (torch.<op>.index_shape). */
-export function checkIndexFits(op: TorchOp, input: Tensor, index: Tensor, dim: number, src?: Tensor): void {
+/**
+ * The checks gather and the scatters share, on 0-d → 1-d views (returned): the index dtype
+ * (torch.<op>.index_dtype), equal ranks (.ndim), index.size(d) <= input.size(d) for d != dim
+ * and <= src.size(d) for all d (.index_shape).
+ */
+export function elementsArgs(op: TorchOp, X: Tensor, I: Tensor, dim: number, S?: Tensor): Tensor[] {
+  checkIndexDType(op, I);
+  const ts = (S ? [X, I, S] : [X, I]).map(atLeast1d);
+  if (ts.some((t) => t.rank !== ts[0].rank)) {
+    throw new InvalidArgumentError(
+      `torch.${op}.ndim`,
+      `torch.${op}: index tensor must have the same number of dimensions as input tensor; got ranks ${ts.map((t) => t.rank).join(', ')}`,
+    );
+  }
+  const [input, index, src] = ts;
   for (let d = 0; d < index.rank; d++) {
     const bad =
       (d !== dim && index.shape[d] > input.shape[d]) || (src !== undefined && index.shape[d] > src.shape[d]);
@@ -46,16 +59,7 @@ export function checkIndexFits(op: TorchOp, input: Tensor, index: Tensor, dim: n
       );
     }
   }
-}
-
-/** Checks equal ranks (after 0-d → 1-d), torch.<op>.ndim. */
-export function checkRanks(op: TorchOp, ...ts: Tensor[]): void {
-  if (ts.some((t) => t.rank !== ts[0].rank)) {
-    throw new InvalidArgumentError(
-      `torch.${op}.ndim`,
-      `torch.${op}: index tensor must have the same number of dimensions as input tensor; got ranks ${ts.map((t) => t.rank).join(', ')}`,
-    );
-  }
+  return ts;
 }
 
 const NO_INDEX = zeros([0], 'int64');
@@ -91,10 +95,7 @@ export function lowerGather(
   const I = tensorArg(`torch.${op}`, 'index', index);
   const d = normalizeDim(op, dim, X.rank);
   if (I.size === 0) return readsNothing(metaOf(op, o.out, I.shape), X, policyOf(op));
-  checkIndexDType(op, I);
-  const [X1, I1] = [atLeast1d(X), atLeast1d(I)];
-  checkRanks(op, X1, I1);
-  checkIndexFits(op, X1, I1, d);
+  const [X1, I1] = elementsArgs(op, X, I, d);
   // A smaller index reads the leading window of the other dims (iota components, see families.ts).
   return elementsGather(metaOf(op, o.out, I.rank === 0 ? [] : undefined), X1, I1, d, policyOf(op));
 }
@@ -176,16 +177,21 @@ export function lowerTake(
   return flatGather(metaOf(op, o.out), X, I, policyOf(op));
 }
 
-/** torch.<op>.index_rank: the index must be a vector (0-d counts as one element). */
-export function checkVector(op: TorchOp, index: Tensor): Tensor {
-  if (index.rank > 1) {
+/**
+ * The index of the ops along dim (index_select, index_add/copy/fill): the op's index dtype
+ * (torch.<op>.index_dtype), `dim` (.dim), then a vector (.index_rank; 0-d counts as one element).
+ */
+export function vectorAlongDim(op: TorchOp, I: Tensor, dim: unknown, rank: number) {
+  checkIndexDType(op, I);
+  const d = normalizeDim(op, dim, rank);
+  if (I.rank > 1) {
     throw new InvalidArgumentError(
       `torch.${op}.index_rank`,
-      `torch.${op}: index is supposed to be a vector; got shape ${fmt(index.shape)}`,
-      { shape: index.shape },
+      `torch.${op}: index is supposed to be a vector; got shape ${fmt(I.shape)}`,
+      { shape: I.shape },
     );
   }
-  return index.rank === 1 ? index : index.reshape([index.size]);
+  return { d, I: I.rank === 1 ? I : I.reshape([I.size]) };
 }
 
 /** index_select's policy, with its out-of-bounds code. */
@@ -211,10 +217,7 @@ export function lowerIndexSelect(
   const name = 'torch.index_select';
   const o = options(name, opts, ['out']);
   const X = tensorArg(name, 'input', input);
-  const index_ = tensorArg(name, 'index', index);
-  checkIndexDType(op, index_);
-  const d = normalizeDim(op, dim, X.rank);
-  const I = checkVector(op, index_);
+  const { d, I } = vectorAlongDim(op, tensorArg(name, 'index', index), dim, X.rank);
   if (X.rank === 0 && I.size !== 1) {
     throw new InvalidArgumentError(
       `torch.${op}.rank0_input`,

@@ -8,17 +8,9 @@ import { Tensor } from '../../tensor/tensor.js';
 import { options, scalar, tensorArg } from '../args.js';
 import { takeScatter } from '../families.js';
 import { castScalar, filled } from '../numpy/shared.js';
-import { type OutOptions, checkVector, writesNothing } from './gather.js';
+import { type OutOptions, vectorAlongDim, writesNothing } from './gather.js';
 import { indexAddNaN } from './nan-places.js';
-import {
-  type TorchOp,
-  atLeast1d,
-  checkIndexDType,
-  checkSameDType,
-  metaOf,
-  normalizeDim,
-  policyOf,
-} from './policy.js';
+import { type TorchOp, atLeast1d, checkSameDType, metaOf, normalizeDim, policyOf } from './policy.js';
 import type { LoweredScatter } from '../lowered.js';
 
 /** The updates of an index_add: the source, how it adds, and the product declared before the scatter. */
@@ -41,10 +33,7 @@ function lowerIndexFamily(
   out: unknown,
   scale?: (source: Tensor) => Scaled,
 ): ScatterCall {
-  const I0 = tensorArg(`torch.${op}`, 'index', index);
-  checkIndexDType(op, I0);
-  const d = normalizeDim(op, dim, X.rank);
-  const I = checkVector(op, I0);
+  const { d, I } = vectorAlongDim(op, tensorArg(`torch.${op}`, 'index', index), dim, X.rank);
   const X1 = atLeast1d(X);
   const want = X1.shape.map((n, k) => (k === d ? I.size : n));
   const S = source.rank === 0 && X1.rank === 1 && I.size === 1 ? source.reshape([1]) : source;

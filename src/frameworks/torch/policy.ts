@@ -1,25 +1,16 @@
 /**
  * PyTorch's index policies, one table (PyTorch 1.13 CPU, checked against goldens from the real
- * implementation by scripts/goldens/generate.py).
+ * implementation by scripts/goldens/generate.py): out of bounds is always an error; negative
+ * indices count from the end once in index_fill, index_put and take, and are errors elsewhere;
+ * index_select and index_add also take int32 indices. Duplicates: scatter_add and index_add sum,
+ * scatter_reduce reduces, index_put sums with accumulate=True; scatter, index_copy and index_put
+ * (accumulate=False) — unspecified in PyTorch — apply every update in update-index (row-major)
+ * order, the last wins (the core's deterministic schedule; PyTorch 1.13 CPU gives the same on
+ * every golden case); index_fill is idempotent. Bool/uint8 masks in index tuples: torch/masks.ts.
  *
- * | op              | negative index | out of bounds | duplicates                               | index dtypes (1.13) |
- * |-----------------|----------------|---------------|------------------------------------------|---------------------|
- * | gather          | error          | error         | —                                        | int64               |
- * | scatter         | error          | error         | unspecified in torch; we: last wins      | int64               |
- * | scatter_add     | error          | error         | sum                                      | int64               |
- * | scatter_reduce  | error          | error         | reduce (sum/prod/mean/amax/amin)         | int64               |
- * | index_select    | error          | error         | —                                        | int32, int64        |
- * | index_add       | error          | error         | sum                                      | int32, int64        |
- * | index_copy      | error          | error         | unspecified in torch; we: last wins      | int64               |
- * | index_fill      | wrap once      | error         | idempotent                               | int64               |
- * | index_put       | wrap once      | error         | accumulate=False: unspecified, we: last wins; True: sum | int64 (bool/uint8 masks: out of scope) |
- * | take            | wrap once      | error         | —                                        | int64               |
- * | take_along_dim  | error          | error         | —                                        | int64               |
- *
- * "we: last wins" = every update is applied in update-index (row-major) order, the core's
- * deterministic schedule; PyTorch 1.13 CPU gives the same on every golden case. Later releases
- * differ: int32 indices are accepted by gather/scatter since 2.8, and take_along_dim with a `dim`
- * wraps out-of-bounds indices in recent builds (pytorch/pytorch#196106) — not modelled here.
+ * Later releases differ: int32 indices are accepted by gather/scatter since 2.8, and
+ * take_along_dim with a `dim` wraps out-of-bounds indices in recent builds
+ * (pytorch/pytorch#196106) — not modelled here.
  */
 import type { Wording } from '../../core/call.js';
 import type { FloatNaN } from '../../core/kernels.js';

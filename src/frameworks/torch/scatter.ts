@@ -11,8 +11,8 @@ import { Tensor } from '../../tensor/tensor.js';
 import { flag, oneOf, options, scalar, tensorArg } from '../args.js';
 import { elementsScatter } from '../families.js';
 import { filled } from '../numpy/shared.js';
-import { type OutOptions, checkIndexFits, checkRanks, writesNothing } from './gather.js';
-import { atLeast1d, checkIndexDType, checkSameDType, metaOf, normalizeDim, policyOf } from './policy.js';
+import { type OutOptions, elementsArgs, writesNothing } from './gather.js';
+import { checkSameDType, metaOf, normalizeDim, policyOf } from './policy.js';
 import type { LoweredScatter } from '../lowered.js';
 import { scatterProductNaN } from './nan-places.js';
 
@@ -59,12 +59,7 @@ function lowerScatterFamily(
       `torch.${op}: reduce "mean" is not implemented for bool (PyTorch: "div_floor_cpu" not implemented for 'Bool')`,
     );
   if (I.size === 0) return writesNothing(metaOf(op, out), X, policy);
-  checkIndexDType(op, I);
-  const X1 = atLeast1d(X);
-  const I1 = atLeast1d(I);
-  const S1 = S instanceof Tensor ? atLeast1d(S) : undefined;
-  checkRanks(op, X1, I1, ...(S1 ? [S1] : []));
-  checkIndexFits(op, X1, I1, d, S1);
+  const [X1, I1, S1] = elementsArgs(op, X, I, d, S instanceof Tensor ? S : undefined);
   if ((computation === 'max' || computation === 'min') && isComplex(X.dtype))
     refuseComplexOrder(op, computation, X.dtype);
   // src is read at the index's positions only: its leading window of index.shape.
