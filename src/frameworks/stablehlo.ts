@@ -228,12 +228,9 @@ function scatter(
   attributes: StableHloScatterAttributes,
   update_computation: UpdateComputation = 'replace',
 ): Tensor | Tensor[] {
-  if (!Array.isArray(inputs))
-    return execute(
-      lowerScatter(inputs as Tensor, scatter_indices, updates as Tensor, attributes, update_computation),
-    );
-  // Variadic: one lowered call with N inputs, run by executeAll (N results).
   const call = lowerScatter(inputs, scatter_indices, updates, attributes, update_computation);
+  if (!Array.isArray(inputs)) return execute(call);
+  // Variadic: one lowered call with N inputs, run by executeAll (N results).
   const { op, out } = scatterAttributes(attributes);
   const ins = call.inputs;
   if (out === undefined) return executeAll(call);
