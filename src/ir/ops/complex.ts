@@ -3,7 +3,9 @@
  * parts, see tensor/complex.ts). Structural ops (constant, broadcast_in_dim, reshape, transpose,
  * concatenate, slice, dynamic_slice, select) copy whole elements and need nothing here; the
  * arithmetic the spec defines on complex and the library runs is:
- * - add / subtract: part by part, each rounded to the component type;
+ * - add / subtract: part by part, each rounded to the component type; a NaN part by x86's
+ *   first-NaN rule (lhs's part quieted, else rhs's, else the negative default NaN), moved as bits
+ *   by the core's kernel: JS's `a + c` returned lhs's NaN or rhs's by V8's tier (operand order);
  * - multiply: (a + bi)(c + di) = (ac − bd) + (ad + bc)i, every product and sum rounded, NaNs
  *   by x86's first-NaN rule in NumPy's operand order (the core's kernel, core/complex-nan.ts);
  * - divide: XLA:CPU's Smith division with its NaN repair (complex-divide.ts);
@@ -17,6 +19,7 @@ import { type ComplexDType, isComplex } from '../../tensor/complex.js';
 import type { Tensor } from '../../tensor/tensor.js';
 import type { BinaryOpName, TensorType } from '../program.js';
 import { mulKernel } from '../../core/complex-nan.js';
+import { reduceKernel } from '../../core/kernels.js';
 import { alloc } from './common.js';
 import { divideComplex128, divideComplex64 } from './complex-divide.js';
 
@@ -62,74 +65,64 @@ type PairFn = (
   i: number,
 ) => void;
 
-function pairFn(kind: BinaryOpName, round: (x: number) => number): PairFn | undefined {
-  switch (kind) {
-    case 'add':
-      return (a, b, c, d, o, i) => {
-        o[i] = a + c;
-        o[i + 1] = b + d;
-      };
-    case 'subtract':
-      return (a, b, c, d, o, i) => {
-        o[i] = a - c;
-        o[i + 1] = b - d;
-      };
-    case 'multiply':
-      return (a, b, c, d, o, i) => {
-        o[i] = round(round(a * c) - round(b * d));
-        o[i + 1] = round(round(a * d) + round(b * c));
-      };
-    case 'divide': {
-      const div = round === Math.fround ? divideComplex64 : divideComplex128;
-      // A NaN part is the default NaN: its payload is not modelled, and the arithmetic and the
-      // returned pair (a JS array) gave bits that changed with V8's optimisation tier.
-      return (a, b, c, d, o, i) => {
-        const q = div(a, b, c, d);
-        o[i] = Number.isNaN(q[0]) ? Number.NaN : q[0];
-        o[i + 1] = Number.isNaN(q[1]) ? Number.NaN : q[1];
-      };
-    }
-    case 'minimum':
-    case 'maximum': {
-      const first =
-        kind === 'minimum'
-          ? (a: number, b: number, c: number, d: number) => (a === c ? b < d : a < c)
-          : (a: number, b: number, c: number, d: number) => (a === c ? b > d : a > c);
-      return (a, b, c, d, o, i) => {
-        const lhs = first(a, b, c, d);
-        o[i] = lhs ? a : c;
-        o[i + 1] = lhs ? b : d;
-      };
-    }
-    default:
-      return undefined;
+/** divide's pair function (NaN parts: the default NaN). */
+function dividePair(round: (x: number) => number): PairFn {
+  const div = round === Math.fround ? divideComplex64 : divideComplex128;
+  // A NaN part is the default NaN: its payload is not modelled, and the arithmetic and the
+  // returned pair (a JS array) gave bits that changed with V8's optimisation tier.
+  return (a, b, c, d, o, i) => {
+    const q = div(a, b, c, d);
+    o[i] = Number.isNaN(q[0]) ? Number.NaN : q[0];
+    o[i + 1] = Number.isNaN(q[1]) ? Number.NaN : q[1];
+  };
+}
+
+/**
+ * minimum / maximum: the winning operand's pair copied as integer words — a signalling NaN part
+ * moved as a JS number came out quiet on some V8 tiers and not on others.
+ */
+function pickPairs(kind: 'minimum' | 'maximum', lhs: Tensor, rhs: Tensor, out: Tensor): void {
+  const first =
+    kind === 'minimum'
+      ? (a: number, b: number, c: number, d: number) => (a === c ? b < d : a < c)
+      : (a: number, b: number, c: number, d: number) => (a === c ? b > d : a > c);
+  const x = lhs.data as Float32Array | Float64Array;
+  const y = rhs.data as Float32Array | Float64Array;
+  const w = x.BYTES_PER_ELEMENT >> 2; // words per part
+  const ints = (a: Float32Array | Float64Array) => new Int32Array(a.buffer, a.byteOffset, a.length * w);
+  const [xw, yw, ow] = [ints(x), ints(y), ints(out.data as Float32Array | Float64Array)];
+  for (let i = 0; i < x.length; i += 2) {
+    const from = first(x[i], x[i + 1], y[i], y[i + 1]) ? xw : yw;
+    for (let k = i * w; k < (i + 2) * w; k++) ow[k] = from[k];
   }
 }
 
 /**
  * `result[i] = lhs[i] op rhs[i]` on complex tensors of one type (checked by the caller's infer).
- * add/subtract store through the typed array (a float32 store rounds once: the float32 sum).
+ * add / subtract / multiply run the core's reduce kernels on a copy of lhs: a NaN part takes
+ * x86's first-NaN rule with lhs first (NumPy's operand order for the product), as bits.
  */
 export function complexBinary(kind: BinaryOpName, lhs: Tensor, rhs: Tensor): Tensor {
   const dtype = lhs.dtype as ComplexDType;
-  const f = pairFn(kind, dtype === 'complex64' ? Math.fround : (x) => x);
-  if (f === undefined)
+  const out = alloc(lhs);
+  if (kind === 'add' || kind === 'subtract' || kind === 'multiply') {
+    (out.data as Float32Array).set(lhs.data as Float32Array); // same type: a bit copy
+    const k =
+      kind === 'multiply'
+        ? mulKernel(dtype === 'complex128', 'numpy')
+        : reduceKernel(kind === 'add' ? 'add' : 'sub', dtype, `stablehlo.${kind}`);
+    k(out.data as Float32Array, 0, rhs.data as Float32Array, 0, out.size);
+    return out;
+  }
+  if (kind === 'minimum' || kind === 'maximum') {
+    pickPairs(kind, lhs, rhs, out);
+    return out;
+  }
+  if (kind !== 'divide')
     throw new DTypeError(`stablehlo.${kind}.complex`, `stablehlo.${kind}: not defined on ${dtype} here`, {
       dtype,
     });
-  const out = alloc(lhs);
-  if (kind === 'multiply') {
-    // The core's NaN-exact product (x86's first-NaN rule, NumPy's operand order).
-    (out.data as Float32Array).set(lhs.data as Float32Array);
-    mulKernel(dtype === 'complex128', 'numpy')(
-      out.data as Float32Array,
-      0,
-      rhs.data as Float32Array,
-      0,
-      out.size,
-    );
-    return out;
-  }
+  const f = dividePair(dtype === 'complex64' ? Math.fround : (x) => x);
   const x = lhs.data as Float32Array | Float64Array;
   const y = rhs.data as Float32Array | Float64Array;
   const o = out.data as Float32Array | Float64Array;
