@@ -402,8 +402,10 @@ function intTuple(op: string, X: Tensor, arrays: readonly Tensor[]) {
   return { idx, shape, result: [...shape, ...X.shape.slice(arrays.length)] };
 }
 
-/** The mask argument of masked_select / masked_scatter: bool or uint8 (`<op>.mask_dtype`). */
-function maskArg(op: string, mask: unknown): Tensor {
+/** The opening of masked_select / masked_scatter: options, input, a bool or uint8 mask (`<op>.mask_dtype`). */
+function openMaskOp(op: string, opts: OutOptions | null | undefined, input: unknown, mask: unknown) {
+  const o = options(op, opts, ['out']);
+  const X0 = tensorArg(op, 'input', input);
   const M = tensorArg(op, 'mask', mask);
   if (!isMask(M))
     throw new DTypeError(
@@ -413,14 +415,7 @@ function maskArg(op: string, mask: unknown): Tensor {
         dtype: M.dtype,
       },
     );
-  return maskOf(op, M);
-}
-
-/** The opening of masked_select / masked_scatter: options, then input, then mask. */
-function openMaskOp(op: string, opts: OutOptions | null | undefined, input: unknown, mask: unknown) {
-  const o = options(op, opts, ['out']);
-  const X0 = tensorArg(op, 'input', input);
-  return { out: o.out, X0, M0: maskArg(op, mask) };
+  return { out: o.out, X0, M0: maskOf(op, M) };
 }
 
 /**

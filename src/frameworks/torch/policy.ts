@@ -163,6 +163,7 @@ export const DESCRIPTION: FrameworkDescription = {
 
 /** The usual `dim` op: int64 indices, `dim` for the axis. */
 const BY_DIM = { indexDType: 'int64', aliases: { axis: 'dim' }, example: { dim: 0 } } as const;
+const BY_DIM_SOURCE = { ...BY_DIM, words: { updates: 'source' } } as const;
 
 /**
  * How each PyTorch op is called: `dim` is positional.
@@ -183,14 +184,8 @@ export const SIGNATURES: Signatures = {
     { ...BY_DIM, example: { dim: 0, reduce: 'sum', include_self: true } },
   ),
   // Tensor.index_add_(dim, index, source), torch.index_copy(input, dim, index, source).
-  index_add: S('scatter_take', ['data', { attr: 'dim' }, 'indices', 'updates', 'attrs'], {
-    ...BY_DIM,
-    words: { updates: 'source' },
-  }),
-  index_copy: S('scatter_take', ['data', { attr: 'dim' }, 'indices', 'updates'], {
-    ...BY_DIM,
-    words: { updates: 'source' },
-  }),
+  index_add: S('scatter_take', ['data', { attr: 'dim' }, 'indices', 'updates', 'attrs'], BY_DIM_SOURCE),
+  index_copy: S('scatter_take', ['data', { attr: 'dim' }, 'indices', 'updates'], BY_DIM_SOURCE),
   // Boolean-mask ops: `indices` is the mask (bool), its true positions the indices.
   masked_select: G('general', ['data', 'indices'], {
     indexDType: 'bool',
