@@ -268,6 +268,8 @@ describe('oracle', () => {
   it('oracle.why.lower: why of something that is not a function', () => {
     expect(why(() => lib.onnx.lower.GatherElements(f32([1, 2]), tensor([5], 'int64'))).ok).toBe(false);
     expectEvery((j) => why(j as never), 'oracle.why.lower');
+    // …and a lower that returns no call (a rule it breaks is a violation; this is the caller's slip).
+    expectEvery((j) => why(() => j as never), 'oracle.why.lower', undefined, [undefined, null, 5, 'x', 1n]);
   });
   it('oracle.campaign.seed: prng of a seed that is not a finite number', () => {
     const a = prng(7);
@@ -344,8 +346,11 @@ describe('oracle', () => {
       'wrong: 1 cases, 0 agree, 0 allowed otherwise, 1 departure classes',
     );
     expectEvery((j) => departureTable(j as never), 'oracle.campaign.report');
-    const forged = { ...report, departures: [{ ...report.departures[0], example: { inputs: { data: 1 } } }] };
+    const d = report.departures[0];
+    const forged = { ...report, departures: [{ ...d, example: { ...d.example, inputs: { data: 1 } } }] };
     expect(errorOf(() => departureTable(forged as never)).code).toBe('oracle.campaign.report');
+    const bigint = { ...report, departures: [{ ...d, example: { ...d.example, attributes: { axis: 1n } } }] };
+    expect(errorOf(() => departureTable(bigint as never)).code).toBe('oracle.campaign.report');
   });
 });
 

@@ -122,14 +122,25 @@ export async function runCampaign(
   return campaign.runCampaign(runtime, namespaces, options);
 }
 
+/** Whether `JSON.stringify` takes `v` (a BigInt or a cycle makes it throw a TypeError). */
+function isJson(v: unknown): boolean {
+  try {
+    JSON.stringify(v);
+    return true;
+  } catch (e) {
+    if (!(e instanceof TypeError)) throw e;
+    return false;
+  }
+}
+
 /** Whether `d` is a departure as `runCampaign` reports it (its example's tensors as JSON). */
 function isDeparture(d: unknown): boolean {
   if (!isRecord(d) || typeof d.op !== 'string' || typeof d.class !== 'string' || typeof d.count !== 'number')
     return false;
   const x = d.example;
-  if (!isRecord(x) || !isRecord(x.inputs) || !isRecord(x.attributes)) return false;
+  if (!isRecord(x) || !isRecord(x.inputs) || !isRecord(x.attributes) || !isJson(x.attributes)) return false;
   return Object.values(x.inputs).every(
-    (t) => isRecord(t) && Array.isArray(t.values) && Array.isArray(t.shape),
+    (t) => isRecord(t) && Array.isArray(t.values) && Array.isArray(t.shape) && isJson(t.values),
   );
 }
 

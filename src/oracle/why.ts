@@ -8,7 +8,7 @@
  */
 import { type CoreCall, execute } from '../core/call.js';
 import { traceCall } from '../core/trace.js';
-import { BrokenPromiseError, GatherScatterError, fmt } from '../errors.js';
+import { BrokenPromiseError, GatherScatterError, InvalidArgumentError, fmt } from '../errors.js';
 import { type RecordedFailure, collectFailures } from '../frameworks/args.js';
 import type { LoweredCall } from '../ir/lowered.js';
 import { readModule } from '../stablehlo-text/read.js';
@@ -50,6 +50,12 @@ export function why(lower: () => LoweredCall): Why {
     if (!(e instanceof GatherScatterError)) throw e;
     stop = e;
   }
+  // A lower that returned no call (and threw nothing) broke the caller's contract, not a rule.
+  if (stop === undefined && (typeof call !== 'object' || call === null))
+    throw new InvalidArgumentError(
+      'oracle.why.lower',
+      `why: lower must return a lowered call; got ${fmt(call)}`,
+    );
   if (call === undefined || failures.length > 0) return ruleViolations(failures, stop, call?.op);
   let items: WhyItem[];
   try {
