@@ -12,6 +12,7 @@
  *
  * Every op takes MXNet's `out=` in its trailing keyword object.
  */
+import type { Wording } from '../../core/call.js';
 import { sameShape } from '../../core/gather.js';
 import type { GatherMode } from '../../core/types.js';
 import { fail } from '../../core/validate.js';
@@ -70,6 +71,10 @@ export interface MxBatchTakeArgs {
   readonly out?: Tensor;
 }
 
+/** gather_nd 1.7+'s out-of-range wording (built once, not per call). */
+const indexError: Wording = ({ value, dim, size }) =>
+  `IndexError: index ${value} is out of bounds for axis ${dim} with size ${size}`;
+
 /**
  * Lowers gather_nd. Rules: `mxnet.gather_nd.data` / `.indices` (Tensors), `.options`,
  * `.indices_rank` (≥ 2), `.index_depth` (M ≤ rank(data)), `.max_dims` (M ≤ 10),
@@ -91,18 +96,12 @@ function lowerGatherNd(
       ? { lo: n.map((s) => -s), hi: n.map((s) => s - 1), perComponent: i.size / Math.max(M, 1) }
       : undefined;
   const idx = integerIndices(op, i, rule.rounding, range);
-  return ndGather(
-    {
-      op,
-      out,
-      wording: ({ value, dim, size }) =>
-        `IndexError: index ${value} is out of bounds for axis ${dim} with size ${size}`,
-    },
-    x,
-    idx,
-    { mode: rule.mode, negative_indices: rule.negative_indices, oob_code: `${op}.index_out_of_bounds` },
-    { vector: 'first' },
-  );
+  const oob = {
+    mode: rule.mode,
+    negative_indices: rule.negative_indices,
+    oob_code: `${op}.index_out_of_bounds`,
+  };
+  return ndGather({ op, out, wording: indexError }, x, idx, oob, { vector: 'first' });
 }
 
 /**
