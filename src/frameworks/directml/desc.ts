@@ -9,26 +9,20 @@ import { sameShape } from '../../core/gather.js';
 import type { GatherMode, NegativeIndexPolicy, ScatterMode } from '../../core/types.js';
 import { fail } from '../../core/validate.js';
 import { DTypeError, fmt } from '../../errors.js';
-import type { DType } from '../../tensor/dtype.js';
+import { DTYPES, type DType } from '../../tensor/dtype.js';
 import { Tensor } from '../../tensor/tensor.js';
 import { integer, integers, oneOf, options, tensorArg } from '../args.js';
 import { CLAMP_OR_ERROR, LAST_OR_ERROR, dtypeRule } from '../checks.js';
 import { type FrameworkDescription, G, type Param, S, type Signatures } from '../signature.js';
 
+// DirectML's types: every float and integer dtype but bfloat16, in DTYPES' order (messages list them so).
+const NOT_DML: readonly DType[] = ['bfloat16', 'bool', 'complex64', 'complex128'];
+type DmlDType = Exclude<DType, 'bfloat16' | 'bool' | 'complex64' | 'complex128'>;
+
 /** Each `DML_TENSOR_DATA_TYPE_*` name and the dtype it is. */
-export const DML_DATA_TYPE = {
-  FLOAT64: 'float64',
-  FLOAT32: 'float32',
-  FLOAT16: 'float16',
-  INT64: 'int64',
-  INT32: 'int32',
-  INT16: 'int16',
-  INT8: 'int8',
-  UINT64: 'uint64',
-  UINT32: 'uint32',
-  UINT16: 'uint16',
-  UINT8: 'uint8',
-} as const satisfies Record<string, DType>;
+export const DML_DATA_TYPE = Object.fromEntries(
+  DTYPES.filter((d) => !NOT_DML.includes(d)).map((d) => [d.toUpperCase(), d]),
+) as { readonly [D in DmlDType as Uppercase<D>]: D };
 
 /** `DML_TENSOR_DATA_TYPE_*` names (the prefix may be omitted). */
 export type DmlDataType = keyof typeof DML_DATA_TYPE;
