@@ -18,6 +18,8 @@
  *   result (53 ≥ 2p + 2 bits); power and atan2 upcast to double as the reference interpreter does
  *   (`mapWithUpcastToDouble`), with V8's libm instead of the C library's;
  * - minimum/maximum are IEEE minimum/maximum: NaN propagates and -0 < +0;
+ * - a float32/float64 NaN result has x86's bits whatever V8's tier (fixNaNs): the spec leaves
+ *   them open, and the library follows x86 wherever a framework does not decide;
  * - on booleans add and maximum are OR, multiply and minimum are AND.
  */
 import { type DType, isComplex } from '../../tensor/dtype.js';
@@ -224,6 +226,33 @@ export function kernelOrThrow(kind: BinaryOpName, dtype: DType): Fn2 {
   return typeError(kind, 'I1', `lhs must be a tensor of ${cls.text} type`, dtype);
 }
 
+/**
+ * Rewrites every NaN of a float32/float64 result with x86's bits: lhs's NaN quieted, else rhs's,
+ * else the default NaN a new one gets — negative, as SSE makes it, except remainder's positive
+ * one (APFloat mod, see fmod). A NaN that came out of JS arithmetic is not enough: V8 may swap
+ * the operands of a commutative `a + b` (measured: rhs's NaN, on some tiers lhs's), and a
+ * signalling NaN picked by minimum/maximum reached the store quieted or not by the tier.
+ */
+function fixNaNs(kind: BinaryOpName, lhs: Tensor, rhs: Tensor, out: Tensor): void {
+  const wide = lhs.dtype === 'float64';
+  const [x, y, o] = [lhs.data, rhs.data, out.data] as Float64Array[];
+  const lanes = wide ? 2 : 1;
+  const quiet = wide ? 0x00080000 : 0x00400000; // in the high word
+  const positive = wide ? 0x7ff80000 : 0x7fc00000;
+  const madeHi = kind === 'remainder' ? positive : positive | (0x80000000 | 0);
+  const ints = (a: Float64Array) => new Int32Array(a.buffer, a.byteOffset, a.length * lanes);
+  let views: Int32Array[] | undefined; // made at the first NaN: most results have none
+  for (let i = 0; i < o.length; i++) {
+    if (!Number.isNaN(o[i])) continue;
+    views ??= [ints(x), ints(y), ints(o)];
+    const [xw, yw, ow] = views;
+    const from = Number.isNaN(x[i]) ? xw : Number.isNaN(y[i]) ? yw : undefined;
+    const hi = i * lanes + lanes - 1; // little-endian: the high word is the last lane
+    ow[hi] = from === undefined ? madeHi : from[hi] | quiet;
+    if (wide) ow[2 * i] = from === undefined ? 0 : from[2 * i];
+  }
+}
+
 const rule: OpRule<BinaryOpName> = {
   arity: 2,
   infer(op: OpOf<BinaryOpName>, [lhs, rhs]) {
@@ -236,6 +265,7 @@ const rule: OpRule<BinaryOpName> = {
     const f = kernelOrThrow(op.kind, lhs.dtype);
     const out = alloc(lhs);
     zipInto(f, lhs.data, rhs.data, out.data);
+    if (lhs.dtype === 'float32' || lhs.dtype === 'float64') fixNaNs(op.kind, lhs, rhs, out);
     return [out];
   },
 };
