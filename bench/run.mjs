@@ -14,6 +14,8 @@ import os from 'node:os';
 import path from 'node:path';
 import readline from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { Command } from 'commander';
 import { defineCases } from './cases.mjs';
 
@@ -39,6 +41,7 @@ const cli = new Command('bench/run.mjs')
   .option('--no-ort', 'skip onnxruntime-node')
   .option('--no-tfjs', 'skip TF.js')
   .option('--no-numpy', 'skip NumPy')
+  .option('--collect <kind>', 'untimed collection before each sample: none, minor or major', 'none')
   .option('--no-hugetlb', 'measure on 4 KiB pages only (no GLIBC_TUNABLES=glibc.malloc.hugetlb=1 child)')
   .option('--child <pages>', 'internal: measure in this process (4k or huge) and write --json')
   .parse();
@@ -52,6 +55,25 @@ const BUDGET_MS = Number(args.budgetMs);
 const ONLY = args.cases.split(',').filter(Boolean);
 const JSON_PATH = args.json;
 const CHILD = args.child ?? null;
+/**
+ * `--collect minor|major`: an untimed V8 collection before every timed sample (issue 27). Off by
+ * default, because neither kind is neutral: without one, a sample pays for whatever garbage the
+ * samples before it left — V8 marks when off-heap ArrayBuffer bytes (every fresh 16–64 MiB
+ * result, ours and the peers') pass a limit, in whichever sample allocates next, and a result not
+ * yet freed makes the next fresh result fault in new pages; a forced full collection right
+ * before a call slowed our JS calls after it (B5 `out` +10–25 ms) but not the native peers'; a
+ * scavenge removed onnxruntime's fresh page faults but not our fresh extra. See
+ * docs/performance.md ("What is measured").
+ */
+const COLLECT = collector(args.collect);
+
+function collector(kind) {
+  if (kind === 'none') return () => {};
+  if (kind !== 'minor' && kind !== 'major') throw new Error(`--collect: none, minor or major; got ${kind}`);
+  v8.setFlagsFromString('--expose-gc');
+  const gc = vm.runInNewContext('gc');
+  return () => gc({ type: kind });
+}
 const flag = (name) =>
   ({
     '--no-ort': !args.ort,
@@ -267,7 +289,6 @@ function ourImpls(c, t) {
   // bench box, wall time over a ~1 µs call mostly measures the scheduler.
   const clock = c.perCall ? cpuNow : now;
   const add = (name, variant, fn, extra = {}) => {
-    let last = null;
     impls.push({
       name,
       group: 'ours',
@@ -278,8 +299,7 @@ function ourImpls(c, t) {
         return (clock() - t0) / reps;
       },
       output() {
-        last = fn();
-        return last.data;
+        return fn().data;
       },
       ...extra,
     });
@@ -612,6 +632,7 @@ async function runCase(c) {
       // Very slow peers (TF.js cpu GatherND, NumPy add.at) stop after 3 samples past 20 s.
       if (impl.samples.length >= 3 && impl.spent > BUDGET_MS) continue;
       await impl.before?.();
+      COLLECT();
       try {
         const ms = await impl.time();
         impl.spent = (impl.spent ?? 0) + ms * (c.perCall ? 0 : 1);
@@ -795,6 +816,7 @@ async function measure() {
     warmup: WARMUP,
     ortThreads: ORT_THREADS,
     ortSpin: Boolean(args.ortSpin),
+    collect: args.collect,
     threads: THREADS,
     parallel: nodeThreads ? 'available' : 'not built',
     numpy: peers.numpy?.version ?? null,
