@@ -580,6 +580,28 @@ function floorImpl(c) {
 }
 
 // ---------------------------------------------------------------- main loop
+/**
+ * What one sample cost this process beside its wall time (issue 27): CPU time of all its
+ * threads (V8's GC helpers and onnxruntime's pool included; NumPy runs in its own process) and
+ * minor page faults, so a fresh row's extra over `out` can be told apart — new pages faulted
+ * in, or GC work — from the JSON alone.
+ */
+function usageBetween(u0, u1) {
+  return {
+    cpuMs: (u1.userCPUTime + u1.systemCPUTime - u0.userCPUTime - u0.systemCPUTime) / 1000,
+    faults: u1.minorPageFault - u0.minorPageFault,
+  };
+}
+
+/** Medians of the samples' usage (per sample, not per call: only cases with one call a sample). */
+function usageMedians(usage) {
+  if (usage.length === 0) return {};
+  return {
+    cpuMs: median(usage.map((u) => u.cpuMs)),
+    minorFaults: median(usage.map((u) => u.faults)),
+  };
+}
+
 async function runCase(c) {
   const seed = Number(c.id.slice(1)) * 1000;
   const a = c.make(seed);
@@ -622,7 +644,10 @@ async function runCase(c) {
     }
     impl.samples = [];
   }
-  for (const impl of live) impl.samples = [];
+  for (const impl of live) {
+    impl.samples = [];
+    impl.usage = [];
+  }
   const total = WARMUP + RUNS;
   for (let r = 0; r < total; r++) {
     // Alternate: rotate the order every run so no implementation always follows the same one.
@@ -634,9 +659,14 @@ async function runCase(c) {
       await impl.before?.();
       COLLECT();
       try {
+        const u0 = process.resourceUsage();
         const ms = await impl.time();
+        const u1 = process.resourceUsage();
         impl.spent = (impl.spent ?? 0) + ms * (c.perCall ? 0 : 1);
-        if (r >= WARMUP) impl.samples.push(ms);
+        if (r >= WARMUP) {
+          impl.samples.push(ms);
+          impl.usage.push(usageBetween(u0, u1));
+        }
       } catch (e) {
         impl.failed = String(e.message ?? e).split('\n')[0];
       }
@@ -664,6 +694,7 @@ async function runCase(c) {
       xFloor: ms / floor,
       samples: impl.samples,
       runs: impl.samples.length,
+      ...(c.perCall ? {} : usageMedians(impl.usage)),
       check: impl.check.note,
       checkOk: impl.check.ok,
       frontend: impl.frontend ?? null,
