@@ -19,7 +19,7 @@
  * parameters; with a mask they are computed in the IR by the call's `index_tuple` prologue (the
  * mask's column placed in S by `dim`), so lowering runs nothing.
  */
-import type { GatherCall, ScatterCall, TupleLayout } from '../core/call.js';
+import type { GatherCall, ScatterCall } from '../core/call.js';
 import type { GatherDimensionNumbers, UpdateComputation } from '../core/types.js';
 import { InvalidArgumentError } from '../errors.js';
 import { broadcastTo, cast } from '../tensor/ops.js';
@@ -33,7 +33,7 @@ import {
   scatterDimsOf,
   stackIndices,
 } from './families.js';
-import { type TupleEntry, countTrue, dimsOf, packInt64 } from './masks.js';
+import { type PackedEntry, type TupleEntry, dimsOf, packTuple } from './masks.js';
 
 /** A Python slice `start:stop:step` (null: omitted), before it meets its dim's size. */
 export interface SliceSpec {
@@ -180,12 +180,10 @@ const sizeOf = (o: OutDim) => (o.kind === 'slice' ? o.slice.length : o.size);
 /** The result shape of a placed tuple with advanced broadcast shape S. */
 export const resultShape = (p: PlacedTuple, S: readonly number[]): number[] => resultDims(p, S).map(sizeOf);
 
-/** One index component source: an int64 array broadcastable to B (right-aligned), or a mask column at a dim of B. */
-type Component = { readonly ints: Tensor } | { readonly mask: Tensor; readonly at: number };
-
 /** What the gather's dimension numbers are built from, filled by the two passes of `layout`. */
 interface Parts {
-  readonly comps: Component[];
+  /** Each an int64 array broadcastable to B (right-aligned), or a mask whose column is B's dim `at`. */
+  readonly comps: PackedEntry[];
   /** The operand dim of each index component. */
   readonly map: number[];
   readonly collapsed: number[];
@@ -255,7 +253,7 @@ function layout(p: PlacedTuple, S: readonly number[]) {
  * (integer arrays only), or packed for an `index_tuple` prologue when a mask is among them.
  */
 function indexOperand(
-  comps: readonly Component[],
+  comps: readonly PackedEntry[],
   B: readonly number[],
 ): { indices: Tensor; meta: Partial<CallMeta> } {
   if (comps.length === 0) return { indices: zeros([0], 'int64'), meta: {} };
@@ -264,15 +262,8 @@ function indexOperand(
     const stacked = stackIndices(cols);
     return { indices: comps.length === 1 ? stacked.reshape([...B, 1]) : stacked, meta: {} };
   }
-  const entries = comps.map(
-    (c): TupleLayout =>
-      'mask' in c
-        ? { mask: [...c.mask.shape], count: countTrue(c.mask), dim: c.at }
-        : { ints: [...c.ints.shape] },
-  );
-  const prologue = { kind: 'index_tuple', entries, shape: [...B] } as const;
-  const indices = packInt64(comps.map((c) => ('mask' in c ? c.mask : c.ints)));
-  return { indices, meta: { prologue } };
+  const { indices, layout } = packTuple(comps);
+  return { indices, meta: { prologue: { kind: 'index_tuple', entries: layout, shape: [...B] } } };
 }
 
 /** The index operand, meta and gather dimension numbers of a placed tuple (see layout). */

@@ -101,21 +101,32 @@ export function packInt64(tensors: readonly Tensor[]): Tensor {
   return new Tensor('int64', [data.length], data);
 }
 
+/** An entry of an `index_tuple` prologue; a mask's columns go to the result batch dim `at` when given. */
+export type PackedEntry = { readonly mask: Tensor; readonly at?: number } | { readonly ints: Tensor };
+
+/** An `index_tuple` prologue's index operand (the entries packed by packInt64) and the entries' layout. */
+export function packTuple(entries: readonly PackedEntry[]): { indices: Tensor; layout: TupleLayout[] } {
+  const layout = entries.map(
+    (e): TupleLayout =>
+      'mask' in e
+        ? { mask: [...e.mask.shape], count: countTrue(e.mask), ...(e.at === undefined ? {} : { dim: e.at }) }
+        : { ints: [...e.ints.shape] },
+  );
+  return { indices: packInt64(entries.map((e) => ('mask' in e ? e.mask : e.ints))), layout };
+}
+
 /**
- * A tuple beside a mask: the tuple packed (packInt64) as the index operand, the meta with its
- * `index_tuple` prologue (result batch shape S), and its total index dims n (0-d masks expanded).
+ * A tuple beside a mask: the tuple packed as the index operand, the meta with its `index_tuple`
+ * prologue (result batch shape S), and its total index dims n (0-d masks expanded).
  */
 function packed(
   m: CallMeta,
   entries: readonly TupleEntry[],
   S: number[],
 ): { indices: Tensor; meta: CallMeta; depth: number } {
-  const layout = entries.map(
-    (e): TupleLayout =>
-      'mask' in e ? { mask: [...e.mask.shape], count: countTrue(e.mask) } : { ints: [...e.ints.shape] },
-  );
+  const { indices, layout } = packTuple(entries);
   return {
-    indices: packInt64(entries.map((e) => ('mask' in e ? e.mask : e.ints))),
+    indices,
     meta: { ...m, prologue: { kind: 'index_tuple', entries: layout, shape: S } },
     depth: entries.reduce((s, e) => s + dimsOf(e), 0),
   };
