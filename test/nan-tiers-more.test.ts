@@ -131,3 +131,52 @@ describe('IR float arithmetic: NaN results by x86 rule, every call', () => {
     ]);
   });
 });
+
+describe('IR reduce: the fold gives NaN results x86 bits, the accumulator first, every call', () => {
+  /** `reduce(%a, %init) across dimension 1` of a 4x2 float64 tensor with one op as the body. */
+  function reduceModule(op: string) {
+    const e = 'tensor<f64>';
+    return readModule(`func.func @main(%a: tensor<4x2xf64>, %i: ${e}) -> tensor<4xf64> {
+  %0 = "stablehlo.reduce"(%a, %i) <{dimensions = array<i64: 1>}> ({
+  ^bb0(%x: ${e}, %y: ${e}):
+    %1 = "stablehlo.${op}"(%x, %y) : (${e}, ${e}) -> ${e}
+    "stablehlo.return"(%1) : (${e}) -> ()
+  }) : (tensor<4x2xf64>, ${e}) -> tensor<4xf64>
+  func.return %0 : tensor<4xf64>
+}`);
+  }
+  // Rows: (NaN 0x…12345, signalling NaN 0x…77), (1, NaN 0x…99), (inf, −inf), (signalling NaN, 0).
+  const a = fromBits(
+    'float64',
+    [4, 2],
+    [
+      0x7ff8000000012345n,
+      0xfff4000000000077n,
+      0x3ff0000000000000n,
+      0x7ff8000000000099n,
+      0x7ff0000000000000n,
+      0xfff0000000000000n,
+      0xfff4000000000011n,
+      0n,
+    ],
+  );
+  function bitsOverCalls2(op: string, init: bigint): Map<string, number> {
+    const module = reduceModule(op);
+    const i = fromBits('float64', [], [init]);
+    const seen = new Map<string, number>();
+    for (let c = 0; c < CALLS; c++) {
+      const h = hex(runModule(module, [a, i]).results[0]);
+      if (!seen.has(h)) seen.set(h, c);
+    }
+    return seen;
+  }
+  it('add: ((0 + NaN₁) + NaN₂) keeps NaN₁ (V8 gave NaN₂); inf + −inf the negative default NaN', () => {
+    expect([...bitsOverCalls2('add', 0n)]).toEqual([
+      [hexOf(true, [0x7ff8000000012345n, 0x7ff8000000000099n, 0xfff8000000000000n, 0xfffc000000000011n]), 0],
+    ]);
+  });
+  it('maximum with a signalling NaN init: the init comes out quieted in every row (float64 kept it)', () => {
+    const q = 0x7ffc000000000abcn;
+    expect([...bitsOverCalls2('maximum', 0x7ff4000000000abcn)]).toEqual([[hexOf(true, [q, q, q, q]), 0]]);
+  });
+});

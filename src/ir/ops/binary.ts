@@ -227,29 +227,41 @@ export function kernelOrThrow(kind: BinaryOpName, dtype: DType): Fn2 {
 }
 
 /**
- * Rewrites every NaN of a float32/float64 result with x86's bits: lhs's NaN quieted, else rhs's,
- * else the default NaN a new one gets — negative, as SSE makes it, except remainder's positive
- * one (APFloat mod, see fmod). A NaN that came out of JS arithmetic is not enough: V8 may swap
- * the operands of a commutative `a + b` (measured: rhs's NaN, on some tiers lhs's), and a
- * signalling NaN picked by minimum/maximum reached the store quieted or not by the tier.
+ * Writes element k of a float32/float64 result (integer view `ow`) as x86 makes a NaN result:
+ * element m of `from` (the first NaN operand: lhs's, else rhs's) quieted, or with no NaN
+ * operand the default NaN — negative, as SSE makes it, except remainder's positive one
+ * (APFloat mod, see fmod). A NaN out of JS arithmetic is not enough: V8 may swap the operands
+ * of a commutative `a + b` (measured: rhs's NaN, lhs's on another tier), and a signalling NaN
+ * picked by minimum/maximum reached the store quieted or not by the tier.
  */
-function fixNaNs(kind: BinaryOpName, lhs: Tensor, rhs: Tensor, out: Tensor): void {
-  const wide = lhs.dtype === 'float64';
-  const [x, y, o] = [lhs.data, rhs.data, out.data] as Float64Array[];
+export type NaNWrite = (ow: Int32Array, k: number, from: Int32Array | undefined, m: number) => void;
+
+export function nanWrite(kind: BinaryOpName, wide: boolean): NaNWrite {
   const lanes = wide ? 2 : 1;
   const quiet = wide ? 0x00080000 : 0x00400000; // in the high word
   const positive = wide ? 0x7ff80000 : 0x7fc00000;
   const madeHi = kind === 'remainder' ? positive : positive | (0x80000000 | 0);
-  const ints = (a: Float64Array) => new Int32Array(a.buffer, a.byteOffset, a.length * lanes);
+  return (ow, k, from, m) => {
+    // little-endian: the high word is the last lane
+    ow[k * lanes + lanes - 1] = from === undefined ? madeHi : from[m * lanes + lanes - 1] | quiet;
+    if (wide) ow[2 * k] = from === undefined ? 0 : from[2 * m];
+  };
+}
+
+/** An integer view of a float32/float64 storage (one word per float32, two per float64). */
+export const floatWords = (a: Float32Array | Float64Array): Int32Array =>
+  new Int32Array(a.buffer, a.byteOffset, a.byteLength >> 2);
+
+/** Rewrites every NaN of a float32/float64 result with x86's bits (nanWrite). */
+function fixNaNs(kind: BinaryOpName, lhs: Tensor, rhs: Tensor, out: Tensor): void {
+  const [x, y, o] = [lhs.data, rhs.data, out.data] as Float64Array[];
+  const write = nanWrite(kind, lhs.dtype === 'float64');
   let views: Int32Array[] | undefined; // made at the first NaN: most results have none
   for (let i = 0; i < o.length; i++) {
     if (!Number.isNaN(o[i])) continue;
-    views ??= [ints(x), ints(y), ints(o)];
+    views ??= [floatWords(x), floatWords(y), floatWords(o)];
     const [xw, yw, ow] = views;
-    const from = Number.isNaN(x[i]) ? xw : Number.isNaN(y[i]) ? yw : undefined;
-    const hi = i * lanes + lanes - 1; // little-endian: the high word is the last lane
-    ow[hi] = from === undefined ? madeHi : from[hi] | quiet;
-    if (wide) ow[2 * i] = from === undefined ? 0 : from[2 * i];
+    write(ow, i, Number.isNaN(x[i]) ? xw : Number.isNaN(y[i]) ? yw : undefined, i);
   }
 }
 

@@ -15,7 +15,7 @@
 import { type DType, allocStorage, isFloat, isInteger } from '../../tensor/dtype.js';
 import { type Tensor, resultTensor, sameShape } from '../../tensor/tensor.js';
 import { type BinaryOpName, type Body, type TensorType, valueTypes } from '../program.js';
-import { binaryKernel } from './binary.js';
+import { binaryKernel, floatWords, nanWrite } from './binary.js';
 import {
   type Cells,
   type Fn2,
@@ -30,6 +30,7 @@ import {
   offsets,
   typeError,
   typeText,
+  words,
 } from './common.js';
 import { convertTo } from './convert.js';
 import { bitWidth } from './elements.js';
@@ -145,7 +146,10 @@ function reduceRun(op: OpOf<'reduce'>, args: readonly Tensor[], runBody: RunBody
   const shape = inputs[0].shape;
   const outs = inits.map((init) => {
     const o = alloc({ shape: keptShape(shape, op.dimensions), dtype: init.dtype });
-    (o.data as { fill(v: unknown): void }).fill((init.data as Cells)[0]);
+    // The init's bits, copied as words: a NaN passed to fill as a JS number may lose them.
+    const { cells, lanes } = words(o.data, o.dtype);
+    const { cells: from } = words(init.data, init.dtype);
+    for (let k = 0; k < cells.length; k++) cells[k] = from[k % lanes];
     return o;
   });
   // Each input element's result element: the row-major offset of its kept index (step 0 on reduced dims).
@@ -159,11 +163,30 @@ function reduceRun(op: OpOf<'reduce'>, args: readonly Tensor[], runBody: RunBody
   const at = offsets(shape, steps, 0);
   const f = nativeKernel(op.body, types);
   if (!f) foldBody(op.body, runBody, inputs, outs, at);
+  else if (types[0] === 'float32' || types[0] === 'float64')
+    foldFloat(op.body.ops[0].kind as BinaryOpName, f, inputs[0], outs[0], at);
   else {
     const [x, o] = [inputs[0].data as Cells, outs[0].data as Cells];
     for (let i = 0; i < at.length; i++) o[at[i]] = f(o[at[i]], x[i]);
   }
   return outs;
+}
+
+/**
+ * The native fold on float32/float64: a NaN result takes x86's bits (binary.ts nanWrite), the
+ * accumulator's NaN first — the body's lhs — as the elementwise op would give them; JS's own
+ * NaN depended on V8's tier.
+ */
+function foldFloat(kind: BinaryOpName, f: Fn2, input: Tensor, out: Tensor, at: ArrayLike<number>): void {
+  const [x, o] = [input.data as Float64Array, out.data as Float64Array];
+  const write = nanWrite(kind, input.dtype === 'float64');
+  for (let i = 0; i < at.length; i++) {
+    const j = at[i];
+    const r = f(o[j], x[i]);
+    if (!Number.isNaN(r)) o[j] = r;
+    else if (Number.isNaN(o[j])) write(floatWords(o), j, floatWords(o), j);
+    else write(floatWords(o), j, Number.isNaN(x[i]) ? floatWords(x) : undefined, i);
+  }
 }
 
 export const REDUCE_RULES: RuleTable = { reduce: { arity: { min: 0 }, infer: reduceInfer, run: reduceRun } };
