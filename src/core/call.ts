@@ -18,7 +18,7 @@ import { stablehloModule } from '../ir/module-text.js';
 import { enterCall, leaveCall } from './call-errors.js';
 import { checkCall } from './check-call.js';
 import { checkOut } from './validate.js';
-import { getParallel, sharedLike } from './parallel.js';
+import { getParallel, sharedApart, sharedLike } from './parallel.js';
 
 /** What the core knows about an out-of-bounds index (the details of its IndexOutOfBoundsError). */
 export interface OobDetails {
@@ -211,7 +211,7 @@ const isShared = (b: ArrayBufferLike): boolean =>
  * then they have one byte length (a clone sees the whole memory; growable ones may differ).
  */
 function sameMemoryMaybe(a: ArrayBufferLike, b: ArrayBufferLike): boolean {
-  if (!isShared(a) || !isShared(b)) return false;
+  if (!isShared(a) || !isShared(b) || sharedApart(a, b)) return false;
   const growable = (m: ArrayBufferLike) => (m as { growable?: boolean }).growable === true;
   return growable(a) || growable(b) || a.byteLength === b.byteLength;
 }

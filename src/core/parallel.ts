@@ -177,9 +177,29 @@ export function sharedLike<T extends Tensor['data']>(data: T): T {
       `sharedLike: data must be a typed array; got ${data === null ? 'null' : typeof data}`,
     );
   const ctor = data.constructor as { new (b: SharedArrayBuffer): T; BYTES_PER_ELEMENT: number };
-  const out = new ctor(new SharedArrayBuffer(data.length * ctor.BYTES_PER_ELEMENT));
+  const out = new ctor(newShared(data.length * ctor.BYTES_PER_ELEMENT));
   (out as unknown as { set(a: T): void }).set(data);
   return out;
+}
+
+/**
+ * SharedArrayBuffers this thread constructed itself (held weakly). Two different objects can
+ * be one memory only when one is a clone (postMessage) or a WebAssembly memory's buffer, never
+ * when both were constructed here: such a pair is apart whatever their lengths, so `out` over
+ * one and an input over the other need not be computed aside (call.ts). Measured: a threaded
+ * B5 `out` (16 MiB, as long as its input) was computed aside and copied in on every call.
+ */
+const madeHere = new WeakSet<SharedArrayBuffer>();
+
+function newShared(bytes: number): SharedArrayBuffer {
+  const b = new SharedArrayBuffer(bytes);
+  madeHere.add(b);
+  return b;
+}
+
+/** True when `a` and `b` are different SharedArrayBuffers both constructed by this thread. */
+export function sharedApart(a: ArrayBufferLike, b: ArrayBufferLike): boolean {
+  return a !== b && madeHere.has(a as SharedArrayBuffer) && madeHere.has(b as SharedArrayBuffer);
 }
 
 /** Fresh zeroed storage of `length` elements in a SharedArrayBuffer, same array type as `like`. */
@@ -187,5 +207,5 @@ export function sharedStorage<T extends Tensor['data']>(like: T, length: number)
   const ctor = like.constructor as { new (b: ArrayBufferLike): T; BYTES_PER_ELEMENT: number };
   // Not pre-faulted (measured: a helper faulting beside two compute threads on two cores made
   // the threaded fresh rows slower, 37–40 → 75 ms on B1).
-  return new ctor(new SharedArrayBuffer(length * ctor.BYTES_PER_ELEMENT));
+  return new ctor(newShared(length * ctor.BYTES_PER_ELEMENT));
 }

@@ -55,7 +55,9 @@ export function unravel(offset: number, shape: readonly number[]): number[] {
 /**
  * True when two tensors' storage ranges may share a byte. Two different SharedArrayBuffer
  * objects may be one memory (`structuredClone(sab)`, a worker's copy) and JS cannot tell: when
- * their byte lengths agree (or either is growable) they count as overlapping. Each must be a
+ * their byte lengths agree (or either is growable) they count as overlapping — unless both were
+ * constructed by this library in this thread (`sharedLike`, `shareTensor`), which makes each
+ * a new memory. Each must be a
  * Tensor of this library (InvalidArgumentError `core.overlaps.tensor`).
  */
 export function overlaps(a: Tensor, b: Tensor): boolean {
