@@ -90,7 +90,7 @@ export function maskScatter(
 }
 
 /** Tensors packed into one int64 vector, each flattened in order (a mask as 0/1): an `index_tuple` prologue's operand. */
-export function packInt64(tensors: readonly Tensor[]): Tensor {
+function packInt64(tensors: readonly Tensor[]): Tensor {
   const parts = tensors.map((t) => cast(t, 'int64').data as BigInt64Array);
   const data = new BigInt64Array(parts.reduce((n, p) => n + p.length, 0));
   let off = 0;
