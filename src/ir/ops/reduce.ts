@@ -12,7 +12,7 @@
  * order, is folded natively with the same scalar kernel the op itself runs, so the result is the
  * same as interpreting it element by element.
  */
-import { type DType, allocStorage, isFloat, isInteger } from '../../tensor/dtype.js';
+import { type DType, type Storage, allocStorage, isFloat, isInteger } from '../../tensor/dtype.js';
 import { type Tensor, resultTensor, sameShape } from '../../tensor/tensor.js';
 import { type BinaryOpName, type Body, type TensorType, valueTypes } from '../program.js';
 import { binaryKernel, floatWords, nanWrite } from './binary.js';
@@ -117,23 +117,30 @@ function nativeKernel(body: Body, types: readonly DType[]): Fn2 | undefined {
 
 const SCALAR: readonly number[] = Object.freeze([]);
 
-/** A fresh 0-d tensor of one stored element (built unchecked: one per element and body run). */
-function scalar(dtype: DType, value: number | bigint): Tensor {
-  const data = allocStorage(dtype, 1);
-  (data as Cells)[0] = value;
-  return resultTensor(dtype, SCALAR, data, 1);
+/**
+ * A fresh 0-d tensor holding element k of `t`, copied as words (a NaN read as a JS number may
+ * change bits by V8's tier); built unchecked: one per element and body run.
+ */
+function scalarAt(t: Tensor, k: number): Tensor {
+  const data = allocStorage(t.dtype, 1);
+  copyElement(t.data, t.dtype, k, data, 0);
+  return resultTensor(t.dtype, SCALAR, data, 1);
+}
+
+/** Element k of `from` over element j of `to` (one dtype), as words. */
+function copyElement(from: Storage, dtype: DType, k: number, to: Storage, j: number): void {
+  const { cells: f, lanes } = words(from, dtype);
+  const { cells: t } = words(to, dtype);
+  for (let l = 0; l < lanes; l++) t[j * lanes + l] = f[k * lanes + l];
 }
 
 /** Folds element i of every input into result element at[i], by the body run on 0-d tensors. */
 function foldBody(body: Body, runBody: RunBody, inputs: Tensor[], outs: Tensor[], at: ArrayLike<number>) {
   for (let i = 0; i < at.length; i++) {
     const j = at[i];
-    const args = [
-      ...outs.map((o) => scalar(o.dtype, (o.data as Cells)[j])),
-      ...inputs.map((x) => scalar(x.dtype, (x.data as Cells)[i])),
-    ];
+    const args = [...outs.map((o) => scalarAt(o, j)), ...inputs.map((x) => scalarAt(x, i))];
     const r = runBody(body, args);
-    for (let k = 0; k < outs.length; k++) (outs[k].data as Cells)[j] = (r[k].data as Cells)[0];
+    for (let k = 0; k < outs.length; k++) copyElement(r[k].data, outs[k].dtype, 0, outs[k].data, j);
   }
 }
 
