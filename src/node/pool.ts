@@ -28,10 +28,28 @@ export interface NodePool extends ParallelPool {
 export const STALL_MS = 30_000;
 
 /**
- * A replacement helper that cannot start (the system refuses a thread) leaves its slot out of
- * service: calls split over the helpers that are ready, as they do while helpers start.
+ * A replacement helper that cannot start leaves its slot out of service: calls split over the
+ * helpers that are ready, as they do while helpers start. Only the two ways a start fails are
+ * taken so — the helper's own refusal (`threads.start`) and Node's refusal to make the thread
+ * (`ERR_WORKER_INIT_FAILED`, thrown by `new Worker`); anything else is a defect and is rethrown.
  */
-const outOfService = (_e: unknown): void => {};
+function outOfService(e: unknown): void {
+  if (e instanceof InternalError && e.code === 'threads.start') return;
+  if (e instanceof Error && (e as NodeJS.ErrnoException).code === 'ERR_WORKER_INIT_FAILED') return;
+  throw e;
+}
+
+/** Starts a replacement helper in `slot`, leaving the slot out of service if it cannot start. */
+function replace(spawn: (slot: number) => Promise<void>, slot: number): void {
+  let started: Promise<void>;
+  try {
+    started = spawn(slot);
+  } catch (e) {
+    outOfService(e);
+    return;
+  }
+  started.catch(outOfService);
+}
 
 /**
  * The parent's flags the helpers start with: its loaders and conditions matter to them. Found
@@ -105,7 +123,7 @@ export function createNodePool(
     w.once('exit', () => {
       Atomics.store(ready, slot, 0);
       // Only a helper that had loaded is replaced: one that failed to load would fail again.
-      if (loaded && !closed && workers[slot] === w) void spawn(slot).catch(outOfService);
+      if (loaded && !closed && workers[slot] === w) replace(spawn, slot);
     });
     return new Promise((resolve, reject) => {
       w.once('message', (m) => {
