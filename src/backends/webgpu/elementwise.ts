@@ -9,9 +9,9 @@
  *   negative powers follow src/ir/ops/binary.ts (XLA's values); 64-bit ones on u32 pairs;
  * - floats decode exactly to float64 bits, compute in soft float (softfloat64.ts: the CPU's
  *   float64 arithmetic) and round once to the element type, as the CPU computes on float64 and
- *   stores. NaN operands follow what V8 does on x86, measured: add and multiply return the
- *   second operand's NaN when both are NaN (V8 commutes them), subtract and divide the first; a
- *   float32 NaN is quieted when it is read; float16/bfloat16 results of arithmetic are the
+ *   stores. A NaN result has x86's bits, as the CPU's binary ops fix them (src/ir/ops/binary.ts
+ *   fixNaNs): lhs's NaN quieted, else rhs's, else the negative default NaN; a float32 NaN is
+ *   quieted when it is read; float16/bfloat16 results of arithmetic are the
  *   canonical NaN (halfBits), their min/max/negate/abs keep an operand's bits;
  * - sqrt is correctly rounded on both sides (an integer square root here); ops whose CPU result
  *   comes from V8's libm (exponential, log, power and atan2 on floats) and float remainder (an
@@ -67,6 +67,7 @@ fn sar64(a: vec2<u32>, n: u32) -> vec2<u32> {
   return ~shr64(~a, n);
 }
 fn q32(x: u32) -> u32 { return select(x, quiet32(x), is_nan32(x)); }
+fn q64(x: vec2<u32>) -> vec2<u32> { return select(x, quiet64(x), is_nan64(x)); }
 // float32 bits → float64 bits, exact; a NaN is quieted (V8 reads a float32 with cvtss2sd).
 fn dec_f32(x: u32) -> vec2<u32> {
   let sign = x & SIGN;
@@ -101,16 +102,6 @@ fn enc_half(x: vec2<u32>, nan: u32, inf: u32, P: i32, EMAX: i32) -> u32 {
 }
 fn enc_f16(x: vec2<u32>) -> u32 { return enc_half(x, 0x7E00u, 0x7C00u, 10, 15); }
 fn enc_bf16(x: vec2<u32>) -> u32 { return enc_half(x, 0x7FC0u, 0x7F80u, 7, 127); }
-// add and multiply keep rhs's NaN when both are NaN (as the CPU interpreter does); f64_add and
-// f64_mul would keep lhs's.
-fn ir_add64(a: vec2<u32>, b: vec2<u32>) -> vec2<u32> {
-  if (is_nan64(b)) { return quiet64(b); }
-  return f64_add(a, b);
-}
-fn ir_mul64(a: vec2<u32>, b: vec2<u32>) -> vec2<u32> {
-  if (is_nan64(b)) { return quiet64(b); }
-  return f64_mul(a, b);
-}
 // a / b: the 53-bit mantissas divided by long division into a 64-bit quotient with a sticky bit.
 fn ir_div64(a: vec2<u32>, b: vec2<u32>) -> vec2<u32> {
   if (is_nan64(a)) { return quiet64(a); }
@@ -396,18 +387,18 @@ function floatBinary(kind: string, d: DType, F: { dec: string; enc: string }): E
   const dec = (v: string) => (F.dec ? `${F.dec}(${v})` : v);
   const enc = (v: string) => (F.enc ? `${F.enc}(${v})` : v);
   const arith: Record<string, string> = {
-    add: 'ir_add64',
+    add: 'f64_add',
     subtract: 'f64_sub',
-    multiply: 'ir_mul64',
+    multiply: 'f64_mul',
     divide: 'ir_div64',
   };
   if (arith[kind]) return ([a, b]) => enc(`${arith[kind]}(${dec(a)}, ${dec(b)})`);
   if (kind === 'minimum' || kind === 'maximum') {
     const pick = kind === 'minimum' ? 'pick_min64' : 'pick_max64';
-    // The CPU picks an operand: its own bits (a float32 NaN quieted by the read).
+    // The CPU picks an operand: its own bits, a float32/float64 NaN quieted (fixNaNs).
     return ([a, b]) => {
       const r = `select(${b}, ${a}, ${pick}(${dec(a)}, ${dec(b)}))`;
-      return d === 'float32' ? `q32(${r})` : r;
+      return d === 'float32' ? `q32(${r})` : d === 'float64' ? `q64(${r})` : r;
     };
   }
   if (kind === 'power' || kind === 'atan2')
