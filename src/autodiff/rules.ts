@@ -57,6 +57,9 @@ export interface ScatterCoefficients {
 
 /** Element values of a tensor as float64 numbers. */
 export function values(t: Tensor): Float64Array {
+  // float32/float64 in one typed-array copy: through a JS array a NaN's payload was canonicalised
+  // on cold calls (V8's double arrays) and kept on warm ones.
+  if (t.dtype === 'float64' || t.dtype === 'float32') return new Float64Array(t.data as Float64Array);
   const out = new Float64Array(t.size);
   const flat = t.toFlatArray();
   for (let i = 0; i < flat.length; i++) out[i] = Number(flat[i]);

@@ -216,10 +216,34 @@ function chained(call: CoreCall, g: Float64Array): Float64Array {
   return out;
 }
 
+/**
+ * Element i of `out` as x86 gives a NaN result of `(g · num) / den`: the first NaN operand in
+ * that order, quieted, else the negative default NaN. JS's own product picked g's or num's NaN
+ * by V8's tier (a commutative operand swap).
+ */
+function nanInto(out: Float64Array, i: number, operands: readonly Float64Array[]): void {
+  const from = operands.find((a) => Number.isNaN(a[i]));
+  const w = new Int32Array(out.buffer, out.byteOffset + 8 * i, 2);
+  if (from === undefined) {
+    w[0] = 0;
+    w[1] = 0xfff80000 | 0;
+    return;
+  }
+  w.set(new Int32Array(from.buffer, from.byteOffset + 8 * i, 2));
+  w[1] |= 0x00080000;
+}
+
 function scale(g: Float64Array, num: Float64Array, den: Float64Array, like: Tensor): Tensor {
-  const out = new Array<number>(g.length);
-  for (let i = 0; i < g.length; i++) out[i] = num[i] === 0 ? 0 : (g[i] * num[i]) / den[i];
-  return tensor(out, like.dtype, like.shape);
+  const out = new Float64Array(g.length);
+  for (let i = 0; i < g.length; i++) {
+    out[i] = num[i] === 0 ? 0 : (g[i] * num[i]) / den[i];
+    if (Number.isNaN(out[i])) nanInto(out, i, [g, num, den]);
+  }
+  // float32/float64 by typed-array copies: through a JS array a NaN's payload was canonicalised
+  // on cold calls (V8's double arrays) and kept on warm ones.
+  if (like.dtype === 'float64') return new Tensor('float64', like.shape, out);
+  if (like.dtype === 'float32') return new Tensor('float32', like.shape, new Float32Array(out));
+  return tensor(Array.from(out), like.dtype, like.shape);
 }
 
 /** The transpose of a gather: scatter-add of the cotangent with the same dimension numbers. */
