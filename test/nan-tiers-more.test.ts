@@ -224,3 +224,18 @@ describe('autodiff: a NaN cotangent or tangent keeps its payload, every call', (
     expect([...seen]).toEqual([want.join(' ')]);
   });
 });
+
+describe('autodiff: scatter_reduce prod coefficients take the first NaN factor, every call', () => {
+  it("torch.scatter_reduce prod float64: ∂y/∂src of (x · u₀ · u₁) with NaN x, u₀, u₁ is x's NaN", () => {
+    // base · prefix · suffix: JS's products returned another factor's NaN once V8 optimised them.
+    const [nx, n0, n1] = [0x7ff8000000000011n, 0xfff8000000000022n, 0x7ff8000000000033n];
+    const x = fromBits('float64', [2], [nx, 0x3ff0000000000000n]);
+    const src = fromBits('float64', [2], [n0, n1]);
+    const index = new Tensor('int64', [2], new BigInt64Array([0n, 0n]));
+    const call = torch.lower.scatter_reduce(x, 0, index, src, 'prod');
+    const cot = fromBits('float64', [2], [0x3ff0000000000000n, 0x3ff0000000000000n]);
+    const seen = new Set<string>();
+    for (let c = 0; c < 600; c++) seen.add(hex(vjp(call).backward(cot).src));
+    expect([...seen]).toEqual([hexOf(true, [nx, nx])]);
+  });
+});

@@ -135,6 +135,20 @@ export function refuseVariadic(call: ScatterCall): void {
   }
 }
 
+const NAN = new Float64Array(1);
+const NAN_WORDS = new Int32Array(NAN.buffer);
+
+/**
+ * a · b with x86's NaN: the first NaN operand, quieted (its bits set through a typed array). JS's
+ * own product returned a's NaN or b's by V8's tier (it may swap a commutative op's operands).
+ */
+function mulX86(a: number, b: number): number {
+  if (!Number.isNaN(a) && !Number.isNaN(b)) return a * b;
+  NAN[0] = Number.isNaN(a) ? a : b;
+  NAN_WORDS[1] |= 0x00080000;
+  return NAN[0];
+}
+
 /** The local derivatives of a single-input scatter under `policy` (see the table above). */
 export function scatterCoefficients(
   call: ScatterCall,
@@ -191,11 +205,11 @@ export function scatterCoefficients(
         for (let k = head[p]; k >= 0; k = next[k]) ks.push(k);
         const base = self ? x[p] : 1;
         const suffix = new Float64Array(ks.length + 1).fill(1);
-        for (let j = ks.length - 1; j >= 0; j--) suffix[j] = suffix[j + 1] * u[ks[j]];
+        for (let j = ks.length - 1; j >= 0; j--) suffix[j] = mulX86(suffix[j + 1], u[ks[j]]);
         let prefix = 1;
         for (let j = 0; j < ks.length; j++) {
-          duNum[ks[j]] = base * prefix * suffix[j + 1];
-          prefix *= u[ks[j]];
+          duNum[ks[j]] = mulX86(mulX86(base, prefix), suffix[j + 1]);
+          prefix = mulX86(prefix, u[ks[j]]);
         }
         if (self) dxNum[p] = suffix[0];
         break;
