@@ -77,45 +77,33 @@ function dividePair(round: (x: number) => number): PairFn {
   };
 }
 
-/**
- * minimum / maximum: the winning operand's pair copied as integer words — a signalling NaN part
- * moved as a JS number came out quiet on some V8 tiers and not on others.
- */
-function pickPairs(kind: 'minimum' | 'maximum', lhs: Tensor, rhs: Tensor, out: Tensor): void {
-  const first =
-    kind === 'minimum'
-      ? (a: number, b: number, c: number, d: number) => (a === c ? b < d : a < c)
-      : (a: number, b: number, c: number, d: number) => (a === c ? b > d : a > c);
-  const x = lhs.data as Float32Array | Float64Array;
-  const y = rhs.data as Float32Array | Float64Array;
-  const w = x.BYTES_PER_ELEMENT >> 2; // words per part
-  const ints = (a: Float32Array | Float64Array) => new Int32Array(a.buffer, a.byteOffset, a.length * w);
-  const [xw, yw, ow] = [ints(x), ints(y), ints(out.data as Float32Array | Float64Array)];
-  for (let i = 0; i < x.length; i += 2) {
-    const from = first(x[i], x[i + 1], y[i], y[i + 1]) ? xw : yw;
-    for (let k = i * w; k < (i + 2) * w; k++) ow[k] = from[k];
-  }
-}
+/** The ops the core's reduce kernels compute, each as `lhs = lhs op rhs`. */
+const CORE_REDUCERS: Partial<Record<BinaryOpName, 'add' | 'sub' | 'mul' | 'min' | 'max'>> = {
+  add: 'add',
+  subtract: 'sub',
+  multiply: 'mul',
+  minimum: 'min',
+  maximum: 'max',
+};
 
 /**
  * `result[i] = lhs[i] op rhs[i]` on complex tensors of one type (checked by the caller's infer).
- * add / subtract / multiply run the core's reduce kernels on a copy of lhs: a NaN part takes
- * x86's first-NaN rule with lhs first (NumPy's operand order for the product), as bits.
+ * add / subtract / multiply / minimum / maximum run the core's reduce kernels on a copy of lhs:
+ * a NaN part takes x86's first-NaN rule with lhs first (NumPy's operand order for the product),
+ * and min/max copy the winning pair (lexicographic, rhs on a tie or a NaN comparison) as bits —
+ * a signalling NaN part moved as a JS number came out quiet on some V8 tiers, not on others.
  */
 export function complexBinary(kind: BinaryOpName, lhs: Tensor, rhs: Tensor): Tensor {
   const dtype = lhs.dtype as ComplexDType;
   const out = alloc(lhs);
-  if (kind === 'add' || kind === 'subtract' || kind === 'multiply') {
+  const reducer = CORE_REDUCERS[kind];
+  if (reducer !== undefined) {
     (out.data as Float32Array).set(lhs.data as Float32Array); // same type: a bit copy
     const k =
-      kind === 'multiply'
+      reducer === 'mul'
         ? mulKernel(dtype === 'complex128', 'numpy')
-        : reduceKernel(kind === 'add' ? 'add' : 'sub', dtype, `stablehlo.${kind}`);
+        : reduceKernel(reducer, dtype, `stablehlo.${kind}`);
     k(out.data as Float32Array, 0, rhs.data as Float32Array, 0, out.size);
-    return out;
-  }
-  if (kind === 'minimum' || kind === 'maximum') {
-    pickPairs(kind, lhs, rhs, out);
     return out;
   }
   if (kind !== 'divide')

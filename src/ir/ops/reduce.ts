@@ -154,9 +154,7 @@ function reduceRun(op: OpOf<'reduce'>, args: readonly Tensor[], runBody: RunBody
   const outs = inits.map((init) => {
     const o = alloc({ shape: keptShape(shape, op.dimensions), dtype: init.dtype });
     // The init's bits, copied as words: a NaN passed to fill as a JS number may lose them.
-    const { cells, lanes } = words(o.data, o.dtype);
-    const { cells: from } = words(init.data, init.dtype);
-    for (let k = 0; k < cells.length; k++) cells[k] = from[k % lanes];
+    for (let j = 0; j < o.size; j++) copyElement(init.data, init.dtype, 0, o.data, j);
     return o;
   });
   // Each input element's result element: the row-major offset of its kept index (step 0 on reduced dims).
