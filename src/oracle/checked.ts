@@ -95,14 +95,11 @@ function checkOptions(o: unknown): void {
     (o.ops === undefined || isStrings(o.ops)) &&
     (o.timeoutMs === undefined || (typeof o.timeoutMs === 'number' && o.timeoutMs > 0)) &&
     (o.progress === undefined || typeof o.progress === 'function');
-  if (!ok)
-    bad(
-      'oracle.campaign.options',
-      'runCampaign',
-      'options must be { n: an integer ≥ 0, seed: a finite number, ops?: op ids, timeoutMs?: > 0, progress?: a function }',
-      o,
-    );
+  if (!ok) bad('oracle.campaign.options', 'runCampaign', OPTIONS_RULE, o);
 }
+
+const OPTIONS_RULE =
+  'options must be { n: an integer ≥ 0, seed: a finite number, ops?: op ids, timeoutMs?: > 0, progress?: a function }';
 
 /** Runs the campaign and returns its report (departures sorted by op, then class). */
 export async function runCampaign(
@@ -111,13 +108,8 @@ export async function runCampaign(
   options: campaign.CampaignOptions,
 ): Promise<campaign.CampaignReport> {
   checkRuntime(runtime);
-  if (!isRecord(namespaces))
-    bad(
-      'oracle.campaign.namespaces',
-      'runCampaign',
-      'namespaces must be the package’s framework namespaces',
-      namespaces,
-    );
+  const rule = 'namespaces must be the package’s framework namespaces';
+  if (!isRecord(namespaces)) bad('oracle.campaign.namespaces', 'runCampaign', rule, namespaces);
   checkOptions(options);
   return campaign.runCampaign(runtime, namespaces, options);
 }
