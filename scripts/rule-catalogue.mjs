@@ -86,8 +86,7 @@ const messageNear = (lines, i) =>
   lines.slice(i, i + 4).flatMap((l) => literals(l.replace(/\$\{[^}]*\}/g, '…'))).find((s) => / /.test(s)) ?? '';
 
 /** Scans one file: concrete codes, dynamic rules (with the op they belong to), helper rules. */
-function scanFile(file, found, helpers, calls) {
-  const text = readFileSync(join(ROOT, file), 'utf8');
+function scanFile(file, found, helpers, calls, text = readFileSync(join(ROOT, file), 'utf8')) {
   const [lines, explained, ops, builders] = [text.split('\n'), headerRules(text), fileOps(file, text), new Map()];
   const ruleFns = ruleNameFunctions(text);
   let spec = /siteOf\('([\w.]+)'/.exec(text)?.[1]; // the spec op of the file's checks, from its first site
@@ -97,8 +96,11 @@ function scanFile(file, found, helpers, calls) {
     helpers.set(fn.name, [...(helpers.get(fn.name) ?? []), { rule, file, def: file, line: i + 1, about, ...(when ? { when } : {}) }]);
   const add = (code, i, rule, about = messageNear(lines, i), weak = false) =>
     found.push({ code, file, line: i + 1, about: explained.get(rule) ?? about, weak });
+  let table; // the top-level table a line is in (`const RULES = {`), and its current key (`GatherND: [`)
   lines.forEach((line, i) => {
     if (/^\s*(\*|\/\/|\/\*)/.test(line)) return;
+    table = tableAt(line, table);
+    ruleEntries(line, i, { fn, table, ops, file, add, helperRule });
     const f = FUNCTION.exec(line);
     const params = (f?.[2] ?? f?.[4]) || paramLines(lines, i); // or one parameter a line
     const [p1, p2] = params.split(',').map((p) => /\w+/.exec(p)?.[0]);
@@ -203,6 +205,34 @@ function scanFile(file, found, helpers, calls) {
     for (const m of [...line.matchAll(new RegExp(`\\b(\\w+)\\(${OP_VAR}\\b`, 'g')), ...line.matchAll(lastOp)])
       calls.push({ name: m[1], ops: fn.ops ?? (fn.helper ? [] : ops), explained, file, text, from: fn, src: line });
   });
+}
+
+/** The top-level table (`const NAME … = …` at column 0, no function) a line is in, with the key it is under. */
+function tableAt(line, table) {
+  if (/^(?:export )?(?:async )?function\b/.test(line) || FUNCTION.exec(line)?.[3]) return undefined;
+  const decl = /^(?:export )?const (\w+)\b/.exec(line);
+  if (decl) return { name: decl[1], key: undefined };
+  const key = table && /^ {2}(?:'([\w.-]+)'|(\w+)): /.exec(line);
+  return key ? { ...table, key: key[1] ?? key[2] } : table;
+}
+
+/**
+ * A rule stated as data, read by one validator: `rule('index_depth', …)` or `{ rule: 'index_depth', … }`
+ * in a rules table. Its code is `<op>.<rule>` for the op(s) the table belongs to: the function's op
+ * (a table inside a lowering), a helper's callers (a table inside a helper taking the op), or, in a
+ * top-level table, the op its key names (`GatherND: [rule(…)]`, `'webnn.gather': […]`), else every
+ * op the file names (`<op>` in a shared file), found at the entry's line.
+ */
+function ruleEntries(line, i, { fn, table, ops, file, add, helperRule }) {
+  for (const m of line.matchAll(/\brule(?:\(\s*|:\s*)'([a-z]\w*)'/g)) {
+    const rule = m[1];
+    if (!table && fn.ops) for (const op of fn.ops) add(`${op}.${rule}`, i, rule);
+    else if (!table && fn.helper) helperRule(rule, i);
+    else {
+      const keyed = table?.key && ops.filter((o) => o === prefixed(file, table.key) || o === `onnx.${table.key}-<v>`);
+      for (const op of keyed?.length ? keyed : ops.length > 0 ? ops : ['<op>']) add(`${op}.${rule}`, i, rule);
+    }
+  }
 }
 
 /**
@@ -390,9 +420,10 @@ const imports = (call, file) =>
   [...call.text.matchAll(/from '(\.[^']+)\.js'/g)].some((m) => join(dirname(call.file), `${m[1]}.ts`) === file);
 
 /** Every code src can throw, one entry per code: where first thrown and what it means. */
-export function collectRules() {
+export function collectRules(extra = []) {
   const [found, helpers, calls] = [[], new Map(), []];
   for (const file of files('src')) scanFile(file, found, helpers, calls);
+  for (const { file, text } of extra) scanFile(file, found, helpers, calls, text); // a test's fixture sources
   // Each constraint the core checks, under the frontend's name for it: `jax.lax.gather.batching_dims` (C17).
   for (const n of NAMED)
     for (const id of [...(SPEC_IDS.get(SHAPE_FNS.get(n.shape)) ?? [])].filter(n.name))

@@ -6,6 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { onnx, tensor, tf, torch } from '../src/index.js';
 import { codeOf } from './helpers/errors.js';
@@ -112,6 +113,29 @@ describe('docs/rules.md', () => {
       .filter(([c]) => !catalogued(c) && !(c in NOT_SCANNED))
       .map(([c, f]) => `${c} (${f})`);
     expect(missing).toEqual([]);
+  });
+
+  it('finds a rule stated as data where its rules table declares it, for the op the table belongs to', async () => {
+    // A dynamic import: the script is plain JavaScript without type declarations.
+    const script = pathToFileURL(join(ROOT, 'scripts/rule-catalogue.mjs')).href;
+    const { collectRules } = await import(script);
+    const fixture = [
+      "import { checkRules, rule } from './rules.js';",
+      'const RULES = {',
+      "  GatherND: [rule('fixture_depth', 'indices', 'k <= rank(data) - batch_dims')],",
+      "  Gather: [{ rule: 'fixture_axis', check: 'axis' }],",
+      '};',
+      "export const lowerGatherND = (data, indices) => checkRules(onnxOp('GatherND'), RULES.GatherND);",
+      "export const lowerGather = (data, indices) => checkRules(onnxOp('Gather'), RULES.Gather);",
+    ].join('\n');
+    const file = 'src/frameworks/onnx/fixture-rules.ts';
+    const rules: { code: string; file: string; line: number }[] = collectRules([{ file, text: fixture }]);
+    const at = (code: string) => rules.find((r) => r.code === code && r.file === file)?.line;
+    expect(at('onnx.GatherND-<v>.fixture_depth')).toBe(3);
+    expect(at('onnx.Gather-<v>.fixture_axis')).toBe(4);
+    // Each entry counts for its key's op only.
+    expect(at('onnx.Gather-<v>.fixture_depth')).toBeUndefined();
+    expect(at('onnx.GatherND-<v>.fixture_axis')).toBeUndefined();
   });
 
   it('has no more rules without a named test than before', () => {
