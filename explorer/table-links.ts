@@ -2,7 +2,7 @@
  * Behaviour-table cells that open their call (issue 26 item 4): each cell of the explorer's
  * tables links to the probe the generator measured it with (src/tables/cell-links.ts, the state
  * docs/tables.md links too), as an ordinary `#s=` link of the explorer, so a reader goes from
- * "Error (`tf.gather.index_out_of_bounds`)" to the call that raises it in one click.
+ * "Error (`tensorflow.gather.index_out_of_bounds`)" to the call that raises it in one click.
  */
 import { cellState, probeRows } from '../src/tables/cell-links.js';
 import type { OpEntry } from '../src/tables/registry.js';

@@ -56,7 +56,7 @@ export class GatherScatterError extends Error {
  * try {
  *   onnx.Gather(tensor([1, 2, 3], 'float32'), tensor([5n], 'int64'));
  * } catch (e) {
- *   if (!isGatherScatterError(e, 'onnx.Gather-13.indices')) throw e;
+ *   if (!isGatherScatterError(e, 'onnx.Gather-13.index_out_of_bounds')) throw e;
  * }
  */
 export function isGatherScatterError(e: unknown, code?: string): e is GatherScatterError {

@@ -103,7 +103,7 @@ describe('caffe2 lowered calls are the whole behaviour', () => {
     expect(call.options).toMatchObject({
       mode: 'error',
       negative_indices: 'from_end',
-      oob_code: 'caffe2.Gather.indices',
+      oob_code: 'caffe2.Gather.index_out_of_bounds',
     });
     expect(execute(call).toArray()).toEqual([12, 10]);
     expect(caffe2.lower.BatchGather(I([[1, 2]]), I([0])).options.negative_indices).toBe('out_of_bounds');
@@ -111,7 +111,7 @@ describe('caffe2 lowered calls are the whole behaviour', () => {
   it('out-of-bounds errors use CAFFE_ENFORCE’s wording, with the index after wrapping', () => {
     const wrapped = caught(() => caffe2.Gather(I([10, 11, 12]), I([0, -5])));
     expect(wrapped.error).toBeInstanceOf(IndexOutOfBoundsError);
-    expect(wrapped.code).toBe('caffe2.Gather.indices');
+    expect(wrapped.code).toBe('caffe2.Gather.index_out_of_bounds');
     expect(wrapped.message).toMatch(
       /^caffe2\.Gather: INDICES element is out of DATA bounds, id=-2 axis_dim=3/,
     );

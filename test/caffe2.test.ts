@@ -62,7 +62,7 @@ describe('Caffe2 policies (gather_op.h)', () => {
   });
   it('no wrapping for axis != 0 (even axis = -r, which normalizes to 0): negatives are out of bounds', () => {
     expect(codeOf(() => caffe2.Gather(data, tensor([-1], 'int32'), { axis: -1 }))).toBe(
-      'caffe2.Gather.indices',
+      'caffe2.Gather.index_out_of_bounds',
     );
     const m = tensor(
       [
@@ -71,7 +71,9 @@ describe('Caffe2 policies (gather_op.h)', () => {
       ],
       'int32',
     );
-    expect(codeOf(() => caffe2.Gather(m, tensor([-1], 'int32'), { axis: 1 }))).toBe('caffe2.Gather.indices');
+    expect(codeOf(() => caffe2.Gather(m, tensor([-1], 'int32'), { axis: 1 }))).toBe(
+      'caffe2.Gather.index_out_of_bounds',
+    );
     expect(caffe2.Gather(m, tensor([-1], 'int32'), { axis: 1, wrap_indices: true }).toArray()).toEqual([
       [2],
       [4],
@@ -79,14 +81,16 @@ describe('Caffe2 policies (gather_op.h)', () => {
   });
   it('wrap_indices: false on axis 0 turns wrapping off', () => {
     expect(codeOf(() => caffe2.Gather(data, tensor([-1], 'int32'), { wrap_indices: false }))).toBe(
-      'caffe2.Gather.indices',
+      'caffe2.Gather.index_out_of_bounds',
     );
   });
   it('indices out of range are an error (CAFFE_ENFORCE), also below -n when wrapping', () => {
-    expect(codeOf(() => caffe2.Gather(data, tensor([3], 'int32')))).toBe('caffe2.Gather.indices');
-    expect(codeOf(() => caffe2.Gather(data, tensor([-4], 'int32')))).toBe('caffe2.Gather.indices');
+    expect(codeOf(() => caffe2.Gather(data, tensor([3], 'int32')))).toBe('caffe2.Gather.index_out_of_bounds');
+    expect(codeOf(() => caffe2.Gather(data, tensor([-4], 'int32')))).toBe(
+      'caffe2.Gather.index_out_of_bounds',
+    );
     expect(codeOf(() => caffe2.BatchGather(tensor([[1, 2]], 'int32'), tensor([-1], 'int32')))).toBe(
-      'caffe2.BatchGather.indices',
+      'caffe2.BatchGather.index_out_of_bounds',
     );
   });
   it('empty indexed dim: the output shape is the data shape (PR 13781) and no index is checked', () => {
@@ -163,7 +167,7 @@ describe('Caffe2 rules: one named error per rule', () => {
       'caffe2.Gather.match_outer',
       () => caffe2.Gather(d(), tensor([[0]], 'int32'), { axis: 1, match_outer: true }),
     ],
-    ['caffe2.Gather.indices', () => caffe2.Gather(d(), tensor([2], 'int32'))],
+    ['caffe2.Gather.index_out_of_bounds', () => caffe2.Gather(d(), tensor([2], 'int32'))],
     [
       'caffe2.BatchGather.data_rank',
       () => caffe2.BatchGather(tensor([1, 2], 'float32'), tensor([0], 'int32')),
@@ -173,7 +177,7 @@ describe('Caffe2 rules: one named error per rule', () => {
       'caffe2.BatchGather.match_outer',
       () => caffe2.BatchGather(d(), tensor([[0]], 'int32'), { match_outer: true }),
     ],
-    ['caffe2.BatchGather.indices', () => caffe2.BatchGather(d(), tensor([2], 'int32'))],
+    ['caffe2.BatchGather.index_out_of_bounds', () => caffe2.BatchGather(d(), tensor([2], 'int32'))],
   ];
   for (const [code, fn] of cases) it(code, () => expect(codeOf(fn)).toBe(code));
 });

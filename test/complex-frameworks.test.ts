@@ -146,13 +146,13 @@ describe('TensorFlow', () => {
     expect(pairs(tf.gather_nd(t, tensor([[2]], 'int32')))).toEqual([[3, 3]]);
   });
 
-  it('tf.tensor_scatter_nd_max.tensor_dtype: TensorScatterMax has no complex kernel', () => {
+  it('tensorflow.tensor_scatter_nd_max.tensor_dtype: TensorScatterMax has no complex kernel', () => {
     try {
       tf.tensor_scatter_nd_max(c64([1, 1]), tensor([[0]], 'int32'), c64([2, 2]));
       expect.unreachable();
     } catch (e) {
       expect(e).toBeInstanceOf(DTypeError);
-      expect((e as DTypeError).code).toBe('tf.tensor_scatter_nd_max.tensor_dtype');
+      expect((e as DTypeError).code).toBe('tensorflow.tensor_scatter_nd_max.tensor_dtype');
     }
   });
 });

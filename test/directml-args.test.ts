@@ -219,7 +219,7 @@ describe('DirectML lowered calls are the whole behaviour', () => {
     expect(call.options).toMatchObject({
       mode: 'error',
       negative_indices: 'out_of_bounds',
-      oob_code: 'directml.GATHER.IndicesTensor.values',
+      oob_code: 'directml.GATHER.index_out_of_bounds',
     });
     expect(call.reshape).toEqual([2, 2]);
     expect(execute(call).toArray()).toEqual(directml.GATHER(desc).toArray());

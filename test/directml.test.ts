@@ -110,7 +110,7 @@ describe('DirectML policies', () => {
         .toArray(),
     ).toEqual([14, 11]);
   });
-  it('outOfBounds: "error" throws directml.GATHER.IndicesTensor.values', () => {
+  it('outOfBounds: "error" throws directml.GATHER.index_out_of_bounds', () => {
     expect(
       codeOf(() =>
         directml.GATHER(
@@ -118,7 +118,7 @@ describe('DirectML policies', () => {
           { outOfBounds: 'error' },
         ),
       ),
-    ).toBe('directml.GATHER.IndicesTensor.values');
+    ).toBe('directml.GATHER.index_out_of_bounds');
   });
   it('negative indices count from the end from feature level 3_0 with a signed index type', () => {
     const idx = tensor([-1, -4], 'int32');

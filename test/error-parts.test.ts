@@ -93,7 +93,7 @@ describe('the running call words its errors once', () => {
     );
     expect(framework).toBeInstanceOf(IndexOutOfBoundsError);
     expect((framework as IndexOutOfBoundsError).message).toBe(
-      'torch.gather: index 5 is out of bounds for dimension 1 with size 2 (torch.gather.bounds)',
+      'torch.gather: index 5 is out of bounds for dimension 1 with size 2 (torch.gather.index_out_of_bounds)',
     );
     expect((framework as IndexOutOfBoundsError).position).toEqual([0, 0]);
     const dn = {
@@ -126,7 +126,7 @@ describe('the running call words its errors once', () => {
     });
     expect(r.toArray()).toEqual([0, 5]);
     expect(seen).toEqual([
-      'onnx.Gather-13: index 7 at indices position [0] is out of bounds for data dimension 0 of size 3; valid indices are [-3, 2] (onnx.Gather-13.indices)',
+      'onnx.Gather-13: index 7 at indices position [0] is out of bounds for data dimension 0 of size 3; valid indices are [-3, 2] (onnx.Gather-13.index_out_of_bounds)',
     ]);
   });
 });

@@ -28,19 +28,22 @@ describe('isGatherScatterError', () => {
   it('is true for a library error, and for its exact code', () => {
     expect(oob).toBeInstanceOf(IndexOutOfBoundsError);
     expect(isGatherScatterError(oob)).toBe(true);
-    expect(isGatherScatterError(oob, 'onnx.Gather-13.indices')).toBe(true);
+    expect(isGatherScatterError(oob, 'onnx.Gather-13.index_out_of_bounds')).toBe(true);
   });
 
   it('is false for another code, a prefix of the code, or no library error', () => {
     expect(isGatherScatterError(oob, 'onnx.Gather-13.axis')).toBe(false);
     expect(isGatherScatterError(oob, 'onnx.Gather-13')).toBe(false);
-    expect(isGatherScatterError(new Error('x (onnx.Gather-13.indices)'), 'onnx.Gather-13.indices')).toBe(
-      false,
-    );
+    expect(
+      isGatherScatterError(
+        new Error('x (onnx.Gather-13.index_out_of_bounds)'),
+        'onnx.Gather-13.index_out_of_bounds',
+      ),
+    ).toBe(false);
     expect(isGatherScatterError(new TypeError('x'))).toBe(false);
-    expect(isGatherScatterError({ code: 'onnx.Gather-13.indices', message: 'x' })).toBe(false);
+    expect(isGatherScatterError({ code: 'onnx.Gather-13.index_out_of_bounds', message: 'x' })).toBe(false);
     expect(isGatherScatterError(null)).toBe(false);
-    expect(isGatherScatterError('onnx.Gather-13.indices')).toBe(false);
+    expect(isGatherScatterError('onnx.Gather-13.index_out_of_bounds')).toBe(false);
   });
 
   it('knows every subclass and the base class', () => {

@@ -234,9 +234,9 @@ describe('NumPy 1.24 forms (measured)', () => {
           accumulate: true,
         }),
       ),
-    ).toBe('torch.index_put.bounds');
+    ).toBe('torch.index_put.index_out_of_bounds');
     expect(code(() => torch.index(tensor([], 'uint8', [0, 0]), [tensor(big([0]), 'int64')]))).toBe(
-      'torch.index.bounds',
+      'torch.index.index_out_of_bounds',
     );
     expect(torch.index(tensor([], 'float32', [2, 0]), [tensor(big([-1, -3]), 'int64')]).shape).toEqual([
       2, 0,
@@ -371,10 +371,10 @@ describe('one negative case per rule', () => {
     ['torch.masked_select.mask_values', () => torch.masked_select(x, tensor([2, 0, 1], 'uint8'))],
     ['torch.masked_scatter.source_size', () => torch.masked_scatter(x, m, tensor([10, 11], 'float32'))],
     ['torch.masked_scatter.source_dtype', () => torch.masked_scatter(x, m, range(10))],
-    ['tf.boolean_mask.mask_dtype', () => tf.boolean_mask(x, tensor([1, 0], 'int32'))],
-    ['tf.boolean_mask.mask_rank', () => tf.boolean_mask(x, tensor(true))],
-    ['tf.boolean_mask.axis', () => tf.boolean_mask(x, tensor([true, false, true]), { axis: -1 })],
-    ['tf.boolean_mask.mask_shape', () => tf.boolean_mask(a, tensor([true, false]), { axis: 1 })],
+    ['tensorflow.boolean_mask.mask_dtype', () => tf.boolean_mask(x, tensor([1, 0], 'int32'))],
+    ['tensorflow.boolean_mask.mask_rank', () => tf.boolean_mask(x, tensor(true))],
+    ['tensorflow.boolean_mask.axis', () => tf.boolean_mask(x, tensor([true, false, true]), { axis: -1 })],
+    ['tensorflow.boolean_mask.mask_shape', () => tf.boolean_mask(a, tensor([true, false]), { axis: 1 })],
     [
       'call.prologue',
       () => execute({ ...torch.lower.masked_select(x, m), prologue: { kind: 'nonzero', count: 2 } }),

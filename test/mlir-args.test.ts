@@ -173,7 +173,7 @@ describe('mlir lowered calls are the whole behaviour', () => {
   it('a zero-size gathered dim with an index: out of bounds (the core rule, MLIR’s code)', () => {
     const empty = tensor(new Float32Array(0), 'float32', [0, 2]);
     expect(caught(() => mlir.tensor.gather(empty, I64([[0]]), { gather_dims: [0] })).code).toBe(
-      'mlir.tensor.gather.out_of_bounds',
+      'mlir.tensor.gather.index_out_of_bounds',
     );
   });
   it('a zero-size gathered dim with no index: an empty result of the declared form', () => {

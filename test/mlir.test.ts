@@ -131,13 +131,13 @@ describe('TensorOps.td / RFC examples (shapes verbatim, values position-encoded)
 });
 
 describe('policies for what MLIR leaves undefined', () => {
-  it('out-of-bounds coordinates are an error by default (mlir.tensor.gather.out_of_bounds), clamp on request', () => {
+  it('out-of-bounds coordinates are an error by default (mlir.tensor.gather.index_out_of_bounds), clamp on request', () => {
     const source = positional([3]);
     expect(codeOf(() => mlir.tensor.gather(source, idx([3], [1, 1]), { gather_dims: [0] }))).toBe(
-      'mlir.tensor.gather.out_of_bounds',
+      'mlir.tensor.gather.index_out_of_bounds',
     );
     expect(codeOf(() => mlir.tensor.gather(source, idx([-1], [1, 1]), { gather_dims: [0] }))).toBe(
-      'mlir.tensor.gather.out_of_bounds',
+      'mlir.tensor.gather.index_out_of_bounds',
     );
     expect(
       flat(mlir.tensor.gather(source, idx([5], [1, 1]), { gather_dims: [0], out_of_bounds: 'clamp' })),
@@ -148,7 +148,7 @@ describe('policies for what MLIR leaves undefined', () => {
     const src = tensor([[9]], 'float32');
     expect(
       codeOf(() => mlir.tensor.scatter(src, dest, idx([3], [1, 1]), { scatter_dims: [0], unique: true })),
-    ).toBe('mlir.tensor.scatter.out_of_bounds');
+    ).toBe('mlir.tensor.scatter.index_out_of_bounds');
     expect(
       flat(
         mlir.tensor.scatter(src, dest, idx([3], [1, 1]), {

@@ -119,7 +119,7 @@ describe('NumPy rules (one negative test per rule code)', () => {
   ]);
   const cases: [string, () => unknown, new (...a: any[]) => Error, RegExp?][] = [
     [
-      'numpy.take.bounds',
+      'numpy.take.index_out_of_bounds',
       () => numpy.take(A, [5], { axis: 1 }),
       IndexOutOfBoundsError,
       /index 5 is out of bounds for axis 1 with size 3/,
@@ -133,7 +133,7 @@ describe('NumPy rules (one negative test per rule code)', () => {
       IndexOutOfBoundsError,
     ],
     [
-      'numpy.put.bounds',
+      'numpy.put.index_out_of_bounds',
       () => numpy.put(arange(5), [-6], [1]),
       IndexOutOfBoundsError,
       /index -6 is out of bounds for axis 0 with size 5/,
@@ -141,12 +141,20 @@ describe('NumPy rules (one negative test per rule code)', () => {
     ['numpy.put.index_dtype', () => numpy.put(arange(5), tensor([1n], 'uint64'), [1]), DTypeError],
     ['numpy.put.mode', () => numpy.put(arange(5), [1], [1], { mode: 'drop' as any }), InvalidArgumentError],
     ['numpy.put.empty_array', () => numpy.put(arange(0), [0], [1], { mode: 'wrap' }), IndexOutOfBoundsError],
-    ['numpy.take_along_axis.bounds', () => numpy.take_along_axis(A, [[3]], 1), IndexOutOfBoundsError],
+    [
+      'numpy.take_along_axis.index_out_of_bounds',
+      () => numpy.take_along_axis(A, [[3]], 1),
+      IndexOutOfBoundsError,
+    ],
     ['numpy.take_along_axis.index_dtype', () => numpy.take_along_axis(A, tensor([[true]]), 1), DTypeError],
     ['numpy.take_along_axis.axis', () => numpy.take_along_axis(A, [[0]], -3), InvalidArgumentError],
     ['numpy.take_along_axis.ndim', () => numpy.take_along_axis(A, [0], 1), InvalidArgumentError],
     ['numpy.take_along_axis.shape', () => numpy.take_along_axis(A, [[0], [0], [0]], 1), InvalidArgumentError],
-    ['numpy.put_along_axis.bounds', () => numpy.put_along_axis(A, [[-4]], 1, 1), IndexOutOfBoundsError],
+    [
+      'numpy.put_along_axis.index_out_of_bounds',
+      () => numpy.put_along_axis(A, [[-4]], 1, 1),
+      IndexOutOfBoundsError,
+    ],
     ['numpy.put_along_axis.index_dtype', () => numpy.put_along_axis(A, tensor([[0.5]]), 1, 1), DTypeError],
     [
       'numpy.put_along_axis.values_shape',
@@ -154,7 +162,7 @@ describe('NumPy rules (one negative test per rule code)', () => {
       InvalidArgumentError,
     ],
     [
-      'numpy.index.bounds',
+      'numpy.index.index_out_of_bounds',
       () => numpy.index(A, [[1], [3]]),
       IndexOutOfBoundsError,
       /index 3 is out of bounds for axis 1 with size 3/,
@@ -170,7 +178,11 @@ describe('NumPy rules (one negative test per rule code)', () => {
         ]),
       InvalidArgumentError,
     ],
-    ['numpy.add.at.bounds', () => numpy.add.at(tensor([1, 2, 3]), [3], 1), IndexOutOfBoundsError],
+    [
+      'numpy.add.at.index_out_of_bounds',
+      () => numpy.add.at(tensor([1, 2, 3]), [3], 1),
+      IndexOutOfBoundsError,
+    ],
     [
       'numpy.subtract.at.index_dtype',
       () => numpy.subtract.at(tensor([1, 2, 3]), tensor([1.5]), 1),
@@ -392,7 +404,7 @@ describe('NumPy strict arguments', () => {
     expect(call.options.mode).toBe('wrap');
     expect(execute(call).toArray()).toEqual([[0], [10]]);
     expect(() => execute(numpy.lower.take(A, [3], { axis: 1 }))).toThrow(
-      /index 3 is out of bounds for axis 1 with size 3 \(numpy.take.bounds\)/,
+      /index 3 is out of bounds for axis 1 with size 3 \(numpy.take.index_out_of_bounds\)/,
     );
   });
 });

@@ -174,11 +174,11 @@ describe('out', () => {
     // Out-of-bounds indices are still reported, in ONNX's wording.
     const e2 = caught(
       () => onnx.Gather(data, i64([0, 5]), {}, { out: zeros([2], 'float32') }),
-      'onnx.Gather-13.indices',
+      'onnx.Gather-13.index_out_of_bounds',
       IndexOutOfBoundsError,
     );
     expect(e2.message).toBe(
-      'onnx.Gather-13: index 5 at indices position [1] is out of bounds for data dimension 0 of size 3; valid indices are [-3, 2] (onnx.Gather-13.indices)',
+      'onnx.Gather-13: index 5 at indices position [1] is out of bounds for data dimension 0 of size 3; valid indices are [-3, 2] (onnx.Gather-13.index_out_of_bounds)',
     );
   });
 

@@ -440,7 +440,7 @@ describe('lowering (onnx.lower.*)', () => {
       op: 'onnx.GatherND-13',
       mode: 'error',
       negative_indices: 'from_end',
-      oob_code: 'onnx.GatherND-13.indices',
+      oob_code: 'onnx.GatherND-13.index_out_of_bounds',
       zero_size_dims: 'out_of_bounds',
       fill_value: -2147483648, // the core's int32 fill (unused: mode error)
       checked: false,
@@ -524,8 +524,12 @@ describe('negative tests: one per rule', () => {
       DTypeError,
     ],
     ['onnx.Gather-13.indices_dtype', () => onnx.Gather(d, tensor([0], 'int16')), DTypeError],
-    ['onnx.Gather-13.indices', () => onnx.Gather(d, i64([0, 2])), IndexOutOfBoundsError],
-    ['onnx.Gather-1.indices', () => onnx.Gather(d, i64([-1]), {}, { opset: 10 }), IndexOutOfBoundsError],
+    ['onnx.Gather-13.index_out_of_bounds', () => onnx.Gather(d, i64([0, 2])), IndexOutOfBoundsError],
+    [
+      'onnx.Gather-1.index_out_of_bounds',
+      () => onnx.Gather(d, i64([-1]), {}, { opset: 10 }),
+      IndexOutOfBoundsError,
+    ],
     // GatherElements
     ['onnx.GatherElements.opset', () => onnx.GatherElements(d, ix, {}, { opset: 10 })],
     ['onnx.GatherElements-13.attribute', () => onnx.GatherElements(d, ix, { reduction: 'add' } as never)],
@@ -546,7 +550,11 @@ describe('negative tests: one per rule', () => {
       () => onnx.GatherElements(d, tensor([[0]], 'uint8')),
       DTypeError,
     ],
-    ['onnx.GatherElements-13.indices', () => onnx.GatherElements(d, i64([[2, 0]])), IndexOutOfBoundsError],
+    [
+      'onnx.GatherElements-13.index_out_of_bounds',
+      () => onnx.GatherElements(d, i64([[2, 0]])),
+      IndexOutOfBoundsError,
+    ],
     // GatherND
     ['onnx.GatherND.opset', () => onnx.GatherND(d, ix, {}, { opset: 10 })],
     ['onnx.GatherND-11.attribute', () => onnx.GatherND(d, ix, { batch_dims: 0 }, { opset: 11 })],
@@ -570,7 +578,7 @@ describe('negative tests: one per rule', () => {
       DTypeError,
     ],
     ['onnx.GatherND-13.indices_dtype', () => onnx.GatherND(d, i32([[0, 0]])), DTypeError],
-    ['onnx.GatherND-13.indices', () => onnx.GatherND(d, i64([[0, -3]])), IndexOutOfBoundsError],
+    ['onnx.GatherND-13.index_out_of_bounds', () => onnx.GatherND(d, i64([[0, -3]])), IndexOutOfBoundsError],
     // Scatter (deprecated)
     ['onnx.Scatter.opset', () => onnx.Scatter(d, ix, f32([[0, 0]]), {}, { opset: 8 })],
     [
@@ -578,7 +586,7 @@ describe('negative tests: one per rule', () => {
       () => onnx.Scatter(d, ix, f32([[0, 0]]), { reduction: 'add' } as never, { opset: 11 }),
     ],
     [
-      'onnx.Scatter-9.indices',
+      'onnx.Scatter-9.index_out_of_bounds',
       () => onnx.Scatter(d, i64([[-1, 0]]), f32([[0, 0]]), {}, { opset: 9 }),
       IndexOutOfBoundsError,
     ],
@@ -612,7 +620,7 @@ describe('negative tests: one per rule', () => {
       DuplicateIndexError,
     ],
     [
-      'onnx.ScatterElements-18.indices',
+      'onnx.ScatterElements-18.index_out_of_bounds',
       () => onnx.ScatterElements(d, i64([[0, 2]]), f32([[0, 0]])),
       IndexOutOfBoundsError,
     ],
@@ -670,7 +678,11 @@ describe('negative tests: one per rule', () => {
         ),
       DuplicateIndexError,
     ],
-    ['onnx.ScatterND-18.indices', () => onnx.ScatterND(d, i64([[0, 2]]), f32([1])), IndexOutOfBoundsError],
+    [
+      'onnx.ScatterND-18.index_out_of_bounds',
+      () => onnx.ScatterND(d, i64([[0, 2]]), f32([1])),
+      IndexOutOfBoundsError,
+    ],
     [
       'onnx.ScatterND-18.data_rank',
       () => onnx.ScatterND(tensor(1, 'float32'), emptyI64([0]), tensor(1, 'float32')),
@@ -731,7 +743,7 @@ describe('negative tests: one per rule', () => {
       () => onnx.TensorScatter(zeros([1, 2, 1], 'float32'), zeros([1, 1, 1], 'float32'), i64([0, 0])),
     ],
     [
-      'onnx.TensorScatter-24.write_indices',
+      'onnx.TensorScatter-24.index_out_of_bounds',
       () => onnx.TensorScatter(zeros([1, 2, 1], 'float32'), zeros([1, 1, 1], 'float32'), i64([2])),
       IndexOutOfBoundsError,
     ],
@@ -748,7 +760,7 @@ describe('negative tests: one per rule', () => {
             [1, 5],
           ]),
         ),
-      'onnx.GatherND-13.indices',
+      'onnx.GatherND-13.index_out_of_bounds',
       IndexOutOfBoundsError,
     ) as IndexOutOfBoundsError;
     expect(e.position).toEqual([1, 1]);
@@ -764,21 +776,21 @@ describe('negative tests: one per rule', () => {
           i64([[1, 7]]),
           f32([[0, 0]]),
         ),
-      'onnx.ScatterElements-18.indices',
+      'onnx.ScatterElements-18.index_out_of_bounds',
       IndexOutOfBoundsError,
     ) as IndexOutOfBoundsError;
     // Indices shorter than data off the axis are completed by their positions (one more index
     // component), so the details' position has a trailing 0; the message names the index's own.
     expect(s.position.slice(0, 2)).toEqual([0, 1]);
     expect(s.message).toBe(
-      'onnx.ScatterElements-18: index 7 at indices position [0, 1] is out of bounds for data dimension 0 of size 2; valid indices are [-2, 1] (onnx.ScatterElements-18.indices)',
+      'onnx.ScatterElements-18: index 7 at indices position [0, 1] is out of bounds for data dimension 0 of size 2; valid indices are [-2, 1] (onnx.ScatterElements-18.index_out_of_bounds)',
     );
   });
 
   it('an index into an empty axis is out of bounds', () => {
     const e = expectError(
       () => onnx.Gather(zeros([0, 2], 'float32'), i64([[0]])),
-      'onnx.Gather-13.indices',
+      'onnx.Gather-13.index_out_of_bounds',
       IndexOutOfBoundsError,
     );
     expect((e as IndexOutOfBoundsError).position).toEqual([0, 0]);
@@ -787,7 +799,7 @@ describe('negative tests: one per rule', () => {
   it('TensorScatter linear rejects a negative write index (a position, not a Python index)', () => {
     expectError(
       () => onnx.TensorScatter(zeros([1, 2, 1], 'float32'), zeros([1, 1, 1], 'float32'), i64([-1])),
-      'onnx.TensorScatter-24.write_indices',
+      'onnx.TensorScatter-24.index_out_of_bounds',
       IndexOutOfBoundsError,
     );
   });

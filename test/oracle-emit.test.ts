@@ -61,7 +61,7 @@ describe('conformance emit', () => {
     // An expected error has no interpreter form: left out and named.
     expect(m.cases.find((c) => c.name === 'onnx_Gather_out_of_bounds_high_float32')).toMatchObject({
       emitted: false,
-      expected_error: 'onnx.Gather-13.indices',
+      expected_error: 'onnx.Gather-13.index_out_of_bounds',
     });
     // WebNN out-of-bounds is outside the spec's domain: left out.
     expect(m.cases.find((c) => c.name === 'webnn_gather_out_of_bounds_high_float32')?.left_out).toMatch(

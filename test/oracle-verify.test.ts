@@ -304,7 +304,7 @@ describe('planted departures', () => {
     const oob = verify(onnx.lower.Gather(f32([1, 2]), tensor([5], 'int64')), f32([2]));
     expect(oob.violations[0]).toMatchObject({
       class: 'accepts invalid input',
-      rule: { code: 'onnx.Gather-13.indices' },
+      rule: { code: 'onnx.Gather-13.index_out_of_bounds' },
     });
     const refused = verify(onnx.lower.Gather(f32([1, 2]), tensor([1], 'int64')), { error: 'nope' });
     expect(refused.violations[0].class).toBe('rejects valid input');
@@ -419,7 +419,7 @@ describe('documented device differences', () => {
       ),
     );
     expect(gpu.verdict).toBe('allowed');
-    expect(gpu.liberties[0]).toMatchObject({ method: 'device', rule: { code: 'tf.gather.devices' } });
+    expect(gpu.liberties[0]).toMatchObject({ method: 'device', rule: { code: 'tensorflow.gather.devices' } });
     // Clamping (XLA's answer) is neither device's eager answer.
     expect(
       verify(

@@ -136,19 +136,19 @@ describe('why lists every violated shape, attribute and dtype rule', () => {
   const idx = (v: number[][] | number[], dtype: DType) => tensor(v, dtype);
   const cases: [string, () => unknown, [string, () => unknown][]][] = [
     [
-      'tf.tensor_scatter_nd_add: bool tensor, float indices, int32 updates',
+      'tensorflow.tensor_scatter_nd_add: bool tensor, float indices, int32 updates',
       () => lib.tf.lower.tensor_scatter_nd_add(b([true, false]), idx([[0]], 'float32'), tensor([1], 'int32')),
       [
         [
-          'tf.tensor_scatter_nd_add.tensor_dtype',
+          'tensorflow.tensor_scatter_nd_add.tensor_dtype',
           () => lib.tf.lower.tensor_scatter_nd_add(b([true, false]), idx([[0]], 'int32'), b([true])),
         ],
         [
-          'tf.tensor_scatter_nd_add.updates_dtype',
+          'tensorflow.tensor_scatter_nd_add.updates_dtype',
           () => lib.tf.lower.tensor_scatter_nd_add(f32([1, 2]), idx([[0]], 'int32'), tensor([1], 'int32')),
         ],
         [
-          'tf.tensor_scatter_nd_add.indices_dtype',
+          'tensorflow.tensor_scatter_nd_add.indices_dtype',
           () => lib.tf.lower.tensor_scatter_nd_add(f32([1, 2]), idx([[0]], 'float32'), f32([1])),
         ],
       ],

@@ -77,10 +77,10 @@ describe('reference evaluator', () => {
     expect(c.code).toBe('reference.mode');
   });
 
-  it('reference.out_of_bounds: mode error raises on an out-of-range start', () => {
+  it('reference.index_out_of_bounds: mode error raises on an out-of-range start', () => {
     const c = caught(() => referenceGather(tensor([1, 2]), tensor([[2]]), ONE_D, { mode: 'error' }));
     expect(c.error).toBeInstanceOf(IndexOutOfBoundsError);
-    expect(c.code).toBe('reference.out_of_bounds');
+    expect(c.code).toBe('reference.index_out_of_bounds');
   });
 });
 

@@ -82,7 +82,7 @@ describe('docs/rules.md', () => {
     expect(thrown).toEqual([
       'onnx.GatherND-13.index_depth',
       'torch.gather.index_dtype',
-      'tf.gather_nd.index_depth',
+      'tensorflow.gather_nd.index_depth',
     ]);
     expect(rowOf(thrown[0])).toContain('1 <= k <= rank(data) - B');
     expect(rowOf('onnx.GatherND-11.index_depth')).toBe(rowOf(thrown[0]));

@@ -134,7 +134,7 @@ const OUTPUT_CASES: [string, () => unknown, (new (...a: any[]) => Error)?][] = [
     }),
   ],
   [
-    'directml.GATHER_ELEMENTS.IndicesTensor.values',
+    'directml.GATHER_ELEMENTS.index_out_of_bounds',
     with_('GATHER_ELEMENTS', { IndicesTensor: u32([5, 0], [1, 2]) }, { outOfBounds: 'error' }),
     IndexOutOfBoundsError,
   ],
@@ -153,7 +153,7 @@ const OUTPUT_CASES: [string, () => unknown, (new (...a: any[]) => Error)?][] = [
     }),
   ],
   [
-    'directml.GATHER_ND.IndicesTensor.values',
+    'directml.GATHER_ND.index_out_of_bounds',
     with_('GATHER_ND', { IndicesTensor: u32([5, 0], [2, 1]) }, { outOfBounds: 'error' }),
     IndexOutOfBoundsError,
   ],
@@ -172,7 +172,7 @@ const OUTPUT_CASES: [string, () => unknown, (new (...a: any[]) => Error)?][] = [
     }),
   ],
   [
-    'directml.GATHER_ND1.IndicesTensor.values',
+    'directml.GATHER_ND1.index_out_of_bounds',
     with_('GATHER_ND1', { IndicesTensor: u32([5, 0], [2, 1]) }, { outOfBounds: 'error' }),
     IndexOutOfBoundsError,
   ],
@@ -191,7 +191,7 @@ const OUTPUT_CASES: [string, () => unknown, (new (...a: any[]) => Error)?][] = [
     }),
   ],
   [
-    'directml.SCATTER.IndicesTensor.values',
+    'directml.SCATTER.index_out_of_bounds',
     with_('SCATTER', { IndicesTensor: u32([5, 0], [2]) }, { outOfBounds: 'error' }),
     IndexOutOfBoundsError,
   ],
@@ -210,7 +210,7 @@ const OUTPUT_CASES: [string, () => unknown, (new (...a: any[]) => Error)?][] = [
     }),
   ],
   [
-    'directml.SCATTER_ND.IndicesTensor.values',
+    'directml.SCATTER_ND.index_out_of_bounds',
     with_('SCATTER_ND', { IndicesTensor: u32([1, 5], [1, 1, 2]) }, { outOfBounds: 'error' }),
     IndexOutOfBoundsError,
   ],

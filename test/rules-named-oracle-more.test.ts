@@ -53,7 +53,7 @@ describe('verify: the liberties each framework grants', () => {
     expect(verify(call, f32([3])).verdict).toBe('departs');
   });
 
-  it('tf.scatter_nd.order: any duplicate may win tensor_scatter_nd_update', () => {
+  it('tensorflow.scatter_nd.order: any duplicate may win tensor_scatter_nd_update', () => {
     const call = tensorflow.lower.tensor_scatter_nd_update(
       f32([0, 0, 0]),
       tensor([[1], [1]], 'int32'),
@@ -62,7 +62,7 @@ describe('verify: the liberties each framework grants', () => {
     expect(lib.core.execute(call).toArray()).toEqual([0, 7, 0]);
     const v = verify(call, f32([0, 5, 0]));
     expect(v.verdict).toBe('allowed');
-    expect(codes(v)).toEqual(['tf.scatter_nd.order']);
+    expect(codes(v)).toEqual(['tensorflow.scatter_nd.order']);
     expect(verify(call, f32([0, 6, 0])).verdict).toBe('departs');
   });
 

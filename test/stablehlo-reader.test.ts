@@ -901,7 +901,9 @@ describe('the MLIR tensor dialect (through the library’s mlir.tensor lowering)
       ],
       'int64',
     );
-    expect(thrown(() => runModule(m, [updates, src, far])).code).toBe('mlir.tensor.scatter.out_of_bounds');
+    expect(thrown(() => runModule(m, [updates, src, far])).code).toBe(
+      'mlir.tensor.scatter.index_out_of_bounds',
+    );
     expect(thrown(() => readModule(text.replace(' unique :', ' :'))).code).toBe('mlir.tensor.scatter.unique');
     expect(thrown(() => readModule(text.replace('scatter_dims([1, 2])', 'scatter_dims([2, 1])'))).code).toBe(
       'mlir.tensor.scatter.scatter_dims_increasing',

@@ -36,8 +36,8 @@ describe('tf ops are exactly execute(lower)', () => {
     const call = tf.lower.gather(p, I([5]));
     expect(call.options.mode).toBe('error');
     expect(call.options.negative_indices).toBe('out_of_bounds');
-    expect(call.options.oob_code).toBe('tf.gather.index_out_of_bounds');
-    expect(() => execute(call)).toThrow('tf.gather: indices[0] = 5 is not in [0, 2)');
+    expect(call.options.oob_code).toBe('tensorflow.gather.index_out_of_bounds');
+    expect(() => execute(call)).toThrow('tensorflow.gather: indices[0] = 5 is not in [0, 2)');
   });
 });
 
@@ -59,7 +59,7 @@ describe('issue 12 class 14: zero-size params', () => {
   it('any index into a size-0 dim is out of bounds on CPU, in TF words', () => {
     const e = errorOf(() => tf.gather(zeros([0], 'int32'), I([0, 0])));
     expect(e.cls).toBe('IndexOutOfBoundsError');
-    expect(e.code).toBe('tf.gather.index_out_of_bounds');
+    expect(e.code).toBe('tensorflow.gather.index_out_of_bounds');
     expect(e.message).toContain('indices[0] = 0 is not in [0, 0)');
   });
 });
@@ -113,18 +113,18 @@ describe('out (trailing options object)', () => {
     tf.scatter_nd(I([[3], [1]]), I([5, 6]), [4], { out });
     expect(out.toArray()).toEqual([0, 6, 0, 5]);
   });
-  it('tf.gather.out: wrong shape (InvalidArgumentError) and wrong dtype (DTypeError)', () => {
+  it('tensorflow.gather.out: wrong shape (InvalidArgumentError) and wrong dtype (DTypeError)', () => {
     const wrongShape = errorOf(() => tf.gather(F([1, 2]), I([0]), {}, { out: zeros([2], 'float32') }));
-    expect([wrongShape.cls, wrongShape.code]).toEqual(['InvalidArgumentError', 'tf.gather.out']);
+    expect([wrongShape.cls, wrongShape.code]).toEqual(['InvalidArgumentError', 'tensorflow.gather.out']);
     const wrongDType = errorOf(() => tf.gather(F([1, 2]), I([0]), {}, { out: zeros([1], 'int32') }));
-    expect([wrongDType.cls, wrongDType.code]).toEqual(['DTypeError', 'tf.gather.out']);
+    expect([wrongDType.cls, wrongDType.code]).toEqual(['DTypeError', 'tensorflow.gather.out']);
   });
-  it('tf.tensor_scatter_nd_max.out: wrong shape; tf.scatter_nd.out: not a Tensor', () => {
+  it('tensorflow.tensor_scatter_nd_max.out: wrong shape; tensorflow.scatter_nd.out: not a Tensor', () => {
     expect(errorOf(() => tf.tensor_scatter_nd_max(I([1, 2]), I([[0]]), I([5]), { out: I([0]) })).code).toBe(
-      'tf.tensor_scatter_nd_max.out',
+      'tensorflow.tensor_scatter_nd_max.out',
     );
     expect(errorOf(() => tf.scatter_nd(I([[0]]), I([1]), [2], { out: [0, 0] as never })).code).toBe(
-      'tf.scatter_nd.out',
+      'tensorflow.scatter_nd.out',
     );
   });
 });
@@ -137,39 +137,42 @@ describe('strict arguments', () => {
   it('tf.gather(x, i, { axes: 1 }) is refused with a did-you-mean (was: gathered along axis 0)', () => {
     const e = errorOf(() => tf.gather(p, I([0]), { axes: 1 } as never));
     expect(e.cls).toBe('InvalidArgumentError');
-    expect(e.code).toBe('tf.gather.options');
+    expect(e.code).toBe('tensorflow.gather.options');
     expect(e.message).toContain('unknown keyword argument "axes"');
     expect(e.message).toContain('did you mean "axis"?');
   });
   it('unknown keys in the trailing options object, every op', () => {
     const bad = { devcie: 'gpu' } as never;
     const cases: [string, () => unknown][] = [
-      ['tf.gather.options', () => tf.gather(p, I([0]), {}, bad)],
-      ['tf.gather_nd.options', () => tf.gather_nd(p, I([[0]]), {}, bad)],
-      ['tf.gather_nd.options', () => tf.gather_nd(p, I([[0]]), { batch_dim: 0 } as never)],
-      ['tf.scatter_nd.options', () => tf.scatter_nd(I([[0]]), I([1]), [2], bad)],
+      ['tensorflow.gather.options', () => tf.gather(p, I([0]), {}, bad)],
+      ['tensorflow.gather_nd.options', () => tf.gather_nd(p, I([[0]]), {}, bad)],
+      ['tensorflow.gather_nd.options', () => tf.gather_nd(p, I([[0]]), { batch_dim: 0 } as never)],
+      ['tensorflow.scatter_nd.options', () => tf.scatter_nd(I([[0]]), I([1]), [2], bad)],
       [
-        'tf.tensor_scatter_nd_update.options',
+        'tensorflow.tensor_scatter_nd_update.options',
         () => tf.tensor_scatter_nd_update(I([0]), I([[0]]), I([1]), bad),
       ],
-      ['tf.tensor_scatter_nd_sub.options', () => tf.tensor_scatter_nd_sub(I([0]), I([[0]]), I([1]), bad)],
+      [
+        'tensorflow.tensor_scatter_nd_sub.options',
+        () => tf.tensor_scatter_nd_sub(I([0]), I([[0]]), I([1]), bad),
+      ],
     ];
     for (const [code, f] of cases) {
       const e = errorOf(f);
       expect(e.code).toBe(code);
-      if (code !== 'tf.gather_nd.options' || e.message.includes('devcie'))
+      if (code !== 'tensorflow.gather_nd.options' || e.message.includes('devcie'))
         expect(e.message).toMatch(/did you mean "(device|batch_dims)"\?/);
     }
   });
   it("enum values are compared as values: device 'constructor' and bad_indices_policy 'toString' are refused", () => {
     expect(errorOf(() => tf.gather(p, I([0]), {}, { device: 'constructor' as never })).code).toBe(
-      'tf.gather.device',
+      'tensorflow.gather.device',
     );
     expect(
       errorOf(() =>
         tf.tensor_scatter_nd_add(I([0]), I([[0]]), I([1]), { bad_indices_policy: 'toString' as never }),
       ).code,
-    ).toBe('tf.tensor_scatter_nd_add.bad_indices_policy');
+    ).toBe('tensorflow.tensor_scatter_nd_add.bad_indices_policy');
   });
   it('null keyword arguments and null options mean none', () => {
     expect(tf.gather(p, I([1]), null, null).toArray()).toEqual([[3, 4]]);
@@ -178,30 +181,36 @@ describe('strict arguments', () => {
     expect(tf.tensor_scatter_nd_min(I([4, 4]), I([[1]]), I([2]), null).toArray()).toEqual([4, 2]);
   });
   it('a non-object keyword-arguments or options value is refused', () => {
-    expect(errorOf(() => tf.gather(p, I([0]), 1 as never)).code).toBe('tf.gather.options');
-    expect(errorOf(() => tf.gather(p, I([0]), {}, 'gpu' as never)).code).toBe('tf.gather.options');
+    expect(errorOf(() => tf.gather(p, I([0]), 1 as never)).code).toBe('tensorflow.gather.options');
+    expect(errorOf(() => tf.gather(p, I([0]), {}, 'gpu' as never)).code).toBe('tensorflow.gather.options');
   });
   it('non-Tensor inputs are named: null, plain arrays, TF.js tensors (with a conversion hint)', () => {
     const e1 = errorOf(() => tf.gather(null as never, I([0])));
-    expect([e1.cls, e1.code]).toEqual(['InvalidArgumentError', 'tf.gather.params']);
-    expect(errorOf(() => tf.gather(p, [0] as never)).code).toBe('tf.gather.indices');
+    expect([e1.cls, e1.code]).toEqual(['InvalidArgumentError', 'tensorflow.gather.params']);
+    expect(errorOf(() => tf.gather(p, [0] as never)).code).toBe('tensorflow.gather.indices');
     const tfjs = { dataSync: () => new Int32Array(2), shape: [2], dtype: 'int32' };
     const e2 = errorOf(() => tf.gather_nd(tfjs as never, I([[0]])));
-    expect(e2.code).toBe('tf.gather_nd.params');
+    expect(e2.code).toBe('tensorflow.gather_nd.params');
     expect(e2.message).toContain('TF.js tensor');
-    expect(errorOf(() => tf.scatter_nd(I([[0]]), [1] as never, [2])).code).toBe('tf.scatter_nd.updates');
+    expect(errorOf(() => tf.scatter_nd(I([[0]]), [1] as never, [2])).code).toBe(
+      'tensorflow.scatter_nd.updates',
+    );
     expect(errorOf(() => tf.tensor_scatter_nd_update(undefined as never, I([[0]]), I([1]))).code).toBe(
-      'tf.tensor_scatter_nd_update.tensor',
+      'tensorflow.tensor_scatter_nd_update.tensor',
     );
   });
   it('integer arguments must be integers: a string axis, a fractional batch_dims, a string shape', () => {
-    expect(errorOf(() => tf.gather(p, I([0]), { axis: '1' as never })).code).toBe('tf.gather.axis');
-    expect(errorOf(() => tf.gather(p, I([[0]]), { batch_dims: 0.5 })).code).toBe('tf.gather.batch_dims');
-    expect(errorOf(() => tf.gather_nd(p, I([[0]]), { batch_dims: 'x' as never })).code).toBe(
-      'tf.gather_nd.batch_dims',
+    expect(errorOf(() => tf.gather(p, I([0]), { axis: '1' as never })).code).toBe('tensorflow.gather.axis');
+    expect(errorOf(() => tf.gather(p, I([[0]]), { batch_dims: 0.5 })).code).toBe(
+      'tensorflow.gather.batch_dims',
     );
-    expect(errorOf(() => tf.scatter_nd(I([[0]]), I([1]), '2' as never)).code).toBe('tf.scatter_nd.shape');
-    expect(errorOf(() => tf.scatter_nd(I([[0]]), I([1]), [2.5])).code).toBe('tf.scatter_nd.shape');
+    expect(errorOf(() => tf.gather_nd(p, I([[0]]), { batch_dims: 'x' as never })).code).toBe(
+      'tensorflow.gather_nd.batch_dims',
+    );
+    expect(errorOf(() => tf.scatter_nd(I([[0]]), I([1]), '2' as never)).code).toBe(
+      'tensorflow.scatter_nd.shape',
+    );
+    expect(errorOf(() => tf.scatter_nd(I([[0]]), I([1]), [2.5])).code).toBe('tensorflow.scatter_nd.shape');
   });
   it('errors keep their classes', () => {
     expect(() => tf.gather(p, I([0]), { axes: 1 } as never)).toThrow(InvalidArgumentError);

@@ -476,7 +476,7 @@ describe('the comparison article (TF cells)', () => {
     expect(() => tf.gather_nd(data2, idx2)).toThrow(
       'indices[0] = [-2, 0] does not index into param shape [2,2]',
     );
-    expect(codeOf(() => tf.gather_nd(data2, idx2))).toBe('tf.gather_nd.index_out_of_bounds');
+    expect(codeOf(() => tf.gather_nd(data2, idx2))).toBe('tensorflow.gather_nd.index_out_of_bounds');
   });
   it('GatherND example 2 on GPU stores 0 for the bad slice; under XLA it clamps -2 to 0 (= ONNX [1, 4])', () => {
     expect(tf.gather_nd(data2, idx2, {}, { device: 'gpu' }).toArray()).toEqual([0, 4]);
@@ -500,7 +500,9 @@ describe('the comparison article (TF cells)', () => {
   });
   describe('Table 1 (GatherND / ScatterND, TF column)', () => {
     it('GatherND: negative indices not supported', () => {
-      expect(codeOf(() => tf.gather_nd(data2, I([[0, -1]])))).toBe('tf.gather_nd.index_out_of_bounds');
+      expect(codeOf(() => tf.gather_nd(data2, I([[0, -1]])))).toBe(
+        'tensorflow.gather_nd.index_out_of_bounds',
+      );
     });
     it('GatherND: duplicate indices allowed', () => {
       expect(
@@ -516,7 +518,7 @@ describe('the comparison article (TF cells)', () => {
       ).toEqual([4, 4]);
     });
     it('GatherND: out of bounds is Error (CPU) / Zero (GPU)', () => {
-      expect(codeOf(() => tf.gather_nd(data2, I([[0, 2]])))).toBe('tf.gather_nd.index_out_of_bounds');
+      expect(codeOf(() => tf.gather_nd(data2, I([[0, 2]])))).toBe('tensorflow.gather_nd.index_out_of_bounds');
       expect(
         tf
           .gather_nd(
@@ -532,7 +534,9 @@ describe('the comparison article (TF cells)', () => {
       ).toEqual([0, 3]);
     });
     it('ScatterND: negative indices not supported', () => {
-      expect(codeOf(() => tf.scatter_nd(I([[-1]]), I([5]), [3]))).toBe('tf.scatter_nd.index_out_of_bounds');
+      expect(codeOf(() => tf.scatter_nd(I([[-1]]), I([5]), [3]))).toBe(
+        'tensorflow.scatter_nd.index_out_of_bounds',
+      );
     });
     it('ScatterND: duplicates accumulate; uncovered locations are zero', () => {
       expect(tf.scatter_nd(I([[0], [0]]), I([5, 6]), [3]).toArray()).toEqual([11, 0, 0]);
@@ -592,7 +596,7 @@ describe('device and bad_indices_policy table', () => {
   it('bad_indices_policy overrides the device', () => {
     expect(tf.gather_nd(p, I([[4]]), {}, { bad_indices_policy: 'IGNORE' }).toArray()).toEqual([0]);
     expect(codeOf(() => tf.gather_nd(p, I([[4]]), {}, { device: 'gpu', bad_indices_policy: 'ERROR' }))).toBe(
-      'tf.gather_nd.index_out_of_bounds',
+      'tensorflow.gather_nd.index_out_of_bounds',
     );
     expect(tf.gather_nd(p, I([[4]]), {}, { device: 'xla', bad_indices_policy: 'DEFAULT' }).toArray()).toEqual(
       [30],
@@ -624,80 +628,108 @@ describe('negative tests: one per rule', () => {
     [3, 4],
   ]);
   const cases: [string, () => unknown, new (...a: any[]) => Error][] = [
-    ['tf.gather.indices_dtype', () => tf.gather(p, tensor([0], 'int16')), DTypeError],
-    ['tf.gather.axis', () => tf.gather(p, I([0]), { axis: 2 }), InvalidArgumentError],
-    ['tf.gather.batch_dims', () => tf.gather(p, I([[0]]), { batch_dims: 3 }), InvalidArgumentError],
+    ['tensorflow.gather.indices_dtype', () => tf.gather(p, tensor([0], 'int16')), DTypeError],
+    ['tensorflow.gather.axis', () => tf.gather(p, I([0]), { axis: 2 }), InvalidArgumentError],
+    ['tensorflow.gather.batch_dims', () => tf.gather(p, I([[0]]), { batch_dims: 3 }), InvalidArgumentError],
     [
-      'tf.gather.batch_dims',
+      'tensorflow.gather.batch_dims',
       () => tf.gather(p, I([[0], [1]]), { axis: 0, batch_dims: 1 }),
       InvalidArgumentError,
     ],
     [
-      'tf.gather.batch_shape',
+      'tensorflow.gather.batch_shape',
       () => tf.gather(p, I([[0], [1], [0]]), { axis: 1, batch_dims: 1 }),
       InvalidArgumentError,
     ],
-    ['tf.gather.index_out_of_bounds', () => tf.gather(p, I([2])), IndexOutOfBoundsError],
-    ['tf.gather.device', () => tf.gather(p, I([0]), {}, { device: 'tpu' as 'xla' }), InvalidArgumentError],
-    ['tf.gather_nd.indices_dtype', () => tf.gather_nd(p, tensor([[0]], 'float32')), DTypeError],
-    ['tf.gather_nd.indices_rank', () => tf.gather_nd(p, I(0)), InvalidArgumentError],
-    ['tf.gather_nd.batch_dims', () => tf.gather_nd(p, I([[0]]), { batch_dims: -1 }), InvalidArgumentError],
+    ['tensorflow.gather.index_out_of_bounds', () => tf.gather(p, I([2])), IndexOutOfBoundsError],
     [
-      'tf.gather_nd.batch_shape',
+      'tensorflow.gather.device',
+      () => tf.gather(p, I([0]), {}, { device: 'tpu' as 'xla' }),
+      InvalidArgumentError,
+    ],
+    ['tensorflow.gather_nd.indices_dtype', () => tf.gather_nd(p, tensor([[0]], 'float32')), DTypeError],
+    ['tensorflow.gather_nd.indices_rank', () => tf.gather_nd(p, I(0)), InvalidArgumentError],
+    [
+      'tensorflow.gather_nd.batch_dims',
+      () => tf.gather_nd(p, I([[0]]), { batch_dims: -1 }),
+      InvalidArgumentError,
+    ],
+    [
+      'tensorflow.gather_nd.batch_shape',
       () => tf.gather_nd(p, I([[0], [0], [0]]), { batch_dims: 1 }),
       InvalidArgumentError,
     ],
-    ['tf.gather_nd.index_depth', () => tf.gather_nd(p, I([[0, 0, 0]])), InvalidArgumentError],
-    ['tf.gather_nd.index_out_of_bounds', () => tf.gather_nd(p, I([[0, 2]])), IndexOutOfBoundsError],
+    ['tensorflow.gather_nd.index_depth', () => tf.gather_nd(p, I([[0, 0, 0]])), InvalidArgumentError],
+    ['tensorflow.gather_nd.index_out_of_bounds', () => tf.gather_nd(p, I([[0, 2]])), IndexOutOfBoundsError],
     [
-      'tf.gather_nd.bad_indices_policy',
+      'tensorflow.gather_nd.bad_indices_policy',
       () => tf.gather_nd(p, I([[0]]), {}, { bad_indices_policy: 'SKIP' as 'IGNORE' }),
       InvalidArgumentError,
     ],
-    ['tf.scatter_nd.indices_dtype', () => tf.scatter_nd(tensor([[0]], 'uint8'), I([1]), [2]), DTypeError],
-    ['tf.scatter_nd.indices_rank', () => tf.scatter_nd(I(0), I(1), [2]), InvalidArgumentError],
-    ['tf.scatter_nd.shape', () => tf.scatter_nd(I([[0]]), I([1]), [-2]), InvalidArgumentError],
-    ['tf.scatter_nd.index_depth', () => tf.scatter_nd(I([[0, 0]]), I([1]), [2]), InvalidArgumentError],
-    ['tf.scatter_nd.updates_shape', () => tf.scatter_nd(I([[0]]), I([1, 2]), [2]), InvalidArgumentError],
-    ['tf.scatter_nd.updates_dtype', () => tf.scatter_nd(I([[0]]), tensor([true], 'bool'), [2]), DTypeError],
-    ['tf.scatter_nd.index_out_of_bounds', () => tf.scatter_nd(I([[2]]), I([1]), [2]), IndexOutOfBoundsError],
     [
-      'tf.tensor_scatter_nd_update.indices_rank',
+      'tensorflow.scatter_nd.indices_dtype',
+      () => tf.scatter_nd(tensor([[0]], 'uint8'), I([1]), [2]),
+      DTypeError,
+    ],
+    ['tensorflow.scatter_nd.indices_rank', () => tf.scatter_nd(I(0), I(1), [2]), InvalidArgumentError],
+    ['tensorflow.scatter_nd.shape', () => tf.scatter_nd(I([[0]]), I([1]), [-2]), InvalidArgumentError],
+    [
+      'tensorflow.scatter_nd.index_depth',
+      () => tf.scatter_nd(I([[0, 0]]), I([1]), [2]),
+      InvalidArgumentError,
+    ],
+    [
+      'tensorflow.scatter_nd.updates_shape',
+      () => tf.scatter_nd(I([[0]]), I([1, 2]), [2]),
+      InvalidArgumentError,
+    ],
+    [
+      'tensorflow.scatter_nd.updates_dtype',
+      () => tf.scatter_nd(I([[0]]), tensor([true], 'bool'), [2]),
+      DTypeError,
+    ],
+    [
+      'tensorflow.scatter_nd.index_out_of_bounds',
+      () => tf.scatter_nd(I([[2]]), I([1]), [2]),
+      IndexOutOfBoundsError,
+    ],
+    [
+      'tensorflow.tensor_scatter_nd_update.indices_rank',
       () => tf.tensor_scatter_nd_update(I([0, 0]), I([1]), I(5)),
       InvalidArgumentError,
     ],
     [
-      'tf.tensor_scatter_nd_update.updates_dtype',
+      'tensorflow.tensor_scatter_nd_update.updates_dtype',
       () => tf.tensor_scatter_nd_update(I([0, 0]), I([[1]]), tensor([5], 'float32')),
       DTypeError,
     ],
     [
-      'tf.tensor_scatter_nd_update.updates_shape',
+      'tensorflow.tensor_scatter_nd_update.updates_shape',
       () => tf.tensor_scatter_nd_update(I([0, 0]), I([[1]]), I([5, 6])),
       InvalidArgumentError,
     ],
     [
-      'tf.tensor_scatter_nd_update.index_out_of_bounds',
+      'tensorflow.tensor_scatter_nd_update.index_out_of_bounds',
       () => tf.tensor_scatter_nd_update(I([0, 0]), I([[2]]), I([5])),
       IndexOutOfBoundsError,
     ],
     [
-      'tf.tensor_scatter_nd_add.tensor_dtype',
+      'tensorflow.tensor_scatter_nd_add.tensor_dtype',
       () => tf.tensor_scatter_nd_add(tensor([true], 'bool'), I([[0]]), tensor([true], 'bool')),
       DTypeError,
     ],
     [
-      'tf.tensor_scatter_nd_sub.index_depth',
+      'tensorflow.tensor_scatter_nd_sub.index_depth',
       () => tf.tensor_scatter_nd_sub(I([0, 0]), I([[0, 0]]), I([1])),
       InvalidArgumentError,
     ],
     [
-      'tf.tensor_scatter_nd_min.indices_dtype',
+      'tensorflow.tensor_scatter_nd_min.indices_dtype',
       () => tf.tensor_scatter_nd_min(I([0, 0]), tensor([[0]], 'int8'), I([1])),
       DTypeError,
     ],
     [
-      'tf.tensor_scatter_nd_max.index_out_of_bounds',
+      'tensorflow.tensor_scatter_nd_max.index_out_of_bounds',
       () => tf.tensor_scatter_nd_max(I([0, 0]), I([[-1]]), I([1])),
       IndexOutOfBoundsError,
     ],

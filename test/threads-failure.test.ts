@@ -50,7 +50,7 @@ describe('threads under failure', () => {
       const two = inPlaceAdd(n, n + 5);
       const threadedCode = run(two);
       expect(threadedCode).toBe(singleCode);
-      expect(threadedCode).toBe('onnx.ScatterND-18.indices');
+      expect(threadedCode).toBe('onnx.ScatterND-18.index_out_of_bounds');
       expect(Buffer.compare(Buffer.from(two.data.data.buffer), Buffer.from(one.data.data.buffer))).toBe(0);
       // a valid call still splits and gives the single-thread bits
       const ok = inPlaceAdd(n, 0);

@@ -223,7 +223,7 @@ describe('PyTorch rules (one negative test per rule code)', () => {
     ['torch.gather.ndim', () => torch.gather(A, 1, i64([0])), InvalidArgumentError],
     ['torch.gather.index_shape', () => torch.gather(A, 1, i64([[0], [0], [0]])), InvalidArgumentError],
     [
-      'torch.gather.bounds',
+      'torch.gather.index_out_of_bounds',
       () => torch.gather(A, 1, i64([[-1]])),
       IndexOutOfBoundsError,
       /index -1 is out of bounds for dimension 1 with size 3/,
@@ -237,10 +237,10 @@ describe('PyTorch rules (one negative test per rule code)', () => {
       () => torch.scatter(A, 1, i64([[0]]), 1, { reduce: 'max' as any }),
       InvalidArgumentError,
     ],
-    ['torch.scatter.bounds', () => torch.scatter(A, 1, i64([[3]]), 1), IndexOutOfBoundsError],
+    ['torch.scatter.index_out_of_bounds', () => torch.scatter(A, 1, i64([[3]]), 1), IndexOutOfBoundsError],
     ['torch.scatter.dim', () => torch.scatter(A, -3, i64([[0]]), 1), InvalidArgumentError],
     [
-      'torch.scatter_add.bounds',
+      'torch.scatter_add.index_out_of_bounds',
       () => torch.scatter_add(A, 0, i64([[-1]]), i64([[1]])),
       IndexOutOfBoundsError,
     ],
@@ -257,7 +257,7 @@ describe('PyTorch rules (one negative test per rule code)', () => {
     ['torch.index_select.index_dtype', () => torch.index_select(A, 1, tensor([0], 'int16')), DTypeError],
     ['torch.index_select.index_rank', () => torch.index_select(A, 1, i64([[0]])), InvalidArgumentError],
     [
-      'torch.index_select.bounds',
+      'torch.index_select.index_out_of_bounds',
       () => torch.index_select(A, 1, i64([-1])),
       IndexOutOfBoundsError,
       /index out of range in self/,
@@ -278,7 +278,7 @@ describe('PyTorch rules (one negative test per rule code)', () => {
       DTypeError,
     ],
     [
-      'torch.index_add.bounds',
+      'torch.index_add.index_out_of_bounds',
       () => torch.index_add(A, 0, i64([2]), i64([[1, 2, 3]])),
       IndexOutOfBoundsError,
     ],
@@ -288,12 +288,16 @@ describe('PyTorch rules (one negative test per rule code)', () => {
       DTypeError,
     ],
     [
-      'torch.index_copy.bounds',
+      'torch.index_copy.index_out_of_bounds',
       () => torch.index_copy(A, 0, i64([-1]), i64([[1, 2, 3]])),
       IndexOutOfBoundsError,
     ],
     ['torch.index_fill.index_dtype', () => torch.index_fill(A, 1, tensor([0], 'int32'), 1), DTypeError],
-    ['torch.index_fill.bounds', () => torch.index_fill(A, 1, i64([-4]), 1), IndexOutOfBoundsError],
+    [
+      'torch.index_fill.index_out_of_bounds',
+      () => torch.index_fill(A, 1, i64([-4]), 1),
+      IndexOutOfBoundsError,
+    ],
     ['torch.index_put.index_dtype', () => torch.index_put(A, [tensor([0], 'int32')], i64(1)), DTypeError],
     ['torch.index_put.values_dtype', () => torch.index_put(A, [i64([0])], tensor(1.5)), DTypeError],
     ['torch.index_put.values_shape', () => torch.index_put(A, [i64([0])], i64([1, 2])), InvalidArgumentError],
@@ -307,10 +311,14 @@ describe('PyTorch rules (one negative test per rule code)', () => {
       () => torch.index_put(A, [i64([0]), i64([0]), i64([0])], i64(1)),
       InvalidArgumentError,
     ],
-    ['torch.index_put.bounds', () => torch.index_put(A, [i64([2])], i64(1)), IndexOutOfBoundsError],
+    [
+      'torch.index_put.index_out_of_bounds',
+      () => torch.index_put(A, [i64([2])], i64(1)),
+      IndexOutOfBoundsError,
+    ],
     ['torch.take.index_dtype', () => torch.take(A, tensor([0], 'int32')), DTypeError],
     [
-      'torch.take.bounds',
+      'torch.take.index_out_of_bounds',
       () => torch.take(A, i64([-7])),
       IndexOutOfBoundsError,
       /tried to access index -7 on a tensor of 6 elements/,
@@ -327,7 +335,7 @@ describe('PyTorch rules (one negative test per rule code)', () => {
       InvalidArgumentError,
     ],
     [
-      'torch.take_along_dim.bounds',
+      'torch.take_along_dim.index_out_of_bounds',
       () => torch.take_along_dim(A, i64([[-1]]), { dim: 1 }),
       IndexOutOfBoundsError,
     ],
@@ -629,7 +637,7 @@ describe('PyTorch strict arguments', () => {
   it('lower.<op> is the whole call: executing it equals the op', () => {
     const call = torch.lower.index_select(A, 1, i64([2, 2]));
     expect(call.options.mode).toBe('error');
-    expect(call.options.oob_code).toBe('torch.index_select.bounds');
+    expect(call.options.oob_code).toBe('torch.index_select.index_out_of_bounds');
     expect(execute(call).toArray()).toEqual(torch.index_select(A, 1, i64([2, 2])).toArray());
     expect(() => execute(torch.lower.index_select(A, 1, i64([3])))).toThrow(/index out of range in self/);
   });

@@ -194,9 +194,9 @@ describe('WebNN WPT behaviour and policies', () => {
     const input = f32([10, 11, 12], [3]);
     expect(webnn.gather(input, tensor([-1, -3, -4, 5], 'int64')).toArray()).toEqual([12, 10, 10, 12]);
   });
-  it('outOfBounds: "error" throws webnn.gather.indices', () => {
+  it('outOfBounds: "error" throws webnn.gather.index_out_of_bounds', () => {
     expect(codeOf(() => webnn.gather(f32([1, 2], [2]), tensor([2], 'int32'), { outOfBounds: 'error' }))).toBe(
-      'webnn.gather.indices',
+      'webnn.gather.index_out_of_bounds',
     );
   });
   it('duplicates: last wins by default, "error" throws webnn.scatterND.duplicates', () => {

@@ -74,7 +74,7 @@ export interface PolicyRow {
 /**
  * Every framework's gather policy, from its table row: the row's mode and negative-index rule,
  * plus the op's out-of-bounds code and fill value where they differ from the defaults
- * (`<op>.bounds`; the dtype's JAX fill value).
+ * (`<op>.index_out_of_bounds`; the dtype's JAX fill value).
  */
 export function gatherPolicy(
   row: PolicyRow,
@@ -91,13 +91,13 @@ function gatherOptions(m: CallMeta, operand: Tensor, policy: GatherPolicy): Reso
     fill_value: policy.fill_value,
     checked: policy.checked,
     zero_size_dims: policy.zero_size_dims ?? 'out_of_bounds',
-    oob_code: policy.oob_code ?? `${m.op}.bounds`,
+    oob_code: policy.oob_code ?? `${m.op}.index_out_of_bounds`,
     op: m.op,
   });
 }
 
 function scatterOptions(m: CallMeta, policy: ScatterPolicy): ResolvedScatterOptions {
-  return resolveScatterOptions({ oob_code: `${m.op}.bounds`, ...policy, op: m.op });
+  return resolveScatterOptions({ oob_code: `${m.op}.index_out_of_bounds`, ...policy, op: m.op });
 }
 
 /** A call whose fields past the meta ones are added in one order per kind. */

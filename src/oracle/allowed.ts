@@ -93,14 +93,14 @@ const TORCH_CUDA_ORDER: Rule = {
 };
 
 const TF_GPU_ORDER: Rule = {
-  code: 'tf.scatter_nd.order',
+  code: 'tensorflow.scatter_nd.order',
   text: 'duplicate indices are combined in an unspecified order on GPU ("the order in which updates are applied is nondeterministic"); float sums are deterministic only under enable_op_determinism',
   source:
     'https://www.tensorflow.org/api_docs/python/tf/tensor_scatter_nd_update, https://www.tensorflow.org/api_docs/python/tf/scatter_nd',
 };
 
 const TF_DEVICES: Rule = {
-  code: 'tf.gather.devices',
+  code: 'tensorflow.gather.devices',
   text: 'on CPU an out-of-bounds index is an error; on GPU a 0 is stored in the output (gather) and the update is ignored (scatter): a documented device difference',
   source:
     'https://www.tensorflow.org/api_docs/python/tf/gather, https://www.tensorflow.org/api_docs/python/tf/tensor_scatter_nd_update',

@@ -1,7 +1,7 @@
 /**
  * Behaviour-table cells that open their call: each cell of the tables links to the probe it
  * was measured with (probes.ts probeArgs — a negative row, an out-of-range row, a duplicated
- * row, …) as explorer state, so a reader goes from "Error (`tf.gather.index_out_of_bounds`)" to
+ * row, …) as explorer state, so a reader goes from "Error (`tensorflow.gather.index_out_of_bounds`)" to
  * the call that raises it in one click. docs/tables.md carries the state in the plain link form
  * the explorer reads (`#s=j<base64url JSON>`, explorer/url.ts), which needs no compression and
  * so is the same bytes on every run; the explorer's own table view links the same state.

@@ -425,7 +425,7 @@ export const PRESETS: readonly Preset[] = [
     args: {
       ...articleGatherND2,
     },
-    expectedError: 'tf.gather_nd.index_out_of_bounds',
+    expectedError: 'tensorflow.gather_nd.index_out_of_bounds',
   },
   {
     id: 'article-gathernd-mxnet',

@@ -240,9 +240,13 @@ const reader = (t: Tensor) => (p: readonly number[]) =>
   (t.data as ArrayLike<number | bigint>)[ravel(p, t.shape)];
 
 function refuse(op: string, e: ElementIndex): never {
-  throw new IndexOutOfBoundsError('reference.out_of_bounds', `reference ${op}: start index out of bounds`, {
-    position: e.positions[0] ?? [],
-  });
+  throw new IndexOutOfBoundsError(
+    'reference.index_out_of_bounds',
+    `reference ${op}: start index out of bounds`,
+    {
+      position: e.positions[0] ?? [],
+    },
+  );
 }
 
 /** StableHLO gather, element by element. */

@@ -128,7 +128,7 @@ describe.skipIf(!available)('explorer: the paste box reads, the comparison trans
       () => (document.getElementById('op') as HTMLSelectElement).value === 'tensorflow.gather',
     );
     await page.waitForSelector('#error:not([hidden])');
-    expect(await page.textContent('#error')).toContain('tf.gather.index_out_of_bounds');
+    expect(await page.textContent('#error')).toContain('tensorflow.gather.index_out_of_bounds');
   });
 
   it('a linked cell draws its edge bar and the hover ring with ≥ 3:1 contrast', async () => {

@@ -158,7 +158,7 @@ describe.skipIf(!available)('explorer: every example within reach', () => {
       () => (document.getElementById('op') as HTMLSelectElement).value === 'tensorflow.gather',
     );
     await page.waitForSelector('#error:not([hidden])');
-    expect(await page.textContent('#error')).toContain('tf.gather.index_out_of_bounds');
+    expect(await page.textContent('#error')).toContain('tensorflow.gather.index_out_of_bounds');
     await page.setViewportSize({ width: 1280, height: 800 });
   });
 

@@ -113,7 +113,7 @@ describe.skipIf(!available)('explorer in Chromium', () => {
   it('TensorFlow gather on CPU: the error is shown inline with its rule ID', async () => {
     await page.selectOption('#version', 'cpu');
     await page.waitForSelector('#error:not([hidden])');
-    expect(await page.textContent('#error code')).toBe('tf.gather.index_out_of_bounds');
+    expect(await page.textContent('#error code')).toBe('tensorflow.gather.index_out_of_bounds');
   });
 
   it('StableHLO gather with batching dims (RFC example)', async () => {

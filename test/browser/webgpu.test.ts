@@ -321,7 +321,7 @@ describe.skipIf(!available)('explorer: run on WebGPU', () => {
     await page.click('#run');
     await page.waitForSelector('#error:not([hidden])');
     const text = await status('identical');
-    expect(text).toMatch(/the same error as the CPU ✓ \(tf\.gather\.index_out_of_bounds\)$/);
+    expect(text).toMatch(/the same error as the CPU ✓ \(tensorflow\.gather\.index_out_of_bounds\)$/);
   });
 
   it('float64 arithmetic runs on the GPU (soft float), identical to the CPU; unchecking turns it off', async () => {

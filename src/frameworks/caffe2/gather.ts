@@ -130,7 +130,7 @@ function lowerOp(
     {
       mode: CAFFE2_POLICY.mode,
       negative_indices: CAFFE2_POLICY.negative_indices[wrap ? 'wrap' : 'no_wrap'],
-      oob_code: `${op}.indices`,
+      oob_code: `${op}.index_out_of_bounds`,
     },
     empty ? 0 : b,
   );

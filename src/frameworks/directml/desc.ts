@@ -125,7 +125,7 @@ export function resolvePolicy(op: string, kind: 'gather' | 'scatter', value: unk
       mode: DIRECTML_POLICY.outOfBounds[oob][kind] as GatherMode & ScatterMode,
       negative_indices,
       duplicates: DIRECTML_POLICY.duplicates[dup],
-      oob_code: `${op}.IndicesTensor.values`,
+      oob_code: `${op}.index_out_of_bounds`,
       duplicate_code: `${op}.duplicates`,
     },
   };

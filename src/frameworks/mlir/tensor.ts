@@ -243,7 +243,7 @@ function lowerGather(
     {
       mode: MLIR_POLICY.out_of_bounds.gather[oob],
       negative_indices: MLIR_POLICY.negative_indices,
-      oob_code: `${op}.out_of_bounds`,
+      oob_code: `${op}.index_out_of_bounds`,
     },
   );
 }
@@ -301,7 +301,7 @@ function lowerScatter(
       mode: MLIR_POLICY.out_of_bounds.scatter[oob],
       negative_indices: MLIR_POLICY.negative_indices,
       duplicates: MLIR_POLICY.duplicates[dup],
-      oob_code: `${op}.out_of_bounds`,
+      oob_code: `${op}.index_out_of_bounds`,
       duplicate_code: `${op}.unique_violated`,
     },
   );

@@ -58,7 +58,7 @@ function prepare(
  *
  * Shape: broadcast(arr, indices) outside `axis`, indices.shape[axis] at `axis`; axis null
  * flattens `arr` (indices must be 1-D). Negative indices count from the end; out of bounds
- * raises (numpy.take_along_axis.bounds).
+ * raises (numpy.take_along_axis.index_out_of_bounds).
  */
 export function lowerTakeAlongAxis(
   arr: ArrayLike,

@@ -293,7 +293,7 @@ function broadcastEntries(op: string, entries: readonly TupleEntry[]): number[] 
  *   out[s..., t...] = a[i0[s...], ..., i_{k-1}[s...], t...]      (index arrays broadcast to S)
  *
  * Shape: S + a.shape[k:]. Negative indices count from the end once; out of bounds raises
- * IndexError-style (numpy.index.bounds) naming the index, axis and size — each array checked
+ * IndexError-style (numpy.index.index_out_of_bounds) naming the index, axis and size — each array checked
  * on its own, so also when S is empty.
  */
 export function lowerIndex(

@@ -79,7 +79,7 @@ export const eachMode = <T>(f: (mode: NumpyMode) => T): Readonly<Record<NumpyMod
   clip: f('clip'),
 });
 /**
- * The core gather / scatter policy of each mode (out-of-bounds code `<op>.bounds`), built once.
+ * The core gather / scatter policy of each mode (out-of-bounds code `<op>.index_out_of_bounds`), built once.
  * Fancy (integer-array) indexing always uses `raise`'s: negative indices count from the end once.
  */
 export const GATHER_POLICY: Readonly<Record<NumpyMode, GatherPolicy>> = eachMode((mode) =>

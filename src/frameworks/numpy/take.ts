@@ -38,7 +38,7 @@ export interface TakeOptions {
  *
  * Shape: a.shape[:axis] + indices.shape + a.shape[axis+1:] (axis None: indices.shape).
  * Rules: numpy.take.{a,indices} (array_like), .index_dtype (safe cast to intp), .axis, .mode,
- * .options, .out, .empty_axis (a take from an empty axis whose result has elements), .bounds
+ * .options, .out, .empty_axis (a take from an empty axis whose result has elements), .index_out_of_bounds
  * (mode raise; checked also when the result is empty, unless a dim before axis is 0).
  */
 export function lowerTake(
@@ -70,7 +70,10 @@ export function lowerTake(
 }
 
 /** take's policies with their out-of-bounds code set, so no call builds the code string (B7). */
-const TAKE_POLICY = eachMode((mode) => ({ ...GATHER_POLICY[mode], oob_code: 'numpy.take.bounds' }));
+const TAKE_POLICY = eachMode((mode) => ({
+  ...GATHER_POLICY[mode],
+  oob_code: 'numpy.take.index_out_of_bounds',
+}));
 
 const NO_INDEX = zeros([0], 'int64');
 
@@ -104,7 +107,7 @@ export interface PutOptions {
  *
  * `v` is cast to `a`'s dtype unsafely, as NumPy does (2.75 → 2 into int32, 300 → 44 into uint8).
  * Rules: numpy.put.{a,ind,v}, .index_dtype, .mode, .options, .out, .empty_array (non-empty put
- * into an empty array, every mode), .bounds (mode raise). An empty `v` or `ind` is a no-op.
+ * into an empty array, every mode), .index_out_of_bounds (mode raise). An empty `v` or `ind` is a no-op.
  */
 export function lowerPut(
   a: ArrayLike,

@@ -416,7 +416,7 @@ const GATHER_POLICY: ReadonlyMap<OpVersion, GatherPolicy> = new Map(
       op,
       rowPolicy(
         { gather: 'error', negative_indices: negativeIndices(op) },
-        { oob_code: code(op, 'indices') },
+        { oob_code: code(op, 'index_out_of_bounds') },
       ),
     ]),
   ),
@@ -435,7 +435,7 @@ export function scatterPolicy(
   return {
     mode: 'error',
     negative_indices: negativeIndices(op),
-    oob_code: code(op, 'indices'),
+    oob_code: code(op, 'index_out_of_bounds'),
     duplicates: reduction === 'none' && duplicates === 'error' ? 'error' : 'apply',
     duplicate_code: code(op, 'duplicates'),
   };

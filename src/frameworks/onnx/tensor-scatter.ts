@@ -20,7 +20,7 @@
  * - `update_dtype`: that of past_cache; `write_indices_dtype`: int64;
  *   `write_indices_shape`: [batch_size];
  * - `mode`: `linear` (default) or `circular`;
- * - `write_indices` (linear): 0 <= w and w + sequence_length <= max_sequence_length. A write
+ * - `index_out_of_bounds` (linear): 0 <= w and w + sequence_length <= max_sequence_length. A write
  *   index is a position, not a Python index, so a negative one is out of range; in circular mode
  *   every value is taken modulo max_sequence_length (np.mod, so negatives wrap too);
  * - `opset` (code `onnx.TensorScatter.opset`): opset >= 24; `out`: past_cache's shape and dtype.
@@ -122,7 +122,7 @@ export function lowerTensorScatter(
   const policy = {
     mode: 'error',
     negative_indices: 'out_of_bounds',
-    oob_code: code(op, 'write_indices'),
+    oob_code: code(op, 'index_out_of_bounds'),
   } as const;
   const meta = { op: op.name, out, wording: writeWording(seq) };
   if (mode === 'linear') {

@@ -35,7 +35,7 @@ export function lowerBooleanMask(
   args: TfBooleanMaskArgs | null = {},
   opts: { readonly out?: Tensor } | null = {},
 ): LoweredGather<'tensorflow.boolean_mask'> {
-  const op = 'tf.boolean_mask';
+  const op = 'tensorflow.boolean_mask';
   const kw = options(op, args, ['axis', 'name'], 'options', 'keyword arguments') as TfBooleanMaskArgs;
   const o = options(op, opts, ['out']);
   if (kw.name !== undefined && typeof kw.name !== 'string')
@@ -77,7 +77,7 @@ export function lowerBooleanMask(
       index_vector_dim: 1,
       slice_sizes: T.shape.map((n, d) => (d >= axis && d < axis + k ? 1 : n)),
     },
-    { mode: 'error', negative_indices: 'out_of_bounds', oob_code: `${op}.bounds` },
+    { mode: 'error', negative_indices: 'out_of_bounds', oob_code: `${op}.index_out_of_bounds` },
   );
 }
 

@@ -46,7 +46,7 @@ export interface TfGatherNdArgs {
 
 /** Both gathers' opening: Tensors, strict keyword arguments (TF's no-op `name` and `validate_indices` too), policy, index dtype. */
 function openGather<T extends object>(
-  op: 'tf.gather' | 'tf.gather_nd',
+  op: 'tensorflow.gather' | 'tensorflow.gather_nd',
   params: Tensor,
   indices: Tensor,
   args: T | null,
@@ -79,12 +79,12 @@ function checkBatchShape(op: string, params: Tensor, indices: Tensor, b: number)
 }
 
 /**
- * Lowers tf.gather. Rules: `tf.gather.params` / `tf.gather.indices` (Tensors),
- * `tf.gather.options` (known keyword arguments and options only), `tf.gather.indices_dtype`
- * (int32/int64), `tf.gather.batch_dims` (in [-rank(indices), rank(indices)] and ≤ axis),
- * `tf.gather.axis` (in [-rank(params), rank(params))), `tf.gather.batch_shape`
- * (params.shape[:b] == indices.shape[:b]), `tf.gather.device`, `tf.gather.bad_indices_policy`,
- * `tf.gather.index_out_of_bounds` (cpu device), `tf.gather.out`.
+ * Lowers tf.gather. Rules: `tensorflow.gather.params` / `tensorflow.gather.indices` (Tensors),
+ * `tensorflow.gather.options` (known keyword arguments and options only), `tensorflow.gather.indices_dtype`
+ * (int32/int64), `tensorflow.gather.batch_dims` (in [-rank(indices), rank(indices)] and ≤ axis),
+ * `tensorflow.gather.axis` (in [-rank(params), rank(params))), `tensorflow.gather.batch_shape`
+ * (params.shape[:b] == indices.shape[:b]), `tensorflow.gather.device`, `tensorflow.gather.bad_indices_policy`,
+ * `tensorflow.gather.index_out_of_bounds` (cpu device), `tensorflow.gather.out`.
  */
 function lowerGather(
   params: Tensor,
@@ -92,7 +92,7 @@ function lowerGather(
   args: TfGatherArgs | null = {},
   opts: TfPolicyOptions | null = {},
 ): LoweredGather<'tensorflow.gather'> {
-  const op = 'tf.gather';
+  const op = 'tensorflow.gather';
   const keys = ['axis', 'batch_dims', 'validate_indices', 'name'];
   const { x, i, kw, policy, out } = openGather(op, params, indices, args, keys, opts);
   const r = x.rank;
@@ -119,11 +119,11 @@ function lowerGather(
 }
 
 /**
- * Lowers tf.gather_nd. Rules: `tf.gather_nd.params` / `.indices` (Tensors),
- * `tf.gather_nd.options`, `tf.gather_nd.indices_dtype`, `tf.gather_nd.indices_rank`
- * (rank ≥ 1), `tf.gather_nd.batch_dims` (0 ≤ b < rank(indices), b ≤ rank(params)),
- * `tf.gather_nd.batch_shape`, `tf.gather_nd.index_depth` (b + k ≤ rank(params)),
- * `tf.gather_nd.index_out_of_bounds` (cpu device), `tf.gather_nd.out`.
+ * Lowers tf.gather_nd. Rules: `tensorflow.gather_nd.params` / `.indices` (Tensors),
+ * `tensorflow.gather_nd.options`, `tensorflow.gather_nd.indices_dtype`, `tensorflow.gather_nd.indices_rank`
+ * (rank ≥ 1), `tensorflow.gather_nd.batch_dims` (0 ≤ b < rank(indices), b ≤ rank(params)),
+ * `tensorflow.gather_nd.batch_shape`, `tensorflow.gather_nd.index_depth` (b + k ≤ rank(params)),
+ * `tensorflow.gather_nd.index_out_of_bounds` (cpu device), `tensorflow.gather_nd.out`.
  */
 function lowerGatherNd(
   params: Tensor,
@@ -131,7 +131,7 @@ function lowerGatherNd(
   args: TfGatherNdArgs | null = {},
   opts: TfPolicyOptions | null = {},
 ): LoweredGather<'tensorflow.gather_nd'> {
-  const op = 'tf.gather_nd';
+  const op = 'tensorflow.gather_nd';
   const { x, i, kw, policy, out } = openGather(op, params, indices, args, ['batch_dims', 'name'], opts);
   const r = x.rank;
   const q = i.rank;

@@ -113,7 +113,9 @@ function policyRow(op: string, value: TfPolicyOptions | null | undefined) {
 }
 
 /** The gather policy of `op` under each row of TF_POLICY (`<op>.index_out_of_bounds` under error). */
-function gatherRows(op: 'tf.gather' | 'tf.gather_nd'): Readonly<Record<RowName, GatherPolicy>> {
+function gatherRows(
+  op: 'tensorflow.gather' | 'tensorflow.gather_nd',
+): Readonly<Record<RowName, GatherPolicy>> {
   const rows = { ...TF_POLICY.device, ...TF_POLICY.bad_indices_policy };
   const policy = (name: RowName): GatherPolicy =>
     rowPolicy(
@@ -125,11 +127,14 @@ function gatherRows(op: 'tf.gather' | 'tf.gather_nd'): Readonly<Record<RowName, 
 }
 
 /** Every gather's policies, one constant per op and row. */
-const GATHER_POLICY = { 'tf.gather': gatherRows('tf.gather'), 'tf.gather_nd': gatherRows('tf.gather_nd') };
+const GATHER_POLICY = {
+  'tensorflow.gather': gatherRows('tensorflow.gather'),
+  'tensorflow.gather_nd': gatherRows('tensorflow.gather_nd'),
+};
 
 /** A gather's policy and `out`, from the options object. */
 export function gatherPolicy(
-  op: 'tf.gather' | 'tf.gather_nd',
+  op: 'tensorflow.gather' | 'tensorflow.gather_nd',
   value: TfPolicyOptions | null | undefined,
 ): { policy: GatherPolicy; out: Tensor | undefined } {
   const { name, out } = policyRow(op, value);

@@ -65,11 +65,11 @@ function lowerNd(
 }
 
 /**
- * Lowers tf.scatter_nd. Rules: `tf.scatter_nd.indices` / `.updates` (Tensors),
- * `tf.scatter_nd.options`, `tf.scatter_nd.indices_dtype`, `tf.scatter_nd.indices_rank`
- * (≥ 1), `tf.scatter_nd.shape` (non-negative integers), `tf.scatter_nd.index_depth`,
- * `tf.scatter_nd.updates_shape`, `tf.scatter_nd.updates_dtype` (numeric: duplicates are summed),
- * `tf.scatter_nd.index_out_of_bounds` (cpu device), `tf.scatter_nd.out`.
+ * Lowers tf.scatter_nd. Rules: `tensorflow.scatter_nd.indices` / `.updates` (Tensors),
+ * `tensorflow.scatter_nd.options`, `tensorflow.scatter_nd.indices_dtype`, `tensorflow.scatter_nd.indices_rank`
+ * (≥ 1), `tensorflow.scatter_nd.shape` (non-negative integers), `tensorflow.scatter_nd.index_depth`,
+ * `tensorflow.scatter_nd.updates_shape`, `tensorflow.scatter_nd.updates_dtype` (numeric: duplicates are summed),
+ * `tensorflow.scatter_nd.index_out_of_bounds` (cpu device), `tensorflow.scatter_nd.out`.
  */
 function lowerScatterNd(
   indices: Tensor,
@@ -77,7 +77,7 @@ function lowerScatterNd(
   shape: readonly number[],
   options: TfPolicyOptions | null = {},
 ): LoweredScatter<'tensorflow.scatter_nd'> {
-  const op = 'tf.scatter_nd';
+  const op = 'tensorflow.scatter_nd';
   const i = tensorArg(op, 'indices', indices);
   const u = tensorArg(op, 'updates', updates);
   const dims = integers(op, 'shape', shape);
@@ -89,7 +89,7 @@ function lowerScatterNd(
 
 /** `tf.tensor_scatter_nd_<name>(tensor, indices, updates)`: only the combiner and the name differ. */
 function tensorScatterLowering<N extends string>(name: N, computation: ReducerName) {
-  const op = `tf.${name}`;
+  const op = `tensorflow.${name}`;
   return (
     tensor: Tensor,
     indices: Tensor,

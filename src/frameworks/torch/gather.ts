@@ -79,7 +79,7 @@ export const writesNothing = (m: CallMeta, X: Tensor, policy: ScatterPolicy): Sc
  *
  * Shape: index.shape. Rules: torch.gather.{input,index} (Tensors), .options, .out,
  * .index_dtype (int64), .dim, .ndim, .index_shape (index.size(d) <= input.size(d), d != dim),
- * .bounds (negative indices included). An empty index returns an empty output without further
+ * .index_out_of_bounds (negative indices included). An empty index returns an empty output without further
  * checks, as PyTorch documents.
  */
 export function lowerGather(
@@ -114,7 +114,7 @@ export interface TakeAlongDimOptions extends OutOptions {
  * tensors (so an empty index is not checked further). With a dim, PyTorch 1.13 checks, in this
  * order: the same number of dims (torch.take_along_dim.ndim, no 0-d promotion), int64 indices
  * (.index_dtype), dim in [-rank, rank) (.dim: a 0-d input has no dim), broadcastable shapes
- * outside dim (.shape), then gathers (.bounds; 1.13: negative indices are errors).
+ * outside dim (.shape), then gathers (.index_out_of_bounds; 1.13: negative indices are errors).
  */
 export function lowerTakeAlongDim(
   input: Tensor,
@@ -162,7 +162,7 @@ export function lowerTakeAlongDim(
 /**
  * Lowers `torch.take(input, index, *, out=None)`: `out[j...] = input.flatten()[index[j...]]`,
  * negative indices counted from the end once. Rules: torch.take.{input,index}, .options, .out,
- * .index_dtype (int64), .bounds.
+ * .index_dtype (int64), .index_out_of_bounds.
  */
 export function lowerTake(
   input: Tensor,
@@ -195,7 +195,10 @@ export function vectorAlongDim(op: TorchOp, I: Tensor, dim: unknown, rank: numbe
 }
 
 /** index_select's policy, with its out-of-bounds code. */
-const INDEX_SELECT_POLICY = { ...policyOf('index_select'), oob_code: 'torch.index_select.bounds' };
+const INDEX_SELECT_POLICY = {
+  ...policyOf('index_select'),
+  oob_code: 'torch.index_select.index_out_of_bounds',
+};
 
 /**
  * Lowers `torch.index_select(input, dim, index, *, out=None)`.
@@ -204,7 +207,7 @@ const INDEX_SELECT_POLICY = { ...policyOf('index_select'), oob_code: 'torch.inde
  *
  * Shape: input.shape with dim → len(index). Rules: torch.index_select.{input,index}, .options,
  * .out, .index_dtype (int32/int64), .index_rank (a vector), .dim, .empty_dim (a non-empty
- * index into a size-0 dim), .bounds (negatives are errors; also when the result is empty),
+ * index into a size-0 dim), .index_out_of_bounds (negatives are errors; also when the result is empty),
  * .rank0_input (see docs).
  */
 export function lowerIndexSelect(

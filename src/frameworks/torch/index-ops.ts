@@ -121,7 +121,7 @@ export interface IndexAddOptions extends OutOptions {
  * Lowers `torch.index_add(input, dim, index, source, *, alpha=1, out=None)`:
  * `self[..., index[i], ...] += alpha * source[..., i, ...]`; duplicates accumulate.
  * Rules: torch.index_add.{input,index,source}, .options, .out, .alpha (a scalar),
- * .index_dtype (int32/int64), .index_rank, .dim, .source_shape, .source_dtype, .bounds
+ * .index_dtype (int32/int64), .index_rank, .dim, .source_shape, .source_dtype, .index_out_of_bounds
  * (negatives are errors).
  */
 export function lowerIndexAdd(
@@ -148,7 +148,7 @@ export function lowerIndexAdd(
  * Lowers `torch.index_copy(input, dim, index, source, *, out=None)`:
  * `self[..., index[i], ...] = source[..., i, ...]`. Duplicates: the last wins (PyTorch:
  * unspecified). Rules: torch.index_copy.{input,index,source}, .options, .out, .index_dtype
- * (int64), .index_rank, .dim, .source_shape, .source_dtype, .bounds.
+ * (int64), .index_rank, .dim, .source_shape, .source_dtype, .index_out_of_bounds.
  */
 export function lowerIndexCopy(
   input: Tensor,
@@ -170,7 +170,7 @@ export function lowerIndexCopy(
  * `value` is a number, bigint, boolean or a 0-d tensor (PyTorch takes either; a tensor with
  * dimensions is refused: torch.index_fill.value). Negative indices count from the end once
  * (unlike index_copy). Rules: torch.index_fill.{input,index}, .options, .out, .value,
- * .index_dtype (int64), .index_rank, .dim, .bounds.
+ * .index_dtype (int64), .index_rank, .dim, .index_out_of_bounds.
  */
 export function lowerIndexFill(
   input: Tensor,

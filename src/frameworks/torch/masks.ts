@@ -44,7 +44,7 @@ const maskMeta = (op: string, out: unknown, X: Tensor) => ({
 });
 
 /** torch.index's policy: index_put's, out of bounds under its own code. */
-const INDEX_POLICY = { ...policyOf('index_put'), oob_code: 'torch.index.bounds' };
+const INDEX_POLICY = { ...policyOf('index_put'), oob_code: 'torch.index.index_out_of_bounds' };
 
 /** The index tensors' shapes broadcast together (`<op>.shape`). */
 function indexShape(op: string, shapes: readonly (readonly number[])[]): number[] {
@@ -65,12 +65,16 @@ function valuesTo(op: string, V: Tensor, shape: readonly number[], B: Tensor = V
   );
 }
 
-/** `<op>.bounds`: PyTorch refuses a (broadcast, non-empty) integer index into a size-0 dim first. */
+/** `<op>.index_out_of_bounds`: PyTorch refuses a (broadcast, non-empty) integer index into a size-0 dim first. */
 function sizeZeroDim(op: string, dim: number): never {
-  throw new IndexOutOfBoundsError(`${op}.bounds`, `${op}: index is out of bounds for dimension with size 0`, {
-    dim,
-    size: 0,
-  });
+  throw new IndexOutOfBoundsError(
+    `${op}.index_out_of_bounds`,
+    `${op}: index is out of bounds for dimension with size 0`,
+    {
+      dim,
+      size: 0,
+    },
+  );
 }
 
 /** A uint8 mask as bool; any value but 0 and 1 is refused (`<op>.mask_values`, PyTorch's RuntimeError). */
@@ -149,7 +153,7 @@ const notScalarMask = (i: TupleItem) => !('adv' in i && 'mask' in i.adv && i.adv
  * (`<op>.no_index`) unless X is empty. Masks whose dims, with the entries after them, come to
  * more than rank(X) are refused (`<op>.too_many_indices`): PyTorch 1.13 counts each entry once
  * there and then reads past its dims (`x[m2d, None]` of a 3×4 x gives a 6×6 result). Any (broadcast, non-empty) integer index into a size-0 dim is refused
- * first (`<op>.bounds`).
+ * first (`<op>.index_out_of_bounds`).
  */
 function placedItems(op: string, X: Tensor, items: readonly TupleItem[]) {
   // An empty tensor returns before any kernel runs (values still broadcast to the result).
@@ -373,7 +377,7 @@ function scalarIndex(op: string): never {
   );
 }
 
-/** PyTorch refuses a (broadcast, non-empty) integer index into a size-0 dim before anything else (`<op>.bounds`). */
+/** PyTorch refuses a (broadcast, non-empty) integer index into a size-0 dim before anything else (`<op>.index_out_of_bounds`). */
 function zeroDimCheck(
   op: string,
   shape: readonly number[],
@@ -389,7 +393,7 @@ function zeroDimCheck(
 
 /**
  * An int64-only tuple: the tensors broadcast to S (`<op>.shape`), any index into a size-0 dim
- * refused first (`<op>.bounds`), the result's shape S + X.shape[n:].
+ * refused first (`<op>.index_out_of_bounds`), the result's shape S + X.shape[n:].
  */
 function intTuple(op: string, X: Tensor, arrays: readonly Tensor[]) {
   const { indices: idx, shape } = broadcastTuple(arrays, `${op}.shape`, op);
@@ -508,7 +512,7 @@ export interface IndexPutOptions extends OutOptions {
  *
  * `values` broadcasts to S + self.shape[k:]. Negative indices count from the end once.
  * Rules: torch.index_put.{input,indices,values}, .options, .out, .accumulate, .index_dtype
- * (int64), .too_many_indices, .shape, .values_shape, .values_dtype, .bounds; a bool or uint8
+ * (int64), .too_many_indices, .shape, .values_shape, .values_dtype, .index_out_of_bounds; a bool or uint8
  * mask in `indices` indexes by its true positions (.mask_shape, .mask_values);
  * a null entry is a full slice `:` (`x[:, m] = v`; `.no_index`).
  */

@@ -23,7 +23,7 @@ import { scatterProductNaN } from './nan-places.js';
  *
  * Rules: torch.<op>.{input,index,src} (Tensors; scatter's src may be a scalar), .index_dtype
  * (int64), .dim, .ndim (same ranks), .index_shape (index.size(d) <= src.size(d) for all d,
- * <= self.size(d) for d != dim), .src_dtype, .out, .bounds (negative indices included). An
+ * <= self.size(d) for d != dim), .src_dtype, .out, .index_out_of_bounds (negative indices included). An
  * empty index returns `input` unchanged (after the src dtype check). Duplicates are applied in update-index order (PyTorch
  * leaves the order unspecified).
  */

@@ -111,7 +111,7 @@ export function gatherPolicy(op: string, args: WebNNArgs): GatherPolicy {
     ...WEBNN_POLICY.outOfBounds[args.outOfBounds],
     negative_indices: WEBNN_POLICY.negative_indices,
   };
-  return rowPolicy(row, { oob_code: `${op}.indices` });
+  return rowPolicy(row, { oob_code: `${op}.index_out_of_bounds` });
 }
 
 /** The core policy of a scatter: clamp or error, last wins or error. */
@@ -120,7 +120,7 @@ export function scatterPolicy(op: string, args: WebNNArgs): ScatterPolicy {
     mode: WEBNN_POLICY.outOfBounds[args.outOfBounds].scatter,
     negative_indices: WEBNN_POLICY.negative_indices,
     duplicates: WEBNN_POLICY.duplicates[args.duplicates],
-    oob_code: `${op}.indices`,
+    oob_code: `${op}.index_out_of_bounds`,
     duplicate_code: `${op}.duplicates`,
   };
 }
