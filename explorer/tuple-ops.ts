@@ -1,7 +1,7 @@
 /**
  * Index-tuple ops in the explorer (`x[i, j]`, `x[mask]`, `x[i, j] = v`): numpy.index,
  * torch.index and torch.index_put take a JS array of index tensors, which the registry leaves
- * out of the CLI and the tables (its SKIP list); the explorer lists them with `indexTuple`
+ * out of the CLI and the tables (their framework DESCRIPTION's `unlisted`); the explorer lists them with `indexTuple`
  * signatures: the indices editor holds the tuple's arrays stacked along the first dim — one row
  * per indexed dim, as MXNet lays out index vectors — and the registry passes them unstacked.
  */

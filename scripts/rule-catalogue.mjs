@@ -71,11 +71,16 @@ const wordOp = (call) => (/^src\/frameworks\/\w+\//.test(call.file) ? [prefixed(
 /** A short op name (`'gather'` in src/frameworks/torch) with its framework: `torch.gather`. */
 const prefixed = (file, op) => (op.includes('.') ? op : `${file.split('/')[2]}.${op}`);
 
-/** Op ids as the registry lists them (so `'numpy.add.at'` reads as an op, not a code). */
-const OP_IDS = new Set(
-  ['src/tables/registry.ts', 'src/frameworks/op-names.ts'].flatMap((f) =>
+/**
+ * Op ids as the registry lists them (so `'numpy.add.at'` reads as an op, not a code), and as a
+ * frontend's function declares its op (`const op = 'jax.lax.scatter_apply'`: a lowering no registry row has).
+ */
+const OP_IDS = new Set([
+  ...['src/tables/registry.ts', 'src/frameworks/op-names.ts'].flatMap((f) =>
     [...readFileSync(join(ROOT, f), 'utf8').matchAll(new RegExp(`'((?:${FRAMEWORKS})(?:\\.\\w+)+)'`, 'g'))].map((m) => m[1])),
-);
+  ...files('src/frameworks').flatMap((f) =>
+    [...readFileSync(join(ROOT, f), 'utf8').matchAll(new RegExp(`const op = '((?:${FRAMEWORKS})(?:\\.\\w+)+)'`, 'g'))].map((m) => m[1])),
+]);
 
 /** The string literals of a line, without their quotes. */
 const literals = (line) =>

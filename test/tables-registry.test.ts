@@ -5,6 +5,8 @@ import { jax } from '../src/frameworks/jax.js';
 import { onnx } from '../src/frameworks/onnx.js';
 import { stablehlo } from '../src/frameworks/stablehlo.js';
 import { PRESETS } from '../src/tables/presets.js';
+import { InternalError } from '../src/errors.js';
+import { expectRule } from './helpers/errors.js';
 
 describe('registry tolerates operators that are not there yet', () => {
   it('an empty namespace set lists every known op as missing, with a note', () => {
@@ -16,20 +18,24 @@ describe('registry tolerates operators that are not there yet', () => {
     );
   });
 
-  it('picks up ops as they land: ready with a lowering, no_lower without, unknown ops with an assumed signature', () => {
+  it('picks up ops as they land: ready with a lowering, no_lower without', () => {
     const f = () => null;
-    const reg = buildRegistry({
-      onnx: { Gather: f, Foo: f, lower: { Gather: f, Foo: f } },
-      webnn: { gather: f },
-    });
+    const reg = buildRegistry({ onnx: { Gather: f, lower: { Gather: f } }, webnn: { gather: f } });
     const by = (id: string) => reg.find((e) => e.id === id);
     expect(by('onnx.Gather')?.state).toBe('ready');
     expect(by('onnx.GatherND')?.state).toBe('missing');
     expect(by('webnn.gather')?.state).toBe('no_lower');
-    expect(by('onnx.Foo')).toMatchObject({
-      state: 'ready',
-      note: expect.stringContaining('no signature entry'),
-    });
+  });
+
+  it('registry.signature: a lowering no description accounts for is an InternalError, not a guessed signature', () => {
+    const [f, g] = [() => null, () => null];
+    const ns = { onnx: { Gather: f, Foo: g, lower: { Gather: f, Foo: g } } };
+    const e = expectRule(() => buildRegistry(ns), 'registry.signature', InternalError);
+    expect(e).toMatchObject({ details: { op: 'onnx.Foo' } });
+    // Described ways out: a lowering the description leaves out (jax.at), another name of a signed one (jax.jnp).
+    const ids = buildRegistry({ jax }).map((x) => x.id);
+    expect(ids).toContain('jax.numpy.take');
+    expect(ids.filter((id) => /^jax\.(at|jnp\.|lax\.scatter_apply)/.test(id))).toEqual([]);
   });
 
   it('the tables still render, marking missing ops', () => {

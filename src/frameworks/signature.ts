@@ -108,6 +108,11 @@ export interface FrameworkDescription {
   readonly notation: 'nested' | 'tuple';
   /** Frameworks with Python constructors (NumPy, PyTorch, TensorFlow, JAX). */
   readonly constructors?: Constructors;
+  /**
+   * Lowerings that are no registry row (CLI, tables), each with why: their call is not
+   * (data, indices[, updates], …) — an index tuple, a callback. Every other lowering has a signature.
+   */
+  readonly unlisted?: Readonly<Record<string, string>>;
 }
 
 /**

@@ -7,23 +7,22 @@
  * updates, an attribute — each framework states beside its ops (`SIGNATURES` of its policy
  * file, see frameworks/signature.ts). An op the table describes but
  * its namespace does not export yet is listed as `missing` (with a note) so every front end can
- * say so; an op a namespace exports that the table does not know gets the generic signature
- * `(data, indices[, updates], attrs)` and a note.
+ * say so; a lowering a namespace exports that no description accounts for is an InternalError
+ * (`registry.signature`), never a guessed signature.
  *
- * Adding an operator: export it (and `lower.<Op>`) from src/frameworks/<name>.ts; add a
- * signature line to that framework's `SIGNATURES` only if its arguments are not
- * `(data, indices[, updates], attrs)`;
+ * Adding an operator: export it (and `lower.<Op>`) from src/frameworks/<name>.ts; add its
+ * signature line to that framework's `SIGNATURES`;
  * add its documented examples to src/tables/presets.ts.
  */
 import type { CoreCall } from '../core/call.js';
 import { execute } from '../core/call.js';
-import { InvalidArgumentError } from '../errors.js';
+import { InternalError, InvalidArgumentError } from '../errors.js';
 import type { DType } from '../tensor/dtype.js';
 import { cast, slice } from '../tensor/ops.js';
 import { type NestedArray, type Tensor, tensor } from '../tensor/tensor.js';
-import { FRAMEWORKS, SIGNATURES_OF } from '../frameworks/index.js';
+import { DESCRIPTIONS_OF, FRAMEWORKS, type FrameworkName, SIGNATURES_OF } from '../frameworks/index.js';
 import { GATHER_DN_KEYS, SCATTER_DN_KEYS } from '../frameworks/jax/dimension-numbers.js';
-import { DIA, DIUA, G, type OpSignature, S } from '../frameworks/signature.js';
+import type { OpSignature } from '../frameworks/signature.js';
 
 export type { Family, OpSignature, Param } from '../frameworks/signature.js';
 
@@ -31,17 +30,6 @@ export type { Family, OpSignature, Param } from '../frameworks/signature.js';
 export const SIGNATURES: Readonly<Record<string, OpSignature>> = Object.fromEntries(
   FRAMEWORKS.flatMap((fw) => Object.entries(SIGNATURES_OF[fw]).map(([name, sig]) => [`${fw}.${name}`, sig])),
 );
-
-/** Lowerings that are not a (data, indices[, updates]) call, left out of the registry. */
-const SKIP: readonly string[] = [
-  'torch.index_put', // an index tuple (one tensor per dim), not one indices tensor
-  'torch.index', // x[i0, i1, ...]: an index tuple, as index_put
-  'numpy.index', // advanced indexing a[idx0, idx1, ...]: an index tuple, not one indices tensor
-  'jax.at',
-  'jax.jnp.take',
-  'jax.jnp.take_along_axis',
-  'jax.lax.scatter_apply',
-];
 
 /** Names of every lowering, nested ones dotted (`lax.gather`). */
 function lowerNames(lower: Record<string, unknown>, prefix = ''): string[] {
@@ -101,19 +89,11 @@ export function buildRegistry(namespaces: Readonly<Record<string, unknown>>): Op
     const lower = (ns.lower ?? {}) as Record<string, unknown>;
     const lookup = (name: string, lowered: boolean) => resolveFn(ns, name, lowered);
     const known = Object.keys(SIGNATURES_OF[fw]);
-    const exported = lowerNames(lower).filter(
-      (k) => !SKIP.includes(`${fw}.${k}`) && !known.some((n) => n.endsWith(`.${k}`) && n !== k),
-    );
-    const names = [...known, ...exported.filter((k) => !known.includes(k))];
-    for (const name of names) {
+    unsigned(fw, lower, known);
+    for (const name of known) {
       const id = `${fw}.${name}`;
-      let signature = SIGNATURES[id];
+      const signature = SIGNATURES[id];
       let note: string | undefined;
-      if (!signature) {
-        const scatter = /scatter|put|index_add|index_copy/i.test(name);
-        signature = scatter ? S('scatter_general', DIUA) : G('general', DIA);
-        note = `${id}: no signature entry; assuming (${signature.params.join(', ')})`;
-      }
       const hasOp = typeof lookup(name, false) === 'function';
       const hasLower = typeof lookup(name, true) === 'function';
       const state = hasOp && hasLower ? 'ready' : hasOp ? 'no_lower' : 'missing';
@@ -123,6 +103,32 @@ export function buildRegistry(namespaces: Readonly<Record<string, unknown>>): Op
     }
   }
   return out;
+}
+
+/**
+ * Checks that every lowering of a framework's namespace is one its description accounts for: a
+ * signature, a lowering its description leaves out (`unlisted`: an index tuple, a callback), or
+ * another name of a signed op's lowering (`jax.jnp` is `jax.numpy`). Anything else is a lowering
+ * someone added without describing it, so no front end could build its call.
+ */
+function unsigned(
+  fw: FrameworkName,
+  lower: Readonly<Record<string, unknown>>,
+  known: readonly string[],
+): void {
+  const unlisted = DESCRIPTIONS_OF[fw].unlisted ?? {};
+  const signed = new Set(known.map((k) => resolveFn({ lower }, k, true)));
+  for (const name of lowerNames(lower))
+    if (
+      !known.includes(name) &&
+      !Object.hasOwn(unlisted, name) &&
+      !signed.has(resolveFn({ lower }, name, true))
+    )
+      throw new InternalError(
+        'registry.signature',
+        `${fw}.lower.${name} has no signature: state it in the framework's SIGNATURES (or its DESCRIPTION's unlisted, with why)`,
+        { op: `${fw}.${name}` },
+      );
 }
 
 /** Builds the framework call's positional arguments from neutral call args. */

@@ -159,6 +159,10 @@ export const DESCRIPTION: FrameworkDescription = {
     names: { tensor: null, as_tensor: null, LongTensor: 'int64', FloatTensor: 'float32' },
     dtypes: { int: 'int64', float: 'float32', complex: 'complex64' },
   },
+  unlisted: {
+    index: 'x[i0, i1, …]: an index tuple (one tensor per dim), not one indices tensor',
+    index_put: 'x[i0, i1, …] = v: an index tuple, as index',
+  },
 };
 
 /** The usual `dim` op: int64 indices, `dim` for the axis. */
