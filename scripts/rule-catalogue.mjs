@@ -530,6 +530,8 @@ export function renderCatalogue() {
     '(DirectML), `onnx.TensorScatter-24.write_indices` (its out-of-range write index), `<op>.bounds` (PyTorch,',
     'NumPy, `tf.boolean_mask`) or `<op>.out_of_bounds` (MLIR, the reference evaluator). Other rules keep their',
     'codes: `<op>.indices` still names a bad indices argument, `<op>.out_of_bounds` an option of that name.',
+    'A forbidden duplicate scatter target is `<op>.duplicate_indices` everywhere (ONNX, WebNN and DirectML said',
+    '`<op>.duplicates`, which now only names a bad value of the `duplicates` option).',
   ];
   for (const [group, rows] of [...groups].sort())
     out.push('', `## ${group}`, '', '| code | meaning | thrown at | tests |', '|---|---|---|---|', ...rows);

@@ -75,7 +75,7 @@ describe('tensor-gather-scatter CLI', () => {
 
   it('explain: StableHLO text, the mapping and the rule ID of an error', async () => {
     const text = await cliFailing(
-      'onnx.ScatterND-18.duplicates',
+      'onnx.ScatterND-18.duplicate_indices',
       'explain',
       'onnx.ScatterND',
       '--data',
@@ -87,7 +87,7 @@ describe('tensor-gather-scatter CLI', () => {
       '--no-color',
     );
     expect(text).toContain('"stablehlo.scatter"');
-    expect(text).toContain('onnx.ScatterND-18.duplicates');
+    expect(text).toContain('onnx.ScatterND-18.duplicate_indices');
     expect(text).toContain('updates[0] (9) → out[1]');
     expect(text).toContain('⚠ collision');
     const g = await cli(

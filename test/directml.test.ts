@@ -153,7 +153,7 @@ describe('DirectML policies', () => {
       ),
     ).toBe('directml.GATHER.IndicesTensor.DataType');
   });
-  it('overlapping scatter targets: last wins by default; "error" throws directml.SCATTER.duplicates', () => {
+  it('overlapping scatter targets: last wins by default; "error" throws directml.SCATTER.duplicate_indices', () => {
     const d = {
       InputTensor: f32([0, 0], [2]),
       IndicesTensor: u32([1, 1], [2]),
@@ -161,7 +161,7 @@ describe('DirectML policies', () => {
       Axis: 0,
     };
     expect(directml.SCATTER(d).toArray()).toEqual([0, 6]);
-    expect(codeOf(() => directml.SCATTER(d, { duplicates: 'error' }))).toBe('directml.SCATTER.duplicates');
+    expect(codeOf(() => directml.SCATTER(d, { duplicates: 'error' }))).toBe('directml.SCATTER.duplicate_indices');
   });
 });
 

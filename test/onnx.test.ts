@@ -487,7 +487,7 @@ describe('lowering (onnx.lower.*)', () => {
     expect(nd.options).toMatchObject({
       mode: 'error',
       duplicates: 'error',
-      duplicate_code: 'onnx.ScatterND-18.duplicates',
+      duplicate_code: 'onnx.ScatterND-18.duplicate_indices',
       include_self: true,
     });
   });
@@ -596,7 +596,7 @@ describe('negative tests: one per rule', () => {
       DTypeError,
     ],
     [
-      'onnx.Scatter-11.duplicates',
+      'onnx.Scatter-11.duplicate_indices',
       () => onnx.Scatter(f32([0, 0]), i64([1, 1]), f32([1, 2]), {}, { opset: 11 }),
       DuplicateIndexError,
     ],
@@ -615,7 +615,7 @@ describe('negative tests: one per rule', () => {
       () => onnx.ScatterElements(d, ix, f32([[0, 0]]), { reduction: 'sum' } as never),
     ],
     [
-      'onnx.ScatterElements-18.duplicates',
+      'onnx.ScatterElements-18.duplicate_indices',
       () => onnx.ScatterElements(f32([0, 0]), i64([1, 1]), f32([1, 2])),
       DuplicateIndexError,
     ],
@@ -666,7 +666,7 @@ describe('negative tests: one per rule', () => {
       () => onnx.ScatterND(d, ix, f32([0]), { reduction: 'min' }, { opset: 17 }),
     ],
     [
-      'onnx.ScatterND-18.duplicates',
+      'onnx.ScatterND-18.duplicate_indices',
       () =>
         onnx.ScatterND(
           d,

@@ -356,8 +356,8 @@ describe('why', () => {
       ),
     );
     expect(w.violations.map((x) => x.code)).toEqual([
-      'onnx.ScatterND-18.duplicates',
-      'onnx.ScatterND-18.duplicates',
+      'onnx.ScatterND-18.duplicate_indices',
+      'onnx.ScatterND-18.duplicate_indices',
     ]);
     expect(w.violations[1].message).toContain('2 updates write element [2]');
   });

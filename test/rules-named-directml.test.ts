@@ -107,7 +107,7 @@ const CASES: [string, () => unknown, (new (...a: any[]) => Error)?][] = [
     with_('SCATTER_ND', { InputTensor: scalar(), IndicesTensor: u32([0], []), UpdatesTensor: scalar() }),
   ],
   [
-    'directml.SCATTER_ND.duplicates',
+    'directml.SCATTER_ND.duplicate_indices',
     with_(
       'SCATTER_ND',
       { IndicesTensor: u32([1, 1, 1, 1], [1, 2, 2]), UpdatesTensor: f32([5, 6], [1, 1, 2]) },

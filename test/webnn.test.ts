@@ -199,12 +199,12 @@ describe('WebNN WPT behaviour and policies', () => {
       'webnn.gather.index_out_of_bounds',
     );
   });
-  it('duplicates: last wins by default, "error" throws webnn.scatterND.duplicates', () => {
+  it('duplicates: last wins by default, "error" throws webnn.scatterND.duplicate_indices', () => {
     const input = f32([0, 0], [2]);
     expect(webnn.scatterND(input, u32([1, 1], [2, 1]), f32([5, 6], [2])).toArray()).toEqual([0, 6]);
     expect(
       codeOf(() => webnn.scatterND(input, u32([1, 1], [2, 1]), f32([5, 6], [2]), { duplicates: 'error' })),
-    ).toBe('webnn.scatterND.duplicates');
+    ).toBe('webnn.scatterND.duplicate_indices');
   });
   it('gather accepts 0-D indices (output rank r + q - 1 = 0)', () => {
     expect(webnn.gather(tensor([5, 6, 7], 'int32'), tensor(2n, 'int64', [])).toArray()).toEqual(7);

@@ -424,7 +424,7 @@ const GATHER_POLICY: ReadonlyMap<OpVersion, GatherPolicy> = new Map(
 
 /**
  * Every ONNX scatter: an out-of-bounds index is an error; duplicate targets under reduction
- * `none` are an error (`<op>.duplicates`) unless the caller asks for `last_wins`; with a
+ * `none` are an error (`<op>.duplicate_indices`) unless the caller asks for `last_wins`; with a
  * reduction they combine in row-major order of the indices.
  */
 export function scatterPolicy(
@@ -437,7 +437,7 @@ export function scatterPolicy(
     negative_indices: negativeIndices(op),
     oob_code: code(op, 'index_out_of_bounds'),
     duplicates: reduction === 'none' && duplicates === 'error' ? 'error' : 'apply',
-    duplicate_code: code(op, 'duplicates'),
+    duplicate_code: code(op, 'duplicate_indices'),
   };
 }
 

@@ -19,7 +19,7 @@
  * - `indices`: every index lies in [-s, s-1] (Scatter-9: [0, s-1]), s = data.shape[axis];
  * - `reduction`: one of the version's reductions; `max` / `min` not on complex data (ONNX defines no
  *   order on complex numbers);
- * - `duplicates`: with reduction `none`, no two index elements address one element (the spec
+ * - `duplicate_indices`: with reduction `none`, no two index elements address one element (the spec
  *   forbids it from version 16 and leaves the result undefined before), unless the caller
  *   passes `{ duplicates: 'last_wins' }`;
  * - `opset` (code `onnx.<Op>.opset`); `out`: data's shape and dtype (may be `data`: in place).

@@ -18,7 +18,7 @@
  * - `indices`: every component lies in [-s, s-1] for its data dim of size s;
  * - `reduction`: one of the version's reductions; `max` / `min` not on complex data (ONNX defines no
  *   order on complex numbers);
- * - `duplicates`: with reduction `none`, no two index tuples address one element, unless
+ * - `duplicate_indices`: with reduction `none`, no two index tuples address one element, unless
  *   `{ duplicates: 'last_wins' }`;
  * - `opset` (code `onnx.ScatterND.opset`): opset >= 11; `out`: data's shape and dtype.
  *

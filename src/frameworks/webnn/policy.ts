@@ -121,7 +121,7 @@ export function scatterPolicy(op: string, args: WebNNArgs): ScatterPolicy {
     negative_indices: WEBNN_POLICY.negative_indices,
     duplicates: WEBNN_POLICY.duplicates[args.duplicates],
     oob_code: `${op}.index_out_of_bounds`,
-    duplicate_code: `${op}.duplicates`,
+    duplicate_code: `${op}.duplicate_indices`,
   };
 }
 
