@@ -1,13 +1,14 @@
 /**
  * What the ONNX, TensorFlow, MXNet, Caffe2, DirectML, WebNN, MLIR and StableHLO frontends share:
  * the public function of an op derived from its lowering (`execute(lower(...))`, written once),
- * the dtype-rule failure every frontend raises the same way, and the policy rows two frameworks
+ * the dtype-rule failure and the shape equality every frontend raises the same way, and the policy rows two frameworks
  * state with the same words.
  */
 import { type CoreCall, execute } from '../core/call.js';
-import { DTypeError } from '../errors.js';
+import { fail } from '../core/validate.js';
+import { DTypeError, fmt } from '../errors.js';
 import { type DType, isComplex } from '../tensor/dtype.js';
-import type { Tensor } from '../tensor/tensor.js';
+import { type Tensor, sameShape } from '../tensor/tensor.js';
 import { dtypeRuleFailed } from './args.js';
 
 /** `P` with the parameter at position `I` (the tensor whose dtype the result has) typed `T`. */
@@ -58,6 +59,20 @@ export function checkSameDType(
 ): void {
   if (t.dtype !== ref.dtype)
     dtypeRule(code, `${op}: ${name} must have the ${word} of ${refName} (${ref.dtype}); got ${t.dtype}`, t);
+}
+
+/**
+ * A shape equality (rule `code`): `got` must be `expected`, worded
+ * `<op>: <rule> <expected>; got <got>` (`shape(updates) must equal shape(indices) [2, 3]; got [3]`).
+ */
+export function checkShapeIs(
+  op: string,
+  code: string,
+  rule: string,
+  [got, expected]: readonly [readonly number[], readonly number[]],
+  details: Record<string, unknown> = {},
+): void {
+  if (!sameShape(got, expected)) fail(code, `${op}: ${rule} ${fmt(expected)}; got ${fmt(got)}`, details);
 }
 
 /** An out-of-bounds index is an error, in gathers and scatters alike (a policy row). */

@@ -12,7 +12,7 @@ import { DTypeError, fmt } from '../../errors.js';
 import { DTYPES, type DType } from '../../tensor/dtype.js';
 import { Tensor } from '../../tensor/tensor.js';
 import { integer, integers, oneOf, options, tensorArg } from '../args.js';
-import { CLAMP_OR_ERROR, LAST_OR_ERROR, dtypeRule } from '../checks.js';
+import { CLAMP_OR_ERROR, LAST_OR_ERROR, checkShapeIs, dtypeRule } from '../checks.js';
 import { type FrameworkDescription, G, type Param, S, type Signatures } from '../signature.js';
 
 // DirectML's types: every float and integer dtype but bfloat16, in DTYPES' order (messages list them so).
@@ -298,13 +298,11 @@ export function output(
   if (value === undefined || value === null) return { sizes };
   const out = value instanceof Tensor ? value : undefined;
   const desc = out ? { Sizes: out.shape, DataType: out.dtype } : descOf(op, value as DmlOutputTensorDesc);
-  if (desc.Sizes !== undefined && !sameShape(desc.Sizes, sizes)) {
-    fail(
-      `${op}.OutputTensor.Sizes`,
-      `${op}: OutputTensor.Sizes must be ${fmt(sizes)}; got ${fmt(desc.Sizes)}`,
-      { expected: sizes, got: desc.Sizes },
-    );
-  }
+  if (desc.Sizes !== undefined)
+    checkShapeIs(op, `${op}.OutputTensor.Sizes`, 'OutputTensor.Sizes must be', [desc.Sizes, sizes], {
+      expected: sizes,
+      got: desc.Sizes,
+    });
   if (desc.DataType !== undefined && desc.DataType !== input.dtype) {
     throw new DTypeError(
       `${op}.OutputTensor.DataType`,

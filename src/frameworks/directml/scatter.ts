@@ -14,6 +14,7 @@ import { fail } from '../../core/validate.js';
 import { fmt } from '../../errors.js';
 import type { DType } from '../../tensor/dtype.js';
 import type { Tensor } from '../../tensor/tensor.js';
+import { checkShapeIs } from '../checks.js';
 import { elementsScatter, ndScatter } from '../families.js';
 import type { LoweredScatter } from '../lowered.js';
 import {
@@ -68,12 +69,8 @@ function lowerSCATTER(desc: DmlScatterDesc, options?: DmlOptions | null): Lowere
   const { input, indices, updates, D, policy } = descTensors(op, 'scatter', d, options);
   const axis = uintField(op, 'Axis', d.Axis, 0, D - 1);
   checkSizesOffAxis(op, input, indices, axis);
-  if (!sameShape(updates.shape, indices.shape)) {
-    fail(
-      `${op}.UpdatesTensor.Sizes`,
-      `${op}: UpdatesTensor.Sizes must match IndicesTensor.Sizes ${fmt(indices.shape)}; got ${fmt(updates.shape)}`,
-    );
-  }
+  const rule = 'UpdatesTensor.Sizes must match IndicesTensor.Sizes';
+  checkShapeIs(op, `${op}.UpdatesTensor.Sizes`, rule, [updates.shape, indices.shape]);
   const { out } = output(op, input, input.shape, D, d.OutputTensor);
   return elementsScatter({ op, out }, input, indices, updates, axis, 'replace', policy);
 }

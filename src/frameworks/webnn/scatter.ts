@@ -7,10 +7,8 @@
  * options, input_dataType, indices_dataType, updates_dataType, valid_dimension, input_rank
  * (>= 1), outOfBounds, duplicates; each op's own below.
  */
-import { fail } from '../../core/validate.js';
-import { fmt } from '../../errors.js';
-import { type Tensor, sameShape } from '../../tensor/tensor.js';
-import { runs } from '../checks.js';
+import type { Tensor } from '../../tensor/tensor.js';
+import { checkShapeIs, runs } from '../checks.js';
 import { elementsScatter, ndScatter, ndShape } from '../families.js';
 import {
   type WebNNScatterPolicyOptions,
@@ -51,12 +49,10 @@ function lowerScatterElements(
   checkRank(op, 'updates', updates, 1, r);
   const axis = checkAxis(op, args.axis, r);
   checkIndicesShape(op, input, indices, axis);
-  if (!sameShape(updates.shape, indices.shape)) {
-    fail(
-      `${op}.updates_shape`,
-      `${op}: shape(updates) must equal shape(indices) ${fmt(indices.shape)}; got ${fmt(updates.shape)}`,
-    );
-  }
+  checkShapeIs(op, `${op}.updates_shape`, 'shape(updates) must equal shape(indices)', [
+    updates.shape,
+    indices.shape,
+  ]);
   const policy = scatterPolicy(op, args);
   return elementsScatter({ op, out: args.out }, input, indices, updates, axis, 'replace', policy);
 }
@@ -82,13 +78,8 @@ function lowerScatterND(
   const args = openOperands(op, 'scatter', [], options, input, indices, 1, updates);
   checkRank(op, 'indices', indices, 1);
   checkCoordinateSize(op, input, indices);
-  const expected = ndShape(input.shape, indices.shape);
-  if (!sameShape(updates.shape, expected)) {
-    fail(
-      `${op}.updates_shape`,
-      `${op}: shape(updates) must be indices.shape[:-1] + input.shape[k:] = ${fmt(expected)}; got ${fmt(updates.shape)}`,
-    );
-  }
+  const rule = 'shape(updates) must be indices.shape[:-1] + input.shape[k:] =';
+  checkShapeIs(op, `${op}.updates_shape`, rule, [updates.shape, ndShape(input.shape, indices.shape)]);
   return ndScatter({ op, out: args.out }, input, indices, updates, 'replace', scatterPolicy(op, args));
 }
 
