@@ -27,8 +27,9 @@
  * Lowering: the `elements` family (families.ts): every other dim where indices span data is a
  * batching dim; where they are shorter, the index is completed by its position there.
  */
-import type { Tensor } from '../../tensor/tensor.js';
-import { checkShapeIs, runs } from '../checks.js';
+import { fmt } from '../../errors.js';
+import { type Tensor, sameShape } from '../../tensor/tensor.js';
+import { runs } from '../checks.js';
 import { elementsScatter } from '../families.js';
 import type { LoweredScatter } from '../lowered.js';
 import {
@@ -37,7 +38,7 @@ import {
   axisAttribute,
   checkIndicesFit,
   checkSameRank,
-  code,
+  fail,
   indexWording,
   onnxOptions,
   openOp,
@@ -73,15 +74,14 @@ const lowering =
     const { op, out, duplicates } = onnxOptions(type, options);
     const a = openOp(op, attrs, data, indices, updates);
     checkSameRank(op, data, indices);
-    checkShapeIs(
-      op.name,
-      code(op, 'updates_shape'),
-      'shape(updates) must equal shape(indices)',
-      [updates.shape, indices.shape],
-      {
-        updatesShape: updates.shape,
-      },
-    );
+    if (!sameShape(updates.shape, indices.shape)) {
+      fail(
+        op,
+        'updates_shape',
+        `shape(updates) must equal shape(indices) ${fmt(indices.shape)}; got ${fmt(updates.shape)}`,
+        { updatesShape: updates.shape },
+      );
+    }
     const axis = axisAttribute(op, a, data.rank);
     const reduction = reductionAttribute(op, a, data);
     checkIndicesFit(op, data, indices, axis);

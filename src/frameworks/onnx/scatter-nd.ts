@@ -24,14 +24,14 @@
  *
  * Lowering: the `nd` family, index vectors last, no batch dims (families.ts).
  */
-import type { Tensor } from '../../tensor/tensor.js';
-import { checkShapeIs, runs } from '../checks.js';
+import { fmt } from '../../errors.js';
+import { type Tensor, sameShape } from '../../tensor/tensor.js';
+import { runs } from '../checks.js';
 import { ndScatter, ndShape } from '../families.js';
 import type { LoweredScatter } from '../lowered.js';
 import {
   type OnnxScatterOptions,
   REDUCER,
-  code,
   fail,
   indexWording,
   onnxOptions,
@@ -64,11 +64,14 @@ export function lowerScatterND(
       indicesShape: indices.shape,
     });
   const expected = ndShape(data.shape, indices.shape);
-  const rule = 'shape(updates) must be indices.shape[:-1] ++ data.shape[k:] =';
-  checkShapeIs(op.name, code(op, 'updates_shape'), rule, [updates.shape, expected], {
-    updatesShape: updates.shape,
-    expected,
-  });
+  if (!sameShape(updates.shape, expected)) {
+    fail(
+      op,
+      'updates_shape',
+      `shape(updates) must be indices.shape[:-1] ++ data.shape[k:] = ${fmt(expected)}; got ${fmt(updates.shape)}`,
+      { updatesShape: updates.shape, expected },
+    );
+  }
   const policy = scatterPolicy(op, reduction, duplicates);
   const meta = { op: op.name, out, wording: indexWording(op, indices.rank) };
   return ndScatter(meta, data, indices, updates, REDUCER[reduction], policy);
