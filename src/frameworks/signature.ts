@@ -117,18 +117,20 @@ export interface FrameworkDescription {
 
 /**
  * A NumPy-style module's description (NumPy, jax.numpy): tuple notation, and `array` / `asarray`
- * constructors whose dtypes the values decide, as `dtypes` says.
+ * constructors whose dtypes the values decide, as `dtypes` says; `unlisted` as its description's.
  */
 export function numpyStyle(
   words: TensorWords,
   module: string,
   prefix: string,
   dtypes: Constructors['dtypes'],
+  unlisted: FrameworkDescription['unlisted'],
 ): FrameworkDescription {
   return {
     words,
     notation: 'tuple',
     constructors: { module, prefix, names: { array: null, asarray: null }, dtypes },
+    unlisted,
   };
 }
 

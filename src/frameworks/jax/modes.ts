@@ -125,18 +125,16 @@ export function parseMode(mode: unknown, entry: EntryPoint, op: string): ParsedM
  *
  * @internal
  */
-export const DESCRIPTION: FrameworkDescription = {
-  ...numpyStyle(
-    { operand: 'operand', indices: 'indices', updates: 'updates', result: 'out', target: 'out' },
-    'jax.numpy',
-    'jnp',
-    { int: 'int32', float: 'float32', complex: 'complex64' },
-  ),
-  unlisted: {
+export const DESCRIPTION: FrameworkDescription = numpyStyle(
+  { operand: 'operand', indices: 'indices', updates: 'updates', result: 'out', target: 'out' },
+  'jax.numpy',
+  'jnp',
+  { int: 'int32', float: 'float32', complex: 'complex64' },
+  {
     at: 'x.at[index].<method>(…): a NumPy index (tuple, slices, masks), not one indices tensor',
     'lax.scatter_apply': 'applies a callback at each index: no updates tensor',
   },
-};
+);
 
 /** jax.lax's scatters, one signature: (operand, indices, updates, dimension_numbers, attrs). */
 const LAX_SCATTERS = ['scatter', 'scatter_add', 'scatter_sub', 'scatter_mul', 'scatter_min', 'scatter_max'];

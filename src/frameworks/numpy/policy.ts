@@ -163,15 +163,13 @@ export function withFloatRules(ufunc: string, call: ScatterCall): ScatterCall {
  *
  * @internal
  */
-export const DESCRIPTION: FrameworkDescription = {
-  ...numpyStyle(
-    { operand: 'a', indices: 'indices', updates: 'values', result: 'out', target: 'a' },
-    'numpy',
-    'np',
-    { int: 'int64', float: 'float64', complex: 'complex128' },
-  ),
-  unlisted: { index: 'advanced indexing a[idx0, idx1, …]: an index tuple, not one indices tensor' },
-};
+export const DESCRIPTION: FrameworkDescription = numpyStyle(
+  { operand: 'a', indices: 'indices', updates: 'values', result: 'out', target: 'a' },
+  'numpy',
+  'np',
+  { int: 'int64', float: 'float64', complex: 'complex128' },
+  { index: 'advanced indexing a[idx0, idx1, …]: an index tuple, not one indices tensor' },
+);
 
 /** `np.<ufunc>.at(a, indices, b)`. */
 const UFUNC_AT = S('scatter_take', ['data', 'indices', 'updates'], { words: { updates: 'b' } });
