@@ -77,7 +77,7 @@ const AT_CASES: Record<string, [(at: At) => unknown, (new (...a: any[]) => Error
   a: [(at) => at('x', I([0]), 1)],
   b: [(at) => at(a23(), I([0]), 'x')],
   b_shape: [(at) => at(a23(), I([0]), F([1, 2]))],
-  // An integer past its axis beside a slice (basic indexing; an index array past it is `<op>.bounds`).
+  // An integer past its axis beside a slice (basic indexing); an index array past it has the same code.
   index_out_of_bounds: [(at) => at(a23(), [numpy.slice(null, null, null), 5], 1), IndexOutOfBoundsError],
   indices: [(at) => at(a23(), 'x', 1)],
   mask_shape: [(at) => at(a23(), [tensor([true, false, true], 'bool')], 1)],

@@ -35,7 +35,6 @@ import {
 import type { FrameworkName, NAMESPACES } from '../frameworks/index.js';
 import type { OpName } from '../frameworks/op-names.js';
 import type { LoweredOp } from '../frameworks/lowered.js';
-import { canonicalFramework } from '../translate/aliases.js';
 
 /** The framework's names of a call's differentiable arguments. */
 export interface ArgumentNames {
@@ -78,12 +77,8 @@ const BY_OP = {
   'mxnet.scatter_nd': { operand: null, updates: 'data' },
 } as const satisfies Readonly<Record<string, ArgumentNames>>;
 
-/**
- * `onnx.GatherND-13` → `onnx.GatherND`; `tf.gather` → `tensorflow.gather` (the TensorFlow
- * frontend names its calls by the `tf` alias; the name tables and op names use `tensorflow`).
- */
-const baseOp = (op: string) =>
-  op.replace(/-\d+$/, '').replace(/^([^.]+)\./, (_, ns: string) => `${canonicalFramework(ns)}.`);
+/** `onnx.GatherND-13` → `onnx.GatherND`: the name tables key an op without its schema version. */
+const baseOp = (op: string) => op.replace(/-\d+$/, '');
 
 /** The names a call's cotangents are returned under. */
 export function argumentNames(call: CoreCall): ArgumentNames {
