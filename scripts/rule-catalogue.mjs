@@ -494,6 +494,38 @@ function testsOf(code, tests) {
 
 const cell = (s) => String(s).replace(/\|/g, '\\|').replace(/\s+/g, ' ').trim();
 
+/**
+ * The codes renamed on 2026-11-27 (issue 21: one spelling per rule), printed once so a user upgrading
+ * finds the new code of the old one. One row per old spelling; `<op>` is the op of the code.
+ */
+const RENAMED = [
+  '## Renamed rule codes',
+  '',
+  'On 2026-11-27 every rule got one spelling across frameworks: TensorFlow codes start with the framework',
+  "name like every other framework's, an index out of range is `<op>.index_out_of_bounds` and a forbidden",
+  'duplicate scatter target `<op>.duplicate_indices` everywhere. The old spellings are gone (no aliases).',
+  'Codes not listed kept their spelling: `<op>.indices` still names a bad indices argument (not a',
+  'Tensor, a wrong dtype or rank), `mxnet.scatter_nd.out_of_bounds` a bad value of its `out_of_bounds`',
+  'option, `slice.bounds` a slice that does not fit; the oracle liberty `webnn.indices.out_of_bounds` is no error.',
+  '',
+  '| old code | new code | ops |',
+  '|---|---|---|',
+  '| `tf.<op>.<rule>` (`tf.gather.axis`) | `tensorflow.<op>.<rule>` (`tensorflow.gather.axis`) | every TensorFlow code; the oracle liberties `tf.scatter_nd.order`, `tf.gather.devices` too |',
+  '| `tf.boolean_mask.bounds` | `tensorflow.boolean_mask.index_out_of_bounds` | tf.boolean_mask |',
+  '| `torch.<op>.bounds` (`torch.gather.bounds`) | `torch.<op>.index_out_of_bounds` | every PyTorch op |',
+  '| `numpy.<op>.bounds` (`numpy.take.bounds`, `numpy.add.at.bounds`) | `numpy.<op>.index_out_of_bounds` | every NumPy op |',
+  '| `onnx.<Op>-<v>.indices`, an index out of range (`onnx.Gather-13.indices`) | `onnx.<Op>-<v>.index_out_of_bounds` | Gather, GatherElements, GatherND, Scatter, ScatterElements, ScatterND |',
+  '| `onnx.TensorScatter-24.write_indices`, a write index out of range | `onnx.TensorScatter-24.index_out_of_bounds` | TensorScatter |',
+  '| `onnx.<Op>-<v>.duplicates`, a duplicate target | `onnx.<Op>-<v>.duplicate_indices` | Scatter, ScatterElements, ScatterND |',
+  '| `caffe2.<Op>.indices`, an index out of range | `caffe2.<Op>.index_out_of_bounds` | Gather, BatchGather |',
+  '| `webnn.<op>.indices`, an index out of range | `webnn.<op>.index_out_of_bounds` | gather, gatherElements, gatherND, scatterElements, scatterND |',
+  '| `webnn.<op>.duplicates`, a duplicate target | `webnn.<op>.duplicate_indices` | scatterElements, scatterND |',
+  '| `directml.<OP>.IndicesTensor.values` | `directml.<OP>.index_out_of_bounds` | GATHER, GATHER_ELEMENTS, GATHER_ND, GATHER_ND1, SCATTER, SCATTER_ND |',
+  '| `directml.<OP>.duplicates`, a duplicate target | `directml.<OP>.duplicate_indices` | SCATTER, SCATTER_ND |',
+  '| `mlir.tensor.<op>.out_of_bounds` | `mlir.tensor.<op>.index_out_of_bounds` | tensor.gather, tensor.scatter |',
+  '| `reference.out_of_bounds` | `reference.index_out_of_bounds` | the reference evaluator |',
+];
+
 /** The catalogue as markdown. */
 export function renderCatalogue() {
   const rules = collectRules();
@@ -524,14 +556,7 @@ export function renderCatalogue() {
     '',
     `${rules.length} codes, ${rules.length - untested.length} named by a test.`,
     '',
-    '**Renamed on 2026-11-27** (one spelling per rule): every TensorFlow code starts `tensorflow.` (was `tf.`:',
-    '`tf.gather.axis` is now `tensorflow.gather.axis`), and every index-out-of-bounds error is',
-    '`<op>.index_out_of_bounds` — it was `<op>.indices` (ONNX, Caffe2, WebNN), `<op>.IndicesTensor.values`',
-    '(DirectML), `onnx.TensorScatter-24.write_indices` (its out-of-range write index), `<op>.bounds` (PyTorch,',
-    'NumPy, `tf.boolean_mask`) or `<op>.out_of_bounds` (MLIR, the reference evaluator). Other rules keep their',
-    'codes: `<op>.indices` still names a bad indices argument, `<op>.out_of_bounds` an option of that name.',
-    'A forbidden duplicate scatter target is `<op>.duplicate_indices` everywhere (ONNX, WebNN and DirectML said',
-    '`<op>.duplicates`, which now only names a bad value of the `duplicates` option).',
+    ...RENAMED,
   ];
   for (const [group, rows] of [...groups].sort())
     out.push('', `## ${group}`, '', '| code | meaning | thrown at | tests |', '|---|---|---|---|', ...rows);
