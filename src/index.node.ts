@@ -6,3 +6,7 @@
  * numbers, including why the pre-faulting helper thread this entry once started was removed.
  */
 export * from './index.js';
+import { registerWasmAdd } from './node/wasm-add.js';
+
+// Float32 scatter-add rows in WebAssembly SIMD where the engine has it (src/node/wasm-add.ts).
+registerWasmAdd();

@@ -9,6 +9,9 @@
  * then PyTorch's NaN order by place in the kernels, the IR's complex divide (XLA's Smith
  * algorithm) and the window-major gather (173 → 181 KB); then typed errors at every public entry
  * point found by the junk-input sweep and the tier-proof NaN paths (186 → 190 KB minified, 54 → 55 KB gzipped: 187.5 and 54.4 KB measured).
+ * Then the core's range hook, through which the Node entry runs float32 scatter-add rows in
+ * WebAssembly SIMD (src/node/wasm-add.ts; the kernel itself stays out of this bundle): 55 → 56 KB
+ * gzipped (56,303 → 56,334 bytes measured).
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -17,7 +20,7 @@ import { build, type Rollup } from 'vite';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const BUDGET_MIN = 190 * 1024;
-const BUDGET_GZIP = 55 * 1024;
+const BUDGET_GZIP = 56 * 1024;
 
 mkdirSync('test-artifacts', { recursive: true });
 const dir = mkdtempSync(join(resolve('test-artifacts'), 'bundle-'));

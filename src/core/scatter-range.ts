@@ -53,6 +53,12 @@ export interface RangeJob {
   readonly seen: Int32Array | null;
 }
 
+/**
+ * A faster writer a host entry may set (src/node/wasm-add.ts: float32 row-add in WebAssembly
+ * SIMD); it returns false for a job it does not take. Its result is bit-identical.
+ */
+export const hooks: { range: ((job: RangeJob, direct: RunFn) => boolean) | null } = { range: null };
+
 /** Applies every update of `job` whose target lies in [t0, t1), in update-index order. */
 export function scatterRange(job: RangeJob): void {
   const { map, results } = job;
@@ -67,6 +73,7 @@ export function scatterRange(job: RangeJob): void {
     return;
   }
   const direct = job.reducer === 'replace' ? replaceRuns(job) : reduceRuns(job);
+  if (hooks.range?.(job, direct)) return;
   const kernel = shortRowsKernel(job);
   if (kernel && rowPerBatch(job)) {
     startRows(job, kernel, clipToRange(job, direct));

@@ -1,0 +1,163 @@
+/**
+ * The Node entry's WebAssembly SIMD scatter-add rows (src/node/wasm-add.ts) against the
+ * JavaScript kernel: bit-identical on random float32 rows full of NaN payloads (quiet and
+ * signalling, both signs), ±0, subnormals, ±inf and duplicate targets, and really used where it
+ * applies (B5's shape: onnx.ScatterND `add` rows of 4k lanes, updates ≥ 2× the operand).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RangeJob, hooks } from '../src/core/scatter-range.js';
+import { Tensor, jax, onnx } from '../src/index.js';
+import '../src/index.node.js'; // registers the kernel on load
+import { registerWasmAdd, wasmAddApplies } from '../src/node/wasm-add.js';
+
+type Hook = typeof hooks.range;
+let wasm: Hook = null;
+let taken = 0;
+let before: Hook = null;
+
+/** The hook now set (a call, so TypeScript does not keep an earlier assignment's narrowing). */
+function registered(): Hook {
+  return hooks.range;
+}
+
+beforeAll(() => {
+  before = hooks.range;
+  hooks.range = null;
+  expect(registerWasmAdd()).toBe(true); // Node 20 has WebAssembly SIMD
+  const inner = registered();
+  if (inner === null) throw new Error('registerWasmAdd set no hook');
+  hooks.range = null;
+  wasm = (job: RangeJob, direct) => {
+    const ok = inner(job, direct);
+    if (ok) taken++;
+    return ok;
+  };
+});
+afterAll(() => {
+  hooks.range = before;
+});
+
+const SPECIAL = [
+  0x7fc00000, 0xffc00000, 0x7f800001, 0xff800123, 0x7fa5a5a5, 0xffc0beef, 0x00000000, 0x80000000, 0x00000001,
+  0x807fffff, 0x00400000, 0x7f800000, 0xff800000, 0x7f7fffff, 0xff7fffff, 0x3f800000,
+];
+
+function lcg(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (Math.imul(s, 1103515245) + 12345) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+function floats(rnd: () => number, len: number, special: number): Float32Array {
+  const f = new Float32Array(len);
+  const u = new Uint32Array(f.buffer);
+  for (let i = 0; i < len; i++) {
+    if (rnd() < special) u[i] = SPECIAL[Math.floor(rnd() * SPECIAL.length)];
+    else f[i] = (rnd() - 0.5) * (rnd() < 0.1 ? 1e38 : 4);
+  }
+  return f;
+}
+
+/** onnx.ScatterND add with the hook set to `hook`, as result bits. */
+function scatterBits(hook: Hook, data: Tensor, idx: Tensor, upd: Tensor): Uint32Array {
+  hooks.range = hook;
+  try {
+    const r = onnx.ScatterND(data, idx, upd, { reduction: 'add' });
+    return new Uint32Array(r.data.buffer, r.data.byteOffset, r.size);
+  } finally {
+    hooks.range = null;
+  }
+}
+
+describe('wasm scatter-add rows', () => {
+  it('is registered by the Node entry', () => {
+    expect(before).not.toBeNull();
+  });
+
+  it('is bit-identical to the JavaScript kernel on random rows (seeds 1-3)', () => {
+    for (const seed of [1, 2, 3]) {
+      const rnd = lcg(seed);
+      for (let k = 0; k < 60; k++) {
+        const n = 1 + Math.floor(rnd() * 12);
+        const c = 4 * (1 + Math.floor(rnd() * 12));
+        const m = 2 * n + Math.floor(rnd() * 40);
+        const p = [0, 0.05, 0.3, 1][Math.floor(rnd() * 4)];
+        const idx = new BigInt64Array(m).map(() => BigInt(Math.floor(rnd() * 2 * n) - n));
+        const args = [
+          new Tensor('float32', [n, c], floats(rnd, n * c, p)),
+          new Tensor('int64', [m, 1], idx),
+          new Tensor('float32', [m, c], floats(rnd, m * c, p)),
+        ] as const;
+        const before = taken;
+        const got = scatterBits(wasm, ...args);
+        expect(taken, `seed ${seed} case ${k}`).toBe(before + 1);
+        expect(Array.from(got), `seed ${seed} case ${k} n ${n} c ${c} m ${m}`).toEqual(
+          Array.from(scatterBits(null, ...args)),
+        );
+      }
+    }
+  });
+
+  it('takes NaN bits, signed zeros, subnormals and infinities by the self_first rule', () => {
+    // Lanes: element + update (the bits of each), applied twice (duplicate row 0).
+    const d = [0x7fa00001, 0x3f800000, 0x80000000, 0x80000000, 0x00000001, 0x7f800000, 0xffc0beef, 0];
+    const u = [0x3f800000, 0xff800123, 0x80000000, 0x00000000, 0x00000001, 0xff800000, 0x7fc00001, 0];
+    const data = new Tensor('float32', [1, 8], new Float32Array(new Uint32Array(d).buffer));
+    const upd = new Tensor('float32', [2, 8], new Float32Array(new Uint32Array([...u, ...u]).buffer));
+    const idx = new Tensor('int64', [2, 1], new BigInt64Array([0n, -1n]));
+    const got = Array.from(scatterBits(wasm, data, idx, upd));
+    expect(got).toEqual([
+      0x7fe00001, // the element's signalling NaN, quieted
+      0xffc00123, // the update's NaN, quieted, then the element's (now that NaN) stays
+      0x80000000, // -0 + -0 + -0
+      0x00000000, // -0 + +0 = +0, then +0 + +0
+      0x00000003, // subnormals add exactly (no flush to zero)
+      0xffc00000, // inf + -inf: the default NaN (negative), then it stays
+      0xffc0beef, // the element's NaN before the update's
+      0x00000000,
+    ]);
+  });
+
+  it('keeps update order around dropped rows (jax.at add, mode drop)', () => {
+    const x = new Tensor('float32', [3, 4], new Float32Array(12));
+    const i = new Tensor('int32', [7], new Int32Array([0, 5, 2, -1, 2, 9, 1]));
+    const u = new Tensor(
+      'float32',
+      [7, 4],
+      Float32Array.from({ length: 28 }, (_, k) => k),
+    );
+    hooks.range = wasm;
+    const before = taken;
+    const got = Array.from(jax.at(x, i).add(u).data);
+    hooks.range = null;
+    expect(taken).toBe(before + 1);
+    expect(got).toEqual([0, 1, 2, 3, 24, 25, 26, 27, 36, 39, 42, 45]);
+  });
+
+  it('applies only to float32 add rows of a multiple of 4 lanes with updates ≥ 2× the operand', () => {
+    const seen: boolean[] = [];
+    hooks.range = (job) => {
+      seen.push(wasmAddApplies(job));
+      return false;
+    };
+    const run = (dtype: 'float32' | 'float64', c: number, m: number, reduction: 'add' | 'mul') =>
+      onnx.ScatterND(
+        new Tensor(dtype, [4, c], dtype === 'float32' ? new Float32Array(4 * c) : new Float64Array(4 * c)),
+        new Tensor('int64', [m, 1], new BigInt64Array(m)),
+        new Tensor(dtype, [m, c], dtype === 'float32' ? new Float32Array(m * c) : new Float64Array(m * c)),
+        { reduction },
+      );
+    try {
+      run('float32', 8, 8, 'add');
+      run('float32', 6, 8, 'add');
+      run('float64', 8, 8, 'add');
+      run('float32', 8, 8, 'mul');
+      run('float32', 8, 7, 'add');
+    } finally {
+      hooks.range = null;
+    }
+    expect(seen).toEqual([true, false, false, false, false]);
+  });
+});
