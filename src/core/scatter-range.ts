@@ -37,6 +37,8 @@ export interface RangeJob {
   readonly kernels: readonly ReduceKernel[] | null;
   readonly nan: FloatNaN;
   readonly results: readonly Tensor[];
+  /** Inputs not yet copied into `results` (the range hook may copy them itself), or none. */
+  readonly from?: readonly Tensor[] | null;
   readonly indices: Tensor;
   readonly updates: readonly Tensor[];
   readonly partial: Map<number, Float64Array> | null;
@@ -74,6 +76,9 @@ export function scatterRange(job: RangeJob): void {
   }
   const direct = job.reducer === 'replace' ? replaceRuns(job) : reduceRuns(job);
   if (hooks.range?.(job, direct)) return;
+  const from = job.from ?? [];
+  for (let i = 0; i < from.length; i++)
+    if (from[i] !== results[i]) (results[i].data as Int8Array).set(from[i].data as Int8Array);
   const kernel = shortRowsKernel(job);
   if (kernel && rowPerBatch(job)) {
     startRows(job, kernel, clipToRange(job, direct));

@@ -51,6 +51,7 @@ import { badOptions, resolvePolicy } from './policy.js';
 import { checkDTypeList, scatterTensors } from './scatter-entry.js';
 import {
   type RangeReducer,
+  hooks,
   ownsRows,
   replaceRowBlocks,
   scatterChunk,
@@ -497,13 +498,19 @@ function runThreads(job: ScatterJob): Tensor[] {
   return results;
 }
 
-/** Fresh copies of the inputs (or the inputs copied into `out`), reset to the reducer's identity without include_self. */
-function startResults(job: ScatterJob): Tensor[] {
+/**
+ * Fresh copies of the inputs (or the inputs copied into `out`), reset to the reducer's identity
+ * without include_self. With `copy` false the results are left unwritten (see runReduce).
+ */
+function startResults(job: ScatterJob, copy = true): Tensor[] {
   const { setup, inputs, out } = job;
   const results = inputs.map((t, i) => {
     const o = out?.[i];
-    if (!o) return freshCopy(t);
-    if (o !== t) (o.data as any).set(t.data);
+    if (!o)
+      return copy
+        ? freshCopy(t)
+        : resultTensor(t.dtype, t.shape, freshStorage(t.dtype, t.size, byteSize(t.dtype)), t.size);
+    if (copy && o !== t) (o.data as any).set(t.data);
     return o;
   });
   const { reducer, map } = setup;
@@ -529,17 +536,21 @@ function sourceOf(job: ScatterJob): IndexSource {
 
 /** Strategy `reduce-runs`: built-in reducers but `mean`, on this thread (see scatterRange). */
 function runReduce(job: ScatterJob): Tensor[] {
-  const results = startResults(job);
-  const { map, policy, kernels, nan } = job.setup;
+  const { map, policy, kernels, nan, reducer, includeSelf } = job.setup;
+  // Under a range hook the inputs are copied by scatterRange: the hook may copy them straight
+  // into its own memory instead (B5: one 16 MiB copy fewer).
+  const lazy = hooks.range !== null && includeSelf && reducer !== 'replace' && !job.fuseDupCheck;
+  const results = startResults(job, !lazy);
   const seen = job.fuseDupCheck ? targetMarks(map) : null;
   fused(job, () =>
     scatterRange({
       map,
       policy,
-      reducer: job.setup.reducer as RangeReducer,
+      reducer: reducer as RangeReducer,
       kernels,
       nan,
       results,
+      from: lazy ? job.inputs : null,
       indices: job.indices,
       updates: job.updates,
       partial: job.partial,

@@ -77,7 +77,7 @@ export function wasmAddHook(kernel: Kernel): (job: RangeJob, direct: RunFn) => b
       mem.f32.set(src.subarray((b0 + j0) * w, (b0 + j1) * w), pUpd / 4);
       kernel.rows(0, pUpd, pStarts, j1 - j0, w);
     };
-    mem.f32.set(dst, 0);
+    mem.f32.set((job.from?.[0].data as Float32Array | undefined) ?? dst, 0);
     try {
       map.resolveChunks(job, { lo: 0, hi: map.batchCount, chunk }, (starts, b0, b1) => {
         let j0 = 0;
