@@ -136,6 +136,21 @@ describe('wasm scatter-add rows', () => {
     expect(got).toEqual([0, 1, 2, 3, 24, 25, 26, 27, 36, 39, 42, 45]);
   });
 
+  it('leaves the input copy to the JavaScript path when a hook declines the job', () => {
+    hooks.range = () => false; // the result starts uncopied under a hook (scatter.ts runReduce)
+    try {
+      const r = onnx.ScatterND(
+        new Tensor('float32', [2, 2], new Float32Array([1, 2, 3, 4])),
+        new Tensor('int64', [1, 1], new BigInt64Array([1n])),
+        new Tensor('float32', [1, 2], new Float32Array([10, 20])),
+        { reduction: 'mul' },
+      );
+      expect(Array.from(r.data)).toEqual([1, 2, 30, 80]);
+    } finally {
+      hooks.range = null;
+    }
+  });
+
   it('applies only to float32 add rows of a multiple of 4 lanes with updates ≥ 2× the operand', () => {
     const seen: boolean[] = [];
     hooks.range = (job) => {
