@@ -126,7 +126,7 @@ export function resolvePolicy(op: string, kind: 'gather' | 'scatter', value: unk
       negative_indices,
       duplicates: DIRECTML_POLICY.duplicates[dup],
       oob_code: `${op}.index_out_of_bounds`,
-      duplicate_code: `${op}.duplicate_indices`,
+      // A repeated scatter target is the core's `<op>.duplicate_indices` (gathers have none).
     },
   };
 }
