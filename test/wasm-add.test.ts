@@ -151,6 +151,26 @@ describe('wasm scatter-add rows', () => {
     }
   });
 
+  it('copies no empty storage, which may be detached (fuzz-ops seed 1821284938)', () => {
+    const empty = () => {
+      const data = new Float32Array(0);
+      structuredClone(data.buffer, { transfer: [data.buffer] }); // detaches it
+      return new Tensor('float32', [0, 4], data);
+    };
+    const idx = new Tensor('int64', [0, 1], new BigInt64Array(0));
+    for (const hook of [wasm, null]) {
+      hooks.range = hook;
+      try {
+        expect(onnx.ScatterND(empty(), idx, empty(), { reduction: 'add' }).shape).toEqual([0, 4]);
+        expect(onnx.ScatterND(empty(), idx, empty(), { reduction: 'add' }, { out: empty() }).shape).toEqual([
+          0, 4,
+        ]);
+      } finally {
+        hooks.range = null;
+      }
+    }
+  });
+
   it('applies only to float32 add rows of a multiple of 4 lanes with updates ≥ 2× the operand', () => {
     const seen: boolean[] = [];
     hooks.range = (job) => {

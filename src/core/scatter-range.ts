@@ -78,7 +78,8 @@ export function scatterRange(job: RangeJob): void {
   if (hooks.range?.(job, direct)) return;
   const from = job.from ?? [];
   for (let i = 0; i < from.length; i++)
-    if (from[i] !== results[i]) (results[i].data as Int8Array).set(from[i].data as Int8Array);
+    if (from[i] !== results[i] && from[i].size > 0)
+      (results[i].data as Int8Array).set(from[i].data as Int8Array);
   const kernel = shortRowsKernel(job);
   if (kernel && rowPerBatch(job)) {
     startRows(job, kernel, clipToRange(job, direct));

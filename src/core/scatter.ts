@@ -510,7 +510,8 @@ function startResults(job: ScatterJob, copy = true): Tensor[] {
       return copy
         ? freshCopy(t)
         : resultTensor(t.dtype, t.shape, freshStorage(t.dtype, t.size, byteSize(t.dtype)), t.size);
-    if (copy && o !== t) (o.data as any).set(t.data);
+    // An empty tensor's storage may be detached (it still has all 0 elements): set would throw.
+    if (copy && o !== t && t.size > 0) (o.data as any).set(t.data);
     return o;
   });
   const { reducer, map } = setup;
@@ -606,7 +607,7 @@ function runGeneral(job: ScatterJob): Tensor[] {
 /** A fresh copy of an input: the scatter's result before its updates. */
 function freshCopy(t: Tensor): Tensor {
   const data = freshStorage(t.dtype, t.size, byteSize(t.dtype));
-  (data as Int8Array).set(t.data as Int8Array);
+  if (t.size > 0) (data as Int8Array).set(t.data as Int8Array); // an empty storage may be detached
   return resultTensor(t.dtype, t.shape, data, t.size);
 }
 

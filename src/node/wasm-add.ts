@@ -50,6 +50,7 @@ export function wasmAddApplies(job: RangeJob): boolean {
     job.seen === null &&
     w % 4 === 0 &&
     w > 0 &&
+    map.operandSize > 0 && // an empty storage may be detached
     map.batchMajor &&
     map.outerPerBatch === 1 &&
     !policy.checkSorted &&
