@@ -14,8 +14,8 @@ import { WASM_ADD } from './wasm-add-bytes.js';
 
 /** Update bytes copied per chunk: 1 MiB stays in a core's L2 (B5: 4096 rows of 64 lanes). */
 const CHUNK_BYTES = 1 << 20;
-/** Operand plus chunk bytes above which the JavaScript kernel stays (wasm memory never shrinks). */
-const MAX_BYTES = 1 << 30;
+/** Operand plus chunk bytes above which the JavaScript kernel stays: wasm memory never shrinks, so this bounds what the process keeps. */
+const MAX_BYTES = 1 << 28;
 const PAGE = 65536;
 
 interface Kernel {
