@@ -161,7 +161,9 @@ describe('DirectML policies', () => {
       Axis: 0,
     };
     expect(directml.SCATTER(d).toArray()).toEqual([0, 6]);
-    expect(codeOf(() => directml.SCATTER(d, { duplicates: 'error' }))).toBe('directml.SCATTER.duplicate_indices');
+    expect(codeOf(() => directml.SCATTER(d, { duplicates: 'error' }))).toBe(
+      'directml.SCATTER.duplicate_indices',
+    );
   });
 });
 
