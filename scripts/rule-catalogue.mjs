@@ -40,6 +40,31 @@ const files = (dir) =>
     e.isDirectory() ? files(`${dir}/${e.name}`) : e.name.endsWith('.ts') ? [`${dir}/${e.name}`] : [],
   );
 
+/**
+ * Helpers that build a code from the name they are given (`checkRank(op, name, …)` throws
+ * `` `${op}.${name}_rank` ``): helper → its suffixes, and whether it also hands the name on as
+ * `<op>.<name>` (`tensorArg(op, name, …)`). Read from every file before any is scanned, since
+ * callers live in other files.
+ */
+const NAME_SUFFIXES = new Map();
+function nameSuffixes(text) {
+  let fn;
+  for (const line of text.split('\n')) {
+    const f = FUNCTION.exec(line);
+    const [p1, p2] = (f?.[2] ?? f?.[4] ?? '').split(',').map((p) => /\w+/.exec(p)?.[0]);
+    if (f) fn = p1 === 'op' && p2 ? { name: f[1] ?? f[3], p2, suffixes: [], plain: false } : undefined;
+    if (!fn) continue;
+    for (const m of line.matchAll(new RegExp(`\`\\$\\{op\\}\\.\\$\\{${fn.p2}\\}(\\w+)\``, 'g'))) fn.suffixes.push(m[1]);
+    fn.plain ||= new RegExp(`\\b\\w+\\(op, ${fn.p2}\\b`).test(line);
+    if (fn.suffixes.length > 0) NAME_SUFFIXES.set(fn.name, fn);
+  }
+}
+/** The rules a call `helper(op, 'word', …)` names: `word` itself, or the codes the helper builds from it. */
+function namedRules(helper, word) {
+  const h = NAME_SUFFIXES.get(helper);
+  return h ? [...(h.plain ? [word] : []), ...h.suffixes.map((s) => `${word}${s}`)] : [word];
+}
+
 /** The rules a file's leading comment explains: `` `rule`: words `` up to `;` or the line's end. */
 function headerRules(text) {
   const [head, rules] = [/^\s*\/\*\*([\s\S]*?)\*\//.exec(text)?.[1] ?? '', new Map()];
@@ -98,6 +123,7 @@ function scanFile(file, found, helpers, calls, text = readFileSync(join(ROOT, fi
   let fn = { name: '', helper: false, ops: undefined };
   const opsOf = new Map(); // the op of each function of the file that names one
   const helperRule = (rule, i, about = messageNear(lines, i), when = undefined) =>
+    helpers.get(fn.name)?.some((h) => h.rule === rule && h.file === file && !h.when && !when) ||
     helpers.set(fn.name, [...(helpers.get(fn.name) ?? []), { rule, file, def: file, line: i + 1, about, ...(when ? { when } : {}) }]);
   const add = (code, i, rule, about = messageNear(lines, i), weak = false) =>
     found.push({ code, file, line: i + 1, about: explained.get(rule) ?? about, weak });
@@ -190,8 +216,9 @@ function scanFile(file, found, helpers, calls, text = readFileSync(join(ROOT, fi
     const aliased = fn.alias ? line.replaceAll(`\${${fn.alias}}`, '${op}').replace(new RegExp(`\\b(\\w+)\\(${fn.alias}\\b`, 'g'), '$1(op') : line;
     for (const re of DYNAMIC)
       for (const m of [aliased, ...wrapped].flatMap((l) => [...l.matchAll(re)])) {
-        const rule = m.groups?.helper === 'options' ? (m.groups.rule ?? 'options') : m.at(-1);
+        const word = m.groups?.helper === 'options' ? (m.groups.rule ?? 'options') : m.at(-1);
         if (m.groups?.helper && ownCode(m, lines.slice(i + 1, i + 9))) continue; // the call names its code: read there
+        for (const rule of namedRules(m.groups?.helper, word)) {
         const check = ARG_CHECKS[m.groups?.helper];
         const about = check ? `\`${rule}\` ${check}` : messageNear(lines, i);
         const at = [i, i - 1, i - 2].find((j) => lines[j]?.includes(rule)) ?? i; // `options(` / `op,` / `value,`
@@ -199,6 +226,7 @@ function scanFile(file, found, helpers, calls, text = readFileSync(join(ROOT, fi
         else if (fn.helper)
           helperRule(rule, at, undefined, fn.kindOnly?.get(rule) ?? ternary(fn, m.input.slice(0, m.index)) ?? typeGuard(lines, i));
         else for (const op of ops.length > 0 ? ops : ['<op>']) add(`${op}.${rule}`, at, rule, about);
+        }
       }
     // An argument check given the op itself: `tensorArg('jax.at', 'x', input)` is `jax.at.x`.
     for (const m of line.matchAll(new RegExp(`\\b(\\w*Arg|integers?|flag|oneOf|scalar)\\('((?:${FRAMEWORKS})\\.[\\w.]+)',\\s*'([a-z]\\w*)'`, 'g')))
@@ -427,6 +455,7 @@ const imports = (call, file) =>
 /** Every code src can throw, one entry per code: where first thrown and what it means. */
 export function collectRules(extra = []) {
   const [found, helpers, calls] = [[], new Map(), []];
+  for (const file of files('src')) nameSuffixes(readFileSync(join(ROOT, file), 'utf8'));
   for (const file of files('src')) scanFile(file, found, helpers, calls);
   for (const { file, text } of extra) scanFile(file, found, helpers, calls, text); // a test's fixture sources
   // Each constraint the core checks, under the frontend's name for it: `jax.lax.gather.batching_dims` (C17).

@@ -6,7 +6,7 @@
  * `<op>.options`), so no input reaches them; the catalogue lists them through the shared options.
  */
 import { describe, expect, it } from 'vitest';
-import { InvalidArgumentError, tensor, webnn, zeros } from '../src/index.js';
+import { DTypeError, InvalidArgumentError, tensor, webnn, zeros } from '../src/index.js';
 import { expectRule } from './helpers/errors.js';
 
 const U = (x: unknown) => tensor(x as number[], 'uint32');
@@ -61,10 +61,22 @@ const CASES: [string, () => unknown][] = [
   ],
 ];
 
+/** An input whose data type WebNN has no MLOperandDataType for (float64): a DTypeError. */
+const f64 = () => tensor([[1, 2, 3]], 'float64');
+const DTYPE_CASES: [string, () => unknown][] = [
+  ['webnn.gatherElements.input_dataType', () => w.gatherElements(f64(), U([[0, 1, 0]]))],
+  ['webnn.gatherND.input_dataType', () => w.gatherND(f64(), U([[0, 1]]))],
+  ['webnn.scatterElements.input_dataType', () => w.scatterElements(f64(), U([[0, 0, 0]]), F([[9, 8, 7]]))],
+];
+
 describe('webnn: one named test per rule', () => {
   for (const [code, call] of CASES)
     it(code, () => {
       expectRule(call, code, InvalidArgumentError);
+    });
+  for (const [code, call] of DTYPE_CASES)
+    it(code, () => {
+      expectRule(call, code, DTypeError);
     });
   it('the base calls are valid', () => {
     expect(w.gatherElements(x23(), U([[0, 1, 0]])).toArray()).toEqual([[1, 5, 3]]);

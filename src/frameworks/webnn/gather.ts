@@ -40,7 +40,7 @@ function lowerGather(
   options?: WebNNGatherOptions | null,
 ): LoweredGather<'webnn.gather'> {
   const op = 'webnn.gather';
-  const args = openOperands(op, 'gather', ['axis'], options, input, indices, 0);
+  const args = openOperands(op, 'gather', ['axis'], options, input, indices);
   const axis = checkAxis(op, args.axis, input.rank);
   return takeGather({ op, out: args.out }, input, indices, axis, gatherPolicy(op, args));
 }
@@ -62,7 +62,8 @@ function lowerGatherElements(
   options?: WebNNGatherOptions | null,
 ): LoweredGather<'webnn.gatherElements'> {
   const op = 'webnn.gatherElements';
-  const args = openOperands(op, 'gather', ['axis'], options, input, indices, 1);
+  const args = openOperands(op, 'gather', ['axis'], options, input, indices);
+  checkRank(op, 'input', input, 1);
   checkRank(op, 'indices', indices, 1, input.rank);
   const axis = checkAxis(op, args.axis, input.rank);
   checkIndicesShape(op, input, indices, axis, true);
@@ -85,7 +86,8 @@ function lowerGatherND(
   options?: WebNNPolicyOptions | null,
 ): LoweredGather<'webnn.gatherND'> {
   const op = 'webnn.gatherND';
-  const args = openOperands(op, 'gather', [], options, input, indices, 1);
+  const args = openOperands(op, 'gather', [], options, input, indices);
+  checkRank(op, 'input', input, 1);
   checkRank(op, 'indices', indices, 1);
   checkCoordinateSize(op, input, indices, true);
   return ndGather({ op, out: args.out }, input, indices, gatherPolicy(op, args));

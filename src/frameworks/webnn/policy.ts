@@ -165,7 +165,8 @@ export function checkAxis(op: string, axis: unknown, rank: number): number {
 /**
  * The opening steps every op runs, in the spec's order: the options, then "validating operand"
  * on input and indices (whose data type is in the constraints table). A scatter then checks its
- * `updates` ({@link checkUpdates}), and every op `rank(input) >= minRank` ({@link checkRank}).
+ * `updates` ({@link checkUpdates}); every op but `gather` then requires `rank(input) >= 1`
+ * ({@link checkRank}).
  */
 export function openOperands(
   op: string,
@@ -174,7 +175,6 @@ export function openOperands(
   options: unknown,
   input: Tensor,
   indices: Tensor,
-  minRank: 0 | 1,
   updates?: unknown,
 ): WebNNArgs {
   const args = webnnOptions(op, options, kind, keys);
@@ -187,7 +187,6 @@ export function openOperands(
       indices,
     );
   if (kind === 'scatter') checkUpdates(op, input, updates);
-  checkRank(op, 'input', input, minRank);
   return args;
 }
 

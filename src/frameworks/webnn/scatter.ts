@@ -43,7 +43,8 @@ function lowerScatterElements(
   options?: WebNNScatterOptions | null,
 ): LoweredScatter<'webnn.scatterElements'> {
   const op = 'webnn.scatterElements';
-  const args = openOperands(op, 'scatter', ['axis'], options, input, indices, 1, updates);
+  const args = openOperands(op, 'scatter', ['axis'], options, input, indices, updates);
+  checkRank(op, 'input', input, 1);
   const r = input.rank;
   checkRank(op, 'indices', indices, 1, r);
   checkRank(op, 'updates', updates, 1, r);
@@ -75,7 +76,8 @@ function lowerScatterND(
   options?: WebNNScatterPolicyOptions | null,
 ): LoweredScatter<'webnn.scatterND'> {
   const op = 'webnn.scatterND';
-  const args = openOperands(op, 'scatter', [], options, input, indices, 1, updates);
+  const args = openOperands(op, 'scatter', [], options, input, indices, updates);
+  checkRank(op, 'input', input, 1);
   checkRank(op, 'indices', indices, 1);
   checkCoordinateSize(op, input, indices);
   const rule = 'shape(updates) must be indices.shape[:-1] + input.shape[k:] =';
