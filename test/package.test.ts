@@ -1,5 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { type Rollup, build } from 'vite';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { type GatherDimensionNumbers, type Tensor, stablehlo, tensor } from '../src/index.js';
 
@@ -21,6 +23,39 @@ describe('package', () => {
       { cwd: process.cwd() },
     );
     expect(out.toString().trim()).toBe('[12,10]');
+  });
+
+  it('a Node bundle of the package keeps the Node entry, which registers the wasm row-add', async () => {
+    // package.json's `sideEffects` names dist/index.node.js: with `false` a bundler drops its
+    // top-level registerWasmAdd() call (B5 then runs the JavaScript kernel, 1.7× slower).
+    mkdirSync('test-artifacts', { recursive: true });
+    const dir = mkdtempSync(join(resolve('test-artifacts'), 'node-bundle-'));
+    try {
+      mkdirSync(join(dir, 'node_modules'));
+      symlinkSync(process.cwd(), join(dir, 'node_modules', 'tensor-gather-scatter'), 'dir');
+      const entry = join(dir, 'entry.js');
+      writeFileSync(
+        entry,
+        `import { onnx, tensor } from 'tensor-gather-scatter';\nexport const r = onnx.Gather(tensor([1, 2], 'float32'), tensor([1], 'int64'));\n`,
+      );
+      const out = (await build({
+        configFile: false,
+        logLevel: 'silent',
+        root: dir,
+        resolve: { conditions: ['node'] },
+        ssr: { noExternal: true, resolve: { conditions: ['node'] } },
+        build: { ssr: entry, write: false, minify: false },
+      })) as Rollup.RollupOutput[] | Rollup.RollupOutput;
+      const output = (Array.isArray(out) ? out[0] : out).output;
+      const chunk = output.find((o): o is Rollup.OutputChunk => o.type === 'chunk' && o.isEntry);
+      const kept = Object.entries(chunk?.modules ?? {})
+        .filter(([id, m]) => /dist\/(index\.node|node\/wasm-add)\.js$/.test(id) && m.renderedLength > 0)
+        .map(([id]) => id.replace(/.*dist\//, ''));
+      expect(kept.sort()).toEqual(['index.node.js', 'node/wasm-add.js']);
+      expect(chunk?.code).toMatch(/registerWasmAdd\(\);/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('public signatures are typed', () => {
