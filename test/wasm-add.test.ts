@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RangeJob, hooks } from '../src/core/scatter-range.js';
 import { Tensor, jax, onnx } from '../src/index.js';
 import '../src/index.node.js'; // registers the kernel on load
+import { type ParallelJob, setParallel, sharedLike } from '../src/core/parallel.js';
 import { registerWasmAdd, wasmAddApplies } from '../src/node/wasm-add.js';
 
 type Hook = typeof hooks.range;
@@ -169,6 +170,59 @@ describe('wasm scatter-add rows', () => {
         hooks.range = null;
       }
     }
+  });
+
+  it('keeps a job it takes on the calling thread when helpers could split it', () => {
+    // A pool whose helpers never run: the caller claims every chunk itself, so a split job still
+    // finishes; `started` tells whether the threaded strategy was chosen.
+    let started = 0;
+    const pool = {
+      size: 1,
+      start: (_job: ParallelJob) => {
+        started++;
+        return { wait: () => true };
+      },
+    };
+    const shared = (dtype: 'float32' | 'int64', shape: number[], data: Float32Array | BigInt64Array) =>
+      new Tensor(dtype, shape, sharedLike(data));
+    const args = [
+      shared(
+        'float32',
+        [4, 8],
+        Float32Array.from({ length: 32 }, (_, k) => k),
+      ),
+      shared(
+        'int64',
+        [16, 1],
+        BigInt64Array.from({ length: 16 }, (_, k) => BigInt(k % 4)),
+      ),
+      shared(
+        'float32',
+        [16, 8],
+        Float32Array.from({ length: 128 }, (_, k) => k / 8),
+      ),
+    ] as const;
+    const run = (takes: typeof hooks.takes) => {
+      [hooks.range, hooks.takes] = [wasm, takes];
+      setParallel({ pool, minBytes: 0 });
+      try {
+        const before = [taken, started];
+        const r = onnx.ScatterND(...args, { reduction: 'add' });
+        return {
+          bits: Array.from(new Uint32Array(r.data.buffer, r.data.byteOffset, r.size)),
+          taken: taken - before[0],
+          started: started - before[1],
+        };
+      } finally {
+        setParallel({ pool: null });
+        [hooks.range, hooks.takes] = [null, null];
+      }
+    };
+    const here = run(wasmAddApplies);
+    const split = run(null);
+    expect([here.taken, here.started]).toEqual([1, 0]);
+    expect([split.taken, split.started]).toEqual([0, 1]);
+    expect(here.bits).toEqual(split.bits);
   });
 
   it('applies only to float32 add rows of a multiple of 4 lanes with updates ≥ 2× the operand', () => {

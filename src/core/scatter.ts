@@ -50,6 +50,7 @@ import { CHECK, canWalkElements, walkElements } from './pointwise.js';
 import { badOptions, resolvePolicy } from './policy.js';
 import { checkDTypeList, scatterTensors } from './scatter-entry.js';
 import {
+  type RangeJob,
   type RangeReducer,
   hooks,
   ownsRows,
@@ -166,7 +167,8 @@ const STRATEGIES: readonly ScatterStrategy[] = [
     name: 'threads',
     // Threads only for a job that cannot fail on its indices (see gather): one that can runs on
     // this thread, which leaves exactly a single thread's state and reports the first error.
-    applies: (s, j) => j.parts > 0 && (!s.mayFail || allIndicesValid(s.map, s.policy, j.indices)),
+    applies: (s, j) =>
+      j.parts > 0 && !hookTakes(j) && (!s.mayFail || allIndicesValid(s.map, s.policy, j.indices)),
     run: runThreads,
   },
   { name: 'reduce-runs', applies: (s) => s.reducer !== null && s.reducer !== 'mean', run: runReduce },
@@ -537,32 +539,51 @@ function sourceOf(job: ScatterJob): IndexSource {
 
 /** Strategy `reduce-runs`: built-in reducers but `mean`, on this thread (see scatterRange). */
 function runReduce(job: ScatterJob): Tensor[] {
-  const { map, policy, kernels, nan, reducer, includeSelf } = job.setup;
+  const { map, reducer, includeSelf } = job.setup;
   // Under a range hook the inputs are copied by scatterRange: the hook may copy them straight
   // into its own memory instead (B5: one 16 MiB copy fewer).
   const lazy = hooks.range !== null && includeSelf && reducer !== 'replace' && !job.fuseDupCheck;
   const results = startResults(job, !lazy);
   const seen = job.fuseDupCheck ? targetMarks(map) : null;
-  fused(job, () =>
-    scatterRange({
-      map,
-      policy,
-      reducer: reducer as RangeReducer,
-      kernels,
-      nan,
-      results,
-      from: lazy ? job.inputs : null,
-      indices: job.indices,
-      updates: job.updates,
-      partial: job.partial,
-      t0: 0,
-      t1: map.operandSize,
-      bLo: -1,
-      bHi: -1,
-      seen,
-    }),
-  );
+  fused(job, () => scatterRange(wholeRange(job, results, lazy ? job.inputs : null, seen)));
   return results;
+}
+
+/** The range job applying all of `job`'s updates, in update-index order, to `results`. */
+function wholeRange(
+  job: ScatterJob,
+  results: readonly Tensor[],
+  from: readonly Tensor[] | null,
+  seen: Int32Array | null,
+): RangeJob {
+  const { map, policy, kernels, nan, reducer } = job.setup;
+  const { indices, updates, partial } = job;
+  const [t0, t1, bLo, bHi] = [0, map.operandSize, -1, -1]; // every target, every batch position
+  return {
+    map,
+    policy,
+    reducer: reducer as RangeReducer,
+    kernels,
+    nan,
+    results,
+    from,
+    indices,
+    updates,
+    partial,
+    t0,
+    t1,
+    bLo,
+    bHi,
+    seen,
+  };
+}
+
+/** Whether the host's range hook would take the whole job (then it runs here, not on threads). */
+function hookTakes(job: ScatterJob): boolean {
+  // The inputs stand in for the results the hook would write: same dtypes, same count.
+  return (
+    hooks.takes !== null && job.setup.reducer !== null && hooks.takes(wholeRange(job, job.inputs, null, null))
+  );
 }
 
 /** Strategy `general-runs`: `mean` (sums, then counts) and update functions, run by run. */

@@ -117,6 +117,6 @@ function memoryFor(memory: WebAssembly.Memory, bytes: number) {
 /** Registers the kernel as the core's range hook where it compiles; returns whether it did. */
 export function registerWasmAdd(): boolean {
   const kernel = wasmAddKernel();
-  if (kernel) hooks.range = wasmAddHook(kernel);
+  if (kernel) [hooks.range, hooks.takes] = [wasmAddHook(kernel), wasmAddApplies];
   return kernel !== null;
 }
