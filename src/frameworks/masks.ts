@@ -29,8 +29,10 @@ export type TupleEntry = { readonly mask: Tensor } | { readonly ints: Tensor };
 
 /** The number of true elements of a bool mask: the static size its nonzero step yields. */
 export function countTrue(mask: Tensor): number {
+  // An index loop: an empty mask's storage may be detached, and its iterator would throw.
+  const d = mask.data as Uint8Array;
   let n = 0;
-  for (const v of mask.data as Uint8Array) n += v === 0 ? 0 : 1;
+  for (let i = 0; i < mask.size; i++) n += d[i] === 0 ? 0 : 1;
   return n;
 }
 

@@ -329,7 +329,9 @@ const indicesOf = (call: CoreCall): Tensor =>
  */
 function checkCount(call: CoreCall, mask: Tensor, count: number, length = count): void {
   let n = 0;
-  if (mask.dtype === 'bool') for (const v of mask.data as Uint8Array) n += v === 0 ? 0 : 1;
+  // An index loop: an empty mask's storage may be detached, and its iterator would throw.
+  const d = mask.data as Uint8Array;
+  if (mask.dtype === 'bool') for (let i = 0; i < mask.size; i++) n += d[i] === 0 ? 0 : 1;
   const rows = Number.isSafeInteger(length) && length >= count;
   if (mask.dtype === 'bool' && mask.rank > 0 && count === n && rows) return;
   throw new InvalidArgumentError(

@@ -12,7 +12,7 @@ import type { GatherCall, ScatterCall } from '../../core/call.js';
 import type { UpdateComputation } from '../../core/types.js';
 import { DTypeError, IndexOutOfBoundsError, InvalidArgumentError, fmt } from '../../errors.js';
 import { broadcastShapes, broadcastTo } from '../../tensor/ops.js';
-import { type Tensor, checkCallBudget, tensor } from '../../tensor/tensor.js';
+import { Tensor, checkCallBudget, tensor } from '../../tensor/tensor.js';
 import { flag, options, outArg, tensorArg } from '../args.js';
 import { type TupleItem, placeTuple, placedGather, placedScatter, resultShape } from '../index-tuple.js';
 import { type CallMeta, type ScatterPolicy, flatScatter, tupleGather, tupleScatter } from '../families.js';
@@ -80,13 +80,15 @@ function sizeZeroDim(op: string, dim: number): never {
 /** A uint8 mask as bool; any value but 0 and 1 is refused (`<op>.mask_values`, PyTorch's RuntimeError). */
 function maskOf(op: string, t: Tensor): Tensor {
   if (t.dtype === 'bool') return t;
+  // Index loops, not the typed array's methods: an empty mask's storage may be detached (they throw).
   const d = t.data as Uint8Array;
-  if (d.some((v) => v > 1))
-    throw new InvalidArgumentError(`${op}.mask_values`, `${op}: Mask tensor can take 0 and 1 values only`);
-  return tensor(
-    Array.from(d, (v) => v === 1),
-    'bool',
-  ).reshape(t.shape);
+  const bool = new Uint8Array(t.size);
+  for (let i = 0; i < t.size; i++) {
+    if (d[i] > 1)
+      throw new InvalidArgumentError(`${op}.mask_values`, `${op}: Mask tensor can take 0 and 1 values only`);
+    bool[i] = d[i];
+  }
+  return new Tensor('bool', t.shape, bool);
 }
 
 /**

@@ -8,7 +8,7 @@
  * checked under its spec ID, and a test per ID in test/ir-ops.test.ts.
  */
 import { InvalidArgumentError, fmt } from '../../errors.js';
-import type { Tensor } from '../../tensor/tensor.js';
+import { type Tensor, zeros } from '../../tensor/tensor.js';
 import type { Body, Op, OpKind, TensorType } from '../program.js';
 import { BINARY_RULES } from './binary.js';
 import type { OpRule, RuleTable, RunBody } from './common.js';
@@ -83,5 +83,12 @@ export function evalOp(
 ): Tensor[] {
   const rule = ruleOf(op, args.length);
   checkComplexOperands(op.kind, args);
-  return rule.run(op, args, runBody as RunBody);
+  return rule.run(op, args.map(storedEmpty), runBody as RunBody);
 }
+
+/**
+ * An empty operand with storage of its own: a caller's empty tensor may sit on a detached buffer
+ * (transferred to a worker), on which the ops' typed-array copies (`set`, views over `buffer`)
+ * throw although there is nothing to read.
+ */
+const storedEmpty = (t: Tensor): Tensor => (t.size === 0 ? zeros(t.shape, t.dtype) : t);
