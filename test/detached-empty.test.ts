@@ -7,7 +7,7 @@
  * case below threw an untyped TypeError before.
  */
 import { describe, expect, it } from 'vitest';
-import { type Tensor, jax, numpy, tensor, tf, torch, zeros } from '../src/index.js';
+import { type Tensor, cast, jax, numpy, stack, tensor, tf, torch, zeros } from '../src/index.js';
 
 /** `t` with its buffer transferred away (as `postMessage(…, [buffer])` does). */
 function detached<T extends Tensor>(t: T): T {
@@ -64,6 +64,15 @@ describe('empty tensors on detached buffers', () => {
       [0],
     ],
   ];
+  cases.push(
+    // fuzz-ops seed 1093554359: numpy.multiply.at's lowering casts complex64 updates to complex128.
+    ['cast complex64 → complex128', () => cast(detached(zeros([0, 3], 'complex64')), 'complex128'), [0, 3]],
+    [
+      'stack along an inner axis',
+      () => stack([detached(zeros([2, 0], 'float32')), zeros([2, 0], 'float32')], 1),
+      [2, 2, 0],
+    ],
+  );
   for (const [name, call, shape] of cases)
     it(name, () => {
       const r = call();

@@ -200,6 +200,8 @@ export function stack<D extends DType>(tensors: readonly Tensor<D>[], axis = -1)
     );
   const outShape = [...shape.slice(0, ax), tensors.length, ...shape.slice(ax)];
   const out = zeros(outShape, tensors[0].dtype);
+  // Nothing to move (and an empty input's buffer may be detached: views over it throw).
+  if (out.size === 0) return out;
   const inner = shape.slice(ax).reduce((a, b) => a * b, 1);
   const outer = shape.slice(0, ax).reduce((a, b) => a * b, 1);
   // Whole runs of `inner` elements move as bits (TypedArray.set on integer views).
@@ -269,7 +271,8 @@ function castComplex<D extends DType>(t: Tensor, dtype: D): Tensor<D> {
   const out = zeros(t.shape, dtype);
   const od = out.data as Float32Array | Float64Array;
   const id = t.data as ArrayLike<number | bigint>;
-  if (isComplex(t.dtype)) {
+  // An empty input's buffer may be detached: `set` throws on it even with nothing to copy.
+  if (isComplex(t.dtype) && t.size > 0) {
     od.set(id as ArrayLike<number>); // a Float32Array store rounds each part once
     return out;
   }
