@@ -55,6 +55,7 @@ import {
 } from './parallel.js';
 import { GATHER, canWalkElements, walkElements } from './pointwise.js';
 import { badOptions, resolvePolicy } from './policy.js';
+import { coreGatherPlan } from './plan-cache.js';
 import type { GatherDimensionNumbers, GatherOptions } from './types.js';
 
 /** A gather compiled for fixed attributes, shapes and dtypes. */
@@ -628,13 +629,10 @@ export function gather(
   if (!Tensor.isTensor(operand)) checkTensor(operand, 'operand', 'core.gather', 'core.gather.operand');
   if (!Tensor.isTensor(startIndices))
     checkTensor(startIndices, 'startIndices', 'core.gather', 'core.gather.start_indices');
-  const plan = compileGather(
-    operand.shape,
-    operand.dtype,
-    startIndices.shape,
-    startIndices.dtype,
-    dn,
-    options,
-  );
+  // A plan cached as a frontend call's, or compiled as given where the attributes are not
+  // objects (compileGather throws their typed error).
+  const plan =
+    coreGatherPlan(operand, startIndices, dn, options) ??
+    compileGather(operand.shape, operand.dtype, startIndices.shape, startIndices.dtype, dn, options);
   return plan.run(operand, startIndices, options.out);
 }

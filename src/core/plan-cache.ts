@@ -10,6 +10,15 @@ import { type GatherPlan, compileGather } from './gather.js';
 import { nanRuleText } from './kernels.js';
 import { type ScatterPlan, compileScatter } from './scatter.js';
 import type { GatherCall, ScatterCall } from './call.js';
+import { resolveGatherOptions, resolveScatterOptions } from './policy.js';
+import type { Tensor } from '../tensor/tensor.js';
+import type {
+  GatherDimensionNumbers,
+  GatherOptions,
+  ScatterDimensionNumbers,
+  ScatterOptions,
+  UpdateComputation,
+} from './types.js';
 
 /** Most plans a cache keeps; a plan is a few hundred bytes to a few KiB. */
 export const PLAN_CACHE_SIZE = 512;
@@ -312,6 +321,73 @@ export function scatterPlan(call: ScatterCall): ScatterPlan {
       options.op === op ? options : { ...options, op },
     ),
   );
+}
+
+// ---------------------------------------------------------------------------------------------
+// The public core entry points (core.gather, core.scatter) through the same cache
+
+/** A list read once (a copy), so the key and the compile cannot see two different lists. */
+const once = <T>(v: T): T => (Array.isArray(v) ? (Array.from(v) as T) : v);
+
+/** An object the cache may read field by field (anything else compiles uncached, and throws). */
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+
+/**
+ * The plan of a `core.gather` call, or null where its attributes must go to compileGather as
+ * given (not objects, or an `op` that is not a string: it throws their typed error). The
+ * dimension numbers and options are read once into a call of their own, so a getter or a list
+ * the caller changes later cannot make the key and the plan disagree.
+ */
+export function coreGatherPlan(
+  operand: Tensor,
+  indices: Tensor,
+  dn: unknown,
+  options: unknown,
+): GatherPlan | null {
+  if (!isRecord(dn) || !isRecord(options) || !(options.op === undefined || typeof options.op === 'string'))
+    return null;
+  const o = resolveGatherOptions(operand.dtype, options as GatherOptions);
+  const d = dn as unknown as GatherDimensionNumbers;
+  const dimension_numbers: GatherDimensionNumbers = {
+    offset_dims: once(d.offset_dims),
+    collapsed_slice_dims: once(d.collapsed_slice_dims),
+    operand_batching_dims: once(d.operand_batching_dims),
+    start_indices_batching_dims: once(d.start_indices_batching_dims),
+    start_index_map: once(d.start_index_map),
+    index_vector_dim: d.index_vector_dim,
+    slice_sizes: once(d.slice_sizes),
+    indices_are_sorted: d.indices_are_sorted,
+  };
+  const op = o.op ?? 'stablehlo.gather';
+  return gatherPlan({ kind: 'gather', op, operand, start_indices: indices, dimension_numbers, options: o });
+}
+
+/** The plan of a `core.scatter` call, or null (see coreGatherPlan; a `float_nan` rule object too). */
+export function coreScatterPlan(
+  inputs: readonly Tensor[],
+  indices: Tensor,
+  updates: readonly Tensor[],
+  dn: unknown,
+  computation: UpdateComputation,
+  options: ScatterOptions,
+): ScatterPlan | null {
+  if (!isRecord(dn) || !(options.op === undefined || typeof options.op === 'string')) return null;
+  if (options.float_nan !== undefined && typeof options.float_nan !== 'string') return null;
+  const o = resolveScatterOptions(options);
+  const d = dn as unknown as ScatterDimensionNumbers;
+  const dimension_numbers: ScatterDimensionNumbers = {
+    update_window_dims: once(d.update_window_dims),
+    inserted_window_dims: once(d.inserted_window_dims),
+    input_batching_dims: once(d.input_batching_dims),
+    scatter_indices_batching_dims: once(d.scatter_indices_batching_dims),
+    scatter_dims_to_operand_dims: once(d.scatter_dims_to_operand_dims),
+    index_vector_dim: d.index_vector_dim,
+    indices_are_sorted: d.indices_are_sorted,
+    unique_indices: d.unique_indices,
+  };
+  const op = o.op ?? 'stablehlo.scatter';
+  const call = { kind: 'scatter', op, inputs, scatter_indices: indices, updates, dimension_numbers } as const;
+  return scatterPlan({ ...call, update_computation: computation, options: o });
 }
 
 /** Hit and miss counts since start (or the last clear), and the plans held. */

@@ -48,6 +48,7 @@ import {
 } from './parallel.js';
 import { CHECK, canWalkElements, walkElements } from './pointwise.js';
 import { badOptions, resolvePolicy } from './policy.js';
+import { coreScatterPlan } from './plan-cache.js';
 import { checkDTypeList, scatterTensors } from './scatter-entry.js';
 import {
   type RangeJob,
@@ -724,17 +725,20 @@ export function scatter(
     ins.map((t) => t.shape),
     ups.map((t) => t.shape),
   );
-  const plan = compileScatter(
-    ins[0].shape,
-    ins.map((t) => t.dtype),
-    scatterIndices.shape,
-    scatterIndices.dtype,
-    ups[0].shape,
-    ups.map((t) => t.dtype),
-    dn,
-    updateComputation,
-    options,
-  );
+  // Cached as a frontend call's plan, or compiled as given (see core.gather).
+  const plan =
+    coreScatterPlan(ins, scatterIndices, ups, dn, updateComputation, options) ??
+    compileScatter(
+      ins[0].shape,
+      ins.map((t) => t.dtype),
+      scatterIndices.shape,
+      scatterIndices.dtype,
+      ups[0].shape,
+      ups.map((t) => t.dtype),
+      dn,
+      updateComputation,
+      options,
+    );
   const out =
     options.out === undefined
       ? undefined
