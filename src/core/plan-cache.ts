@@ -329,6 +329,33 @@ export function scatterPlan(call: ScatterCall): ScatterPlan {
 /** A list read once (a copy), so the key and the compile cannot see two different lists. */
 const once = <T>(v: T): T => (Array.isArray(v) ? (Array.from(v) as T) : v);
 
+/** Dimension numbers with each field read once (lists copied): what a call keeps. */
+function readOnce<T>(dn: Record<string, unknown>, keys: readonly string[]): T {
+  const d: Record<string, unknown> = {};
+  for (const k of keys) d[k] = once(dn[k]);
+  return d as T;
+}
+const GATHER_DN_KEYS = [
+  'offset_dims',
+  'collapsed_slice_dims',
+  'operand_batching_dims',
+  'start_indices_batching_dims',
+  'start_index_map',
+  'index_vector_dim',
+  'slice_sizes',
+  'indices_are_sorted',
+] as const satisfies readonly (keyof GatherDimensionNumbers)[];
+const SCATTER_DN_KEYS = [
+  'update_window_dims',
+  'inserted_window_dims',
+  'input_batching_dims',
+  'scatter_indices_batching_dims',
+  'scatter_dims_to_operand_dims',
+  'index_vector_dim',
+  'indices_are_sorted',
+  'unique_indices',
+] as const satisfies readonly (keyof ScatterDimensionNumbers)[];
+
 /** An object the cache may read field by field (anything else compiles uncached, and throws). */
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
@@ -347,17 +374,7 @@ export function coreGatherPlan(
   if (!isRecord(dn) || !isRecord(options) || !(options.op === undefined || typeof options.op === 'string'))
     return null;
   const o = resolveGatherOptions(operand.dtype, options as GatherOptions);
-  const d = dn as unknown as GatherDimensionNumbers;
-  const dimension_numbers: GatherDimensionNumbers = {
-    offset_dims: once(d.offset_dims),
-    collapsed_slice_dims: once(d.collapsed_slice_dims),
-    operand_batching_dims: once(d.operand_batching_dims),
-    start_indices_batching_dims: once(d.start_indices_batching_dims),
-    start_index_map: once(d.start_index_map),
-    index_vector_dim: d.index_vector_dim,
-    slice_sizes: once(d.slice_sizes),
-    indices_are_sorted: d.indices_are_sorted,
-  };
+  const dimension_numbers = readOnce<GatherDimensionNumbers>(dn, GATHER_DN_KEYS);
   const op = o.op ?? 'stablehlo.gather';
   return gatherPlan({ kind: 'gather', op, operand, start_indices: indices, dimension_numbers, options: o });
 }
@@ -374,17 +391,7 @@ export function coreScatterPlan(
   if (!isRecord(dn) || !(options.op === undefined || typeof options.op === 'string')) return null;
   if (options.float_nan !== undefined && typeof options.float_nan !== 'string') return null;
   const o = resolveScatterOptions(options);
-  const d = dn as unknown as ScatterDimensionNumbers;
-  const dimension_numbers: ScatterDimensionNumbers = {
-    update_window_dims: once(d.update_window_dims),
-    inserted_window_dims: once(d.inserted_window_dims),
-    input_batching_dims: once(d.input_batching_dims),
-    scatter_indices_batching_dims: once(d.scatter_indices_batching_dims),
-    scatter_dims_to_operand_dims: once(d.scatter_dims_to_operand_dims),
-    index_vector_dim: d.index_vector_dim,
-    indices_are_sorted: d.indices_are_sorted,
-    unique_indices: d.unique_indices,
-  };
+  const dimension_numbers = readOnce<ScatterDimensionNumbers>(dn, SCATTER_DN_KEYS);
   const op = o.op ?? 'stablehlo.scatter';
   const call = { kind: 'scatter', op, inputs, scatter_indices: indices, updates, dimension_numbers } as const;
   return scatterPlan({ ...call, update_computation: computation, options: o });
