@@ -90,7 +90,9 @@ function peer(cases: readonly Case[]): string[][] {
       b: c.b.map((x) => x.toString(16)),
     })),
   );
-  return JSON.parse(execFileSync('/usr/bin/python3', ['-c', PY], { input, encoding: 'utf8' }));
+  // PyTorch 1.13 prints a UserWarning on its first scatter_reduce ("in beta"), into our stderr.
+  const args = ['-W', 'ignore::UserWarning', '-c', PY];
+  return JSON.parse(execFileSync('/usr/bin/python3', args, { input, encoding: 'utf8' }));
 }
 
 const i0 = (n: number) =>
