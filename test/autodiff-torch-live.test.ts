@@ -211,7 +211,7 @@ const GENS: Record<string, Gen> = {
   },
 };
 
-const SCRIPT = String.raw`
+const SCRIPT = `
 import json, sys, torch
 import warnings
 warnings.filterwarnings('ignore')

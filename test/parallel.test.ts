@@ -13,7 +13,6 @@ import {
   rng,
 } from './reference/random-cases.js';
 
-// biome-ignore lint/suspicious/noExplicitAny: the dist modules are plain JS here
 type Any = any;
 let dist: Any;
 let par: Any;

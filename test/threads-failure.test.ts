@@ -7,7 +7,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-// biome-ignore lint/suspicious/noExplicitAny: the dist modules are plain JS here
 type Any = any;
 let lib: Any;
 let par: Any;
