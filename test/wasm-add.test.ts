@@ -202,8 +202,8 @@ describe('wasm scatter-add rows', () => {
         Float32Array.from({ length: 128 }, (_, k) => k / 8),
       ),
     ] as const;
-    const run = (takes: typeof hooks.takes) => {
-      [hooks.range, hooks.takes] = [wasm, takes];
+    const run = (takes: typeof hooks.takes, range: typeof hooks.range = wasm) => {
+      [hooks.range, hooks.takes] = [range, takes];
       setParallel({ pool, minBytes: 0 });
       try {
         const before = [taken, started];
@@ -220,9 +220,12 @@ describe('wasm scatter-add rows', () => {
     };
     const here = run(wasmAddApplies);
     const split = run(null);
+    const noHook = run(wasmAddApplies, null); // `takes` without a `range` hook takes nothing
     expect([here.taken, here.started]).toEqual([1, 0]);
     expect([split.taken, split.started]).toEqual([0, 1]);
+    expect([noHook.taken, noHook.started]).toEqual([0, 1]);
     expect(here.bits).toEqual(split.bits);
+    expect(noHook.bits).toEqual(split.bits);
   });
 
   it('applies only to float32 add rows of a multiple of 4 lanes with updates ≥ 2× the operand', () => {

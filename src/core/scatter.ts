@@ -581,10 +581,11 @@ function wholeRange(
 
 /** Whether the host's range hook would take the whole job (then it runs here, not on threads). */
 function hookTakes(job: ScatterJob): boolean {
-  // The inputs stand in for the results the hook would write: same dtypes, same count.
-  return (
-    hooks.takes !== null && job.setup.reducer !== null && hooks.takes(wholeRange(job, job.inputs, null, null))
-  );
+  // The inputs stand in for the results the hook would write: same dtypes, same count. (A hook
+  // removed, `range` null, takes nothing, whatever `takes` says.)
+  const { range, takes } = hooks;
+  if (range === null || takes === null || job.setup.reducer === null) return false;
+  return takes(wholeRange(job, job.inputs, null, null));
 }
 
 /** Strategy `general-runs`: `mean` (sums, then counts) and update functions, run by run. */
