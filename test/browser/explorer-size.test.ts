@@ -240,7 +240,19 @@ describe.skipIf(!chromiumAvailable)('explorer at 2048×2048 in Chromium', () => 
     await page.mouse.up();
     expect(Number(await firstCell())).toBe(before + N + 1 + 3);
     // The link holds the operator and a key; the data is in this browser: a reload restores it.
-    await page.waitForFunction(() => location.hash.startsWith('#s='), undefined, { timeout: 60_000 });
+    // "Copy link" waits until the last state change is in the URL: the big inputs are stored in
+    // pieces while the page is idle, and until then the address bar holds an earlier state's link
+    // (choosing the op wrote one) — waiting for any `#s=` hash reloaded that state when the pieces
+    // took longer than the hovers and zooms above (a README check at load ~2, 2026-11-27).
+    await page.click('#copy-link');
+    await page.waitForFunction(
+      () => document.getElementById('copy-link')?.textContent !== 'Copy link',
+      undefined,
+      {
+        timeout: 60_000,
+      },
+    );
+    expect(await page.evaluate(() => location.hash.startsWith('#s='))).toBe(true);
     expect(await page.textContent('#link-note')).toMatch(/too large to link/);
     await page.reload();
     await page.waitForSelector('body[data-ready="1"]');
