@@ -393,8 +393,16 @@ export function coreScatterPlan(
   const o = resolveScatterOptions(options);
   const dimension_numbers = readOnce<ScatterDimensionNumbers>(dn, SCATTER_DN_KEYS);
   const op = o.op ?? 'stablehlo.scatter';
-  const call = { kind: 'scatter', op, inputs, scatter_indices: indices, updates, dimension_numbers } as const;
-  return scatterPlan({ ...call, update_computation: computation, options: o });
+  return scatterPlan({
+    kind: 'scatter',
+    op,
+    inputs,
+    scatter_indices: indices,
+    updates,
+    dimension_numbers,
+    update_computation: computation,
+    options: o,
+  });
 }
 
 /** Hit and miss counts since start (or the last clear), and the plans held. */

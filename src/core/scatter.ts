@@ -559,7 +559,6 @@ function wholeRange(
 ): RangeJob {
   const { map, policy, kernels, nan, reducer } = job.setup;
   const { indices, updates, partial } = job;
-  const [t0, t1, bLo, bHi] = [0, map.operandSize, -1, -1]; // every target, every batch position
   return {
     map,
     policy,
@@ -571,10 +570,11 @@ function wholeRange(
     indices,
     updates,
     partial,
-    t0,
-    t1,
-    bLo,
-    bHi,
+    // Every target [0, operandSize), every batch position (bLo < 0).
+    t0: 0,
+    t1: map.operandSize,
+    bLo: -1,
+    bHi: -1,
     seen,
   };
 }

@@ -83,7 +83,9 @@ export function evalOp(
 ): Tensor[] {
   const rule = ruleOf(op, args.length);
   checkComplexOperands(op.kind, args);
-  return rule.run(op, args.map(storedEmpty), runBody as RunBody);
+  // Most calls have no empty operand: no new list for them (this runs for every op of a program).
+  const operands = args.some((t) => t.size === 0) ? args.map(storedEmpty) : args;
+  return rule.run(op, operands, runBody as RunBody);
 }
 
 /**
