@@ -95,17 +95,14 @@ function scaleSource(op: string, X: Tensor, S: Tensor, alpha: Scalar): Scaled {
     );
   // Complex: PyTorch multiplies by alpha as the complex alpha + 0i even when alpha is 1, so an
   // infinite or NaN part of the source spreads to the other part (measured: 1e-40 − inf·i adds
-  // nan − inf·i); the product is the program's complex multiply.
-  if (isComplex(X.dtype))
-    return { updates: S, computation: 'add', prologue: { kind: 'scale_updates', factor: a } };
-  if (a === 1 || a === 1n || a === true) return { updates: S, computation: 'add' };
-  const fused = X.rank > 1 && (X.dtype === 'float32' || X.dtype === 'float64');
-  if (fused) {
-    const af = X.dtype === 'float32' ? Math.fround(a as number) : (a as number);
-    const computation: UpdateComputation =
-      X.dtype === 'float64'
-        ? (c, u) => fma(c as number, af, u as number, false)
-        : (c, u) => fma(c as number, af, u as number, true);
+  // nan − inf·i); the product is the program's complex multiply (below).
+  if (!isComplex(X.dtype) && (a === 1 || a === 1n || a === true)) return { updates: S, computation: 'add' };
+  if (X.rank > 1 && (X.dtype === 'float32' || X.dtype === 'float64')) {
+    const single = X.dtype === 'float32';
+    const af = single ? Math.fround(a as number) : (a as number);
+    const computation: UpdateComputation = single
+      ? (c, u) => fma(c as number, af, u as number, true)
+      : (c, u) => fma(c as number, af, u as number, false);
     return { updates: S, computation };
   }
   // The product is the program's own multiply (declared, run by the IR with the scatter).

@@ -70,10 +70,7 @@ function sizeZeroDim(op: string, dim: number): never {
   throw new IndexOutOfBoundsError(
     `${op}.index_out_of_bounds`,
     `${op}: index is out of bounds for dimension with size 0`,
-    {
-      dim,
-      size: 0,
-    },
+    { dim, size: 0 },
   );
 }
 
@@ -355,20 +352,19 @@ export function lowerIndex(
   if (arrays.some((t) => t.rank === 0)) scalarIndex(op);
   const tuple = torchTuple(op, X, arrays);
   const m = maskMeta(op, o.out, X);
-  const policy = INDEX_POLICY;
   if (!tuple.some((e) => 'mask' in e)) {
     // Integer tensors only (or none: x[()] is x): the tuple family as it is.
     const { idx, shape, result } = intTuple(op, X, arrays);
     // An empty result reads nothing: PyTorch checks no index.
-    if (result.includes(0)) return readsNothing({ ...m, reshape: result }, X, policy);
-    return tupleGather(m, X, idx, arrays.length, shape.length, policy);
+    if (result.includes(0)) return readsNothing({ ...m, reshape: result }, X, INDEX_POLICY);
+    return tupleGather(m, X, idx, arrays.length, shape.length, INDEX_POLICY);
   }
   const { operand, entries, S, rest, lone } = expand(op, X, tuple);
   checkCallBudget([{ shape: [...S, ...rest], dtype: X.dtype }], op);
   zeroDimCheck(op, operand.shape, entries, S);
-  if ([...S, ...rest].includes(0)) return readsNothing({ ...m, reshape: [...S, ...rest] }, X, policy);
-  if (lone) return maskGather(m, operand, lone, policy);
-  return tupleGatherMasked(m, operand, entries, S, policy);
+  if ([...S, ...rest].includes(0)) return readsNothing({ ...m, reshape: [...S, ...rest] }, X, INDEX_POLICY);
+  if (lone) return maskGather(m, operand, lone, INDEX_POLICY);
+  return tupleGatherMasked(m, operand, entries, S, INDEX_POLICY);
 }
 
 /** A 0-d index tensor in torch.index (`torch.index.scalar_index`): see lowerIndex. */
@@ -399,12 +395,8 @@ function zeroDimCheck(
  */
 function intTuple(op: string, X: Tensor, arrays: readonly Tensor[]) {
   const { indices: idx, shape } = broadcastTuple(arrays, `${op}.shape`, op);
-  zeroDimCheck(
-    op,
-    X.shape,
-    arrays.map((ints) => ({ ints })),
-    shape,
-  );
+  const entries = arrays.map((ints) => ({ ints }));
+  zeroDimCheck(op, X.shape, entries, shape);
   return { idx, shape, result: [...shape, ...X.shape.slice(arrays.length)] };
 }
 
@@ -417,9 +409,7 @@ function openMaskOp(op: string, opts: OutOptions | null | undefined, input: unkn
     throw new DTypeError(
       `${op}.mask_dtype`,
       `${op}: expected BoolTensor or ByteTensor for mask; got ${M.dtype}`,
-      {
-        dtype: M.dtype,
-      },
+      { dtype: M.dtype },
     );
   return { out: o.out, X0, M0: maskOf(op, M) };
 }

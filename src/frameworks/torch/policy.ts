@@ -132,15 +132,10 @@ export const atLeast1d = (t: Tensor): Tensor => (t.rank === 0 ? t.reshape([1]) :
 
 /** torch.<op>.<what>_dtype: two tensors must share a dtype. */
 export function checkSameDType(op: TorchOp, what: string, self: Tensor, other: Tensor): void {
-  if (self.dtype !== other.dtype) {
-    dtypeRuleFailed(
-      new DTypeError(
-        `torch.${op}.${what}_dtype`,
-        `torch.${op}: expected ${what} dtype to equal self dtype ${self.dtype}; got ${other.dtype}`,
-        { self: self.dtype, [what]: other.dtype },
-      ),
-    );
-  }
+  if (self.dtype === other.dtype) return;
+  const message = `torch.${op}: expected ${what} dtype to equal self dtype ${self.dtype}; got ${other.dtype}`;
+  const details = { self: self.dtype, [what]: other.dtype };
+  dtypeRuleFailed(new DTypeError(`torch.${op}.${what}_dtype`, message, details));
 }
 
 /**

@@ -23,16 +23,13 @@ import { scatterProductNaN } from './nan-places.js';
  *
  * Rules: torch.<op>.{input,index,src} (Tensors; scatter's src may be a scalar), .index_dtype
  * (int64), .dim, .ndim (same ranks), .index_shape (index.size(d) <= src.size(d) for all d,
- * <= self.size(d) for d != dim), .src_dtype, .out, .index_out_of_bounds (negative indices included). An
- * empty index returns `input` unchanged (after the src dtype check). Duplicates are applied in update-index order (PyTorch
- * leaves the order unspecified).
+ * <= self.size(d) for d != dim), .src_dtype, .out, .index_out_of_bounds (negative indices
+ * included). An empty index returns `input` unchanged (after the src dtype check). Duplicates are
+ * applied in update-index order (PyTorch leaves the order unspecified).
  */
 function lowerScatterFamily(
   op: 'scatter' | 'scatter_add' | 'scatter_reduce',
-  input: unknown,
-  dim: unknown,
-  index: unknown,
-  src: unknown,
+  [input, dim, index, src]: readonly unknown[],
   computation: ReducerName,
   include_self: boolean,
   out: unknown,
@@ -74,11 +71,7 @@ function lowerScatterFamily(
  * torch.<op>.dtype: PyTorch 1.13's CPU scatter kernels have no amax/amin for complex (no order
  * on the complex plane); its dispatch refuses after the shape checks, before any index is read.
  */
-function refuseComplexOrder(
-  op: string,
-  computation: 'max' | 'min',
-  dtype: 'complex64' | 'complex128',
-): never {
+function refuseComplexOrder(op: string, computation: 'max' | 'min', dtype: string): never {
   const kernel = `scatter_gather_tensor_cpu_reduce_a${computation}`;
   const scalarType = dtype === 'complex64' ? 'ComplexFloat' : 'ComplexDouble';
   throw new DTypeError(`torch.${op}.dtype`, `torch.${op}: "${kernel}" not implemented for '${scalarType}'`, {
@@ -110,7 +103,7 @@ export function lowerScatter(
   const o = options(op, opts, ['reduce', 'out']);
   const reduce = oneOf(op, 'reduce', o.reduce, ['add', 'multiply']);
   const computation = reduce === undefined ? 'replace' : LEGACY[reduce];
-  return lowerScatterFamily('scatter', input, dim, index, src, computation, true, o.out);
+  return lowerScatterFamily('scatter', [input, dim, index, src], computation, true, o.out);
 }
 
 /** Lowers `torch.scatter_add(input, dim, index, src, *, out=None)`: `self[...index...] += src[...]`. */
@@ -122,17 +115,11 @@ export function lowerScatterAdd(
   opts?: OutOptions | null,
 ): LoweredScatter<'torch.scatter_add'> {
   const o = options('torch.scatter_add', opts, ['out']);
-  return lowerScatterFamily('scatter_add', input, dim, index, src, 'add', true, o.out);
+  return lowerScatterFamily('scatter_add', [input, dim, index, src], 'add', true, o.out);
 }
 
 /** scatter_reduce's reductions and the core reducer each one is. */
-export const REDUCTIONS = {
-  sum: 'add',
-  prod: 'mul',
-  mean: 'mean',
-  amax: 'max',
-  amin: 'min',
-} as const satisfies Record<string, ReducerName>;
+const REDUCTIONS = { sum: 'add', prod: 'mul', mean: 'mean', amax: 'max', amin: 'min' } as const;
 /** A `scatter_reduce` reduction: `sum`, `prod`, `mean`, `amax`, `amin`. */
 export type Reduction = keyof typeof REDUCTIONS;
 const REDUCTION_NAMES = Object.keys(REDUCTIONS) as Reduction[];
@@ -166,5 +153,5 @@ export function lowerScatterReduce(
   const r = oneOf(op, 'reduce', reduce, REDUCTION_NAMES);
   const include_self = flag(op, 'include_self', o.include_self, true);
   const computation = REDUCTIONS[r as Reduction];
-  return lowerScatterFamily('scatter_reduce', input, dim, index, src, computation, include_self, o.out);
+  return lowerScatterFamily('scatter_reduce', [input, dim, index, src], computation, include_self, o.out);
 }
