@@ -40,25 +40,19 @@ export interface GatherOptions extends OutOptions {
 export function elementsArgs(op: TorchOp, X: Tensor, I: Tensor, dim: number, S?: Tensor): Tensor[] {
   checkIndexDType(op, I);
   const ts = (S ? [X, I, S] : [X, I]).map(atLeast1d);
-  if (ts.some((t) => t.rank !== ts[0].rank)) {
+  if (ts.some((t) => t.rank !== ts[0].rank))
     throw new InvalidArgumentError(
       `torch.${op}.ndim`,
       `torch.${op}: index tensor must have the same number of dimensions as input tensor; got ranks ${ts.map((t) => t.rank).join(', ')}`,
     );
-  }
   const [input, index, src] = ts;
-  for (let d = 0; d < index.rank; d++) {
-    const bad =
-      (d !== dim && index.shape[d] > input.shape[d]) || (src !== undefined && index.shape[d] > src.shape[d]);
-    if (bad) {
-      throw new InvalidArgumentError(
-        `torch.${op}.index_shape`,
-        `torch.${op}: expected index ${fmt(index.shape)} to be smaller than self ${fmt(input.shape)} apart from dimension ${dim}` +
-          (src ? ` and to be smaller size than src ${fmt(src.shape)}` : ''),
-        { index: index.shape, input: input.shape },
-      );
-    }
-  }
+  if (index.shape.some((n, d) => (d !== dim && n > input.shape[d]) || (src && n > src.shape[d])))
+    throw new InvalidArgumentError(
+      `torch.${op}.index_shape`,
+      `torch.${op}: expected index ${fmt(index.shape)} to be smaller than self ${fmt(input.shape)} apart from dimension ${dim}` +
+        (src ? ` and to be smaller size than src ${fmt(src.shape)}` : ''),
+      { index: index.shape, input: input.shape },
+    );
   return ts;
 }
 
@@ -184,13 +178,12 @@ export function lowerTake(
 export function vectorAlongDim(op: TorchOp, I: Tensor, dim: unknown, rank: number) {
   checkIndexDType(op, I);
   const d = normalizeDim(op, dim, rank);
-  if (I.rank > 1) {
+  if (I.rank > 1)
     throw new InvalidArgumentError(
       `torch.${op}.index_rank`,
       `torch.${op}: index is supposed to be a vector; got shape ${fmt(I.shape)}`,
       { shape: I.shape },
     );
-  }
   return { d, I: I.rank === 1 ? I : I.reshape([I.size]) };
 }
 
@@ -221,12 +214,11 @@ export function lowerIndexSelect(
   const o = options(name, opts, ['out']);
   const X = tensorArg(name, 'input', input);
   const { d, I } = vectorAlongDim(op, tensorArg(name, 'index', index), dim, X.rank);
-  if (X.rank === 0 && I.size !== 1) {
+  if (X.rank === 0 && I.size !== 1)
     throw new InvalidArgumentError(
       `torch.${op}.rank0_input`,
       `torch.${op}: a 0-d input needs exactly one index; got ${I.size} (PyTorch 1.13 returns the 0-d input here)`,
     );
-  }
   if (X.rank > 1 && X.shape[d] === 0 && I.size > 0)
     throw new InvalidArgumentError(
       `torch.${op}.empty_dim`,

@@ -37,13 +37,12 @@ function lowerIndexFamily(
   const X1 = atLeast1d(X);
   const want = X1.shape.map((n, k) => (k === d ? I.size : n));
   const S = source.rank === 0 && X1.rank === 1 && I.size === 1 ? source.reshape([1]) : source;
-  if (S.shape.join() !== want.join()) {
+  if (S.shape.join() !== want.join())
     throw new InvalidArgumentError(
       `torch.${op}.source_shape`,
       `torch.${op}: source must have shape ${fmt(want)} (self's shape with dim ${d} of size len(index)); got ${fmt(source.shape)}`,
       { source: source.shape, expected: want },
     );
-  }
   // index_copy / index_fill write nothing when the slices are empty: no index is checked.
   if (S.size === 0 && op !== 'index_add') return writesNothing(metaOf(op, out), X, policyOf(op));
   const scaled: Scaled = scale ? scale(S) : { updates: S, computation };
