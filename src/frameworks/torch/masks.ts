@@ -11,7 +11,7 @@
 import type { GatherCall, ScatterCall } from '../../core/call.js';
 import type { UpdateComputation } from '../../core/types.js';
 import { DTypeError, IndexOutOfBoundsError, InvalidArgumentError, fmt } from '../../errors.js';
-import { broadcastShapes, broadcastTo } from '../../tensor/ops.js';
+import { broadcastTo } from '../../tensor/ops.js';
 import { Tensor, checkCallBudget, tensor } from '../../tensor/tensor.js';
 import { flag, options, outArg, tensorArg } from '../args.js';
 import { type TupleItem, placeTuple, placedGather, placedScatter, resultShape } from '../index-tuple.js';
@@ -27,7 +27,7 @@ import {
   tupleScatterMasked,
   withScalarMasks,
 } from '../masks.js';
-import { broadcastExactly, broadcastOr, broadcastTuple } from '../numpy/shared.js';
+import { broadcastExactly, broadcastOf, broadcastOr, broadcastTuple } from '../numpy/shared.js';
 import { type OutOptions, readsNothing, writesNothing } from './gather.js';
 import { indexPutPolicy, indexPutRowDims } from './nan-places.js';
 import { TORCH_POLICY, checkIndexDType, checkSameDType, metaOf, policyOf } from './policy.js';
@@ -233,12 +233,7 @@ function maskedFill(
   const op = m.op;
   const covered = items.reduce((n, i) => n + ('adv' in i ? dimsOf(i.adv) : 1), 0);
   const M = mask.reshape([...mask.shape, ...new Array<number>(X.rank - covered).fill(1)]);
-  let shape: number[] = [];
-  try {
-    shape = broadcastShapes(M.shape, X.shape);
-  } catch (e) {
-    if (!(e instanceof InvalidArgumentError)) throw e;
-  }
+  const shape = broadcastOf([M.shape, X.shape]) ?? [];
   if (shape.join() !== X.shape.join())
     throw new InvalidArgumentError(
       `${op}.mask_broadcast`,
@@ -247,11 +242,9 @@ function maskedFill(
     );
   const B = M.shape.join() === X.shape.join() ? M : broadcastTo(M, X.shape);
   const count = countTrue(B);
-  if (count === 0 || X.rank === 0) {
-    if (X.rank === 0 && count === 1)
-      return flatScatter(m, X, tensor([0n], 'int64'), V.reshape([1]), 'replace', policy);
-    return writesNothing(m, X, policy);
-  }
+  if (X.rank === 0 && count === 1)
+    return flatScatter(m, X, tensor([0n], 'int64'), V.reshape([1]), 'replace', policy);
+  if (count === 0 || X.rank === 0) return writesNothing(m, X, policy);
   return maskScatter(m, X, B, broadcastTo(V.reshape([]), [count]), 'replace', policy);
 }
 
@@ -290,13 +283,11 @@ function indexPutTuple(X: Tensor, arrays: readonly Tensor[], V: Tensor, accumula
   if (isMaskedFill(tuple, V, accumulate)) return tuple;
   const kept = tuple.filter((e) => !('mask' in e && e.mask.rank === 0));
   // An empty self returns before any kernel runs (values still broadcast to self's shape).
-  if (kept.length === 0 && X.size === 0) return kept;
-  if (kept.length === 0)
-    throw new InvalidArgumentError(
-      `${op}.scalar_mask`,
-      `${op}: 0-d masks alone index nothing outside the masked_fill path (one mask, a one-element value, accumulate=False); PyTorch 1.13 fails an internal assert (ntensor >= 3) here`,
-    );
-  return kept;
+  if (kept.length > 0 || X.size === 0) return kept;
+  throw new InvalidArgumentError(
+    `${op}.scalar_mask`,
+    `${op}: 0-d masks alone index nothing outside the masked_fill path (one mask, a one-element value, accumulate=False); PyTorch 1.13 fails an internal assert (ntensor >= 3) here`,
+  );
 }
 
 /**
@@ -314,8 +305,7 @@ function lowerMaskIndexPut(
   const op = 'torch.index_put';
   const fill = isMaskedFill(tuple, V, accumulate);
   const { operand, entries, S, rest, lone } = expand(op, X, tuple);
-  const uShape = [...S, ...rest];
-  const updates = valuesTo(op, V, uShape, fill ? V.reshape([]) : V);
+  const updates = valuesTo(op, V, [...S, ...rest], fill ? V.reshape([]) : V);
   const computation: UpdateComputation = accumulate ? 'add' : 'replace';
   const m = { ...maskMeta(op, out, X), reshape: operand === X ? undefined : X.shape };
   const policy = indexPutPolicy(X.dtype, accumulate, rest, V.shape);
