@@ -163,6 +163,10 @@ export const DESCRIPTION: FrameworkDescription = {
 /** The usual `dim` op: int64 indices, `dim` for the axis. */
 const BY_DIM = { indexDType: 'int64', aliases: { axis: 'dim' }, example: { dim: 0 } } as const;
 const BY_DIM_SOURCE = { ...BY_DIM, words: { updates: 'source' } } as const;
+const DIM = { attr: 'dim' } as const;
+/** The boolean-mask ops: `indices` is the mask (bool), its true positions the indices. */
+const masked = (words: { readonly indices: 'mask'; readonly updates?: 'source' }) =>
+  ({ indexDType: 'bool', words, noProbe: 'the indices are a boolean mask, not index values' }) as const;
 
 /**
  * How each PyTorch op is called: `dim` is positional.
@@ -170,33 +174,26 @@ const BY_DIM_SOURCE = { ...BY_DIM, words: { updates: 'source' } } as const;
  * @internal
  */
 export const SIGNATURES: Signatures = {
-  // PyTorch: dim is positional.
-  gather: G('elements', ['data', { attr: 'dim' }, 'indices'], BY_DIM),
-  index_select: G('take', ['data', { attr: 'dim' }, 'indices'], BY_DIM),
+  gather: G('elements', ['data', DIM, 'indices'], BY_DIM),
+  index_select: G('take', ['data', DIM, 'indices'], BY_DIM),
   take: G('flat', ['data', 'indices'], { indexDType: 'int64' }),
   take_along_dim: G('elements', ['data', 'indices', 'attrs'], { ...BY_DIM, words: { indices: 'indices' } }),
-  scatter: S('scatter_elements', ['data', { attr: 'dim' }, 'indices', 'updates', 'attrs'], BY_DIM),
-  scatter_add: S('scatter_elements', ['data', { attr: 'dim' }, 'indices', 'updates'], BY_DIM),
-  scatter_reduce: S(
-    'scatter_elements',
-    ['data', { attr: 'dim' }, 'indices', 'updates', { attr: 'reduce' }, 'attrs'],
-    { ...BY_DIM, example: { dim: 0, reduce: 'sum', include_self: true } },
-  ),
+  scatter: S('scatter_elements', ['data', DIM, 'indices', 'updates', 'attrs'], BY_DIM),
+  scatter_add: S('scatter_elements', ['data', DIM, 'indices', 'updates'], BY_DIM),
+  scatter_reduce: S('scatter_elements', ['data', DIM, 'indices', 'updates', { attr: 'reduce' }, 'attrs'], {
+    ...BY_DIM,
+    example: { dim: 0, reduce: 'sum', include_self: true },
+  }),
   // Tensor.index_add_(dim, index, source), torch.index_copy(input, dim, index, source).
-  index_add: S('scatter_take', ['data', { attr: 'dim' }, 'indices', 'updates', 'attrs'], BY_DIM_SOURCE),
-  index_copy: S('scatter_take', ['data', { attr: 'dim' }, 'indices', 'updates'], BY_DIM_SOURCE),
-  // Boolean-mask ops: `indices` is the mask (bool), its true positions the indices.
-  masked_select: G('general', ['data', 'indices'], {
-    indexDType: 'bool',
-    words: { indices: 'mask' },
-    noProbe: 'the indices are a boolean mask, not index values',
-  }),
-  masked_scatter: S('scatter_general', ['data', 'indices', 'updates'], {
-    indexDType: 'bool',
-    words: { indices: 'mask', updates: 'source' },
-    noProbe: 'the indices are a boolean mask, not index values',
-  }),
-  index_fill: S('scatter_take', ['data', { attr: 'dim' }, 'indices', { attr: 'value' }], {
+  index_add: S('scatter_take', ['data', DIM, 'indices', 'updates', 'attrs'], BY_DIM_SOURCE),
+  index_copy: S('scatter_take', ['data', DIM, 'indices', 'updates'], BY_DIM_SOURCE),
+  masked_select: G('general', ['data', 'indices'], masked({ indices: 'mask' })),
+  masked_scatter: S(
+    'scatter_general',
+    ['data', 'indices', 'updates'],
+    masked({ indices: 'mask', updates: 'source' }),
+  ),
+  index_fill: S('scatter_take', ['data', DIM, 'indices', { attr: 'value' }], {
     ...BY_DIM,
     example: { dim: 0, value: 100 },
   }),
