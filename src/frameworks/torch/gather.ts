@@ -71,10 +71,9 @@ export const writesNothing = (m: CallMeta, X: Tensor, policy: ScatterPolicy): Sc
  *
  *   out[i][j][k] = input[index[i][j][k]][j][k]   (dim = 0; likewise for other dims)
  *
- * Shape: index.shape. Rules: torch.gather.{input,index} (Tensors), .options, .out,
- * .index_dtype (int64), .dim, .ndim, .index_shape (index.size(d) <= input.size(d), d != dim),
- * .index_out_of_bounds (negative indices included). An empty index returns an empty output without further
- * checks, as PyTorch documents.
+ * Shape: index.shape. Rules: torch.gather.{input,index} (Tensors), .options, .out, .index_dtype (int64),
+ * .dim, .ndim, .index_shape (index.size(d) <= input.size(d), d != dim), .index_out_of_bounds (negative
+ * indices included). An empty index returns an empty output without further checks, as PyTorch documents.
  */
 export function lowerGather(
   input: Tensor,
@@ -198,10 +197,9 @@ const INDEX_SELECT_POLICY = {
  *
  *   out[..., i, ...] = input[..., index[i], ...]       (i at position dim)
  *
- * Shape: input.shape with dim → len(index). Rules: torch.index_select.{input,index}, .options,
- * .out, .index_dtype (int32/int64), .index_rank (a vector), .dim, .empty_dim (a non-empty
- * index into a size-0 dim), .index_out_of_bounds (negatives are errors; also when the result is empty),
- * .rank0_input (see docs).
+ * Shape: input.shape with dim → len(index). Rules: torch.index_select.{input,index}, .options, .out,
+ * .index_dtype (int32/int64), .index_rank (a vector), .dim, .empty_dim (a non-empty index into a size-0 dim),
+ * .index_out_of_bounds (negatives are errors; also when the result is empty), .rank0_input (see docs).
  */
 export function lowerIndexSelect(
   input: Tensor,

@@ -115,10 +115,9 @@ export interface IndexAddOptions extends OutOptions {
 
 /**
  * Lowers `torch.index_add(input, dim, index, source, *, alpha=1, out=None)`:
- * `self[..., index[i], ...] += alpha * source[..., i, ...]`; duplicates accumulate.
- * Rules: torch.index_add.{input,index,source}, .options, .out, .alpha (a scalar),
- * .index_dtype (int32/int64), .index_rank, .dim, .source_shape, .source_dtype, .index_out_of_bounds
- * (negatives are errors).
+ * `self[..., index[i], ...] += alpha * source[..., i, ...]`; duplicates accumulate. Rules:
+ * torch.index_add.{input,index,source}, .options, .out, .alpha (a scalar), .index_dtype (int32/int64),
+ * .index_rank, .dim, .source_shape, .source_dtype, .index_out_of_bounds (negatives are errors).
  */
 export function lowerIndexAdd(
   input: Tensor,

@@ -146,13 +146,12 @@ function torchItems(op: string, X: Tensor, indices: readonly unknown[]): TupleIt
 const notScalarMask = (i: TupleItem) => !('adv' in i && 'mask' in i.adv && i.adv.mask.rank === 0);
 
 /**
- * A null-holding tuple placed on X (index-tuple.ts: PyTorch places the advanced entries as NumPy
- * does), with S (`<op>.shape`). PyTorch 1.13 drops 0-d masks here (their nonzero has no
- * columns); a tuple left without any tensor fails an internal assert in PyTorch
- * (`<op>.no_index`) unless X is empty. Masks whose dims, with the entries after them, come to
- * more than rank(X) are refused (`<op>.too_many_indices`): PyTorch 1.13 counts each entry once
- * there and then reads past its dims (`x[m2d, None]` of a 3×4 x gives a 6×6 result). Any (broadcast, non-empty) integer index into a size-0 dim is refused
- * first (`<op>.index_out_of_bounds`).
+ * A null-holding tuple placed on X (index-tuple.ts: PyTorch places the advanced entries as NumPy does), with
+ * S (`<op>.shape`). PyTorch 1.13 drops 0-d masks here (their nonzero has no columns); a tuple left without
+ * any tensor fails an internal assert in PyTorch (`<op>.no_index`) unless X is empty. Masks whose dims, with
+ * the entries after them, come to more than rank(X) are refused (`<op>.too_many_indices`): PyTorch 1.13
+ * counts each entry once there and then reads past its dims (`x[m2d, None]` of a 3×4 x gives a 6×6 result).
+ * Any (broadcast, non-empty) integer index into a size-0 dim is refused first (`<op>.index_out_of_bounds`).
  */
 function placedItems(op: string, X: Tensor, items: readonly TupleItem[]) {
   // An empty tensor returns before any kernel runs (values still broadcast to the result).
@@ -291,9 +290,8 @@ function indexPutTuple(X: Tensor, arrays: readonly Tensor[], V: Tensor, accumula
 }
 
 /**
- * `index_put(x, indices, v, accumulate)` where `indices` holds a mask: the mask's nonzero
- * columns index beside the int64 tensors; `v` broadcasts to S + x.shape[n:]
- * (torch.index_put.values_shape).
+ * `index_put(x, indices, v, accumulate)` where `indices` holds a mask: the mask's nonzero columns index
+ * beside the int64 tensors; `v` broadcasts to S + x.shape[n:] (torch.index_put.values_shape).
  */
 function lowerMaskIndexPut(
   X: Tensor,
@@ -443,10 +441,9 @@ export function lowerMaskedSelect(
 }
 
 /**
- * Lowers `torch.masked_scatter(input, mask, source)`: a copy of `input` (broadcast with
- * `mask`) whose mask positions take `source`'s first count(mask) elements, row-major.
- * `source` has input's dtype (torch.masked_scatter.source_dtype) and at least count(mask)
- * elements (torch.masked_scatter.source_size).
+ * Lowers `torch.masked_scatter(input, mask, source)`: a copy of `input` (broadcast with `mask`) whose mask
+ * positions take `source`'s first count(mask) elements, row-major. `source` has input's dtype
+ * (torch.masked_scatter.source_dtype) and at least count(mask) elements (torch.masked_scatter.source_size).
  *
  *   out[nz(mask)[j]] = source.flatten()[j]      for j < count(mask)
  */
@@ -487,8 +484,7 @@ export interface IndexPutOptions extends OutOptions {
 }
 
 /**
- * Lowers `torch.index_put(input, indices, values, accumulate=False)` (= `t[i0, i1] = v`; the
- * `tuple` family).
+ * Lowers `torch.index_put(input, indices, values, accumulate=False)` (= `t[i0, i1] = v`; the `tuple` family).
  *
  *   self[i0[s...], ..., i_{k-1}[s...], t...] (=|+=) values[s..., t...]     (indices broadcast to S)
  *

@@ -1,12 +1,11 @@
 /**
- * PyTorch 1.13's NaN operand order where it depends on where an element sits (CPU, one thread;
- * measured against the real PyTorch, test/nan-places.test.ts and test/nan-places-live.test.ts).
- * When both operands of an add or a product are NaN, x86 returns the first one (quieted); which
- * operand is first follows the machine code that touches the element, and ATen's loops over a
- * row of L contiguous elements compile to a vector body and a scalar rest that order operands
- * differently. The decision, per op, dtype and shape, is made here once and handed to the core
- * as a declarative rule (core/types.ts PlacedNaN: the place of an element is its flat offset
- * mod L, the row).
+ * PyTorch 1.13's NaN operand order where it depends on where an element sits (CPU, one thread; measured
+ * against the real PyTorch, test/nan-places.test.ts and test/nan-places-live.test.ts). When both operands of
+ * an add or a product are NaN, x86 returns the first one (quieted); which operand is first follows the
+ * machine code that touches the element, and ATen's loops over a row of L contiguous elements compile to a
+ * vector body and a scalar rest that order operands differently. The decision, per op, dtype and shape, is
+ * made here once and handed to the core as a declarative rule (core/types.ts PlacedNaN: the place of an
+ * element is its flat offset mod L, the row).
  *
  * - index_put(accumulate=True): ATen's `*dst += *src` over the row of trailing non-indexed
  *   elements (see `indexPutRow`). A row whose values are all read (src contiguous) adds
@@ -71,16 +70,15 @@ export function indexPutRow(
 }
 
 /**
- * index_put's inner row when the indices hold null entries (`x[:, i]`, self's dims `indexed`
- * indexed by a broadcast shape S), as the dims and values shape indexPutRow reads: self's dims
- * after the last indexed one — but when S is all ones and the indexed dims are adjacent,
- * TensorIterator drops S and coalesces the dims before it with those after when self's strides
- * run on across its indexed dims (all of size 1): the whole result's dims. With an indexed dim
- * wider than 1 and nothing wider than 1 after it, the dims before it make a strided row, which
- * takes the broadcast row's rule whatever the values (measured: real self first, complex64
- * update first at p < L − L mod 2, complex128 everywhere): its values read as one broadcast value,
- * its places counted along the row — `stride` elements of the result apart (the size of the dims
- * from the first indexed one on; 1 for the other rows).
+ * index_put's inner row when the indices hold null entries (`x[:, i]`, self's dims `indexed` indexed by a
+ * broadcast shape S), as the dims and values shape indexPutRow reads: self's dims after the last indexed one
+ * — but when S is all ones and the indexed dims are adjacent, TensorIterator drops S and coalesces the dims
+ * before it with those after when self's strides run on across its indexed dims (all of size 1): the whole
+ * result's dims. With an indexed dim wider than 1 and nothing wider than 1 after it, the dims before it make
+ * a strided row, which takes the broadcast row's rule whatever the values (measured: real self first,
+ * complex64 update first at p < L − L mod 2, complex128 everywhere): its values read as one broadcast value,
+ * its places counted along the row — `stride` elements of the result apart (the size of the dims from the
+ * first indexed one on; 1 for the other rows).
  */
 export function indexPutRowDims(
   self: readonly number[],

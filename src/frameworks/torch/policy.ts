@@ -8,9 +8,8 @@
  * order, the last wins (the core's deterministic schedule; PyTorch 1.13 CPU gives the same on
  * every golden case); index_fill is idempotent. Bool/uint8 masks in index tuples: torch/masks.ts.
  *
- * Later releases differ: int32 indices are accepted by gather/scatter since 2.8, and
- * take_along_dim with a `dim` wraps out-of-bounds indices in recent builds
- * (pytorch/pytorch#196106) — not modelled here.
+ * Later releases differ: int32 indices are accepted by gather/scatter since 2.8, and take_along_dim with a
+ * `dim` wraps out-of-bounds indices in recent builds (pytorch/pytorch#196106) — not modelled here.
  */
 import type { Wording } from '../../core/call.js';
 import type { FloatNaN } from '../../core/kernels.js';
