@@ -186,7 +186,6 @@ export function vectorAlongDim(op: TorchOp, I: Tensor, dim: unknown, rank: numbe
   return { d, I: I.rank === 1 ? I : I.reshape([I.size]) };
 }
 
-/** index_select's policy, with its out-of-bounds code. */
 const INDEX_SELECT_POLICY = {
   ...policyOf('index_select'),
   oob_code: 'torch.index_select.index_out_of_bounds',
