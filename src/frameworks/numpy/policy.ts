@@ -11,7 +11,7 @@
  */
 import type { ScatterCall } from '../../core/call.js';
 import type { FloatMinMax, FloatNaN } from '../../core/kernels.js';
-import type { GatherMode, NegativeIndexPolicy, ScatterMode } from '../../core/types.js';
+import type { GatherMode, NegativeIndexPolicy, ReducerName, ScatterMode } from '../../core/types.js';
 import { DTypeError } from '../../errors.js';
 import { integer, normalizeAxis, oneOf } from '../args.js';
 import { type GatherPolicy, type ScatterPolicy, gatherPolicy as rowPolicy } from '../families.js';
@@ -132,6 +132,17 @@ export function fancyIndex(t: Tensor, op: string, along = false): Tensor {
   return reinterpretIndex(t);
 }
 
+/** The ufuncs with `.at` support and the core reducer each one is. */
+export const UFUNCS = {
+  add: 'add',
+  subtract: 'sub',
+  multiply: 'mul',
+  minimum: 'min',
+  maximum: 'max',
+} as const satisfies Record<string, ReducerName>;
+/** A ufunc with `.at`: `add`, `subtract`, `multiply`, `minimum`, `maximum`. */
+export type UfuncName = keyof typeof UFUNCS;
+
 /** The float rules of one ufunc.at call: NaN operand order and min/max ties (core options). */
 export interface UfuncFloatRules {
   readonly float_nan?: FloatNaN;
@@ -144,7 +155,7 @@ export interface UfuncFloatRules {
  * minimum / maximum keep the element on a ±0 tie (float32/float64: the element's NaN first, a
  * tie takes the update — the defaults of the lowering).
  */
-const UFUNC_FLOAT16: Readonly<Partial<Record<string, UfuncFloatRules>>> = {
+const UFUNC_FLOAT16: Readonly<Partial<Record<UfuncName, UfuncFloatRules>>> = {
   add: { float_nan: 'update_first' },
   multiply: { float_nan: 'update_first' },
   minimum: { float_minmax: 'self_on_tie_keep_nan' },
@@ -152,7 +163,7 @@ const UFUNC_FLOAT16: Readonly<Partial<Record<string, UfuncFloatRules>>> = {
 };
 
 /** A `np.<ufunc>.at` call with the width-specific float rules of its dtype in its options. */
-export function withFloatRules(ufunc: string, call: ScatterCall): ScatterCall {
+export function withFloatRules(ufunc: UfuncName, call: ScatterCall): ScatterCall {
   const rules = call.inputs[0].dtype === 'float16' ? UFUNC_FLOAT16[ufunc] : undefined;
   return rules ? { ...call, options: { ...call.options, ...rules } } : call;
 }
@@ -196,11 +207,7 @@ export const SIGNATURES: Signatures = {
     modes: NUMPY_MODES,
     words: { indices: 'ind', updates: 'v' },
   }),
-  'add.at': UFUNC_AT,
-  'subtract.at': UFUNC_AT,
-  'multiply.at': UFUNC_AT,
-  'minimum.at': UFUNC_AT,
-  'maximum.at': UFUNC_AT,
+  ...Object.fromEntries(Object.keys(UFUNCS).map((u) => [`${u}.at`, UFUNC_AT])),
   put_along_axis: S('scatter_elements', ['data', 'indices', 'updates', { attr: 'axis' }], {
     example: { axis: 0 },
     words: ALONG_AXIS,
