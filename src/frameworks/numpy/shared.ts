@@ -243,9 +243,8 @@ export function checkEachInBounds(
   const fromEnd = policy.negative_indices === 'from_end';
   arrays.forEach((a, d) => {
     const n = BigInt(operandShape[d]);
-    const values = a.data;
     for (let i = 0; i < a.size; i++) {
-      const value = BigInt(values[i] as number | bigint);
+      const value = BigInt(a.data[i] as number | bigint);
       if (value < n && value >= (fromEnd ? -n : 0n)) continue;
       const details = { position: unravel(i, a.shape), value, dim: d, size: operandShape[d] };
       throw new IndexOutOfBoundsError(
