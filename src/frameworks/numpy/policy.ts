@@ -14,7 +14,7 @@ import type { FloatMinMax, FloatNaN } from '../../core/kernels.js';
 import type { GatherMode, NegativeIndexPolicy, ReducerName, ScatterMode } from '../../core/types.js';
 import { DTypeError } from '../../errors.js';
 import { integer, normalizeAxis, oneOf } from '../args.js';
-import { type GatherPolicy, type ScatterPolicy, gatherPolicy as rowPolicy } from '../families.js';
+import { type ScatterPolicy, gatherPolicy as rowPolicy } from '../families.js';
 import type { DType } from '../../tensor/dtype.js';
 import { isComplex, isFloat } from '../../tensor/dtype.js';
 import type { Tensor } from '../../tensor/tensor.js';
@@ -82,9 +82,7 @@ export const eachMode = <T>(f: (mode: NumpyMode) => T): Readonly<Record<NumpyMod
  * The core gather / scatter policy of each mode (out-of-bounds code `<op>.index_out_of_bounds`), built once.
  * Fancy (integer-array) indexing always uses `raise`'s: negative indices count from the end once.
  */
-export const GATHER_POLICY: Readonly<Record<NumpyMode, GatherPolicy>> = eachMode((mode) =>
-  rowPolicy(MODES[mode]),
-);
+export const GATHER_POLICY = eachMode((mode) => rowPolicy(MODES[mode]));
 export const SCATTER_POLICY: Readonly<Record<NumpyMode, ScatterPolicy>> = eachMode((mode) => ({
   mode: MODES[mode].scatter,
   negative_indices: MODES[mode].negative_indices,
