@@ -120,22 +120,6 @@ function tooMany(op: string, A: Tensor, count: number): never {
 }
 
 /**
- * The advanced entries of an all-advanced tuple: at most rank(a) dims consumed (a mask consumes
- * its rank: numpy.<op>.too_many_indices), each mask the shape of its dims (numpy.<op>.mask_shape).
- */
-function tupleOf(op: string, A: Tensor, items: readonly TupleItem[]): TupleEntry[] {
-  const entries = items.map((i) => (i as { adv: TupleEntry }).adv);
-  const used = depth(entries);
-  if (used > A.rank) tooMany(op, A, used);
-  let d = 0;
-  for (const e of entries) {
-    checkMask(op, e, A.shape, d);
-    d += dimsOf(e);
-  }
-  return entries;
-}
-
-/**
  * The items of an index tuple: slices (numpy.<op>.slice_step, numpy.<op>.slice_index), ellipsis,
  * newaxis (null) and array_likes as advanced entries (numpy.<op>.index_dtype).
  */
@@ -164,7 +148,7 @@ function sliceOf(op: string, s: Slice): Slice {
   return s;
 }
 
-/** NumPy's errors while it places a tuple with basic items (numpy.<op>.{too_many_indices,ellipsis,mask_shape}). */
+/** NumPy's errors while it places a tuple (numpy.<op>.{too_many_indices,ellipsis,mask_shape}). */
 const rulesOf = (op: string, A: Tensor) => ({
   op,
   tooMany: (count: number) => tooMany(op, A, count),
@@ -195,8 +179,7 @@ interface Resolved {
  * A tuple with basic items placed on `a` (index-tuple.ts): 0-d integers checked up front as
  * NumPy does, then S, the broadcast of the advanced entries (numpy.<op>.shape).
  */
-function placedOf(op: string, A: Tensor, items: readonly TupleItem[]): Resolved {
-  const p = placeTuple(A, items, rulesOf(op, A));
+function placedOf(op: string, A: Tensor, p: PlacedTuple): Resolved {
   inBounds(op, intsAt(A, p, isScalar), A.shape);
   const S = broadcastEntries(op, p.entries);
   return {
@@ -317,11 +300,16 @@ export function lowerIndex(
 
 const NONE = zeros([0], 'int64');
 
-/** The tuple with basic items (placedOf) or masks (maskedOf) resolved, else its integer arrays (intTuple). */
+/**
+ * The tuple with basic items (placedOf) or masks (maskedOf) resolved, else its integer arrays
+ * (intTuple). Every tuple is placed first, for NumPy's checks: at most rank(a) dims consumed (a
+ * mask consumes its rank), one ellipsis, each mask the shape of its dims.
+ */
 function resolve(op: string, A: Tensor, indices: readonly unknown[]): Resolved | ReturnType<typeof intTuple> {
   const items = itemsOf(op, A, indices);
-  if (hasBasic(items)) return placedOf(op, A, items);
-  const tuple = tupleOf(op, A, items);
+  const placed = placeTuple(A, items, rulesOf(op, A));
+  if (hasBasic(items)) return placedOf(op, A, placed);
+  const tuple = items.map((i) => (i as { adv: TupleEntry }).adv);
   return tuple.some((e) => 'mask' in e) ? maskedOf(op, A, tuple) : intTuple(op, A, tuple);
 }
 
