@@ -16,15 +16,16 @@ import type { Scalar } from '../tensor/dtype.js';
 import { numpyArray } from './constructors.js';
 import * as alongAxis from './numpy/along-axis.js';
 import * as indexing from './numpy/indexing.js';
-import type { IndexOptions, IndexTuple, UfuncName } from './numpy/indexing.js';
+import type { IndexOptions, IndexTuple } from './numpy/indexing.js';
+import { type UfuncName, withFloatRules } from './numpy/policy.js';
 import { lowerPut, lowerTake, put, take } from './numpy/take.js';
 import type { ArrayLike } from './numpy/shared.js';
 import { type LoweredScatter, runs } from './lowered.js';
 
-export type { NumpyMode } from './numpy/policy.js';
+export type { NumpyMode, UfuncName } from './numpy/policy.js';
 export { MODES as NUMPY_MODES } from './numpy/policy.js';
 export type { ArrayLike, ArrayLikeDType } from './numpy/shared.js';
-export type { IndexItem, IndexOptions, IndexTuple, Slice, UfuncName } from './numpy/indexing.js';
+export type { IndexItem, IndexOptions, IndexTuple, Slice } from './numpy/indexing.js';
 export type { TakeOptions, PutOptions } from './numpy/take.js';
 export type { AlongAxisOptions } from './numpy/along-axis.js';
 
@@ -36,7 +37,8 @@ const lowerAt = <N extends UfuncName>(name: N) =>
       indices: ArrayLike | IndexTuple,
       b: ArrayLike | Scalar,
       opts?: IndexOptions | null,
-    ): LoweredScatter<`numpy.${N}.at`> => indexing.lowerUfuncAt(name, a, indices, b, opts),
+    ): LoweredScatter<`numpy.${N}.at`> =>
+      withFloatRules(name, indexing.lowerUfuncAt(name, a, indices, b, opts)),
   }) as const;
 const ufunc = (name: UfuncName) =>
   ({

@@ -69,13 +69,8 @@ export function lowerTakeAlongAxis(
   const op = 'numpy.take_along_axis';
   const o = options(op, opts, ['out']);
   const p = prepare(op, arrayArg(op, 'arr', arr), indices, axis);
-  return elementsGather(
-    { op, wording: oobWording, out: outArg(op, o.out) },
-    p.arr,
-    p.indices,
-    p.axis,
-    GATHER_POLICY.raise,
-  );
+  const m = { op, wording: oobWording, out: outArg(op, o.out) };
+  return elementsGather(m, p.arr, p.indices, p.axis, GATHER_POLICY.raise);
 }
 
 /**

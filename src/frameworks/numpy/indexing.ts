@@ -35,9 +35,10 @@ import { type CallMeta, flatGather, flatScatter, tupleGather, tupleScatter } fro
 import {
   GATHER_POLICY,
   SCATTER_POLICY as FANCY_SCATTER,
+  UFUNCS,
+  type UfuncName,
   fancyIndex,
   oobWording,
-  withFloatRules,
 } from './policy.js';
 import {
   type ArrayLike,
@@ -119,22 +120,6 @@ function tooMany(op: string, A: Tensor, count: number): never {
 }
 
 /**
- * The advanced entries of an all-advanced tuple: at most rank(a) dims consumed (a mask consumes
- * its rank: numpy.<op>.too_many_indices), each mask the shape of its dims (numpy.<op>.mask_shape).
- */
-function tupleOf(op: string, A: Tensor, items: readonly TupleItem[]): TupleEntry[] {
-  const entries = items.map((i) => (i as { adv: TupleEntry }).adv);
-  const used = entries.reduce((n, e) => n + dimsOf(e), 0);
-  if (used > A.rank) tooMany(op, A, used);
-  let d = 0;
-  for (const e of entries) {
-    if ('mask' in e) checkMaskShape(op, e.mask, A.shape, d);
-    d += dimsOf(e);
-  }
-  return entries;
-}
-
-/**
  * The items of an index tuple: slices (numpy.<op>.slice_step, numpy.<op>.slice_index), ellipsis,
  * newaxis (null) and array_likes as advanced entries (numpy.<op>.index_dtype).
  */
@@ -163,7 +148,7 @@ function sliceOf(op: string, s: Slice): Slice {
   return s;
 }
 
-/** NumPy's errors while it places a tuple with basic items (numpy.<op>.{too_many_indices,ellipsis,mask_shape}). */
+/** NumPy's errors while it places a tuple (numpy.<op>.{too_many_indices,ellipsis,mask_shape}). */
 const rulesOf = (op: string, A: Tensor) => ({
   op,
   tooMany: (count: number) => tooMany(op, A, count),
@@ -173,9 +158,7 @@ const rulesOf = (op: string, A: Tensor) => ({
       `${op}: an index can only have a single ellipsis ('...')`,
     );
   },
-  check: (e: TupleEntry, d: number) => {
-    if ('mask' in e) checkMaskShape(op, e.mask, A.shape, d);
-  },
+  check: (e: TupleEntry, d: number) => checkMask(op, e, A.shape, d),
 });
 
 /**
@@ -196,8 +179,7 @@ interface Resolved {
  * A tuple with basic items placed on `a` (index-tuple.ts): 0-d integers checked up front as
  * NumPy does, then S, the broadcast of the advanced entries (numpy.<op>.shape).
  */
-function placedOf(op: string, A: Tensor, items: readonly TupleItem[]): Resolved {
-  const p = placeTuple(A, items, rulesOf(op, A));
+function placedOf(op: string, A: Tensor, p: PlacedTuple): Resolved {
   inBounds(op, intsAt(A, p, isScalar), A.shape);
   const S = broadcastEntries(op, p.entries);
   return {
@@ -220,19 +202,16 @@ function intsAt(A: Tensor, p: PlacedTuple, keep: (t: Tensor) => boolean): Tensor
 }
 
 /** A mask covering dims d… of `a` has exactly their sizes (numpy.<op>.mask_shape, NumPy's IndexError). */
-function checkMaskShape(op: string, mask: Tensor, shape: readonly number[], d: number): void {
-  const j = mask.shape.findIndex((n, k) => n !== shape[d + k]);
+function checkMask(op: string, e: TupleEntry, shape: readonly number[], d: number): void {
+  if (!('mask' in e)) return;
+  const j = e.mask.shape.findIndex((n, k) => n !== shape[d + k]);
   if (j < 0) return;
   throw new InvalidArgumentError(
     `${op}.mask_shape`,
-    `${op}: boolean index did not match indexed array along dimension ${d + j}; dimension is ${shape[d + j]} but corresponding boolean dimension is ${mask.shape[j]}`,
-    { dim: d + j, size: shape[d + j], mask_size: mask.shape[j] },
+    `${op}: boolean index did not match indexed array along dimension ${d + j}; dimension is ${shape[d + j]} but corresponding boolean dimension is ${e.mask.shape[j]}`,
+    { dim: d + j, size: shape[d + j], mask_size: e.mask.shape[j] },
   );
 }
-
-const intsOf = (entries: readonly TupleEntry[]): Tensor[] =>
-  entries.map((e) => ('ints' in e ? e.ints : NONE));
-const hasMask = (entries: readonly TupleEntry[]) => entries.some((e) => 'mask' in e);
 
 /**
  * The tuple with its masks read as nonzero columns (0-d masks as new axes of size 1): S, the
@@ -304,12 +283,9 @@ export function lowerIndex(
   const op = 'numpy.index';
   const o = options(op, opts, ['out']);
   const A = arrayArg(op, 'a', a);
-  const raw = Array.isArray(indices) ? indices : [tensorOrArray(op, indices)];
-  const items = itemsOf(op, A, raw);
-  if (hasBasic(items)) return lowerResolvedIndex(op, A, placedOf(op, A, items), outArg(op, o.out));
-  const tuple = tupleOf(op, A, items);
-  if (hasMask(tuple)) return lowerResolvedIndex(op, A, maskedOf(op, A, tuple), outArg(op, o.out));
-  const { arrays, idx, shape } = intTuple(op, A, tuple);
+  const r = resolve(op, A, Array.isArray(indices) ? indices : [tensorOrArray(op, indices)]);
+  if ('gather' in r) return lowerResolvedIndex(op, A, r, outArg(op, o.out));
+  const { arrays, idx, shape } = r;
   const m = { op, wording: oobWording, out: outArg(op, o.out) };
   // NumPy reads a 0-d index array as an integer and checks it up front; the other arrays are
   // checked only while the result is filled, so not at all when it is empty (a[[], [5]] and
@@ -325,12 +301,25 @@ export function lowerIndex(
 const NONE = zeros([0], 'int64');
 
 /**
+ * The tuple with basic items (placedOf) or masks (maskedOf) resolved, else its integer arrays
+ * (intTuple). Every tuple is placed first, for NumPy's checks: at most rank(a) dims consumed (a
+ * mask consumes its rank), one ellipsis, each mask the shape of its dims.
+ */
+function resolve(op: string, A: Tensor, indices: readonly unknown[]): Resolved | ReturnType<typeof intTuple> {
+  const items = itemsOf(op, A, indices);
+  const placed = placeTuple(A, items, rulesOf(op, A));
+  if (hasBasic(items)) return placedOf(op, A, placed);
+  const tuple = items.map((i) => (i as { adv: TupleEntry }).adv);
+  return tuple.some((e) => 'mask' in e) ? maskedOf(op, A, tuple) : intTuple(op, A, tuple);
+}
+
+/**
  * An integer-array tuple broadcast and stacked (numpy.<op>.shape; the result of a's dtype counted
  * against the allocation limit). NumPy reads a 0-d integer as an integer index and checks it
  * before it broadcasts the arrays: with arrays that do not broadcast, it is the IndexError.
  */
 function intTuple(op: string, A: Tensor, tuple: readonly TupleEntry[]) {
-  const arrays = intsOf(tuple);
+  const arrays = tuple.map((e) => ('ints' in e ? e.ints : NONE));
   if (!broadcastOf(arrays.map((a) => a.shape))) inBounds(op, scalarsOnly(arrays), A.shape);
   const { indices: idx, shape } = broadcastTuple(arrays, `${op}.shape`, op, (S) => ({
     shape: [...S, ...A.shape.slice(arrays.length)],
@@ -344,9 +333,7 @@ const scalarsOnly = (arrays: readonly Tensor[]) => arrays.map((a) => (a.rank ===
 
 /** A lone index (not a tuple): a Tensor, a JS scalar or a basic item. */
 const tensorOrArray = (op: string, x: unknown): unknown =>
-  typeof x === 'number' || typeof x === 'bigint' || typeof x === 'boolean' || isBasic(x)
-    ? x
-    : tensorArg(op, 'indices', x);
+  ['number', 'bigint', 'boolean'].includes(typeof x) || isBasic(x) ? x : tensorArg(op, 'indices', x);
 
 const isBasic = (x: unknown) => x === null || x === ellipsis || x instanceof Slice;
 
@@ -359,17 +346,6 @@ const isBasic = (x: unknown) => x === null || x === ellipsis || x instanceof Sli
  * numpy.index(a, [tensor([[0], [1]]), tensor([2, 0])]).toArray(); // [[2, 0], [12, 10]]
  */
 export const index = runs(lowerIndex);
-
-/** The ufuncs with `.at` support and the core reducer each one is. */
-export const UFUNCS = {
-  add: 'add',
-  subtract: 'sub',
-  multiply: 'mul',
-  minimum: 'min',
-  maximum: 'max',
-} as const satisfies Record<string, ReducerName>;
-/** A ufunc with `.at`: `add`, `subtract`, `multiply`, `minimum`, `maximum`. */
-export type UfuncName = keyof typeof UFUNCS;
 
 const TUPLE: unique symbol = Symbol('numpy.tuple');
 
@@ -388,36 +364,24 @@ export function tuple(...arrays: IndexItem[]): IndexTuple {
 
 /** `indices` of ufunc.at: a `numpy.tuple(...)` or a JS array holding tensors is a tuple; anything else is one index array. */
 function atTuple(indices: unknown): readonly unknown[] {
-  if (Array.isArray(indices) && TUPLE in indices) return indices;
+  if (!Array.isArray(indices)) return [indices];
+  if (TUPLE in indices) return indices;
   // A tuple has at most one entry per dim (rank ≤ 64); a longer array is one index array.
-  if (
-    Array.isArray(indices) &&
-    indices.length <= 64 &&
-    indices.some((x) => x instanceof Tensor || isBasic(x))
-  )
-    return indices;
-  return [indices];
+  const tuple = indices.length <= 64 && indices.some((x) => x instanceof Tensor || isBasic(x));
+  return tuple ? indices : [indices];
 }
 
 /**
  * Lowers `numpy.<ufunc>.at(a, indices, b)` (NumPy updates `a`; we return the new array, or
- * write it to `out` — pass `a` for NumPy's in-place behaviour).
+ * write it to `out` — pass `a` for NumPy's in-place behaviour), before the float rules of its
+ * width (numpy/policy.ts `withFloatRules`, which numpy.ts applies).
  *
  *   for s in S (row-major): a[i0[s], ..., i_{k-1}[s], t...] = ufunc(a[...], b[s..., t...])
  *
  * Unbuffered: duplicate indices accumulate, in index order. `b` broadcasts to S + a.shape[k:]
  * (numpy.<ufunc>.at.b_shape), checked after the indices, as NumPy does.
  */
-export const lowerUfuncAt = (
-  ufunc: UfuncName,
-  a: ArrayLike,
-  indices: ArrayLike | IndexTuple,
-  b: ArrayLike | Scalar,
-  opts?: IndexOptions | null,
-): ScatterCall => withFloatRules(ufunc, ufuncAt(ufunc, a, indices, b, opts));
-
-/** numpy.<ufunc>.at before its float rules (numpy/policy.ts). */
-function ufuncAt(
+export function lowerUfuncAt(
   ufunc: UfuncName,
   a: ArrayLike,
   indices: ArrayLike | IndexTuple,
@@ -427,12 +391,10 @@ function ufuncAt(
   const op = `numpy.${ufunc}.at`;
   const o = options(op, opts, ['out']);
   const A = arrayArg(op, 'a', a);
-  const items = itemsOf(op, A, atTuple(indices));
-  if (hasBasic(items)) return lowerResolvedAt(ufunc, op, A, placedOf(op, A, items), b, outArg(op, o.out));
-  const tuple = tupleOf(op, A, items);
-  if (hasMask(tuple)) return lowerResolvedAt(ufunc, op, A, maskedOf(op, A, tuple), b, outArg(op, o.out));
+  const r = resolve(op, A, atTuple(indices));
+  if ('gather' in r) return lowerResolvedAt(ufunc, op, A, r, b, outArg(op, o.out));
   // ufunc.at allocates a copy of `a` (the result) and `b` broadcast to the updates' shape.
-  const { arrays, idx, shape } = intTuple(op, A, tuple);
+  const { arrays, idx, shape } = r;
   const uShape = [...shape, ...A.shape.slice(arrays.length)];
   const B = arrayArg(op, 'b', b, A.dtype);
   const m = { op, wording: oobWording, out: outArg(op, o.out) };

@@ -11,10 +11,10 @@
  */
 import type { ScatterCall } from '../../core/call.js';
 import type { FloatMinMax, FloatNaN } from '../../core/kernels.js';
-import type { GatherMode, NegativeIndexPolicy, ScatterMode } from '../../core/types.js';
+import type { GatherMode, NegativeIndexPolicy, ReducerName, ScatterMode } from '../../core/types.js';
 import { DTypeError } from '../../errors.js';
 import { integer, normalizeAxis, oneOf } from '../args.js';
-import { type GatherPolicy, type ScatterPolicy, gatherPolicy as rowPolicy } from '../families.js';
+import { type ScatterPolicy, gatherPolicy as rowPolicy } from '../families.js';
 import type { DType } from '../../tensor/dtype.js';
 import { isComplex, isFloat } from '../../tensor/dtype.js';
 import type { Tensor } from '../../tensor/tensor.js';
@@ -82,9 +82,7 @@ export const eachMode = <T>(f: (mode: NumpyMode) => T): Readonly<Record<NumpyMod
  * The core gather / scatter policy of each mode (out-of-bounds code `<op>.index_out_of_bounds`), built once.
  * Fancy (integer-array) indexing always uses `raise`'s: negative indices count from the end once.
  */
-export const GATHER_POLICY: Readonly<Record<NumpyMode, GatherPolicy>> = eachMode((mode) =>
-  rowPolicy(MODES[mode]),
-);
+export const GATHER_POLICY = eachMode((mode) => rowPolicy(MODES[mode]));
 export const SCATTER_POLICY: Readonly<Record<NumpyMode, ScatterPolicy>> = eachMode((mode) => ({
   mode: MODES[mode].scatter,
   negative_indices: MODES[mode].negative_indices,
@@ -132,6 +130,17 @@ export function fancyIndex(t: Tensor, op: string, along = false): Tensor {
   return reinterpretIndex(t);
 }
 
+/** The ufuncs with `.at` support and the core reducer each one is. */
+export const UFUNCS = {
+  add: 'add',
+  subtract: 'sub',
+  multiply: 'mul',
+  minimum: 'min',
+  maximum: 'max',
+} as const satisfies Record<string, ReducerName>;
+/** A ufunc with `.at`: `add`, `subtract`, `multiply`, `minimum`, `maximum`. */
+export type UfuncName = keyof typeof UFUNCS;
+
 /** The float rules of one ufunc.at call: NaN operand order and min/max ties (core options). */
 export interface UfuncFloatRules {
   readonly float_nan?: FloatNaN;
@@ -144,7 +153,7 @@ export interface UfuncFloatRules {
  * minimum / maximum keep the element on a ±0 tie (float32/float64: the element's NaN first, a
  * tie takes the update — the defaults of the lowering).
  */
-const UFUNC_FLOAT16: Readonly<Partial<Record<string, UfuncFloatRules>>> = {
+const UFUNC_FLOAT16: Readonly<Partial<Record<UfuncName, UfuncFloatRules>>> = {
   add: { float_nan: 'update_first' },
   multiply: { float_nan: 'update_first' },
   minimum: { float_minmax: 'self_on_tie_keep_nan' },
@@ -152,7 +161,7 @@ const UFUNC_FLOAT16: Readonly<Partial<Record<string, UfuncFloatRules>>> = {
 };
 
 /** A `np.<ufunc>.at` call with the width-specific float rules of its dtype in its options. */
-export function withFloatRules(ufunc: string, call: ScatterCall): ScatterCall {
+export function withFloatRules(ufunc: UfuncName, call: ScatterCall): ScatterCall {
   const rules = call.inputs[0].dtype === 'float16' ? UFUNC_FLOAT16[ufunc] : undefined;
   return rules ? { ...call, options: { ...call.options, ...rules } } : call;
 }
@@ -196,11 +205,7 @@ export const SIGNATURES: Signatures = {
     modes: NUMPY_MODES,
     words: { indices: 'ind', updates: 'v' },
   }),
-  'add.at': UFUNC_AT,
-  'subtract.at': UFUNC_AT,
-  'multiply.at': UFUNC_AT,
-  'minimum.at': UFUNC_AT,
-  'maximum.at': UFUNC_AT,
+  ...Object.fromEntries(Object.keys(UFUNCS).map((u) => [`${u}.at`, UFUNC_AT])),
   put_along_axis: S('scatter_elements', ['data', 'indices', 'updates', { attr: 'axis' }], {
     example: { axis: 0 },
     words: ALONG_AXIS,

@@ -19,6 +19,7 @@ import { tensorArg } from '../args.js';
 import { valueKind } from '../constructors.js';
 import { type GatherPolicy, stackIndices } from '../families.js';
 import type { Wording } from '../../core/call.js';
+import { unravel } from '../../core/index-map.js';
 import type { DataDType } from '../lowered.js';
 
 /** A tensor, or nested JS arrays / a scalar that become one (like NumPy's `array_like`). */
@@ -33,17 +34,13 @@ export type ArrayLike = Tensor | NestedArray;
 export type ArrayLikeDType<A> = DataDType<A>;
 
 const isArrayLike = (x: unknown): boolean =>
-  x instanceof Tensor ||
-  Array.isArray(x) ||
-  typeof x === 'number' ||
-  typeof x === 'bigint' ||
-  typeof x === 'boolean';
+  x instanceof Tensor || Array.isArray(x) || ['number', 'bigint', 'boolean'].includes(typeof x);
 
 /**
  * An `array_like` argument as a tensor (rule `<op>.<name>`): a Tensor, nested arrays or a JS
  * scalar; JS values take `dtype` when given, else int64 for integers (NumPy's), else the
- * library's inference. Anything else
- * (null, a string, an onnxruntime/TF.js tensor) is a typed error naming the parameter.
+ * library's inference. Anything else (null, a string, an onnxruntime/TF.js tensor) is a typed
+ * error naming the parameter.
  */
 export function arrayArg(op: string, name: string, x: unknown, dtype?: DType): Tensor {
   if (!isArrayLike(x)) return tensorArg(op, name, x);
@@ -211,7 +208,7 @@ export function castScalar(
     if (!(value >= Number(lo) && value <= Number(hi))) fail();
     n = BigInt(Math.trunc(value));
   } else {
-    n = typeof value === 'boolean' ? BigInt(value) : BigInt(value);
+    n = BigInt(value);
     if (unsigned ? n > hi || -n > hi : n < lo || n > hi) fail();
   }
   const bits = hi.toString(2).length + (unsigned ? 0 : 1);
@@ -246,11 +243,10 @@ export function checkEachInBounds(
   const fromEnd = policy.negative_indices === 'from_end';
   arrays.forEach((a, d) => {
     const n = BigInt(operandShape[d]);
-    const values = a.data;
     for (let i = 0; i < a.size; i++) {
-      const value = BigInt(values[i] as number | bigint);
+      const value = BigInt(a.data[i] as number | bigint);
       if (value < n && value >= (fromEnd ? -n : 0n)) continue;
-      const details = { position: unravelIndex(i, a.shape), value, dim: d, size: operandShape[d] };
+      const details = { position: unravel(i, a.shape), value, dim: d, size: operandShape[d] };
       throw new IndexOutOfBoundsError(
         policy.oob_code ?? `${op}.index_out_of_bounds`,
         `${op}: ${wording(details)}`,
@@ -258,14 +254,4 @@ export function checkEachInBounds(
       );
     }
   });
-}
-
-/** The multi-index of flat position `i` in `shape` (row-major). */
-function unravelIndex(i: number, shape: readonly number[]): number[] {
-  const pos = new Array<number>(shape.length);
-  for (let k = shape.length - 1; k >= 0; k--) {
-    pos[k] = i % shape[k];
-    i = Math.floor(i / shape[k]);
-  }
-  return pos;
 }

@@ -7,9 +7,10 @@ import { IndexOutOfBoundsError } from '../../errors.js';
 import type { Scalar } from '../../tensor/dtype.js';
 import { type Tensor, zeros } from '../../tensor/tensor.js';
 import { options, outArg } from '../args.js';
-import { flatGather, flatScatter, takeGather, takeShape } from '../families.js';
+import { flatGather, flatScatter, gatherPolicy as rowPolicy, takeGather, takeShape } from '../families.js';
 import {
   GATHER_POLICY,
+  MODES,
   type NumpyMode,
   eachMode,
   numpyAxis,
@@ -70,10 +71,9 @@ export function lowerTake(
 }
 
 /** take's policies with their out-of-bounds code set, so no call builds the code string (B7). */
-const TAKE_POLICY = eachMode((mode) => ({
-  ...GATHER_POLICY[mode],
-  oob_code: 'numpy.take.index_out_of_bounds',
-}));
+const TAKE_POLICY = eachMode((mode) =>
+  rowPolicy(MODES[mode], { oob_code: 'numpy.take.index_out_of_bounds' }),
+);
 
 const NO_INDEX = zeros([0], 'int64');
 
