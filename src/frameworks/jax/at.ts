@@ -23,8 +23,7 @@
  * Rules (`jax.at.<rule>` and `jax.at.<method>.<rule>`): index, index_dtype, mode, fill_value,
  * values_dtype, values_shape, dtype (bool operands of arithmetic updates), negative_exponent.
  */
-import type { CoreCall, GatherCall, ScatterCall } from '../../core/call.js';
-import { execute } from '../../core/call.js';
+import { type CoreCall, type GatherCall, type ScatterCall, execute } from '../../core/call.js';
 import type { UpdateComputation } from '../../core/types.js';
 import { DTypeError, IndexOutOfBoundsError, InvalidArgumentError, fmt } from '../../errors.js';
 import {
@@ -41,7 +40,7 @@ import { toDTypeScalar } from '../../tensor/scalar.js';
 import { broadcastShapes, broadcastTo, cast, stack } from '../../tensor/ops.js';
 import { Tensor, full, tensor, zeros } from '../../tensor/tensor.js';
 import { describe, flag, options, outArg, scalar, tensorArg } from '../args.js';
-import { type CallMeta, tupleGather, tupleScatter } from '../families.js';
+import { tupleGather, tupleScatter } from '../families.js';
 import { CORE_SCATTER_MODE, type JaxMode, laxGatherPolicy, parseMode } from './modes.js';
 import { type PromiseOptions, fillValue, orFail, promises, withPromises } from './util.js';
 import type { LoweredGather, LoweredScatter } from '../lowered.js';
@@ -137,9 +136,6 @@ interface Indexer {
   readonly sliceShape: readonly number[];
 }
 
-const isScalarEntry = (e: AtIndexEntry): e is number | bigint =>
-  typeof e === 'number' || typeof e === 'bigint';
-
 function toIndexer(x: Tensor, index: AtIndex, op: string): Indexer {
   const entries: readonly AtIndexEntry[] = Array.isArray(index) ? index : [index as AtIndexEntry];
   const k = entries.length;
@@ -151,7 +147,7 @@ function toIndexer(x: Tensor, index: AtIndex, op: string): Indexer {
     );
   }
   const parts = entries.map((e, d) => {
-    if (isScalarEntry(e)) {
+    if (typeof e === 'number' || typeof e === 'bigint') {
       if (typeof e === 'number' && !Number.isSafeInteger(e)) {
         throw new DTypeError(
           'jax.at.index_dtype',
@@ -290,7 +286,7 @@ function atScatter(
   o: AtOptions,
 ): ScatterCall {
   const { parsed, negative_indices } = policyOf(o, op, 'at.update');
-  const m: CallMeta = { op, out: outArg(op, o.out) };
+  const m = { op, out: outArg(op, o.out) };
   const policy = { mode: CORE_SCATTER_MODE[parsed], negative_indices };
   const call = tupleScatter(m, input, ix.indices, updates, ix.k, ix.batch.length, computation, policy);
   return withPromises(call, promises(op, o));
@@ -482,9 +478,5 @@ export function lowerAt(
   x: Tensor,
   index: AtIndex,
 ): AtRef<LoweredScatter<'jax.at'>, LoweredGather<'jax.at'>, LoweredScatter<'jax.at'> | ProgramCall> {
-  return makeRef(x, index, (call) => call) as AtRef<
-    LoweredScatter<'jax.at'>,
-    LoweredGather<'jax.at'>,
-    LoweredScatter<'jax.at'> | ProgramCall
-  >;
+  return makeRef(x, index, (call) => call) as ReturnType<typeof lowerAt>;
 }

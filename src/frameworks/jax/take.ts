@@ -207,45 +207,34 @@ function alongAxisPlan(
 ): { kept: number[]; indexShape: number[]; dn: CoreGatherDN } {
   const offset_dims: number[] = [];
   const slice_sizes: number[] = [];
-  const start_index_map: number[] = [];
-  const collapsed: number[] = [];
   const obd: number[] = [];
   const sibd: number[] = [];
   const kept: number[] = [];
   const indexShape: number[] = [];
-  let newI = 0;
-  let j = 0;
-  for (let i = 0; i < arrShape.length; i++) {
+  let at = 0; // the axis among the kept dims
+  arrShape.forEach((n, i) => {
     if (i === axis) {
+      at = kept.length;
       slice_sizes.push(1);
-      start_index_map.push(newI);
-      collapsed.push(newI);
-      kept.push(i);
       indexShape.push(outShape[i]);
-      newI++;
-      j++;
     } else if (idxShape[i] === 1) {
       offset_dims.push(i);
-      slice_sizes.push(arrShape[i]);
-      kept.push(i);
-      newI++;
-    } else if (arrShape[i] === 1) {
+      slice_sizes.push(n);
+    } else if (n === 1) {
       indexShape.push(outShape[i]);
-      j++;
+      return;
     } else {
-      slice_sizes.push(arrShape[i] === 0 ? 0 : 1);
-      obd.push(newI);
-      sibd.push(j);
-      kept.push(i);
+      obd.push(kept.length);
+      sibd.push(indexShape.length);
+      slice_sizes.push(n === 0 ? 0 : 1);
       indexShape.push(outShape[i]);
-      newI++;
-      j++;
     }
-  }
+    kept.push(i);
+  });
   const dn = {
     offset_dims,
-    collapsed_slice_dims: collapsed,
-    start_index_map,
+    collapsed_slice_dims: [at],
+    start_index_map: [at],
     operand_batching_dims: obd,
     start_indices_batching_dims: sibd,
     index_vector_dim: indexShape.length,
