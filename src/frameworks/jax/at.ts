@@ -139,22 +139,20 @@ interface Indexer {
 function toIndexer(x: Tensor, index: AtIndex, op: string): Indexer {
   const entries: readonly AtIndexEntry[] = Array.isArray(index) ? index : [index as AtIndexEntry];
   const k = entries.length;
-  if (k > x.rank) {
+  if (k > x.rank)
     throw new IndexOutOfBoundsError(
       `jax.at.index`,
       `${op}: too many indices: ${x.rank}-dimensional array indexed with ${k} indices`,
       { rank: x.rank, k },
     );
-  }
   const parts = entries.map((e, d) => {
     if (typeof e === 'number' || typeof e === 'bigint') {
-      if (typeof e === 'number' && !Number.isSafeInteger(e)) {
+      if (typeof e === 'number' && !Number.isSafeInteger(e))
         throw new DTypeError(
           'jax.at.index_dtype',
           `${op}: index ${fmt(e)} at position ${d} must be an integer`,
           { index: e },
         );
-      }
       return tensor(BigInt(e), 'int64');
     }
     if (!(e instanceof Tensor)) {
@@ -165,26 +163,24 @@ function toIndexer(x: Tensor, index: AtIndex, op: string): Indexer {
         `${op}: index entries must be ints or integer Tensors (slices, None, ... and masks are out of scope); got ${describe(e)}`,
       );
     }
-    if (!isInteger(e.dtype)) {
+    if (!isInteger(e.dtype))
       throw new DTypeError(
         'jax.at.index_dtype',
         `${op}: indexer at position ${d} must have an integer dtype; got ${e.dtype}`,
         { dtype: e.dtype },
       );
-    }
     return e;
   });
   const advanced = parts.some((p) => p.rank > 0);
   // JAX: an int (or 0-d) index into an empty axis is an IndexError; so is an array index into
   // an empty axis that would still gather something.
   for (let d = 0; d < k; d++) {
-    if (x.shape[d] === 0 && (!advanced || parts[d].size > 0)) {
+    if (x.shape[d] === 0 && (!advanced || parts[d].size > 0))
       throw new IndexOutOfBoundsError(
         'jax.at.index',
         `${op}: index is out of bounds for axis ${d} with size 0`,
         { axis: d },
       );
-    }
   }
   const batch = orFail(
     () => broadcastShapes(...parts.map((p) => p.shape)),
@@ -257,13 +253,12 @@ function toUpdates(x: Tensor, values: AtValues, shape: readonly number[], op: st
         ),
     );
   }
-  if (!safeCast(values.dtype, x.dtype)) {
+  if (!safeCast(values.dtype, x.dtype))
     throw new DTypeError(
       `${op}.values_dtype`,
       `${op}: values of dtype ${values.dtype} cannot be cast safely to ${x.dtype} (JAX warns and will refuse)`,
       { from: values.dtype, to: x.dtype },
     );
-  }
   const v = cast(values, x.dtype);
   return orFail(
     () => broadcastTo(v, shape),
@@ -303,13 +298,12 @@ const REDUCER = {
 } as const;
 
 function refuseBool(x: Tensor, op: string): void {
-  if (x.dtype === 'bool') {
+  if (x.dtype === 'bool')
     throw new DTypeError(
       `${op}.dtype`,
       `${op}: arithmetic updates of a bool array are not modelled (JAX promotes to int and casts back); got bool`,
       { dtype: 'bool' },
     );
-  }
 }
 
 function lowerReduce(
@@ -335,13 +329,12 @@ const WRAP = { rounding: 'wrap' } as const;
 /** Integer power (exponent ≥ 0) with the dtype's wrap-around. */
 function powWrap(d: DType, base: Scalar, exp: Scalar, op: string): Scalar {
   let e = BigInt(exp as number | bigint);
-  if (e < 0n) {
+  if (e < 0n)
     throw new InvalidArgumentError(
       `${op}.negative_exponent`,
       `${op}: integer power with a negative exponent ${e} is not modelled`,
       { exponent: e },
     );
-  }
   const mod = 1n << BigInt(BITS(d));
   let b = ((BigInt(base as number | bigint) % mod) + mod) % mod;
   let r = 1n;

@@ -109,13 +109,12 @@ const MODE_VALUES = Object.keys(FROM_ANY);
 export function parseMode(mode: unknown, entry: EntryPoint, op: string): ParsedMode {
   if (mode === undefined || mode === null) return DEFAULT_MODE[entry];
   const parsed = FROM_ANY[oneOf(op, 'mode', mode, MODE_VALUES) as string];
-  if (parsed === 'ONE_HOT') {
+  if (parsed === 'ONE_HOT')
     throw new InvalidArgumentError(
       `${op}.mode`,
       `${op}: mode "one_hot" (GatherScatterMode.ONE_HOT) is a one-hot matmul lowering that this library does not model; got ${fmt(mode)}`,
       { mode },
     );
-  }
   return parsed;
 }
 
