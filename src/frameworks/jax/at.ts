@@ -41,7 +41,7 @@ import { broadcastShapes, broadcastTo, cast, stack } from '../../tensor/ops.js';
 import { Tensor, full, tensor, zeros } from '../../tensor/tensor.js';
 import { describe, flag, options, outArg, scalar, tensorArg } from '../args.js';
 import { tupleGather, tupleScatter } from '../families.js';
-import { CORE_SCATTER_MODE, type JaxMode, laxGatherPolicy, parseMode } from './modes.js';
+import { CORE_MODE, type JaxMode, laxGatherPolicy, parseMode } from './modes.js';
 import { type PromiseOptions, fillValue, orFail, promises, withPromises } from './util.js';
 import type { LoweredGather, LoweredScatter } from '../lowered.js';
 import { Builder } from '../../ir/builder.js';
@@ -282,7 +282,7 @@ function atScatter(
 ): ScatterCall {
   const { parsed, negative_indices } = policyOf(o, op, 'at.update');
   const m = { op, out: outArg(op, o.out) };
-  const policy = { mode: CORE_SCATTER_MODE[parsed], negative_indices };
+  const policy = { mode: CORE_MODE[parsed].scatter, negative_indices };
   const call = tupleScatter(m, input, ix.indices, updates, ix.k, ix.batch.length, computation, policy);
   return withPromises(call, promises(op, o));
 }

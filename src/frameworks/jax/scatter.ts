@@ -38,7 +38,7 @@ import {
   checkIndices,
   lowerScatterDimensionNumbers,
 } from './dimension-numbers.js';
-import { CORE_SCATTER_MODE, type JaxMode, LAX_NEGATIVE_INDICES, parseMode } from './modes.js';
+import { CORE_MODE, type JaxMode, LAX_NEGATIVE_INDICES, parseMode } from './modes.js';
 import { type PromiseOptions, promises } from './util.js';
 import { type LoweredScatter, runs } from '../lowered.js';
 
@@ -99,7 +99,7 @@ function lowerScatterOp(
     );
   const dn = lowerScatterDimensionNumbers(x, i, u, dimension_numbers, op);
   const m = { op, out: outArg(op, o.out) };
-  const policy = { mode: CORE_SCATTER_MODE[parsed], negative_indices: LAX_NEGATIVE_INDICES };
+  const policy = { mode: CORE_MODE[parsed].scatter, negative_indices: LAX_NEGATIVE_INDICES };
   return scatterCall(m, x, i, u, { ...dn, ...flags }, computation ?? COMBINER[name], policy);
 }
 
