@@ -40,10 +40,7 @@ const numpy = { array: jaxArray, take, take_along_axis } as const;
 
 /** Lowerings of every op: same arguments, returns the core call. */
 const lower = {
-  lax: {
-    gather: lowerGather,
-    ...lowerScatters,
-  },
+  lax: { gather: lowerGather, ...lowerScatters },
   numpy: { take: lowerTake, take_along_axis: lowerTakeAlongAxis },
   jnp: { take: lowerTake, take_along_axis: lowerTakeAlongAxis },
   at: lowerAt,

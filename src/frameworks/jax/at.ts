@@ -23,8 +23,7 @@
  * Rules (`jax.at.<rule>` and `jax.at.<method>.<rule>`): index, index_dtype, mode, fill_value,
  * values_dtype, values_shape, dtype (bool operands of arithmetic updates), negative_exponent.
  */
-import type { CoreCall, GatherCall, ScatterCall } from '../../core/call.js';
-import { execute } from '../../core/call.js';
+import { type CoreCall, type GatherCall, type ScatterCall, execute } from '../../core/call.js';
 import type { UpdateComputation } from '../../core/types.js';
 import { DTypeError, IndexOutOfBoundsError, InvalidArgumentError, fmt } from '../../errors.js';
 import {
@@ -41,8 +40,8 @@ import { toDTypeScalar } from '../../tensor/scalar.js';
 import { broadcastShapes, broadcastTo, cast, stack } from '../../tensor/ops.js';
 import { Tensor, full, tensor, zeros } from '../../tensor/tensor.js';
 import { describe, flag, options, outArg, scalar, tensorArg } from '../args.js';
-import { type CallMeta, tupleGather, tupleScatter } from '../families.js';
-import { CORE_SCATTER_MODE, type JaxMode, laxGatherPolicy, parseMode } from './modes.js';
+import { tupleGather, tupleScatter } from '../families.js';
+import { CORE_MODE, type JaxMode, laxGatherPolicy, parseMode } from './modes.js';
 import { type PromiseOptions, fillValue, orFail, promises, withPromises } from './util.js';
 import type { LoweredGather, LoweredScatter } from '../lowered.js';
 import { Builder } from '../../ir/builder.js';
@@ -137,28 +136,23 @@ interface Indexer {
   readonly sliceShape: readonly number[];
 }
 
-const isScalarEntry = (e: AtIndexEntry): e is number | bigint =>
-  typeof e === 'number' || typeof e === 'bigint';
-
 function toIndexer(x: Tensor, index: AtIndex, op: string): Indexer {
   const entries: readonly AtIndexEntry[] = Array.isArray(index) ? index : [index as AtIndexEntry];
   const k = entries.length;
-  if (k > x.rank) {
+  if (k > x.rank)
     throw new IndexOutOfBoundsError(
       `jax.at.index`,
       `${op}: too many indices: ${x.rank}-dimensional array indexed with ${k} indices`,
       { rank: x.rank, k },
     );
-  }
   const parts = entries.map((e, d) => {
-    if (isScalarEntry(e)) {
-      if (typeof e === 'number' && !Number.isSafeInteger(e)) {
+    if (typeof e === 'number' || typeof e === 'bigint') {
+      if (typeof e === 'number' && !Number.isSafeInteger(e))
         throw new DTypeError(
           'jax.at.index_dtype',
           `${op}: index ${fmt(e)} at position ${d} must be an integer`,
           { index: e },
         );
-      }
       return tensor(BigInt(e), 'int64');
     }
     if (!(e instanceof Tensor)) {
@@ -169,26 +163,24 @@ function toIndexer(x: Tensor, index: AtIndex, op: string): Indexer {
         `${op}: index entries must be ints or integer Tensors (slices, None, ... and masks are out of scope); got ${describe(e)}`,
       );
     }
-    if (!isInteger(e.dtype)) {
+    if (!isInteger(e.dtype))
       throw new DTypeError(
         'jax.at.index_dtype',
         `${op}: indexer at position ${d} must have an integer dtype; got ${e.dtype}`,
         { dtype: e.dtype },
       );
-    }
     return e;
   });
   const advanced = parts.some((p) => p.rank > 0);
   // JAX: an int (or 0-d) index into an empty axis is an IndexError; so is an array index into
   // an empty axis that would still gather something.
   for (let d = 0; d < k; d++) {
-    if (x.shape[d] === 0 && (!advanced || parts[d].size > 0)) {
+    if (x.shape[d] === 0 && (!advanced || parts[d].size > 0))
       throw new IndexOutOfBoundsError(
         'jax.at.index',
         `${op}: index is out of bounds for axis ${d} with size 0`,
         { axis: d },
       );
-    }
   }
   const batch = orFail(
     () => broadcastShapes(...parts.map((p) => p.shape)),
@@ -261,13 +253,12 @@ function toUpdates(x: Tensor, values: AtValues, shape: readonly number[], op: st
         ),
     );
   }
-  if (!safeCast(values.dtype, x.dtype)) {
+  if (!safeCast(values.dtype, x.dtype))
     throw new DTypeError(
       `${op}.values_dtype`,
       `${op}: values of dtype ${values.dtype} cannot be cast safely to ${x.dtype} (JAX warns and will refuse)`,
       { from: values.dtype, to: x.dtype },
     );
-  }
   const v = cast(values, x.dtype);
   return orFail(
     () => broadcastTo(v, shape),
@@ -290,8 +281,8 @@ function atScatter(
   o: AtOptions,
 ): ScatterCall {
   const { parsed, negative_indices } = policyOf(o, op, 'at.update');
-  const m: CallMeta = { op, out: outArg(op, o.out) };
-  const policy = { mode: CORE_SCATTER_MODE[parsed], negative_indices };
+  const m = { op, out: outArg(op, o.out) };
+  const policy = { mode: CORE_MODE[parsed].scatter, negative_indices };
   const call = tupleScatter(m, input, ix.indices, updates, ix.k, ix.batch.length, computation, policy);
   return withPromises(call, promises(op, o));
 }
@@ -307,13 +298,12 @@ const REDUCER = {
 } as const;
 
 function refuseBool(x: Tensor, op: string): void {
-  if (x.dtype === 'bool') {
+  if (x.dtype === 'bool')
     throw new DTypeError(
       `${op}.dtype`,
       `${op}: arithmetic updates of a bool array are not modelled (JAX promotes to int and casts back); got bool`,
       { dtype: 'bool' },
     );
-  }
 }
 
 function lowerReduce(
@@ -339,13 +329,12 @@ const WRAP = { rounding: 'wrap' } as const;
 /** Integer power (exponent ≥ 0) with the dtype's wrap-around. */
 function powWrap(d: DType, base: Scalar, exp: Scalar, op: string): Scalar {
   let e = BigInt(exp as number | bigint);
-  if (e < 0n) {
+  if (e < 0n)
     throw new InvalidArgumentError(
       `${op}.negative_exponent`,
       `${op}: integer power with a negative exponent ${e} is not modelled`,
       { exponent: e },
     );
-  }
   const mod = 1n << BigInt(BITS(d));
   let b = ((BigInt(base as number | bigint) % mod) + mod) % mod;
   let r = 1n;
@@ -482,9 +471,5 @@ export function lowerAt(
   x: Tensor,
   index: AtIndex,
 ): AtRef<LoweredScatter<'jax.at'>, LoweredGather<'jax.at'>, LoweredScatter<'jax.at'> | ProgramCall> {
-  return makeRef(x, index, (call) => call) as AtRef<
-    LoweredScatter<'jax.at'>,
-    LoweredGather<'jax.at'>,
-    LoweredScatter<'jax.at'> | ProgramCall
-  >;
+  return makeRef(x, index, (call) => call) as ReturnType<typeof lowerAt>;
 }

@@ -161,13 +161,12 @@ function dimensionNumbersArg(op: string, dn: unknown, type: string, keys: readon
 /** JAX requires integer indices of rank ≥ 1 (the last dim is the index vector). */
 export function checkIndices(indices: Tensor, op: string, what: string): void {
   checkIndexDType(op, indices, isInteger, 'index_dtype', () => `${what} must have an integer dtype`);
-  if (indices.rank < 1) {
+  if (indices.rank < 1)
     throw new InvalidArgumentError(
       `${op}.${what}`,
       `${op}: ${what} must have rank >= 1 (its last dim is the index vector; add a trailing dim of size 1 for scalar indices); got shape ${fmt(indices.shape)}`,
       { shape: indices.shape },
     );
-  }
 }
 
 /**
@@ -190,13 +189,12 @@ export function lowerGatherDimensionNumbers(
   };
   gatherShape(operandShape, indicesShape, core, op, gatherRule);
   for (const d of dn.collapsed_slice_dims) {
-    if (slice_sizes[d] !== 1) {
+    if (slice_sizes[d] !== 1)
       throw new InvalidArgumentError(
         `${op}.slice_sizes`,
         `${op}: a collapsed slice dim must have slice size 1; got slice_sizes[${d}] = ${slice_sizes[d]}`,
         { slice_sizes },
       );
-    }
   }
   return core;
 }
@@ -210,7 +208,7 @@ export function lowerScatterDimensionNumbers(
   op: string,
 ): CoreScatterDN {
   dimensionNumbersArg(op, dn, 'ScatterDimensionNumbers', SCATTER_DN_KEYS);
-  if (operand.dtype !== updates.dtype) {
+  if (operand.dtype !== updates.dtype)
     dtypeRuleFailed(
       new DTypeError(
         `${op}.dtype`,
@@ -218,7 +216,6 @@ export function lowerScatterDimensionNumbers(
         { operand: operand.dtype, updates: updates.dtype },
       ),
     );
-  }
   const core: CoreScatterDN = {
     update_window_dims: dn.update_window_dims,
     inserted_window_dims: dn.inserted_window_dims,

@@ -68,13 +68,9 @@ export function lowerGather(
   checkIndices(i, op, 'start_indices');
   const sizes = integers(op, 'slice_sizes', slice_sizes);
   const dn = lowerGatherDimensionNumbers(x.shape, i.shape, dimension_numbers, sizes, op);
-  return gatherCall(
-    { op, out: outArg(op, o.out) },
-    x,
-    i,
-    { ...dn, indices_are_sorted },
-    { ...laxGatherPolicy(parsed, LAX_NEGATIVE_INDICES, fill), zero_size_dims: 'spec' },
-  );
+  const m = { op, out: outArg(op, o.out) };
+  const policy = { ...laxGatherPolicy(parsed, LAX_NEGATIVE_INDICES, fill), zero_size_dims: 'spec' } as const;
+  return gatherCall(m, x, i, { ...dn, indices_are_sorted }, policy);
 }
 
 /**

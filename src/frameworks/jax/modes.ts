@@ -67,19 +67,15 @@ export const DEFAULT_MODE: Readonly<Record<EntryPoint, ParsedMode>> = {
   'numpy.take_along_axis': 'FILL_OR_DROP',
 };
 
-/** The core gather mode of each parsed mode. */
-const CORE_GATHER_MODE: Readonly<Record<ParsedMode, GatherMode>> = {
-  CLIP: 'clip',
-  FILL_OR_DROP: 'fill',
-  PROMISE_IN_BOUNDS: 'promise_in_bounds', // the core clamps, as XLA does
-};
-
-/** The core scatter mode of each parsed mode (FILL_OR_DROP drops the whole window, as XLA). */
-export const CORE_SCATTER_MODE: Readonly<Record<ParsedMode, ScatterMode>> = {
-  CLIP: 'clip',
-  FILL_OR_DROP: 'drop',
-  PROMISE_IN_BOUNDS: 'promise_in_bounds', // the core drops, as XLA does
-};
+/**
+ * The core gather and scatter modes of each parsed mode. As XLA does, FILL_OR_DROP drops the
+ * whole scatter window and PROMISE_IN_BOUNDS clamps gathers and drops scatters (in the core).
+ */
+export const CORE_MODE = {
+  CLIP: { gather: 'clip', scatter: 'clip' },
+  FILL_OR_DROP: { gather: 'fill', scatter: 'drop' },
+  PROMISE_IN_BOUNDS: { gather: 'promise_in_bounds', scatter: 'promise_in_bounds' },
+} as const satisfies Record<ParsedMode, { gather: GatherMode; scatter: ScatterMode }>;
 
 /** A lax-mode gather's policy: the caller's `fill_value` counts only under FILL_OR_DROP. */
 export function laxGatherPolicy(
@@ -87,7 +83,7 @@ export function laxGatherPolicy(
   negative_indices: NegativeIndexPolicy,
   fill: Scalar | undefined,
 ): GatherPolicy {
-  const policy = { mode: CORE_GATHER_MODE[parsed], negative_indices };
+  const policy = { mode: CORE_MODE[parsed].gather, negative_indices };
   return parsed === 'FILL_OR_DROP' && fill !== undefined ? { ...policy, fill_value: fill } : policy;
 }
 
@@ -109,13 +105,12 @@ const MODE_VALUES = Object.keys(FROM_ANY);
 export function parseMode(mode: unknown, entry: EntryPoint, op: string): ParsedMode {
   if (mode === undefined || mode === null) return DEFAULT_MODE[entry];
   const parsed = FROM_ANY[oneOf(op, 'mode', mode, MODE_VALUES) as string];
-  if (parsed === 'ONE_HOT') {
+  if (parsed === 'ONE_HOT')
     throw new InvalidArgumentError(
       `${op}.mode`,
       `${op}: mode "one_hot" (GatherScatterMode.ONE_HOT) is a one-hot matmul lowering that this library does not model; got ${fmt(mode)}`,
       { mode },
     );
-  }
   return parsed;
 }
 

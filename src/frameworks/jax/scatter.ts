@@ -38,7 +38,7 @@ import {
   checkIndices,
   lowerScatterDimensionNumbers,
 } from './dimension-numbers.js';
-import { CORE_SCATTER_MODE, type JaxMode, LAX_NEGATIVE_INDICES, parseMode } from './modes.js';
+import { CORE_MODE, type JaxMode, LAX_NEGATIVE_INDICES, parseMode } from './modes.js';
 import { type PromiseOptions, promises } from './util.js';
 import { type LoweredScatter, runs } from '../lowered.js';
 
@@ -89,7 +89,7 @@ function lowerScatterOp(
   const flags = promises(op, o);
   const parsed = parseMode(o.mode, 'lax.scatter', op);
   checkIndices(i, op, 'scatter_indices');
-  if (NUMERIC_ONLY.has(name) && x.dtype === 'bool') {
+  if (NUMERIC_ONLY.has(name) && x.dtype === 'bool')
     dtypeRuleFailed(
       new DTypeError(
         `${op}.dtype`,
@@ -97,17 +97,10 @@ function lowerScatterOp(
         { dtype: 'bool' },
       ),
     );
-  }
   const dn = lowerScatterDimensionNumbers(x, i, u, dimension_numbers, op);
-  return scatterCall(
-    { op, out: outArg(op, o.out) },
-    x,
-    i,
-    u,
-    { ...dn, ...flags },
-    computation ?? COMBINER[name],
-    { mode: CORE_SCATTER_MODE[parsed], negative_indices: LAX_NEGATIVE_INDICES },
-  );
+  const m = { op, out: outArg(op, o.out) };
+  const policy = { mode: CORE_MODE[parsed].scatter, negative_indices: LAX_NEGATIVE_INDICES };
+  return scatterCall(m, x, i, u, { ...dn, ...flags }, computation ?? COMBINER[name], policy);
 }
 
 /** A `jax.lax.scatter*` lowering. */
@@ -125,15 +118,8 @@ export interface LowerScatterFn<N extends string = string> {
 
 const lowerer =
   <N extends string>(name: N): LowerScatterFn<N> =>
-  (operand, scatter_indices, updates, dimension_numbers, opts = {}) =>
-    lowerScatterOp(
-      name,
-      operand,
-      scatter_indices,
-      updates,
-      dimension_numbers,
-      options(`jax.lax.${name}`, opts, KEYS),
-    );
+  (x, i, u, dn, opts = {}) =>
+    lowerScatterOp(name, x, i, u, dn, options(`jax.lax.${name}`, opts, KEYS));
 
 /** Lowers `jax.lax.scatter_apply`: `func` applied once per hit, through a zero updates tensor of `update_shape`. */
 function lowerScatterApply(
@@ -146,9 +132,8 @@ function lowerScatterApply(
   const op = 'jax.lax.scatter_apply';
   const x = tensorArg(op, 'operand', operand);
   const o = options(op, opts, APPLY_KEYS);
-  if (typeof func !== 'function') {
+  if (typeof func !== 'function')
     throw new InvalidArgumentError(`${op}.func`, `${op}: func must be a unary function; got ${fmt(func)}`);
-  }
   const shape = o.update_shape === undefined ? [] : integers(op, 'update_shape', o.update_shape);
   const unused = zeros(shape, x.dtype);
   return lowerScatterOp(

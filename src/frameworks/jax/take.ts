@@ -96,24 +96,22 @@ export function lowerTake(
   const arr = flat ? x.reshape([x.size]) : x;
   const axis = flat ? 0 : canonicalizeAxis(op, integer(op, 'axis', o.axis), x.rank);
   const modeName = oneOf(op, 'mode', o.mode ?? undefined, ['fill', 'clip', 'wrap', 'raise'], 'fill');
-  if (modeName === 'raise') {
+  if (modeName === 'raise')
     throw new InvalidArgumentError(
       `${op}.mode`,
       `${op}: mode "raise" is not implemented by JAX (NotImplementedError); use "fill", "clip" or "wrap"`,
       { mode: modeName },
     );
-  }
   const fill = fillValue(op, x, o.fill_value);
   const flags = promises(op, o);
   checkIndexDType(i, op);
   const emptyAxis = arr.shape[axis] === 0;
-  if (emptyAxis && i.size !== 0) {
+  if (emptyAxis && i.size !== 0)
     throw new IndexOutOfBoundsError(
       `${op}.empty_axis`,
       `${op}: cannot do a non-empty take from an empty axis (axis ${axis} of shape ${fmt(arr.shape)})`,
       { shape: arr.shape },
     );
-  }
   const policy = {
     ...TAKE_MODES[modeName],
     ...(modeName === 'fill' && fill !== undefined ? { fill_value: fill } : {}),
@@ -145,27 +143,20 @@ export function lowerTakeAlongAxis(
   const o = options(op, opts, ALONG_KEYS);
   const out = outArg(op, o.out);
   checkIndexDType(indices, op);
-  let a = x;
-  let ax = axis;
-  if (ax === null) {
-    if (indices.rank !== 1) {
-      throw new InvalidArgumentError(
-        `${op}.indices`,
-        `${op}: indices must be 1-D when axis is None; got shape ${fmt(indices.shape)}`,
-        { shape: indices.shape },
-      );
-    }
-    a = x.reshape([x.size]);
-    ax = 0;
-  }
-  if (a.rank !== indices.rank) {
+  if (axis === null && indices.rank !== 1)
+    throw new InvalidArgumentError(
+      `${op}.indices`,
+      `${op}: indices must be 1-D when axis is None; got shape ${fmt(indices.shape)}`,
+      { shape: indices.shape },
+    );
+  const a = axis === null ? x.reshape([x.size]) : x;
+  if (a.rank !== indices.rank)
     throw new InvalidArgumentError(
       `${op}.rank`,
       `${op}: indices and arr must have the same number of dimensions; got ${indices.rank} vs. ${a.rank}`,
       { indices: indices.rank, arr: a.rank },
     );
-  }
-  const axisInt = canonicalizeAxis(op, ax, a.rank);
+  const axisInt = canonicalizeAxis(op, axis ?? 0, a.rank);
   const parsed = parseMode(o.mode, 'numpy.take_along_axis', op);
   const fill = fillValue(op, a, o.fill_value);
   const idxShape = indices.shape;
@@ -183,14 +174,10 @@ export function lowerTakeAlongAxis(
   // JAX returns zeros when the axis is empty, whatever the mode.
   if (axisSize === 0) return constantGather({ op, out }, zeros(outShape, a.dtype));
   const plan = alongAxisPlan(a.shape, idxShape, outShape, axisInt);
-  return gatherCall(
-    { op, out },
-    a.reshape(plan.kept.map((d) => a.shape[d])),
-    indices.reshape([...plan.indexShape, 1]),
-    plan.dn,
-    // Only the exact string "promise_in_bounds" skips JAX's normalization of negatives.
-    laxGatherPolicy(parsed, o.mode === 'promise_in_bounds' ? 'out_of_bounds' : 'from_end', fill),
-  );
+  const operand = a.reshape(plan.kept.map((d) => a.shape[d]));
+  // Only the exact string "promise_in_bounds" skips JAX's normalization of negatives.
+  const policy = laxGatherPolicy(parsed, o.mode === 'promise_in_bounds' ? 'out_of_bounds' : 'from_end', fill);
+  return gatherCall({ op, out }, operand, indices.reshape([...plan.indexShape, 1]), plan.dn, policy);
 }
 
 /**
@@ -207,45 +194,34 @@ function alongAxisPlan(
 ): { kept: number[]; indexShape: number[]; dn: CoreGatherDN } {
   const offset_dims: number[] = [];
   const slice_sizes: number[] = [];
-  const start_index_map: number[] = [];
-  const collapsed: number[] = [];
   const obd: number[] = [];
   const sibd: number[] = [];
   const kept: number[] = [];
   const indexShape: number[] = [];
-  let newI = 0;
-  let j = 0;
-  for (let i = 0; i < arrShape.length; i++) {
+  let at = 0; // the axis among the kept dims
+  arrShape.forEach((n, i) => {
     if (i === axis) {
+      at = kept.length;
       slice_sizes.push(1);
-      start_index_map.push(newI);
-      collapsed.push(newI);
-      kept.push(i);
       indexShape.push(outShape[i]);
-      newI++;
-      j++;
     } else if (idxShape[i] === 1) {
       offset_dims.push(i);
-      slice_sizes.push(arrShape[i]);
-      kept.push(i);
-      newI++;
-    } else if (arrShape[i] === 1) {
+      slice_sizes.push(n);
+    } else if (n === 1) {
       indexShape.push(outShape[i]);
-      j++;
+      return;
     } else {
-      slice_sizes.push(arrShape[i] === 0 ? 0 : 1);
-      obd.push(newI);
-      sibd.push(j);
-      kept.push(i);
+      obd.push(kept.length);
+      sibd.push(indexShape.length);
+      slice_sizes.push(n === 0 ? 0 : 1);
       indexShape.push(outShape[i]);
-      newI++;
-      j++;
     }
-  }
+    kept.push(i);
+  });
   const dn = {
     offset_dims,
-    collapsed_slice_dims: collapsed,
-    start_index_map,
+    collapsed_slice_dims: [at],
+    start_index_map: [at],
     operand_batching_dims: obd,
     start_indices_batching_dims: sibd,
     index_vector_dim: indexShape.length,

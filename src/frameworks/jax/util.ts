@@ -12,20 +12,14 @@ import { type CallMeta, gatherCall } from '../families.js';
  * empty axis gives zeros of the result shape).
  */
 export function constantGather(m: CallMeta, t: Tensor): GatherCall {
-  const all = t.shape.map((_, d) => d);
-  return gatherCall(
-    m,
-    t,
-    zeros([0], 'int32'),
-    {
-      offset_dims: all,
-      collapsed_slice_dims: [],
-      start_index_map: [],
-      index_vector_dim: 0,
-      slice_sizes: t.shape,
-    },
-    {},
-  );
+  const dn = {
+    offset_dims: t.shape.map((_, d) => d),
+    collapsed_slice_dims: [],
+    start_index_map: [],
+    index_vector_dim: 0,
+    slice_sizes: t.shape,
+  };
+  return gatherCall(m, t, zeros([0], 'int32'), dn, {});
 }
 
 /** Python-style axis canonicalization: [-rank, rank) → [0, rank), else an `<op>.axis` error in JAX's words. */
@@ -63,10 +57,7 @@ export interface PromiseOptions {
 }
 
 /** The promise flags JAX passes to XLA (`indices_are_sorted`, `unique_indices`), read strictly. */
-export function promises(
-  op: string,
-  o: PromiseOptions,
-): { indices_are_sorted: boolean; unique_indices: boolean } {
+export function promises(op: string, o: PromiseOptions) {
   return {
     indices_are_sorted: flag(op, 'indices_are_sorted', o.indices_are_sorted, false),
     unique_indices: flag(op, 'unique_indices', o.unique_indices, false),
