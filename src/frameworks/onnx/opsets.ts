@@ -104,11 +104,7 @@ const SCHEMAS = Object.fromEntries(
   Object.entries(OP_VERSIONS).map(([type, versions]) => {
     const byOpset: OpVersion[] = [];
     for (const version of versions) {
-      const op: OpVersion = Object.freeze({
-        type: type as OnnxOpType,
-        version,
-        name: `onnx.${type}-${version}`,
-      });
+      const op = Object.freeze({ type: type as OnnxOpType, version, name: `onnx.${type}-${version}` });
       for (let opset = version; opset <= LATEST_OPSET; opset++) byOpset[opset] = op;
     }
     return [type, byOpset];
@@ -148,12 +144,7 @@ export function onnxOptions(type: OnnxOpType, value: unknown): ResolvedOptions {
 export const code = (op: OpVersion, rule: string): string => `${op.name}.${rule}`;
 
 /** Throws InvalidArgumentError `<op>.<rule>` with the shared message grammar. */
-export function fail(
-  op: OpVersion,
-  rule: string,
-  message: string,
-  details: Record<string, unknown> = {},
-): never {
+export function fail(op: OpVersion, rule: string, message: string, details = {}): never {
   throw new InvalidArgumentError(code(op, rule), `${op.name}: ${message}`, details);
 }
 
@@ -196,10 +187,7 @@ export function checkSameRank(op: OpVersion, data: Tensor, indices: Tensor): voi
     });
 }
 
-// ---------------------------------------------------------------------------------------------
-// dtypes
-
-// Every dtype this library stores but bfloat16, in DTYPES' order (messages list them so).
+// dtypes. Every dtype this library stores but bfloat16, in DTYPES' order (messages list them so).
 const ALL_BUT_BF16: readonly DType[] = DTYPES.filter((d) => d !== 'bfloat16');
 const ALL: readonly DType[] = [...ALL_BUT_BF16, 'bfloat16'];
 
@@ -244,28 +232,26 @@ export function checkSameDType(op: OpVersion, data: Tensor, updates: Tensor, nam
   sameDType(op.name, code(op, `${name}_dtype`), [name, updates], ['data', data]);
 }
 
-// ---------------------------------------------------------------------------------------------
 // Attributes
-
 /** Reductions a schema accepts: none only before 16, add/mul at 16, max/min from 18. */
 export function reductions(op: OpVersion): readonly Reduction[] {
   if (op.type !== 'ScatterElements' && op.type !== 'ScatterND') return ['none'];
   return since(REDUCTIONS, op.version);
 }
 
-const REDUCTIONS: Since<Reduction> = [
-  [11, ['none']],
-  [16, ['none', 'add', 'mul']],
-  [18, ['none', 'add', 'mul', 'max', 'min']],
-];
+const REDUCTIONS: Since<Reduction> = {
+  11: ['none'],
+  16: ['none', 'add', 'mul'],
+  18: ['none', 'add', 'mul', 'max', 'min'],
+};
 
-/** Lists that grow with the schema version: `[since_version, list]`, oldest first. */
-type Since<T> = readonly (readonly [number, readonly T[]])[];
+/** Lists that grow with the schema version: since_version → list (integer keys iterate oldest first). */
+type Since<T> = Readonly<Record<number, readonly T[]>>;
 
-/** The list of the newest row whose version is <= `version`. */
+/** The list of the newest version <= `version` (every caller's version has a list: it is >= the first). */
 function since<T>(rows: Since<T>, version: number): readonly T[] {
-  let list = rows[0][1];
-  for (const [v, l] of rows) if (v <= version) list = l;
+  let list: readonly T[] = [];
+  for (const [v, l] of Object.entries(rows)) if (Number(v) <= version) list = l;
   return list;
 }
 
@@ -296,22 +282,13 @@ export function attributeNames(op: OpVersion): readonly string[] {
 }
 
 const ATTRIBUTES: Record<OnnxOpType, Since<string>> = {
-  Gather: [[1, ['axis']]],
-  GatherElements: [[11, ['axis']]],
-  Scatter: [[9, ['axis']]],
-  GatherND: [
-    [11, []],
-    [12, ['batch_dims']],
-  ],
-  ScatterElements: [
-    [11, ['axis']],
-    [16, ['axis', 'reduction']],
-  ],
-  ScatterND: [
-    [11, []],
-    [16, ['reduction']],
-  ],
-  TensorScatter: [[24, ['axis', 'mode']]],
+  Gather: { 1: ['axis'] },
+  GatherElements: { 11: ['axis'] },
+  Scatter: { 9: ['axis'] },
+  GatherND: { 11: [], 12: ['batch_dims'] },
+  ScatterElements: { 11: ['axis'], 16: ['axis', 'reduction'] },
+  ScatterND: { 11: [], 16: ['reduction'] },
+  TensorScatter: { 24: ['axis', 'mode'] },
 };
 
 /**
@@ -378,9 +355,7 @@ export function checkIndicesFit(op: OpVersion, data: Tensor, indices: Tensor, ax
   }
 }
 
-// ---------------------------------------------------------------------------------------------
 // Index policies, one table
-
 /**
  * Negative indices: Gather-1 and Scatter-9 predate the rule (their indices must lie in
  * [0, s-1]); from Gather-11, GatherElements-11, GatherND-11, Scatter-11, ScatterElements-11
@@ -410,17 +385,11 @@ export function gatherPolicy(op: OpVersion): GatherPolicy {
 }
 
 /** The gather policy of every schema, one constant each. */
-const GATHER_POLICY: ReadonlyMap<OpVersion, GatherPolicy> = new Map(
-  Object.values(SCHEMAS).flatMap((byOpset) =>
-    [...new Set(byOpset.filter(Boolean))].map((op) => [
-      op,
-      rowPolicy(
-        { gather: 'error', negative_indices: negativeIndices(op) },
-        { oob_code: code(op, 'index_out_of_bounds') },
-      ),
-    ]),
-  ),
-);
+const GATHER_POLICY = new Map<OpVersion, GatherPolicy>();
+for (const op of new Set(Object.values(SCHEMAS).flat())) {
+  const row = { gather: 'error', negative_indices: negativeIndices(op) } as const;
+  GATHER_POLICY.set(op, rowPolicy(row, { oob_code: code(op, 'index_out_of_bounds') }));
+}
 
 /**
  * Every ONNX scatter: an out-of-bounds index is an error; duplicate targets under reduction

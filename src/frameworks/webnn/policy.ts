@@ -16,7 +16,7 @@ import type { DType } from '../../tensor/dtype.js';
 import { type Tensor, sameShape } from '../../tensor/tensor.js';
 import { describe, oneOf, options, outArg, tensorArg } from '../args.js';
 import { CLAMP_OR_ERROR, LAST_OR_ERROR, checkSameDType, dtypeRule } from '../checks.js';
-import { type GatherPolicy, type ScatterPolicy, gatherPolicy as rowPolicy } from '../families.js';
+import type { GatherPolicy, ScatterPolicy } from '../families.js';
 import { DIA, DIUA, type FrameworkDescription, G, S, type Signatures } from '../signature.js';
 
 /** What an index outside [-N, N) does: `clamp` (default; what WPT expects) or `error`. */
@@ -107,11 +107,8 @@ const DUPLICATES = ['last', 'error'] as const;
 
 /** The core policy of a gather: clamp or error, negatives from the end once. */
 export function gatherPolicy(op: string, args: WebNNArgs): GatherPolicy {
-  const row = {
-    ...WEBNN_POLICY.outOfBounds[args.outOfBounds],
-    negative_indices: WEBNN_POLICY.negative_indices,
-  };
-  return rowPolicy(row, { oob_code: `${op}.index_out_of_bounds` });
+  const mode = WEBNN_POLICY.outOfBounds[args.outOfBounds].gather;
+  return { mode, negative_indices: WEBNN_POLICY.negative_indices, oob_code: `${op}.index_out_of_bounds` };
 }
 
 /** The core policy of a scatter: clamp or error, last wins or error. */
