@@ -128,11 +128,8 @@ export function onnxOptions(type: OnnxOpType, value: unknown): ResolvedOptions {
     return { op: resolveOp(type, LATEST_OPSET), out: undefined, duplicates: 'error' };
   const usable = typeof value === 'object' && value !== null && !Array.isArray(value);
   const op = resolveOp(type, usable ? ((value as OnnxOptions).opset ?? LATEST_OPSET) : LATEST_OPSET);
-  const o = options(
-    op.name,
-    value as OnnxScatterOptions | null | undefined,
-    HAS_UPDATES.has(type) ? SCATTER_OPTION_KEYS : OPTION_KEYS,
-  );
+  const keys = HAS_UPDATES.has(type) ? SCATTER_OPTION_KEYS : OPTION_KEYS;
+  const o = options(op.name, value as OnnxScatterOptions | null | undefined, keys);
   return {
     op,
     out: outArg(op.name, o.out),
@@ -343,16 +340,14 @@ export function checkMinRank(op: OpVersion, t: Tensor, min: number, name: string
 
 /** `indices.shape[d] <= data.shape[d]` off the axis (the element-wise ops read data there); rule `<op>.indices_shape`. */
 export function checkIndicesFit(op: OpVersion, data: Tensor, indices: Tensor, axis: number): void {
-  for (let d = 0; d < data.rank; d++) {
-    if (d !== axis && indices.shape[d] > data.shape[d]) {
+  for (let d = 0; d < data.rank; d++)
+    if (d !== axis && indices.shape[d] > data.shape[d])
       fail(
         op,
         'indices_shape',
         `indices.shape[${d}] must be <= data.shape[${d}] = ${data.shape[d]} (every dim but axis ${axis}); got indices shape ${fmt(indices.shape)}`,
         { dataShape: data.shape, indicesShape: indices.shape },
       );
-    }
-  }
 }
 
 // Index policies, one table

@@ -128,34 +128,30 @@ export function scatterPolicy(op: string, args: WebNNArgs): ScatterPolicy {
  */
 export function checkOperand(op: string, name: string, value: unknown): Tensor {
   const t = tensorArg(op, name, value);
-  if (!ML_OPERAND_DATA_TYPES.includes(t.dtype)) {
-    const types = ML_OPERAND_DATA_TYPES.join(', ');
+  if (!ML_OPERAND_DATA_TYPES.includes(t.dtype))
     dtypeRule(
       `${op}.${name}_dataType`,
-      `${op}: ${name} must have an MLOperandDataType (${types}); got ${t.dtype}`,
+      `${op}: ${name} must have an MLOperandDataType (${ML_OPERAND_DATA_TYPES.join(', ')}); got ${t.dtype}`,
       t,
     );
-  }
-  if (t.shape.some((d) => d <= 0)) {
+  if (t.shape.some((d) => d <= 0))
     fail(
       `${op}.valid_dimension`,
       `${op}: every dimension of ${name} must be a valid dimension (> 0); got ${fmt(t.shape)}`,
       { shape: t.shape },
     );
-  }
   return t;
 }
 
 /** `axis` is an `[EnforceRange] unsigned long` below the input rank; default 0. */
 export function checkAxis(op: string, axis: unknown, rank: number): number {
   if (axis === undefined) axis = 0;
-  if (typeof axis !== 'number' || !Number.isInteger(axis) || axis < 0 || axis >= rank) {
+  if (typeof axis !== 'number' || !Number.isInteger(axis) || axis < 0 || axis >= rank)
     fail(
       `${op}.axis`,
       `${op}: axis must be an unsigned integer < rank(input) = ${rank}; got ${describe(axis)}`,
       { axis, rank },
     );
-  }
   return axis;
 }
 
