@@ -242,14 +242,13 @@ const REDUCTIONS: Since<Reduction> = {
   18: ['none', 'add', 'mul', 'max', 'min'],
 };
 
-/** Lists that grow with the schema version: since_version → list (integer keys iterate oldest first). */
+/** Lists that grow with the schema version: since_version → list. */
 type Since<T> = Readonly<Record<number, readonly T[]>>;
 
-/** The list of the newest version <= `version` (every caller's version has a list: it is >= the first). */
+/** The list of the newest since_version <= `version` (every caller's version is >= the first). */
 function since<T>(rows: Since<T>, version: number): readonly T[] {
-  let list: readonly T[] = [];
-  for (const [v, l] of Object.entries(rows)) if (Number(v) <= version) list = l;
-  return list;
+  for (let v = version; v > 0; v--) if (rows[v]) return rows[v];
+  return [];
 }
 
 /**

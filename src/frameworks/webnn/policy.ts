@@ -69,6 +69,9 @@ export const ML_OPERAND_DATA_TYPES: readonly DType[] = [
 /** Allowed data types of `indices` for every gather/scatter operator (the constraints tables). */
 export const INDEX_DATA_TYPES: readonly DType[] = ['int32', 'uint32', 'int64'];
 
+/** Which operators an op belongs to: the scatters also take `updates` and `duplicates`. */
+type OpKind = 'gather' | 'scatter';
+
 /** An op's options, checked: the keys it accepts, then each value (rules `<op>.options`, `<op>.<key>`). */
 export interface WebNNArgs {
   /** The raw `axis` (checked by `checkAxis` against the input rank). */
@@ -82,12 +85,7 @@ export interface WebNNArgs {
  * Reads an options object. `keys` are the spec's own (`axis` where the op has it); every op also
  * takes `label`, `outOfBounds` and `out`, scatters `duplicates`. `null`/`undefined` mean none.
  */
-export function webnnOptions(
-  op: string,
-  value: unknown,
-  kind: 'gather' | 'scatter',
-  keys: readonly string[],
-): WebNNArgs {
+export function webnnOptions(op: string, value: unknown, kind: OpKind, keys: readonly string[]): WebNNArgs {
   const allowed = [...keys, 'label', 'outOfBounds', ...(kind === 'scatter' ? ['duplicates'] : []), 'out'];
   const o = options(op, value as WebNNScatterPolicyOptions & { axis?: unknown }, allowed);
   if (o.label !== undefined && typeof o.label !== 'string')
@@ -163,7 +161,7 @@ export function checkAxis(op: string, axis: unknown, rank: number): number {
  */
 export function openOperands(
   op: string,
-  kind: 'gather' | 'scatter',
+  kind: OpKind,
   keys: readonly string[],
   options: unknown,
   input: Tensor,
