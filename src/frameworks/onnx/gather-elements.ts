@@ -53,13 +53,8 @@ export function lowerGatherElements(
   const axis = axisAttribute(op, a, data.rank);
   checkIndicesFit(op, data, indices, axis);
   const extent = data.shape.map((n, d) => (d === axis ? n : indices.shape[d]));
-  const operand = sameShape(extent, data.shape)
-    ? data
-    : slice(
-        data,
-        extent.map(() => 0),
-        extent,
-      );
+  const zero = extent.map(() => 0);
+  const operand = sameShape(extent, data.shape) ? data : slice(data, zero, extent);
   const meta = { op: op.name, out, wording: indexWording(op, indices.rank) };
   return elementsGather(meta, operand, indices, axis, gatherPolicy(op));
 }
