@@ -26,13 +26,8 @@ export type { GatherNDAttributes } from './onnx/gather-nd.js';
 export type { ScatterAttributes, ScatterElementsAttributes } from './onnx/scatter-elements.js';
 export type { ScatterNDAttributes } from './onnx/scatter-nd.js';
 export type { TensorScatterAttributes } from './onnx/tensor-scatter.js';
-export {
-  LATEST_OPSET,
-  OP_VERSIONS,
-  type OnnxOptions,
-  type OnnxScatterOptions,
-  type OnnxOpType,
-} from './onnx/opsets.js';
+export { LATEST_OPSET, OP_VERSIONS } from './onnx/opsets.js';
+export type { OnnxOptions, OnnxScatterOptions, OnnxOpType } from './onnx/opsets.js';
 
 /** ONNX gather/scatter operators, plus `lower.<Op>` returning the core call each one becomes. */
 export const onnx = {

@@ -50,25 +50,21 @@ export function lowerGatherND(
   if (b < 0) bad('>= 0');
   if (b >= q) bad(`< rank(indices) = ${q}`);
   if (b >= r) bad(`< rank(data) = ${r}`);
-  for (let d = 0; d < b; d++) {
-    if (indices.shape[d] !== data.shape[d]) {
-      fail(
-        op,
-        'batch_shape',
-        `the first batch_dims = ${b} dims of indices and data must be equal; got indices shape ${fmt(indices.shape)} and data shape ${fmt(data.shape)}`,
-        { dataShape: data.shape, indicesShape: indices.shape },
-      );
-    }
-  }
+  if (indices.shape.some((n, d) => d < b && n !== data.shape[d]))
+    fail(
+      op,
+      'batch_shape',
+      `the first batch_dims = ${b} dims of indices and data must be equal; got indices shape ${fmt(indices.shape)} and data shape ${fmt(data.shape)}`,
+      { dataShape: data.shape, indicesShape: indices.shape },
+    );
   const k = indices.shape[q - 1];
-  if (k < 1 || k > r - b) {
+  if (k < 1 || k > r - b)
     fail(
       op,
       'index_depth',
       `indices.shape[-1] must lie in [1, rank(data) - batch_dims] = [1, ${r - b}]; got ${k}`,
       { indicesShape: indices.shape },
     );
-  }
   const meta = { op: op.name, out, wording: indexWording(op, q) };
   return ndGather(meta, data, indices, gatherPolicy(op), { batchDims: b });
 }

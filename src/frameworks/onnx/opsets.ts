@@ -104,11 +104,7 @@ const SCHEMAS = Object.fromEntries(
   Object.entries(OP_VERSIONS).map(([type, versions]) => {
     const byOpset: OpVersion[] = [];
     for (const version of versions) {
-      const op: OpVersion = Object.freeze({
-        type: type as OnnxOpType,
-        version,
-        name: `onnx.${type}-${version}`,
-      });
+      const op = Object.freeze({ type: type as OnnxOpType, version, name: `onnx.${type}-${version}` });
       for (let opset = version; opset <= LATEST_OPSET; opset++) byOpset[opset] = op;
     }
     return [type, byOpset];
@@ -132,11 +128,8 @@ export function onnxOptions(type: OnnxOpType, value: unknown): ResolvedOptions {
     return { op: resolveOp(type, LATEST_OPSET), out: undefined, duplicates: 'error' };
   const usable = typeof value === 'object' && value !== null && !Array.isArray(value);
   const op = resolveOp(type, usable ? ((value as OnnxOptions).opset ?? LATEST_OPSET) : LATEST_OPSET);
-  const o = options(
-    op.name,
-    value as OnnxScatterOptions | null | undefined,
-    HAS_UPDATES.has(type) ? SCATTER_OPTION_KEYS : OPTION_KEYS,
-  );
+  const keys = HAS_UPDATES.has(type) ? SCATTER_OPTION_KEYS : OPTION_KEYS;
+  const o = options(op.name, value as OnnxScatterOptions | null | undefined, keys);
   return {
     op,
     out: outArg(op.name, o.out),
@@ -148,12 +141,7 @@ export function onnxOptions(type: OnnxOpType, value: unknown): ResolvedOptions {
 export const code = (op: OpVersion, rule: string): string => `${op.name}.${rule}`;
 
 /** Throws InvalidArgumentError `<op>.<rule>` with the shared message grammar. */
-export function fail(
-  op: OpVersion,
-  rule: string,
-  message: string,
-  details: Record<string, unknown> = {},
-): never {
+export function fail(op: OpVersion, rule: string, message: string, details = {}): never {
   throw new InvalidArgumentError(code(op, rule), `${op.name}: ${message}`, details);
 }
 
@@ -196,10 +184,7 @@ export function checkSameRank(op: OpVersion, data: Tensor, indices: Tensor): voi
     });
 }
 
-// ---------------------------------------------------------------------------------------------
-// dtypes
-
-// Every dtype this library stores but bfloat16, in DTYPES' order (messages list them so).
+// dtypes. Every dtype this library stores but bfloat16, in DTYPES' order (messages list them so).
 const ALL_BUT_BF16: readonly DType[] = DTYPES.filter((d) => d !== 'bfloat16');
 const ALL: readonly DType[] = [...ALL_BUT_BF16, 'bfloat16'];
 
@@ -244,29 +229,26 @@ export function checkSameDType(op: OpVersion, data: Tensor, updates: Tensor, nam
   sameDType(op.name, code(op, `${name}_dtype`), [name, updates], ['data', data]);
 }
 
-// ---------------------------------------------------------------------------------------------
 // Attributes
-
 /** Reductions a schema accepts: none only before 16, add/mul at 16, max/min from 18. */
 export function reductions(op: OpVersion): readonly Reduction[] {
   if (op.type !== 'ScatterElements' && op.type !== 'ScatterND') return ['none'];
   return since(REDUCTIONS, op.version);
 }
 
-const REDUCTIONS: Since<Reduction> = [
-  [11, ['none']],
-  [16, ['none', 'add', 'mul']],
-  [18, ['none', 'add', 'mul', 'max', 'min']],
-];
+const REDUCTIONS: Since<Reduction> = {
+  11: ['none'],
+  16: ['none', 'add', 'mul'],
+  18: ['none', 'add', 'mul', 'max', 'min'],
+};
 
-/** Lists that grow with the schema version: `[since_version, list]`, oldest first. */
-type Since<T> = readonly (readonly [number, readonly T[]])[];
+/** Lists that grow with the schema version: since_version → list. */
+type Since<T> = Readonly<Record<number, readonly T[]>>;
 
-/** The list of the newest row whose version is <= `version`. */
+/** The list of the newest since_version <= `version` (every caller's version is >= the first). */
 function since<T>(rows: Since<T>, version: number): readonly T[] {
-  let list = rows[0][1];
-  for (const [v, l] of rows) if (v <= version) list = l;
-  return list;
+  for (let v = version; v > 0; v--) if (rows[v]) return rows[v];
+  return [];
 }
 
 /**
@@ -296,22 +278,13 @@ export function attributeNames(op: OpVersion): readonly string[] {
 }
 
 const ATTRIBUTES: Record<OnnxOpType, Since<string>> = {
-  Gather: [[1, ['axis']]],
-  GatherElements: [[11, ['axis']]],
-  Scatter: [[9, ['axis']]],
-  GatherND: [
-    [11, []],
-    [12, ['batch_dims']],
-  ],
-  ScatterElements: [
-    [11, ['axis']],
-    [16, ['axis', 'reduction']],
-  ],
-  ScatterND: [
-    [11, []],
-    [16, ['reduction']],
-  ],
-  TensorScatter: [[24, ['axis', 'mode']]],
+  Gather: { 1: ['axis'] },
+  GatherElements: { 11: ['axis'] },
+  Scatter: { 9: ['axis'] },
+  GatherND: { 11: [], 12: ['batch_dims'] },
+  ScatterElements: { 11: ['axis'], 16: ['axis', 'reduction'] },
+  ScatterND: { 11: [], 16: ['reduction'] },
+  TensorScatter: { 24: ['axis', 'mode'] },
 };
 
 /**
@@ -366,21 +339,17 @@ export function checkMinRank(op: OpVersion, t: Tensor, min: number, name: string
 
 /** `indices.shape[d] <= data.shape[d]` off the axis (the element-wise ops read data there); rule `<op>.indices_shape`. */
 export function checkIndicesFit(op: OpVersion, data: Tensor, indices: Tensor, axis: number): void {
-  for (let d = 0; d < data.rank; d++) {
-    if (d !== axis && indices.shape[d] > data.shape[d]) {
+  for (let d = 0; d < data.rank; d++)
+    if (d !== axis && indices.shape[d] > data.shape[d])
       fail(
         op,
         'indices_shape',
         `indices.shape[${d}] must be <= data.shape[${d}] = ${data.shape[d]} (every dim but axis ${axis}); got indices shape ${fmt(indices.shape)}`,
         { dataShape: data.shape, indicesShape: indices.shape },
       );
-    }
-  }
 }
 
-// ---------------------------------------------------------------------------------------------
 // Index policies, one table
-
 /**
  * Negative indices: Gather-1 and Scatter-9 predate the rule (their indices must lie in
  * [0, s-1]); from Gather-11, GatherElements-11, GatherND-11, Scatter-11, ScatterElements-11
@@ -410,17 +379,11 @@ export function gatherPolicy(op: OpVersion): GatherPolicy {
 }
 
 /** The gather policy of every schema, one constant each. */
-const GATHER_POLICY: ReadonlyMap<OpVersion, GatherPolicy> = new Map(
-  Object.values(SCHEMAS).flatMap((byOpset) =>
-    [...new Set(byOpset.filter(Boolean))].map((op) => [
-      op,
-      rowPolicy(
-        { gather: 'error', negative_indices: negativeIndices(op) },
-        { oob_code: code(op, 'index_out_of_bounds') },
-      ),
-    ]),
-  ),
-);
+const GATHER_POLICY = new Map<OpVersion, GatherPolicy>();
+for (const op of new Set(Object.values(SCHEMAS).flat())) {
+  const row = { gather: 'error', negative_indices: negativeIndices(op) } as const;
+  GATHER_POLICY.set(op, rowPolicy(row, { oob_code: code(op, 'index_out_of_bounds') }));
+}
 
 /**
  * Every ONNX scatter: an out-of-bounds index is an error; duplicate targets under reduction

@@ -74,14 +74,13 @@ const lowering =
     const { op, out, duplicates } = onnxOptions(type, options);
     const a = openOp(op, attrs, data, indices, updates);
     checkSameRank(op, data, indices);
-    if (!sameShape(updates.shape, indices.shape)) {
+    if (!sameShape(updates.shape, indices.shape))
       fail(
         op,
         'updates_shape',
         `shape(updates) must equal shape(indices) ${fmt(indices.shape)}; got ${fmt(updates.shape)}`,
         { updatesShape: updates.shape },
       );
-    }
     const axis = axisAttribute(op, a, data.rank);
     const reduction = reductionAttribute(op, a, data);
     checkIndicesFit(op, data, indices, axis);

@@ -64,14 +64,13 @@ export function lowerScatterND(
       indicesShape: indices.shape,
     });
   const expected = ndShape(data.shape, indices.shape);
-  if (!sameShape(updates.shape, expected)) {
+  if (!sameShape(updates.shape, expected))
     fail(
       op,
       'updates_shape',
       `shape(updates) must be indices.shape[:-1] ++ data.shape[k:] = ${fmt(expected)}; got ${fmt(updates.shape)}`,
       { updatesShape: updates.shape, expected },
     );
-  }
   const policy = scatterPolicy(op, reduction, duplicates);
   const meta = { op: op.name, out, wording: indexWording(op, indices.rank) };
   return ndScatter(meta, data, indices, updates, REDUCER[reduction], policy);

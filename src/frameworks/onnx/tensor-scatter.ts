@@ -82,48 +82,40 @@ export function lowerTensorScatter(
   checkSameDType(op, past_cache, update, 'update');
   const r = past_cache.rank;
   const rawAxis = integer(op.name, 'axis', a.axis, -2);
-  if (rawAxis < -r || rawAxis >= r || (rawAxis + r) % r === 0) {
+  if (rawAxis < -r || rawAxis >= r || (rawAxis + r) % r === 0)
     fail(
       op,
       'axis',
       `axis must lie in [${-r}, ${r - 1}] and not be the batch dim 0; got ${rawAxis} for rank(past_cache) = ${r}`,
       { axis: rawAxis },
     );
-  }
   const axis = rawAxis < 0 ? rawAxis + r : rawAxis;
   const mode = oneOf(op.name, 'mode', a.mode, ['linear', 'circular'], 'linear');
   if (update.rank !== r)
     fail(op, 'update_rank', `rank(update) must equal rank(past_cache) = ${r}; got ${update.rank}`);
   const maxSeq = past_cache.shape[axis];
   const seq = update.shape[axis];
-  if (update.shape.some((n, d) => (d === axis ? n > maxSeq : n !== past_cache.shape[d]))) {
+  if (update.shape.some((n, d) => (d === axis ? n > maxSeq : n !== past_cache.shape[d])))
     fail(
       op,
       'update_shape',
       `update must have the shape of past_cache ${fmt(past_cache.shape)} except along axis ${axis}, where sequence_length <= max_sequence_length = ${maxSeq}; got ${fmt(update.shape)}`,
       { updateShape: update.shape, pastShape: past_cache.shape },
     );
-  }
   const batch = past_cache.shape[0];
-  let w: Tensor;
-  if (write_indices === undefined || write_indices === null) w = zeros([batch], 'int64');
-  else {
+  if (write_indices !== undefined && write_indices !== null) {
     checkIndexDType(op, write_indices, 'write_indices');
-    if (write_indices.rank !== 1 || write_indices.shape[0] !== batch) {
+    if (write_indices.rank !== 1 || write_indices.shape[0] !== batch)
       fail(
         op,
         'write_indices_shape',
         `write_indices must have shape [batch_size] = [${batch}]; got ${fmt(write_indices.shape)}`,
       );
-    }
-    w = write_indices;
   }
+  const w = write_indices ?? zeros([batch], 'int64');
   // A write index is a position: negative values are out of range, never counted from the end.
-  const policy = {
-    mode: 'error',
-    negative_indices: 'out_of_bounds',
-    oob_code: code(op, 'index_out_of_bounds'),
-  } as const;
+  const oob_code = code(op, 'index_out_of_bounds');
+  const policy = { mode: 'error', negative_indices: 'out_of_bounds', oob_code } as const;
   const meta = { op: op.name, out, wording: writeWording(seq) };
   if (mode === 'linear') {
     const dn = {

@@ -16,7 +16,7 @@ import type { DType } from '../../tensor/dtype.js';
 import { type Tensor, sameShape } from '../../tensor/tensor.js';
 import { describe, oneOf, options, outArg, tensorArg } from '../args.js';
 import { CLAMP_OR_ERROR, LAST_OR_ERROR, checkSameDType, dtypeRule } from '../checks.js';
-import { type GatherPolicy, type ScatterPolicy, gatherPolicy as rowPolicy } from '../families.js';
+import type { GatherPolicy, ScatterPolicy } from '../families.js';
 import { DIA, DIUA, type FrameworkDescription, G, S, type Signatures } from '../signature.js';
 
 /** What an index outside [-N, N) does: `clamp` (default; what WPT expects) or `error`. */
@@ -69,6 +69,9 @@ export const ML_OPERAND_DATA_TYPES: readonly DType[] = [
 /** Allowed data types of `indices` for every gather/scatter operator (the constraints tables). */
 export const INDEX_DATA_TYPES: readonly DType[] = ['int32', 'uint32', 'int64'];
 
+/** Which operators an op belongs to: the scatters also take `updates` and `duplicates`. */
+type OpKind = 'gather' | 'scatter';
+
 /** An op's options, checked: the keys it accepts, then each value (rules `<op>.options`, `<op>.<key>`). */
 export interface WebNNArgs {
   /** The raw `axis` (checked by `checkAxis` against the input rank). */
@@ -82,12 +85,7 @@ export interface WebNNArgs {
  * Reads an options object. `keys` are the spec's own (`axis` where the op has it); every op also
  * takes `label`, `outOfBounds` and `out`, scatters `duplicates`. `null`/`undefined` mean none.
  */
-export function webnnOptions(
-  op: string,
-  value: unknown,
-  kind: 'gather' | 'scatter',
-  keys: readonly string[],
-): WebNNArgs {
+export function webnnOptions(op: string, value: unknown, kind: OpKind, keys: readonly string[]): WebNNArgs {
   const allowed = [...keys, 'label', 'outOfBounds', ...(kind === 'scatter' ? ['duplicates'] : []), 'out'];
   const o = options(op, value as WebNNScatterPolicyOptions & { axis?: unknown }, allowed);
   if (o.label !== undefined && typeof o.label !== 'string')
@@ -107,11 +105,8 @@ const DUPLICATES = ['last', 'error'] as const;
 
 /** The core policy of a gather: clamp or error, negatives from the end once. */
 export function gatherPolicy(op: string, args: WebNNArgs): GatherPolicy {
-  const row = {
-    ...WEBNN_POLICY.outOfBounds[args.outOfBounds],
-    negative_indices: WEBNN_POLICY.negative_indices,
-  };
-  return rowPolicy(row, { oob_code: `${op}.index_out_of_bounds` });
+  const mode = WEBNN_POLICY.outOfBounds[args.outOfBounds].gather;
+  return { mode, negative_indices: WEBNN_POLICY.negative_indices, oob_code: `${op}.index_out_of_bounds` };
 }
 
 /** The core policy of a scatter: clamp or error, last wins or error. */
@@ -131,34 +126,30 @@ export function scatterPolicy(op: string, args: WebNNArgs): ScatterPolicy {
  */
 export function checkOperand(op: string, name: string, value: unknown): Tensor {
   const t = tensorArg(op, name, value);
-  if (!ML_OPERAND_DATA_TYPES.includes(t.dtype)) {
-    const types = ML_OPERAND_DATA_TYPES.join(', ');
+  if (!ML_OPERAND_DATA_TYPES.includes(t.dtype))
     dtypeRule(
       `${op}.${name}_dataType`,
-      `${op}: ${name} must have an MLOperandDataType (${types}); got ${t.dtype}`,
+      `${op}: ${name} must have an MLOperandDataType (${ML_OPERAND_DATA_TYPES.join(', ')}); got ${t.dtype}`,
       t,
     );
-  }
-  if (t.shape.some((d) => d <= 0)) {
+  if (t.shape.some((d) => d <= 0))
     fail(
       `${op}.valid_dimension`,
       `${op}: every dimension of ${name} must be a valid dimension (> 0); got ${fmt(t.shape)}`,
       { shape: t.shape },
     );
-  }
   return t;
 }
 
 /** `axis` is an `[EnforceRange] unsigned long` below the input rank; default 0. */
 export function checkAxis(op: string, axis: unknown, rank: number): number {
   if (axis === undefined) axis = 0;
-  if (typeof axis !== 'number' || !Number.isInteger(axis) || axis < 0 || axis >= rank) {
+  if (typeof axis !== 'number' || !Number.isInteger(axis) || axis < 0 || axis >= rank)
     fail(
       `${op}.axis`,
       `${op}: axis must be an unsigned integer < rank(input) = ${rank}; got ${describe(axis)}`,
       { axis, rank },
     );
-  }
   return axis;
 }
 
@@ -170,7 +161,7 @@ export function checkAxis(op: string, axis: unknown, rank: number): number {
  */
 export function openOperands(
   op: string,
-  kind: 'gather' | 'scatter',
+  kind: OpKind,
   keys: readonly string[],
   options: unknown,
   input: Tensor,
