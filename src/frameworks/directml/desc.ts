@@ -108,11 +108,8 @@ const DUPLICATES = ['last', 'error'] as const;
 
 /** Our policies (second argument) resolved through DIRECTML_POLICY; `fl` is the feature level. */
 export function resolvePolicy(op: string, kind: 'gather' | 'scatter', value: unknown, indices: Tensor) {
-  const o = options(
-    op,
-    value as DmlOptions | undefined,
-    kind === 'gather' ? GATHER_OPTIONS : SCATTER_OPTIONS,
-  );
+  const keys = kind === 'gather' ? GATHER_OPTIONS : SCATTER_OPTIONS;
+  const o = options(op, value as DmlOptions | undefined, keys);
   const fl = featureLevel(op, o.featureLevel);
   const oob = oneOf(op, 'outOfBounds', o.outOfBounds, OUT_OF_BOUNDS, DIRECTML_POLICY.outOfBounds.default);
   const dup = oneOf(op, 'duplicates', o.duplicates, DUPLICATES, DIRECTML_POLICY.duplicates.default);
@@ -134,13 +131,12 @@ export function resolvePolicy(op: string, kind: 'gather' | 'scatter', value: unk
 /** A UINT field of the desc, within [lo, hi]. */
 export function uintField(op: string, name: string, v: unknown, lo: number, hi: number): number {
   const n = integer(op, name, v);
-  if (n < lo || n > hi) {
+  if (n < lo || n > hi)
     fail(`${op}.${name}`, `${op}: ${name} must be an integer in [${lo}, ${hi}]; got ${fmt(v)}`, {
       [name]: v,
       lo,
       hi,
     });
-  }
   return n;
 }
 
@@ -226,12 +222,11 @@ const offAxis = (axis: number) => (n: number, i: number) => (i === axis ? 0 : n)
 
 /** IndicesTensor.Sizes = InputTensor.Sizes except at Axis (DML_GATHER_ELEMENTS, DML_SCATTER). */
 export function checkSizesOffAxis(op: string, input: Tensor, indices: Tensor, axis: number): void {
-  if (!sameShape(indices.shape.map(offAxis(axis)), input.shape.map(offAxis(axis)))) {
+  if (!sameShape(indices.shape.map(offAxis(axis)), input.shape.map(offAxis(axis))))
     fail(
       `${op}.IndicesTensor.Sizes`,
       `${op}: IndicesTensor.Sizes must match InputTensor.Sizes ${fmt(input.shape)} except at Axis ${axis}; got ${fmt(indices.shape)}`,
     );
-  }
 }
 
 /** Every tensor of the desc has the same DimensionCount, within `lo..hi`. */
@@ -248,12 +243,11 @@ export function checkDimensionCounts(
       DimensionCount: D,
     });
   for (const [name, t] of rest) {
-    if (t.rank !== D) {
+    if (t.rank !== D)
       fail(
         `${op}.${name}.DimensionCount`,
         `${op}: ${name}.DimensionCount must match ${first[0]}.DimensionCount = ${D}; got ${t.rank}`,
       );
-    }
   }
   return D;
 }
@@ -288,13 +282,12 @@ export function output(
   value: unknown,
 ): { sizes: number[]; out?: Tensor } {
   const sizes = rightAlign(logical, D);
-  if (!sizes) {
+  if (!sizes)
     fail(
       `${op}.OutputTensor.DimensionCount`,
       `${op}: the output sizes ${fmt(logical)} do not fit in DimensionCount ${D}`,
       { sizes: logical, D },
     );
-  }
   if (value === undefined || value === null) return { sizes };
   const out = value instanceof Tensor ? value : undefined;
   const desc = out ? { Sizes: out.shape, DataType: out.dtype } : descOf(op, value as DmlOutputTensorDesc);
@@ -303,13 +296,12 @@ export function output(
       expected: sizes,
       got: desc.Sizes,
     });
-  if (desc.DataType !== undefined && desc.DataType !== input.dtype) {
+  if (desc.DataType !== undefined && desc.DataType !== input.dtype)
     throw new DTypeError(
       `${op}.OutputTensor.DataType`,
       `${op}: OutputTensor.DataType must match InputTensor.DataType (${DML_NAME[input.dtype]}); got ${DML_NAME[desc.DataType] ?? desc.DataType}`,
       { dtype: desc.DataType },
     );
-  }
   return out ? { sizes, out } : { sizes };
 }
 
@@ -331,13 +323,12 @@ function descOf(op: string, value: DmlOutputTensorDesc): { Sizes?: readonly numb
 /** The leading `D - count` sizes must be 1 (padding); returns the real trailing sizes. */
 export function realSizes(op: string, field: string, name: string, t: Tensor, count: number): number[] {
   const lead = t.shape.slice(0, t.rank - count);
-  if (lead.some((d) => d !== 1)) {
+  if (lead.some((d) => d !== 1))
     fail(
       `${op}.${field}`,
       `${op}: ${name}.Sizes outside the last ${field} = ${count} dims must be 1; got ${fmt(t.shape)}`,
       { sizes: t.shape },
     );
-  }
   return t.shape.slice(t.rank - count);
 }
 

@@ -125,12 +125,11 @@ function verifyDims(
   if (dims.length === 0) fail(`${op}.${name}_empty`, `${op}: ${name} must be non-empty`);
   if (dims.length > rank)
     fail(`${op}.${name}_overflow`, `${op}: ${name} overflow ${what} rank ${rank}; got ${fmt(dims)}`);
-  if (indicesShape.length === 0 || indicesShape[indicesShape.length - 1] !== dims.length) {
+  if (indicesShape.length === 0 || indicesShape[indicesShape.length - 1] !== dims.length)
     fail(
       `${op}.${name}_length`,
       `${op}: ${name} length must match the size of last dimension of indices; got ${dims.length} and indices ${fmt(indicesShape)}`,
     );
-  }
   for (const d of dims) {
     if (d < 0) fail(`${op}.${name}_negative`, `${op}: ${name} value must be non-negative; got ${fmt(dims)}`);
     if (d >= rank)
@@ -139,10 +138,9 @@ function verifyDims(
         `${op}: ${name} value must be smaller than ${what} rank ${rank}; got ${fmt(dims)}`,
       );
   }
-  for (let i = 1; i < dims.length; i++) {
+  for (let i = 1; i < dims.length; i++)
     if (dims[i - 1] >= dims[i])
       fail(`${op}.${name}_increasing`, `${op}: ${name} values must be strictly increasing; got ${fmt(dims)}`);
-  }
   return dims;
 }
 

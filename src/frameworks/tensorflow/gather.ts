@@ -68,13 +68,12 @@ function openGather<T extends object>(
 /** `params.shape[:b] == indices.shape[:b]` (`<op>.batch_shape`). */
 function checkBatchShape(op: string, params: Tensor, indices: Tensor, b: number): void {
   for (let i = 0; i < b; i++) {
-    if (params.shape[i] !== indices.shape[i]) {
+    if (params.shape[i] !== indices.shape[i])
       fail(
         `${op}.batch_shape`,
         `${op}: params.shape[${i}] must equal indices.shape[${i}] for batch_dims = ${b}; got ${params.shape[i]} and ${indices.shape[i]}`,
         { params_shape: params.shape, indices_shape: indices.shape },
       );
-    }
   }
 }
 
@@ -98,11 +97,10 @@ function lowerGather(
   const r = x.rank;
   const q = i.rank;
   const b0 = integer(op, 'batch_dims', kw.batch_dims, 0);
-  if (b0 < -q || b0 > q) {
+  if (b0 < -q || b0 > q)
     fail(`${op}.batch_dims`, `${op}: batch_dims must be in [${-q}, ${q}] (rank(indices) = ${q}); got ${b0}`, {
       batch_dims: b0,
     });
-  }
   const b = b0 < 0 ? b0 + q : b0;
   // Python tf.gather: `if axis is None: axis = batch_dims`, before either is normalized.
   const a0 = kw.axis === undefined || kw.axis === null ? b0 : integer(op, 'axis', kw.axis);
@@ -140,22 +138,20 @@ function lowerGatherNd(
       indices_shape: i.shape,
     });
   const b = integer(op, 'batch_dims', kw.batch_dims, 0);
-  if (b < 0 || b >= q || b > r) {
+  if (b < 0 || b >= q || b > r)
     fail(
       `${op}.batch_dims`,
       `${op}: batch_dims must be in [0, ${Math.min(q - 1, r)}] (rank(indices) = ${q}, rank(params) = ${r}); got ${b}`,
       { batch_dims: b },
     );
-  }
   checkBatchShape(op, x, i, b);
   const k = i.shape[q - 1];
-  if (b + k > r) {
+  if (b + k > r)
     fail(
       `${op}.index_depth`,
       `${op}: indices.shape[-1] must be ≤ rank(params) - batch_dims = ${r - b}; got ${k} (indices shape ${fmt(i.shape)})`,
       { index_depth: k },
     );
-  }
   const wording = vectorWording(i, 'param shape', x.shape);
   return ndGather({ op, out, wording }, x, i, policy, { batchDims: b });
 }

@@ -47,19 +47,17 @@ function lowerNd(
   }
   const R = input.rank;
   const k = indices.shape[q - 1];
-  if (k > R) {
+  if (k > R)
     fail(`${op}.index_depth`, `${op}: indices.shape[-1] must be ≤ rank of the output (${R}); got ${k}`, {
       index_depth: k,
     });
-  }
   const expected = [...indices.shape.slice(0, -1), ...input.shape.slice(k)];
-  if (!sameShape(updates.shape, expected)) {
+  if (!sameShape(updates.shape, expected))
     fail(
       `${op}.updates_shape`,
       `${op}: updates.shape must be indices.shape[:-1] + shape[indices.shape[-1]:] = ${fmt(expected)}; got ${fmt(updates.shape)}`,
       { expected, updates_shape: updates.shape },
     );
-  }
   const wording = vectorWording(indices, 'shape', input.shape);
   return ndScatter({ op, out, wording }, input, indices, updates, computation, policy);
 }
