@@ -26,10 +26,9 @@ export const DML_DATA_TYPE = Object.fromEntries(
 
 /** `DML_TENSOR_DATA_TYPE_*` names (the prefix may be omitted). */
 export type DmlDataType = keyof typeof DML_DATA_TYPE;
-const DML_NAME = Object.fromEntries(Object.entries(DML_DATA_TYPE).map(([k, v]) => [v, k])) as Record<
-  string,
-  DmlDataType
->;
+const DML_NAME: Record<string, string> = Object.fromEntries(
+  Object.entries(DML_DATA_TYPE).map(([k, v]) => [v, k]),
+);
 
 /** The output tensor desc: all fields optional; given fields are checked against the rule. */
 export interface DmlOutputTensorDesc {
@@ -152,6 +151,9 @@ export function checkDataType(op: string, name: string, t: Tensor, allowed: read
 export const DATA_TYPES: readonly DType[] = Object.values(DML_DATA_TYPE);
 export const INDEX_TYPES: readonly DType[] = ['int64', 'int32', 'uint64', 'uint32'];
 
+/** A desc object, its fields read by name. */
+type Fields = Record<string, unknown>;
+
 /** The tensor fields every desc has; `D` is InputTensor's dtype, the output's. */
 export interface DmlDescTensors<D extends DType = DType> {
   /** The tensor read from (a scatter: copied to the output before the updates are written). */
@@ -166,12 +168,7 @@ export interface DmlDescTensors<D extends DType = DType> {
  * on the feature level) shares: one DimensionCount in [1, 8], the newest support table's data
  * types, and UpdatesTensor of InputTensor's data type.
  */
-export function descTensors(
-  op: string,
-  kind: 'gather' | 'scatter',
-  desc: Record<string, unknown>,
-  options: unknown,
-) {
+export function descTensors(op: string, kind: 'gather' | 'scatter', desc: Fields, options: unknown) {
   const names = kind === 'gather' ? GATHER_TENSORS : SCATTER_TENSORS;
   const t = Object.fromEntries(names.map((n) => [n, tensorArg(op, n, desc[n])]));
   const { InputTensor: input, IndicesTensor: indices, UpdatesTensor: updates } = t;
@@ -197,13 +194,7 @@ const SCATTER_TENSORS = ['InputTensor', 'IndicesTensor', 'UpdatesTensor'];
  * The real (trailing) sizes of InputTensor and IndicesTensor under InputDimensionCount and
  * IndicesDimensionCount (each in [1, D]; the leading padding sizes must be 1).
  */
-export function ndSizes(
-  op: string,
-  desc: Record<string, unknown>,
-  input: Tensor,
-  indices: Tensor,
-  D: number,
-) {
+export function ndSizes(op: string, desc: Fields, input: Tensor, indices: Tensor, D: number) {
   const nIn = uintField(op, 'InputDimensionCount', desc.InputDimensionCount, 1, D);
   const nIdx = uintField(op, 'IndicesDimensionCount', desc.IndicesDimensionCount, 1, D);
   const inReal = realSizes(op, 'InputDimensionCount', 'InputTensor', input, nIn);

@@ -159,9 +159,8 @@ function lowerND(op: string, desc: Partial<DmlGatherND1Desc>, options: unknown):
     );
   const logical = [...idxReal.slice(0, nIdx - 1), ...inReal.slice(b + k)];
   const { sizes, out } = output(op, input, logical, D, desc.OutputTensor);
-  return ndGather({ op, out, reshape: sizes }, input.reshape(inReal), indices.reshape(idxReal), policy, {
-    batchDims: b,
-  });
+  const meta = { op, out, reshape: sizes };
+  return ndGather(meta, input.reshape(inReal), indices.reshape(idxReal), policy, { batchDims: b });
 }
 
 /** Validates and lowers DML_GATHER_ND (DML_GATHER_ND1 with BatchDimensionCount 0). */
