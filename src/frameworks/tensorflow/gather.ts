@@ -78,12 +78,11 @@ function checkBatchShape(op: string, params: Tensor, indices: Tensor, b: number)
 }
 
 /**
- * Lowers tf.gather. Rules: `tensorflow.gather.params` / `tensorflow.gather.indices` (Tensors),
- * `tensorflow.gather.options` (known keyword arguments and options only), `tensorflow.gather.indices_dtype`
- * (int32/int64), `tensorflow.gather.batch_dims` (in [-rank(indices), rank(indices)] and ≤ axis),
- * `tensorflow.gather.axis` (in [-rank(params), rank(params))), `tensorflow.gather.batch_shape`
- * (params.shape[:b] == indices.shape[:b]), `tensorflow.gather.device`, `tensorflow.gather.bad_indices_policy`,
- * `tensorflow.gather.index_out_of_bounds` (cpu device), `tensorflow.gather.out`.
+ * Lowers tf.gather. Rules (`tensorflow.gather.<rule>`): params / indices (Tensors), options
+ * (known keyword arguments and options only), indices_dtype (int32/int64), batch_dims (in
+ * [-rank(indices), rank(indices)] and ≤ axis), axis (in [-rank(params), rank(params))),
+ * batch_shape (params.shape[:b] == indices.shape[:b]), device, bad_indices_policy,
+ * index_out_of_bounds (cpu device), out.
  */
 function lowerGather(
   params: Tensor,
@@ -117,11 +116,9 @@ function lowerGather(
 }
 
 /**
- * Lowers tf.gather_nd. Rules: `tensorflow.gather_nd.params` / `.indices` (Tensors),
- * `tensorflow.gather_nd.options`, `tensorflow.gather_nd.indices_dtype`, `tensorflow.gather_nd.indices_rank`
- * (rank ≥ 1), `tensorflow.gather_nd.batch_dims` (0 ≤ b < rank(indices), b ≤ rank(params)),
- * `tensorflow.gather_nd.batch_shape`, `tensorflow.gather_nd.index_depth` (b + k ≤ rank(params)),
- * `tensorflow.gather_nd.index_out_of_bounds` (cpu device), `tensorflow.gather_nd.out`.
+ * Lowers tf.gather_nd. Rules (`tensorflow.gather_nd.<rule>`): params / indices (Tensors), options,
+ * indices_dtype, indices_rank (rank ≥ 1), batch_dims (0 ≤ b < rank(indices), b ≤ rank(params)),
+ * batch_shape, index_depth (b + k ≤ rank(params)), index_out_of_bounds (cpu device), out.
  */
 function lowerGatherNd(
   params: Tensor,

@@ -63,11 +63,10 @@ function lowerNd(
 }
 
 /**
- * Lowers tf.scatter_nd. Rules: `tensorflow.scatter_nd.indices` / `.updates` (Tensors),
- * `tensorflow.scatter_nd.options`, `tensorflow.scatter_nd.indices_dtype`, `tensorflow.scatter_nd.indices_rank`
- * (≥ 1), `tensorflow.scatter_nd.shape` (non-negative integers), `tensorflow.scatter_nd.index_depth`,
- * `tensorflow.scatter_nd.updates_shape`, `tensorflow.scatter_nd.updates_dtype` (numeric: duplicates are summed),
- * `tensorflow.scatter_nd.index_out_of_bounds` (cpu device), `tensorflow.scatter_nd.out`.
+ * Lowers tf.scatter_nd. Rules (`tensorflow.scatter_nd.<rule>`): indices / updates (Tensors),
+ * options, indices_dtype, indices_rank (≥ 1), shape (non-negative integers), index_depth,
+ * updates_shape, updates_dtype (numeric: duplicates are summed), index_out_of_bounds (cpu
+ * device), out.
  */
 function lowerScatterNd(
   indices: Tensor,
