@@ -112,28 +112,19 @@ function lowerOp(
   const matchOuter = flag(op, 'match_outer', o.match_outer, false);
   if (matchOuter) {
     if (axis < 1) fail(`${op}.match_outer`, `${op}: match_outer needs axis >= 1; got ${axis}`);
-    if (i.rank < axis || !sameShape(i.shape.slice(0, axis), x.shape.slice(0, axis))) {
+    if (i.rank < axis || !sameShape(i.shape.slice(0, axis), x.shape.slice(0, axis)))
       fail(
         `${op}.match_outer`,
         `${op}: INDICES must have the same outer dims as DATA (before dim ${axis}); got ${fmt(i.shape)} and ${fmt(x.shape)}`,
       );
-    }
   }
   const b = matchOuter ? axis : 0;
   const outShape = x.shape[axis] === 0 ? [...x.shape] : takeShape(x.shape, i.shape, axis, b);
   const empty = outShape.includes(0);
-  return takeGather(
-    { op, out, wording: wording(wrap), ...(empty ? { reshape: outShape } : {}) },
-    x,
-    empty ? zeros([0], i.dtype) : i,
-    axis,
-    {
-      mode: CAFFE2_POLICY.mode,
-      negative_indices: CAFFE2_POLICY.negative_indices[wrap ? 'wrap' : 'no_wrap'],
-      oob_code: `${op}.index_out_of_bounds`,
-    },
-    empty ? 0 : b,
-  );
+  const meta = { op, out, wording: wording(wrap), ...(empty ? { reshape: outShape } : {}) };
+  const negative_indices = CAFFE2_POLICY.negative_indices[wrap ? 'wrap' : 'no_wrap'];
+  const policy = { mode: CAFFE2_POLICY.mode, negative_indices, oob_code: `${op}.index_out_of_bounds` };
+  return takeGather(meta, x, empty ? zeros([0], i.dtype) : i, axis, policy, empty ? 0 : b);
 }
 
 /** The lowerings, by op name (`caffe2.lower`). */

@@ -26,10 +26,9 @@ export const DML_DATA_TYPE = Object.fromEntries(
 
 /** `DML_TENSOR_DATA_TYPE_*` names (the prefix may be omitted). */
 export type DmlDataType = keyof typeof DML_DATA_TYPE;
-const DML_NAME = Object.fromEntries(Object.entries(DML_DATA_TYPE).map(([k, v]) => [v, k])) as Record<
-  string,
-  DmlDataType
->;
+const DML_NAME: Record<string, string> = Object.fromEntries(
+  Object.entries(DML_DATA_TYPE).map(([k, v]) => [v, k]),
+);
 
 /** The output tensor desc: all fields optional; given fields are checked against the rule. */
 export interface DmlOutputTensorDesc {
@@ -108,11 +107,8 @@ const DUPLICATES = ['last', 'error'] as const;
 
 /** Our policies (second argument) resolved through DIRECTML_POLICY; `fl` is the feature level. */
 export function resolvePolicy(op: string, kind: 'gather' | 'scatter', value: unknown, indices: Tensor) {
-  const o = options(
-    op,
-    value as DmlOptions | undefined,
-    kind === 'gather' ? GATHER_OPTIONS : SCATTER_OPTIONS,
-  );
+  const keys = kind === 'gather' ? GATHER_OPTIONS : SCATTER_OPTIONS;
+  const o = options(op, value as DmlOptions | undefined, keys);
   const fl = featureLevel(op, o.featureLevel);
   const oob = oneOf(op, 'outOfBounds', o.outOfBounds, OUT_OF_BOUNDS, DIRECTML_POLICY.outOfBounds.default);
   const dup = oneOf(op, 'duplicates', o.duplicates, DUPLICATES, DIRECTML_POLICY.duplicates.default);
@@ -134,13 +130,12 @@ export function resolvePolicy(op: string, kind: 'gather' | 'scatter', value: unk
 /** A UINT field of the desc, within [lo, hi]. */
 export function uintField(op: string, name: string, v: unknown, lo: number, hi: number): number {
   const n = integer(op, name, v);
-  if (n < lo || n > hi) {
+  if (n < lo || n > hi)
     fail(`${op}.${name}`, `${op}: ${name} must be an integer in [${lo}, ${hi}]; got ${fmt(v)}`, {
       [name]: v,
       lo,
       hi,
     });
-  }
   return n;
 }
 
@@ -156,6 +151,9 @@ export function checkDataType(op: string, name: string, t: Tensor, allowed: read
 export const DATA_TYPES: readonly DType[] = Object.values(DML_DATA_TYPE);
 export const INDEX_TYPES: readonly DType[] = ['int64', 'int32', 'uint64', 'uint32'];
 
+/** A desc object, its fields read by name. */
+type Fields = Record<string, unknown>;
+
 /** The tensor fields every desc has; `D` is InputTensor's dtype, the output's. */
 export interface DmlDescTensors<D extends DType = DType> {
   /** The tensor read from (a scatter: copied to the output before the updates are written). */
@@ -170,12 +168,7 @@ export interface DmlDescTensors<D extends DType = DType> {
  * on the feature level) shares: one DimensionCount in [1, 8], the newest support table's data
  * types, and UpdatesTensor of InputTensor's data type.
  */
-export function descTensors(
-  op: string,
-  kind: 'gather' | 'scatter',
-  desc: Record<string, unknown>,
-  options: unknown,
-) {
+export function descTensors(op: string, kind: 'gather' | 'scatter', desc: Fields, options: unknown) {
   const names = kind === 'gather' ? GATHER_TENSORS : SCATTER_TENSORS;
   const t = Object.fromEntries(names.map((n) => [n, tensorArg(op, n, desc[n])]));
   const { InputTensor: input, IndicesTensor: indices, UpdatesTensor: updates } = t;
@@ -201,13 +194,7 @@ const SCATTER_TENSORS = ['InputTensor', 'IndicesTensor', 'UpdatesTensor'];
  * The real (trailing) sizes of InputTensor and IndicesTensor under InputDimensionCount and
  * IndicesDimensionCount (each in [1, D]; the leading padding sizes must be 1).
  */
-export function ndSizes(
-  op: string,
-  desc: Record<string, unknown>,
-  input: Tensor,
-  indices: Tensor,
-  D: number,
-) {
+export function ndSizes(op: string, desc: Fields, input: Tensor, indices: Tensor, D: number) {
   const nIn = uintField(op, 'InputDimensionCount', desc.InputDimensionCount, 1, D);
   const nIdx = uintField(op, 'IndicesDimensionCount', desc.IndicesDimensionCount, 1, D);
   const inReal = realSizes(op, 'InputDimensionCount', 'InputTensor', input, nIn);
@@ -226,12 +213,11 @@ const offAxis = (axis: number) => (n: number, i: number) => (i === axis ? 0 : n)
 
 /** IndicesTensor.Sizes = InputTensor.Sizes except at Axis (DML_GATHER_ELEMENTS, DML_SCATTER). */
 export function checkSizesOffAxis(op: string, input: Tensor, indices: Tensor, axis: number): void {
-  if (!sameShape(indices.shape.map(offAxis(axis)), input.shape.map(offAxis(axis)))) {
+  if (!sameShape(indices.shape.map(offAxis(axis)), input.shape.map(offAxis(axis))))
     fail(
       `${op}.IndicesTensor.Sizes`,
       `${op}: IndicesTensor.Sizes must match InputTensor.Sizes ${fmt(input.shape)} except at Axis ${axis}; got ${fmt(indices.shape)}`,
     );
-  }
 }
 
 /** Every tensor of the desc has the same DimensionCount, within `lo..hi`. */
@@ -248,12 +234,11 @@ export function checkDimensionCounts(
       DimensionCount: D,
     });
   for (const [name, t] of rest) {
-    if (t.rank !== D) {
+    if (t.rank !== D)
       fail(
         `${op}.${name}.DimensionCount`,
         `${op}: ${name}.DimensionCount must match ${first[0]}.DimensionCount = ${D}; got ${t.rank}`,
       );
-    }
   }
   return D;
 }
@@ -288,13 +273,12 @@ export function output(
   value: unknown,
 ): { sizes: number[]; out?: Tensor } {
   const sizes = rightAlign(logical, D);
-  if (!sizes) {
+  if (!sizes)
     fail(
       `${op}.OutputTensor.DimensionCount`,
       `${op}: the output sizes ${fmt(logical)} do not fit in DimensionCount ${D}`,
       { sizes: logical, D },
     );
-  }
   if (value === undefined || value === null) return { sizes };
   const out = value instanceof Tensor ? value : undefined;
   const desc = out ? { Sizes: out.shape, DataType: out.dtype } : descOf(op, value as DmlOutputTensorDesc);
@@ -303,13 +287,12 @@ export function output(
       expected: sizes,
       got: desc.Sizes,
     });
-  if (desc.DataType !== undefined && desc.DataType !== input.dtype) {
+  if (desc.DataType !== undefined && desc.DataType !== input.dtype)
     throw new DTypeError(
       `${op}.OutputTensor.DataType`,
       `${op}: OutputTensor.DataType must match InputTensor.DataType (${DML_NAME[input.dtype]}); got ${DML_NAME[desc.DataType] ?? desc.DataType}`,
       { dtype: desc.DataType },
     );
-  }
   return out ? { sizes, out } : { sizes };
 }
 
@@ -331,13 +314,12 @@ function descOf(op: string, value: DmlOutputTensorDesc): { Sizes?: readonly numb
 /** The leading `D - count` sizes must be 1 (padding); returns the real trailing sizes. */
 export function realSizes(op: string, field: string, name: string, t: Tensor, count: number): number[] {
   const lead = t.shape.slice(0, t.rank - count);
-  if (lead.some((d) => d !== 1)) {
+  if (lead.some((d) => d !== 1))
     fail(
       `${op}.${field}`,
       `${op}: ${name}.Sizes outside the last ${field} = ${count} dims must be 1; got ${fmt(t.shape)}`,
       { sizes: t.shape },
     );
-  }
   return t.shape.slice(t.rank - count);
 }
 

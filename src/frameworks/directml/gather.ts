@@ -146,24 +146,21 @@ function lowerND(op: string, desc: Partial<DmlGatherND1Desc>, options: unknown):
   const { input, indices, D, policy } = descTensors(op, 'gather', desc, options);
   const { nIn, nIdx, inReal, idxReal } = ndSizes(op, desc, input, indices, D);
   const b = uintField(op, 'BatchDimensionCount', desc.BatchDimensionCount, 0, Math.min(nIn, nIdx) - 1);
-  if (!sameShape(inReal.slice(0, b), idxReal.slice(0, b))) {
+  if (!sameShape(inReal.slice(0, b), idxReal.slice(0, b)))
     fail(
       `${op}.BatchDimensionCount`,
       `${op}: the ${b} batch sizes of InputTensor ${fmt(inReal)} and IndicesTensor ${fmt(idxReal)} must match`,
     );
-  }
   const k = idxReal[nIdx - 1];
-  if (k > nIn - b) {
+  if (k > nIn - b)
     fail(
       `${op}.IndexTupleSize`,
       `${op}: the index tuple size (last IndicesTensor size) must be <= InputDimensionCount - BatchDimensionCount = ${nIn - b}; got ${k}`,
     );
-  }
   const logical = [...idxReal.slice(0, nIdx - 1), ...inReal.slice(b + k)];
   const { sizes, out } = output(op, input, logical, D, desc.OutputTensor);
-  return ndGather({ op, out, reshape: sizes }, input.reshape(inReal), indices.reshape(idxReal), policy, {
-    batchDims: b,
-  });
+  const meta = { op, out, reshape: sizes };
+  return ndGather(meta, input.reshape(inReal), indices.reshape(idxReal), policy, { batchDims: b });
 }
 
 /** Validates and lowers DML_GATHER_ND (DML_GATHER_ND1 with BatchDimensionCount 0). */

@@ -99,12 +99,11 @@ function lowerSCATTER_ND(
     );
   const upReal = [...idxReal.slice(0, nIdx - 1), ...inReal.slice(k)];
   const expected = rightAlign(upReal, D);
-  if (!expected || !sameShape(updates.shape, expected)) {
+  if (!expected || !sameShape(updates.shape, expected))
     fail(
       `${op}.UpdatesTensor.Sizes`,
       `${op}: UpdatesTensor.Sizes must be ${fmt(expected ?? upReal)}; got ${fmt(updates.shape)}`,
     );
-  }
   const { out } = output(op, input, input.shape, D, d.OutputTensor);
   return ndScatter(
     { op, out, reshape: input.shape },

@@ -18,7 +18,7 @@ import type { DType } from '../../tensor/dtype.js';
 import type { Tensor } from '../../tensor/tensor.js';
 import { flag, integers, oneOf, options, outArg, range, tensorArg } from '../args.js';
 import { dtypeRule, runs } from '../checks.js';
-import { gatherCall, scatterCall } from '../families.js';
+import { gatherCall, scatterCall, scatterDimsOf } from '../families.js';
 import { DIA, type FrameworkDescription, G, S, type Signatures } from '../signature.js';
 import type { LoweredGather, LoweredScatter } from '../lowered.js';
 
@@ -125,12 +125,11 @@ function verifyDims(
   if (dims.length === 0) fail(`${op}.${name}_empty`, `${op}: ${name} must be non-empty`);
   if (dims.length > rank)
     fail(`${op}.${name}_overflow`, `${op}: ${name} overflow ${what} rank ${rank}; got ${fmt(dims)}`);
-  if (indicesShape.length === 0 || indicesShape[indicesShape.length - 1] !== dims.length) {
+  if (indicesShape.length === 0 || indicesShape[indicesShape.length - 1] !== dims.length)
     fail(
       `${op}.${name}_length`,
       `${op}: ${name} length must match the size of last dimension of indices; got ${dims.length} and indices ${fmt(indicesShape)}`,
     );
-  }
   for (const d of dims) {
     if (d < 0) fail(`${op}.${name}_negative`, `${op}: ${name} value must be non-negative; got ${fmt(dims)}`);
     if (d >= rank)
@@ -139,10 +138,9 @@ function verifyDims(
         `${op}: ${name} value must be smaller than ${what} rank ${rank}; got ${fmt(dims)}`,
       );
   }
-  for (let i = 1; i < dims.length; i++) {
+  for (let i = 1; i < dims.length; i++)
     if (dims[i - 1] >= dims[i])
       fail(`${op}.${name}_increasing`, `${op}: ${name} values must be strictly increasing; got ${fmt(dims)}`);
-  }
   return dims;
 }
 
@@ -194,8 +192,14 @@ function resultForms(shape: readonly number[], indicesShape: readonly number[], 
   };
 }
 
-/** Window dims of the rank-reduced form: after the q - 1 index batch dims, the rank - k kept dims. */
-const windowDims = (rank: number, k: number, q: number): number[] => range(q - 1, q - 1 + rank - k);
+/**
+ * Both ops' layout: `dims` are indexed by the last dim of the rank-q indices and collapsed; the
+ * window dims (the rank - k kept dims of the rank-reduced form) follow the q - 1 index batch dims.
+ */
+function layout(rank: number, dims: readonly number[], q: number) {
+  const offset_dims = range(q - 1, q - 1 + rank - dims.length);
+  return { offset_dims, collapsed_slice_dims: dims, start_index_map: dims, index_vector_dim: q - 1 };
+}
 
 /**
  * `tensor.gather %source[%indices] gather_dims(G)`: a general gather of the rank-reduced form,
@@ -228,24 +232,14 @@ function lowerGather(
     rankReduced = got === fmt(reduced);
   }
   const oob = oneOf(op, 'out_of_bounds', a.out_of_bounds, OOB.gather, 'error', `${op}.out_of_bounds_policy`);
-  const q = idx.rank;
-  return gatherCall(
-    { op, out: outArg(op, a.out), ...(rankReduced ? {} : { reshape: full }) },
-    src,
-    idx,
-    {
-      offset_dims: windowDims(r, G.length, q),
-      collapsed_slice_dims: G,
-      start_index_map: G,
-      index_vector_dim: q - 1,
-      slice_sizes: src.shape.map((d, i) => (G.includes(i) ? 1 : d)),
-    },
-    {
-      mode: MLIR_POLICY.out_of_bounds.gather[oob],
-      negative_indices: MLIR_POLICY.negative_indices,
-      oob_code: `${op}.index_out_of_bounds`,
-    },
-  );
+  const meta = { op, out: outArg(op, a.out), ...(rankReduced ? {} : { reshape: full }) };
+  const dims = { ...layout(r, G, idx.rank), slice_sizes: src.shape.map((d, i) => (G.includes(i) ? 1 : d)) };
+  const policy = {
+    mode: MLIR_POLICY.out_of_bounds.gather[oob],
+    negative_indices: MLIR_POLICY.negative_indices,
+    oob_code: `${op}.index_out_of_bounds`,
+  };
+  return gatherCall(meta, src, idx, dims, policy);
 }
 
 /**
@@ -283,28 +277,21 @@ function lowerScatter(
   }
   const oob = oneOf(op, 'out_of_bounds', a.out_of_bounds, OOB.scatter, 'error', `${op}.out_of_bounds_policy`);
   const dup = oneOf(op, 'duplicates', a.duplicates, DUPLICATES, 'error', `${op}.duplicates_policy`);
-  const q = idx.rank;
-  return scatterCall(
-    { op, out: outArg(op, a.out), ...(src.rank === reduced.length ? {} : { updates_shape: src.shape }) },
-    dst,
-    idx,
-    src.reshape(reduced),
-    {
-      update_window_dims: windowDims(r, S.length, q),
-      inserted_window_dims: S,
-      scatter_dims_to_operand_dims: S,
-      index_vector_dim: q - 1,
-      unique_indices: true,
-    },
-    'replace',
-    {
-      mode: MLIR_POLICY.out_of_bounds.scatter[oob],
-      negative_indices: MLIR_POLICY.negative_indices,
-      duplicates: MLIR_POLICY.duplicates[dup],
-      oob_code: `${op}.index_out_of_bounds`,
-      duplicate_code: `${op}.unique_violated`,
-    },
-  );
+  const meta = {
+    op,
+    out: outArg(op, a.out),
+    ...(src.rank === reduced.length ? {} : { updates_shape: src.shape }),
+  };
+  const updates = src.reshape(reduced);
+  const dims = { ...scatterDimsOf(layout(r, S, idx.rank)), unique_indices: true };
+  const policy = {
+    mode: MLIR_POLICY.out_of_bounds.scatter[oob],
+    negative_indices: MLIR_POLICY.negative_indices,
+    duplicates: MLIR_POLICY.duplicates[dup],
+    oob_code: `${op}.index_out_of_bounds`,
+    duplicate_code: `${op}.unique_violated`,
+  };
+  return scatterCall(meta, dst, idx, updates, dims, 'replace', policy);
 }
 
 /**

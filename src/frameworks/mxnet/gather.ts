@@ -14,14 +14,14 @@
  */
 import type { Wording } from '../../core/call.js';
 import { sameShape } from '../../core/gather.js';
-import type { GatherMode } from '../../core/types.js';
+import type { GatherMode, NegativeIndexPolicy } from '../../core/types.js';
 import { fail } from '../../core/validate.js';
 import { fmt } from '../../errors.js';
 import type { DType } from '../../tensor/dtype.js';
 import type { Tensor } from '../../tensor/tensor.js';
 import { checkIndexDType, flag, normalizeAxis, outArg } from '../args.js';
 import { runs } from '../checks.js';
-import { type GatherPolicy, elementsGather, ndGather, takeGather } from '../families.js';
+import { elementsGather, ndGather, takeGather } from '../families.js';
 import {
   MX_POLICY,
   type MxGatherNdPolicy,
@@ -36,10 +36,13 @@ import type { LoweredGather } from '../lowered.js';
 
 const INT32: readonly DType[] = ['int32'];
 
-/** take, pick and batch_take: a negative index is out of range like any other (clip, wrap or raise decide). */
-const positional = (op: string, mode: GatherMode): GatherPolicy => ({
+/**
+ * take, pick and batch_take: a negative index is out of range like any other (clip, wrap or
+ * raise decide); gather_nd passes its version's rule.
+ */
+const positional = (op: string, mode: GatherMode, neg: NegativeIndexPolicy = 'out_of_bounds') => ({
   mode,
-  negative_indices: 'out_of_bounds',
+  negative_indices: neg,
   oob_code: `${op}.index_out_of_bounds`,
 });
 
@@ -96,11 +99,7 @@ function lowerGatherNd(
       ? { lo: n.map((s) => -s), hi: n.map((s) => s - 1), perComponent: i.size / Math.max(M, 1) }
       : undefined;
   const idx = integerIndices(op, i, rule.rounding, range);
-  const oob = {
-    mode: rule.mode,
-    negative_indices: rule.negative_indices,
-    oob_code: `${op}.index_out_of_bounds`,
-  };
+  const oob = positional(op, rule.mode, rule.negative_indices);
   return ndGather({ op, out, wording: indexError }, x, idx, oob, { vector: 'first' });
 }
 
@@ -140,12 +139,11 @@ function lowerPick(data: Tensor, index: Tensor, args?: MxPickArgs | null): Lower
   const reduced = x.shape.filter((_, d) => d !== axis);
   const kept = x.shape.map((s, d) => (d === axis ? 1 : s));
   const expected = keepdims ? kept : reduced;
-  if (!sameShape(i.shape, expected)) {
+  if (!sameShape(i.shape, expected))
     fail(`${op}.index_shape`, `${op}: index must have shape ${fmt(expected)}; got ${fmt(i.shape)}`, {
       expected,
       index_shape: i.shape,
     });
-  }
   const idx = integerIndices(op, i, 'trunc').reshape(kept);
   const meta = { op, out, ...(keepdims ? {} : { reshape: reduced }) };
   return elementsGather(meta, x, idx, axis, positional(op, mode));
@@ -168,13 +166,12 @@ function lowerBatchTake(
   if (x.rank !== 2)
     fail(`${op}.data_rank`, `${op}: a must be 2-D (d0, d1); got shape ${fmt(x.shape)}`, { shape: x.shape });
   checkIndexDType(op, i, INT32, 'indices_dtype', 'indices must be int32');
-  if (i.size !== x.shape[0]) {
+  if (i.size !== x.shape[0])
     fail(
       `${op}.indices_shape`,
       `${op}: indices must have d0 = ${x.shape[0]} elements; got shape ${fmt(i.shape)}`,
       { indices_shape: i.shape },
     );
-  }
   const meta = { op, out, reshape: i.shape };
   return elementsGather(meta, x, i.reshape([x.shape[0], 1]), 1, positional(op, MX_POLICY.batch_take));
 }

@@ -196,24 +196,22 @@ export function integerIndices(
   rounding: 'trunc' | 'floor',
   range?: FloatRange,
 ): Tensor {
-  if (t.dtype === 'bool' || isComplex(t.dtype)) {
+  if (t.dtype === 'bool' || isComplex(t.dtype))
     throw new DTypeError(`${op}.indices_dtype`, `${op}: indices must be real numbers; got ${t.dtype}`, {
       dtype: t.dtype,
     });
-  }
   if (!isFloat(t.dtype)) return t;
   const v = cast(t, 'float64').data as Float64Array;
   const out = new Float64Array(v.length);
   let fits32 = true;
   for (let e = 0; e < v.length; e++) {
     const x = v[e];
-    if (!Number.isFinite(x)) {
+    if (!Number.isFinite(x))
       throw new DTypeError(
         `${op}.index_value`,
         `${op}: index ${x} at flat position ${e} has no integer value`,
         { value: x },
       );
-    }
     let r = rounding === 'trunc' ? Math.trunc(x) : Math.floor(x);
     if (range) {
       const c = Math.floor(e / range.perComponent) % range.lo.length;

@@ -8,7 +8,7 @@
  */
 import { fail } from '../../core/validate.js';
 import { fmt } from '../../errors.js';
-import { type Tensor, zeros } from '../../tensor/tensor.js';
+import { type Tensor, sameShape, zeros } from '../../tensor/tensor.js';
 import { integers, outArg } from '../args.js';
 import { runs } from '../checks.js';
 import { ndScatter } from '../families.js';
@@ -45,28 +45,22 @@ function lowerScatterNd(
     fail(`${op}.shape`, `${op}: shape must be non-negative; got ${fmt(dims)}`, { shape: dims });
   const M = checkIndexVectors(op, i, dims.length, 'output');
   const expected = [...i.shape.slice(1), ...dims.slice(M)];
-  if (x.shape.length !== expected.length || x.shape.some((s, d) => s !== expected[d])) {
+  if (!sameShape(x.shape, expected))
     fail(
       `${op}.data_shape`,
       `${op}: data.shape must be indices.shape[1:] + shape[M:] = ${fmt(expected)}; got ${fmt(x.shape)}`,
       { expected, data_shape: x.shape },
     );
-  }
-  return ndScatter(
-    { op, out },
-    zeros(dims, x.dtype),
-    integerIndices(op, i, 'trunc'),
-    x,
-    'replace',
-    {
-      mode,
-      duplicates,
-      negative_indices: 'out_of_bounds',
-      oob_code: `${op}.index_out_of_bounds`,
-      duplicate_code: `${op}.duplicate_indices`,
-    },
-    { vector: 'first' },
-  );
+  const target = zeros(dims, x.dtype);
+  const idx = integerIndices(op, i, 'trunc');
+  const rule = {
+    mode,
+    duplicates,
+    negative_indices: 'out_of_bounds',
+    oob_code: `${op}.index_out_of_bounds`,
+    duplicate_code: `${op}.duplicate_indices`,
+  } as const;
+  return ndScatter({ op, out }, target, idx, x, 'replace', rule, { vector: 'first' });
 }
 
 /**

@@ -16,7 +16,7 @@ import { DTypeError, InvalidArgumentError, fmt } from '../../errors.js';
 import type { Tensor } from '../../tensor/tensor.js';
 import { integer, options, outArg, range, tensorArg } from '../args.js';
 import { runs } from '../checks.js';
-import { gatherCall } from '../families.js';
+import { type GatherPolicy, gatherCall } from '../families.js';
 import { countTrue } from '../masks.js';
 import type { LoweredGather } from '../lowered.js';
 
@@ -66,19 +66,11 @@ export function lowerBooleanMask(
   // The batch dim (the count) sits at position `axis`; every uncovered dim is an offset dim.
   const offset_dims = [...range(0, axis), ...range(axis + 1, T.rank - k + 1)];
   const m = { op, out: outArg(op, o.out), prologue: { kind: 'nonzero', count: countTrue(M) } as const };
-  return gatherCall(
-    m,
-    T,
-    M,
-    {
-      offset_dims,
-      collapsed_slice_dims: map,
-      start_index_map: map,
-      index_vector_dim: 1,
-      slice_sizes: T.shape.map((n, d) => (d >= axis && d < axis + k ? 1 : n)),
-    },
-    { mode: 'error', negative_indices: 'out_of_bounds', oob_code: `${op}.index_out_of_bounds` },
-  );
+  const slice_sizes = T.shape.map((n, d) => (d >= axis && d < axis + k ? 1 : n));
+  const dims = { collapsed_slice_dims: map, start_index_map: map, index_vector_dim: 1 };
+  const oob_code = `${op}.index_out_of_bounds`;
+  const policy: GatherPolicy = { mode: 'error', negative_indices: 'out_of_bounds', oob_code };
+  return gatherCall(m, T, M, { offset_dims, ...dims, slice_sizes }, policy);
 }
 
 /**

@@ -68,23 +68,21 @@ function openGather<T extends object>(
 /** `params.shape[:b] == indices.shape[:b]` (`<op>.batch_shape`). */
 function checkBatchShape(op: string, params: Tensor, indices: Tensor, b: number): void {
   for (let i = 0; i < b; i++) {
-    if (params.shape[i] !== indices.shape[i]) {
+    if (params.shape[i] !== indices.shape[i])
       fail(
         `${op}.batch_shape`,
         `${op}: params.shape[${i}] must equal indices.shape[${i}] for batch_dims = ${b}; got ${params.shape[i]} and ${indices.shape[i]}`,
         { params_shape: params.shape, indices_shape: indices.shape },
       );
-    }
   }
 }
 
 /**
- * Lowers tf.gather. Rules: `tensorflow.gather.params` / `tensorflow.gather.indices` (Tensors),
- * `tensorflow.gather.options` (known keyword arguments and options only), `tensorflow.gather.indices_dtype`
- * (int32/int64), `tensorflow.gather.batch_dims` (in [-rank(indices), rank(indices)] and ≤ axis),
- * `tensorflow.gather.axis` (in [-rank(params), rank(params))), `tensorflow.gather.batch_shape`
- * (params.shape[:b] == indices.shape[:b]), `tensorflow.gather.device`, `tensorflow.gather.bad_indices_policy`,
- * `tensorflow.gather.index_out_of_bounds` (cpu device), `tensorflow.gather.out`.
+ * Lowers tf.gather. Rules (`tensorflow.gather.<rule>`): params / indices (Tensors), options
+ * (known keyword arguments and options only), indices_dtype (int32/int64), batch_dims (in
+ * [-rank(indices), rank(indices)] and ≤ axis), axis (in [-rank(params), rank(params))),
+ * batch_shape (params.shape[:b] == indices.shape[:b]), device, bad_indices_policy,
+ * index_out_of_bounds (cpu device), out.
  */
 function lowerGather(
   params: Tensor,
@@ -98,11 +96,10 @@ function lowerGather(
   const r = x.rank;
   const q = i.rank;
   const b0 = integer(op, 'batch_dims', kw.batch_dims, 0);
-  if (b0 < -q || b0 > q) {
+  if (b0 < -q || b0 > q)
     fail(`${op}.batch_dims`, `${op}: batch_dims must be in [${-q}, ${q}] (rank(indices) = ${q}); got ${b0}`, {
       batch_dims: b0,
     });
-  }
   const b = b0 < 0 ? b0 + q : b0;
   // Python tf.gather: `if axis is None: axis = batch_dims`, before either is normalized.
   const a0 = kw.axis === undefined || kw.axis === null ? b0 : integer(op, 'axis', kw.axis);
@@ -119,11 +116,9 @@ function lowerGather(
 }
 
 /**
- * Lowers tf.gather_nd. Rules: `tensorflow.gather_nd.params` / `.indices` (Tensors),
- * `tensorflow.gather_nd.options`, `tensorflow.gather_nd.indices_dtype`, `tensorflow.gather_nd.indices_rank`
- * (rank ≥ 1), `tensorflow.gather_nd.batch_dims` (0 ≤ b < rank(indices), b ≤ rank(params)),
- * `tensorflow.gather_nd.batch_shape`, `tensorflow.gather_nd.index_depth` (b + k ≤ rank(params)),
- * `tensorflow.gather_nd.index_out_of_bounds` (cpu device), `tensorflow.gather_nd.out`.
+ * Lowers tf.gather_nd. Rules (`tensorflow.gather_nd.<rule>`): params / indices (Tensors), options,
+ * indices_dtype, indices_rank (rank ≥ 1), batch_dims (0 ≤ b < rank(indices), b ≤ rank(params)),
+ * batch_shape, index_depth (b + k ≤ rank(params)), index_out_of_bounds (cpu device), out.
  */
 function lowerGatherNd(
   params: Tensor,
@@ -140,22 +135,20 @@ function lowerGatherNd(
       indices_shape: i.shape,
     });
   const b = integer(op, 'batch_dims', kw.batch_dims, 0);
-  if (b < 0 || b >= q || b > r) {
+  if (b < 0 || b >= q || b > r)
     fail(
       `${op}.batch_dims`,
       `${op}: batch_dims must be in [0, ${Math.min(q - 1, r)}] (rank(indices) = ${q}, rank(params) = ${r}); got ${b}`,
       { batch_dims: b },
     );
-  }
   checkBatchShape(op, x, i, b);
   const k = i.shape[q - 1];
-  if (b + k > r) {
+  if (b + k > r)
     fail(
       `${op}.index_depth`,
       `${op}: indices.shape[-1] must be ≤ rank(params) - batch_dims = ${r - b}; got ${k} (indices shape ${fmt(i.shape)})`,
       { index_depth: k },
     );
-  }
   const wording = vectorWording(i, 'param shape', x.shape);
   return ndGather({ op, out, wording }, x, i, policy, { batchDims: b });
 }

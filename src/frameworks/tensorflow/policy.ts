@@ -95,11 +95,10 @@ export const TF_POLICY = {
   duplicates: 'apply';
 };
 
-/** Index dtypes of the public Python API (tf.gather, gather_nd, scatter_nd, tensor_scatter_nd_*). */
-export const TF_INDEX_DTYPES: readonly DType[] = ['int32', 'int64'];
-
 /** A row of TF_POLICY: the device's, or bad_indices_policy's when it is ERROR or IGNORE. */
 type RowName = TfDevice | 'ERROR' | 'IGNORE';
+const ROWS = { ...TF_POLICY.device, ...TF_POLICY.bad_indices_policy };
+type GatherOp = 'tensorflow.gather' | 'tensorflow.gather_nd';
 
 /** The trailing options object read strictly: the row of TF_POLICY it selects, and `out`. */
 function policyRow(op: string, value: TfPolicyOptions | null | undefined) {
@@ -107,19 +106,14 @@ function policyRow(op: string, value: TfPolicyOptions | null | undefined) {
   const device = oneOf(op, 'device', o.device, DEVICES, TF_POLICY.device.default);
   const bip = oneOf(op, 'bad_indices_policy', o.bad_indices_policy, BAD_INDICES, '');
   const name: RowName = bip === 'ERROR' || bip === 'IGNORE' ? bip : device;
-  const row =
-    bip === 'ERROR' || bip === 'IGNORE' ? TF_POLICY.bad_indices_policy[bip] : TF_POLICY.device[device];
-  return { name, row, out: outArg(op, o.out) };
+  return { name, out: outArg(op, o.out) };
 }
 
 /** The gather policy of `op` under each row of TF_POLICY (`<op>.index_out_of_bounds` under error). */
-function gatherRows(
-  op: 'tensorflow.gather' | 'tensorflow.gather_nd',
-): Readonly<Record<RowName, GatherPolicy>> {
-  const rows = { ...TF_POLICY.device, ...TF_POLICY.bad_indices_policy };
+function gatherRows(op: GatherOp): Readonly<Record<RowName, GatherPolicy>> {
   const policy = (name: RowName): GatherPolicy =>
     rowPolicy(
-      { ...rows[name], negative_indices: TF_POLICY.negative_indices },
+      { ...ROWS[name], negative_indices: TF_POLICY.negative_indices },
       { fill_value: TF_POLICY.fill_value, oob_code: `${op}.index_out_of_bounds` },
     );
   const names: readonly RowName[] = [...DEVICES, 'ERROR', 'IGNORE'];
@@ -133,34 +127,29 @@ const GATHER_POLICY = {
 };
 
 /** A gather's policy and `out`, from the options object. */
-export function gatherPolicy(
-  op: 'tensorflow.gather' | 'tensorflow.gather_nd',
-  value: TfPolicyOptions | null | undefined,
-): { policy: GatherPolicy; out: Tensor | undefined } {
+export function gatherPolicy(op: GatherOp, value: TfPolicyOptions | null | undefined) {
   const { name, out } = policyRow(op, value);
   return { policy: GATHER_POLICY[op][name], out };
 }
 
 /** A scatter's policy and `out`, from the options object. */
-export function scatterPolicy(
-  op: string,
-  value: TfPolicyOptions | null | undefined,
-): { policy: ScatterPolicy; out: Tensor | undefined } {
-  const { row, out } = policyRow(op, value);
-  return {
-    policy: {
-      mode: row.scatter,
-      negative_indices: TF_POLICY.negative_indices,
-      duplicates: TF_POLICY.duplicates,
-      oob_code: `${op}.index_out_of_bounds`,
-    },
-    out,
+export function scatterPolicy(op: string, value: TfPolicyOptions | null | undefined) {
+  const { name, out } = policyRow(op, value);
+  const policy: ScatterPolicy = {
+    mode: ROWS[name].scatter,
+    negative_indices: TF_POLICY.negative_indices,
+    duplicates: TF_POLICY.duplicates,
+    oob_code: `${op}.index_out_of_bounds`,
   };
+  return { policy, out };
 }
+
+/** Index dtypes of the public Python API (tf.gather, gather_nd, scatter_nd, tensor_scatter_nd_*). */
+const INDEX_DTYPES: readonly DType[] = ['int32', 'int64'];
 
 /** Checks the index dtype: int32 or int64 (`<op>.indices_dtype`). */
 export function checkIndexDType(op: string, indices: Tensor): void {
-  indexDType(op, indices, TF_INDEX_DTYPES, 'indices_dtype', 'indices must be int32 or int64');
+  indexDType(op, indices, INDEX_DTYPES, 'indices_dtype', 'indices must be int32 or int64');
 }
 
 /** Checks that a data dtype is numeric (not bool) for ops that add or compare (`<op>.<name>_dtype`). */

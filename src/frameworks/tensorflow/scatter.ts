@@ -47,29 +47,26 @@ function lowerNd(
   }
   const R = input.rank;
   const k = indices.shape[q - 1];
-  if (k > R) {
+  if (k > R)
     fail(`${op}.index_depth`, `${op}: indices.shape[-1] must be ≤ rank of the output (${R}); got ${k}`, {
       index_depth: k,
     });
-  }
   const expected = [...indices.shape.slice(0, -1), ...input.shape.slice(k)];
-  if (!sameShape(updates.shape, expected)) {
+  if (!sameShape(updates.shape, expected))
     fail(
       `${op}.updates_shape`,
       `${op}: updates.shape must be indices.shape[:-1] + shape[indices.shape[-1]:] = ${fmt(expected)}; got ${fmt(updates.shape)}`,
       { expected, updates_shape: updates.shape },
     );
-  }
   const wording = vectorWording(indices, 'shape', input.shape);
   return ndScatter({ op, out, wording }, input, indices, updates, computation, policy);
 }
 
 /**
- * Lowers tf.scatter_nd. Rules: `tensorflow.scatter_nd.indices` / `.updates` (Tensors),
- * `tensorflow.scatter_nd.options`, `tensorflow.scatter_nd.indices_dtype`, `tensorflow.scatter_nd.indices_rank`
- * (≥ 1), `tensorflow.scatter_nd.shape` (non-negative integers), `tensorflow.scatter_nd.index_depth`,
- * `tensorflow.scatter_nd.updates_shape`, `tensorflow.scatter_nd.updates_dtype` (numeric: duplicates are summed),
- * `tensorflow.scatter_nd.index_out_of_bounds` (cpu device), `tensorflow.scatter_nd.out`.
+ * Lowers tf.scatter_nd. Rules (`tensorflow.scatter_nd.<rule>`): indices / updates (Tensors),
+ * options, indices_dtype, indices_rank (≥ 1), shape (non-negative integers), index_depth,
+ * updates_shape, updates_dtype (numeric: duplicates are summed), index_out_of_bounds (cpu
+ * device), out.
  */
 function lowerScatterNd(
   indices: Tensor,
