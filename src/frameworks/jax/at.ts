@@ -220,7 +220,10 @@ function lowerGet(x: Tensor, index: AtIndex, opts: AtGetOptions | null = {}): Ga
 
 const BITS = (d: DType) => byteSize(d) * 8;
 
-/** JAX's "safe" implicit casts of update values (the others warn in JAX and become errors later). */
+/**
+ * JAX's "safe" implicit casts of update values, `dtypes.safe_to_cast`: `result_type(values, x) == x.dtype`
+ * under standard promotion (the others warn in JAX and become errors later).
+ */
 function safeCast(from: DType, to: DType): boolean {
   if (from === to || from === 'bool') return true;
   if (isFloat(to)) {
@@ -229,6 +232,8 @@ function safeCast(from: DType, to: DType): boolean {
     const half = (d: DType) => d === 'float16' || d === 'bfloat16';
     return BITS(from) < BITS(to) && !(half(from) && half(to));
   }
+  // Every integer and every float narrower than float64 promotes with complex64 to complex64.
+  if (isComplex(to)) return isInteger(from) || to === 'complex128' || (isFloat(from) && BITS(from) <= 32);
   if (isInteger(to) && isInteger(from)) {
     if (isSigned(from) === isSigned(to)) return BITS(from) <= BITS(to);
     return !isSigned(from) && isSigned(to) && BITS(from) < BITS(to);

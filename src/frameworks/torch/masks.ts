@@ -523,11 +523,7 @@ export function lowerIndexPut(
   }
   for (const i of arrays) checkIndexDType(op, i);
   checkSameDType(op, 'values', X, V);
-  if (arrays.length > X.rank)
-    throw new InvalidArgumentError(
-      `${name}.too_many_indices`,
-      `${name}: too many indices for tensor of dimension ${X.rank} (got ${arrays.length})`,
-    );
+  if (arrays.length > X.rank) tooMany(name, X, arrays.length);
   const { idx, shape, result } = intTuple(name, X, arrays);
   const updates = valuesTo(name, V, result);
   const computation = accumulate ? 'add' : 'replace';
