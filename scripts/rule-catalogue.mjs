@@ -111,9 +111,23 @@ const OP_IDS = new Set([
 const literals = (line) =>
   [...line.matchAll(/'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|`(?:[^`\\]|\\.)*`/g)].map((m) => m[0].slice(1, -1));
 
-/** The message thrown next to line `i`, as words (`${…}` shown as `…`). */
-const messageNear = (lines, i) =>
-  lines.slice(i, i + 4).flatMap((l) => literals(l.replace(/\$\{[^}]*\}/g, '…'))).find((s) => / /.test(s)) ?? '';
+/**
+ * The message thrown next to line `i`, as words (`${…}` shown as `…`): read up to 4 lines on, but
+ * not past the end of the statement holding the code (a line ending in `;` with its brackets
+ * closed, or a bracket closing one opened before it), so a check with no words of its own
+ * (`checkRank(op, 'updates', …);`) never takes the next check's message.
+ */
+function messageNear(lines, i) {
+  let depth = 0;
+  for (const line of lines.slice(i, i + 4)) {
+    const code = line.replace(/'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|`(?:[^`\\]|\\.)*`/g, "''");
+    const words = literals(line.replace(/\$\{[^}]*\}/g, '…')).find((s) => / /.test(s));
+    if (words) return words;
+    for (const c of code) depth += '([{'.includes(c) ? 1 : ')]}'.includes(c) ? -1 : 0;
+    if (depth < 0 || (depth === 0 && /;\s*(\/\/.*)?$/.test(code))) return '';
+  }
+  return '';
+}
 
 /** Scans one file: concrete codes, dynamic rules (with the op they belong to), helper rules. */
 function scanFile(file, found, helpers, calls, text = readFileSync(join(ROOT, file), 'utf8')) {

@@ -142,6 +142,25 @@ describe('docs/rules.md', () => {
     expect(at('onnx.GatherND-<v>.fixture_axis')).toBeUndefined();
   });
 
+  it("takes a code's meaning from its own statement, never from the next check's message", async () => {
+    const script = pathToFileURL(join(ROOT, 'scripts/rule-catalogue.mjs')).href;
+    const { collectRules } = await import(script);
+    const fixture = [
+      "import { InvalidArgumentError } from '../../errors.js';",
+      'export function lowerFixture(x) {',
+      "  const op = 'onnx.FixtureOp';",
+      '  if (x.rank > 9) fail(`${op}.fixture_quiet`);',
+      "  if (x.rank < 1) throw new InvalidArgumentError(`${op}.fixture_loud`, 'x must have rank at least 1');",
+      '}',
+    ].join('\n');
+    const file = 'src/frameworks/onnx/fixture-meaning.ts';
+    const rules: { code: string; file: string; about: string }[] = collectRules([{ file, text: fixture }]);
+    const about = (rule: string) => rules.find((r) => r.file === file && r.code.endsWith(rule))?.about;
+    expect(about('.fixture_loud')).toBe('x must have rank at least 1');
+    // Before, the 4-line window read the next check's message for this one.
+    expect(about('.fixture_quiet')).toBe('');
+  });
+
   it('has no more rules without a named test than before', () => {
     const untested = catalogue.split('## Rules without a named test')[1].split('\n- ').length - 1;
     console.log(`rules without a named test: ${untested} (at most ${UNTESTED_AT_MOST})`);
