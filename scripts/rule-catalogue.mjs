@@ -54,7 +54,7 @@ function nameSuffixes(text) {
     const [p1, p2] = (f?.[2] ?? f?.[4] ?? '').split(',').map((p) => /\w+/.exec(p)?.[0]);
     if (f) fn = p1 === 'op' && p2 ? { name: f[1] ?? f[3], p2, suffixes: [], plain: false } : undefined;
     if (!fn) continue;
-    for (const m of line.matchAll(new RegExp(`\`\\$\\{op\\}\\.\\$\\{${fn.p2}\\}(\\w+)\``, 'g'))) fn.suffixes.push(m[1]);
+    for (const m of line.matchAll(new RegExp(`\`(?:\\w+\\.)?\\$\\{op\\}\\.\\$\\{${fn.p2}\\}(\\w+)\``, 'g'))) fn.suffixes.push(m[1]);
     fn.plain ||= new RegExp(`\\b\\w+\\(op, ${fn.p2}\\b`).test(line);
     if (fn.suffixes.length > 0) NAME_SUFFIXES.set(fn.name, fn);
   }

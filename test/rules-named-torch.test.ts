@@ -105,6 +105,11 @@ const CASES: [string, () => unknown, (new (...a: any[]) => Error)?][] = [
   ],
   ['torch.scatter_reduce.src', () => t.scatter_reduce(x23(), 0, L([[0]]), [[1]], 'sum')],
   [
+    'torch.scatter_reduce.src_dtype',
+    () => t.scatter_reduce(x23(), 0, L([[0]]), tensor([[1]], 'float64'), 'sum'),
+    DTypeError,
+  ],
+  [
     'torch.scatter_reduce.dtype',
     () => t.scatter_reduce(tensor([1, 2], 'complex64'), 0, L([0]), tensor([1, 1], 'complex64'), 'amax'),
     DTypeError,
