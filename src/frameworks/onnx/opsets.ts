@@ -233,22 +233,23 @@ export function checkSameDType(op: OpVersion, data: Tensor, updates: Tensor, nam
 /** Reductions a schema accepts: none only before 16, add/mul at 16, max/min from 18. */
 export function reductions(op: OpVersion): readonly Reduction[] {
   if (op.type !== 'ScatterElements' && op.type !== 'ScatterND') return ['none'];
-  return since(REDUCTIONS, op.version);
+  return REDUCTIONS[op.version];
 }
 
-const REDUCTIONS: Since<Reduction> = {
+const REDUCTIONS: Since<Reduction> = since({
   11: ['none'],
   16: ['none', 'add', 'mul'],
   18: ['none', 'add', 'mul', 'max', 'min'],
-};
+});
 
-/** Lists that grow with the schema version: since_version → list. */
-type Since<T> = Readonly<Record<number, readonly T[]>>;
+/** Lists that grow with the schema version, written since_version → list, read by version (each opset's list). */
+type Since<T> = readonly (readonly T[])[];
 
-/** The list of the newest since_version <= `version` (every caller's version is >= the first). */
-function since<T>(rows: Since<T>, version: number): readonly T[] {
-  for (let v = version; v > 0; v--) if (rows[v]) return rows[v];
-  return [];
+/** Each version's list from a table written since_version → list (a version before the first: none). */
+function since<T>(rows: Readonly<Record<number, readonly T[]>>): Since<T> {
+  const byVersion: (readonly T[])[] = [];
+  for (let v = 0, list: readonly T[] = []; v <= LATEST_OPSET; v++) byVersion.push((list = rows[v] ?? list));
+  return byVersion;
 }
 
 /**
@@ -274,17 +275,17 @@ export const REDUCER = { none: 'replace', add: 'add', mul: 'mul', max: 'max', mi
 
 /** Attribute names each schema defines. */
 export function attributeNames(op: OpVersion): readonly string[] {
-  return since(ATTRIBUTES[op.type], op.version);
+  return ATTRIBUTES[op.type][op.version];
 }
 
 const ATTRIBUTES: Record<OnnxOpType, Since<string>> = {
-  Gather: { 1: ['axis'] },
-  GatherElements: { 11: ['axis'] },
-  Scatter: { 9: ['axis'] },
-  GatherND: { 11: [], 12: ['batch_dims'] },
-  ScatterElements: { 11: ['axis'], 16: ['axis', 'reduction'] },
-  ScatterND: { 11: [], 16: ['reduction'] },
-  TensorScatter: { 24: ['axis', 'mode'] },
+  Gather: since({ 1: ['axis'] }),
+  GatherElements: since({ 11: ['axis'] }),
+  Scatter: since({ 9: ['axis'] }),
+  GatherND: since({ 11: [], 12: ['batch_dims'] }),
+  ScatterElements: since({ 11: ['axis'], 16: ['axis', 'reduction'] }),
+  ScatterND: since({ 11: [], 16: ['reduction'] }),
+  TensorScatter: since({ 24: ['axis', 'mode'] }),
 };
 
 /**
