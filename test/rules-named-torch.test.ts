@@ -70,6 +70,12 @@ const CASES: [string, () => unknown, (new (...a: any[]) => Error)?][] = [
   ['torch.index_copy.input', () => t.index_copy([1, 2], 0, L([0]), F([1]))],
   ['torch.index_copy.index_rank', () => t.index_copy(x23(), 0, L([[0]]), F([[1, 1, 1]]))],
   ['torch.index_copy.source', () => t.index_copy(x23(), 0, L([0]), [[1, 1, 1]])],
+  [
+    'torch.index_copy.source_dtype',
+    () => t.index_copy(x23(), 0, L([0]), tensor([[1, 1, 1]], 'float64')),
+    DTypeError,
+  ],
+  ['torch.index_copy.index', () => t.index_copy(x23(), 0, [0], F([[1, 1, 1]]))],
   ['torch.index_copy.source_shape', () => t.index_copy(x23(), 0, L([0]), F([[1, 1]]))],
   ['torch.index_fill.input', () => t.index_fill([1, 2], 0, L([0]), 1)],
   ['torch.index_fill.index', () => t.index_fill(x23(), 0, [0], 1)],

@@ -175,7 +175,7 @@ export function lowerTake(
  * (torch.<op>.index_dtype), `dim` (.dim), then a vector (.index_rank; 0-d counts as one element).
  */
 export function vectorAlongDim(op: TorchOp, I: Tensor, dim: unknown, rank: number) {
-  checkIndexDType(op, I);
+  // PyTorch 1.13's order (measured for index_add, index_copy, index_select): dim, rank, dtype.
   const d = normalizeDim(op, dim, rank);
   if (I.rank > 1)
     throw new InvalidArgumentError(
@@ -183,6 +183,7 @@ export function vectorAlongDim(op: TorchOp, I: Tensor, dim: unknown, rank: numbe
       `torch.${op}: index is supposed to be a vector; got shape ${fmt(I.shape)}`,
       { shape: I.shape },
     );
+  checkIndexDType(op, I);
   return { d, I: I.rank === 1 ? I : I.reshape([I.size]) };
 }
 

@@ -10,7 +10,7 @@ import { takeScatter } from '../families.js';
 import { castScalar, filled } from '../numpy/shared.js';
 import { type OutOptions, vectorAlongDim, writesNothing } from './gather.js';
 import { indexAddNaN } from './nan-places.js';
-import { type TorchOp, atLeast1d, checkSameDType, metaOf, normalizeDim, policyOf } from './policy.js';
+import { type TorchOp, atLeast1d, checkIndexDType, checkSameDType, metaOf, policyOf } from './policy.js';
 import type { LoweredScatter } from '../lowered.js';
 
 /** The updates of an index_add: the source, how it adds, and the product declared before the scatter. */
@@ -21,19 +21,19 @@ type Scaled = { updates: Tensor; computation: UpdateComputation; prologue?: Prol
  *
  *   self[..., index[i], ...] = f(self[..., index[i], ...], source[..., i, ...])   (i at position dim)
  *
- * `source` has self's shape with dim → len(index) (torch.<op>.source_shape).
+ * `source` has self's shape with dim → len(index) (torch.<op>.source_shape). `along` is the index
+ * and dim, checked (vectorAlongDim); PyTorch 1.13 checks the source's dtype after them and before
+ * its shape, so index_add and index_copy check it between the two.
  */
 function lowerIndexFamily(
   op: TorchOp,
   X: Tensor,
-  dim: unknown,
-  index: unknown,
+  { d, I }: { d: number; I: Tensor },
   source: Tensor,
   computation: UpdateComputation,
   out: unknown,
   scale?: (source: Tensor) => Scaled,
 ): ScatterCall {
-  const { d, I } = vectorAlongDim(op, tensorArg(`torch.${op}`, 'index', index), dim, X.rank);
   const X1 = atLeast1d(X);
   const want = X1.shape.map((n, k) => (k === d ? I.size : n));
   const S = source.rank === 0 && X1.rank === 1 && I.size === 1 ? source.reshape([1]) : source;
@@ -130,13 +130,14 @@ export function lowerIndexAdd(
   const o = options(op, opts, ['alpha', 'out']);
   const X = tensorArg(op, 'input', input);
   const S = tensorArg(op, 'source', source);
-  checkSameDType('index_add', 'source', X, S);
   const alpha = o.alpha === undefined ? 1 : scalar(op, 'alpha', o.alpha);
+  const along = vectorAlongDim('index_add', tensorArg(op, 'index', index), dim, X.rank);
+  checkSameDType('index_add', 'source', X, S);
   // PyTorch converts alpha after its shape checks: up front for a <= 1-D self, else once per
   // index (never without one).
-  const empty = X.rank > 1 && tensorArg(op, 'index', index).size === 0;
+  const empty = X.rank > 1 && along.I.size === 0;
   const scale = empty ? undefined : (S1: Tensor) => scaleSource(op, X, S1, alpha);
-  return lowerIndexFamily('index_add', X, dim, index, S, 'add', o.out, scale);
+  return lowerIndexFamily('index_add', X, along, S, 'add', o.out, scale);
 }
 
 /**
@@ -156,8 +157,9 @@ export function lowerIndexCopy(
   const o = options(op, opts, ['out']);
   const X = tensorArg(op, 'input', input);
   const S = tensorArg(op, 'source', source);
+  const along = vectorAlongDim('index_copy', tensorArg(op, 'index', index), dim, X.rank);
   checkSameDType('index_copy', 'source', X, S);
-  return lowerIndexFamily('index_copy', X, dim, index, S, 'replace', o.out);
+  return lowerIndexFamily('index_copy', X, along, S, 'replace', o.out);
 }
 
 /**
@@ -181,7 +183,9 @@ export function lowerIndexFill(
   // A float tensor's item is a Python float (range-checked before truncation).
   const pyFloat = value instanceof Tensor && isFloat(value.dtype);
   const I = tensorArg(op, 'index', index);
-  const d = normalizeDim('index_fill', dim, X.rank);
-  const shape = atLeast1d(X).shape.map((s, k) => (k === d ? (I.rank === 0 ? 1 : I.size) : s));
-  return lowerIndexFamily('index_fill', X, dim, I, filled(shape, v, X.dtype, op, pyFloat), 'replace', o.out);
+  // PyTorch 1.13's order here: the index dtype, dim, the index rank, then the value's range.
+  checkIndexDType('index_fill', I);
+  const along = vectorAlongDim('index_fill', I, dim, X.rank);
+  const shape = atLeast1d(X).shape.map((s, k) => (k === along.d ? along.I.size : s));
+  return lowerIndexFamily('index_fill', X, along, filled(shape, v, X.dtype, op, pyFloat), 'replace', o.out);
 }
