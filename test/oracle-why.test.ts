@@ -154,16 +154,17 @@ describe('why lists every violated shape, attribute and dtype rule', () => {
       ],
     ],
     [
-      'torch.scatter_add: src dtype and index dtype',
+      // PyTorch 1.13's order (test/torch-check-order-scatter): the index dtype, then src's.
+      'torch.scatter_add: index dtype and src dtype',
       () => torch.lower.scatter_add(f32([1, 2]), 0, idx([0], 'int32'), tensor([1], 'float64')),
       [
         [
-          'torch.scatter_add.src_dtype',
-          () => torch.lower.scatter_add(f32([1, 2]), 0, idx([0], 'int64'), tensor([1], 'float64')),
-        ],
-        [
           'torch.scatter_add.index_dtype',
           () => torch.lower.scatter_add(f32([1, 2]), 0, idx([0], 'int32'), f32([1])),
+        ],
+        [
+          'torch.scatter_add.src_dtype',
+          () => torch.lower.scatter_add(f32([1, 2]), 0, idx([0], 'int64'), tensor([1], 'float64')),
         ],
       ],
     ],

@@ -33,12 +33,11 @@ export interface GatherOptions extends OutOptions {
 }
 
 /**
- * The checks gather and the scatters share, on 0-d → 1-d views (returned): the index dtype
- * (torch.<op>.index_dtype), equal ranks (.ndim), index.size(d) <= input.size(d) for d != dim
- * and <= src.size(d) for all d (.index_shape).
+ * The checks gather and the scatters share, on 0-d → 1-d views (returned): equal ranks (.ndim),
+ * index.size(d) <= input.size(d) for d != dim and <= src.size(d) for all d (.index_shape). The
+ * caller checks the index dtype first (the scatters check src's dtype in between).
  */
 export function elementsArgs(op: TorchOp, X: Tensor, I: Tensor, dim: number, S?: Tensor): Tensor[] {
-  checkIndexDType(op, I);
   const ts = (S ? [X, I, S] : [X, I]).map(atLeast1d);
   if (ts.some((t) => t.rank !== ts[0].rank))
     throw new InvalidArgumentError(
@@ -88,6 +87,7 @@ export function lowerGather(
   const I = tensorArg(`torch.${op}`, 'index', index);
   const d = normalizeDim(op, dim, X.rank);
   if (I.size === 0) return readsNothing(metaOf(op, o.out, I.shape), X, policyOf(op));
+  checkIndexDType(op, I);
   const [X1, I1] = elementsArgs(op, X, I, d);
   // A smaller index reads the leading window of the other dims (iota components, see families.ts).
   return elementsGather(metaOf(op, o.out, I.rank === 0 ? [] : undefined), X1, I1, d, policyOf(op));

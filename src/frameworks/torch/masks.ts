@@ -456,13 +456,14 @@ export function lowerMaskedScatter(
   const op = 'torch.masked_scatter';
   const { out, X0, M0 } = openMaskOp(op, opts, input, mask);
   const S = tensorArg(op, 'source', source);
+  // PyTorch 1.13 measured (test/torch-check-order-scatter): the broadcast before source's dtype.
+  const [X, M, rank0] = broadcastPair(op, X0, M0);
   if (S.dtype !== X0.dtype)
     throw new DTypeError(
       `${op}.source_dtype`,
       `${op}: expected self and source to have same dtypes but got ${X0.dtype} and ${S.dtype}`,
       { self: X0.dtype, source: S.dtype },
     );
-  const [X, M, rank0] = broadcastPair(op, X0, M0);
   const count = countTrue(M);
   if (S.size < count)
     throw new InvalidArgumentError(

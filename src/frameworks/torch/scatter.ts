@@ -12,7 +12,7 @@ import { flag, oneOf, options, scalar, tensorArg } from '../args.js';
 import { elementsScatter } from '../families.js';
 import { filled } from '../numpy/shared.js';
 import { type OutOptions, elementsArgs, writesNothing } from './gather.js';
-import { checkSameDType, metaOf, normalizeDim, policyOf } from './policy.js';
+import { checkIndexDType, checkSameDType, metaOf, normalizeDim, policyOf } from './policy.js';
 import type { LoweredScatter } from '../lowered.js';
 import { scatterProductNaN } from './nan-places.js';
 
@@ -24,13 +24,13 @@ import { scatterProductNaN } from './nan-places.js';
  * Rules: torch.<op>.{input,index,src} (Tensors; scatter's src may be a scalar), .index_dtype
  * (int64), .dim, .ndim (same ranks), .index_shape (index.size(d) <= src.size(d) for all d,
  * <= self.size(d) for d != dim), .src_dtype, .out, .index_out_of_bounds (negative indices
- * included). An empty index returns `input` unchanged (after the src dtype check). Duplicates are
+ * included). An empty index returns `input` unchanged (after the src dtype and reduce checks). Duplicates are
  * applied in update-index order (PyTorch leaves the order unspecified).
  */
 function lowerScatterFamily(
   op: 'scatter' | 'scatter_add' | 'scatter_reduce',
   [input, dim, index, src]: readonly unknown[],
-  computation: ReducerName,
+  reduction: () => ReducerName,
   include_self: boolean,
   out: unknown,
 ): ScatterCall {
@@ -39,24 +39,27 @@ function lowerScatterFamily(
   const I = tensorArg(name, 'index', index);
   const S =
     op === 'scatter' && !(src instanceof Tensor) ? scalar(name, 'value', src) : tensorArg(name, 'src', src);
+  // PyTorch 1.13 measured (test/torch-check-order-scatter): dim, index dtype, src dtype, ranks,
+  // index shape, then the reduce string — an empty index skips the index checks (self returned
+  // after the src dtype and reduce checks).
   const d = normalizeDim(op, dim, X.rank);
+  if (I.size !== 0) checkIndexDType(op, I);
+  if (S instanceof Tensor) checkSameDType(op, 'src', X, S);
+  const [X1, I1, S1] = I.size === 0 ? [] : elementsArgs(op, X, I, d, S instanceof Tensor ? S : undefined);
+  const computation = reduction();
   // amax/amin as PyTorch's kernel: isnan(src) ? src : std::max(self, src) — NaN updates win
   // bit for bit, a ±0 tie keeps self.
   const base = { ...policyOf(op, X.dtype), include_self, float_minmax: 'self_on_tie' as const };
   // complex128 products off the last dim: ATen's other loop nest swaps operands (nan-places.ts).
   const product = computation === 'mul' ? scatterProductNaN(X.dtype, d, X.rank) : undefined;
   const policy = product ? { ...base, float_nan: product } : base;
-  // PyTorch 1.13 checks src's dtype, then returns self for an empty index (no index dtype, rank
-  // or shape check).
-  if (S instanceof Tensor) checkSameDType(op, 'src', X, S);
   // PyTorch's mean divides after the (possibly empty) scatter: bool fails even then.
   if (computation === 'mean' && X.dtype === 'bool')
     throw new DTypeError(
       `torch.${op}.reduce`,
       `torch.${op}: reduce "mean" is not implemented for bool (PyTorch: "div_floor_cpu" not implemented for 'Bool')`,
     );
-  if (I.size === 0) return writesNothing(metaOf(op, out), X, policy);
-  const [X1, I1, S1] = elementsArgs(op, X, I, d, S instanceof Tensor ? S : undefined);
+  if (X1 === undefined || I1 === undefined) return writesNothing(metaOf(op, out), X, policy);
   if ((computation === 'max' || computation === 'min') && isComplex(X.dtype))
     refuseComplexOrder(op, computation, X.dtype);
   // src is read at the index's positions only: its leading window of index.shape.
@@ -101,9 +104,13 @@ export function lowerScatter(
 ): LoweredScatter<'torch.scatter'> {
   const op = 'torch.scatter';
   const o = options(op, opts, ['reduce', 'out']);
-  const reduce = oneOf(op, 'reduce', o.reduce, ['add', 'multiply']);
-  const computation = reduce === undefined ? 'replace' : LEGACY[reduce];
-  return lowerScatterFamily('scatter', [input, dim, index, src], computation, true, o.out);
+  const reduction = () => {
+    const reduce = oneOf(op, 'reduce', o.reduce, ['add', 'multiply']);
+    return reduce === undefined ? 'replace' : LEGACY[reduce];
+  };
+  // PyTorch's argument parser refuses a reduce that is no string before any check.
+  if (o.reduce !== undefined && typeof o.reduce !== 'string') reduction();
+  return lowerScatterFamily('scatter', [input, dim, index, src], reduction, true, o.out);
 }
 
 /** Lowers `torch.scatter_add(input, dim, index, src, *, out=None)`: `self[...index...] += src[...]`. */
@@ -115,7 +122,7 @@ export function lowerScatterAdd(
   opts?: OutOptions | null,
 ): LoweredScatter<'torch.scatter_add'> {
   const o = options('torch.scatter_add', opts, ['out']);
-  return lowerScatterFamily('scatter_add', [input, dim, index, src], 'add', true, o.out);
+  return lowerScatterFamily('scatter_add', [input, dim, index, src], () => 'add', true, o.out);
 }
 
 /** scatter_reduce's reductions and the core reducer each one is. */
@@ -150,8 +157,9 @@ export function lowerScatterReduce(
       `${op}.reduce`,
       `${op}: missing required argument reduce (one of ${REDUCTION_NAMES.join(', ')})`,
     );
-  const r = oneOf(op, 'reduce', reduce, REDUCTION_NAMES);
+  // PyTorch's argument parser refuses a reduce that is no string before any check.
+  if (typeof reduce !== 'string') oneOf(op, 'reduce', reduce, REDUCTION_NAMES);
   const include_self = flag(op, 'include_self', o.include_self, true);
-  const computation = REDUCTIONS[r as Reduction];
-  return lowerScatterFamily('scatter_reduce', [input, dim, index, src], computation, include_self, o.out);
+  const reduction = () => REDUCTIONS[oneOf(op, 'reduce', reduce, REDUCTION_NAMES) as Reduction];
+  return lowerScatterFamily('scatter_reduce', [input, dim, index, src], reduction, include_self, o.out);
 }
