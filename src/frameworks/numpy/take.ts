@@ -50,14 +50,17 @@ export function lowerTake(
   const op = 'numpy.take';
   const o = options(op, opts, ['axis', 'mode', 'out']);
   const A = arrayArg(op, 'a', a);
-  const idx = safeIndex(indexArg(op, 'indices', indices), op);
+  // NumPy 1.24 measured, when several rules break: `out` not an array (argument parsing), the
+  // mode, the axis, the indices' dtype, then out's shape and the bounds (PyArray_TakeFrom).
+  const out = outArg(op, o.out);
   const mode = resolveMode(o.mode, op);
-  // NumPy buffers `out` under mode='raise': an error leaves it untouched.
-  const m = { op, wording: oobWording, out: outArg(op, o.out), atomic_out: mode === 'raise' };
   // axis None flattens; with an axis, a 0-d array acts as 1-d (NumPy's PyArray_CheckAxis).
   const flat = o.axis === undefined || o.axis === null;
   const X = flat || A.rank === 0 ? A.reshape([A.size]) : A;
   const axis = flat ? 0 : numpyAxis(op, o.axis, X.rank);
+  const idx = safeIndex(indexArg(op, 'indices', indices), op);
+  // NumPy buffers `out` under mode='raise': an error leaves it untouched.
+  const m = { op, wording: oobWording, out, atomic_out: mode === 'raise' };
   // NumPy refuses a take from an empty axis only when the result has elements; in raise mode it
   // checks the indices once per leading position, so not at all when a dim before axis is 0.
   const firstZero = X.shape.indexOf(0);
@@ -118,8 +121,9 @@ export function lowerPut(
   const op = 'numpy.put';
   const o = options(op, opts, ['mode', 'out']);
   const A = arrayArg(op, 'a', a);
-  const idx = safeIndex(indexArg(op, 'ind', ind), op);
+  // NumPy 1.24 measured: the mode (argument parsing) before the indices' dtype, then `v`.
   const mode = resolveMode(o.mode, op);
+  const idx = safeIndex(indexArg(op, 'ind', ind), op);
   const policy = SCATTER_POLICY[mode];
   const V = castUnsafe(arrayArg(op, 'v', v), A.dtype, op, 'v');
   const m = { op, wording: oobWording, out: outArg(op, o.out) };
