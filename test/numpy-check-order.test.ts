@@ -15,6 +15,15 @@
  * and the axis). Not measured: an `out` of another dtype, which NumPy's take casts into and we
  * refuse (numpy.take.out).
  *
+ * A second table (MEASURED_MORE): take on a 0×4 `a` (`empty`), `axis=1.5` (`axt`) and `out=5`
+ * (`onot`) with the rules above — NumPy parses the axis's type, then `out`, then the mode, before
+ * anything else; put into an empty `a` (`empty`: numpy.put.empty_array, NumPy 1.24's IndexError
+ * for index 0) — after the mode, the index dtype and v; take_along_axis / put_along_axis with
+ * axis None and 1-D indices of length 2, or 2-D (`irank`), float (`idt`), index 99 (`oob`), and
+ * `axis=1.5` (`axt`, first). Before, 9 of these 94 calls named another rule (the non-integer axis
+ * came after `out` and the mode). Not pinned: put_along_axis with axis None and values that do not
+ * fit the indices, which NumPy's flat assignment accepts (it cycles them) and we refuse.
+ *
  * Also measured, and already in NumPy's order (pinned below): `a[i0, i1]` (numpy.index) and
  * `np.add.at` / `np.subtract.at(a, (i0, i1), b)` on a 3×4 `a` with length-2 index arrays — float64
  * i0 (`idt`), i1 of length 3 (`ish`), a third index array (`many`), i0 = [9, 9] (`oob`), b of
@@ -250,5 +259,133 @@ function tupleCall(op: string, bad: string[]): () => unknown {
 describe('numpy a[i0, i1] / add.at / subtract.at: the rule NumPy 1.24 reports first', () => {
   it.each(MEASURED_TUPLE)('%s with a bad %s: numpy.<op>.%s', (op, bad, rule) => {
     expect(codeOf(tupleCall(op, bad.split('+')))).toBe(`numpy.${op}.${rule}`);
+  });
+});
+
+/** [op, the broken rules, the rule NumPy 1.24 names]: empty arrays, axis types, `out`, axis None. */
+const MEASURED_MORE: [string, string, string][] = [
+  ['take', 'empty', 'empty_axis'],
+  ['take', 'idt', 'index_dtype'],
+  ['take', 'mode', 'mode'],
+  ['take', 'oob', 'index_out_of_bounds'],
+  ['take', 'axt', 'axis'],
+  ['take', 'onot', 'out'],
+  ['take', 'empty+idt', 'index_dtype'],
+  ['take', 'empty+mode', 'mode'],
+  ['take', 'empty+oob', 'empty_axis'],
+  ['take', 'empty+axt', 'axis'],
+  ['take', 'empty+onot', 'out'],
+  ['take', 'idt+mode', 'mode'],
+  ['take', 'idt+oob', 'index_dtype'],
+  ['take', 'idt+axt', 'axis'],
+  ['take', 'idt+onot', 'out'],
+  ['take', 'mode+oob', 'mode'],
+  ['take', 'mode+axt', 'axis'],
+  ['take', 'mode+onot', 'out'],
+  ['take', 'oob+axt', 'axis'],
+  ['take', 'oob+onot', 'out'],
+  ['take', 'axt+onot', 'axis'],
+  ['take', 'empty+idt+mode', 'mode'],
+  ['take', 'empty+idt+oob', 'index_dtype'],
+  ['take', 'empty+idt+axt', 'axis'],
+  ['take', 'empty+idt+onot', 'out'],
+  ['take', 'empty+mode+oob', 'mode'],
+  ['take', 'empty+mode+axt', 'axis'],
+  ['take', 'empty+mode+onot', 'out'],
+  ['take', 'empty+oob+axt', 'axis'],
+  ['take', 'empty+oob+onot', 'out'],
+  ['take', 'empty+axt+onot', 'axis'],
+  ['take', 'idt+mode+oob', 'mode'],
+  ['take', 'idt+mode+axt', 'axis'],
+  ['take', 'idt+mode+onot', 'out'],
+  ['take', 'idt+oob+axt', 'axis'],
+  ['take', 'idt+oob+onot', 'out'],
+  ['take', 'idt+axt+onot', 'axis'],
+  ['take', 'mode+oob+axt', 'axis'],
+  ['take', 'mode+oob+onot', 'out'],
+  ['take', 'mode+axt+onot', 'axis'],
+  ['take', 'oob+axt+onot', 'axis'],
+  ['put', 'empty', 'empty_array'],
+  ['put', 'idt', 'index_dtype'],
+  ['put', 'mode', 'mode'],
+  ['put', 'oob', 'index_out_of_bounds'],
+  ['put', 'vdt', 'v'],
+  ['put', 'empty+idt', 'index_dtype'],
+  ['put', 'empty+mode', 'mode'],
+  ['put', 'empty+oob', 'empty_array'],
+  ['put', 'empty+vdt', 'v'],
+  ['put', 'idt+mode', 'mode'],
+  ['put', 'idt+oob', 'index_dtype'],
+  ['put', 'idt+vdt', 'index_dtype'],
+  ['put', 'mode+oob', 'mode'],
+  ['put', 'mode+vdt', 'mode'],
+  ['put', 'oob+vdt', 'v'],
+  ['put', 'empty+idt+mode', 'mode'],
+  ['put', 'empty+idt+oob', 'index_dtype'],
+  ['put', 'empty+idt+vdt', 'index_dtype'],
+  ['put', 'empty+mode+oob', 'mode'],
+  ['put', 'empty+mode+vdt', 'mode'],
+  ['put', 'empty+oob+vdt', 'v'],
+  ['put', 'idt+mode+oob', 'mode'],
+  ['put', 'idt+mode+vdt', 'mode'],
+  ['put', 'idt+oob+vdt', 'index_dtype'],
+  ['put', 'mode+oob+vdt', 'mode'],
+  ['take_along_axis', 'idt', 'index_dtype'],
+  ['take_along_axis', 'irank', 'ndim'],
+  ['take_along_axis', 'oob', 'index_out_of_bounds'],
+  ['take_along_axis', 'axt', 'axis'],
+  ['take_along_axis', 'idt+irank', 'index_dtype'],
+  ['take_along_axis', 'idt+oob', 'index_dtype'],
+  ['take_along_axis', 'idt+axt', 'axis'],
+  ['take_along_axis', 'irank+oob', 'ndim'],
+  ['take_along_axis', 'irank+axt', 'axis'],
+  ['take_along_axis', 'oob+axt', 'axis'],
+  ['take_along_axis', 'idt+irank+oob', 'index_dtype'],
+  ['take_along_axis', 'idt+irank+axt', 'axis'],
+  ['take_along_axis', 'idt+oob+axt', 'axis'],
+  ['take_along_axis', 'irank+oob+axt', 'axis'],
+  ['put_along_axis', 'idt', 'index_dtype'],
+  ['put_along_axis', 'irank', 'ndim'],
+  ['put_along_axis', 'oob', 'index_out_of_bounds'],
+  ['put_along_axis', 'axt', 'axis'],
+  ['put_along_axis', 'idt+irank', 'index_dtype'],
+  ['put_along_axis', 'idt+oob', 'index_dtype'],
+  ['put_along_axis', 'idt+axt', 'axis'],
+  ['put_along_axis', 'irank+oob', 'ndim'],
+  ['put_along_axis', 'irank+axt', 'axis'],
+  ['put_along_axis', 'oob+axt', 'axis'],
+  ['put_along_axis', 'idt+irank+oob', 'index_dtype'],
+  ['put_along_axis', 'idt+irank+axt', 'axis'],
+  ['put_along_axis', 'idt+oob+axt', 'axis'],
+  ['put_along_axis', 'irank+oob+axt', 'axis'],
+];
+
+function moreCall(op: string, bad: string[]): () => unknown {
+  const has = (r: string) => bad.includes(r);
+  const ints = (n: number, v: number) =>
+    has('idt') ? tensor(Array(n).fill(v), 'float64') : tensor(Array(n).fill(BigInt(v)), 'int64');
+  if (op === 'take') {
+    const a = zeros(has('empty') ? [0, 4] : [3, 4], 'float64');
+    const mode = (has('mode') ? 'bogus' : 'raise') as 'raise';
+    const out = has('onot') ? (5 as unknown as Tensor) : undefined;
+    return () => numpy.take(a, ints(1, has('oob') ? 9 : 0), { axis: has('axt') ? 1.5 : 0, mode, out });
+  }
+  if (op === 'put') {
+    const a = zeros(has('empty') ? [0] : [3, 4], 'float64');
+    const v = has('vdt') ? ('x' as unknown as number) : tensor([1], 'float64');
+    const mode = (has('mode') ? 'bogus' : 'raise') as 'raise';
+    return () => numpy.put(a, ints(1, has('oob') ? 99 : 0), v, { mode });
+  }
+  const a = zeros([3, 4], 'float64');
+  let indices = ints(2, has('oob') ? 99 : 0);
+  if (has('irank')) indices = indices.reshape([2, 1]);
+  const axis = has('axt') ? 1.5 : null;
+  if (op === 'take_along_axis') return () => numpy.take_along_axis(a, indices, axis);
+  return () => numpy.put_along_axis(a, indices, zeros([1], 'float64'), axis);
+}
+
+describe('numpy take / put / along-axis, empty arrays, axis types and axis None: NumPy 1.24 order', () => {
+  it.each(MEASURED_MORE)('%s with a bad %s: numpy.<op>.%s', (op, bad, rule) => {
+    expect(codeOf(moreCall(op, bad.split('+')))).toBe(`numpy.${op}.${rule}`);
   });
 });

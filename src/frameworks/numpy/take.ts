@@ -6,7 +6,7 @@
 import { IndexOutOfBoundsError } from '../../errors.js';
 import type { Scalar } from '../../tensor/dtype.js';
 import { type Tensor, zeros } from '../../tensor/tensor.js';
-import { options, outArg } from '../args.js';
+import { integer, options, outArg } from '../args.js';
 import { flatGather, flatScatter, gatherPolicy as rowPolicy, takeGather, takeShape } from '../families.js';
 import {
   GATHER_POLICY,
@@ -50,12 +50,14 @@ export function lowerTake(
   const op = 'numpy.take';
   const o = options(op, opts, ['axis', 'mode', 'out']);
   const A = arrayArg(op, 'a', a);
-  // NumPy 1.24 measured, when several rules break: `out` not an array (argument parsing), the
-  // mode, the axis, the indices' dtype, then out's shape and the bounds (PyArray_TakeFrom).
+  // NumPy 1.24 measured, when several rules break: argument parsing first — an axis that is not
+  // an integer, `out` not an array, the mode — then the axis's range, the indices' dtype, out's
+  // shape and the bounds (PyArray_TakeFrom).
+  const flat = o.axis === undefined || o.axis === null;
+  if (!flat) integer(op, 'axis', o.axis);
   const out = outArg(op, o.out);
   const mode = resolveMode(o.mode, op);
   // axis None flattens; with an axis, a 0-d array acts as 1-d (NumPy's PyArray_CheckAxis).
-  const flat = o.axis === undefined || o.axis === null;
   const X = flat || A.rank === 0 ? A.reshape([A.size]) : A;
   const axis = flat ? 0 : numpyAxis(op, o.axis, X.rank);
   const idx = safeIndex(indexArg(op, 'indices', indices), op);
