@@ -30,10 +30,12 @@ function prepare(
   indices: unknown,
   axis: unknown,
 ): { arr: Tensor; indices: Tensor; axis: number } {
-  const I = fancyIndex(arrayArg(op, 'indices', indices), op, true);
+  // NumPy 1.24 measured: the axis (normalize_axis_index) before anything about the indices —
+  // their dtype, then their rank, then the broadcast.
   const flat = axis === null;
   const arr = flat ? A.reshape([A.size]) : A;
   const ax = flat ? 0 : numpyAxis(op, axis, A.rank);
+  const I = fancyIndex(arrayArg(op, 'indices', indices), op, true);
   if (I.rank !== arr.rank) {
     throw new InvalidArgumentError(
       `${op}.ndim`,

@@ -6,7 +6,7 @@
 import { IndexOutOfBoundsError } from '../../errors.js';
 import type { Scalar } from '../../tensor/dtype.js';
 import { type Tensor, zeros } from '../../tensor/tensor.js';
-import { options, outArg } from '../args.js';
+import { integer, options, outArg } from '../args.js';
 import { flatGather, flatScatter, gatherPolicy as rowPolicy, takeGather, takeShape } from '../families.js';
 import {
   GATHER_POLICY,
@@ -50,14 +50,19 @@ export function lowerTake(
   const op = 'numpy.take';
   const o = options(op, opts, ['axis', 'mode', 'out']);
   const A = arrayArg(op, 'a', a);
-  const idx = safeIndex(indexArg(op, 'indices', indices), op);
-  const mode = resolveMode(o.mode, op);
-  // NumPy buffers `out` under mode='raise': an error leaves it untouched.
-  const m = { op, wording: oobWording, out: outArg(op, o.out), atomic_out: mode === 'raise' };
-  // axis None flattens; with an axis, a 0-d array acts as 1-d (NumPy's PyArray_CheckAxis).
+  // NumPy 1.24 measured, when several rules break: argument parsing first — an axis that is not
+  // an integer, `out` not an array, the mode — then the axis's range, the indices' dtype, out's
+  // shape and the bounds (PyArray_TakeFrom).
   const flat = o.axis === undefined || o.axis === null;
+  if (!flat) integer(op, 'axis', o.axis);
+  const out = outArg(op, o.out);
+  const mode = resolveMode(o.mode, op);
+  // axis None flattens; with an axis, a 0-d array acts as 1-d (NumPy's PyArray_CheckAxis).
   const X = flat || A.rank === 0 ? A.reshape([A.size]) : A;
   const axis = flat ? 0 : numpyAxis(op, o.axis, X.rank);
+  const idx = safeIndex(indexArg(op, 'indices', indices), op);
+  // NumPy buffers `out` under mode='raise': an error leaves it untouched.
+  const m = { op, wording: oobWording, out, atomic_out: mode === 'raise' };
   // NumPy refuses a take from an empty axis only when the result has elements; in raise mode it
   // checks the indices once per leading position, so not at all when a dim before axis is 0.
   const firstZero = X.shape.indexOf(0);
@@ -118,8 +123,9 @@ export function lowerPut(
   const op = 'numpy.put';
   const o = options(op, opts, ['mode', 'out']);
   const A = arrayArg(op, 'a', a);
-  const idx = safeIndex(indexArg(op, 'ind', ind), op);
+  // NumPy 1.24 measured: the mode (argument parsing) before the indices' dtype, then `v`.
   const mode = resolveMode(o.mode, op);
+  const idx = safeIndex(indexArg(op, 'ind', ind), op);
   const policy = SCATTER_POLICY[mode];
   const V = castUnsafe(arrayArg(op, 'v', v), A.dtype, op, 'v');
   const m = { op, wording: oobWording, out: outArg(op, o.out) };
