@@ -148,9 +148,8 @@ describe('docs/rules.md', () => {
     const fixture = [
       "import { InvalidArgumentError } from '../../errors.js';",
       'export function lowerFixture(x) {',
-      "  const op = 'onnx.FixtureOp';",
-      '  if (x.rank > 9) fail(`${op}.fixture_quiet`);',
-      "  if (x.rank < 1) throw new InvalidArgumentError(`${op}.fixture_loud`, 'x must have rank at least 1');",
+      "  if (x.rank > 9) fail('onnx.FixtureOp.fixture_quiet');",
+      "  if (x.rank < 1) throw new InvalidArgumentError('onnx.FixtureOp.fixture_loud', 'x must have rank at least 1');",
       '}',
     ].join('\n');
     const file = 'src/frameworks/onnx/fixture-meaning.ts';
