@@ -21,8 +21,8 @@
  * for index 0) — after the mode, the index dtype and v; take_along_axis / put_along_axis with
  * axis None and 1-D indices of length 2, or 2-D (`irank`), float (`idt`), index 99 (`oob`), and
  * `axis=1.5` (`axt`, first). Before, 9 of these 94 calls named another rule (the non-integer axis
- * came after `out` and the mode). Not pinned: put_along_axis with axis None and values that do not
- * fit the indices, which NumPy's flat assignment accepts (it cycles them) and we refuse.
+ * came after `out` and the mode). put_along_axis with axis None cycles values that do not fit the
+ * indices, as NumPy's flat assignment does (test/numpy-flat-along-axis).
  *
  * Also measured, and already in NumPy's order (pinned below): `a[i0, i1]` (numpy.index) and
  * `np.add.at` / `np.subtract.at(a, (i0, i1), b)` on a 3×4 `a` with length-2 index arrays — float64

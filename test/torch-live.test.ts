@@ -196,28 +196,11 @@ const call = (c: Case): Tensor => (torch as any)[c.op](...(c.args.map(decodeArg)
 
 /**
  * Differences reported apart (counted, not failed), each documented in docs/torch.md:
- * - `core: empty_window`: the core refuses a gather whose collapsed dim has size 0 with
- *   `stablehlo.gather.empty_window` before its zero-size rule raises the out-of-bounds error
- *   PyTorch raises (a core defect, reported; both refuse the call).
- * - `order: value before index`: both refuse; PyTorch converts the scalar after checking the
- *   indices, we before (the lowering converts it).
- * - `core: ±0 tie in amax/amin`: PyTorch keeps self on a ±0 tie (amax(−0, +0) → −0); the core's
- *   max/min give Math.max/Math.min's result (issue 12 class 7, a core reducer change).
  * - `order: mean on bool before index`: both refuse; PyTorch's mean fails on bool after the
  *   scatter has checked the indices, we before.
  */
-const known: Known = (c, err, e, why) => {
-  if (
-    c.op === 'scatter_reduce' &&
-    /^(amax|amin)$/.test(String(c.args[4])) &&
-    /^element \d+: (0 != -0|-0 != 0) /.test(why)
-  )
-    return 'core: ±0 tie in amax/amin';
+const known: Known = (_c, err, e) => {
   if (!e || !(err instanceof GatherScatterError)) return undefined;
-  if (err.code === 'stablehlo.gather.empty_window' && /out of bounds|out of range/.test(e.message))
-    return 'core: empty_window';
-  if (/\.(value|alpha)$/.test(err.code) && /out of bounds|out of range/.test(e.message))
-    return 'order: value before index';
   if (err.code === 'torch.scatter_reduce.reduce' && /out of bounds/.test(e.message))
     return 'order: mean on bool before index';
   return undefined;

@@ -10,6 +10,7 @@ import { options, outArg } from '../args.js';
 import { elementsGather, elementsScatter } from '../families.js';
 import { GATHER_POLICY, SCATTER_POLICY, fancyIndex, numpyAxis, oobWording } from './policy.js';
 import { type ArrayLike, arrayArg, broadcastExactly, broadcastOr, castUnsafe } from './shared.js';
+import { cycledFlatScatter } from './take.js';
 import { type LoweredGather, type LoweredScatter, runs } from '../lowered.js';
 
 /** Keyword arguments of `numpy.take_along_axis` and `numpy.put_along_axis`. */
@@ -53,6 +54,11 @@ function prepare(
   return { arr, indices: broadcastTo(I, shape), axis: ax };
 }
 
+/** NumPy's out-of-bounds wording: along an axis, or through `arr.flat` (axis None). */
+const wordingOf = (axis: unknown) => (axis === null ? flatWording : oobWording);
+const flatWording = (d: { value: bigint; size: number }) =>
+  `index ${d.value} is out of bounds for size ${d.size}`;
+
 /**
  * Lowers `numpy.take_along_axis(arr, indices, axis)`.
  *
@@ -71,7 +77,7 @@ export function lowerTakeAlongAxis(
   const op = 'numpy.take_along_axis';
   const o = options(op, opts, ['out']);
   const p = prepare(op, arrayArg(op, 'arr', arr), indices, axis);
-  const m = { op, wording: oobWording, out: outArg(op, o.out) };
+  const m = { op, wording: wordingOf(axis), out: outArg(op, o.out) };
   return elementsGather(m, p.arr, p.indices, p.axis, GATHER_POLICY.raise);
 }
 
@@ -91,7 +97,9 @@ export const take_along_axis = runs(lowerTakeAlongAxis);
  *   arr[ii..., indices[ii..., j, kk...], kk...] = values[ii..., j, kk...]
  *
  * `values` broadcasts to the (broadcast) indices shape (numpy.put_along_axis.values_shape);
- * duplicates: the last one in row-major order wins, as NumPy's fancy assignment.
+ * axis null assigns through `arr.flat` as NumPy does: `values` read flat and repeated cyclically
+ * (`arr.flat[indices[n]] = values.flat[n mod size]`), nothing written when it is empty.
+ * Duplicates: the last one in row-major order wins, as NumPy's fancy assignment.
  */
 export function lowerPutAlongAxis(
   arr: ArrayLike,
@@ -106,13 +114,21 @@ export function lowerPutAlongAxis(
   const p = prepare(op, A, indices, axis);
   // NumPy casts the values unsafely (2.75 → 2 into int32).
   const raw = castUnsafe(arrayArg(op, 'values', values), A.dtype, op, 'values');
+  const m = {
+    op,
+    wording: wordingOf(axis),
+    out: outArg(op, o.out),
+    reshape: p.arr === A ? undefined : A.shape,
+  };
+  // axis None assigns through `arr.flat`, whose assignment cycles `values` (NumPy 1.24 measured:
+  // [7, 8] into 3 places writes 7, 8, 7; any shape is read flat; empty values write nothing).
+  if (axis === null) return cycledFlatScatter(m, A, p.indices, raw, SCATTER_POLICY.raise);
   const V = broadcastExactly(
     raw,
     p.indices.shape,
     `${op}.values_shape`,
     `${op}: values of shape ${fmt(raw.shape)} do not broadcast to the indices shape ${fmt(p.indices.shape)}`,
   );
-  const m = { op, wording: oobWording, out: outArg(op, o.out), reshape: p.arr === A ? undefined : A.shape };
   return elementsScatter(m, p.arr, p.indices, V, p.axis, 'replace', SCATTER_POLICY.raise);
 }
 

@@ -7,7 +7,16 @@ import { IndexOutOfBoundsError } from '../../errors.js';
 import type { Scalar } from '../../tensor/dtype.js';
 import { type Tensor, zeros } from '../../tensor/tensor.js';
 import { integer, options, outArg } from '../args.js';
-import { flatGather, flatScatter, gatherPolicy as rowPolicy, takeGather, takeShape } from '../families.js';
+import {
+  type CallMeta,
+  type ScatterPolicy,
+  flatGather,
+  flatScatter,
+  gatherPolicy as rowPolicy,
+  takeGather,
+  takeShape,
+} from '../families.js';
+import type { ScatterCall } from '../../core/call.js';
 import {
   GATHER_POLICY,
   MODES,
@@ -129,21 +138,34 @@ export function lowerPut(
   const policy = SCATTER_POLICY[mode];
   const V = castUnsafe(arrayArg(op, 'v', v), A.dtype, op, 'v');
   const m = { op, wording: oobWording, out: outArg(op, o.out) };
-  // NumPy returns before reading any index when v or ind is empty.
-  if (V.size === 0 || idx.size === 0)
-    return flatScatter(m, A, zeros([0], 'int64'), zeros([0], A.dtype), 'replace', policy);
-  if (A.size === 0) {
+  if (A.size === 0 && V.size > 0 && idx.size > 0) {
     // NumPy 1.24 raises here only in 'raise' mode; 'wrap' loops forever and 'clip' writes out of
     // bounds (heap corruption), so every mode raises.
     throw new IndexOutOfBoundsError(`${op}.empty_array`, `${op}: cannot replace elements of an empty array`, {
       mode,
     });
   }
-  // v is repeated cyclically: updates[i] = v[i mod size(v)], the program's iota, remainder and
-  // gather before the scatter (declared as the call's prologue).
+  return cycledFlatScatter(m, A, idx, V, policy);
+}
+
+/**
+ * `a.flat[ind[n]] = v[n mod size(v)]` for every n (NumPy's put and flat-iterator assignment):
+ * `v` flattened and repeated cyclically — the program's iota, remainder and gather before the
+ * scatter (declared as the call's prologue) — or cut short. NumPy returns before reading any
+ * index when `v` or `ind` is empty, so out-of-bounds indices then pass.
+ */
+export function cycledFlatScatter(
+  m: CallMeta,
+  A: Tensor,
+  ind: Tensor,
+  v: Tensor,
+  policy: ScatterPolicy,
+): ScatterCall {
+  if (v.size === 0 || ind.size === 0)
+    return flatScatter(m, A, zeros([0], 'int64'), zeros([0], A.dtype), 'replace', policy);
   const cycled =
-    V.size === idx.size ? m : { ...m, prologue: { kind: 'cycle_updates', length: idx.size } as const };
-  return flatScatter(cycled, A, idx.reshape([idx.size]), V.reshape([V.size]), 'replace', policy);
+    v.size === ind.size ? m : { ...m, prologue: { kind: 'cycle_updates', length: ind.size } as const };
+  return flatScatter(cycled, A, ind.reshape([ind.size]), v.reshape([v.size]), 'replace', policy);
 }
 
 /**

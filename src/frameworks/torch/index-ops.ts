@@ -10,7 +10,15 @@ import { takeScatter } from '../families.js';
 import { castScalar, filled } from '../numpy/shared.js';
 import { type OutOptions, vectorAlongDim, writesNothing } from './gather.js';
 import { indexAddNaN } from './nan-places.js';
-import { type TorchOp, atLeast1d, checkIndexDType, checkSameDType, metaOf, policyOf } from './policy.js';
+import {
+  type TorchOp,
+  atLeast1d,
+  checkFirstIndex,
+  checkIndexDType,
+  checkSameDType,
+  metaOf,
+  policyOf,
+} from './policy.js';
 import type { LoweredScatter } from '../lowered.js';
 
 /** The updates of an index_add: the source, how it adds, and the product declared before the scatter. */
@@ -134,9 +142,14 @@ export function lowerIndexAdd(
   const along = vectorAlongDim('index_add', tensorArg(op, 'index', index), dim, X.rank);
   checkSameDType('index_add', 'source', X, S);
   // PyTorch converts alpha after its shape checks: up front for a <= 1-D self, else once per
-  // index (never without one).
+  // index, after checking it (never without one).
   const empty = X.rank > 1 && along.I.size === 0;
-  const scale = empty ? undefined : (S1: Tensor) => scaleSource(op, X, S1, alpha);
+  const scale = empty
+    ? undefined
+    : (S1: Tensor) => {
+        if (X.rank > 1) checkFirstIndex('index_add', along.I, along.d, X.shape[along.d]);
+        return scaleSource(op, X, S1, alpha);
+      };
   return lowerIndexFamily('index_add', X, along, S, 'add', o.out, scale);
 }
 
@@ -187,5 +200,9 @@ export function lowerIndexFill(
   checkIndexDType('index_fill', I);
   const along = vectorAlongDim('index_fill', I, dim, X.rank);
   const shape = atLeast1d(X).shape.map((s, k) => (k === along.d ? along.I.size : s));
+  // PyTorch restrides self to the index's length along dim before it converts the value: an
+  // empty self whose restrided view has elements fails there (its "setStorage: … out of bounds
+  // for storage of size 0"); every index is then out of range, the first one reported.
+  if (X.size === 0 && shape.every((n) => n > 0)) checkFirstIndex('index_fill', along.I, along.d, 0);
   return lowerIndexFamily('index_fill', X, along, filled(shape, v, X.dtype, op, pyFloat), 'replace', o.out);
 }

@@ -14,7 +14,7 @@
 import type { Wording } from '../../core/call.js';
 import type { FloatNaN } from '../../core/kernels.js';
 import type { NegativeIndexPolicy } from '../../core/types.js';
-import { DTypeError } from '../../errors.js';
+import { DTypeError, IndexOutOfBoundsError } from '../../errors.js';
 import type { DType } from '../../tensor/dtype.js';
 import type { Tensor } from '../../tensor/tensor.js';
 import { checkIndexDType as indexDType, dtypeRuleFailed, integer, normalizeAxis, outArg } from '../args.js';
@@ -66,6 +66,27 @@ export const TORCH_POLICY: Readonly<Record<TorchOp, TorchPolicy>> = POLICIES;
 export function checkIndexDType(op: TorchOp, index: Tensor): void {
   const allowed = TORCH_POLICY[op].index_dtypes;
   indexDType(NAMES[op], index, allowed, 'index_dtype', () => `expected index dtype ${allowed.join(' or ')}`);
+}
+
+/**
+ * PyTorch 1.13's CPU loops check each index just before they convert a scalar for it (scatter's
+ * `value`, a >= 2-D index_add's `alpha`), so when the first index the loop reaches (the index
+ * tensor's first element) is out of range, its error comes before the scalar's; with no index
+ * the scalar is never converted. Measured (test/torch-scalar-order); thrown here, before the
+ * frontend converts the scalar, with the code, wording and details the core gives that index.
+ */
+export function checkFirstIndex(op: TorchOp, I: Tensor, dim: number, size: number): void {
+  if (I.size === 0) return;
+  const value = BigInt(I.data[0] as number | bigint);
+  const lowest = TORCH_POLICY[op].negative_indices === W ? -BigInt(size) : 0n;
+  if (value >= lowest && value < BigInt(size)) return;
+  const found = { position: new Array<number>(Math.max(I.rank, 1)).fill(0), value, dim, size };
+  const name = NAMES[op];
+  throw new IndexOutOfBoundsError(
+    `${name}.index_out_of_bounds`,
+    `${name}: ${TORCH_POLICY[op].wording(found)}`,
+    found,
+  );
 }
 
 /** torch.<op>.dim: an integer in [-r, r) with r = max(rank, 1) (PyTorch treats 0-d as 1-d here). */

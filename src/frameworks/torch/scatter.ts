@@ -12,7 +12,14 @@ import { flag, oneOf, options, scalar, tensorArg } from '../args.js';
 import { elementsScatter } from '../families.js';
 import { filled } from '../numpy/shared.js';
 import { type OutOptions, elementsArgs, writesNothing } from './gather.js';
-import { checkIndexDType, checkSameDType, metaOf, normalizeDim, policyOf } from './policy.js';
+import {
+  checkFirstIndex,
+  checkIndexDType,
+  checkSameDType,
+  metaOf,
+  normalizeDim,
+  policyOf,
+} from './policy.js';
 import type { LoweredScatter } from '../lowered.js';
 import { scatterProductNaN } from './nan-places.js';
 
@@ -65,6 +72,8 @@ function lowerScatterFamily(
   // src is read at the index's positions only: its leading window of index.shape.
   const window = (t: Tensor) =>
     t.shape.join() === I1.shape.join() ? t : slice(t, new Array<number>(I1.rank).fill(0), I1.shape);
+  // A scalar value is converted per element, after that element's index is checked.
+  if (!S1) checkFirstIndex(op, I1, d, X1.shape[d]);
   const updates = S1 ? window(S1) : filled(I1.shape, S as Scalar, X.dtype, name);
   const m = metaOf(op, out, X.rank === 0 ? [] : undefined);
   return elementsScatter(m, X1, I1, updates, d, computation, policy);
