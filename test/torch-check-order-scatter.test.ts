@@ -16,9 +16,8 @@
  * calls named another rule (the reduce string went first, src's dtype before the
  * index dtype, masked_scatter's source dtype before the broadcast).
  *
- * Not pinned here: a wrong `out` dtype — PyTorch 1.13 names it before the index checks of gather,
- * take_along_dim (no dim) and masked_select and before scatter's reduce string; ours is checked
- * by the core after the frontend (a shared file), so those 18 calls still differ. A float32 mask
+ * A wrong `out` dtype is pinned in test/torch-check-order-out (PyTorch checks it at a place of its
+ * own in each op; 247 calls). A float32 mask
  * in masked_scatter: PyTorch 1.13 accepts it (and writes nothing); ours refuses it
  * (torch.masked_scatter.mask_dtype) — an acceptance difference, not an order.
  */

@@ -196,19 +196,25 @@ export function checkOut(
   if (!Tensor.isTensor(out))
     throw new InvalidArgumentError(`${op}.out`, `${op}: out must be a Tensor; got ${describe(out)}`);
   liveStorage(out, `${op}: out`);
-  if (out.dtype !== dtype)
-    throw new DTypeError(
-      codes?.dtype ?? outCode(op, 'dtype'),
-      `${op}: out must have the result dtype ${dtype}; got ${out.dtype}`,
-      {
-        dtype: out.dtype,
-      },
-    );
+  checkOutDType(op, out, dtype, codes);
   if (!sameShape(out.shape, shape))
     throw new InvalidArgumentError(
       codes?.shape ?? outCode(op, 'shape'),
       `${op}: out must have the result shape ${fmt(shape)}; got ${fmt(out.shape)}`,
       { shape: out.shape },
+    );
+}
+
+/**
+ * The dtype half of the `out` rule, apart for the frameworks that check it before other rules
+ * (PyTorch's ops check `out`'s dtype at their own place; see torch/policy.ts).
+ */
+export function checkOutDType(op: string, out: Tensor, dtype: DType, codes?: OutCodes): void {
+  if (out.dtype !== dtype)
+    throw new DTypeError(
+      codes?.dtype ?? outCode(op, 'dtype'),
+      `${op}: out must have the result dtype ${dtype}; got ${out.dtype}`,
+      { dtype: out.dtype },
     );
 }
 

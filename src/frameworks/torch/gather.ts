@@ -17,7 +17,15 @@ import {
   takeGather,
 } from '../families.js';
 import { broadcastOr } from '../numpy/shared.js';
-import { type TorchOp, atLeast1d, checkIndexDType, metaOf, normalizeDim, policyOf } from './policy.js';
+import {
+  type TorchOp,
+  atLeast1d,
+  checkIndexDType,
+  checkOutDType,
+  metaOf,
+  normalizeDim,
+  policyOf,
+} from './policy.js';
 import type { LoweredGather } from '../lowered.js';
 
 /** PyTorch's keyword `out=`: the result's shape and the input's dtype. */
@@ -86,6 +94,7 @@ export function lowerGather(
   const X = tensorArg(`torch.${op}`, 'input', input);
   const I = tensorArg(`torch.${op}`, 'index', index);
   const d = normalizeDim(op, dim, X.rank);
+  checkOutDType(`torch.${op}`, o.out, X.dtype);
   if (I.size === 0) return readsNothing(metaOf(op, o.out, I.shape), X, policyOf(op));
   checkIndexDType(op, I);
   const [X1, I1] = elementsArgs(op, X, I, d);
@@ -121,6 +130,7 @@ export function lowerTakeAlongDim(
   const I = tensorArg(name, 'indices', indices);
   const m = metaOf(op, o.out);
   if (o.dim === undefined || o.dim === null) {
+    checkOutDType(name, o.out, X.dtype);
     if (I.size === 0) return readsNothing({ ...m, reshape: [0] }, X, policyOf(op));
     checkIndexDType(op, I);
     return flatGather(m, X, I.reshape([I.size]), policyOf(op));

@@ -15,8 +15,10 @@ import {
   atLeast1d,
   checkFirstIndex,
   checkIndexDType,
+  checkOutDType,
   checkSameDType,
   metaOf,
+  normalizeDim,
   policyOf,
 } from './policy.js';
 import type { LoweredScatter } from '../lowered.js';
@@ -51,6 +53,7 @@ function lowerIndexFamily(
       `torch.${op}: source must have shape ${fmt(want)} (self's shape with dim ${d} of size len(index)); got ${fmt(source.shape)}`,
       { source: source.shape, expected: want },
     );
+  checkOutDType(`torch.${op}`, out, X.dtype);
   // index_copy / index_fill write nothing when the slices are empty: no index is checked.
   if (S.size === 0 && op !== 'index_add') return writesNothing(metaOf(op, out), X, policyOf(op));
   const scaled: Scaled = scale ? scale(S) : { updates: S, computation };
@@ -170,6 +173,9 @@ export function lowerIndexCopy(
   const o = options(op, opts, ['out']);
   const X = tensorArg(op, 'input', input);
   const S = tensorArg(op, 'source', source);
+  // PyTorch 1.13 measured: dim, then out's dtype, then the index.
+  normalizeDim('index_copy', dim, X.rank);
+  checkOutDType(op, o.out, X.dtype);
   const along = vectorAlongDim('index_copy', tensorArg(op, 'index', index), dim, X.rank);
   checkSameDType('index_copy', 'source', X, S);
   return lowerIndexFamily('index_copy', X, along, S, 'replace', o.out);

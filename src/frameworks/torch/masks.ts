@@ -30,7 +30,7 @@ import {
 import { broadcastExactly, broadcastOf, broadcastOr, broadcastTuple } from '../numpy/shared.js';
 import { type OutOptions, readsNothing, writesNothing } from './gather.js';
 import { indexPutPolicy, indexPutRowDims } from './nan-places.js';
-import { TORCH_POLICY, checkIndexDType, checkSameDType, metaOf, policyOf } from './policy.js';
+import { TORCH_POLICY, checkIndexDType, checkOutDType, checkSameDType, metaOf, policyOf } from './policy.js';
 import type { LoweredGather, LoweredScatter } from '../lowered.js';
 
 const isMask = (t: Tensor) => t.dtype === 'bool' || t.dtype === 'uint8';
@@ -436,6 +436,8 @@ export function lowerMaskedSelect(
 ): LoweredGather<'torch.masked_select'> {
   const op = 'torch.masked_select';
   const { out, X0, M0 } = openMaskOp(op, opts, input, mask);
+  // PyTorch 1.13 measured: the mask's dtype, out's dtype, then the broadcast.
+  checkOutDType(op, out, X0.dtype);
   const [X, M] = broadcastPair(op, X0, M0);
   return maskGather(maskMeta(op, out, X0), X, M, policyOf('index_put'));
 }

@@ -16,7 +16,8 @@ import type { FloatNaN } from '../../core/kernels.js';
 import type { NegativeIndexPolicy } from '../../core/types.js';
 import { DTypeError, IndexOutOfBoundsError } from '../../errors.js';
 import type { DType } from '../../tensor/dtype.js';
-import type { Tensor } from '../../tensor/tensor.js';
+import { Tensor } from '../../tensor/tensor.js';
+import { checkOutDType as outDType } from '../../core/validate.js';
 import { checkIndexDType as indexDType, dtypeRuleFailed, integer, normalizeAxis, outArg } from '../args.js';
 import type { CallMeta } from '../families.js';
 import { type FrameworkDescription, G, S, type Signatures } from '../signature.js';
@@ -87,6 +88,17 @@ export function checkFirstIndex(op: TorchOp, I: Tensor, dim: number, size: numbe
     `${name}: ${TORCH_POLICY[op].wording(found)}`,
     found,
   );
+}
+
+/**
+ * torch.<op>.out (its dtype): PyTorch 1.13 checks `out`'s dtype at a place of its own in each op
+ * (measured, test/torch-check-order-out): after dim in gather and index_copy, first in
+ * take_along_dim without a dim, after the shape checks and before the reduce string in the
+ * scatters, after the mask's dtype in masked_select. The core's rule, called there; its shape is
+ * the core's to check (PyTorch resizes a wrong-shaped `out`; we refuse it).
+ */
+export function checkOutDType(name: string, out: unknown, dtype: DType): void {
+  if (Tensor.isTensor(out)) outDType(name, out, dtype);
 }
 
 /** torch.<op>.dim: an integer in [-r, r) with r = max(rank, 1) (PyTorch treats 0-d as 1-d here). */

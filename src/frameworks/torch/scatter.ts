@@ -15,6 +15,7 @@ import { type OutOptions, elementsArgs, writesNothing } from './gather.js';
 import {
   checkFirstIndex,
   checkIndexDType,
+  checkOutDType,
   checkSameDType,
   metaOf,
   normalizeDim,
@@ -47,12 +48,13 @@ function lowerScatterFamily(
   const S =
     op === 'scatter' && !(src instanceof Tensor) ? scalar(name, 'value', src) : tensorArg(name, 'src', src);
   // PyTorch 1.13 measured (test/torch-check-order-scatter): dim, index dtype, src dtype, ranks,
-  // index shape, then the reduce string — an empty index skips the index checks (self returned
+  // index shape, out's dtype, then the reduce string — an empty index skips the index checks (self returned
   // after the src dtype and reduce checks).
   const d = normalizeDim(op, dim, X.rank);
   if (I.size !== 0) checkIndexDType(op, I);
   if (S instanceof Tensor) checkSameDType(op, 'src', X, S);
   const [X1, I1, S1] = I.size === 0 ? [] : elementsArgs(op, X, I, d, S instanceof Tensor ? S : undefined);
+  checkOutDType(name, out, X.dtype);
   const computation = reduction();
   // amax/amin as PyTorch's kernel: isnan(src) ? src : std::max(self, src) — NaN updates win
   // bit for bit, a ±0 tie keeps self.
