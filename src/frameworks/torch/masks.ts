@@ -11,7 +11,8 @@
 import type { GatherCall, ScatterCall } from '../../core/call.js';
 import type { UpdateComputation } from '../../core/types.js';
 import { DTypeError, IndexOutOfBoundsError, InvalidArgumentError, fmt } from '../../errors.js';
-import { broadcastTo } from '../../tensor/ops.js';
+import { type Scalar, isComplex, isFloat } from '../../tensor/dtype.js';
+import { broadcastTo, cast } from '../../tensor/ops.js';
 import { Tensor, checkCallBudget, tensor } from '../../tensor/tensor.js';
 import { flag, options, outArg, tensorArg } from '../args.js';
 import { type TupleItem, placeTuple, placedGather, placedScatter, resultShape } from '../index-tuple.js';
@@ -27,7 +28,7 @@ import {
   tupleScatterMasked,
   withScalarMasks,
 } from '../masks.js';
-import { broadcastExactly, broadcastOf, broadcastOr, broadcastTuple } from '../numpy/shared.js';
+import { broadcastExactly, broadcastOf, broadcastOr, broadcastTuple, filled } from '../numpy/shared.js';
 import { type OutOptions, readsNothing, writesNothing } from './gather.js';
 import { indexPutPolicy, indexPutRowDims } from './nan-places.js';
 import { TORCH_POLICY, checkIndexDType, checkOutDType, checkSameDType, metaOf, policyOf } from './policy.js';
@@ -100,12 +101,6 @@ function torchTuple(op: string, X: Tensor, arrays: readonly Tensor[]): TupleEntr
 /** One tensor of an index tuple covering dims d… of X (see torchTuple; `count`: the tuple's length). */
 function torchEntry(op: string, X: Tensor, t: Tensor, d: number, count: number): TupleEntry {
   if (!isMask(t)) {
-    if (t.dtype !== 'int64')
-      throw new DTypeError(
-        `${op}.index_dtype`,
-        `${op}: tensors used as indices must be long, byte or bool tensors; got ${t.dtype}`,
-        { dtype: t.dtype },
-      );
     if (d + 1 > X.rank) tooMany(op, X, count);
     return { ints: t };
   }
@@ -121,6 +116,16 @@ function torchEntry(op: string, X: Tensor, t: Tensor, d: number, count: number):
   return { mask };
 }
 
+/** `<op>.index_dtype`: an index tensor that is no mask must be int64 (PyTorch's IndexError words). */
+function longIndex(op: string, t: Tensor): void {
+  if (t.dtype !== 'int64')
+    throw new DTypeError(
+      `${op}.index_dtype`,
+      `${op}: tensors used as indices must be long, byte or bool tensors; got ${t.dtype}`,
+      { dtype: t.dtype },
+    );
+}
+
 /** An entry of aten::index's `Tensor?[]`: an index tensor, or null for a full slice `:`. */
 export type IndexEntry = Tensor | null;
 
@@ -128,15 +133,18 @@ const FULL: TupleItem = { slice: { start: null, stop: null, step: null } };
 
 /** The items of a tuple with null entries (`:`), each tensor checked as torchTuple checks it. */
 function torchItems(op: string, X: Tensor, indices: readonly unknown[]): TupleItem[] {
-  // PyTorch counts the entries first, a mask (even 0-d) as one.
+  // PyTorch counts the entries first, a mask (even 0-d) as one; then it checks every entry's
+  // dtype (checkIndexTensorTypes) before any mask's shape (expandTensors) — 1.13 measured.
   if (indices.length > X.rank) tooMany(op, X, indices.length);
+  const tensors = indices.map((i) => (i === null ? null : tensorArg(op, 'indices', i)));
+  for (const t of tensors) if (t !== null && !isMask(t)) longIndex(op, t);
   let d = 0;
-  return indices.map((i): TupleItem => {
-    if (i === null) {
+  return tensors.map((t): TupleItem => {
+    if (t === null) {
       if (++d > X.rank) tooMany(op, X, indices.length);
       return FULL;
     }
-    const e = torchEntry(op, X, tensorArg(op, 'indices', i), d, indices.length);
+    const e = torchEntry(op, X, t, d, indices.length);
     d += dimsOf(e);
     return { adv: e };
   });
@@ -198,7 +206,6 @@ function lowerSliceIndexPut(
   const all = torchItems(op, X, indices);
   const V = tensorArg(op, 'values', values);
   const accumulate = flag(op, 'accumulate', opts.accumulate, false);
-  checkSameDType('index_put', 'values', X, V);
   const advs = all.filter((i) => 'adv' in i);
   const m = maskMeta(op, opts.out, X);
   const lone = advs.length === 1 && 'mask' in advs[0].adv ? advs[0].adv.mask : undefined;
@@ -210,6 +217,7 @@ function lowerSliceIndexPut(
   const row = indexPutRowDims(p.operand.shape, indexed, S, p.adjacent, V.shape);
   const policy = indexPutPolicy(X.dtype, accumulate, row.dims, row.values, row.stride);
   const updates = valuesTo(op, V, shape);
+  checkSameDType('index_put', 'values', X, V);
   if (updates.size === 0) return writesNothing(m, X, policy);
   return placedScatter(m, p, S, updates, accumulate ? 'add' : 'replace', policy);
 }
@@ -240,11 +248,12 @@ function maskedFill(
       { mask: M.shape, shape: X.shape },
     );
   const B = M.shape.join() === X.shape.join() ? M : broadcastTo(M, X.shape);
+  const value = fillValue(X, V);
   const count = countTrue(B);
   if (X.rank === 0 && count === 1)
-    return flatScatter(m, X, tensor([0n], 'int64'), V.reshape([1]), 'replace', policy);
+    return flatScatter(m, X, tensor([0n], 'int64'), value.reshape([1]), 'replace', policy);
   if (count === 0 || X.rank === 0) return writesNothing(m, X, policy);
-  return maskScatter(m, X, B, broadcastTo(V.reshape([]), [count]), 'replace', policy);
+  return maskScatter(m, X, B, broadcastTo(value, [count]), 'replace', policy);
 }
 
 function tooMany(op: string, X: Tensor, count: number): never {
@@ -270,6 +279,36 @@ function expand(op: string, X: Tensor, tuple: readonly TupleEntry[]) {
  */
 const isMaskedFill = (tuple: readonly TupleEntry[], V: Tensor, accumulate: boolean) =>
   tuple.length === 1 && 'mask' in tuple[0] && V.size === 1 && !accumulate;
+
+/**
+ * The value of PyTorch's masked_fill path (`x.masked_fill_(mask, values.item())`): the one element
+ * as a 0-d tensor of self's dtype, converted as c10 converts a scalar (`torch.index_put.value`:
+ * 1e300 into float32, NaN or a fraction beyond the range into an integer, a complex with an
+ * imaginary part into a real dtype are refused; 1.5 → 1 into int32, −3 → 253 into uint8).
+ */
+function fillValue(X: Tensor, V: Tensor): Tensor {
+  if (V.dtype === X.dtype) return V.reshape([]);
+  const op = 'torch.index_put';
+  if (isComplex(X.dtype)) return cast(V.reshape([]), X.dtype);
+  const item = V.reshape([]).toArray() as unknown;
+  const value = isComplex(V.dtype)
+    ? realPart(op, item as { re: number; im: number }, X.dtype)
+    : (item as Scalar);
+  return filled([], value, X.dtype, op, isFloat(V.dtype) || isComplex(V.dtype));
+}
+
+/** A complex scalar's real part; c10 refuses one with an imaginary part into a real dtype. */
+function realPart(op: string, z: { re: number; im: number }, dtype: string): number {
+  if (z.im !== 0)
+    throw new DTypeError(
+      `${op}.value`,
+      `${op}: value ${z.re}${z.im < 0 ? '' : '+'}${z.im}j cannot be converted to ${dtype} without overflow`,
+      {
+        dtype,
+      },
+    );
+  return z.re;
+}
 
 /**
  * The index_put tuple as PyTorch 1.13 reads it: outside masked_fill a 0-d mask adds no index
@@ -303,7 +342,9 @@ function lowerMaskIndexPut(
   const op = 'torch.index_put';
   const fill = isMaskedFill(tuple, V, accumulate);
   const { operand, entries, S, rest, lone } = expand(op, X, tuple);
-  const updates = valuesTo(op, V, [...S, ...rest], fill ? V.reshape([]) : V);
+  const updates = fill ? valuesTo(op, fillValue(X, V), [...S, ...rest]) : valuesTo(op, V, [...S, ...rest]);
+  // PyTorch 1.13 measured: the values' shape, then their dtype (masked_fill converts instead).
+  if (!fill) checkSameDType('index_put', 'values', X, V);
   const computation: UpdateComputation = accumulate ? 'add' : 'replace';
   const m = { ...maskMeta(op, out, X), reshape: operand === X ? undefined : X.shape };
   const policy = indexPutPolicy(X.dtype, accumulate, rest, V.shape);
@@ -520,15 +561,16 @@ export function lowerIndexPut(
   if (arrays.some((i) => i.dtype === 'bool' || i.dtype === 'uint8')) {
     // A bool/uint8 mask stands for its nonzero columns.
     const tuple = indexPutTuple(X, arrays, V, accumulate);
-    checkSameDType(op, 'values', X, V);
     if (tuple.some((e) => 'mask' in e)) return lowerMaskIndexPut(X, tuple, V, accumulate, o.out);
     arrays = tuple.map((e) => ('ints' in e ? e.ints : X));
   }
-  for (const i of arrays) checkIndexDType(op, i);
-  checkSameDType(op, 'values', X, V);
+  // PyTorch 1.13 measured: too many indices, their dtypes, their broadcast, the values' shape,
+  // the values' dtype, then (the kernel) the bounds.
   if (arrays.length > X.rank) tooMany(name, X, arrays.length);
+  for (const i of arrays) checkIndexDType(op, i);
   const { idx, shape, result } = intTuple(name, X, arrays);
   const updates = valuesTo(name, V, result);
+  checkSameDType(op, 'values', X, V);
   const computation = accumulate ? 'add' : 'replace';
   const m = metaOf(op, o.out);
   // Nothing to write (an empty broadcast or empty trailing dims): PyTorch checks no index.
