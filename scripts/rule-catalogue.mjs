@@ -26,6 +26,8 @@ const DYNAMIC = [
   new RegExp(`\\b(?<helper>openArgs)\\(${OP_VAR},\\s*\\['([a-z]\\w*)'`, 'g'),
   new RegExp(`\\b(?<helper>openArgs)\\(${OP_VAR},\\s*\\[[^\\]]*\\],\\s*\\['([a-z]\\w*)'`, 'g'),
 ];
+/** Checks whose last argument is a message prefix (where the check is made), never a rule code. */
+const LABEL_ARG = /\b(?:liveStorage|checkJsStructure|checkNamedTensors)\([^()]*(?:\[[^\]]*\][^()]*)?'([\w.]+)'\)/g;
 /** Frontend files shared by every framework: their `${op}` is the caller's. */
 const SHARED = /\/(args|families|masks|signature|constructors|op-names|index)\.ts$/;
 /** What the shared argument checks (src/frameworks/args.ts) require of the argument they name. */
@@ -202,9 +204,11 @@ function scanFile(file, found, helpers, calls, text = readFileSync(join(ROOT, fi
     if (b) builders.set(b[1], b[3]);
     for (const [name, prefix] of builders)
       for (const m of line.matchAll(new RegExp(`\\b${name}\\('([A-Za-z]\\w*)'\\)`, 'g'))) add(prefix + m[1], i, m[1]);
+    // A check's message prefix (`liveStorage(t, 'tensor.clone')`) names where, not a rule: its code is its own.
+    const labels = [...line.matchAll(LABEL_ARG)].map((m) => m[1]);
     for (const s of literals(line)) {
       const fw = new RegExp(`^(?:${FRAMEWORKS})\\.`).test(s);
-      if (!CODE.test(s) || OP_IDS.has(s) || ops.includes(s) || /\.(json|m?[jt]s|md)$/.test(s)) continue;
+      if (!CODE.test(s) || OP_IDS.has(s) || ops.includes(s) || labels.includes(s) || /\.(json|m?[jt]s|md)$/.test(s)) continue;
       if (fw && s.split('.').length < 3) continue;
       const thrown = /Error\(|fail\(|code|Failed\(/.test(line) || /Error\($/.test(lines[i - 1] ?? '');
       const weak = !thrown && !(fw && line.includes(`, '${s}')`)); // an argument: kept if thrown codes use its namespace

@@ -249,3 +249,52 @@ describe('decomposed = original on random batched calls (fast-check)', () => {
     expect(batched).toBeGreaterThan(150);
   });
 });
+
+describe('decomposeBatching on a call whose indices a prologue computes', () => {
+  // A float32 [1, 3] operand gathered at the true positions of a rank-1 mask (one true: [[1]]).
+  const masked = (index_vector_dim: number): GatherCall => ({
+    kind: 'gather',
+    op: 'stablehlo.gather',
+    operand: tensor([[10, 11, 12]], 'float32'),
+    start_indices: tensor([false, true, false], 'bool'),
+    prologue: { kind: 'nonzero', count: 1 },
+    dimension_numbers: {
+      offset_dims: [],
+      collapsed_slice_dims: [1],
+      operand_batching_dims: [0],
+      start_indices_batching_dims: [1],
+      start_index_map: [1],
+      slice_sizes: [1, 1],
+      index_vector_dim,
+    },
+    options: resolveGatherOptions('float32'),
+  });
+  // Before, the decomposition read the mask (rank 1) as the indices (rank 2 once computed) and
+  // refused these valid calls (stablehlo.gather.index_vector_dim / .indices_batching_dims).
+  it.each([
+    [2, [[11]]],
+    [0, [11]],
+  ])('index_vector_dim %i: the prologue runs first, the result is execute’s', (ivd, expected) => {
+    const call = masked(ivd);
+    expect(execute(call).toArray()).toEqual(expected);
+    const flat = decomposeBatching(call);
+    expect(flat.prologue).toBeUndefined();
+    expect(flat.dimension_numbers.operand_batching_dims).toEqual([]);
+    expect(execute(flat).toArray()).toEqual(expected);
+  });
+  it('a prologue call without batching dims comes back unchanged', () => {
+    const plain: GatherCall = {
+      ...masked(1),
+      operand: tensor([10, 11, 12], 'float32'),
+      dimension_numbers: {
+        offset_dims: [],
+        collapsed_slice_dims: [0],
+        start_index_map: [0],
+        slice_sizes: [1],
+        index_vector_dim: 1,
+      },
+    };
+    expect(decomposeBatching(plain)).toBe(plain);
+    expect(execute(plain).toArray()).toEqual([11]);
+  });
+});

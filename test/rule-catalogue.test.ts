@@ -20,7 +20,7 @@ const rows = catalogue.split('\n').filter((l) => /^\| (<a|`)/.test(l) && / \| `[
 const rowOf = (code: string) => rows.find((r) => r.includes(`<a id="${code}"></a>`));
 
 /** Rules without a named test when this test was written; the number may fall, never grow. */
-const UNTESTED_AT_MOST = 29;
+const UNTESTED_AT_MOST = 25;
 
 /** The catalogue's codes: each row's code, and the concrete codes its anchors name. */
 const anchored = new Set([...catalogue.matchAll(/<a id="([^"]+)"><\/a>/g)].map((m) => m[1]));

@@ -17,6 +17,7 @@
  * The rewrite drops the `indices_are_sorted` promise (sortedness is stated per start_index_map).
  */
 import { checkCall } from './check-call.js';
+import { concreteCall } from '../ir/lowered.js';
 import { allocStorage, type DType, integerRange } from '../tensor/dtype.js';
 import { Tensor, stridesOf } from '../tensor/tensor.js';
 import type { GatherCall, ScatterCall } from './call.js';
@@ -133,6 +134,14 @@ const SCATTER: Kind = {
  * The RFC's rewrite of one call's indices and dimension numbers (every field of the kind, in
  * the spec's order), or null for a call without batching pairs.
  */
+/** A batching field of the dimension numbers ([] when absent: they are optional). */
+const batchingList = (dn: object, field: string): readonly number[] =>
+  ((dn as Readonly<Record<string, unknown>>)[field] as readonly number[] | undefined) ?? [];
+
+/** Whether the dimension numbers have batching dims (operand's or indices'). */
+const batched = (dn: object, kind: Kind): boolean =>
+  batchingList(dn, kind.fields[2]).length > 0 || batchingList(dn, kind.fields[3]).length > 0;
+
 function unbatched<D extends GatherDimensionNumbers | ScatterDimensionNumbers>(
   op: string,
   indices: Tensor,
@@ -140,11 +149,9 @@ function unbatched<D extends GatherDimensionNumbers | ScatterDimensionNumbers>(
   kind: Kind,
 ) {
   const given = dn as unknown as Readonly<Record<string, unknown>>;
-  // The batching fields are optional ([] when absent); the others are required.
-  const list = (field: string) => (given[field] as readonly number[] | undefined) ?? [];
   const [, collapsed, operandDims, indicesDims, map] = kind.fields;
-  const operand = list(operandDims);
-  const dims = list(indicesDims);
+  const operand = batchingList(dn, operandDims);
+  const dims = batchingList(dn, indicesDims);
   if (operand.length === 0 && dims.length === 0) return null;
   checkPairCount(op, kind.code, [operandDims, indicesDims], operand, dims);
   const batched = appendIotaComponents(indices, dn.index_vector_dim, dims, op);
@@ -163,7 +170,9 @@ function unbatched<D extends GatherDimensionNumbers | ScatterDimensionNumbers>(
 
 /**
  * The gather without batching dims that computes the same result (the RFC's decomposition).
- * A call without batching dims comes back unchanged.
+ * A call without batching dims comes back unchanged. One with a prologue is decomposed as the
+ * single op it stands for (its prologue run first, as execute runs it): the decomposition reads
+ * the indices, which a mask's or a tuple's prologue computes.
  */
 export function decomposeGatherBatching(call: GatherCall): GatherCall {
   checkCall(call, 'decomposeGatherBatching', ['gather']);
@@ -172,7 +181,7 @@ export function decomposeGatherBatching(call: GatherCall): GatherCall {
 
 /**
  * The scatter without batching dims that computes the same results (the RFC's decomposition).
- * A call without batching dims comes back unchanged.
+ * A call without batching dims comes back unchanged; a prologue is run first (see above).
  */
 export function decomposeScatterBatching(call: ScatterCall): ScatterCall {
   checkCall(call, 'decomposeScatterBatching', ['scatter']);
@@ -186,11 +195,15 @@ export function decomposeBatching<C extends GatherCall | ScatterCall>(call: C): 
 }
 
 function gatherUnbatched(call: GatherCall): GatherCall {
-  const r = unbatched(call.op, call.start_indices, call.dimension_numbers, GATHER);
-  return r === null ? call : { ...call, start_indices: r.indices, dimension_numbers: r.numbers };
+  if (!batched(call.dimension_numbers, GATHER)) return call;
+  const c = concreteCall(call);
+  const r = unbatched(c.op, c.start_indices, c.dimension_numbers, GATHER);
+  return r === null ? c : { ...c, start_indices: r.indices, dimension_numbers: r.numbers };
 }
 
 function scatterUnbatched(call: ScatterCall): ScatterCall {
-  const r = unbatched(call.op, call.scatter_indices, call.dimension_numbers, SCATTER);
-  return r === null ? call : { ...call, scatter_indices: r.indices, dimension_numbers: r.numbers };
+  if (!batched(call.dimension_numbers, SCATTER)) return call;
+  const c = concreteCall(call);
+  const r = unbatched(c.op, c.scatter_indices, c.dimension_numbers, SCATTER);
+  return r === null ? c : { ...c, scatter_indices: r.indices, dimension_numbers: r.numbers };
 }

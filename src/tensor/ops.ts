@@ -218,7 +218,8 @@ export function stack<D extends DType>(tensors: readonly Tensor<D>[], axis = -1)
 
 /**
  * Converts to another dtype. Integer targets require exact integral values in range
- * (`cast.value` otherwise); float targets round to nearest-even.
+ * (`tensor.value` otherwise, worded `cast: value … does not fit …`); float targets round to
+ * nearest-even.
  */
 export function cast<D extends DType>(t: Tensor, dtype: D): Tensor<D> {
   if (!Tensor.isTensor(t)) checkTensor(t, 't', 'cast', 'cast.input');
