@@ -15,7 +15,7 @@ import {
   pythonHas,
   rng,
 } from '../scripts/goldens/golden.js';
-import { GatherScatterError, type Tensor, tensor, torch } from '../src/index.js';
+import { type Tensor, tensor, torch } from '../src/index.js';
 import type { DType } from '../src/tensor/dtype.js';
 import { differentialSeed } from './helpers/seed.js';
 
@@ -195,16 +195,11 @@ const SEED = differentialSeed('torch-live.test.ts');
 const call = (c: Case): Tensor => (torch as any)[c.op](...(c.args.map(decodeArg) as any[]), c.kwargs);
 
 /**
- * Differences reported apart (counted, not failed), each documented in docs/torch.md:
- * - `order: mean on bool before index`: both refuse; PyTorch's mean fails on bool after the
- *   scatter has checked the indices, we before.
+ * Differences reported apart (counted, not failed), each documented in docs/torch.md: none left
+ * (the last two, a scalar's conversion and mean on bool named before an index PyTorch checks
+ * first, are PyTorch's order now: test/torch-scalar-order).
  */
-const known: Known = (_c, err, e) => {
-  if (!e || !(err instanceof GatherScatterError)) return undefined;
-  if (err.code === 'torch.scatter_reduce.reduce' && /out of bounds/.test(e.message))
-    return 'order: mean on bool before index';
-  return undefined;
-};
+const known: Known = () => undefined;
 
 const hasTorch = pythonHas('torch', 'numpy');
 const reason = hasTorch ? '' : ' (SKIPPED: /usr/bin/python3 with torch not found)';

@@ -5,16 +5,20 @@
  * of range: the index error; in range: the scalar's), and with no index the scalar is never
  * converted. A <= 1-D `index_add` converts alpha up front. `index_fill` converts its value after
  * restriding self to the index's length along dim, which fails first ("setStorage: … out of
- * bounds for storage of size 0") when self is empty and the restrided view is not.
+ * bounds for storage of size 0") when self is empty and the restrided view is not. And
+ * `scatter_reduce` with no kernel for the dtype (mean on bool, amax/amin on complex): with
+ * include_self=False PyTorch first fills the targets by a plain scatter, which checks every index
+ * before the missing kernel is named; with include_self=True the kernel is named first.
  *
  * Measured with `/usr/bin/python3` (torch 1.13): every row below is one call, its PyTorch
- * outcome in the comment, the code we give in the table. Before, 18 of these 42 calls named the
- * scalar's rule where PyTorch names the index (test/torch-live counted them apart as
- * "order: value before index").
+ * outcome in the comment, the code we give in the table. Before, 18 of the first 42 calls named
+ * the scalar's rule where PyTorch names the index (test/torch-live counted them apart as
+ * "order: value before index"), and 3 of the 12 scatter_reduce calls the kernel where PyTorch
+ * names the index ("order: mean on bool before index").
  */
 import { describe, expect, it } from 'vitest';
 import { type DType, type Tensor, full, tensor, torch, zeros } from '../src/index.js';
-import { codeOf } from './helpers/errors.js';
+import { caught, codeOf } from './helpers/errors.js';
 
 const L = (v: number[] | number[][]) => tensor(v, 'int64');
 const ones = (shape: number[], dtype: DType) => full(shape, 1, dtype);
@@ -23,6 +27,26 @@ const i8 = (shape: number[]) => zeros(shape, 'int8');
 const OOB = (op: string) => `torch.${op}.index_out_of_bounds`;
 const add = (x: Tensor, dim: number, i: Tensor, s: Tensor, alpha: number) => () =>
   torch.index_add(x, dim, i, s, { alpha });
+
+/** scatter_reduce(zeros([3], dtype), 0, index, ones, reduce) with include_self True, then False. */
+function reduceRows(
+  reduce: 'mean' | 'amax',
+  dtype: DType,
+  rows: [string, Tensor, string, string][],
+): [string, () => unknown, string][] {
+  return rows.flatMap(([what, index, withSelf, withoutSelf]) =>
+    [true, false].map((include_self): [string, () => unknown, string] => {
+      const src = full([index.size], 1, dtype);
+      const call = () => torch.scatter_reduce(zeros([3], dtype), 0, index, src, reduce, { include_self });
+      const rule = include_self ? withSelf : withoutSelf;
+      return [
+        `scatter_reduce ${reduce} ${dtype}, ${what}, include_self ${include_self}`,
+        call,
+        rule.includes('.') ? rule : `torch.scatter_reduce.${rule}`,
+      ];
+    }),
+  );
+}
 
 /** [call, what it does, the code we give (PyTorch 1.13's outcome in the comment)]. */
 const MEASURED: [string, () => unknown, string][] = [
@@ -127,11 +151,31 @@ const MEASURED: [string, () => unknown, string][] = [
   ['index_fill 0-d, 3', () => torch.index_fill(i8([]), 0, L([3]), 300), 'torch.index_fill.value'],
   ['index_fill [0], no index', () => torch.index_fill(u8([0]), 0, L([]), 300), 'torch.index_fill.value'],
   ['index_fill [3], index 5', () => torch.index_fill(u8([3]), 0, L([5]), 300), 'torch.index_fill.value'],
+  // torch.scatter_reduce with no kernel for the dtype (mean on bool, amax on complex64): with
+  // include_self=False a plain scatter fills the targets first and checks every index
+  ...reduceRows('mean', 'bool', [
+    ['valid', L([1]), 'reduce', 'reduce'], // "scatter_gather_tensor_cpu_reduce_mean" not implemented for 'Bool'
+    ['index 5', L([5]), 'reduce', OOB('scatter_reduce')], // index 5 is out of bounds
+    ['no index', L([]), 'reduce', 'reduce'], // "div_floor_cpu" not implemented for 'Bool'
+    ['index -1', L([-1]), 'reduce', OOB('scatter_reduce')],
+  ]),
+  ...reduceRows('amax', 'complex64', [
+    ['valid', L([1]), 'dtype', 'dtype'], // "scatter_gather_tensor_cpu_reduce_amax" not implemented for 'ComplexFloat'
+    ['index 5', L([5]), 'dtype', OOB('scatter_reduce')],
+  ]),
 ];
 
 describe('a scalar that does not fit and an index out of range: the rule PyTorch 1.13 names', () => {
   it.each(MEASURED)('%s', (_what, call, code) => {
     expect(codeOf(call)).toBe(code);
+  });
+  it('mean on bool names the kernel PyTorch names: the scatter’s, or with no index the division’s', () => {
+    const mean = (i: Tensor) => () =>
+      torch.scatter_reduce(zeros([3], 'bool'), 0, i, full([i.size], true, 'bool'), 'mean');
+    expect(caught(mean(L([1]))).message).toContain(
+      '"scatter_gather_tensor_cpu_reduce_mean" not implemented for \'Bool\'',
+    );
+    expect(caught(mean(L([]))).message).toContain('"div_floor_cpu" not implemented for \'Bool\'');
   });
   it('the index error carries the core’s words and details', () => {
     let e: unknown;

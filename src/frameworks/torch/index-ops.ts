@@ -13,7 +13,7 @@ import { indexAddNaN } from './nan-places.js';
 import {
   type TorchOp,
   atLeast1d,
-  checkFirstIndex,
+  checkIndices,
   checkIndexDType,
   checkOutDType,
   checkSameDType,
@@ -150,7 +150,7 @@ export function lowerIndexAdd(
   const scale = empty
     ? undefined
     : (S1: Tensor) => {
-        if (X.rank > 1) checkFirstIndex('index_add', along.I, along.d, X.shape[along.d]);
+        if (X.rank > 1) checkIndices('index_add', along.I, along.d, X.shape[along.d], 1);
         return scaleSource(op, X, S1, alpha);
       };
   return lowerIndexFamily('index_add', X, along, S, 'add', o.out, scale);
@@ -209,6 +209,6 @@ export function lowerIndexFill(
   // PyTorch restrides self to the index's length along dim before it converts the value: an
   // empty self whose restrided view has elements fails there (its "setStorage: … out of bounds
   // for storage of size 0"); every index is then out of range, the first one reported.
-  if (X.size === 0 && shape.every((n) => n > 0)) checkFirstIndex('index_fill', along.I, along.d, 0);
+  if (X.size === 0 && shape.every((n) => n > 0)) checkIndices('index_fill', along.I, along.d, 0, 1);
   return lowerIndexFamily('index_fill', X, along, filled(shape, v, X.dtype, op, pyFloat), 'replace', o.out);
 }

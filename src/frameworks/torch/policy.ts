@@ -18,6 +18,7 @@ import { DTypeError, IndexOutOfBoundsError } from '../../errors.js';
 import type { DType } from '../../tensor/dtype.js';
 import { Tensor } from '../../tensor/tensor.js';
 import { checkOutDType as outDType } from '../../core/validate.js';
+import { unravel } from '../../core/utilities.js';
 import { checkIndexDType as indexDType, dtypeRuleFailed, integer, normalizeAxis, outArg } from '../args.js';
 import type { CallMeta } from '../families.js';
 import { type FrameworkDescription, G, S, type Signatures } from '../signature.js';
@@ -70,24 +71,28 @@ export function checkIndexDType(op: TorchOp, index: Tensor): void {
 }
 
 /**
- * PyTorch 1.13's CPU loops check each index just before they convert a scalar for it (scatter's
- * `value`, a >= 2-D index_add's `alpha`), so when the first index the loop reaches (the index
- * tensor's first element) is out of range, its error comes before the scalar's; with no index
- * the scalar is never converted. Measured (test/torch-scalar-order); thrown here, before the
- * frontend converts the scalar, with the code, wording and details the core gives that index.
+ * torch.<op>.index_out_of_bounds, raised by the frontend where PyTorch 1.13 checks indices before
+ * an error of the frontend's own: its per-index loops check each index just before they convert
+ * a scalar for it (scatter's `value`, a >= 2-D index_add's `alpha`), so the first index decides
+ * (`count` 1; no index: the scalar is never converted); scatter_reduce with include_self=False
+ * first fills the targets by a plain scatter, which checks every index (`count` all) before the
+ * reduce kernel is dispatched (mean on bool, amax/amin on complex fail there). Measured
+ * (test/torch-scalar-order); the first index out of range, row-major, with the code, wording and
+ * details the core gives it.
  */
-export function checkFirstIndex(op: TorchOp, I: Tensor, dim: number, size: number): void {
-  if (I.size === 0) return;
-  const value = BigInt(I.data[0] as number | bigint);
+export function checkIndices(op: TorchOp, I: Tensor, dim: number, size: number, count: number): void {
   const lowest = TORCH_POLICY[op].negative_indices === W ? -BigInt(size) : 0n;
-  if (value >= lowest && value < BigInt(size)) return;
-  const found = { position: new Array<number>(Math.max(I.rank, 1)).fill(0), value, dim, size };
-  const name = NAMES[op];
-  throw new IndexOutOfBoundsError(
-    `${name}.index_out_of_bounds`,
-    `${name}: ${TORCH_POLICY[op].wording(found)}`,
-    found,
-  );
+  for (let k = 0; k < Math.min(count, I.size); k++) {
+    const value = BigInt(I.data[k] as number | bigint);
+    if (value >= lowest && value < BigInt(size)) continue;
+    const found = { position: I.rank === 0 ? [0] : unravel(k, I.shape), value, dim, size };
+    const name = NAMES[op];
+    throw new IndexOutOfBoundsError(
+      `${name}.index_out_of_bounds`,
+      `${name}: ${TORCH_POLICY[op].wording(found)}`,
+      found,
+    );
+  }
 }
 
 /**

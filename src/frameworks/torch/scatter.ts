@@ -13,7 +13,7 @@ import { elementsScatter } from '../families.js';
 import { filled } from '../numpy/shared.js';
 import { type OutOptions, elementsArgs, writesNothing } from './gather.js';
 import {
-  checkFirstIndex,
+  checkIndices,
   checkIndexDType,
   checkOutDType,
   checkSameDType,
@@ -62,20 +62,27 @@ function lowerScatterFamily(
   // complex128 products off the last dim: ATen's other loop nest swaps operands (nan-places.ts).
   const product = computation === 'mul' ? scatterProductNaN(X.dtype, d, X.rank) : undefined;
   const policy = product ? { ...base, float_nan: product } : base;
-  // PyTorch's mean divides after the (possibly empty) scatter: bool fails even then.
-  if (computation === 'mean' && X.dtype === 'bool')
+  // PyTorch 1.13 has no mean kernel for bool nor amax/amin for complex; with include_self=False
+  // it first fills the targets by a plain scatter, which checks every index before that kernel
+  // is dispatched (measured: test/torch-scalar-order).
+  const meanBool = computation === 'mean' && X.dtype === 'bool';
+  const complexOrder = (computation === 'max' || computation === 'min') && isComplex(X.dtype);
+  if ((meanBool || complexOrder) && !include_self && I1) checkIndices(op, I1, d, X1.shape[d], I1.size);
+  // With no index, no kernel runs: mean's division after the scatter fails on bool all the same.
+  if (meanBool) {
+    const kernel = I1 ? 'scatter_gather_tensor_cpu_reduce_mean' : 'div_floor_cpu';
     throw new DTypeError(
       `torch.${op}.reduce`,
-      `torch.${op}: reduce "mean" is not implemented for bool (PyTorch: "div_floor_cpu" not implemented for 'Bool')`,
+      `torch.${op}: reduce "mean" is not implemented for bool (PyTorch: "${kernel}" not implemented for 'Bool')`,
     );
+  }
   if (X1 === undefined || I1 === undefined) return writesNothing(metaOf(op, out), X, policy);
-  if ((computation === 'max' || computation === 'min') && isComplex(X.dtype))
-    refuseComplexOrder(op, computation, X.dtype);
+  if (complexOrder) refuseComplexOrder(op, computation, X.dtype);
   // src is read at the index's positions only: its leading window of index.shape.
   const window = (t: Tensor) =>
     t.shape.join() === I1.shape.join() ? t : slice(t, new Array<number>(I1.rank).fill(0), I1.shape);
   // A scalar value is converted per element, after that element's index is checked.
-  if (!S1) checkFirstIndex(op, I1, d, X1.shape[d]);
+  if (!S1) checkIndices(op, I1, d, X1.shape[d], 1);
   const updates = S1 ? window(S1) : filled(I1.shape, S as Scalar, X.dtype, name);
   const m = metaOf(op, out, X.rank === 0 ? [] : undefined);
   return elementsScatter(m, X1, I1, updates, d, computation, policy);
