@@ -100,6 +100,13 @@ function numpyCase(r: R, kind: string, i: number): Case {
     const mode = a.size === 0 && ind.size > 0 ? 'raise' : r.pick(['raise', 'wrap', 'clip']);
     return c('put', [enc(a), enc(ind), enc(v)], { mode });
   }
+  if ((kind === 'take_along_axis' || kind === 'put_along_axis') && r.next() < 0.25) {
+    // axis None: through arr.flat, 1-D indices; put's values read flat and cycled (any shape).
+    const a = posTensor(shapeOf(r, r.int(0, 3), 1), dtype, r);
+    const idx = enc(idxTensor(r, [r.int(0, 6)], -a.size - 1, a.size, it));
+    if (kind === 'take_along_axis') return c(kind, [enc(a), idx, null]);
+    return c(kind, [enc(a), idx, enc(posTensor(shapeOf(r, r.int(0, 2), 1), dtype, r)), null]);
+  }
   if (kind === 'take_along_axis' || kind === 'put_along_axis') {
     const a = posTensor(shapeOf(r, r.int(1, 3), 1), dtype, r);
     const axis = r.int(0, a.rank - 1);

@@ -109,6 +109,33 @@ export function expectedErrorClass(e: { type: string; message: string }): typeof
   return InvalidArgumentError;
 }
 
+/**
+ * The rules (our codes' last part) a framework's error message names, for the messages the live
+ * differential meets; undefined for one not listed (then only the error's class is compared).
+ * Which rule a call that breaks several is refused under is part of the behaviour: each of
+ * NumPy's and PyTorch's words here belongs to one rule of ours (two where one word covers both).
+ */
+const RULES: readonly (readonly [RegExp, readonly string[]])[] = [
+  [/^Dimension out of range|^Dimension specified as/, ['dim']],
+  [/is out of bounds for array of dimension/, ['axis']],
+  [/too many indices/, ['too_many_indices']],
+  [/self indexing axis dim should be positive/, ['empty_dim']],
+  [/non-empty take from an empty axes/, ['empty_axis']],
+  [/out of bounds|out of range|out of DATA bounds|from an empty tensor|^setStorage/, ['index_out_of_bounds', 'empty_array']],
+  [/cannot be converted to type .* without overflow/, ['value', 'alpha']],
+  [/not implemented for 'Bool'|boolean subtract/, ['reduce', 'dtype']],
+  [/Expected dtype int|Expected a long tensor|dtype of indices should be|must be long/, ['index_dtype']],
+  [/Expected self\.dtype to be equal to src\.dtype/, ['src_dtype']],
+  [/same number of dimensions/, ['ndim']],
+  [/Number of indices/, ['source_shape']],
+  [/not broadcastable to correct shape/, ['b_shape']],
+];
+
+/** The rules a framework's message names (see RULES), or undefined. */
+export function expectedRules(e: { message: string }): readonly string[] | undefined {
+  return RULES.find(([re]) => re.test(e.message))?.[1];
+}
+
 /** True when /usr/bin/python3 can import every module named. */
 export function pythonHas(...modules: string[]): boolean {
   if (!existsSync(PYTHON)) return false;
@@ -155,6 +182,11 @@ export type Known = (
   why: string,
 ) => string | undefined;
 
+/**
+ * Runs `cases` through our function and the real framework; returns the mismatches: a result
+ * that differs, an error where the other returns, an error of another class, or one naming
+ * another rule than the framework's words do (expectedRules).
+ */
 export function differential(cases: Case[], call: (c: Case) => Tensor, known?: Known, tally?: Map<string, number>): string[] {
   const expected = evalInPython(cases);
   const bad: string[] = [];
@@ -169,8 +201,12 @@ export function differential(cases: Case[], call: (c: Case) => Tensor, known?: K
     }
     let why: string | null = null;
     if (e.error) {
+      const rules = expectedRules(e.error);
+      const rule = err instanceof GatherScatterError ? err.code.split('.').at(-1) : undefined;
       if (!(err instanceof GatherScatterError) || !(err instanceof expectedErrorClass(e.error)))
         why = `framework raised ${e.error.type}: ${e.error.message}; we ${err ? `threw ${(err as Error).message}` : 'returned a result'}`;
+      else if (rules && !rules.includes(rule ?? ''))
+        why = `framework named ${rules.join(' or ')} (${e.error.message}); we ${(err as Error).message}`;
     } else if (err) why = `we threw ${(err as Error).message}`;
     else why = compareTensor(got!, e.result!);
     if (why === null) return;
