@@ -21,7 +21,6 @@
  */
 import type { GatherCall, ScatterCall } from '../core/call.js';
 import type { GatherDimensionNumbers, UpdateComputation } from '../core/types.js';
-import { InvalidArgumentError } from '../errors.js';
 import { broadcastTo, cast } from '../tensor/ops.js';
 import { Tensor, zeros } from '../tensor/tensor.js';
 import {
@@ -302,10 +301,4 @@ export function placedScatter(
 ): ScatterCall {
   const c = placedCall(m, p, S);
   return scatterCall(c.meta, p.operand, c.indices, updates, scatterDimsOf(c.dn), computation, policy);
-}
-
-/** A slice step of 0 (`<op>.slice_step`, Python's ValueError wording). */
-export function checkStep(op: string, s: SliceSpec): void {
-  if (s.step === 0)
-    throw new InvalidArgumentError(`${op}.slice_step`, `${op}: slice step cannot be zero`, { step: 0 });
 }

@@ -23,7 +23,6 @@ import {
 import {
   type TupleItem,
   type PlacedTuple,
-  checkStep,
   hasBasic,
   placeTuple,
   placedGather,
@@ -120,32 +119,50 @@ function tooMany(op: string, A: Tensor, count: number): never {
 }
 
 /**
- * The items of an index tuple: slices (numpy.<op>.slice_step, numpy.<op>.slice_index), ellipsis,
- * newaxis (null) and array_likes as advanced entries (numpy.<op>.index_dtype).
+ * The items of an index tuple: slices, ellipsis, newaxis (null) and array_likes as advanced
+ * entries (numpy.<op>.index_dtype). NumPy 1.24 measured: it reads the items in order (an array
+ * that is not integer or bool, a second ellipsis), then counts the dims and matches the masks
+ * (placeTuple), and only then checks each slice (numpy.<op>.slice_index, .slice_step: when it
+ * makes the view) — so a bad slice stands as a full one until `checkSlices` after placement.
  */
 function itemsOf(op: string, A: Tensor, indices: readonly unknown[]): TupleItem[] {
   // The count is checked before the tuple is walked (a huge `.length` must not hang the call);
   // 0-d masks and new axes consume no dim, so up to MAX_RANK of them may come on top.
   if (indices.length > A.rank + MAX_RANK) tooMany(op, A, indices.length);
+  let ellipses = 0;
   return indices.map((i): TupleItem => {
     if (i === null) return { newaxis: true };
-    if (i === ellipsis) return { ellipsis: true };
-    if (i instanceof Slice) return { slice: sliceOf(op, i) };
+    if (i === ellipsis) {
+      if (++ellipses > 1) rulesOf(op, A).ellipsis();
+      return { ellipsis: true };
+    }
+    if (i instanceof Slice) return { slice: sliceError(op, i) ? FULL_SLICE : i };
     const t = indexArg(op, 'indices', i);
     return { adv: t.dtype === 'bool' ? { mask: t } : { ints: fancyIndex(t, op) } };
   });
 }
 
-/** A slice's bounds are integers or null (numpy.<op>.slice_index, Python's TypeError), its step not 0. */
-function sliceOf(op: string, s: Slice): Slice {
+const FULL_SLICE = new Slice(null, null, null);
+
+/** The first bad slice of the tuple, thrown (numpy.<op>.slice_index, .slice_step). */
+function checkSlices(op: string, indices: readonly unknown[]): void {
+  for (const i of indices) {
+    const e = i instanceof Slice ? sliceError(op, i) : undefined;
+    if (e) throw e;
+  }
+}
+
+/** What is wrong with a slice: bounds that are not integers or null (Python's TypeError), step 0. */
+function sliceError(op: string, s: Slice): InvalidArgumentError | undefined {
   for (const v of [s.start, s.stop, s.step])
     if (v !== null && !Number.isSafeInteger(v))
-      throw new InvalidArgumentError(
+      return new InvalidArgumentError(
         `${op}.slice_index`,
         `${op}: slice indices must be integers or None or have an __index__ method; got ${String(v)}`,
       );
-  checkStep(op, s);
-  return s;
+  if (s.step === 0)
+    return new InvalidArgumentError(`${op}.slice_step`, `${op}: slice step cannot be zero`, { step: 0 });
+  return undefined;
 }
 
 /** NumPy's errors while it places a tuple (numpy.<op>.{too_many_indices,ellipsis,mask_shape}). */
@@ -308,6 +325,7 @@ const NONE = zeros([0], 'int64');
 function resolve(op: string, A: Tensor, indices: readonly unknown[]): Resolved | ReturnType<typeof intTuple> {
   const items = itemsOf(op, A, indices);
   const placed = placeTuple(A, items, rulesOf(op, A));
+  checkSlices(op, indices);
   if (hasBasic(items)) return placedOf(op, A, placed);
   const tuple = items.map((i) => (i as { adv: TupleEntry }).adv);
   return tuple.some((e) => 'mask' in e) ? maskedOf(op, A, tuple) : intTuple(op, A, tuple);
