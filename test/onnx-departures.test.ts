@@ -92,6 +92,14 @@ describe('onnxruntime departures from the ONNX spec (we follow the spec)', () =>
     expect(() => onnx.GatherND(data, idx)).toThrow(InvalidArgumentError);
   });
 
+  it('GatherND with an empty result: onnxruntime returns it without reading the indices; the spec makes any out-of-bounds index an error', async () => {
+    // data [2, 0]: each index picks a row of no elements; -3 is out of [-2, 1].
+    const data = tensor(new Float32Array(0), 'float32', [2, 0]);
+    expect(await ortRun('GatherND', 13, [data, i64([-3])])).toEqual({ values: [] });
+    expect(() => onnx.GatherND(data, i64([-3]))).toThrow(IndexOutOfBoundsError);
+    expect(onnx.GatherND(data, i64([-2])).shape).toEqual([0]);
+  });
+
   it('TensorScatter circular: onnxruntime rejects negative write indices; the spec takes every index modulo max_sequence_length', async () => {
     const past = f32([[[1], [2], [3]]]);
     const r = await ortRun('TensorScatter', 24, [past, f32([[[9]]]), i64([-1])], { mode: 'circular' });

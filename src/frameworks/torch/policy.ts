@@ -18,7 +18,7 @@ import { DTypeError, IndexOutOfBoundsError } from '../../errors.js';
 import type { DType } from '../../tensor/dtype.js';
 import { Tensor } from '../../tensor/tensor.js';
 import { checkOutDType as outDType } from '../../core/validate.js';
-import { unravel } from '../../core/utilities.js';
+import { unravel } from '../../core/index-map.js';
 import { checkIndexDType as indexDType, dtypeRuleFailed, integer, normalizeAxis, outArg } from '../args.js';
 import type { CallMeta } from '../families.js';
 import { type FrameworkDescription, G, S, type Signatures } from '../signature.js';
