@@ -194,6 +194,19 @@ describe('out of the wrong dtype among the other rules: the rule PyTorch 1.13 na
   it('covers every measured call', () => {
     expect(CASES.length).toBe(247);
   });
+  it('index_select into an empty dim: out’s dtype before the empty dim (torch-live found it; measured)', () => {
+    // PyTorch 1.13: "index_select(): self and result must have the same scalar type" for both.
+    const bool = zeros([0, 1, 4], 'bool');
+    expect(
+      codeOf(() => torch.index_select(bool, 0, tensor(0n, 'int64'), { out: zeros([0], 'float64') })),
+    ).toBe('torch.index_select.out');
+    const f64 = zeros([0, 3], 'float64');
+    const index = tensor([0n, 0n, 0n], 'int64');
+    expect(codeOf(() => torch.index_select(f64, 0, index, { out: zeros([0], 'float32') }))).toBe(
+      'torch.index_select.out',
+    );
+    expect(codeOf(() => torch.index_select(f64, 0, index))).toBe('torch.index_select.empty_dim');
+  });
   it.each(CASES)('%s with a float64 out and %s: %s', (op, calls, rule) => {
     const bad = calls === '-' ? [] : calls.split('+');
     expect(ruleOf(codeOf(() => OPS[op](bad)))).toBe(rule);

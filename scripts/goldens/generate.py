@@ -102,6 +102,7 @@ def dec_arg(x, dec):
 
 def run_numpy(op, args, kwargs):
     args = [dec_arg(a, dec_np) for a in args]
+    kwargs = {k: dec_arg(v, dec_np) for k, v in kwargs.items()}
     if op == "index":  # a[i0, i1, ...]
         return args[0][args[1]]
     if op in ("put", "put_along_axis"):
@@ -115,6 +116,7 @@ def run_numpy(op, args, kwargs):
 
 def run_torch(op, args, kwargs):
     args = [dec_arg(a, dec_torch) for a in args]
+    kwargs = {k: dec_arg(v, dec_torch) for k, v in kwargs.items()}
     if op == "index":  # x[i0, i1, ...] with index tensors
         return args[0][args[1]]
     return getattr(torch, op)(*args, **kwargs)

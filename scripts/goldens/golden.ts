@@ -132,6 +132,7 @@ const RULES: readonly (readonly [RegExp, readonly string[]])[] = [
   [/indexing (arrays|tensors) could not be broadcast together/, ['shape']],
   [/Expected self\.dtype to be equal to src\.dtype/, ['src_dtype']],
   [/same number of dimensions/, ['ndim']],
+  [/Expected out tensor to have dtype|and out expected to have the same dtype|and result must have the same scalar type/, ['out']],
   [/Number of indices/, ['source_shape']],
   [/not broadcastable to correct shape/, ['b_shape']],
 ];

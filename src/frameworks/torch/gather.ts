@@ -222,6 +222,8 @@ export function lowerIndexSelect(
   const o = options(name, opts, ['out']);
   const X = tensorArg(name, 'input', input);
   const { d, I } = vectorAlongDim(op, tensorArg(name, 'index', index), dim, X.rank);
+  // PyTorch 1.13 measured: out's dtype after the index checks, before the empty dim.
+  checkOutDType(name, o.out, X.dtype);
   if (X.rank === 0 && I.size !== 1)
     throw new InvalidArgumentError(
       `torch.${op}.rank0_input`,
