@@ -49,8 +49,9 @@ export function lowerGatherElements(
 ): LoweredGather<'onnx.GatherElements'> {
   const { op, out } = onnxOptions('GatherElements', options);
   const a = openOp(op, attrs, data, indices);
-  checkSameRank(op, data, indices);
+  // onnxruntime 1.30's order (measured, test/onnx-check-order): the axis, then the indices' rank.
   const axis = axisAttribute(op, a, data.rank);
+  checkSameRank(op, data, indices);
   checkIndicesFit(op, data, indices, axis);
   const extent = data.shape.map((n, d) => (d === axis ? n : indices.shape[d]));
   const zero = extent.map(() => 0);

@@ -45,6 +45,17 @@ export function lowerGatherND(
   const r = data.rank;
   const q = indices.rank;
   const b = integer(op.name, 'batch_dims', a.batch_dims, 0);
+  const k = indices.shape[q - 1];
+  const depth = () =>
+    fail(
+      op,
+      'index_depth',
+      `indices.shape[-1] must lie in [1, rank(data) - batch_dims] = [1, ${r - b}]; got ${k}`,
+      { indicesShape: indices.shape },
+    );
+  // onnxruntime 1.30's order (measured, test/onnx-check-order): a depth past rank(data) - batch_dims
+  // before the batch dims' rules; a depth of 0 (which onnxruntime accepts) after them.
+  if (k > r - b) depth();
   const bad = (bound: string) =>
     fail(op, 'batch_dims', `batch_dims must be ${bound}; got ${b}`, { batch_dims: b });
   if (b < 0) bad('>= 0');
@@ -57,14 +68,7 @@ export function lowerGatherND(
       `the first batch_dims = ${b} dims of indices and data must be equal; got indices shape ${fmt(indices.shape)} and data shape ${fmt(data.shape)}`,
       { dataShape: data.shape, indicesShape: indices.shape },
     );
-  const k = indices.shape[q - 1];
-  if (k < 1 || k > r - b)
-    fail(
-      op,
-      'index_depth',
-      `indices.shape[-1] must lie in [1, rank(data) - batch_dims] = [1, ${r - b}]; got ${k}`,
-      { indicesShape: indices.shape },
-    );
+  if (k < 1) depth();
   const meta = { op: op.name, out, wording: indexWording(op, q) };
   return ndGather(meta, data, indices, gatherPolicy(op), { batchDims: b });
 }

@@ -73,7 +73,9 @@ const lowering =
   ): LoweredScatter<`onnx.${T}`> => {
     const { op, out, duplicates } = onnxOptions(type, options);
     const a = openOp(op, attrs, data, indices, updates);
-    checkSameRank(op, data, indices);
+    // onnxruntime 1.30's order (measured, test/onnx-check-order): the axis, the updates' shape,
+    // the indices' rank, then their shape against the data's.
+    const axis = axisAttribute(op, a, data.rank);
     if (!sameShape(updates.shape, indices.shape))
       fail(
         op,
@@ -81,7 +83,7 @@ const lowering =
         `shape(updates) must equal shape(indices) ${fmt(indices.shape)}; got ${fmt(updates.shape)}`,
         { updatesShape: updates.shape },
       );
-    const axis = axisAttribute(op, a, data.rank);
+    checkSameRank(op, data, indices);
     const reduction = reductionAttribute(op, a, data);
     checkIndicesFit(op, data, indices, axis);
     const policy = scatterPolicy(op, reduction, duplicates);
