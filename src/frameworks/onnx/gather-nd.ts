@@ -54,8 +54,9 @@ export function lowerGatherND(
       { indicesShape: indices.shape },
     );
   // onnxruntime 1.30's order (measured, test/onnx-check-order): a depth past rank(data) - batch_dims
-  // before the batch dims' rules; a depth of 0 (which onnxruntime accepts) after them.
-  if (k > r - b) depth();
+  // before the batch dims' shape; a depth of 0 (which onnxruntime accepts) after it. A batch_dims
+  // out of range is named first all the same: the depth rule reads it (onnxruntime's does not).
+  if (b >= 0 && b < Math.min(q, r) && k > r - b) depth();
   const bad = (bound: string) =>
     fail(op, 'batch_dims', `batch_dims must be ${bound}; got ${b}`, { batch_dims: b });
   if (b < 0) bad('>= 0');
