@@ -22,7 +22,7 @@ import * as ort from 'onnxruntime-node';
 import { describe, expect, it } from 'vitest';
 import { onnx } from '../src/frameworks/onnx.js';
 import { type Tensor, tensor } from '../src/tensor/tensor.js';
-import { buildModel, toOrt } from './helpers/onnx-model.js';
+import { runOneNode } from './helpers/onnx-model.js';
 import { codeOf } from './helpers/errors.js';
 
 /** op → the rule onnxruntime names → the calls (their broken rules). */
@@ -112,16 +112,11 @@ function callOf(kind: string, bad: string[]): Call {
 /** onnxruntime's outcome, read back to a rule (its one batch message covers batch_dims and batch_shape). */
 async function ortRule(c: Call): Promise<string> {
   try {
-    const model = buildModel({
-      opType: c.op,
-      opset: c.opset,
-      inputTypes: c.inputs.map((t) => t.dtype),
-      outputType: 'float32',
-      attributes: c.attrs,
-    });
-    const s = await ort.InferenceSession.create(model, { logSeverityLevel: 4 });
-    await s.run(Object.fromEntries(c.inputs.map((t, k) => [`in${k}`, toOrt(ort, t)])));
-    await s.release();
+    await runOneNode(
+      ort,
+      { opType: c.op, opset: c.opset, outputType: 'float32', attributes: c.attrs },
+      c.inputs,
+    );
     return 'OK';
   } catch (e) {
     const m = (e as Error).message;

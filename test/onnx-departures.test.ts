@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { DuplicateIndexError, IndexOutOfBoundsError, InvalidArgumentError } from '../src/errors.js';
 import { onnx } from '../src/frameworks/onnx.js';
 import { type NestedArray, type Tensor, tensor } from '../src/tensor/tensor.js';
-import { type AttributeValue, buildModel, toOrt } from './helpers/onnx-model.js';
+import { type AttributeValue, runOneNode } from './helpers/onnx-model.js';
 
 const f32 = (v: NestedArray) => tensor(v, 'float32');
 const i64 = (v: NestedArray): Tensor =>
@@ -25,24 +25,7 @@ async function ortRun(
   attributes: Record<string, AttributeValue> = {},
 ): Promise<{ values?: number[]; error?: string }> {
   try {
-    const model = buildModel({
-      opType,
-      opset,
-      inputTypes: inputs.map((t) => (t ? t.dtype : null)),
-      outputType: inputs[0]!.dtype,
-      attributes,
-    });
-    const s = await ort.InferenceSession.create(model, {
-      logSeverityLevel: 4,
-      intraOpNumThreads: 1,
-      interOpNumThreads: 1,
-    });
-    const feeds: Record<string, ort.Tensor> = {};
-    inputs.forEach((t, k) => {
-      if (t) feeds[`in${k}`] = toOrt(ort, t);
-    });
-    const out = (await s.run(feeds)).out;
-    await s.release();
+    const out = await runOneNode(ort, { opType, opset, attributes }, inputs);
     return { values: Array.from(out.data as ArrayLike<number>, Number) };
   } catch (e) {
     return { error: (e as Error).message };

@@ -14,7 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { rng } from '../scripts/goldens/golden.js';
 import { onnx } from '../src/frameworks/onnx.js';
 import { type Tensor, tensor } from '../src/tensor/tensor.js';
-import { buildModel, toOrt } from './helpers/onnx-model.js';
+import { runOneNode } from './helpers/onnx-model.js';
 import { differentialSeed } from './helpers/seed.js';
 
 const r = rng(differentialSeed('onnx-hostile-differential.test.ts'));
@@ -83,21 +83,8 @@ function randomCase(): Case {
 
 async function runOrt(c: Case): Promise<Outcome> {
   try {
-    const model = buildModel({
-      opType: c.op,
-      opset: c.opset,
-      inputTypes: c.inputs.map((t) => t.dtype),
-      outputType: 'float32',
-      attributes: c.attrs,
-    });
-    const s = await ort.InferenceSession.create(model, {
-      logSeverityLevel: 4,
-      intraOpNumThreads: 1,
-      interOpNumThreads: 1,
-    });
-    const feeds = Object.fromEntries(c.inputs.map((t, k) => [`in${k}`, toOrt(ort, t)]));
-    const out = (await s.run(feeds)).out;
-    await s.release();
+    const spec = { opType: c.op, opset: c.opset, outputType: 'float32', attributes: c.attrs };
+    const out = await runOneNode(ort, spec, c.inputs);
     return { values: Array.from(out.data as Float32Array, Number), shape: out.dims.map(Number) };
   } catch (e) {
     return { error: (e as Error).message.split('\n')[0] };

@@ -255,3 +255,31 @@ export function toOrt(ort: typeof import('onnxruntime-node'), t: Tensor): import
   if (!type) throw new Error(`no ORT type for ${t.dtype}`);
   return new ort.Tensor(type as any, t.data as any, [...t.shape]);
 }
+
+/**
+ * Runs a one-node model once in onnxruntime (one thread, quiet log) on `inputs` (`null`: an omitted
+ * optional input) and returns its output; onnxruntime's errors propagate (a refusal is a throw).
+ * The output type defaults to the first input's.
+ */
+export async function runOneNode(
+  ort: typeof import('onnxruntime-node'),
+  spec: Omit<OneNodeModel, 'inputTypes' | 'outputType'> & { readonly outputType?: string },
+  inputs: readonly (Tensor | null)[],
+): Promise<import('onnxruntime-node').Tensor> {
+  const inputTypes = inputs.map((t) => (t ? t.dtype : null));
+  const model = buildModel({ outputType: inputs[0]?.dtype ?? 'float32', ...spec, inputTypes });
+  const s = await ort.InferenceSession.create(model, {
+    logSeverityLevel: 4,
+    intraOpNumThreads: 1,
+    interOpNumThreads: 1,
+  });
+  try {
+    const feeds: Record<string, import('onnxruntime-node').Tensor> = {};
+    inputs.forEach((t, k) => {
+      if (t) feeds[`in${k}`] = toOrt(ort, t);
+    });
+    return (await s.run(feeds)).out;
+  } finally {
+    await s.release();
+  }
+}
