@@ -116,6 +116,7 @@ describe('tensor-gather-scatter CLI', () => {
     expect(parseAttr('axis=-1')).toEqual({ axis: -1 });
     expect(parseAttr('mode=clip', { axis: 0 })).toEqual({ axis: 0, mode: 'clip' });
     expect(parseAttr('shape=[4,4]')).toEqual({ shape: [4, 4] });
+    expect(parseAttr('mode={bad')).toEqual({ mode: '{bad' }); // not JSON: the text itself
     expect(() => parseAttr('axis')).toThrow(/name=value/);
   });
 

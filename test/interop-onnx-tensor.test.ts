@@ -351,6 +351,14 @@ describe('fromTensorProto errors', () => {
     );
   });
 
+  it('a raw_data string that passes the base64 alphabet but atob cannot decode is a typed error, not a DOMException', () => {
+    // 'a': one character of the alphabet, no valid base64 length (atob throws InvalidCharacterError).
+    expect(() => fromTensorProto({ dims: [1], data_type: 2, raw_data: 'a' })).toThrow(
+      /raw_data is a string but not base64/,
+    );
+    expect(() => fromTensorProto({ dims: [1], data_type: 2, raw_data: 'a' })).toThrow(InvalidArgumentError);
+  });
+
   it('onnx.TensorProto.data_length', () => {
     expectCode(
       () => fromTensorProto({ dims: [2], data_type: 1, raw_data: new Uint8Array(7) }),

@@ -101,8 +101,9 @@ export function parseAttr(text: string, previous: Record<string, unknown> = {}):
   let value: unknown = raw;
   try {
     value = JSON.parse(raw);
-  } catch {
-    // a bare string such as mode=clip
+  } catch (e) {
+    if (!(e instanceof SyntaxError)) throw e;
+    // not JSON: a bare string such as mode=clip
   }
   return { ...previous, [name]: value };
 }

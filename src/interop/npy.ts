@@ -406,7 +406,9 @@ export function readNpyHeader(bytes: Uint8Array): NpyHeader {
   if (major === 3) {
     try {
       header = new TextDecoder('utf-8', { fatal: true }).decode(raw);
-    } catch {
+    } catch (e) {
+      // A fatal TextDecoder throws a TypeError on malformed UTF-8; anything else is a bug.
+      if (!(e instanceof TypeError)) throw e;
       throw new InvalidArgumentError('npy.header', 'readNpy: a version 3.0 header must be valid UTF-8');
     }
   } else {

@@ -785,7 +785,9 @@ function base64Bytes(s: string): Uint8Array {
   let bin: string;
   try {
     bin = atob(clean.replace(/-/g, '+').replace(/_/g, '/'));
-  } catch {
+  } catch (e) {
+    // atob throws a DOMException (InvalidCharacterError) on what it cannot decode; anything else is a bug.
+    if (!(e instanceof DOMException)) throw e;
     return objectError('raw_data is a string but not base64');
   }
   const out = new Uint8Array(bin.length);
