@@ -165,11 +165,12 @@ export function openOp(
   input(op, 'indices', indices);
   if (scatter) input(op, 'updates', updates);
   const a = attributes(op, attrs);
-  checkMinRank(op, data, 1, 'data');
-  if (minIndicesRank > 0) checkMinRank(op, indices, minIndicesRank, 'indices');
+  // onnxruntime checks the inputs' types when it loads the model, their shapes when it runs it.
   checkDataDType(op, data);
   checkIndexDType(op, indices);
   if (scatter) checkSameDType(op, data, updates as Tensor);
+  checkMinRank(op, data, 1, 'data');
+  if (minIndicesRank > 0) checkMinRank(op, indices, minIndicesRank, 'indices');
   return a;
 }
 

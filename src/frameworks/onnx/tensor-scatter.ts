@@ -77,10 +77,17 @@ export function lowerTensorScatter(
   input(op, 'update', update);
   if (write_indices !== undefined && write_indices !== null) input(op, 'write_indices', write_indices);
   const a = attributes(op, attrs);
-  checkMinRank(op, past_cache, 2, 'past_cache');
+  // onnxruntime's order: the inputs' types when it loads the model, the mode when it builds the
+  // kernel, then the shapes and values when it runs (test/onnx-check-order-load).
   checkDataDType(op, past_cache, 'past_cache');
   checkSameDType(op, past_cache, update, 'update');
+  if (write_indices !== undefined && write_indices !== null)
+    checkIndexDType(op, write_indices, 'write_indices');
+  const mode = oneOf(op.name, 'mode', a.mode, ['linear', 'circular'], 'linear');
+  checkMinRank(op, past_cache, 2, 'past_cache');
   const r = past_cache.rank;
+  if (update.rank !== r)
+    fail(op, 'update_rank', `rank(update) must equal rank(past_cache) = ${r}; got ${update.rank}`);
   const rawAxis = integer(op.name, 'axis', a.axis, -2);
   if (rawAxis < -r || rawAxis >= r || (rawAxis + r) % r === 0)
     fail(
@@ -90,9 +97,6 @@ export function lowerTensorScatter(
       { axis: rawAxis },
     );
   const axis = rawAxis < 0 ? rawAxis + r : rawAxis;
-  const mode = oneOf(op.name, 'mode', a.mode, ['linear', 'circular'], 'linear');
-  if (update.rank !== r)
-    fail(op, 'update_rank', `rank(update) must equal rank(past_cache) = ${r}; got ${update.rank}`);
   const maxSeq = past_cache.shape[axis];
   const seq = update.shape[axis];
   if (update.shape.some((n, d) => (d === axis ? n > maxSeq : n !== past_cache.shape[d])))
@@ -103,15 +107,16 @@ export function lowerTensorScatter(
       { updateShape: update.shape, pastShape: past_cache.shape },
     );
   const batch = past_cache.shape[0];
-  if (write_indices !== undefined && write_indices !== null) {
-    checkIndexDType(op, write_indices, 'write_indices');
-    if (write_indices.rank !== 1 || write_indices.shape[0] !== batch)
-      fail(
-        op,
-        'write_indices_shape',
-        `write_indices must have shape [batch_size] = [${batch}]; got ${fmt(write_indices.shape)}`,
-      );
-  }
+  if (
+    write_indices !== undefined &&
+    write_indices !== null &&
+    (write_indices.rank !== 1 || write_indices.shape[0] !== batch)
+  )
+    fail(
+      op,
+      'write_indices_shape',
+      `write_indices must have shape [batch_size] = [${batch}]; got ${fmt(write_indices.shape)}`,
+    );
   const w = write_indices ?? zeros([batch], 'int64');
   // A write index is a position: negative values are out of range, never counted from the end.
   const oob_code = code(op, 'index_out_of_bounds');
