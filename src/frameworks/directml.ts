@@ -122,20 +122,10 @@ const FIELDS = {
 } as const;
 
 // Support tables of DML_GATHER ("Tensor support"), newest row first: [from level, dims, input types, index types].
-const NARROW: readonly DType[] = [
-  'float32',
-  'float16',
-  'int32',
-  'int16',
-  'int8',
-  'uint32',
-  'uint16',
-  'uint8',
-];
-const GATHER_SUPPORT: readonly [number, [number, number], readonly DType[], readonly DType[]][] = [
+const GATHER_SUPPORT: readonly [number, [number, number], readonly string[], readonly string[]][] = [
   [4.1, [1, 8], DATA_TYPES, INDEX_TYPES],
-  [3.0, [1, 8], NARROW, INDEX_TYPES],
-  [2.1, [4, 4], NARROW, ['uint32']],
+  [3.0, [1, 8], ['float32', 'float16', 'int32', 'int16', 'int8', 'uint32', 'uint16', 'uint8'], INDEX_TYPES],
+  [2.1, [4, 4], ['float32', 'float16', 'int32', 'int16', 'int8', 'uint32', 'uint16', 'uint8'], ['uint32']],
   [1.0, [4, 4], ['float32', 'float16'], ['uint32']],
 ];
 
@@ -160,8 +150,8 @@ function lowerGATHER(
   if (!row) fail(`${op}.featureLevel`, `${op}: needs DML_FEATURE_LEVEL_1_0 or later`);
   const [, [lo, hi], inTypes, idxTypes] = row;
   const D = checkDimensionCounts(op, { InputTensor: input, IndicesTensor: indices }, lo, hi);
-  checkDataType(op, 'InputTensor', input, inTypes);
-  checkDataType(op, 'IndicesTensor', indices, idxTypes);
+  checkDataType(op, 'InputTensor', input, inTypes as never);
+  checkDataType(op, 'IndicesTensor', indices, idxTypes as never);
   const axis = uintField(op, 'Axis', d.Axis, 0, D - 1);
   // The docs give [0, DimensionCount); Examples 1 and 3 use IndexDimensions = DimensionCount.
   const nIdx = uintField(op, 'IndexDimensions', d.IndexDimensions, 0, D);
