@@ -198,38 +198,6 @@ function lowerBatchTake(
 }
 
 /**
- * mxnet.gather_nd: slices of `data` addressed by index vectors along the FIRST dim of `indices`.
- *
- * @example
- * mxnet.gather_nd(tensor([[0, 1], [2, 3]]), tensor([[1, 1, 0], [0, 1, 0]])).toArray(); // [2, 3, 0]
- */
-const gather_nd = runs(lowerGatherNd);
-
-/**
- * mxnet.take: slices of `a` along `axis`; out-of-range indices clip (default), wrap or raise.
- *
- * @example
- * mxnet.take(tensor([4, 5, 6], 'float32'), tensor([3]), { axis: -1, mode: 'clip' }).toArray(); // [6]
- */
-const take = runs(lowerTake);
-
-/**
- * mxnet.pick: one element per position along `axis`, chosen by `index`.
- *
- * @example
- * mxnet.pick(tensor([[1, 2], [3, 4], [5, 6]], 'float32'), tensor([0, 1, 0], 'float32'), { axis: 1 }).toArray(); // [1, 4, 5]
- */
-const pick = runs(lowerPick);
-
-/**
- * mxnet.batch_take (deprecated in MXNet; use pick): out[i] = a[i, indices[i]], indices clamped.
- *
- * @example
- * mxnet.batch_take(tensor([[1, 2], [3, 4], [5, 6]], 'float32'), tensor([0, 1, 0], 'int32')).toArray(); // [1, 4, 5]
- */
-const batch_take = runs(lowerBatchTake);
-
-/**
  * Lowers scatter_nd. Rules: `mxnet.scatter_nd.data` / `.indices` (Tensors), `.options`,
  * `.shape`, `.indices_rank` (≥ 2), `.index_depth` (M ≤ rank(shape)), `.max_dims` (M ≤ 10),
  * `.data_shape`, `.indices_dtype`, `.index_value`, `.out_of_bounds`, `.duplicates` (policy
@@ -270,22 +238,44 @@ function lowerScatterNd(
   return ndScatter({ op, out }, target, idx, x, 'replace', rule, { vector: 'first' });
 }
 
-/**
- * mxnet.scatter_nd: zeros(shape) with `data` written at the index vectors along the FIRST dim of
- * `indices`.
- *
- * @example
- * mxnet.scatter_nd(tensor([2, 3, 0]), tensor([[1, 1, 0], [0, 1, 0]]), [2, 2]).toArray(); // [[0, 0], [2, 3]]
- */
-const scatter_nd = runs(lowerScatterNd);
-
 /** MXNet 1.x frontend: gather_nd, scatter_nd, take, pick, batch_take. */
 export const mxnet = {
-  gather_nd,
-  scatter_nd,
-  take,
-  pick,
-  batch_take,
+  /**
+   * mxnet.gather_nd: slices of `data` addressed by index vectors along the FIRST dim of `indices`.
+   *
+   * @example
+   * mxnet.gather_nd(tensor([[0, 1], [2, 3]]), tensor([[1, 1, 0], [0, 1, 0]])).toArray(); // [2, 3, 0]
+   */
+  gather_nd: runs(lowerGatherNd),
+  /**
+   * mxnet.scatter_nd: zeros(shape) with `data` written at the index vectors along the FIRST dim of
+   * `indices`.
+   *
+   * @example
+   * mxnet.scatter_nd(tensor([2, 3, 0]), tensor([[1, 1, 0], [0, 1, 0]]), [2, 2]).toArray(); // [[0, 0], [2, 3]]
+   */
+  scatter_nd: runs(lowerScatterNd),
+  /**
+   * mxnet.take: slices of `a` along `axis`; out-of-range indices clip (default), wrap or raise.
+   *
+   * @example
+   * mxnet.take(tensor([4, 5, 6], 'float32'), tensor([3]), { axis: -1, mode: 'clip' }).toArray(); // [6]
+   */
+  take: runs(lowerTake),
+  /**
+   * mxnet.pick: one element per position along `axis`, chosen by `index`.
+   *
+   * @example
+   * mxnet.pick(tensor([[1, 2], [3, 4], [5, 6]], 'float32'), tensor([0, 1, 0], 'float32'), { axis: 1 }).toArray(); // [1, 4, 5]
+   */
+  pick: runs(lowerPick),
+  /**
+   * mxnet.batch_take (deprecated in MXNet; use pick): out[i] = a[i, indices[i]], indices clamped.
+   *
+   * @example
+   * mxnet.batch_take(tensor([[1, 2], [3, 4], [5, 6]], 'float32'), tensor([0, 1, 0], 'int32')).toArray(); // [1, 4, 5]
+   */
+  batch_take: runs(lowerBatchTake),
   /** The lowerings, by op name. */
   lower: {
     gather_nd: lowerGatherNd,

@@ -113,23 +113,6 @@ function lowerGatherND(
   return ndGather({ op, out: args.out }, input, indices, gatherPolicy(op, args));
 }
 
-/**
- * WebNN `gather`.
- * @example webnn.gather(tensor([[0, 1, 2], [10, 11, 12]], 'float32'), tensor([1, 0], 'uint32'), { axis: 0 })
- *   // [[10, 11, 12], [0, 1, 2]]
- */
-const gather = runs(lowerGather);
-/**
- * WebNN `gatherElements`.
- * @example webnn.gatherElements(tensor([[0, 1], [10, 11]], 'float32'), tensor([[1, 0]], 'int32'))  // [[10, 1]]
- */
-const gatherElements = runs(lowerGatherElements);
-/**
- * WebNN `gatherND`.
- * @example webnn.gatherND(tensor([[0, 1], [2, 3]], 'float32'), tensor([[1, 0]], 'uint32'))  // [2]
- */
-const gatherND = runs(lowerGatherND);
-
 /** `MLScatterOptions` plus our policies and `out`. */
 export interface WebNNScatterOptions extends WebNNScatterPolicyOptions {
   /** The input axis indexed by `indices`; default 0. */
@@ -194,24 +177,34 @@ function lowerScatterND(
   return ndScatter({ op, out: args.out }, input, indices, updates, 'replace', scatterPolicy(op, args));
 }
 
-/**
- * WebNN `scatterElements`.
- * @example webnn.scatterElements(tensor([0, 0, 0], 'float32'), tensor([2], 'int32'), tensor([5], 'float32'))  // [0, 0, 5]
- */
-const scatterElements = runs(lowerScatterElements);
-/**
- * WebNN `scatterND`.
- * @example webnn.scatterND(tensor([0, 1, 2], 'float32'), tensor([[0]], 'uint32'), tensor([9], 'float32'))  // [9, 1, 2]
- */
-const scatterND = runs(lowerScatterND);
-
 /** WebNN gather/scatter operators; `lower.<op>` returns the core call without running it. */
 export const webnn = {
-  gather,
-  gatherElements,
-  gatherND,
-  scatterElements,
-  scatterND,
+  /**
+   * WebNN `gather`.
+   * @example webnn.gather(tensor([[0, 1, 2], [10, 11, 12]], 'float32'), tensor([1, 0], 'uint32'), { axis: 0 })
+   *   // [[10, 11, 12], [0, 1, 2]]
+   */
+  gather: runs(lowerGather),
+  /**
+   * WebNN `gatherElements`.
+   * @example webnn.gatherElements(tensor([[0, 1], [10, 11]], 'float32'), tensor([[1, 0]], 'int32'))  // [[10, 1]]
+   */
+  gatherElements: runs(lowerGatherElements),
+  /**
+   * WebNN `gatherND`.
+   * @example webnn.gatherND(tensor([[0, 1], [2, 3]], 'float32'), tensor([[1, 0]], 'uint32'))  // [2]
+   */
+  gatherND: runs(lowerGatherND),
+  /**
+   * WebNN `scatterElements`.
+   * @example webnn.scatterElements(tensor([0, 0, 0], 'float32'), tensor([2], 'int32'), tensor([5], 'float32'))  // [0, 0, 5]
+   */
+  scatterElements: runs(lowerScatterElements),
+  /**
+   * WebNN `scatterND`.
+   * @example webnn.scatterND(tensor([0, 1, 2], 'float32'), tensor([[0]], 'uint32'), tensor([9], 'float32'))  // [9, 1, 2]
+   */
+  scatterND: runs(lowerScatterND),
   /** The policy table (`WEBNN_POLICY`): negative indices, out-of-bounds, duplicates. */
   policy: WEBNN_POLICY,
   /** The lowerings, by op name. */
