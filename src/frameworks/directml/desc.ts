@@ -41,22 +41,14 @@ export interface DmlOutputTensorDesc {
 /** `DML_FEATURE_LEVEL_<major>_<minor>`, written `'4_1'` or in full. */
 export type DmlFeatureLevel = `${number}_${number}` | `DML_FEATURE_LEVEL_${number}_${number}`;
 
-/**
- * A desc's `OutputTensor`: a `Tensor` is the output buffer the result is written into (its
- * shape must be the output Sizes, its dtype the input's); a `{ Sizes?, DataType? }` desc is
- * only checked. Absent: a fresh result.
- */
+/** A desc's `OutputTensor`: a Tensor receives the result; a `{ Sizes?, DataType? }` desc is only checked. */
 export type DmlOutputTensor = Tensor | DmlOutputTensorDesc;
 
 /** Our policies, passed as the second argument. */
 export interface DmlOptions {
   /** Target feature level; default `4_1` (the newest row of the docs' support tables). */
   readonly featureLevel?: DmlFeatureLevel;
-  /**
-   * Invalid indices: DirectML reports no failure and keeps reads inside the input's memory,
-   * with unspecified values. `clamp` (default) reproduces that as a per-axis index clamp;
-   * `error` throws instead.
-   */
+  /** Invalid indices (DirectML reports none, reads stay inside the input): `clamp` per axis (default) or `error`. */
   readonly outOfBounds?: 'clamp' | 'error';
   /** Overlapping scatter targets ("invalid", any write may win): `last` (default) or `error`. */
   readonly duplicates?: 'last' | 'error';
@@ -84,10 +76,7 @@ export const DIRECTML_POLICY = {
   duplicates: { default: 'last' } & Record<'last' | 'error', 'apply' | 'error'>;
 };
 
-/**
- * The desc object's fields: every own key must be one of `fields` (a misspelt field is refused
- * with a did-you-mean, like an unknown option). Rule `<op>.options`.
- */
+/** The desc object's fields: an unknown (misspelt) one is refused like an unknown option (`<op>.options`). */
 export function descFields<T extends object>(op: string, desc: T, fields: readonly string[]): Partial<T> {
   return options(op, desc, fields, 'options', 'desc fields');
 }
@@ -221,25 +210,19 @@ export function checkSizesOffAxis(op: string, input: Tensor, indices: Tensor, ax
 }
 
 /** Every tensor of the desc has the same DimensionCount, within `lo..hi`. */
-export function checkDimensionCounts(
-  op: string,
-  tensors: Record<string, Tensor>,
-  lo: number,
-  hi: number,
-): number {
+export function checkDimensionCounts(op: string, tensors: Record<string, Tensor>, lo: number, hi: number) {
   const [first, ...rest] = Object.entries(tensors);
   const D = first[1].rank;
   if (D < lo || D > hi)
     fail(`${op}.DimensionCount`, `${op}: DimensionCount must be in [${lo}, ${hi}]; got ${D}`, {
       DimensionCount: D,
     });
-  for (const [name, t] of rest) {
+  for (const [name, t] of rest)
     if (t.rank !== D)
       fail(
         `${op}.${name}.DimensionCount`,
         `${op}: ${name}.DimensionCount must match ${first[0]}.DimensionCount = ${D}; got ${t.rank}`,
       );
-  }
   return D;
 }
 
@@ -265,13 +248,7 @@ export function rightAlign(sizes: readonly number[], D: number): number[] | unde
  * and dtype, or a desc's given `Sizes` / `DataType`. Returns the output Sizes and the Tensor to
  * write into, if any.
  */
-export function output(
-  op: string,
-  input: Tensor,
-  logical: readonly number[],
-  D: number,
-  value: unknown,
-): { sizes: number[]; out?: Tensor } {
+export function output(op: string, input: Tensor, logical: readonly number[], D: number, value: unknown) {
   const sizes = rightAlign(logical, D);
   if (!sizes)
     fail(

@@ -71,21 +71,14 @@ export const INDEX_DATA_TYPES: readonly DType[] = ['int32', 'uint32', 'int64'];
 
 /** Which operators an op belongs to: the scatters also take `updates` and `duplicates`. */
 type OpKind = 'gather' | 'scatter';
-
-/** An op's options, checked: the keys it accepts, then each value (rules `<op>.options`, `<op>.<key>`). */
-export interface WebNNArgs {
-  /** The raw `axis` (checked by `checkAxis` against the input rank). */
-  readonly axis: unknown;
-  readonly out: Tensor | undefined;
-  readonly outOfBounds: WebNNOutOfBounds;
-  readonly duplicates: WebNNDuplicates;
-}
+/** An op's options, checked (`axis` raw: `checkAxis` reads it against the input rank). */
+type WebNNArgs = ReturnType<typeof webnnOptions>;
 
 /**
  * Reads an options object. `keys` are the spec's own (`axis` where the op has it); every op also
  * takes `label`, `outOfBounds` and `out`, scatters `duplicates`. `null`/`undefined` mean none.
  */
-export function webnnOptions(op: string, value: unknown, kind: OpKind, keys: readonly string[]): WebNNArgs {
+export function webnnOptions(op: string, value: unknown, kind: OpKind, keys: readonly string[]) {
   const allowed = [...keys, 'label', 'outOfBounds', ...(kind === 'scatter' ? ['duplicates'] : []), 'out'];
   const o = options(op, value as WebNNScatterPolicyOptions & { axis?: unknown }, allowed);
   if (o.label !== undefined && typeof o.label !== 'string')
