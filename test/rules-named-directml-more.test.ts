@@ -1,6 +1,6 @@
 /**
  * Named negative tests for the DirectML rules the catalogue still listed without one
- * (src/frameworks/directml/desc.ts, gather.ts), each reached through the public `directml.<OP>`
+ * (src/frameworks/directml/desc.ts, directml.ts), each reached through the public `directml.<OP>`
  * call: the error class, the exact code and the message's key part, beside the valid call.
  *
  * `<op>.OutputTensor.DimensionCount`: GATHER_ND's output is Indices[:-1] ++ Input[k:], which can
