@@ -46,7 +46,7 @@ import { type PromiseOptions, fillValue, orFail, promises, withPromises } from '
 import type { LoweredGather, LoweredScatter } from '../lowered.js';
 import { Builder } from '../../ir/builder.js';
 import { type ProgramCall, mainFunc, scatterOp, typeOf } from '../../ir/lowered.js';
-import { isComplex } from '../../tensor/complex.js';
+import { type ComplexDType, isComplex } from '../../tensor/complex.js';
 
 /** One entry of an `.at[]` index: an int or an integer index array. */
 export type AtIndexEntry = number | bigint | Tensor;
@@ -109,30 +109,26 @@ export interface AtRef<R, G = R, Q = R> {
 }
 
 /**
- * The dtype of `x.at[index].divide(values)` for an `x` of dtype `D`: `D` for a float `x`;
- * jnp.divide's float32 for an integer `x` (float64 for int64 / uint64), as lowerDivPow computes it.
- * A complex `x` keeps its dtype, as in JAX.
+ * The dtype of `x.at[index].divide(values)` for an `x` of dtype `D`: `D` for a float or complex
+ * `x` (as in JAX); jnp.divide's float32 for an integer `x` (float64 for int64 / uint64).
  */
-export type AtDivideDType<D extends DType> = D extends
-  | 'float64'
-  | 'float32'
-  | 'float16'
-  | 'bfloat16'
-  | 'complex64'
-  | 'complex128'
+export type AtDivideDType<D extends DType> = D extends FloatDType | ComplexDType
   ? D
   : D extends 'int64' | 'uint64'
     ? 'float64'
     : 'float32';
 
-/** The indexed positions: the index arrays stacked (index vector last, or one array) and the result layout. */
+/** The float dtypes (what `isFloat` accepts). */
+type FloatDType = 'float64' | 'float32' | 'float16' | 'bfloat16';
+
+/**
+ * The indexed positions: the index arrays stacked (index vector last, or one array), the number
+ * `k` of indexed leading dims, their broadcast shape B (`batch`, [] for ints) and B + x.shape[k:].
+ */
 interface Indexer {
   readonly indices: Tensor;
-  /** Number of indexed leading dims. */
   readonly k: number;
-  /** Broadcast shape of the index arrays ([] for scalar ints). */
   readonly batch: readonly number[];
-  /** B + x.shape[k:]. */
   readonly sliceShape: readonly number[];
 }
 
