@@ -37,6 +37,7 @@ import {
   isSigned,
 } from '../../tensor/dtype.js';
 import { toDTypeScalar } from '../../tensor/scalar.js';
+import { fail } from '../../core/validate.js';
 import { broadcastShapes, broadcastTo, cast, stack } from '../../tensor/ops.js';
 import { Tensor, full, tensor, zeros } from '../../tensor/tensor.js';
 import { describe, flag, options, outArg, scalar, tensorArg } from '../args.js';
@@ -418,10 +419,7 @@ function lowerApply(
   const op = 'jax.at.apply';
   const o = options(op, opts, KEYS);
   if (typeof func !== 'function')
-    throw new InvalidArgumentError(
-      `${op}.func`,
-      `${op}: func must be a unary function; got ${describe(func)}`,
-    );
+    fail(`${op}.func`, `${op}: func must be a unary function; got ${describe(func)}`);
   const ix = toIndexer(x, index, op);
   return atScatter(op, x, ix, zeros(ix.sliceShape, x.dtype), (current: Scalar) => func(current), o);
 }
