@@ -171,7 +171,6 @@ export function lowerTakeAlongAxis(
   if (axisSize === 0) return constantGather({ op, out }, zeros(outShape, a.dtype));
   const plan = alongAxisPlan(a.shape, idxShape, outShape, axisInt);
   const operand = a.reshape(plan.kept.map((d) => a.shape[d]));
-  // Only the exact string "promise_in_bounds" skips JAX's normalization of negatives.
   const policy = laxGatherPolicy(parsed, o.mode === 'promise_in_bounds' ? 'out_of_bounds' : 'from_end', fill);
   return gatherCall({ op, out }, operand, indices.reshape([...plan.indexShape, 1]), plan.dn, policy);
 }
