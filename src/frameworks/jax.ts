@@ -14,14 +14,12 @@
 import { jaxArray } from './constructors.js';
 import { at, lowerAt } from './jax/at.js';
 import { GatherDimensionNumbers, ScatterDimensionNumbers } from './jax/dimension-numbers.js';
-import { gather, lowerGather } from './jax/gather.js';
+import { gather, lowerGather, lowerScatters, scatters } from './jax/lax.js';
 import { GatherScatterMode } from './jax/modes.js';
-import { lowerScatters, scatters } from './jax/scatter.js';
 import { lowerTake, lowerTakeAlongAxis, take, take_along_axis } from './jax/take.js';
 
 export type { AtIndex, AtIndexEntry, AtOptions, AtGetOptions, AtRef, AtValues } from './jax/at.js';
-export type { LaxGatherOptions } from './jax/gather.js';
-export type { LaxScatterOptions, LaxScatterApplyOptions } from './jax/scatter.js';
+export type { LaxGatherOptions, LaxScatterOptions, LaxScatterApplyOptions } from './jax/lax.js';
 export type { TakeOptions, TakeAlongAxisOptions } from './jax/take.js';
 export type { JaxMode, ParsedMode } from './jax/modes.js';
 export { DEFAULT_MODE as JAX_DEFAULT_MODE } from './jax/modes.js';

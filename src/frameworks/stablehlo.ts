@@ -164,13 +164,8 @@ function lowerScatter(
   const computation = computationArg(op, update_computation);
   if (Array.isArray(inputs)) {
     const { ins, i, ups } = variadicArgs(op, inputs, scatter_indices, updates);
-    coreScatterShape(
-      ins.map((t) => t.shape),
-      i.shape,
-      ups.map((t) => t.shape),
-      dn,
-      op,
-    );
+    const shapes = (ts: readonly Tensor[]) => ts.map((t) => t.shape);
+    coreScatterShape(shapes(ins), i.shape, shapes(ups), dn, op);
     return scatterCallN({ op }, ins, i, ups, dn, computation, policy);
   }
   const x = tensorArg(op, 'inputs', inputs);

@@ -37,6 +37,7 @@ import {
   isSigned,
 } from '../../tensor/dtype.js';
 import { toDTypeScalar } from '../../tensor/scalar.js';
+import { fail } from '../../core/validate.js';
 import { broadcastShapes, broadcastTo, cast, stack } from '../../tensor/ops.js';
 import { Tensor, full, tensor, zeros } from '../../tensor/tensor.js';
 import { describe, flag, options, outArg, scalar, tensorArg } from '../args.js';
@@ -46,7 +47,7 @@ import { type PromiseOptions, fillValue, orFail, promises, withPromises } from '
 import type { LoweredGather, LoweredScatter } from '../lowered.js';
 import { Builder } from '../../ir/builder.js';
 import { type ProgramCall, mainFunc, scatterOp, typeOf } from '../../ir/lowered.js';
-import { isComplex } from '../../tensor/complex.js';
+import { type ComplexDType, isComplex } from '../../tensor/complex.js';
 
 /** One entry of an `.at[]` index: an int or an integer index array. */
 export type AtIndexEntry = number | bigint | Tensor;
@@ -109,30 +110,26 @@ export interface AtRef<R, G = R, Q = R> {
 }
 
 /**
- * The dtype of `x.at[index].divide(values)` for an `x` of dtype `D`: `D` for a float `x`;
- * jnp.divide's float32 for an integer `x` (float64 for int64 / uint64), as lowerDivPow computes it.
- * A complex `x` keeps its dtype, as in JAX.
+ * The dtype of `x.at[index].divide(values)` for an `x` of dtype `D`: `D` for a float or complex
+ * `x` (as in JAX); jnp.divide's float32 for an integer `x` (float64 for int64 / uint64).
  */
-export type AtDivideDType<D extends DType> = D extends
-  | 'float64'
-  | 'float32'
-  | 'float16'
-  | 'bfloat16'
-  | 'complex64'
-  | 'complex128'
+export type AtDivideDType<D extends DType> = D extends FloatDType | ComplexDType
   ? D
   : D extends 'int64' | 'uint64'
     ? 'float64'
     : 'float32';
 
-/** The indexed positions: the index arrays stacked (index vector last, or one array) and the result layout. */
+/** The float dtypes (what `isFloat` accepts). */
+type FloatDType = 'float64' | 'float32' | 'float16' | 'bfloat16';
+
+/**
+ * The indexed positions: the index arrays stacked (index vector last, or one array), the number
+ * `k` of indexed leading dims, their broadcast shape B (`batch`, [] for ints) and B + x.shape[k:].
+ */
 interface Indexer {
   readonly indices: Tensor;
-  /** Number of indexed leading dims. */
   readonly k: number;
-  /** Broadcast shape of the index arrays ([] for scalar ints). */
   readonly batch: readonly number[];
-  /** B + x.shape[k:]. */
   readonly sliceShape: readonly number[];
 }
 
@@ -292,17 +289,20 @@ function atScatter(
   return withPromises(call, promises(op, o));
 }
 
-/** Update methods and their core reducer. */
+/** The update methods taking values, and the core reducer of each (divide and power multiply the values: divPow). */
 const REDUCER = {
   set: 'replace',
   add: 'add',
   subtract: 'sub',
   multiply: 'mul',
+  divide: 'mul',
+  power: 'mul',
   min: 'min',
   max: 'max',
 } as const;
 
-function refuseBool(x: Tensor, op: string): void {
+/** Arithmetic updates refuse a bool x (JAX would promote it to int and cast back). */
+function notBool(x: Tensor, op: string): void {
   if (x.dtype === 'bool')
     throw new DTypeError(
       `${op}.dtype`,
@@ -311,19 +311,21 @@ function refuseBool(x: Tensor, op: string): void {
     );
 }
 
-function lowerReduce(
-  method: keyof typeof REDUCER,
+/** Lowers `x.at[index].<m>(values)`: the values cast safely and broadcast, then one scatter (or divPow's). */
+function lowerUpdate(
+  m: keyof typeof REDUCER,
   x: Tensor,
   index: AtIndex,
   values: AtValues,
   opts: AtOptions | null = {},
-): ScatterCall {
-  const op = `jax.at.${method}`;
+): ScatterCall | ProgramCall {
+  const op = `jax.at.${m}`;
   const o = options(op, opts, KEYS);
-  if (method === 'add' || method === 'subtract' || method === 'multiply') refuseBool(x, op);
+  if (m === 'add' || m === 'subtract' || m === 'multiply' || m === 'divide' || m === 'power') notBool(x, op);
   const ix = toIndexer(x, index, op);
   const updates = toUpdates(x, values, ix.sliceShape, op);
-  return atScatter(op, x, ix, updates, REDUCER[method], o);
+  if (m === 'divide' || m === 'power') return divPow(m, x, ix, updates, o);
+  return atScatter(op, x, ix, updates, REDUCER[m], o);
 }
 
 /** A float64 rounded to the storage precision of a float dtype. */
@@ -357,18 +359,14 @@ function powWrap(d: DType, base: Scalar, exp: Scalar, op: string): Scalar {
  * dtype) and recomputes result = x OP product, so untouched elements keep x (= x OP 1).
  * divide of an integer array yields float32 (float64 for 64-bit ints), as jnp.divide does.
  */
-function lowerDivPow(
+function divPow(
   method: 'divide' | 'power',
   x: Tensor,
-  index: AtIndex,
-  values: AtValues,
-  opts: AtOptions | null = {},
+  ix: Indexer,
+  updates: Tensor,
+  o: AtOptions,
 ): ScatterCall | ProgramCall {
   const op = `jax.at.${method}`;
-  const o = options(op, opts, KEYS);
-  refuseBool(x, op);
-  const ix = toIndexer(x, index, op);
-  const updates = toUpdates(x, values, ix.sliceShape, op);
   const d = x.dtype;
   if (method === 'divide' && isComplex(d)) return complexDivide(op, x, ix, updates, o);
   const outDType: DType = method === 'divide' && !isFloat(d) ? (is64Bit(d) ? 'float64' : 'float32') : d;
@@ -421,30 +419,27 @@ function lowerApply(
   const op = 'jax.at.apply';
   const o = options(op, opts, KEYS);
   if (typeof func !== 'function')
-    throw new InvalidArgumentError(
-      `${op}.func`,
-      `${op}: func must be a unary function; got ${describe(func)}`,
-    );
+    fail(`${op}.func`, `${op}: func must be a unary function; got ${describe(func)}`);
   const ix = toIndexer(x, index, op);
   return atScatter(op, x, ix, zeros(ix.sliceShape, x.dtype), (current: Scalar) => func(current), o);
 }
 
 function makeRef<R>(input: Tensor, index: AtIndex, wrap: (call: CoreCall | ProgramCall) => R): AtRef<R> {
   const x = tensorArg('jax.at', 'x', input);
-  const reduce = (m: keyof typeof REDUCER) => (values: AtValues, options?: AtOptions | null) =>
-    wrap(lowerReduce(m, x, index, values, options));
-  const multiply = reduce('multiply');
+  const update = (m: keyof typeof REDUCER) => (values: AtValues, options?: AtOptions | null) =>
+    wrap(lowerUpdate(m, x, index, values, options));
+  const multiply = update('multiply');
   return {
     get: (options) => wrap(lowerGet(x, index, options)),
-    set: reduce('set'),
-    add: reduce('add'),
-    subtract: reduce('subtract'),
+    set: update('set'),
+    add: update('add'),
+    subtract: update('subtract'),
     multiply,
     mul: multiply,
-    divide: (values, options) => wrap(lowerDivPow('divide', x, index, values, options)),
-    power: (values, options) => wrap(lowerDivPow('power', x, index, values, options)),
-    min: reduce('min'),
-    max: reduce('max'),
+    divide: update('divide'),
+    power: update('power'),
+    min: update('min'),
+    max: update('max'),
     apply: (func, options) => wrap(lowerApply(x, index, func, options)),
   };
 }

@@ -11,6 +11,7 @@
  */
 import { gatherShape } from '../../core/gather-shape.js';
 import { scatterShape } from '../../core/scatter-shape.js';
+import { fail } from '../../core/validate.js';
 import type {
   GatherDimensionNumbers as CoreGatherDN,
   ScatterDimensionNumbers as CoreScatterDN,
@@ -151,10 +152,7 @@ const scatterRule = (id: string): string =>
 /** `dimension_numbers` is an object with only the NamedTuple's fields (`<op>.dimension_numbers`). */
 function dimensionNumbersArg(op: string, dn: unknown, type: string, keys: readonly string[]): void {
   if (dn === null || typeof dn !== 'object')
-    throw new InvalidArgumentError(
-      `${op}.dimension_numbers`,
-      `${op}: dimension_numbers must be a ${type}; got ${fmt(dn)}`,
-    );
+    fail(`${op}.dimension_numbers`, `${op}: dimension_numbers must be a ${type}; got ${fmt(dn)}`);
   options(op, dn as Record<string, unknown>, keys, 'dimension_numbers', 'dimension_numbers');
 }
 

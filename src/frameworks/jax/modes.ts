@@ -53,10 +53,8 @@ export type EntryPoint =
   | 'numpy.take_along_axis';
 
 /**
- * `mode=None` per entry point (jax/_src/lax/slicing.py `gather` and `from_any`;
- * jax/_src/numpy/indexing.py `take`, `take_along_axis`; array_methods.py `.at`):
- * gathers through lax and `.at[].get()` promise in-bounds (= clamp), scatters drop,
- * `jnp.take` and `jnp.take_along_axis` fill.
+ * `mode=None` per entry point, as jax/_src/lax/slicing.py (`gather`, `from_any`),
+ * jax/_src/numpy/indexing.py (`take`, `take_along_axis`) and array_methods.py (`.at`) decide it.
  */
 export const DEFAULT_MODE: Readonly<Record<EntryPoint, ParsedMode>> = {
   'lax.gather': 'PROMISE_IN_BOUNDS',
@@ -67,10 +65,7 @@ export const DEFAULT_MODE: Readonly<Record<EntryPoint, ParsedMode>> = {
   'numpy.take_along_axis': 'FILL_OR_DROP',
 };
 
-/**
- * The core gather and scatter modes of each parsed mode. As XLA does, FILL_OR_DROP drops the
- * whole scatter window and PROMISE_IN_BOUNDS clamps gathers and drops scatters (in the core).
- */
+/** The core gather and scatter modes of each parsed mode (as XLA does them: see the file header). */
 export const CORE_MODE = {
   CLIP: { gather: 'clip', scatter: 'clip' },
   FILL_OR_DROP: { gather: 'fill', scatter: 'drop' },
@@ -87,11 +82,7 @@ export function laxGatherPolicy(
   return parsed === 'FILL_OR_DROP' && fill !== undefined ? { ...policy, fill_value: fill } : policy;
 }
 
-/**
- * Negative indices per entry point: lax never wraps (a negative start is out of bounds and
- * clamps to 0 or is filled/dropped); `.at[]` wraps once unless `wrap_negative_indices=false`;
- * `take` and `take_along_axis` decide per mode (see take.ts).
- */
+/** lax never wraps a negative index: the start is out of bounds (clamped to 0, or filled/dropped). */
 export const LAX_NEGATIVE_INDICES: NegativeIndexPolicy = 'out_of_bounds';
 
 /** Every accepted `mode=` value: the strings and the enum members. */

@@ -19,11 +19,7 @@
  * Rules (`jax.numpy.take.<rule>`, `jax.numpy.take_along_axis.<rule>`): index_dtype, axis, mode,
  * fill_value, empty_axis (take), indices (1-D when axis = None), rank, broadcast.
  */
-import type {
-  GatherDimensionNumbers as CoreGatherDN,
-  GatherMode,
-  NegativeIndexPolicy,
-} from '../../core/types.js';
+import type { GatherDimensionNumbers as CoreGatherDN } from '../../core/types.js';
 import { IndexOutOfBoundsError, InvalidArgumentError, fmt } from '../../errors.js';
 import { type Scalar, isInteger } from '../../tensor/dtype.js';
 import { broadcastShapes } from '../../tensor/ops.js';
@@ -72,7 +68,7 @@ const TAKE_MODES = {
   fill: { mode: 'fill', negative_indices: 'from_end' },
   clip: { mode: 'clip', negative_indices: 'out_of_bounds' },
   wrap: { mode: 'wrap', negative_indices: 'out_of_bounds' },
-} as const satisfies Record<string, { mode: GatherMode; negative_indices: NegativeIndexPolicy }>;
+} as const;
 
 function checkIndexDType(indices: Tensor, op: string): void {
   indexDType(op, indices, isInteger, 'index_dtype', 'indices must have an integer dtype');
@@ -175,7 +171,6 @@ export function lowerTakeAlongAxis(
   if (axisSize === 0) return constantGather({ op, out }, zeros(outShape, a.dtype));
   const plan = alongAxisPlan(a.shape, idxShape, outShape, axisInt);
   const operand = a.reshape(plan.kept.map((d) => a.shape[d]));
-  // Only the exact string "promise_in_bounds" skips JAX's normalization of negatives.
   const policy = laxGatherPolicy(parsed, o.mode === 'promise_in_bounds' ? 'out_of_bounds' : 'from_end', fill);
   return gatherCall({ op, out }, operand, indices.reshape([...plan.indexShape, 1]), plan.dn, policy);
 }

@@ -11,7 +11,6 @@
  * Element types: `source` / `dest` are AnyRankedTensor, so `complex<f32>` / `complex<f64>`
  * tensors gather and scatter like any other (elements copied whole; no arithmetic).
  */
-import type { GatherMode, ScatterMode } from '../../core/types.js';
 import { fail } from '../../core/validate.js';
 import { fmt } from '../../errors.js';
 import type { DType } from '../../tensor/dtype.js';
@@ -54,15 +53,7 @@ export const MLIR_POLICY = {
   },
   /** A negative coordinate is out of bounds. */
   negative_indices: 'out_of_bounds',
-} as const satisfies {
-  out_of_bounds: {
-    default: 'error';
-    gather: Record<string, GatherMode>;
-    scatter: Record<string, ScatterMode>;
-  };
-  duplicates: { default: 'error'; error: 'error'; last: 'apply' };
-  negative_indices: 'out_of_bounds';
-};
+} as const;
 
 const OOB = { gather: ['error', 'clamp'], scatter: ['error', 'skip'] } as const;
 const DUPLICATES = ['error', 'last'] as const;

@@ -1,12 +1,35 @@
 /**
- * `jax.lax.scatter`, `scatter_add`, `scatter_sub`, `scatter_mul`, `scatter_min`, `scatter_max`
- * `(operand, scatter_indices, updates, dimension_numbers, { indices_are_sorted, unique_indices,
- * mode })` and `scatter_apply(operand, scatter_indices, func, dimension_numbers, { update_shape,
- * ... })` — XLA's scatter with JAX's fixed index_vector_dim.
+ * `jax.lax.gather(operand, start_indices, dimension_numbers, slice_sizes, { unique_indices,
+ * indices_are_sorted, mode, fill_value })`, `jax.lax.scatter`, `scatter_add`, `scatter_sub`,
+ * `scatter_mul`, `scatter_min`, `scatter_max` `(operand, scatter_indices, updates,
+ * dimension_numbers, { indices_are_sorted, unique_indices, mode })` and `scatter_apply(operand,
+ * scatter_indices, func, dimension_numbers, { update_shape, ... })` — XLA's gather and scatter
+ * with JAX's fixed index_vector_dim: the index vector is the LAST dim of the indices, and a
+ * negative start is not wrapped.
  *
+ * gather:
+ *   batch_index = result_index at the dims not in offset_dims
+ *   start       = start_indices[batch_index..., :]
+ *   full_start[start_index_map[k]] = start[k]
+ *   full_batch[operand_batching_dims[i]] = batch_index[start_indices_batching_dims[i]]
+ *   result[result_index] = operand[full_start + full_batch + offset_index (0 at collapsed/batching dims)]
+ *
+ * Shape: rank(result) = len(offset_dims) + rank(start_indices) - 1; the offset dims take the
+ * slice sizes of the non-collapsed, non-batching operand dims, the others the indices' dims.
+ *
+ * Rules (each an error code `jax.lax.gather.<rule>`): index_dtype, start_indices (rank ≥ 1),
+ * dimension_numbers, offset_dims, collapsed_slice_dims, operand_batching_dims,
+ * start_indices_batching_dims, batching_dims, start_index_map, slice_sizes (incl. collapsed
+ * dims must have slice size 1), mode, fill_value.
+ *
+ * Out of bounds (`mode`, default None = PROMISE_IN_BOUNDS): CLIP and PROMISE_IN_BOUNDS clamp the
+ * window start into [0, dim - slice_size]; FILL_OR_DROP ('fill' | 'drop') fills the whole
+ * window with `fill_value` (default NaN / iinfo.min / iinfo.max / true).
+ *
+ * scatter:
  *   update_scatter_index = update_index at the dims not in update_window_dims
- *   start  = scatter_indices[update_scatter_index..., :]       (index vector = LAST dim)
- *   full_start[scatter_dims_to_operand_dims[k]] = start[k]     (no negative wrapping)
+ *   start  = scatter_indices[update_scatter_index..., :]
+ *   full_start[scatter_dims_to_operand_dims[k]] = start[k]
  *   full_batch[operand_batching_dims[i]] = update_scatter_index[scatter_indices_batching_dims[i]]
  *   out[full_start + full_batch + window_index (0 at inserted/batching dims)]
  *       = combine(out[...], updates[update_index])
@@ -24,23 +47,77 @@
  * Duplicates: every update is applied, in update-index (row-major) order — JAX leaves the order
  * implementation-defined, so `scatter` with duplicates keeps the last here.
  *
- * Options are strict (`<op>.options`); `out` receives the result (`out: operand` updates in place).
+ * Options are strict (`<op>.options`: unknown keys refused); `out` receives the result
+ * (`out: operand` updates a scatter's operand in place).
  */
 import type { ScatterCall } from '../../core/call.js';
 import type { ReducerName, UpdateComputation } from '../../core/types.js';
-import { DTypeError, InvalidArgumentError, fmt } from '../../errors.js';
+import { InvalidArgumentError, fmt } from '../../errors.js';
 import type { Scalar } from '../../tensor/dtype.js';
 import { type Tensor, zeros } from '../../tensor/tensor.js';
-import { dtypeRuleFailed, integers, options, outArg, tensorArg } from '../args.js';
-import { scatterCall } from '../families.js';
+import { integers, options, outArg, tensorArg } from '../args.js';
+import { dtypeRule } from '../checks.js';
+import { gatherCall, scatterCall } from '../families.js';
 import {
+  type GatherDimensionNumbers,
   type ScatterDimensionNumbers,
   checkIndices,
+  lowerGatherDimensionNumbers,
   lowerScatterDimensionNumbers,
 } from './dimension-numbers.js';
-import { CORE_MODE, type JaxMode, LAX_NEGATIVE_INDICES, parseMode } from './modes.js';
-import { type PromiseOptions, promises } from './util.js';
-import { type LoweredScatter, runs } from '../lowered.js';
+import { CORE_MODE, type JaxMode, LAX_NEGATIVE_INDICES, laxGatherPolicy, parseMode } from './modes.js';
+import { type PromiseOptions, fillValue, promises } from './util.js';
+import { type LoweredGather, type LoweredScatter, runs } from '../lowered.js';
+
+/** Keyword arguments of `jax.lax.gather`. */
+export interface LaxGatherOptions extends PromiseOptions {
+  /** Default (undefined/null): PROMISE_IN_BOUNDS, which clamps. */
+  readonly mode?: JaxMode | null;
+  /** Value of out-of-bounds windows under FILL_OR_DROP; ignored otherwise. */
+  readonly fill_value?: Scalar | null;
+  /** Where the result goes (the library's; JAX arrays are immutable). */
+  readonly out?: Tensor;
+}
+
+const GATHER_KEYS = ['unique_indices', 'indices_are_sorted', 'mode', 'fill_value', 'out'] as const;
+
+/**
+ * Validates and lowers `jax.lax.gather` to one general gather. StableHLO's C21 stays (a
+ * zero-size dim cannot be sliced with size 1), as XLA refuses it too.
+ */
+export function lowerGather(
+  operand: Tensor,
+  start_indices: Tensor,
+  dimension_numbers: GatherDimensionNumbers,
+  slice_sizes: readonly number[],
+  opts: LaxGatherOptions | null = {},
+): LoweredGather<'jax.lax.gather'> {
+  const op = 'jax.lax.gather';
+  const x = tensorArg(op, 'operand', operand);
+  const i = tensorArg(op, 'start_indices', start_indices);
+  const o = options(op, opts, GATHER_KEYS);
+  const { indices_are_sorted } = promises(op, o);
+  const parsed = parseMode(o.mode, 'lax.gather', op);
+  const fill = fillValue(op, x, o.fill_value);
+  checkIndices(i, op, 'start_indices');
+  const sizes = integers(op, 'slice_sizes', slice_sizes);
+  const dn = lowerGatherDimensionNumbers(x.shape, i.shape, dimension_numbers, sizes, op);
+  const m = { op, out: outArg(op, o.out) };
+  const policy = { ...laxGatherPolicy(parsed, LAX_NEGATIVE_INDICES, fill), zero_size_dims: 'spec' } as const;
+  return gatherCall(m, x, i, { ...dn, indices_are_sorted }, policy);
+}
+
+/**
+ * Gathers slices of `operand` (jax.lax.gather).
+ *
+ * @example
+ * const x = tensor([10, 11, 12], 'int32');
+ * const idx = tensor([[0], [1], [1], [2], [2], [2]], 'int32');
+ * jax.lax.gather(x, idx, jax.lax.GatherDimensionNumbers({ offset_dims: [], collapsed_slice_dims: [0], start_index_map: [0] }), [1],
+ *   { indices_are_sorted: true, mode: jax.lax.GatherScatterMode.PROMISE_IN_BOUNDS });
+ * // → [10, 11, 11, 12, 12, 12]
+ */
+export const gather = runs(lowerGather);
 
 /** Keyword arguments of the `jax.lax.scatter*` family. */
 export interface LaxScatterOptions extends PromiseOptions {
@@ -56,10 +133,10 @@ export interface LaxScatterApplyOptions extends LaxScatterOptions {
   readonly update_shape?: readonly number[];
 }
 
-const KEYS = ['indices_are_sorted', 'unique_indices', 'mode', 'out'] as const;
-const APPLY_KEYS = [...KEYS, 'update_shape'] as const;
+const SCATTER_KEYS = ['indices_are_sorted', 'unique_indices', 'mode', 'out'] as const;
+const APPLY_KEYS = [...SCATTER_KEYS, 'update_shape'] as const;
 
-/** Each lax scatter op and the core update computation it is (lax.scatter replaces). */
+/** Each lax scatter op's core update computation; lax.add / sub / mul take numbers only (NUMERIC_ONLY). */
 const COMBINER: Readonly<Record<string, ReducerName>> = {
   scatter: 'replace',
   scatter_add: 'add',
@@ -68,8 +145,6 @@ const COMBINER: Readonly<Record<string, ReducerName>> = {
   scatter_min: 'min',
   scatter_max: 'max',
 };
-
-/** lax.add / sub / mul take numbers only; min, max and plain scatter take any dtype. */
 const NUMERIC_ONLY = new Set(['scatter_add', 'scatter_sub', 'scatter_mul']);
 
 /** Validates and lowers one scatter of the family; `computation` overrides the table (scatter_apply). */
@@ -90,12 +165,10 @@ function lowerScatterOp(
   const parsed = parseMode(o.mode, 'lax.scatter', op);
   checkIndices(i, op, 'scatter_indices');
   if (NUMERIC_ONLY.has(name) && x.dtype === 'bool')
-    dtypeRuleFailed(
-      new DTypeError(
-        `${op}.dtype`,
-        `${op}: operand must have a numeric dtype (lax.${name.slice(8)} does not accept bool); got bool`,
-        { dtype: 'bool' },
-      ),
+    dtypeRule(
+      `${op}.dtype`,
+      `${op}: operand must have a numeric dtype (lax.${name.slice(8)} does not accept bool); got bool`,
+      x,
     );
   const dn = lowerScatterDimensionNumbers(x, i, u, dimension_numbers, op);
   const m = { op, out: outArg(op, o.out) };
@@ -119,7 +192,7 @@ export interface LowerScatterFn<N extends string = string> {
 const lowerer =
   <N extends string>(name: N): LowerScatterFn<N> =>
   (x, i, u, dn, opts = {}) =>
-    lowerScatterOp(name, x, i, u, dn, options(`jax.lax.${name}`, opts, KEYS));
+    lowerScatterOp(name, x, i, u, dn, options(`jax.lax.${name}`, opts, SCATTER_KEYS));
 
 /** Lowers `jax.lax.scatter_apply`: `func` applied once per hit, through a zero updates tensor of `update_shape`. */
 function lowerScatterApply(
@@ -136,15 +209,7 @@ function lowerScatterApply(
     throw new InvalidArgumentError(`${op}.func`, `${op}: func must be a unary function; got ${fmt(func)}`);
   const shape = o.update_shape === undefined ? [] : integers(op, 'update_shape', o.update_shape);
   const unused = zeros(shape, x.dtype);
-  return lowerScatterOp(
-    'scatter_apply',
-    x,
-    scatter_indices,
-    unused,
-    dimension_numbers,
-    o,
-    (current: Scalar) => func(current),
-  );
+  return lowerScatterOp('scatter_apply', x, scatter_indices, unused, dimension_numbers, o, (v) => func(v));
 }
 
 /** Lowerings of the `jax.lax.scatter*` family (`jax.lower.lax`). */
