@@ -1,6 +1,6 @@
 /**
  * Named negative tests for the `jax.lax` rules the catalogue still listed without one
- * (src/frameworks/jax/scatter.ts), reached through the public call: the error class, the exact
+ * (src/frameworks/jax/lax.ts), reached through the public call: the error class, the exact
  * code and the message's key part, beside the valid call.
  *
  * `jax.lax.scatter_apply.updates`: scatter_apply has no updates argument; it scatters a zero
