@@ -187,10 +187,7 @@ function lowerSliceIndex(X: Tensor, indices: readonly unknown[], out: unknown): 
   return placedGather(m, p, S, INDEX_POLICY);
 }
 
-/**
- * `torch.index_put(x, indices, v, accumulate)` with null entries (`x[:, m] = v`): `v` broadcast
- * to the placed result shape, then the placed scatter; or masked_fill (a 0-d mask kept).
- */
+/** `torch.index_put(x, indices, v, accumulate)` with null entries (`x[:, m] = v`): the placed scatter, or maskedFill. */
 function lowerSliceIndexPut(
   X: Tensor,
   indices: readonly unknown[],
@@ -268,10 +265,7 @@ function expand(op: string, X: Tensor, tuple: readonly TupleEntry[]) {
   return { operand, entries, S, rest: operand.shape.slice(depth), lone };
 }
 
-/**
- * PyTorch 1.13 sends one mask with a one-element value and accumulate=False to masked_fill
- * (the value broadcast over the mask's positions; a 0-d mask fills all or nothing).
- */
+/** PyTorch 1.13's masked_fill dispatch (maskedFill; a 0-d mask fills all or nothing). */
 const isMaskedFill = (tuple: readonly TupleEntry[], V: Tensor, accumulate: boolean) =>
   tuple.length === 1 && 'mask' in tuple[0] && V.size === 1 && !accumulate;
 
@@ -298,9 +292,8 @@ function fillValue(X: Tensor, V: Tensor): Tensor {
 }
 
 /**
- * The index_put tuple as PyTorch 1.13 reads it: outside masked_fill a 0-d mask adds no index
- * (its nonzero has no columns), True or False; a tuple left without any index fails an
- * internal assert in PyTorch (torch.index_put.scalar_mask).
+ * The index_put tuple as PyTorch 1.13 reads it: outside masked_fill a 0-d mask adds no index, True or
+ * False; a tuple left without any index fails an internal assert in PyTorch (torch.index_put.scalar_mask).
  */
 function indexPutTuple(X: Tensor, arrays: readonly Tensor[], V: Tensor, accumulate: boolean): TupleEntry[] {
   const op = 'torch.index_put';
@@ -439,12 +432,7 @@ function broadcastPair(op: string, X: Tensor, M: Tensor): [Tensor, Tensor, boole
   return shape.length === 0 ? [b(X).reshape([1]), b(M).reshape([1]), true] : [b(X), b(M), false];
 }
 
-/**
- * Lowers `torch.masked_select(input, mask)`: the elements of `input` where `mask` is true, as
- * a 1-D tensor, row-major (`input` and `mask` broadcast together; a 0-d pair gives 1-D).
- *
- *   out[j] = input[nz(mask)[j]]
- */
+/** Lowers `torch.masked_select(input, mask)` (module comment): a 1-D result, row-major (also for a 0-d pair). */
 export function lowerMaskedSelect(
   input: Tensor,
   mask: Tensor,
@@ -459,11 +447,8 @@ export function lowerMaskedSelect(
 }
 
 /**
- * Lowers `torch.masked_scatter(input, mask, source)`: a copy of `input` (broadcast with `mask`) whose mask
- * positions take `source`'s first count(mask) elements, row-major. `source` has input's dtype
+ * Lowers `torch.masked_scatter(input, mask, source)` (module comment): `source` has input's dtype
  * (torch.masked_scatter.source_dtype) and at least count(mask) elements (torch.masked_scatter.source_size).
- *
- *   out[nz(mask)[j]] = source.flatten()[j]      for j < count(mask)
  */
 export function lowerMaskedScatter(
   input: Tensor,

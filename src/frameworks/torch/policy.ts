@@ -1,8 +1,7 @@
 /**
  * PyTorch's index policies, one table (PyTorch 1.13 CPU, checked against goldens from the real
  * implementation by scripts/goldens/generate.py): out of bounds is always an error; negative
- * indices count from the end once in index_fill, index_put and take, and are errors elsewhere;
- * index_select and index_add also take int32 indices. Duplicates: scatter_add and index_add sum,
+ * indices and index dtypes per op. Duplicates: scatter_add and index_add sum,
  * scatter_reduce reduces, index_put sums with accumulate=True; scatter, index_copy and index_put
  * (accumulate=False) — unspecified in PyTorch — apply every update in update-index (row-major)
  * order, the last wins (the core's deterministic schedule; PyTorch 1.13 CPU gives the same on
@@ -61,7 +60,7 @@ const POLICIES = {
 /** The PyTorch ops whose policies `TORCH_POLICY` holds. */
 export type TorchOp = keyof typeof POLICIES;
 
-/** The policy of every op (PyTorch 1.13). Out of bounds is always an error. */
+/** The policy of every op (PyTorch 1.13). */
 export const TORCH_POLICY: Readonly<Record<TorchOp, TorchPolicy>> = POLICIES;
 
 /** torch.<op>.index_dtype: the index tensor's dtype must be one the op accepts. */
