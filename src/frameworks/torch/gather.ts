@@ -42,8 +42,7 @@ export interface GatherOptions extends OutOptions {
 
 /**
  * The checks gather and the scatters share, on 0-d → 1-d views (returned): equal ranks (.ndim),
- * index.size(d) <= input.size(d) for d != dim and <= src.size(d) for all d (.index_shape). The
- * caller checks the index dtype first (the scatters check src's dtype in between).
+ * index.size(d) <= input.size(d) for d != dim and <= src.size(d) for all d (.index_shape).
  */
 export function elementsArgs(op: TorchOp, X: Tensor, I: Tensor, dim: number, S?: Tensor): Tensor[] {
   const ts = (S ? [X, I, S] : [X, I]).map(atLeast1d);
@@ -129,7 +128,7 @@ export function lowerTakeAlongDim(
   const X = tensorArg(name, 'input', input);
   const I = tensorArg(name, 'indices', indices);
   const m = metaOf(op, o.out);
-  if (o.dim === undefined || o.dim === null) {
+  if (o.dim == null) {
     checkOutDType(name, o.out, X.dtype);
     if (I.size === 0) return readsNothing({ ...m, reshape: [0] }, X, policyOf(op));
     checkIndexDType(op, I);
@@ -181,11 +180,10 @@ export function lowerTake(
 }
 
 /**
- * The index of the ops along dim (index_select, index_add/copy/fill): the op's index dtype
- * (torch.<op>.index_dtype), `dim` (.dim), then a vector (.index_rank; 0-d counts as one element).
+ * The index of the ops along dim (index_select, index_add/copy/fill), in PyTorch 1.13's order (measured):
+ * `dim` (.dim), a vector (.index_rank; 0-d counts as one element), the op's index dtype (.index_dtype).
  */
 export function vectorAlongDim(op: TorchOp, I: Tensor, dim: unknown, rank: number) {
-  // PyTorch 1.13's order (measured for index_add, index_copy, index_select): dim, rank, dtype.
   const d = normalizeDim(op, dim, rank);
   if (I.rank > 1)
     throw new InvalidArgumentError(
@@ -196,11 +194,6 @@ export function vectorAlongDim(op: TorchOp, I: Tensor, dim: unknown, rank: numbe
   checkIndexDType(op, I);
   return { d, I: I.rank === 1 ? I : I.reshape([I.size]) };
 }
-
-const INDEX_SELECT_POLICY = {
-  ...policyOf('index_select'),
-  oob_code: 'torch.index_select.index_out_of_bounds',
-};
 
 /**
  * Lowers `torch.index_select(input, dim, index, *, out=None)`.
@@ -236,5 +229,6 @@ export function lowerIndexSelect(
       { dim: d },
     );
   const m = metaOf(op, o.out, X.rank === 0 ? [] : undefined);
-  return takeGather(m, atLeast1d(X), I, d, INDEX_SELECT_POLICY);
+  const policy = { ...policyOf(op), oob_code: 'torch.index_select.index_out_of_bounds' };
+  return takeGather(m, atLeast1d(X), I, d, policy);
 }

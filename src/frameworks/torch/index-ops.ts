@@ -33,14 +33,13 @@ type Scaled = { updates: Tensor; computation: UpdateComputation; prologue?: Prol
  *
  * `source` has self's shape with dim → len(index) (torch.<op>.source_shape). `along` is the index
  * and dim, checked (vectorAlongDim); PyTorch 1.13 checks the source's dtype after them and before
- * its shape, so index_add and index_copy check it between the two.
+ * its shape, so index_add and index_copy check it between the two. index_add adds, the others replace.
  */
 function lowerIndexFamily(
   op: TorchOp,
   X: Tensor,
   { d, I }: { d: number; I: Tensor },
   source: Tensor,
-  computation: UpdateComputation,
   out: unknown,
   scale?: (source: Tensor) => Scaled,
 ): ScatterCall {
@@ -56,6 +55,7 @@ function lowerIndexFamily(
   checkOutDType(`torch.${op}`, out, X.dtype);
   // index_copy / index_fill write nothing when the slices are empty: no index is checked.
   if (S.size === 0 && op !== 'index_add') return writesNothing(metaOf(op, out), X, policyOf(op));
+  const computation = op === 'index_add' ? 'add' : 'replace';
   const scaled: Scaled = scale ? scale(S) : { updates: S, computation };
   const m0 = metaOf(op, out, X.rank === 0 ? [] : undefined);
   const m = scaled.prologue ? { ...m0, prologue: scaled.prologue } : m0;
@@ -86,11 +86,10 @@ function fma(c: number, a: number, u: number, single: boolean): number {
 }
 
 /**
- * PyTorch's `self + alpha·source` of index_add (1.13 CPU): alpha is first converted to the
- * dtype (torch.index_add.alpha); a ≤ 1-D self, integer, bool, float16 and bfloat16 round the
- * product alpha·source to the dtype before adding (a `multiply` before the scatter, declared as
- * the call's prologue); float32 / float64 selves of ≥ 2 dims go through the vectorised add kernel, which
- * fuses the multiply-add (one rounding: an exact update computation).
+ * PyTorch's `self + alpha·source` of index_add (1.13 CPU): alpha is first converted to the dtype
+ * (torch.index_add.alpha); a ≤ 1-D self, integer, bool, float16 and bfloat16 round alpha·source to
+ * the dtype before adding (the call's prologue); float32 / float64 selves of ≥ 2 dims go through
+ * the vectorised add kernel, which fuses the multiply-add (one rounding).
  */
 function scaleSource(op: string, X: Tensor, S: Tensor, alpha: Scalar): Scaled {
   const a = castScalar(alpha, X.dtype, op, 'alpha');
@@ -110,12 +109,8 @@ function scaleSource(op: string, X: Tensor, S: Tensor, alpha: Scalar): Scaled {
   if (X.rank > 1 && (X.dtype === 'float32' || X.dtype === 'float64')) {
     const single = X.dtype === 'float32';
     const af = single ? Math.fround(a as number) : (a as number);
-    const computation: UpdateComputation = single
-      ? (c, u) => fma(c as number, af, u as number, true)
-      : (c, u) => fma(c as number, af, u as number, false);
-    return { updates: S, computation };
+    return { updates: S, computation: (c, u) => fma(c as number, af, u as number, single) };
   }
-  // The product is the program's own multiply (declared, run by the IR with the scatter).
   return { updates: S, computation: 'add', prologue: { kind: 'scale_updates', factor: a } };
 }
 
@@ -153,7 +148,7 @@ export function lowerIndexAdd(
         if (X.rank > 1) checkIndices('index_add', along.I, along.d, X.shape[along.d], 1);
         return scaleSource(op, X, S1, alpha);
       };
-  return lowerIndexFamily('index_add', X, along, S, 'add', o.out, scale);
+  return lowerIndexFamily('index_add', X, along, S, o.out, scale);
 }
 
 /**
@@ -178,7 +173,7 @@ export function lowerIndexCopy(
   checkOutDType(op, o.out, X.dtype);
   const along = vectorAlongDim('index_copy', tensorArg(op, 'index', index), dim, X.rank);
   checkSameDType('index_copy', 'source', X, S);
-  return lowerIndexFamily('index_copy', X, along, S, 'replace', o.out);
+  return lowerIndexFamily('index_copy', X, along, S, o.out);
 }
 
 /**
@@ -210,5 +205,5 @@ export function lowerIndexFill(
   // empty self whose restrided view has elements fails there (its "setStorage: … out of bounds
   // for storage of size 0"); every index is then out of range, the first one reported.
   if (X.size === 0 && shape.every((n) => n > 0)) checkIndices('index_fill', along.I, along.d, 0, 1);
-  return lowerIndexFamily('index_fill', X, along, filled(shape, v, X.dtype, op, pyFloat), 'replace', o.out);
+  return lowerIndexFamily('index_fill', X, along, filled(shape, v, X.dtype, op, pyFloat), o.out);
 }

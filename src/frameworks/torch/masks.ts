@@ -9,7 +9,6 @@
  *   masked_scatter(x, m, s)    : broadcast(x)[nz(m)[j]] = s.flatten()[j]   for j < count(m)
  */
 import type { GatherCall, ScatterCall } from '../../core/call.js';
-import type { UpdateComputation } from '../../core/types.js';
 import { DTypeError, IndexOutOfBoundsError, InvalidArgumentError, fmt } from '../../errors.js';
 import { type Scalar, isComplex, isFloat } from '../../tensor/dtype.js';
 import { broadcastTo, cast } from '../../tensor/ops.js';
@@ -56,10 +55,10 @@ function indexShape(op: string, shapes: readonly (readonly number[])[]): number[
   );
 }
 
-/** `values` broadcast to the indexing result's shape (`<op>.values_shape`); `B` is what broadcasts. */
-function valuesTo(op: string, V: Tensor, shape: readonly number[], B: Tensor = V): Tensor {
+/** `values` broadcast to the indexing result's shape (`<op>.values_shape`). */
+function valuesTo(op: string, V: Tensor, shape: readonly number[]): Tensor {
   return broadcastExactly(
-    B,
+    V,
     shape,
     `${op}.values_shape`,
     `${op}: shape mismatch: value tensor of shape ${fmt(V.shape)} cannot be broadcast to indexing result of shape ${fmt(shape)}`,
@@ -67,12 +66,13 @@ function valuesTo(op: string, V: Tensor, shape: readonly number[], B: Tensor = V
 }
 
 /** `<op>.index_out_of_bounds`: PyTorch refuses a (broadcast, non-empty) integer index into a size-0 dim first. */
-function sizeZeroDim(op: string, dim: number): never {
-  throw new IndexOutOfBoundsError(
-    `${op}.index_out_of_bounds`,
-    `${op}: index is out of bounds for dimension with size 0`,
-    { dim, size: 0 },
-  );
+function sizeZeroDim(op: string, dim: number, size: number, S: readonly number[]): void {
+  if (size === 0 && S.every((n) => n > 0))
+    throw new IndexOutOfBoundsError(
+      `${op}.index_out_of_bounds`,
+      `${op}: index is out of bounds for dimension with size 0`,
+      { dim, size: 0 },
+    );
 }
 
 /** A uint8 mask as bool; any value but 0 and 1 is refused (`<op>.mask_values`, PyTorch's RuntimeError). */
@@ -89,16 +89,15 @@ function maskOf(op: string, t: Tensor): Tensor {
   return new Tensor('bool', t.shape, bool);
 }
 
-/**
- * An index tuple of `t[…]` / index_put: int64 tensors and bool/uint8 masks (`<op>.index_dtype`),
- * each mask's shape that of the dims it covers (`<op>.mask_shape`, IndexError), at most rank(t)
- * dims in all (`<op>.too_many_indices`).
- */
+/** An index tuple without null entries: its tensors, checked as torchItems checks them. */
 function torchTuple(op: string, X: Tensor, arrays: readonly Tensor[]): TupleEntry[] {
   return torchItems(op, X, arrays).flatMap((i) => ('adv' in i ? [i.adv] : []));
 }
 
-/** One tensor of an index tuple covering dims d… of X (see torchTuple; `count`: the tuple's length). */
+/**
+ * One tensor of an index tuple covering dims d… of X: each mask's shape that of the dims it covers
+ * (`<op>.mask_shape`, IndexError), at most rank(X) dims in all (`count`: the tuple's length).
+ */
 function torchEntry(op: string, X: Tensor, t: Tensor, d: number, count: number): TupleEntry {
   if (!isMask(t)) {
     if (d + 1 > X.rank) tooMany(op, X, count);
@@ -116,28 +115,27 @@ function torchEntry(op: string, X: Tensor, t: Tensor, d: number, count: number):
   return { mask };
 }
 
-/** `<op>.index_dtype`: an index tensor that is no mask must be int64 (PyTorch's IndexError words). */
-function longIndex(op: string, t: Tensor): void {
-  if (t.dtype !== 'int64')
-    throw new DTypeError(
-      `${op}.index_dtype`,
-      `${op}: tensors used as indices must be long, byte or bool tensors; got ${t.dtype}`,
-      { dtype: t.dtype },
-    );
-}
-
 /** An entry of aten::index's `Tensor?[]`: an index tensor, or null for a full slice `:`. */
 export type IndexEntry = Tensor | null;
 
 const FULL: TupleItem = { slice: { start: null, stop: null, step: null } };
 
-/** The items of a tuple with null entries (`:`), each tensor checked as torchTuple checks it. */
+/**
+ * The items of an index tuple of `t[…]` / index_put: int64 tensors (`<op>.index_dtype`, PyTorch's
+ * IndexError words), bool/uint8 masks (torchEntry) and null entries (`:`).
+ */
 function torchItems(op: string, X: Tensor, indices: readonly unknown[]): TupleItem[] {
   // PyTorch counts the entries first, a mask (even 0-d) as one; then it checks every entry's
   // dtype (checkIndexTensorTypes) before any mask's shape (expandTensors) — 1.13 measured.
   if (indices.length > X.rank) tooMany(op, X, indices.length);
   const tensors = indices.map((i) => (i === null ? null : tensorArg(op, 'indices', i)));
-  for (const t of tensors) if (t !== null && !isMask(t)) longIndex(op, t);
+  for (const t of tensors)
+    if (t !== null && !isMask(t) && t.dtype !== 'int64')
+      throw new DTypeError(
+        `${op}.index_dtype`,
+        `${op}: tensors used as indices must be long, byte or bool tensors; got ${t.dtype}`,
+        { dtype: t.dtype },
+      );
   let d = 0;
   return tensors.map((t): TupleItem => {
     if (t === null) {
@@ -154,12 +152,11 @@ function torchItems(op: string, X: Tensor, indices: readonly unknown[]): TupleIt
 const notScalarMask = (i: TupleItem) => !('adv' in i && 'mask' in i.adv && i.adv.mask.rank === 0);
 
 /**
- * A null-holding tuple placed on X (index-tuple.ts: PyTorch places the advanced entries as NumPy does), with
- * S (`<op>.shape`). PyTorch 1.13 drops 0-d masks here (their nonzero has no columns); a tuple left without
- * any tensor fails an internal assert in PyTorch (`<op>.no_index`) unless X is empty. Masks whose dims, with
- * the entries after them, come to more than rank(X) are refused (`<op>.too_many_indices`): PyTorch 1.13
- * counts each entry once there and then reads past its dims (`x[m2d, None]` of a 3×4 x gives a 6×6 result).
- * Any (broadcast, non-empty) integer index into a size-0 dim is refused first (`<op>.index_out_of_bounds`).
+ * A null-holding tuple placed on X as NumPy places it (index-tuple.ts), with S (`<op>.shape`). A
+ * tuple without any tensor fails an internal assert in PyTorch (`<op>.no_index`) unless X is
+ * empty. Masks whose dims, with the entries after them, come to more than rank(X) are refused
+ * (`<op>.too_many_indices`): PyTorch 1.13 counts each entry once there and then reads past its
+ * dims (`x[m2d, None]` of a 3×4 x gives a 6×6 result).
  */
 function placedItems(op: string, X: Tensor, items: readonly TupleItem[]) {
   // An empty tensor returns before any kernel runs (values still broadcast to the result).
@@ -174,8 +171,7 @@ function placedItems(op: string, X: Tensor, items: readonly TupleItem[]) {
   const p = placeTuple(X, items, { op, tooMany: (n) => tooMany(op, X, n), ellipsis: never, check: () => {} });
   const S = indexShape(op, p.entries.map(entryShape));
   for (const item of p.items)
-    if ('adv' in item && 'ints' in item.adv && p.operand.shape[item.dims[0]] === 0 && S.every((n) => n > 0))
-      sizeZeroDim(op, item.dims[0]);
+    if ('adv' in item && 'ints' in item.adv) sizeZeroDim(op, item.dims[0], p.operand.shape[item.dims[0]], S);
   return { p, S, shape: resultShape(p, S) };
 }
 
@@ -191,11 +187,7 @@ function lowerSliceIndex(X: Tensor, indices: readonly unknown[], out: unknown): 
   return placedGather(m, p, S, INDEX_POLICY);
 }
 
-/**
- * `torch.index_put(x, indices, v, accumulate)` with null entries (`x[:, m] = v`): `v` broadcast
- * to the placed result shape (torch.index_put.values_shape), then the placed scatter. One mask
- * with a one-element value and accumulate=False is masked_fill (a 0-d mask kept: all or nothing).
- */
+/** `torch.index_put(x, indices, v, accumulate)` with null entries (`x[:, m] = v`): the placed scatter, or maskedFill. */
 function lowerSliceIndexPut(
   X: Tensor,
   indices: readonly unknown[],
@@ -273,10 +265,7 @@ function expand(op: string, X: Tensor, tuple: readonly TupleEntry[]) {
   return { operand, entries, S, rest: operand.shape.slice(depth), lone };
 }
 
-/**
- * PyTorch 1.13 sends one mask with a one-element value and accumulate=False to masked_fill
- * (the value broadcast over the mask's positions; a 0-d mask fills all or nothing).
- */
+/** PyTorch 1.13's masked_fill dispatch (maskedFill; a 0-d mask fills all or nothing). */
 const isMaskedFill = (tuple: readonly TupleEntry[], V: Tensor, accumulate: boolean) =>
   tuple.length === 1 && 'mask' in tuple[0] && V.size === 1 && !accumulate;
 
@@ -291,29 +280,20 @@ function fillValue(X: Tensor, V: Tensor): Tensor {
   const op = 'torch.index_put';
   if (isComplex(X.dtype)) return cast(V.reshape([]), X.dtype);
   const item = V.reshape([]).toArray() as unknown;
-  const value = isComplex(V.dtype)
-    ? realPart(op, item as { re: number; im: number }, X.dtype)
-    : (item as Scalar);
-  return filled([], value, X.dtype, op, isFloat(V.dtype) || isComplex(V.dtype));
-}
-
-/** A complex scalar's real part; c10 refuses one with an imaginary part into a real dtype. */
-function realPart(op: string, z: { re: number; im: number }, dtype: string): number {
+  if (!isComplex(V.dtype)) return filled([], item as Scalar, X.dtype, op, isFloat(V.dtype));
+  const z = item as { re: number; im: number };
   if (z.im !== 0)
     throw new DTypeError(
       `${op}.value`,
-      `${op}: value ${z.re}${z.im < 0 ? '' : '+'}${z.im}j cannot be converted to ${dtype} without overflow`,
-      {
-        dtype,
-      },
+      `${op}: value ${z.re}${z.im < 0 ? '' : '+'}${z.im}j cannot be converted to ${X.dtype} without overflow`,
+      { dtype: X.dtype },
     );
-  return z.re;
+  return filled([], z.re, X.dtype, op, true);
 }
 
 /**
- * The index_put tuple as PyTorch 1.13 reads it: outside masked_fill a 0-d mask adds no index
- * (its nonzero has no columns), True or False; a tuple left without any index fails an
- * internal assert in PyTorch (torch.index_put.scalar_mask).
+ * The index_put tuple as PyTorch 1.13 reads it: outside masked_fill a 0-d mask adds no index, True or
+ * False; a tuple left without any index fails an internal assert in PyTorch (torch.index_put.scalar_mask).
  */
 function indexPutTuple(X: Tensor, arrays: readonly Tensor[], V: Tensor, accumulate: boolean): TupleEntry[] {
   const op = 'torch.index_put';
@@ -342,16 +322,15 @@ function lowerMaskIndexPut(
   const op = 'torch.index_put';
   const fill = isMaskedFill(tuple, V, accumulate);
   const { operand, entries, S, rest, lone } = expand(op, X, tuple);
-  const updates = fill ? valuesTo(op, fillValue(X, V), [...S, ...rest]) : valuesTo(op, V, [...S, ...rest]);
+  const updates = valuesTo(op, fill ? fillValue(X, V) : V, [...S, ...rest]);
   // PyTorch 1.13 measured: the values' shape, then their dtype (masked_fill converts instead).
   if (!fill) checkSameDType('index_put', 'values', X, V);
-  const computation: UpdateComputation = accumulate ? 'add' : 'replace';
   const m = { ...maskMeta(op, out, X), reshape: operand === X ? undefined : X.shape };
   const policy = indexPutPolicy(X.dtype, accumulate, rest, V.shape);
   zeroDimCheck(op, operand.shape, entries, S);
   if (updates.size === 0) return writesNothing(m, X, policy);
-  if (lone) return maskScatter(m, operand, lone, updates, computation, policy);
-  return tupleScatterMasked(m, operand, entries, S, updates, computation, policy);
+  if (lone) return maskScatter(m, operand, lone, updates, accumulate ? 'add' : 'replace', policy);
+  return tupleScatterMasked(m, operand, entries, S, updates, accumulate ? 'add' : 'replace', policy);
 }
 
 /**
@@ -376,15 +355,12 @@ export function lowerIndex(
     );
   if (indices.some((i: unknown) => i === null)) return lowerSliceIndex(X, indices, o.out);
   const arrays = indices.map((i: unknown) => tensorArg(op, 'indices', i));
-  // Python's x[...] applies a 0-d tensor as a basic index (select / unsqueeze) at a position
-  // that counts a mask as one dim, before the advanced indices: not modelled, refused.
   if (arrays.some((t) => t.rank === 0)) scalarIndex(op);
   const tuple = torchTuple(op, X, arrays);
   const m = maskMeta(op, o.out, X);
   if (!tuple.some((e) => 'mask' in e)) {
-    // Integer tensors only (or none: x[()] is x): the tuple family as it is.
+    // Integer tensors only (or none: x[()] is x); an empty result reads nothing: PyTorch checks no index.
     const { idx, shape, result } = intTuple(op, X, arrays);
-    // An empty result reads nothing: PyTorch checks no index.
     if (result.includes(0)) return readsNothing({ ...m, reshape: result }, X, INDEX_POLICY);
     return tupleGather(m, X, idx, arrays.length, shape.length, INDEX_POLICY);
   }
@@ -396,7 +372,10 @@ export function lowerIndex(
   return tupleGatherMasked(m, operand, entries, S, INDEX_POLICY);
 }
 
-/** A 0-d index tensor in torch.index (`torch.index.scalar_index`): see lowerIndex. */
+/**
+ * `torch.index.scalar_index`: Python's x[...] applies a 0-d tensor as a basic index (select /
+ * unsqueeze) at a position that counts a mask as one dim, before the advanced indices: not modelled.
+ */
 function scalarIndex(op: string): never {
   throw new InvalidArgumentError(
     `${op}.scalar_index`,
@@ -404,24 +383,16 @@ function scalarIndex(op: string): never {
   );
 }
 
-/** PyTorch refuses a (broadcast, non-empty) integer index into a size-0 dim before anything else (`<op>.index_out_of_bounds`). */
-function zeroDimCheck(
-  op: string,
-  shape: readonly number[],
-  entries: readonly TupleEntry[],
-  S: readonly number[],
-): void {
+/** sizeZeroDim for each integer entry of a tuple over `shape`. */
+function zeroDimCheck(op: string, shape: readonly number[], es: readonly TupleEntry[], S: readonly number[]) {
   let d = 0;
-  for (const e of entries) {
-    if ('ints' in e && shape[d] === 0 && S.every((n) => n > 0)) sizeZeroDim(op, d);
+  for (const e of es) {
+    if ('ints' in e) sizeZeroDim(op, d, shape[d], S);
     d += dimsOf(e);
   }
 }
 
-/**
- * An int64-only tuple: the tensors broadcast to S (`<op>.shape`), any index into a size-0 dim
- * refused first (`<op>.index_out_of_bounds`), the result's shape S + X.shape[n:].
- */
+/** An int64-only tuple: the tensors broadcast to S (`<op>.shape`; zeroDimCheck), the result's shape S + X.shape[n:]. */
 function intTuple(op: string, X: Tensor, arrays: readonly Tensor[]) {
   const { indices: idx, shape } = broadcastTuple(arrays, `${op}.shape`, op);
   const entries = arrays.map((ints) => ({ ints }));
@@ -443,10 +414,7 @@ function openMaskOp(op: string, opts: OutOptions | null | undefined, input: unkn
   return { out: o.out, X0, M0: maskOf(op, M) };
 }
 
-/**
- * x and mask broadcast together (`<op>.shape`, PyTorch's size-mismatch wording), a 0-d pair
- * viewed as 1-d (the third value says it was 0-d).
- */
+/** x and mask broadcast together (`<op>.shape`), a 0-d pair viewed as 1-d (the third value says it was 0-d). */
 function broadcastPair(op: string, X: Tensor, M: Tensor): [Tensor, Tensor, boolean] {
   const shape = broadcastOr(
     [X.shape, M.shape],
@@ -464,12 +432,7 @@ function broadcastPair(op: string, X: Tensor, M: Tensor): [Tensor, Tensor, boole
   return shape.length === 0 ? [b(X).reshape([1]), b(M).reshape([1]), true] : [b(X), b(M), false];
 }
 
-/**
- * Lowers `torch.masked_select(input, mask)`: the elements of `input` where `mask` is true, as
- * a 1-D tensor, row-major (`input` and `mask` broadcast together; a 0-d pair gives 1-D).
- *
- *   out[j] = input[nz(mask)[j]]
- */
+/** Lowers `torch.masked_select(input, mask)` (module comment): a 1-D result, row-major (also for a 0-d pair). */
 export function lowerMaskedSelect(
   input: Tensor,
   mask: Tensor,
@@ -484,11 +447,8 @@ export function lowerMaskedSelect(
 }
 
 /**
- * Lowers `torch.masked_scatter(input, mask, source)`: a copy of `input` (broadcast with `mask`) whose mask
- * positions take `source`'s first count(mask) elements, row-major. `source` has input's dtype
+ * Lowers `torch.masked_scatter(input, mask, source)` (module comment): `source` has input's dtype
  * (torch.masked_scatter.source_dtype) and at least count(mask) elements (torch.masked_scatter.source_size).
- *
- *   out[nz(mask)[j]] = source.flatten()[j]      for j < count(mask)
  */
 export function lowerMaskedScatter(
   input: Tensor,
@@ -553,13 +513,11 @@ export function lowerIndexPut(
       `${name}.indices`,
       `${name}: indices must be an array of Tensors (one per indexed dim); got ${indices === null ? 'null' : typeof indices}`,
     );
-  // A null entry is a full slice `:` (x[:, m] = v): the placed tuple.
   if (indices.some((i: unknown) => i === null)) return lowerSliceIndexPut(X, indices, values, o);
   let arrays = indices.map((i: unknown) => tensorArg(name, 'indices', i));
   const V = tensorArg(name, 'values', values);
   const accumulate = flag(name, 'accumulate', o.accumulate, false);
-  if (arrays.some((i) => i.dtype === 'bool' || i.dtype === 'uint8')) {
-    // A bool/uint8 mask stands for its nonzero columns.
+  if (arrays.some(isMask)) {
     const tuple = indexPutTuple(X, arrays, V, accumulate);
     if (tuple.some((e) => 'mask' in e)) return lowerMaskIndexPut(X, tuple, V, accumulate, o.out);
     arrays = tuple.map((e) => ('ints' in e ? e.ints : X));
@@ -571,10 +529,18 @@ export function lowerIndexPut(
   const { idx, shape, result } = intTuple(name, X, arrays);
   const updates = valuesTo(name, V, result);
   checkSameDType(op, 'values', X, V);
-  const computation = accumulate ? 'add' : 'replace';
   const m = metaOf(op, o.out);
   // Nothing to write (an empty broadcast or empty trailing dims): PyTorch checks no index.
   if (updates.size === 0) return writesNothing(m, X, policyOf(op));
   const policy = indexPutPolicy(X.dtype, accumulate, X.shape.slice(arrays.length), V.shape);
-  return tupleScatter(m, X, idx, updates, arrays.length, shape.length, computation, policy);
+  return tupleScatter(
+    m,
+    X,
+    idx,
+    updates,
+    arrays.length,
+    shape.length,
+    accumulate ? 'add' : 'replace',
+    policy,
+  );
 }

@@ -22,7 +22,7 @@
  *   imaginary part's NaN first in the imaginary product) elsewhere (ir/lowered.ts scaleOps).
  *   A self of rank ≤ 1 takes a scalar loop: complex64 adds self + product (`self_first`),
  *   complex128 product + self (`update_first`). A self of rank ≥ 2 runs ATen's add kernel on
- *   each slice, whose row is the slice's contiguous inner run (`indexAddRow`): its vector body
+ *   each slice, whose row is the slice's contiguous inner run: its vector body
  *   (p < L − L mod 8 on complex64, L − L mod 4 on complex128) adds product + self with AVX2's
  *   product (`update_first_re`), then complex64's next places (p < L − L mod 4) add product +
  *   self, its scalar rest self + product, and complex128's rest product + self.
@@ -71,14 +71,11 @@ export function indexPutRow(
 
 /**
  * index_put's inner row when the indices hold null entries (`x[:, i]`, self's dims `indexed` indexed by a
- * broadcast shape S), as the dims and values shape indexPutRow reads: self's dims after the last indexed one
- * — but when S is all ones and the indexed dims are adjacent, TensorIterator drops S and coalesces the dims
- * before it with those after when self's strides run on across its indexed dims (all of size 1): the whole
- * result's dims. With an indexed dim wider than 1 and nothing wider than 1 after it, the dims before it make
- * a strided row, which takes the broadcast row's rule whatever the values (measured: real self first,
- * complex64 update first at p < L − L mod 2, complex128 everywhere): its values read as one broadcast value,
- * its places counted along the row — `stride` elements of the result apart (the size of the dims from the
- * first indexed one on; 1 for the other rows).
+ * broadcast shape S), as indexPutRow reads it: self's dims after the last indexed one — but when S is all
+ * ones and the indexed dims are adjacent, TensorIterator drops S and coalesces the dims around them if
+ * they all have size 1 (the whole result's dims); if one is wider and nothing wider follows, the dims
+ * before it make a strided row, measured to take the broadcast row's rule whatever the values: one
+ * broadcast value, places `stride` result elements apart (the size of the dims from the first indexed one on).
  */
 export function indexPutRowDims(
   self: readonly number[],
@@ -161,16 +158,6 @@ export function indexPutPolicy(
   return { ...base, float_nan: placed };
 }
 
-/**
- * The row of index_add's add kernel on a slice of self (rank ≥ 2, dim `dim`): the dims after
- * `dim`, contiguous in self and source; when both have size 1 at `dim` the whole slice coalesces.
- * A row of one element (dim the last) is the scalar loop everywhere.
- */
-export function indexAddRow(self: readonly number[], source: readonly number[], dim: number): number {
-  if (self[dim] === 1 && source[dim] === 1) return size(self);
-  return size(self.slice(dim + 1));
-}
-
 /** Bands from consecutive [end, order] pairs, empty ones dropped (a plain order when one is left). */
 function bands(row: number, ends: readonly (readonly [number, FloatNaNOrder])[]): FloatNaN {
   const kept: [number, FloatNaNOrder][] = [];
@@ -196,7 +183,9 @@ export function indexAddNaN(
 ): FloatNaN | undefined {
   if (dtype !== 'complex64' && dtype !== 'complex128') return undefined;
   if (self.length <= 1) return dtype === 'complex64' ? 'self_first' : 'update_first';
-  const L = indexAddRow(self, source, dim);
+  // The row of ATen's add kernel on a slice: the dims after `dim`, contiguous in self and source;
+  // when both have size 1 at `dim` the whole slice coalesces (one element: the scalar loop).
+  const L = self[dim] === 1 && source[dim] === 1 ? size(self) : size(self.slice(dim + 1));
   if (dtype === 'complex128')
     return bands(L, [
       [L - (L % 4), 'update_first_re'],

@@ -1,8 +1,7 @@
 /**
  * PyTorch's index policies, one table (PyTorch 1.13 CPU, checked against goldens from the real
  * implementation by scripts/goldens/generate.py): out of bounds is always an error; negative
- * indices count from the end once in index_fill, index_put and take, and are errors elsewhere;
- * index_select and index_add also take int32 indices. Duplicates: scatter_add and index_add sum,
+ * indices and index dtypes per op. Duplicates: scatter_add and index_add sum,
  * scatter_reduce reduces, index_put sums with accumulate=True; scatter, index_copy and index_put
  * (accumulate=False) — unspecified in PyTorch — apply every update in update-index (row-major)
  * order, the last wins (the core's deterministic schedule; PyTorch 1.13 CPU gives the same on
@@ -30,38 +29,38 @@ export interface TorchPolicy {
   readonly wording: Wording;
 }
 
-const I64: readonly DType[] = ['int64'];
-const I32_64: readonly DType[] = ['int64', 'int32'];
-const dimWording = (d: { value: bigint; dim: number; size: number }) =>
+const dimWording: Wording = (d) =>
   `index ${d.value} is out of bounds for dimension ${d.dim} with size ${d.size}`;
-const E = 'out_of_bounds' as const; // negative index = out of bounds = error under mode 'error'
-const W = 'from_end' as const;
+/** A row: negative indices are errors (`out_of_bounds` under mode 'error') unless `from_end`. */
+const row = (
+  negative_indices: NegativeIndexPolicy,
+  index_dtypes: readonly DType[] = ['int64'],
+  wording: Wording = dimWording,
+): TorchPolicy => ({ negative_indices, index_dtypes, wording });
+const selfRange: Wording = () => 'index out of range in self';
 
 const POLICIES = {
-  gather: { negative_indices: E, index_dtypes: I64, wording: dimWording },
-  scatter: { negative_indices: E, index_dtypes: I64, wording: dimWording },
-  scatter_add: { negative_indices: E, index_dtypes: I64, wording: dimWording },
-  scatter_reduce: { negative_indices: E, index_dtypes: I64, wording: dimWording },
-  index_select: { negative_indices: E, index_dtypes: I32_64, wording: () => 'index out of range in self' },
-  index_add: { negative_indices: E, index_dtypes: I32_64, wording: () => 'index out of range in self' },
-  index_copy: { negative_indices: E, index_dtypes: I64, wording: dimWording },
-  index_fill: { negative_indices: W, index_dtypes: I64, wording: dimWording },
-  index_put: { negative_indices: W, index_dtypes: I64, wording: dimWording },
-  take: {
-    negative_indices: W,
-    index_dtypes: I64,
-    wording: (d) =>
-      d.size === 0
-        ? 'take(): tried to take from an empty tensor'
-        : `out of range: tried to access index ${d.value} on a tensor of ${d.size} elements`,
-  },
-  take_along_dim: { negative_indices: E, index_dtypes: I64, wording: dimWording },
-} as const satisfies Record<string, TorchPolicy>;
+  gather: row('out_of_bounds'),
+  scatter: row('out_of_bounds'),
+  scatter_add: row('out_of_bounds'),
+  scatter_reduce: row('out_of_bounds'),
+  index_select: row('out_of_bounds', ['int64', 'int32'], selfRange),
+  index_add: row('out_of_bounds', ['int64', 'int32'], selfRange),
+  index_copy: row('out_of_bounds'),
+  index_fill: row('from_end'),
+  index_put: row('from_end'),
+  take: row('from_end', undefined, (d) =>
+    d.size === 0
+      ? 'take(): tried to take from an empty tensor'
+      : `out of range: tried to access index ${d.value} on a tensor of ${d.size} elements`,
+  ),
+  take_along_dim: row('out_of_bounds'),
+};
 
 /** The PyTorch ops whose policies `TORCH_POLICY` holds. */
 export type TorchOp = keyof typeof POLICIES;
 
-/** The policy of every op (PyTorch 1.13). Out of bounds is always an error. */
+/** The policy of every op (PyTorch 1.13). */
 export const TORCH_POLICY: Readonly<Record<TorchOp, TorchPolicy>> = POLICIES;
 
 /** torch.<op>.index_dtype: the index tensor's dtype must be one the op accepts. */
@@ -71,17 +70,14 @@ export function checkIndexDType(op: TorchOp, index: Tensor): void {
 }
 
 /**
- * torch.<op>.index_out_of_bounds, raised by the frontend where PyTorch 1.13 checks indices before
- * an error of the frontend's own: its per-index loops check each index just before they convert
- * a scalar for it (scatter's `value`, a >= 2-D index_add's `alpha`), so the first index decides
- * (`count` 1; no index: the scalar is never converted); scatter_reduce with include_self=False
- * first fills the targets by a plain scatter, which checks every index (`count` all) before the
- * reduce kernel is dispatched (mean on bool, amax/amin on complex fail there). Measured
- * (test/torch-scalar-order); the first index out of range, row-major, with the code, wording and
- * details the core gives it.
+ * torch.<op>.index_out_of_bounds (the first of the leading `count` indices, with the core's code,
+ * wording and details), where PyTorch 1.13 checks indices before an error of the frontend's own
+ * (test/torch-scalar-order): per-index loops converting a scalar (scatter's `value`, a >= 2-D
+ * index_add's `alpha`: `count` 1), and scatter_reduce with include_self=False, whose plain scatter
+ * checks every index before the reduce kernel is dispatched (mean on bool, amax/amin on complex).
  */
 export function checkIndices(op: TorchOp, I: Tensor, dim: number, size: number, count: number): void {
-  const lowest = TORCH_POLICY[op].negative_indices === W ? -BigInt(size) : 0n;
+  const lowest = TORCH_POLICY[op].negative_indices === 'from_end' ? -BigInt(size) : 0n;
   for (let k = 0; k < Math.min(count, I.size); k++) {
     const value = BigInt(I.data[k] as number | bigint);
     if (value >= lowest && value < BigInt(size)) continue;
@@ -89,18 +85,16 @@ export function checkIndices(op: TorchOp, I: Tensor, dim: number, size: number, 
     const name = NAMES[op];
     throw new IndexOutOfBoundsError(
       `${name}.index_out_of_bounds`,
-      `${name}: ${TORCH_POLICY[op].wording(found)}`,
+      `${name}: ${POLICIES[op].wording(found)}`,
       found,
     );
   }
 }
 
 /**
- * torch.<op>.out (its dtype): PyTorch 1.13 checks `out`'s dtype at a place of its own in each op
- * (measured, test/torch-check-order-out): after dim in gather and index_copy, first in
- * take_along_dim without a dim, after the shape checks and before the reduce string in the
- * scatters, after the mask's dtype in masked_select. The core's rule, called there; its shape is
- * the core's to check (PyTorch resizes a wrong-shaped `out`; we refuse it).
+ * torch.<op>.out (its dtype), the core's rule, called where PyTorch 1.13 checks it in each op
+ * (test/torch-check-order-out); its shape is the core's to check (PyTorch resizes a wrong-shaped
+ * `out`; we refuse it).
  */
 export function checkOutDType(name: string, out: unknown, dtype: DType): void {
   if (Tensor.isTensor(out)) outDType(name, out, dtype);
@@ -109,11 +103,11 @@ export function checkOutDType(name: string, out: unknown, dtype: DType): void {
 /** torch.<op>.dim: an integer in [-r, r) with r = max(rank, 1) (PyTorch treats 0-d as 1-d here). */
 export function normalizeDim(op: TorchOp, dim: unknown, rank: number): number {
   // The common case without building the error's wording (a plain in-range integer).
-  const r = rank > 1 ? rank : 1;
+  const r = Math.max(rank, 1);
   if (typeof dim === 'number' && Number.isInteger(dim) && dim >= -r && dim < r)
     return dim < 0 ? dim + r : dim;
   const name = `torch.${op}`;
-  return normalizeAxis(name, integer(name, 'dim', dim), Math.max(rank, 1), {
+  return normalizeAxis(name, integer(name, 'dim', dim), r, {
     name: 'dim',
     code: `${name}.dim`,
     message: (r) =>
@@ -136,21 +130,18 @@ const TORCH_NAN: Readonly<Record<'float16' | 'bfloat16' | 'float32' | 'float64',
 };
 
 /** PyTorch's NaN rule of `op` on `dtype` (see TORCH_NAN); undefined for non-float dtypes. */
-export function torchNaN(op: TorchOp, dtype: DType): FloatNaN | undefined {
-  if (!(dtype in TORCH_NAN)) return undefined;
+function torchNaN(op: TorchOp, dtype: DType | undefined): FloatNaN | undefined {
+  if (dtype === undefined || !(dtype in TORCH_NAN)) return undefined;
   if (op === 'index_add' && (dtype === 'float32' || dtype === 'float64')) return 'update_first';
   return TORCH_NAN[dtype as keyof typeof TORCH_NAN];
 }
 
-/**
- * Every op's core policy: out of bounds is an error; negative indices per the table; with the
- * data's dtype (scatters), PyTorch's NaN rule for it.
- */
+/** Every op's core policy: out of bounds is an error; with the data's dtype (scatters), PyTorch's NaN rule. */
 export const policyOf = (op: TorchOp, dtype?: DType) =>
   ({
     mode: 'error',
-    negative_indices: TORCH_POLICY[op].negative_indices,
-    float_nan: dtype === undefined ? undefined : torchNaN(op, dtype),
+    negative_indices: POLICIES[op].negative_indices,
+    float_nan: torchNaN(op, dtype),
   }) as const;
 
 /** The call meta of an op: its name, PyTorch's wording, the caller's `out`, a final reshape. */

@@ -30,10 +30,9 @@ import { scatterProductNaN } from './nan-places.js';
  *   self[index[i][j][k]][j][k] = reduce(self[...], src[i][j][k])     (dim = 0; likewise others)
  *
  * Rules: torch.<op>.{input,index,src} (Tensors; scatter's src may be a scalar), .index_dtype
- * (int64), .dim, .ndim (same ranks), .index_shape (index.size(d) <= src.size(d) for all d,
- * <= self.size(d) for d != dim), .src_dtype, .out, .index_out_of_bounds (negative indices
- * included). An empty index returns `input` unchanged (after the src dtype and reduce checks). Duplicates are
- * applied in update-index order (PyTorch leaves the order unspecified).
+ * (int64), .dim, .ndim, .index_shape (gather.ts elementsArgs), .src_dtype, .out,
+ * .index_out_of_bounds (negative indices included). Duplicates are applied in update-index
+ * order (PyTorch leaves the order unspecified).
  */
 function lowerScatterFamily(
   op: 'scatter' | 'scatter_add' | 'scatter_reduce',
@@ -77,7 +76,13 @@ function lowerScatterFamily(
     );
   }
   if (X1 === undefined || I1 === undefined) return writesNothing(metaOf(op, out), X, policy);
-  if (complexOrder) refuseComplexOrder(op, computation, X.dtype);
+  // torch.<op>.dtype: no amax/amin kernel for complex (no order on the complex plane).
+  if (complexOrder)
+    throw new DTypeError(
+      `torch.${op}.dtype`,
+      `torch.${op}: "scatter_gather_tensor_cpu_reduce_a${computation}" not implemented for '${X.dtype === 'complex64' ? 'ComplexFloat' : 'ComplexDouble'}'`,
+      { dtype: X.dtype, reduce: `a${computation}` },
+    );
   // src is read at the index's positions only: its leading window of index.shape.
   const window = (t: Tensor) =>
     t.shape.join() === I1.shape.join() ? t : slice(t, new Array<number>(I1.rank).fill(0), I1.shape);
@@ -86,19 +91,6 @@ function lowerScatterFamily(
   const updates = S1 ? window(S1) : filled(I1.shape, S as Scalar, X.dtype, name);
   const m = metaOf(op, out, X.rank === 0 ? [] : undefined);
   return elementsScatter(m, X1, I1, updates, d, computation, policy);
-}
-
-/**
- * torch.<op>.dtype: PyTorch 1.13's CPU scatter kernels have no amax/amin for complex (no order
- * on the complex plane); its dispatch refuses after the shape checks, before any index is read.
- */
-function refuseComplexOrder(op: string, computation: 'max' | 'min', dtype: string): never {
-  const kernel = `scatter_gather_tensor_cpu_reduce_a${computation}`;
-  const scalarType = dtype === 'complex64' ? 'ComplexFloat' : 'ComplexDouble';
-  throw new DTypeError(`torch.${op}.dtype`, `torch.${op}: "${kernel}" not implemented for '${scalarType}'`, {
-    dtype,
-    reduce: `a${computation}`,
-  });
 }
 
 export interface ScatterOptions extends OutOptions {
