@@ -195,6 +195,12 @@ export function vectorAlongDim(op: TorchOp, I: Tensor, dim: unknown, rank: numbe
   return { d, I: I.rank === 1 ? I : I.reshape([I.size]) };
 }
 
+/** A constant, as every policy is: the plan cache keys a call by it. */
+const INDEX_SELECT_POLICY = {
+  ...policyOf('index_select'),
+  oob_code: 'torch.index_select.index_out_of_bounds',
+};
+
 /**
  * Lowers `torch.index_select(input, dim, index, *, out=None)`.
  *
@@ -229,6 +235,5 @@ export function lowerIndexSelect(
       { dim: d },
     );
   const m = metaOf(op, o.out, X.rank === 0 ? [] : undefined);
-  const policy = { ...policyOf(op), oob_code: 'torch.index_select.index_out_of_bounds' };
-  return takeGather(m, atLeast1d(X), I, d, policy);
+  return takeGather(m, atLeast1d(X), I, d, INDEX_SELECT_POLICY);
 }
