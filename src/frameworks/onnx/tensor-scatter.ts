@@ -33,7 +33,7 @@
  */
 import { fmt } from '../../errors.js';
 import { type Tensor, zeros } from '../../tensor/tensor.js';
-import { integer, oneOf, range } from '../args.js';
+import { integer, oneOf, range, tensorArg } from '../args.js';
 import { runs } from '../checks.js';
 import { scatterCall, takeScatterDims } from '../families.js';
 import {
@@ -45,7 +45,6 @@ import {
   checkSameDType,
   code,
   fail,
-  input,
   onnxOptions,
 } from './opsets.js';
 import type { LoweredScatter } from '../lowered.js';
@@ -73,9 +72,10 @@ export function lowerTensorScatter(
   options?: OnnxOptions | null,
 ): LoweredScatter<'onnx.TensorScatter'> {
   const { op, out } = onnxOptions('TensorScatter', options);
-  input(op, 'past_cache', past_cache);
-  input(op, 'update', update);
-  if (write_indices !== undefined && write_indices !== null) input(op, 'write_indices', write_indices);
+  tensorArg(op.name, 'past_cache', past_cache);
+  tensorArg(op.name, 'update', update);
+  if (write_indices !== undefined && write_indices !== null)
+    tensorArg(op.name, 'write_indices', write_indices);
   const a = attributes(op, attrs);
   checkMinRank(op, past_cache, 2, 'past_cache');
   checkDataDType(op, past_cache, 'past_cache');
