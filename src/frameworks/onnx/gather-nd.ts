@@ -25,7 +25,7 @@ import { integer } from '../args.js';
 import { runs } from '../checks.js';
 import { ndGather } from '../families.js';
 import type { LoweredGather } from '../lowered.js';
-import { type OnnxOptions, fail, gatherPolicy, indexWording, onnxOptions, openOp } from './opsets.js';
+import { type OnnxOptions, fail, gatherPolicy, onnxOptions, openOp } from './opsets.js';
 
 /** Attributes of `GatherND` (`batch_dims` from version 12). */
 export interface GatherNDAttributes {
@@ -41,7 +41,7 @@ export function lowerGatherND(
   options?: OnnxOptions | null,
 ): LoweredGather<'onnx.GatherND'> {
   const { op, out } = onnxOptions('GatherND', options);
-  const a = openOp(op, attrs, data, indices, undefined, 1);
+  const { a, meta } = openOp(op, out, attrs, data, indices, undefined, 1);
   const r = data.rank;
   const q = indices.rank;
   const b = integer(op.name, 'batch_dims', a.batch_dims, 0);
@@ -70,7 +70,6 @@ export function lowerGatherND(
       { dataShape: data.shape, indicesShape: indices.shape },
     );
   if (k < 1) depth();
-  const meta = { op: op.name, out, wording: indexWording(op, q) };
   return ndGather(meta, data, indices, gatherPolicy(op), { batchDims: b });
 }
 

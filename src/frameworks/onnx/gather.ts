@@ -7,8 +7,7 @@
  *
  * Constraints (code `onnx.Gather-<v>.<rule>`):
  * - `data`, `indices`: Tensors; `options`: only `opset`, `out`; `attribute`: only `axis`;
- * - `data_rank`: rank(data) >= 1;
- * - `axis`: an integer in [-r, r-1];
+ * - `data_rank`: rank(data) >= 1; `axis`: an integer in [-r, r-1];
  * - `data_dtype`: any type (bfloat16 from version 13); `indices_dtype`: int32 or int64;
  * - `indices`: every index lies in [-s, s-1] (version 11+) or [0, s-1] (version 1), s = data.shape[axis];
  * - `opset` (code `onnx.Gather.opset`): the opset has the op; `out`: result shape and dtype.
@@ -19,14 +18,7 @@ import type { Tensor } from '../../tensor/tensor.js';
 import { runs } from '../checks.js';
 import { takeGather } from '../families.js';
 import type { LoweredGather } from '../lowered.js';
-import {
-  type OnnxOptions,
-  axisAttribute,
-  gatherPolicy,
-  indexWording,
-  onnxOptions,
-  openOp,
-} from './opsets.js';
+import { type OnnxOptions, axisAttribute, gatherPolicy, onnxOptions, openOp } from './opsets.js';
 
 /** Attributes of `Gather`. */
 export interface GatherAttributes {
@@ -42,8 +34,7 @@ export function lowerGather(
   options?: OnnxOptions | null,
 ): LoweredGather<'onnx.Gather'> {
   const { op, out } = onnxOptions('Gather', options);
-  const a = openOp(op, attrs, data, indices);
-  const meta = { op: op.name, out, wording: indexWording(op, indices.rank) };
+  const { a, meta } = openOp(op, out, attrs, data, indices);
   return takeGather(meta, data, indices, axisAttribute(op, a, data.rank), gatherPolicy(op));
 }
 

@@ -143,11 +143,13 @@ export function fail(op: OpVersion, rule: string, message: string, details = {})
 }
 
 /**
- * Every op but TensorScatter, after the options: inputs are Tensors, the attributes (returned),
- * `data_rank` >= 1, `indices_rank` >= `minIndicesRank`, `data_dtype`, `indices_dtype`, `updates_dtype`.
+ * Every op but TensorScatter, after the options: inputs are Tensors, the attributes (returned with
+ * the call's meta), `data_rank` >= 1, `indices_rank` >= `minIndicesRank`, `data_dtype`,
+ * `indices_dtype`, `updates_dtype`.
  */
 export function openOp(
   op: OpVersion,
+  out: Tensor | undefined,
   attrs: unknown,
   data: Tensor,
   indices: Tensor,
@@ -164,7 +166,7 @@ export function openOp(
   checkDataDType(op, data);
   checkIndexDType(op, indices);
   if (scatter) checkSameDType(op, data, updates as Tensor);
-  return a;
+  return { a, meta: { op: op.name, out, wording: indexWording(op, indices.rank) } };
 }
 
 /** The ops with an `updates` input (TensorScatter checks its `update` in its own order). */
@@ -197,7 +199,7 @@ export function checkDataDType(op: OpVersion, t: Tensor, name = 'data'): void {
     );
 }
 
-/** `name` has one of the schema's index types Tind (int64 only for GatherND, ScatterND, TensorScatter); rule `<op>.<name>_dtype`. */
+/** `name` has one of the schema's index types Tind (GatherND, ScatterND, TensorScatter: int64 only). */
 export function checkIndexDType(op: OpVersion, t: Tensor, name = 'indices'): void {
   const ok = INT64_ONLY.has(op.type) ? INT64 : INT32_64;
   indexDType(op.name, t, ok, `${name}_dtype`, () => `${name} must have dtype ${ok.join(' or ')}`);
@@ -340,12 +342,8 @@ export function indexWording(op: OpVersion, rank: number): Wording {
     (size === 0 ? 'no index is valid' : `valid indices are [${fromEnd ? -size : 0}, ${size - 1}]`);
 }
 
-/** Every ONNX gather: an out-of-bounds index is an error (`<op>.indices`). */
-export function gatherPolicy(op: OpVersion): GatherPolicy {
-  return GATHER_POLICY.get(op) as GatherPolicy;
-}
-
-/** The gather policy of every schema, one constant each. */
+/** Every ONNX gather: an out-of-bounds index is an error; one constant policy per schema. */
+export const gatherPolicy = (op: OpVersion): GatherPolicy => GATHER_POLICY.get(op) as GatherPolicy;
 const GATHER_POLICY = new Map<OpVersion, GatherPolicy>();
 for (const op of new Set(Object.values(SCHEMAS).flat())) {
   const row = { gather: 'error', negative_indices: negativeIndices(op) } as const;

@@ -39,7 +39,6 @@ import {
   checkIndicesFit,
   checkSameRank,
   fail,
-  indexWording,
   onnxOptions,
   openOp,
   reductionAttribute,
@@ -72,7 +71,7 @@ const lowering =
     options?: OnnxScatterOptions | null,
   ): LoweredScatter<`onnx.${T}`> => {
     const { op, out, duplicates } = onnxOptions(type, options);
-    const a = openOp(op, attrs, data, indices, updates);
+    const { a, meta } = openOp(op, out, attrs, data, indices, updates);
     // onnxruntime 1.30's order (measured, test/onnx-check-order): the axis, the updates' shape,
     // the indices' rank, then their shape against the data's.
     const axis = axisAttribute(op, a, data.rank);
@@ -87,7 +86,6 @@ const lowering =
     const reduction = reductionAttribute(op, a, data);
     checkIndicesFit(op, data, indices, axis);
     const policy = scatterPolicy(op, reduction, duplicates);
-    const meta = { op: op.name, out, wording: indexWording(op, indices.rank) };
     return elementsScatter(meta, data, indices, updates, axis, REDUCER[reduction], policy);
   };
 

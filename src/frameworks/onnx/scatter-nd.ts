@@ -33,7 +33,6 @@ import {
   type OnnxScatterOptions,
   REDUCER,
   fail,
-  indexWording,
   onnxOptions,
   openOp,
   reductionAttribute,
@@ -55,7 +54,7 @@ export function lowerScatterND(
   options?: OnnxScatterOptions | null,
 ): LoweredScatter<'onnx.ScatterND'> {
   const { op, out, duplicates } = onnxOptions('ScatterND', options);
-  const a = openOp(op, attrs, data, indices, updates, 1);
+  const { a, meta } = openOp(op, out, attrs, data, indices, updates, 1);
   const reduction = reductionAttribute(op, a, data);
   const r = data.rank;
   const k = indices.shape[indices.rank - 1];
@@ -72,7 +71,6 @@ export function lowerScatterND(
       { updatesShape: updates.shape, expected },
     );
   const policy = scatterPolicy(op, reduction, duplicates);
-  const meta = { op: op.name, out, wording: indexWording(op, indices.rank) };
   return ndScatter(meta, data, indices, updates, REDUCER[reduction], policy);
 }
 
