@@ -1,7 +1,6 @@
 /**
  * ONNX `TensorScatter` (version 24): the KV-cache update. Each batch entry's `update` run of
- * `sequence_length` positions is written into `past_cache` along `axis`, starting at that
- * entry's write index.
+ * `sequence_length` positions is written into `past_cache` along `axis`, from that entry's write index.
  *
  *   out = copy(past_cache)
  *   out[p, w[p_0] + s, …]                  = update[p, s, …]   (mode linear)
@@ -26,16 +25,16 @@
  * - `opset` (code `onnx.TensorScatter.opset`): opset >= 24; `out`: past_cache's shape and dtype.
  *
  * Lowering (linear): one general scatter whose window is the whole update row of a batch entry
- * (`input_batching_dims = [0]`, `update_window_dims = [1, r)`, start on `axis`).
- * Lowering (circular): two small gathers turn write indices into per-position targets
- * `(w mod M + s) mod M` (a `wrap` take, then a window of [0..M) ++ [0..M)), and one `take`
- * scatter along `axis` with batch dim 0 writes each sequence position.
+ * (`input_batching_dims = [0]`, `update_window_dims = [1, r)`, start on `axis`). Lowering
+ * (circular): the call's prologue turns write indices into per-position targets
+ * `(w mod M + s) mod M`, and one `take` scatter along `axis` with batch dim 0 writes each position.
  */
 import { fmt } from '../../errors.js';
 import { type Tensor, zeros } from '../../tensor/tensor.js';
 import { integer, oneOf, range, tensorArg } from '../args.js';
 import { runs } from '../checks.js';
 import { scatterCall, takeScatterDims } from '../families.js';
+import type { LoweredScatter } from '../lowered.js';
 import {
   type OnnxOptions,
   attributes,
@@ -47,7 +46,6 @@ import {
   fail,
   onnxOptions,
 } from './opsets.js';
-import type { LoweredScatter } from '../lowered.js';
 
 /** Attributes of `TensorScatter`. */
 export interface TensorScatterAttributes {
