@@ -108,21 +108,14 @@ const SCHEMAS = Object.fromEntries(
   }),
 ) as unknown as Record<OnnxOpType, readonly OpVersion[]>;
 
-/** The second options object, checked: the schema it selects, `out`, and the duplicate policy. */
-export interface ResolvedOptions {
-  readonly op: OpVersion;
-  readonly out: Tensor | undefined;
-  readonly duplicates: Duplicates;
-}
-
 /**
- * Reads `{ opset, duplicates, out }`. `null`/`undefined` mean none; a non-object or an unknown
- * key is refused with rule `onnx.<Op>-<v>.options` (v: the schema the opset selects, the latest
- * when the object itself is unusable).
+ * Reads `{ opset, duplicates, out }` into the schema the opset selects, `out` and the duplicate
+ * policy. `null`/`undefined` mean none; a non-object or an unknown key is refused with rule
+ * `onnx.<Op>-<v>.options` (v: the schema the opset selects, the latest when the object itself is unusable).
  */
-export function onnxOptions(type: OnnxOpType, value: unknown): ResolvedOptions {
+export function onnxOptions(type: OnnxOpType, value: unknown) {
   if (value === undefined || value === null)
-    return { op: resolveOp(type, LATEST_OPSET), out: undefined, duplicates: 'error' };
+    return { op: resolveOp(type, LATEST_OPSET), out: undefined, duplicates: 'error' as Duplicates };
   const usable = typeof value === 'object' && value !== null && !Array.isArray(value);
   const op = resolveOp(type, usable ? ((value as OnnxOptions).opset ?? LATEST_OPSET) : LATEST_OPSET);
   const keys = HAS_UPDATES.has(type) ? SCATTER_OPTION_KEYS : OPTION_KEYS;
