@@ -32,18 +32,21 @@ import {
 /** The newest `ai.onnx` opset this frontend knows (onnxruntime 1.30 loads up to 26). */
 export const LATEST_OPSET = 26;
 
-/**
- * The schema versions (since_version) of every operator, oldest first: Gather-11 counts negative
- * indices from the end, version 13 adds bfloat16, GatherND-12 `batch_dims`, 16 the reductions
- * add/mul, 18 max/min. Scatter is deprecated at 11 in favour of ScatterElements.
- */
+/** The schema versions (since_version) of every operator, oldest first. */
 export const OP_VERSIONS = {
+  /** Gather: 1, 11 (negative indices), 13 (bfloat16). */
   Gather: [1, 11, 13],
+  /** GatherElements: 11, 13 (bfloat16). */
   GatherElements: [11, 13],
+  /** GatherND: 11, 12 (batch_dims), 13 (bfloat16). */
   GatherND: [11, 12, 13],
+  /** Scatter (deprecated in 11 in favour of ScatterElements): 9, 11. */
   Scatter: [9, 11],
+  /** ScatterElements: 11, 13, 16 (reduction add/mul), 18 (reduction max/min). */
   ScatterElements: [11, 13, 16, 18],
+  /** ScatterND: 11, 13, 16 (reduction add/mul), 18 (reduction max/min). */
   ScatterND: [11, 13, 16, 18],
+  /** TensorScatter: 24. */
   TensorScatter: [24],
 } as const satisfies Record<string, readonly number[]>;
 
