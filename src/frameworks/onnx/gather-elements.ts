@@ -19,19 +19,10 @@
  * and an error names the index's own position.
  */
 import { slice } from '../../tensor/ops.js';
-import { type Tensor, sameShape } from '../../tensor/tensor.js';
+import { sameShape } from '../../tensor/tensor.js';
 import { runs } from '../checks.js';
 import { elementsGather } from '../families.js';
-import type { LoweredGather } from '../lowered.js';
-import {
-  type OnnxOptions,
-  axisAttribute,
-  checkIndicesFit,
-  checkSameRank,
-  gatherPolicy,
-  onnxOptions,
-  openOp,
-} from './opsets.js';
+import { axisAttribute, checkIndicesFit, checkSameRank, gatherOp, gatherPolicy, openOp } from './opsets.js';
 
 /** Attributes of `GatherElements`. */
 export interface GatherElementsAttributes {
@@ -40,23 +31,20 @@ export interface GatherElementsAttributes {
 }
 
 /** Validates and lowers `GatherElements` to one StableHLO gather with batching dims. */
-export function lowerGatherElements(
-  data: Tensor,
-  indices: Tensor,
-  attrs?: GatherElementsAttributes | null,
-  options?: OnnxOptions | null,
-): LoweredGather<'onnx.GatherElements'> {
-  const { op, out } = onnxOptions('GatherElements', options);
-  const { a, meta } = openOp(op, out, attrs, data, indices);
-  // onnxruntime 1.30's order (measured, test/onnx-check-order): the axis, then the indices' rank.
-  const axis = axisAttribute(op, a, data.rank);
-  checkSameRank(op, data, indices);
-  checkIndicesFit(op, data, indices, axis);
-  const extent = data.shape.map((n, d) => (d === axis ? n : indices.shape[d]));
-  const zero = extent.map(() => 0);
-  const operand = sameShape(extent, data.shape) ? data : slice(data, zero, extent);
-  return elementsGather(meta, operand, indices, axis, gatherPolicy(op));
-}
+export const lowerGatherElements = gatherOp(
+  'GatherElements',
+  ({ op, out }, data, indices, attrs?: GatherElementsAttributes | null) => {
+    const { a, meta } = openOp(op, out, attrs, data, indices);
+    // onnxruntime 1.30's order (measured, test/onnx-check-order): the axis, then the indices' rank.
+    const axis = axisAttribute(op, a, data.rank);
+    checkSameRank(op, data, indices);
+    checkIndicesFit(op, data, indices, axis);
+    const extent = data.shape.map((n, d) => (d === axis ? n : indices.shape[d]));
+    const zero = extent.map(() => 0);
+    const operand = sameShape(extent, data.shape) ? data : slice(data, zero, extent);
+    return elementsGather(meta, operand, indices, axis, gatherPolicy(op));
+  },
+);
 
 /**
  * ONNX `GatherElements` (like `torch.gather`): `out[i][j] = data[indices[i][j]][j]` for axis 0.

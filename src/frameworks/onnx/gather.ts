@@ -14,11 +14,9 @@
  *
  * Lowering: the `take` family along `axis` (families.ts).
  */
-import type { Tensor } from '../../tensor/tensor.js';
 import { runs } from '../checks.js';
 import { takeGather } from '../families.js';
-import type { LoweredGather } from '../lowered.js';
-import { type OnnxOptions, axisAttribute, gatherPolicy, onnxOptions, openOp } from './opsets.js';
+import { axisAttribute, gatherOp, gatherPolicy, openOp } from './opsets.js';
 
 /** Attributes of `Gather`. */
 export interface GatherAttributes {
@@ -27,16 +25,13 @@ export interface GatherAttributes {
 }
 
 /** Validates and lowers `Gather` to one StableHLO gather. */
-export function lowerGather(
-  data: Tensor,
-  indices: Tensor,
-  attrs?: GatherAttributes | null,
-  options?: OnnxOptions | null,
-): LoweredGather<'onnx.Gather'> {
-  const { op, out } = onnxOptions('Gather', options);
-  const { a, meta } = openOp(op, out, attrs, data, indices);
-  return takeGather(meta, data, indices, axisAttribute(op, a, data.rank), gatherPolicy(op));
-}
+export const lowerGather = gatherOp(
+  'Gather',
+  ({ op, out }, data, indices, attrs?: GatherAttributes | null) => {
+    const { a, meta } = openOp(op, out, attrs, data, indices);
+    return takeGather(meta, data, indices, axisAttribute(op, a, data.rank), gatherPolicy(op));
+  },
+);
 
 /**
  * ONNX `Gather`: `out[..., j, ...] = data[..., indices[j], ...]` along `axis`.

@@ -5,7 +5,7 @@
  * runs the newest schema whose `since_version` is ≤ that opset. Every rule this frontend
  * enforces carries the code `onnx.<Op>-<version>.<rule>`.
  */
-import type { Wording } from '../../core/call.js';
+import type { GatherCall, ScatterCall, Wording } from '../../core/call.js';
 import { type GatherPolicy, type ScatterPolicy, gatherPolicy as rowPolicy } from '../families.js';
 import { InvalidArgumentError, fmt } from '../../errors.js';
 import { DTYPES, type DType, isComplex } from '../../tensor/dtype.js';
@@ -20,6 +20,7 @@ import {
   tensorArg,
 } from '../args.js';
 import { checkSameDType as sameDType, dtypeRule } from '../checks.js';
+import type { LoweredGather, LoweredScatter } from '../lowered.js';
 import {
   type FrameworkDescription,
   G,
@@ -129,6 +130,35 @@ export function onnxOptions(type: OnnxOpType, value: unknown) {
     duplicates: oneOf(op.name, 'duplicates', o.duplicates, DUPLICATES, 'error', code(op, 'options')),
   };
 }
+
+/** The options object read: the schema the opset selects, `out` and the duplicate policy. */
+export type Resolved = ReturnType<typeof onnxOptions>;
+
+/** The lowering of gather `type` (`onnx.lower.<Op>`): the options read, then `body` checks the rest in order. */
+export const gatherOp =
+  <T extends OnnxOpType, A>(
+    type: T,
+    body: (o: Resolved, data: Tensor, indices: Tensor, attrs?: A) => GatherCall,
+  ) =>
+  /** Validates and lowers the op to one StableHLO gather. */
+  (data: Tensor, indices: Tensor, attrs?: A, options?: OnnxOptions | null): LoweredGather<`onnx.${T}`> =>
+    body(onnxOptions(type, options), data, indices, attrs);
+
+/** The lowering of scatter `type`, as {@link gatherOp} with `updates`. */
+export const scatterOp =
+  <T extends OnnxOpType, A>(
+    type: T,
+    body: (o: Resolved, d: Tensor, i: Tensor, u: Tensor, attrs?: A) => ScatterCall,
+  ) =>
+  /** Validates and lowers the op to one StableHLO scatter. */
+  (
+    data: Tensor,
+    indices: Tensor,
+    updates: Tensor,
+    attrs?: A,
+    options?: OnnxScatterOptions | null,
+  ): LoweredScatter<`onnx.${T}`> =>
+    body(onnxOptions(type, options), data, indices, updates, attrs);
 
 /** Rule code `onnx.<Op>-<v>.<rule>`. */
 export const code = (op: OpVersion, rule: string): string => `${op.name}.${rule}`;
