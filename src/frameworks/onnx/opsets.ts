@@ -134,7 +134,7 @@ export function onnxOptions(type: OnnxOpType, value: unknown) {
 /** The options object read: the schema the opset selects, `out` and the duplicate policy. */
 export type Resolved = ReturnType<typeof onnxOptions>;
 
-/** The lowering of gather `type` (`onnx.lower.<Op>`): the options read, then `body` checks the rest in order. */
+/** The lowering of gather `type` (`onnx.lower.<Op>`): reads the options, then `body` checks the rest. */
 export const gatherOp =
   <T extends OnnxOpType, A>(
     type: T,
