@@ -16,7 +16,6 @@
  */
 import type { GatherCall, Wording } from '../../core/call.js';
 import { sameShape } from '../../core/gather.js';
-import type { NegativeIndexPolicy } from '../../core/types.js';
 import { fail } from '../../core/validate.js';
 import { fmt } from '../../errors.js';
 import type { DType } from '../../tensor/dtype.js';
@@ -68,11 +67,7 @@ export const CAFFE2_POLICY = {
     /** Out of range. */
     no_wrap: 'out_of_bounds',
   },
-} as const satisfies {
-  mode: 'error';
-  wrap_indices: Record<string, (axisArg: number) => boolean>;
-  negative_indices: Record<'wrap' | 'no_wrap', NegativeIndexPolicy>;
-};
+} as const;
 
 /** Each op's keyword keys and the axis it gathers along (Gather: `axis`, default 0; BatchGather: 1). */
 const OPS = {

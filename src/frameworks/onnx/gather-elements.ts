@@ -7,9 +7,9 @@
  *
  * Constraints (code `onnx.GatherElements-<v>.<rule>`):
  * - `data`, `indices`: Tensors; `options`: only `opset`, `out`; `attribute`: only `axis`;
- * - `data_rank`: rank(data) >= 1; `indices_rank`: rank(indices) = rank(data);
+ * - `data_rank`: rank(data) >= 1; `axis`: an integer in [-r, r-1];
+ * - `indices_rank`: rank(indices) = rank(data);
  * - `indices_shape`: indices.shape[d] <= data.shape[d] for d != axis (the formula reads data there);
- * - `axis`: an integer in [-r, r-1];
  * - `data_dtype`: any type (bfloat16 from version 13); `indices_dtype`: int32 or int64;
  * - `indices`: every index lies in [-s, s-1], s = data.shape[axis];
  * - `opset` (code `onnx.GatherElements.opset`): opset >= 11; `out`: result shape and dtype.
@@ -19,20 +19,10 @@
  * and an error names the index's own position.
  */
 import { slice } from '../../tensor/ops.js';
-import { type Tensor, sameShape } from '../../tensor/tensor.js';
+import { sameShape } from '../../tensor/tensor.js';
 import { runs } from '../checks.js';
 import { elementsGather } from '../families.js';
-import type { LoweredGather } from '../lowered.js';
-import {
-  type OnnxOptions,
-  axisAttribute,
-  checkIndicesFit,
-  checkSameRank,
-  gatherPolicy,
-  indexWording,
-  onnxOptions,
-  openOp,
-} from './opsets.js';
+import { axisAttribute, checkIndicesFit, checkSameRank, gatherOp, gatherPolicy, openOp } from './opsets.js';
 
 /** Attributes of `GatherElements`. */
 export interface GatherElementsAttributes {
@@ -41,24 +31,20 @@ export interface GatherElementsAttributes {
 }
 
 /** Validates and lowers `GatherElements` to one StableHLO gather with batching dims. */
-export function lowerGatherElements(
-  data: Tensor,
-  indices: Tensor,
-  attrs?: GatherElementsAttributes | null,
-  options?: OnnxOptions | null,
-): LoweredGather<'onnx.GatherElements'> {
-  const { op, out } = onnxOptions('GatherElements', options);
-  const a = openOp(op, attrs, data, indices);
-  // onnxruntime 1.30's order (measured, test/onnx-check-order): the axis, then the indices' rank.
-  const axis = axisAttribute(op, a, data.rank);
-  checkSameRank(op, data, indices);
-  checkIndicesFit(op, data, indices, axis);
-  const extent = data.shape.map((n, d) => (d === axis ? n : indices.shape[d]));
-  const zero = extent.map(() => 0);
-  const operand = sameShape(extent, data.shape) ? data : slice(data, zero, extent);
-  const meta = { op: op.name, out, wording: indexWording(op, indices.rank) };
-  return elementsGather(meta, operand, indices, axis, gatherPolicy(op));
-}
+export const lowerGatherElements = gatherOp(
+  'GatherElements',
+  ({ op, out }, data, indices, attrs?: GatherElementsAttributes | null) => {
+    const { a, meta } = openOp(op, out, attrs, data, indices);
+    // onnxruntime 1.30's order (measured, test/onnx-check-order): the axis, then the indices' rank.
+    const axis = axisAttribute(op, a, data.rank);
+    checkSameRank(op, data, indices);
+    checkIndicesFit(op, data, indices, axis);
+    const extent = data.shape.map((n, d) => (d === axis ? n : indices.shape[d]));
+    const zero = extent.map(() => 0);
+    const operand = sameShape(extent, data.shape) ? data : slice(data, zero, extent);
+    return elementsGather(meta, operand, indices, axis, gatherPolicy(op));
+  },
+);
 
 /**
  * ONNX `GatherElements` (like `torch.gather`): `out[i][j] = data[indices[i][j]][j]` for axis 0.

@@ -20,12 +20,10 @@
  * Lowering: the `nd` family, index vectors last, `B` batch dims (families.ts).
  */
 import { fmt } from '../../errors.js';
-import type { Tensor } from '../../tensor/tensor.js';
 import { integer } from '../args.js';
 import { runs } from '../checks.js';
 import { ndGather } from '../families.js';
-import type { LoweredGather } from '../lowered.js';
-import { type OnnxOptions, fail, gatherPolicy, indexWording, onnxOptions, openOp } from './opsets.js';
+import { fail, gatherOp, gatherPolicy, openOp } from './opsets.js';
 
 /** Attributes of `GatherND` (`batch_dims` from version 12). */
 export interface GatherNDAttributes {
@@ -34,45 +32,41 @@ export interface GatherNDAttributes {
 }
 
 /** Validates and lowers `GatherND` to one StableHLO gather. */
-export function lowerGatherND(
-  data: Tensor,
-  indices: Tensor,
-  attrs?: GatherNDAttributes | null,
-  options?: OnnxOptions | null,
-): LoweredGather<'onnx.GatherND'> {
-  const { op, out } = onnxOptions('GatherND', options);
-  const a = openOp(op, attrs, data, indices, undefined, 1);
-  const r = data.rank;
-  const q = indices.rank;
-  const b = integer(op.name, 'batch_dims', a.batch_dims, 0);
-  const k = indices.shape[q - 1];
-  const depth = () =>
-    fail(
-      op,
-      'index_depth',
-      `indices.shape[-1] must lie in [1, rank(data) - batch_dims] = [1, ${r - b}]; got ${k}`,
-      { indicesShape: indices.shape },
-    );
-  // onnxruntime 1.30's order (measured, test/onnx-check-order): a depth past rank(data) - batch_dims
-  // before the batch dims' shape; a depth of 0 (which onnxruntime accepts) after it. A batch_dims
-  // out of range is named first all the same: the depth rule reads it (onnxruntime's does not).
-  if (b >= 0 && b < Math.min(q, r) && k > r - b) depth();
-  const bad = (bound: string) =>
-    fail(op, 'batch_dims', `batch_dims must be ${bound}; got ${b}`, { batch_dims: b });
-  if (b < 0) bad('>= 0');
-  if (b >= q) bad(`< rank(indices) = ${q}`);
-  if (b >= r) bad(`< rank(data) = ${r}`);
-  if (indices.shape.some((n, d) => d < b && n !== data.shape[d]))
-    fail(
-      op,
-      'batch_shape',
-      `the first batch_dims = ${b} dims of indices and data must be equal; got indices shape ${fmt(indices.shape)} and data shape ${fmt(data.shape)}`,
-      { dataShape: data.shape, indicesShape: indices.shape },
-    );
-  if (k < 1) depth();
-  const meta = { op: op.name, out, wording: indexWording(op, q) };
-  return ndGather(meta, data, indices, gatherPolicy(op), { batchDims: b });
-}
+export const lowerGatherND = gatherOp(
+  'GatherND',
+  ({ op, out }, data, indices, attrs?: GatherNDAttributes | null) => {
+    const { a, meta } = openOp(op, out, attrs, data, indices, undefined, 1);
+    const r = data.rank;
+    const q = indices.rank;
+    const b = integer(op.name, 'batch_dims', a.batch_dims, 0);
+    const k = indices.shape[q - 1];
+    const depth = () =>
+      fail(
+        op,
+        'index_depth',
+        `indices.shape[-1] must lie in [1, rank(data) - batch_dims] = [1, ${r - b}]; got ${k}`,
+        { indicesShape: indices.shape },
+      );
+    // onnxruntime 1.30's order (measured, test/onnx-check-order): a depth past rank(data) - batch_dims
+    // before the batch dims' shape; a depth of 0 (which onnxruntime accepts) after it. A batch_dims
+    // out of range is named first all the same: the depth rule reads it (onnxruntime's does not).
+    if (b >= 0 && b < Math.min(q, r) && k > r - b) depth();
+    const bad = (bound: string) =>
+      fail(op, 'batch_dims', `batch_dims must be ${bound}; got ${b}`, { batch_dims: b });
+    if (b < 0) bad('>= 0');
+    if (b >= q) bad(`< rank(indices) = ${q}`);
+    if (b >= r) bad(`< rank(data) = ${r}`);
+    if (indices.shape.some((n, d) => d < b && n !== data.shape[d]))
+      fail(
+        op,
+        'batch_shape',
+        `the first batch_dims = ${b} dims of indices and data must be equal; got indices shape ${fmt(indices.shape)} and data shape ${fmt(data.shape)}`,
+        { dataShape: data.shape, indicesShape: indices.shape },
+      );
+    if (k < 1) depth();
+    return ndGather(meta, data, indices, gatherPolicy(op), { batchDims: b });
+  },
+);
 
 /**
  * ONNX `GatherND`: `out[i] = data[indices[i, 0], …, indices[i, k-1], …]` after `batch_dims`.

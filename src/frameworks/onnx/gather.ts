@@ -7,26 +7,16 @@
  *
  * Constraints (code `onnx.Gather-<v>.<rule>`):
  * - `data`, `indices`: Tensors; `options`: only `opset`, `out`; `attribute`: only `axis`;
- * - `data_rank`: rank(data) >= 1;
- * - `axis`: an integer in [-r, r-1];
+ * - `data_rank`: rank(data) >= 1; `axis`: an integer in [-r, r-1];
  * - `data_dtype`: any type (bfloat16 from version 13); `indices_dtype`: int32 or int64;
  * - `indices`: every index lies in [-s, s-1] (version 11+) or [0, s-1] (version 1), s = data.shape[axis];
  * - `opset` (code `onnx.Gather.opset`): the opset has the op; `out`: result shape and dtype.
  *
  * Lowering: the `take` family along `axis` (families.ts).
  */
-import type { Tensor } from '../../tensor/tensor.js';
 import { runs } from '../checks.js';
 import { takeGather } from '../families.js';
-import type { LoweredGather } from '../lowered.js';
-import {
-  type OnnxOptions,
-  axisAttribute,
-  gatherPolicy,
-  indexWording,
-  onnxOptions,
-  openOp,
-} from './opsets.js';
+import { axisAttribute, gatherOp, gatherPolicy, openOp } from './opsets.js';
 
 /** Attributes of `Gather`. */
 export interface GatherAttributes {
@@ -35,17 +25,13 @@ export interface GatherAttributes {
 }
 
 /** Validates and lowers `Gather` to one StableHLO gather. */
-export function lowerGather(
-  data: Tensor,
-  indices: Tensor,
-  attrs?: GatherAttributes | null,
-  options?: OnnxOptions | null,
-): LoweredGather<'onnx.Gather'> {
-  const { op, out } = onnxOptions('Gather', options);
-  const a = openOp(op, attrs, data, indices);
-  const meta = { op: op.name, out, wording: indexWording(op, indices.rank) };
-  return takeGather(meta, data, indices, axisAttribute(op, a, data.rank), gatherPolicy(op));
-}
+export const lowerGather = gatherOp(
+  'Gather',
+  ({ op, out }, data, indices, attrs?: GatherAttributes | null) => {
+    const { a, meta } = openOp(op, out, attrs, data, indices);
+    return takeGather(meta, data, indices, axisAttribute(op, a, data.rank), gatherPolicy(op));
+  },
+);
 
 /**
  * ONNX `Gather`: `out[..., j, ...] = data[..., indices[j], ...]` along `axis`.

@@ -5,7 +5,7 @@
  * runs the newest schema whose `since_version` is ≤ that opset. Every rule this frontend
  * enforces carries the code `onnx.<Op>-<version>.<rule>`.
  */
-import type { Wording } from '../../core/call.js';
+import type { GatherCall, ScatterCall, Wording } from '../../core/call.js';
 import { type GatherPolicy, type ScatterPolicy, gatherPolicy as rowPolicy } from '../families.js';
 import { InvalidArgumentError, fmt } from '../../errors.js';
 import { DTYPES, type DType, isComplex } from '../../tensor/dtype.js';
@@ -20,6 +20,7 @@ import {
   tensorArg,
 } from '../args.js';
 import { checkSameDType as sameDType, dtypeRule } from '../checks.js';
+import type { LoweredGather, LoweredScatter } from '../lowered.js';
 import {
   type FrameworkDescription,
   G,
@@ -64,10 +65,9 @@ export interface OnnxOptions {
 /** Second options object of the scatter ops. */
 export interface OnnxScatterOptions extends OnnxOptions {
   /**
-   * Duplicate targets under `reduction: 'none'`: `error` (default; the spec forbids them, or
-   * leaves their result undefined before version 16) or `last_wins` (apply every update in
-   * row-major order of the indices, as the ONNX reference implementation and onnxruntime's
-   * CPU kernels do).
+   * Duplicate targets under `reduction: 'none'`: `error` (default; the spec forbids them, or leaves
+   * their result undefined before 16) or `last_wins` (every update in row-major order of the
+   * indices, as the ONNX reference implementation and onnxruntime's CPU kernels do).
    */
   readonly duplicates?: 'error' | 'last_wins';
 }
@@ -84,6 +84,7 @@ export interface OpVersion {
 const OPTION_KEYS = ['opset', 'out'];
 const SCATTER_OPTION_KEYS = ['opset', 'duplicates', 'out'];
 const DUPLICATES = ['error', 'last_wins'] as const;
+type Duplicates = (typeof DUPLICATES)[number];
 
 /** Picks the schema an opset selects. Throws `onnx.<Op>.opset` for opsets without the op. */
 export function resolveOp(type: OnnxOpType, opset: unknown = LATEST_OPSET): OpVersion {
@@ -111,21 +112,14 @@ const SCHEMAS = Object.fromEntries(
   }),
 ) as unknown as Record<OnnxOpType, readonly OpVersion[]>;
 
-/** The second options object, checked: the schema it selects, `out`, and the duplicate policy. */
-export interface ResolvedOptions {
-  readonly op: OpVersion;
-  readonly out: Tensor | undefined;
-  readonly duplicates: 'error' | 'last_wins';
-}
-
 /**
- * Reads `{ opset, duplicates, out }`. `null`/`undefined` mean none; a non-object or an unknown
- * key is refused with rule `onnx.<Op>-<v>.options` (v: the schema the opset selects, the latest
- * when the object itself is unusable).
+ * Reads `{ opset, duplicates, out }` into the schema the opset selects, `out` and the duplicate
+ * policy. `null`/`undefined` mean none; a non-object or an unknown key is refused with rule
+ * `onnx.<Op>-<v>.options` (v: the schema the opset selects, the latest when the object itself is unusable).
  */
-export function onnxOptions(type: OnnxOpType, value: unknown): ResolvedOptions {
+export function onnxOptions(type: OnnxOpType, value: unknown) {
   if (value === undefined || value === null)
-    return { op: resolveOp(type, LATEST_OPSET), out: undefined, duplicates: 'error' };
+    return { op: resolveOp(type, LATEST_OPSET), out: undefined, duplicates: 'error' as Duplicates };
   const usable = typeof value === 'object' && value !== null && !Array.isArray(value);
   const op = resolveOp(type, usable ? ((value as OnnxOptions).opset ?? LATEST_OPSET) : LATEST_OPSET);
   const keys = HAS_UPDATES.has(type) ? SCATTER_OPTION_KEYS : OPTION_KEYS;
@@ -137,6 +131,35 @@ export function onnxOptions(type: OnnxOpType, value: unknown): ResolvedOptions {
   };
 }
 
+/** The options object read: the schema the opset selects, `out` and the duplicate policy. */
+export type Resolved = ReturnType<typeof onnxOptions>;
+
+/** The lowering of gather `type` (`onnx.lower.<Op>`): reads the options, then `body` checks the rest. */
+export const gatherOp =
+  <T extends OnnxOpType, A>(
+    type: T,
+    body: (o: Resolved, data: Tensor, indices: Tensor, attrs?: A) => GatherCall,
+  ) =>
+  /** Validates and lowers the op to one StableHLO gather. */
+  (data: Tensor, indices: Tensor, attrs?: A, options?: OnnxOptions | null): LoweredGather<`onnx.${T}`> =>
+    body(onnxOptions(type, options), data, indices, attrs);
+
+/** The lowering of scatter `type`, as {@link gatherOp} with `updates`. */
+export const scatterOp =
+  <T extends OnnxOpType, A>(
+    type: T,
+    body: (o: Resolved, d: Tensor, i: Tensor, u: Tensor, attrs?: A) => ScatterCall,
+  ) =>
+  /** Validates and lowers the op to one StableHLO scatter. */
+  (
+    data: Tensor,
+    indices: Tensor,
+    updates: Tensor,
+    attrs?: A,
+    options?: OnnxScatterOptions | null,
+  ): LoweredScatter<`onnx.${T}`> =>
+    body(onnxOptions(type, options), data, indices, updates, attrs);
+
 /** Rule code `onnx.<Op>-<v>.<rule>`. */
 export const code = (op: OpVersion, rule: string): string => `${op.name}.${rule}`;
 
@@ -145,15 +168,14 @@ export function fail(op: OpVersion, rule: string, message: string, details = {})
   throw new InvalidArgumentError(code(op, rule), `${op.name}: ${message}`, details);
 }
 
-/** An input that must be a Tensor (rule `onnx.<Op>-<v>.<name>`). */
-export const input = (op: OpVersion, name: string, value: unknown): Tensor => tensorArg(op.name, name, value);
-
 /**
- * Every op but TensorScatter, after the options: inputs are Tensors, the attributes (returned),
- * `data_rank` >= 1, `indices_rank` >= `minIndicesRank`, `data_dtype`, `indices_dtype`, `updates_dtype`.
+ * Every op but TensorScatter, after the options: inputs are Tensors, the attributes (returned with
+ * the call's meta), `data_dtype`, `indices_dtype`, `updates_dtype`, `data_rank` >= 1,
+ * `indices_rank` >= `minIndicesRank`.
  */
 export function openOp(
   op: OpVersion,
+  out: Tensor | undefined,
   attrs: unknown,
   data: Tensor,
   indices: Tensor,
@@ -161,9 +183,9 @@ export function openOp(
   minIndicesRank: 0 | 1 = 0,
 ) {
   const scatter = HAS_UPDATES.has(op.type);
-  input(op, 'data', data);
-  input(op, 'indices', indices);
-  if (scatter) input(op, 'updates', updates);
+  tensorArg(op.name, 'data', data);
+  tensorArg(op.name, 'indices', indices);
+  if (scatter) tensorArg(op.name, 'updates', updates);
   const a = attributes(op, attrs);
   // onnxruntime checks the inputs' types when it loads the model, their shapes when it runs it.
   checkDataDType(op, data);
@@ -171,7 +193,7 @@ export function openOp(
   if (scatter) checkSameDType(op, data, updates as Tensor);
   checkMinRank(op, data, 1, 'data');
   if (minIndicesRank > 0) checkMinRank(op, indices, minIndicesRank, 'indices');
-  return a;
+  return { a, meta: { op: op.name, out, wording: indexWording(op, indices.rank) } };
 }
 
 /** The ops with an `updates` input (TensorScatter checks its `update` in its own order). */
@@ -190,27 +212,12 @@ const ALL_BUT_BF16: readonly DType[] = DTYPES.filter((d) => d !== 'bfloat16');
 const ALL: readonly DType[] = [...ALL_BUT_BF16, 'bfloat16'];
 
 /**
- * Data types of `data` (type constraint T) per schema: "all tensor types" (of those this
- * library stores, complex64/complex128 included; string has no Tensor here). bfloat16 joins at version 13 for the
- * ops that existed before it (Gather-13, GatherElements-13, GatherND-13, ScatterElements-13,
- * ScatterND-13); the deprecated Scatter never got it; TensorScatter-24 has it from the start.
+ * `name` has one of the schema's data types T, rule `<op>.<name>_dtype`: "all tensor types" (of
+ * those this library stores, complex included; string has no Tensor here). bfloat16 joins at
+ * version 13 (TensorScatter-24 has it from the start; the deprecated Scatter, 9 and 11, never got it).
  */
-export function dataDTypes(op: OpVersion): readonly DType[] {
-  if (op.type === 'TensorScatter') return ALL;
-  if (op.type === 'Scatter') return ALL_BUT_BF16;
-  return op.version >= 13 ? ALL : ALL_BUT_BF16;
-}
-
-/** Index types (Tind): int32/int64, except GatherND and ScatterND (int64 only) and TensorScatter's write_indices. */
-export function indexDTypes(op: OpVersion): readonly DType[] {
-  return op.type === 'GatherND' || op.type === 'ScatterND' || op.type === 'TensorScatter'
-    ? ['int64']
-    : ['int32', 'int64'];
-}
-
-/** `name` has one of the schema's data types T; rule `<op>.<name>_dtype`. */
 export function checkDataDType(op: OpVersion, t: Tensor, name = 'data'): void {
-  const ok = dataDTypes(op);
+  const ok = op.version >= 13 ? ALL : ALL_BUT_BF16;
   if (!ok.includes(t.dtype))
     dtypeRule(
       code(op, `${name}_dtype`),
@@ -219,11 +226,14 @@ export function checkDataDType(op: OpVersion, t: Tensor, name = 'data'): void {
     );
 }
 
-/** `name` has one of the schema's index types Tind; rule `<op>.<name>_dtype`. */
+/** `name` has one of the schema's index types Tind (GatherND, ScatterND, TensorScatter: int64 only). */
 export function checkIndexDType(op: OpVersion, t: Tensor, name = 'indices'): void {
-  const ok = indexDTypes(op);
+  const ok = INT64_ONLY.has(op.type) ? INT64 : INT32_64;
   indexDType(op.name, t, ok, `${name}_dtype`, () => `${name} must have dtype ${ok.join(' or ')}`);
 }
+
+const INT64_ONLY: ReadonlySet<OnnxOpType> = new Set(['GatherND', 'ScatterND', 'TensorScatter']);
+const [INT64, INT32_64]: readonly DType[][] = [['int64'], ['int32', 'int64']];
 
 /** `updates` (or TensorScatter's `update`) must have the dtype of `data`. */
 export function checkSameDType(op: OpVersion, data: Tensor, updates: Tensor, name = 'updates'): void {
@@ -232,11 +242,6 @@ export function checkSameDType(op: OpVersion, data: Tensor, updates: Tensor, nam
 
 // Attributes
 /** Reductions a schema accepts: none only before 16, add/mul at 16, max/min from 18. */
-export function reductions(op: OpVersion): readonly Reduction[] {
-  if (op.type !== 'ScatterElements' && op.type !== 'ScatterND') return ['none'];
-  return REDUCTIONS[op.version];
-}
-
 const REDUCTIONS: Since<Reduction> = since({
   11: ['none'],
   16: ['none', 'add', 'mul'],
@@ -254,13 +259,14 @@ function since<T>(rows: Readonly<Record<number, readonly T[]>>): Since<T> {
 }
 
 /**
- * The `reduction` attribute of ScatterElements / ScatterND (rule `<op>.reduction`). `max` and `min`
- * need an order, and ONNX gives none on complex numbers (T admits every tensor type, the
- * reduction's text is only "max" / "min"), so on complex data they are refused rather than given
- * an order the spec does not choose.
+ * The `reduction` attribute of the scatters (rule `<op>.reduction`; Scatter and ScatterElements
+ * before 16 define none, so `attributes` refuses one). `max` and `min` need an order, and ONNX gives
+ * none on complex numbers (T admits every tensor type, the reduction's text is only "max" / "min"),
+ * so on complex data they are refused rather than given an order the spec does not choose.
  */
 export function reductionAttribute(op: OpVersion, attrs: Record<string, unknown>, data: Tensor): Reduction {
-  const r = oneOf(op.name, 'reduction', attrs.reduction, reductions(op), 'none');
+  const allowed = REDUCTIONS[op.type === 'Scatter' ? 11 : op.version]; // Scatter-9 too: none only
+  const r = oneOf(op.name, 'reduction', attrs.reduction, allowed, 'none');
   if ((r === 'max' || r === 'min') && isComplex(data.dtype))
     fail(op, 'reduction', `reduction "${r}" needs an order, and ONNX defines none on ${data.dtype} data`, {
       reduction: r,
@@ -275,10 +281,6 @@ export type Reduction = 'none' | 'add' | 'mul' | 'max' | 'min';
 export const REDUCER = { none: 'replace', add: 'add', mul: 'mul', max: 'max', min: 'min' } as const;
 
 /** Attribute names each schema defines. */
-export function attributeNames(op: OpVersion): readonly string[] {
-  return ATTRIBUTES[op.type][op.version];
-}
-
 const ATTRIBUTES: Record<OnnxOpType, Since<string>> = {
   Gather: since({ 1: ['axis'] }),
   GatherElements: since({ 11: ['axis'] }),
@@ -290,36 +292,29 @@ const ATTRIBUTES: Record<OnnxOpType, Since<string>> = {
 };
 
 /**
- * The node's attributes: `null`/`undefined` mean none; a name the schema does not define is
- * refused (e.g. `batch_dims` on GatherND-11), with rule `<op>.attribute`.
+ * The node's attributes: `null`/`undefined` mean none; a name the schema does not define is refused
+ * with rule `<op>.attribute`, naming the opset it needs when a later version defines it (GatherND's
+ * batch_dims at opset 11) rather than listing what this version accepts.
  */
 export function attributes(op: OpVersion, value: unknown): Record<string, unknown> {
-  if (value !== null && typeof value === 'object' && !Array.isArray(value)) laterAttributes(op, value);
-  return options(
-    op.name,
-    value as Record<string, unknown> | null | undefined,
-    attributeNames(op),
-    'attribute',
-    'attributes',
-  );
-}
-
-/**
- * Refuses an attribute a later version of the schema defines (GatherND's batch_dims at opset 11)
- * by naming the opset it needs, rather than listing what this version accepts.
- */
-function laterAttributes(op: OpVersion, value: object): void {
-  const names = attributeNames(op);
-  for (const key of Object.keys(value)) {
-    if (names.includes(key)) continue;
-    for (let v = op.version + 1; v <= LATEST_OPSET; v++)
-      if (attributeNames({ ...op, version: v }).includes(key))
+  const [names, byVersion] = [ATTRIBUTES[op.type][op.version], ATTRIBUTES[op.type]];
+  if (value !== null && typeof value === 'object' && !Array.isArray(value))
+    for (const key of Object.keys(value)) {
+      const v = names.includes(key) ? -1 : byVersion.findIndex((n, w) => w > op.version && n.includes(key));
+      if (v > 0)
         throw new InvalidArgumentError(
           code(op, 'attribute'),
           `${op.name}: attribute ${fmt(key)} needs opset ≥ ${v} (${op.type}-${v}); opset ${op.version} defines ${names.length ? names.join(', ') : 'none'}`,
           { key, accepted: names, since: v },
         );
-  }
+    }
+  return options(
+    op.name,
+    value as Record<string, unknown> | null | undefined,
+    names,
+    'attribute',
+    'attributes',
+  );
 }
 
 /** The `axis` attribute (default `dflt`) normalized from [-r, r-1] to [0, r-1]; rule `<op>.axis`. */
@@ -353,10 +348,9 @@ export function checkIndicesFit(op: OpVersion, data: Tensor, indices: Tensor, ax
 
 // Index policies, one table
 /**
- * Negative indices: Gather-1 and Scatter-9 predate the rule (their indices must lie in
- * [0, s-1]); from Gather-11, GatherElements-11, GatherND-11, Scatter-11, ScatterElements-11
- * and ScatterND-11 on, a negative index counts from the end once. TensorScatter's write
- * indices are positions, not Python-style indices (see tensor-scatter.ts).
+ * Negative indices: Gather-1 and Scatter-9 predate the rule (their indices must lie in [0, s-1]);
+ * from version 11 on a negative index counts from the end once. TensorScatter's write indices are
+ * positions, not Python-style indices (see tensor-scatter.ts).
  */
 export function negativeIndices(op: OpVersion): 'from_end' | 'out_of_bounds' {
   const old = (op.type === 'Gather' || op.type === 'Scatter') && op.version < 11;
@@ -375,12 +369,8 @@ export function indexWording(op: OpVersion, rank: number): Wording {
     (size === 0 ? 'no index is valid' : `valid indices are [${fromEnd ? -size : 0}, ${size - 1}]`);
 }
 
-/** Every ONNX gather: an out-of-bounds index is an error (`<op>.indices`). */
-export function gatherPolicy(op: OpVersion): GatherPolicy {
-  return GATHER_POLICY.get(op) as GatherPolicy;
-}
-
-/** The gather policy of every schema, one constant each. */
+/** Every ONNX gather: an out-of-bounds index is an error; one constant policy per schema. */
+export const gatherPolicy = (op: OpVersion): GatherPolicy => GATHER_POLICY.get(op) as GatherPolicy;
 const GATHER_POLICY = new Map<OpVersion, GatherPolicy>();
 for (const op of new Set(Object.values(SCHEMAS).flat())) {
   const row = { gather: 'error', negative_indices: negativeIndices(op) } as const;
@@ -392,11 +382,7 @@ for (const op of new Set(Object.values(SCHEMAS).flat())) {
  * `none` are an error (`<op>.duplicate_indices`) unless the caller asks for `last_wins`; with a
  * reduction they combine in row-major order of the indices.
  */
-export function scatterPolicy(
-  op: OpVersion,
-  reduction: Reduction,
-  duplicates: 'error' | 'last_wins',
-): ScatterPolicy {
+export function scatterPolicy(op: OpVersion, reduction: Reduction, duplicates: Duplicates): ScatterPolicy {
   return {
     mode: 'error',
     negative_indices: negativeIndices(op),

@@ -31,18 +31,16 @@ import { fmt } from '../../errors.js';
 import { type Tensor, sameShape } from '../../tensor/tensor.js';
 import { runs } from '../checks.js';
 import { elementsScatter } from '../families.js';
-import type { LoweredScatter } from '../lowered.js';
 import {
-  type OnnxScatterOptions,
   REDUCER,
+  type Resolved,
   axisAttribute,
   checkIndicesFit,
   checkSameRank,
   fail,
-  indexWording,
-  onnxOptions,
   openOp,
   reductionAttribute,
+  scatterOp,
   scatterPolicy,
 } from './opsets.js';
 
@@ -60,39 +58,34 @@ export interface ScatterAttributes {
   readonly axis?: number;
 }
 
-/** The one lowering of ScatterElements and the deprecated Scatter, named `onnx.<T>`. */
-const lowering =
-  <T extends 'ScatterElements' | 'Scatter', A extends ScatterAttributes>(type: T) =>
-  /** Validates and lowers the op to one StableHLO scatter. */
-  (
-    data: Tensor,
-    indices: Tensor,
-    updates: Tensor,
-    attrs?: A | null,
-    options?: OnnxScatterOptions | null,
-  ): LoweredScatter<`onnx.${T}`> => {
-    const { op, out, duplicates } = onnxOptions(type, options);
-    const a = openOp(op, attrs, data, indices, updates);
-    // onnxruntime 1.30's order (measured, test/onnx-check-order): the axis, the updates' shape,
-    // the indices' rank, then their shape against the data's.
-    const axis = axisAttribute(op, a, data.rank);
-    if (!sameShape(updates.shape, indices.shape))
-      fail(
-        op,
-        'updates_shape',
-        `shape(updates) must equal shape(indices) ${fmt(indices.shape)}; got ${fmt(updates.shape)}`,
-        { updatesShape: updates.shape },
-      );
-    checkSameRank(op, data, indices);
-    const reduction = reductionAttribute(op, a, data);
-    checkIndicesFit(op, data, indices, axis);
-    const policy = scatterPolicy(op, reduction, duplicates);
-    const meta = { op: op.name, out, wording: indexWording(op, indices.rank) };
-    return elementsScatter(meta, data, indices, updates, axis, REDUCER[reduction], policy);
-  };
+/** The one body of ScatterElements and the deprecated Scatter. */
+function scatterElements(
+  { op, out, duplicates }: Resolved,
+  data: Tensor,
+  indices: Tensor,
+  updates: Tensor,
+  attrs?: ScatterElementsAttributes | null,
+) {
+  const { a, meta } = openOp(op, out, attrs, data, indices, updates);
+  // onnxruntime 1.30's order (measured, test/onnx-check-order): the axis, the updates' shape,
+  // the indices' rank, then their shape against the data's.
+  const axis = axisAttribute(op, a, data.rank);
+  if (!sameShape(updates.shape, indices.shape))
+    fail(
+      op,
+      'updates_shape',
+      `shape(updates) must equal shape(indices) ${fmt(indices.shape)}; got ${fmt(updates.shape)}`,
+      { updatesShape: updates.shape },
+    );
+  checkSameRank(op, data, indices);
+  const reduction = reductionAttribute(op, a, data);
+  checkIndicesFit(op, data, indices, axis);
+  const policy = scatterPolicy(op, reduction, duplicates);
+  return elementsScatter(meta, data, indices, updates, axis, REDUCER[reduction], policy);
+}
 
 /** Validates and lowers `ScatterElements` to one StableHLO scatter. */
-export const lowerScatterElements = lowering<'ScatterElements', ScatterElementsAttributes>('ScatterElements');
+export const lowerScatterElements = scatterOp('ScatterElements', scatterElements);
 
 /**
  * ONNX `ScatterElements` (like `torch.scatter`): `out[indices[i][j]][j] = updates[i][j]` for axis 0.
@@ -104,7 +97,7 @@ export const lowerScatterElements = lowering<'ScatterElements', ScatterElementsA
 export const ScatterElements = runs(lowerScatterElements);
 
 /** Validates and lowers the deprecated `Scatter` (= ScatterElements without reduction). */
-export const lowerScatter = lowering<'Scatter', ScatterAttributes>('Scatter');
+export const lowerScatter = scatterOp<'Scatter', ScatterAttributes | null>('Scatter', scatterElements);
 
 /**
  * ONNX `Scatter` (deprecated at opset 11 in favour of ScatterElements; same formula).

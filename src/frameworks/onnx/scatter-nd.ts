@@ -25,20 +25,10 @@
  * Lowering: the `nd` family, index vectors last, no batch dims (families.ts).
  */
 import { fmt } from '../../errors.js';
-import { type Tensor, sameShape } from '../../tensor/tensor.js';
+import { sameShape } from '../../tensor/tensor.js';
 import { runs } from '../checks.js';
 import { ndScatter, ndShape } from '../families.js';
-import type { LoweredScatter } from '../lowered.js';
-import {
-  type OnnxScatterOptions,
-  REDUCER,
-  fail,
-  indexWording,
-  onnxOptions,
-  openOp,
-  reductionAttribute,
-  scatterPolicy,
-} from './opsets.js';
+import { REDUCER, fail, openOp, reductionAttribute, scatterOp, scatterPolicy } from './opsets.js';
 
 /** Attributes of `ScatterND` (`reduction` from version 16). */
 export interface ScatterNDAttributes {
@@ -47,34 +37,29 @@ export interface ScatterNDAttributes {
 }
 
 /** Validates and lowers `ScatterND` to one StableHLO scatter. */
-export function lowerScatterND(
-  data: Tensor,
-  indices: Tensor,
-  updates: Tensor,
-  attrs?: ScatterNDAttributes | null,
-  options?: OnnxScatterOptions | null,
-): LoweredScatter<'onnx.ScatterND'> {
-  const { op, out, duplicates } = onnxOptions('ScatterND', options);
-  const a = openOp(op, attrs, data, indices, updates, 1);
-  const reduction = reductionAttribute(op, a, data);
-  const r = data.rank;
-  const k = indices.shape[indices.rank - 1];
-  if (k > r)
-    fail(op, 'index_depth', `indices.shape[-1] must be <= rank(data) = ${r}; got ${k}`, {
-      indicesShape: indices.shape,
-    });
-  const expected = ndShape(data.shape, indices.shape);
-  if (!sameShape(updates.shape, expected))
-    fail(
-      op,
-      'updates_shape',
-      `shape(updates) must be indices.shape[:-1] ++ data.shape[k:] = ${fmt(expected)}; got ${fmt(updates.shape)}`,
-      { updatesShape: updates.shape, expected },
-    );
-  const policy = scatterPolicy(op, reduction, duplicates);
-  const meta = { op: op.name, out, wording: indexWording(op, indices.rank) };
-  return ndScatter(meta, data, indices, updates, REDUCER[reduction], policy);
-}
+export const lowerScatterND = scatterOp(
+  'ScatterND',
+  ({ op, out, duplicates }, data, indices, updates, attrs?: ScatterNDAttributes | null) => {
+    const { a, meta } = openOp(op, out, attrs, data, indices, updates, 1);
+    const reduction = reductionAttribute(op, a, data);
+    const r = data.rank;
+    const k = indices.shape[indices.rank - 1];
+    if (k > r)
+      fail(op, 'index_depth', `indices.shape[-1] must be <= rank(data) = ${r}; got ${k}`, {
+        indicesShape: indices.shape,
+      });
+    const expected = ndShape(data.shape, indices.shape);
+    if (!sameShape(updates.shape, expected))
+      fail(
+        op,
+        'updates_shape',
+        `shape(updates) must be indices.shape[:-1] ++ data.shape[k:] = ${fmt(expected)}; got ${fmt(updates.shape)}`,
+        { updatesShape: updates.shape, expected },
+      );
+    const policy = scatterPolicy(op, reduction, duplicates);
+    return ndScatter(meta, data, indices, updates, REDUCER[reduction], policy);
+  },
+);
 
 /**
  * ONNX `ScatterND`: `out[indices[i]] = updates[i]` (or combined by `reduction`).

@@ -1,7 +1,6 @@
 /**
  * ONNX `TensorScatter` (version 24): the KV-cache update. Each batch entry's `update` run of
- * `sequence_length` positions is written into `past_cache` along `axis`, starting at that
- * entry's write index.
+ * `sequence_length` positions is written into `past_cache` along `axis`, from that entry's write index.
  *
  *   out = copy(past_cache)
  *   out[p, w[p_0] + s, …]                  = update[p, s, …]   (mode linear)
@@ -26,16 +25,16 @@
  * - `opset` (code `onnx.TensorScatter.opset`): opset >= 24; `out`: past_cache's shape and dtype.
  *
  * Lowering (linear): one general scatter whose window is the whole update row of a batch entry
- * (`input_batching_dims = [0]`, `update_window_dims = [1, r)`, start on `axis`).
- * Lowering (circular): two small gathers turn write indices into per-position targets
- * `(w mod M + s) mod M` (a `wrap` take, then a window of [0..M) ++ [0..M)), and one `take`
- * scatter along `axis` with batch dim 0 writes each sequence position.
+ * (`input_batching_dims = [0]`, `update_window_dims = [1, r)`, start on `axis`). Lowering
+ * (circular): the call's prologue turns write indices into per-position targets
+ * `(w mod M + s) mod M`, and one `take` scatter along `axis` with batch dim 0 writes each position.
  */
 import { fmt } from '../../errors.js';
 import { type Tensor, zeros } from '../../tensor/tensor.js';
-import { integer, oneOf, range } from '../args.js';
+import { integer, oneOf, range, tensorArg } from '../args.js';
 import { runs } from '../checks.js';
 import { scatterCall, takeScatterDims } from '../families.js';
+import type { LoweredScatter } from '../lowered.js';
 import {
   type OnnxOptions,
   attributes,
@@ -45,10 +44,8 @@ import {
   checkSameDType,
   code,
   fail,
-  input,
   onnxOptions,
 } from './opsets.js';
-import type { LoweredScatter } from '../lowered.js';
 
 /** Attributes of `TensorScatter`. */
 export interface TensorScatterAttributes {
@@ -73,16 +70,16 @@ export function lowerTensorScatter(
   options?: OnnxOptions | null,
 ): LoweredScatter<'onnx.TensorScatter'> {
   const { op, out } = onnxOptions('TensorScatter', options);
-  input(op, 'past_cache', past_cache);
-  input(op, 'update', update);
-  if (write_indices !== undefined && write_indices !== null) input(op, 'write_indices', write_indices);
+  tensorArg(op.name, 'past_cache', past_cache);
+  tensorArg(op.name, 'update', update);
+  const given = write_indices === null ? undefined : write_indices; // null and undefined: absent
+  if (given !== undefined) tensorArg(op.name, 'write_indices', given);
   const a = attributes(op, attrs);
   // onnxruntime's order: the inputs' types when it loads the model, the mode when it builds the
   // kernel, then the shapes and values when it runs (test/onnx-check-order-load).
   checkDataDType(op, past_cache, 'past_cache');
   checkSameDType(op, past_cache, update, 'update');
-  if (write_indices !== undefined && write_indices !== null)
-    checkIndexDType(op, write_indices, 'write_indices');
+  if (given !== undefined) checkIndexDType(op, given, 'write_indices');
   const mode = oneOf(op.name, 'mode', a.mode, ['linear', 'circular'], 'linear');
   checkMinRank(op, past_cache, 2, 'past_cache');
   const r = past_cache.rank;
@@ -107,17 +104,13 @@ export function lowerTensorScatter(
       { updateShape: update.shape, pastShape: past_cache.shape },
     );
   const batch = past_cache.shape[0];
-  if (
-    write_indices !== undefined &&
-    write_indices !== null &&
-    (write_indices.rank !== 1 || write_indices.shape[0] !== batch)
-  )
+  if (given !== undefined && (given.rank !== 1 || given.shape[0] !== batch))
     fail(
       op,
       'write_indices_shape',
-      `write_indices must have shape [batch_size] = [${batch}]; got ${fmt(write_indices.shape)}`,
+      `write_indices must have shape [batch_size] = [${batch}]; got ${fmt(given.shape)}`,
     );
-  const w = write_indices ?? zeros([batch], 'int64');
+  const w = given ?? zeros([batch], 'int64');
   // A write index is a position: negative values are out of range, never counted from the end.
   const oob_code = code(op, 'index_out_of_bounds');
   const policy = { mode: 'error', negative_indices: 'out_of_bounds', oob_code } as const;
