@@ -99,8 +99,10 @@ const WITH_OUT = new Set([
   'scatter_add',
   'scatter_reduce',
   'index_select',
+  'index_add',
+  'index_copy',
+  'take',
 ]);
-for (const op of ['index_add', 'index_copy', 'take']) WITH_OUT.add(op);
 
 /**
  * A case, now and then with an `out` of another dtype (shape [0]): PyTorch refuses it at a
