@@ -180,11 +180,11 @@ export function lowerTake(
 }
 
 /**
- * The index of the ops along dim (index_select, index_add/copy/fill), in PyTorch 1.13's order (measured):
- * `dim` (.dim), a vector (.index_rank; 0-d counts as one element), the op's index dtype (.index_dtype).
+ * The index of the ops along dim (index_select, index_add/copy/fill), after `dim` (.dim, normalized
+ * by the caller), in PyTorch 1.13's order (measured): a vector (.index_rank; 0-d counts as one
+ * element), the op's index dtype (.index_dtype).
  */
-export function vectorAlongDim(op: TorchOp, I: Tensor, dim: unknown, rank: number) {
-  const d = normalizeDim(op, dim, rank);
+export function vectorAlongDim(op: TorchOp, I: Tensor, d: number) {
   if (I.rank > 1)
     throw new InvalidArgumentError(
       `torch.${op}.index_rank`,
@@ -220,7 +220,8 @@ export function lowerIndexSelect(
   const name = 'torch.index_select';
   const o = options(name, opts, ['out']);
   const X = tensorArg(name, 'input', input);
-  const { d, I } = vectorAlongDim(op, tensorArg(name, 'index', index), dim, X.rank);
+  const given = tensorArg(name, 'index', index);
+  const { d, I } = vectorAlongDim(op, given, normalizeDim(op, dim, X.rank));
   // PyTorch 1.13 measured: out's dtype after the index checks, before the empty dim.
   checkOutDType(name, o.out, X.dtype);
   if (X.rank === 0 && I.size !== 1)

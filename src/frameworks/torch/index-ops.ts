@@ -137,7 +137,8 @@ export function lowerIndexAdd(
   const X = tensorArg(op, 'input', input);
   const S = tensorArg(op, 'source', source);
   const alpha = o.alpha === undefined ? 1 : scalar(op, 'alpha', o.alpha);
-  const along = vectorAlongDim('index_add', tensorArg(op, 'index', index), dim, X.rank);
+  const I = tensorArg(op, 'index', index);
+  const along = vectorAlongDim('index_add', I, normalizeDim('index_add', dim, X.rank));
   checkSameDType('index_add', 'source', X, S);
   // PyTorch converts alpha after its shape checks: up front for a <= 1-D self, else once per
   // index, after checking it (never without one).
@@ -169,9 +170,9 @@ export function lowerIndexCopy(
   const X = tensorArg(op, 'input', input);
   const S = tensorArg(op, 'source', source);
   // PyTorch 1.13 measured: dim, then out's dtype, then the index.
-  normalizeDim('index_copy', dim, X.rank);
+  const d = normalizeDim('index_copy', dim, X.rank);
   checkOutDType(op, o.out, X.dtype);
-  const along = vectorAlongDim('index_copy', tensorArg(op, 'index', index), dim, X.rank);
+  const along = vectorAlongDim('index_copy', tensorArg(op, 'index', index), d);
   checkSameDType('index_copy', 'source', X, S);
   return lowerIndexFamily('index_copy', X, along, S, o.out);
 }
@@ -199,7 +200,7 @@ export function lowerIndexFill(
   const I = tensorArg(op, 'index', index);
   // PyTorch 1.13's order here: the index dtype, dim, the index rank, then the value's range.
   checkIndexDType('index_fill', I);
-  const along = vectorAlongDim('index_fill', I, dim, X.rank);
+  const along = vectorAlongDim('index_fill', I, normalizeDim('index_fill', dim, X.rank));
   const shape = atLeast1d(X).shape.map((s, k) => (k === along.d ? along.I.size : s));
   // PyTorch restrides self to the index's length along dim before it converts the value: an
   // empty self whose restrided view has elements fails there (its "setStorage: … out of bounds
