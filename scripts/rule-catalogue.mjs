@@ -192,6 +192,11 @@ function scanFile(file, found, helpers, calls, text = readFileSync(join(ROOT, fi
     const tpl = /const op = `([\w.]*)\$\{(\w+)\}([\w.]*)`/.exec(line); // `jax.lax.${name}`: one op per name passed
     if (tpl) fn.ops = templateWords(text, fn.params ?? '', tpl[2]).map((w) => prefixed(file, `${tpl[1]}${w}${tpl[3]}`));
     if (tpl) fn.tpl = { param: tpl[2], ops: new Map(fn.ops.map((o, k) => [o, templateWords(text, fn.params ?? '', tpl[2])[k]])) };
+    // A code thrown with a typed parameter in the op's place (`onnx.${type}.opset`, type: OnnxOpType):
+    // one code per word of the type (never a plain string, whose words are unknown).
+    const typed = /Error\(`([a-z][\w.]*)\.\$\{(\w+)\}\.([A-Za-z]\w*)`/.exec(line);
+    if (typed && typed[2] !== 'op' && !new RegExp(`\\b${typed[2]}\\??:\\s*string\\b`).test(fn.params ?? ''))
+      for (const w of templateWords(text, fn.params ?? '', typed[2])) add(`${typed[1]}.${w}.${typed[3]}`, i, typed[3]);
     // The core's constraint checks: `s.c('C17')` of `siteOf('stablehlo.gather', …)`.
     spec = /siteOf\('([\w.]+)'/.exec(line)?.[1] ?? spec;
     for (const m of spec ? line.matchAll(/\b\w+\.c\('(\w+)'\)/g) : []) {
