@@ -256,6 +256,9 @@ function scanFile(file, found, helpers, calls, text = readFileSync(join(ROOT, fi
     // An argument check given the op itself: `tensorArg('jax.at', 'x', input)` is `jax.at.x`.
     for (const m of line.matchAll(new RegExp(`\\b(\\w*Arg|integers?|flag|oneOf|scalar)\\('((?:${FRAMEWORKS})\\.[\\w.]+)',\\s*'([a-z]\\w*)'`, 'g')))
       add(`${m[2]}.${m[3]}`, i, m[3], `\`${m[3]}\` ${ARG_CHECKS[m[1]] ?? 'is checked'}`);
+    // `options('stablehlo.gather', value, KEYS, 'options')`: an unknown key is `<op>.options` (or the rule given).
+    for (const m of line.matchAll(new RegExp(`\\boptions\\('((?:${FRAMEWORKS})\\.[\\w.]+)',\\s*[^,()]+,\\s*(?:\\[[^\\]]*\\]|[\\w.]+)\\s*(?:,\\s*'([A-Za-z]\\w*)')?`, 'g')))
+      add(`${m[1]}.${m[2] ?? 'options'}`, i, m[2] ?? 'options', 'an unknown key is refused');
     // A helper passing its op on with a rule word: `indexDType(NAMES[op], index, allowed, 'index_dtype', …)`.
     const passed = /(?:dtype|options|fail)\w*\((?:NAMES\[op\]|op|OP)(?=[,)])[^'"`]*'([a-z][a-z0-9_]*)'/i.exec(line);
     if (fn.helper && !fn.ops && passed) helperRule(passed[1], i);

@@ -60,8 +60,6 @@ const NOT_SCANNED: Record<string, string> = {
   'directml.GATHER.IndexDimensions': 'uintField(op, name, …), as Axis',
   'autodiff.jvp.tangents': "check-call's record check builds the code from its caller's argument",
   'mlir.tensor.gather.gather_dims': 'built from the attribute name its check is given',
-  'stablehlo.gather.options': 'the StableHLO frontend builds `stablehlo.<kind>.options`',
-  'stablehlo.scatter.options': 'as stablehlo.gather.options',
 };
 
 describe('docs/rules.md', () => {

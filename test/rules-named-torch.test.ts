@@ -47,6 +47,7 @@ const CASES: [string, () => unknown, (new (...a: any[]) => Error)?][] = [
   ['torch.scatter_add.input', () => t.scatter_add([[1, 2]], 0, L([[0]]), F([[1]]))],
   ['torch.scatter_add.index', () => t.scatter_add(x23(), 0, [[0]], F([[1]]))],
   ['torch.scatter_add.dim', () => t.scatter_add(x23(), 2, L([[0]]), F([[1]]))],
+  ['torch.scatter_add.options', () => t.scatter_add(x23(), 0, L([[0]]), F([[1]]), { bogus: 1 })],
   ['torch.scatter_reduce.input', () => t.scatter_reduce([[1, 2]], 0, L([[0]]), F([[1]]), 'sum')],
   ['torch.scatter_reduce.index', () => t.scatter_reduce(x23(), 0, [[0]], F([[1]]), 'sum')],
   ['torch.scatter_reduce.dim', () => t.scatter_reduce(x23(), 2, L([[0]]), F([[1]]), 'sum')],
