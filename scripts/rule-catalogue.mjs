@@ -61,6 +61,34 @@ function nameSuffixes(text) {
     if (fn.suffixes.length > 0) NAME_SUFFIXES.set(fn.name, fn);
   }
 }
+/**
+ * Helpers taking the op first and building their rule from a later parameter (`checkMinRank(op, t,
+ * min, name)` throws `<op>.<name>_rank`; `checkIndexDType(op, t, name = 'indices')`): each with its
+ * file, the parameter's place, its default and the suffixes. Read from every file before any is
+ * scanned; a call counts only where the helper's file is imported (two files may name a helper alike).
+ */
+const NAME_AT = [];
+function laterNames(file, text) {
+  for (const m of text.matchAll(/^(?:export )?function (\w+)\(op\b([^)]*)\)[^{]*\{([\s\S]*?)^\}/gm)) {
+    m[2].split(',').slice(1).forEach((p, k) => {
+      const [name, dflt] = [/^\s*(\w+)/.exec(p)?.[1], /=\s*'(\w+)'/.exec(p)?.[1]];
+      const suffixes = [...m[3].matchAll(new RegExp(`\`\\$\\{${name}\\}(_\\w+)\``, 'g'))].map((x) => x[1]);
+      if (name && suffixes.length > 0) NAME_AT.push({ helper: m[1], file, at: k + 1, dflt, suffixes: [...new Set(suffixes)] });
+    });
+  }
+}
+/** The rules the NAME_AT helpers called on a line name: the name argument (a literal, else the default) with each suffix. */
+function laterRules(line, file, text) {
+  const rules = [];
+  for (const h of NAME_AT.filter((h) => imports({ file, text }, h.file)))
+    for (const m of line.matchAll(new RegExp(`\\b${h.helper}\\(${OP_VAR}\\b([^()]*(?:\\([^()]*\\)[^()]*)*)\\)`, 'g'))) {
+      const arg = m[1].split(',').map((a) => a.trim())[h.at];
+      const word = arg === undefined || arg === '' ? h.dflt : /^'(\w+)'$/.exec(arg)?.[1];
+      if (word) rules.push(...h.suffixes.map((s) => `${word}${s}`));
+    }
+  return rules;
+}
+
 /** The rules a call `helper(op, 'word', …)` names: `word` itself, or the codes the helper builds from it. */
 function namedRules(helper, word) {
   const h = NAME_SUFFIXES.get(helper);
@@ -239,6 +267,10 @@ function scanFile(file, found, helpers, calls, text = readFileSync(join(ROOT, fi
       if (rule && at > 0 && fn.helper && !fn.ops) helperRule(rule, at);
     }
     const aliased = fn.alias ? line.replaceAll(`\${${fn.alias}}`, '${op}').replace(new RegExp(`\\b(\\w+)\\(${fn.alias}\\b`, 'g'), '$1(op') : line;
+    for (const rule of laterRules(line, file, text))
+      if (fn.ops) for (const op of fn.ops) add(`${op}.${rule}`, i, rule);
+      else if (fn.helper) helperRule(rule, i, undefined, typeGuard(lines, i));
+      else for (const op of ops) add(`${op}.${rule}`, i, rule);
     for (const re of DYNAMIC)
       for (const m of [aliased, ...wrapped].flatMap((l) => [...l.matchAll(re)])) {
         const word = m.groups?.helper === 'options' ? (m.groups.rule ?? 'options') : m.at(-1);
@@ -261,7 +293,8 @@ function scanFile(file, found, helpers, calls, text = readFileSync(join(ROOT, fi
       add(`${m[1]}.${m[2] ?? 'options'}`, i, m[2] ?? 'options', 'an unknown key is refused');
     // A helper passing its op on with a rule word: `indexDType(NAMES[op], index, allowed, 'index_dtype', …)`.
     const passed = /(?:dtype|options|fail)\w*\((?:NAMES\[op\]|op|OP)(?=[,)])[^'"`]*'([a-z][a-z0-9_]*)'/i.exec(line);
-    if (fn.helper && !fn.ops && passed) helperRule(passed[1], i);
+    // (A helper building its rule from that word, `checkSameDType(op, d, u, 'updates')`, was read above.)
+    if (fn.helper && !fn.ops && passed && laterRules(line, file, text).length === 0) helperRule(passed[1], i);
     const lastOp = /\b(\w+)\((?:[^()]|\([^()]*\))*,\s*op\s*[,)]/g; // `lowerGatherDimensionNumbers(x.shape, …, op)`, `policyOf(o, op, …)`
     for (const m of [...line.matchAll(new RegExp(`\\b(\\w+)\\(${OP_VAR}\\b`, 'g')), ...line.matchAll(lastOp)])
       calls.push({ name: m[1], ops: fn.ops ?? (fn.helper ? [] : ops), explained, file, text, from: fn, src: line });
@@ -483,7 +516,11 @@ const imports = (call, file) =>
 /** Every code src can throw, one entry per code: where first thrown and what it means. */
 export function collectRules(extra = []) {
   const [found, helpers, calls] = [[], new Map(), []];
-  for (const file of files('src')) nameSuffixes(readFileSync(join(ROOT, file), 'utf8'));
+  for (const file of files('src')) {
+    const text = readFileSync(join(ROOT, file), 'utf8');
+    nameSuffixes(text);
+    laterNames(file, text);
+  }
   for (const file of files('src')) scanFile(file, found, helpers, calls);
   for (const { file, text } of extra) scanFile(file, found, helpers, calls, text); // a test's fixture sources
   // Each constraint the core checks, under the frontend's name for it: `jax.lax.gather.batching_dims` (C17).

@@ -98,8 +98,9 @@ describe('docs/rules.md', () => {
       const [file, line] = where.split(':');
       const text = readFileSync(join(ROOT, file), 'utf8').split('\n')[Number(line) - 1] ?? '';
       const rule = code.split('.').at(-1) as string;
-      // Or a helper given the name its code is built from: `checkRank(op, 'indices', …)` → `indices_rank`.
-      const named = /\b\w+\(op, '(\w+)'/.exec(text)?.[1];
+      // Or a helper given the name its code is built from: `checkRank(op, 'indices', …)` and
+      // `checkMinRank(op, t, 1, 'data')` → `indices_rank`, `data_rank`.
+      const named = /\b\w+\(op, .*'(\w+)'\)/.exec(text)?.[1] ?? /\b\w+\(op, '(\w+)'/.exec(text)?.[1];
       if (!text.includes(rule) && !(named && rule.startsWith(`${named}_`)))
         wrong.push(`${code} at ${where}: ${text.trim()}`);
     }

@@ -9,7 +9,7 @@
  * `.attribute`). Scatter is deprecated after opset 10, whose schema is Scatter-9.
  */
 import { describe, expect, it } from 'vitest';
-import { InvalidArgumentError, onnx, tensor, zeros } from '../src/index.js';
+import { DTypeError, InvalidArgumentError, onnx, tensor, zeros } from '../src/index.js';
 import { expectRule } from './helpers/errors.js';
 
 const i64 = (x: unknown) => tensor(x as number[], 'int64');
@@ -32,6 +32,7 @@ const CASES: [string, () => unknown][] = [
   ],
   ['onnx.GatherND-13.out', () => o.GatherND(x23(), i64([[0, 1]]), {}, { out: zeros([9], 'float32') })],
   ['onnx.Scatter-9.data', () => o.Scatter([[1, 2]], i64([[1, 0]]), f32([[9, 8]]), {}, V10)],
+  ['onnx.Scatter-9.data_rank', () => o.Scatter(f32(5), i64([1]), f32([9]), {}, V10)],
   ['onnx.Scatter-9.axis', () => o.Scatter(x23(), i64([[1, 0]]), f32([[9, 8]]), { axis: 2 }, V10)],
   ['onnx.Scatter-9.indices_rank', () => o.Scatter(x23(), i64([1, 0]), f32([9, 8]), {}, V10)],
   ['onnx.Scatter-9.indices_shape', () => o.Scatter(x23(), i64([[1, 0, 1, 0]]), f32([[9, 8, 7, 6]]), {}, V10)],
@@ -61,10 +62,20 @@ const CASES: [string, () => unknown][] = [
   ],
 ];
 
+/** The dtype rules (DTypeError), on the deprecated Scatter, whose openOp rules no other test named. */
+const DTYPE_CASES: [string, () => unknown][] = [
+  ['onnx.Scatter-9.indices_dtype', () => o.Scatter(x23(), f32([[1, 0]]), f32([[9, 8]]), {}, V10)],
+  ['onnx.Scatter-9.updates_dtype', () => o.Scatter(x23(), i64([[1, 0]]), tensor([[9, 8]], 'int32'), {}, V10)],
+];
+
 describe('onnx: one named test per rule', () => {
   for (const [code, call] of CASES)
     it(code, () => {
       expectRule(call, code, InvalidArgumentError);
+    });
+  for (const [code, call] of DTYPE_CASES)
+    it(code, () => {
+      expectRule(call, code, DTypeError);
     });
   it('the base calls are valid', () => {
     expect(o.Scatter(x23(), i64([[1, 0]]), f32([[9, 8]]), {}, V10).toArray()).toEqual([

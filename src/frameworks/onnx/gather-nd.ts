@@ -23,7 +23,7 @@ import { fmt } from '../../errors.js';
 import { integer } from '../args.js';
 import { runs } from '../checks.js';
 import { ndGather } from '../families.js';
-import { fail, gatherOp, gatherPolicy, openOp } from './opsets.js';
+import { checkMinRank, fail, gatherOp, gatherPolicy, openOp } from './opsets.js';
 
 /** Attributes of `GatherND` (`batch_dims` from version 12). */
 export interface GatherNDAttributes {
@@ -35,7 +35,8 @@ export interface GatherNDAttributes {
 export const lowerGatherND = gatherOp(
   'GatherND',
   ({ op, out }, data, indices, attrs?: GatherNDAttributes | null) => {
-    const { a, meta } = openOp(op, out, attrs, data, indices, undefined, 1);
+    const { a, meta } = openOp(op, out, attrs, data, indices);
+    checkMinRank(op, indices, 1, 'indices');
     const r = data.rank;
     const q = indices.rank;
     const b = integer(op.name, 'batch_dims', a.batch_dims, 0);

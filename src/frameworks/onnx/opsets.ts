@@ -170,8 +170,8 @@ export function fail(op: OpVersion, rule: string, message: string, details = {})
 
 /**
  * Every op but TensorScatter, after the options: inputs are Tensors, the attributes (returned with
- * the call's meta), `data_dtype`, `indices_dtype`, `updates_dtype`, `data_rank` >= 1,
- * `indices_rank` >= `minIndicesRank`.
+ * the call's meta), `data_dtype`, `indices_dtype`, `updates_dtype`, `data_rank` >= 1
+ * (GatherND and ScatterND then check `indices_rank` >= 1).
  */
 export function openOp(
   op: OpVersion,
@@ -180,7 +180,6 @@ export function openOp(
   data: Tensor,
   indices: Tensor,
   updates?: Tensor,
-  minIndicesRank: 0 | 1 = 0,
 ) {
   const scatter = HAS_UPDATES.has(op.type);
   tensorArg(op.name, 'data', data);
@@ -188,11 +187,10 @@ export function openOp(
   if (scatter) tensorArg(op.name, 'updates', updates);
   const a = attributes(op, attrs);
   // onnxruntime checks the inputs' types when it loads the model, their shapes when it runs it.
-  checkDataDType(op, data);
-  checkIndexDType(op, indices);
-  if (scatter) checkSameDType(op, data, updates as Tensor);
+  checkDataDType(op, data, 'data');
+  checkIndexDType(op, indices, 'indices');
+  if (scatter) checkSameDType(op, data, updates as Tensor, 'updates');
   checkMinRank(op, data, 1, 'data');
-  if (minIndicesRank > 0) checkMinRank(op, indices, minIndicesRank, 'indices');
   return { a, meta: { op: op.name, out, wording: indexWording(op, indices.rank) } };
 }
 
@@ -216,7 +214,7 @@ const ALL: readonly DType[] = [...ALL_BUT_BF16, 'bfloat16'];
  * those this library stores, complex included; string has no Tensor here). bfloat16 joins at
  * version 13 (TensorScatter-24 has it from the start; the deprecated Scatter, 9 and 11, never got it).
  */
-export function checkDataDType(op: OpVersion, t: Tensor, name = 'data'): void {
+export function checkDataDType(op: OpVersion, t: Tensor, name: string): void {
   const ok = op.version >= 13 ? ALL : ALL_BUT_BF16;
   if (!ok.includes(t.dtype))
     dtypeRule(
@@ -227,7 +225,7 @@ export function checkDataDType(op: OpVersion, t: Tensor, name = 'data'): void {
 }
 
 /** `name` has one of the schema's index types Tind (GatherND, ScatterND, TensorScatter: int64 only). */
-export function checkIndexDType(op: OpVersion, t: Tensor, name = 'indices'): void {
+export function checkIndexDType(op: OpVersion, t: Tensor, name: string): void {
   const ok = INT64_ONLY.has(op.type) ? INT64 : INT32_64;
   indexDType(op.name, t, ok, `${name}_dtype`, () => `${name} must have dtype ${ok.join(' or ')}`);
 }
@@ -236,7 +234,7 @@ const INT64_ONLY: ReadonlySet<OnnxOpType> = new Set(['GatherND', 'ScatterND', 'T
 const [INT64, INT32_64]: readonly DType[][] = [['int64'], ['int32', 'int64']];
 
 /** `updates` (or TensorScatter's `update`) must have the dtype of `data`. */
-export function checkSameDType(op: OpVersion, data: Tensor, updates: Tensor, name = 'updates'): void {
+export function checkSameDType(op: OpVersion, data: Tensor, updates: Tensor, name: string): void {
   sameDType(op.name, code(op, `${name}_dtype`), [name, updates], ['data', data]);
 }
 

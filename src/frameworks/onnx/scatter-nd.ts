@@ -28,7 +28,15 @@ import { fmt } from '../../errors.js';
 import { sameShape } from '../../tensor/tensor.js';
 import { runs } from '../checks.js';
 import { ndScatter, ndShape } from '../families.js';
-import { REDUCER, fail, openOp, reductionAttribute, scatterOp, scatterPolicy } from './opsets.js';
+import {
+  REDUCER,
+  checkMinRank,
+  fail,
+  openOp,
+  reductionAttribute,
+  scatterOp,
+  scatterPolicy,
+} from './opsets.js';
 
 /** Attributes of `ScatterND` (`reduction` from version 16). */
 export interface ScatterNDAttributes {
@@ -40,7 +48,8 @@ export interface ScatterNDAttributes {
 export const lowerScatterND = scatterOp(
   'ScatterND',
   ({ op, out, duplicates }, data, indices, updates, attrs?: ScatterNDAttributes | null) => {
-    const { a, meta } = openOp(op, out, attrs, data, indices, updates, 1);
+    const { a, meta } = openOp(op, out, attrs, data, indices, updates);
+    checkMinRank(op, indices, 1, 'indices');
     const reduction = reductionAttribute(op, a, data);
     const r = data.rank;
     const k = indices.shape[indices.rank - 1];

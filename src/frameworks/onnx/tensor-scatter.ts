@@ -38,7 +38,6 @@ import type { LoweredScatter } from '../lowered.js';
 import {
   type OnnxOptions,
   attributes,
-  checkDataDType,
   checkIndexDType,
   checkMinRank,
   checkSameDType,
@@ -77,7 +76,7 @@ export function lowerTensorScatter(
   const a = attributes(op, attrs);
   // onnxruntime's order: the inputs' types when it loads the model, the mode when it builds the
   // kernel, then the shapes and values when it runs (test/onnx-check-order-load).
-  checkDataDType(op, past_cache, 'past_cache');
+  // past_cache may have any type (T: every tensor type, bfloat16 included): only update must match it.
   checkSameDType(op, past_cache, update, 'update');
   if (given !== undefined) checkIndexDType(op, given, 'write_indices');
   const mode = oneOf(op.name, 'mode', a.mode, ['linear', 'circular'], 'linear');
