@@ -216,7 +216,7 @@ function scanFile(file, found, helpers, calls, text = readFileSync(join(ROOT, fi
     // The op under another name: `const name = 'torch.index_select'`, or in a helper `const name = \`torch.${op}\``.
     const alias = /const (name) = (?:'((?:[a-z]+)\.\w+)'|`[a-z]+\.\$\{op\}`);/.exec(line);
     if (alias?.[2]) [fn.ops, fn.alias] = [[alias[2]], alias[1]];
-    if (alias && !alias[2] && fn.helper) fn.alias = alias[1];
+    if (alias && !alias[2] && (fn.helper || fn.ops)) fn.alias = alias[1]; // an op's own `const name = \`torch.${op}\``
     const tpl = /const op = `([\w.]*)\$\{(\w+)\}([\w.]*)`/.exec(line); // `jax.lax.${name}`: one op per name passed
     if (tpl) fn.ops = templateWords(text, fn.params ?? '', tpl[2]).map((w) => prefixed(file, `${tpl[1]}${w}${tpl[3]}`));
     if (tpl) fn.tpl = { param: tpl[2], ops: new Map(fn.ops.map((o, k) => [o, templateWords(text, fn.params ?? '', tpl[2])[k]])) };
