@@ -69,13 +69,30 @@ function nameSuffixes(text) {
  */
 const NAME_AT = [];
 function laterNames(file, text) {
-  for (const m of text.matchAll(/^(?:export )?function (\w+)\(op\b([^)]*)\)[^{]*\{([\s\S]*?)^\}/gm)) {
-    m[2].split(',').slice(1).forEach((p, k) => {
+  for (const m of text.matchAll(/^(?:export )?function (\w+)\(\s*op\b/gm)) {
+    const open = m.index + m[0].indexOf('(');
+    const params = topLevel(text, open);
+    const body = /^[^{]*\{([\s\S]*?)^\}/m.exec(text.slice(open + params.join(',').length + 2))?.[1] ?? '';
+    params.slice(1).forEach((p, k) => {
       const [name, dflt] = [/^\s*(\w+)/.exec(p)?.[1], /=\s*'(\w+)'/.exec(p)?.[1]];
-      const suffixes = [...m[3].matchAll(new RegExp(`\`\\$\\{${name}\\}(_\\w+)\``, 'g'))].map((x) => x[1]);
+      // `${name}_rank` (the op added by the code's builder), or the whole rule: `${op}.${rule}`, `${op}.${name}.DataType`.
+      const re = new RegExp(`\`(?:\\$\\{op\\}\\.)?\\$\\{${name}\\}([._]\\w+)?\``, 'g');
+      const suffixes = [...body.matchAll(re)].filter((x) => x[1] || x[0].startsWith('`${op}.')).map((x) => x[1] ?? '');
       if (name && suffixes.length > 0) NAME_AT.push({ helper: m[1], file, at: k + 1, dflt, suffixes: [...new Set(suffixes)] });
     });
   }
+}
+/** The comma-separated parts of the parenthesised list opening at `open` (nested brackets kept whole). */
+function topLevel(text, open) {
+  const parts = [''];
+  for (let k = open + 1, depth = 0; k < text.length; k++) {
+    const c = text[k];
+    if (depth === 0 && c === ')') break;
+    depth += '([{'.includes(c) ? 1 : ')]}'.includes(c) ? -1 : 0;
+    if (depth === 0 && c === ',') parts.push('');
+    else parts[parts.length - 1] += c;
+  }
+  return parts;
 }
 /** The rules the NAME_AT helpers called on a line name: the name argument (a literal, else the default) with each suffix. */
 function laterRules(line, file, text) {

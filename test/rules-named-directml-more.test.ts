@@ -13,7 +13,7 @@
  * `"DML_FEATURE_LEVEL_4_1"`); anything else is refused before the desc is read.
  */
 import { describe, expect, it } from 'vitest';
-import { DTypeError, directml, tensor } from '../src/index.js';
+import { DTypeError, type Tensor, cast, directml, tensor } from '../src/index.js';
 import { expectRule } from './helpers/errors.js';
 
 const f32 = (shape: number[]) => {
@@ -69,6 +69,40 @@ const VALID: Record<string, () => object> = {
 };
 
 describe('directml: one named test per rule (more)', () => {
+  // The data types of each desc's tensors (the newest support table): complex data, float indices.
+  for (const code of [
+    'directml.GATHER_ELEMENTS.InputTensor.DataType',
+    'directml.GATHER_ELEMENTS.IndicesTensor.DataType',
+    'directml.GATHER_ND.InputTensor.DataType',
+    'directml.GATHER_ND.IndicesTensor.DataType',
+    'directml.GATHER_ND1.InputTensor.DataType',
+    'directml.GATHER_ND1.IndicesTensor.DataType',
+    'directml.SCATTER.InputTensor.DataType',
+    'directml.SCATTER.IndicesTensor.DataType',
+    'directml.SCATTER_ND.InputTensor.DataType',
+    'directml.SCATTER_ND.IndicesTensor.DataType',
+  ])
+    it(`${code}: a type outside the support table`, () => {
+      const [, op, field] = code.split('.');
+      const desc = VALID[op]() as Record<string, Tensor>;
+      const bad = cast(desc[field], field === 'InputTensor' ? 'complex64' : 'float32');
+      const same =
+        field === 'InputTensor' && desc.UpdatesTensor
+          ? { UpdatesTensor: cast(desc.UpdatesTensor, 'complex64') }
+          : {};
+      expectRule(() => dml[op]({ ...desc, [field]: bad, ...same }), code, DTypeError);
+    });
+  // The dimension counts a GATHER_ND/SCATTER_ND desc states (DirectML's DimensionCount fields).
+  for (const code of [
+    'directml.GATHER_ND.InputDimensionCount',
+    'directml.GATHER_ND.IndicesDimensionCount',
+    'directml.SCATTER_ND.IndicesDimensionCount',
+  ])
+    it(`${code}: not a count in [1, DimensionCount]`, () => {
+      const [, op, field] = code.split('.');
+      expectRule(() => dml[op]({ ...VALID[op](), [field]: 0 }), code);
+      expectRule(() => dml[op]({ ...VALID[op](), [field]: 1.5 }), code);
+    });
   // The feature level is DirectML's `DML_FEATURE_LEVEL_<major>_<minor>`, given as "4_1" or in full.
   const LEVEL_CODES = [
     'directml.GATHER_ELEMENTS.featureLevel',

@@ -18,6 +18,10 @@ const CASES: [string, () => unknown][] = [
   ['mlir.tensor.scatter.dest', () => mlir.tensor.scatter(F([[9, 9]]), [[0, 0]] as never, I64([[1]]), A)],
   ['mlir.tensor.scatter.indices', () => mlir.tensor.scatter(F([[9, 9]]), dest(), [[1]] as never, A)],
   [
+    'mlir.tensor.scatter.scatter_dims',
+    () => mlir.tensor.scatter(F([[9, 9]]), dest(), I64([[1]]), { ...A, scatter_dims: 'x' } as never),
+  ],
+  [
     'mlir.tensor.scatter.options',
     () => mlir.tensor.scatter(F([[9, 9]]), dest(), I64([[1]]), { ...A, bogus: 1 } as never),
   ],
