@@ -32,7 +32,7 @@ import {
 import { options, outArg, tensorArg } from '../args.js';
 import { type CallMeta, flatGather, flatScatter, tupleGather, tupleScatter } from '../families.js';
 import {
-  GATHER_POLICY,
+  GATHER_POLICY as POLICY,
   SCATTER_POLICY as FANCY_SCATTER,
   UFUNCS,
   type UfuncName,
@@ -102,7 +102,6 @@ export interface IndexOptions {
   readonly out?: Tensor;
 }
 
-const POLICY = GATHER_POLICY.raise;
 /** NumPy's up-front bound check of index arrays, one per axis (see checkEachInBounds). */
 const inBounds = (op: string, arrays: readonly Tensor[], shape: readonly number[]) =>
   checkEachInBounds(op, arrays, shape, POLICY, oobWording);

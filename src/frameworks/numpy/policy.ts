@@ -46,16 +46,7 @@ export const MODES: Readonly<
 };
 
 /** Index dtypes NumPy casts to intp under the 'safe' rule (take, put). */
-export const SAFE_INTP: readonly DType[] = [
-  'int64',
-  'int32',
-  'int16',
-  'int8',
-  'uint32',
-  'uint16',
-  'uint8',
-  'bool',
-];
+const SAFE_INTP: readonly DType[] = ['int64', 'int32', 'int16', 'int8', 'uint32', 'uint16', 'uint8', 'bool'];
 
 /** The NumPy wording of an out-of-bounds index (same for take, put and fancy indexing). */
 export const oobWording = (d: { value: bigint; dim: number; size: number }) =>
@@ -68,21 +59,23 @@ export const numpyAxis = (op: string, axis: unknown, rank: number): number =>
   });
 
 /** numpy.<op>.mode: one of raise / wrap / clip (default raise). */
-export function resolveMode(mode: unknown, op: string): NumpyMode {
-  return oneOf(op, 'mode', mode, ['raise', 'wrap', 'clip'], 'raise');
-}
+export const resolveMode = (mode: unknown, op: string): NumpyMode =>
+  oneOf(op, 'mode', mode, ['raise', 'wrap', 'clip'], 'raise');
 
-/** A table with one value per mode, built once. */
-export const eachMode = <T>(f: (mode: NumpyMode) => T): Readonly<Record<NumpyMode, T>> => ({
+const eachMode = <T>(f: (mode: NumpyMode) => T): Readonly<Record<NumpyMode, T>> => ({
   raise: f('raise'),
   wrap: f('wrap'),
   clip: f('clip'),
 });
 /**
- * The core gather / scatter policy of each mode (out-of-bounds code `<op>.index_out_of_bounds`), built once.
- * Fancy (integer-array) indexing always uses `raise`'s: negative indices count from the end once.
+ * The core policies, built once: fancy (integer-array) indexing's gather (`raise`'s: negative
+ * indices count from the end once), take's of each mode with its out-of-bounds code set (so no
+ * call builds the code string, B7), the scatter of each mode.
  */
-export const GATHER_POLICY = eachMode((mode) => rowPolicy(MODES[mode]));
+export const GATHER_POLICY = rowPolicy(MODES.raise);
+export const TAKE_POLICY = eachMode((mode) =>
+  rowPolicy(MODES[mode], { oob_code: 'numpy.take.index_out_of_bounds' }),
+);
 export const SCATTER_POLICY: Readonly<Record<NumpyMode, ScatterPolicy>> = eachMode((mode) => ({
   mode: MODES[mode].scatter,
   negative_indices: MODES[mode].negative_indices,
@@ -141,19 +134,13 @@ export const UFUNCS = {
 /** A ufunc with `.at`: `add`, `subtract`, `multiply`, `minimum`, `maximum`. */
 export type UfuncName = keyof typeof UFUNCS;
 
-/** The float rules of one ufunc.at call: NaN operand order and min/max ties (core options). */
-export interface UfuncFloatRules {
-  readonly float_nan?: FloatNaN;
-  readonly float_minmax?: FloatMinMax;
-}
-
 /**
  * NumPy 1.24's ufunc.at float rules that differ by width, measured against the real NumPy
  * (test/nan-payloads.test.ts): on float16, add and multiply return the update's NaN first and
  * minimum / maximum keep the element on a ±0 tie (float32/float64: the element's NaN first, a
  * tie takes the update — the defaults of the lowering).
  */
-const UFUNC_FLOAT16: Readonly<Partial<Record<UfuncName, UfuncFloatRules>>> = {
+const UFUNC_FLOAT16: Partial<Record<UfuncName, { float_nan?: FloatNaN; float_minmax?: FloatMinMax }>> = {
   add: { float_nan: 'update_first' },
   multiply: { float_nan: 'update_first' },
   minimum: { float_minmax: 'self_on_tie_keep_nan' },
