@@ -92,8 +92,7 @@ export type IndexTuple = readonly IndexItem[];
  */
 export function slice(start: number | null = null, stop?: number | null, step: number | null = null): Slice {
   // One argument is the stop, as Python's slice(stop).
-  if (stop === undefined) return new Slice(null, start, step);
-  return new Slice(start, stop, step);
+  return stop === undefined ? new Slice(null, start, step) : new Slice(start, stop, step);
 }
 
 /** Keyword arguments of `numpy.index` and the `ufunc.at` functions. */
@@ -143,14 +142,6 @@ function itemsOf(op: string, A: Tensor, indices: readonly unknown[]): TupleItem[
 
 const FULL_SLICE = new Slice(null, null, null);
 
-/** The first bad slice of the tuple, thrown (numpy.<op>.slice_index, .slice_step). */
-function checkSlices(op: string, indices: readonly unknown[]): void {
-  for (const i of indices) {
-    const e = i instanceof Slice ? sliceError(op, i) : undefined;
-    if (e) throw e;
-  }
-}
-
 /** What is wrong with a slice: bounds that are not integers or null (Python's TypeError), step 0. */
 function sliceError(op: string, s: Slice): InvalidArgumentError | undefined {
   for (const v of [s.start, s.stop, s.step])
@@ -178,9 +169,9 @@ const rulesOf = (op: string, A: Tensor) => ({
 });
 
 /**
- * A tuple with basic items or masks, resolved before anything runs: the indexed shape (the
- * gather's result, ufunc.at's updates), the wording of its out-of-bounds errors, the operand as
- * indexed, a check of every integer array on its own, and the gather / scatter it lowers to.
+ * A tuple with basic items or masks, resolved: the indexed shape (the gather's result, ufunc.at's
+ * updates), its out-of-bounds wording, the operand as indexed, a check of every integer array on
+ * its own, and the gather / scatter it lowers to.
  */
 interface Resolved {
   readonly shape: number[];
@@ -191,10 +182,7 @@ interface Resolved {
   readonly scatter: (m: CallMeta, updates: Tensor, reducer: ReducerName) => ScatterCall;
 }
 
-/**
- * A tuple with basic items placed on `a` (index-tuple.ts): 0-d integers checked up front as
- * NumPy does, then S, the broadcast of the advanced entries (numpy.<op>.shape).
- */
+/** A tuple with basic items placed on `a` (index-tuple.ts): 0-d integers checked up front, then S. */
 function placedOf(op: string, A: Tensor, p: PlacedTuple): Resolved {
   inBounds(op, intsAt(A, p, isScalar), A.shape);
   const S = broadcastEntries(op, p.entries);
@@ -229,11 +217,7 @@ function checkMask(op: string, e: TupleEntry, shape: readonly number[], d: numbe
   );
 }
 
-/**
- * The tuple with its masks read as nonzero columns (0-d masks as new axes of size 1): S, the
- * broadcast of the entries (numpy.<op>.shape, NumPy's message listing each column), every 0-d
- * integer index checked up front as NumPy does (before any broadcast).
- */
+/** The tuple, its masks as nonzero columns (a 0-d mask: a new axis): 0-d integers checked first, then S. */
 function maskedOf(op: string, A: Tensor, tuple: readonly TupleEntry[]): Resolved {
   const { operand, entries } = withScalarMasks(A, tuple);
   inBounds(op, perDim(entries, isScalar), operand.shape);
@@ -309,7 +293,7 @@ export function lowerIndex(
   const rest = A.shape.slice(arrays.length);
   if (shape.includes(0) || rest.includes(0)) {
     inBounds(op, scalarsOnly(arrays), A.shape);
-    return flatGather({ ...m, reshape: [...shape, ...rest] }, A, zeros([0], 'int64'), POLICY);
+    return flatGather({ ...m, reshape: [...shape, ...rest] }, A, NONE, POLICY);
   }
   return tupleGather(m, A, idx, arrays.length, shape.length, POLICY);
 }
@@ -318,13 +302,14 @@ const NONE = zeros([0], 'int64');
 
 /**
  * The tuple with basic items (placedOf) or masks (maskedOf) resolved, else its integer arrays
- * (intTuple). Every tuple is placed first, for NumPy's checks: at most rank(a) dims consumed (a
- * mask consumes its rank), one ellipsis, each mask the shape of its dims.
+ * (intTuple). Every tuple is placed first, for NumPy's checks (dims consumed, one ellipsis, mask
+ * shapes), then its slices are checked (numpy.<op>.slice_index, .slice_step: the first bad one).
  */
 function resolve(op: string, A: Tensor, indices: readonly unknown[]): Resolved | ReturnType<typeof intTuple> {
   const items = itemsOf(op, A, indices);
   const placed = placeTuple(A, items, rulesOf(op, A));
-  checkSlices(op, indices);
+  const bad = indices.find((i): i is Slice => i instanceof Slice && sliceError(op, i) !== undefined);
+  if (bad) throw sliceError(op, bad);
   if (hasBasic(items)) return placedOf(op, A, placed);
   const tuple = items.map((i) => (i as { adv: TupleEntry }).adv);
   return tuple.some((e) => 'mask' in e) ? maskedOf(op, A, tuple) : intTuple(op, A, tuple);
@@ -456,10 +441,7 @@ function updatesOf(
 const noUpdate = (m: CallMeta, A: Tensor): ScatterCall =>
   flatScatter(m, A, NONE, zeros([0], A.dtype), 'replace', SCATTER_POLICY);
 
-/**
- * `ufunc.at(a, tuple, b)` with basic items or masks: `b` broadcast to the indexed shape, the
- * integer arrays checked before b broadcasts (as without them), then the scatter.
- */
+/** `ufunc.at(a, tuple, b)` with basic items or masks: `b` broadcast to the indexed shape, then a scatter. */
 function lowerResolvedAt(
   ufunc: UfuncName,
   op: string,
