@@ -157,7 +157,6 @@ function lowerPut(
   // NumPy 1.24 measured: the mode (argument parsing) before the indices' dtype, then `v`.
   const mode = resolveMode(o.mode, op);
   const idx = safeIndex(indexArg(op, 'ind', ind), op);
-  const policy = SCATTER_POLICY[mode];
   const V = castUnsafe(arrayArg(op, 'v', v), A.dtype, op, 'v');
   const m = { op, wording: oobWording, out: outArg(op, o.out) };
   if (A.size === 0 && V.size > 0 && idx.size > 0) {
@@ -167,7 +166,7 @@ function lowerPut(
       mode,
     });
   }
-  return cycledFlatScatter(m, A, idx, V, policy);
+  return cycledFlatScatter(m, A, idx, V, SCATTER_POLICY[mode]);
 }
 
 /**

@@ -108,25 +108,17 @@ const inBounds = (op: string, arrays: readonly Tensor[], shape: readonly number[
 // returns the second operand — the update.
 const SCATTER_POLICY = { ...FANCY_SCATTER.raise, float_minmax: 'update_on_tie' } as const;
 
-function tooMany(op: string, A: Tensor, count: number): never {
-  throw new InvalidArgumentError(
-    `${op}.too_many_indices`,
-    `${op}: too many indices for array: array is ${A.rank}-dimensional, but ${count} were indexed`,
-    { rank: A.rank, count },
-  );
-}
-
 /**
  * The items of an index tuple: slices, ellipsis, newaxis (null) and array_likes as advanced
  * entries (numpy.<op>.index_dtype). NumPy 1.24 measured: it reads the items in order (an array
  * that is not integer or bool, a second ellipsis), then counts the dims and matches the masks
  * (placeTuple), and only then checks each slice (numpy.<op>.slice_index, .slice_step: when it
- * makes the view) — so a bad slice stands as a full one until `checkSlices` after placement.
+ * makes the view) — so a bad slice stands as a full one until the slices are checked (resolve).
  */
 function itemsOf(op: string, A: Tensor, indices: readonly unknown[]): TupleItem[] {
   // The count is checked before the tuple is walked (a huge `.length` must not hang the call);
   // 0-d masks and new axes consume no dim, so up to MAX_RANK of them may come on top.
-  if (indices.length > A.rank + MAX_RANK) tooMany(op, A, indices.length);
+  if (indices.length > A.rank + MAX_RANK) rulesOf(op, A).tooMany(indices.length);
   let ellipses = 0;
   return indices.map((i): TupleItem => {
     if (i === null) return { newaxis: true };
@@ -158,7 +150,13 @@ function sliceError(op: string, s: Slice): InvalidArgumentError | undefined {
 /** NumPy's errors while it places a tuple (numpy.<op>.{too_many_indices,ellipsis,mask_shape}). */
 const rulesOf = (op: string, A: Tensor) => ({
   op,
-  tooMany: (count: number) => tooMany(op, A, count),
+  tooMany: (count: number): never => {
+    throw new InvalidArgumentError(
+      `${op}.too_many_indices`,
+      `${op}: too many indices for array: array is ${A.rank}-dimensional, but ${count} were indexed`,
+      { rank: A.rank, count },
+    );
+  },
   ellipsis: (): never => {
     throw new InvalidArgumentError(
       `${op}.ellipsis`,
@@ -224,7 +222,7 @@ function maskedOf(op: string, A: Tensor, tuple: readonly TupleEntry[]): Resolved
   const S = broadcastEntries(op, entries);
   const lone = entries.length === 1 && 'mask' in entries[0] ? entries[0].mask : undefined;
   return {
-    shape: [...S, ...operand.shape.slice(depth(entries))],
+    shape: [...S, ...operand.shape.slice(entries.reduce((n, e) => n + dimsOf(e), 0))],
     wording: oobWording,
     operand,
     checkAll: () => inBounds(op, perDim(entries, all), operand.shape),
@@ -245,7 +243,6 @@ function lowerResolvedIndex(op: string, A: Tensor, r: Resolved, out?: Tensor): G
   return r.gather(m);
 }
 
-const depth = (entries: readonly TupleEntry[]) => entries.reduce((n, e) => n + dimsOf(e), 0);
 const isScalar = (t: Tensor) => t.rank === 0;
 const all = () => true;
 
