@@ -235,14 +235,6 @@ function maskedOf(op: string, A: Tensor, tuple: readonly TupleEntry[]): Resolved
   };
 }
 
-/** `a[tuple]` with basic items or masks: an empty result reads nothing (NumPy checks no array but the 0-d ones). */
-function lowerResolvedIndex(op: string, A: Tensor, r: Resolved, out?: Tensor): GatherCall {
-  checkCallBudget([{ shape: r.shape, dtype: A.dtype }], op);
-  const m = { op, wording: r.wording, out, operand_shape: A.shape };
-  if (r.shape.includes(0)) return flatGather({ ...m, reshape: r.shape }, A, NONE, POLICY);
-  return r.gather(m);
-}
-
 const isScalar = (t: Tensor) => t.rank === 0;
 const all = () => true;
 
@@ -281,7 +273,13 @@ export function lowerIndex(
   const o = options(op, opts, ['out']);
   const A = arrayArg(op, 'a', a);
   const r = resolve(op, A, Array.isArray(indices) ? indices : [tensorOrArray(op, indices)]);
-  if ('gather' in r) return lowerResolvedIndex(op, A, r, outArg(op, o.out));
+  if ('gather' in r) {
+    // Basic items or masks: an empty result reads nothing (NumPy checks no array but the 0-d ones).
+    const out = outArg(op, o.out);
+    checkCallBudget([{ shape: r.shape, dtype: A.dtype }], op);
+    const m = { op, wording: r.wording, out, operand_shape: A.shape };
+    return r.shape.includes(0) ? flatGather({ ...m, reshape: r.shape }, A, NONE, POLICY) : r.gather(m);
+  }
   const { arrays, idx, shape } = r;
   const m = { op, wording: oobWording, out: outArg(op, o.out) };
   // NumPy reads a 0-d index array as an integer and checks it up front; the other arrays are
@@ -391,8 +389,14 @@ export function lowerUfuncAt(
   const o = options(op, opts, ['out']);
   const A = arrayArg(op, 'a', a);
   const r = resolve(op, A, atTuple(indices));
-  if ('gather' in r) return lowerResolvedAt(ufunc, op, A, r, b, outArg(op, o.out));
-  // ufunc.at allocates a copy of `a` (the result) and `b` broadcast to the updates' shape.
+  if ('gather' in r) {
+    // Basic items or masks: `b` broadcast to the indexed shape, then the scatter.
+    const out = outArg(op, o.out);
+    const updates = updatesOf(ufunc, op, A.dtype, arrayArg(op, 'b', b, A.dtype), r.shape, r.checkAll);
+    const reshape = r.operand === A ? undefined : A.shape;
+    const m = { op, wording: r.wording, out, operand_shape: A.shape, reshape };
+    return updates.size === 0 ? noUpdate(m, A) : r.scatter(m, updates, UFUNCS[ufunc]);
+  }
   const { arrays, idx, shape } = r;
   const uShape = [...shape, ...A.shape.slice(arrays.length)];
   const B = arrayArg(op, 'b', b, A.dtype);
@@ -437,20 +441,3 @@ function updatesOf(
 /** ufunc.at with nothing to update: `a` as it is (no other index is checked). */
 const noUpdate = (m: CallMeta, A: Tensor): ScatterCall =>
   flatScatter(m, A, NONE, zeros([0], A.dtype), 'replace', SCATTER_POLICY);
-
-/** `ufunc.at(a, tuple, b)` with basic items or masks: `b` broadcast to the indexed shape, then a scatter. */
-function lowerResolvedAt(
-  ufunc: UfuncName,
-  op: string,
-  A: Tensor,
-  r: Resolved,
-  b: ArrayLike | Scalar,
-  out?: Tensor,
-): ScatterCall {
-  const B = arrayArg(op, 'b', b, A.dtype);
-  const updates = updatesOf(ufunc, op, A.dtype, B, r.shape, r.checkAll);
-  const reshape = r.operand === A ? undefined : A.shape;
-  const m = { op, wording: r.wording, out, operand_shape: A.shape, reshape };
-  if (updates.size === 0) return noUpdate(m, A);
-  return r.scatter(m, updates, UFUNCS[ufunc]);
-}
