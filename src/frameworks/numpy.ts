@@ -13,7 +13,6 @@
  * numpy.take([4, 3, 5, 7, 6, 8], [0, 1, 4]).toArray();        // [4, 3, 6]
  * numpy.add.at([1, 2, 3, 4], [0, 1, 2, 2], 1).toArray();       // [2, 3, 5, 4]
  */
-import type { ScatterCall } from '../core/call.js';
 import { IndexOutOfBoundsError, InvalidArgumentError, fmt } from '../errors.js';
 import type { Scalar } from '../tensor/dtype.js';
 import { broadcastTo } from '../tensor/ops.js';
@@ -173,13 +172,7 @@ function lowerPut(
  * `a.flat[ind[n]] = v[n mod size(v)]` (NumPy's put and flat assignment): `v` flattened and cycled
  * by the call's declared prologue, or cut short. NumPy reads no index when `v` or `ind` is empty.
  */
-function cycledFlatScatter(
-  m: CallMeta,
-  A: Tensor,
-  ind: Tensor,
-  v: Tensor,
-  policy: ScatterPolicy,
-): ScatterCall {
+function cycledFlatScatter(m: CallMeta, A: Tensor, ind: Tensor, v: Tensor, policy: ScatterPolicy) {
   if (v.size === 0 || ind.size === 0)
     return flatScatter(m, A, NO_INDEX, zeros([0], A.dtype), 'replace', policy);
   const cycled =
@@ -206,12 +199,7 @@ export interface AlongAxisOptions {
  * The along-axis checks: numpy.<op>.{axis (an integer in range, or null: flattened), indices,
  * index_dtype, ndim (same rank), shape (non-axis dims broadcast)}; the indices broadcast.
  */
-function prepare(
-  op: string,
-  A: Tensor,
-  indices: unknown,
-  axis: unknown,
-): { arr: Tensor; indices: Tensor; axis: number } {
+function prepare(op: string, A: Tensor, indices: unknown, axis: unknown) {
   // NumPy 1.24 measured: the axis (normalize_axis_index) before anything about the indices —
   // their dtype, then their rank, then the broadcast.
   const flat = axis === null;
@@ -300,8 +288,7 @@ function lowerPutAlongAxis(
     out: outArg(op, o.out),
     reshape: p.arr === A ? undefined : A.shape,
   };
-  // axis None assigns through `arr.flat`, whose assignment cycles `values` (NumPy 1.24 measured:
-  // [7, 8] into 3 places writes 7, 8, 7; any shape is read flat; empty values write nothing).
+  // Through `arr.flat` (NumPy 1.24 measured: [7, 8] into 3 places writes 7, 8, 7).
   if (axis === null) return cycledFlatScatter(m, A, p.indices, raw, SCATTER_POLICY.raise);
   const V = broadcastExactly(
     raw,
