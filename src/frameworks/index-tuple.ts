@@ -11,13 +11,10 @@
  *          = [S, every slice dim, rest]                       otherwise (an ellipsis separates)
  *   out[o] = a[adv[s…], start_k + step_k·j_k, rest…]          for each slice k at its out dim j_k
  *
- * A new axis is a step-1 slice over an axis of size 1 the operand gains (a reshape, as a 0-d mask
- * gains one: masks.ts). The gather keeps every step-1 slice and the trailing dims as windows
- * (offset dims at their output positions, the slice start a constant index component when it is
- * not 0); a slice of another step is an index component along its own output dim
- * (start + step·iota). The index vectors are built from the caller's arrays and the slices' static
- * parameters; with a mask they are computed in the IR by the call's `index_tuple` prologue (the
- * mask's column placed in S by `dim`), so lowering runs nothing.
+ * A new axis is a step-1 slice over an axis of size 1 the operand gains (a reshape, as for a 0-d
+ * mask: masks.ts). Step-1 slices and trailing dims are the gather's windows (a non-zero start: a
+ * constant index component); another step is an index component start + step·iota along its own
+ * output dim. With a mask, the call's `index_tuple` prologue computes the index vectors in the IR.
  */
 import type { GatherCall, ScatterCall } from '../core/call.js';
 import type { GatherDimensionNumbers, UpdateComputation } from '../core/types.js';
@@ -48,7 +45,7 @@ export type TupleItem =
   | { readonly newaxis: true }
   | { readonly ellipsis: true };
 
-/** What a frontend says about its tuple's errors (each raises that framework's typed error). */
+/** A frontend's errors for its tuples (each raises that framework's typed error). */
 export interface TupleRules {
   readonly op: string;
   /** `count` operand dims were indexed, more than the rank. */
@@ -109,22 +106,18 @@ export function placeTuple(X: Tensor, tuple: readonly TupleItem[], rules: TupleR
   const items: Placed[] = [];
   const entries: TupleEntry[] = [];
   let d = 0;
-  const full = (): void => {
-    items.push({ slice: { start: 0, step: 1, length: X.shape[d] }, dim: shape.length });
-    shape.push(X.shape[d]);
-    axisOf.push(d++);
+  const slice = (s: Resolved, size: number, axis: number): void => {
+    items.push({ slice: s, dim: shape.length });
+    shape.push(size);
+    axisOf.push(axis);
   };
   for (const item of tuple) {
-    if ('ellipsis' in item) for (let k = used; k < X.rank; k++) full();
-    else if ('newaxis' in item) {
-      items.push({ slice: { start: 0, step: 1, length: 1 }, dim: shape.length });
-      shape.push(1);
-      axisOf.push(-1);
-    } else if ('slice' in item) {
-      items.push({ slice: resolveSlice(item.slice, X.shape[d]), dim: shape.length });
-      shape.push(X.shape[d]);
-      axisOf.push(d++);
-    } else {
+    if ('ellipsis' in item)
+      for (let k = used; k < X.rank; k++, d++)
+        slice({ start: 0, step: 1, length: X.shape[d] }, X.shape[d], d);
+    else if ('newaxis' in item) slice({ start: 0, step: 1, length: 1 }, 1, -1);
+    else if ('slice' in item) slice(resolveSlice(item.slice, X.shape[d]), X.shape[d], d++);
+    else {
       rules.check(item.adv, d);
       const e = item.adv;
       const from = d;
@@ -147,7 +140,7 @@ export function placeTuple(X: Tensor, tuple: readonly TupleItem[], rules: TupleR
   return { operand, axisOf, items, entries, adjacent };
 }
 
-/** Whether a tuple holds a basic item (a slice, a new axis, an ellipsis): then placeTuple lowers it. */
+/** Whether a tuple holds a basic item (a slice, a new axis, an ellipsis). */
 export const hasBasic = (tuple: readonly TupleItem[]): boolean => tuple.some((i) => !('adv' in i));
 
 /** The result dims in order: each an advanced block (S), a slice (window or iota), or a trailing dim. */
@@ -194,7 +187,7 @@ interface Parts {
 const trail = (B: readonly number[], rank: number, at: number) =>
   new Array<number>(B.length - at - rank).fill(1);
 
-/** The advanced entries' components: each integer array reshaped to end where S ends in B, each mask column at S's last dim. */
+/** Advanced entries' components: integer arrays ending where S ends in B, mask columns at S's last dim. */
 function advanced(p: PlacedTuple, B: readonly number[], sAt: number, sRank: number, parts: Parts): void {
   for (const item of p.items) {
     if (!('adv' in item)) continue;

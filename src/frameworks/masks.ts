@@ -5,12 +5,10 @@
  *
  *   a[m] = a[nz(m)[:, 0], …, nz(m)[:, k-1]]          nz(m): the true positions, row-major
  *
- * A mask's true positions are data, so lowering never computes them: a lone mask becomes a
- * gather or scatter whose index operand is the mask itself, with a declared `nonzero` prologue
- * (core/call.ts) that every surface runs in the IR; a mask beside other index arrays packs the
- * tuple into the index operand with a declared `index_tuple` prologue (nonzero, the columns
- * broadcast and stacked). Only the count of true elements — the result's static size — is read
- * while lowering.
+ * A mask's true positions are data, so lowering never computes them (it reads only their count,
+ * the result's static size): a lone mask is the index operand itself, with a declared `nonzero`
+ * prologue (core/call.ts) every surface runs in the IR; a mask beside other index arrays packs the
+ * tuple into the index operand, with a declared `index_tuple` prologue (nonzero, broadcast, stack).
  */
 import type { GatherCall, ScatterCall, TupleLayout } from '../core/call.js';
 import type { UpdateComputation } from '../core/types.js';
@@ -43,11 +41,7 @@ export const dimsOf = (e: TupleEntry): number => ('mask' in e ? e.mask.rank : 1)
 export const entryShape = (e: TupleEntry): readonly number[] =>
   'mask' in e ? [countTrue(e.mask)] : e.ints.shape;
 
-/**
- * A 0-d mask adds an axis of size 1 in front of the dims it would consume (NumPy's `a[True]`,
- * PyTorch's `t[tensor(True)] = v`): the operand gets those axes, each 0-d mask becomes a
- * [1]-mask on its own.
- */
+/** Each 0-d mask (NumPy's `a[True]`, PyTorch's `t[tensor(True)] = v`) as a [1]-mask on an added axis. */
 export function withScalarMasks(
   operand: Tensor,
   entries: readonly TupleEntry[],
@@ -91,7 +85,7 @@ export function maskScatter(
   return tupleScatter(nonzero(m, mask), input, mask, updates, mask.rank, 1, computation, policy);
 }
 
-/** Tensors packed into one int64 vector, each flattened in order (a mask as 0/1): an `index_tuple` prologue's operand. */
+/** Tensors packed into one int64 vector, each flattened in order (a mask as 0/1). */
 function packInt64(tensors: readonly Tensor[]): Tensor {
   const parts = tensors.map((t) => cast(t, 'int64').data as BigInt64Array);
   const data = new BigInt64Array(parts.reduce((n, p) => n + p.length, 0));
@@ -117,21 +111,11 @@ export function packTuple(entries: readonly PackedEntry[]): { indices: Tensor; l
   return { indices: packInt64(entries.map((e) => ('mask' in e ? e.mask : e.ints))), layout };
 }
 
-/**
- * A tuple beside a mask: the tuple packed as the index operand, the meta with its `index_tuple`
- * prologue (result batch shape S), and its total index dims n (0-d masks expanded).
- */
-function packed(
-  m: CallMeta,
-  entries: readonly TupleEntry[],
-  S: number[],
-): { indices: Tensor; meta: CallMeta; depth: number } {
+/** A tuple with a mask packed: the index operand, the meta with its `index_tuple` prologue, the depth. */
+function packed(m: CallMeta, entries: readonly TupleEntry[], S: number[]) {
   const { indices, layout } = packTuple(entries);
-  return {
-    indices,
-    meta: { ...m, prologue: { kind: 'index_tuple', entries: layout, shape: S } },
-    depth: entries.reduce((s, e) => s + dimsOf(e), 0),
-  };
+  const meta: CallMeta = { ...m, prologue: { kind: 'index_tuple', entries: layout, shape: S } };
+  return { indices, meta, depth: entries.reduce((s, e) => s + dimsOf(e), 0) };
 }
 
 /**

@@ -32,7 +32,7 @@ import {
 import { options, outArg, tensorArg } from '../args.js';
 import { type CallMeta, flatGather, flatScatter, tupleGather, tupleScatter } from '../families.js';
 import {
-  GATHER_POLICY,
+  GATHER_POLICY as POLICY,
   SCATTER_POLICY as FANCY_SCATTER,
   UFUNCS,
   type UfuncName,
@@ -92,8 +92,7 @@ export type IndexTuple = readonly IndexItem[];
  */
 export function slice(start: number | null = null, stop?: number | null, step: number | null = null): Slice {
   // One argument is the stop, as Python's slice(stop).
-  if (stop === undefined) return new Slice(null, start, step);
-  return new Slice(start, stop, step);
+  return stop === undefined ? new Slice(null, start, step) : new Slice(start, stop, step);
 }
 
 /** Keyword arguments of `numpy.index` and the `ufunc.at` functions. */
@@ -102,7 +101,6 @@ export interface IndexOptions {
   readonly out?: Tensor;
 }
 
-const POLICY = GATHER_POLICY.raise;
 /** NumPy's up-front bound check of index arrays, one per axis (see checkEachInBounds). */
 const inBounds = (op: string, arrays: readonly Tensor[], shape: readonly number[]) =>
   checkEachInBounds(op, arrays, shape, POLICY, oobWording);
@@ -110,25 +108,17 @@ const inBounds = (op: string, arrays: readonly Tensor[], shape: readonly number[
 // returns the second operand — the update.
 const SCATTER_POLICY = { ...FANCY_SCATTER.raise, float_minmax: 'update_on_tie' } as const;
 
-function tooMany(op: string, A: Tensor, count: number): never {
-  throw new InvalidArgumentError(
-    `${op}.too_many_indices`,
-    `${op}: too many indices for array: array is ${A.rank}-dimensional, but ${count} were indexed`,
-    { rank: A.rank, count },
-  );
-}
-
 /**
  * The items of an index tuple: slices, ellipsis, newaxis (null) and array_likes as advanced
  * entries (numpy.<op>.index_dtype). NumPy 1.24 measured: it reads the items in order (an array
  * that is not integer or bool, a second ellipsis), then counts the dims and matches the masks
  * (placeTuple), and only then checks each slice (numpy.<op>.slice_index, .slice_step: when it
- * makes the view) — so a bad slice stands as a full one until `checkSlices` after placement.
+ * makes the view) — so a bad slice stands as a full one until the slices are checked (resolve).
  */
 function itemsOf(op: string, A: Tensor, indices: readonly unknown[]): TupleItem[] {
   // The count is checked before the tuple is walked (a huge `.length` must not hang the call);
   // 0-d masks and new axes consume no dim, so up to MAX_RANK of them may come on top.
-  if (indices.length > A.rank + MAX_RANK) tooMany(op, A, indices.length);
+  if (indices.length > A.rank + MAX_RANK) rulesOf(op, A).tooMany(indices.length);
   let ellipses = 0;
   return indices.map((i): TupleItem => {
     if (i === null) return { newaxis: true };
@@ -143,14 +133,6 @@ function itemsOf(op: string, A: Tensor, indices: readonly unknown[]): TupleItem[
 }
 
 const FULL_SLICE = new Slice(null, null, null);
-
-/** The first bad slice of the tuple, thrown (numpy.<op>.slice_index, .slice_step). */
-function checkSlices(op: string, indices: readonly unknown[]): void {
-  for (const i of indices) {
-    const e = i instanceof Slice ? sliceError(op, i) : undefined;
-    if (e) throw e;
-  }
-}
 
 /** What is wrong with a slice: bounds that are not integers or null (Python's TypeError), step 0. */
 function sliceError(op: string, s: Slice): InvalidArgumentError | undefined {
@@ -168,7 +150,13 @@ function sliceError(op: string, s: Slice): InvalidArgumentError | undefined {
 /** NumPy's errors while it places a tuple (numpy.<op>.{too_many_indices,ellipsis,mask_shape}). */
 const rulesOf = (op: string, A: Tensor) => ({
   op,
-  tooMany: (count: number) => tooMany(op, A, count),
+  tooMany: (count: number): never => {
+    throw new InvalidArgumentError(
+      `${op}.too_many_indices`,
+      `${op}: too many indices for array: array is ${A.rank}-dimensional, but ${count} were indexed`,
+      { rank: A.rank, count },
+    );
+  },
   ellipsis: (): never => {
     throw new InvalidArgumentError(
       `${op}.ellipsis`,
@@ -179,9 +167,9 @@ const rulesOf = (op: string, A: Tensor) => ({
 });
 
 /**
- * A tuple with basic items or masks, resolved before anything runs: the indexed shape (the
- * gather's result, ufunc.at's updates), the wording of its out-of-bounds errors, the operand as
- * indexed, a check of every integer array on its own, and the gather / scatter it lowers to.
+ * A tuple with basic items or masks, resolved: the indexed shape (the gather's result, ufunc.at's
+ * updates), its out-of-bounds wording, the operand as indexed, a check of every integer array on
+ * its own, and the gather / scatter it lowers to.
  */
 interface Resolved {
   readonly shape: number[];
@@ -192,10 +180,7 @@ interface Resolved {
   readonly scatter: (m: CallMeta, updates: Tensor, reducer: ReducerName) => ScatterCall;
 }
 
-/**
- * A tuple with basic items placed on `a` (index-tuple.ts): 0-d integers checked up front as
- * NumPy does, then S, the broadcast of the advanced entries (numpy.<op>.shape).
- */
+/** A tuple with basic items placed on `a` (index-tuple.ts): 0-d integers checked up front, then S. */
 function placedOf(op: string, A: Tensor, p: PlacedTuple): Resolved {
   inBounds(op, intsAt(A, p, isScalar), A.shape);
   const S = broadcastEntries(op, p.entries);
@@ -230,18 +215,14 @@ function checkMask(op: string, e: TupleEntry, shape: readonly number[], d: numbe
   );
 }
 
-/**
- * The tuple with its masks read as nonzero columns (0-d masks as new axes of size 1): S, the
- * broadcast of the entries (numpy.<op>.shape, NumPy's message listing each column), every 0-d
- * integer index checked up front as NumPy does (before any broadcast).
- */
+/** The tuple, its masks as nonzero columns (a 0-d mask: a new axis): 0-d integers checked first, then S. */
 function maskedOf(op: string, A: Tensor, tuple: readonly TupleEntry[]): Resolved {
   const { operand, entries } = withScalarMasks(A, tuple);
   inBounds(op, perDim(entries, isScalar), operand.shape);
   const S = broadcastEntries(op, entries);
   const lone = entries.length === 1 && 'mask' in entries[0] ? entries[0].mask : undefined;
   return {
-    shape: [...S, ...operand.shape.slice(depth(entries))],
+    shape: [...S, ...operand.shape.slice(entries.reduce((n, e) => n + dimsOf(e), 0))],
     wording: oobWording,
     operand,
     checkAll: () => inBounds(op, perDim(entries, all), operand.shape),
@@ -254,15 +235,6 @@ function maskedOf(op: string, A: Tensor, tuple: readonly TupleEntry[]): Resolved
   };
 }
 
-/** `a[tuple]` with basic items or masks: an empty result reads nothing (NumPy checks no array but the 0-d ones). */
-function lowerResolvedIndex(op: string, A: Tensor, r: Resolved, out?: Tensor): GatherCall {
-  checkCallBudget([{ shape: r.shape, dtype: A.dtype }], op);
-  const m = { op, wording: r.wording, out, operand_shape: A.shape };
-  if (r.shape.includes(0)) return flatGather({ ...m, reshape: r.shape }, A, NONE, POLICY);
-  return r.gather(m);
-}
-
-const depth = (entries: readonly TupleEntry[]) => entries.reduce((n, e) => n + dimsOf(e), 0);
 const isScalar = (t: Tensor) => t.rank === 0;
 const all = () => true;
 
@@ -301,7 +273,13 @@ export function lowerIndex(
   const o = options(op, opts, ['out']);
   const A = arrayArg(op, 'a', a);
   const r = resolve(op, A, Array.isArray(indices) ? indices : [tensorOrArray(op, indices)]);
-  if ('gather' in r) return lowerResolvedIndex(op, A, r, outArg(op, o.out));
+  if ('gather' in r) {
+    // Basic items or masks: an empty result reads nothing (NumPy checks no array but the 0-d ones).
+    const out = outArg(op, o.out);
+    checkCallBudget([{ shape: r.shape, dtype: A.dtype }], op);
+    const m = { op, wording: r.wording, out, operand_shape: A.shape };
+    return r.shape.includes(0) ? flatGather({ ...m, reshape: r.shape }, A, NONE, POLICY) : r.gather(m);
+  }
   const { arrays, idx, shape } = r;
   const m = { op, wording: oobWording, out: outArg(op, o.out) };
   // NumPy reads a 0-d index array as an integer and checks it up front; the other arrays are
@@ -310,7 +288,7 @@ export function lowerIndex(
   const rest = A.shape.slice(arrays.length);
   if (shape.includes(0) || rest.includes(0)) {
     inBounds(op, scalarsOnly(arrays), A.shape);
-    return flatGather({ ...m, reshape: [...shape, ...rest] }, A, zeros([0], 'int64'), POLICY);
+    return flatGather({ ...m, reshape: [...shape, ...rest] }, A, NONE, POLICY);
   }
   return tupleGather(m, A, idx, arrays.length, shape.length, POLICY);
 }
@@ -319,13 +297,14 @@ const NONE = zeros([0], 'int64');
 
 /**
  * The tuple with basic items (placedOf) or masks (maskedOf) resolved, else its integer arrays
- * (intTuple). Every tuple is placed first, for NumPy's checks: at most rank(a) dims consumed (a
- * mask consumes its rank), one ellipsis, each mask the shape of its dims.
+ * (intTuple). Every tuple is placed first, for NumPy's checks (dims consumed, one ellipsis, mask
+ * shapes), then its slices are checked (numpy.<op>.slice_index, .slice_step: the first bad one).
  */
 function resolve(op: string, A: Tensor, indices: readonly unknown[]): Resolved | ReturnType<typeof intTuple> {
   const items = itemsOf(op, A, indices);
   const placed = placeTuple(A, items, rulesOf(op, A));
-  checkSlices(op, indices);
+  const bad = indices.find((i): i is Slice => i instanceof Slice && sliceError(op, i) !== undefined);
+  if (bad) throw sliceError(op, bad);
   if (hasBasic(items)) return placedOf(op, A, placed);
   const tuple = items.map((i) => (i as { adv: TupleEntry }).adv);
   return tuple.some((e) => 'mask' in e) ? maskedOf(op, A, tuple) : intTuple(op, A, tuple);
@@ -410,8 +389,14 @@ export function lowerUfuncAt(
   const o = options(op, opts, ['out']);
   const A = arrayArg(op, 'a', a);
   const r = resolve(op, A, atTuple(indices));
-  if ('gather' in r) return lowerResolvedAt(ufunc, op, A, r, b, outArg(op, o.out));
-  // ufunc.at allocates a copy of `a` (the result) and `b` broadcast to the updates' shape.
+  if ('gather' in r) {
+    // Basic items or masks: `b` broadcast to the indexed shape, then the scatter.
+    const out = outArg(op, o.out);
+    const updates = updatesOf(ufunc, op, A.dtype, arrayArg(op, 'b', b, A.dtype), r.shape, r.checkAll);
+    const reshape = r.operand === A ? undefined : A.shape;
+    const m = { op, wording: r.wording, out, operand_shape: A.shape, reshape };
+    return updates.size === 0 ? noUpdate(m, A) : r.scatter(m, updates, UFUNCS[ufunc]);
+  }
   const { arrays, idx, shape } = r;
   const uShape = [...shape, ...A.shape.slice(arrays.length)];
   const B = arrayArg(op, 'b', b, A.dtype);
@@ -456,23 +441,3 @@ function updatesOf(
 /** ufunc.at with nothing to update: `a` as it is (no other index is checked). */
 const noUpdate = (m: CallMeta, A: Tensor): ScatterCall =>
   flatScatter(m, A, NONE, zeros([0], A.dtype), 'replace', SCATTER_POLICY);
-
-/**
- * `ufunc.at(a, tuple, b)` with basic items or masks: `b` broadcast to the indexed shape, the
- * integer arrays checked before b broadcasts (as without them), then the scatter.
- */
-function lowerResolvedAt(
-  ufunc: UfuncName,
-  op: string,
-  A: Tensor,
-  r: Resolved,
-  b: ArrayLike | Scalar,
-  out?: Tensor,
-): ScatterCall {
-  const B = arrayArg(op, 'b', b, A.dtype);
-  const updates = updatesOf(ufunc, op, A.dtype, B, r.shape, r.checkAll);
-  const reshape = r.operand === A ? undefined : A.shape;
-  const m = { op, wording: r.wording, out, operand_shape: A.shape, reshape };
-  if (updates.size === 0) return noUpdate(m, A);
-  return r.scatter(m, updates, UFUNCS[ufunc]);
-}

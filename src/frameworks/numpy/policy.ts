@@ -15,11 +15,10 @@ import type { GatherMode, NegativeIndexPolicy, ReducerName, ScatterMode } from '
 import { DTypeError } from '../../errors.js';
 import { integer, normalizeAxis, oneOf } from '../args.js';
 import { type ScatterPolicy, gatherPolicy as rowPolicy } from '../families.js';
-import type { DType } from '../../tensor/dtype.js';
-import { isComplex, isFloat } from '../../tensor/dtype.js';
+import { type DType, isComplex, isFloat } from '../../tensor/dtype.js';
 import type { Tensor } from '../../tensor/tensor.js';
 import { reinterpretIndex } from './shared.js';
-import { DIA, type FrameworkDescription, G, S, type Signatures, numpyStyle } from '../signature.js';
+import { DIA, DIUA, type FrameworkDescription, G, S, type Signatures, numpyStyle } from '../signature.js';
 
 /** NumPy's out-of-bounds modes of take/put. */
 export type NumpyMode = 'raise' | 'wrap' | 'clip';
@@ -46,16 +45,7 @@ export const MODES: Readonly<
 };
 
 /** Index dtypes NumPy casts to intp under the 'safe' rule (take, put). */
-export const SAFE_INTP: readonly DType[] = [
-  'int64',
-  'int32',
-  'int16',
-  'int8',
-  'uint32',
-  'uint16',
-  'uint8',
-  'bool',
-];
+const SAFE_INTP: readonly DType[] = ['int64', 'int32', 'int16', 'int8', 'uint32', 'uint16', 'uint8', 'bool'];
 
 /** The NumPy wording of an out-of-bounds index (same for take, put and fancy indexing). */
 export const oobWording = (d: { value: bigint; dim: number; size: number }) =>
@@ -68,21 +58,23 @@ export const numpyAxis = (op: string, axis: unknown, rank: number): number =>
   });
 
 /** numpy.<op>.mode: one of raise / wrap / clip (default raise). */
-export function resolveMode(mode: unknown, op: string): NumpyMode {
-  return oneOf(op, 'mode', mode, ['raise', 'wrap', 'clip'], 'raise');
-}
+export const resolveMode = (mode: unknown, op: string): NumpyMode =>
+  oneOf(op, 'mode', mode, ['raise', 'wrap', 'clip'], 'raise');
 
-/** A table with one value per mode, built once. */
-export const eachMode = <T>(f: (mode: NumpyMode) => T): Readonly<Record<NumpyMode, T>> => ({
+const eachMode = <T>(f: (mode: NumpyMode) => T): Readonly<Record<NumpyMode, T>> => ({
   raise: f('raise'),
   wrap: f('wrap'),
   clip: f('clip'),
 });
 /**
- * The core gather / scatter policy of each mode (out-of-bounds code `<op>.index_out_of_bounds`), built once.
- * Fancy (integer-array) indexing always uses `raise`'s: negative indices count from the end once.
+ * The core policies, built once: fancy (integer-array) indexing's gather (`raise`'s: negative
+ * indices count from the end once), take's of each mode with its out-of-bounds code set (so no
+ * call builds the code string, B7), the scatter of each mode.
  */
-export const GATHER_POLICY = eachMode((mode) => rowPolicy(MODES[mode]));
+export const GATHER_POLICY = rowPolicy(MODES.raise);
+export const TAKE_POLICY = eachMode((mode) =>
+  rowPolicy(MODES[mode], { oob_code: 'numpy.take.index_out_of_bounds' }),
+);
 export const SCATTER_POLICY: Readonly<Record<NumpyMode, ScatterPolicy>> = eachMode((mode) => ({
   mode: MODES[mode].scatter,
   negative_indices: MODES[mode].negative_indices,
@@ -92,10 +84,7 @@ export const SCATTER_POLICY: Readonly<Record<NumpyMode, ScatterPolicy>> = eachMo
 const hugeScalar = (t: Tensor): boolean =>
   t.dtype === 'uint64' && t.rank === 0 && (t.data as BigUint64Array)[0] >= 2n ** 63n;
 
-/**
- * take/put index rule: indices are cast to intp with the 'safe' rule (bool reads as 0/1); a 0-d
- * uint64 index is a Python int there, accepted below 2^63.
- */
+/** take/put's index rule: a safe cast to intp (bool: 0/1); a 0-d uint64 index (a Python int) below 2^63. */
 export function safeIndex(t: Tensor, op: string): Tensor {
   const scalar = t.dtype === 'uint64' && t.rank === 0 && !hugeScalar(t);
   if (!SAFE_INTP.includes(t.dtype) && !scalar) {
@@ -109,10 +98,9 @@ export function safeIndex(t: Tensor, op: string): Tensor {
 }
 
 /**
- * Fancy-indexing index rule: any integer dtype (uint64 arrays reinterpreted as int64 like NumPy's
- * same-kind cast; a 0-d uint64 ≥ 2^63 is a Python int too large for intp: `<op>.index_overflow`);
- * floats are an error. A bool array never reaches it: indexing reads one as a mask, and the
- * along-axis functions refuse it with the floats.
+ * Fancy indexing's index rule: any integer dtype (uint64 reinterpreted; a 0-d uint64 ≥ 2^63 is a
+ * Python int too large for intp: `<op>.index_overflow`). Indexing reads a bool array as a mask;
+ * the along-axis functions refuse it with the floats.
  */
 export function fancyIndex(t: Tensor, op: string, along = false): Tensor {
   if (isFloat(t.dtype) || isComplex(t.dtype) || (along && t.dtype === 'bool')) {
@@ -141,19 +129,12 @@ export const UFUNCS = {
 /** A ufunc with `.at`: `add`, `subtract`, `multiply`, `minimum`, `maximum`. */
 export type UfuncName = keyof typeof UFUNCS;
 
-/** The float rules of one ufunc.at call: NaN operand order and min/max ties (core options). */
-export interface UfuncFloatRules {
-  readonly float_nan?: FloatNaN;
-  readonly float_minmax?: FloatMinMax;
-}
-
 /**
- * NumPy 1.24's ufunc.at float rules that differ by width, measured against the real NumPy
- * (test/nan-payloads.test.ts): on float16, add and multiply return the update's NaN first and
- * minimum / maximum keep the element on a ±0 tie (float32/float64: the element's NaN first, a
- * tie takes the update — the defaults of the lowering).
+ * NumPy 1.24's ufunc.at float rules on float16 (test/nan-payloads.test.ts): add and multiply
+ * return the update's NaN first, minimum / maximum keep the element on a ±0 tie (float32/64: the
+ * element's NaN first, a tie takes the update — the lowering's defaults).
  */
-const UFUNC_FLOAT16: Readonly<Partial<Record<UfuncName, UfuncFloatRules>>> = {
+const UFUNC_FLOAT16: Partial<Record<UfuncName, { float_nan?: FloatNaN; float_minmax?: FloatMinMax }>> = {
   add: { float_nan: 'update_first' },
   multiply: { float_nan: 'update_first' },
   minimum: { float_minmax: 'self_on_tie_keep_nan' },
@@ -183,7 +164,7 @@ export const DESCRIPTION: FrameworkDescription = numpyStyle(
 /** `np.<ufunc>.at(a, indices, b)`. */
 const UFUNC_AT = S('scatter_take', ['data', 'indices', 'updates'], { words: { updates: 'b' } });
 /** `np.take_along_axis(arr, indices, axis)`, `np.put_along_axis(arr, indices, values, axis)`. */
-const ALONG_AXIS = { operand: 'arr', target: 'arr' } as const;
+const ALONG_AXIS = { example: { axis: 0 }, words: { operand: 'arr', target: 'arr' } } as const;
 
 /** take's and put's modes, the default first. */
 const NUMPY_MODES = Object.keys(MODES);
@@ -195,19 +176,13 @@ const NUMPY_MODES = Object.keys(MODES);
  */
 export const SIGNATURES: Signatures = {
   take: G('take', DIA, { example: { axis: 0, mode: 'raise' }, modes: NUMPY_MODES }),
-  take_along_axis: G('elements', ['data', 'indices', { attr: 'axis' }], {
-    example: { axis: 0 },
-    words: ALONG_AXIS,
-  }),
+  take_along_axis: G('elements', ['data', 'indices', { attr: 'axis' }], ALONG_AXIS),
   // np.put(a, ind, v, mode='raise').
-  put: S('scatter_flat', ['data', 'indices', 'updates', 'attrs'], {
+  put: S('scatter_flat', DIUA, {
     example: { mode: 'raise' },
     modes: NUMPY_MODES,
     words: { indices: 'ind', updates: 'v' },
   }),
   ...Object.fromEntries(Object.keys(UFUNCS).map((u) => [`${u}.at`, UFUNC_AT])),
-  put_along_axis: S('scatter_elements', ['data', 'indices', 'updates', { attr: 'axis' }], {
-    example: { axis: 0 },
-    words: ALONG_AXIS,
-  }),
+  put_along_axis: S('scatter_elements', ['data', 'indices', 'updates', { attr: 'axis' }], ALONG_AXIS),
 };

@@ -37,10 +37,9 @@ const isArrayLike = (x: unknown): boolean =>
   x instanceof Tensor || Array.isArray(x) || ['number', 'bigint', 'boolean'].includes(typeof x);
 
 /**
- * An `array_like` argument as a tensor (rule `<op>.<name>`): a Tensor, nested arrays or a JS
+ * An `array_like` argument as a tensor (else `<op>.<name>`): a Tensor, nested arrays or a JS
  * scalar; JS values take `dtype` when given, else int64 for integers (NumPy's), else the
- * library's inference. Anything else (null, a string, an onnxruntime/TF.js tensor) is a typed
- * error naming the parameter.
+ * library's inference.
  */
 export function arrayArg(op: string, name: string, x: unknown, dtype?: DType): Tensor {
   if (!isArrayLike(x)) return tensorArg(op, name, x);
@@ -86,10 +85,7 @@ export function castUnsafe(t: Tensor, dtype: DType, op: string, name: string): T
   return out;
 }
 
-/**
- * Reinterprets index storage without copying: uint64 → int64 (two's complement, what NumPy's
- * same-kind cast to intp does, so 2^64 - 1 reads as -1) and bool → uint8 (0/1).
- */
+/** Index storage reinterpreted, no copy: uint64 → int64 (NumPy's intp cast: 2^64 - 1 is -1), bool → uint8. */
 export function reinterpretIndex(t: Tensor): Tensor {
   // A view over detached or shrunk storage cannot be built: the typed error, not a TypeError.
   liveStorage(t, 'numpy index');
@@ -145,9 +141,8 @@ export function broadcastTuple(
     `${op}: shape mismatch: indexing arrays could not be broadcast together with shapes ${arrays.map((a) => fmt(a.shape)).join(' ')}`,
   );
   if (arrays.length === 0) return { indices: zeros([0], 'int64'), shape };
-  // Everything this call allocates, summed before any of it is (hostile-input issue: N×1 and
-  // 1×N index arrays broadcast to N×N): the broadcast copies, their int64 casts and stack, and
-  // the result (`result(shape)`), against the allocation limit.
+  // Everything this call allocates (broadcast copies, int64 casts, the stack, the result) is
+  // checked against the allocation limit first: N×1 and 1×N index arrays broadcast to N×N.
   const parts: BudgetPart[] = arrays
     .filter((a) => !sameShape(a.shape, shape))
     .map((a) => ({ shape, dtype: a.dtype }));
@@ -229,9 +224,8 @@ export function filled(
 
 /**
  * NumPy checks each index array of a tuple against its own axis before broadcasting, so an
- * out-of-bounds index raises even when the broadcast result is empty. A validation of the
- * arguments (no op runs): the first index outside [-n, n) (or [0, n) when negatives are out of
- * bounds) raises as the core's error-mode gather would, worded by `wording` for axis d.
+ * out-of-bounds index raises even when the result is empty: the first index outside [-n, n)
+ * ([0, n) when negatives are out of bounds) raises as the core's gather would, worded by `wording`.
  */
 export function checkEachInBounds(
   op: string,
