@@ -22,7 +22,7 @@ import * as ort from 'onnxruntime-node';
 import { describe, expect, it } from 'vitest';
 import { onnx } from '../src/frameworks/onnx.js';
 import { type Tensor, tensor } from '../src/tensor/tensor.js';
-import { runOneNode } from './helpers/onnx-model.js';
+import { measuredRows, ortRuleOf } from './helpers/onnx-model.js';
 import { codeOf } from './helpers/errors.js';
 
 /** op → the rule onnxruntime names → the calls (their broken rules). */
@@ -110,32 +110,10 @@ function callOf(kind: string, bad: string[]): Call {
 }
 
 /** onnxruntime's outcome, read back to a rule (its one batch message covers batch_dims and batch_shape). */
-async function ortRule(c: Call): Promise<string> {
-  try {
-    await runOneNode(
-      ort,
-      { opType: c.op, opset: c.opset, outputType: 'float32', attributes: c.attrs },
-      c.inputs,
-    );
-    return 'OK';
-  } catch (e) {
-    const m = (e as Error).message;
-    const words: [RegExp, string][] = [
-      [/HandleNegativeAxis/, 'axis'],
-      [/same rank as Input|Rank of input/, 'indices_rank'],
-      [/Indices vs updates|updates tensor should have shape/, 'updates_shape'],
-      [/is greater than input dim|within bounds of 'data' shape/, 'indices_shape'],
-      [/out of data bounds|invalid indice|invalid index|gather_elements\.cc/, 'index_out_of_bounds'],
-      [/last dimension of indices/, 'index_depth'],
-      [/not divisible/, 'batch'],
-    ];
-    return words.find(([re]) => re.test(m))?.[1] ?? m;
-  }
-}
+const ortRule = (c: Call) =>
+  ortRuleOf(ort, { opType: c.op, opset: c.opset, outputType: 'float32', attributes: c.attrs }, c.inputs);
 
-const CASES = Object.entries(MEASURED).flatMap(([kind, rules]) =>
-  Object.entries(rules).flatMap(([rule, calls]) => calls.split(' ').map((c) => [kind, c, rule] as const)),
-);
+const CASES = measuredRows(MEASURED);
 
 describe('ONNX calls breaking several rules: the rule onnxruntime 1.30 names', () => {
   it('covers every measured call', () => {

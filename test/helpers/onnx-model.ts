@@ -283,3 +283,40 @@ export async function runOneNode(
     await s.release();
   }
 }
+
+/** onnxruntime 1.30's kernel messages for the gather/scatter checks, each read back to our rule. */
+const ORT_RULES: readonly [RegExp, string][] = [
+  [/HandleNegativeAxis/, 'axis'],
+  [/input tensor and indices tensor must have rank larger than/, 'data_rank'],
+  [/must has rank larger|same rank as Input|Rank of input/, 'indices_rank'],
+  [/Indices vs updates|updates tensor should have shape/, 'updates_shape'],
+  [/is greater than input dim|within bounds of 'data' shape/, 'indices_shape'],
+  [/out of data bounds|invalid indice|invalid index|gather_elements\.cc/, 'index_out_of_bounds'],
+  [/last dimension of indices/, 'index_depth'],
+  [/not divisible/, 'batch'], // one message for batch_dims and batch_shape
+];
+
+/**
+ * The rule a one-node call breaks as onnxruntime names it: `OK` when it runs, else the rule its
+ * message reads as (`extra` first: an op's own messages), else the message itself.
+ */
+export async function ortRuleOf(
+  ort: typeof import('onnxruntime-node'),
+  spec: Omit<OneNodeModel, 'inputTypes'>,
+  inputs: readonly Tensor[],
+  extra: (message: string) => string | undefined = () => undefined,
+): Promise<string> {
+  try {
+    await runOneNode(ort, spec, inputs);
+    return 'OK';
+  } catch (e) {
+    const m = (e as Error).message;
+    return extra(m) ?? ORT_RULES.find(([re]) => re.test(m))?.[1] ?? m;
+  }
+}
+
+/** A measured table (op → rule named → its calls, `a+b` each, space-separated) as [op, call, rule] rows. */
+export const measuredRows = (table: Record<string, Record<string, string>>) =>
+  Object.entries(table).flatMap(([kind, rules]) =>
+    Object.entries(rules).flatMap(([rule, calls]) => calls.split(' ').map((c) => [kind, c, rule] as const)),
+  );
