@@ -284,7 +284,8 @@ function scanFile(file, found, helpers, calls, text = readFileSync(join(ROOT, fi
       if (rule && at > 0 && fn.helper && !fn.ops) helperRule(rule, at);
     }
     const aliased = fn.alias ? line.replaceAll(`\${${fn.alias}}`, '${op}').replace(new RegExp(`\\b(\\w+)\\(${fn.alias}\\b`, 'g'), '$1(op') : line;
-    for (const rule of laterRules(line, file, text))
+    const later = laterRules(line, file, text);
+    for (const rule of later)
       if (fn.ops) for (const op of fn.ops) add(`${op}.${rule}`, i, rule);
       else if (fn.helper) helperRule(rule, i, undefined, typeGuard(lines, i));
       else for (const op of ops) add(`${op}.${rule}`, i, rule);
@@ -311,7 +312,7 @@ function scanFile(file, found, helpers, calls, text = readFileSync(join(ROOT, fi
     // A helper passing its op on with a rule word: `indexDType(NAMES[op], index, allowed, 'index_dtype', …)`.
     const passed = /(?:dtype|options|fail)\w*\((?:NAMES\[op\]|op|OP)(?=[,)])[^'"`]*'([a-z][a-z0-9_]*)'/i.exec(line);
     // (A helper building its rule from that word, `checkSameDType(op, d, u, 'updates')`, was read above.)
-    if (fn.helper && !fn.ops && passed && laterRules(line, file, text).length === 0) helperRule(passed[1], i);
+    if (fn.helper && !fn.ops && passed && later.length === 0) helperRule(passed[1], i);
     const lastOp = /\b(\w+)\((?:[^()]|\([^()]*\))*,\s*op\s*[,)]/g; // `lowerGatherDimensionNumbers(x.shape, …, op)`, `policyOf(o, op, …)`
     for (const m of [...line.matchAll(new RegExp(`\\b(\\w+)\\(${OP_VAR}\\b`, 'g')), ...line.matchAll(lastOp)])
       calls.push({ name: m[1], ops: fn.ops ?? (fn.helper ? [] : ops), explained, file, text, from: fn, src: line });
@@ -461,13 +462,7 @@ function applies(call, h) {
  */
 function ownCode(m, next) {
   const text = [m.input.slice(m.index), ...next.map((l) => l.trim())].join(' ');
-  const [args, open] = [[''], text.indexOf('(')];
-  for (let k = open + 1, depth = 0; k < text.length && depth >= 0; k++) {
-    const c = text[k];
-    depth += '([{'.includes(c) ? 1 : ')]}'.includes(c) ? -1 : 0;
-    if (depth === 0 && c === ',') args.push('');
-    else if (depth >= 0) args[args.length - 1] += c;
-  }
+  const args = topLevel(text, text.indexOf('('));
   const code = new RegExp(`^(?:\`\\$\\{${OP_VAR}\\}\\.|code\\(op\\b|'(?:${FRAMEWORKS})\\.[\\w.]+'$)`);
   return args.slice(3).some((a) => code.test(a.trim()));
 }
