@@ -78,6 +78,9 @@ function laterNames(file, text) {
       // `${name}_rank` (the op added by the code's builder), or the whole rule: `${op}.${rule}`, `${op}.${name}.DataType`.
       const re = new RegExp(`\`(?:\\$\\{op\\}\\.)?\\$\\{${name}\\}([._]\\w+)?\``, 'g');
       const suffixes = [...body.matchAll(re)].filter((x) => x[1] || x[0].startsWith('`${op}.')).map((x) => x[1] ?? '');
+      // The name passed on to an argument check, which throws `<op>.<name>` (`integers(op, name, value)`).
+      const check = `\\b(?:${Object.keys(ARG_CHECKS).join('|')})\\(op, ${name}, [^,()]*\\)`;
+      if (name && new RegExp(check).test(body)) suffixes.push('');
       if (name && suffixes.length > 0) NAME_AT.push({ helper: m[1], file, at: k + 1, dflt, suffixes: [...new Set(suffixes)] });
     });
   }
@@ -287,7 +290,7 @@ function scanFile(file, found, helpers, calls, text = readFileSync(join(ROOT, fi
     const later = laterRules(line, file, text);
     for (const rule of later)
       if (fn.ops) for (const op of fn.ops) add(`${op}.${rule}`, i, rule);
-      else if (fn.helper) helperRule(rule, i, undefined, typeGuard(lines, i));
+      else if (fn.helper) helperRule(rule, i, undefined, typeGuard(lines, i) ?? guard({ src: line, from: fn }));
       else for (const op of ops) add(`${op}.${rule}`, i, rule);
     for (const re of DYNAMIC)
       for (const m of [aliased, ...wrapped].flatMap((l) => [...l.matchAll(re)])) {

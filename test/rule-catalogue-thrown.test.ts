@@ -5,8 +5,7 @@
  * bool or rank-0 data, an unknown attribute, a junk version, updates of another shape), and
  * requires every code thrown to have a row or anchor in the catalogue (or a row of a check every
  * op shares, `<op>.<rule>`). When it was written the scan missed 36 of the 250 codes thrown
- * (4 now: DirectML's UpdatesTensor.DimensionCount, MLIR's dims overflow): NOT_LISTED names each with
- * why, and may only shrink.
+ * (none now): NOT_LISTED names each with why, and may only shrink.
  */
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
@@ -67,19 +66,12 @@ function codesOf(entry: OpEntry, args: CallArgs): string[] {
   return codes;
 }
 
-const DML_FIELD =
-  'desc.ts builds `<op>.<field>.DataType` and `.DimensionCount` from the descriptor field it checks';
-
 /**
  * Codes real calls throw that the static scan does not list yet, with why. Found by this sweep
- * when it was written (36 codes); the list may shrink, never grow.
+ * when it was written (36 codes); the list may shrink, never grow. Empty since DirectML's
+ * per-tensor DimensionCount and MLIR's `<kind>_dims_*` checks name their tensor or attribute.
  */
-const NOT_LISTED: Record<string, string> = {
-  'directml.SCATTER.UpdatesTensor.DimensionCount': DML_FIELD,
-  'directml.SCATTER_ND.UpdatesTensor.DimensionCount': DML_FIELD,
-  'mlir.tensor.gather.gather_dims_overflow': 'built from the attribute name its check is given',
-  'mlir.tensor.scatter.scatter_dims_overflow': 'as mlir.tensor.gather.gather_dims_overflow',
-};
+const NOT_LISTED: Record<string, string> = {};
 
 describe('every code a real call throws is in the catalogue', () => {
   const registry = buildRegistry(NAMESPACES).filter((e) => e.state !== 'missing');

@@ -103,6 +103,26 @@ describe('directml: one named test per rule (more)', () => {
       expectRule(() => dml[op]({ ...VALID[op](), [field]: 0 }), code);
       expectRule(() => dml[op]({ ...VALID[op](), [field]: 1.5 }), code);
     });
+  // Every tensor of a desc has InputTensor's DimensionCount: one more leading 1 is refused, not cropped.
+  for (const code of [
+    'directml.GATHER_ELEMENTS.IndicesTensor.DimensionCount',
+    'directml.GATHER_ND.IndicesTensor.DimensionCount',
+    'directml.GATHER_ND1.IndicesTensor.DimensionCount',
+    'directml.SCATTER.IndicesTensor.DimensionCount',
+    'directml.SCATTER.UpdatesTensor.DimensionCount',
+    'directml.SCATTER_ND.IndicesTensor.DimensionCount',
+    'directml.SCATTER_ND.UpdatesTensor.DimensionCount',
+  ])
+    it(`${code}: one dimension more than InputTensor`, () => {
+      const [, op, field] = code.split('.');
+      const desc = VALID[op]() as Record<string, Tensor>;
+      const t = desc[field];
+      const e = expectRule(() => dml[op]({ ...desc, [field]: t.reshape([1, ...t.shape]) }), code);
+      const D = desc.InputTensor.rank;
+      expect(e.message).toBe(
+        `directml.${op}: ${field}.DimensionCount must match InputTensor.DimensionCount = ${D}; got ${D + 1} (${code})`,
+      );
+    });
   // The feature level is DirectML's `DML_FEATURE_LEVEL_<major>_<minor>`, given as "4_1" or in full.
   const LEVEL_CODES = [
     'directml.GATHER_ELEMENTS.featureLevel',

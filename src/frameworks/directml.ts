@@ -35,7 +35,8 @@ import {
   type DmlOptions,
   INDEX_TYPES,
   checkDataType,
-  checkDimensionCounts,
+  checkDimensionCount,
+  checkSameDimensionCount,
   checkSizesOffAxis,
   descFields,
   descTensors,
@@ -149,7 +150,8 @@ function lowerGATHER(
   const row = GATHER_SUPPORT.find(([from]) => fl >= from);
   if (!row) fail(`${op}.featureLevel`, `${op}: needs DML_FEATURE_LEVEL_1_0 or later`);
   const [, [lo, hi], inTypes, idxTypes] = row;
-  const D = checkDimensionCounts(op, { InputTensor: input, IndicesTensor: indices }, lo, hi);
+  const D = checkDimensionCount(op, input, lo, hi);
+  checkSameDimensionCount(op, 'IndicesTensor', indices, D);
   checkDataType(op, 'InputTensor', input, inTypes as never);
   checkDataType(op, 'IndicesTensor', indices, idxTypes as never);
   const axis = uintField(op, 'Axis', d.Axis, 0, D - 1);

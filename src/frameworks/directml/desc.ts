@@ -162,7 +162,9 @@ export function descTensors(op: string, kind: 'gather' | 'scatter', desc: Fields
   const t = Object.fromEntries(names.map((n) => [n, tensorArg(op, n, desc[n])]));
   const { InputTensor: input, IndicesTensor: indices, UpdatesTensor: updates } = t;
   const { policy } = resolvePolicy(op, kind, options, indices);
-  const D = checkDimensionCounts(op, t, 1, 8);
+  const D = checkDimensionCount(op, input, 1, 8);
+  checkSameDimensionCount(op, 'IndicesTensor', indices, D);
+  if (kind === 'scatter') checkSameDimensionCount(op, 'UpdatesTensor', updates, D);
   checkDataType(op, 'InputTensor', input, DATA_TYPES);
   checkDataType(op, 'IndicesTensor', indices, INDEX_TYPES);
   if (kind === 'scatter') checkUpdatesType(op, input, updates);
@@ -209,21 +211,28 @@ export function checkSizesOffAxis(op: string, input: Tensor, indices: Tensor, ax
     );
 }
 
-/** Every tensor of the desc has the same DimensionCount, within `lo..hi`. */
-export function checkDimensionCounts(op: string, tensors: Record<string, Tensor>, lo: number, hi: number) {
-  const [first, ...rest] = Object.entries(tensors);
-  const D = first[1].rank;
+/** InputTensor's DimensionCount, within `lo..hi` (DML_GATHER's range depends on the feature level). */
+export function checkDimensionCount(op: string, input: Tensor, lo: number, hi: number): number {
+  const D = input.rank;
   if (D < lo || D > hi)
     fail(`${op}.DimensionCount`, `${op}: DimensionCount must be in [${lo}, ${hi}]; got ${D}`, {
       DimensionCount: D,
     });
-  for (const [name, t] of rest)
-    if (t.rank !== D)
-      fail(
-        `${op}.${name}.DimensionCount`,
-        `${op}: ${name}.DimensionCount must match ${first[0]}.DimensionCount = ${D}; got ${t.rank}`,
-      );
   return D;
+}
+
+/** Every other tensor of a desc has InputTensor's DimensionCount `D`. */
+export function checkSameDimensionCount(
+  op: string,
+  name: 'IndicesTensor' | 'UpdatesTensor',
+  t: Tensor,
+  D: number,
+): void {
+  if (t.rank !== D)
+    fail(
+      `${op}.${name}.DimensionCount`,
+      `${op}: ${name}.DimensionCount must match InputTensor.DimensionCount = ${D}; got ${t.rank}`,
+    );
 }
 
 /**

@@ -96,7 +96,7 @@ const SIGNLESS_INDEX_TYPES: readonly DType[] = ['int8', 'int16', 'int32', 'int64
 /** The indices' element type, then verifyGatherOrScatterDims, one code per diagnostic. */
 function verifyDims(
   op: string,
-  kind: 'gather' | 'scatter',
+  name: 'gather_dims' | 'scatter_dims',
   value: unknown,
   indices: Tensor,
   rank: number,
@@ -110,8 +110,7 @@ function verifyDims(
     );
   }
   const indicesShape = indices.shape;
-  const name = `${kind}_dims`;
-  const what = kind === 'gather' ? 'source' : 'dest';
+  const what = name === 'gather_dims' ? 'source' : 'dest';
   const dims = integers(op, name, value);
   if (dims.length === 0) fail(`${op}.${name}_empty`, `${op}: ${name} must be non-empty`);
   if (dims.length > rank)
@@ -213,7 +212,7 @@ function lowerGather(
   const idx = tensorArg(op, 'indices', indices);
   const a = options(op, attributes, GATHER_KEYS, 'options', 'attributes');
   const r = src.rank;
-  const G = verifyDims(op, 'gather', a.gather_dims, idx, r);
+  const G = verifyDims(op, 'gather_dims', a.gather_dims, idx, r);
   flag(op, 'unique', a.unique, false); // a promise with no effect on a gather
   let rankReduced = flag(op, 'rank_reduced', a.rank_reduced, false);
   const { full, reduced, allows, expected } = resultForms(src.shape, idx.shape, G);
@@ -257,7 +256,7 @@ function lowerScatter(
   const idx = tensorArg(op, 'indices', indices);
   const a = options(op, attributes, SCATTER_KEYS, 'options', 'attributes');
   const r = dst.rank;
-  const S = verifyDims(op, 'scatter', a.scatter_dims, idx, r);
+  const S = verifyDims(op, 'scatter_dims', a.scatter_dims, idx, r);
   if (!flag(op, 'unique', a.unique, false))
     fail(`${op}.unique`, `${op}: requires 'unique' attribute to be set`);
   const { reduced, allows, expected } = resultForms(dst.shape, idx.shape, S);
