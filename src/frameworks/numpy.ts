@@ -107,7 +107,7 @@ function lowerTake(
   const A = arrayArg(op, 'a', a);
   // NumPy 1.24 measured, when several rules break: argument parsing first — an axis that is not
   // an integer, `out` not an array, the mode — then the axis's range, the indices' dtype, out's
-  // shape and the bounds (PyArray_TakeFrom).
+  // shape, out's dtype, an empty axis and the bounds (PyArray_TakeFrom).
   const flat = o.axis === undefined || o.axis === null;
   if (!flat) integer(op, 'axis', o.axis);
   const out = outArg(op, o.out);
