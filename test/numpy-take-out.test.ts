@@ -10,6 +10,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { stablehloText } from '../src/core/call.js';
 import { onnxGraph, toOnnx } from '../src/export/index.js';
 import { vjp } from '../src/autodiff/index.js';
+import { verify } from '../src/oracle/index.js';
 import {
   DTypeError,
   IndexOutOfBoundsError,
@@ -220,5 +221,24 @@ describe('numpy.take with an out of another dtype: the program and its values', 
     numpy.take(a, [7, 6, 5, 4], { out });
     expect(out.toArray()).toEqual([7, 6, 5, 4]);
     expect(a.toFlatArray().slice(0, 2)).toEqual([25769803783n, 17179869189n]); // out's bytes, as NumPy
+  });
+});
+
+describe('verify: where C leaves the cast undefined, any value is allowed (c11.float_to_integer)', () => {
+  it("NumPy's x86 answer (-2^31 for NaN and 1e10 into int32) is allowed; a wrong value where C defines it departs", () => {
+    const call = numpy.lower.take(tensor([Number.NaN, 1e10, 1.5]), [0, 1, 2], { out: zeros([3], 'int32') });
+    const v = verify(call, tensor([-2147483648, -2147483648, 1], 'int32'));
+    expect(v.verdict).toBe('allowed');
+    expect(v.liberties.map((l) => [l.rule.code, l.elements, l.method])).toEqual([
+      ['c11.float_to_integer', 2, 'any'],
+    ]);
+    const w = verify(call, tensor([0, 0, 2], 'int32'));
+    expect(w.verdict).toBe('departs');
+    expect(w.violations.map((x) => [x.position, x.rule.code])).toEqual([[[2], 'numpy.take.result']]);
+  });
+  it('only float → integer casts take the liberty (int64 → uint8 wraps, pinned)', () => {
+    const call = numpy.lower.take(tensor([300n], 'int64'), [0], { out: zeros([1], 'uint8') });
+    expect(verify(call, tensor([44], 'uint8')).verdict).toBe('allowed');
+    expect(verify(call, tensor([255], 'uint8')).verdict).toBe('departs');
   });
 });
