@@ -13,7 +13,8 @@
  * float rounding), `convert` gives NumPy's value; where C leaves it undefined (NaN, ±Infinity, or
  * an integral part out of the target's range, into an integer dtype) the program gives
  * `convert`'s answer — saturation, NaN → 0 — a liberty, documented in docs/numpy.md with what
- * NumPy gives on x86-64 (scripts/goldens/take-out.py measures both).
+ * NumPy gives on x86-64 (scripts/goldens/take-out.py measures both); the oracle allows any value
+ * there (`c11.float_to_integer`, oracle/allowed.ts).
  *
  * Rules: numpy.take.out (a shape other than the result's, checked first as NumPy's ValueError;
  * then a dtype that does not cast safely to `a`'s, NumPy's TypeError).
@@ -98,10 +99,10 @@ function castsSafelyByValue(value: unknown, from: DType, to: DType): boolean {
 const npName = (d: DType): string => `dtype('${d}')`;
 
 /**
- * The `out` rule of a take whose `out` has another dtype than `a`, in NumPy's order: its shape
+ * The `out` rule of take, in NumPy's order (before an empty axis and the bounds): its shape
  * (ValueError "output array does not match result of ndarray.take"), then its dtype's safe cast
  * to `a`'s (TypeError "Cannot cast array data from dtype('float64') to dtype('float32')
- * according to the rule 'safe'"). Both `numpy.take.out`.
+ * according to the rule 'safe'"; `a`'s own dtype always passes). Both `numpy.take.out`.
  */
 export function checkTakeOut(out: Tensor, dtype: DType, shape: readonly number[]): void {
   const op = 'numpy.take';
