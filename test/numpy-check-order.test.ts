@@ -12,8 +12,8 @@
  * NumPy's orders: take — mode, axis, index dtype, out shape, bounds; put — mode, index dtype, v,
  * bounds; take_along_axis / put_along_axis — axis, index dtype, rank, broadcast, values shape,
  * bounds. Before, 19 of these 105 calls named another rule (the index dtype went before the mode
- * and the axis). Not measured: an `out` of another dtype, which NumPy's take casts into and we
- * refuse (numpy.take.out).
+ * and the axis). An `out` of another dtype (out's shape, then its dtype's safe cast, then an empty
+ * axis and the bounds) is in test/numpy-take-out.test.ts.
  *
  * A second table (MEASURED_MORE): take on a 0×4 `a` (`empty`), `axis=1.5` (`axt`) and `out=5`
  * (`onot`) with the rules above — NumPy parses the axis's type, then `out`, then the mode, before

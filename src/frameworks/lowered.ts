@@ -7,6 +7,7 @@
  * op name. test/types.test.ts checks that each lowering's runtime `op` is the name its type gives.
  */
 import { type CoreCall, type GatherCall, type ScatterCall, execute } from '../core/call.js';
+import type { ProgramCall } from '../ir/lowered.js';
 import type { DType } from '../tensor/dtype.js';
 import type { Tensor } from '../tensor/tensor.js';
 
@@ -51,7 +52,7 @@ export type DataDType<A> =
  * written once: the result keeps the data argument's dtype, so its type is read from it.
  */
 export function runs<X, P extends unknown[]>(
-  lower: (data: X, ...rest: P) => CoreCall,
+  lower: (data: X, ...rest: P) => CoreCall | ProgramCall,
 ): <A extends X>(data: A, ...rest: P) => Tensor<DataDType<A>> {
   return (data, ...rest) => execute(lower(data, ...rest)) as Tensor<DataDType<typeof data>>;
 }

@@ -14,7 +14,7 @@
  * numpy.add.at([1, 2, 3, 4], [0, 1, 2, 2], 1).toArray();       // [2, 3, 5, 4]
  */
 import { IndexOutOfBoundsError, InvalidArgumentError, fmt } from '../errors.js';
-import type { Scalar } from '../tensor/dtype.js';
+import type { DType, Scalar } from '../tensor/dtype.js';
 import { broadcastTo } from '../tensor/ops.js';
 import { type Tensor, zeros } from '../tensor/tensor.js';
 import { integer, options, outArg } from './args.js';
@@ -52,7 +52,10 @@ import {
   castUnsafe,
   indexArg,
 } from './numpy/shared.js';
-import { type LoweredGather, type LoweredScatter, runs } from './lowered.js';
+import { type DataDType, type LoweredGather, type LoweredScatter, runs } from './lowered.js';
+import { checkTakeOut, takeIntoOther } from './numpy/take-out.js';
+import type { GatherCall } from '../core/call.js';
+import type { ProgramCall } from '../ir/lowered.js';
 
 export type { NumpyMode, UfuncName } from './numpy/policy.js';
 export { MODES as NUMPY_MODES } from './numpy/policy.js';
@@ -65,7 +68,10 @@ export interface TakeOptions {
   readonly axis?: number | null;
   /** Out-of-bounds mode; default 'raise'. */
   readonly mode?: NumpyMode;
-  /** Where the result goes (NumPy's `out`): the result's shape and `a`'s dtype. */
+  /**
+   * Where the result goes (NumPy's `out`): the result's shape, and `a`'s dtype or one that casts
+   * safely to it (then the result is cast back to `out`'s dtype unsafely, as NumPy does).
+   */
   readonly out?: Tensor;
 }
 
@@ -75,17 +81,33 @@ export interface TakeOptions {
  *   out[ii..., jj..., kk...] = a[ii..., indices[jj...], kk...]
  *
  * Shape: a.shape[:axis] + indices.shape + a.shape[axis+1:] (axis None: indices.shape).
+ * An `out` of another dtype lowers to a program: the gather, then a cast to `out`'s dtype
+ * (numpy/take-out.ts).
  * Rules: numpy.take.{a,indices} (array_like), .index_dtype (safe cast to intp), .axis, .mode,
- * .options, .out, .empty_axis (a take from an empty axis whose result has elements), .index_out_of_bounds
+ * .options, .out (shape; a dtype that does not cast safely to a's), .empty_axis (a take from an empty axis whose result has elements), .index_out_of_bounds
  * (mode raise; checked also when the result is empty, unless a dim before axis is 0).
  */
-function lowerTake(a: ArrayLike, indices: ArrayLike, opts?: TakeOptions | null): LoweredGather<'numpy.take'> {
+function lowerTake(
+  a: ArrayLike,
+  indices: ArrayLike,
+  opts?: (TakeOptions & { readonly out?: undefined }) | null,
+): LoweredGather<'numpy.take'>;
+function lowerTake(
+  a: ArrayLike,
+  indices: ArrayLike,
+  opts?: TakeOptions | null,
+): LoweredGather<'numpy.take'> | ProgramCall;
+function lowerTake(
+  a: ArrayLike,
+  indices: ArrayLike,
+  opts?: TakeOptions | null,
+): LoweredGather<'numpy.take'> | ProgramCall {
   const op = 'numpy.take';
   const o = options(op, opts, ['axis', 'mode', 'out']);
   const A = arrayArg(op, 'a', a);
   // NumPy 1.24 measured, when several rules break: argument parsing first — an axis that is not
   // an integer, `out` not an array, the mode — then the axis's range, the indices' dtype, out's
-  // shape and the bounds (PyArray_TakeFrom).
+  // shape, out's dtype, an empty axis and the bounds (PyArray_TakeFrom).
   const flat = o.axis === undefined || o.axis === null;
   if (!flat) integer(op, 'axis', o.axis);
   const out = outArg(op, o.out);
@@ -94,8 +116,19 @@ function lowerTake(a: ArrayLike, indices: ArrayLike, opts?: TakeOptions | null):
   const X = flat || A.rank === 0 ? A.reshape([A.size]) : A;
   const axis = flat ? 0 : numpyAxis(op, o.axis, X.rank);
   const idx = safeIndex(indexArg(op, 'indices', indices), op);
+  // `out`: NumPy checks its shape, then casts its dtype safely to a's, before an empty axis or
+  // the bounds; one of another dtype gets the result cast back in the program (numpy/take-out.ts).
+  if (out !== undefined) checkTakeOut(out, X.dtype, takeShape(X.shape, idx.shape, axis));
+  const other = out !== undefined && out.dtype !== X.dtype;
   // NumPy buffers `out` under mode='raise': an error leaves it untouched.
-  const m = { op, wording: oobWording, out, atomic_out: mode === 'raise' };
+  const m = { op, wording: oobWording, out: other ? undefined : out, atomic_out: mode === 'raise' };
+  const call = takeCall(m, X, idx, axis, mode);
+  return other ? takeIntoOther(call, out) : call;
+}
+
+/** The gather of a take (the rest of lowerTake, `out` of a's dtype or none). */
+function takeCall(m: CallMeta, X: Tensor, idx: Tensor, axis: number, mode: NumpyMode): GatherCall {
+  const op = 'numpy.take';
   // NumPy refuses a take from an empty axis only when the result has elements; in raise mode it
   // checks the indices once per leading position, so not at all when a dim before axis is 0.
   const firstZero = X.shape.indexOf(0);
@@ -124,7 +157,15 @@ const NO_INDEX = zeros([0], 'int64');
  * numpy.take([4, 3, 5, 7, 6, 8], [0, 1, 4]).toArray();                 // [4, 3, 6]
  * numpy.take(tensor([[0, 1, 2], [3, 4, 5]]), [-1, 5], { axis: 1, mode: 'clip' }).toArray(); // [[0, 2], [3, 5]] (clip: -1 → 0)
  */
-const take = runs(lowerTake);
+const take = runs(lowerTake) as {
+  // NumPy returns `out` when given, in its own dtype (the result cast to it: numpy/take-out.ts).
+  <O extends DType>(
+    a: ArrayLike,
+    indices: ArrayLike,
+    opts: TakeOptions & { readonly out: Tensor<O> },
+  ): Tensor<O>;
+  <A extends ArrayLike>(a: A, indices: ArrayLike, opts?: TakeOptions | null): Tensor<DataDType<A>>;
+};
 
 /** Keyword arguments of `numpy.put`. */
 export interface PutOptions {

@@ -37,6 +37,11 @@ export interface Liberties {
   readonly duplicate_error_allowed?: Rule;
   /** Where the spec pins an out-of-bounds error on one device, another device's answer is allowed too. */
   readonly device?: Rule;
+  /**
+   * A float cast to an integer where C leaves the value undefined (NaN, ±inf, an integral part
+   * out of range) may hold any value: NumPy's casts are C casts (numpy.take into an integer out).
+   */
+  readonly cast_undefined?: Rule;
 }
 
 /** IEEE 754 leaves the payload of a NaN result open; no framework here pins it. */
@@ -52,6 +57,14 @@ export const BROKEN_PROMISE: Rule = {
   text: 'if indices_are_sorted / unique_indices is true but the indices are not sorted / not unique, the behavior is implementation-defined (undefined in JAX: "JAX does not check this promise")',
   source:
     'https://openxla.org/stablehlo/spec#scatter, https://docs.jax.dev/en/latest/_autosummary/jax.lax.scatter.html',
+};
+
+/** C's float → integer conversion outside the integer type's range: undefined behaviour. */
+export const C_FLOAT_TO_INTEGER: Rule = {
+  code: 'c11.float_to_integer',
+  text: 'converting a floating value to an integer type is undefined behaviour when the integral part cannot be represented (NaN and ±inf included); NumPy casts with C casts, so its value there depends on the machine and on the memory layout (x86-64, NumPy 1.24: -2^31 in int32, the low bits of a 32-bit conversion in narrower types, contiguous and strided uint32 outs differ)',
+  source:
+    'ISO/IEC 9899:2011 §6.3.1.4 ¶1; numpy/core/src/multiarray/lowlevel_strided_loops.c.src (the cast loops); measured by scripts/goldens/take-out.py',
 };
 
 const STABLEHLO_SCHEDULE: Rule = {
@@ -162,8 +175,10 @@ const TABLE: readonly Row[] = [
 
 /** The liberties the framework of `call` grants it (none: one answer is pinned). */
 export function libertiesOf(call: LoweredCall): Liberties {
+  // numpy.take into an out of another dtype: the gather, then NumPy's C cast (numpy/take-out.ts).
+  if (call.kind === 'program' && call.op === 'numpy.take') return { cast_undefined: C_FLOAT_TO_INTEGER };
   const row = TABLE.find((r) => r.op.test(call.op));
-  // A program (a multi-op lowering) has no liberty this table knows of.
+  // Any other program (a multi-op lowering) has no liberty this table knows of.
   if (!row || call.kind === 'program') return {};
   const device = row.device ? { device: row.device } : {};
   if (call.kind === 'gather') return { ...(row.oob ? { oob_outside: row.oob } : {}), ...device };

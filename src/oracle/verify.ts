@@ -7,6 +7,7 @@
  *              ∪ { updates[g] : g ∈ G(t) }                 any duplicate may win (replace)
  *              ∪ { result under any order of G(t) }        any order (reductions; exhaustive ≤ 6)
  *              ∪ { x : |x − ref| ≤ 2·γ(n−1)·Σ|xᵢ| }        any order, a proven rounding bound (> 6)
+ *              ∪ { every value }                          a float → integer cast C leaves undefined
  *   and any NaN where a NaN is allowed (payload freedom).
  *
  * G(t) are the updates that reach element t, read from the core's own trace (never a second copy
@@ -22,8 +23,10 @@ import {
   InvalidArgumentError,
   fmt,
 } from '../errors.js';
-import { type LoweredCall, concreteCall } from '../ir/lowered.js';
-import { type DType, decodeScalar, isFloat } from '../tensor/dtype.js';
+import { type LoweredCall, type ProgramCall, concreteCall } from '../ir/lowered.js';
+import { valueTypes } from '../ir/program.js';
+import { runModule } from '../ir/run.js';
+import { type DType, decodeScalar, integerRange, isFloat, isInteger } from '../tensor/dtype.js';
 import { Tensor, sameShape } from '../tensor/tensor.js';
 import { BROKEN_PROMISE, type Liberties, NAN_PAYLOAD, type Rule, libertiesOf } from './allowed.js';
 
@@ -36,7 +39,7 @@ export type Candidate =
     };
 
 /** How the allowed set of an element was decided. */
-export type Method = 'pinned' | 'winner' | 'exhaustive' | 'bound' | 'device';
+export type Method = 'pinned' | 'winner' | 'exhaustive' | 'bound' | 'device' | 'any';
 
 /** One element (or the whole result) outside the allowed set. */
 export interface Violation {
@@ -322,6 +325,38 @@ function allowances(call: ScatterCall, free: Liberties, options: VerifyOptions):
   return out;
 }
 
+/**
+ * The elements a program's final float → integer `convert` (numpy.take's cast back into `out`)
+ * computes from a value C leaves undefined: any value is allowed there (`cast_undefined`). The
+ * values before the cast come from the program itself, its result swapped for the convert's
+ * operand.
+ */
+function castAllowances(call: ProgramCall, rule: Rule): Map<number, Allowance> {
+  const out = new Map<number, Allowance>();
+  const main = call.module.funcs.find((f) => f.name === call.module.entry);
+  if (main?.returns.length !== 1) return out;
+  let id = main.params.length;
+  const producer = main.ops.find((op) => {
+    const at = id;
+    id += op.results.length;
+    return at === main.returns[0];
+  });
+  if (producer?.kind !== 'convert') return out;
+  const types = valueTypes(main);
+  const from = types[producer.operands[0]];
+  const to = producer.results[0].dtype;
+  if (!isFloat(from.dtype) || !isInteger(to)) return out;
+  const before = { ...main, returns: [producer.operands[0]], results: [from] };
+  const [source] = runModule({ funcs: [before], entry: main.name }, call.args).results;
+  const [lo, hi] = integerRange(to);
+  for (let i = 0; i < source.size; i++) {
+    const x = Number(valueAt(source, i));
+    const t = Number.isFinite(x) ? BigInt(Math.trunc(x)) : undefined;
+    if (t === undefined || t < lo || t > hi) out.set(i, { values: new Set(), method: 'any', rule });
+  }
+  return out;
+}
+
 function factorial(n: number): number {
   let f = 1;
   for (let i = 2; i <= n; i++) f *= i;
@@ -402,7 +437,12 @@ function compare(
     };
     return { verdict: 'departs', op: call.op, violations: [v], liberties: [] };
   }
-  const extra = call.kind === 'scatter' ? allowances(call, free, options) : new Map<number, Allowance>();
+  const extra =
+    call.kind === 'scatter'
+      ? allowances(call, free, options)
+      : call.kind === 'program' && free.cast_undefined
+        ? castAllowances(call, free.cast_undefined)
+        : new Map<number, Allowance>();
   const violations: Violation[] = [];
   const uses = new Map<string, { rule: Rule; elements: number; method: Method }>();
   const use = (rule: Rule, method: Method) => {
@@ -419,6 +459,10 @@ function compare(
     if (same(want, got)) continue;
     if (isNaNValue(want) && isNaNValue(got)) continue;
     const a = extra.get(i);
+    if (a?.method === 'any') {
+      use(a.rule, a.method);
+      continue;
+    }
     if (a && (a.values.has(key(got)) || (isNaNValue(got) && [...a.values].includes('NaN')))) {
       use(a.rule, a.method);
       continue;
