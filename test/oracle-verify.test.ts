@@ -162,8 +162,10 @@ describe("verify accepts the library's own result", () => {
         } else if (w.verdict === 'departs') departures++;
       }
     }
-    // The liberties were really exercised, and a pinned order really is pinned somewhere.
-    expect(liberties).toBeGreaterThan(20);
+    // The liberties were really exercised, and a pinned order really is pinned somewhere. A guard
+    // against a vacuous run, not a count: 12 first seeds gave 14–31 liberties (28 from seed 1), so
+    // the old bound of 20 failed fresh seeds (ORACLE_VERIFY_SEED=1621912231 gave 18).
+    expect(liberties).toBeGreaterThan(5);
     expect(departures).toBeGreaterThan(0);
   });
 });
