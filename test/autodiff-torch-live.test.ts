@@ -2,7 +2,8 @@
  * Gradients against PyTorch's own autograd, live: seeded random cases per op with small-integer
  * float64 values (every intermediate exact, so results compare exactly; ties and zeros are
  * frequent on purpose), one /usr/bin/python3 process for the whole file. Skipped, with the
- * reason shown, when that interpreter lacks torch.
+ * reason shown, when that interpreter lacks torch. AUTODIFF_SEED=<seed> (AUTODIFF_N=<cases per op>)
+ * runs other cases; the default seed keeps the normal run fixed.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -17,7 +18,9 @@ import { rng } from './reference/random-cases.js';
 const PYTHON = '/usr/bin/python3';
 const HAS_TORCH =
   existsSync(PYTHON) && spawnSync(PYTHON, ['-c', 'import torch'], { encoding: 'utf8' }).status === 0;
-const CASES_PER_OP = 1000;
+const CASES_PER_OP = Number(process.env.AUTODIFF_N ?? 1000);
+const SEED = Number(process.env.AUTODIFF_SEED ?? 20240611);
+const TITLE = `gradients = PyTorch 1.13 autograd (${CASES_PER_OP} random cases per op, seed ${SEED}; replay: AUTODIFF_SEED=${SEED})`;
 
 type R = ReturnType<typeof rng>;
 interface Enc {
@@ -242,8 +245,8 @@ for c in cases:
 json.dump(out, sys.stdout)
 `;
 
-describe.skipIf(!HAS_TORCH)(`gradients = PyTorch 1.13 autograd (${CASES_PER_OP} random cases per op)`, () => {
-  const r = rng(20240611);
+describe.skipIf(!HAS_TORCH)(TITLE, () => {
+  const r = rng(SEED);
   const cases: Case[] = [];
   const ours: Record<string, number[]>[] = [];
   for (const op of Object.keys(GENS)) {

@@ -127,12 +127,14 @@ const GENS: Record<string, (r: R) => [CoreCall, string]> = {
   },
 };
 
-const CASES = 60;
+const CASES = Number(process.env.EXPORT_ONNX_N ?? 60);
+/** EXPORT_ONNX_SEED=<salt> (EXPORT_ONNX_N=<cases>) draws other random calls; 0 keeps the fixed default. */
+const SALT = Number(process.env.EXPORT_ONNX_SEED ?? 0);
 
-describe('toOnnx → onnxruntime = execute (random calls per family)', () => {
+describe(`toOnnx → onnxruntime = execute (random calls per family, salt ${SALT}; replay: EXPORT_ONNX_SEED=${SALT})`, () => {
   for (const [family, gen] of Object.entries(GENS)) {
     it(`${family}: ${CASES} cases`, async () => {
-      const r = rng(family.length * 131);
+      const r = rng(family.length * 131 + SALT);
       for (let n = 0; n < CASES; n++) {
         const [call, opType] = gen(r);
         // a rank-1 take with 1-D indices is also element-wise; ONNX runs either

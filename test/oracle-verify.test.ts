@@ -79,6 +79,8 @@ describe("verify accepts the library's own result", () => {
   });
 
   /** Random calls of scatter and gather ops through the registry: shapes per addressing family. */
+  /** ORACLE_VERIFY_SEED=<first> runs the 60 calls per op from another first seed; 1 is the fixed default. */
+  const FIRST = Number(process.env.ORACLE_VERIFY_SEED ?? 1);
   const RANDOM_OPS: readonly [string, Record<string, unknown>][] = [
     ['onnx.ScatterElements', { axis: 0, reduction: 'none' }],
     ['onnx.ScatterElements', { axis: 0, reduction: 'add' }],
@@ -128,13 +130,13 @@ describe("verify accepts the library's own result", () => {
     };
   }
 
-  it('for 60 random calls of each of 21 ops; another duplicate order is allowed where the framework leaves it open', () => {
+  it(`for 60 random calls of each of 21 ops (seeds ${FIRST}…${FIRST + 59}, replay: ORACLE_VERIFY_SEED=${FIRST}); another duplicate order is allowed where the framework leaves it open`, () => {
     let liberties = 0;
     let departures = 0;
     for (const [id, attrs] of RANDOM_OPS) {
       const entry = registry.find((e) => e.id === id)!;
       expect(entry.state, id).toBe('ready');
-      for (let seed = 1; seed <= 60; seed++) {
+      for (let seed = FIRST; seed < FIRST + 60; seed++) {
         const args = randomArgs(seed * 7919 + id.length, id, attrs);
         const lower = () => lowerCall(ns, entry, args);
         const mine = own(lower);
@@ -160,8 +162,10 @@ describe("verify accepts the library's own result", () => {
         } else if (w.verdict === 'departs') departures++;
       }
     }
-    // The liberties were really exercised, and a pinned order really is pinned somewhere.
-    expect(liberties).toBeGreaterThan(20);
+    // The liberties were really exercised, and a pinned order really is pinned somewhere. A guard
+    // against a vacuous run, not a count: 12 first seeds gave 14–31 liberties (28 from seed 1), so
+    // the old bound of 20 failed fresh seeds (ORACLE_VERIFY_SEED=1621912231 gave 18).
+    expect(liberties).toBeGreaterThan(5);
     expect(departures).toBeGreaterThan(0);
   });
 });
