@@ -82,7 +82,8 @@ export class Landing {
     readonly starts: Int32Array | Float64Array;
     readonly source: IndexSource;
     readonly partial: number[];
-    /** Next batch position to resolve, next outer position to move. */
+    /** Elements of operandOf set to -1 so far; next batch position to resolve, next outer position to move. */
+    filled: number;
     b: number;
     p: number;
   } | null = null;
@@ -124,6 +125,14 @@ export class Landing {
     const map = this.map;
     const job = (this.job ??= this.startJob());
     const CHUNK = 1 << 16;
+    // The map starts all -1 ("lands nowhere"), filled in slices too: filling a 4M-element map in
+    // one go touches 32 MB of fresh pages, a 100 ms task on its own (stop 14, 2048² paste).
+    while (job.filled < map.spaceSize) {
+      const f1 = Math.min(map.spaceSize, job.filled + 16 * CHUNK);
+      job.operandOf.fill(-1, job.filled, f1);
+      job.filled = f1;
+      if (performance.now() > deadline) return false;
+    }
     while (job.b < map.batchCount) {
       const b1 = Math.min(map.batchCount, job.b + CHUNK);
       map.resolve(job.source, job.b, b1, job.starts.subarray(job.b));
@@ -170,7 +179,8 @@ export class Landing {
     };
     const empty = map.spaceSize === 0 || map.batchCount === 0;
     return {
-      operandOf: new Float64Array(map.spaceSize).fill(-1),
+      operandOf: new Float64Array(map.spaceSize),
+      filled: 0,
       starts: map.allocStarts(map.batchCount),
       source: { indices: this.indices, policy: quiet, partial: new Map() },
       partial: [] as number[],
