@@ -15,12 +15,13 @@ Tensor encoding: {"dtype": "int64", "shape": [2, 3], "data": [...]} with data fl
 A tuple of index arrays is {"tuple": [...]}.
 """
 import json
-import math
 import os
 import sys
 import warnings
 
 import numpy as np
+
+from encoding import dec_value, enc_value
 
 warnings.filterwarnings("ignore")
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -40,30 +41,6 @@ TORCH_DTYPES = {} if torch is None else {
     "int64": torch.int64, "int32": torch.int32, "int16": torch.int16, "int8": torch.int8,
     "uint8": torch.uint8, "bool": torch.bool,
 }
-
-
-def enc_value(v, dtype):
-    if dtype == "bool":
-        return bool(v)
-    if dtype.startswith("float") or dtype == "bfloat16":
-        f = float(v)
-        if math.isnan(f):
-            return "NaN"
-        if math.isinf(f):
-            return "Infinity" if f > 0 else "-Infinity"
-        if f == 0 and math.copysign(1.0, f) < 0:
-            return "-0"
-        return f
-    i = int(v)
-    return i if abs(i) <= 2**53 else str(i)
-
-
-def dec_value(v):
-    if isinstance(v, str):
-        if v in ("NaN", "Infinity", "-Infinity", "-0"):
-            return float(v.replace("Infinity", "inf"))
-        return int(v)
-    return v
 
 
 def enc_np(a):

@@ -30,6 +30,8 @@ import warnings
 
 import numpy as np
 
+from encoding import enc_value
+
 warnings.filterwarnings("ignore")
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -43,29 +45,13 @@ INT_EDGE = [0, 1, -1, 127, 128, 255, 256, 300, -129, 32767, 32768, 65535, 65536,
             2**31 - 1, 2**31, -2**31 - 1, 2**32 + 5, 2**40 + 7, 2**63 - 1, -2**63]
 
 
-def enc_scalar(v):
-    if isinstance(v, (bool, np.bool_)):
-        return bool(v)
-    if isinstance(v, (float, np.floating)):
-        f = float(v)
-        if math.isnan(f):
-            return "NaN"
-        if math.isinf(f):
-            return "Infinity" if f > 0 else "-Infinity"
-        if f == 0 and math.copysign(1.0, f) < 0:
-            return "-0"
-        return f
-    i = int(v)
-    return i if abs(i) <= 2**53 else str(i)
-
-
 def enc(a):
     a = np.asarray(a)
     flat = a.reshape(-1).tolist()
     if a.dtype.kind == "c":
-        data = [[enc_scalar(z.real), enc_scalar(z.imag)] for z in flat]
+        data = [[enc_value(z.real, "float64"), enc_value(z.imag, "float64")] for z in flat]
     else:
-        data = [enc_scalar(v) for v in flat]
+        data = [enc_value(v, a.dtype.name) for v in flat]
     return {"dtype": a.dtype.name, "shape": list(a.shape), "data": data}
 
 

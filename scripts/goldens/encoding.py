@@ -1,0 +1,27 @@
+"""The golden scripts' JSON encoding of one value: non-finite floats and -0 as strings, integers
+beyond 2^53 as decimal strings (JSON numbers are doubles). Shared by generate.py and take-out.py."""
+import math
+
+
+def enc_value(v, dtype):
+    if dtype == "bool":
+        return bool(v)
+    if dtype.startswith("float") or dtype == "bfloat16":
+        f = float(v)
+        if math.isnan(f):
+            return "NaN"
+        if math.isinf(f):
+            return "Infinity" if f > 0 else "-Infinity"
+        if f == 0 and math.copysign(1.0, f) < 0:
+            return "-0"
+        return f
+    i = int(v)
+    return i if abs(i) <= 2**53 else str(i)
+
+
+def dec_value(v):
+    if isinstance(v, str):
+        if v in ("NaN", "Infinity", "-Infinity", "-0"):
+            return float(v.replace("Infinity", "inf"))
+        return int(v)
+    return v
