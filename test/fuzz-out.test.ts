@@ -64,9 +64,14 @@ const int = (r: Rng, lo: number, hi: number): number => lo + Math.floor(r() * (h
 // ---------------------------------------------------------------------------------------------
 // Tensors and bytes
 
-/** The bytes of a tensor's storage (a view, not a copy). */
-const bytesOf = (t: Tensor): Uint8Array =>
-  new Uint8Array(t.data.buffer, t.data.byteOffset, t.data.byteLength);
+/** The bytes of a tensor's storage (a view, not a copy); none when its buffer was transferred away. */
+function bytesOf(t: Tensor): Uint8Array {
+  try {
+    return new Uint8Array(t.data.buffer, t.data.byteOffset, t.data.byteLength);
+  } catch {
+    return new Uint8Array(0); // a detached buffer: no view can be made on it
+  }
+}
 const snapshot = (t: Tensor): Uint8Array => bytesOf(t).slice();
 const sameBytes = (a: Uint8Array, b: Uint8Array): boolean =>
   a.byteLength === b.byteLength && Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(b);
