@@ -33,7 +33,7 @@ import type { NestedArray } from '../src/tensor/tensor.js';
 import { stopwatch } from './helpers/budget.js';
 
 const SEED = Number(process.env.FUZZ_OUT_SEED ?? Math.floor(Math.random() * 2 ** 31));
-const N = Number(process.env.FUZZ_OUT_N ?? 1500);
+const N = Number(process.env.FUZZ_OUT_N ?? 4000);
 const ONLY = process.env.FUZZ_OUT_CASE === undefined ? undefined : Number(process.env.FUZZ_OUT_CASE);
 /** Per call, on the stopwatch (test/helpers/budget.ts): a hang trips it, the machine's load does not. */
 const CALL_BUDGET_MS = 2000;
@@ -239,9 +239,12 @@ function registryTarget(entry: OpEntry): Target {
       if (presets.length > 0 && r() < 0.3) ca = pick(r, presets).args;
       else {
         const scatter = entry.signature.kind === 'scatter';
-        const rows = Array.from({ length: int(r, 1, scatter ? 3 : 4) }, () =>
-          r() < 0.05 ? -1 : int(r, 0, 2),
-        );
+        // Rows 0..2 of the probes' 3-row data; now and then a negative or out-of-range one
+        // (refused by some ops, clamped, wrapped or dropped by others) or no row at all.
+        const rows = Array.from({ length: r() < 0.03 ? 0 : int(r, 1, scatter ? 3 : 4) }, () => {
+          const x = r();
+          return x < 0.04 ? -1 : x < 0.07 ? pick(r, [3, -4, 7]) : int(r, 0, 2);
+        });
         ca = probeArgs(entry, rows);
         ca = specialArgs(entry, r, ca) ?? ca;
         // stablehlo.scatter with a JS update computation (computed aside: it may throw midway)
@@ -359,6 +362,19 @@ function extraTargets(): Target[] {
 // ---------------------------------------------------------------------------------------------
 // Running
 
+/**
+ * A call of the target: a draw the tables' argument builder cannot make into a call (a probe
+ * with no row for an op that needs one) is drawn again.
+ */
+function draw(target: Target, r: Rng): Call {
+  for (let k = 0; ; k++)
+    try {
+      return target.draw(r);
+    } catch (e) {
+      if (k > 20 || !isGatherScatterError(e)) throw e;
+    }
+}
+
 type Outcome = { value: unknown; error?: undefined } | { error: unknown; value?: undefined };
 
 describe(`fuzz: the public out argument of every op (seed ${SEED})`, () => {
@@ -379,7 +395,9 @@ describe(`fuzz: the public out argument of every op (seed ${SEED})`, () => {
       rejected: 0,
       fresh: 0,
       aliased: 0,
+      aliasRefused: 0,
       aliasErrors: 0,
+      overlapping: 0,
       wrong: 0,
       casted: 0,
       transfers: 0,
@@ -421,10 +439,11 @@ describe(`fuzz: the public out argument of every op (seed ${SEED})`, () => {
       };
 
       // A valid call in the main: redraw (a few times) a call its op refuses without out.
-      let call = target.draw(r);
+      let call = draw(target, r);
       let plain = run(() => call.fn(...call.args), 'no out');
-      for (let k = 0; k < 4 && plain.error !== undefined; k++) {
-        call = target.draw(r);
+      // (A tenth of the refused ones are kept: item 2 then checks the failing call.)
+      for (let k = 0; k < 4 && plain.error !== undefined && r() < 0.9; k++) {
+        call = draw(target, r);
         plain = run(() => call.fn(...call.args), 'no out');
       }
       const stats = perOp.get(target.id) ?? { ok: 0, rejected: 0, aliased: 0 };
@@ -442,6 +461,22 @@ describe(`fuzz: the public out argument of every op (seed ${SEED})`, () => {
         counts.rejected++;
         if (!typed(plain.error, 'no out', call)) continue;
         inputsIntact('no out, refused');
+        // 2'. Refused with out aliasing an input too: a typed error, the other inputs unchanged.
+        inputs.forEach((t, k) => {
+          const map = new Map<Tensor, Tensor>();
+          const copies = cloneArgs(call.args, map) as unknown[];
+          const alias = map.get(t)!;
+          const w = run(() => call.fn(...call.withOut(copies, alias)), `refused, out = input ${k}`);
+          counts.aliased++;
+          stats.aliased++;
+          if (w.error === undefined) fail(`refused, out = input ${k}: accepted`, call);
+          else if (typed(w.error, `refused, out = input ${k}`, call)) counts.aliasRefused++;
+          inputs.forEach((u, j) => {
+            const v = map.get(u)!;
+            if (v !== alias && !sameBytes(bytesOf(v), before[j]))
+              fail(`refused, out = input ${k}: input ${j} (${u.dtype}[${u.shape.join(',')}]) changed`, call);
+          });
+        });
         continue;
       }
       const r0 = plain.value;
@@ -493,6 +528,41 @@ describe(`fuzz: the public out argument of every op (seed ${SEED})`, () => {
         others.forEach((u, j) => {
           if (u !== alias && !sameBytes(bytesOf(u), before[j]))
             fail(`out = input ${k}: input ${j} (${u.dtype}[${u.shape.join(',')}]) changed`, call);
+        });
+      });
+
+      // 2b. out sharing memory with an input without being it: a new Tensor over the very bytes
+      // of (a copy of) the input, or over them shifted by one element either way.
+      inputs.forEach((t, k) => {
+        if (t.dtype !== r0.dtype || t.size !== r0.size || t.size === 0) return;
+        const shift = pick(r, [0, -1, 1]);
+        const L = t.data.length;
+        const c = L / t.size; // storage components per element (2 for complex)
+        const bpe = t.data.BYTES_PER_ELEMENT;
+        const Storage = t.data.constructor as new (b: ArrayBuffer, o: number, n: number) => Tensor['data'];
+        const buffer = new ArrayBuffer((L + 2 * c) * bpe);
+        const home = new Storage(buffer, c * bpe, L);
+        home.set(t.data as never);
+        const map = new Map<Tensor, Tensor>([[t, new Tensor(t.dtype, t.shape, home as never)]]);
+        const copies = cloneArgs(call.args, map) as unknown[];
+        const out = new Tensor(r0.dtype, r0.shape, new Storage(buffer, (1 + shift) * c * bpe, L) as never);
+        const label = `out over input ${k}'s memory shifted by ${shift}`;
+        const w = run(() => call.fn(...call.withOut(copies, out)), label);
+        counts.overlapping++;
+        if (w.error !== undefined) {
+          if (typed(w.error, label, call)) {
+            counts.aliasErrors++;
+            aliasCodes.add(w.error.code);
+            if (!(target.torch && /overlap$/.test(w.error.code)))
+              fail(`${label}: threw ${w.error.code}; without out the call succeeds`, call);
+          }
+        } else {
+          if (w.value !== out) fail(`${label}: the call did not return out itself`, call);
+          if (!sameBytes(bytesOf(out), want)) fail(`${label}: values differ from the no-out result`, call);
+        }
+        inputs.forEach((u, j) => {
+          if (u !== t && !sameBytes(bytesOf(map.get(u)!), before[j]))
+            fail(`${label}: input ${j} (${u.dtype}[${u.shape.join(',')}]) changed`, call);
         });
       });
 
@@ -562,7 +632,7 @@ describe(`fuzz: the public out argument of every op (seed ${SEED})`, () => {
 
     const byOp = [...perOp].map(([id, s]) => `${id} ${s.ok}/${s.rejected}/${s.aliased}`);
     console.log(
-      `fuzz-out: ${N} cases over ${targets.length} ops: ${counts.ok} valid, ${counts.rejected} refused without out; checks: ${counts.fresh} fresh outs, ${counts.aliased} aliased (${counts.aliasErrors} typed errors: ${[...aliasCodes].join(', ') || 'none'}), ${counts.wrong} wrong outs (${counts.casted} cast by numpy.take), ${counts.transfers} transfers; ${failures.length} failures, ${slow.length} over ${CALL_BUDGET_MS} ms`,
+      `fuzz-out: ${N} cases over ${targets.length} ops: ${counts.ok} valid, ${counts.rejected} refused without out; checks: ${counts.fresh} fresh outs, ${counts.aliased} aliased (${counts.aliasRefused} refused calls refused again, ${counts.overlapping} over an input's memory shifted by -1/0/+1 element, ${counts.aliasErrors} overlap errors: ${[...aliasCodes].join(', ') || 'none'}), ${counts.wrong} wrong outs (${counts.casted} cast by numpy.take), ${counts.transfers} transfers; ${failures.length} failures, ${slow.length} over ${CALL_BUDGET_MS} ms`,
     );
     console.log(`  wrong-out codes: ${[...wrongCodes].sort().join(', ')}`);
     console.log(`  per op (valid/refused/aliased): ${byOp.join('; ')}`);
