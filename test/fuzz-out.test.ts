@@ -632,7 +632,7 @@ describe(`fuzz: the public out argument of every op (seed ${SEED})`, () => {
 
     const byOp = [...perOp].map(([id, s]) => `${id} ${s.ok}/${s.rejected}/${s.aliased}`);
     console.log(
-      `fuzz-out: ${N} cases over ${targets.length} ops: ${counts.ok} valid, ${counts.rejected} refused without out; checks: ${counts.fresh} fresh outs, ${counts.aliased} aliased (${counts.aliasRefused} refused calls refused again, ${counts.overlapping} over an input's memory shifted by -1/0/+1 element, ${counts.aliasErrors} overlap errors: ${[...aliasCodes].join(', ') || 'none'}), ${counts.wrong} wrong outs (${counts.casted} cast by numpy.take), ${counts.transfers} transfers; ${failures.length} failures, ${slow.length} over ${CALL_BUDGET_MS} ms`,
+      `fuzz-out: ${N} cases over ${targets.length} ops: ${counts.ok} valid, ${counts.rejected} refused without out; checks: ${counts.fresh} fresh outs, ${counts.aliased} aliased (${counts.aliasRefused} refused calls refused again, ${counts.overlapping} over an input's memory shifted by -1/0/+1 element, ${counts.aliasErrors} typed errors, allowed for torch overlap rules only: ${[...aliasCodes].join(', ') || 'none'}), ${counts.wrong} wrong outs (${counts.casted} cast by numpy.take), ${counts.transfers} transfers; ${failures.length} failures, ${slow.length} over ${CALL_BUDGET_MS} ms`,
     );
     console.log(`  wrong-out codes: ${[...wrongCodes].sort().join(', ')}`);
     console.log(`  per op (valid/refused/aliased): ${byOp.join('; ')}`);
