@@ -142,6 +142,8 @@ interface Call {
   readonly args: readonly unknown[];
   /** The arguments with `out` placed in the op's trailing options. */
   readonly withOut: (args: readonly unknown[], out: unknown) => unknown[];
+  /** Where the arguments came from: the probes, a preset, random shapes, or a hand-built call. */
+  readonly source: 'probe' | 'preset' | 'shaped' | 'hand';
 }
 
 interface Target {
@@ -223,6 +225,82 @@ function specialArgs(entry: OpEntry, r: Rng, base: CallArgs): CallArgs | null {
   }
 }
 
+/** Random ints of `shape`, each in [0, bound(position in the last dim)) (now and then negative: from the end). */
+function indexTensor(r: Rng, dtype: DType, shape: readonly number[], bound: (k: number) => number): Tensor {
+  const n = shape.reduce((a, b) => a * b, 1);
+  const last = shape[shape.length - 1] ?? 1;
+  const values = Array.from({ length: n }, (_, p) => {
+    const b = bound(p % last);
+    const v = int(r, 0, Math.max(0, b - 1));
+    return r() < 0.05 ? v - b : v;
+  });
+  return toTensor(values, dtype).reshape(shape);
+}
+
+/**
+ * Calls of random shapes (data of rank 1–3, dims 1–4; any axis) for the families whose shape
+ * rules are simple: take, elements, nd and their scatters. Ops with narrower rules (DirectML's
+ * one DimensionCount, MXNet's index-first vectors) refuse some, which are drawn again.
+ */
+function shapedArgs(entry: OpEntry, r: Rng): CallArgs | null {
+  const sig = entry.signature;
+  const fam = sig.family;
+  const rank = int(r, 1, 3);
+  const S = Array.from({ length: rank }, () => int(r, 1, 4));
+  const ax = int(r, 0, rank - 1);
+  const idt = sig.indexDType ?? 'int64';
+  if (idt === 'bool') return null;
+  const attrs: Record<string, unknown> = { ...(sig.example ?? {}) };
+  const axisName = sig.aliases?.axis ?? 'axis';
+  const hasAxis = axisName in attrs;
+  const a = hasAxis ? ax : 0;
+  if (hasAxis) attrs[axisName] = a;
+  let indices: Tensor;
+  let U: number[] | undefined;
+  switch (fam) {
+    case 'take':
+    case 'scatter_take': {
+      const I =
+        fam === 'take'
+          ? Array.from({ length: int(r, 0, 2) }, () => int(r, 0, 3))
+          : [int(r, fam === 'scatter_take' ? 1 : 0, 4)];
+      indices = indexTensor(r, idt, I, () => S[a]);
+      U = [...S.slice(0, a), ...I, ...S.slice(a + 1)];
+      break;
+    }
+    case 'elements':
+    case 'scatter_elements': {
+      const I = S.map((d, k) => (k === a ? int(r, 1, 4) : int(r, 1, d)));
+      indices = indexTensor(r, idt, I, () => S[a]);
+      U = I;
+      break;
+    }
+    case 'nd':
+    case 'scatter_nd': {
+      const k = int(r, 1, rank);
+      const B = Array.from({ length: int(r, 1, 2) }, () => int(r, 1, 3));
+      const first = sig.indexVector === 'first';
+      const I = first ? [k, ...B] : [...B, k];
+      const n = B.reduce((x, y) => x * y, 1);
+      if (first) {
+        const comps = Array.from({ length: k }, (_, j) => indexTensor(r, idt, [n], () => S[j]).toFlatArray());
+        indices = toTensor(comps.flat() as NestedArray, idt).reshape(I);
+      } else indices = indexTensor(r, idt, I, (j) => S[j]);
+      U = [...B, ...S.slice(k)];
+      if ('shape' in attrs) attrs.shape = S;
+      break;
+    }
+    default:
+      return null;
+  }
+  const zeros = (shape: readonly number[]) => lib.zeros(shape, 'int32');
+  return {
+    indices: [],
+    attrs,
+    tensors: { data: zeros(S), indices, ...(sig.kind === 'scatter' ? { updates: zeros(U) } : {}) },
+  };
+}
+
 function registryTarget(entry: OpEntry): Target {
   const path = entry.name.split('.');
   const fn = path.reduce<any>((o, k) => o?.[k], (lib as Record<string, unknown>)[entry.framework]) as (
@@ -236,8 +314,16 @@ function registryTarget(entry: OpEntry): Target {
     castsOut: entry.id === 'numpy.take',
     draw: (r) => {
       let ca: CallArgs;
-      if (presets.length > 0 && r() < 0.3) ca = pick(r, presets).args;
-      else {
+      let source: Call['source'] = 'probe';
+      const x = r();
+      const shaped = x >= 0.2 && x < 0.5 ? shapedArgs(entry, r) : null;
+      if (presets.length > 0 && x < 0.2) {
+        ca = pick(r, presets).args;
+        source = 'preset';
+      } else if (shaped) {
+        ca = shaped;
+        source = 'shaped';
+      } else {
         const scatter = entry.signature.kind === 'scatter';
         // Rows 0..2 of the probes' 3-row data; now and then a negative or out-of-range one
         // (refused by some ops, clamped, wrapped or dropped by others) or no row at all.
@@ -261,7 +347,7 @@ function registryTarget(entry: OpEntry): Target {
         ...(updShape ? { updates: randomTensor(r, dtype, updShape) } : {}),
       };
       const args = buildArgs(entry, { ...ca, dataDType: dtype, tensors });
-      return { fn, args, withOut: registryWithOut(entry) };
+      return { fn, args, withOut: registryWithOut(entry), source };
     },
   };
 }
@@ -296,7 +382,7 @@ function extraTargets(): Target[] {
       const shape = [int(r, 1, 3)];
       const idx =
         r() < 0.5 ? [i64(r, shape, -3, 2)] : [i64(r, shape, 0, 2), i64(r, shape, 0, x.shape[1] - 1)];
-      return { fn: lib.torch.index as never, args: [x, idx], withOut: outAt(2) };
+      return { fn: lib.torch.index as never, args: [x, idx], withOut: outAt(2), source: 'hand' };
     },
   });
   out.push({
@@ -312,6 +398,7 @@ function extraTargets(): Target[] {
         fn: lib.torch.index_put as never,
         args: [x, idx, v, r() < 0.5 ? { accumulate: r() < 0.5 } : {}],
         withOut: outAt(3),
+        source: 'hand',
       };
     },
   });
@@ -324,7 +411,7 @@ function extraTargets(): Target[] {
       const shape = [int(r, 1, 3)];
       const idx =
         r() < 0.5 ? [i64(r, shape, -3, 2)] : [i64(r, shape, 0, 2), i64(r, shape, 0, x.shape[1] - 1)];
-      return { fn: lib.numpy.index as never, args: [x, idx], withOut: outAt(2) };
+      return { fn: lib.numpy.index as never, args: [x, idx], withOut: outAt(2), source: 'hand' };
     },
   });
   const METHODS = ['get', 'set', 'add', 'multiply', 'min', 'max', 'apply'] as const;
@@ -347,12 +434,14 @@ function extraTargets(): Target[] {
             fn: (t, i, o) => at(t as Tensor, i as Tensor).get(o),
             args: [x, idx, {}],
             withOut: outAt(2),
+            source: 'hand',
           };
         const v = m === 'apply' ? (a: unknown) => a : randomTensor(r, x.dtype, r() < 0.3 ? [] : [n, 3]);
         return {
           fn: (t, i, val, o) => at(t as Tensor, i as Tensor)[m](val, o),
           args: [x, idx, v, {}],
           withOut: outAt(3),
+          source: 'hand',
         };
       },
     });
@@ -404,6 +493,7 @@ describe(`fuzz: the public out argument of every op (seed ${SEED})`, () => {
     };
     const perOp = new Map<string, { ok: number; rejected: number; aliased: number }>();
     const wrongCodes = new Set<string>();
+    const bySource = { probe: 0, preset: 0, shaped: 0, hand: 0 };
     const aliasCodes = new Set<string>();
     const pool: { r: Tensor; bytes: Uint8Array; where: string }[] = [];
 
@@ -486,6 +576,7 @@ describe(`fuzz: the public out argument of every op (seed ${SEED})`, () => {
       }
       stats.ok++;
       counts.ok++;
+      bySource[call.source]++;
       inputsIntact('no out');
       const want = snapshot(r0);
 
@@ -634,6 +725,7 @@ describe(`fuzz: the public out argument of every op (seed ${SEED})`, () => {
     console.log(
       `fuzz-out: ${N} cases over ${targets.length} ops: ${counts.ok} valid, ${counts.rejected} refused without out; checks: ${counts.fresh} fresh outs, ${counts.aliased} aliased (${counts.aliasRefused} refused calls refused again, ${counts.overlapping} over an input's memory shifted by -1/0/+1 element, ${counts.aliasErrors} typed errors, allowed for torch overlap rules only: ${[...aliasCodes].join(', ') || 'none'}), ${counts.wrong} wrong outs (${counts.casted} cast by numpy.take), ${counts.transfers} transfers; ${failures.length} failures, ${slow.length} over ${CALL_BUDGET_MS} ms`,
     );
+    console.log(`  valid calls by source: ${JSON.stringify(bySource)}`);
     console.log(`  wrong-out codes: ${[...wrongCodes].sort().join(', ')}`);
     console.log(`  per op (valid/refused/aliased): ${byOp.join('; ')}`);
     for (const f of failures.slice(0, 30)) console.log(`  FAIL ${f}`);
