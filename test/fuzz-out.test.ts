@@ -678,22 +678,19 @@ describe(`fuzz: the public out argument of every op (seed ${SEED})`, () => {
           ),
         ],
       ];
-      for (const [label, out] of wrongs) {
+      for (const [kind, out] of wrongs) {
+        const label = `${kind} out ${out.dtype}[${out.shape.join(',')}]`;
         const was = snapshot(out);
         const w = run(() => call.fn(...call.withOut(call.args, out)), label);
         counts.wrong++;
         if (w.error === undefined) {
-          if (target.castsOut && label === 'wrong dtype') {
+          if (target.castsOut && kind === 'wrong dtype') {
             counts.casted++;
             if (w.value !== out) fail(`${label} (cast): the call did not return out itself`, call);
-          } else fail(`${label} ${out.dtype}[${out.shape.join(',')}]: accepted`, call);
+          } else fail(`${label}: accepted`, call);
         } else if (typed(w.error, label, call)) {
           wrongCodes.add(w.error.code.replace(/-\d+\./, '-N.'));
-          if (!OUT_RULE.test(w.error.code))
-            fail(
-              `${label} ${out.dtype}[${out.shape.join(',')}]: threw ${w.error.code}, not an out rule`,
-              call,
-            );
+          if (!OUT_RULE.test(w.error.code)) fail(`${label}: threw ${w.error.code}, not an out rule`, call);
           if (!sameBytes(bytesOf(out), was)) fail(`${label}: out was written though the call failed`, call);
         }
         inputsIntact(label);
