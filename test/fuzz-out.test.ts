@@ -458,10 +458,28 @@ function extraTargets(): Target[] {
 function draw(target: Target, r: Rng): Call {
   for (let k = 0; ; k++)
     try {
-      return target.draw(r);
+      const call = target.draw(r);
+      return r() < 0.1 ? passedTwice(call) : call;
     } catch (e) {
       if (k > 20 || !isGatherScatterError(e)) throw e;
     }
+}
+
+/**
+ * The call with one tensor passed for two of its inputs (a scatter's data as its own updates, a
+ * gather's int64 data as its own indices) when two have one shape and dtype: so `out` aliasing
+ * it is both at once.
+ */
+function passedTwice(call: Call): Call {
+  const ts = tensorsIn(call.args);
+  for (let i = 0; i < ts.length; i++)
+    for (let j = i + 1; j < ts.length; j++)
+      if (ts[i].dtype === ts[j].dtype && sameShape(ts[i].shape, ts[j].shape)) {
+        const map = new Map<Tensor, Tensor>([[ts[j], ts[i]]]);
+        for (const t of ts) if (t !== ts[j]) map.set(t, t);
+        return { ...call, args: cloneArgs(call.args, map) as unknown[] };
+      }
+  return call;
 }
 
 type Outcome = { value: unknown; error?: undefined } | { error: unknown; value?: undefined };
