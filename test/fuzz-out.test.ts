@@ -1,27 +1,30 @@
 /**
- * Property fuzz of the public `out` argument: random valid calls of every op that takes `out`
- * (every registry op, from its behaviour-probe arguments or its documented presets with random
- * dtypes and random bits, plus the ops the registry leaves out: torch.index / index_put,
- * numpy.index and the jax.at methods). Per call:
+ * Property fuzz of the public `out` argument: random calls of every op that takes `out` (every
+ * registry op — arguments from its behaviour probes, its documented presets, or random shapes of
+ * rank 1–3 for the take/elements/nd families, each with a random dtype and random bits — plus the
+ * ops the registry leaves out: torch.index / index_put, numpy.index and the jax.at methods; a
+ * tenth pass one tensor for two inputs). Per call:
  *
  * 1. a fresh `out` (of the result's shape and dtype, filled with garbage) is returned itself, holds
  *    the no-`out` result bit for bit (raw bytes: NaN payloads and −0 count), and no input changed;
- *    a call that fails without `out` fails with the same code with it;
  * 2. `out` aliasing each input in turn (the same Tensor object, when shape and dtype allow), on a
- *    fresh copy of the inputs: the aliased tensor holds the no-`out` result, or (PyTorch only, whose
- *    out= refuses overlapping memory) a typed error whose code ends in an overlap rule; never an
- *    untyped error; the other inputs unchanged;
- * 3. an `out` of a wrong shape or a wrong dtype is a typed error naming `out`, and leaves `out`'s
+ *    fresh copy of the inputs, and `out` over an input's memory without being it (another Tensor
+ *    over the same bytes, or over them shifted by one element): `out` holds the no-`out` result,
+ *    or (PyTorch only, whose out= refuses overlapping memory) a typed error whose code ends in an
+ *    overlap rule; never an untyped error; the other inputs unchanged. A call refused without
+ *    `out` (an out-of-range index: kept now and then) is refused with `out` aliasing any input
+ *    too, by a typed error, the other inputs unchanged;
+ * 3. an `out` of a wrong shape or a wrong dtype is a typed error of an out rule, and leaves `out`'s
  *    bytes as they were (numpy.take casts into an `out` of another dtype, as NumPy: there the call
- *    may succeed, returning `out`);
+ *    may succeed, returning `out`; its values are test/numpy-take-out*'s);
  * 4. results never share memory: a second no-`out` result's buffer is transferred away
  *    (structuredClone with transfer, as postMessage does) and the inputs and the last results kept
- *    are intact (test/ownership.test.ts checks this for onnx.Gather alone; here every op).
+ *    are intact (test/ownership.test.ts checks this for three ops; here every op).
  *
  * Every call is on the stopwatch (test/helpers/budget.ts); anything thrown must be a
  * GatherScatterError. The seed is printed; replay with
  * `FUZZ_OUT_SEED=<seed> npx vitest run test/fuzz-out.test.ts` (`FUZZ_OUT_N=<n>` for the count of
- * cases, `FUZZ_OUT_CASE=<k>` to run case k of the seed alone).
+ * cases, `FUZZ_OUT_CASE=<k>` to run case k of the seed alone; the seed's draws do not depend on N).
  */
 import { describe, expect, it } from 'vitest';
 import * as lib from '../src/index.js';
