@@ -71,6 +71,18 @@ describe("numpy.take.out: an out dtype that does not cast safely to a's", () => 
       'numpy.take.out',
       DTypeError,
     );
+    // A bfloat16 (not NumPy's) goes into bfloat16 alone, whatever its value: 2.5 and NaN once
+    // threw an untyped RangeError here (BigInt of a non-integer; test/fuzz-out seed 200).
+    for (const v of [2.5, Number.NaN, 1])
+      for (const ad of ['int64', 'float32', 'float64'] as const)
+        expectRule(
+          () => numpy.take(zeros([2], ad), 0, { out: tensor(v, 'bfloat16') }),
+          'numpy.take.out',
+          DTypeError,
+        );
+    expect(numpy.take(tensor([2.5], 'bfloat16'), 0, { out: tensor(Number.NaN, 'bfloat16') }).toArray()).toBe(
+      2.5,
+    );
     // A complex128 NaN stays complex128 (no smaller type holds it): not into complex64.
     const c64 = tensor([complex(0, 1)], 'complex64');
     expectRule(

@@ -65,7 +65,9 @@ const UNSIGNED: readonly DType[] = ['uint8', 'uint16', 'uint32', 'uint64'];
  * fits the signed type of its width ("small unsigned").
  */
 function minScalarType(value: unknown, dtype: DType): [DType, boolean] {
-  if (dtype === 'bool' || dtype === 'float16' || dtype === 'complex64') return [dtype, false];
+  // bfloat16 is not NumPy's (it casts safely only to itself, whatever its value).
+  if (dtype === 'bool' || dtype === 'float16' || dtype === 'bfloat16' || dtype === 'complex64')
+    return [dtype, false];
   if (dtype === 'float32' || dtype === 'float64') {
     const v = value as number;
     if ((v > -65000 && v < 65000) || !Number.isFinite(v)) return ['float16', false];
