@@ -684,9 +684,41 @@ describe('negative tests: one per rule', () => {
       InvalidArgumentError,
     ],
     [
-      'tensorflow.scatter_nd.updates_dtype',
-      () => tf.scatter_nd(I([[0]]), tensor([true], 'bool'), [2]),
-      DTypeError,
+      // ScatterNd kernel's ValidEmptyOutputShape: indices with elements, updates without.
+      'tensorflow.scatter_nd.empty_output',
+      () => tf.scatter_nd(I([[0], [1]]), tensor([], 'int32', [2, 0]), [3, 0]),
+      InvalidArgumentError,
+    ],
+    [
+      'tensorflow.tensor_scatter_nd_update.empty_output',
+      () => tf.tensor_scatter_nd_update(tensor([], 'int32', [3, 0]), I([[0]]), tensor([], 'int32', [1, 0])),
+      InvalidArgumentError,
+    ],
+    [
+      'tensorflow.tensor_scatter_nd_add.empty_output',
+      () => tf.tensor_scatter_nd_add(I([1, 2, 3]), tensor([], 'int32', [1, 0]), I([[1, 2, 3]])),
+      InvalidArgumentError,
+    ],
+    [
+      'tensorflow.tensor_scatter_nd_sub.empty_output',
+      () => tf.tensor_scatter_nd_sub(I([1, 2, 3]), tensor([], 'int32', [1, 0]), I([[1, 2, 3]])),
+      InvalidArgumentError,
+    ],
+    [
+      'tensorflow.tensor_scatter_nd_min.empty_output',
+      () => tf.tensor_scatter_nd_min(I([1, 2, 3]), tensor([], 'int32', [1, 0]), I([[1, 2, 3]])),
+      InvalidArgumentError,
+    ],
+    [
+      'tensorflow.tensor_scatter_nd_max.empty_output',
+      () => tf.tensor_scatter_nd_max(I([1, 2, 3]), tensor([], 'int32', [1, 0]), I([[1, 2, 3]])),
+      InvalidArgumentError,
+    ],
+    [
+      // DoGatherNd: an index vector into params without elements, even one in bounds ([0] of [3, 0]).
+      'tensorflow.gather_nd.empty_params',
+      () => tf.gather_nd(tensor([], 'int32', [3, 0]), I([[0]])),
+      InvalidArgumentError,
     ],
     [
       'tensorflow.scatter_nd.index_out_of_bounds',
@@ -740,6 +772,83 @@ describe('negative tests: one per rule', () => {
       expect(codeOf(f)).toBe(code);
     });
   }
+});
+
+describe("TF's kernels on empty tensors and bool scatter_nd (scatter_nd_op.cc, gather_nd_op.cc)", () => {
+  const E = (shape: number[]) => tensor([], 'float32', shape);
+  it('ScatterNd registers bool: duplicates are summed as a logical OR (scatter_nd_ops_test testBool)', () => {
+    const i = I([[4], [3], [1], [7]]);
+    const u = tensor([false, true, false, true], 'bool');
+    expect(tf.scatter_nd(i, u, [8]).toArray()).toEqual([
+      false,
+      false,
+      false,
+      true,
+      false,
+      false,
+      false,
+      true,
+    ]);
+    expect(tf.scatter_nd(I([[1], [1], [1]]), tensor([true, false, true], 'bool'), [3]).toArray()).toEqual([
+      false,
+      true,
+      false,
+    ]);
+    // TensorScatterAdd has no bool kernel (number types only); TensorScatterUpdate has one.
+    expect(
+      codeOf(() => tf.tensor_scatter_nd_add(tensor([false], 'bool'), I([[0]]), tensor([true], 'bool'))),
+    ).toBe('tensorflow.tensor_scatter_nd_add.tensor_dtype');
+    expect(
+      tf.tensor_scatter_nd_update(tensor([false], 'bool'), I([[0]]), tensor([true], 'bool')).toArray(),
+    ).toEqual([true]);
+  });
+  it('ValidEmptyOutputShape: nothing to scatter is fine whatever the output; otherwise all three need elements', () => {
+    expect(tf.scatter_nd(tensor([], 'int32', [0, 1]), E([0]), [3]).toArray()).toEqual([0, 0, 0]);
+    expect(tf.scatter_nd(tensor([], 'int32', [0, 1]), E([0, 0]), [3, 0]).shape).toEqual([3, 0]);
+    expect(tf.tensor_scatter_nd_update(E([3, 0]), tensor([], 'int32', [0, 1]), E([0, 0])).shape).toEqual([
+      3, 0,
+    ]);
+    // A depth-0 index with updates: refused (TF.js adds nothing, see tfjs-departures).
+    const depth0 = () =>
+      tf.scatter_nd(
+        tensor([], 'int32', [2, 0]),
+        tensor(
+          [
+            [1, 2, 3],
+            [10, 20, 30],
+          ],
+          'float32',
+        ),
+        [3],
+      );
+    expect(depth0).toThrow('tensorflow.scatter_nd: Indices and updates specified for empty output shape');
+    // ScatterNd counts its shape argument's elements (the output's rank), not the output's: an
+    // index into a [0] output gets past this check to the bounds check.
+    expect(codeOf(() => tf.scatter_nd(I([[5]]), tensor([1], 'float32'), [0]))).toBe(
+      'tensorflow.scatter_nd.index_out_of_bounds',
+    );
+    // TensorScatter* counts the tensor's elements: the same call is refused here.
+    expect(codeOf(() => tf.tensor_scatter_nd_update(E([0]), I([[5]]), tensor([1], 'float32')))).toBe(
+      'tensorflow.tensor_scatter_nd_update.empty_output',
+    );
+    // After the rank checks: a rank-1 tensor_scatter index is indices_rank first.
+    expect(codeOf(() => tf.tensor_scatter_nd_update(E([0]), I([5]), tensor(1, 'float32')))).toBe(
+      'tensorflow.tensor_scatter_nd_update.indices_rank',
+    );
+    // GPU runs the same op class; XLA's lowering is another program (left as it was).
+    expect(
+      codeOf(() => tf.scatter_nd(tensor([], 'int32', [2, 0]), I([[1], [2]]), [1], { device: 'gpu' })),
+    ).toBe('tensorflow.scatter_nd.empty_output');
+  });
+  it('DoGatherNd: empty params take no index vector, in bounds or not; no index vector is fine', () => {
+    const msg =
+      'tensorflow.gather_nd: Requested more than 0 entries, but params is empty.  Params shape: [0,3]';
+    expect(() => tf.gather_nd(E([0, 3]), I([[0, 0]]))).toThrow(msg);
+    expect(() => tf.gather_nd(E([0, 3]), I([[0, 0]]), {}, { device: 'gpu' })).toThrow(msg);
+    expect(tf.gather_nd(E([0, 3]), tensor([], 'int32', [0, 2])).shape).toEqual([0]);
+    expect(tf.gather_nd(E([2, 0]), tensor([], 'int32', [0, 1])).shape).toEqual([0, 0]);
+    expect(tf.gather_nd(E([3, 0]), I([[1]]), {}, { device: 'xla' }).shape).toEqual([1, 0]);
+  });
 });
 
 describe('property: tf.gather with batch_dims and tf.gather_nd against a naive loop', () => {

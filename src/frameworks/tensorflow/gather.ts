@@ -60,9 +60,9 @@ function openGather<T extends object>(
     fail(`${op}.name`, `${op}: name must be a string; got ${fmt(kw.name)}`, { name: kw.name });
   if (kw.validate_indices !== undefined && kw.validate_indices !== null)
     flag(op, 'validate_indices', kw.validate_indices, true);
-  const { policy, out } = gatherPolicy(op, opts);
+  const { policy, device, out } = gatherPolicy(op, opts);
   checkIndexDType(op, i);
-  return { x, i, kw: kw as Partial<T>, policy, out };
+  return { x, i, kw: kw as Partial<T>, policy, device, out };
 }
 
 /** `params.shape[:b] == indices.shape[:b]` (`<op>.batch_shape`). */
@@ -118,7 +118,8 @@ function lowerGather(
 /**
  * Lowers tf.gather_nd. Rules (`tensorflow.gather_nd.<rule>`): params / indices (Tensors), options,
  * indices_dtype, indices_rank (rank ≥ 1), batch_dims (0 ≤ b < rank(indices), b ≤ rank(params)),
- * batch_shape, index_depth (b + k ≤ rank(params)), index_out_of_bounds (cpu device), out.
+ * batch_shape, index_depth (b + k ≤ rank(params)), empty_params (an index vector into params
+ * without elements; cpu and gpu), index_out_of_bounds (cpu device), out.
  */
 function lowerGatherNd(
   params: Tensor,
@@ -127,7 +128,8 @@ function lowerGatherNd(
   opts: TfPolicyOptions | null = {},
 ): LoweredGather<'tensorflow.gather_nd'> {
   const op = 'tensorflow.gather_nd';
-  const { x, i, kw, policy, out } = openGather(op, params, indices, args, ['batch_dims', 'name'], opts);
+  const keys = ['batch_dims', 'name'];
+  const { x, i, kw, policy, device, out } = openGather(op, params, indices, args, keys, opts);
   const r = x.rank;
   const q = i.rank;
   if (q < 1)
@@ -148,6 +150,15 @@ function lowerGatherNd(
       `${op}.index_depth`,
       `${op}: indices.shape[-1] must be ≤ rank(params) - batch_dims = ${r - b}; got ${k} (indices shape ${fmt(i.shape)})`,
       { index_depth: k },
+    );
+  // The kernel (DoGatherNd, CPU and GPU) refuses any index vector into params without elements,
+  // in bounds or not, before it reads one; XLA's lowering has its own degenerate case.
+  const vectors = i.shape.slice(0, -1).reduce((n, d) => n * d, 1);
+  if (device !== 'xla' && x.size === 0 && vectors > 0)
+    fail(
+      `${op}.empty_params`,
+      `${op}: Requested more than 0 entries, but params is empty.  Params shape: [${x.shape.join(',')}]`,
+      { params_shape: x.shape },
     );
   const wording = vectorWording(i, 'param shape', x.shape);
   return ndGather({ op, out, wording }, x, i, policy, { batchDims: b });

@@ -106,7 +106,7 @@ function policyRow(op: string, value: TfPolicyOptions | null | undefined) {
   const device = oneOf(op, 'device', o.device, DEVICES, TF_POLICY.device.default);
   const bip = oneOf(op, 'bad_indices_policy', o.bad_indices_policy, BAD_INDICES, '');
   const name: RowName = bip === 'ERROR' || bip === 'IGNORE' ? bip : device;
-  return { name, out: outArg(op, o.out) };
+  return { name, device, out: outArg(op, o.out) };
 }
 
 /** The gather policy of `op` under each row of TF_POLICY (`<op>.index_out_of_bounds` under error). */
@@ -128,20 +128,20 @@ const GATHER_POLICY = {
 
 /** A gather's policy and `out`, from the options object. */
 export function gatherPolicy(op: GatherOp, value: TfPolicyOptions | null | undefined) {
-  const { name, out } = policyRow(op, value);
-  return { policy: GATHER_POLICY[op][name], out };
+  const { name, device, out } = policyRow(op, value);
+  return { policy: GATHER_POLICY[op][name], device, out };
 }
 
 /** A scatter's policy and `out`, from the options object. */
 export function scatterPolicy(op: string, value: TfPolicyOptions | null | undefined) {
-  const { name, out } = policyRow(op, value);
+  const { name, device, out } = policyRow(op, value);
   const policy: ScatterPolicy = {
     mode: ROWS[name].scatter,
     negative_indices: TF_POLICY.negative_indices,
     duplicates: TF_POLICY.duplicates,
     oob_code: `${op}.index_out_of_bounds`,
   };
-  return { policy, out };
+  return { policy, device, out };
 }
 
 /** Index dtypes of the public Python API (tf.gather, gather_nd, scatter_nd, tensor_scatter_nd_*). */

@@ -38,13 +38,14 @@ function lowerNd(
   minIndicesRank: number,
   opts: TfPolicyOptions | null,
 ): ScatterCall {
-  const { policy, out } = scatterPolicy(op, opts);
+  const { policy, device, out } = scatterPolicy(op, opts);
   checkIndexDType(op, indices);
   const q = indices.rank;
   if (q < minIndicesRank) {
     const message = `${op}: indices must have rank ≥ ${minIndicesRank}; got shape ${fmt(indices.shape)}`;
     fail(`${op}.indices_rank`, message, { indices_shape: indices.shape });
   }
+  if (device !== 'xla') checkEmptyOutput(op, input, indices, updates);
   const R = input.rank;
   const k = indices.shape[q - 1];
   if (k > R)
@@ -63,10 +64,29 @@ function lowerNd(
 }
 
 /**
+ * The kernels' ValidEmptyOutputShape (ScatterNd and TensorScatter*, CPU and GPU), right after
+ * their rank checks (`<op>.empty_output`): indices or updates with elements need all three of
+ * output, indices and updates to have elements — so a depth-0 index (`indices` of shape [n, 0])
+ * with updates is refused too. ScatterNd counts the elements of its `shape` argument (the
+ * output's rank), not of the output: `scatter_nd([[0]], zeros([1, 0]), [3, 0])` fails on its
+ * empty updates, `scatter_nd([[5]], [1], [0])` passes on to the bounds check.
+ */
+function checkEmptyOutput(op: string, input: Tensor, indices: Tensor, updates: Tensor): void {
+  const output = op === 'tensorflow.scatter_nd' ? input.rank : input.size;
+  if (indices.size === 0 && updates.size === 0) return;
+  if (output !== 0 && indices.size !== 0 && updates.size !== 0) return;
+  fail(`${op}.empty_output`, `${op}: Indices and updates specified for empty output shape`, {
+    output_shape: input.shape,
+    indices_shape: indices.shape,
+    updates_shape: updates.shape,
+  });
+}
+
+/**
  * Lowers tf.scatter_nd. Rules (`tensorflow.scatter_nd.<rule>`): indices / updates (Tensors),
- * options, indices_dtype, indices_rank (≥ 1), shape (non-negative integers), index_depth,
- * updates_shape, updates_dtype (numeric: duplicates are summed), index_out_of_bounds (cpu
- * device), out.
+ * options, indices_dtype, indices_rank (≥ 1), shape (non-negative integers), empty_output,
+ * index_depth, updates_shape, index_out_of_bounds (cpu device), out. Any dtype: duplicates are
+ * summed (bool: OR).
  */
 function lowerScatterNd(
   indices: Tensor,
@@ -80,7 +100,8 @@ function lowerScatterNd(
   const dims = integers(op, 'shape', shape);
   if (dims.some((d) => d < 0))
     fail(`${op}.shape`, `${op}: shape must be non-negative; got ${fmt(dims)}`, { shape: dims });
-  checkNumeric(op, 'updates', u);
+  // TF registers ScatterNd for bool too: duplicates are summed by Eigen's bool sum, a logical OR
+  // (the core's bool add). Complex and every real dtype sum as numbers.
   return lowerNd(op, zeros(dims, u.dtype), i, u, 'add', 1, options);
 }
 
