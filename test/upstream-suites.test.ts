@@ -2409,3 +2409,391 @@ describe('tensorflow gather_nd_op_test.py GatherNdTest', () => {
     });
   }
 });
+
+// tensorflow/tensorflow tensorflow/python/kernel_tests/array_ops/scatter_nd_ops_test.py
+// @ 16924cf40f7ca7630c0837a6e11fdb7b3ac79e09. The stateful scatter_nd_update/add/sub (variables)
+// cases are run as tensor_scatter_nd_update/add/sub: the same kernels (DoScatterNd), out of place.
+describe('tensorflow scatter_nd_ops_test.py', () => {
+  const I = (v: unknown) => tensor(v as number[], 'int32');
+  const ind4 = I([[4], [3], [1], [7]]);
+  it('StatefulScatterNdTest.testSimple / testSimpleResource over dtypes', () => {
+    for (const dt of ['int32', 'int64', 'float32', 'float64', 'bfloat16'] as const) {
+      const r = tf.tensor_scatter_nd_update(zeros([8], dt), ind4, tensor([9, 10, 11, 12], dt));
+      expect(num(r)).toEqual([0, 11, 0, 10, 9, 0, 0, 12]);
+    }
+    for (const dt of ['complex64', 'complex128'] as const) {
+      const r = tf.tensor_scatter_nd_update(zeros([8], dt), ind4, tensor([9, 10, 11, 12], dt));
+      expect((r.toArray() as { re: number }[]).map((c) => c.re)).toEqual([0, 11, 0, 10, 9, 0, 0, 12]);
+    }
+  });
+  it('testSimple2 / testSimple3: element and slice updates into zeros (3, 2)', () => {
+    const z = zeros([3, 2], 'float32');
+    const want = [
+      [0, 0],
+      [11, 12],
+      [0, 0],
+    ];
+    expect(
+      num(
+        tf.tensor_scatter_nd_update(
+          z,
+          I([
+            [1, 0],
+            [1, 1],
+          ]),
+          tensor([11, 12], 'float32'),
+        ),
+      ),
+    ).toEqual(want);
+    expect(num(tf.tensor_scatter_nd_update(z, I([[1]]), tensor([[11, 12]], 'float32')))).toEqual(want);
+  });
+  it('testScatterOutOfRangeCpu: add / sub / update with [[-1], [0], [5]] and [[2], [0], [6]] into 6', () => {
+    const params = tensor([1, 2, 3, 4, 5, 6], 'float32');
+    const upd = tensor([-3, -4, -5], 'float32');
+    for (const op of [tf.tensor_scatter_nd_add, tf.tensor_scatter_nd_sub, tf.tensor_scatter_nd_update]) {
+      expect(op(params, tensor([[2], [0], [5]], 'int64'), upd).shape).toEqual([6]);
+      expect(caught(() => op(params, tensor([[-1], [0], [5]], 'int64'), upd)).message).toMatch(
+        /indices\[0\] = \[-1\] does not index into shape \[6\]/,
+      );
+      expect(caught(() => op(params, tensor([[2], [0], [6]], 'int64'), upd)).message).toMatch(
+        /indices\[2\] = \[6\] does not index into shape \[6\]/,
+      );
+    }
+  });
+  it('testRank3ValidShape / testExtraIndicesDimensions (stateful and ScatterNdTest)', () => {
+    expect(
+      tf.tensor_scatter_nd_update(
+        zeros([2, 2, 2], 'int32'),
+        zeros([2, 2, 2], 'int32'),
+        zeros([2, 2, 2], 'int32'),
+      ).shape,
+    ).toEqual([2, 2, 2]);
+    expect(tf.scatter_nd(zeros([2, 2, 2], 'int32'), zeros([2, 2, 2], 'int32'), [2, 2, 2]).shape).toEqual([
+      2, 2, 2,
+    ]);
+    expect(
+      num(
+        tf.tensor_scatter_nd_update(
+          zeros([2, 2], 'int32'),
+          zeros([1, 1, 2], 'int32'),
+          zeros([1, 1], 'int32'),
+        ),
+      ),
+    ).toEqual([
+      [0, 0],
+      [0, 0],
+    ]);
+    expect(num(tf.scatter_nd(zeros([1, 1, 2], 'int32'), zeros([1, 1], 'int32'), [2, 2]))).toEqual([
+      [0, 0],
+      [0, 0],
+    ]);
+  });
+  it('testResVarInvalidOutputShape: a 0-d output is refused', () => {
+    expect(
+      typed(() => tf.tensor_scatter_nd_update(tensor(0, 'float32'), I([[0]]), tensor([0.22], 'float32'))),
+    ).toMatch(/^tensorflow\.tensor_scatter_nd_update\./);
+  });
+  it('testRank3InvalidShape1 / 2 (stateful and ScatterNdTest)', () => {
+    const z = zeros([2, 2, 2], 'int32');
+    expect(typed(() => tf.tensor_scatter_nd_update(z, zeros([3, 2, 2], 'int32'), z))).toBe(
+      'tensorflow.tensor_scatter_nd_update.updates_shape',
+    );
+    expect(
+      typed(() => tf.tensor_scatter_nd_update(z, zeros([2, 2, 1], 'int32'), zeros([2, 2], 'int32'))),
+    ).toBe('tensorflow.tensor_scatter_nd_update.updates_shape');
+    expect(typed(() => tf.scatter_nd(zeros([3, 2, 2], 'int32'), z, [2, 2, 2]))).toBe(
+      'tensorflow.scatter_nd.updates_shape',
+    );
+    expect(typed(() => tf.scatter_nd(zeros([2, 2, 1], 'int32'), zeros([2, 2], 'int32'), [2, 2, 2]))).toBe(
+      'tensorflow.scatter_nd.updates_shape',
+    );
+  });
+  it('testConcurrentUpdates / testScatterNdRepeatedIndicesAdd: 10000 adds to one element sum in order', () => {
+    const n = 10000;
+    const vals = Array.from({ length: n }, (_, k) => Math.sin(k + 1));
+    const seq = vals.reduce((a, b) => a + b, 0);
+    const r = tf.tensor_scatter_nd_add(
+      zeros([2, 2], 'float64'),
+      tensor(
+        Array.from({ length: n }, () => [0, 1]),
+        'int32',
+      ),
+      tensor(vals, 'float64'),
+    );
+    expect(num(r)).toEqual([
+      [0, seq],
+      [0, 0],
+    ]);
+    expect(num(tf.scatter_nd(zeros([n, 1], 'int32'), tensor(vals, 'float64'), [1]))).toEqual([seq]);
+  });
+  it('StatefulScatterNdTest.testMin / testMax / testAdd / testSub (as tensor_scatter_nd_*, indices [n, 1])', () => {
+    const ones = full([8], 1, 'int32');
+    expect(num(tf.tensor_scatter_nd_min(ones, ind4, I([0, 2, -1, 2])))).toEqual([1, -1, 1, 1, 0, 1, 1, 1]);
+    expect(num(tf.tensor_scatter_nd_max(ones, ind4, I([0, 2, -1, 2])))).toEqual([1, 1, 1, 2, 1, 1, 1, 2]);
+    expect(num(tf.tensor_scatter_nd_add(ones, ind4, I([0, 2, -1, 3])))).toEqual([1, 0, 1, 3, 1, 1, 1, 4]);
+    expect(num(tf.tensor_scatter_nd_sub(ones, ind4, I([0, 2, -1, 2])))).toEqual([1, 2, 1, -1, 1, 1, 1, -1]);
+  });
+  it('ScatterNdTest.testInvalidShape: scatter_nd(indices=[0], updates=[0.0], shape=[1]) is refused', () => {
+    expect(typed(() => tf.scatter_nd(I([0]), tensor([0], 'float32'), [1]))).toBe(
+      'tensorflow.scatter_nd.updates_shape',
+    );
+  });
+  it('ScatterNdTest.testEmptyOutputShape1: indices zeros (2, 2, 2) into shape [0, 3, 2] is refused', () => {
+    expect(
+      typed(() => tf.scatter_nd(zeros([2, 2, 2], 'int32'), zeros([2, 2, 2], 'int32'), [0, 3, 2])),
+    ).toMatch(/^tensorflow\.scatter_nd\./);
+  });
+  it('ScatterNdTest.testEmptyOutputShape3: indices [0], updates [0], shape [0] is empty', () => {
+    expect(tf.scatter_nd(zeros([0], 'int32'), zeros([0], 'int32'), [0]).size).toBe(0);
+  });
+  it('testUpdatesRankSmallerThanIndicesOuterDimsInvalid (ScatterNdTest and ScatterNdTensorTest)', () => {
+    expect(typed(() => tf.scatter_nd(zeros([4, 1, 1], 'int32'), zeros([4], 'int32'), [8]))).toBe(
+      'tensorflow.scatter_nd.updates_shape',
+    );
+    expect(
+      typed(() =>
+        tf.tensor_scatter_nd_update(
+          full([8], 1, 'int32'),
+          I([[[4]], [[3]], [[1]], [[7]]]),
+          I([9, 10, 11, 12]),
+        ),
+      ),
+    ).toBe('tensorflow.tensor_scatter_nd_update.updates_shape');
+  });
+  it('testSmokeScatterNdBatch*: the four smoke shapes run', () => {
+    expect(tf.scatter_nd(zeros([3, 5, 2], 'int32'), zeros([3, 5, 7], 'float32'), [4, 6, 7]).shape).toEqual([
+      4, 6, 7,
+    ]);
+    expect(tf.scatter_nd(zeros([0, 2], 'int32'), zeros([0, 7], 'float32'), [4, 6, 7]).shape).toEqual([
+      4, 6, 7,
+    ]);
+    expect(
+      tf.scatter_nd(zeros([1, 3], 'int32'), zeros([1, 6, 7, 8, 9], 'float32'), [3, 4, 5, 6, 7, 8, 9]).shape,
+    ).toEqual([3, 4, 5, 6, 7, 8, 9]);
+    expect(
+      tf.scatter_nd(zeros([1, 2, 3], 'int32'), zeros([1, 2, 6, 7, 8, 9], 'float32'), [3, 4, 5, 6, 7, 8, 9])
+        .shape,
+    ).toEqual([3, 4, 5, 6, 7, 8, 9]);
+  });
+  const scatterGrads: [string, unknown, unknown, number[], unknown, unknown][] = [
+    [
+      'testGradientsRank2ElementUpdate',
+      [
+        [0, 0],
+        [1, 1],
+      ],
+      [1, 4],
+      [2, 2],
+      [
+        [1, 2],
+        [3, 4],
+      ],
+      [1, 4],
+    ],
+    [
+      'testGradientsRank2SliceUpdate',
+      [[1], [0]],
+      [
+        [3, 4],
+        [1, 2],
+      ],
+      [2, 2],
+      [
+        [3, 4],
+        [1, 2],
+      ],
+      [
+        [1, 2],
+        [3, 4],
+      ],
+    ],
+    [
+      'testGradientsRank3SliceUpdate',
+      [
+        [
+          [0, 1],
+          [1, 0],
+        ],
+        [
+          [0, 0],
+          [1, 1],
+        ],
+      ],
+      [
+        [
+          [5, 7],
+          [2, 4],
+        ],
+        [
+          [1, 3],
+          [6, 8],
+        ],
+      ],
+      [2, 2, 2],
+      [
+        [
+          [1, 2],
+          [3, 4],
+        ],
+        [
+          [5, 6],
+          [7, 8],
+        ],
+      ],
+      [
+        [
+          [3, 4],
+          [5, 6],
+        ],
+        [
+          [1, 2],
+          [7, 8],
+        ],
+      ],
+    ],
+  ];
+  for (const [name, indices, updates, shape, ct, want] of scatterGrads) {
+    it(`ScatterNdTest.${name}: the updates gradient (float32 and float64)`, () => {
+      for (const dt of ['float32', 'float64'] as const) {
+        const g = vjp(tf.lower.scatter_nd(I(indices), tensor(updates as number[], dt), shape));
+        expect(num(g.backward(tensor(ct as number[], dt)).updates)).toEqual(want);
+      }
+    });
+  }
+  it('ScatterNdTensorTest.testUpdateAddSub / testTensorScatterUpdateWithForwarding (int32 and float32)', () => {
+    for (const dt of ['int32', 'float32'] as const) {
+      const t = full([8], 1, dt);
+      const u = tensor([9, 10, 11, 12], dt);
+      expect(num(tf.tensor_scatter_nd_update(t, ind4, u))).toEqual([1, 11, 1, 10, 9, 1, 1, 12]);
+      expect(num(tf.tensor_scatter_nd_add(t, ind4, u))).toEqual([1, 12, 1, 11, 10, 1, 1, 13]);
+      expect(num(tf.tensor_scatter_nd_sub(t, ind4, u))).toEqual([1, -10, 1, -9, -8, 1, 1, -11]);
+    }
+  });
+  it('ScatterNdTensorTest.testUpdateMinMax (int32 and float32)', () => {
+    for (const dt of ['int32', 'float32'] as const) {
+      const t = full([8], 1, dt);
+      const u = tensor([0, 2, -1, 2], dt);
+      expect(num(tf.tensor_scatter_nd_update(t, ind4, u))).toEqual([1, -1, 1, 2, 0, 1, 1, 2]);
+      expect(num(tf.tensor_scatter_nd_min(t, ind4, u))).toEqual([1, -1, 1, 1, 0, 1, 1, 1]);
+      expect(num(tf.tensor_scatter_nd_max(t, ind4, u))).toEqual([1, 1, 1, 2, 1, 1, 1, 2]);
+    }
+  });
+  it('ScatterNdTensorTest.testUpdateMinMaxGradients: ties share the gradient (1/3 each), int32 and int64 indices', () => {
+    for (const idt of ['int32', 'int64'] as const) {
+      const x = full([4], 1, 'float32');
+      const ind = tensor([[1], [2], [3], [3]], idt);
+      const u = tensor([2, 0.5, 1, 1], 'float32');
+      const third = Math.fround(1 / 3);
+      for (const [lower, xDiag, uRows] of [
+        [
+          tf.lower.tensor_scatter_nd_max,
+          [1, 0, 1, third],
+          [
+            [0, 0, 0, 0],
+            [1, 0, 0, 0],
+            [0, 0, 0, 0],
+            [0, 0, third, third],
+          ],
+        ],
+        [
+          tf.lower.tensor_scatter_nd_min,
+          [1, 1, 0, third],
+          [
+            [0, 0, 0, 0],
+            [0, 0, 0, 0],
+            [0, 1, 0, 0],
+            [0, 0, third, third],
+          ],
+        ],
+      ] as const) {
+        const g = vjp(lower(x, ind, u));
+        for (let k = 0; k < 4; k++) {
+          const b = g.backward(
+            tensor(
+              [0, 1, 2, 3].map((j) => (j === k ? 1 : 0)),
+              'float32',
+            ),
+          );
+          expect(num(b.tensor)[k]).toBe(xDiag[k]);
+          expect(num(b.updates)).toEqual(uRows[k]);
+        }
+      }
+    }
+  });
+  it('ScatterNdTensorTest.testUpdateRepeatedIndices1D / 2D: the last duplicate wins (CPU)', () => {
+    const b = tf.tensor_scatter_nd_update(
+      zeros([10, 1], 'float32'),
+      I([[5], [5]]),
+      tensor([[4], [8]], 'float32'),
+    );
+    expect((num(b) as number[][]).map((r) => r[0])).toEqual([0, 0, 0, 0, 0, 8, 0, 0, 0, 0]);
+    const rows = [
+      Array.from({ length: 10 }, (_, k) => k),
+      Array.from({ length: 10 }, (_, k) => 11 + k),
+      Array.from({ length: 10 }, (_, k) => 10 + k),
+    ];
+    const b2 = tf.tensor_scatter_nd_update(
+      zeros([10, 10], 'float32'),
+      I([[5], [6], [6]]),
+      tensor(rows, 'float32'),
+    );
+    expect((num(b2) as number[][])[6]).toEqual([10, 11, 12, 13, 14, 15, 16, 17, 18, 19]);
+  });
+});
+
+// Where this library and the upstream tests (or the TF kernels they exercise) disagree, pinned as
+// `it.fails`: each assertion states the upstream answer and fails today. When one starts passing,
+// the disagreement was resolved — turn it into a plain `it`.
+describe('disagreements with upstream (pinned; see the rehearsal report)', () => {
+  const I = (v: unknown) => tensor(v as number[], 'int32');
+  it.fails('TF scatter_nd_ops_test ScatterNdTest.testBool: scatter_nd takes bool updates (duplicates OR together)', () => {
+    expect(num(tf.scatter_nd(I([[4], [3], [1], [7]]), tensor([false, true, false, true]), [8]))).toEqual([
+      false,
+      false,
+      false,
+      true,
+      false,
+      false,
+      false,
+      true,
+    ]);
+  });
+  it.fails('TF gather_nd_op_test _TEST_ITYPES / gather_op_test _INDEX_TYPES: int16 indices are accepted', () => {
+    expect(
+      num(tf.gather_nd(tensor([8, 1, 2, 3, 7, 5], 'float32'), tensor([[4], [4], [0]], 'int16'))),
+    ).toEqual([7, 7, 8]);
+  });
+  it.fails('TF DoGatherNd: params with no elements and at least one index vector is an error, in bounds or not', () => {
+    expect(typed(() => tf.gather_nd(zeros([3, 0], 'float32'), I([[0]])))).toMatch(/^tensorflow\.gather_nd\./);
+  });
+  it.fails('TF scatter kernels (ValidEmptyOutputShape): an empty output with non-empty indices is an error', () => {
+    expect(typed(() => tf.scatter_nd(I([[0], [1]]), zeros([2, 0], 'float32'), [3, 0]))).toMatch(
+      /^tensorflow\.scatter_nd\./,
+    );
+  });
+  it.fails('TF ScatterNdOp (ValidEmptyOutputShape): indices with no elements and non-empty updates is an error', () => {
+    // indices of shape [2, 0] (depth 0) with updates [2, 3]: num_indices 0, num_updates 6.
+    expect(
+      typed(() =>
+        tf.scatter_nd(
+          zeros([2, 0], 'int32'),
+          tensor(
+            [
+              [1, 2, 3],
+              [10, 20, 30],
+            ],
+            'float32',
+          ),
+          [3],
+        ),
+      ),
+    ).toMatch(/^tensorflow\.scatter_nd\./);
+  });
+  it.fails('TF GatherOp: no bounds check when the slice size (inner_size) is 0: gather(zeros([3, 0]), [5]) is empty [1, 0]', () => {
+    expect(tf.gather(zeros([3, 0], 'float32'), I([5]), { axis: 0 }).shape).toEqual([1, 0]);
+  });
+  it.fails('NumPy 1.24 test_single_int_index: a[1 << 64] is an IndexError (here DTypeError tensor.value)', () => {
+    const c = caught(() => numpy.index(tensor([1, 2, 3], 'int64'), [2n ** 64n]));
+    expect(c.code).toMatch(/^numpy\.index\./);
+  });
+});
