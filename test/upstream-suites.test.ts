@@ -2423,7 +2423,9 @@ describe('tensorflow scatter_nd_ops_test.py', () => {
     }
     for (const dt of ['complex64', 'complex128'] as const) {
       const r = tf.tensor_scatter_nd_update(zeros([8], dt), ind4, tensor([9, 10, 11, 12], dt));
-      expect((r.toArray() as { re: number }[]).map((c) => c.re)).toEqual([0, 11, 0, 10, 9, 0, 0, 12]);
+      expect((r.toArray() as unknown as { re: number }[]).map((c) => c.re)).toEqual([
+        0, 11, 0, 10, 9, 0, 0, 12,
+      ]);
     }
   });
   it('testSimple2 / testSimple3: element and slice updates into zeros (3, 2)', () => {
