@@ -2799,3 +2799,242 @@ describe('disagreements with upstream (pinned; see the rehearsal report)', () =>
     expect(c.code).toMatch(/^numpy\.index\./);
   });
 });
+
+// pytorch/pytorch test/test_indexing.py @ 017943b70f6920c395e3b6dac100e2cd7ecfa92a, the tests with
+// concrete values after test_advancedindex. The file is of a newer PyTorch; each expectation was
+// re-checked on torch 1.13 (/usr/bin/python3, through torch.ops.aten.index / index_put where the
+// Python layer would differ), and 1.13's answer is the one asserted.
+describe('pytorch test_indexing.py: masks, empty indices, accumulate (torch 1.13)', () => {
+  const L = (v: unknown) => tensor(v as number[], 'int64');
+  const v = arange(105, 'float32').reshape([5, 7, 3]);
+  const rows = (t: Tensor, ks: number[]) => ks.map((k) => (num(t) as unknown[])[k]);
+  it('test_bool_indices / test_byte_mask: a bool or uint8 mask [1, 0, 1, 1, 0] selects rows 0, 2, 3', () => {
+    for (const mask of [tensor([true, false, true, true, false]), tensor([1, 0, 1, 1, 0], 'uint8')]) {
+      const r = torch.index(v, [mask]);
+      expect(r.shape).toEqual([3, 7, 3]);
+      expect(num(r)).toEqual(rows(v, [0, 2, 3]));
+    }
+    const b = tensor([true, false, true]);
+    expect(num(torch.index(b, [tensor([true, false, false])]))).toEqual([true]);
+    expect(num(torch.index(b, [tensor([1, 0, 0], 'uint8')]))).toEqual([true]);
+  });
+  it('test_multiple_bool_indices / test_multiple_byte_mask: v[mask1, :, mask2] is (3, 7)', () => {
+    const masks = [
+      [tensor([true, false, true, true, false]), tensor([true, true, true])],
+      [tensor([1, 0, 1, 1, 0], 'uint8'), tensor([1, 1, 1], 'uint8')],
+    ];
+    for (const [m1, m2] of masks) {
+      const r = torch.index(v, [m1, null, m2]);
+      expect(r.shape).toEqual([3, 7]);
+      expect((num(r) as number[][]).map((row) => row[0])).toEqual([0, 43, 65]);
+    }
+  });
+  it('test_bool_indices_accumulate / test_byte_mask_accumulate: an all-false mask adds nothing', () => {
+    for (const mask of [zeros([10], 'bool'), zeros([10], 'uint8')]) {
+      const y = torch.index_put(full([10, 10], 1, 'float32'), [mask], zeros([0, 10], 'float32'), {
+        accumulate: true,
+      });
+      expect(num(y)).toEqual(num(full([10, 10], 1, 'float32')));
+    }
+  });
+  it('test_multi_dimensional_bool_mask: x[m] is (1, 3); x[:, m, :] on (3, 2, 2, 5) is (3, 1, 5)', () => {
+    const m = tensor([
+      [true, false],
+      [false, false],
+    ]);
+    expect(num(torch.index(arange(12, 'float32').reshape([2, 2, 3]), [m]))).toEqual([[0, 1, 2]]);
+    const r = torch.index(arange(60, 'float32').reshape([3, 2, 2, 5]), [null, m]);
+    expect(r.shape).toEqual([3, 1, 5]);
+    expect(num(r)).toEqual([[[0, 1, 2, 3, 4]], [[20, 21, 22, 23, 24]], [[40, 41, 42, 43, 44]]]);
+  });
+  it('test_bool_mask_assignment: v[mask, :] = 0 and v[:, mask] = 0', () => {
+    const v2 = tensor(
+      [
+        [1, 2],
+        [3, 4],
+      ],
+      'int64',
+    );
+    const mask = tensor([true, false]);
+    expect(num(torch.index_put(v2, [mask], tensor(0, 'int64')))).toEqual([
+      [0, 0],
+      [3, 4],
+    ]);
+    expect(num(torch.index_put(v2, [null, mask], tensor(0, 'int64')))).toEqual([
+      [0, 2],
+      [0, 4],
+    ]);
+  });
+  it('test_multi_dimensional_bool_mask_assignment: aten index_put_(v, [None, mask], 0); with a trailing None torch 1.13 raises', () => {
+    const v4 = tensor([1, 2, 3, 4], 'int64').reshape([1, 2, 2, 1]);
+    const mask = tensor([
+      [true, false],
+      [false, true],
+    ]);
+    expect(num(torch.index_put(v4, [null, mask], tensor(0, 'int64')))).toEqual([
+      [
+        [[0], [2]],
+        [[3], [0]],
+      ],
+    ]);
+    // torch 1.13: "output with shape [1, 2, 2, 1] doesn't match the broadcast shape [1, 2, 2, 2]"
+    // (the upstream test, of a newer PyTorch, expects the same values as without the None).
+    expect(typed(() => torch.index_put(v4, [null, mask, null], tensor(0, 'int64')))).toBe(
+      'torch.index_put.mask_broadcast',
+    );
+  });
+  it('test_index_put_accumulate_large_tensor (restated on 9 elements): negative and duplicate indices accumulate', () => {
+    expect(
+      num(
+        torch.index_put(
+          full([9], 1, 'int8'),
+          [L([-2, 0, -2, -1, 0, -1, 1])],
+          tensor([6, 5, 6, 6, 5, 7, 11], 'int8'),
+          { accumulate: true },
+        ),
+      ),
+    ).toEqual([11, 12, 1, 1, 1, 1, 1, 13, 14]);
+    expect(
+      num(
+        torch.index_put(
+          full([2, 9], 1, 'int8'),
+          [L([0, -1, 0, 1]), L([-2, -1, 0, 1])],
+          tensor([12, 13, 10, 11], 'int8'),
+          { accumulate: true },
+        ),
+      ),
+    ).toEqual([
+      [11, 1, 1, 1, 1, 1, 1, 13, 1],
+      [1, 12, 1, 1, 1, 1, 1, 1, 14],
+    ]);
+  });
+  it('test_index_put_accumulate_expanded_values: 0-d and 1-d values broadcast over the indexed rows', () => {
+    const ind = [L([0, 1, 2, 3]), L([1])];
+    let t = torch.index_put(zeros([5, 2], 'float32'), ind, tensor(1, 'float32'), { accumulate: true });
+    t = torch.index_put(t, ind, tensor([1], 'float32'), { accumulate: true });
+    expect(num(t)).toEqual([
+      [0, 2],
+      [0, 2],
+      [0, 2],
+      [0, 2],
+      [0, 0],
+    ]);
+    const ind3 = [L([0]), L([[0], [1], [2]]), L([[0, 1]])];
+    let t3 = torch.index_put(zeros([4, 3, 2], 'float32'), ind3, tensor([-1, -2], 'float32'), {
+      accumulate: true,
+    });
+    t3 = torch.index_put(t3, ind3, tensor([[-1, -2]], 'float32'), { accumulate: true });
+    expect((num(t3) as number[][][])[0]).toEqual([
+      [-2, -4],
+      [-2, -4],
+      [-2, -4],
+    ]);
+    expect(
+      (num(t3) as number[][][])
+        .slice(1)
+        .flat(2)
+        .every((x) => x === 0),
+    ).toBe(true);
+  });
+  it('test_index_ind_dtype: int32 index tensors are refused by torch 1.13 (accepted by newer PyTorch)', () => {
+    const i32 = tensor([3, 1, 0, 2], 'int32');
+    expect(typed(() => torch.index(zeros([4, 4], 'float32'), [i32, i32]))).toBe('torch.index.index_dtype');
+    expect(
+      typed(() =>
+        torch.index_put(zeros([4, 4], 'float32'), [i32, i32], zeros([4], 'float32'), { accumulate: true }),
+      ),
+    ).toBe('torch.index_put.index_dtype');
+  });
+  it('test_index_put_accumulate_empty: a 0-d input with no index and a [1] value is refused', () => {
+    expect(
+      typed(() => torch.index_put(tensor(0.5, 'float32'), [], tensor([1], 'float32'), { accumulate: true })),
+    ).toMatch(/^torch\.index_put\./);
+  });
+  it('test_int_indices / test_int_indices2d / test_int_indices_broadcast / test_ellipsis_tensor', () => {
+    expect(torch.index(v, [L([0, 4, 2])]).shape).toEqual([3, 7, 3]);
+    expect(torch.index(v, [null, L([0, 4, 2])]).shape).toEqual([5, 3, 3]);
+    expect(
+      torch.index(v, [
+        null,
+        L([
+          [0, 1],
+          [4, 3],
+        ]),
+      ]).shape,
+    ).toEqual([5, 2, 2, 3]);
+    const x = arange(12, 'int64').reshape([4, 3]);
+    expect(
+      num(
+        torch.index(x, [
+          L([
+            [0, 0],
+            [3, 3],
+          ]),
+          L([
+            [0, 2],
+            [0, 2],
+          ]),
+        ]),
+      ),
+    ).toEqual([
+      [0, 2],
+      [9, 11],
+    ]);
+    expect(num(torch.index(x, [L([[0], [3]]), L([0, 2])]))).toEqual([
+      [0, 2],
+      [9, 11],
+    ]);
+    const x3 = arange(9, 'int64').reshape([3, 3]);
+    expect(num(torch.index(x3, [null, L([0, 2])]))).toEqual([
+      [0, 2],
+      [3, 5],
+      [6, 8],
+    ]);
+    expect(num(torch.index(x3, [L([0, 2])]))).toEqual([
+      [0, 1, 2],
+      [6, 7, 8],
+    ]);
+  });
+  it('test_empty_index: x[[]] is empty; assigning through an empty index or an all-false mask changes nothing', () => {
+    const x = arange(12, 'int64').reshape([4, 3]);
+    expect(torch.index(x, [zeros([0], 'int64')]).size).toBe(0);
+    expect(num(torch.index_put(x, [zeros([0], 'int64')], tensor(-1, 'int64')))).toEqual(num(x));
+    expect(num(torch.index_put(x, [zeros([4, 3], 'bool')], tensor(-1, 'int64')))).toEqual(num(x));
+  });
+  it('test_empty_ndim_index / test_empty_ndim_index_bool', () => {
+    expect(torch.index(zeros([5], 'float32'), [zeros([0, 2], 'int64')]).shape).toEqual([0, 2]);
+    expect(torch.index(zeros([2, 3, 4, 5], 'float32'), [null, zeros([0, 6], 'int64')]).shape).toEqual([
+      2, 0, 6, 4, 5,
+    ]);
+    const e = zeros([10, 0], 'float32');
+    expect(torch.index(e, [L([1, 2])]).shape).toEqual([2, 0]);
+    expect(torch.index(e, [zeros([0], 'int64'), zeros([0], 'int64')]).shape).toEqual([0]);
+    const c = caught(() => torch.index(e, [null, L([0, 1])]));
+    expect(c.code).toBe('torch.index.index_out_of_bounds');
+    expect(c.message).toMatch(/for dimension with size 0/);
+    expect(typed(() => torch.index(zeros([5], 'float32'), [zeros([0, 2], 'uint8')]))).toMatch(
+      /^torch\.index\./,
+    );
+  });
+  it('test_byte_tensor_assignment: x[b] = value with a uint8 mask', () => {
+    expect(
+      num(
+        torch.index_put(
+          arange(16, 'float32').reshape([4, 4]),
+          [tensor([1, 0, 1, 0], 'uint8')],
+          tensor([3, 4, 5, 6], 'float32'),
+        ),
+      ),
+    ).toEqual([
+      [3, 4, 5, 6],
+      [4, 5, 6, 7],
+      [3, 4, 5, 6],
+      [12, 13, 14, 15],
+    ]);
+  });
+  it('test_advancedindex_big: arange(123344) int32 at [0, 123, 44488, 68807, 123343]', () => {
+    expect(num(torch.index(arange(123344, 'int32'), [L([0, 123, 44488, 68807, 123343])]))).toEqual([
+      0, 123, 44488, 68807, 123343,
+    ]);
+  });
+});
