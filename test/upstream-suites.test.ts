@@ -10,7 +10,9 @@
  *   tensorflow/tensorflow tensorflow/python/kernel_tests/array_ops/*.py (commits in each block)
  * Cases this repo already tested verbatim are left out.
  */
-import { describe, expect, it } from 'vitest';
+import * as tfc from '@tensorflow/tfjs-core';
+import '@tensorflow/tfjs-backend-cpu';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { vjp } from '../src/autodiff/vjp.js';
 import { numpy } from '../src/frameworks/numpy.js';
 import { tensorflow as tf } from '../src/frameworks/tensorflow.js';
@@ -3036,5 +3038,114 @@ describe('pytorch test_indexing.py: masks, empty indices, accumulate (torch 1.13
     expect(num(torch.index(arange(123344, 'int32'), [L([0, 123, 44488, 68807, 123343])]))).toEqual([
       0, 123, 44488, 68807, 123343,
     ]);
+  });
+});
+
+describe('numpy/core/tests/test_indexing.py (v1.24.2): booleans, ellipses, bounds', () => {
+  const ones234 = full([2, 3, 4], 1, 'float64');
+  it('TestMultiIndexingAutomated.test_boolean: a 0-d array(5)[array(True)] is [5]', () => {
+    expect(num(numpy.index(tensor(5, 'int64'), [tensor(true)]))).toEqual([5]);
+  });
+  it('TestMultiIndexingAutomated.test_multidim: too many indices on (3, 1, 5, 6)', () => {
+    const a = arange(90, 'int64').reshape([3, 1, 5, 6]);
+    expect(num(numpy.index(a, [0, 0, 0, 0]))).toBe(0);
+    expect(typed(() => numpy.index(a, [0, 0, 0, 0, 0]))).toBe('numpy.index.too_many_indices');
+    expect(typed(() => numpy.index(a, [0, 0, [1], 0, 0]))).toBe('numpy.index.too_many_indices');
+    expect(typed(() => numpy.add.at(a, numpy.tuple(0, 0, 0, 0, 0), 0))).toBe('numpy.add.at.too_many_indices');
+  });
+  it('TestBooleanIndexing.test_boolean_indexing_weirdness', () => {
+    expect(numpy.index(ones234, [tensor(false), tensor(true), ellipsis]).shape).toEqual([0, 2, 3, 4]);
+    expect(
+      numpy.index(ones234, [tensor(true), [0, 1], tensor(true), tensor(true), [1], [[2]]]).shape,
+    ).toEqual([1, 2]);
+    expect(typed(() => numpy.index(ones234, [tensor(false), [0, 1], ellipsis]))).toMatch(/^numpy\.index\./);
+  });
+  it('Python bools in a tuple: a[False, True, ...] and add.at(a, (True, [0, 1]), 1) (values printed by NumPy 1.24.2)', () => {
+    expect(numpy.index(ones234, [false as never, true as never, ellipsis]).shape).toEqual([0, 2, 3, 4]);
+    const r = numpy.add.at(ones234, numpy.tuple(true as never, [0, 1]), 1);
+    expect((num(r) as number[][][]).flat(2).reduce((x, y) => x + y, 0)).toBe(48);
+  });
+  it("TestBooleanIndexing.test_boolean_indexing_fast_path: NumPy's words for masks of the wrong shape", () => {
+    const a = full([3, 3], 1, 'float64');
+    const want =
+      /boolean index did not match indexed array along dimension 0; dimension is 3 but corresponding boolean dimension is 1/;
+    for (const row of [Array(9).fill(false), [...Array(8).fill(false), true], Array(10).fill(false)]) {
+      const c = caught(() => numpy.index(a, [tensor([row])]));
+      expect(c.code).toBe('numpy.index.mask_shape');
+      expect(c.message).toMatch(want);
+    }
+    const c = caught(() => numpy.index(full([1, 1, 2], 1, 'float64'), [tensor([[[true], [false]]])]));
+    expect(c.code).toBe('numpy.index.mask_shape');
+    expect(c.message).toMatch(
+      /boolean index did not match indexed array along dimension 1; dimension is 1 but corresponding boolean dimension is 2/,
+    );
+  });
+  it('TestMultipleEllipsisError: two or three ellipses are an IndexError', () => {
+    expect(typed(() => numpy.index(arange(10, 'int64'), [ellipsis, ellipsis]))).toBe('numpy.index.ellipsis');
+    expect(typed(() => numpy.index(arange(10, 'int64'), [ellipsis, ellipsis, ellipsis]))).toBe(
+      'numpy.index.ellipsis',
+    );
+  });
+  it('TestCApiAccess.test_getitem: 11 and -11 into 10 (1-d and 2-d); 0 into a 0-d array', () => {
+    for (const shape of [[10], [10, 10]]) {
+      for (const k of [11, -11])
+        expect(typed(() => numpy.index(full(shape, 1, 'float64'), [k]))).toBe(
+          'numpy.index.index_out_of_bounds',
+        );
+    }
+    expect(typed(() => numpy.index(full([], 1, 'float64'), [0]))).toBe('numpy.index.too_many_indices');
+    expect(num(numpy.index(arange(10, 'int64'), [4]))).toBe(4);
+    expect(num(numpy.index(arange(10, 'int64').reshape([5, 2]), [-4]))).toEqual([2, 3]);
+  });
+  it('TestFloatNonIntegerArgument.test_valid_indexing: a[[0]], a[[0, 0]], a[:, [0, 0]], a[:, 0, :] on [[[5]]]', () => {
+    const a = tensor([[[5]]], 'int64');
+    expect(num(numpy.index(a, [[0]]))).toEqual([[[5]]]);
+    expect(num(numpy.index(a, [[0, 0]]))).toEqual([[[5]], [[5]]]);
+    expect(num(numpy.index(a, [slice(), [0, 0]]))).toEqual([[[5], [5]]]);
+    expect(num(numpy.index(a, [slice(), 0, slice()]))).toEqual([[5]]);
+  });
+  it('TestNonIntegerArrayLike.test_basic: a[[0.5, 1.5]] is an IndexError', () => {
+    expect(typed(() => numpy.index(arange(10, 'int64'), [tensor([0.5, 1.5], 'float64')]))).toBe(
+      'numpy.index.index_dtype',
+    );
+  });
+});
+
+// TF.js's scatter_nd_test.ts 'should work for 2d' / 'simple 1d' / 'multiple 1d' / 'tensorLike input'
+// pass rank-1 indices ([0, 4, 2]) with updates of shape [3, 3] / [1] / [3]: TF.js reads rank-1
+// indices as n index vectors of depth 1. TensorFlow reads them as ONE index vector (depth n), so
+// those updates do not fit; this library follows TensorFlow. Pinned on both sides (TF.js 4.22 cpu).
+describe('TF.js scatterND reads rank-1 indices as [n, 1]; TensorFlow (and this library) as one vector', () => {
+  beforeAll(async () => {
+    await tfc.setBackend('cpu');
+  });
+  it('scatterND([0, 4, 2], [[100, 101, 102], [777, 778, 779], [1000, 1001, 1002]], [5, 3])', async () => {
+    const u = [
+      [100, 101, 102],
+      [777, 778, 779],
+      [1000, 1001, 1002],
+    ];
+    const got = await tfc
+      .scatterND(tfc.tensor1d([0, 4, 2], 'int32'), tfc.tensor2d(u, [3, 3], 'int32'), [5, 3])
+      .array();
+    expect(got).toEqual([
+      [100, 101, 102],
+      [0, 0, 0],
+      [1000, 1001, 1002],
+      [0, 0, 0],
+      [777, 778, 779],
+    ]);
+    expect(typed(() => tf.scatter_nd(tensor([0, 4, 2], 'int32'), tensor(u, 'int32'), [5, 3]))).toBe(
+      'tensorflow.scatter_nd.index_depth',
+    );
+  });
+  it('scatterND([3], [101], [5]): TF.js [0, 0, 0, 101, 0]; TF wants a scalar update for the one vector [3]', async () => {
+    expect(await tfc.scatterND(tfc.tensor1d([3], 'int32'), tfc.tensor1d([101]), [5]).array()).toEqual([
+      0, 0, 0, 101, 0,
+    ]);
+    expect(typed(() => tf.scatter_nd(tensor([3], 'int32'), tensor([101], 'float32'), [5]))).toBe(
+      'tensorflow.scatter_nd.updates_shape',
+    );
+    expect(num(tf.scatter_nd(tensor([3], 'int32'), tensor(101, 'float32'), [5]))).toEqual([0, 0, 0, 101, 0]);
   });
 });
