@@ -19,6 +19,7 @@ import { tensorflow as tf } from '../src/frameworks/tensorflow.js';
 import { torch } from '../src/frameworks/torch.js';
 import { GatherScatterError } from '../src/index.js';
 import { cast, moveAxis } from '../src/tensor/ops.js';
+import { complex } from '../src/tensor/complex.js';
 import { type Tensor, arange, full, tensor, zeros } from '../src/tensor/tensor.js';
 import { caught } from './helpers/errors.js';
 
@@ -1600,6 +1601,18 @@ describe('pytorch/pytorch test/test_scatter_gather_ops.py TestScatterGather', ()
       expect(num(torch.scatter_reduce(dst, 0, idx, src, reduce))).toEqual(num(dst));
     }
   });
+  it('TestScatterAddOverrideCorrectness.test_empty_index_is_noop / test_op_variants: empty (0, 128) index; out is returned', () => {
+    const self = arange(6 * 128, 'float32').reshape([6, 128]);
+    expect(num(torch.scatter_add(self, 0, zeros([0, 128], 'int64'), zeros([0, 128], 'float32')))).toEqual(
+      num(self),
+    );
+    const out = zeros([6, 128], 'float32');
+    const idx = tensor([[5], [0], [5]], 'int64');
+    const src = tensor([[1], [2], [3]], 'float32');
+    const ret = torch.scatter_add(self, 0, idx, src, { out });
+    expect(ret).toBe(out);
+    expect((num(out) as number[][]).map((r) => r[0])).toEqual([2, 128, 256, 384, 512, 644]);
+  });
   for (const include_self of [true, false]) {
     it(`test_scatter_reduce_amax / amin: NaN and inf propagation, include_self=${include_self}`, () => {
       const idx = L([0, 0, 1, 1, 2, 2]);
@@ -2151,6 +2164,88 @@ describe('tensorflow gather_op_test.py GatherTest', () => {
       expect(r.shape).toEqual([...pshape.slice(0, a), 8, 9, 10, ...pshape.slice(a + 1)]);
     });
   }
+});
+
+// tensorflow/tensorflow tensorflow/python/kernel_tests/array_ops/batch_gather_op_test.py
+// @ 41c9f4d4435707ed64b5a4fa5a964f73a5b99986: batch_gather(params, indices) is
+// tf.gather(params, indices, axis=rank(indices) - 1, batch_dims=rank(indices) - 1).
+describe('tensorflow batch_gather_op_test.py GatherTest (as gather with batch_dims)', () => {
+  const bg = (p: Tensor, i: Tensor) => tf.gather(p, i, { axis: i.rank - 1, batch_dims: i.rank - 1 });
+  for (const idt of ['int32', 'int64'] as const) {
+    it(`testSimpleGather / test2DArray (${idt} indices)`, () => {
+      const data = [0, 1, 2, 3, 7, 5, 8, 9, 10, 11, 15, 13];
+      for (const dt of ['int64', 'float32'] as const) {
+        expect(num(bg(tensor(data, dt), tensor([3, 4], idt)))).toEqual([3, 7]);
+        expect(num(bg(tensor(data, dt).reshape([2, 6]), tensor([[3], [4]], idt)))).toEqual([[3], [15]]);
+      }
+      const c = bg(
+        tensor(
+          data.map((d) => complex(d, 10 * d)),
+          'complex64',
+        ),
+        tensor([3, 4], idt),
+      );
+      expect(c.toArray()).toEqual([complex(3, 30), complex(7, 70)]);
+    });
+  }
+  it('testHigherRank: (2, 2, 3) with indices (2, 2, 2)', () => {
+    const data = tensor(
+      [
+        [
+          [0, 1, 2],
+          [3, 7, 5],
+        ],
+        [
+          [8, 9, 10],
+          [11, 15, 13],
+        ],
+      ],
+      'float32',
+    );
+    const ind = tensor(
+      [
+        [
+          [2, 0],
+          [1, 2],
+        ],
+        [
+          [2, 0],
+          [0, 1],
+        ],
+      ],
+      'int32',
+    );
+    expect(num(bg(data, ind))).toEqual([
+      [
+        [2, 0],
+        [7, 5],
+      ],
+      [
+        [10, 8],
+        [11, 15],
+      ],
+    ]);
+  });
+  it('testBadIndicesCPU: batch_gather([[0, 1, 2], [3, 4, 5]], [7]) says indices[0] = 7 is not in [0, 2)', () => {
+    const c = caught(() =>
+      bg(
+        tensor(
+          [
+            [0, 1, 2],
+            [3, 4, 5],
+          ],
+          'int32',
+        ),
+        tensor([7], 'int32'),
+      ),
+    );
+    expect(c.code).toBe('tensorflow.gather.index_out_of_bounds');
+    expect(c.message).toMatch(/indices\[0\] = 7 is not in \[0, 2\)/);
+  });
+  it('testEmptySlices: (7, 0, 0) with [3, 4] is (2, 0, 0)', () => {
+    for (const idt of ['int32', 'int64'] as const)
+      expect(bg(zeros([7, 0, 0], 'float32'), tensor([3, 4], idt)).shape).toEqual([2, 0, 0]);
+  });
 });
 
 // tensorflow/tensorflow tensorflow/python/kernel_tests/array_ops/gather_nd_op_test.py
