@@ -628,7 +628,7 @@ describe('negative tests: one per rule', () => {
     [3, 4],
   ]);
   const cases: [string, () => unknown, new (...a: any[]) => Error][] = [
-    ['tensorflow.gather.indices_dtype', () => tf.gather(p, tensor([0], 'int16')), DTypeError],
+    ['tensorflow.gather.indices_dtype', () => tf.gather(p, tensor([0], 'uint8')), DTypeError],
     ['tensorflow.gather.axis', () => tf.gather(p, I([0]), { axis: 2 }), InvalidArgumentError],
     ['tensorflow.gather.batch_dims', () => tf.gather(p, I([[0]]), { batch_dims: 3 }), InvalidArgumentError],
     [

@@ -2288,10 +2288,10 @@ describe('tensorflow gather_nd_op_test.py GatherNdTest', () => {
     expect(tf.gather_nd(ones, zeros([0, 2], 'int32')).shape).toEqual([0]);
     expect(tf.gather_nd(ones, zeros([0, 1], 'int32')).shape).toEqual([0, 3]);
     expect(tf.gather_nd(zeros([0, 3], 'float32'), zeros([0, 2], 'int32')).shape).toEqual([0]);
-    // params (0, 3) with one index vector [0, 0]: TF raises ("Requested more than 0 entries, but
-    // params is empty"); here the index is out of bounds of the size-0 dim: a typed error too.
-    expect(typed(() => tf.gather_nd(zeros([0, 3], 'float32'), zeros([1, 2], 'int32')))).toBe(
-      'tensorflow.gather_nd.index_out_of_bounds',
+    // params (0, 3) with one index vector [0, 0]: TF raises "Requested more than 0 entries, but
+    // params is empty", before any bounds check.
+    expect(() => tf.gather_nd(zeros([0, 3], 'float32'), zeros([1, 2], 'int32'))).toThrow(
+      'Requested more than 0 entries, but params is empty.  Params shape: [0,3]',
     );
   });
   it('testIndexScalar: indices [4, 1] give the scalar 7', () => {
@@ -2840,12 +2840,12 @@ describe('tensorflow scatter_nd_ops_test.py', () => {
   });
 });
 
-// Where this library and the upstream tests (or the TF kernels they exercise) disagree, pinned as
-// `it.fails`: each assertion states the upstream answer and fails today. When one starts passing,
-// the disagreement was resolved — turn it into a plain `it`.
-describe('disagreements with upstream (pinned; see the rehearsal report)', () => {
+// Where this library and the upstream tests (or the TF kernels they exercise) disagreed in the
+// rehearsal (stop 14). Five are resolved (plain `it`); the two still open are pinned as `it.fails`:
+// each assertion states the upstream answer and fails today, so resolving one turns it loud.
+describe('disagreements found with upstream (five resolved, two pinned)', () => {
   const I = (v: unknown) => tensor(v as number[], 'int32');
-  it.fails('TF scatter_nd_ops_test ScatterNdTest.testBool: scatter_nd takes bool updates (duplicates OR together)', () => {
+  it('TF scatter_nd_ops_test ScatterNdTest.testBool: scatter_nd takes bool updates (duplicates OR together)', () => {
     expect(num(tf.scatter_nd(I([[4], [3], [1], [7]]), tensor([false, true, false, true]), [8]))).toEqual([
       false,
       false,
@@ -2857,20 +2857,22 @@ describe('disagreements with upstream (pinned; see the rehearsal report)', () =>
       true,
     ]);
   });
-  it.fails('TF gather_nd_op_test _TEST_ITYPES / gather_op_test _INDEX_TYPES: int16 indices are accepted', () => {
+  it('TF gather_nd_op_test _TEST_ITYPES / gather_op_test _INDEX_TYPES: int16 indices are accepted', () => {
     expect(
       num(tf.gather_nd(tensor([8, 1, 2, 3, 7, 5], 'float32'), tensor([[4], [4], [0]], 'int16'))),
     ).toEqual([7, 7, 8]);
   });
-  it.fails('TF DoGatherNd: params with no elements and at least one index vector is an error, in bounds or not', () => {
-    expect(typed(() => tf.gather_nd(zeros([3, 0], 'float32'), I([[0]])))).toMatch(/^tensorflow\.gather_nd\./);
-  });
-  it.fails('TF scatter kernels (ValidEmptyOutputShape): an empty output with non-empty indices is an error', () => {
-    expect(typed(() => tf.scatter_nd(I([[0], [1]]), zeros([2, 0], 'float32'), [3, 0]))).toMatch(
-      /^tensorflow\.scatter_nd\./,
+  it('TF DoGatherNd: params with no elements and at least one index vector is an error, in bounds or not', () => {
+    expect(typed(() => tf.gather_nd(zeros([3, 0], 'float32'), I([[0]])))).toBe(
+      'tensorflow.gather_nd.empty_params',
     );
   });
-  it.fails('TF ScatterNdOp (ValidEmptyOutputShape): indices with no elements and non-empty updates is an error', () => {
+  it('TF scatter kernels (ValidEmptyOutputShape): an empty output with non-empty indices is an error', () => {
+    expect(typed(() => tf.scatter_nd(I([[0], [1]]), zeros([2, 0], 'float32'), [3, 0]))).toBe(
+      'tensorflow.scatter_nd.empty_output',
+    );
+  });
+  it('TF ScatterNdOp (ValidEmptyOutputShape): indices with no elements and non-empty updates is an error', () => {
     // indices of shape [2, 0] (depth 0) with updates [2, 3]: num_indices 0, num_updates 6.
     expect(
       typed(() =>
@@ -2886,7 +2888,7 @@ describe('disagreements with upstream (pinned; see the rehearsal report)', () =>
           [3],
         ),
       ),
-    ).toMatch(/^tensorflow\.scatter_nd\./);
+    ).toBe('tensorflow.scatter_nd.empty_output');
   });
   it.fails('TF GatherOp: no bounds check when the slice size (inner_size) is 0: gather(zeros([3, 0]), [5]) is empty [1, 0]', () => {
     expect(tf.gather(zeros([3, 0], 'float32'), I([5]), { axis: 0 }).shape).toEqual([1, 0]);

@@ -144,12 +144,19 @@ export function scatterPolicy(op: string, value: TfPolicyOptions | null | undefi
   return { policy, device, out };
 }
 
-/** Index dtypes of the public Python API (tf.gather, gather_nd, scatter_nd, tensor_scatter_nd_*). */
-const INDEX_DTYPES: readonly DType[] = ['int32', 'int64'];
+/**
+ * Index dtypes of the public Python API: GatherV2 and GatherNd kernels are registered for int16,
+ * int32 and int64 indices (TF's gather_op_test / gather_nd_op_test run all three), ScatterNd and
+ * TensorScatter* for int32 and int64.
+ */
+const GATHER_INDEX_DTYPES: readonly DType[] = ['int16', 'int32', 'int64'];
+const SCATTER_INDEX_DTYPES: readonly DType[] = ['int32', 'int64'];
 
-/** Checks the index dtype: int32 or int64 (`<op>.indices_dtype`). */
+/** Checks the index dtype (`<op>.indices_dtype`): int16, int32 or int64 for gathers, int32 or int64 for scatters. */
 export function checkIndexDType(op: string, indices: Tensor): void {
-  indexDType(op, indices, INDEX_DTYPES, 'indices_dtype', 'indices must be int32 or int64');
+  if (op === 'tensorflow.gather' || op === 'tensorflow.gather_nd')
+    indexDType(op, indices, GATHER_INDEX_DTYPES, 'indices_dtype', 'indices must be int16, int32 or int64');
+  else indexDType(op, indices, SCATTER_INDEX_DTYPES, 'indices_dtype', 'indices must be int32 or int64');
 }
 
 /** Checks that a data dtype is numeric (not bool) for ops that add or compare (`<op>.<name>_dtype`). */
