@@ -4,6 +4,8 @@
  * index_add, index_copy, index_fill, index_put, take, take_along_dim. The in-place `Tensor.*_`
  * methods are the out-of-place functions here; `out` (PyTorch's `out=`, and the way to write in
  * place: pass the input) goes in the trailing options object with the op's keyword arguments.
+ * An `out` sharing memory with an input is refused where PyTorch 1.13 refuses it
+ * (`torch.<op>.out_overlap`, torch/overlap.ts).
  * Policies per op live in torch/policy.ts; each member below is `runs(lower)` of its lowering.
  */
 import { torchTensor } from './constructors.js';

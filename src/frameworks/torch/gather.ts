@@ -4,7 +4,7 @@
  */
 import { InvalidArgumentError, fmt } from '../../errors.js';
 import { broadcastTo } from '../../tensor/ops.js';
-import { type Tensor, zeros } from '../../tensor/tensor.js';
+import { type Tensor, sameShape, zeros } from '../../tensor/tensor.js';
 import { flag, integer, normalizeAxis, options, tensorArg } from '../args.js';
 import type { GatherCall, ScatterCall } from '../../core/call.js';
 import {
@@ -27,6 +27,7 @@ import {
   policyOf,
 } from './policy.js';
 import type { LoweredGather } from '../lowered.js';
+import { type Roles, checkNoOverlap, checkNoPartialOverlap, refuseAliasing } from './overlap.js';
 
 /** PyTorch's keyword `out=`: the result's shape and the input's dtype. */
 export interface OutOptions {
@@ -73,6 +74,19 @@ export const writesNothing = (m: CallMeta, X: Tensor, policy: ScatterPolicy): Sc
   flatScatter(m, X, NO_INDEX, zeros([0], X.dtype), 'replace', policy);
 
 /**
+ * torch.<op>.out_overlap as torch.gather checks it (1.13, after out's dtype, before the index's):
+ * out may not share memory with the input, nor partly with the index (overlap.ts). A tensor
+ * take_along_dim broadcast (`grown`) is an expanded view in PyTorch, which its check cannot
+ * classify: any overlap with it is refused as a departure (refuseAliasing).
+ */
+function gatherOverlap(op: string, out: unknown, input: Tensor, index: Roles, grown = [false, false]): void {
+  if (grown[0]) refuseAliasing(op, out, { input }, true);
+  else checkNoOverlap(op, out, { input });
+  if (grown[1]) refuseAliasing(op, out, index, true);
+  else checkNoPartialOverlap(op, out, index);
+}
+
+/**
  * Lowers `torch.gather(input, dim, index, *, sparse_grad=False, out=None)`.
  *
  *   out[i][j][k] = input[index[i][j][k]][j][k]   (dim = 0; likewise for other dims)
@@ -94,6 +108,7 @@ export function lowerGather(
   const I = tensorArg(`torch.${op}`, 'index', index);
   const d = normalizeDim(op, dim, X.rank);
   checkOutDType(`torch.${op}`, o.out, X.dtype);
+  gatherOverlap(op, o.out, X, { index: I });
   if (I.size === 0) return readsNothing(metaOf(op, o.out, I.shape), X, policyOf(op));
   checkIndexDType(op, I);
   const [X1, I1] = elementsArgs(op, X, I, d);
@@ -130,6 +145,8 @@ export function lowerTakeAlongDim(
   const m = metaOf(op, o.out);
   if (o.dim == null) {
     checkOutDType(name, o.out, X.dtype);
+    // PyTorch gathers from the flat views: out is compared with them.
+    gatherOverlap(op, o.out, X.reshape([X.size]), { indices: I.reshape([I.size]) });
     if (I.size === 0) return readsNothing({ ...m, reshape: [0] }, X, policyOf(op));
     checkIndexDType(op, I);
     return flatGather(m, X, I.reshape([I.size]), policyOf(op));
@@ -155,6 +172,11 @@ export function lowerTakeAlongDim(
     `${name}: input ${fmt(X.shape)} and indices ${fmt(I.shape)} do not broadcast outside dimension ${d}`,
   );
   shape[d] = I.shape[d];
+  checkOutDType(name, o.out, X.dtype);
+  // The shape PyTorch broadcasts a tensor to: it grew when that is not its own.
+  const target = (t: Tensor) => shape.map((s, k) => (k === d ? t.shape[d] : s));
+  const grown = [X, I].map((t) => !sameShape(t.shape, target(t)));
+  gatherOverlap(op, o.out, X, { indices: I }, grown);
   const index = broadcastTo(I, shape);
   // The broadcast index goes through gather: empty → nothing is checked or read.
   if (index.size === 0) return readsNothing({ ...m, reshape: shape }, X, policyOf(op));
@@ -176,6 +198,9 @@ export function lowerTake(
   const X = tensorArg(`torch.${op}`, 'input', input);
   const I = tensorArg(`torch.${op}`, 'index', index);
   checkIndexDType(op, I);
+  checkOutDType(`torch.${op}`, o.out, X.dtype);
+  // PyTorch refuses taking from an empty input first (the core's out-of-bounds error here).
+  if (X.size > 0 || I.size === 0) checkNoOverlap(op, o.out, { index: I, input: X });
   return flatGather(metaOf(op, o.out), X, I, policyOf(op));
 }
 
@@ -224,6 +249,7 @@ export function lowerIndexSelect(
   const { d, I } = vectorAlongDim(op, given, normalizeDim(op, dim, X.rank));
   // PyTorch 1.13 measured: out's dtype after the index checks, before the empty dim.
   checkOutDType(name, o.out, X.dtype);
+  checkNoOverlap(op, o.out, { input: X, index: given });
   if (X.rank === 0 && I.size !== 1)
     throw new InvalidArgumentError(
       `torch.${op}.rank0_input`,

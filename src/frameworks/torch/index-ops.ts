@@ -22,6 +22,7 @@ import {
   policyOf,
 } from './policy.js';
 import type { LoweredScatter } from '../lowered.js';
+import { checkNoOverlap, checkNoPartialOverlap, writesInPlace } from './overlap.js';
 
 /** The updates of an index_add: the source, how it adds, and the product declared before the scatter. */
 type Scaled = { updates: Tensor; computation: UpdateComputation; prologue?: Prologue };
@@ -53,6 +54,10 @@ function lowerIndexFamily(
       { source: source.shape, expected: want },
     );
   checkOutDType(`torch.${op}`, out, X.dtype);
+  // index_add checks out's overlaps here (index_copy's and index_fill's come earlier), then
+  // copies self into out (a partial overlap refused), then runs.
+  if (op === 'index_add') checkNoOverlap(op, out, { index: I, source });
+  if (op !== 'index_fill') checkNoPartialOverlap(op, out, { input: X });
   // index_copy / index_fill write nothing when the slices are empty: no index is checked.
   if (S.size === 0 && op !== 'index_add') return writesNothing(metaOf(op, out), X, policyOf(op));
   const computation = op === 'index_add' ? 'add' : 'replace';
@@ -172,7 +177,9 @@ export function lowerIndexCopy(
   // PyTorch 1.13 measured: dim, then out's dtype, then the index.
   const d = normalizeDim('index_copy', dim, X.rank);
   checkOutDType(op, o.out, X.dtype);
-  const along = vectorAlongDim('index_copy', tensorArg(op, 'index', index), d);
+  const I = tensorArg(op, 'index', index);
+  checkNoOverlap('index_copy', o.out, { index: I, source: S });
+  const along = vectorAlongDim('index_copy', I, d);
   checkSameDType('index_copy', 'source', X, S);
   return lowerIndexFamily('index_copy', X, along, S, o.out);
 }
@@ -198,8 +205,11 @@ export function lowerIndexFill(
   // A float tensor's item is a Python float (range-checked before truncation).
   const pyFloat = value instanceof Tensor && isFloat(value.dtype);
   const I = tensorArg(op, 'index', index);
-  // PyTorch 1.13's order here: the index dtype, dim, the index rank, then the value's range.
+  // PyTorch 1.13's order here: the index dtype, (in place) the index's overlap with self, dim,
+  // the index rank, then the value's range. Another out is aten's index_fill.int_Scalar_out,
+  // which fills a copy and copies it in: no overlap rule (overlap.ts writesInPlace).
   checkIndexDType('index_fill', I);
+  if (writesInPlace(o.out, X)) checkNoOverlap('index_fill', o.out, { index: I });
   const along = vectorAlongDim('index_fill', I, normalizeDim('index_fill', dim, X.rank));
   const shape = atLeast1d(X).shape.map((s, k) => (k === along.d ? along.I.size : s));
   // PyTorch restrides self to the index's length along dim before it converts the value: an

@@ -32,6 +32,13 @@ import { type OutOptions, readsNothing, writesNothing } from './gather.js';
 import { indexPutPolicy, indexPutRowDims } from './nan-places.js';
 import { TORCH_POLICY, checkIndexDType, checkOutDType, checkSameDType, metaOf, policyOf } from './policy.js';
 import type { LoweredGather, LoweredScatter } from '../lowered.js';
+import {
+  type Roles,
+  checkNoOverlap,
+  checkNoPartialOverlap,
+  refuseAliasing,
+  writesInPlace,
+} from './overlap.js';
 
 const isMask = (t: Tensor) => t.dtype === 'bool' || t.dtype === 'uint8';
 
@@ -191,18 +198,19 @@ function lowerSliceIndex(X: Tensor, indices: readonly unknown[], out: unknown): 
 function lowerSliceIndexPut(
   X: Tensor,
   indices: readonly unknown[],
-  values: unknown,
-  opts: { accumulate?: unknown; out?: unknown },
+  V: Tensor,
+  accumulate: boolean,
+  out: unknown,
 ): ScatterCall {
   const op = 'torch.index_put';
   const all = torchItems(op, X, indices);
-  const V = tensorArg(op, 'values', values);
-  const accumulate = flag(op, 'accumulate', opts.accumulate, false);
   const advs = all.filter((i) => 'adv' in i);
-  const m = maskMeta(op, opts.out, X);
+  const m = maskMeta(op, out, X);
   const lone = advs.length === 1 && 'mask' in advs[0].adv ? advs[0].adv.mask : undefined;
-  if (lone && V.size === 1 && !accumulate)
+  if (lone && V.size === 1 && !accumulate) {
+    if (writesInPlace(out, X)) maskedFillOverlap('index_put', out, X, indices);
     return maskedFill(m, X, all, lone, V, policyOf('index_put', X.dtype));
+  }
   const { p, S, shape } = placedItems(op, X, all.filter(notScalarMask));
   // The row of ATen's inner loop: self's dims after the last indexed one, or more (nan-places.ts).
   const indexed = p.items.flatMap((i) => ('adv' in i ? [...i.dims] : []));
@@ -254,6 +262,37 @@ function tooMany(op: string, X: Tensor, count: number): never {
     `${op}: too many indices for tensor of dimension ${X.rank} (got ${count})`,
     { rank: X.rank, count },
   );
+}
+
+/** The index tuple's tensors as overlap roles, `indices[k]` (null entries and junk skipped). */
+const tupleRoles = (indices: readonly unknown[]): Roles =>
+  Object.fromEntries(indices.flatMap((t, k) => (Tensor.isTensor(t) ? [[`indices[${k}]`, t]] : [])));
+
+/**
+ * torch.<op>.out_overlap of aten's index_out and of index_put_ (`op`: index, index_put; PyTorch
+ * 1.13, right after `.too_many_indices`, before any other check of the tuple): out shares no
+ * memory with `first` (self, or the values) nor with any index tensor (overlap.ts).
+ */
+function tupleOverlap(op: string, out: unknown, indices: readonly unknown[], first: Roles): void {
+  checkNoOverlap(op, out, { ...first, ...tupleRoles(indices) });
+}
+
+/** Whether index_put takes PyTorch's masked_fill path (maskedFill): one mask, the rest null, one value. */
+function fillsMask(indices: readonly unknown[], V: Tensor, accumulate: boolean): boolean {
+  const given = indices.filter((i) => i !== null);
+  return !accumulate && V.size === 1 && given.length === 1 && Tensor.isTensor(given[0]) && isMask(given[0]);
+}
+
+/**
+ * index_put_'s masked_fill path: masked_fill_ refuses a mask partly on self, after the mask's
+ * shape and values, before the value's conversion; it sees the mask with a trailing 1 per dim
+ * no entry covers.
+ */
+function maskedFillOverlap(op: string, out: unknown, X: Tensor, indices: readonly unknown[]): void {
+  const mask = indices.find((i) => Tensor.isTensor(i)) as Tensor;
+  const covered = indices.length - 1 + mask.rank;
+  const M = mask.reshape([...mask.shape, ...new Array<number>(Math.max(0, X.rank - covered)).fill(1)]);
+  checkNoPartialOverlap(op, out, { mask: M });
 }
 
 /** The tuple's masks read as columns: operand, entries, broadcast shape S (`<op>.shape`). */
@@ -353,6 +392,11 @@ export function lowerIndex(
       `${op}.indices`,
       `${op}: indices must be an array of Tensors (one per indexed dim)`,
     );
+  // With an out, aten::index.Tensor_out (1.13): out's overlaps right after the count of indices.
+  if (o.out != null) {
+    if (indices.length > X.rank) tooMany(op, X, indices.length);
+    tupleOverlap('index', o.out, indices, { input: X });
+  }
   if (indices.some((i: unknown) => i === null)) return lowerSliceIndex(X, indices, o.out);
   const arrays = indices.map((i: unknown) => tensorArg(op, 'indices', i));
   if (arrays.some((t) => t.rank === 0)) scalarIndex(op);
@@ -400,7 +444,7 @@ function intTuple(op: string, X: Tensor, arrays: readonly Tensor[]) {
   return { idx, shape, result: [...shape, ...X.shape.slice(arrays.length)] };
 }
 
-/** The opening of masked_select / masked_scatter: options, input, a bool or uint8 mask (`<op>.mask_dtype`). */
+/** The opening of masked_select / masked_scatter: options, input, a bool or uint8 mask (`<op>.mask_dtype`; its values unchecked). */
 function openMaskOp(op: string, opts: OutOptions | null | undefined, input: unknown, mask: unknown) {
   const o = options(op, opts, ['out']);
   const X0 = tensorArg(op, 'input', input);
@@ -411,7 +455,7 @@ function openMaskOp(op: string, opts: OutOptions | null | undefined, input: unkn
       `${op}: expected BoolTensor or ByteTensor for mask; got ${M.dtype}`,
       { dtype: M.dtype },
     );
-  return { out: o.out, X0, M0: maskOf(op, M) };
+  return { out: o.out, X0, M };
 }
 
 /** x and mask broadcast together (`<op>.shape`), a 0-d pair viewed as 1-d (the third value says it was 0-d). */
@@ -439,10 +483,11 @@ export function lowerMaskedSelect(
   opts?: OutOptions | null,
 ): LoweredGather<'torch.masked_select'> {
   const op = 'torch.masked_select';
-  const { out, X0, M0 } = openMaskOp(op, opts, input, mask);
-  // PyTorch 1.13 measured: the mask's dtype, out's dtype, then the broadcast.
+  const { out, X0, M: given } = openMaskOp(op, opts, input, mask);
+  // PyTorch 1.13 measured: the mask's dtype, out's dtype, out's overlap, the mask's values, then the broadcast.
   checkOutDType(op, out, X0.dtype);
-  const [X, M] = broadcastPair(op, X0, M0);
+  checkNoOverlap('masked_select', out, { input: X0, mask: given });
+  const [X, M] = broadcastPair(op, X0, maskOf(op, given));
   return maskGather(maskMeta(op, out, X0), X, M, policyOf('index_put'));
 }
 
@@ -457,7 +502,8 @@ export function lowerMaskedScatter(
   opts?: OutOptions | null,
 ): LoweredScatter<'torch.masked_scatter'> {
   const op = 'torch.masked_scatter';
-  const { out, X0, M0 } = openMaskOp(op, opts, input, mask);
+  const { out, X0, M: given } = openMaskOp(op, opts, input, mask);
+  const M0 = maskOf(op, given);
   const S = tensorArg(op, 'source', source);
   // PyTorch 1.13 measured (test/torch-check-order-scatter): the broadcast before source's dtype.
   const [X, M, rank0] = broadcastPair(op, X0, M0);
@@ -474,6 +520,11 @@ export function lowerMaskedScatter(
       `${op}: Number of elements of source < number of ones in mask (${S.size} < ${count})`,
       { source: S.size, count },
     );
+  // In place, PyTorch checks no overlap and reads what it has written (overlap.ts refuseAliasing).
+  if (writesInPlace(out, X0)) {
+    refuseAliasing('masked_scatter', out, { source: S }, true);
+    refuseAliasing('masked_scatter', out, { mask: given }, false);
+  }
   const m = { ...maskMeta(op, out, X0), reshape: rank0 ? [] : undefined, updates_shape: S.shape };
   // Every source element is an update; those past count(mask) aim out of bounds (the nonzero
   // step's extra rows) and are skipped: gradients reach source in its own shape.
@@ -513,12 +564,21 @@ export function lowerIndexPut(
       `${name}.indices`,
       `${name}: indices must be an array of Tensors (one per indexed dim); got ${indices === null ? 'null' : typeof indices}`,
     );
-  if (indices.some((i: unknown) => i === null)) return lowerSliceIndexPut(X, indices, values, o);
-  let arrays = indices.map((i: unknown) => tensorArg(name, 'indices', i));
   const V = tensorArg(name, 'values', values);
   const accumulate = flag(name, 'accumulate', o.accumulate, false);
+  // In place (index_put_), PyTorch 1.13 checks out's overlaps right after the count of indices,
+  // unless it takes the masked_fill path (checked there). Another out is aten's index_put.out,
+  // which computes aside and copies in: no rule.
+  const inPlace = writesInPlace(o.out, X);
+  if (inPlace && !fillsMask(indices, V, accumulate)) {
+    if (indices.length > X.rank) tooMany(name, X, indices.length);
+    tupleOverlap(op, o.out, indices, { values: V });
+  }
+  if (indices.some((i: unknown) => i === null)) return lowerSliceIndexPut(X, indices, V, accumulate, o.out);
+  let arrays = indices.map((i: unknown) => tensorArg(name, 'indices', i));
   if (arrays.some(isMask)) {
     const tuple = indexPutTuple(X, arrays, V, accumulate);
+    if (inPlace && isMaskedFill(tuple, V, accumulate)) maskedFillOverlap(op, o.out, X, arrays);
     if (tuple.some((e) => 'mask' in e)) return lowerMaskIndexPut(X, tuple, V, accumulate, o.out);
     arrays = tuple.map((e) => ('ints' in e ? e.ints : X));
   }

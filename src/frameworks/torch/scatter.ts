@@ -23,6 +23,7 @@ import {
 } from './policy.js';
 import type { LoweredScatter } from '../lowered.js';
 import { scatterProductNaN } from './nan-places.js';
+import { checkNoOverlap, checkNoPartialOverlap } from './overlap.js';
 
 /**
  * The common lowering of the scatter family:
@@ -30,7 +31,7 @@ import { scatterProductNaN } from './nan-places.js';
  *   self[index[i][j][k]][j][k] = reduce(self[...], src[i][j][k])     (dim = 0; likewise others)
  *
  * Rules: torch.<op>.{input,index,src} (Tensors; scatter's src may be a scalar), .index_dtype
- * (int64), .dim, .ndim, .index_shape (gather.ts elementsArgs), .src_dtype, .out,
+ * (int64), .dim, .ndim, .index_shape (gather.ts elementsArgs), .src_dtype, .out_overlap, .out,
  * .index_out_of_bounds (negative indices included). Duplicates are applied in update-index
  * order (PyTorch leaves the order unspecified).
  */
@@ -47,14 +48,17 @@ function lowerScatterFamily(
   const S =
     op === 'scatter' && !(src instanceof Tensor) ? scalar(name, 'value', src) : tensorArg(name, 'src', src);
   // PyTorch 1.13 measured (test/torch-check-order-scatter): dim, index dtype, src dtype, ranks,
-  // index shape, out's dtype, then the reduce string — an empty index skips the index checks (self returned
-  // after the src dtype and reduce checks).
+  // index shape, out's overlap with index and src, out's dtype, then the reduce string — an empty
+  // index skips the index checks (self returned after the src dtype and reduce checks) — then
+  // (copying self into out) out's partial overlap with self.
   const d = normalizeDim(op, dim, X.rank);
   if (I.size !== 0) checkIndexDType(op, I);
   if (S instanceof Tensor) checkSameDType(op, 'src', X, S);
   const [X1, I1, S1] = I.size === 0 ? [] : elementsArgs(op, X, I, d, S instanceof Tensor ? S : undefined);
+  checkNoOverlap(op, out, { index: I, src: S instanceof Tensor ? S : undefined });
   checkOutDType(name, out, X.dtype);
   const computation = reduction();
+  checkNoPartialOverlap(op, out, { input: X });
   // amax/amin as PyTorch's kernel: isnan(src) ? src : std::max(self, src) — NaN updates win
   // bit for bit, a ±0 tie keeps self.
   const base = { ...policyOf(op, X.dtype), include_self, float_minmax: 'self_on_tie' as const };
