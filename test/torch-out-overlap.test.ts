@@ -533,7 +533,7 @@ function matrix(): Case[] {
   return cases;
 }
 
-const PY = String.raw`
+const PY = `
 import json, sys, torch, warnings
 warnings.filterwarnings("ignore")
 BASE = json.loads(sys.argv[1])
