@@ -169,14 +169,15 @@ export function overlaps(a: Tensor, b: Tensor): boolean {
  * `overlaps(out, a) || overlaps(out, b)`, reading each storage's buffer once: the `buffer`
  * getter is a builtin call (~20 ns), and a tiny call with `out` (B7) read `out`'s twice.
  */
-function overlapsEither(out: Tensor, a: Tensor, b: Tensor): boolean {
+export function overlapsEither(out: Tensor, a: Tensor, b: Tensor): boolean {
   const o = out.data;
   const ad = a.data;
   const bd = b.data;
   // A typed array keeps its buffer for life, and a buffer stays shared or not: three storages
   // once found on other, unshared buffers never overlap (whatever lengths they later have), so
-  // the same three again (a tiny call in a loop) skip the getters.
-  if (o === apartOut && ad === apartA && bd === apartB) return false;
+  // the same three again (a tiny call in a loop) skip the getters. Either order of a and b:
+  // a frontend's own overlap rule (torch/overlap.ts) asks before the core does.
+  if (o === apartOut && ((ad === apartA && bd === apartB) || (ad === apartB && bd === apartA))) return false;
   if (o.byteLength === 0) return false;
   const ob = o.buffer;
   const shared = isShared(ob);

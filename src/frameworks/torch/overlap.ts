@@ -12,7 +12,7 @@
  * (assert_no_internal_overlap, an expanded `out`), cannot arise: no Tensor here has two elements
  * on one byte.
  */
-import { overlaps } from '../../core/call.js';
+import { overlaps, overlapsEither } from '../../core/call.js';
 import { InvalidArgumentError } from '../../errors.js';
 import { Tensor, sameShape } from '../../tensor/tensor.js';
 
@@ -31,7 +31,8 @@ function status(out: Tensor, t: Tensor): 'full' | 'partial' | undefined {
 
 /** The first role `out` overlaps in a way the check refuses (`full`: FULL counts too). */
 function refused(out: Tensor, roles: Roles, full: boolean): [string, 'full' | 'partial'] | undefined {
-  for (const [role, t] of Object.entries(roles)) {
+  for (const role in roles) {
+    const t = roles[role];
     const s = t && status(out, t);
     if (s === 'partial' || (s === 'full' && full)) return [role, s];
   }
@@ -39,11 +40,28 @@ function refused(out: Tensor, roles: Roles, full: boolean): [string, 'full' | 'p
 }
 
 /**
+ * True when no role can share a byte with `out`, asked two roles at a time of core's
+ * `overlapsEither`, whose cache of storages found apart makes the common case (a small call in a
+ * loop, B7) skip the buffer getters here and again in the core's own check.
+ */
+function apart(out: Tensor, roles: Roles): boolean {
+  let held: Tensor | undefined;
+  for (const role in roles) {
+    const t = roles[role];
+    if (t === undefined) continue;
+    if (held === undefined) held = t;
+    else if (overlapsEither(out, held, t)) return false;
+    else held = undefined;
+  }
+  return held === undefined || !overlapsEither(out, held, held);
+}
+
+/**
  * Throws torch.<op>.out_overlap (`op`: the short name, `gather`) for the first role `out`
  * overlaps as the check refuses; `pytorch`: PyTorch's own check (its words), else a departure.
  */
 function check(op: string, out: unknown, roles: Roles, full: boolean, pytorch: boolean): void {
-  if (!Tensor.isTensor(out)) return; // no out, or junk that `outArg` refuses later
+  if (!Tensor.isTensor(out) || apart(out, roles)) return; // no out (or junk `outArg` refuses later), or none shared
   const found = refused(out, roles, full);
   if (!found) return;
   const [role, overlap] = found;
