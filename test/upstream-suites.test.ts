@@ -2841,9 +2841,9 @@ describe('tensorflow scatter_nd_ops_test.py', () => {
 });
 
 // Where this library and the upstream tests (or the TF kernels they exercise) disagreed in the
-// rehearsal (stop 14). Five are resolved (plain `it`); the two still open are pinned as `it.fails`:
-// each assertion states the upstream answer and fails today, so resolving one turns it loud.
-describe('disagreements found with upstream (five resolved, two pinned)', () => {
+// rehearsal (stop 14). Six are resolved (plain `it`); the one still open is pinned as `it.fails`:
+// its assertion states the upstream answer and fails today, so resolving it turns it loud.
+describe('disagreements found with upstream (six resolved, one pinned)', () => {
   const I = (v: unknown) => tensor(v as number[], 'int32');
   it('TF scatter_nd_ops_test ScatterNdTest.testBool: scatter_nd takes bool updates (duplicates OR together)', () => {
     expect(num(tf.scatter_nd(I([[4], [3], [1], [7]]), tensor([false, true, false, true]), [8]))).toEqual([
@@ -2890,7 +2890,7 @@ describe('disagreements found with upstream (five resolved, two pinned)', () => 
       ),
     ).toBe('tensorflow.scatter_nd.empty_output');
   });
-  it.fails('TF GatherOp: no bounds check when the slice size (inner_size) is 0: gather(zeros([3, 0]), [5]) is empty [1, 0]', () => {
+  it('TF GatherOp: no bounds check when the slice size (inner_size) is 0: gather(zeros([3, 0]), [5]) is empty [1, 0]', () => {
     expect(tf.gather(zeros([3, 0], 'float32'), I([5]), { axis: 0 }).shape).toEqual([1, 0]);
   });
   it.fails('NumPy 1.24 test_single_int_index: a[1 << 64] is an IndexError (here DTypeError tensor.value)', () => {

@@ -20,6 +20,7 @@ import {
   checkIndexDType,
   gatherPolicy,
   scalarWording,
+  uncheckedGatherPolicy,
   vectorWording,
 } from './policy.js';
 import type { LoweredGather } from '../lowered.js';
@@ -82,7 +83,7 @@ function checkBatchShape(op: string, params: Tensor, indices: Tensor, b: number)
  * (known keyword arguments and options only), indices_dtype (int32/int64), batch_dims (in
  * [-rank(indices), rank(indices)] and ≤ axis), axis (in [-rank(params), rank(params))),
  * batch_shape (params.shape[:b] == indices.shape[:b]), device, bad_indices_policy,
- * index_out_of_bounds (cpu device), out.
+ * index_out_of_bounds (cpu device; only when the result has elements), out.
  */
 function lowerGather(
   params: Tensor,
@@ -112,7 +113,11 @@ function lowerGather(
       axis: a,
     });
   checkBatchShape(op, x, i, b);
-  return takeGather({ op, out, wording: scalarWording }, x, i, a, policy, b);
+  // GatherOp returns before it reads an index when the result is empty (no index, or a zero-size
+  // dim of params other than axis): no bounds check then, on any device (TF's gather_op.cc).
+  const empty = i.size === 0 || x.shape.some((d, k) => d === 0 && k !== a);
+  const checked = empty ? uncheckedGatherPolicy(op) : policy;
+  return takeGather({ op, out, wording: scalarWording }, x, i, a, checked, b);
 }
 
 /**

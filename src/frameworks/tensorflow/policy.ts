@@ -132,6 +132,9 @@ export function gatherPolicy(op: GatherOp, value: TfPolicyOptions | null | undef
   return { policy: GATHER_POLICY[op][name], device, out };
 }
 
+/** A gather's policy that reads no index as out of bounds (the IGNORE row), for a gather that reads nothing. */
+export const uncheckedGatherPolicy = (op: GatherOp): GatherPolicy => GATHER_POLICY[op].IGNORE;
+
 /** A scatter's policy and `out`, from the options object. */
 export function scatterPolicy(op: string, value: TfPolicyOptions | null | undefined) {
   const { name, device, out } = policyRow(op, value);
