@@ -148,26 +148,6 @@ describe.skipIf(!chromiumAvailable)('explorer at 2048×2048 in Chromium', () => 
     const cost = (tasks: readonly MainTask[]) => Math.max(0, ...tasks.map((t) => t.ms));
     const prePaintCost = cost(trace.tasks.filter((t) => t.ts + t.wall * 1000 > pasted && t.ts < painted));
     const afterPaintCost = cost(trace.tasks.filter((t) => t.ts >= painted));
-    {
-      const ev = (globalThis as any).__ev as any[];
-      const after = trace.tasks.filter((t) => t.ts + t.wall * 1000 > pasted && t.ts < painted);
-      const top = after.reduce((a, b) => (a.ms > b.ms ? a : b));
-      const inside = ev.filter(
-        (e) => e.ts >= top.ts && e.ts <= top.ts + top.wall * 1000 && e.ph === 'X' && (e.dur ?? 0) > 3000,
-      );
-      console.log(
-        'TOP',
-        top,
-        (top.ts - pasted) / 1000,
-        (painted - pasted) / 1000,
-        inside
-          .map(
-            (e) =>
-              `${e.name} ${(e.dur / 1000).toFixed(1)} ${e.tdur ? (e.tdur / 1000).toFixed(1) : ''} ${JSON.stringify(e.args?.data ?? {}).slice(0, 150)}`,
-          )
-          .join('\n'),
-      );
-    }
     const firstPaintCost = Math.min(paint.firstPaint, cpu1.process - cpu0.process);
     // Hover three cells of the output overview (pointer positions are whole pixels, so the cell
     // expected is the one under that pixel); each timed from the event to the next frame, and its
