@@ -721,6 +721,18 @@ describe('negative tests: one per rule', () => {
       InvalidArgumentError,
     ],
     [
+      // tf2xla's GatherNdOp: params must be at least a vector (a depth-0 index into a scalar).
+      'tensorflow.gather_nd.params_rank',
+      () => tf.gather_nd(tensor(5, 'int32'), tensor([], 'int32', [2, 0]), {}, { device: 'xla' }),
+      InvalidArgumentError,
+    ],
+    [
+      // tf2xla's ScatterNdOp: the output is at least 1-D.
+      'tensorflow.scatter_nd.output_rank',
+      () => tf.scatter_nd(tensor([], 'int32', [1, 0]), I([5]), [], { device: 'xla' }),
+      InvalidArgumentError,
+    ],
+    [
       'tensorflow.scatter_nd.index_out_of_bounds',
       () => tf.scatter_nd(I([[2]]), I([1]), [2]),
       IndexOutOfBoundsError,
@@ -848,6 +860,64 @@ describe("TF's kernels on empty tensors and bool scatter_nd (scatter_nd_op.cc, g
     expect(tf.gather_nd(E([0, 3]), tensor([], 'int32', [0, 2])).shape).toEqual([0]);
     expect(tf.gather_nd(E([2, 0]), tensor([], 'int32', [0, 1])).shape).toEqual([0, 0]);
     expect(tf.gather_nd(E([3, 0]), I([[1]]), {}, { device: 'xla' }).shape).toEqual([1, 0]);
+  });
+});
+
+describe("device 'xla': tf2xla's degenerate cases (compiler/tf2xla/kernels/gather_op.cc, scatter_nd_op.cc)", () => {
+  const E = (shape: number[]) => tensor([], 'float32', shape);
+  const X = { device: 'xla' } as const;
+  it('gather: an index into a size-0 axis gives zeros of params.shape without axis (XlaGather)', () => {
+    const g = tf.gather(E([0, 3]), I([0, 7]), {}, X);
+    expect([g.shape, g.toArray()]).toEqual([[3], [0, 0, 0]]);
+    const h = tf.gather(tensor([], 'int32', [3, 0]), I([[1, 2]]), { axis: 1 }, X);
+    expect([h.shape, h.dtype, h.toArray()]).toEqual([[3], 'int32', [0, 0, 0]]);
+    // CPU refuses the same call; no index at all stays TF's empty shape on xla too.
+    expect(codeOf(() => tf.gather(E([0, 3]), I([0, 7])))).toBe('tensorflow.gather.index_out_of_bounds');
+    expect(tf.gather(E([0, 3]), tensor([], 'int32', [0, 4]), {}, X).shape).toEqual([0, 4, 3]);
+    // An empty result that indexes a non-empty axis is TF's shape (the XLA gather, clamping).
+    expect(tf.gather(E([0, 3]), I([9]), { axis: 1 }, X).shape).toEqual([0, 1]);
+  });
+  it('gather_nd: empty params take index vectors; zeros when one addresses a size-0 dim (gather_nd_op_test)', () => {
+    // tf2xla's own test: gather_nd(float32[0, 3], zeros([1, 2])) is zeros([3]).
+    const z = tf.gather_nd(E([0, 3]), I([[0, 0]]), {}, X);
+    expect([z.shape, z.toArray()]).toEqual([[3], [0, 0, 0]]);
+    expect(tf.gather_nd(E([0, 3]), I([[0], [1]]), {}, X).toArray()).toEqual([0, 0, 0]);
+    // The size-0 dim past dim 0: zeros of params.shape[1:], itself empty.
+    expect(tf.gather_nd(E([2, 0, 4]), I([[1, 0]]), {}, X).shape).toEqual([0, 4]);
+    // No index vector addresses the size-0 dim: the gather's own (empty) result; depth 0 too.
+    expect(tf.gather_nd(E([3, 0]), I([[1]]), {}, X).shape).toEqual([1, 0]);
+    expect(tf.gather_nd(E([0, 3]), tensor([], 'int32', [2, 0]), {}, X).shape).toEqual([2, 0, 3]);
+    expect(codeOf(() => tf.gather_nd(E([0, 3]), I([[0, 0]])))).toBe('tensorflow.gather_nd.empty_params');
+  });
+  it("scatters: an empty output takes no index and no update; ScatterNd counts the output's elements", () => {
+    const msg = 'tensorflow.scatter_nd: Indices and updates specified for empty output. indices shape: [1,1]';
+    expect(() => tf.scatter_nd(I([[5]]), tensor([1], 'float32'), [0], X)).toThrow(msg);
+    expect(codeOf(() => tf.tensor_scatter_nd_update(E([0]), I([[5]]), tensor([1], 'float32'), X))).toBe(
+      'tensorflow.tensor_scatter_nd_update.empty_output',
+    );
+    expect(tf.scatter_nd(tensor([], 'int32', [0, 1]), E([0, 0]), [3, 0], X).shape).toEqual([3, 0]);
+    expect(
+      tf.tensor_scatter_nd_max(I([4, 5]), tensor([], 'int32', [0, 1]), tensor([], 'int32', [0]), X).toArray(),
+    ).toEqual([4, 5]);
+  });
+  it('scatters: a depth-0 index applies each update to the whole output (XlaScatter; cpu refuses)', () => {
+    const i0 = tensor([], 'int32', [2, 0]);
+    const u = tensor(
+      [
+        [1, 2, 3],
+        [10, 20, 30],
+      ],
+      'float32',
+    );
+    expect(tf.scatter_nd(i0, u, [3], X).toArray()).toEqual([11, 22, 33]);
+    expect(tf.tensor_scatter_nd_update(tensor([7, 8, 9], 'float32'), i0, u, X).toArray()).toEqual([
+      10, 20, 30,
+    ]);
+    expect(tf.tensor_scatter_nd_sub(tensor([7, 8, 9], 'float32'), i0, u, X).toArray()).toEqual([
+      -4, -14, -24,
+    ]);
+    expect(tf.tensor_scatter_nd_min(tensor([7, 8, 9], 'float32'), i0, u, X).toArray()).toEqual([1, 2, 3]);
+    expect(codeOf(() => tf.scatter_nd(i0, u, [3]))).toBe('tensorflow.scatter_nd.empty_output');
   });
 });
 

@@ -11,10 +11,11 @@
  */
 import { fail } from '../../core/validate.js';
 import { fmt } from '../../errors.js';
-import type { Tensor } from '../../tensor/tensor.js';
+import type { GatherCall } from '../../core/call.js';
+import { type Tensor, tensor, zeros } from '../../tensor/tensor.js';
 import { flag, integer, normalizeAxis, options, tensorArg } from '../args.js';
 import { runs } from '../checks.js';
-import { ndGather, takeGather } from '../families.js';
+import { type CallMeta, type GatherPolicy, ndGather, takeGather } from '../families.js';
 import {
   type TfPolicyOptions,
   checkIndexDType,
@@ -79,11 +80,33 @@ function checkBatchShape(op: string, params: Tensor, indices: Tensor, b: number)
 }
 
 /**
+ * tf2xla's XlaGather (tensorflow/compiler/tf2xla/kernels/gather_op.cc, read at 05c8cf7c): when
+ * there is an index (vector) and one of the dims it addresses, params.shape[axis + i] for i < depth,
+ * has size 0, it emits a broadcast 0 of params.shape without `axis` — whatever the indices' shape,
+ * so not TF's shape rule (its own test, compiler/tests/gather_nd_op_test.py, expects
+ * `gather_nd(float32[0, 3], [[0, 0]])` to be zeros of shape [3]). Older tf2xla (5dcc87d0) raised
+ * "Gather dimension … is of size zero" instead. Lowered as a take of index 0 along `axis` from a
+ * zero tensor shaped like params with `axis` of size 1 (an index into a size-0 dim reads nothing).
+ */
+function xlaZeroGather(m: CallMeta, x: Tensor, axis: number, policy: GatherPolicy): GatherCall {
+  const zero = zeros(
+    x.shape.map((n, d) => (d === axis ? 1 : n)),
+    x.dtype,
+  );
+  return takeGather(m, zero, tensor(0, 'int32'), axis, policy);
+}
+
+/** Whether tf2xla's XlaGather takes its zero-size case (above): an index into a size-0 dim in axis..axis+depth-1. */
+const xlaZeroCase = (x: Tensor, axis: number, depth: number, indexCount: number) =>
+  indexCount > 0 && x.shape.slice(axis, axis + depth).includes(0);
+
+/**
  * Lowers tf.gather. Rules (`tensorflow.gather.<rule>`): params / indices (Tensors), options
  * (known keyword arguments and options only), indices_dtype (int32/int64), batch_dims (in
  * [-rank(indices), rank(indices)] and ≤ axis), axis (in [-rank(params), rank(params))),
  * batch_shape (params.shape[:b] == indices.shape[:b]), device, bad_indices_policy,
- * index_out_of_bounds (cpu device; only when the result has elements), out.
+ * index_out_of_bounds (cpu device; only when the result has elements), out. xla with
+ * batch_dims = 0: an index into a size-0 axis gives tf2xla's zeros (xlaZeroGather).
  */
 function lowerGather(
   params: Tensor,
@@ -93,7 +116,7 @@ function lowerGather(
 ): LoweredGather<'tensorflow.gather'> {
   const op = 'tensorflow.gather';
   const keys = ['axis', 'batch_dims', 'validate_indices', 'name'];
-  const { x, i, kw, policy, out } = openGather(op, params, indices, args, keys, opts);
+  const { x, i, kw, policy, device, out } = openGather(op, params, indices, args, keys, opts);
   const r = x.rank;
   const q = i.rank;
   const b0 = integer(op, 'batch_dims', kw.batch_dims, 0);
@@ -113,6 +136,9 @@ function lowerGather(
       axis: a,
     });
   checkBatchShape(op, x, i, b);
+  // XlaGather serves batch_dims = 0 only; batch_dims > 0 is xla::TorchIndexSelect (no such case).
+  if (device === 'xla' && b === 0 && xlaZeroCase(x, a, 1, i.size))
+    return xlaZeroGather({ op, out, wording: scalarWording }, x, a, policy);
   // GatherOp returns before it reads an index when the result is empty (no index, or a zero-size
   // dim of params other than axis): no bounds check then, on any device (TF's gather_op.cc).
   const empty = i.size === 0 || x.shape.some((d, k) => d === 0 && k !== a);
@@ -122,9 +148,10 @@ function lowerGather(
 
 /**
  * Lowers tf.gather_nd. Rules (`tensorflow.gather_nd.<rule>`): params / indices (Tensors), options,
- * indices_dtype, indices_rank (rank ≥ 1), batch_dims (0 ≤ b < rank(indices), b ≤ rank(params)),
- * batch_shape, index_depth (b + k ≤ rank(params)), empty_params (an index vector into params
- * without elements; cpu and gpu), index_out_of_bounds (cpu device), out.
+ * indices_dtype, params_rank (xla: rank ≥ 1), indices_rank (rank ≥ 1), batch_dims (0 ≤ b <
+ * rank(indices), b ≤ rank(params)), batch_shape, index_depth (b + k ≤ rank(params)), empty_params
+ * (an index vector into params without elements; cpu and gpu — xla with batch_dims = 0 gives
+ * tf2xla's zeros, xlaZeroGather), index_out_of_bounds (cpu device), out.
  */
 function lowerGatherNd(
   params: Tensor,
@@ -137,6 +164,11 @@ function lowerGatherNd(
   const { x, i, kw, policy, device, out } = openGather(op, params, indices, args, keys, opts);
   const r = x.rank;
   const q = i.rank;
+  // tf2xla's GatherNdOp::Compile refuses a scalar params first (gather_op.cc @05c8cf7c).
+  if (device === 'xla' && r < 1)
+    fail(`${op}.params_rank`, `${op}: params must be at least a vector; got shape ${fmt(x.shape)}`, {
+      params_shape: x.shape,
+    });
   if (q < 1)
     fail(`${op}.indices_rank`, `${op}: indices must have rank ≥ 1; got rank ${q}`, {
       indices_shape: i.shape,
@@ -157,8 +189,11 @@ function lowerGatherNd(
       { index_depth: k },
     );
   // The kernel (DoGatherNd, CPU and GPU) refuses any index vector into params without elements,
-  // in bounds or not, before it reads one; XLA's lowering has its own degenerate case.
+  // in bounds or not, before it reads one. tf2xla has no such check: zeros when an index vector
+  // addresses a size-0 dim (xlaZeroGather), else its gather, empty when params is.
   const vectors = i.shape.slice(0, -1).reduce((n, d) => n * d, 1);
+  if (device === 'xla' && b === 0 && xlaZeroCase(x, 0, k, vectors))
+    return xlaZeroGather({ op, out, wording: scalarWording }, x, 0, policy);
   if (device !== 'xla' && x.size === 0 && vectors > 0)
     fail(
       `${op}.empty_params`,

@@ -27,7 +27,8 @@ import {
 
 /**
  * Shared rules and lowering of every ND scatter onto `input`: `<op>.indices_dtype`,
- * `<op>.indices_rank`, `<op>.index_depth`, `<op>.updates_shape`, then one ndScatter.
+ * `<op>.indices_rank`, `<op>.empty_output` (cpu/gpu: checkEmptyOutput; xla: checkXlaOutput, with
+ * `<op>.output_rank`), `<op>.index_depth`, `<op>.updates_shape`, then one ndScatter.
  */
 function lowerNd(
   op: string,
@@ -45,7 +46,8 @@ function lowerNd(
     const message = `${op}: indices must have rank ≥ ${minIndicesRank}; got shape ${fmt(indices.shape)}`;
     fail(`${op}.indices_rank`, message, { indices_shape: indices.shape });
   }
-  if (device !== 'xla') checkEmptyOutput(op, input, indices, updates);
+  if (device === 'xla') checkXlaOutput(op, input, indices, updates);
+  else checkEmptyOutput(op, input, indices, updates);
   const R = input.rank;
   const k = indices.shape[q - 1];
   if (k > R)
@@ -75,7 +77,31 @@ function checkEmptyOutput(op: string, input: Tensor, indices: Tensor, updates: T
   const output = op === 'tensorflow.scatter_nd' ? input.rank : input.size;
   if (indices.size === 0 && updates.size === 0) return;
   if (output !== 0 && indices.size !== 0 && updates.size !== 0) return;
-  fail(`${op}.empty_output`, `${op}: Indices and updates specified for empty output shape`, {
+  emptyOutput(op, input, indices, updates, `${op}: Indices and updates specified for empty output shape`);
+}
+
+/**
+ * tf2xla's own checks (tensorflow/compiler/tf2xla/kernels/scatter_nd_op.cc, ScatterNdOp::Compile
+ * and CompileTensorScatter, read at 10ae7c03; the graph's ScatterNdShapeHelper agrees) in place
+ * of ValidEmptyOutputShape: the output is at least 1-D (`<op>.output_rank`), and an output without
+ * elements — ScatterNd's too, counted on the output — takes no index and no update
+ * (`<op>.empty_output`). An output with elements takes anything: a depth-0 index (`indices` of
+ * shape [n, 0]) applies each update to the whole output, and no index vector at all leaves it as
+ * it is (XlaScatter, tf2xla/lib/scatter.cc: "nothing to update").
+ */
+function checkXlaOutput(op: string, input: Tensor, indices: Tensor, updates: Tensor): void {
+  if (input.rank < 1)
+    fail(`${op}.output_rank`, `${op}: Output must be at least 1-D, got shape: [${input.shape.join(',')}]`, {
+      output_shape: input.shape,
+    });
+  if (input.size > 0 || (indices.size === 0 && updates.size === 0)) return;
+  const message = `${op}: Indices and updates specified for empty output. indices shape: [${indices.shape.join(',')}]`;
+  emptyOutput(op, input, indices, updates, message);
+}
+
+/** The `<op>.empty_output` error, worded by the device's kernel. */
+function emptyOutput(op: string, input: Tensor, indices: Tensor, updates: Tensor, message: string): never {
+  fail(`${op}.empty_output`, message, {
     output_shape: input.shape,
     indices_shape: indices.shape,
     updates_shape: updates.shape,
@@ -84,8 +110,8 @@ function checkEmptyOutput(op: string, input: Tensor, indices: Tensor, updates: T
 
 /**
  * Lowers tf.scatter_nd. Rules (`tensorflow.scatter_nd.<rule>`): indices / updates (Tensors),
- * options, indices_dtype, indices_rank (≥ 1), shape (non-negative integers), empty_output,
- * index_depth, updates_shape, index_out_of_bounds (cpu device), out. Any dtype: duplicates are
+ * options, indices_dtype, indices_rank (≥ 1), shape (non-negative integers), output_rank (xla),
+ * empty_output, index_depth, updates_shape, index_out_of_bounds (cpu device), out. Any dtype: duplicates are
  * summed (bool: OR).
  */
 function lowerScatterNd(
