@@ -8,7 +8,7 @@
  */
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { stablehloText } from '../src/core/call.js';
-import { onnxGraph, toOnnx } from '../src/export/index.js';
+import { onnxGraph, onnxInputs, onnxNode, toOnnx } from '../src/export/index.js';
 import { vjp } from '../src/autodiff/index.js';
 import { verify } from '../src/oracle/index.js';
 import {
@@ -164,8 +164,10 @@ describe('numpy.take with an out of another dtype: the program and its values', 
   });
   it('ONNX export and gradients read one gather and refuse the program with a typed error', () => {
     const call = numpy.lower.take(F64(), [0], { out: zeros([1], 'int32') });
-    expectRule(() => onnxGraph(call as never), 'call.kind', InvalidArgumentError);
-    expectRule(() => toOnnx(call as never), 'call.kind', InvalidArgumentError);
+    expectRule(() => onnxGraph(call as never), 'export.onnx.program', InvalidArgumentError);
+    expectRule(() => toOnnx(call as never), 'export.onnx.program', InvalidArgumentError);
+    expectRule(() => onnxInputs(call as never), 'export.onnx.program', InvalidArgumentError);
+    expectRule(() => onnxNode(call as never), 'export.onnx.program', InvalidArgumentError);
     expectRule(() => vjp(call), 'autodiff.program', InvalidArgumentError);
   });
   it("returns out itself, typed by out's dtype", () => {

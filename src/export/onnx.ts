@@ -327,7 +327,7 @@ function dropBlock(
 
 /** The one ONNX node that computes `call` (the main node of its graph), or an OnnxExportError. */
 export function onnxNode(lowered: CoreCall, options: OnnxExportOptions = {}): OnnxNode {
-  checkCall(lowered, 'onnxNode', ['gather', 'scatter']);
+  checkCall(lowered, 'onnxNode', CALL_KINDS);
   checkOptions(options, 'onnxNode', ['opset']);
   const call = singleOp(lowered, 'export.onnx', [], true);
   return onnxGraph(call, options).main;
@@ -351,6 +351,11 @@ function withComplexWarning(g: OnnxGraph): OnnxGraph {
 
 /** The prologues whose index computation the graph writes as nodes. */
 const INDEX_PROLOGUES: readonly Prologue['kind'][] = ['nonzero', 'index_tuple'];
+/**
+ * The call kinds the export functions take: a program too, so that it meets singleOp's refusal
+ * (`export.onnx.program`, naming the op) as translate and autodiff do, not a bare `call.kind`.
+ */
+const CALL_KINDS = ['gather', 'scatter', 'program'];
 
 function checkOpset(opset: number): void {
   if (!Number.isInteger(opset) || opset < 11 || opset > LATEST_OPSET)
@@ -359,7 +364,7 @@ function checkOpset(opset: number): void {
 
 /** The graph computing `call`: one main node plus what the call's policy needs (see the file comment). */
 export function onnxGraph(lowered: CoreCall, options: OnnxExportOptions = {}): OnnxGraph {
-  checkCall(lowered, 'onnxGraph', ['gather', 'scatter']);
+  checkCall(lowered, 'onnxGraph', CALL_KINDS);
   checkOptions(options, 'onnxGraph', ['opset', 'runtime_differences']);
   // A mask's nonzero step and a packed index tuple become nodes (onnx-general.ts).
   const call = singleOp(lowered, 'export.onnx', INDEX_PROLOGUES, true);
@@ -791,7 +796,7 @@ const irVersion = (opset: number): number => (opset >= 23 ? 11 : opset >= 21 ? 1
  * (and `updates`) fed with the call's tensors (see `onnxInputs`), output `output`.
  */
 export function toOnnx(call: CoreCall, options: OnnxExportOptions = {}): Uint8Array {
-  checkCall(call, 'toOnnx', ['gather', 'scatter']);
+  checkCall(call, 'toOnnx', CALL_KINDS);
   checkOptions(options, 'toOnnx', ['opset', 'runtime_differences']);
   const g = onnxGraph(call, options);
   const opset = options.opset ?? 18;
@@ -824,7 +829,7 @@ export function toOnnx(call: CoreCall, options: OnnxExportOptions = {}): Uint8Ar
 
 /** The model's feeds: graph input name → the call's tensor. */
 export function onnxInputs(lowered: CoreCall, options: OnnxExportOptions = {}): Record<string, Tensor> {
-  checkCall(lowered, 'onnxInputs', ['gather', 'scatter']);
+  checkCall(lowered, 'onnxInputs', CALL_KINDS);
   checkOptions(options, 'onnxInputs', ['opset', 'runtime_differences']);
   const call = singleOp(lowered, 'export.onnx', INDEX_PROLOGUES, true);
   return Object.fromEntries(onnxGraph(call, options).inputs.map((i) => [i.name, i.tensor]));
