@@ -602,6 +602,20 @@ describe('device and bad_indices_policy table', () => {
       [30],
     );
   });
+  it('xla has no run-time error: ERROR there clamps gathers and drops scatter updates (tf2xla GatherNdOp implements IGNORE only)', () => {
+    const xla = (bad_indices_policy: 'ERROR' | 'IGNORE') => ({ device: 'xla', bad_indices_policy }) as const;
+    expect(tf.gather_nd(p, I([[4], [1]]), {}, xla('ERROR')).toArray()).toEqual([30, 20]);
+    expect(tf.gather_nd(p, I([[4], [1]]), {}, xla('IGNORE')).toArray()).toEqual([0, 20]);
+    expect(tf.gather(p, I([4, 1]), {}, xla('ERROR')).toArray()).toEqual([30, 20]);
+    const t = tensor([1, 1, 1], 'float32');
+    const u = tensor([9, 8], 'float32');
+    expect(tf.tensor_scatter_nd_update(t, I([[3], [0]]), u, xla('ERROR')).toArray()).toEqual([8, 1, 1]);
+    expect(tf.scatter_nd(I([[3], [0]]), u, [3], xla('ERROR')).toArray()).toEqual([8, 0, 0]);
+    // Off xla, ERROR raises on every device.
+    expect(codeOf(() => tf.gather(p, I([4]), {}, { device: 'gpu', bad_indices_policy: 'ERROR' }))).toBe(
+      'tensorflow.gather.index_out_of_bounds',
+    );
+  });
   it('int64 indices work and the error keeps the exact value', () => {
     expect(tf.gather(p, tensor([2n, 0n], 'int64')).toArray()).toEqual([30, 10]);
     expect(() => tf.gather(p, tensor([2n ** 40n], 'int64'))).toThrow(
