@@ -53,6 +53,9 @@ const CASES: [string, () => unknown, (new (...a: any[]) => Error)?][] = [
     DTypeError,
   ],
   ['numpy.take.indices', () => np.take(a23(), 'x')],
+  // A Python int past int64 (a JS bigint): take and put convert it straight to intp, NumPy's OverflowError.
+  ['numpy.take.index_overflow', () => np.take(a23(), [0n, 2n ** 63n]), DTypeError],
+  ['numpy.put.index_overflow', () => np.put(a23(), [0n, -(2n ** 63n) - 1n], 9), DTypeError],
   ['numpy.take_along_axis.arr', () => np.take_along_axis('x', I([[0]]), 0)],
   ['numpy.take_along_axis.out', () => np.take_along_axis(a23(), I([[0, 1, 0]]), 0, wrongOut())],
 ];

@@ -514,9 +514,8 @@ describe('numpy/core/tests/test_indexing.py TestIndexing (v1.24.2)', () => {
     expect(num(numpy.index(a3, [0]))).toEqual([1, 2, 3]);
     expect(num(numpy.index(a3, [-1]))).toEqual([7, 8, 9]);
     expect(typed(() => numpy.index(a3, [2 ** 30]))).toBe('numpy.index.index_out_of_bounds');
-    // NumPy 1.24: IndexError for a Python int 1 << 64. Here the JS bigint fails the conversion to an
-    // int64 index first: a typed error, under another rule (reported as a disagreement).
-    expect(typed(() => numpy.index(a3, [2n ** 64n]))).toBe('tensor.value');
+    // NumPy 1.24: 1 << 64 is an object array, IndexError "only integers, slices …": the index's type rule.
+    expect(typed(() => numpy.index(a3, [2n ** 64n]))).toBe('numpy.index.index_dtype');
   });
   it('test_single_bool_index: a[True] is a[None], a[False] is a[None][0:0]', () => {
     expect(num(numpy.index(a3, [tensor(true)]))).toEqual([num(a3)]);
@@ -2841,9 +2840,9 @@ describe('tensorflow scatter_nd_ops_test.py', () => {
 });
 
 // Where this library and the upstream tests (or the TF kernels they exercise) disagreed in the
-// rehearsal (stop 14). Six are resolved (plain `it`); the one still open is pinned as `it.fails`:
-// its assertion states the upstream answer and fails today, so resolving it turns it loud.
-describe('disagreements found with upstream (six resolved, one pinned)', () => {
+// rehearsal (stop 14). All seven are resolved (plain `it`); the last, a JS integer past int64 as
+// an index, is read as the Python int it stands for (numpy/shared.ts pythonInts).
+describe('disagreements found with upstream (seven resolved)', () => {
   const I = (v: unknown) => tensor(v as number[], 'int32');
   it('TF scatter_nd_ops_test ScatterNdTest.testBool: scatter_nd takes bool updates (duplicates OR together)', () => {
     expect(num(tf.scatter_nd(I([[4], [3], [1], [7]]), tensor([false, true, false, true]), [8]))).toEqual([
@@ -2893,9 +2892,12 @@ describe('disagreements found with upstream (six resolved, one pinned)', () => {
   it('TF GatherOp: no bounds check when the slice size (inner_size) is 0: gather(zeros([3, 0]), [5]) is empty [1, 0]', () => {
     expect(tf.gather(zeros([3, 0], 'float32'), I([5]), { axis: 0 }).shape).toEqual([1, 0]);
   });
-  it.fails('NumPy 1.24 test_single_int_index: a[1 << 64] is an IndexError (here DTypeError tensor.value)', () => {
+  it("NumPy 1.24 test_single_int_index: a[1 << 64] is an IndexError (the index type rule, in NumPy's words)", () => {
     const c = caught(() => numpy.index(tensor([1, 2, 3], 'int64'), [2n ** 64n]));
-    expect(c.code).toMatch(/^numpy\.index\./);
+    expect(c.code).toBe('numpy.index.index_dtype');
+    expect(c.message).toContain(
+      'only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) and integer or boolean arrays are valid indices',
+    );
   });
 });
 

@@ -38,10 +38,10 @@ import {
   TAKE_POLICY,
   type UfuncName,
   fancyIndex,
+  intpIndex,
   numpyAxis,
   oobWording,
   resolveMode,
-  safeIndex,
   withFloatRules,
 } from './numpy/policy.js';
 import {
@@ -50,7 +50,7 @@ import {
   broadcastExactly,
   broadcastOr,
   castUnsafe,
-  indexArg,
+  pythonInts,
 } from './numpy/shared.js';
 import { type DataDType, type LoweredGather, type LoweredScatter, runs } from './lowered.js';
 import { checkTakeOut, takeIntoOther } from './numpy/take-out.js';
@@ -115,7 +115,7 @@ function lowerTake(
   // axis None flattens; with an axis, a 0-d array acts as 1-d (NumPy's PyArray_CheckAxis).
   const X = flat || A.rank === 0 ? A.reshape([A.size]) : A;
   const axis = flat ? 0 : numpyAxis(op, o.axis, X.rank);
-  const idx = safeIndex(indexArg(op, 'indices', indices), op);
+  const idx = intpIndex(op, 'indices', indices);
   // `out`: NumPy checks its shape, then casts its dtype safely to a's, before an empty axis or
   // the bounds; one of another dtype gets the result cast back in the program (numpy/take-out.ts).
   if (out !== undefined) checkTakeOut(out, X.dtype, takeShape(X.shape, idx.shape, axis));
@@ -196,7 +196,7 @@ function lowerPut(
   const A = arrayArg(op, 'a', a);
   // NumPy 1.24 measured: the mode (argument parsing) before the indices' dtype, then `v`.
   const mode = resolveMode(o.mode, op);
-  const idx = safeIndex(indexArg(op, 'ind', ind), op);
+  const idx = intpIndex(op, 'ind', ind);
   const V = castUnsafe(arrayArg(op, 'v', v), A.dtype, op, 'v');
   const m = { op, wording: oobWording, out: outArg(op, o.out) };
   if (A.size === 0 && V.size > 0 && idx.size > 0) {
@@ -246,7 +246,7 @@ function prepare(op: string, A: Tensor, indices: unknown, axis: unknown) {
   const flat = axis === null;
   const arr = flat ? A.reshape([A.size]) : A;
   const ax = flat ? 0 : numpyAxis(op, axis, A.rank);
-  const I = fancyIndex(arrayArg(op, 'indices', indices), op, true);
+  const I = fancyIndex(pythonInts(indices) ?? arrayArg(op, 'indices', indices), op, true);
   if (I.rank !== arr.rank) {
     throw new InvalidArgumentError(
       `${op}.ndim`,

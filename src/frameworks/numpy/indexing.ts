@@ -128,7 +128,7 @@ function itemsOf(op: string, A: Tensor, indices: readonly unknown[]): TupleItem[
     }
     if (i instanceof Slice) return { slice: sliceError(op, i) ? FULL_SLICE : i };
     const t = indexArg(op, 'indices', i);
-    return { adv: t.dtype === 'bool' ? { mask: t } : { ints: fancyIndex(t, op) } };
+    return { adv: t !== 'object' && t.dtype === 'bool' ? { mask: t } : { ints: fancyIndex(t, op) } };
   });
 }
 

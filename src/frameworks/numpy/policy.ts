@@ -17,7 +17,7 @@ import { integer, normalizeAxis, oneOf } from '../args.js';
 import { type ScatterPolicy, gatherPolicy as rowPolicy } from '../families.js';
 import { type DType, isComplex, isFloat } from '../../tensor/dtype.js';
 import type { Tensor } from '../../tensor/tensor.js';
-import { reinterpretIndex } from './shared.js';
+import { beyondInt64, indexArg, reinterpretIndex } from './shared.js';
 import { DIA, DIUA, type FrameworkDescription, G, S, type Signatures, numpyStyle } from '../signature.js';
 
 /** NumPy's out-of-bounds modes of take/put. */
@@ -84,6 +84,18 @@ export const SCATTER_POLICY: Readonly<Record<NumpyMode, ScatterPolicy>> = eachMo
 const hugeScalar = (t: Tensor): boolean =>
   t.dtype === 'uint64' && t.rank === 0 && (t.data as BigUint64Array)[0] >= 2n ** 63n;
 
+/**
+ * take's / put's indices (rule `<op>.<name>`): NumPy converts JS integers — Python ints — straight
+ * to intp, so one outside int64 anywhere among them is its OverflowError (`<op>.index_overflow`,
+ * before any bound), not np.asarray's uint64 or object array; then {@link safeIndex}.
+ */
+export function intpIndex(op: string, name: string, x: unknown): Tensor {
+  const t = indexArg(op, name, x);
+  if (t === 'object' || beyondInt64(x))
+    throw new DTypeError(`${op}.index_overflow`, `${op}: Python int too large to convert to C long`);
+  return safeIndex(t, op);
+}
+
 /** take/put's index rule: a safe cast to intp (bool: 0/1); a 0-d uint64 index (a Python int) below 2^63. */
 export function safeIndex(t: Tensor, op: string): Tensor {
   const scalar = t.dtype === 'uint64' && t.rank === 0 && !hugeScalar(t);
@@ -100,23 +112,35 @@ export function safeIndex(t: Tensor, op: string): Tensor {
 /**
  * Fancy indexing's index rule: any integer dtype (uint64 reinterpreted; a 0-d uint64 ≥ 2^63 is a
  * Python int too large for intp: `<op>.index_overflow`). Indexing reads a bool array as a mask;
- * the along-axis functions refuse it with the floats.
+ * the along-axis functions refuse it with the floats and with NumPy's object array ('object': a
+ * JS integer outside [-2^63, 2^64), see pythonInts).
  */
-export function fancyIndex(t: Tensor, op: string, along = false): Tensor {
-  if (isFloat(t.dtype) || isComplex(t.dtype) || (along && t.dtype === 'bool')) {
-    const why = along
-      ? '`indices` must be an integer array'
-      : 'arrays used as indices must be of integer (or boolean) type';
-    throw new DTypeError(`${op}.index_dtype`, `${op}: ${why}; got ${t.dtype}`, { dtype: t.dtype });
+export function fancyIndex(t: Tensor | 'object', op: string, along = false): Tensor {
+  if (t === 'object' || isFloat(t.dtype) || isComplex(t.dtype) || (along && t.dtype === 'bool')) {
+    const dtype = t === 'object' ? 'object (a Python int outside [-2^63, 2^64))' : t.dtype;
+    throw new DTypeError(`${op}.index_dtype`, `${op}: ${notAnIndex(t, along)}; got ${dtype}`, { dtype });
   }
   if (hugeScalar(t)) {
+    const value = (t.data as BigUint64Array)[0];
     throw new DTypeError(
       `${op}.index_overflow`,
-      `${op}: Python int too large to convert to C long (a 0-d uint64 index ${(t.data as BigUint64Array)[0]})`,
+      `${op}: Python int too large to convert to C long (index ${value})`,
+      { value },
     );
   }
   return reinterpretIndex(t);
 }
+
+/**
+ * NumPy's words for an index of a type it does not take: the along-axis functions' own; a list it
+ * cannot read as an integer array (the object one), what `a[...]` says of any such item.
+ */
+const notAnIndex = (t: Tensor | 'object', along: boolean): string =>
+  along
+    ? '`indices` must be an integer array'
+    : t === 'object'
+      ? 'only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) and integer or boolean arrays are valid indices'
+      : 'arrays used as indices must be of integer (or boolean) type';
 
 /** The ufuncs with `.at` support and the core reducer each one is. */
 export const UFUNCS = {

@@ -57,15 +57,83 @@ export function arrayArg(op: string, name: string, x: unknown, dtype?: DType): T
 }
 
 /**
- * An index array_like (rule `<op>.<name>`): as {@link arrayArg}, except that an empty JS list is
- * intp (int64). NumPy converts a Python list of indices straight to the index dtype it asks for,
- * so no value decides an empty one's dtype: `np.take(a, [])`, `np.put(a, [], v)`, `a[[]]` and
- * `np.add.at(a, [], b)` compute, where an empty float64 array is refused.
+ * An index array_like (rule `<op>.<name>`): JS integers as {@link pythonInts} reads them ('object':
+ * one outside [-2^63, 2^64), for the index rules to refuse), else as {@link arrayArg}, except that
+ * an empty JS list is intp (int64). NumPy converts a Python list of indices straight to the index
+ * dtype it asks for, so no value decides an empty one's dtype: `np.take(a, [])`, `np.put(a, [], v)`,
+ * `a[[]]` and `np.add.at(a, [], b)` compute, where an empty float64 array is refused.
  */
-export function indexArg(op: string, name: string, x: unknown): Tensor {
+export function indexArg(op: string, name: string, x: unknown): Tensor | 'object' {
+  const ints = pythonInts(x);
+  if (ints !== undefined) return ints;
   const t = arrayArg(op, name, x);
   return Array.isArray(x) && t.size === 0 ? zeros(t.shape, 'int64') : t;
 }
+
+const I64_MIN = -(2n ** 63n);
+const I64_MAX = 2n ** 63n - 1n;
+const U64_MAX = 2n ** 64n - 1n;
+
+// The kinds of a JS array_like's leaves, read as Python values (bits of intKinds).
+const FITS = 1; // an integer in int64
+const UNSIGNED = 2; // an integer in [2^63, 2^64): np.asarray makes it uint64
+const HUGE = 4; // an integer outside [-2^63, 2^64): np.asarray makes an object array
+const UNSAFE = 8; // a whole number past 2^53: one exact integer, which tensor() takes only as a bigint
+const FLOAT = 16; // a fraction or -0: a Python float
+const FOREIGN = 32; // no number, bigint or boolean (nor an array): tensor() refuses it in its words
+
+/** The kinds of the leaves of `v` (a walk that stops at the first foreign leaf or past rank 64). */
+function intKinds(v: unknown, depth = 0): number {
+  if (!Array.isArray(v)) return leafKind(v);
+  if (depth > 64) return FOREIGN; // circular or too deep: arrayArg refuses it
+  let k = 0;
+  for (let i = 0; i < v.length && !(k & FOREIGN); i++) k |= intKinds(v[i], depth + 1);
+  return k;
+}
+
+function leafKind(v: unknown): number {
+  if (typeof v === 'boolean') return 0;
+  if (typeof v === 'bigint') return rangeKind(v);
+  if (typeof v !== 'number') return FOREIGN;
+  if (!Number.isInteger(v) || Object.is(v, -0)) return FLOAT;
+  return Number.isSafeInteger(v) ? FITS : UNSAFE | rangeKind(BigInt(v));
+}
+
+const rangeKind = (n: bigint): number => (n < I64_MIN || n > U64_MAX ? HUGE : n > I64_MAX ? UNSIGNED : FITS);
+
+/** The kinds of `x` when it is JS values (a scalar or nested arrays), else FOREIGN (a Tensor, an object). */
+const kindsOf = (x: unknown): number =>
+  Array.isArray(x) || typeof x === 'number' || typeof x === 'bigint' ? intKinds(x) : FOREIGN;
+
+/**
+ * JS integers as the Python ints they stand for (a whole number past 2^53 holds one exact
+ * integer), in the dtype `np.asarray` gives them (NumPy 1.24 measured): int64 when every one fits;
+ * uint64 when every one is in [2^63, 2^64) (bools aside); float64 when such a one stands beside a
+ * smaller int or a float; 'object' when one lies outside [-2^63, 2^64). Undefined for anything
+ * else (a Tensor, floats, bools, an empty list, a foreign value): {@link arrayArg} reads those.
+ */
+export function pythonInts(x: unknown): Tensor | 'object' | undefined {
+  const k = kindsOf(x);
+  if (k & FOREIGN) return undefined;
+  if (k & HUGE) return 'object';
+  if (k & UNSIGNED)
+    return k & (FITS | FLOAT) ? tensor(x as NestedArray, 'float64') : tensor(exact(x, k), 'uint64');
+  return k & FITS && !(k & FLOAT) ? tensor(exact(x, k), 'int64') : undefined;
+}
+
+/** `x` for a 64-bit integer dtype: its whole numbers past 2^53 as bigints (tensor() refuses them as numbers). */
+const exact = (x: unknown, k: number): NestedArray => (k & UNSAFE ? bigints(x) : x) as NestedArray;
+const bigints = (v: unknown): unknown =>
+  Array.isArray(v) ? v.map(bigints) : typeof v === 'number' ? BigInt(v) : v;
+
+/**
+ * Whether JS values `x` hold an integer outside int64 (beside floats or bools too): what take and
+ * put, which convert them straight to intp, refuse with NumPy's OverflowError.
+ */
+export const beyondInt64 = (x: unknown): boolean => {
+  const k = kindsOf(x);
+  return !(k & FOREIGN) && (k & (UNSIGNED | HUGE)) !== 0;
+};
 
 /**
  * `t` cast to `dtype` with NumPy's unsafe casting (what `np.put` / `np.put_along_axis` do to
