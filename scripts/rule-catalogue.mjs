@@ -27,7 +27,7 @@ const DYNAMIC = [
   new RegExp(`\\b(?<helper>openArgs)\\(${OP_VAR},\\s*\\[[^\\]]*\\],\\s*\\['([a-z]\\w*)'`, 'g'),
 ];
 /** Checks whose last argument is a message prefix (where the check is made), never a rule code. */
-const LABEL_ARG = /\b(?:liveStorage|checkJsStructure|checkNamedTensors)\([^()]*(?:\[[^\]]*\][^()]*)?'([\w.]+)'\)/g;
+const LABEL_ARG = /\b(?:liveStorage|checkJsStructure|checkNamedTensors|checkReshape)\([^()]*(?:\[[^\]]*\][^()]*)?'([\w.]+)'\)/g;
 /** Frontend files shared by every framework: their `${op}` is the caller's. */
 const SHARED = /\/(args|families|masks|signature|constructors|op-names|index)\.ts$/;
 /** What the shared argument checks (src/frameworks/args.ts) require of the argument they name. */

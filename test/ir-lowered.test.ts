@@ -14,6 +14,7 @@ import { legalize } from '../src/ir/legalize.js';
 import { type ProgramCall, programOf } from '../src/ir/lowered.js';
 import { runModule } from '../src/ir/run.js';
 import { singleOp } from '../src/ir/surface.js';
+import { type Backend, cpuBackend, executeOn } from '../src/backends/index.js';
 import { PRESETS } from '../src/tables/presets.js';
 import { buildRegistry, lowerCall } from '../src/tables/registry.js';
 import { type Tensor, tensor } from '../src/tensor/tensor.js';
@@ -224,8 +225,18 @@ describe('what lowerings used to compute on the side is now part of the program'
 
   it('surfaces that read one op refuse a cycled put with a typed error naming the op (export.onnx.program)', () => {
     const call = lib.numpy.lower.put(tensor([0, 1, 2], 'int64'), [0, 1, 2], [9]);
-    expect(() => singleOp(call, 'export.onnx')).toThrow(/export\.onnx\.program/);
-    expect(() => singleOp(call, 'export.onnx')).toThrow(/numpy\.put/);
+    expect(() => singleOp(call, 'export.onnx.program')).toThrow(/export\.onnx\.program/);
+    expect(() => singleOp(call, 'export.onnx.program')).toThrow(/^export\.onnx: numpy\.put lowers/);
+  });
+
+  it('executeOn runs a program on the CPU as execute does; a backend without runProgram refuses it (backend.program)', async () => {
+    const take = () =>
+      lib.numpy.lower.take(tensor([1.5, 2.5, -3.5], 'float64'), [2, 0], { out: tensor([0, 0], 'int32') });
+    expect(take().kind).toBe('program');
+    expect((await executeOn(take(), cpuBackend)).toArray()).toEqual(execute(take()).toArray());
+    expect((await executeOn(take())).toArray()).toEqual([-3, 1]);
+    const runsOneOp: Backend = { ...cpuBackend, runProgram: undefined };
+    await expect(executeOn(take(), runsOneOp)).rejects.toMatchObject({ code: 'backend.program' });
   });
 });
 

@@ -85,22 +85,23 @@ export async function executeOn(
   lowered: CoreCall | ProgramCall,
   backend: Backend = current,
 ): Promise<Tensor> {
+  // On the CPU, exactly execute: a program (numpy.take into another dtype) and every prologue run.
+  if (backend === cpuBackend) return execute(lowered);
   // A backend that runs programs runs the prologue too, not the host (WebGPU).
-  if (backend !== cpuBackend && backend.runProgram && (lowered?.kind === 'program' || lowered?.prologue)) {
+  if (backend.runProgram && (lowered?.kind === 'program' || lowered?.prologue)) {
     const result = await (await backend.runProgram(lowered))[0].read();
     if (lowered.out === undefined) return result;
     checkOut(lowered.op, lowered.out, result.shape, result.dtype);
     (lowered.out.data as Uint8Array).set(result.data as never);
     return lowered.out;
   }
-  const call = singleOp(lowered, 'backend', [
+  const call = singleOp(lowered, 'backend.program', [
     'scale_updates',
     'cycle_updates',
     'circular_indices',
     'nonzero',
     'index_tuple',
   ]);
-  if (backend === cpuBackend) return execute(call);
   const result = await (await backend.run(call)).read();
   const out = call.out;
   if (out === undefined) return result;
@@ -115,7 +116,7 @@ export async function executeOn(
  * without `runAll` runs single-input calls only (typed error otherwise).
  */
 export async function executeAllOn(lowered: ScatterCall, backend: Backend = current): Promise<Tensor[]> {
-  const call = singleOp(lowered, 'backend', [
+  const call = singleOp(lowered, 'backend.program', [
     'scale_updates',
     'cycle_updates',
     'circular_indices',

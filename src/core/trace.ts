@@ -110,7 +110,7 @@ export interface Trace {
  */
 export function traceCall(lowered: CoreCall): Trace {
   checkCall(lowered, 'traceCall');
-  const call = singleOp(lowered, 'trace', [
+  const call = singleOp(lowered, 'trace.program', [
     'scale_updates',
     'cycle_updates',
     'circular_indices',

@@ -329,7 +329,7 @@ function dropBlock(
 export function onnxNode(lowered: CoreCall, options: OnnxExportOptions = {}): OnnxNode {
   checkCall(lowered, 'onnxNode', CALL_KINDS);
   checkOptions(options, 'onnxNode', ['opset']);
-  const call = singleOp(lowered, 'export.onnx', [], true);
+  const call = singleOp(lowered, 'export.onnx.program', [], true);
   return onnxGraph(call, options).main;
 }
 
@@ -367,7 +367,7 @@ export function onnxGraph(lowered: CoreCall, options: OnnxExportOptions = {}): O
   checkCall(lowered, 'onnxGraph', CALL_KINDS);
   checkOptions(options, 'onnxGraph', ['opset', 'runtime_differences']);
   // A mask's nonzero step and a packed index tuple become nodes (onnx-general.ts).
-  const call = singleOp(lowered, 'export.onnx', INDEX_PROLOGUES, true);
+  const call = singleOp(lowered, 'export.onnx.program', INDEX_PROLOGUES, true);
   const opset = options.opset ?? 18;
   checkOpset(opset);
   const g = withComplexWarning(call.kind === 'gather' ? gatherGraph(call, opset) : scatterGraph(call, opset));
@@ -831,6 +831,6 @@ export function toOnnx(call: CoreCall, options: OnnxExportOptions = {}): Uint8Ar
 export function onnxInputs(lowered: CoreCall, options: OnnxExportOptions = {}): Record<string, Tensor> {
   checkCall(lowered, 'onnxInputs', CALL_KINDS);
   checkOptions(options, 'onnxInputs', ['opset', 'runtime_differences']);
-  const call = singleOp(lowered, 'export.onnx', INDEX_PROLOGUES, true);
+  const call = singleOp(lowered, 'export.onnx.program', INDEX_PROLOGUES, true);
   return Object.fromEntries(onnxGraph(call, options).inputs.map((i) => [i.name, i.tensor]));
 }

@@ -9,29 +9,31 @@ import { InvalidArgumentError } from '../errors.js';
 import { type ProgramCall, concreteCall } from './lowered.js';
 
 /**
- * The single op `call` stands for, for `surface`: prologues of the kinds in `runs` are run,
- * kept as they are with `keepPrologue`, others refused, as whole programs are (`<surface>.program`).
+ * The single op `call` stands for, for the surface whose refusal is `code` (`<surface>.program`,
+ * spelled out at each caller so the rule catalogue lists it): prologues of the kinds in `runs` are
+ * run, kept as they are with `keepPrologue`, others refused, as whole programs are.
  */
 export function singleOp(
   call: CoreCall | ProgramCall,
-  surface: string,
+  code: `${string}.program`,
   runs: readonly Prologue['kind'][] = [],
   keepPrologue = false,
 ): CoreCall {
-  if (call?.kind === 'program') refuse(call.op, surface, 'a program of several ops');
+  if (call?.kind === 'program') refuse(call.op, code, 'a program of several ops');
   const p = call?.prologue;
   // A surface that writes the prologue itself (ONNX export: nodes before the scatter) keeps it;
   // a mask's nonzero step it writes only when it says so in `runs`.
   if (!p || (keepPrologue && p.kind !== 'nonzero' && p.kind !== 'index_tuple')) return call;
   if (!runs.includes(p.kind))
-    refuse(call.op, surface, `a ${p.kind.replace('_', ' ')} step before its ${call.kind}`);
+    refuse(call.op, code, `a ${p.kind.replace('_', ' ')} step before its ${call.kind}`);
   if (keepPrologue) return call;
   return concreteCall(call);
 }
 
-function refuse(op: string, surface: string, what: string): never {
+function refuse(op: string, code: string, what: string): never {
+  const surface = code.slice(0, -'.program'.length);
   throw new InvalidArgumentError(
-    `${surface}.program`,
+    code,
     `${surface}: ${op} lowers to ${what}; ${surface} reads one gather or scatter (explain and execute run the whole program)`,
     { op },
   );

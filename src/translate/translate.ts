@@ -738,7 +738,7 @@ export function translate<T extends TranslateTarget>(
   let framework: string = target;
   checkCall(lowered, 'translate');
   checkOptions(options, 'translate', ['registry', 'namespaces']);
-  const call = singleOp(lowered, 'translate');
+  const call = singleOp(lowered, 'translate.program');
   checkCost(call);
   framework = (FRAMEWORK_ALIASES as Readonly<Record<string, FrameworkName>>)[framework] ?? framework;
   if (!(FRAMEWORKS as readonly string[]).includes(framework))
@@ -914,7 +914,7 @@ export function translateAll(
 ): Record<string, Translation | TranslateError> {
   checkCall(call, 'translateAll');
   checkOptions(options, 'translateAll', ['registry', 'namespaces']);
-  checkCost(singleOp(call, 'translateAll'));
+  checkCost(singleOp(call, 'translateAll.program'));
   const out: Record<string, Translation | TranslateError> = {};
   for (const fw of FRAMEWORKS) {
     try {
