@@ -24,6 +24,8 @@
  *     tuple (NumPy's a[mask, 1:3, None], PyTorch's x[:, i]): the index vectors built in the
  *     graph, each window as start + iota, the data transposed to the indexed dims first
  *     (onnx-general.ts).
+ * A program call (numpy.take into an `out` of another dtype) is its gather's graph with the
+ * program's later ops as nodes after it, each op exact or refused (onnx-program.ts).
  *
  * Rules (codes `export.onnx.<rule>`): `no_single_op` (batching dims no ONNX op has),
  * `index_policy` (a policy with no ONNX graph, e.g. wrap over a zero-size dim), `reducer`
@@ -31,7 +33,7 @@
  * with a reducer that has no identity, e.g. on bool), `duplicates` (replace onto one element
  * twice: ONNX leaves the order undefined), `opset` (outside 11 – LATEST_OPSET, a graph below 13,
  * an empty reshape below 14), `variadic`, `runtime_difference` (a difference onnxruntime would
- * compute, under `runtime_differences: 'refuse'`).
+ * compute, under `runtime_differences: 'refuse'`), `program` / `complex_cast` (onnx-program.ts).
  *
  * Runtime differences: onnxruntime's ScatterElements / ScatterND min and max replace the element
  * unless it is strictly smaller (min) / greater (max), so a ±0 tie or a NaN element takes the
@@ -43,7 +45,8 @@ import { singleOp } from '../ir/surface.js';
 import protobuf from 'protobufjs';
 import { landingMap } from '../autodiff/rules.js';
 import type { CoreCall, GatherCall, Prologue, ScatterCall } from '../core/call.js';
-import { concreteCall } from '../ir/lowered.js';
+import { type LoweredCall, concreteCall } from '../ir/lowered.js';
+import { programGraph } from './onnx-program.js';
 import { gatherShape } from '../core/gather-shape.js';
 import type { IndexMapSpec } from '../core/index-map.js';
 import { fmt } from '../errors.js';
@@ -70,12 +73,18 @@ export interface OnnxExportOptions {
 /**
  * A case the exported graph computes differently in a known runtime than the call does, for
  * some inputs: `code` names it (`export.onnx.minmax_tie`: a ±0 tie; `export.onnx.minmax_nan`:
- * a NaN element; `export.onnx.complex`: a complex graph the runtime does not load), `runtime` the
+ * a NaN element; `export.onnx.complex`: a complex graph the runtime does not load;
+ * `export.onnx.cast_float_int`: a program's float → integer Cast of NaN, ±∞ or a value out of
+ * range, which ONNX leaves undefined), `runtime` the
  * runtime, `message` both answers.
  */
 export interface OnnxExportWarning {
   /** Which difference: min/max ties, min/max with NaN, or complex data. */
-  readonly code: 'export.onnx.minmax_tie' | 'export.onnx.minmax_nan' | 'export.onnx.complex';
+  readonly code:
+    | 'export.onnx.minmax_tie'
+    | 'export.onnx.minmax_nan'
+    | 'export.onnx.complex'
+    | 'export.onnx.cast_float_int';
   /** The runtime whose behaviour differs. */
   readonly runtime: 'onnxruntime';
   /** What differs, in words. */
@@ -362,26 +371,34 @@ function checkOpset(opset: number): void {
     fail('opset', `opset must be an integer in [11, ${LATEST_OPSET}]; got ${opset}`);
 }
 
-/** The graph computing `call`: one main node plus what the call's policy needs (see the file comment). */
-export function onnxGraph(lowered: CoreCall, options: OnnxExportOptions = {}): OnnxGraph {
+/**
+ * The graph computing `call`: one main node plus what the call's policy needs (see the file
+ * comment); a program's core call with its epilogue after it (onnx-program.ts).
+ */
+export function onnxGraph(lowered: LoweredCall, options: OnnxExportOptions = {}): OnnxGraph {
   checkCall(lowered, 'onnxGraph', CALL_KINDS);
   checkOptions(options, 'onnxGraph', ['opset', 'runtime_differences']);
-  // A mask's nonzero step and a packed index tuple become nodes (onnx-general.ts).
-  const call = singleOp(lowered, 'export.onnx.program', INDEX_PROLOGUES, true);
   const opset = options.opset ?? 18;
   checkOpset(opset);
-  const g = withComplexWarning(call.kind === 'gather' ? gatherGraph(call, opset) : scatterGraph(call, opset));
-  if (g.nodes.length > 1 && opset < 13)
-    fail(
-      'opset',
-      `${call.op}: this call needs a small graph (${g.nodes.map((n) => n.opType).join(', ')}); use opset >= 13`,
-    );
   const differences = options.runtime_differences ?? 'warn';
   if (differences !== 'warn' && differences !== 'refuse')
     fail('runtime_differences', `runtime_differences must be "warn" or "refuse"; got ${fmt(differences)}`);
+  const core = (call: CoreCall) => coreGraph(call, opset);
+  const g = lowered.kind === 'program' ? programGraph(lowered, core) : core(lowered);
+  if (g.nodes.length > 1 && opset < 13)
+    fail(
+      'opset',
+      `${lowered.op}: this call needs a small graph (${g.nodes.map((n) => n.opType).join(', ')}); use opset >= 13`,
+    );
   if (differences === 'refuse' && g.warnings.length > 0)
     fail('runtime_difference', g.warnings.map((w) => `${w.message} (${w.code})`).join('; '));
   return g;
+}
+
+/** The graph of one core call (its index prologue as nodes: onnx-general.ts). */
+function coreGraph(lowered: CoreCall, opset: number): OnnxGraph {
+  const call = singleOp(lowered, 'export.onnx.program', INDEX_PROLOGUES, true);
+  return withComplexWarning(call.kind === 'gather' ? gatherGraph(call, opset) : scatterGraph(call, opset));
 }
 
 function gatherRoles(call: GatherCall): Roles {
@@ -795,7 +812,7 @@ const irVersion = (opset: number): number => (opset >= 23 ? 11 : opset >= 21 ? 1
  * An ONNX model (serialized ModelProto) computing `call`: graph inputs `data`, `indices`
  * (and `updates`) fed with the call's tensors (see `onnxInputs`), output `output`.
  */
-export function toOnnx(call: CoreCall, options: OnnxExportOptions = {}): Uint8Array {
+export function toOnnx(call: LoweredCall, options: OnnxExportOptions = {}): Uint8Array {
   checkCall(call, 'toOnnx', CALL_KINDS);
   checkOptions(options, 'toOnnx', ['opset', 'runtime_differences']);
   const g = onnxGraph(call, options);
@@ -828,9 +845,8 @@ export function toOnnx(call: CoreCall, options: OnnxExportOptions = {}): Uint8Ar
 }
 
 /** The model's feeds: graph input name → the call's tensor. */
-export function onnxInputs(lowered: CoreCall, options: OnnxExportOptions = {}): Record<string, Tensor> {
+export function onnxInputs(lowered: LoweredCall, options: OnnxExportOptions = {}): Record<string, Tensor> {
   checkCall(lowered, 'onnxInputs', CALL_KINDS);
   checkOptions(options, 'onnxInputs', ['opset', 'runtime_differences']);
-  const call = singleOp(lowered, 'export.onnx.program', INDEX_PROLOGUES, true);
-  return Object.fromEntries(onnxGraph(call, options).inputs.map((i) => [i.name, i.tensor]));
+  return Object.fromEntries(onnxGraph(lowered, options).inputs.map((i) => [i.name, i.tensor]));
 }

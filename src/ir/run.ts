@@ -118,7 +118,7 @@ function valueAt(values: readonly Tensor[], id: ValueId, where: string): Tensor 
 function runOp(ctx: Context, op: Op, ins: Tensor[], where: string): Tensor[] {
   switch (op.kind) {
     case 'gather':
-      return [execute(gatherCall(op, ins[0], ins[1]))];
+      return [execute(gatherCallOf(op, ins[0], ins[1]))];
     case 'dynamic_gather':
       return [execute(dynamicGatherCall(op, ins))];
     case 'scatter':
@@ -135,7 +135,8 @@ function runOp(ctx: Context, op: Op, ins: Tensor[], where: string): Tensor[] {
 type GatherOp = Extract<Op, { kind: 'gather' }>;
 type ScatterOp = Extract<Op, { kind: 'scatter' }>;
 
-function gatherCall(op: GatherOp, operand: Tensor, indices: Tensor): GatherCall {
+/** The core call of an IR gather over its operand and indices (what running the op executes). */
+export function gatherCallOf(op: GatherOp, operand: Tensor, indices: Tensor): GatherCall {
   return {
     kind: 'gather',
     op: op.meta?.op ?? op.options.op ?? 'stablehlo.gather',
@@ -151,7 +152,7 @@ function gatherCall(op: GatherOp, operand: Tensor, indices: Tensor): GatherCall 
 /** dynamic_gather is gather with its slice sizes read from the third operand's values. */
 function dynamicGatherCall(op: Extract<Op, { kind: 'dynamic_gather' }>, ins: Tensor[]): GatherCall {
   const sizes = ins[2].toFlatArray().map(Number);
-  return gatherCall(
+  return gatherCallOf(
     { ...op, kind: 'gather', dimension_numbers: { ...op.dimension_numbers, slice_sizes: sizes } },
     ins[0],
     ins[1],
