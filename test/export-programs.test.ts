@@ -7,7 +7,8 @@ import * as ort from 'onnxruntime-node';
 import { describe, expect, it } from 'vitest';
 import { execute } from '../src/core/call.js';
 import { OnnxExportError, onnxGraph, onnxInputs, onnxNode, toOnnx } from '../src/export/index.js';
-import { castsSafely } from '../src/frameworks/numpy/take-out.js';
+import type { GatherCall } from '../src/core/call.js';
+import { castsSafely, takeIntoOther } from '../src/frameworks/numpy/take-out.js';
 import { complex, jax, numpy, tensor, zeros } from '../src/index.js';
 import type { ProgramCall } from '../src/ir/lowered.js';
 import type { DType } from '../src/tensor/dtype.js';
@@ -105,6 +106,16 @@ function takeCase(r: () => number, a: DType, o: DType): ProgramCall {
   return numpy.lower.take(A, idx, { axis, mode, out: zeros(shape, o) }) as ProgramCall;
 }
 
+/** The program's code and message, or undefined when it does not throw. */
+function thrown(f: () => unknown): { code?: string; message: string } | undefined {
+  try {
+    f();
+  } catch (e) {
+    return e as { code?: string; message: string };
+  }
+  return undefined;
+}
+
 describe('numpy.take into an out of another dtype exports: gather graph + Cast (onnxruntime, bytes)', () => {
   it(`every NumPy-castable real dtype pair (${PAIRS.length}), seeded random calls equal execute(call)`, async () => {
     const r = rng(differentialSeed('export-programs.test.ts'));
@@ -124,16 +135,6 @@ describe('numpy.take into an out of another dtype exports: gather graph + Cast (
     expect(agreed).toBe(6 * PAIRS.length);
   });
 });
-
-/** The program's code and message, or undefined when it does not throw. */
-function thrown(f: () => unknown): { code?: string; message: string } | undefined {
-  try {
-    f();
-  } catch (e) {
-    return e as { code?: string; message: string };
-  }
-  return undefined;
-}
 
 describe('what a take program exports and how', () => {
   it('the graph is the gather graph, then Cast; onnxNode still reads one op (export.onnx.program)', () => {
@@ -156,6 +157,35 @@ describe('what a take program exports and how', () => {
     const want = bytes(execute(call).data).slice();
     expect([...new Uint16Array(want.buffer)]).toEqual([0x7e00, 0x7e00, 0xbc00]);
     expect([...(await runOrt(call))]).toEqual([...want]);
+  });
+});
+
+describe('a program with a reshape after its gather (gather, reshape, convert)', () => {
+  it("exports the reshape as the core call's Reshape (takeIntoOther on a call with a final reshape)", async () => {
+    const call = numpy.lower.take(
+      tensor(
+        [
+          [1.5, -2.5],
+          [3.5, 4],
+        ],
+        'float64',
+      ),
+      [3, 0, 1],
+    ) as GatherCall;
+    const p = takeIntoOther({ ...call, reshape: [3, 1] }, zeros([3, 1], 'int32'));
+    expect(p.module.funcs[0].ops.map((o) => o.kind)).toEqual(['gather', 'reshape', 'convert']);
+    const g = onnxGraph(p);
+    expect(g.nodes.map((n) => n.opType)).toEqual(['Gather', 'Reshape', 'Cast']);
+    expect([g.outputShape, g.outputDType]).toEqual([[3, 1], 'int32']);
+    expect([...(await runOrt(p))]).toEqual([...bytes(execute(p).data)]);
+  });
+
+  it("an empty take (a zero dim before the axis) meets the core gather export's own refusal, as the same call with out of a's dtype does", () => {
+    const a = tensor([], 'float64', [0, 3]);
+    const call = numpy.lower.take(a, [2, 0], { axis: 1, out: zeros([0, 2], 'int16') }) as ProgramCall;
+    const same = numpy.lower.take(a, [2, 0], { axis: 1, out: zeros([0, 2], 'float64') });
+    expect(thrown(() => onnxGraph(call))?.code).toBe('stablehlo.gather.C21');
+    expect(thrown(() => onnxGraph(same as never))?.code).toBe('stablehlo.gather.C21');
   });
 });
 
