@@ -25,6 +25,15 @@ const a = tensor(
   'float32',
 );
 
+const b = tensor(
+  [
+    [0, 1, 2],
+    [3, 4, 5],
+  ],
+  'int64',
+);
+const v = tensor([0, 1, 2, 3, 4], 'int64');
+
 /** Each case: the Python expression on `a` (float32 [[1,2,3],[4,5,6]]) and the library's call. */
 const CASES: [string, () => Tensor][] = [
   ['np.take(a, [2**40])', () => numpy.take(a, [2 ** 40])],
@@ -66,11 +75,75 @@ const CASES: [string, () => Tensor][] = [
     'np.take_along_axis(a, np.asarray([[2**63], [2**63]]), 1)',
     () => numpy.take_along_axis(a, [[2n ** 63n], [2n ** 63n]], 1),
   ],
+  // A Python list converts straight to intp in take / put: floats truncate toward zero, bools are
+  // 0 / 1; the first NaN (ValueError), ±inf or int outside int64 (OverflowError) is refused.
+  ['np.take(a, [1.5])', () => numpy.take(a, [1.5])],
+  ['np.take(a, [1.5, 5])', () => numpy.take(a, [1.5, 5])],
+  ['np.take(a, [1.5, 7])', () => numpy.take(a, [1.5, 7])],
+  ['np.take(a, 1.5)', () => numpy.take(a, 1.5)],
+  ['np.take(a, [-1.5, -0.0])', () => numpy.take(a, [-1.5, -0])],
+  ['np.take(a, [True, 2.5])', () => numpy.take(a, [true, 2.5])],
+  ['np.take(a, [[1.5], [2]])', () => numpy.take(a, [[1.5], [2]])],
+  ["np.take(a, [7.5], mode='wrap')", () => numpy.take(a, [7.5], { mode: 'wrap' })],
+  ["np.take(a, [-7.5], mode='clip')", () => numpy.take(a, [-7.5], { mode: 'clip' })],
+  ['np.take(a, [nan])', () => numpy.take(a, [Number.NaN])],
+  ['np.take(a, [1, inf])', () => numpy.take(a, [1, Number.POSITIVE_INFINITY])],
+  ['np.take(a, -inf)', () => numpy.take(a, Number.NEGATIVE_INFINITY)],
+  ['np.take(a, [1e19])', () => numpy.take(a, [1e19])],
+  ['np.take(a, [9223372036854775808.0])', () => numpy.take(a, [2 ** 63])],
+  ['np.take(a, [9223372036854774784.0])', () => numpy.take(a, [2 ** 63 - 1024])],
+  ['np.take(a, [-9223372036854775808.0])', () => numpy.take(a, [-(2 ** 63)])],
+  ['np.take(a, [nan, 2**64])', () => numpy.take(a, [Number.NaN, 2n ** 64n])],
+  ['np.take(a, [2**64, nan])', () => numpy.take(a, [2n ** 64n, Number.NaN])],
+  ['np.take(a, np.array([1.5]))', () => numpy.take(a, tensor([1.5], 'float64'))],
+  ['put(a, [1.5, 5], 9, mode="raise")', () => numpy.put(a, [1.5, 5], 9)],
+  ['put(a, [True, 2.5], 9, mode="raise")', () => numpy.put(a, [true, 2.5], 9)],
+  ['put(a, [nan], 9, mode="raise")', () => numpy.put(a, [Number.NaN], 9)],
+  ['put(a, [inf], 9, mode="raise")', () => numpy.put(a, [Number.POSITIVE_INFINITY], 9)],
+  ['put(a, [1e19], 9, mode="raise")', () => numpy.put(a, [1e19], 9)],
+  ['put(a, np.array([1.5]), 9, mode="raise")', () => numpy.put(a, tensor([1.5], 'float64'), 9)],
+  // a[...] / ufunc.at: NumPy's words for a list item that is no integer, another for a float array.
+  ['a[[1.5]]', () => numpy.index(a, [[1.5]])],
+  ['a[[2**63, 0]]', () => numpy.index(a, [[2n ** 63n, 0]])],
+  ['a[1.5]', () => numpy.index(a, 1.5)],
+  ['a[np.array([1.5])]', () => numpy.index(a, tensor([1.5], 'float64'))],
+  ['a[np.array(1.5)]', () => numpy.index(a, tensor(1.5, 'float64'))],
+  ['at(np.add, a, [1.5], 1)', () => numpy.add.at(a, [1.5], 1)],
+  ['at(np.add, a, [2**63, 0], 1)', () => numpy.add.at(a, [2n ** 63n, 0], 1)],
+  ['at(np.add, a, np.array([1.5]), 1)', () => numpy.add.at(a, tensor([1.5], 'float64'), 1)],
+  // The along-axis functions check a 0-d index's rank before what it holds.
+  [
+    'np.take_along_axis(a, np.array(2**63, dtype=np.uint64), 1)',
+    () => numpy.take_along_axis(a, tensor(2n ** 63n, 'uint64'), 1),
+  ],
+  [
+    'np.take_along_axis(a, np.array([2**63], dtype=np.uint64), None)',
+    () => numpy.take_along_axis(a, tensor([2n ** 63n], 'uint64'), null),
+  ],
+  // Python clamps slice bounds to the dim, and the step too: any integer is a bound.
+  ['v[2**64:]', () => numpy.index(v, [numpy.slice(2n ** 64n, null)])],
+  ['v[:2**100]', () => numpy.index(v, [numpy.slice(null, 2n ** 100n)])],
+  ['v[-2**70:]', () => numpy.index(v, [numpy.slice(-(2n ** 70n), null)])],
+  ['v[:-2**70]', () => numpy.index(v, [numpy.slice(null, -(2n ** 70n))])],
+  ['v[2**63:]', () => numpy.index(v, [numpy.slice(2 ** 63, null)])],
+  ['v[-2**63:]', () => numpy.index(v, [numpy.slice(-(2 ** 63), null)])],
+  ['v[::2**64]', () => numpy.index(v, [numpy.slice(null, null, 2n ** 64n)])],
+  ['v[::-2**64]', () => numpy.index(v, [numpy.slice(null, null, -(2n ** 64n))])],
+  ['v[::-2**63]', () => numpy.index(v, [numpy.slice(null, null, -(2 ** 63))])],
+  ['v[1:2**64:2]', () => numpy.index(v, [numpy.slice(1n, 2n ** 64n, 2n)])],
+  ['v[2**53 + 2:]', () => numpy.index(v, [numpy.slice(2 ** 53 + 2, null)])],
+  [
+    'b[2**64:, ::-2**64]',
+    () => numpy.index(b, [numpy.slice(2n ** 64n, null), numpy.slice(null, null, -(2n ** 64n))]),
+  ],
 ];
 
 const PEER = `
 import json, sys, numpy as np
 a = np.array([[1, 2, 3], [4, 5, 6]], dtype=np.float32)
+b = np.array([[0, 1, 2], [3, 4, 5]])
+v = np.arange(5)
+nan, inf = float('nan'), float('inf')
 def at(f, a, i, b):
     r = a.copy(); f.at(r, i, b); return r
 def put(a, i, v, mode):
@@ -104,8 +177,8 @@ describe.skipIf(!hasNumpy)('JS int lists are int64, as np.asarray of Python ints
           thrown = e;
         }
         expect(thrown).toBeInstanceOf(GatherScatterError);
-        // NumPy's IndexError / OverflowError text, word for word
-        if (want.error === 'IndexError' || want.error === 'OverflowError')
+        // NumPy's IndexError / OverflowError / ValueError text, word for word
+        if (['IndexError', 'OverflowError', 'ValueError'].includes(want.error))
           expect((thrown as Error).message).toContain(want.message);
         return;
       }
@@ -133,10 +206,6 @@ describe('the IR and the ONNX model read i64 indices from a JS list', () => {
  * (a bad item before it wins; the count of indices, mask shapes, bounds and `b` come after); the
  * along-axis functions after the axis, before the rank.
  */
-const b = tensor([
-  [0, 1, 2],
-  [3, 4, 5],
-]);
 const ORDER: [string, () => unknown, string][] = [
   ['take(a, [2**64], axis=5)', () => numpy.take(a, [2n ** 64n], { axis: 5 }), 'numpy.take.axis'],
   ['take(a, [2**64], axis=1.5)', () => numpy.take(a, [2n ** 64n], { axis: 1.5 }), 'numpy.take.axis'],
@@ -205,6 +274,75 @@ const ORDER: [string, () => unknown, string][] = [
     () => numpy.take_along_axis(b, [2n ** 64n], 0),
     'numpy.take_along_axis.index_dtype',
   ],
+  // A float item: where NumPy converts the list (NaN: ValueError, ±inf: OverflowError), in order.
+  ['take(a, [nan], axis=5)', () => numpy.take(a, [Number.NaN], { axis: 5 }), 'numpy.take.axis'],
+  [
+    "take(a, [nan], mode='bad')",
+    () => numpy.take(a, [Number.NaN], { mode: 'bad' as 'raise' }),
+    'numpy.take.mode',
+  ],
+  [
+    'take(a, [nan], axis=0, out=zeros(5))',
+    () => numpy.take(a, [Number.NaN], { axis: 0, out: zeros([5], 'float32') }),
+    'numpy.take.index_nan',
+  ],
+  [
+    'take(a, [1.5], axis=0, out=zeros(5))',
+    () => numpy.take(a, [1.5], { axis: 0, out: zeros([5], 'float32') }),
+    'numpy.take.out',
+  ],
+  [
+    'take(zeros((3, 0)), [inf], axis=1)',
+    () => numpy.take(zeros([3, 0], 'float32'), [Number.POSITIVE_INFINITY], { axis: 1 }),
+    'numpy.take.index_infinity',
+  ],
+  [
+    'take(zeros((3, 0)), [7.5], axis=1)',
+    () => numpy.take(zeros([3, 0], 'float32'), [7.5], { axis: 1 }),
+    'numpy.take.empty_axis',
+  ],
+  ['take(a, [nan, 2**64])', () => numpy.take(a, [Number.NaN, 2n ** 64n]), 'numpy.take.index_nan'],
+  ['take(a, [2**64, nan])', () => numpy.take(a, [2n ** 64n, Number.NaN]), 'numpy.take.index_overflow'],
+  [
+    'take(a, [inf, nan])',
+    () => numpy.take(a, [Number.POSITIVE_INFINITY, Number.NaN]),
+    'numpy.take.index_infinity',
+  ],
+  ['take(a, [1e19, nan])', () => numpy.take(a, [1e19, Number.NaN]), 'numpy.take.index_overflow'],
+  ['take(a, [1.5, 9])', () => numpy.take(a, [1.5, 9]), 'numpy.take.index_out_of_bounds'],
+  ["put(a, [nan], 'x')", () => numpy.put(a, [Number.NaN], 'x' as unknown as number), 'numpy.put.index_nan'],
+  ["put(a, [1.5], 'x')", () => numpy.put(a, [1.5], 'x' as unknown as number), 'numpy.put.v'],
+  [
+    "put(a, [inf], 1, mode='bad')",
+    () => numpy.put(a, [Number.POSITIVE_INFINITY], 1, { mode: 'bad' as 'raise' }),
+    'numpy.put.mode',
+  ],
+  [
+    'put(zeros(0), [inf], 1)',
+    () => numpy.put(zeros([0], 'float32'), [Number.POSITIVE_INFINITY], 1),
+    'numpy.put.index_infinity',
+  ],
+  ['put(zeros(0), [1.5], 1)', () => numpy.put(zeros([0], 'float32'), [1.5], 1), 'numpy.put.empty_array'],
+  // A 0-d uint64 index >= 2^63: the along-axis functions check its rank first (after the axis).
+  [
+    'take_along_axis(b, array(2**63, uint64), 0)',
+    () => numpy.take_along_axis(b, tensor(2n ** 63n, 'uint64'), 0),
+    'numpy.take_along_axis.ndim',
+  ],
+  [
+    'take_along_axis(b, array(2**63, uint64), 5)',
+    () => numpy.take_along_axis(b, tensor(2n ** 63n, 'uint64'), 5),
+    'numpy.take_along_axis.axis',
+  ],
+  [
+    'put_along_axis(b, array(2**63, uint64), 1, 0)',
+    () => numpy.put_along_axis(b, tensor(2n ** 63n, 'uint64'), 1, 0),
+    'numpy.put_along_axis.ndim',
+  ],
+  // Slice bounds past int64 are clamped: a bad item elsewhere, a step 0 or a float bound still wins.
+  ['v[2**64::0]', () => numpy.index(v, [numpy.slice(2n ** 64n, null, 0n)]), 'numpy.index.slice_step'],
+  ['v[2**64:1.5]', () => numpy.index(v, [numpy.slice(2n ** 64n, 1.5)]), 'numpy.index.slice_index'],
+  ['v[:2**64, 1]', () => numpy.index(v, [numpy.slice(null, 2n ** 64n), 1]), 'numpy.index.too_many_indices'],
 ];
 
 describe('a Python int past int64 among the other checks: where NumPy 1.24 refuses it', () => {

@@ -60,7 +60,7 @@ import type { ProgramCall } from '../ir/lowered.js';
 export type { NumpyMode, UfuncName } from './numpy/policy.js';
 export { MODES as NUMPY_MODES } from './numpy/policy.js';
 export type { ArrayLike, ArrayLikeDType } from './numpy/shared.js';
-export type { IndexItem, IndexOptions, IndexTuple, Slice } from './numpy/indexing.js';
+export type { IndexItem, IndexOptions, IndexTuple, Slice, SliceBound } from './numpy/indexing.js';
 
 /** Keyword arguments of `numpy.take`. */
 export interface TakeOptions {
@@ -246,7 +246,7 @@ function prepare(op: string, A: Tensor, indices: unknown, axis: unknown) {
   const flat = axis === null;
   const arr = flat ? A.reshape([A.size]) : A;
   const ax = flat ? 0 : numpyAxis(op, axis, A.rank);
-  const I = fancyIndex(pythonInts(indices) ?? arrayArg(op, 'indices', indices), op, true);
+  const I = fancyIndex(pythonInts(indices) ?? arrayArg(op, 'indices', indices), op, 'along');
   if (I.rank !== arr.rank) {
     throw new InvalidArgumentError(
       `${op}.ndim`,

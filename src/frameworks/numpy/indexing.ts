@@ -21,6 +21,7 @@ import {
   withScalarMasks,
 } from '../masks.js';
 import {
+  type SliceSpec,
   type TupleItem,
   type PlacedTuple,
   hasBasic,
@@ -36,7 +37,7 @@ import {
   SCATTER_POLICY as FANCY_SCATTER,
   UFUNCS,
   type UfuncName,
-  fancyIndex,
+  tupleIndex,
   oobWording,
 } from './policy.js';
 import {
@@ -51,15 +52,18 @@ import {
 } from './shared.js';
 import { type LoweredGather, runs } from '../lowered.js';
 
+/** A slice's bound or step: an integer (a Python int: a bigint or a whole number, however large), null: omitted. */
+export type SliceBound = number | bigint | null;
+
 /** Python's `slice(start, stop, step)` in an index tuple (null: omitted); made by `numpy.slice`. */
 export class Slice {
   constructor(
     /** The first index (negative: from the end); null: from the start (the end for a negative step). */
-    readonly start: number | null = null,
+    readonly start: SliceBound = null,
     /** The index before which the slice stops (negative: from the end); null: through the end. */
-    readonly stop: number | null = null,
+    readonly stop: SliceBound = null,
     /** The stride (not 0); null: 1. */
-    readonly step: number | null = null,
+    readonly step: SliceBound = null,
   ) {
     Object.freeze(this);
   }
@@ -90,7 +94,7 @@ export type IndexTuple = readonly IndexItem[];
  * numpy.index(a, [tensor([true, false, true]), numpy.slice(1, 3)]).toArray(); // [[1, 2], [21, 22]]
  * numpy.index(a, [numpy.slice(null, null, -1), [0, 2]]).toArray();            // [[20, 22], [10, 12], [0, 2]]
  */
-export function slice(start: number | null = null, stop?: number | null, step: number | null = null): Slice {
+export function slice(start: SliceBound = null, stop?: SliceBound, step: SliceBound = null): Slice {
   // One argument is the stop, as Python's slice(stop).
   return stop === undefined ? new Slice(null, start, step) : new Slice(start, stop, step);
 }
@@ -126,23 +130,42 @@ function itemsOf(op: string, A: Tensor, indices: readonly unknown[]): TupleItem[
       if (++ellipses > 1) rulesOf(op, A).ellipsis();
       return { ellipsis: true };
     }
-    if (i instanceof Slice) return { slice: sliceError(op, i) ? FULL_SLICE : i };
+    if (i instanceof Slice) return { slice: sliceError(op, i) ? FULL_SLICE : clamped(i) };
     const t = indexArg(op, 'indices', i);
-    return { adv: t !== 'object' && t.dtype === 'bool' ? { mask: t } : { ints: fancyIndex(t, op) } };
+    return {
+      adv:
+        t !== 'object' && t.dtype === 'bool'
+          ? { mask: t }
+          : { ints: tupleIndex(t, op, i instanceof Tensor ? 'array' : 'list') },
+    };
   });
 }
 
-const FULL_SLICE = new Slice(null, null, null);
+const FULL_SLICE: SliceSpec = { start: null, stop: null, step: null };
+
+/**
+ * A slice with its bounds and step within ±2^53, the same slice: Python clamps a slice's bounds
+ * to the dim and its step to ±(2^63 - 1), so `a[2**64:]` is empty and `a[::2**64]` is a's first
+ * element (NumPy 1.24 measured), where a bigint or a whole number past 2^53 cannot be resolved
+ * as it is.
+ */
+const clamped = (s: Slice): SliceSpec => ({
+  start: within(s.start),
+  stop: within(s.stop),
+  step: within(s.step),
+});
+const within = (v: SliceBound): number | null =>
+  v === null ? null : Math.min(Math.max(Number(v), -(2 ** 53)), 2 ** 53);
 
 /** What is wrong with a slice: bounds that are not integers or null (Python's TypeError), step 0. */
 function sliceError(op: string, s: Slice): InvalidArgumentError | undefined {
   for (const v of [s.start, s.stop, s.step])
-    if (v !== null && !Number.isSafeInteger(v))
+    if (v !== null && typeof v !== 'bigint' && !Number.isInteger(v))
       return new InvalidArgumentError(
         `${op}.slice_index`,
         `${op}: slice indices must be integers or None or have an __index__ method; got ${String(v)}`,
       );
-  if (s.step === 0)
+  if (s.step !== null && Number(s.step) === 0)
     return new InvalidArgumentError(`${op}.slice_step`, `${op}: slice step cannot be zero`, { step: 0 });
   return undefined;
 }

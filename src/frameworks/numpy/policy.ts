@@ -8,16 +8,19 @@
  * | take / put, mode 'wrap'                  | modulo              | modulo                   | last wins                  | same                                  |
  * | take / put, mode 'clip'                  | clamp to 0          | clamp to n - 1           | last wins                  | same                                  |
  * | fancy: a[i,…], *_along_axis, ufunc.at    | wrap once           | IndexError               | `=` last wins; ufunc.at accumulates | any integer (uint64 reinterpreted as int64); float is an error |
+ *
+ * take / put convert a JS list (a Python list) straight to intp, item by item with Python's int():
+ * floats truncate there, NaN / ±inf / past int64 are refused (intpIndex); a Tensor is safe-cast.
  */
 import type { ScatterCall } from '../../core/call.js';
 import type { FloatMinMax, FloatNaN } from '../../core/kernels.js';
 import type { GatherMode, NegativeIndexPolicy, ReducerName, ScatterMode } from '../../core/types.js';
-import { DTypeError } from '../../errors.js';
+import { DTypeError, InvalidArgumentError } from '../../errors.js';
 import { integer, normalizeAxis, oneOf } from '../args.js';
 import { type ScatterPolicy, gatherPolicy as rowPolicy } from '../families.js';
 import { type DType, isComplex, isFloat } from '../../tensor/dtype.js';
 import type { Tensor } from '../../tensor/tensor.js';
-import { beyondInt64, indexArg, reinterpretIndex } from './shared.js';
+import { indexArg, intpValues, reinterpretIndex } from './shared.js';
 import { DIA, DIUA, type FrameworkDescription, G, S, type Signatures, numpyStyle } from '../signature.js';
 
 /** NumPy's out-of-bounds modes of take/put. */
@@ -85,13 +88,18 @@ const hugeScalar = (t: Tensor): boolean =>
   t.dtype === 'uint64' && t.rank === 0 && (t.data as BigUint64Array)[0] >= 2n ** 63n;
 
 /**
- * take's / put's indices (rule `<op>.<name>`): NumPy converts JS integers — Python ints — straight
- * to intp, so one outside int64 anywhere among them is its OverflowError (`<op>.index_overflow`,
- * before any bound), not np.asarray's uint64 or object array; then {@link safeIndex}.
+ * take's / put's indices (rule `<op>.<name>`): NumPy converts JS values — Python ints, floats,
+ * bools — straight to intp (floats truncate: `np.take(a, [1.5])` is `a.flat[1]`), so its first
+ * item that is NaN, ±Infinity or outside int64 is refused there, before any bound (see
+ * intpValues); a Tensor keeps the {@link safeIndex} rule (a float64 array is refused).
  */
 export function intpIndex(op: string, name: string, x: unknown): Tensor {
-  const t = indexArg(op, name, x);
-  if (t === 'object' || beyondInt64(x))
+  const t = intpValues(x) ?? indexArg(op, name, x);
+  if (t === 'nan')
+    throw new InvalidArgumentError(`${op}.index_nan`, `${op}: cannot convert float NaN to integer`);
+  if (t === 'infinity')
+    throw new DTypeError(`${op}.index_infinity`, `${op}: cannot convert float infinity to integer`);
+  if (t === 'overflow' || t === 'object')
     throw new DTypeError(`${op}.index_overflow`, `${op}: Python int too large to convert to C long`);
   return safeIndex(t, op);
 }
@@ -110,17 +118,37 @@ export function safeIndex(t: Tensor, op: string): Tensor {
 }
 
 /**
- * Fancy indexing's index rule: any integer dtype (uint64 reinterpreted; a 0-d uint64 ≥ 2^63 is a
- * Python int too large for intp: `<op>.index_overflow`). Indexing reads a bool array as a mask;
- * the along-axis functions refuse it with the floats and with NumPy's object array ('object': a
- * JS integer outside [-2^63, 2^64), see pythonInts).
+ * Who reads an index, for NumPy's words when its type is wrong: `a[...]` / ufunc.at an array
+ * (`'array'`: a Tensor) or a JS list or scalar (`'list'`: NumPy rejects the item itself, not an
+ * array), the along-axis functions (`'along'`: their own words, and no bool).
  */
-export function fancyIndex(t: Tensor | 'object', op: string, along = false): Tensor {
-  if (t === 'object' || isFloat(t.dtype) || isComplex(t.dtype) || (along && t.dtype === 'bool')) {
+export type IndexReader = 'array' | 'list' | 'along';
+
+/**
+ * Fancy indexing's index rule: any integer dtype (uint64 reinterpreted). Indexing reads a bool
+ * array as a mask; the along-axis functions refuse it with the floats and with NumPy's object
+ * array ('object': a JS integer outside [-2^63, 2^64), see pythonInts).
+ */
+export function fancyIndex(t: Tensor | 'object', op: string, reader: IndexReader): Tensor {
+  if (
+    t === 'object' ||
+    isFloat(t.dtype) ||
+    isComplex(t.dtype) ||
+    (reader === 'along' && t.dtype === 'bool')
+  ) {
     const dtype = t === 'object' ? 'object (a Python int outside [-2^63, 2^64))' : t.dtype;
-    throw new DTypeError(`${op}.index_dtype`, `${op}: ${notAnIndex(t, along)}; got ${dtype}`, { dtype });
+    throw new DTypeError(`${op}.index_dtype`, `${op}: ${NOT_AN_INDEX[reader]}; got ${dtype}`, { dtype });
   }
-  if (hugeScalar(t)) {
+  return reinterpretIndex(t);
+}
+
+/**
+ * An item of `a[...]` / ufunc.at's index tuple: a 0-d uint64 ≥ 2^63 is a Python int too large for
+ * intp (`<op>.index_overflow`), else {@link fancyIndex}. The along-axis functions never get here:
+ * NumPy checks their index's rank next, and a 0-d index never has arr's rank (measured).
+ */
+export function tupleIndex(t: Tensor | 'object', op: string, reader: 'array' | 'list'): Tensor {
+  if (t !== 'object' && hugeScalar(t)) {
     const value = (t.data as BigUint64Array)[0];
     throw new DTypeError(
       `${op}.index_overflow`,
@@ -128,19 +156,15 @@ export function fancyIndex(t: Tensor | 'object', op: string, along = false): Ten
       { value },
     );
   }
-  return reinterpretIndex(t);
+  return fancyIndex(t, op, reader);
 }
 
-/**
- * NumPy's words for an index of a type it does not take: the along-axis functions' own; a list it
- * cannot read as an integer array (the object one), what `a[...]` says of any such item.
- */
-const notAnIndex = (t: Tensor | 'object', along: boolean): string =>
-  along
-    ? '`indices` must be an integer array'
-    : t === 'object'
-      ? 'only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) and integer or boolean arrays are valid indices'
-      : 'arrays used as indices must be of integer (or boolean) type';
+/** NumPy 1.24's words for an index of a type it does not take, by who reads it (measured). */
+const NOT_AN_INDEX: Readonly<Record<IndexReader, string>> = {
+  along: '`indices` must be an integer array',
+  list: 'only integers, slices (`:`), ellipsis (`...`), numpy.newaxis (`None`) and integer or boolean arrays are valid indices',
+  array: 'arrays used as indices must be of integer (or boolean) type',
+};
 
 /** The ufuncs with `.at` support and the core reducer each one is. */
 export const UFUNCS = {

@@ -126,14 +126,41 @@ const exact = (x: unknown, k: number): NestedArray => (k & UNSAFE ? bigints(x) :
 const bigints = (v: unknown): unknown =>
   Array.isArray(v) ? v.map(bigints) : typeof v === 'number' ? BigInt(v) : v;
 
+/** Why Python's int() of a list item does not fit a C long (NumPy's ValueError / OverflowError). */
+export type IntpFault = 'nan' | 'infinity' | 'overflow';
+
 /**
- * Whether JS values `x` hold an integer outside int64 (beside floats or bools too): what take and
- * put, which convert them straight to intp, refuse with NumPy's OverflowError.
+ * JS values `x` converted straight to intp, as take and put convert a Python list (NumPy 1.24
+ * measured): item by item in C order, each by Python's int() — a float truncates toward zero,
+ * a bool is 0 / 1 — so the first item that is NaN, ±Infinity or outside int64 is the fault
+ * reported. Undefined for anything whose items all fit without a float among them (a Tensor, a
+ * foreign value, ints, bools, an empty list): {@link indexArg} reads those as before.
  */
-export const beyondInt64 = (x: unknown): boolean => {
+export function intpValues(x: unknown): Tensor | IntpFault | undefined {
   const k = kindsOf(x);
-  return !(k & FOREIGN) && (k & (UNSIGNED | HUGE)) !== 0;
-};
+  if (k & FOREIGN || !(k & (FLOAT | UNSIGNED | HUGE))) return undefined;
+  const fault = firstFault(x);
+  return fault ?? tensor(truncated(x) as NestedArray, 'int64');
+}
+
+/** The fault of the first item of `x` (depth-first) that intp cannot hold. */
+function firstFault(v: unknown): IntpFault | undefined {
+  if (Array.isArray(v)) {
+    for (const item of v) {
+      const f = firstFault(item);
+      if (f) return f;
+    }
+    return undefined;
+  }
+  if (typeof v === 'number' && Number.isNaN(v)) return 'nan';
+  if (v === Number.POSITIVE_INFINITY || v === Number.NEGATIVE_INFINITY) return 'infinity';
+  const n = typeof v === 'number' ? BigInt(Math.trunc(v)) : typeof v === 'bigint' ? v : 0n;
+  return n < I64_MIN || n > I64_MAX ? 'overflow' : undefined;
+}
+
+/** Each item as the int Python's int() makes of it (a bigint: exact past 2^53). */
+const truncated = (v: unknown): unknown =>
+  Array.isArray(v) ? v.map(truncated) : typeof v === 'bigint' ? v : BigInt(Math.trunc(Number(v)));
 
 /**
  * `t` cast to `dtype` with NumPy's unsafe casting (what `np.put` / `np.put_along_axis` do to
