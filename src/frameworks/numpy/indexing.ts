@@ -326,11 +326,37 @@ const NONE = zeros([0], 'int64');
 function resolve(op: string, A: Tensor, indices: readonly unknown[]): Resolved | ReturnType<typeof intTuple> {
   const items = itemsOf(op, A, indices);
   const placed = placeTuple(A, items, rulesOf(op, A));
-  const bad = indices.find((i): i is Slice => i instanceof Slice && sliceError(op, i) !== undefined);
-  if (bad) throw sliceError(op, bad);
+  viewErrors(op, A, indices, items);
   if (hasBasic(items)) return placedOf(op, A, placed);
   const tuple = items.map((i) => (i as { adv: TupleEntry }).adv);
   return tuple.some((e) => 'mask' in e) ? maskedOf(op, A, tuple) : intTuple(op, A, tuple);
+}
+
+/**
+ * The first bad slice's error (numpy.<op>.slice_index, .slice_step), after the bounds of the 0-d
+ * integers before it: NumPy makes the view item by item, so `zeros((0, 2))[0, ::0]` is the
+ * IndexError and `[::0, 0]` the step error (NumPy 1.24 measured); the other arrays' bounds come later.
+ */
+function viewErrors(op: string, A: Tensor, indices: readonly unknown[], items: readonly TupleItem[]): void {
+  const k = indices.findIndex((i) => i instanceof Slice && sliceError(op, i) !== undefined);
+  if (k < 0) return;
+  const used = items.reduce((n, i) => n + ('adv' in i ? dimsOf(i.adv) : 'slice' in i ? 1 : 0), 0);
+  let d = 0;
+  for (const item of items.slice(0, k)) {
+    if ('ellipsis' in item) d += A.rank - used;
+    else if ('slice' in item) d++;
+    else if ('adv' in item) {
+      const e = item.adv;
+      if ('ints' in e && e.ints.rank === 0)
+        inBounds(
+          op,
+          A.shape.map((_, j) => (j === d ? e.ints : NONE)),
+          A.shape,
+        );
+      d += dimsOf(e);
+    }
+  }
+  throw sliceError(op, indices[k] as Slice);
 }
 
 /**
