@@ -11,8 +11,9 @@ import type { GatherCall } from '../src/core/call.js';
 import { castsSafely, takeIntoOther } from '../src/frameworks/numpy/take-out.js';
 import { complex, jax, numpy, tensor, zeros } from '../src/index.js';
 import type { ProgramCall } from '../src/ir/lowered.js';
-import type { DType } from '../src/tensor/dtype.js';
+import { DTYPES, type DType, isComplex } from '../src/tensor/dtype.js';
 import { differentialSeed } from './helpers/seed.js';
+import { rng } from './reference/random-cases.js';
 
 const bytes = (d: ArrayBufferView) => new Uint8Array(d.buffer, d.byteOffset, d.byteLength);
 
@@ -26,35 +27,12 @@ async function runOrt(call: ProgramCall, opset = 18): Promise<Uint8Array> {
   return bytes(out.data as ArrayBufferView).slice();
 }
 
-const REAL: readonly DType[] = [
-  'bool',
-  'int8',
-  'int16',
-  'int32',
-  'int64',
-  'uint8',
-  'uint16',
-  'uint32',
-  'uint64',
-  'float16',
-  'float32',
-  'float64',
-];
+/** NumPy's real dtypes: all but the complex ones and bfloat16 (NumPy has no bfloat16). */
+const REAL = DTYPES.filter((d) => !isComplex(d) && d !== 'bfloat16');
 /** Every (a, out) pair NumPy takes (out casts safely to a), real dtypes, out of another dtype. */
 const PAIRS = REAL.flatMap((a) => REAL.filter((o) => o !== a && castsSafely(o, a)).map((o) => [a, o]));
 
 const isInt = (d: DType) => d.includes('int');
-
-/** mulberry32: a small seeded generator. */
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(s ^ (s >>> 15), 1 | s);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
 
 const BITS: Record<string, number> = { int8: 8, int16: 16, int32: 32, int64: 64 };
 
@@ -118,7 +96,7 @@ function thrown(f: () => unknown): { code?: string; message: string } | undefine
 
 describe('numpy.take into an out of another dtype exports: gather graph + Cast (onnxruntime, bytes)', () => {
   it(`every NumPy-castable real dtype pair (${PAIRS.length}), seeded random calls equal execute(call)`, async () => {
-    const r = rng(differentialSeed('export-programs.test.ts'));
+    const r = rng(differentialSeed('export-programs.test.ts')).next;
     let agreed = 0;
     for (const [a, o] of PAIRS)
       for (let k = 0; k < 6; k++) {

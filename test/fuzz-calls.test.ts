@@ -22,22 +22,12 @@ import {
 } from '../src/index.js';
 import { CONSUMERS } from './helpers/consumers.js';
 import { stopwatch } from './helpers/budget.js';
+import { rng } from './reference/random-cases.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const CALLS = Number(process.env.FUZZ_CALLS ?? 400);
 /** Per call, on the stopwatch (test/helpers/budget.ts): a hang trips it, the machine's load does not. */
 const CALL_BUDGET_MS = 2000;
-
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const i64 = (v: number[][] | number[]) => tensor(v as never, 'int64');
 const f32 = (v: number[][] | number[]) => tensor(v as never, 'float32');
@@ -172,7 +162,7 @@ describe(`hostile calls into every consumer (seed ${SEED})`, () => {
     );
     const limit = getAllocationLimit();
     setAllocationLimit(2 ** 26);
-    const r = rng(SEED);
+    const r = rng(SEED).next;
     const untyped: string[] = [];
     const slow: string[] = [];
     let ok = 0;
@@ -184,7 +174,7 @@ describe(`hostile calls into every consumer (seed ${SEED})`, () => {
         for (const [name, consume] of Object.entries(CONSUMERS)) {
           // translateAll runs every framework's peer: a tenth of the cases.
           if (name === 'translateAll' && i % 10 !== 0) continue;
-          const call = mutate(base, rng(seedOfCase));
+          const call = mutate(base, rng(seedOfCase).next);
           const elapsed = stopwatch();
           try {
             consume(call);
@@ -267,7 +257,7 @@ describe(`hostile foreign tensors into the adapters (seed ${SEED})`, () => {
   };
 
   it(`${CALLS * 2} foreign tensors: typed errors or exact reads, never reinterpreted bits`, () => {
-    const r = rng(SEED ^ 0x5bd1e995);
+    const r = rng(SEED ^ 0x5bd1e995).next;
     const untyped: string[] = [];
     const reinterpreted: string[] = [];
     for (let i = 0; i < CALLS * 2; i++) {

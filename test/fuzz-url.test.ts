@@ -20,6 +20,7 @@ import {
 import * as lib from '../src/index.js';
 import { tensor } from '../src/index.js';
 import { stopwatch } from './helpers/budget.js';
+import { rng } from './reference/random-cases.js';
 
 const SEED = Number(process.env.FUZZ_SEED ?? Math.floor(Math.random() * 2 ** 31));
 const CASES = Number(process.env.FUZZ_CALLS ?? 2000);
@@ -111,18 +112,6 @@ describe('result elements', () => {
   });
 });
 
-/** A small deterministic PRNG (mulberry32) so a seed replays the same mutations. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_=+/%{}"\\:,[]zj\u00e9';
 
 function mutate(link: string, r: () => number): string {
@@ -143,7 +132,7 @@ function mutate(link: string, r: () => number): string {
 describe(`mutation fuzz of links (seed ${SEED})`, () => {
   it(`${CASES} mutated links: 0 untyped, 0 over budget`, async () => {
     console.log(`fuzz-url: seed ${SEED} (replay: FUZZ_SEED=${SEED} npx vitest run test/fuzz-url.test.ts)`);
-    const r = rng(SEED);
+    const r = rng(SEED).next;
     const seeds = await Promise.all(
       [
         { op: 'torch.gather', data: '[[1, 2], [3, 4]]', indices: '[[0], [1]]', attrs: '{"dim": 1}' },

@@ -12,22 +12,13 @@ import type { DType } from '../src/tensor/dtype.js';
 import { type Tensor, tensor } from '../src/tensor/tensor.js';
 import { type AttributeValue, buildModel, toOrt } from './helpers/onnx-model.js';
 import { differentialSeed } from './helpers/seed.js';
+import { rng } from './reference/random-cases.js';
 
 // ---------------------------------------------------------------------------------------------
 // Seeded randomness
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 /** A fresh seed per run (printed; DIFFERENTIAL_SEED replays it). */
-const rand = mulberry32(differentialSeed('onnx-differential.test.ts'));
+const rand = rng(differentialSeed('onnx-differential.test.ts')).next;
 const int = (lo: number, hi: number): number => lo + Math.floor(rand() * (hi - lo + 1)); // inclusive
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)];
 const chance = (p: number): boolean => rand() < p;

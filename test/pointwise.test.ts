@@ -13,6 +13,7 @@ import { scatter1 } from '../src/core/scatter.js';
 import { alongAxis, alongAxisGatherDims, alongAxisScatterDims } from '../src/frameworks/families.js';
 import { Tensor } from '../src/tensor/tensor.js';
 import { referenceGather, referenceScatter } from '../src/tables/reference.js';
+import { rng } from './reference/random-cases.js';
 
 /** The result's bytes, base64 (cheap to compare for 100k-element results). */
 const bytes = (t: Tensor) =>
@@ -20,13 +21,7 @@ const bytes = (t: Tensor) =>
 
 /** A random element-wise case: operand [rows, cols], indices [rows, k] (axis 1) or [k, cols] (axis 0). */
 function makeCase(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const { next } = rng(seed);
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)];
   // 130 rows of 1030 float32 span several of the row-blocked scatter's 256 KiB blocks.
   const rows = pick([1, 2, 5, 5, 5, 130]);

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runText } from '../src/stablehlo-text/run-text.js';
+import { rng } from './reference/random-cases.js';
 
 const ROOT = '../shared/conformance/stablehlo';
 const list = (dir: string) =>
@@ -24,20 +25,8 @@ const INTERPRET = list('interpret');
 const BIN = join(process.cwd(), 'dist/cli/main.js');
 const SEED = Number(process.env.CONFORMANCE_SEED ?? Math.floor(Math.random() * 2 ** 31));
 
-/** A small seeded generator (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
-
 function sample<T>(xs: readonly T[], n: number, seed: number): T[] {
-  const r = rng(seed);
+  const r = rng(seed).next;
   const pool = [...xs];
   const out: T[] = [];
   while (out.length < n && pool.length > 0) out.push(pool.splice(Math.floor(r() * pool.length), 1)[0]);

@@ -23,6 +23,7 @@ import { runText } from '../src/stablehlo-text/run-text.js';
 import { getAllocationLimit, setAllocationLimit, type Tensor, tensor } from '../src/tensor/tensor.js';
 import { stopwatch } from './helpers/budget.js';
 import { thrown } from './helpers/errors.js';
+import { rng } from './reference/random-cases.js';
 
 const main = (m: Module): Func => m.funcs.find((f) => f.name === m.entry) as Func;
 const kinds = (m: Module): string[] => main(m).ops.map((o) => o.kind);
@@ -942,14 +943,7 @@ describe('fuzz: random mutations of the conformance modules throw only typed err
 
   it(`600 mutants (seed ${SEED}; replay: STABLEHLO_FUZZ_SEED=${SEED})`, () => {
     console.log(`stablehlo-reader fuzz seed ${SEED}`);
-    let a = SEED >>> 0;
-    const rand = () => {
-      a = (a + 0x6d2b79f5) >>> 0;
-      let t = a;
-      t = Math.imul(t ^ (t >>> 15), t | 1);
-      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-      return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-    };
+    const rand = rng(SEED).next;
     const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)];
     const dir = '../shared/conformance/stablehlo';
     const files = [

@@ -18,6 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tensorflow as tf } from '../src/frameworks/tensorflow.js';
 import { type Tensor, tensor } from '../src/tensor/tensor.js';
 import { differentialSeed } from './helpers/seed.js';
+import { rng } from './reference/random-cases.js';
 
 type Case = {
   op: 'gather' | 'gatherND' | 'scatterND' | 'tensorScatterUpdate';
@@ -31,20 +32,10 @@ type Case = {
 
 const CASES_PER_OP = 2000;
 
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const prod = (s: readonly number[]) => s.reduce((a, b) => a * b, 1);
 
 function generate(seed: number): Case[] {
-  const r = rng(seed);
+  const r = rng(seed).next;
   const int = (lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1));
   const shapeOf = (rank: number, lo = 1, hi = 4) => Array.from({ length: rank }, () => int(lo, hi));
   const values = (shape: number[]) => Float32Array.from({ length: prod(shape) }, () => int(-50, 50));
