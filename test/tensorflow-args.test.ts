@@ -34,6 +34,7 @@ describe('tf ops are exactly execute(lower)', () => {
   });
   it('the lowered call carries the resolved policy and the TF wording', () => {
     const call = tf.lower.gather(p, I([5]));
+    if (call.kind !== 'gather') throw new Error('expected one gather');
     expect(call.options.mode).toBe('error');
     expect(call.options.negative_indices).toBe('out_of_bounds');
     expect(call.options.oob_code).toBe('tensorflow.gather.index_out_of_bounds');

@@ -891,6 +891,37 @@ describe("device 'xla': tf2xla's degenerate cases (compiler/tf2xla/kernels/gathe
     // An empty result that indexes a non-empty axis is TF's shape (the XLA gather, clamping).
     expect(tf.gather(E([0, 3]), I([9]), { axis: 1 }, X).shape).toEqual([0, 1]);
   });
+  it('the zeros are the program tf2xla emits: one broadcast of a 0, reading neither params nor indices', () => {
+    const call = tf.lower.gather(E([0, 3]), I([0, 7]), {}, X);
+    const text = stablehloText(call);
+    expect(text).toContain('stablehlo.broadcast_in_dim');
+    expect(text).not.toContain('stablehlo.gather');
+    // Every dtype's zero (bigint for 64-bit, false, complex 0), and into an `out`.
+    for (const dtype of ['int64', 'uint64', 'bool', 'complex64', 'bfloat16'] as const) {
+      const g = tf.gather_nd(tensor([], dtype, [2, 0]), I([[1, 0]]), {}, X);
+      expect([g.dtype, g.shape]).toEqual([dtype, [0]]);
+      const h = tf.gather(tensor([], dtype, [0, 2]), I([1]), {}, X);
+      expect([h.dtype, h.toArray()]).toEqual([
+        dtype,
+        dtype === 'bool'
+          ? [false, false]
+          : dtype.endsWith('int64')
+            ? [0n, 0n]
+            : dtype === 'complex64'
+              ? [
+                  { re: 0, im: 0 },
+                  { re: 0, im: 0 },
+                ]
+              : [0, 0],
+      ]);
+    }
+    const out = tensor([7, 7, 7], 'float32');
+    expect(tf.gather(E([0, 3]), I([2]), {}, { ...X, out })).toBe(out);
+    expect(out.toArray()).toEqual([0, 0, 0]);
+    expect(codeOf(() => tf.gather(E([0, 3]), I([2]), {}, { ...X, out: zeros([2], 'float32') }))).toBe(
+      'tensorflow.gather.out',
+    );
+  });
   it('gather_nd: empty params take index vectors; zeros when one addresses a size-0 dim (gather_nd_op_test)', () => {
     // tf2xla's own test: gather_nd(float32[0, 3], zeros([1, 2])) is zeros([3]).
     const z = tf.gather_nd(E([0, 3]), I([[0, 0]]), {}, X);

@@ -9,6 +9,7 @@ import { fail } from '../core/validate.js';
 import { DTypeError, fmt } from '../errors.js';
 import { type DType, isComplex } from '../tensor/dtype.js';
 import { type Tensor, sameShape } from '../tensor/tensor.js';
+import type { ProgramCall } from '../ir/lowered.js';
 import { dtypeRuleFailed } from './args.js';
 
 /** `P` with the parameter at position `I` (the tensor whose dtype the result has) typed `T`. */
@@ -23,9 +24,18 @@ export type WithDataAt<P extends readonly unknown[], I extends number, T> = {
  * they are passed as 5 plain parameters (an absent one is `undefined`, which is what its default
  * sees anyway): no rest array and no spread call, whose cost showed in B7 (tf.gather).
  */
-export function runs<P extends unknown[], I extends number = 0>(lower: (...args: P) => CoreCall, at?: I) {
+export function runs<P extends unknown[], I extends number = 0>(
+  lower: (...args: P) => CoreCall | ProgramCall,
+  at?: I,
+) {
   void at; // a type-level position: which argument's dtype the result has
-  const call = lower as unknown as (a: unknown, b: unknown, c: unknown, d: unknown, e: unknown) => CoreCall;
+  const call = lower as unknown as (
+    a: unknown,
+    b: unknown,
+    c: unknown,
+    d: unknown,
+    e: unknown,
+  ) => CoreCall | ProgramCall;
   const run = (a: unknown, b: unknown, c: unknown, d: unknown, e: unknown) => execute(call(a, b, c, d, e));
   return run as unknown as <D extends DType>(...args: WithDataAt<P, I, Tensor<D>>) => Tensor<D>;
 }

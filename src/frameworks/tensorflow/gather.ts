@@ -11,11 +11,13 @@
  */
 import { fail } from '../../core/validate.js';
 import { fmt } from '../../errors.js';
-import type { GatherCall } from '../../core/call.js';
-import { type Tensor, tensor, zeros } from '../../tensor/tensor.js';
+import { Builder } from '../../ir/builder.js';
+import { type ProgramCall, mainFunc, typeOf } from '../../ir/lowered.js';
+import { is64Bit } from '../../tensor/dtype.js';
+import type { Tensor } from '../../tensor/tensor.js';
 import { flag, integer, normalizeAxis, options, tensorArg } from '../args.js';
 import { runs } from '../checks.js';
-import { type CallMeta, type GatherPolicy, ndGather, takeGather } from '../families.js';
+import { ndGather, takeGather } from '../families.js';
 import {
   type TfPolicyOptions,
   checkIndexDType,
@@ -85,15 +87,17 @@ function checkBatchShape(op: string, params: Tensor, indices: Tensor, b: number)
  * has size 0, it emits a broadcast 0 of params.shape without `axis` — whatever the indices' shape,
  * so not TF's shape rule (its own test, compiler/tests/gather_nd_op_test.py, expects
  * `gather_nd(float32[0, 3], [[0, 0]])` to be zeros of shape [3]). Older tf2xla (5dcc87d0) raised
- * "Gather dimension … is of size zero" instead. Lowered as a take of index 0 along `axis` from a
- * zero tensor shaped like params with `axis` of size 1 (an index into a size-0 dim reads nothing).
+ * "Gather dimension … is of size zero" instead. Lowered as tf2xla emits it: a program whose one op
+ * broadcasts a 0 to that shape (it reads neither params nor indices).
  */
-function xlaZeroGather(m: CallMeta, x: Tensor, axis: number, policy: GatherPolicy): GatherCall {
-  const zero = zeros(
-    x.shape.map((n, d) => (d === axis ? 1 : n)),
-    x.dtype,
-  );
-  return takeGather(m, zero, tensor(0, 'int32'), axis, policy);
+function xlaZeroGather(op: string, params: Tensor, indices: Tensor, axis: number, out?: Tensor): ProgramCall {
+  const args = [params, indices];
+  const b = new Builder(args.map(typeOf));
+  const shape = params.shape.filter((_, d) => d !== axis);
+  const zero = b.splat(is64Bit(params.dtype) ? 0n : 0, params.dtype, shape);
+  const argNames = ['params', 'indices'];
+  const main = mainFunc(b.types.slice(0, 2), b.ops, [zero], argNames);
+  return { kind: 'program', op, module: { funcs: [main], entry: 'main' }, args, argNames, out };
 }
 
 /** Whether tf2xla's XlaGather takes its zero-size case (above): an index into a size-0 dim in axis..axis+depth-1. */
@@ -113,7 +117,7 @@ function lowerGather(
   indices: Tensor,
   args: TfGatherArgs | null = {},
   opts: TfPolicyOptions | null = {},
-): LoweredGather<'tensorflow.gather'> {
+): LoweredGather<'tensorflow.gather'> | ProgramCall {
   const op = 'tensorflow.gather';
   const keys = ['axis', 'batch_dims', 'validate_indices', 'name'];
   const { x, i, kw, policy, device, out } = openGather(op, params, indices, args, keys, opts);
@@ -137,8 +141,7 @@ function lowerGather(
     });
   checkBatchShape(op, x, i, b);
   // XlaGather serves batch_dims = 0 only; batch_dims > 0 is xla::TorchIndexSelect (no such case).
-  if (device === 'xla' && b === 0 && xlaZeroCase(x, a, 1, i.size))
-    return xlaZeroGather({ op, out, wording: scalarWording }, x, a, policy);
+  if (device === 'xla' && b === 0 && xlaZeroCase(x, a, 1, i.size)) return xlaZeroGather(op, x, i, a, out);
   // GatherOp returns before it reads an index when the result is empty (no index, or a zero-size
   // dim of params other than axis): no bounds check then, on any device (TF's gather_op.cc).
   const empty = i.size === 0 || x.shape.some((d, k) => d === 0 && k !== a);
@@ -158,7 +161,7 @@ function lowerGatherNd(
   indices: Tensor,
   args: TfGatherNdArgs | null = {},
   opts: TfPolicyOptions | null = {},
-): LoweredGather<'tensorflow.gather_nd'> {
+): LoweredGather<'tensorflow.gather_nd'> | ProgramCall {
   const op = 'tensorflow.gather_nd';
   const keys = ['batch_dims', 'name'];
   const { x, i, kw, policy, device, out } = openGather(op, params, indices, args, keys, opts);
@@ -192,8 +195,7 @@ function lowerGatherNd(
   // in bounds or not, before it reads one. tf2xla has no such check: zeros when an index vector
   // addresses a size-0 dim (xlaZeroGather), else its gather, empty when params is.
   const vectors = i.shape.slice(0, -1).reduce((n, d) => n * d, 1);
-  if (device === 'xla' && b === 0 && xlaZeroCase(x, 0, k, vectors))
-    return xlaZeroGather({ op, out, wording: scalarWording }, x, 0, policy);
+  if (device === 'xla' && b === 0 && xlaZeroCase(x, 0, k, vectors)) return xlaZeroGather(op, x, i, 0, out);
   if (device !== 'xla' && x.size === 0 && vectors > 0)
     fail(
       `${op}.empty_params`,
