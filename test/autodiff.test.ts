@@ -381,3 +381,13 @@ describe('rules (one negative case each)', () => {
     );
   });
 });
+
+describe('a gather from a size-0 dim (the core maps it as size 1; C21 read the raw operand before)', () => {
+  it('vjp and jvp of onnx.Gather from [0, 3]: empty value, gradient and tangent of the right shapes', () => {
+    const call = lib.onnx.lower.Gather(tensor([], 'float32', [0, 3]), tensor([], 'int64', [0]), { axis: 0 });
+    const v = vjp(call);
+    expect(v.value.shape).toEqual([0, 3]);
+    expect(v.backward(tensor([], 'float32', [0, 3])).data.shape).toEqual([0, 3]);
+    expect(jvp(call, { data: tensor([], 'float32', [0, 3]) }).tangent.shape).toEqual([0, 3]);
+  });
+});

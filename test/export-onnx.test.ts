@@ -457,3 +457,24 @@ describe('every registered op through onnxruntime (presets, baselines, hostile r
     expect(ran).toBeGreaterThanOrEqual(120);
   });
 });
+
+describe('a gather from a size-0 dim exports with the shape the core maps (C21 read the raw operand before)', () => {
+  const E = (shape: number[]) => tensor([], 'float32', shape);
+  const I = (shape: number[]) => tensor([], 'int64', shape);
+  const { onnx, torch, numpy, tensorflow: tf } = lib;
+  const cases: [string, () => CoreCall][] = [
+    ['onnx.Gather [0,3] axis 0', () => onnx.lower.Gather(E([0, 3]), I([0]), { axis: 0 }) as CoreCall],
+    ['onnx.Gather [2,0] axis 1', () => onnx.lower.Gather(E([2, 0]), I([2, 0]), { axis: 1 }) as CoreCall],
+    ['onnx.GatherElements [0,3]', () => onnx.lower.GatherElements(E([0, 3]), I([0, 3])) as CoreCall],
+    ['onnx.GatherND [0,3] depth 1', () => onnx.lower.GatherND(E([0, 3]), I([0, 1])) as CoreCall],
+    ['onnx.GatherND [0,3] depth 2', () => onnx.lower.GatherND(E([0, 3]), I([4, 0, 2])) as CoreCall],
+    ['torch.index_select [0,3]', () => torch.lower.index_select(E([0, 3]), 0, I([0])) as CoreCall],
+    ['torch.gather [0,3]', () => torch.lower.gather(E([0, 3]), 0, I([0, 3])) as CoreCall],
+    ['numpy.take flat [0]', () => numpy.lower.take(E([0]), I([0])) as CoreCall],
+    ['tensorflow.gather [0,3]', () => tf.lower.gather(E([0, 3]), tensor([], 'int32', [0])) as CoreCall],
+  ];
+  for (const [what, call] of cases)
+    it(what, async () => {
+      expect(await same(call(), what)).toBe('ran');
+    });
+});

@@ -396,3 +396,32 @@ describe('rules', () => {
     ).toThrow(expect.objectContaining({ code: 'translate.variadic' }));
   });
 });
+
+describe('empty tensors keep their shapes through a translation', () => {
+  const E = (shape: number[]) => tensor([], 'float32', shape);
+  const I = (shape: number[]) => tensor([], 'int64', shape);
+  const { onnx } = lib;
+  const sources: [string, CoreCall][] = [
+    ['onnx.Gather from [0, 3]', onnx.lower.Gather(E([0, 3]), I([0]), { axis: 0 }) as CoreCall],
+    ['onnx.Gather from [2, 0]', onnx.lower.Gather(E([2, 0]), I([0, 2]), { axis: 0 }) as CoreCall],
+    ['onnx.GatherND from [4, 0, 3]', onnx.lower.GatherND(E([4, 0, 3]), I([0, 2])) as CoreCall],
+  ];
+  for (const [what, call] of sources)
+    it(`${what}: every target's call gives the source's shape, with no reshape to report`, () => {
+      const shape = execute(call).shape;
+      for (const fw of ['onnx', 'torch', 'numpy', 'tensorflow', 'jax', 'mxnet', 'webnn'] as const) {
+        let t: Translation;
+        try {
+          t = translate(call, fw);
+        } catch (e) {
+          if (e instanceof TranslateError) continue; // no op there
+          throw e;
+        }
+        expect(execute(t.call).shape, `${what} → ${t.op}`).toEqual(shape);
+        expect(
+          t.differences.filter((d) => d.startsWith('result shape')),
+          `${what} → ${t.op}`,
+        ).toEqual([]);
+      }
+    });
+});

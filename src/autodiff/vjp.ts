@@ -18,7 +18,7 @@ import { checkCall, checkNamedTensors } from '../core/check-call.js';
 import { singleOp } from '../ir/surface.js';
 import type { ProgramCall } from '../ir/lowered.js';
 import { type CoreCall, type GatherCall, execute } from '../core/call.js';
-import { gatherShape } from '../core/gather-shape.js';
+import { mappedGatherShape } from '../core/gather.js';
 import type { GatherMode, ScatterDimensionNumbers, ScatterMode } from '../core/types.js';
 import { GATHER_DIMENSION_FIELDS, SCATTER_DIMENSION_FIELDS } from '../core/types.js';
 import { DTypeError, InvalidArgumentError, fmt } from '../errors.js';
@@ -145,7 +145,8 @@ function checkFloat(call: CoreCall, t: Tensor, what: string): void {
 
 /** The core (not reshaped) result shape of a gather. */
 function coreResultShape(call: GatherCall): readonly number[] {
-  return gatherShape(call.operand.shape, call.start_indices.shape, call.dimension_numbers).resultShape;
+  return mappedGatherShape(call.operand.shape, call.start_indices.shape, call.dimension_numbers, call.options)
+    .resultShape;
 }
 
 function checkLike(call: CoreCall, t: Tensor, like: Tensor, code: string, what: string): void {

@@ -116,7 +116,7 @@ export function compileGather(
   // zero_size_dims: out_of_bounds validates and maps as if each indexed zero-size dim had size 1;
   // the run then reports any index vector that must address it (see zeroK below).
   const mapShape = zeroSizeShape(operandShape, dn, options);
-  const info = gatherShape(mapShape, indicesShape, zeroSizeSlices(operandShape, dn, options), op);
+  const info = mappedGatherShape(operandShape, indicesShape, dn, options, op);
   const a = info.attributes;
   checkedSize(info.resultShape, operandDType, op);
   const mode = options.mode ?? 'clip';
@@ -550,6 +550,21 @@ export function checkPlanTensor(
       `${op}: plan compiled for ${role} ${dtype}${fmt(shape)}; got ${t.dtype}${fmt(t.shape)}`,
     );
   }
+}
+
+/**
+ * A gather's checked attributes and result shape as the core maps its operand (`zeroSizeShape`,
+ * `zeroSizeSlices`): what every reader of a gather call (the IR, the export) must take its shape from.
+ */
+export function mappedGatherShape(
+  operandShape: readonly number[],
+  indicesShape: readonly number[],
+  dn: GatherDimensionNumbers,
+  options: GatherOptions,
+  op?: string,
+): GatherShapeInfo {
+  const mapShape = zeroSizeShape(operandShape, dn, options);
+  return gatherShape(mapShape, indicesShape, zeroSizeSlices(operandShape, dn, options), op);
 }
 
 /**

@@ -47,7 +47,7 @@ import { landingMap } from '../autodiff/rules.js';
 import type { CoreCall, GatherCall, Prologue, ScatterCall } from '../core/call.js';
 import { type LoweredCall, concreteCall } from '../ir/lowered.js';
 import { programGraph } from './onnx-program.js';
-import { gatherShape } from '../core/gather-shape.js';
+import { mappedGatherShape } from '../core/gather.js';
 import type { IndexMapSpec } from '../core/index-map.js';
 import { fmt } from '../errors.js';
 import { dtypeToOnnxDataType } from '../interop/onnx-tensor.js';
@@ -459,7 +459,8 @@ function gatherGraph(lowered: GatherCall, opset: number): OnnxGraph {
   const b = new Builder(opset);
   // After the index policy's nodes: their refusals come before the shape's.
   const coreShape = () =>
-    gatherShape(call.operand.shape, call.start_indices.shape, call.dimension_numbers).resultShape;
+    mappedGatherShape(call.operand.shape, call.start_indices.shape, call.dimension_numbers, call.options)
+      .resultShape;
   if (!p || computedIndices(lowered)) {
     // No one-node plan, or a packed index tuple: the general graph (onnx-general.ts).
     const out = generalGather(b, lowered, call);

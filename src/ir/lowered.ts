@@ -10,8 +10,7 @@
 import type { CoreCall, GatherCall, Prologue, ScatterCall, TupleLayout } from '../core/call.js';
 import type { FloatNaN } from '../core/kernels.js';
 import type { FloatNaNOrder, PlacedNaN } from '../core/types.js';
-import { gatherShape } from '../core/gather-shape.js';
-import { zeroSizeShape, zeroSizeSlices } from '../core/gather.js';
+import { mappedGatherShape } from '../core/gather.js';
 import { checkOut } from '../core/validate.js';
 import { InvalidArgumentError, fmt } from '../errors.js';
 import { type Tensor, tensor } from '../tensor/tensor.js';
@@ -54,9 +53,7 @@ export function gatherOp(
 ): Op {
   const dn = call.dimension_numbers;
   // As the core maps it: an indexed zero-size dim (zero_size_dims: out_of_bounds) reads as size 1.
-  const mapShape = zeroSizeShape(call.operand.shape, dn, call.options);
-  const slices = zeroSizeSlices(call.operand.shape, dn, call.options);
-  const shape = gatherShape(mapShape, indicesShape, slices, call.op).resultShape;
+  const shape = mappedGatherShape(call.operand.shape, indicesShape, dn, call.options, call.op).resultShape;
   return {
     kind: 'gather',
     operands: [operand, indices],

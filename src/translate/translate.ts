@@ -28,7 +28,7 @@ import { checkCall, checkOptions } from '../core/check-call.js';
 import { singleOp } from '../ir/surface.js';
 import type { ProgramCall } from '../ir/lowered.js';
 import { type CoreCall, type GatherCall, type ScatterCall, execute } from '../core/call.js';
-import { gatherShape } from '../core/gather-shape.js';
+import { mappedGatherShape } from '../core/gather.js';
 import type { GatherDimensionNumbers, ScatterDimensionNumbers } from '../core/types.js';
 import { GATHER_DIMENSION_FIELDS, SCATTER_DIMENSION_FIELDS } from '../core/types.js';
 import { GatherScatterError, InvalidArgumentError, fmt } from '../errors.js';
@@ -435,6 +435,8 @@ function baseArgs(entry: OpEntry, form: Form): CallArgs[] {
     attrs: { ...attrs, ...extra },
     dataDType: form.data.dtype,
     indexDType: idx.dtype,
+    // The values as tensors too: nested values lose an empty tensor's shape ([0, 3] reads as [0]).
+    tensors: { data: form.data, indices: idx, ...(updates ? { updates } : {}) },
   });
   if (sig.family === 'pick') {
     // pick: the index without its axis dim (size 1), keepdims
@@ -592,7 +594,8 @@ const NEGATIVE: Record<string, string> = {
 const finalShape = (call: CoreCall): readonly number[] =>
   call.reshape ??
   (call.kind === 'gather'
-    ? gatherShape(call.operand.shape, call.start_indices.shape, call.dimension_numbers).resultShape
+    ? mappedGatherShape(call.operand.shape, call.start_indices.shape, call.dimension_numbers, call.options)
+        .resultShape
     : call.inputs[0].shape);
 
 function policyDifferences(source: CoreCall, target: CoreCall, name: string): string[] {
