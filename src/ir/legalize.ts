@@ -19,6 +19,7 @@
  * every input the framework accepts. Index arithmetic is done in 64 bits (the indices are
  * converted first) so `idx + dim` never wraps.
  */
+import { zeroSizeSlices } from '../core/gather.js';
 import { type FloatNaN, nanRuleText } from '../core/kernels.js';
 import type { ResolvedScatterOptions } from '../core/policy.js';
 import { InvalidArgumentError } from '../errors.js';
@@ -93,7 +94,15 @@ function legalizeGather(b: Builder, op: GatherOp, [operand, indices]: ValueId[],
   if (policy) idx = widen(b, idx);
   if (o.negative_indices === 'from_end') idx = fromEnd(b, idx, layout);
   if (o.mode === 'wrap') idx = wrap(b, idx, layout);
-  const g = b.one({ ...op, operands: [operand, idx], options: specGatherOptions(op.results[0].dtype) });
+  // A size-0 batching (or unindexed collapsed) dim reads a size-0 slice, as the core maps it: the
+  // spec's C21 refuses the slice size 1 the frontends state there.
+  const mapped = o.zero_size_dims === 'out_of_bounds' ? zeroSizeSlices(shape, dn, o) : dn;
+  const g = b.one({
+    ...op,
+    dimension_numbers: mapped,
+    operands: [operand, idx],
+    options: specGatherOptions(op.results[0].dtype),
+  });
   if (o.mode !== 'fill') return g;
   const mask = inBounds(b, idx, layout);
   const result = op.results[0];
