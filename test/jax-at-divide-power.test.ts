@@ -52,6 +52,9 @@ describe('integer power: x^(product & 63), wrapped, as _pow_int_int', () => {
     expect(values(r)).toEqual([0, 2111105451, -1, 1, 0]);
     // 3^64: 64 & 63 = 0 → 1; an exponent of 0 keeps 1 for a zero base (0^0 = 1).
     expect(values(both(i32([3, 0, 5]), i32([0, 1]), 'power', t([64, 0], 'int32')))).toEqual([1, 1, 5]);
+    // A 0-d x (x.at[()]) takes the same traced path; eager JAX would take lax.integer_pow for a
+    // concrete 0-d exponent instead (docs/jax.md, known departures).
+    expect(jax.at(t(2, 'int32'), []).power(64).toArray()).toBe(1);
   });
 
   it('int64: 2^−1 is 2^63 wrapped; the product wraps modulo 2^64 before the power', () => {
@@ -195,8 +198,9 @@ describe('every surface reads the program', () => {
     }
   });
 
-  it('a complex power is refused before anything is built (jax.at.power.dtype)', () => {
+  it('a complex power is refused at lowering (jax.at.power.dtype), after the index checks', () => {
     const z = tensor([{ re: 1, im: 1 }], 'complex64');
     expect(codeOf(() => jax.at(z, 0).power(2))).toBe('jax.at.power.dtype');
+    expect(codeOf(() => jax.at(z, 5.5).power(2))).toBe('jax.at.index_dtype');
   });
 });

@@ -344,7 +344,8 @@ function divPow(
 ): ProgramCall {
   const op = `jax.at.${method}`;
   const d = x.dtype;
-  // XLA's complex pow has no op in the IR; refused before anything is built.
+  // XLA's complex pow has no op in the IR. Refused after the index and values checks, which
+  // JAX's product scatter makes first, and before the program is built.
   if (method === 'power' && isComplex(d))
     throw new DTypeError(
       `${op}.dtype`,
