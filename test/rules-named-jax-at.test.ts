@@ -2,9 +2,8 @@
  * One named negative test per rule of `jax.at(x, index).<method>(...)` (src/frameworks/jax/at.ts)
  * that had none: each test is named by its code, breaks only that rule of a valid call and
  * asserts the error class and the exact code. Not here, because no input reaches them (the
- * catalogue's over-approximation through shared helpers): `negative_exponent` under get and
- * under apply (only power raises to a power), and the method-less
- * `jax.at.<rule>` rows of the options (every option error names its method).
+ * catalogue's over-approximation through shared helpers): the method-less `jax.at.<rule>` rows
+ * of the options (every option error names its method).
  */
 import { describe, expect, it } from 'vitest';
 import { DTypeError, InvalidArgumentError, type Tensor, jax, tensor, zeros } from '../src/index.js';

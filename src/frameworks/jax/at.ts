@@ -18,10 +18,10 @@
  * Duplicates: every update is applied (unlike NumPy's `x[i] += y`), in update-index order
  * (JAX: implementation-defined). divide and power are JAX's `x / ones.at[idx].multiply(v)` and
  * `x ** ones.at[idx].multiply(v)`: repeated targets divide by (raise to) the product of their
- * values, which the core computes with one variadic function scatter.
+ * values; each lowers to that program (a product scatter, then the element-wise op: divPow).
  *
  * Rules (`jax.at.<rule>` and `jax.at.<method>.<rule>`): index, index_dtype, mode, fill_value,
- * values_dtype, values_shape, dtype (bool operands of arithmetic updates), negative_exponent.
+ * values_dtype, values_shape, dtype (bool operands of arithmetic updates, a complex power).
  */
 import { type CoreCall, type GatherCall, type ScatterCall, execute } from '../../core/call.js';
 import type { UpdateComputation } from '../../core/types.js';
@@ -30,13 +30,11 @@ import {
   type DType,
   type Scalar,
   byteSize,
-  decodeScalar,
   is64Bit,
   isFloat,
   isInteger,
   isSigned,
 } from '../../tensor/dtype.js';
-import { toDTypeScalar } from '../../tensor/scalar.js';
 import { fail } from '../../core/validate.js';
 import { broadcastShapes, broadcastTo, cast, stack } from '../../tensor/ops.js';
 import { Tensor, full, tensor, zeros } from '../../tensor/tensor.js';
@@ -81,10 +79,11 @@ export type AtValues = Tensor | Scalar;
 
 /**
  * The methods of `x.at[index]`, returning tensors (`jax.at`) or lowered calls (`jax.lower.at`):
- * updates return `R`, `get` returns `G` and `divide` returns `Q` (a tensor of `x`'s dtype, a
- * float tensor for an integer `x`'s divide; a scatter call, a gather call for `get`).
+ * updates return `R`, `get` returns `G`, `divide` returns `Q` and `power` returns `P` (a tensor of
+ * `x`'s dtype, a float tensor for an integer `x`'s divide; a scatter call, a gather call for
+ * `get`, a program call for divide and power).
  */
-export interface AtRef<R, G = R, Q = R> {
+export interface AtRef<R, G = R, Q = R, P = R> {
   /** `x.at[index].get()`: the indexed values, shape B + x.shape[k:]. */
   get(options?: AtGetOptions | null): G;
   /** `x.at[index].set(values)`: the values replace x's (the last duplicate wins). */
@@ -100,7 +99,7 @@ export interface AtRef<R, G = R, Q = R> {
   /** `x.at[index].divide(values)`: x / values (int x → float32, int64/uint64 x → float64). */
   divide(values: AtValues, options?: AtOptions | null): Q;
   /** `x.at[index].power(values)`: x ** values at the indexed positions. */
-  power(values: AtValues, options?: AtOptions | null): R;
+  power(values: AtValues, options?: AtOptions | null): P;
   /** `x.at[index].min(values)`: the smaller of x and values (NaN propagates). */
   min(values: AtValues, options?: AtOptions | null): R;
   /** `x.at[index].max(values)`: the larger of x and values (NaN propagates). */
@@ -328,36 +327,13 @@ function lowerUpdate(
   return atScatter(op, x, ix, updates, REDUCER[m], o);
 }
 
-/** A float64 rounded to the storage precision of a float dtype. */
-const roundTo = (d: DType, v: number): number => decodeScalar(d, toDTypeScalar(v, d)) as number;
-
-const WRAP = { rounding: 'wrap' } as const;
-
-/** Integer power (exponent ≥ 0) with the dtype's wrap-around. */
-function powWrap(d: DType, base: Scalar, exp: Scalar, op: string): Scalar {
-  let e = BigInt(exp as number | bigint);
-  if (e < 0n)
-    throw new InvalidArgumentError(
-      `${op}.negative_exponent`,
-      `${op}: integer power with a negative exponent ${e} is not modelled`,
-      { exponent: e },
-    );
-  const mod = 1n << BigInt(BITS(d));
-  let b = ((BigInt(base as number | bigint) % mod) + mod) % mod;
-  let r = 1n;
-  while (e > 0n) {
-    if (e & 1n) r = (r * b) % mod;
-    b = (b * b) % mod;
-    e >>= 1n;
-  }
-  return toDTypeScalar(r, d, WRAP);
-}
-
 /**
- * divide / power: JAX computes `x OP ones_like(x).at[idx].multiply(values)`. One variadic scatter
- * carries [result, x, running product]: each hit multiplies the product (rounded/wrapped to the
- * dtype) and recomputes result = x OP product, so untouched elements keep x (= x OP 1).
- * divide of an integer array yields float32 (float64 for 64-bit ints), as jnp.divide does.
+ * divide / power as JAX writes them (jax/_src/numpy/array_methods.py, `_IndexUpdateRef.divide` /
+ * `.power`): `ufuncs.divide(x, ones_like(x).at[idx].multiply(v))` and
+ * `ufuncs.power(x, ones_like(x).at[idx].multiply(v))`. The program is that formula: a splat of ones,
+ * the product scatter with the core's `mul` reducer (each step rounded / wrapped to x's dtype, as
+ * `lax.scatter_mul`), then every element of x divided by (raised to) the product, untouched ones
+ * by 1 (x / 1 quiets a signalling NaN, as XLA's divide does). Nothing is computed at lowering.
  */
 function divPow(
   method: 'divide' | 'power',
@@ -365,49 +341,61 @@ function divPow(
   ix: Indexer,
   updates: Tensor,
   o: AtOptions,
-): ScatterCall | ProgramCall {
+): ProgramCall {
   const op = `jax.at.${method}`;
   const d = x.dtype;
-  if (method === 'divide' && isComplex(d)) return complexDivide(op, x, ix, updates, o);
-  const outDType: DType = method === 'divide' && !isFloat(d) ? (is64Bit(d) ? 'float64' : 'float32') : d;
-  const result = outDType === d ? x : cast(x, outDType);
-  const ones = full(x.shape, is64Bit(d) ? 1n : 1, d);
-  const float = isFloat(d);
-  const combine = (...args: Scalar[]): Scalar[] => {
-    const [, orig, prod, , , u] = args;
-    const p = float
-      ? roundTo(d, (prod as number) * (u as number))
-      : toDTypeScalar(BigInt(prod as number | bigint) * BigInt(u as number | bigint), d, WRAP);
-    let r: Scalar;
-    if (method === 'divide')
-      r = roundTo(outDType, roundTo(outDType, Number(orig)) / roundTo(outDType, Number(p)));
-    else r = float ? roundTo(d, (orig as number) ** (p as number)) : powWrap(d, orig, p, op);
-    return [r, orig, p];
-  };
-  const resultUpdates = outDType === d ? updates : zeros(ix.sliceShape, outDType);
-  // The tuple scatter into `result`, carrying x and the running product as two more inputs.
-  const call = atScatter(op, result, ix, resultUpdates, combine, o);
-  return { ...call, inputs: [result, x, ones], updates: [resultUpdates, updates, updates] };
-}
-
-/**
- * A complex x's divide, as JAX writes it: `x / ones_like(x).at[idx].multiply(values)`, a program
- * of the product scatter and an element-wise complex divide (XLA:CPU's, ir/ops/complex-divide.ts).
- * Every element is divided, untouched ones by 1 + 0i, which is not always x itself there
- * (an infinite part makes the other NaN), so the division cannot live in a per-hit combiner.
- */
-function complexDivide(op: string, x: Tensor, ix: Indexer, updates: Tensor, o: AtOptions): ProgramCall {
-  const ones = full(x.shape, 1, x.dtype);
-  const product = atScatter(op, ones, ix, updates, 'mul', o);
+  // XLA's complex pow has no op in the IR. Refused after the index and values checks, which
+  // JAX's product scatter makes first, and before the program is built.
+  if (method === 'power' && isComplex(d))
+    throw new DTypeError(
+      `${op}.dtype`,
+      `${op}: power of a complex array is not modelled (XLA's complex pow has no IR op here); got ${d}`,
+      { dtype: d },
+    );
+  // x stands in for ones_like(x) in the scatter call: the program reads only its type (the
+  // splat below is the scatter's operand), so no array of ones is made at lowering.
+  const product = atScatter(op, x, ix, updates, 'mul', o);
   const args = [x, product.scatter_indices, product.updates[0]];
   const params = args.map(typeOf);
   const b = new Builder(params);
-  const one = b.splat(1, x.dtype, x.shape);
+  const one = b.splat(is64Bit(d) ? 1n : 1, d, x.shape);
   const [prod] = b.emit(scatterOp(product, [one, 1, 2]));
-  const result = b.binary('divide', 0, prod);
+  let result: number;
+  if (method === 'divide') result = divideOps(b, d, prod);
+  else if (isInteger(d)) result = intPowerOps(b, d, prod);
+  else result = b.binary('power', 0, prod);
   const argNames = ['x', 'indices', 'values'];
   const main = mainFunc(params, b.ops, [result], argNames);
   return { kind: 'program', op, module: { funcs: [main], entry: 'main' }, args, argNames, out: product.out };
+}
+
+/**
+ * jnp.divide (`true_divide`): `promote_args_inexact` converts an integer x and the product to
+ * float32, float64 for int64 / uint64 (dtypes.py `_dtype_to_inexact`), then `lax.div`. A float
+ * or complex x divides in its own dtype (complex: XLA:CPU's division, ir/ops/complex-divide.ts).
+ */
+function divideOps(b: Builder, d: DType, prod: number): number {
+  if (!isInteger(d)) return b.binary('divide', 0, prod);
+  const to: DType = is64Bit(d) ? 'float64' : 'float32';
+  const convert = (v: number) =>
+    b.one({ kind: 'convert', operands: [v], results: [{ shape: [...b.type(v).shape], dtype: to }] });
+  return b.binary('divide', convert(0), convert(prod));
+}
+
+/**
+ * jnp.power on integers with a non-constant exponent is `_pow_int_int` (jax/_src/numpy/ufuncs.py):
+ * six rounds of binary exponentiation over the exponent's low bits ("anything more would
+ * overflow"), from an accumulator that is 0 where x == 0 and e != 0, else 1. That is
+ * x^(e & 63) with wrap-around, and 0 for a zero base whose exponent is not 0: a negative or ≥ 64
+ * exponent gives a value (not an error), e.g. 2 ** 64 = 1 and 2 ** -1 = 2^63 wrapped.
+ */
+function intPowerOps(b: Builder, d: DType, e: number): number {
+  const shape = b.type(e).shape;
+  const zero = b.splat(is64Bit(d) ? 0n : 0, d, shape);
+  const low = b.binary('and', e, b.splat(is64Bit(d) ? 63n : 63, d, shape));
+  const pow = b.binary('power', 0, low);
+  const zeroBase = b.binary('and', b.compare('EQ', 0, zero), b.compare('NE', e, zero));
+  return b.select(zeroBase, zero, pow);
 }
 
 function lowerApply(
@@ -463,13 +451,13 @@ export function at<D extends DType>(
 }
 
 /**
- * `x.at[index]` whose methods return the lowered core call instead of running it (a gather for
- * `get`, a scatter for the updates; their `op` is `jax.at.<method>`). A complex `x`'s divide is a
- * program: the product scatter, then the element-wise divide (see complexDivide).
+ * `x.at[index]` whose methods return the lowered call instead of running it (a gather for `get`,
+ * a scatter for the other updates; their `op` is `jax.at.<method>`). divide and power are
+ * programs: the product scatter of a splat of ones, then the element-wise op (see divPow).
  */
 export function lowerAt(
   x: Tensor,
   index: AtIndex,
-): AtRef<LoweredScatter<'jax.at'>, LoweredGather<'jax.at'>, LoweredScatter<'jax.at'> | ProgramCall> {
+): AtRef<LoweredScatter<'jax.at'>, LoweredGather<'jax.at'>, ProgramCall, ProgramCall> {
   return makeRef(x, index, (call) => call) as ReturnType<typeof lowerAt>;
 }
