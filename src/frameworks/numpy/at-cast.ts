@@ -121,12 +121,12 @@ function stepBody(ufunc: UfuncName, L: DType, A: DType): Body {
  * ufunc.at (its updates `b` broadcast, still in b's dtype): the scatter becomes the one in the
  * module comment; any prologue or reshape around it stays as `programOf` writes it.
  */
-export function atInLoopDType(call: ScatterCall, ufunc: UfuncName, L: DType): ProgramCall {
+export function atInLoopDType(op: string, call: ScatterCall, ufunc: UfuncName, L: DType): ProgramCall {
   const A = call.inputs[0].dtype;
   if (isComplex(L))
     throw new DTypeError(
-      `${call.op}.complex_loop`,
-      `${call.op}: a of ${A} with b of ${call.updates[0].dtype} computes in ${L}, cast back to ${A} after every step, which the library does not run on complex values; give b in a's dtype (or a in ${L})`,
+      `${op}.complex_loop`,
+      `${op}: a of ${A} with b of ${call.updates[0].dtype} computes in ${L}, cast back to ${A} after every step, which the library does not run on complex values; give b in a's dtype (or a in ${L})`,
       { dtype: L },
     );
   const base = programOf({ ...call, out: undefined });

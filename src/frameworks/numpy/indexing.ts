@@ -446,7 +446,7 @@ export function lowerUfuncAt(
   const r = resolve(op, A, atTuple(indices));
   // The scatter in the loop dtype, cast back per step, when it is not a's.
   const inLoop = (call: ScatterCall, loop: DType) =>
-    loop === A.dtype ? call : atInLoopDType(call, ufunc, loop);
+    loop === A.dtype ? call : atInLoopDType(op, call, ufunc, loop);
   if ('gather' in r) {
     // Basic items or masks: `b` broadcast to the indexed shape, then the scatter.
     const out = outArg(op, o.out);
