@@ -10,6 +10,8 @@ import { numpy } from '../src/frameworks/numpy.js';
 import { explainCall } from '../src/cli/explain.js';
 import { stablehloText } from '../src/core/call.js';
 import { type Tensor, tensor } from '../src/tensor/tensor.js';
+import { vjp } from '../src/autodiff/vjp.js';
+import { toOnnx } from '../src/export/onnx.js';
 import { codeOf } from './helpers/errors.js';
 
 const t = (v: unknown[], d: Tensor['dtype']) => tensor(v as never, d);
@@ -132,6 +134,9 @@ describe('ufunc.at computes in the loop dtype and casts back per step (NumPy 1.2
     const explained = explainCall('add.at', () => call, { color: false } as never);
     expect(explained.error).toBeUndefined();
     expect(explained.text).toContain('stablehlo.convert');
+    // Export and autodiff read one gather or scatter: the program is refused by name, never approximated.
+    expect(codeOf(() => toOnnx(call))).toBe('export.onnx.program');
+    expect(codeOf(() => vjp(call))).toBe('autodiff.program');
     // The same dtype stays one scatter (the fast path).
     expect(numpy.lower.add.at(a, [0, 0], t([1, 1], 'int8')).kind).toBe('scatter');
     expect(numpy.lower.add.at(a, [0, 0], 1).kind).toBe('scatter');

@@ -385,7 +385,9 @@ const ufunc = (name: UfuncName) =>
   ({
     /**
      * `numpy.<ufunc>.at(a, indices, b)`: `a` with the ufunc applied unbuffered at the indexed
-     * positions (repeated indices accumulate); the result keeps `a`'s dtype.
+     * positions (repeated indices accumulate); the result keeps `a`'s dtype. A `b` of another
+     * dtype runs the ufunc in NumPy 1.24's loop dtype, each step cast back to a's
+     * (`np.add.at(int8 [1], [0, 0], 300)` is 89).
      */
     at: runs(lowerAt(name).at),
   }) as const;
