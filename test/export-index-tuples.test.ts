@@ -21,6 +21,7 @@ import type { DType } from '../src/tensor/dtype.js';
 import { codeOf as code } from './helpers/errors.js';
 import { differentialSeed } from './helpers/seed.js';
 import { rng } from './reference/random-cases.js';
+import { coreCall } from './helpers/core-call.js';
 
 const bytes = (t: ArrayBufferView) => Buffer.from(t.buffer, t.byteOffset, t.byteLength);
 
@@ -122,20 +123,20 @@ describe('named tuples: onnxruntime computes execute’s bytes', () => {
           [slice(1, null), tensor([true, true])],
         ),
     ],
-    ['numpy add.at(a, (:, [0, 2, 0]), 1)', () => numpy.lower.add.at(a, [slice(), [0, 2, 0]], 1)],
-    ['numpy add.at(a, mask, 1)', () => numpy.lower.add.at(a, [m3], 1)],
-    ['numpy subtract.at(a, (1:3, 1), 4)', () => numpy.lower.subtract.at(a, [slice(1, 3), 1], 4)],
+    ['numpy add.at(a, (:, [0, 2, 0]), 1)', () => coreCall(numpy.lower.add.at(a, [slice(), [0, 2, 0]], 1))],
+    ['numpy add.at(a, mask, 1)', () => coreCall(numpy.lower.add.at(a, [m3], 1))],
+    ['numpy subtract.at(a, (1:3, 1), 4)', () => coreCall(numpy.lower.subtract.at(a, [slice(1, 3), 1], 4))],
     [
       'numpy multiply.at(b, (mask, 1:3), 2)',
-      () => numpy.lower.multiply.at(b, [tensor([true, false]), slice(1, 3)], 2),
+      () => coreCall(numpy.lower.multiply.at(b, [tensor([true, false]), slice(1, 3)], 2)),
     ],
     [
       'numpy minimum.at(b, (::-1, [0, 0], 2:), 5)',
-      () => numpy.lower.minimum.at(b, [slice(null, null, -1), [0, 0], slice(2, null)], 5),
+      () => coreCall(numpy.lower.minimum.at(b, [slice(null, null, -1), [0, 0], slice(2, null)], 5)),
     ],
     [
       'numpy maximum.at(a, (None, mask), 7) on float64',
-      () => numpy.lower.maximum.at(cast(a, 'float64'), [newaxis, m3], 7),
+      () => coreCall(numpy.lower.maximum.at(cast(a, 'float64'), [newaxis, m3], 7)),
     ],
     ['torch x[:, [2, -3]]', () => torch.lower.index(a, [null, i64(2, -3)])],
     ['torch x[:, mask]', () => torch.lower.index(a, [null, tensor([true, false, true, true])])],
@@ -172,7 +173,7 @@ describe('named tuples: onnxruntime computes execute’s bytes', () => {
     const call = numpy.lower.index(b, [slice(null, null, -1), m3, slice(1, 3)]);
     await expectSame(call, 13);
     await expectSame(call, 26);
-    await expectSame(numpy.lower.add.at(a, [slice(), [0, 0]], 1), 26);
+    await expectSame(coreCall(numpy.lower.add.at(a, [slice(), [0, 0]], 1)), 26);
   });
 
   it('a StableHLO windowed gather (clip: the start clamps so the window fits) exports too', async () => {
@@ -211,13 +212,13 @@ describe('typed refusals for what ONNX cannot express', () => {
     expect(code(() => toOnnx(call))).toBe('export.onnx.duplicates');
   });
   it('export.onnx.index_policy: a windowed scatter that skips out-of-range windows has no ONNX graph here', () => {
-    const call = numpy.lower.add.at(a, [slice(), [0, 2]], 1);
+    const call = coreCall(numpy.lower.add.at(a, [slice(), [0, 2]], 1));
     const skip = { ...call, options: { ...call.options, mode: 'skip' as const } };
     expect(code(() => toOnnx(skip))).toBe('export.onnx.index_policy');
     expect(() => toOnnx(skip)).toThrow(OnnxExportError);
   });
   it('export.onnx.include_self: a windowed scatter without the input has no ONNX graph here', () => {
-    const call = numpy.lower.add.at(a, [slice(), [0, 2]], 1);
+    const call = coreCall(numpy.lower.add.at(a, [slice(), [0, 2]], 1));
     const without = { ...call, options: { ...call.options, include_self: false } };
     expect(code(() => toOnnx(without))).toBe('export.onnx.include_self');
   });
@@ -284,7 +285,11 @@ type Lower = (r: R, x: Tensor, t: unknown[]) => CoreCall;
 const UFUNCS = ['add', 'subtract', 'multiply', 'minimum', 'maximum'] as const;
 const FAMILIES: [string, boolean, Lower][] = [
   ['numpy.index', false, (_r, x, t) => numpy.lower.index(x, t as never)],
-  ['numpy.<ufunc>.at', false, (r, x, t) => numpy.lower[r.pick(UFUNCS)].at(x, t as never, r.int(1, 3))],
+  [
+    'numpy.<ufunc>.at',
+    false,
+    (r, x, t) => coreCall(numpy.lower[r.pick(UFUNCS)].at(x, t as never, r.int(1, 3))),
+  ],
   ['torch.index', true, (_r, x, t) => torch.lower.index(x, t as never)],
   [
     'torch.index_put',

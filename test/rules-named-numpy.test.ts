@@ -88,6 +88,8 @@ const AT_CASES: Record<string, [(at: At) => unknown, (new (...a: any[]) => Error
   index_dtype: [(at) => at(a23(), F([0]), 1), DTypeError],
   // A 0-d uint64 past 2^63: a Python int too large for intp.
   index_overflow: [(at) => at(a23(), tensor(2n ** 63n, 'uint64'), 1), DTypeError],
+  // A complex b into a real a: NumPy's loop is complex128, cast back per step (numpy/at-cast.ts).
+  complex_loop: [(at) => at(a23(), I([0]), tensor([{ re: 1, im: 2 }], 'complex128')), DTypeError],
 };
 type At = (a: unknown, i: unknown, b: unknown, o?: object) => unknown;
 
@@ -114,6 +116,7 @@ const AT_CODES = [
   'numpy.add.at.slice_index',
   'numpy.add.at.slice_step',
   'numpy.add.at.too_many_indices',
+  'numpy.add.at.complex_loop',
   'numpy.subtract.at.a',
   'numpy.subtract.at.b',
   'numpy.subtract.at.b_shape',
@@ -126,6 +129,7 @@ const AT_CODES = [
   'numpy.subtract.at.slice_index',
   'numpy.subtract.at.slice_step',
   'numpy.subtract.at.too_many_indices',
+  'numpy.subtract.at.complex_loop',
   'numpy.multiply.at.a',
   'numpy.multiply.at.b',
   'numpy.multiply.at.b_shape',
@@ -138,6 +142,7 @@ const AT_CODES = [
   'numpy.multiply.at.slice_index',
   'numpy.multiply.at.slice_step',
   'numpy.multiply.at.too_many_indices',
+  'numpy.multiply.at.complex_loop',
   'numpy.minimum.at.a',
   'numpy.minimum.at.b',
   'numpy.minimum.at.b_shape',
@@ -150,6 +155,7 @@ const AT_CODES = [
   'numpy.minimum.at.slice_index',
   'numpy.minimum.at.slice_step',
   'numpy.minimum.at.too_many_indices',
+  'numpy.minimum.at.complex_loop',
   'numpy.maximum.at.a',
   'numpy.maximum.at.b',
   'numpy.maximum.at.b_shape',
@@ -162,6 +168,7 @@ const AT_CODES = [
   'numpy.maximum.at.slice_index',
   'numpy.maximum.at.slice_step',
   'numpy.maximum.at.too_many_indices',
+  'numpy.maximum.at.complex_loop',
 ];
 
 describe('numpy.<ufunc>.at: one named test per rule', () => {

@@ -349,22 +349,45 @@ function lowerPutAlongAxis(
  */
 const put_along_axis = runs(lowerPutAlongAxis);
 
+/**
+ * `numpy.lower.<ufunc>.at`: a core scatter when `a` and `b` are tensors of one dtype; otherwise
+ * the dtypes (and a 0-d `b`'s value) decide: a program when the ufunc's loop is not a's dtype.
+ */
+interface LowerAt<N extends UfuncName> {
+  <D extends DType>(
+    a: Tensor<D>,
+    indices: ArrayLike | IndexTuple,
+    b: Tensor<D>,
+    opts?: IndexOptions | null,
+  ): LoweredScatter<`numpy.${N}.at`>;
+  (
+    a: ArrayLike,
+    indices: ArrayLike | IndexTuple,
+    b: ArrayLike | Scalar,
+    opts?: IndexOptions | null,
+  ): LoweredScatter<`numpy.${N}.at`> | ProgramCall;
+}
 const lowerAt = <N extends UfuncName>(name: N) =>
   ({
-    /** Lowers `numpy.<ufunc>.at(a, indices, b)` to one core scatter (see the ufunc's `at`). */
-    at: (
+    /** Lowers `numpy.<ufunc>.at(a, indices, b)` to one core scatter, or a program when b's dtype makes the loop another (see the ufunc's `at`). */
+    at: ((
       a: ArrayLike,
       indices: ArrayLike | IndexTuple,
       b: ArrayLike | Scalar,
       opts?: IndexOptions | null,
-    ): LoweredScatter<`numpy.${N}.at`> =>
-      withFloatRules(name, indexing.lowerUfuncAt(name, a, indices, b, opts)),
+    ) => {
+      const call = indexing.lowerUfuncAt(name, a, indices, b, opts);
+      // A program computes in another dtype than a's, its float rules written in its body.
+      return call.kind === 'program' ? call : withFloatRules(name, call);
+    }) as LowerAt<N>,
   }) as const;
 const ufunc = (name: UfuncName) =>
   ({
     /**
      * `numpy.<ufunc>.at(a, indices, b)`: `a` with the ufunc applied unbuffered at the indexed
-     * positions (repeated indices accumulate); the result keeps `a`'s dtype.
+     * positions (repeated indices accumulate); the result keeps `a`'s dtype. A `b` of another
+     * dtype runs the ufunc in NumPy 1.24's loop dtype, each step cast back to a's
+     * (`np.add.at(int8 [1], [0, 0], 300)` is 89).
      */
     at: runs(lowerAt(name).at),
   }) as const;

@@ -9,7 +9,7 @@ import type { GatherCall, ScatterCall, Wording } from '../../core/call.js';
 import type { ReducerName } from '../../core/types.js';
 import { DTypeError, InvalidArgumentError, fmt } from '../../errors.js';
 import type { DType, Scalar } from '../../tensor/dtype.js';
-import { MAX_RANK, Tensor, checkCallBudget, zeros } from '../../tensor/tensor.js';
+import { MAX_RANK, type NestedArray, Tensor, checkCallBudget, zeros } from '../../tensor/tensor.js';
 import {
   type TupleEntry,
   dimsOf,
@@ -49,7 +49,11 @@ import {
   broadcastTuple,
   checkEachInBounds,
   indexArg,
+  pythonInts,
 } from './shared.js';
+import { atInLoopDType, atLoopDType } from './at-cast.js';
+import { valueKind } from '../constructors.js';
+import type { ProgramCall } from '../../ir/lowered.js';
 import { type LoweredGather, runs } from '../lowered.js';
 
 /** A slice's bound or step: an integer (a Python int: a bigint or a whole number, however large), null: omitted. */
@@ -425,7 +429,9 @@ function atTuple(indices: unknown): readonly unknown[] {
  *   for s in S (row-major): a[i0[s], ..., i_{k-1}[s], t...] = ufunc(a[...], b[s..., t...])
  *
  * Unbuffered: duplicate indices accumulate, in index order. `b` broadcasts to S + a.shape[k:]
- * (numpy.<ufunc>.at.b_shape), checked after the indices, as NumPy does.
+ * (numpy.<ufunc>.at.b_shape), checked after the indices, as NumPy does. The ufunc runs in the
+ * loop dtype of (a, b) — `b`'s dtype as np.asarray makes it, a 0-d one by its value — cast back
+ * to a's after every step: a program when that dtype is not a's (numpy/at-cast.ts).
  */
 export function lowerUfuncAt(
   ufunc: UfuncName,
@@ -433,44 +439,70 @@ export function lowerUfuncAt(
   indices: ArrayLike | IndexTuple,
   b: ArrayLike | Scalar,
   opts?: IndexOptions | null,
-): ScatterCall {
+): ScatterCall | ProgramCall {
   const op = `numpy.${ufunc}.at`;
   const o = options(op, opts, ['out']);
   const A = arrayArg(op, 'a', a);
   const r = resolve(op, A, atTuple(indices));
+  // The scatter in the loop dtype, cast back per step, when it is not a's.
+  const inLoop = (call: ScatterCall, loop: DType) =>
+    loop === A.dtype ? call : atInLoopDType(op, call, ufunc, loop);
   if ('gather' in r) {
     // Basic items or masks: `b` broadcast to the indexed shape, then the scatter.
     const out = outArg(op, o.out);
-    const updates = updatesOf(ufunc, op, A.dtype, arrayArg(op, 'b', b, A.dtype), r.shape, r.checkAll);
+    const { B, loop } = bOf(op, A, b);
+    const updates = updatesOf(ufunc, op, loop, B, r.shape, r.checkAll);
     const reshape = r.operand === A ? undefined : A.shape;
     const m = { op, wording: r.wording, out, operand_shape: A.shape, reshape };
-    return updates.size === 0 ? noUpdate(m, A) : r.scatter(m, updates, UFUNCS[ufunc]);
+    return updates.size === 0 ? noUpdate(m, A) : inLoop(r.scatter(m, updates, UFUNCS[ufunc]), loop);
   }
   const { arrays, idx, shape } = r;
   const uShape = [...shape, ...A.shape.slice(arrays.length)];
-  const B = arrayArg(op, 'b', b, A.dtype);
+  const { B, loop } = bOf(op, A, b);
   const m = { op, wording: oobWording, out: outArg(op, o.out) };
   // NumPy checks 0-d index arrays up front.
   inBounds(op, scalarsOnly(arrays), A.shape);
-  const updates = updatesOf(ufunc, op, A.dtype, B, uShape, () => inBounds(op, arrays, A.shape));
+  const updates = updatesOf(ufunc, op, loop, B, uShape, () => inBounds(op, arrays, A.shape));
   if (updates.size === 0) return noUpdate(m, A);
-  return tupleScatter(m, A, idx, updates, arrays.length, shape.length, UFUNCS[ufunc], SCATTER_POLICY);
+  const call = tupleScatter(m, A, idx, updates, arrays.length, shape.length, UFUNCS[ufunc], SCATTER_POLICY);
+  return inLoop(call, loop);
+}
+
+/**
+ * `b` as NumPy's ufunc.at reads it (np.asarray: JS integers int64 — uint64 past 2^63 — floats
+ * float64, booleans bool; a Tensor as it is) and the loop dtype of (a, b). When that is a's
+ * dtype, `b` in a's dtype, as the single-scatter path has always taken it (NumPy's cast to the
+ * loop); else `b` in its own dtype, for the program's convert.
+ */
+function bOf(op: string, A: Tensor, b: unknown): { B: Tensor; loop: DType } {
+  const ints = b instanceof Tensor ? undefined : pythonInts(b);
+  // A Python int outside [-2^63, 2^64): refused as before, in a's dtype.
+  if (ints === 'object') return { B: arrayArg(op, 'b', b, A.dtype), loop: A.dtype };
+  const own =
+    ints ??
+    (b instanceof Tensor || (!Array.isArray(b) && typeof b !== 'number' && typeof b !== 'boolean')
+      ? arrayArg(op, 'b', b)
+      : arrayArg(op, 'b', b, valueKind(b as NestedArray) === 'bool' ? 'bool' : 'float64'));
+  const loop = atLoopDType(A, own);
+  return { B: loop === A.dtype ? arrayArg(op, 'b', own, A.dtype) : own, loop };
 }
 
 /**
  * `b` broadcast to the updates' shape (numpy.<ufunc>.at.b_shape), then bool subtract refused
- * (numpy.<ufunc>.at.dtype). NumPy checks every index array on its own (`checkAll`) before it
- * broadcasts b: when b does not fit, or for bool subtract with something to update.
+ * (numpy.<ufunc>.at.dtype) — when the loop is bool: a bool `a` with an integer or float `b`
+ * subtracts in that dtype (NumPy 1.24 measured). NumPy checks every index array on its own
+ * (`checkAll`) before it broadcasts b: when b does not fit, or for bool subtract (even with
+ * nothing to update: an empty bool b is refused, an empty int64 b computes).
  */
 function updatesOf(
   ufunc: UfuncName,
   op: string,
-  dtype: DType,
+  loop: DType,
   B: Tensor,
   shape: readonly number[],
   checkAll: () => void,
 ): Tensor {
-  const boolSub = ufunc === 'subtract' && dtype === 'bool';
+  const boolSub = ufunc === 'subtract' && loop === 'bool';
   const fits = broadcastOf([B.shape, shape])?.join() === shape.join();
   if (!fits || (boolSub && !shape.includes(0))) checkAll();
   const updates = broadcastExactly(

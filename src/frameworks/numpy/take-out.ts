@@ -64,7 +64,7 @@ const UNSIGNED: readonly DType[] = ['uint8', 'uint16', 'uint32', 'uint64'];
  * dtype of the same kind holding a 0-d array's value, and whether it is an unsigned value that
  * fits the signed type of its width ("small unsigned").
  */
-function minScalarType(value: unknown, dtype: DType): [DType, boolean] {
+export function minScalarType(value: unknown, dtype: DType): [DType, boolean] {
   // bfloat16 is not NumPy's (it casts safely only to itself, whatever its value).
   if (dtype === 'bool' || dtype === 'float16' || dtype === 'bfloat16' || dtype === 'complex64')
     return [dtype, false];
