@@ -207,7 +207,7 @@ describe('rules (one negative case each)', () => {
       'export.onnx.index_policy',
       () =>
         toOnnx(
-          takeGather(m('numpy.take'), tensor([], 'float32', [0, 2]), tensor([], 'int64', [0]), 0, {
+          takeGather(m('numpy.take'), tensor([], 'float32', [0, 2]), tensor([1n], 'int64'), 0, {
             mode: 'wrap',
           }),
         ),
@@ -472,9 +472,30 @@ describe('a gather from a size-0 dim exports with the shape the core maps (C21 r
     ['torch.gather [0,3]', () => torch.lower.gather(E([0, 3]), 0, I([0, 3])) as CoreCall],
     ['numpy.take flat [0]', () => numpy.lower.take(E([0]), I([0])) as CoreCall],
     ['tensorflow.gather [0,3]', () => tf.lower.gather(E([0, 3]), tensor([], 'int32', [0])) as CoreCall],
+    // An empty result reads no index: TF checks none, onnxruntime's Gather would refuse this one.
+    [
+      'tensorflow.gather [3,0,0] axis 2, 0-d index',
+      () => tf.lower.gather(E([3, 0, 0]), tensor(0, 'int32'), { axis: 2 }) as CoreCall,
+    ],
+    // The fill mask's reshape to [1, 0] read its 0 as "copy that dim".
+    ['tensorflow.gather [0,0] axis 1', () => tf.lower.gather(E([0, 0]), I([0]), { axis: 1 }) as CoreCall],
   ];
   for (const [what, call] of cases)
     it(what, async () => {
       expect(await same(call(), what)).toBe('ran');
     });
+});
+
+describe('a 0-d index exports as a 0-d index', () => {
+  it('tensorflow.gather([[1.5, 2.5, 3.5]], 0): shape [3] in onnxruntime (a [1] bound broadcast it to [1, 3])', async () => {
+    const call = lib.tensorflow.lower.gather(
+      tensor([[1.5, 2.5, 3.5]], 'float32'),
+      tensor(0, 'int64'),
+    ) as CoreCall;
+    expect(await same(call, 'tf.gather 0-d')).toBe('ran');
+    const clipped = lib.jax.lower.numpy.take(tensor([1.5, 2.5], 'float32'), tensor(-7, 'int32'), {
+      mode: 'clip',
+    }) as CoreCall;
+    expect(await same(clipped, 'jnp.take 0-d clip')).toBe('ran');
+  });
 });

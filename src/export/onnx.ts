@@ -54,7 +54,7 @@ import { dtypeToOnnxDataType } from '../interop/onnx-tensor.js';
 import { type AttrValue, Builder, OnnxExportError, fail, reshape } from './onnx-builder.js';
 import { computedIndices, generalGather, generalScatter } from './onnx-general.js';
 import { LATEST_OPSET } from '../frameworks/onnx/opsets.js';
-import { type Tensor, tensor } from '../tensor/tensor.js';
+import { type Tensor, tensor, zeros } from '../tensor/tensor.js';
 import type { DType } from '../tensor/dtype.js';
 
 export { OnnxExportError };
@@ -274,7 +274,8 @@ function policyBlock(
   if (indices.dtype !== 'int64') idx = b.op('Cast', [idx], { to: 7 });
   const sizes = componentDims(p).map((d) => dimSizes[d]);
   const nd = p.op === 'ND';
-  const sizesC = b.i64(sizes, nd ? [sizes.length] : [1]);
+  // Gather's and GatherElements' one size is a scalar: a [1] would broadcast a 0-d index to [1].
+  const sizesC = b.i64(sizes, nd ? [sizes.length] : []);
   const zero = b.i64([0], []);
   const negative = b.op('Less', [idx, zero]);
   if (mode === 'error') {
@@ -287,7 +288,7 @@ function policyBlock(
       return dropBlock(b, p, adj, sizesC, zero, sizes);
     const hi = b.i64(
       sizes.map((n) => Math.max(0, n - 1)),
-      nd ? [sizes.length] : [1],
+      nd ? [sizes.length] : [],
     );
     return { index: b.op('Max', [b.op('Min', [adj, hi]), zero]) };
   }
@@ -329,7 +330,7 @@ function dropBlock(
   const valid = validMask(b, p, adj, sizesC, zero);
   const slot = b.i64(
     sizes.map((n, c) => (c === 0 ? n : 0)),
-    p.op === 'ND' ? [sizes.length] : [1],
+    p.op === 'ND' ? [sizes.length] : [],
   );
   return { index: b.op('Where', [valid, adj, slot]), valid, pad: true };
 }
@@ -450,6 +451,9 @@ const gatherInputs = (lowered: GatherCall): OnnxNode['inputs'] => [
   { name: 'indices', tensor: lowered.start_indices },
 ];
 
+/** The ONNX op of each one-node gather plan. */
+const ONNX_GATHER = { Gather: 'Gather', Elements: 'GatherElements', ND: 'GatherND' } as const;
+
 function gatherGraph(lowered: GatherCall, opset: number): OnnxGraph {
   // A mask's nonzero step (NumPy's a[mask], PyTorch's x[mask], masked_select) is ONNX's NonZero,
   // transposed to one index tuple a row; shapes and checks read the op the call stands for.
@@ -461,6 +465,20 @@ function gatherGraph(lowered: GatherCall, opset: number): OnnxGraph {
   const coreShape = () =>
     mappedGatherShape(call.operand.shape, call.start_indices.shape, call.dimension_numbers, call.options)
       .resultShape;
+  const final = call.reshape ?? coreShape();
+  if (final.includes(0)) {
+    // An empty result reads no index (the frameworks check none then; onnxruntime's Gather checks
+    // every one, and a Reshape's 0 means "copy that dim"): the graph is its empty constant.
+    const out = b.op('Identity', [b.constant(zeros(final, call.operand.dtype), 'empty')]);
+    const general = !p || computedIndices(lowered);
+    const opType = general ? 'GatherND' : ONNX_GATHER[(p as Plan).op];
+    const main: OnnxNode = {
+      opType,
+      attributes: general ? {} : (p as Plan).attrs,
+      inputs: gatherInputs(lowered),
+    };
+    return finish(b, call, out, final, main, main.inputs, call.operand.dtype);
+  }
   if (!p || computedIndices(lowered)) {
     // No one-node plan, or a packed index tuple: the general graph (onnx-general.ts).
     const out = generalGather(b, lowered, call);
@@ -472,7 +490,7 @@ function gatherGraph(lowered: GatherCall, opset: number): OnnxGraph {
     ? b.op('Transpose', [b.op('NonZero', ['indices'])], { perm: [1, 0] })
     : 'indices';
   const { index, valid } = policyBlock(b, call, pl, indices, call.start_indices, call.operand.shape);
-  const opType = pl.op === 'Gather' ? 'Gather' : pl.op === 'Elements' ? 'GatherElements' : 'GatherND';
+  const opType = ONNX_GATHER[pl.op];
   let out = b.op(opType, ['data', index], pl.attrs);
   if (valid) {
     // fill: out-of-range reads become the fill value
