@@ -244,9 +244,16 @@ function maskedOf(op: string, A: Tensor, tuple: readonly TupleEntry[]): Resolved
   inBounds(op, perDim(entries, isScalar), operand.shape);
   const S = broadcastEntries(op, entries);
   const lone = entries.length === 1 && 'mask' in entries[0] ? entries[0].mask : undefined;
+  // The core names the operand's dims, which count a 0-d mask's new axis: NumPy names the array's
+  // (`zeros(0)[True, [4]]`: "axis 0", measured).
+  let d = 0;
+  const axisOf = tuple.flatMap((e) =>
+    'mask' in e && e.mask.rank === 0 ? [-1] : Array.from({ length: dimsOf(e) }, () => d++),
+  );
+  while (axisOf.length < operand.rank) axisOf.push(d++);
   return {
     shape: [...S, ...operand.shape.slice(entries.reduce((n, e) => n + dimsOf(e), 0))],
-    wording: oobWording,
+    wording: (x) => oobWording({ ...x, dim: axisOf[x.dim] }),
     operand,
     checkAll: () => inBounds(op, perDim(entries, all), operand.shape),
     gather: (m) =>
