@@ -234,8 +234,8 @@ describe.skipIf(!hasNumpy)('JS int lists are int64, as np.asarray of Python ints
           thrown = e;
         }
         expect(thrown).toBeInstanceOf(GatherScatterError);
-        // NumPy's IndexError / OverflowError / ValueError text, word for word
-        if (['IndexError', 'OverflowError', 'ValueError'].includes(want.error))
+        // NumPy's IndexError / OverflowError / ValueError / TypeError text, word for word
+        if (['IndexError', 'OverflowError', 'ValueError', 'TypeError'].includes(want.error))
           expect((thrown as Error).message).toContain(want.message);
         return;
       }

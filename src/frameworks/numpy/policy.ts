@@ -113,7 +113,7 @@ export function safeIndex(t: Tensor, op: string): Tensor {
   if (!SAFE_INTP.includes(t.dtype) && !scalar) {
     throw new DTypeError(
       `${op}.index_dtype`,
-      `${op}: cannot cast array data from dtype('${t.dtype}') to dtype('int64') according to the rule 'safe'`,
+      `${op}: Cannot cast array data from dtype('${t.dtype}') to dtype('int64') according to the rule 'safe'`,
       { dtype: t.dtype },
     );
   }
