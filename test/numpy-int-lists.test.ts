@@ -171,6 +171,12 @@ const CASES: [string, () => Tensor][] = [
   ],
   // An out-of-bounds index beside a 0-d mask names a's axis, not the mask's new one.
   ['np.zeros(0, np.float32)[True, [4]]', () => numpy.index(zeros([0], 'float32'), [true, [4]])],
+  // 0-d integers are bounds-checked first, in tuple order, before the index arrays.
+  ['b[[4, 1], 4]', () => numpy.index(b, [[4, 1], 4])],
+  ['b[5, 7]', () => numpy.index(b, [5, 7])],
+  ['np.zeros((3, 0), np.float32)[4, 0]', () => numpy.index(zeros([3, 0], 'float32'), [4, 0])],
+  ['at(np.add, b, (False, 2), 1)', () => numpy.add.at(b, numpy.tuple(false, 2), 1)],
+  ['b[True, [5], 0]', () => numpy.index(b, [true, [5], 0])],
   // put into an empty array, mode 'raise': NumPy 1.24 bounds-checks the first index.
   ["put(np.zeros(0, np.float32), [1.5, 0], 9, 'raise')", () => numpy.put(zeros([0], 'float32'), [1.5, 0], 9)],
   [

