@@ -17,8 +17,8 @@
  *
  * A second table (MEASURED_MORE): take on a 0×4 `a` (`empty`), `axis=1.5` (`axt`) and `out=5`
  * (`onot`) with the rules above — NumPy parses the axis's type, then `out`, then the mode, before
- * anything else; put into an empty `a` (`empty`: numpy.put.empty_array, NumPy 1.24's IndexError
- * for index 0) — after the mode, the index dtype and v; take_along_axis / put_along_axis with
+ * anything else; put into an empty `a` (`empty`: numpy.put.index_out_of_bounds, NumPy 1.24's
+ * IndexError for index 0) — after the mode, the index dtype and v; take_along_axis / put_along_axis with
  * axis None and 1-D indices of length 2, or 2-D (`irank`), float (`idt`), index 99 (`oob`), and
  * `axis=1.5` (`axt`, first). Before, 9 of these 94 calls named another rule (the non-integer axis
  * came after `out` and the mode). put_along_axis with axis None cycles values that do not fit the
@@ -305,14 +305,14 @@ const MEASURED_MORE: [string, string, string][] = [
   ['take', 'mode+oob+onot', 'out'],
   ['take', 'mode+axt+onot', 'axis'],
   ['take', 'oob+axt+onot', 'axis'],
-  ['put', 'empty', 'empty_array'],
+  ['put', 'empty', 'index_out_of_bounds'],
   ['put', 'idt', 'index_dtype'],
   ['put', 'mode', 'mode'],
   ['put', 'oob', 'index_out_of_bounds'],
   ['put', 'vdt', 'v'],
   ['put', 'empty+idt', 'index_dtype'],
   ['put', 'empty+mode', 'mode'],
-  ['put', 'empty+oob', 'empty_array'],
+  ['put', 'empty+oob', 'index_out_of_bounds'],
   ['put', 'empty+vdt', 'v'],
   ['put', 'idt+mode', 'mode'],
   ['put', 'idt+oob', 'index_dtype'],

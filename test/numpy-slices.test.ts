@@ -266,6 +266,22 @@ describe('every surface', () => {
     ]);
     expect(out).toContain('[[1,2],[21,22]]');
   });
+  it('the CLI keeps slice bounds past 2^53 exact: Python clamps 2**1024 (no Infinity, no slice_index)', async () => {
+    const run = async (indices: string) => {
+      let out = '';
+      const p = program((s) => {
+        out += s;
+      });
+      p.exitOverride();
+      for (const c of p.commands) c.exitOverride();
+      await p.parseAsync(['node', 'tgs', 'run', 'numpy.index', '--data', '[0,1,2,3]', '--indices', indices]);
+      return out;
+    };
+    const big = (2n ** 1024n).toString();
+    expect(await run(`[{"slice":[1,${big}]}]`)).toContain('[1,2,3]');
+    expect(await run(`[{"slice":[-${big},2]}]`)).toContain('[0,1]');
+    expect(await run(`[{"slice":[null,null,-${big}]}]`)).toContain('[3]');
+  });
 });
 
 /** d f / d t[i] by central differences (exact here: f is linear in t). */

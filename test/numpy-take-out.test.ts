@@ -34,7 +34,7 @@ describe("numpy.take.out: an out dtype that does not cast safely to a's", () => 
     expect(e.error).toBeInstanceOf(DTypeError);
     expect(e.code).toBe('numpy.take.out');
     expect(e.message).toContain(
-      "numpy.take: cannot cast array data from dtype('float64') to dtype('float32') according to the rule 'safe'",
+      "numpy.take: Cannot cast array data from dtype('float64') to dtype('float32') according to the rule 'safe'",
     );
   });
   it('numpy.take.out: int64 into uint64, uint8 into int8, complex into float, float into int, int into bool are refused', () => {
@@ -53,12 +53,12 @@ describe("numpy.take.out: an out dtype that does not cast safely to a's", () => 
         DTypeError,
       );
   });
-  it('a 0-d out is cast by its value: float64 0 into float16, not 1e10 ("cannot cast scalar")', () => {
+  it('a 0-d out is cast by its value: float64 0 into float16, not 1e10 ("Cannot cast scalar")', () => {
     const a = tensor([1.5, 2.5], 'float16');
     expect(numpy.take(a, 0, { out: tensor(0, 'float64') }).toArray()).toBe(1.5);
     const e = caught(() => numpy.take(a, 0, { out: tensor(1e10, 'float64') }));
     expect([e.code, e.error instanceof DTypeError]).toEqual(['numpy.take.out', true]);
-    expect(e.message).toContain("cannot cast scalar from dtype('float64') to dtype('float16')");
+    expect(e.message).toContain("Cannot cast scalar from dtype('float64') to dtype('float16')");
     // uint8 100 is a small unsigned (fits int8), 200 is not; int8 −1 never goes into uint64.
     expect(numpy.take(tensor([5], 'int8'), 0, { out: tensor(100, 'uint8') }).toArray()).toBe(5);
     expectRule(

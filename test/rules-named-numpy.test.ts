@@ -51,6 +51,12 @@ const CASES: [string, () => unknown, (new (...a: any[]) => Error)?][] = [
   ['numpy.take.index_infinity', () => np.take(a23(), [0.5, Number.NEGATIVE_INFINITY]), DTypeError],
   ['numpy.put.index_nan', () => np.put(a23(), [Number.NaN], 9), InvalidArgumentError],
   ['numpy.put.index_infinity', () => np.put(a23(), [1, Number.POSITIVE_INFINITY], 9), DTypeError],
+  // A ragged list: NumPy's conversion fails (ValueError) before any value is read, NaN included.
+  ['numpy.take.ragged', () => np.take(a23(), [[0, 1], [Number.NaN]])],
+  ['numpy.put.ragged', () => np.put(a23(), [0, [1]], 9)],
+  ['numpy.index.ragged', () => np.index(a23(), [[[0], []]])],
+  ['numpy.take_along_axis.ragged', () => np.take_along_axis(a23(), [[0, 1, 0], [1]], 0)],
+  ['numpy.put_along_axis.ragged', () => np.put_along_axis(a23(), [[0], 1], 9, 0)],
   ['numpy.take_along_axis.arr', () => np.take_along_axis('x', I([[0]]), 0)],
   ['numpy.take_along_axis.out', () => np.take_along_axis(a23(), I([[0, 1, 0]]), 0, wrongOut())],
 ];
@@ -90,20 +96,26 @@ const AT_CASES: Record<string, [(at: At) => unknown, (new (...a: any[]) => Error
   index_overflow: [(at) => at(a23(), tensor(2n ** 63n, 'uint64'), 1), DTypeError],
   // A complex b into a real a: NumPy's loop is complex128, cast back per step (numpy/at-cast.ts).
   complex_loop: [(at) => at(a23(), I([0]), tensor([{ re: 1, im: 2 }], 'complex128')), DTypeError],
+  ragged: [(at) => at(a23(), [[0, 1], [1]], 1)],
 };
 type At = (a: unknown, i: unknown, b: unknown, o?: object) => unknown;
 
 const AT_CODES = [
   'numpy.add.at.index_dtype',
   'numpy.add.at.index_overflow',
+  'numpy.add.at.ragged',
   'numpy.subtract.at.index_dtype',
   'numpy.subtract.at.index_overflow',
+  'numpy.subtract.at.ragged',
   'numpy.multiply.at.index_dtype',
   'numpy.multiply.at.index_overflow',
+  'numpy.multiply.at.ragged',
   'numpy.minimum.at.index_dtype',
   'numpy.minimum.at.index_overflow',
+  'numpy.minimum.at.ragged',
   'numpy.maximum.at.index_dtype',
   'numpy.maximum.at.index_overflow',
+  'numpy.maximum.at.ragged',
   'numpy.add.at.a',
   'numpy.add.at.b',
   'numpy.add.at.b_shape',

@@ -6,19 +6,15 @@
  * expectedRules), shape, dtype and every value. One /usr/bin/python3 process per
  * framework; skipped, with the reason shown, when that interpreter lacks NumPy or PyTorch.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { expectedRules, pythonHas, rng } from '../scripts/goldens/golden.js';
 import { GatherScatterError, type Tensor, numpy, tensor, torch } from '../src/index.js';
 import { ellipsis, slice } from '../src/frameworks/numpy/indexing.js';
 import type { DType } from '../src/tensor/dtype.js';
+import { runPythonJson } from './helpers/python.js';
 import { differentialSeed } from './helpers/seed.js';
 
 type R = ReturnType<typeof rng>;
-const PYTHON = '/usr/bin/python3';
 const CASES = 700;
 /**
  * Per test: the torch test took 94 s at load 20–25 on the 2 shared cores (57 s in another run
@@ -158,21 +154,7 @@ interface Peer {
 }
 
 function runPeer(script: string, cases: unknown[]): Peer[] {
-  const dir = mkdtempSync(join(tmpdir(), 'slices-live-'));
-  try {
-    writeFileSync(join(dir, 'in.json'), JSON.stringify(cases));
-    const py = spawnSync(
-      PYTHON,
-      ['-W', 'ignore', '-c', script, join(dir, 'in.json'), join(dir, 'out.json')],
-      {
-        encoding: 'utf8',
-      },
-    );
-    if (py.status !== 0) throw new Error(`peer failed: ${py.stderr}`);
-    return JSON.parse(readFileSync(join(dir, 'out.json'), 'utf8'));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  return runPythonJson<Peer[]>(script, cases);
 }
 
 /** The library's answer in the peer's terms (a typed error, or shape, dtype and values). */

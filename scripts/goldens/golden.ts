@@ -105,6 +105,8 @@ export function expectedErrorClass(e: { type: string; message: string }): typeof
   if (/^Dimension out of range|is out of bounds for array of dimension|too many indices|shape mismatch/.test(m)) return InvalidArgumentError;
   if (/out of bounds|out of range|out of DATA bounds|empty axes|empty array|from an empty tensor/.test(m)) return IndexOutOfBoundsError;
   if (/cannot be converted to type .* without overflow|not implemented for '|boolean subtract/.test(m)) return DTypeError;
+  // An index item of the wrong type, or a float or int that intp cannot hold: DTypeError.
+  if (/only integers, slices|cannot convert float infinity/.test(m)) return DTypeError;
   if (/dtype|\bcast\b|integer array|integer \(or boolean\)|\blong\b|\bLong\b|scalar type|dtypes match/.test(m)) return DTypeError;
   return InvalidArgumentError;
 }
@@ -124,7 +126,11 @@ const RULES: readonly (readonly [RegExp, readonly string[]])[] = [
   [/out of bounds|out of range|out of DATA bounds|from an empty tensor|^setStorage/, ['index_out_of_bounds', 'empty_array']],
   [/cannot be converted to type .* without overflow/, ['value', 'alpha']],
   [/not implemented for 'Bool'|boolean subtract/, ['reduce', 'dtype']],
-  [/Expected dtype int|Expected a long tensor|dtype of indices should be|must be long|integer \(or boolean\) type/, ['index_dtype']],
+  [/Expected dtype int|Expected a long tensor|dtype of indices should be|must be long|integer \(or boolean\) type|^only integers, slices/, ['index_dtype']],
+  [/^cannot convert float NaN to integer/, ['index_nan']],
+  [/^cannot convert float infinity to integer/, ['index_infinity']],
+  [/^Python int too large to convert to C long/, ['index_overflow']],
+  [/inhomogeneous shape after/, ['ragged']],
   [/single ellipsis/, ['ellipsis']],
   [/boolean index did not match|The shape of the mask/, ['mask_shape']],
   [/slice step cannot be zero/, ['slice_step']],

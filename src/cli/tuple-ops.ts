@@ -13,7 +13,7 @@
 import type { CoreCall } from '../core/call.js';
 import type { ProgramCall } from '../ir/lowered.js';
 import { jax } from '../frameworks/jax.js';
-import { type Slice, numpy } from '../frameworks/numpy.js';
+import { type Slice, type SliceBound, numpy } from '../frameworks/numpy.js';
 import { torch } from '../frameworks/torch.js';
 import type { DType } from '../tensor/dtype.js';
 import { type NestedArray, type Tensor, tensor } from '../tensor/tensor.js';
@@ -172,14 +172,16 @@ function basicItem(e: unknown): TupleEntry | undefined {
   if (e === '...') return numpy.ellipsis;
   if (typeof e !== 'object' || Array.isArray(e) || !('slice' in e)) return undefined;
   const s = (e as { slice: unknown }).slice;
-  const part = (v: unknown) => (v === null || v === undefined ? null : typeof v === 'bigint' ? Number(v) : v);
+  // A bound read as a bigint (an integer past 2^53) stays exact: numpy.slice clamps it as Python
+  // does, where Number() would round 2^1024 and beyond to Infinity (refused as no integer).
+  const part = (v: unknown) => (v === null || v === undefined ? null : v);
   if (!Array.isArray(s) || s.length < 1 || s.length > 3)
     throw new UsageError(
       'cli.slice',
       `a slice item is {"slice": [start, stop, step]} (1 to 3 entries, null for omitted); got ${JSON.stringify(s)}`,
     );
   const [a, b, c] = s.length === 1 ? [null, s[0], null] : s;
-  return numpy.slice(part(a) as number | null, part(b) as number | null, part(c) as number | null);
+  return numpy.slice(part(a) as SliceBound, part(b) as SliceBound, part(c) as SliceBound);
 }
 
 /** A JSON entry of booleans only (`true`, `[true, false]`): a boolean mask, not index values. */

@@ -50,7 +50,9 @@ import {
   broadcastExactly,
   broadcastOr,
   castUnsafe,
+  notRagged,
   pythonInts,
+  scanList,
 } from './numpy/shared.js';
 import { type DataDType, type LoweredGather, type LoweredScatter, runs } from './lowered.js';
 import { checkTakeOut, takeIntoOther } from './numpy/take-out.js';
@@ -138,7 +140,7 @@ function takeCall(m: CallMeta, X: Tensor, idx: Tensor, axis: number, mode: Numpy
     if (X.shape[axis] === 0 && !shape.includes(0))
       throw new IndexOutOfBoundsError(
         `${op}.empty_axis`,
-        `${op}: cannot do a non-empty take from an empty axes`,
+        `${op}: cannot do a non-empty take from an empty axes.`, // NumPy's period too
         {
           axis,
         },
@@ -199,9 +201,10 @@ function lowerPut(
   const idx = intpIndex(op, 'ind', ind);
   const V = castUnsafe(arrayArg(op, 'v', v), A.dtype, op, 'v');
   const m = { op, wording: oobWording, out: outArg(op, o.out) };
-  if (A.size === 0 && V.size > 0 && idx.size > 0) {
-    // NumPy 1.24 raises here only in 'raise' mode; 'wrap' loops forever and 'clip' writes out of
-    // bounds (heap corruption), so every mode raises.
+  if (A.size === 0 && V.size > 0 && idx.size > 0 && mode !== 'raise') {
+    // Under 'raise' NumPy 1.24 bounds-checks the first index like any other ("index 0 is out of
+    // bounds for axis 0 with size 0", measured: the scatter's own check says so); 'wrap' loops
+    // forever and 'clip' writes out of bounds (heap corruption), so those modes are refused.
     throw new IndexOutOfBoundsError(`${op}.empty_array`, `${op}: cannot replace elements of an empty array`, {
       mode,
     });
@@ -242,11 +245,14 @@ export interface AlongAxisOptions {
  */
 function prepare(op: string, A: Tensor, indices: unknown, axis: unknown) {
   // NumPy 1.24 measured: the axis (normalize_axis_index) before anything about the indices —
-  // their dtype, then their rank, then the broadcast.
+  // their dtype, then their rank, then the broadcast. A JS list stands for np.asarray(list),
+  // which the caller makes first: a ragged one fails before the axis is looked at.
+  const s = scanList(indices);
+  notRagged(op, s);
   const flat = axis === null;
   const arr = flat ? A.reshape([A.size]) : A;
   const ax = flat ? 0 : numpyAxis(op, axis, A.rank);
-  const I = fancyIndex(pythonInts(indices) ?? arrayArg(op, 'indices', indices), op, 'along');
+  const I = fancyIndex(pythonInts(indices, s) ?? arrayArg(op, 'indices', indices), op, 'along');
   if (I.rank !== arr.rank) {
     throw new InvalidArgumentError(
       `${op}.ndim`,

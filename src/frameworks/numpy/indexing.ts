@@ -245,14 +245,23 @@ function checkMask(op: string, e: TupleEntry, shape: readonly number[], d: numbe
 /** The tuple, its masks as nonzero columns (a 0-d mask: a new axis): 0-d integers checked first, then S. */
 function maskedOf(op: string, A: Tensor, tuple: readonly TupleEntry[]): Resolved {
   const { operand, entries } = withScalarMasks(A, tuple);
-  inBounds(op, perDim(entries, isScalar), operand.shape);
+  // The operand's dims count a 0-d mask's new axis: NumPy names the array's (`zeros(0)[True, [4]]`
+  // and `np.add.at(zeros((2, 3)), (False, 2), 1)`: "axis 0", measured).
+  let d = 0;
+  const axisOf = tuple.flatMap((e) =>
+    'mask' in e && e.mask.rank === 0 ? [-1] : Array.from({ length: dimsOf(e) }, () => d++),
+  );
+  while (axisOf.length < operand.rank) axisOf.push(d++);
+  const wording: Wording = (x) => oobWording({ ...x, dim: axisOf[x.dim] });
+  const check = (arrays: Tensor[]) => checkEachInBounds(op, arrays, operand.shape, POLICY, wording);
+  check(perDim(entries, isScalar));
   const S = broadcastEntries(op, entries);
   const lone = entries.length === 1 && 'mask' in entries[0] ? entries[0].mask : undefined;
   return {
     shape: [...S, ...operand.shape.slice(entries.reduce((n, e) => n + dimsOf(e), 0))],
-    wording: oobWording,
+    wording,
     operand,
-    checkAll: () => inBounds(op, perDim(entries, all), operand.shape),
+    checkAll: () => check(perDim(entries, all)),
     gather: (m) =>
       lone ? maskGather(m, operand, lone, POLICY) : tupleGatherMasked(m, operand, entries, S, POLICY),
     scatter: (m, u, r) =>
@@ -313,10 +322,12 @@ export function lowerIndex(
   // checked only while the result is filled, so not at all when it is empty (a[[], [5]] and
   // zeros((2, 0))[[5]] are empty, zeros((2, 0))[5] is an IndexError).
   const rest = A.shape.slice(arrays.length);
-  if (shape.includes(0) || rest.includes(0)) {
-    inBounds(op, scalarsOnly(arrays), A.shape);
+  // The 0-d ones come first, in tuple order, whatever the result: `a[[4, 1], 4]` on a 2×3 `a` is
+  // NumPy's "index 4 is out of bounds for axis 1" (measured), where the gather would meet a[4, 4]'s
+  // axis 0 first.
+  inBounds(op, scalarsOnly(arrays), A.shape);
+  if (shape.includes(0) || rest.includes(0))
     return flatGather({ ...m, reshape: [...shape, ...rest] }, A, NONE, POLICY);
-  }
   return tupleGather(m, A, idx, arrays.length, shape.length, POLICY);
 }
 

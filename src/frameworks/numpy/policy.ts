@@ -20,7 +20,7 @@ import { integer, normalizeAxis, oneOf } from '../args.js';
 import { type ScatterPolicy, gatherPolicy as rowPolicy } from '../families.js';
 import { type DType, isComplex, isFloat } from '../../tensor/dtype.js';
 import type { Tensor } from '../../tensor/tensor.js';
-import { indexArg, intpValues, reinterpretIndex } from './shared.js';
+import { indexArg, intpValues, notRagged, reinterpretIndex, scanList } from './shared.js';
 import { DIA, DIUA, type FrameworkDescription, G, S, type Signatures, numpyStyle } from '../signature.js';
 
 /** NumPy's out-of-bounds modes of take/put. */
@@ -94,7 +94,10 @@ const hugeScalar = (t: Tensor): boolean =>
  * intpValues); a Tensor keeps the {@link safeIndex} rule (a float64 array is refused).
  */
 export function intpIndex(op: string, name: string, x: unknown): Tensor {
-  const t = intpValues(x) ?? indexArg(op, name, x);
+  // One walk over a JS list: its shape (a ragged one is refused first), kinds and first fault.
+  const s = scanList(x);
+  notRagged(op, s);
+  const t = intpValues(x, s) ?? indexArg(op, name, x, s);
   if (t === 'nan')
     throw new InvalidArgumentError(`${op}.index_nan`, `${op}: cannot convert float NaN to integer`);
   if (t === 'infinity')
@@ -110,7 +113,7 @@ export function safeIndex(t: Tensor, op: string): Tensor {
   if (!SAFE_INTP.includes(t.dtype) && !scalar) {
     throw new DTypeError(
       `${op}.index_dtype`,
-      `${op}: cannot cast array data from dtype('${t.dtype}') to dtype('int64') according to the rule 'safe'`,
+      `${op}: Cannot cast array data from dtype('${t.dtype}') to dtype('int64') according to the rule 'safe'`,
       { dtype: t.dtype },
     );
   }
@@ -150,11 +153,9 @@ export function fancyIndex(t: Tensor | 'object', op: string, reader: IndexReader
 export function tupleIndex(t: Tensor | 'object', op: string, reader: 'array' | 'list'): Tensor {
   if (t !== 'object' && hugeScalar(t)) {
     const value = (t.data as BigUint64Array)[0];
-    throw new DTypeError(
-      `${op}.index_overflow`,
-      `${op}: Python int too large to convert to C long (index ${value})`,
-      { value },
-    );
+    throw new DTypeError(`${op}.index_overflow`, `${op}: Python int too large to convert to C long`, {
+      value,
+    });
   }
   return fancyIndex(t, op, reader);
 }

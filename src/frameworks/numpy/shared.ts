@@ -61,10 +61,12 @@ export function arrayArg(op: string, name: string, x: unknown, dtype?: DType): T
  * one outside [-2^63, 2^64), for the index rules to refuse), else as {@link arrayArg}, except that
  * an empty JS list is intp (int64). NumPy converts a Python list of indices straight to the index
  * dtype it asks for, so no value decides an empty one's dtype: `np.take(a, [])`, `np.put(a, [], v)`,
- * `a[[]]` and `np.add.at(a, [], b)` compute, where an empty float64 array is refused.
+ * `a[[]]` and `np.add.at(a, [], b)` compute, where an empty float64 array is refused. A ragged
+ * list is `<op>.ragged` first, as NumPy's conversion fails before any value is looked at.
  */
-export function indexArg(op: string, name: string, x: unknown): Tensor | 'object' {
-  const ints = pythonInts(x);
+export function indexArg(op: string, name: string, x: unknown, s: ListScan = scanList(x)): Tensor | 'object' {
+  notRagged(op, s);
+  const ints = pythonInts(x, s);
   if (ints !== undefined) return ints;
   const t = arrayArg(op, name, x);
   return Array.isArray(x) && t.size === 0 ? zeros(t.shape, 'int64') : t;
@@ -74,7 +76,7 @@ const I64_MIN = -(2n ** 63n);
 const I64_MAX = 2n ** 63n - 1n;
 const U64_MAX = 2n ** 64n - 1n;
 
-// The kinds of a JS array_like's leaves, read as Python values (bits of intKinds).
+// The kinds of a JS array_like's leaves, read as Python values (bits of ListScan.kinds).
 const FITS = 1; // an integer in int64
 const UNSIGNED = 2; // an integer in [2^63, 2^64): np.asarray makes it uint64
 const HUGE = 4; // an integer outside [-2^63, 2^64): np.asarray makes an object array
@@ -82,13 +84,89 @@ const UNSAFE = 8; // a whole number past 2^53: one exact integer, which tensor()
 const FLOAT = 16; // a fraction or -0: a Python float
 const FOREIGN = 32; // no number, bigint or boolean (nor an array): tensor() refuses it in its words
 
-/** The kinds of the leaves of `v` (a walk that stops at the first foreign leaf or past rank 64). */
-function intKinds(v: unknown, depth = 0): number {
-  if (!Array.isArray(v)) return leafKind(v);
-  if (depth > 64) return FOREIGN; // circular or too deep: arrayArg refuses it
-  let k = 0;
-  for (let i = 0; i < v.length && !(k & FOREIGN); i++) k |= intKinds(v[i], depth + 1);
-  return k;
+/** Why Python's int() of a list item does not fit a C long (NumPy's ValueError / OverflowError). */
+export type IntpFault = 'nan' | 'infinity' | 'overflow';
+
+/**
+ * What one walk over a JS array_like finds, read as the Python values it stands for: the kinds
+ * of its leaves (bits above; FOREIGN for a Tensor or an object), whether NumPy's shape discovery
+ * finds it ragged (the dims it got to and their sizes), and the fault of the first item, in C
+ * order, that intp cannot hold.
+ */
+export interface ListScan {
+  readonly kinds: number;
+  readonly ragged?: { readonly ndim: number; readonly shape: readonly number[] };
+  readonly fault?: IntpFault;
+}
+
+/**
+ * One walk over `x` (it stops at the first foreign leaf or past rank 64). The shape discovery is
+ * NumPy 1.24's (array_coercion.c, PyArray_DiscoverDTypeAndShape_Recursive and update_shape),
+ * depth first: the first leaf fixes the rank, the first list at each depth its size; a leaf at
+ * another depth or a list of another size makes the list ragged and cuts the dims to the depth
+ * where it was met, and the walk goes on (a later item can cut them further), so NumPy's message
+ * names the dims that stayed whole.
+ */
+export function scanList(x: unknown): ListScan {
+  if (!(Array.isArray(x) || typeof x === 'number' || typeof x === 'bigint')) return { kinds: FOREIGN };
+  let kinds = 0;
+  let fault: IntpFault | undefined;
+  const shape: number[] = [];
+  let max = Number.POSITIVE_INFINITY; // the dims still usable
+  let reached = false; // a leaf (or an empty list) has fixed the rank
+  let ragged = false;
+  // update_shape for a leaf at depth `d`: the rank is d; a leaf deeper than the dims left, or at
+  // another depth than an earlier one, is ragged.
+  const leafAt = (d: number): boolean => {
+    if (d > max) return false;
+    const ok = d === max || !reached;
+    max = d;
+    reached = true;
+    return ok;
+  };
+  // update_shape for a list of `n` items at depth `d`: past the dims left, or of another size than
+  // the first list at that depth, is ragged (and the dims end at d).
+  const listAt = (d: number, n: number): boolean => {
+    if (d + 1 > max) return false;
+    if (!reached) shape[d] = n;
+    else if (shape[d] !== n) {
+      max = d;
+      return false;
+    }
+    return true;
+  };
+  const walk = (v: unknown, d: number): void => {
+    if (kinds & FOREIGN) return;
+    if (d > 64) {
+      kinds |= FOREIGN; // circular or too deep: arrayArg refuses it
+      return;
+    }
+    const list = Array.isArray(v);
+    if (d === max || !list) {
+      // NumPy takes a list met where the dims end as an element, and flags the array ragged.
+      if (!leafAt(d) || list) ragged = true;
+      if (!list) {
+        kinds |= leafKind(v);
+        fault ??= faultOf(v);
+      }
+      return;
+    }
+    if (!listAt(d, v.length)) {
+      ragged = true;
+      return;
+    }
+    if (v.length === 0) {
+      // an empty list ends the dims
+      reached = true;
+      max = d + 1;
+      return;
+    }
+    for (const item of v) walk(item, d + 1);
+  };
+  walk(x, 0);
+  return ragged && !(kinds & FOREIGN)
+    ? { kinds, fault, ragged: { ndim: max, shape: shape.slice(0, max) } }
+    : { kinds, fault };
 }
 
 function leafKind(v: unknown): number {
@@ -101,33 +179,52 @@ function leafKind(v: unknown): number {
 
 const rangeKind = (n: bigint): number => (n < I64_MIN || n > U64_MAX ? HUGE : n > I64_MAX ? UNSIGNED : FITS);
 
-/** The kinds of `x` when it is JS values (a scalar or nested arrays), else FOREIGN (a Tensor, an object). */
-const kindsOf = (x: unknown): number =>
-  Array.isArray(x) || typeof x === 'number' || typeof x === 'bigint' ? intKinds(x) : FOREIGN;
+/** Why Python's int() of a leaf does not fit intp, if it does not. */
+function faultOf(v: unknown): IntpFault | undefined {
+  if (typeof v === 'number' && Number.isNaN(v)) return 'nan';
+  if (v === Number.POSITIVE_INFINITY || v === Number.NEGATIVE_INFINITY) return 'infinity';
+  const n = typeof v === 'number' ? BigInt(Math.trunc(v)) : typeof v === 'bigint' ? v : 0n;
+  return n < I64_MIN || n > I64_MAX ? 'overflow' : undefined;
+}
+
+/**
+ * NumPy's ValueError for a ragged list (`<op>.ragged`), raised where NumPy makes the list an
+ * array: before anything about its values (NaN, ±inf, ints past int64, floats in an index).
+ */
+export function notRagged(op: string, s: ListScan): void {
+  if (!s.ragged) return;
+  const { ndim, shape } = s.ragged;
+  const tuple = shape.length === 1 ? `(${shape[0]},)` : `(${shape.join(', ')})`;
+  throw new InvalidArgumentError(
+    `${op}.ragged`,
+    `${op}: setting an array element with a sequence. The requested array has an inhomogeneous shape after ${ndim} dimensions. The detected shape was ${tuple} + inhomogeneous part.`,
+    { ndim, shape },
+  );
+}
 
 /**
  * JS integers as the Python ints they stand for (a whole number past 2^53 holds one exact
  * integer), in the dtype `np.asarray` gives them (NumPy 1.24 measured): int64 when every one fits;
  * uint64 when every one is in [2^63, 2^64) (bools aside); float64 when such a one stands beside a
- * smaller int or a float; 'object' when one lies outside [-2^63, 2^64). Undefined for anything
- * else (a Tensor, floats, bools, an empty list, a foreign value): {@link arrayArg} reads those.
+ * smaller int, or when a float is among them (a bigint as its nearest double: tensor() refuses
+ * one past 2^53 in float64); 'object' when one lies outside [-2^63, 2^64). Undefined for anything
+ * else (a Tensor, bools, an empty list, a foreign value): {@link arrayArg} reads those.
  */
-export function pythonInts(x: unknown): Tensor | 'object' | undefined {
-  const k = kindsOf(x);
+export function pythonInts(x: unknown, s: ListScan = scanList(x)): Tensor | 'object' | undefined {
+  const k = s.kinds;
   if (k & FOREIGN) return undefined;
   if (k & HUGE) return 'object';
-  if (k & UNSIGNED)
-    return k & (FITS | FLOAT) ? tensor(x as NestedArray, 'float64') : tensor(exact(x, k), 'uint64');
-  return k & FITS && !(k & FLOAT) ? tensor(exact(x, k), 'int64') : undefined;
+  if (k & FLOAT || (k & UNSIGNED && k & FITS)) return tensor(doubles(x) as NestedArray, 'float64');
+  if (k & UNSIGNED) return tensor(exact(x, k), 'uint64');
+  return k & FITS ? tensor(exact(x, k), 'int64') : undefined;
 }
 
 /** `x` for a 64-bit integer dtype: its whole numbers past 2^53 as bigints (tensor() refuses them as numbers). */
 const exact = (x: unknown, k: number): NestedArray => (k & UNSAFE ? bigints(x) : x) as NestedArray;
 const bigints = (v: unknown): unknown =>
   Array.isArray(v) ? v.map(bigints) : typeof v === 'number' ? BigInt(v) : v;
-
-/** Why Python's int() of a list item does not fit a C long (NumPy's ValueError / OverflowError). */
-export type IntpFault = 'nan' | 'infinity' | 'overflow';
+const doubles = (v: unknown): unknown =>
+  Array.isArray(v) ? v.map(doubles) : typeof v === 'bigint' ? Number(v) : v;
 
 /**
  * JS values `x` converted straight to intp, as take and put convert a Python list (NumPy 1.24
@@ -136,26 +233,10 @@ export type IntpFault = 'nan' | 'infinity' | 'overflow';
  * reported. Undefined for anything whose items all fit without a float among them (a Tensor, a
  * foreign value, ints, bools, an empty list): {@link indexArg} reads those as before.
  */
-export function intpValues(x: unknown): Tensor | IntpFault | undefined {
-  const k = kindsOf(x);
+export function intpValues(x: unknown, s: ListScan = scanList(x)): Tensor | IntpFault | undefined {
+  const k = s.kinds;
   if (k & FOREIGN || !(k & (FLOAT | UNSIGNED | HUGE))) return undefined;
-  const fault = firstFault(x);
-  return fault ?? tensor(truncated(x) as NestedArray, 'int64');
-}
-
-/** The fault of the first item of `x` (depth-first) that intp cannot hold. */
-function firstFault(v: unknown): IntpFault | undefined {
-  if (Array.isArray(v)) {
-    for (const item of v) {
-      const f = firstFault(item);
-      if (f) return f;
-    }
-    return undefined;
-  }
-  if (typeof v === 'number' && Number.isNaN(v)) return 'nan';
-  if (v === Number.POSITIVE_INFINITY || v === Number.NEGATIVE_INFINITY) return 'infinity';
-  const n = typeof v === 'number' ? BigInt(Math.trunc(v)) : typeof v === 'bigint' ? v : 0n;
-  return n < I64_MIN || n > I64_MAX ? 'overflow' : undefined;
+  return s.fault ?? tensor(truncated(x) as NestedArray, 'int64');
 }
 
 /** Each item as the int Python's int() makes of it (a bigint: exact past 2^53). */

@@ -123,7 +123,7 @@ export function checkTakeOut(out: Tensor, dtype: DType, shape: readonly number[]
   if (!safe)
     throw new DTypeError(
       `${op}.out`,
-      `${op}: cannot cast ${scalar ? 'scalar' : 'array data'} from ${npName(out.dtype)} to ${npName(dtype)} according to the rule 'safe' (out's dtype must cast safely to a's${scalar ? ', a 0-d out by its value' : ''}; the result is cast back unsafely)`,
+      `${op}: Cannot cast ${scalar ? 'scalar' : 'array data'} from ${npName(out.dtype)} to ${npName(dtype)} according to the rule 'safe' (out's dtype must cast safely to a's${scalar ? ', a 0-d out by its value' : ''}; the result is cast back unsafely)`,
       { dtype: out.dtype },
     );
 }
