@@ -40,23 +40,14 @@ function paramNames(signature: OpSignature, description: FrameworkDescription): 
   const { params } = signature;
   // With a version object (ONNX's `{ opset }`, TF's `{ device }`) the attributes come before it.
   const versioned = params.includes('version');
-  const names = params.map((p) =>
-    p === 'data'
-      ? words.operand
-      : p === 'indices'
-        ? words.indices
-        : p === 'updates'
-          ? words.updates
-          : p === 'attrs'
-            ? versioned
-              ? 'attributes'
-              : 'options'
-            : p === 'version'
-              ? 'options'
-              : 'attr' in p
-                ? p.attr
-                : 'desc',
-  );
+  const named: Readonly<Record<string, string>> = {
+    data: words.operand,
+    indices: words.indices,
+    updates: words.updates,
+    attrs: versioned ? 'attributes' : 'options',
+    version: 'options',
+  };
+  const names = params.map((p) => (typeof p === 'string' ? named[p] : 'attr' in p ? p.attr : 'desc'));
   return versioned || params.includes('attrs') ? names : [...names, 'options'];
 }
 
