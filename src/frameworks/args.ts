@@ -125,6 +125,21 @@ function mustBe(op: string, name: string, value: unknown, requirement: string, c
   );
 }
 
+/**
+ * Too many positional arguments (rule `<op>.arguments`), worded
+ * `<op>: takes at most N positional arguments (a, indices, options); got M`. JS drops extra
+ * arguments without a word, where Python raises `TypeError: take() takes from 2 to 6 positional
+ * arguments but 7 were given`; in a JS call an extra argument is mostly a keyword argument passed
+ * positionally (`take(a, i, {}, 5)`), which would otherwise be ignored. frameworks/arity.ts checks it.
+ */
+export function tooManyArguments(op: string, names: readonly string[], got: number): InvalidArgumentError {
+  return new InvalidArgumentError(
+    `${op}.arguments`,
+    `${op}: takes at most ${names.length} positional argument${names.length === 1 ? '' : 's'} (${names.join(', ')}); got ${got}`,
+    { arguments: got },
+  );
+}
+
 /** A short description of any JS value for messages. */
 export function describe(v: unknown): string {
   if (v === null) return 'null';

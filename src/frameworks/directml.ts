@@ -19,6 +19,8 @@
  * @example
  * directml.GATHER({ InputTensor: input, IndicesTensor: indices, Axis: 0, IndexDimensions: 1 });
  */
+import { arityChecked } from './arity.js';
+import * as stated from './directml/desc.js';
 import type { GatherCall } from '../core/call.js';
 import { sameShape } from '../core/gather.js';
 import { fail } from '../core/validate.js';
@@ -289,7 +291,7 @@ function lowerSCATTER_ND(
 const SCATTER = runsDesc(lowerSCATTER);
 
 /** DirectML DML_GATHER*, DML_SCATTER, DML_SCATTER_ND; `lower.<OP>` returns the core call. */
-export const directml = {
+export const directml = arityChecked('directml', stated, {}, {
   /**
    * DML_GATHER.
    * @example directml.GATHER({ InputTensor: tensor([11, 12, 13, 14], 'float32'), IndicesTensor: tensor([3, 1], 'uint32'), Axis: 0, IndexDimensions: 1 })  // [14, 12]
@@ -329,4 +331,4 @@ export const directml = {
     SCATTER_ELEMENTS: lowerSCATTER,
     SCATTER_ND: lowerSCATTER_ND,
   },
-} as const;
+} as const);

@@ -16,6 +16,8 @@ import { at, lowerAt } from './jax/at.js';
 import { GatherDimensionNumbers, ScatterDimensionNumbers } from './jax/dimension-numbers.js';
 import { gather, lowerGather, lowerScatters, scatters } from './jax/lax.js';
 import { GatherScatterMode } from './jax/modes.js';
+import * as stated from './jax/modes.js';
+import { arityChecked } from './arity.js';
 import { lowerTake, lowerTakeAlongAxis, take, take_along_axis } from './jax/take.js';
 
 export type { AtIndex, AtIndexEntry, AtOptions, AtGetOptions, AtRef, AtValues } from './jax/at.js';
@@ -44,5 +46,14 @@ const lower = {
   at: lowerAt,
 } as const;
 
+/** The functions besides the ops of `SIGNATURES`, by their positional parameters (frameworks/arity.ts). */
+const JAX_OTHERS = {
+  'lax.scatter_apply': ['operand', 'scatter_indices', 'func', 'dimension_numbers', 'options'],
+  'lax.GatherDimensionNumbers': ['dimension_numbers'],
+  'lax.ScatterDimensionNumbers': ['dimension_numbers'],
+  'numpy.array': ['object', 'dtype'],
+  at: ['x', 'index'],
+} as const;
+
 /** JAX: `jax.lax`, `jax.numpy` (alias `jax.jnp`), `jax.at(x, index)` and `jax.lower`. */
-export const jax = { lax, numpy, jnp: numpy, at, lower } as const;
+export const jax = arityChecked('jax', stated, JAX_OTHERS, { lax, numpy, jnp: numpy, at, lower } as const);

@@ -23,6 +23,8 @@
  * // The comparison article: the same inputs give [1, 4] in ONNX and [2, 2] in MXNet.
  * mxnet.gather_nd(tensor([[1, 2], [3, 4]]), tensor([[-2, 0], [1, 1]])).toArray(); // [2, 2]
  */
+import { arityChecked } from './arity.js';
+import * as stated from './mxnet/policy.js';
 import type { Wording } from '../core/call.js';
 import { sameShape } from '../core/gather.js';
 import type { GatherMode, NegativeIndexPolicy } from '../core/types.js';
@@ -239,7 +241,7 @@ function lowerScatterNd(
 }
 
 /** MXNet 1.x frontend: gather_nd, scatter_nd, take, pick, batch_take. */
-export const mxnet = {
+export const mxnet = arityChecked('mxnet', stated, {}, {
   /**
    * mxnet.gather_nd: slices of `data` addressed by index vectors along the FIRST dim of `indices`.
    *
@@ -284,4 +286,4 @@ export const mxnet = {
     batch_take: lowerBatchTake,
     scatter_nd: lowerScatterNd,
   },
-} as const;
+} as const);

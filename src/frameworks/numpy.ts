@@ -13,6 +13,8 @@
  * numpy.take([4, 3, 5, 7, 6, 8], [0, 1, 4]).toArray();        // [4, 3, 6]
  * numpy.add.at([1, 2, 3, 4], [0, 1, 2, 2], 1).toArray();       // [2, 3, 5, 4]
  */
+import { arityChecked } from './arity.js';
+import * as stated from './numpy/policy.js';
 import { IndexOutOfBoundsError, InvalidArgumentError, fmt } from '../errors.js';
 import type { DType, Scalar } from '../tensor/dtype.js';
 import { broadcastTo } from '../tensor/ops.js';
@@ -398,8 +400,17 @@ const ufunc = (name: UfuncName) =>
     at: runs(lowerAt(name).at),
   }) as const;
 
+/** The functions besides the ops of `SIGNATURES`, by their positional parameters (frameworks/arity.ts). */
+const NUMPY_OTHERS = {
+  array: ['object', 'dtype'],
+  index: ['a', 'index', 'options'],
+  slice: ['start', 'stop', 'step'],
+  // Python's `()`, `(i, j)`: any number of items.
+  tuple: 'variadic',
+} as const;
+
 /** NumPy gather/scatter functions; `np` is an alias. */
-export const numpy = {
+export const numpy = arityChecked('numpy', stated, NUMPY_OTHERS, {
   /** `numpy.array(object, dtype=None)`: integers → int64, floats → float64, booleans → bool. */
   array: numpyArray,
   take,
@@ -433,4 +444,4 @@ export const numpy = {
     minimum: lowerAt('minimum'),
     maximum: lowerAt('maximum'),
   },
-} as const;
+} as const);

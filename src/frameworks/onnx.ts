@@ -13,6 +13,8 @@
  * onnx.GatherND(data, indices, { batch_dims: 1 }, { opset: 13 });
  * onnx.lower.GatherND(data, indices, { batch_dims: 1 }, { opset: 13 }); // → GatherCall
  */
+import { arityChecked } from './arity.js';
+import * as stated from './onnx/opsets.js';
 import { GatherElements, lowerGatherElements } from './onnx/gather-elements.js';
 import { GatherND, lowerGatherND } from './onnx/gather-nd.js';
 import { Gather, lowerGather } from './onnx/gather.js';
@@ -30,7 +32,7 @@ export { LATEST_OPSET, OP_VERSIONS } from './onnx/opsets.js';
 export type { OnnxOptions, OnnxScatterOptions, OnnxOpType } from './onnx/opsets.js';
 
 /** ONNX gather/scatter operators, plus `lower.<Op>` returning the core call each one becomes. */
-export const onnx = {
+export const onnx = arityChecked('onnx', stated, {}, {
   Gather,
   GatherElements,
   GatherND,
@@ -47,4 +49,4 @@ export const onnx = {
     ScatterND: lowerScatterND,
     TensorScatter: lowerTensorScatter,
   },
-} as const;
+} as const);

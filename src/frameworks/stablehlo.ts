@@ -13,6 +13,7 @@
  *   slice_sizes: [1, 1, 2, 2],
  * });
  */
+import { arityChecked } from './arity.js';
 import { type GatherCall, type ScatterCall, execute, executeAll } from '../core/call.js';
 import { OUT_CODES, checkOut } from '../core/validate.js';
 import { gatherShape as coreGatherShape } from '../core/gather-shape.js';
@@ -256,15 +257,6 @@ function scatterShape(
   return coreScatterShape([inputShape], scatterIndicesShape, [updatesShape], attributes).resultShape;
 }
 
-/** StableHLO gather/scatter (spec names, JAX modes, checked promises). */
-export const stablehlo = {
-  gather,
-  scatter,
-  gatherShape,
-  scatterShape,
-  lower: { gather: lowerGather, scatter: lowerScatter },
-} as const;
-
 /**
  * The spec's names: gather(`operand`, `start_indices`) → `result`; scatter(`inputs`,
  * `scatter_indices`, `updates`) → `results`.
@@ -308,3 +300,20 @@ export const SIGNATURES: Signatures = {
     },
   }),
 };
+
+const SHAPES = {
+  gatherShape: ['operandShape', 'startIndicesShape', 'attributes'],
+  scatterShape: ['inputShape', 'scatterIndicesShape', 'updatesShape', 'attributes'],
+} as const;
+
+/**
+ * StableHLO gather/scatter (spec names, JAX modes, checked promises). Assembled after the
+ * signatures it is checked against (`arityChecked` reads them at load).
+ */
+export const stablehlo = arityChecked('stablehlo', { SIGNATURES, DESCRIPTION }, SHAPES, {
+  gather,
+  scatter,
+  gatherShape,
+  scatterShape,
+  lower: { gather: lowerGather, scatter: lowerScatter },
+} as const);

@@ -9,6 +9,8 @@
  * tf.gather_nd(tensor([[1, 2], [3, 4]]), tensor([[0, 0], [1, 1]])).toArray(); // [1, 4]
  * tf.gather(tensor([1, 2, 3]), tensor([5]), {}, { device: 'gpu' }).toArray(); // [0]
  */
+import { arityChecked } from './arity.js';
+import * as stated from './tensorflow/policy.js';
 import { tfConstant } from './constructors.js';
 import { gather, gather_nd, lower as lowerGather } from './tensorflow/gather.js';
 import { boolean_mask, lowerBooleanMask } from './tensorflow/boolean-mask.js';
@@ -32,7 +34,7 @@ export {
 } from './tensorflow/policy.js';
 
 /** TensorFlow frontend: tf.constant, tf.gather, gather_nd, scatter_nd, tensor_scatter_nd_{update,add,sub,min,max}. */
-export const tensorflow = {
+export const tensorflow = arityChecked('tensorflow', stated, { constant: ['value', 'dtype'] }, {
   constant: tfConstant,
   gather,
   gather_nd,
@@ -44,4 +46,4 @@ export const tensorflow = {
   tensor_scatter_nd_max,
   boolean_mask,
   lower: { ...lowerGather, ...lowerScatter, boolean_mask: lowerBooleanMask },
-} as const;
+} as const);

@@ -8,6 +8,8 @@
  * (`torch.<op>.out_overlap`, torch/overlap.ts).
  * Policies per op live in torch/policy.ts; each member below is `runs(lower)` of its lowering.
  */
+import { arityChecked } from './arity.js';
+import * as stated from './torch/policy.js';
 import { torchTensor } from './constructors.js';
 import { lowerGather, lowerIndexSelect, lowerTake, lowerTakeAlongDim } from './torch/gather.js';
 import { lowerIndexAdd, lowerIndexCopy, lowerIndexFill } from './torch/index-ops.js';
@@ -21,8 +23,15 @@ export type { GatherOptions, OutOptions, TakeAlongDimOptions } from './torch/gat
 export type { IndexAddOptions } from './torch/index-ops.js';
 export type { IndexPutOptions } from './torch/masks.js';
 
+/** The functions besides the ops of `SIGNATURES`, by their positional parameters (frameworks/arity.ts). */
+const TORCH_OTHERS = {
+  tensor: ['data', 'dtype'],
+  index: ['input', 'indices', 'options'],
+  index_put: ['input', 'indices', 'values', 'options'],
+} as const;
+
 /** PyTorch gather/scatter functions. */
-export const torch = {
+export const torch = arityChecked('torch', stated, TORCH_OTHERS, {
   /** `torch.tensor(data, dtype=None)`: integers → int64, floats → float32, booleans → bool. */
   tensor: torchTensor,
   /**
@@ -130,4 +139,4 @@ export const torch = {
     masked_select: lowerMaskedSelect,
     masked_scatter: lowerMaskedScatter,
   },
-} as const;
+} as const);

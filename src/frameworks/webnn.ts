@@ -16,6 +16,8 @@
  * webnn.gather(input, indices, { axis: 1 });
  * webnn.scatterND(input, indices, updates, { outOfBounds: 'error' });
  */
+import { arityChecked } from './arity.js';
+import * as stated from './webnn/policy.js';
 import type { Tensor } from '../tensor/tensor.js';
 import { checkShapeIs, runs } from './checks.js';
 import { elementsGather, elementsScatter, ndGather, ndScatter, ndShape, takeGather } from './families.js';
@@ -178,7 +180,7 @@ function lowerScatterND(
 }
 
 /** WebNN gather/scatter operators; `lower.<op>` returns the core call without running it. */
-export const webnn = {
+export const webnn = arityChecked('webnn', stated, {}, {
   /**
    * WebNN `gather`.
    * @example webnn.gather(tensor([[0, 1, 2], [10, 11, 12]], 'float32'), tensor([1, 0], 'uint32'), { axis: 0 })
@@ -215,4 +217,4 @@ export const webnn = {
     scatterElements: lowerScatterElements,
     scatterND: lowerScatterND,
   },
-} as const;
+} as const);
