@@ -32,10 +32,22 @@ function shapeOf(r: R, lo: number, hi: number, empty: boolean): number[] {
   return s;
 }
 const size = (s: readonly number[]) => s.reduce((a, b) => a * b, 1);
-const data = (r: R, s: number[]) =>
+const DTYPES = ['float32', 'float64', 'float16', 'int32', 'int64', 'uint8', 'bool'] as const;
+type D = (typeof DTYPES)[number];
+/** Values of `dtype`: halves for floats, small integers, booleans. */
+const data = (r: R, s: number[], dtype: D) =>
   tensor(
-    Array.from({ length: size(s) }, () => r.int(-9, 9) + 0.5),
-    'float32',
+    Array.from({ length: size(s) }, () => {
+      const v = r.int(dtype === 'uint8' ? 0 : -9, 9);
+      return dtype === 'bool'
+        ? v > 0
+        : dtype === 'int64'
+          ? BigInt(v)
+          : dtype.startsWith('float')
+            ? v + 0.5
+            : v;
+    }) as never,
+    dtype,
     s,
   );
 const ints = (r: R, s: number[], hi: number) =>
@@ -49,21 +61,22 @@ const ints = (r: R, s: number[], hi: number) =>
 function randomCall(r: R): { what: string; call: () => CoreCall } {
   const { onnx, torch, numpy, tensorflow: tf } = lib;
   const x = shapeOf(r, 1, 3, r.next() < 0.7);
-  const X = data(r, x);
+  const dtype = r.pick(DTYPES);
+  const X = data(r, x, dtype);
   const axis = r.int(0, x.length - 1);
   const n = x[axis];
   switch (r.int(0, 10)) {
     case 0: {
       const i = shapeOf(r, 0, 2, r.next() < 0.5);
       return {
-        what: `onnx.Gather ${x} axis ${axis} idx ${i}`,
+        what: `onnx.Gather ${dtype}${x} axis ${axis} idx ${i}`,
         call: () => onnx.lower.Gather(X, ints(r, i, n), { axis }) as CoreCall,
       };
     }
     case 1: {
       const i = x.map((d, k) => (k === axis ? r.int(0, 2) : d));
       return {
-        what: `onnx.GatherElements ${x} axis ${axis} idx ${i}`,
+        what: `onnx.GatherElements ${dtype}${x} axis ${axis} idx ${i}`,
         call: () => onnx.lower.GatherElements(X, ints(r, i, n), { axis }) as CoreCall,
       };
     }
@@ -75,36 +88,39 @@ function randomCall(r: R): { what: string; call: () => CoreCall } {
         'int64',
         i,
       );
-      return { what: `onnx.GatherND ${x} idx ${i}`, call: () => onnx.lower.GatherND(X, I) as CoreCall };
+      return {
+        what: `onnx.GatherND ${dtype}${x} idx ${i}`,
+        call: () => onnx.lower.GatherND(X, I) as CoreCall,
+      };
     }
     case 3: {
       const i = x.map((d, k) => (k === axis ? r.int(0, 2) : d));
-      const U = data(r, i);
+      const U = data(r, i, dtype);
       return {
-        what: `onnx.ScatterElements ${x} axis ${axis} idx ${i}`,
+        what: `onnx.ScatterElements ${dtype}${x} axis ${axis} idx ${i}`,
         call: () => onnx.lower.ScatterElements(X, ints(r, i, n), U, { axis, reduction: 'add' }) as CoreCall,
       };
     }
     case 4: {
       const i = [r.int(0, 2), 1];
-      const U = data(r, [i[0], ...x.slice(1)]);
+      const U = data(r, [i[0], ...x.slice(1)], dtype);
       return {
-        what: `onnx.ScatterND ${x} idx ${i}`,
+        what: `onnx.ScatterND ${dtype}${x} idx ${i}`,
         call: () => onnx.lower.ScatterND(X, ints(r, i, x[0]), U, { reduction: 'add' }) as CoreCall,
       };
     }
     case 5: {
       const i = [r.int(0, 2)];
       return {
-        what: `torch.index_select ${x} dim ${axis} idx ${i}`,
+        what: `torch.index_select ${dtype}${x} dim ${axis} idx ${i}`,
         call: () => torch.lower.index_select(X, axis, ints(r, i, n)) as CoreCall,
       };
     }
     case 6: {
       const i = x.map((d, k) => (k === axis ? r.int(0, 2) : d));
       return {
-        what: `torch.scatter_add ${x} dim ${axis} idx ${i}`,
-        call: () => torch.lower.scatter_add(X, axis, ints(r, i, n), data(r, i)) as CoreCall,
+        what: `torch.scatter_add ${dtype}${x} dim ${axis} idx ${i}`,
+        call: () => torch.lower.scatter_add(X, axis, ints(r, i, n), data(r, i, dtype)) as CoreCall,
       };
     }
     case 7: {
@@ -112,9 +128,10 @@ function randomCall(r: R): { what: string; call: () => CoreCall } {
       const U = data(
         r,
         x.map((d, k) => (k === axis ? i[0] : d)),
+        dtype,
       );
       return {
-        what: `torch.index_add ${x} dim ${axis} idx ${i}`,
+        what: `torch.index_add ${dtype}${x} dim ${axis} idx ${i}`,
         call: () => torch.lower.index_add(X, axis, ints(r, i, n), U) as CoreCall,
       };
     }
@@ -122,21 +139,21 @@ function randomCall(r: R): { what: string; call: () => CoreCall } {
       const b = r.int(0, axis);
       const i = [...x.slice(0, b), ...shapeOf(r, 0, 1, false)];
       return {
-        what: `tensorflow.gather ${x} axis ${axis} batch_dims ${b} idx ${i}`,
+        what: `tensorflow.gather ${dtype}${x} axis ${axis} batch_dims ${b} idx ${i}`,
         call: () => tf.lower.gather(X, ints(r, i, n), { axis, batch_dims: b }) as CoreCall,
       };
     }
     case 9: {
       const i = x.map((d, k) => (k === axis ? r.int(0, 2) : d));
       return {
-        what: `numpy.take_along_axis ${x} axis ${axis} idx ${i}`,
+        what: `numpy.take_along_axis ${dtype}${x} axis ${axis} idx ${i}`,
         call: () => numpy.lower.take_along_axis(X, ints(r, i, n), axis) as CoreCall,
       };
     }
     default: {
       const i = shapeOf(r, 0, 2, r.next() < 0.5);
       return {
-        what: `numpy.take ${x} axis ${axis} idx ${i}`,
+        what: `numpy.take ${dtype}${x} axis ${axis} idx ${i}`,
         call: () => numpy.lower.take(X, ints(r, i, n), { axis }) as CoreCall,
       };
     }
@@ -162,6 +179,10 @@ async function viaOnnx(call: CoreCall): Promise<ReturnType<typeof bits> | undefi
     if (e instanceof OnnxExportError) return undefined;
     throw e;
   }
+  // onnxruntime's CPU provider has no float16 kernel for ScatterND / ScatterElements with a
+  // reduction ("MLFloat16 data type is not supported …"): a gap of that runtime, not of the model.
+  if (call.kind === 'scatter' && call.inputs[0].dtype === 'float16' && call.update_computation !== 'replace')
+    return undefined;
   const session = await ort.InferenceSession.create(model, { logSeverityLevel: 3, intraOpNumThreads: 1 });
   const feeds: Record<string, ort.Tensor> = {};
   for (const [name, t] of Object.entries(onnxInputs(call)))
@@ -203,7 +224,8 @@ describe('every surface on calls with size-0 dims', () => {
       const p = programOf(call);
       const text = named(what, () => runText(stablehloText(call), p.args)[0].results[0]);
       expect(bits(text), `${what}: text`).toEqual(want);
-      expect(bits(vjp(call).value), `${what}: vjp`).toEqual(want);
+      // Only floating-point tensors are differentiable (autodiff's NotDifferentiableError).
+      if (want.dtype.startsWith('float')) expect(bits(vjp(call).value), `${what}: vjp`).toEqual(want);
       const onnx = await viaOnnx(call).catch((e) =>
         named(what, () => {
           throw e;
