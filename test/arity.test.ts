@@ -223,6 +223,31 @@ describe('the calls of the issue', () => {
     ]);
     expect(numpy.slice(0, 2, 1)).toEqual(numpy.slice(0, 2, 1));
   });
+
+  it('the methods of x.at[i] (eager and lowered): one argument past their own is jax.at.<method>.arguments', () => {
+    const x = tensor([1, 2, 3], 'float32');
+    for (const ref of [jax.at(x, 1), jax.lower.at(x, 1)]) {
+      const r = ref as unknown as Record<string, AnyFn>;
+      const codes = [
+        () => r.get({}, 5),
+        () => r.set(7, {}, 5),
+        () => r.mul(2, {}, 5),
+        () => r.divide(2, {}, 5),
+        () => r.apply((v: number) => v, {}, 5),
+      ].map((f) => (thrown(f) as InvalidArgumentError).code);
+      expect(codes).toEqual([
+        'jax.at.get.arguments',
+        'jax.at.set.arguments',
+        'jax.at.multiply.arguments',
+        'jax.at.divide.arguments',
+        'jax.at.apply.arguments',
+      ]);
+    }
+    expect((thrown(() => (jax.at(x, 1).add as AnyFn)(1, null, 2)) as Error).message).toBe(
+      'jax.at.add: takes at most 2 positional arguments (values, options); got 3 (jax.at.add.arguments)',
+    );
+    expect(jax.at(x, 1).add(10, {}).toArray()).toEqual([1, 12, 3]);
+  });
 });
 
 describe('the checked namespaces keep what callers rely on', () => {

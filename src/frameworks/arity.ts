@@ -79,7 +79,7 @@ function functionsOf(group: Record<string, unknown>, path: readonly string[] = [
  * them with `apply`: no rest array per call, and the callee sees exactly the arguments given (a
  * lowering's defaults and rest parameters behave as before). Name and length are `fn`'s.
  */
-function checked(fn: AnyFn, op: string, names: readonly string[]): AnyFn {
+function checked<F extends AnyFn>(fn: F, op: string, names: readonly string[]): F {
   const most = names.length;
   const f = function (this: unknown) {
     // biome-ignore lint/complexity/noArguments: counting and forwarding them costs no array
@@ -89,7 +89,20 @@ function checked(fn: AnyFn, op: string, names: readonly string[]): AnyFn {
   };
   Object.defineProperty(f, 'name', { value: fn.name });
   Object.defineProperty(f, 'length', { value: fn.length });
-  return f as AnyFn;
+  return f as unknown as F;
+}
+
+/**
+ * A method of an object a framework function returns (`jax.at(x, i).set`), refusing a positional
+ * argument past `params` as `<group>.<name>.arguments`, as the namespace functions do.
+ */
+export function checkedMethod<F extends AnyFn>(
+  group: string,
+  name: string,
+  params: readonly string[],
+  fn: F,
+): F {
+  return checked(fn, `${group}.${name}`, params);
 }
 
 /**

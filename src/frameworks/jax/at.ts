@@ -39,6 +39,7 @@ import { fail } from '../../core/validate.js';
 import { broadcastShapes, broadcastTo, cast, stack } from '../../tensor/ops.js';
 import { Tensor, full, tensor, zeros } from '../../tensor/tensor.js';
 import { describe, flag, options, outArg, scalar, tensorArg } from '../args.js';
+import { checkedMethod } from '../arity.js';
 import { tupleGather, tupleScatter } from '../families.js';
 import { CORE_MODE, type JaxMode, laxGatherPolicy, parseMode } from './modes.js';
 import { type PromiseOptions, fillValue, orFail, promises, withPromises } from './util.js';
@@ -414,11 +415,15 @@ function lowerApply(
 
 function makeRef<R>(input: Tensor, index: AtIndex, wrap: (call: CoreCall | ProgramCall) => R): AtRef<R> {
   const x = tensorArg('jax.at', 'x', input);
-  const update = (m: keyof typeof REDUCER) => (values: AtValues, options?: AtOptions | null) =>
-    wrap(lowerUpdate(m, x, index, values, options));
+  const update = (m: keyof typeof REDUCER) =>
+    checkedMethod('jax.at', m, ['values', 'options'], (values: AtValues, options?: AtOptions | null) =>
+      wrap(lowerUpdate(m, x, index, values, options)),
+    );
   const multiply = update('multiply');
   return {
-    get: (options) => wrap(lowerGet(x, index, options)),
+    get: checkedMethod('jax.at', 'get', ['options'], (options?: AtGetOptions | null) =>
+      wrap(lowerGet(x, index, options)),
+    ),
     set: update('set'),
     add: update('add'),
     subtract: update('subtract'),
@@ -428,7 +433,12 @@ function makeRef<R>(input: Tensor, index: AtIndex, wrap: (call: CoreCall | Progr
     power: update('power'),
     min: update('min'),
     max: update('max'),
-    apply: (func, options) => wrap(lowerApply(x, index, func, options)),
+    apply: checkedMethod(
+      'jax.at',
+      'apply',
+      ['func', 'options'],
+      (func: (v: Scalar) => Scalar, options?: AtOptions | null) => wrap(lowerApply(x, index, func, options)),
+    ),
   };
 }
 
