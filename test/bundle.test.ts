@@ -11,7 +11,11 @@
  * point found by the junk-input sweep and the tier-proof NaN paths (186 → 190 KB minified, 54 → 55 KB gzipped: 187.5 and 54.4 KB measured).
  * Then the core's range hook, through which the Node entry runs float32 scatter-add rows in
  * WebAssembly SIMD (src/node/wasm-add.ts; the kernel itself stays out of this bundle): 55 → 56 KB
- * gzipped (56,303 → 56,334 bytes measured).
+ * gzipped (56,303 → 56,334 bytes measured). Then every framework function refusing a positional
+ * argument past its own (src/frameworks/arity.ts reads each namespace's SIGNATURES and DESCRIPTION
+ * at load, so an onnx-only bundle holds ONNX's): 189.3 → 193.0 KB minified, 55.4 → 56.5 KB
+ * gzipped; budget 194 / 57 KB. (The namespaces' pure-call annotations keep the other frameworks
+ * out: without them the bundle was 197.6 KB.)
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -19,8 +23,8 @@ import { gzipSync } from 'node:zlib';
 import { build, type Rollup } from 'vite';
 import { afterAll, describe, expect, it } from 'vitest';
 
-const BUDGET_MIN = 190 * 1024;
-const BUDGET_GZIP = 56 * 1024;
+const BUDGET_MIN = 194 * 1024;
+const BUDGET_GZIP = 57 * 1024;
 
 mkdirSync('test-artifacts', { recursive: true });
 const dir = mkdtempSync(join(resolve('test-artifacts'), 'bundle-'));

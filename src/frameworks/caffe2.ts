@@ -14,7 +14,7 @@ import { BatchGather, CAFFE2_POLICY, Gather, lower } from './caffe2/gather.js';
 export type { Caffe2BatchGatherArgs, Caffe2GatherArgs } from './caffe2/gather.js';
 
 /** Caffe2 gather operators; `lower.<Op>` returns the core call. */
-export const caffe2 = arityChecked('caffe2', stated, {}, {
+export const caffe2 = /* @__PURE__ */ arityChecked('caffe2', stated, {}, {
   Gather,
   BatchGather,
   /** The policy table (`CAFFE2_POLICY`): out-of-range indices and `wrap_indices`. */

@@ -291,7 +291,7 @@ function lowerSCATTER_ND(
 const SCATTER = runsDesc(lowerSCATTER);
 
 /** DirectML DML_GATHER*, DML_SCATTER, DML_SCATTER_ND; `lower.<OP>` returns the core call. */
-export const directml = arityChecked('directml', stated, {}, {
+export const directml = /* @__PURE__ */ arityChecked('directml', stated, {}, {
   /**
    * DML_GATHER.
    * @example directml.GATHER({ InputTensor: tensor([11, 12, 13, 14], 'float32'), IndicesTensor: tensor([3, 1], 'uint32'), Axis: 0, IndexDimensions: 1 })  // [14, 12]

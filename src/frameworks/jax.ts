@@ -56,4 +56,10 @@ const JAX_OTHERS = {
 } as const;
 
 /** JAX: `jax.lax`, `jax.numpy` (alias `jax.jnp`), `jax.at(x, index)` and `jax.lower`. */
-export const jax = arityChecked('jax', stated, JAX_OTHERS, { lax, numpy, jnp: numpy, at, lower } as const);
+export const jax = /* @__PURE__ */ arityChecked('jax', stated, JAX_OTHERS, {
+  lax,
+  numpy,
+  jnp: numpy,
+  at,
+  lower,
+} as const);

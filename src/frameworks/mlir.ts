@@ -15,7 +15,7 @@ import { MLIR_POLICY, gather, inferResultShape, lower, scatter } from './mlir/te
 export type { MlirGatherAttributes, MlirScatterAttributes } from './mlir/tensor.js';
 
 /** MLIR dialect ops, grouped by dialect; `lower.tensor.<op>` returns the core call. */
-export const mlir = arityChecked(
+export const mlir = /* @__PURE__ */ arityChecked(
   'mlir',
   stated,
   { 'tensor.inferResultShape': ['sourceShape', 'indicesShape', 'dims', 'rankReduced'] },

@@ -241,7 +241,7 @@ function lowerScatterNd(
 }
 
 /** MXNet 1.x frontend: gather_nd, scatter_nd, take, pick, batch_take. */
-export const mxnet = arityChecked('mxnet', stated, {}, {
+export const mxnet = /* @__PURE__ */ arityChecked('mxnet', stated, {}, {
   /**
    * mxnet.gather_nd: slices of `data` addressed by index vectors along the FIRST dim of `indices`.
    *

@@ -410,7 +410,7 @@ const NUMPY_OTHERS = {
 } as const;
 
 /** NumPy gather/scatter functions; `np` is an alias. */
-export const numpy = arityChecked('numpy', stated, NUMPY_OTHERS, {
+export const numpy = /* @__PURE__ */ arityChecked('numpy', stated, NUMPY_OTHERS, {
   /** `numpy.array(object, dtype=None)`: integers → int64, floats → float64, booleans → bool. */
   array: numpyArray,
   take,

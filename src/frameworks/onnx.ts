@@ -32,7 +32,7 @@ export { LATEST_OPSET, OP_VERSIONS } from './onnx/opsets.js';
 export type { OnnxOptions, OnnxScatterOptions, OnnxOpType } from './onnx/opsets.js';
 
 /** ONNX gather/scatter operators, plus `lower.<Op>` returning the core call each one becomes. */
-export const onnx = arityChecked('onnx', stated, {}, {
+export const onnx = /* @__PURE__ */ arityChecked('onnx', stated, {}, {
   Gather,
   GatherElements,
   GatherND,

@@ -310,7 +310,7 @@ const SHAPES = {
  * StableHLO gather/scatter (spec names, JAX modes, checked promises). Assembled after the
  * signatures it is checked against (`arityChecked` reads them at load).
  */
-export const stablehlo = arityChecked('stablehlo', { SIGNATURES, DESCRIPTION }, SHAPES, {
+export const stablehlo = /* @__PURE__ */ arityChecked('stablehlo', { SIGNATURES, DESCRIPTION }, SHAPES, {
   gather,
   scatter,
   gatherShape,

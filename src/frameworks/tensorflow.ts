@@ -34,16 +34,21 @@ export {
 } from './tensorflow/policy.js';
 
 /** TensorFlow frontend: tf.constant, tf.gather, gather_nd, scatter_nd, tensor_scatter_nd_{update,add,sub,min,max}. */
-export const tensorflow = arityChecked('tensorflow', stated, { constant: ['value', 'dtype'] }, {
-  constant: tfConstant,
-  gather,
-  gather_nd,
-  scatter_nd,
-  tensor_scatter_nd_update,
-  tensor_scatter_nd_add,
-  tensor_scatter_nd_sub,
-  tensor_scatter_nd_min,
-  tensor_scatter_nd_max,
-  boolean_mask,
-  lower: { ...lowerGather, ...lowerScatter, boolean_mask: lowerBooleanMask },
-} as const);
+export const tensorflow = /* @__PURE__ */ arityChecked(
+  'tensorflow',
+  stated,
+  { constant: ['value', 'dtype'] },
+  {
+    constant: tfConstant,
+    gather,
+    gather_nd,
+    scatter_nd,
+    tensor_scatter_nd_update,
+    tensor_scatter_nd_add,
+    tensor_scatter_nd_sub,
+    tensor_scatter_nd_min,
+    tensor_scatter_nd_max,
+    boolean_mask,
+    lower: { ...lowerGather, ...lowerScatter, boolean_mask: lowerBooleanMask },
+  } as const,
+);

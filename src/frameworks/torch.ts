@@ -31,7 +31,7 @@ const TORCH_OTHERS = {
 } as const;
 
 /** PyTorch gather/scatter functions. */
-export const torch = arityChecked('torch', stated, TORCH_OTHERS, {
+export const torch = /* @__PURE__ */ arityChecked('torch', stated, TORCH_OTHERS, {
   /** `torch.tensor(data, dtype=None)`: integers → int64, floats → float32, booleans → bool. */
   tensor: torchTensor,
   /**

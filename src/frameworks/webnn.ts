@@ -180,7 +180,7 @@ function lowerScatterND(
 }
 
 /** WebNN gather/scatter operators; `lower.<op>` returns the core call without running it. */
-export const webnn = arityChecked('webnn', stated, {}, {
+export const webnn = /* @__PURE__ */ arityChecked('webnn', stated, {}, {
   /**
    * WebNN `gather`.
    * @example webnn.gather(tensor([[0, 1, 2], [10, 11, 12]], 'float32'), tensor([1, 0], 'uint32'), { axis: 0 })

@@ -161,7 +161,8 @@ export function scanList(x: unknown): ListScan {
       max = d + 1;
       return;
     }
-    for (const item of v) walk(item, d + 1);
+    // Stops at a foreign item (a hole of a sparse list too): a 2^32-long hole takes no walk.
+    for (let i = 0; i < v.length && !(kinds & FOREIGN); i++) walk(v[i], d + 1);
   };
   walk(x, 0);
   return ragged && !(kinds & FOREIGN)
