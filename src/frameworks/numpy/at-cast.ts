@@ -100,18 +100,7 @@ function stepBody(ufunc: UfuncName, L: DType, A: DType): Body {
     // update, a ±0 tie) — IEEE's minimum/maximum (the IR's) would order -0 < +0.
     const past = b.compare(ufunc === 'minimum' ? 'LT' : 'GT', cur, upd);
     r = b.select(b.binary('or', past, b.compare('NE', cur, cur)), cur, upd);
-  } else {
-    const kind = (
-      {
-        add: 'add',
-        subtract: 'subtract',
-        multiply: 'multiply',
-        minimum: 'minimum',
-        maximum: 'maximum',
-      } as const
-    )[ufunc];
-    r = b.binary(kind, cur, upd);
-  }
+  } else r = b.binary(ufunc, cur, upd); // each ufunc is the IR op of its name
   const back = numpyCastOps(b, numpyCastOps(b, r, A), L);
   return { params: [scalar, scalar], ops: b.ops, returns: [back] };
 }
