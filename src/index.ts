@@ -79,6 +79,7 @@ export type {
   UpdateComputation,
   UpdateFunction,
   NegativeIndexPolicy,
+  OobOrder,
 } from './core/types.js';
 export {
   NAMESPACES,

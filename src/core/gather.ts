@@ -162,6 +162,7 @@ export function compileGather(
     return into(operand, indices, out);
   };
   const into = (operand: Tensor, indices: Tensor, out: Tensor | undefined): Tensor => {
+    if (policy.componentsFirst && anyIndex) map.checkComponents(indices, policy);
     if (map.spaceSize === 0 || zeroK >= 0) {
       // Nothing is read, but under `error` every index is still checked (NumPy, PyTorch and
       // ONNX raise for an out-of-bounds index even when the result is empty).
@@ -195,6 +196,7 @@ export function compileGather(
   const check = (operand: Tensor, indices: Tensor): void => {
     checkPlanTensor(op, 'operand', operand, operandShape, operandDType);
     checkPlanTensor(op, 'indices', indices, indicesShape, indicesDType);
+    if (policy.componentsFirst && anyIndex) map.checkComponents(indices, policy);
     if (map.spaceSize === 0 || zeroK >= 0) {
       run(operand, indices); // writes nothing: an empty result or an error
       return;

@@ -25,6 +25,8 @@ export const PARTIAL = -2;
 export interface ResolvedPolicy {
   /** What an out-of-range window start becomes. */
   readonly oob: 'clip' | 'invalid' | 'partial' | 'error' | 'wrap';
+  /** Under `error`, each index component is checked in full, in component order, first (OobOrder `components`). */
+  readonly componentsFirst: boolean;
   /** Negative indices count from the end once. */
   readonly fromEnd: boolean;
   /** Throw BrokenPromiseError for any out-of-range start (checked promise_in_bounds). */
@@ -522,6 +524,26 @@ export class IndexMap {
       if (status === PARTIAL && partial) partial.set(b, this.rawStart(indices, policy, idxBase, at.coords()));
       starts[b - b0] = status === 0 ? off : status;
       at.advance(1);
+    }
+  }
+
+  /**
+   * OobOrder `components`: each index component over every batch position (row-major), in
+   * component order, raising the first out-of-bounds one as `resolve` would; reads no operand.
+   */
+  checkComponents(indices: Tensor, policy: ResolvedPolicy): void {
+    const kind: IndexKind = indices.dtype === 'int64' ? 1 : indices.dtype === 'uint64' ? 2 : 0;
+    const direct = (kind === 0 ? indices.data : new Int32Array(0)) as ArrayLike<number>;
+    const w32 = kind === 0 ? new Int32Array(0) : indexWords(indices);
+    const { K, kStride, kSize, kMaxStart, batchShape, batchIdxStrides, batchOpStrides, batchCount } = this;
+    for (let k = 0; k < K; k++) {
+      const at = new Odometer(batchShape, batchIdxStrides, batchOpStrides, 0);
+      for (let b = 0; b < batchCount; b++, at.advance(1)) {
+        const e = at.a + k * kStride;
+        let v = readIndex(kind, direct, w32, e);
+        if (v < 0 && policy.fromEnd) v += kSize[k];
+        if (!(v >= 0 && v <= kMaxStart[k])) this.outOfBounds(indices, policy, e, k);
+      }
     }
   }
 

@@ -174,6 +174,7 @@ function gatherFields(call: GatherCall): Field[] {
     options.checked,
     options.oob_code,
     options.zero_size_dims,
+    options.oob_order,
   ];
 }
 
@@ -202,7 +203,8 @@ function sameGatherKey(f: readonly Field[], call: GatherCall): boolean {
     Object.is(f[15], o.fill_value) &&
     f[16] === o.checked &&
     f[17] === o.oob_code &&
-    f[18] === o.zero_size_dims
+    f[18] === o.zero_size_dims &&
+    f[19] === o.oob_order
   );
 }
 
@@ -295,6 +297,7 @@ function scatterFields(
     options.float_minmax,
     // A rule by place is an object: its text is the key (equal rules, equal texts).
     typeof options.float_nan === 'object' ? nanRuleText(options.float_nan) : options.float_nan,
+    options.oob_order,
   ];
 }
 

@@ -60,8 +60,16 @@ export function resolvePolicy(
       `${op}: negative_indices must be "out_of_bounds" or "from_end"; got ${fmt(neg)}`,
     );
   }
+  const order = opts.oob_order ?? 'index_vectors';
+  if (order !== 'index_vectors' && order !== 'components') {
+    throw new InvalidArgumentError(
+      `${op}.oob_order`,
+      `${op}: oob_order must be "index_vectors" or "components"; got ${fmt(order)}`,
+    );
+  }
   return {
     oob,
+    componentsFirst: oob === 'error' && order === 'components',
     fromEnd: neg === 'from_end',
     promiseInBounds: opts.checked === true && mode === 'promise_in_bounds',
     checkSorted: opts.checked === true && indicesAreSorted,
@@ -104,6 +112,7 @@ export function resolveGatherOptions(dtype: DType, opts: GatherOptions = {}): Re
     zero_size_dims: opts.zero_size_dims ?? 'spec',
     op: opts.op,
     oob_code: opts.oob_code,
+    oob_order: opts.oob_order,
     out: opts.out,
   };
 }
@@ -121,6 +130,7 @@ export function resolveScatterOptions(opts: ScatterOptions = {}): ResolvedScatte
     float_nan: opts.float_nan ?? 'self_first',
     op: opts.op,
     oob_code: opts.oob_code,
+    oob_order: opts.oob_order,
     duplicate_code: opts.duplicate_code,
     out: opts.out,
   };

@@ -361,6 +361,8 @@ function runPlan(
 ): Tensor[] {
   checkRunTensors(setup, inputs, indices, updates, out);
   const { policy, map } = setup;
+  // Before the duplicate check and any write, as NumPy checks an index tuple (OobOrder).
+  if (policy.componentsFirst && map.K > 0) map.checkComponents(indices, policy);
   const fuseDupCheck = setup.fusable && (!out || setup.rowBlocked);
   const job: ScatterJob = {
     setup,

@@ -145,7 +145,23 @@ export interface IndexPolicyOptions {
   readonly op?: string;
   /** Rule code of the out-of-bounds error under `mode: 'error'`; default `<op>.index_out_of_bounds`. */
   readonly oob_code?: string;
+  /** Which out-of-bounds index `mode: 'error'` reports when several are; default `index_vectors` (see OobOrder). */
+  readonly oob_order?: OobOrder;
 }
+
+/**
+ * Which out-of-bounds index an `error` policy reports when there are several (the values are
+ * the same; only the error's index, dim and position differ):
+ * - `index_vectors` (default): the first bad index vector in row-major batch order, its first
+ *   bad component — the order the op reads them in (PyTorch's index kernels report this one);
+ * - `components`: each index component in full over every batch position, in component order,
+ *   before anything is read — NumPy 1.24's check of an index tuple (each index array in full, in
+ *   tuple order: `PyArray_MapIterCheckIndices`), which names `np.zeros((2, 3))[[0, 3], [[-9], [1]]]`'s
+ *   3 on axis 0, not the first vector's −9 on axis 1. Over broadcast components this names the
+ *   same index as over the arrays before broadcasting: a broadcast walk meets each element of an
+ *   array first in that array's own row-major order.
+ */
+export type OobOrder = 'index_vectors' | 'components';
 
 /**
  * A gather whose slice must index a zero-size operand dim (size 0, slice size 1):

@@ -78,7 +78,7 @@ export interface PolicyRow {
  */
 export function gatherPolicy(
   row: PolicyRow,
-  rest: Pick<GatherPolicy, 'oob_code' | 'fill_value'> = {},
+  rest: Pick<GatherPolicy, 'oob_code' | 'fill_value' | 'oob_order'> = {},
 ): GatherPolicy {
   return { mode: row.gather, negative_indices: row.negative_indices, ...rest };
 }
@@ -92,6 +92,7 @@ function gatherOptions(m: CallMeta, operand: Tensor, policy: GatherPolicy): Reso
     checked: policy.checked,
     zero_size_dims: policy.zero_size_dims ?? 'out_of_bounds',
     oob_code: policy.oob_code ?? `${m.op}.index_out_of_bounds`,
+    oob_order: policy.oob_order,
     op: m.op,
   });
 }

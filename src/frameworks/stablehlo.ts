@@ -27,6 +27,7 @@ import {
   type ScatterDimensionNumbers,
   type ScatterOptions,
   type UpdateComputation,
+  type OobOrder,
   type ZeroSizeDims,
 } from '../core/types.js';
 import type { DType } from '../tensor/dtype.js';
@@ -52,6 +53,7 @@ const GATHER_KEYS = [
   'zero_size_dims',
   'op',
   'oob_code',
+  'oob_order',
   'out',
 ] as const;
 const SCATTER_DN_KEYS = [...SCATTER_DIMENSION_FIELDS, 'indices_are_sorted', 'unique_indices'] as const;
@@ -65,6 +67,7 @@ const SCATTER_KEYS = [
   'checked',
   'op',
   'oob_code',
+  'oob_order',
   'out',
 ] as const;
 
@@ -73,6 +76,11 @@ const SCATTER_MODES = ['skip', 'drop', 'clip', 'promise_in_bounds', 'error', 'wr
 const NEGATIVE = ['out_of_bounds', 'from_end'] as const;
 const ZERO_SIZE: readonly ZeroSizeDims[] = ['spec', 'out_of_bounds'];
 const DUPLICATES = ['apply', 'error'] as const;
+const OOB_ORDERS: readonly OobOrder[] = ['index_vectors', 'components'];
+
+/** `oob_order` when given (a lowered NumPy call carries `components`), else left to the core's default. */
+const oobOrder = (op: string, value: unknown): { oob_order?: OobOrder } =>
+  value === undefined ? {} : { oob_order: oneOf(op, 'oob_order', value, OOB_ORDERS, 'index_vectors') };
 const REDUCERS: readonly ReducerName[] = ['replace', 'add', 'sub', 'mul', 'min', 'max', 'mean'];
 
 /** The attributes' own keys of `keys`, in a new object (what the core reads). */
@@ -110,6 +118,7 @@ function lowerGather(
     checked: flag(op, 'checked', attrs.checked, false),
     zero_size_dims: oneOf(op, 'zero_size_dims', attrs.zero_size_dims, ZERO_SIZE, 'spec'),
     oob_code: text(op, 'oob_code', attrs.oob_code) ?? `${op}.index_out_of_bounds`,
+    ...oobOrder(op, attrs.oob_order),
     ...(attrs.fill_value === undefined ? {} : { fill_value: scalar(op, 'fill_value', attrs.fill_value) }),
   };
   const dn = pick(attrs as StableHloGatherAttributes, GATHER_DN_KEYS);
@@ -133,6 +142,7 @@ function scatterAttributes(attributes: StableHloScatterAttributes) {
     include_self: flag(op, 'include_self', attrs.include_self, true),
     checked: flag(op, 'checked', attrs.checked, false),
     oob_code: text(op, 'oob_code', attrs.oob_code) ?? `${op}.index_out_of_bounds`,
+    ...oobOrder(op, attrs.oob_order),
     ...(attrs.duplicate_code === undefined
       ? {}
       : { duplicate_code: text(op, 'duplicate_code', attrs.duplicate_code) }),

@@ -35,6 +35,7 @@ import { type CallMeta, flatGather, flatScatter, tupleGather, tupleScatter } fro
 import {
   GATHER_POLICY as POLICY,
   SCATTER_POLICY as FANCY_SCATTER,
+  FANCY_ORDER,
   UFUNCS,
   type UfuncName,
   tupleIndex,
@@ -114,7 +115,7 @@ const inBounds = (op: string, arrays: readonly Tensor[], shape: readonly number[
   checkEachInBounds(op, arrays, shape, POLICY, oobWording);
 // np.maximum/np.minimum: a NaN operand is returned as it is (the first if both), a ±0 tie
 // returns the second operand — the update.
-const SCATTER_POLICY = { ...FANCY_SCATTER.raise, float_minmax: 'update_on_tie' } as const;
+const SCATTER_POLICY = { ...FANCY_SCATTER.raise, ...FANCY_ORDER, float_minmax: 'update_on_tie' } as const;
 
 /**
  * The items of an index tuple: slices, ellipsis, newaxis (null) and array_likes as advanced

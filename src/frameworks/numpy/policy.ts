@@ -70,11 +70,19 @@ const eachMode = <T>(f: (mode: NumpyMode) => T): Readonly<Record<NumpyMode, T>> 
   clip: f('clip'),
 });
 /**
+ * NumPy 1.24 checks an index tuple's arrays before it reads anything, each array in full, in
+ * tuple order (PyArray_MapIterCheckIndices), so with two bad arrays it names the first bad
+ * index of the first bad array: the core's `components` order (OobOrder), measured on
+ * `np.zeros((2, 3))[[0, 3], [[-9], [1]]]` ("index 3 … axis 0", not the first vector's −9).
+ */
+export const FANCY_ORDER = { oob_order: 'components' } as const;
+
+/**
  * The core policies, built once: fancy (integer-array) indexing's gather (`raise`'s: negative
- * indices count from the end once), take's of each mode with its out-of-bounds code set (so no
+ * indices count from the end once; tuple order, FANCY_ORDER), take's of each mode with its out-of-bounds code set (so no
  * call builds the code string, B7), the scatter of each mode.
  */
-export const GATHER_POLICY = rowPolicy(MODES.raise);
+export const GATHER_POLICY = rowPolicy(MODES.raise, FANCY_ORDER);
 export const TAKE_POLICY = eachMode((mode) =>
   rowPolicy(MODES[mode], { oob_code: 'numpy.take.index_out_of_bounds' }),
 );
