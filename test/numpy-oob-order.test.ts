@@ -13,6 +13,7 @@ import {
   core,
   numpy,
   tensor,
+  torch,
   zeros,
 } from '../src/index.js';
 import { codeOf, expectRule } from './helpers/errors.js';
@@ -88,6 +89,28 @@ const MEASURED: [string, () => Tensor, () => unknown[], string][] = [
     ],
     'index 5 is out of bounds for axis 1 with size 3',
   ],
+  // A zero-size axis: every index on it is out of bounds, the first one named when its array's turn comes.
+  [
+    'zeros((2, 0))[[5, 0], [0, 0]]',
+    () => zeros([2, 0], 'float64'),
+    () => [
+      [5, 0],
+      [0, 0],
+    ],
+    'index 5 is out of bounds for axis 0 with size 2',
+  ],
+  [
+    'zeros((0, 3))[[0], [7]]',
+    () => zeros([0, 3], 'float64'),
+    () => [[0], [7]],
+    'index 0 is out of bounds for axis 0 with size 0',
+  ],
+  [
+    'zeros((3, 0))[[[-2], [0]], [[3]]]',
+    () => zeros([3, 0], 'float64'),
+    () => [[[-2], [0]], [[3]]],
+    'index 3 is out of bounds for axis 1 with size 0',
+  ],
 ];
 
 /** The tuple's lists as int64 tensors: `numpy.index` and `ufunc.at` read a tuple of tensors. */
@@ -127,6 +150,33 @@ describe('numpy: two out-of-bounds index arrays, the index NumPy 1.24 names (tup
 
   it('an empty broadcast checks nothing: a[[[]], [9]] is empty (NumPy)', () => {
     expect(numpy.index(a23(), [tensor([[]], 'int64'), tensor([9])]).shape).toEqual([1, 0]);
+  });
+});
+
+describe('torch keeps its own order (the first bad index vector), PyTorch 1.13 measured', () => {
+  // PyTorch's index kernels check each index vector as they read it: x[[0, 3], [[-9], [1]]] on a
+  // 2×3 x is "index -9 is out of bounds for dimension 1 with size 3" for x[t] and index_put_.
+  it.each([
+    [
+      [
+        [0, 3],
+        [[-9], [1]],
+      ],
+      'index -9 is out of bounds for dimension 1 with size 3',
+    ],
+    [
+      [
+        [-2, -3],
+        [[-4], [0]],
+      ],
+      'index -4 is out of bounds for dimension 1 with size 3',
+    ],
+  ])('%j', (t, words) => {
+    const idx = () => (t as number[][]).map((i) => tensor(i, 'int64')) as never;
+    expect(() => torch.index(zeros([2, 3], 'float32'), idx())).toThrow(`torch.index: ${words}`);
+    expect(() =>
+      torch.index_put(zeros([2, 3], 'float32'), idx(), tensor(1, 'float32'), { accumulate: true } as never),
+    ).toThrow(`torch.index_put: ${words}`);
   });
 });
 

@@ -161,8 +161,18 @@ export function compileGather(
     checkPlanTensor(op, 'indices', indices, indicesShape, indicesDType);
     return into(operand, indices, out);
   };
+  // OobOrder `components`: each component in order; one that must address a zero-size dim (the
+  // map reads it as size 1) is out of bounds at its first value, as NumPy names it.
+  const checkComponents = (indices: Tensor): void => {
+    for (let k = 0; k < map.K; k++) {
+      const d = a.start_index_map[k];
+      if (mapShape !== operandShape && operandShape[d] === 0 && a.collapsed_slice_dims.includes(d))
+        zeroSizeOutOfBounds(map, policy, indices, k, operandShape);
+      map.checkComponent(indices, policy, k);
+    }
+  };
   const into = (operand: Tensor, indices: Tensor, out: Tensor | undefined): Tensor => {
-    if (policy.componentsFirst && anyIndex) map.checkComponents(indices, policy);
+    if (policy.componentsFirst && anyIndex) checkComponents(indices);
     if (map.spaceSize === 0 || zeroK >= 0) {
       // Nothing is read, but under `error` every index is still checked (NumPy, PyTorch and
       // ONNX raise for an out-of-bounds index even when the result is empty).
@@ -196,7 +206,7 @@ export function compileGather(
   const check = (operand: Tensor, indices: Tensor): void => {
     checkPlanTensor(op, 'operand', operand, operandShape, operandDType);
     checkPlanTensor(op, 'indices', indices, indicesShape, indicesDType);
-    if (policy.componentsFirst && anyIndex) map.checkComponents(indices, policy);
+    if (policy.componentsFirst && anyIndex) checkComponents(indices);
     if (map.spaceSize === 0 || zeroK >= 0) {
       run(operand, indices); // writes nothing: an empty result or an error
       return;

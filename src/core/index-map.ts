@@ -528,22 +528,19 @@ export class IndexMap {
   }
 
   /**
-   * OobOrder `components`: each index component over every batch position (row-major), in
-   * component order, raising the first out-of-bounds one as `resolve` would; reads no operand.
+   * OobOrder `components`: index component `k` over every batch position (row-major), raising
+   * its first out-of-bounds value as `resolve` would; reads no operand.
    */
-  checkComponents(indices: Tensor, policy: ResolvedPolicy): void {
+  checkComponent(indices: Tensor, policy: ResolvedPolicy, k: number): void {
     const kind: IndexKind = indices.dtype === 'int64' ? 1 : indices.dtype === 'uint64' ? 2 : 0;
     const direct = (kind === 0 ? indices.data : new Int32Array(0)) as ArrayLike<number>;
     const w32 = kind === 0 ? new Int32Array(0) : indexWords(indices);
-    const { K, kStride, kSize, kMaxStart, batchShape, batchIdxStrides, batchOpStrides, batchCount } = this;
-    for (let k = 0; k < K; k++) {
-      const at = new Odometer(batchShape, batchIdxStrides, batchOpStrides, 0);
-      for (let b = 0; b < batchCount; b++, at.advance(1)) {
-        const e = at.a + k * kStride;
-        let v = readIndex(kind, direct, w32, e);
-        if (v < 0 && policy.fromEnd) v += kSize[k];
-        if (!(v >= 0 && v <= kMaxStart[k])) this.outOfBounds(indices, policy, e, k);
-      }
+    const at = new Odometer(this.batchShape, this.batchIdxStrides, this.batchOpStrides, 0);
+    const e0 = k * this.kStride;
+    for (let b = 0; b < this.batchCount; b++, at.advance(1)) {
+      let v = readIndex(kind, direct, w32, at.a + e0);
+      if (v < 0 && policy.fromEnd) v += this.kSize[k];
+      if (!(v >= 0 && v <= this.kMaxStart[k])) this.outOfBounds(indices, policy, at.a + e0, k);
     }
   }
 

@@ -362,7 +362,7 @@ function runPlan(
   checkRunTensors(setup, inputs, indices, updates, out);
   const { policy, map } = setup;
   // Before the duplicate check and any write, as NumPy checks an index tuple (OobOrder).
-  if (policy.componentsFirst && map.K > 0) map.checkComponents(indices, policy);
+  if (policy.componentsFirst) for (let k = 0; k < map.K; k++) map.checkComponent(indices, policy, k);
   const fuseDupCheck = setup.fusable && (!out || setup.rowBlocked);
   const job: ScatterJob = {
     setup,

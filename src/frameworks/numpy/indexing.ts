@@ -320,7 +320,8 @@ export function lowerIndex(
   const { arrays, idx, shape } = r;
   const m = { op, wording: oobWording, out: outArg(op, o.out) };
   // NumPy reads a 0-d index array as an integer and checks it up front; the other arrays are
-  // checked only while the result is filled, so not at all when it is empty (a[[], [5]] and
+  // checked by the gather (each in full, in tuple order: FANCY_ORDER) only when the result has
+  // elements, so not at all when it is empty (a[[], [5]] and
   // zeros((2, 0))[[5]] are empty, zeros((2, 0))[5] is an IndexError).
   const rest = A.shape.slice(arrays.length);
   // The 0-d ones come first, in tuple order, whatever the result: `a[[4, 1], 4]` on a 2×3 `a` is
