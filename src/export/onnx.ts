@@ -75,7 +75,8 @@ export interface OnnxExportOptions {
  * some inputs: `code` names it (`export.onnx.minmax_tie`: a ±0 tie; `export.onnx.minmax_nan`:
  * a NaN element; `export.onnx.complex`: a complex graph the runtime does not load;
  * `export.onnx.cast_float_int`: a program's float → integer Cast of NaN, ±∞ or a value out of
- * range, which ONNX leaves undefined), `runtime` the
+ * range, which ONNX leaves undefined; `export.onnx.pow_libm`: a program's float power, whose
+ * last bit is each libm's), `runtime` the
  * runtime, `message` both answers.
  */
 export interface OnnxExportWarning {
@@ -84,7 +85,8 @@ export interface OnnxExportWarning {
     | 'export.onnx.minmax_tie'
     | 'export.onnx.minmax_nan'
     | 'export.onnx.complex'
-    | 'export.onnx.cast_float_int';
+    | 'export.onnx.cast_float_int'
+    | 'export.onnx.pow_libm';
   /** The runtime whose behaviour differs. */
   readonly runtime: 'onnxruntime';
   /** What differs, in words. */
@@ -385,7 +387,7 @@ export function onnxGraph(lowered: LoweredCall, options: OnnxExportOptions = {})
   if (differences !== 'warn' && differences !== 'refuse')
     fail('runtime_differences', `runtime_differences must be "warn" or "refuse"; got ${fmt(differences)}`);
   const core = (call: CoreCall) => coreGraph(call, opset);
-  const g = lowered.kind === 'program' ? programGraph(lowered, core) : core(lowered);
+  const g = lowered.kind === 'program' ? programGraph(lowered, core, opset) : core(lowered);
   if (g.nodes.length > 1 && opset < 13)
     fail(
       'opset',
