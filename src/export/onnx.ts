@@ -24,8 +24,9 @@
  *     tuple (NumPy's a[mask, 1:3, None], PyTorch's x[:, i]): the index vectors built in the
  *     graph, each window as start + iota, the data transposed to the indexed dims first
  *     (onnx-general.ts).
- * A program call (numpy.take into an `out` of another dtype) is its gather's graph with the
- * program's later ops as nodes after it, each op exact or refused (onnx-program.ts).
+ * A program call (numpy.take into an `out` of another dtype, jax.at divide / power) is its ops
+ * in order, each written by its kind's node builder, its one gather or scatter as the core
+ * call's graph; an op with no exact ONNX graph is refused (onnx-program.ts).
  *
  * Rules (codes `export.onnx.<rule>`): `no_single_op` (batching dims no ONNX op has),
  * `index_policy` (a policy with no ONNX graph, e.g. wrap over a zero-size dim), `reducer`
