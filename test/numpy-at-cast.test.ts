@@ -134,8 +134,9 @@ describe('ufunc.at computes in the loop dtype and casts back per step (NumPy 1.2
     const explained = explainCall('add.at', () => call, { color: false } as never);
     expect(explained.error).toBeUndefined();
     expect(explained.text).toContain('stablehlo.convert');
-    // Export and autodiff read one gather or scatter: the program is refused by name, never approximated.
-    expect(codeOf(() => toOnnx(call))).toBe('export.onnx.program');
+    // No ONNX reduction rounds each step, and autodiff reads one gather or scatter: the program
+    // is refused by name, never approximated.
+    expect(codeOf(() => toOnnx(call))).toBe('export.onnx.reducer');
     expect(codeOf(() => vjp(call))).toBe('autodiff.program');
     // The same dtype stays one scatter (the fast path).
     expect(numpy.lower.add.at(a, [0, 0], t([1, 1], 'int8')).kind).toBe('scatter');

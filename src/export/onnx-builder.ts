@@ -18,17 +18,21 @@ export type AttrValue = number | string | readonly number[];
 
 /** A graph under construction: nodes with fresh output names, constants as initializers. */
 export class Builder {
-  constructor(readonly opset: number) {}
+  /** `prefix` keeps two builders' names apart in one graph (a program's nodes around its core graph). */
+  constructor(
+    readonly opset: number,
+    private readonly prefix = '',
+  ) {}
   readonly nodes: OnnxGraphNode[] = [];
   readonly constants: Record<string, Tensor> = {};
   private n = 0;
   op(opType: string, inputs: readonly string[], attributes: Record<string, AttrValue> = {}): string {
-    const output = `t${this.n++}_${opType}`;
+    const output = `${this.prefix || 't'}${this.n++}_${opType}`;
     this.nodes.push({ opType, inputs, output, attributes });
     return output;
   }
   constant(t: Tensor, hint = 'c'): string {
-    const name = `${hint}${this.n++}`;
+    const name = `${this.prefix}${hint}${this.n++}`;
     this.constants[name] = t;
     return name;
   }

@@ -24,8 +24,9 @@
  *     tuple (NumPy's a[mask, 1:3, None], PyTorch's x[:, i]): the index vectors built in the
  *     graph, each window as start + iota, the data transposed to the indexed dims first
  *     (onnx-general.ts).
- * A program call (numpy.take into an `out` of another dtype) is its gather's graph with the
- * program's later ops as nodes after it, each op exact or refused (onnx-program.ts).
+ * A program call (numpy.take into an `out` of another dtype, jax.at divide / power) is its ops
+ * in order, each written by its kind's node builder, its one gather or scatter as the core
+ * call's graph; an op with no exact ONNX graph is refused (onnx-program.ts).
  *
  * Rules (codes `export.onnx.<rule>`): `no_single_op` (batching dims no ONNX op has),
  * `index_policy` (a policy with no ONNX graph, e.g. wrap over a zero-size dim), `reducer`
@@ -75,7 +76,8 @@ export interface OnnxExportOptions {
  * some inputs: `code` names it (`export.onnx.minmax_tie`: a ±0 tie; `export.onnx.minmax_nan`:
  * a NaN element; `export.onnx.complex`: a complex graph the runtime does not load;
  * `export.onnx.cast_float_int`: a program's float → integer Cast of NaN, ±∞ or a value out of
- * range, which ONNX leaves undefined), `runtime` the
+ * range, which ONNX leaves undefined; `export.onnx.pow_libm`: a program's float power, whose
+ * last bit is each libm's), `runtime` the
  * runtime, `message` both answers.
  */
 export interface OnnxExportWarning {
@@ -84,7 +86,8 @@ export interface OnnxExportWarning {
     | 'export.onnx.minmax_tie'
     | 'export.onnx.minmax_nan'
     | 'export.onnx.complex'
-    | 'export.onnx.cast_float_int';
+    | 'export.onnx.cast_float_int'
+    | 'export.onnx.pow_libm';
   /** The runtime whose behaviour differs. */
   readonly runtime: 'onnxruntime';
   /** What differs, in words. */
@@ -385,7 +388,7 @@ export function onnxGraph(lowered: LoweredCall, options: OnnxExportOptions = {})
   if (differences !== 'warn' && differences !== 'refuse')
     fail('runtime_differences', `runtime_differences must be "warn" or "refuse"; got ${fmt(differences)}`);
   const core = (call: CoreCall) => coreGraph(call, opset);
-  const g = lowered.kind === 'program' ? programGraph(lowered, core) : core(lowered);
+  const g = lowered.kind === 'program' ? programGraph(lowered, core, opset) : core(lowered);
   if (g.nodes.length > 1 && opset < 13)
     fail(
       'opset',
