@@ -87,13 +87,13 @@ describe('jax.at divide / power export as their programs (onnxruntime, bytes)', 
       const opset = min + Math.floor(r() * (27 - min));
       const got = await runOrt(call, opset);
       if (method === 'power' && d === 'float64') {
-        // V8's pow and glibc's differ in the last bit of a double (measured: 456 of 10,000 random
-        // pairs, by 1–2 ulp): the export's warning export.onnx.pow_libm; NaN and ±∞ agree.
+        // The IR's pow is correctly rounded; glibc's (onnxruntime's) is within 0.52 ulp, so it may
+        // miss by one ulp (421 of 500,000 random pairs): the warning export.onnx.pow_libm.
         expect(onnxGraph(call).warnings.map((w) => w.code)).toEqual(['export.onnx.pow_libm']);
         const [a, b] = [new BigInt64Array(want.buffer), new BigInt64Array(got.buffer)];
         for (let k = 0; k < a.length; k++) {
           const ulps = a[k] > b[k] ? a[k] - b[k] : b[k] - a[k];
-          expect([k, ulps <= 2n]).toEqual([k, true]);
+          expect([k, ulps <= 1n]).toEqual([k, true]);
         }
       } else expect([method, d, opset, [...got]]).toEqual([method, d, opset, [...want]]);
       agreed++;

@@ -8,14 +8,14 @@
  */
 
 /** Veltkamp's split of a double into two halves whose products are exact. */
-function split(x: number): [number, number] {
+export function split(x: number): [number, number] {
   const t = 134217729 * x; // 2^27 + 1
   const hi = t - (t - x);
   return [hi, x - hi];
 }
 
 /** Knuth's two-sum: x + y = s + err exactly. */
-function twoSum(x: number, y: number): [number, number] {
+export function twoSum(x: number, y: number): [number, number] {
   const s = x + y;
   const bb = s - x;
   return [s, x - (s - bb) + (y - bb)];

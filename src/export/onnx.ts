@@ -77,7 +77,7 @@ export interface OnnxExportOptions {
  * a NaN element; `export.onnx.complex`: a complex graph the runtime does not load;
  * `export.onnx.cast_float_int`: a program's float → integer Cast of NaN, ±∞ or a value out of
  * range, which ONNX leaves undefined; `export.onnx.pow_libm`: a program's float power, whose
- * last bit is each libm's), `runtime` the
+ * last bit is the C library's in onnxruntime), `runtime` the
  * runtime, `message` both answers.
  */
 export interface OnnxExportWarning {

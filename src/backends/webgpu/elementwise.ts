@@ -14,8 +14,9 @@
  *   quieted when it is read; float16/bfloat16 results of arithmetic are the
  *   canonical NaN (halfBits), their min/max/negate/abs keep an operand's bits;
  * - sqrt is correctly rounded on both sides (an integer square root here); ops whose CPU result
- *   comes from V8's libm (exponential, log, power and atan2 on floats) and float remainder (an
- *   exact fmod the soft float does not have yet) are refused with `webgpu.op`, naming why;
+ *   comes from V8's libm (exponential, log and atan2 on floats), float power (correctly rounded
+ *   in double-double, ir/ops/pow.ts) and float remainder (an exact fmod) need what the soft float
+ *   does not have yet: they are refused with `webgpu.op`, naming why;
  * - complex tensors have no storage on this backend: an op with a complex operand or result
  *   (real / imag of a complex, `complex`) is refused with `webgpu.dtype`; real / imag of a float
  *   operand run (its bits; +0).
@@ -401,10 +402,15 @@ function floatBinary(kind: string, d: DType, F: { dec: string; enc: string }): E
       return d === 'float32' ? `q32(${r})` : d === 'float64' ? `q64(${r})` : r;
     };
   }
-  if (kind === 'power' || kind === 'atan2')
+  if (kind === 'atan2')
     return refuseOp(
-      `stablehlo.${kind} on ${d}`,
+      `stablehlo.atan2 on ${d}`,
       "the CPU's result comes from V8's libm, which WGSL cannot reproduce",
+    );
+  if (kind === 'power')
+    return refuseOp(
+      `stablehlo.power on ${d}`,
+      "the CPU's pow is correctly rounded in double-double arithmetic (ir/ops/pow.ts), which the GPU's soft float does not have yet",
     );
   if (kind === 'remainder')
     return refuseOp(
