@@ -161,16 +161,8 @@ export function compileGather(
     checkPlanTensor(op, 'indices', indices, indicesShape, indicesDType);
     return into(operand, indices, out);
   };
-  // OobOrder `components`: each component in order; one that must address a zero-size dim (the
-  // map reads it as size 1) is out of bounds at its first value, as NumPy names it.
-  const checkComponents = (indices: Tensor): void => {
-    for (let k = 0; k < map.K; k++) {
-      const d = a.start_index_map[k];
-      if (mapShape !== operandShape && operandShape[d] === 0 && a.collapsed_slice_dims.includes(d))
-        zeroSizeOutOfBounds(map, policy, indices, k, operandShape);
-      map.checkComponent(indices, policy, k);
-    }
-  };
+  const checkComponents = (indices: Tensor): void =>
+    checkComponentsFirst(map, policy, indices, a, mapShape === operandShape ? null : operandShape);
   const into = (operand: Tensor, indices: Tensor, out: Tensor | undefined): Tensor => {
     if (policy.componentsFirst && anyIndex) checkComponents(indices);
     if (map.spaceSize === 0 || zeroK >= 0) {
@@ -609,6 +601,26 @@ export function zeroSizeSlices(
   ];
   const sizes = dn.slice_sizes.map((n, d) => (operandShape[d] === 0 && dropped.includes(d) ? 0 : n));
   return { ...dn, slice_sizes: sizes };
+}
+
+/**
+ * OobOrder `components`: each component in order; one that must address a zero-size dim (the
+ * map reads it as size 1; `zeroSized` is the real operand shape then) is out of bounds at its
+ * first value, as NumPy names it.
+ */
+function checkComponentsFirst(
+  map: IndexMap,
+  policy: ResolvedPolicy,
+  indices: Tensor,
+  a: { readonly start_index_map: readonly number[]; readonly collapsed_slice_dims: readonly number[] },
+  zeroSized: readonly number[] | null,
+): void {
+  for (let k = 0; k < map.K; k++) {
+    const d = a.start_index_map[k];
+    if (zeroSized && zeroSized[d] === 0 && a.collapsed_slice_dims.includes(d))
+      zeroSizeOutOfBounds(map, policy, indices, k, zeroSized);
+    map.checkComponent(indices, policy, k);
+  }
 }
 
 /** The first index vector's component `k` addresses a zero-size dim: out of bounds, whatever its value. */
