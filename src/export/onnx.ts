@@ -582,8 +582,10 @@ function scatterGraph(lowered: ScatterCall, opset: number): OnnxGraph {
     computedIndices(lowered);
   const pl = p as Plan;
   const given = call.update_computation;
-  // sub is add of the negated updates (exact: a - b = a + (-b)); Neg has no unsigned types
-  const negate = given === 'sub' && !input.dtype.startsWith('uint') && input.dtype !== 'bool';
+  // sub is add of the negated updates (a - b = a + (-b)), where ONNX's Neg takes the dtype: it
+  // has no unsigned, bool or complex types (a complex64 Neg is an invalid model), so those
+  // refuse below as a sub reduction ONNX lacks.
+  const negate = given === 'sub' && NEG_TYPES.has(input.dtype);
   const comp = negate ? 'add' : given;
   const red = typeof comp === 'string' && Object.hasOwn(REDUCTION, comp) ? REDUCTION[comp] : undefined;
   if (!red)
@@ -626,7 +628,7 @@ function scatterGraph(lowered: ScatterCall, opset: number): OnnxGraph {
         `${call.op}: include_self = false with these dimension numbers has no ONNX graph here`,
       );
     const attrs: Record<string, number | string> = opset >= 16 ? { reduction: reduction.name } : {};
-    const upd = negate ? b.op('Neg', [updatesName]) : updatesName;
+    const upd = negate ? negated(b, updatesName, input.dtype) : updatesName;
     const out = generalScatter(b, lowered, call, upd, sizes, attrs);
     const main: OnnxNode = { opType: 'ScatterND', attributes: attrs, inputs: scatterInputs(lowered) };
     const warnings = minmaxWarnings(call.op, comp, input.dtype, call.options.float_minmax ?? 'ieee');
@@ -675,7 +677,12 @@ function scatterGraph(lowered: ScatterCall, opset: number): OnnxGraph {
     const idc = b.constant(tensor([ident as never], input.dtype, []), 'identity');
     data = b.op('Where', [touched, idc, 'data']);
   }
-  const out = scatter(data, negate ? b.op('Neg', [updatesName]) : updatesName, attributes, input.dtype);
+  const out = scatter(
+    data,
+    negate ? negated(b, updatesName, input.dtype) : updatesName,
+    attributes,
+    input.dtype,
+  );
   const main: OnnxNode = { opType, attributes, inputs: scatterInputs(lowered) };
   const warnings = minmaxWarnings(call.op, comp, input.dtype, call.options.float_minmax ?? 'ieee');
   return finish(b, call, out, input.shape, main, main.inputs, input.dtype, warnings);
@@ -693,6 +700,30 @@ const scatterInputs = (lowered: ScatterCall): OnnxNode['inputs'] => [
  * file comment): onnxruntime keeps the element only when it is strictly better, so a ±0 tie
  * and a NaN element take the update.
  */
+/** ONNX Neg's types (opset 13: T in float, double, float16, bfloat16, int8, int16, int32, int64). */
+const NEG_TYPES: ReadonlySet<DType> = new Set<DType>([
+  'float32',
+  'float64',
+  'float16',
+  'bfloat16',
+  'int8',
+  'int16',
+  'int32',
+  'int64',
+]);
+
+/**
+ * −updates for a sub exported as add. A NaN update stays as it is: `x - NaN` is that NaN with its
+ * own sign (x86, and the core), while Neg flips the sign bit, so `x + Neg(NaN)` in onnxruntime
+ * would be the other NaN (seed 1 of test/surfaces-campaign: jax.at(x, 2).subtract(NaN) gave
+ * 0xffc00000 for 0x7fc00000). onnxruntime's add keeps the NaN operand's bits as x86 does.
+ */
+function negated(b: Builder, updates: string, dtype: DType): string {
+  const neg = b.op('Neg', [updates]);
+  if (!(dtype.startsWith('float') || dtype === 'bfloat16')) return neg;
+  return b.op('Where', [b.op('IsNaN', [updates]), updates, neg]);
+}
+
 function minmaxWarnings(
   op: string,
   comp: unknown,

@@ -9,7 +9,7 @@ import { expect } from 'vitest';
 import { vjp } from '../../src/autodiff/index.js';
 import { type CoreCall, execute, stablehloText } from '../../src/core/call.js';
 import { GatherScatterError, IndexOutOfBoundsError } from '../../src/errors.js';
-import { OnnxExportError, onnxInputs, toOnnx } from '../../src/export/index.js';
+import { OnnxExportError, onnxGraph, onnxInputs, toOnnx } from '../../src/export/index.js';
 import { FRAMEWORKS } from '../../src/frameworks/index.js';
 import { type ProgramCall, programOf } from '../../src/ir/lowered.js';
 import { verify } from '../../src/oracle/verify.js';
@@ -70,13 +70,27 @@ export async function viaOnnx(call: Lowered): Promise<Bits | undefined> {
   // (docs/export.md).
   if (call.kind === 'scatter' && call.inputs[0].dtype === 'float16' && call.update_computation !== 'replace')
     return undefined;
-  const session = await ort.InferenceSession.create(model, { logSeverityLevel: 3, intraOpNumThreads: 1 });
+  // A difference the export states (export.onnx.minmax_tie / minmax_nan: onnxruntime's own
+  // min/max rule) is no disagreement: the model is exact, the runtime decides otherwise.
+  if (onnxGraph(call).warnings.some((w) => w.runtime === 'onnxruntime')) return undefined;
+  // onnxruntime-node has no bfloat16 tensor to feed ("Unsupported data type: 16").
+  if (Object.values(onnxInputs(call)).some((t) => t.dtype === 'bfloat16')) return undefined;
+  let session: ort.InferenceSession;
+  try {
+    session = await ort.InferenceSession.create(model, { logSeverityLevel: 3, intraOpNumThreads: 1 });
+  } catch (e) {
+    if (runtimeGap(e)) return undefined;
+    throw e;
+  }
   const feeds: Record<string, ort.Tensor> = {};
   for (const [name, t] of Object.entries(onnxInputs(call)))
     feeds[name] = new ort.Tensor(t.dtype as 'float32', t.data as Float32Array, [...t.shape]);
   let out: ort.Tensor;
   try {
     out = (await session.run(feeds)).output;
+  } catch (e) {
+    if (runtimeGap(e)) return undefined;
+    throw e;
   } finally {
     await session.release();
   }
@@ -86,6 +100,22 @@ export async function viaOnnx(call: Lowered): Promise<Bits | undefined> {
     shape: [...out.dims],
     bytes: Buffer.from(d.buffer, d.byteOffset, d.byteLength).toString('hex'),
   };
+}
+
+/**
+ * onnxruntime's (1.x CPU provider) missing kernels for types the ONNX spec allows, written in
+ * docs/export.md: no complex64 tensors at all ("MLDataType for: tensor(complex64) is not currently
+ * registered"), no bool ScatterElements / ScatterND with a max or min reduction ("bool data type is
+ * not supported with ScatterElements opset 18 when reduction is 'max'"), no int8 / bfloat16 Where
+ * and no bfloat16 Neg ("Could not find an implementation for Where(16)").
+ */
+function runtimeGap(e: unknown): boolean {
+  const m = e instanceof Error ? e.message : String(e);
+  return (
+    /MLDataType for: tensor\(complex64\) is not currently registered/.test(m) ||
+    /bool data type is not supported with Scatter\w+ opset \d+ when reduction is '(max|min)'/.test(m) ||
+    /Could not find an implementation for (Where|Neg)\(\d+\)/.test(m)
+  );
 }
 
 /** Which surfaces ran for a call (the campaigns count them). */
@@ -136,16 +166,25 @@ export async function checkSurfaces(
     try {
       t = translate(call, fw);
     } catch (e) {
-      if (e instanceof TranslateError) continue; // no op there, said why
+      // No op there, said why (a program translate does not read is translate.program).
+      if (
+        e instanceof TranslateError ||
+        (e instanceof GatherScatterError && String(e.code).startsWith('translate.'))
+      )
+        continue;
       rethrow(what, e);
     }
+    // translate runs both calls and states any disagreement on these very tensors ("on these
+    // tensors: …"); an unstated one is a bug of the translation (or of a lowering).
+    const stated = t.differences.some((d) => d.startsWith('on these tensors'));
     let got: Bits;
     try {
       got = bits(execute(t.call));
     } catch (e) {
-      if (options.acceptTranslatedError?.(e)) continue;
+      if (e instanceof GatherScatterError && (stated || options.acceptTranslatedError?.(e))) continue;
       rethrow(`${what} → ${t.op}`, e);
     }
+    if (stated) continue;
     counts.translated++;
     if (t.differences.some((d) => d.startsWith('result shape'))) {
       expect(got.bytes, `${what} → ${t.op} (reshaped)`).toBe(want.bytes);
