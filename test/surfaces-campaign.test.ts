@@ -22,7 +22,7 @@ import { type Bits, type Lowered, bits, checkSurfaces, outOfBounds, viaOnnx } fr
 import { rng } from './reference/random-cases.js';
 
 type R = ReturnType<typeof rng>;
-const N = Number(process.env.SURFACES_CAMPAIGN_N ?? 250);
+const N = Number(process.env.SURFACES_CAMPAIGN_N ?? 600);
 /** SURFACES_CAMPAIGN_COLLECT=1: a bug hunt goes on past a failing case and lists them all. */
 const COLLECT = process.env.SURFACES_CAMPAIGN_COLLECT === '1';
 const ns = lib as unknown as Record<string, unknown>;
@@ -100,7 +100,7 @@ function registryCall(r: R, entry: OpEntry): { what: string; args: CallArgs } {
     dataDType: dtype,
   };
   return {
-    what: `${entry.id} ${dtype}[${rows},${cols}] idx ${JSON.stringify(indices)} ${JSON.stringify(attrs)}`,
+    what: `${entry.id} ${dtype}${JSON.stringify(args.data)} idx ${JSON.stringify(indices)} ${JSON.stringify(attrs)}`,
     args,
   };
 }
@@ -179,7 +179,8 @@ describe('every surface on every op with the hard values', () => {
         await checkSurfaces(what, call, lowered, counts, { acceptTranslatedError: outOfBounds });
       } catch (e) {
         if (!COLLECT) throw e;
-        const m = e instanceof Error ? e.message.split('\n')[0] : String(e);
+        const a = e as { actual?: unknown; expected?: unknown };
+        const m = `${e instanceof Error ? e.message.split('\n')[0] : String(e)}${a.actual !== undefined ? ` got ${JSON.stringify(a.actual)} want ${JSON.stringify(a.expected)}` : ''}`;
         failures.push(m);
       }
     }

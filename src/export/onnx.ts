@@ -713,15 +713,16 @@ const NEG_TYPES: ReadonlySet<DType> = new Set<DType>([
 ]);
 
 /**
- * −updates for a sub exported as add. A NaN update stays as it is: `x - NaN` is that NaN with its
- * own sign (x86, and the core), while Neg flips the sign bit, so `x + Neg(NaN)` in onnxruntime
- * would be the other NaN (seed 1 of test/surfaces-campaign: jax.at(x, 2).subtract(NaN) gave
- * 0xffc00000 for 0x7fc00000). onnxruntime's add keeps the NaN operand's bits as x86 does.
+ * −updates for a sub exported as add. For floats `Sub(−0, u)`, not `Neg(u)`: `x - NaN` is that NaN
+ * with its own sign (x86, the core), and Neg flips the sign bit, so `x + Neg(NaN)` in onnxruntime
+ * was the other NaN (seed 1 of test/surfaces-campaign: jax.at(x, 2).subtract(NaN) gave 0xffc00000
+ * for 0x7fc00000); `−0 − u` is −u for every other u (±0 included) and keeps a NaN u's bits, as
+ * onnxruntime's Sub, like its Add, returns the NaN operand. No Where: onnxruntime's Where turns a
+ * selected −0 into +0.
  */
 function negated(b: Builder, updates: string, dtype: DType): string {
-  const neg = b.op('Neg', [updates]);
-  if (!(dtype.startsWith('float') || dtype === 'bfloat16')) return neg;
-  return b.op('Where', [b.op('IsNaN', [updates]), updates, neg]);
+  if (!(dtype.startsWith('float') || dtype === 'bfloat16')) return b.op('Neg', [updates]);
+  return b.op('Sub', [b.constant(tensor(-0, dtype), 'minus_zero'), updates]);
 }
 
 function minmaxWarnings(
