@@ -115,7 +115,44 @@ function extraCall(r: R): Pair {
   const idxShape = r.next() < 0.3 ? [] : [r.int(0, 4)];
   const idx = tensor(nest(idxShape, () => index(r, n)) as never, 'int64', idxShape);
   const v = tensor(nest(idxShape, () => value(r, dtype)) as never, dtype, idxShape);
-  if (r.next() < 0.3) {
+  const u = r.next();
+  if (u < 0.15) {
+    // TensorFlow's device rules (cpu raises, gpu zero-fills / skips, xla clamps / skips).
+    const device = r.pick(['cpu', 'gpu', 'xla'] as const);
+    const m = tensor(nest([n, 2], () => value(r, dtype)) as never, dtype, [n, 2]);
+    const b = r.int(0, 1);
+    const I = b
+      ? tensor(nest([n, 1], () => index(r, 2)) as never, 'int64', [n, 1])
+      : idx.reshape([...idx.shape, 1]);
+    const U = tensor(nest([...idxShape, 2], () => value(r, dtype)) as never, dtype, [...idxShape, 2]);
+    const scatter = r.pick([
+      'tensor_scatter_nd_update',
+      'tensor_scatter_nd_add',
+      'tensor_scatter_nd_max',
+    ] as const);
+    if (b || r.next() < 0.5)
+      return {
+        what: `tensorflow.gather_nd ${dtype}[${n},2] idx ${I.toArray()} batch_dims ${b} device ${device}`,
+        lower: () => lib.tensorflow.lower.gather_nd(m, I, { batch_dims: b }, { device }) as Lowered,
+        run: () => lib.tensorflow.gather_nd(m, I, { batch_dims: b }, { device }),
+      };
+    return {
+      what: `tensorflow.${scatter} ${dtype}[${n},2] idx ${I.toArray()} device ${device}`,
+      lower: () => lib.tensorflow.lower[scatter](m, I, U, { device }) as Lowered,
+      run: () => lib.tensorflow[scatter](m, I, U, { device }),
+    };
+  }
+  if (u < 0.25) {
+    const mode = r.pick(['clip', 'fill', 'promise_in_bounds'] as const);
+    const dn = { offset_dims: [], collapsed_slice_dims: [0], start_index_map: [0] };
+    const I = idx.reshape([...idx.shape, 1]);
+    return {
+      what: `jax.lax.gather ${dtype}[${n}] idx ${idx.toArray()} mode ${mode}`,
+      lower: () => lib.jax.lower.lax.gather(x, I, dn, [1], { mode }) as Lowered,
+      run: () => lib.jax.lax.gather(x, I, dn, [1], { mode }),
+    };
+  }
+  if (u < 0.45) {
     const accumulate = r.next() < 0.5;
     return {
       what: `torch.index_put ${dtype}[${n}] idx ${idx.toArray()} accumulate ${accumulate}`,
