@@ -98,9 +98,11 @@ function registryCall(r: R, entry: OpEntry): { what: string; args: CallArgs } {
       : {}),
     attrs,
     dataDType: dtype,
+    // int32 indices too: a framework that refuses them must refuse the same way in both paths.
+    ...(r.next() < 0.25 ? { indexDType: 'int32' as const } : {}),
   };
   return {
-    what: `${entry.id} ${dtype}${JSON.stringify(args.data)} idx ${JSON.stringify(indices)} ${JSON.stringify(attrs)}`,
+    what: `${entry.id} ${dtype}${JSON.stringify(args.data)} idx${args.indexDType === 'int32' ? ' (int32)' : ''} ${JSON.stringify(indices)} ${JSON.stringify(attrs)}`,
     args,
   };
 }
@@ -152,7 +154,39 @@ function extraCall(r: R): Pair {
       run: () => lib.jax.lax.gather(x, I, dn, [1], { mode }),
     };
   }
-  if (u < 0.45) {
+  if (u < 0.35) {
+    // 0-d data and 0-d indices: the flat ops read a 0-d tensor as one element.
+    const x0 = tensor(value(r, dtype) as never, dtype, []);
+    const i0 = r.next() < 0.5 ? tensor(BigInt(index(r, 1)), 'int64', []) : idx;
+    const v0 = tensor(nest(i0.shape, () => value(r, dtype)) as never, dtype, [...i0.shape]);
+    const mode = r.pick(['raise', 'wrap', 'clip'] as const);
+    const op = r.pick(['numpy.take', 'numpy.put', 'torch.take', 'torch.gather'] as const);
+    const what = `${op} ${dtype} 0-d ${x0.toArray()} idx [${i0.toFlatArray()}] shape [${i0.shape}] mode ${mode}`;
+    if (op === 'numpy.take')
+      return {
+        what,
+        lower: () => lib.numpy.lower.take(x0, i0, { mode }) as Lowered,
+        run: () => lib.numpy.take(x0, i0, { mode }),
+      };
+    if (op === 'numpy.put')
+      return {
+        what,
+        lower: () => lib.numpy.lower.put(x0, i0, v0, { mode }) as Lowered,
+        run: () => lib.numpy.put(x0, i0, v0, { mode }),
+      };
+    if (op === 'torch.take')
+      return {
+        what,
+        lower: () => lib.torch.lower.take(x0, i0) as Lowered,
+        run: () => lib.torch.take(x0, i0),
+      };
+    return {
+      what,
+      lower: () => lib.torch.lower.gather(x0, 0, i0) as Lowered,
+      run: () => lib.torch.gather(x0, 0, i0),
+    };
+  }
+  if (u < 0.5) {
     const accumulate = r.next() < 0.5;
     return {
       what: `torch.index_put ${dtype}[${n}] idx ${idx.toArray()} accumulate ${accumulate}`,
@@ -178,7 +212,7 @@ function extraCall(r: R): Pair {
 }
 
 function randomPair(r: R): Pair {
-  if (r.next() < 0.15) return extraCall(r);
+  if (r.next() < 0.2) return extraCall(r);
   const entry = r.pick(REGISTRY);
   const { what, args } = registryCall(r, entry);
   return { what, lower: () => lowerCall(ns, entry, args) as Lowered, run: () => runCall(ns, entry, args) };
