@@ -186,7 +186,28 @@ function extraCall(r: R): Pair {
       run: () => lib.torch.gather(x0, 0, i0),
     };
   }
-  if (u < 0.5) {
+  if (u < 0.45) {
+    // Advanced indexing of a 2-D array: NumPy's a[i0, i1] (index arrays broadcast) and PyTorch's
+    // x[i0, i1] or x[mask] (a bool mask of x's shape).
+    const m = r.int(0, 3);
+    const a = tensor(nest([n, m], () => value(r, dtype)) as never, dtype, [n, m]);
+    const i1 = tensor(nest(idxShape, () => index(r, m)) as never, 'int64', idxShape);
+    if (r.next() < 0.3) {
+      const mask = tensor(nest([n, m], () => r.next() < 0.5) as never, 'bool', [n, m]);
+      return {
+        what: `torch.index ${dtype}[${n},${m}] mask [${mask.toFlatArray()}]`,
+        lower: () => lib.torch.lower.index(a, [mask]) as Lowered,
+        run: () => lib.torch.index(a, [mask]),
+      };
+    }
+    const fw = r.pick(['numpy', 'torch'] as const);
+    return {
+      what: `${fw}.index ${dtype}[${n},${m}] idx [${idx.toFlatArray()}] [${i1.toFlatArray()}] shape [${idxShape}]`,
+      lower: () => lib[fw].lower.index(a, [idx, i1]) as Lowered,
+      run: () => (fw === 'numpy' ? lib.numpy.index(a, [idx, i1]) : lib.torch.index(a, [idx, i1])),
+    };
+  }
+  if (u < 0.6) {
     const accumulate = r.next() < 0.5;
     return {
       what: `torch.index_put ${dtype}[${n}] idx ${idx.toArray()} accumulate ${accumulate}`,
@@ -212,7 +233,7 @@ function extraCall(r: R): Pair {
 }
 
 function randomPair(r: R): Pair {
-  if (r.next() < 0.2) return extraCall(r);
+  if (r.next() < 0.25) return extraCall(r);
   const entry = r.pick(REGISTRY);
   const { what, args } = registryCall(r, entry);
   return { what, lower: () => lowerCall(ns, entry, args) as Lowered, run: () => runCall(ns, entry, args) };
