@@ -203,7 +203,10 @@ function extraCall(r: R): Pair {
     const fw = r.pick(['numpy', 'torch'] as const);
     return {
       what: `${fw}.index ${dtype}[${n},${m}] idx [${idx.toFlatArray()}] [${i1.toFlatArray()}] shape [${idxShape}]`,
-      lower: () => lib[fw].lower.index(a, [idx, i1]) as Lowered,
+      lower: () =>
+        (fw === 'numpy'
+          ? lib.numpy.lower.index(a, [idx, i1])
+          : lib.torch.lower.index(a, [idx, i1])) as Lowered,
       run: () => (fw === 'numpy' ? lib.numpy.index(a, [idx, i1]) : lib.torch.index(a, [idx, i1])),
     };
   }
