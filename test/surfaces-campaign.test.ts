@@ -10,7 +10,10 @@
  * SURFACES_CAMPAIGN_N sets the count (large runs: SURFACES_CAMPAIGN_N=5000).
  */
 import { describe, expect, it } from 'vitest';
-import { execute } from '../src/core/call.js';
+import { execute, stablehloText } from '../src/core/call.js';
+import { programOf } from '../src/ir/lowered.js';
+import { runText } from '../src/stablehlo-text/run-text.js';
+import { complex } from '../src/tensor/complex.js';
 import { GatherScatterError } from '../src/errors.js';
 import { OnnxExportError, toOnnx } from '../src/export/index.js';
 import * as lib from '../src/index.js';
@@ -288,6 +291,46 @@ describe('every surface on every op with the hard values', () => {
 });
 
 describe('named cases the campaign found', () => {
+  it('a complex scatter_reduce mean reads back from its StableHLO text (its counts convert i64 → complex; seed 17)', () => {
+    const call = lib.torch.lower.scatter_reduce(
+      tensor(
+        [
+          [1, 2],
+          [3, 4],
+        ],
+        'complex64',
+      ),
+      0,
+      tensor([[1, 1]], 'int64'),
+      tensor([[complex(5, 1), complex(2, -2)]], 'complex64'),
+      'mean',
+    ) as Lowered;
+    const want = bits(execute(call));
+    const text = stablehloText(call);
+    expect(text).toContain('(tensor<2x2xi64>) -> tensor<2x2xcomplex<f32>>');
+    expect(bits(runText(text, programOf(call).args)[0].results[0])).toEqual(want);
+    expect(
+      lib.torch
+        .scatter_reduce(
+          tensor(
+            [
+              [1, 2],
+              [3, 4],
+            ],
+            'complex64',
+          ),
+          0,
+          tensor([[1, 1]], 'int64'),
+          tensor([[complex(5, 1), complex(2, -2)]], 'complex64'),
+          'mean',
+        )
+        .toArray(),
+    ).toEqual([
+      [complex(1, 0), complex(2, 0)],
+      [complex(4, 0.5), complex(3, -1)],
+    ]);
+  });
+
   it('a float sub exported as add keeps a NaN update as it is (Neg flipped its sign): jax.at(x, 2).subtract(NaN)', async () => {
     const call = lib.jax.lower
       .at(tensor([1, 2, 3], 'float32'), tensor([2], 'int64'))
