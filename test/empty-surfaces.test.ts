@@ -7,23 +7,19 @@
  * with a typed error. The seed is printed; DIFFERENTIAL_SEED replays it, EMPTY_SURFACES_N sets the
  * count.
  */
-import * as ort from 'onnxruntime-node';
 import { describe, expect, it } from 'vitest';
-import { vjp } from '../src/autodiff/index.js';
 import { type CoreCall, execute, stablehloText } from '../src/core/call.js';
-import { GatherScatterError, IndexOutOfBoundsError } from '../src/errors.js';
-import { OnnxExportError, onnxInputs, toOnnx } from '../src/export/index.js';
+import { GatherScatterError } from '../src/errors.js';
 import * as lib from '../src/index.js';
 import { programOf } from '../src/ir/lowered.js';
 import { runText } from '../src/stablehlo-text/run-text.js';
-import { type Tensor, tensor } from '../src/tensor/tensor.js';
-import { TranslateError, translate } from '../src/translate/index.js';
+import { tensor } from '../src/tensor/tensor.js';
 import { differentialSeed } from './helpers/seed.js';
 import { rng } from './reference/random-cases.js';
+import { type Bits, bits, checkSurfaces, outOfBounds } from './helpers/surfaces.js';
 
 type R = ReturnType<typeof rng>;
 const N = Number(process.env.EMPTY_SURFACES_N ?? 150);
-const FRAMEWORKS = ['onnx', 'torch', 'numpy', 'tensorflow', 'jax', 'mxnet', 'webnn', 'stablehlo'] as const;
 
 /** A shape of rank lo..hi with at least one 0 when `empty` (dims 0..3). */
 function shapeOf(r: R, lo: number, hi: number, empty: boolean): number[] {
@@ -160,59 +156,15 @@ function randomCall(r: R): { what: string; call: () => CoreCall } {
   }
 }
 
-/** Runs `f`, naming the case in any error it throws. */
-function named<T>(what: string, f: () => T): T {
-  try {
-    return f();
-  } catch (e) {
-    if (e instanceof Error) e.message = `${what}: ${e.message}`;
-    throw e;
-  }
-}
-
-/** The call exported to ONNX and run in onnxruntime, or undefined when the export refuses it (typed). */
-async function viaOnnx(call: CoreCall): Promise<ReturnType<typeof bits> | undefined> {
-  let model: Uint8Array;
-  try {
-    model = toOnnx(call);
-  } catch (e) {
-    if (e instanceof OnnxExportError) return undefined;
-    throw e;
-  }
-  // onnxruntime's CPU provider has no float16 kernel for ScatterND / ScatterElements with a
-  // reduction ("MLFloat16 data type is not supported …"): a gap of that runtime, not of the model.
-  if (call.kind === 'scatter' && call.inputs[0].dtype === 'float16' && call.update_computation !== 'replace')
-    return undefined;
-  const session = await ort.InferenceSession.create(model, { logSeverityLevel: 3, intraOpNumThreads: 1 });
-  const feeds: Record<string, ort.Tensor> = {};
-  for (const [name, t] of Object.entries(onnxInputs(call)))
-    feeds[name] = new ort.Tensor(t.dtype as 'float32', t.data as Float32Array, [...t.shape]);
-  const out = (await session.run(feeds)).output;
-  await session.release();
-  const d = out.data as Float32Array;
-  return {
-    dtype: call.kind === 'gather' ? call.operand.dtype : call.inputs[0].dtype,
-    shape: [...out.dims],
-    bytes: Buffer.from(d.buffer, d.byteOffset, d.byteLength).toString('hex'),
-  };
-}
-
-/** dtype, shape and bytes. */
-const bits = (t: Tensor) => ({
-  dtype: t.dtype,
-  shape: [...t.shape],
-  bytes: Buffer.from(t.data.buffer, t.data.byteOffset, t.data.byteLength).toString('hex'),
-});
-
 describe('every surface on calls with size-0 dims', () => {
   it(`${N} seeded calls: text read back, ONNX export, translations and vjp equal execute`, async () => {
     const r = rng(differentialSeed('empty-surfaces.test.ts'));
     let ran = 0;
-    let exported = 0;
+    const counts = { exported: 0, translated: 0, differentiated: 0 };
     for (let c = 0; c < N; c++) {
       const { what, call: make } = randomCall(r);
       let call: CoreCall;
-      let want: ReturnType<typeof bits>;
+      let want: Bits;
       try {
         call = make();
         want = bits(execute(call));
@@ -221,45 +173,11 @@ describe('every surface on calls with size-0 dims', () => {
         continue; // the frontend refuses it, typed
       }
       ran++;
-      const p = programOf(call);
-      const text = named(what, () => runText(stablehloText(call), p.args)[0].results[0]);
-      expect(bits(text), `${what}: text`).toEqual(want);
-      // Only floating-point tensors are differentiable (autodiff's NotDifferentiableError).
-      if (want.dtype.startsWith('float')) expect(bits(vjp(call).value), `${what}: vjp`).toEqual(want);
-      const onnx = await viaOnnx(call).catch((e) =>
-        named(what, () => {
-          throw e;
-        }),
-      );
-      if (onnx) {
-        exported++;
-        expect(onnx, `${what}: onnxruntime`).toEqual(want);
-      }
-      for (const fw of FRAMEWORKS) {
-        let t: ReturnType<typeof translate>;
-        try {
-          t = translate(call, fw);
-        } catch (e) {
-          if (e instanceof TranslateError) continue; // no op there, said why
-          throw e;
-        }
-        let got: ReturnType<typeof bits>;
-        try {
-          got = bits(execute(t.call));
-        } catch (e) {
-          // An index into a size-0 dim is out of bounds everywhere; a framework that checks it
-          // when the result is empty (onnxruntime does) refuses what the source skips.
-          if (e instanceof IndexOutOfBoundsError) continue;
-          throw e;
-        }
-        if (t.differences.some((d) => d.startsWith('result shape'))) {
-          expect(got.bytes, `${what} → ${t.op} (reshaped)`).toBe(want.bytes);
-        } else expect(got, `${what} → ${t.op}`).toEqual(want);
-      }
+      await checkSurfaces(what, call, want, counts, { acceptTranslatedError: outOfBounds });
     }
-    console.info(`empty-surfaces: ${ran} of ${N} calls ran, ${exported} exported to ONNX`);
+    console.info(`empty-surfaces: ${ran} of ${N} calls ran, ${counts.exported} exported to ONNX`);
     expect(ran).toBeGreaterThan(N / 4);
-    expect(exported).toBeGreaterThan(ran / 4);
+    expect(counts.exported).toBeGreaterThan(ran / 4);
   });
 });
 

@@ -585,8 +585,10 @@ function scatterGraph(lowered: ScatterCall, opset: number): OnnxGraph {
     computedIndices(lowered);
   const pl = p as Plan;
   const given = call.update_computation;
-  // sub is add of the negated updates (exact: a - b = a + (-b)); Neg has no unsigned types
-  const negate = given === 'sub' && !input.dtype.startsWith('uint') && input.dtype !== 'bool';
+  // sub is add of the negated updates (a - b = a + (-b)), where ONNX's Neg takes the dtype: it
+  // has no unsigned, bool or complex types (a complex64 Neg is an invalid model), so those
+  // refuse below as a sub reduction ONNX lacks.
+  const negate = given === 'sub' && NEG_TYPES.has(input.dtype);
   const comp = negate ? 'add' : given;
   const red = typeof comp === 'string' && Object.hasOwn(REDUCTION, comp) ? REDUCTION[comp] : undefined;
   if (!red)
@@ -629,7 +631,7 @@ function scatterGraph(lowered: ScatterCall, opset: number): OnnxGraph {
         `${call.op}: include_self = false with these dimension numbers has no ONNX graph here`,
       );
     const attrs: Record<string, number | string> = opset >= 16 ? { reduction: reduction.name } : {};
-    const upd = negate ? b.op('Neg', [updatesName]) : updatesName;
+    const upd = negate ? negated(b, updatesName, input.dtype) : updatesName;
     const out = generalScatter(b, lowered, call, upd, sizes, attrs);
     const main: OnnxNode = { opType: 'ScatterND', attributes: attrs, inputs: scatterInputs(lowered) };
     const warnings = minmaxWarnings(call.op, comp, input.dtype, call.options.float_minmax ?? 'ieee');
@@ -678,7 +680,12 @@ function scatterGraph(lowered: ScatterCall, opset: number): OnnxGraph {
     const idc = b.constant(tensor([ident as never], input.dtype, []), 'identity');
     data = b.op('Where', [touched, idc, 'data']);
   }
-  const out = scatter(data, negate ? b.op('Neg', [updatesName]) : updatesName, attributes, input.dtype);
+  const out = scatter(
+    data,
+    negate ? negated(b, updatesName, input.dtype) : updatesName,
+    attributes,
+    input.dtype,
+  );
   const main: OnnxNode = { opType, attributes, inputs: scatterInputs(lowered) };
   const warnings = minmaxWarnings(call.op, comp, input.dtype, call.options.float_minmax ?? 'ieee');
   return finish(b, call, out, input.shape, main, main.inputs, input.dtype, warnings);
@@ -696,6 +703,31 @@ const scatterInputs = (lowered: ScatterCall): OnnxNode['inputs'] => [
  * file comment): onnxruntime keeps the element only when it is strictly better, so a ±0 tie
  * and a NaN element take the update.
  */
+/** ONNX Neg's types (opset 13: T in float, double, float16, bfloat16, int8, int16, int32, int64). */
+const NEG_TYPES: ReadonlySet<DType> = new Set<DType>([
+  'float32',
+  'float64',
+  'float16',
+  'bfloat16',
+  'int8',
+  'int16',
+  'int32',
+  'int64',
+]);
+
+/**
+ * −updates for a sub exported as add. For floats `Sub(−0, u)`, not `Neg(u)`: `x - NaN` is that NaN
+ * with its own sign (x86, the core), and Neg flips the sign bit, so `x + Neg(NaN)` in onnxruntime
+ * was the other NaN (seed 1 of test/surfaces-campaign: jax.at(x, 2).subtract(NaN) gave 0xffc00000
+ * for 0x7fc00000); `−0 − u` is −u for every other u (±0 included) and keeps a NaN u's bits, as
+ * onnxruntime's Sub, like its Add, returns the NaN operand. No Where: onnxruntime's Where turns a
+ * selected −0 into +0.
+ */
+function negated(b: Builder, updates: string, dtype: DType): string {
+  if (!(dtype.startsWith('float') || dtype === 'bfloat16')) return b.op('Neg', [updates]);
+  return b.op('Sub', [b.constant(tensor(-0, dtype), 'minus_zero'), updates]);
+}
+
 function minmaxWarnings(
   op: string,
   comp: unknown,

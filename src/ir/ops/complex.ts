@@ -12,6 +12,7 @@
  * - minimum / maximum: lexicographic on (real, imaginary), as the spec says and JAX lowers it
  *   (a select on `re = re' ? im < im' : re < re'`; a tie or a NaN comparison takes rhs).
  * - real / imag / complex: bit moves between a complex tensor and its parts (parts.ts).
+ * - convert: a real operand into a complex type (real part, imaginary 0; convert.ts).
  * Every other op refuses complex operands with DTypeError `stablehlo.<op>.complex`.
  */
 import { DTypeError } from '../../errors.js';
@@ -47,6 +48,10 @@ export const COMPLEX_OPS: ReadonlySet<string> = new Set([
 /** DTypeError `stablehlo.<kind>.complex` when an op outside COMPLEX_OPS meets a complex type. */
 export function checkComplexOperands(kind: string, types: readonly TensorType[]): void {
   if (COMPLEX_OPS.has(kind)) return;
+  // A real operand converts into a complex type (the spec's convert: the real part, imaginary
+  // 0): a complex scatter_reduce 'mean' divides by its counts converted so (ir/ops/convert.ts).
+  const first = types[0];
+  if (kind === 'convert' && first !== null && typeof first === 'object' && !isComplex(first.dtype)) return;
   const t = types.find((x) => x !== null && typeof x === 'object' && isComplex(x.dtype));
   if (t !== undefined)
     throw new DTypeError(

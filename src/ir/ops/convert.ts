@@ -13,6 +13,7 @@
  *   dimension's narrower ones, lowest first; i1 is one bit (the spec's `num_bits`), so
  *   `tensor<8xi1>` ↔ `tensor<i8>` moves single bits, lowest first, as the reference interpreter.
  */
+import { componentDType, isComplex } from '../../tensor/complex.js';
 import type { DType } from '../../tensor/dtype.js';
 import type { Tensor } from '../../tensor/tensor.js';
 import { type OpRule, type RuleTable, alloc, argError, declaredResult, typeText } from './common.js';
@@ -24,6 +25,14 @@ export function convertTo(t: Tensor, dtype: DType): Tensor {
   const out = alloc({ shape: t.shape, dtype });
   if (t.dtype === dtype) {
     (out.data as { set(a: ArrayLike<unknown>): void }).set(t.data); // a byte copy
+    return out;
+  }
+  if (isComplex(dtype)) {
+    // Real → complex: the real part converted to the component type, the imaginary part 0
+    // (storage interleaves the parts). Complex operands never reach here (checkComplexOperands).
+    const re = convertTo(t, componentDType(dtype));
+    const parts = out.data as unknown as Float32Array | Float64Array;
+    for (let i = 0; i < re.size; i++) parts[2 * i] = (re.data as Float32Array | Float64Array)[i];
     return out;
   }
   const get = decoder(t.dtype);
