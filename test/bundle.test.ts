@@ -15,7 +15,9 @@
  * argument past its own (src/frameworks/arity.ts reads each namespace's SIGNATURES and DESCRIPTION
  * at load, so an onnx-only bundle holds ONNX's): 189.3 → 193.0 KB minified, 55.4 → 56.5 KB
  * gzipped; budget 194 / 57 KB. (The namespaces' pure-call annotations keep the other frameworks
- * out: without them the bundle was 197.6 KB.)
+ * out: without them the bundle was 197.6 KB.) Then the IR's correctly rounded float power
+ * (src/ir/ops/pow.ts, 3.0 KB) and NumPy's out-of-bounds order in the core (`oob_order`, 1.6 KB):
+ * 196.8 KB minified, 57.7 KB gzipped; budget 198 / 59 KB.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -23,8 +25,8 @@ import { gzipSync } from 'node:zlib';
 import { build, type Rollup } from 'vite';
 import { afterAll, describe, expect, it } from 'vitest';
 
-const BUDGET_MIN = 194 * 1024;
-const BUDGET_GZIP = 57 * 1024;
+const BUDGET_MIN = 198 * 1024;
+const BUDGET_GZIP = 59 * 1024;
 
 mkdirSync('test-artifacts', { recursive: true });
 const dir = mkdtempSync(join(resolve('test-artifacts'), 'bundle-'));

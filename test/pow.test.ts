@@ -92,6 +92,8 @@ from decimal import Decimal, getcontext
 getcontext().prec = 100
 out = []
 for x, y in json.load(open(sys.argv[1])):
+    # JSON writes 1.5e20 as an integer literal that is not the double's value: read floats
+    x, y = float(x), float(y)
     exact = Decimal(x) ** Decimal(y)
     # float(Decimal) rounds once; past the range it is inf (Decimal has no overflow at 100 digits)
     want = float(exact) if abs(exact) < Decimal(2) ** 1024 else math.copysign(math.inf, exact)

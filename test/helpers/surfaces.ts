@@ -77,7 +77,7 @@ export async function viaOnnx(call: Lowered): Promise<Bits | undefined> {
   if (Object.values(onnxInputs(call)).some((t) => t.dtype === 'bfloat16')) return undefined;
   let session: ort.InferenceSession;
   try {
-    session = await ort.InferenceSession.create(model, { logSeverityLevel: 3, intraOpNumThreads: 1 });
+    session = await ort.InferenceSession.create(model, { logSeverityLevel: 4, intraOpNumThreads: 1 });
   } catch (e) {
     if (runtimeGap(e)) return undefined;
     throw e;
