@@ -9,29 +9,18 @@
 import * as ort from 'onnxruntime-node';
 import { describe, expect, it } from 'vitest';
 import { execute } from '../src/core/call.js';
-import { OnnxExportError, onnxGraph, onnxInputs, toOnnx } from '../src/export/index.js';
+import { OnnxExportError, onnxGraph, toOnnx } from '../src/export/index.js';
 import { jax, numpy, tensor, tensorflow, zeros } from '../src/index.js';
 import { Builder } from '../src/ir/builder.js';
 import { type ProgramCall, mainFunc, programOf } from '../src/ir/lowered.js';
 import type { DType } from '../src/tensor/dtype.js';
+import { runExported } from './helpers/onnx-model.js';
 import { differentialSeed } from './helpers/seed.js';
 import { rng } from './reference/random-cases.js';
 
 const bytes = (d: ArrayBufferView) => new Uint8Array(d.buffer, d.byteOffset, d.byteLength);
 
-async function runOrt(call: ProgramCall, opset: number): Promise<Uint8Array> {
-  const session = await ort.InferenceSession.create(toOnnx(call, { opset }), {
-    logSeverityLevel: 4,
-    intraOpNumThreads: 1,
-    interOpNumThreads: 1,
-  });
-  const feeds: Record<string, ort.Tensor> = {};
-  for (const [name, t] of Object.entries(onnxInputs(call, { opset })))
-    feeds[name] = new ort.Tensor(t.dtype as 'float32', t.data as Float32Array, [...t.shape]);
-  const out = (await session.run(feeds)).output;
-  await session.release();
-  return bytes(out.data as ArrayBufferView).slice();
-}
+const runOrt = (call: ProgramCall, opset: number) => runExported(ort, call, opset);
 
 const MODES = [undefined, 'clip', 'fill', 'drop', 'promise_in_bounds'] as const;
 const INTS = ['int8', 'int16', 'int32', 'int64', 'uint8', 'uint16', 'uint32', 'uint64'] as const;

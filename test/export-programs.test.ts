@@ -12,20 +12,13 @@ import { castsSafely, takeIntoOther } from '../src/frameworks/numpy/take-out.js'
 import { complex, jax, numpy, tensor, zeros } from '../src/index.js';
 import type { ProgramCall } from '../src/ir/lowered.js';
 import { DTYPES, type DType, isComplex } from '../src/tensor/dtype.js';
+import { runExported } from './helpers/onnx-model.js';
 import { differentialSeed } from './helpers/seed.js';
 import { rng } from './reference/random-cases.js';
 
 const bytes = (d: ArrayBufferView) => new Uint8Array(d.buffer, d.byteOffset, d.byteLength);
 
-async function runOrt(call: ProgramCall, opset = 18): Promise<Uint8Array> {
-  const session = await ort.InferenceSession.create(toOnnx(call, { opset }), { logSeverityLevel: 4 });
-  const feeds: Record<string, ort.Tensor> = {};
-  for (const [name, t] of Object.entries(onnxInputs(call, { opset })))
-    feeds[name] = new ort.Tensor(t.dtype as 'float32', t.data as Float32Array, [...t.shape]);
-  const out = (await session.run(feeds)).output;
-  await session.release();
-  return bytes(out.data as ArrayBufferView).slice();
-}
+const runOrt = (call: ProgramCall, opset = 18) => runExported(ort, call, opset);
 
 /** NumPy's real dtypes: all but the complex ones and bfloat16 (NumPy has no bfloat16). */
 const REAL = DTYPES.filter((d) => !isComplex(d) && d !== 'bfloat16');

@@ -198,11 +198,11 @@ export function compileGather(
   const check = (operand: Tensor, indices: Tensor): void => {
     checkPlanTensor(op, 'operand', operand, operandShape, operandDType);
     checkPlanTensor(op, 'indices', indices, indicesShape, indicesDType);
-    if (policy.componentsFirst && anyIndex) checkComponents(indices);
     if (map.spaceSize === 0 || zeroK >= 0) {
-      run(operand, indices); // writes nothing: an empty result or an error
+      run(operand, indices); // writes nothing: an empty result or an error (components first too)
       return;
     }
+    if (policy.componentsFirst && anyIndex) checkComponents(indices);
     if ((policy.oob === 'error' || policy.checkSorted) && anyIndex) checkAllInBounds(map, policy, indices);
   };
   const checksBeforeWriting =

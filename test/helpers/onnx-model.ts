@@ -7,6 +7,8 @@
  * decodes the same either way, and the bytes go to `fromTensorProto` / come from `toTensorProto`.
  */
 import protobuf from 'protobufjs';
+import type { LoweredCall } from '../../src/ir/lowered.js';
+import { onnxInputs, toOnnx } from '../../src/export/index.js';
 import type { Tensor } from '../../src/tensor/tensor.js';
 
 const { Enum, Field, Root, Type } = protobuf;
@@ -320,3 +322,27 @@ export const measuredRows = (table: Record<string, Record<string, string>>) =>
   Object.entries(table).flatMap(([kind, rules]) =>
     Object.entries(rules).flatMap(([rule, calls]) => calls.split(' ').map((c) => [kind, c, rule] as const)),
   );
+
+/**
+ * The bytes of a lowered call's exported graph (`toOnnx` at `opset`) run once in onnxruntime (one
+ * thread, quiet log) on the call's own inputs (`onnxInputs`); onnxruntime's errors propagate.
+ */
+export async function runExported(
+  ort: typeof import('onnxruntime-node'),
+  call: LoweredCall,
+  opset: number,
+): Promise<Uint8Array> {
+  const s = await ort.InferenceSession.create(toOnnx(call, { opset }), {
+    logSeverityLevel: 4,
+    intraOpNumThreads: 1,
+    interOpNumThreads: 1,
+  });
+  try {
+    const feeds: Record<string, import('onnxruntime-node').Tensor> = {};
+    for (const [name, t] of Object.entries(onnxInputs(call, { opset }))) feeds[name] = toOrt(ort, t);
+    const out = (await s.run(feeds)).output.data as ArrayBufferView;
+    return new Uint8Array(out.buffer, out.byteOffset, out.byteLength).slice();
+  } finally {
+    await s.release();
+  }
+}
