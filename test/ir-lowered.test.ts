@@ -14,11 +14,15 @@ import { legalize } from '../src/ir/legalize.js';
 import { type ProgramCall, programOf } from '../src/ir/lowered.js';
 import { runModule } from '../src/ir/run.js';
 import { singleOp } from '../src/ir/surface.js';
+import { NotDifferentiableError, vjp } from '../src/autodiff/index.js';
+import { OnnxExportError, onnxNode } from '../src/export/index.js';
+import { TranslateError, translate, translateAll } from '../src/translate/index.js';
 import { type Backend, cpuBackend, executeOn } from '../src/backends/index.js';
 import { PRESETS } from '../src/tables/presets.js';
 import { buildRegistry, lowerCall } from '../src/tables/registry.js';
 import { type Tensor, tensor } from '../src/tensor/tensor.js';
 import { rng } from './reference/random-cases.js';
+import { expectRule } from './helpers/errors.js';
 
 const registry = buildRegistry(lib as unknown as Record<string, unknown>);
 const entryOf = (op: string) => {
@@ -227,6 +231,23 @@ describe('what lowerings used to compute on the side is now part of the program'
     const call = lib.numpy.lower.put(tensor([0, 1, 2], 'int64'), [0, 1, 2], [9]);
     expect(() => singleOp(call, 'export.onnx.program')).toThrow(/export\.onnx\.program/);
     expect(() => singleOp(call, 'export.onnx.program')).toThrow(/^export\.onnx: numpy\.put lowers/);
+  });
+
+  it('each surface refuses a program (and a prologue it cannot read) with its own error class, so a caller catching that class catches the refusal (export.onnx.program, translate.program, translateAll.program, autodiff.program)', () => {
+    // A program (numpy.take into another dtype) and a mask's nonzero step (torch.masked_select).
+    const take = lib.numpy.lower.take(tensor([1.5, 2.5], 'float64'), [1], { out: tensor([0], 'int32') });
+    const masked = lib.torch.lower.masked_select(
+      tensor([1, 2, 3], 'float32'),
+      tensor([true, false, true], 'bool'),
+    );
+    expect(take.kind).toBe('program');
+    expectRule(() => onnxNode(take as never), 'export.onnx.program', OnnxExportError);
+    expectRule(() => onnxNode(masked as never), 'export.onnx.program', OnnxExportError);
+    expectRule(() => vjp(take), 'autodiff.program', NotDifferentiableError);
+    for (const c of [take, masked]) {
+      expectRule(() => translate(c, 'onnx'), 'translate.program', TranslateError);
+      expectRule(() => translateAll(c as never), 'translateAll.program', TranslateError);
+    }
   });
 
   it('executeOn runs a program on the CPU as execute does; a backend without runProgram refuses it (backend.program)', async () => {

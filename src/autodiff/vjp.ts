@@ -27,6 +27,7 @@ import { Tensor, tensor, zeros } from '../tensor/tensor.js';
 import {
   type GradientPolicy,
   JAX_RULES,
+  NotDifferentiableError,
   TORCH_RULES,
   refuseVariadic,
   scatterCoefficients,
@@ -364,12 +365,10 @@ export function vjp<O extends OpName>(lowered: CoreCall | ProgramCall, op: O): V
 export function vjp<C extends CoreCall | ProgramCall>(lowered: C): VjpResult<CallGradientNames<C>>;
 export function vjp(lowered: CoreCall | ProgramCall, op?: OpName): VjpResult {
   checkCall(lowered, 'vjp');
-  const call = singleOp(lowered, 'autodiff.program', [
-    'scale_updates',
-    'circular_indices',
-    'nonzero',
-    'index_tuple',
-  ]);
+  const call = singleOp(lowered, 'autodiff.program', {
+    runs: ['scale_updates', 'circular_indices', 'nonzero', 'index_tuple'],
+    error: NotDifferentiableError,
+  });
   if (op !== undefined && baseOp(call.op) !== op)
     throw new InvalidArgumentError('autodiff.op', `vjp: the call is ${baseOp(call.op)}, not ${fmt(op)}`, {
       call: call.op,
@@ -438,12 +437,10 @@ export function jvp<C extends CoreCall | ProgramCall>(
   tangents: { readonly [K in CallGradientNames<C>]?: Tensor },
 ): JvpResult {
   checkCall(lowered, 'jvp');
-  const call = singleOp(lowered, 'autodiff.program', [
-    'scale_updates',
-    'circular_indices',
-    'nonzero',
-    'index_tuple',
-  ]);
+  const call = singleOp(lowered, 'autodiff.program', {
+    runs: ['scale_updates', 'circular_indices', 'nonzero', 'index_tuple'],
+    error: NotDifferentiableError,
+  });
   checkBroadcast(call);
   const names = argumentNames(call);
   checkNamedTensors(tangents, [names.operand, names.updates], 'tangents', 'autodiff.jvp');

@@ -95,13 +95,9 @@ export async function executeOn(
     (lowered.out.data as Uint8Array).set(result.data as never);
     return lowered.out;
   }
-  const call = singleOp(lowered, 'backend.program', [
-    'scale_updates',
-    'cycle_updates',
-    'circular_indices',
-    'nonzero',
-    'index_tuple',
-  ]);
+  const call = singleOp(lowered, 'backend.program', {
+    runs: ['scale_updates', 'cycle_updates', 'circular_indices', 'nonzero', 'index_tuple'],
+  });
   const result = await (await backend.run(call)).read();
   const out = call.out;
   if (out === undefined) return result;
@@ -116,11 +112,9 @@ export async function executeOn(
  * without `runAll` runs single-input calls only (typed error otherwise).
  */
 export async function executeAllOn(lowered: ScatterCall, backend: Backend = current): Promise<Tensor[]> {
-  const call = singleOp(lowered, 'backend.program', [
-    'scale_updates',
-    'cycle_updates',
-    'circular_indices',
-  ]) as ScatterCall;
+  const call = singleOp(lowered, 'backend.program', {
+    runs: ['scale_updates', 'cycle_updates', 'circular_indices'],
+  }) as ScatterCall;
   if (backend === cpuBackend) return executeAll(call);
   if (call?.kind !== 'scatter')
     throw new InvalidArgumentError(

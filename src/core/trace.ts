@@ -110,13 +110,9 @@ export interface Trace {
  */
 export function traceCall(lowered: CoreCall): Trace {
   checkCall(lowered, 'traceCall');
-  const call = singleOp(lowered, 'trace.program', [
-    'scale_updates',
-    'cycle_updates',
-    'circular_indices',
-    'nonzero',
-    'index_tuple',
-  ]);
+  const call = singleOp(lowered, 'trace.program', {
+    runs: ['scale_updates', 'cycle_updates', 'circular_indices', 'nonzero', 'index_tuple'],
+  });
   const src = sourceOf(call);
   const { map, policy, indices } = src;
   const passes = resolvePasses(map, indices, policy);

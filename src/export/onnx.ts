@@ -342,7 +342,7 @@ function dropBlock(
 export function onnxNode(lowered: CoreCall, options: OnnxExportOptions = {}): OnnxNode {
   checkCall(lowered, 'onnxNode', CALL_KINDS);
   checkOptions(options, 'onnxNode', ['opset']);
-  const call = singleOp(lowered, 'export.onnx.program', [], true);
+  const call = singleOp(lowered, 'export.onnx.program', { keepPrologue: true, error: OnnxExportError });
   return onnxGraph(call, options).main;
 }
 
@@ -401,7 +401,11 @@ export function onnxGraph(lowered: LoweredCall, options: OnnxExportOptions = {})
 
 /** The graph of one core call (its index prologue as nodes: onnx-general.ts). */
 function coreGraph(lowered: CoreCall, opset: number): OnnxGraph {
-  const call = singleOp(lowered, 'export.onnx.program', INDEX_PROLOGUES, true);
+  const call = singleOp(lowered, 'export.onnx.program', {
+    runs: INDEX_PROLOGUES,
+    keepPrologue: true,
+    error: OnnxExportError,
+  });
   return withComplexWarning(call.kind === 'gather' ? gatherGraph(call, opset) : scatterGraph(call, opset));
 }
 

@@ -741,7 +741,7 @@ export function translate<T extends TranslateTarget>(
   let framework: string = target;
   checkCall(lowered, 'translate');
   checkOptions(options, 'translate', ['registry', 'namespaces']);
-  const call = singleOp(lowered, 'translate.program');
+  const call = singleOp(lowered, 'translate.program', { error: TranslateError });
   checkCost(call);
   framework = (FRAMEWORK_ALIASES as Readonly<Record<string, FrameworkName>>)[framework] ?? framework;
   if (!(FRAMEWORKS as readonly string[]).includes(framework))
@@ -919,7 +919,7 @@ export function translateAll(
 ): Record<string, Translation | TranslateError> {
   checkCall(call, 'translateAll');
   checkOptions(options, 'translateAll', ['registry', 'namespaces']);
-  checkCost(singleOp(call, 'translateAll.program'));
+  checkCost(singleOp(call, 'translateAll.program', { error: TranslateError }));
   const out: Record<string, Translation | TranslateError> = {};
   for (const fw of FRAMEWORKS) {
     try {
