@@ -17,7 +17,9 @@
  * gzipped; budget 194 / 57 KB. (The namespaces' pure-call annotations keep the other frameworks
  * out: without them the bundle was 197.6 KB.) Then the IR's correctly rounded float power
  * (src/ir/ops/pow.ts, 3.0 KB) and NumPy's out-of-bounds order in the core (`oob_order`, 1.6 KB):
- * 196.8 KB minified, 57.7 KB gzipped; budget 198 / 59 KB.
+ * 196.8 KB minified, 57.7 KB gzipped; budget 198 / 59 KB. Then convert's and cast's NaN signs and
+ * payloads (tensor/ops.ts carryNaNs) and each surface's own refusal class (ir/surface.ts):
+ * 198.0 KB minified, 58.0 KB gzipped; budget 200 / 59 KB.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -25,7 +27,7 @@ import { gzipSync } from 'node:zlib';
 import { build, type Rollup } from 'vite';
 import { afterAll, describe, expect, it } from 'vitest';
 
-const BUDGET_MIN = 198 * 1024;
+const BUDGET_MIN = 200 * 1024;
 const BUDGET_GZIP = 59 * 1024;
 
 mkdirSync('test-artifacts', { recursive: true });

@@ -12,8 +12,7 @@
  * ops are nodes:
  *
  *   constant → an initializer          broadcast_in_dim → Reshape (the dims kept), Expand
- *   convert → Cast (float → float16: then Where(IsNaN(x), NaN, x), as `convert` makes every NaN
- *             the positive quiet 0x7e00 and onnxruntime keeps a NaN's sign)
+ *   convert → Cast (a NaN into float16 is the quiet NaN with its sign in both)
  *   reshape → Reshape                  select → Where
  *   and / or → And / Or (bool), BitwiseAnd / BitwiseOr (integers, opset ≥ 18)
  *   compare → Equal / Less / Greater / LessOrEqual / GreaterOrEqual, NE as Not(Equal)
@@ -264,12 +263,8 @@ function convertNodes(x: ProgramExport, op: Op, v: string): string {
     );
   if (isFloat(from) && !isFloat(to) && to !== 'bool') x.warnings.push(castWarning(x.op, from, to));
   const cast = x.b.op('Cast', [v], { to: dtypeToOnnxDataType[to] });
-  return to === 'float16' && isFloat(from) ? quietNaN16(x, cast) : cast;
-}
-
-/** convert makes every NaN 0x7e00 in float16; onnxruntime keeps a NaN's sign (measured: 0xfe00). */
-function quietNaN16(x: ProgramExport, v: string): string {
-  return x.b.op('Where', [x.b.op('IsNaN', [v]), x.b.constant(tensor(Number.NaN, 'float16'), 'nan'), v]);
+  // Into float16 onnxruntime's Cast gives the quiet NaN with the NaN's sign, as convert does.
+  return cast;
 }
 
 /**
@@ -291,6 +286,11 @@ function floatPower(x: ProgramExport, op: Op, [a, e]: string[]): string {
   if (wide) return pow;
   const back = x.b.op('Cast', [pow], { to: dtypeToOnnxDataType[d] });
   return d === 'float16' ? quietNaN16(x, back) : back;
+}
+
+/** float16 arithmetic makes every NaN 0x7e00 (ir/ops/elements.ts); onnxruntime's Cast keeps a NaN's sign. */
+function quietNaN16(x: ProgramExport, v: string): string {
+  return x.b.op('Where', [x.b.op('IsNaN', [v]), x.b.constant(tensor(Number.NaN, 'float16'), 'nan'), v]);
 }
 
 /**

@@ -3,11 +3,18 @@
  * ties to even, straight from the float64 value (no double rounding through float32).
  */
 
+const F64 = new Float64Array(1);
+const HIGH = new Uint32Array(F64.buffer, 4, 1); // little-endian: the word with the sign
+
 function roundToBits(x: number, manBits: number, expBits: number): number {
   const bias = (1 << (expBits - 1)) - 1;
   const expMask = (1 << expBits) - 1;
   const sign = x < 0 || Object.is(x, -0) ? 1 << (manBits + expBits) : 0;
-  if (Number.isNaN(x)) return (expMask << manBits) | (1 << (manBits - 1));
+  if (Number.isNaN(x)) {
+    // The quiet NaN with the NaN's sign (a NaN read from memory can be negative), as convert gives.
+    F64[0] = x;
+    return ((HIGH[0] >>> 31) << (manBits + expBits)) | (expMask << manBits) | (1 << (manBits - 1));
+  }
   const a = Math.abs(x);
   if (a === Number.POSITIVE_INFINITY) return sign | (expMask << manBits);
   if (a === 0) return sign;

@@ -5,7 +5,7 @@
  */
 import { DTypeError, InvalidArgumentError, fmt } from '../errors.js';
 import { complexParts, isComplex } from './complex.js';
-import { type DType, byteSize, decodeScalar, encodeScalar } from './dtype.js';
+import { type DType, byteSize, decodeScalar, encodeScalar, isFloat } from './dtype.js';
 import { Tensor, checkShape, checkTensor, liveStorage, sameShape, stridesOf, zeros } from './tensor.js';
 
 /** NumPy broadcasting of shapes; throws `broadcast.shapes` when they do not broadcast. */
@@ -236,7 +236,56 @@ export function cast<D extends DType>(t: Tensor, dtype: D): Tensor<D> {
     if (!to64 && typeof v === 'bigint') v = Number(v);
     od[i] = encodeScalar(dtype, v, 'cast');
   }
+  carryNaNs(t, out);
   return out;
+}
+
+const isHalfFloat = (d: DType): boolean => d === 'float16' || d === 'bfloat16';
+
+/** Fraction bits of the float formats. */
+const FRACTION: Partial<Record<DType, number>> = { float16: 10, bfloat16: 7, float32: 23, float64: 52 };
+
+/** The sign bit (0 or 1) of element i of a float tensor, if it is a NaN; -1 if it is not. */
+function nanSign(t: Tensor, i: number): number {
+  if (isHalfFloat(t.dtype)) {
+    const b = (t.data as Uint16Array)[i];
+    return (b & 0x7fff) > (t.dtype === 'float16' ? 0x7c00 : 0x7f80) ? b >>> 15 : -1;
+  }
+  if (!Number.isNaN((t.data as Float32Array | Float64Array)[i])) return -1;
+  const bytes = new Uint8Array(t.data.buffer, t.data.byteOffset, t.data.byteLength);
+  return bytes[(i + 1) * (t.dtype === 'float64' ? 8 : 4) - 1] >>> 7; // little-endian: the last byte
+}
+
+/**
+ * Rewrites out's NaNs from `src`'s after a float → float conversion with a 16-bit side (whose value
+ * tables and encoders know one NaN): into a 16-bit float the quiet NaN with the sign, out of one
+ * the sign and payload, quieted — the rule of the IR's convert (ir/ops/convert.ts) and of `cast`.
+ */
+export function carryNaNs(src: Tensor, out: Tensor): void {
+  if (!isFloat(src.dtype) || !isFloat(out.dtype) || !(isHalfFloat(src.dtype) || isHalfFloat(out.dtype)))
+    return;
+  const fs = FRACTION[src.dtype] as number;
+  const ft = FRACTION[out.dtype] as number;
+  for (let i = 0; i < src.size; i++) {
+    const sign = nanSign(src, i);
+    if (sign < 0) continue;
+    if (isHalfFloat(out.dtype)) {
+      (out.data as Uint16Array)[i] = (sign << 15) | (out.dtype === 'float16' ? 0x7e00 : 0x7fc0);
+      continue;
+    }
+    // Out of a 16-bit float into float32 / float64: sign, all-ones exponent, quiet bit, payload.
+    const payload = (src.data as Uint16Array)[i] & ((1 << fs) - 1);
+    const words = new Uint32Array(out.data.buffer, out.data.byteOffset, out.data.byteLength / 4);
+    const high = out.dtype === 'float64' ? 2 * i + 1 : i; // float64: the high word of the pair
+    const top = ft - (out.dtype === 'float64' ? 32 : 0); // fraction bits in that word
+    words[high] =
+      ((sign << 31) |
+        (out.dtype === 'float64' ? 0x7ff00000 : 0x7f800000) |
+        (1 << (top - 1)) |
+        (payload << (top - fs))) >>>
+      0;
+    if (out.dtype === 'float64') words[2 * i] = 0;
+  }
 }
 
 /** Moves axis `from` to position `to` (a transpose), copying. */

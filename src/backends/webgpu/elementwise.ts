@@ -334,10 +334,13 @@ export function convertExpr(from: DType, to: DType, v: string): string {
     if (F) return `select(0u, 1u, !is_zero64(${F.dec}(${v})))`;
     return is64(from) ? `select(0u, 1u, ${v}.x != 0u || ${v}.y != 0u)` : `select(0u, 1u, ${v} != 0u)`;
   }
-  // A 16-bit float is read through its value table: every NaN is JS's one NaN (positive, quiet).
-  const half = from === 'float16' || from === 'bfloat16';
-  if (F && T && half && (to === 'float32' || to === 'float64'))
-    return `${T.enc}(select(${F.dec}(${v}), vec2<u32>(0u, 0x7FF80000u), is_nan64(${F.dec}(${v}))))`;
+  // A NaN keeps its sign, and its payload out of a 16-bit float (dec_* keep it, quieted); into a
+  // 16-bit float it is the quiet NaN with its sign (ir/ops/convert.ts).
+  if (F && T && (to === 'float16' || to === 'bfloat16')) {
+    const x = `${F.dec}(${v})`;
+    const nan = to === 'float16' ? '0x7E00u' : '0x7FC0u';
+    return `select(${T.enc}(${x}), (((${x}).y >> 16u) & 0x8000u) | ${nan}, is_nan64(${x}))`;
+  }
   if (F && T) return `${T.enc}(${F.dec}(${v}))`;
   if (T) {
     // Integer → float: the exact integer, rounded once.

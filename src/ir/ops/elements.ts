@@ -40,7 +40,7 @@ function oddFloat32Bits(x: number): number {
   return Math.abs(F32[0]) > Math.abs(x) ? u - 1 : u + 1;
 }
 
-/** float16 bits of `x`, to nearest even (NaN → 0x7e00, as float16Bits). */
+/** float16 bits of `x`, to nearest even (NaN → arithmetic's canonical 0x7e00; float16Bits keeps the sign). */
 function toFloat16Bits(x: number): number {
   if (Number.isNaN(x)) return 0x7e00;
   const u = oddFloat32Bits(x);
@@ -58,7 +58,7 @@ function toFloat16Bits(x: number): number {
   return sign | r;
 }
 
-/** bfloat16 bits of `x`, to nearest even (NaN → 0x7fc0, as bfloat16Bits). */
+/** bfloat16 bits of `x`, to nearest even (NaN → the canonical 0x7fc0; bfloat16Bits keeps the sign). */
 function toBfloat16Bits(x: number): number {
   if (Number.isNaN(x)) return 0x7fc0;
   const u = oddFloat32Bits(x);
@@ -67,7 +67,7 @@ function toBfloat16Bits(x: number): number {
 
 /**
  * The bit pattern of a number in float16 or bfloat16, rounded to nearest even once from the exact
- * double: the same bits as tensor/float16.ts's float16Bits / bfloat16Bits, without a log2 per call.
+ * double: the same bits as tensor/float16.ts's float16Bits / bfloat16Bits (but one NaN), without a log2 per call.
  */
 export function halfBits(dtype: DType): (x: number) => number {
   return dtype === 'float16' ? toFloat16Bits : toBfloat16Bits;
