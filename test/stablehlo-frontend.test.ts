@@ -5,9 +5,9 @@
  * StableHLO keeps C21 unless `zero_size_dims: 'out_of_bounds'` is asked for.
  */
 import { describe, expect, it } from 'vitest';
-import { execute } from '../src/core/call.js';
-import { stablehlo, tensor, zeros } from '../src/index.js';
-import { errorOf } from './helpers/errors.js';
+import { type ScatterCall, execute } from '../src/core/call.js';
+import { numpy, stablehlo, tensor, torch, zeros } from '../src/index.js';
+import { errorOf, expectRule } from './helpers/errors.js';
 
 const i32 = (v: unknown) => tensor(v as number[], 'int32');
 
@@ -199,5 +199,62 @@ describe('strict attributes', () => {
     const e = errorOf(() => stablehlo.gather(x, i32([[0]]), null as never));
     expect(e.cls).toBe('InvalidArgumentError');
     expect(e.code.startsWith('stablehlo.gather.')).toBe(true);
+  });
+});
+
+describe("stablehlo.scatter takes a lowered call's float rules (float_minmax, float_nan)", () => {
+  const bitsOf = (t: { data: ArrayBufferView }) =>
+    Array.from(new Uint32Array(t.data.buffer, t.data.byteOffset, t.data.byteLength / 4));
+  /** The call rebuilt as a stablehlo.scatter with its policy options, with or without the float rules. */
+  const again = (call: ScatterCall, floatRules: boolean) =>
+    stablehlo.scatter(
+      call.inputs[0],
+      call.scatter_indices,
+      call.updates[0],
+      {
+        ...call.dimension_numbers,
+        mode: call.options.mode as 'skip',
+        negative_indices: call.options.negative_indices,
+        ...(floatRules ? { float_minmax: call.options.float_minmax, float_nan: call.options.float_nan } : {}),
+      },
+      call.update_computation,
+    );
+  it('numpy.minimum.at (ties take the update, a NaN element kept) and torch amax (ties keep the element) give the same bits fed back, other bits without the rules', () => {
+    const nan = new Float32Array(new Uint32Array([0xffc00123]).buffer)[0];
+    const x = () => tensor(new Float32Array([0, -0, nan, 1]), 'float32');
+    const calls = [
+      numpy.lower.minimum.at(x(), [0, 1, 2], tensor(new Float32Array([-0, 0, 5]), 'float32')),
+      torch.lower.scatter_reduce(
+        x(),
+        0,
+        tensor([0, 1, 3], 'int64'),
+        tensor(new Float32Array([-0, 0, nan]), 'float32'),
+        'amax',
+      ),
+    ] as ScatterCall[];
+    for (const call of calls) {
+      expect(call.kind).toBe('scatter');
+      const want = bitsOf(execute(call));
+      expect(bitsOf(again(call, true))).toEqual(want);
+      expect(bitsOf(again(call, false))).not.toEqual(want);
+    }
+  });
+  it('a float rule that is not one is refused by the core rule (stablehlo.scatter.float_minmax, stablehlo.scatter.float_nan)', () => {
+    const args = [tensor([1, 2], 'float32'), tensor([[0]], 'int32'), tensor([5], 'float32')] as const;
+    const dn = {
+      update_window_dims: [],
+      inserted_window_dims: [0],
+      scatter_dims_to_operand_dims: [0],
+      index_vector_dim: 1,
+    };
+    expectRule(
+      () => stablehlo.scatter(...args, { ...dn, float_minmax: 'maybe' as never }, 'max'),
+      'stablehlo.scatter.float_minmax',
+    );
+    expectRule(
+      () => stablehlo.lower.scatter(...args, { ...dn, float_nan: 'last' as never }, 'add'),
+      'stablehlo.scatter.float_nan',
+    );
+    expect(stablehlo.scatter(...args, { ...dn, float_nan: 'update_first' }, 'add').toArray()).toEqual([6, 2]);
   });
 });

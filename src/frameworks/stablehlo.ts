@@ -18,6 +18,7 @@ import { type GatherCall, type ScatterCall, execute, executeAll } from '../core/
 import { OUT_CODES, checkOut } from '../core/validate.js';
 import { gatherShape as coreGatherShape } from '../core/gather-shape.js';
 import { scatterShape as coreScatterShape } from '../core/scatter-shape.js';
+import { FLOAT_MINMAX_RULES, FLOAT_NAN_RULES, isNaNRule } from '../core/kernels.js';
 import {
   GATHER_DIMENSION_FIELDS,
   type GatherDimensionNumbers,
@@ -64,6 +65,8 @@ const SCATTER_KEYS = [
   'duplicates',
   'duplicate_code',
   'include_self',
+  'float_minmax',
+  'float_nan',
   'checked',
   'op',
   'oob_code',
@@ -146,9 +149,20 @@ function scatterAttributes(attributes: StableHloScatterAttributes) {
     ...(attrs.duplicate_code === undefined
       ? {}
       : { duplicate_code: text(op, 'duplicate_code', attrs.duplicate_code) }),
+    // A lowered call's float rules (NumPy's and PyTorch's min / max and NaN orders) fed back in.
+    ...(attrs.float_minmax === undefined && attrs.float_nan === undefined ? {} : floatOptions(op, attrs)),
   };
   const dn = pick(attrs as StableHloScatterAttributes, SCATTER_DN_KEYS);
   return { op, policy, dn, out: attrs.out };
+}
+
+/** The float rules given (`<op>.float_minmax`, `<op>.float_nan`: a name, or a rule by place in the row). */
+function floatOptions(op: string, attrs: Pick<ScatterOptions, 'float_minmax' | 'float_nan'>): ScatterOptions {
+  const nan = attrs.float_nan ?? 'self_first';
+  return {
+    float_minmax: oneOf(op, 'float_minmax', attrs.float_minmax, FLOAT_MINMAX_RULES, 'ieee'),
+    float_nan: isNaNRule(nan) ? nan : oneOf(op, 'float_nan', nan, FLOAT_NAN_RULES, 'self_first'),
+  };
 }
 
 /** A built-in reducer name (compared as a value) or a function. */
