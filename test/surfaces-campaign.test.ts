@@ -2,7 +2,8 @@
  * Every surface on every registry op, with the hard values: a seeded campaign that draws calls of
  * each ready op of src/tables/registry.ts (all eleven frameworks) plus jax.at methods and
  * torch.index_put, over ordinary and size-0 shapes, many dtypes (float32/64/16, bfloat16, int8/32/64,
- * uint8, bool, complex64), negative, out-of-bounds and duplicate indices, every mode and reduction
+ * uint8, bool, complex64) with NaNs of both signs, −0 and ±∞, negative, out-of-bounds and duplicate
+ * indices, every mode and reduction
  * an op has. For each call: the public framework function and `execute` of its lowering give the
  * same bytes or the same error code; and for each call that runs, the surfaces of
  * test/helpers/surfaces.ts (StableHLO text read back, vjp, ONNX export in onnxruntime, translate,
@@ -44,12 +45,15 @@ const DTYPES: readonly DType[] = [
   'complex64',
 ];
 const isFloat = (d: DType) => d.startsWith('float') || d === 'bfloat16';
+/** A negative quiet NaN (x86 arithmetic makes these): its sign must survive every surface. */
+const NEG_NAN = new Float64Array(new BigUint64Array([0xfff8000000000000n]).buffer)[0];
 
 /** One value of `dtype`: halves and specials for floats, small integers, booleans. */
 function value(r: R, dtype: DType): number | boolean {
   if (dtype === 'bool') return r.next() < 0.5;
   if (dtype === 'uint8') return r.int(0, 9);
-  if (isFloat(dtype) && r.next() < 0.1) return r.pick([Number.NaN, -0, Number.POSITIVE_INFINITY, -1e8]);
+  if (isFloat(dtype) && r.next() < 0.1)
+    return r.pick([Number.NaN, NEG_NAN, -0, Number.POSITIVE_INFINITY, -1e8]);
   const v = r.int(-9, 9);
   return isFloat(dtype) || dtype === 'complex64' ? v + 0.5 : v;
 }
