@@ -3,8 +3,9 @@
  * each ready op of src/tables/registry.ts (all eleven frameworks) plus jax.at methods and
  * torch.index_put, over ordinary and size-0 shapes, many dtypes (float32/64/16, bfloat16, int8/32/64,
  * uint8, bool, complex64) with NaNs of both signs, −0 and ±∞, negative, out-of-bounds and duplicate
- * indices, every mode and reduction an op has. For each call: the public framework function and `execute` of its lowering give the
- * same bytes or the same error code; and for each call that runs, the surfaces of
+ * indices, every mode and reduction an op has. For each call: the public framework function and
+ * `execute` of its lowering give the same bytes or the same error code; and for each call that
+ * runs, the surfaces of
  * test/helpers/surfaces.ts (StableHLO text read back, vjp, ONNX export in onnxruntime, translate,
  * verify) agree with `execute`. The seed is printed; DIFFERENTIAL_SEED replays it,
  * SURFACES_CAMPAIGN_N sets the count (large runs: SURFACES_CAMPAIGN_N=5000).
