@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { type ScatterCall, execute } from '../src/core/call.js';
 import { numpy, stablehlo, tensor, torch, zeros } from '../src/index.js';
 import { errorOf, expectRule } from './helpers/errors.js';
+import { bits } from './helpers/surfaces.js';
 
 const i32 = (v: unknown) => tensor(v as number[], 'int32');
 
@@ -203,8 +204,6 @@ describe('strict attributes', () => {
 });
 
 describe("stablehlo.scatter takes a lowered call's float rules (float_minmax, float_nan)", () => {
-  const bitsOf = (t: { data: ArrayBufferView }) =>
-    Array.from(new Uint32Array(t.data.buffer, t.data.byteOffset, t.data.byteLength / 4));
   /** The call rebuilt as a stablehlo.scatter with its policy options, with or without the float rules. */
   const again = (call: ScatterCall, floatRules: boolean) =>
     stablehlo.scatter(
@@ -234,9 +233,9 @@ describe("stablehlo.scatter takes a lowered call's float rules (float_minmax, fl
     ] as ScatterCall[];
     for (const call of calls) {
       expect(call.kind).toBe('scatter');
-      const want = bitsOf(execute(call));
-      expect(bitsOf(again(call, true))).toEqual(want);
-      expect(bitsOf(again(call, false))).not.toEqual(want);
+      const want = bits(execute(call));
+      expect(bits(again(call, true))).toEqual(want);
+      expect(bits(again(call, false))).not.toEqual(want);
     }
   });
   it('a float rule that is not one is refused by the core rule (stablehlo.scatter.float_minmax, stablehlo.scatter.float_nan)', () => {

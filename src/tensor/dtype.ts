@@ -189,6 +189,8 @@ export const isBool = (d: DType): boolean => d === 'bool';
 export const isInteger = (d: DType): boolean => !isFloat(d) && d !== 'bool' && !isComplex(d);
 /** Is the dtype int64 or uint64 (stored as bigints)? */
 export const is64Bit = (d: DType): boolean => d === 'int64' || d === 'uint64';
+/** Is the dtype a 16-bit float (float16 or bfloat16, stored as bit patterns)? */
+export const isHalf = (d: DType): boolean => d === 'float16' || d === 'bfloat16';
 /** Can the dtype hold negative values (signed integers, floats, complex)? */
 export const isSigned = (d: DType): boolean =>
   // A predicate answers false for a value that is not a dtype name (it has no `startsWith`).

@@ -5,7 +5,7 @@
  */
 import { DTypeError, InvalidArgumentError, fmt } from '../errors.js';
 import { complexParts, isComplex } from './complex.js';
-import { type DType, byteSize, decodeScalar, encodeScalar, isFloat } from './dtype.js';
+import { type DType, byteSize, decodeScalar, encodeScalar, isFloat, isHalf } from './dtype.js';
 import { Tensor, checkShape, checkTensor, liveStorage, sameShape, stridesOf, zeros } from './tensor.js';
 
 /** NumPy broadcasting of shapes; throws `broadcast.shapes` when they do not broadcast. */
@@ -240,51 +240,50 @@ export function cast<D extends DType>(t: Tensor, dtype: D): Tensor<D> {
   return out;
 }
 
-const isHalfFloat = (d: DType): boolean => d === 'float16' || d === 'bfloat16';
-
 /** Fraction bits of the float formats. */
 const FRACTION: Partial<Record<DType, number>> = { float16: 10, bfloat16: 7, float32: 23, float64: 52 };
 
-/** The sign bit (0 or 1) of element i of a float tensor, if it is a NaN; -1 if it is not. */
-function nanSign(t: Tensor, i: number): number {
-  if (isHalfFloat(t.dtype)) {
+/** A float tensor's elements as 32-bit words, and the word of element i holding its sign. */
+function signWords(t: Tensor): { words: Uint32Array; at: (i: number) => number } {
+  const words = new Uint32Array(t.data.buffer, t.data.byteOffset, t.data.byteLength / 4);
+  return { words, at: t.dtype === 'float64' ? (i) => 2 * i + 1 : (i) => i }; // little-endian: high word last
+}
+
+/** The sign bit (0 or 1) of element i of a float tensor if it is a NaN, else -1. */
+function nanSign(t: Tensor, i: number, high: ReturnType<typeof signWords> | undefined): number {
+  if (high === undefined) {
     const b = (t.data as Uint16Array)[i];
     return (b & 0x7fff) > (t.dtype === 'float16' ? 0x7c00 : 0x7f80) ? b >>> 15 : -1;
   }
-  if (!Number.isNaN((t.data as Float32Array | Float64Array)[i])) return -1;
-  const bytes = new Uint8Array(t.data.buffer, t.data.byteOffset, t.data.byteLength);
-  return bytes[(i + 1) * (t.dtype === 'float64' ? 8 : 4) - 1] >>> 7; // little-endian: the last byte
+  return Number.isNaN((t.data as Float32Array | Float64Array)[i]) ? high.words[high.at(i)] >>> 31 : -1;
 }
 
 /**
  * Rewrites out's NaNs from `src`'s after a float → float conversion with a 16-bit side (whose value
  * tables and encoders know one NaN): into a 16-bit float the quiet NaN with the sign, out of one
  * the sign and payload, quieted — the rule of the IR's convert (ir/ops/convert.ts) and of `cast`.
+ * The bits are written, not computed: a NaN's sign and payload through JS arithmetic depend on V8.
  */
 export function carryNaNs(src: Tensor, out: Tensor): void {
-  if (!isFloat(src.dtype) || !isFloat(out.dtype) || !(isHalfFloat(src.dtype) || isHalfFloat(out.dtype)))
-    return;
+  if (!isFloat(src.dtype) || !isFloat(out.dtype) || !(isHalf(src.dtype) || isHalf(out.dtype))) return;
   const fs = FRACTION[src.dtype] as number;
   const ft = FRACTION[out.dtype] as number;
+  const high = isHalf(src.dtype) ? undefined : signWords(src);
+  const into = isHalf(out.dtype) ? undefined : signWords(out);
+  const quiet16 = out.dtype === 'float16' ? 0x7e00 : 0x7fc0;
+  // Into float32 / float64: all-ones exponent and the quiet bit in the high word; payload below.
+  const top = ft - (out.dtype === 'float64' ? 32 : 0); // fraction bits in the high word
+  const exponent = (out.dtype === 'float64' ? 0x7ff00000 : 0x7f800000) | (1 << (top - 1));
   for (let i = 0; i < src.size; i++) {
-    const sign = nanSign(src, i);
+    const sign = nanSign(src, i, high);
     if (sign < 0) continue;
-    if (isHalfFloat(out.dtype)) {
-      (out.data as Uint16Array)[i] = (sign << 15) | (out.dtype === 'float16' ? 0x7e00 : 0x7fc0);
+    if (into === undefined) {
+      (out.data as Uint16Array)[i] = (sign << 15) | quiet16;
       continue;
     }
-    // Out of a 16-bit float into float32 / float64: sign, all-ones exponent, quiet bit, payload.
-    const payload = (src.data as Uint16Array)[i] & ((1 << fs) - 1);
-    const words = new Uint32Array(out.data.buffer, out.data.byteOffset, out.data.byteLength / 4);
-    const high = out.dtype === 'float64' ? 2 * i + 1 : i; // float64: the high word of the pair
-    const top = ft - (out.dtype === 'float64' ? 32 : 0); // fraction bits in that word
-    words[high] =
-      ((sign << 31) |
-        (out.dtype === 'float64' ? 0x7ff00000 : 0x7f800000) |
-        (1 << (top - 1)) |
-        (payload << (top - fs))) >>>
-      0;
-    if (out.dtype === 'float64') words[2 * i] = 0;
+    const payload = (src.data as Uint16Array)[i] & ((1 << fs) - 1); // src is 16-bit here
+    into.words[into.at(i)] = ((sign << 31) | exponent | (payload << (top - fs))) >>> 0;
+    if (out.dtype === 'float64') into.words[2 * i] = 0;
   }
 }
 

@@ -3,12 +3,12 @@
  * with the spec's (and the reference interpreter's) conversion rules. The element-wise kernels
  * and `convert` / `iota` / reduce's promotion all read and write elements through these.
  */
-import { type DType, integerRange, is64Bit, isFloat } from '../../tensor/dtype.js';
+import { type DType, integerRange, is64Bit, isFloat, isHalf } from '../../tensor/dtype.js';
 import { bitsToBfloat16, bitsToFloat16 } from '../../tensor/float16.js';
 import { toDTypeScalar } from '../../tensor/scalar.js';
 import type { Fn1 } from './common.js';
 
-export const isHalf = (d: DType): boolean => d === 'float16' || d === 'bfloat16';
+export { isHalf };
 
 const HALF_VALUES = new Map<DType, Float64Array>();
 
