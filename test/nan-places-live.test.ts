@@ -1,7 +1,7 @@
 /**
  * PyTorch's NaN operand order by place, live (issue 23): random index_put(accumulate=True),
  * index_add, scatter multiply and scatter_reduce prod calls on float32 / float64 / complex64 /
- * complex128 (index_put on float16 too), ranks 1–3 with rows of 1–20 elements, parts NaN half the time (quiet and
+ * complex128 (index_put and index_add, with or without alpha, on float16 too), ranks 1–3 with rows of 1–20 elements, parts NaN half the time (quiet and
  * signalling payloads, both signs) beside finite, zero and infinite ones, run through the real
  * PyTorch 1.13 and the library and compared bit for bit. A fresh seed per run, printed
  * (DIFFERENTIAL_SEED replays it). Skipped when /usr/bin/python3 lacks PyTorch.
@@ -14,7 +14,7 @@ import { differentialSeed } from './helpers/seed.js';
 
 type R = ReturnType<typeof rng>;
 type FloatDType = 'float16' | 'float32' | 'float64' | 'complex64' | 'complex128';
-/** The dtypes of every op (index_put also draws float16: PyTorch's only place-dependent float16 op). */
+/** The dtypes of every op (index_put and index_add also draw float16: index_put's NaN sign depends on the place). */
 const DTYPES: readonly FloatDType[] = ['float32', 'float64', 'complex64', 'complex128'];
 const CASES_PER_OP = 150;
 
@@ -88,13 +88,19 @@ function indexPutCase(r: R, dtype: FloatDType): NaNCase {
   return { op: 'index_put', x: data(r, dtype, x), indices, v: data(r, dtype, v) };
 }
 
-/** index_add along a random dim with an index of 1–4 entries (duplicates likely). */
+/**
+ * index_add along a random dim with an index of 1–4 entries (duplicates likely), a third of the
+ * time with an alpha (0 makes inf · 0 a NaN of the product's own).
+ */
 function indexAddCase(r: R, dtype: FloatDType): NaNCase {
   const x = shapeOf(r);
   const dim = r.int(0, x.length - 1);
   const m = r.int(1, 4);
   const s = x.map((n, k) => (k === dim ? m : n));
-  return { op: 'index_add', x: data(r, dtype, x), dim, i: i64(ints(r, m, x[dim] - 1)), s: data(r, dtype, s) };
+  const alphas = dtype.startsWith('complex') ? [2, -1, 0.5, 3] : [2, -1, 0.5, 3, 0];
+  const alpha = r.next() < 0.3 ? { alpha: r.pick(alphas) } : {};
+  const i = i64(ints(r, m, x[dim] - 1));
+  return { op: 'index_add', x: data(r, dtype, x), dim, i, s: data(r, dtype, s), ...alpha };
 }
 
 /** scatter multiply / scatter_reduce prod: an index of src's shape along a random dim. */
@@ -113,14 +119,16 @@ describe.skipIf(!pythonHas('torch'))('NaN order by place vs PyTorch 1.13, random
     const r = rng(differentialSeed('nan-places-live.test.ts'));
     const cases: NaNCase[] = [];
     for (let k = 0; k < CASES_PER_OP; k++) {
-      cases.push(indexPutCase(r, r.pick([...DTYPES, 'float16'])), indexAddCase(r, r.pick(DTYPES)));
+      cases.push(indexPutCase(r, r.pick([...DTYPES, 'float16'])));
+      cases.push(indexAddCase(r, r.pick([...DTYPES, 'float16'])));
       cases.push(productCase(r, r.pick(DTYPES), r.next() < 0.5 ? 'scatter_mul' : 'scatter_prod'));
     }
     const want = peerRun(cases);
     const failures = cases.flatMap((c, k) => {
       const got = libraryRun(c);
       const d = bitDiff(got, want[k]);
-      return d.length ? [`${k} ${c.op} ${c.x.dtype}${JSON.stringify(c.x.shape)}: ${d.join(', ')}`] : [];
+      const how = c.op === 'index_add' ? ` dim ${c.dim} alpha ${c.alpha ?? 1}` : '';
+      return d.length ? [`${k} ${c.op}${how} ${c.x.dtype}${JSON.stringify(c.x.shape)}: ${d.join(', ')}`] : [];
     });
     expect(failures.slice(0, 8)).toEqual([]);
   });

@@ -284,13 +284,9 @@ function floatPower(x: ProgramExport, op: Op, [a, e]: string[]): string {
     message: `${x.op}: power rounds a double pow to ${d}; the IR's double is correctly rounded and onnxruntime's is the C library's pow (glibc: within 0.52 ulp), so the last bit may differ; StableHLO leaves power's accuracy to the implementation`,
   });
   if (wide) return pow;
-  const back = x.b.op('Cast', [pow], { to: dtypeToOnnxDataType[d] });
-  return d === 'float16' ? quietNaN16(x, back) : back;
-}
-
-/** float16 arithmetic makes every NaN 0x7e00 (ir/ops/elements.ts); onnxruntime's Cast keeps a NaN's sign. */
-function quietNaN16(x: ProgramExport, v: string): string {
-  return x.b.op('Where', [x.b.op('IsNaN', [v]), x.b.constant(tensor(Number.NaN, 'float16'), 'nan'), v]);
+  // A float16 NaN is the quiet NaN with x86's sign on both sides: the IR's (ir/ops/elements.ts
+  // halfNaN) and onnxruntime's Cast of glibc's pow NaN.
+  return x.b.op('Cast', [pow], { to: dtypeToOnnxDataType[d] });
 }
 
 /**

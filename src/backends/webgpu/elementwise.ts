@@ -11,8 +11,9 @@
  *   float64 arithmetic) and round once to the element type, as the CPU computes on float64 and
  *   stores. A NaN result has x86's bits, as the CPU's binary ops fix them (src/ir/ops/binary.ts
  *   fixNaNs): lhs's NaN quieted, else rhs's, else the negative default NaN; a float32 NaN is
- *   quieted when it is read; float16/bfloat16 results of arithmetic are the
- *   canonical NaN (halfBits), their min/max/negate/abs keep an operand's bits;
+ *   quieted when it is read, but negate / abs / sign keep its bits; float16/bfloat16 results of
+ *   arithmetic are the quiet NaN with that NaN's sign (enc_half, the CPU's halfNaN), their
+ *   min/max/negate/abs keep an operand's bits;
  * - sqrt is correctly rounded on both sides (an integer square root here); ops whose CPU result
  *   comes from V8's libm (exponential, log and atan2 on floats), float power (correctly rounded
  *   in double-double, ir/ops/pow.ts) and float remainder (an exact fmod) need what the soft float
@@ -91,11 +92,11 @@ fn enc_f32(x: vec2<u32>) -> u32 {
 fn dec_f16(h: u32) -> vec2<u32> { return dec_f32(f16_to_f32(h)); }
 fn dec_bf16(h: u32) -> vec2<u32> { return dec_f32(h << 16u); }
 // float64 → a 16-bit float with P mantissa bits and exponent bias EMAX, rounded once (the CPU's
-// halfBits); every NaN is the canonical one (nan), infinities are inf. f16 and bfloat16 differ
-// only in these four.
+// halfBits); a NaN is the quiet one (nan) with its sign (the CPU's halfNaN and convert),
+// infinities are inf. f16 and bfloat16 differ only in these four.
 fn enc_half(x: vec2<u32>, nan: u32, inf: u32, P: i32, EMAX: i32) -> u32 {
   let sign = (x.y >> 16u) & 0x8000u;
-  if (is_nan64(x)) { return nan; }
+  if (is_nan64(x)) { return sign | nan; }
   if (is_inf64(x)) { return sign | inf; }
   if (is_zero64(x)) { return sign; }
   let u = unpack64(x);
@@ -145,10 +146,11 @@ fn flt64(x: vec2<u32>, y: vec2<u32>) -> bool {
   return lt_u64(fkey64(x), fkey64(y));
 }
 // Rounding to an integral value: trunc, then one step by the rule (mode 0 floor, 1 ceil,
-// 2 ties to even, 3 ties away from zero). NaN, infinities and |x| >= 2^52 are integral.
+// 2 ties to even, 3 ties away from zero). Infinities and |x| >= 2^52 are integral; a NaN
+// comes back quieted (roundsd's, the CPU's unary fixNaNs).
 fn round64(x: vec2<u32>, mode: u32) -> vec2<u32> {
   let E = i32((x.y >> 20u) & 0x7FFu) - 1023;
-  if (E >= 52) { return x; }
+  if (E >= 52) { return q64(x); }
   let sign = x.y & SIGN;
   var t = vec2<u32>(0u, sign);
   var frac = !is_zero64(x);
@@ -335,12 +337,7 @@ export function convertExpr(from: DType, to: DType, v: string): string {
     return is64(from) ? `select(0u, 1u, ${v}.x != 0u || ${v}.y != 0u)` : `select(0u, 1u, ${v} != 0u)`;
   }
   // A NaN keeps its sign, and its payload out of a 16-bit float (dec_* keep it, quieted); into a
-  // 16-bit float it is the quiet NaN with its sign (ir/ops/convert.ts).
-  if (F && T && (to === 'float16' || to === 'bfloat16')) {
-    const x = `${F.dec}(${v})`;
-    const nan = to === 'float16' ? '0x7E00u' : '0x7FC0u';
-    return `select(${T.enc}(${x}), (((${x}).y >> 16u) & 0x8000u) | ${nan}, is_nan64(${x}))`;
-  }
+  // 16-bit float it is the quiet NaN with its sign (ir/ops/convert.ts; enc_half).
   if (F && T) return `${T.enc}(${F.dec}(${v}))`;
   if (T) {
     // Integer → float: the exact integer, rounded once.
@@ -523,12 +520,15 @@ function unaryExpr(kind: string, d: DType): Emit {
     if (kind === 'negate' || kind === 'abs') {
       const op = kind === 'negate' ? '^' : '& ~';
       if (d === 'float64') return ([a]) => `vec2<u32>(${a}.x, ${a}.y ${op} SIGN)`;
-      if (d === 'float32') return ([a]) => `(q32(${a}) ${op} SIGN)`;
+      if (d === 'float32') return ([a]) => `(${a} ${op} SIGN)`;
       return ([a]) => `(${a} ${op} ${sign})`;
     }
     if (kind === 'real') return ([a]) => a;
     if (kind === 'imag') return () => (d === 'float64' ? 'vec2<u32>(0u, 0u)' : '0u');
     if (kind === 'is_finite') return ([a]) => `select(0u, 1u, !is_nan64(${dec(a)}) && !is_inf64(${dec(a)}))`;
+    // sign of a NaN is its own bits (the CPU's fixNaNs; dec_f32 would quiet a signalling one).
+    if (kind === 'sign' && d === 'float32')
+      return ([a]) => `select(enc_f32(sign64(dec_f32(${a}))), ${a}, is_nan32(${a}))`;
     if (kind === 'sign') return ([a]) => enc(`sign64(${dec(a)})`);
     if (kind in rounding) return ([a]) => enc(`round64(${dec(a)}, ${rounding[kind]}u)`);
     if (kind === 'exponential' || kind === 'log')

@@ -64,7 +64,7 @@ function lowerIndexFamily(
   const scaled: Scaled = scale ? scale(S) : { updates: S, computation };
   const m0 = metaOf(op, out, X.rank === 0 ? [] : undefined);
   const m = scaled.prologue ? { ...m0, prologue: scaled.prologue } : m0;
-  // Complex index_add: the NaN order by place in ATen's rows (nan-places.ts).
+  // Complex and float16 index_add: the NaN order by place in ATen's rows (nan-places.ts).
   const nan = op === 'index_add' ? indexAddNaN(X.dtype, X1.shape, S.shape, d) : undefined;
   const policy = nan ? { ...policyOf(op, X.dtype), float_nan: nan } : policyOf(op, X.dtype);
   return takeScatter(m, X1, I, scaled.updates, d, scaled.computation, policy);
@@ -72,12 +72,14 @@ function lowerIndexFamily(
 
 /**
  * c + a·u rounded once (a fused multiply-add) to float64 or, with `single`, to float32. A NaN
- * product is the result even when c is NaN too (PyTorch 1.13 measured: source's payload, not
- * self's) — chosen here, not left to `c + p`, whose NaN operand order V8 may swap (a commutative add).
+ * source is the result even when c is NaN too (PyTorch 1.13 measured: source's payload, not
+ * self's) — chosen here, not left to `c + p`, whose NaN operand order V8 may swap (a commutative
+ * add). An invalid product (inf · 0: alpha is finite) makes no NaN of its own when c is one:
+ * vfmadd returns c's (measured: self's payload), else the default NaN.
  */
 function fma(c: number, a: number, u: number, single: boolean): number {
   const p = a * u;
-  if (Number.isNaN(p)) return p;
+  if (Number.isNaN(p)) return Number.isNaN(u) || !Number.isNaN(c) ? p : c * 1; // c quieted
   if (!Number.isFinite(c) || !Number.isFinite(p) || !Number.isFinite(a) || !Number.isFinite(u)) return c + p;
   const [mc, ec] = exactDouble(c);
   const [ma, ea] = exactDouble(a);

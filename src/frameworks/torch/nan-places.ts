@@ -26,6 +26,9 @@
  *   (p < L − L mod 8 on complex64, L − L mod 4 on complex128) adds product + self with AVX2's
  *   product (`update_first_re`), then complex64's next places (p < L − L mod 4) add product +
  *   self, its scalar rest self + product, and complex128's rest product + self.
+ * - index_add on float16, a self of rank ≥ 2: the add kernel on each slice (its row as above)
+ *   takes the update's sign first in its vector body of 32 halves (p < L − L mod 32), self's in
+ *   the scalar rest; a self of rank ≤ 1 is the scalar loop (self's sign first, TORCH_NAN).
  * - scatter multiply / scatter_reduce prod on complex128: ATen's loop nest along the last dim
  *   multiplies in NumPy's operand order, the nest along any other dim in the swapped one
  *   (`update_first` for products, core/complex-nan.ts).
@@ -174,18 +177,24 @@ function bands(row: number, ends: readonly (readonly [number, FloatNaNOrder])[])
   return kept.length === 1 ? kept[0][1] : ({ row, bands: kept } satisfies PlacedNaN);
 }
 
-/** index_add's NaN rule on a complex dtype (module comment); undefined for other dtypes. */
+/** index_add's NaN rule on a complex or float16 dtype (module comment); undefined for other dtypes. */
 export function indexAddNaN(
   dtype: DType,
   self: readonly number[],
   source: readonly number[],
   dim: number,
 ): FloatNaN | undefined {
-  if (dtype !== 'complex64' && dtype !== 'complex128') return undefined;
-  if (self.length <= 1) return dtype === 'complex64' ? 'self_first' : 'update_first';
+  const half = dtype === 'float16';
+  if (dtype !== 'complex64' && dtype !== 'complex128' && !half) return undefined;
+  if (self.length <= 1) return half ? undefined : dtype === 'complex64' ? 'self_first' : 'update_first';
   // The row of ATen's add kernel on a slice: the dims after `dim`, contiguous in self and source;
   // when both have size 1 at `dim` the whole slice coalesces (one element: the scalar loop).
   const L = self[dim] === 1 && source[dim] === 1 ? size(self) : size(self.slice(dim + 1));
+  if (half)
+    return bands(L, [
+      [L - (L % 32), 'update_first_sign'],
+      [L, 'self_first_sign'],
+    ]);
   if (dtype === 'complex128')
     return bands(L, [
       [L - (L % 4), 'update_first_re'],

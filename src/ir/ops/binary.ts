@@ -20,12 +20,14 @@
  *   library's pow in the last bit for ~10 % of random pairs), atan2 with V8's libm;
  * - minimum/maximum are IEEE minimum/maximum: NaN propagates and -0 < +0;
  * - a float32/float64 NaN result has x86's bits whatever V8's tier (fixNaNs): the spec leaves
- *   them open, and the library follows x86 wherever a framework does not decide;
+ *   them open, and the library follows x86 wherever a framework does not decide; a float16 /
+ *   bfloat16 one is x86's NaN of the float64 computation converted as `convert` converts it (the
+ *   quiet NaN with its sign: elements.ts halfNaN);
  * - on booleans add and maximum are OR, multiply and minimum are AND.
  */
 import { type DType, isComplex } from '../../tensor/dtype.js';
 import type { Tensor } from '../../tensor/tensor.js';
-import { BINARY_OPS, type BinaryOpName } from '../program.js';
+import { BINARY_OPS, type BinaryOpName, type UnaryOpName } from '../program.js';
 import {
   ANY,
   BOOL_OR_INT,
@@ -46,7 +48,7 @@ import {
   typeError,
 } from './common.js';
 import { complexBinary } from './complex.js';
-import { bitWidth, halfBits, halfValues, isHalf } from './elements.js';
+import { bitWidth, halfBits, halfNaN, halfValues, isHalf } from './elements.js';
 import { pow } from './pow.js';
 
 /** The element types each op takes (its input table's I1 and I2). */
@@ -178,14 +180,24 @@ const BOOL_FNS: Partial<Record<BinaryOpName, Fn2>> = {
   xor: (a, b) => a ^ b,
 };
 
-/** float16/bfloat16 bit patterns: min/max pick an operand's bits, the rest round once from float64. */
+/**
+ * float16/bfloat16 bit patterns: min/max pick an operand's bits, the rest round once from float64,
+ * a NaN result x86's NaN of that computation as convert makes it (elements.ts halfNaN).
+ */
 function halfKernel(kind: BinaryOpName, dtype: DType): Fn2 | undefined {
   const v = halfValues(dtype);
   if (kind === 'minimum') return (a, b) => (firstIsMin(v[a], v[b]) ? a : b);
   if (kind === 'maximum') return (a, b) => (firstIsMax(v[a], v[b]) ? a : b);
   const f = FLOAT_FNS[kind];
   const round = halfBits(dtype);
-  return f && ((a, b) => round(f(v[a], v[b])));
+  const nan = halfNaN(dtype, kind === 'remainder' ? 0 : 0x8000);
+  return (
+    f &&
+    ((a, b) => {
+      const r = f(v[a], v[b]);
+      return Number.isNaN(r) ? nan(a, b) : round(r);
+    })
+  );
 }
 
 function makeKernel(kind: BinaryOpName, dtype: DType): Fn2 | undefined {
@@ -232,7 +244,7 @@ export function kernelOrThrow(kind: BinaryOpName, dtype: DType): Fn2 {
  */
 export type NaNWrite = (ow: Int32Array, k: number, from: Int32Array | undefined, m: number) => void;
 
-export function nanWrite(kind: BinaryOpName, wide: boolean): NaNWrite {
+export function nanWrite(kind: BinaryOpName | UnaryOpName, wide: boolean): NaNWrite {
   const lanes = wide ? 2 : 1;
   const quiet = wide ? 0x00080000 : 0x00400000; // in the high word
   const positive = wide ? 0x7ff80000 : 0x7fc00000;

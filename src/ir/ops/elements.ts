@@ -73,6 +73,19 @@ export function halfBits(dtype: DType): (x: number) => number {
   return dtype === 'float16' ? toFloat16Bits : toBfloat16Bits;
 }
 
+/**
+ * The NaN a float16 / bfloat16 op computes, as its kernels make it: x86's NaN of the float64
+ * computation — the first NaN operand, else the negative default NaN (`made`; remainder's is
+ * positive, binary.ts fmod) — converted as `convert` converts one (convert.ts): the quiet NaN
+ * with that sign, payload dropped (PyTorch's and Eigen's halves compute through float32 the same
+ * way). Only the sign is read from the operands: a JS NaN's own sign depends on V8's tier.
+ */
+export function halfNaN(dtype: DType, made: 0 | 0x8000 = 0x8000): (a: number, b?: number) => number {
+  const quiet = dtype === 'float16' ? 0x7e00 : 0x7fc0;
+  const v = halfValues(dtype);
+  return (a, b = a) => quiet | (Number.isNaN(v[a]) ? a & 0x8000 : Number.isNaN(v[b]) ? b & 0x8000 : made);
+}
+
 /** The width in bits of an element type (i1 is one bit, as in the spec's `num_bits`). */
 export function bitWidth(dtype: DType): number {
   if (dtype === 'bool') return 1;

@@ -9,10 +9,19 @@
  * - floor, ceil, round_nearest_even, round_nearest_afz are IEEE roundToIntegral (−0.4 → −0);
  * - sqrt, exponential, log compute in float64 and round once to the element type, as the
  *   reference interpreter upcasts to double (`mapWithUpcastToDouble`), with V8's libm;
+ * - a NaN result has x86's bits whatever V8's tier (fixNaNs; binary.ts has the same rule):
+ *   negate, abs, sign and real of a NaN are its own bits (negate/abs with the sign flipped or
+ *   cleared: IEEE's quiet-computational ops, which never quiet a signalling NaN); the rounding
+ *   ops, sqrt, exponential and log give the operand's NaN quieted (roundsd, sqrtsd, glibc and
+ *   APFloat's roundToIntegral all do), or for an invalid operand (sqrt(−1), log(−1)) the negative
+ *   default NaN x86 makes — not V8's: its floor of a signalling NaN kept it signalling on some
+ *   calls and quieted it on others, and its log gives 0x7ff4000000000000 (a signalling pattern);
+ *   float16 / bfloat16 ones convert that NaN (elements.ts halfNaN), but negate and abs (bits);
  * - real is the identity and imag is +0 on real tensors; on complex ones both are parts.ts's rules;
  * - popcnt counts the set bits of the element's own width; not is bitwise (logical on i1).
  */
 import type { DType } from '../../tensor/dtype.js';
+import type { Tensor } from '../../tensor/tensor.js';
 import { UNARY_OPS, type UnaryOpName } from '../program.js';
 import {
   BOOL_OR_INT,
@@ -31,7 +40,8 @@ import {
   checkResults,
   typeError,
 } from './common.js';
-import { bitWidth, halfBits, halfValues, isHalf } from './elements.js';
+import { floatWords, nanWrite } from './binary.js';
+import { bitWidth, halfBits, halfNaN, halfValues, isHalf } from './elements.js';
 
 interface UnarySpec {
   /** The element types of the operand (input table I1). */
@@ -122,7 +132,40 @@ function halfKernel(kind: UnaryOpName, dtype: DType): Fn1 | undefined {
   if (kind === 'is_finite') return (a) => (Number.isFinite(v[a]) ? 1 : 0);
   const f = FLOAT_FNS[kind];
   const round = halfBits(dtype);
-  return f && ((a) => round(f(v[a])));
+  const nan = halfNaN(dtype);
+  return (
+    f &&
+    ((a) => {
+      const r = f(v[a]);
+      return Number.isNaN(r) ? nan(a) : round(r);
+    })
+  );
+}
+
+/** The ops whose NaN result is an operand's own bits (see the header); the rest compute one. */
+const BIT_OPS: Partial<Record<UnaryOpName, (hi: number) => number>> = {
+  negate: (hi) => hi ^ (0x80000000 | 0),
+  abs: (hi) => hi & 0x7fffffff,
+  sign: (hi) => hi,
+  real: (hi) => hi,
+};
+
+/** Rewrites every NaN of a float32/float64 result with x86's bits (see the header). */
+function fixNaNs(kind: UnaryOpName, operand: Tensor, out: Tensor): void {
+  const [x, o] = [operand.data, out.data] as Float64Array[];
+  const wide = operand.dtype === 'float64';
+  const bits = BIT_OPS[kind];
+  const write = nanWrite(kind, wide);
+  const hi = wide ? 1 : 0; // little-endian: the high word is the last lane
+  let views: Int32Array[] | undefined; // made at the first NaN: most results have none
+  for (let i = 0; i < o.length; i++) {
+    if (!Number.isNaN(o[i])) continue;
+    views ??= [floatWords(x), floatWords(o)];
+    const [xw, ow] = views;
+    if (!bits) write(ow, i, Number.isNaN(x[i]) ? xw : undefined, i);
+    else if (wide) [ow[2 * i], ow[2 * i + 1]] = [xw[2 * i], bits(xw[2 * i + hi])];
+    else ow[i] = bits(xw[i]);
+  }
 }
 
 /** The scalar function of `kind` on stored elements of `dtype`, or undefined where the spec has none. */
@@ -158,6 +201,7 @@ const rule: OpRule<UnaryOpName> = {
       typeError(op.kind, 'I1', `operand must be a tensor of ${SPEC[op.kind].types.text} type`, operand.dtype);
     const out = alloc({ shape: operand.shape, dtype: resultDType(op.kind, operand.dtype) });
     mapInto(f, operand.data, out.data);
+    if (out.dtype === 'float32' || out.dtype === 'float64') fixNaNs(op.kind, operand, out);
     return [out];
   },
 };
