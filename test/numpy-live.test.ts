@@ -13,6 +13,7 @@ import {
   encodeTensor,
   pythonHas,
   rng,
+  varyNaNs,
 } from '../scripts/goldens/golden.js';
 import { type Tensor, numpy, tensor } from '../src/index.js';
 import type { DType } from '../src/tensor/dtype.js';
@@ -36,7 +37,10 @@ const SPECIAL = [
 ];
 const IDX: DType[] = ['int64', 'int32', 'int16', 'int8', 'uint8'];
 
-/** Position-coded values (wrapped to fit 8-bit dtypes); float tensors sometimes carry edge values. */
+/**
+ * Position-coded values (wrapped to fit 8-bit dtypes); float tensors sometimes carry edge values,
+ * their NaNs of either sign, with payloads, some signalling (compared by their bits).
+ */
 function posTensor(shape: number[], dtype: DType, r?: R): Tensor {
   const n = shape.reduce((a, b) => a * b, 1);
   const special = r !== undefined && FLOATS.has(dtype) && r.next() < 0.3;
@@ -45,7 +49,8 @@ function posTensor(shape: number[], dtype: DType, r?: R): Tensor {
     if (special && r.next() < 0.4) return r.pick(SPECIAL);
     return dtype === 'uint8' ? i % 256 : dtype === 'int8' ? (i % 200) - 100 : i * 10 + 1;
   });
-  return tensor((dtype === 'int64' ? vals.map((v) => BigInt(v as number)) : vals) as never, dtype, shape);
+  const t = tensor((dtype === 'int64' ? vals.map((v) => BigInt(v as number)) : vals) as never, dtype, shape);
+  return r ? varyNaNs(r, t) : t;
 }
 function idxTensor(r: R, shape: number[], lo: number, hi: number, dtype: DType): Tensor {
   const n = shape.reduce((a, b) => a * b, 1);

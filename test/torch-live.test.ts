@@ -14,6 +14,7 @@ import {
   encodeTensor,
   pythonHas,
   rng,
+  varyNaNs,
 } from '../scripts/goldens/golden.js';
 import { type Tensor, tensor, torch } from '../src/index.js';
 import type { DType } from '../src/tensor/dtype.js';
@@ -51,7 +52,10 @@ const SPECIAL = [
 const SCALARS = [-3, 9, 2.5, -2.5, 0.001, 1.75, 255, 256, -129, 127.5, 1e10, -1e10, true, false, 0];
 const ALPHAS = [1, 2, -1, 3, 0.001, 2.5, -2.5, 0.1, 1.7, 1e10];
 
-/** Position-coded values; float tensors sometimes carry edge values (±0, NaN, ±Inf, subnormals). */
+/**
+ * Position-coded values; float tensors sometimes carry edge values (±0, NaN, ±Inf, subnormals),
+ * their NaNs of either sign, with payloads, some signalling (compared by their bits).
+ */
 function valTensor(r: R, shape: number[], dtype: DType): Tensor {
   const n = shape.reduce((a, b) => a * b, 1);
   const special = FLOATS.has(dtype) && r.next() < 0.3;
@@ -67,7 +71,7 @@ function valTensor(r: R, shape: number[], dtype: DType): Tensor {
           : i * 10 + 1 - (r.next() < 0.2 ? 50 : 0);
     return dtype === 'int64' ? BigInt(v) : v;
   });
-  return tensor(vals as never, dtype, shape);
+  return varyNaNs(r, tensor(vals as never, dtype, shape));
 }
 function idx(r: R, shape: number[], lo: number, hi: number, dtype: DType = 'int64'): Tensor {
   const n = shape.reduce((a, b) => a * b, 1);

@@ -205,6 +205,29 @@ else
         console.log(`${f.dtype}: ${pairs} pairs bit-identical`);
       });
 
+    t('mean divides every element: an untouched NaN made by each NaN rule, every format', async () => {
+      const r = rng(SEED + 2);
+      const even = Array.from({ length: N / 2 }, (_, i) => 2 * i); // odd elements stay untouched
+      for (const f of FORMATS) {
+        const make = pairMaker(f, r);
+        const a = fromBits(
+          f.dtype,
+          Array.from({ length: N }, () => make()[0]),
+        );
+        const b = fromBits(
+          f.dtype,
+          even.map(() => make()[1]),
+        );
+        for (const float_nan of FLOAT_NAN_RULES)
+          for (const include_self of [true, false])
+            await same(
+              call(a, b, even, 'mean', { float_nan, include_self }),
+              `${f.dtype} mean ${float_nan}`,
+              even,
+            );
+      }
+    });
+
     t(
       'mean with uneven counts per target (1 to ~40 updates), with and without self: floats and integers',
       async () => {

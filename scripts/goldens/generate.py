@@ -11,7 +11,8 @@ in-place NumPy functions, the modified) array, or the exception type and message
 their position (100*i + 10*j + k) so a result can be checked by eye.
 
 Tensor encoding: {"dtype": "int64", "shape": [2, 3], "data": [...]} with data flat row-major;
-64-bit integers beyond 2^53 and non-finite floats are strings ("18446744073709551615", "NaN").
+64-bit integers beyond 2^53 and non-finite floats are strings ("18446744073709551615", "NaN"; a
+NaN with its stored bits as "NaN:7ff8000000000001" wherever a tensor carries them).
 A tuple of index arrays is {"tuple": [...]}.
 """
 import json
@@ -21,7 +22,7 @@ import warnings
 
 import numpy as np
 
-from encoding import dec_value, enc_value
+from encoding import dec_value, enc_value, nan_bits
 
 warnings.filterwarnings("ignore")
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -43,30 +44,54 @@ TORCH_DTYPES = {} if torch is None else {
 }
 
 
+WORD = {2: np.uint16, 4: np.uint32, 8: np.uint64}
+TORCH_WORD = {2: torch.int16, 4: torch.int32, 8: torch.int64}
+
+
 def enc_np(a):
     a = np.asarray(a)
     name = a.dtype.name
-    return {"dtype": name, "shape": list(a.shape), "data": [enc_value(v, name) for v in a.reshape(-1).tolist()]}
+    flat = np.ascontiguousarray(a.reshape(-1))
+    bits = flat.view(WORD[a.itemsize]).tolist() if a.dtype.kind == "f" else [None] * flat.size
+    return {"dtype": name, "shape": list(a.shape), "data": [enc_value(v, name, b) for v, b in zip(flat.tolist(), bits)]}
+
+
+def nan_patches(t):
+    """The encoded NaNs' positions and stored patterns ("NaN:<hex>")."""
+    return [(k, nan_bits(v)) for k, v in enumerate(t["data"]) if nan_bits(v) is not None]
 
 
 def dec_np(t):
     data = [dec_value(v) for v in t["data"]]
-    return np.array(data, dtype=NP_DTYPES[t["dtype"]]).reshape(t["shape"])
+    a = np.array(data, dtype=NP_DTYPES[t["dtype"]])
+    for k, b in nan_patches(t):
+        a.view(WORD[a.itemsize])[k] = b
+    return a.reshape(t["shape"])
 
 
 def enc_torch(t):
     name = str(t.dtype).replace("torch.", "")
-    flat = t.reshape(-1)
+    flat = t.reshape(-1).contiguous()
     vals = flat.float().tolist() if name in ("float16", "bfloat16") else flat.tolist()
-    return {"dtype": name, "shape": list(t.shape), "data": [enc_value(v, name) for v in vals]}
+    size = flat.element_size()
+    bits = [None] * len(vals)
+    if flat.is_floating_point():
+        bits = [b & ((1 << (8 * size)) - 1) for b in flat.view(TORCH_WORD[size]).tolist()]
+    return {"dtype": name, "shape": list(t.shape), "data": [enc_value(v, name, b) for v, b in zip(vals, bits)]}
 
 
 def dec_torch(t):
     data = [dec_value(v) for v in t["data"]]
     dt = TORCH_DTYPES[t["dtype"]]
     if t["dtype"] in ("float16", "bfloat16"):
-        return torch.tensor(data, dtype=torch.float64).to(dt).reshape(t["shape"])
-    return torch.tensor(data, dtype=dt).reshape(t["shape"])
+        out = torch.tensor(data, dtype=torch.float64).to(dt)
+    else:
+        out = torch.tensor(data, dtype=dt)
+    for k, b in nan_patches(t):
+        size = out.element_size()
+        signed = b - (1 << (8 * size)) if b >= 1 << (8 * size - 1) else b
+        out.view(TORCH_WORD[size])[k] = signed
+    return out.reshape(t["shape"])
 
 
 def dec_arg(x, dec):

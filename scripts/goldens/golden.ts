@@ -45,7 +45,7 @@ export function loadGoldens(framework: 'numpy' | 'torch'): { versions: Record<st
 const isTensor = (x: unknown): x is EncodedTensor => typeof x === 'object' && x !== null && 'dtype' in x;
 
 function decodeValue(v: number | string | boolean, dtype: string): number | bigint | boolean {
-  if (v === 'NaN') return Number.NaN;
+  if (typeof v === 'string' && v.startsWith('NaN')) return Number.NaN;
   if (v === '-0') return -0;
   if (v === 'Infinity') return Number.POSITIVE_INFINITY;
   if (v === '-Infinity') return Number.NEGATIVE_INFINITY;
@@ -53,12 +53,53 @@ function decodeValue(v: number | string | boolean, dtype: string): number | bigi
   return v as number | boolean;
 }
 
+/**
+ * The unsigned view of a float tensor's storage, one word per element (bigints for float64), to
+ * read and write a NaN's bits; undefined for other dtypes.
+ */
+function floatWordView(t: Tensor): Uint16Array | Uint32Array | BigUint64Array | undefined {
+  const d = t.data as Float64Array | Float32Array | Uint16Array;
+  if (t.dtype === 'float16' || t.dtype === 'bfloat16') return d as Uint16Array;
+  if (t.dtype === 'float32') return new Uint32Array(d.buffer, d.byteOffset, d.length);
+  if (t.dtype === 'float64') return new BigUint64Array(d.buffer, d.byteOffset, d.length);
+  return undefined;
+}
+
+/** A NaN as it travels: `NaN:<bits in hex>` (the element's stored pattern, sign and payload). */
 export function decodeTensor(t: EncodedTensor): Tensor {
-  return tensor(
+  const out = tensor(
     t.data.map((v) => decodeValue(v, t.dtype)),
     t.dtype as DType,
     t.shape,
   );
+  const words = floatWordView(out);
+  t.data.forEach((v, k) => {
+    if (words && typeof v === 'string' && v.startsWith('NaN:'))
+      words[k] = words instanceof BigUint64Array ? BigInt(`0x${v.slice(4)}`) : Number.parseInt(v.slice(4), 16);
+  });
+  return out;
+}
+
+/**
+ * The NaNs of a float tensor with random bits: either sign, a payload or none, now and then
+ * signalling — what a live campaign feeds a framework so that which NaN comes out is compared.
+ */
+export function varyNaNs(r: ReturnType<typeof rng>, t: Tensor): Tensor {
+  const words = floatWordView(t);
+  if (!words) return t;
+  const bits = t.dtype === 'float64' ? 64 : t.dtype === 'float32' ? 32 : 16;
+  const fraction = bits === 64 ? 52 : bits === 32 ? 23 : t.dtype === 'float16' ? 10 : 7;
+  const values = t.toFlatArray() as number[];
+  values.forEach((v, k) => {
+    if (!Number.isNaN(v)) return;
+    const sign = r.next() < 0.5 ? 1n << BigInt(bits - 1) : 0n;
+    const exponent = ((1n << BigInt(bits - 1 - fraction)) - 1n) << BigInt(fraction);
+    const quiet = r.next() < 0.85 ? 1n << BigInt(fraction - 1) : 0n;
+    const payload = r.next() < 0.5 ? BigInt(r.int(1, 2 ** Math.min(fraction - 1, 20) - 1)) : 0n;
+    const w = sign | exponent | quiet | (quiet === 0n && payload === 0n ? 1n : payload);
+    words[k] = (words instanceof BigUint64Array ? w : Number(w)) as never;
+  });
+  return t;
 }
 
 /** Decodes one argument: tensors, tuples of tensors (JS arrays), scalars as they are. */
@@ -77,10 +118,17 @@ function encodeValue(v: unknown): number | string | boolean {
 }
 
 export function encodeTensor(t: Tensor): EncodedTensor {
-  return { dtype: t.dtype, shape: [...t.shape], data: t.toFlatArray().map(encodeValue) };
+  const words = floatWordView(t);
+  const data = t.toFlatArray().map((v, k) =>
+    words && typeof v === 'number' && Number.isNaN(v) ? `NaN:${words[k].toString(16)}` : encodeValue(v),
+  );
+  return { dtype: t.dtype, shape: [...t.shape], data };
 }
 
-/** Exact comparison (NaN equals NaN; -0 and +0 differ, encoded as '-0' and 0); returns a reason or null. */
+/**
+ * Exact comparison, a NaN by its bits (`NaN:<hex>`; a golden's bare 'NaN' matches any NaN); -0 and
+ * +0 differ, encoded as '-0' and 0. Returns a reason or null.
+ */
 export function compareTensor(actual: Tensor, expected: EncodedTensor): string | null {
   if (actual.dtype !== expected.dtype) return `dtype ${actual.dtype} != ${expected.dtype}`;
   if (actual.shape.join() !== expected.shape.join()) return `shape [${actual.shape}] != [${expected.shape}]`;
@@ -88,7 +136,8 @@ export function compareTensor(actual: Tensor, expected: EncodedTensor): string |
   for (let i = 0; i < got.length; i++) {
     const e = expected.data[i];
     const g = got[i];
-    if (!(g === e || (typeof g === 'number' && typeof e === 'number' && g === e))) {
+    const anyNaN = e === 'NaN' && typeof g === 'string' && g.startsWith('NaN');
+    if (!(g === e || anyNaN)) {
       return `element ${i}: ${String(g)} != ${String(e)} (got ${JSON.stringify(got)})`;
     }
   }

@@ -506,6 +506,8 @@ function halfNaN(rule: FloatNaNOrder, quiet: number, made: number): HalfNaN {
         Number.isNaN(b) ? (y & 0x8000) | canon : Number.isNaN(a) ? (x & 0x8000) | canon : made;
     case 'canonical':
       return () => canon;
+    case 'all_ones':
+      return () => 0xffff;
     default:
       return (x, y, a, b) => (Number.isNaN(a) ? x | quiet : Number.isNaN(b) ? y | quiet : made);
   }
@@ -525,9 +527,11 @@ function halfNaN(rule: FloatNaNOrder, quiet: number, made: number): HalfNaN {
  *   update's — payloads dropped (PyTorch float16);
  * - `update_first_sign`: the same with the update's sign first (PyTorch float16 index_put
  *   accumulate in its vector body);
- * - `canonical`: always the positive default NaN (PyTorch bfloat16).
+ * - `canonical`: always the positive default NaN (PyTorch bfloat16);
+ * - `all_ones`: always the NaN with every bit set (AVX2's narrowing of a NaN to bfloat16 in
+ *   PyTorch's vectorised kernels: the body of scatter_reduce mean's final division).
  * A NaN neither operand had (inf - inf, 0 * inf) is x86's default NaN, negative, except under
- * `canonical`. A PlacedNaN takes one of these by the element's place in its row (PyTorch's
+ * `canonical` and `all_ones`. A PlacedNaN takes one of these by the element's place in its row (PyTorch's
  * vectorised loops: test/nan-places.test.ts). On complex products the order is that of each
  * part's inner products (`update_first`: the update's part first, core/complex-nan.ts).
  */
@@ -541,6 +545,7 @@ export const FLOAT_NAN_RULES: readonly FloatNaNOrder[] = [
   'self_first_sign',
   'update_first_sign',
   'canonical',
+  'all_ones',
 ];
 
 /** Whether `rule` is a FloatNaN: an order, or a PlacedNaN whose bands cover [0, row) in order. */
@@ -620,6 +625,10 @@ function orderFix(dtype: DType, order: FloatNaNOrder): NaNFix {
   let lastSrc: Float32Array | Float64Array | null = null;
   let dv: Int32Array = new Int32Array(0);
   let sv: Int32Array = new Int32Array(0);
+  // The NaN when no operand's is kept: a rule's fixed one, else x86's default (made) NaN.
+  const fixed = rule === 'canonical' || rule === 'all_ones';
+  const baseHi = rule === 'all_ones' ? -1 : rule === 'canonical' ? canonHi : madeHi;
+  const baseLo = rule === 'all_ones' ? -1 : 0;
   const ints = (a: Float32Array | Float64Array): Int32Array =>
     new Int32Array(a.buffer, a.byteOffset, a.length * lanes);
   return (dst, i, src, j) => {
@@ -635,9 +644,9 @@ function orderFix(dtype: DType, order: FloatNaNOrder): NaNFix {
     const updNaN = Number.isNaN(src[j]);
     const fromSelf = updateFirst ? selfNaN && !updNaN : selfNaN;
     const fromUpd = !fromSelf && updNaN;
-    let hi = rule === 'canonical' ? canonHi : madeHi;
-    let lo = 0;
-    if (rule !== 'canonical' && (fromSelf || fromUpd)) {
+    let hi = baseHi;
+    let lo = baseLo;
+    if (!fixed && (fromSelf || fromUpd)) {
       const v = fromSelf ? dv : sv;
       const k = fromSelf ? i : j;
       const srcHi = v[k * lanes + lanes - 1]; // little-endian: the high word is the last lane
@@ -826,6 +835,25 @@ export function reduceKernel(
     return floatArith(r, nanFix(dtype, nan));
   if (r === 'mul' && (dtype === 'int32' || dtype === 'uint32')) return mulInt32;
   return { add: addPlain, sub: subPlain, mul: mulPlain, min: minPlain, max: maxPlain }[r];
+}
+
+/**
+ * Rewrites the NaN at element i of a float storage as an operation whose one NaN operand is that
+ * element makes it under `rule` — what `mean`'s division by a count does (PyTorch divides every
+ * element): quieted, or the sign-only / canonical NaN of the rule. With one NaN operand the
+ * operand order, and so the place, does not matter.
+ */
+export function nanOfOne(dtype: DType, rule: FloatNaN): (data: any, i: number) => void {
+  if (dtype === 'float16' || dtype === 'bfloat16') {
+    const [quiet, made, one] = dtype === 'float16' ? [0x0200, 0xfe00, 0x3c00] : [0x0040, 0xffc0, 0x3f80];
+    const nan = halfNaNOf(rule, quiet, made);
+    return (data, i) => {
+      data[i] = nan(data[i], one, Number.NaN, 1, i);
+    };
+  }
+  const fix = nanFix(dtype, rule);
+  const one = dtype === 'float64' ? new Float64Array([1]) : new Float32Array([1]);
+  return (data, i) => fix(data, i, one, 0);
 }
 
 /** The identity of a reducer in `dtype` (for include_self = false), as a stored value. */

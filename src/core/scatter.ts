@@ -32,6 +32,7 @@ import {
   FLOAT_MINMAX_RULES,
   FLOAT_NAN_RULES,
   isNaNRule,
+  nanOfOne,
   reduceKernel,
   reducerIdentity,
 } from './kernels.js';
@@ -625,7 +626,7 @@ function runGeneral(job: ScatterJob): Tensor[] {
     };
   }
   map.forEachRun(sourceOf(job), fn, skipHandler(map, job.partial, fn));
-  if (counts) for (const t of results) divideByCounts(t, counts, setup.includeSelf);
+  if (counts) for (const t of results) divideByCounts(t, counts, setup.includeSelf, setup.nan);
   return results;
 }
 
@@ -684,23 +685,27 @@ function customKernel(
 }
 
 /** Finishes `mean`: sum / count at every updated element (floor division for integers, as PyTorch). */
-function divideByCounts(t: Tensor, counts: Float64Array, includeSelf: boolean): void {
+function divideByCounts(t: Tensor, counts: Float64Array, includeSelf: boolean, nan: FloatNaN): void {
   const d = t.data as any;
   const dt = t.dtype;
   if (isComplex(dt)) {
     divideComplexByCounts(d, dt, counts, includeSelf);
     return;
   }
+  // PyTorch divides every element, an untouched one by 1 (count.masked_fill_(count == 0, 1)):
+  // only a NaN changes, made as the rule makes one of a single NaN operand (a signalling NaN
+  // quieted, a float16 payload or a bfloat16 sign dropped: measured, PyTorch 1.13).
+  const nanOf = isFloat(dt) ? nanOfOne(dt, nan) : undefined;
   for (let i = 0; i < counts.length; i++) {
-    if (counts[i] === 0) continue;
-    const c = counts[i] + (includeSelf ? 1 : 0);
-    if (dt === 'int64' || dt === 'uint64') {
+    const c = counts[i] + (includeSelf ? 1 : 0) || 1;
+    if (nanOf) {
+      const v = decodeScalar(dt, d[i]) as number;
+      if (Number.isNaN(v)) nanOf(d, i);
+      else if (c !== 1) d[i] = encodeScalar(dt, v / c);
+    } else if (c === 1) continue;
+    else if (dt === 'int64' || dt === 'uint64') {
       const q = d[i] / BigInt(c);
       d[i] = d[i] < 0n && q * BigInt(c) !== d[i] ? q - 1n : q;
-    } else if (isFloat(dt)) {
-      // A NaN sum is kept bit for bit: x86's division returns its (already quiet) NaN operand.
-      const v = decodeScalar(dt, d[i]) as number;
-      if (!Number.isNaN(v)) d[i] = encodeScalar(dt, v / c);
     } else d[i] = Math.floor(d[i] / c);
   }
 }

@@ -115,7 +115,8 @@ export type FloatNaNOrder =
   | 'update_first_re'
   | 'self_first_sign'
   | 'update_first_sign'
-  | 'canonical';
+  | 'canonical'
+  | 'all_ones';
 
 /**
  * A NaN operand order by the element's place in its row, for kernels whose order depends on it

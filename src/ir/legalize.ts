@@ -171,6 +171,7 @@ const NAN_RULES: Readonly<Record<string, string>> = {
   self_first_sign: "returns the default NaN with the first NaN operand's sign (payloads dropped)",
   update_first_sign: "returns the default NaN with the update's NaN sign first (payloads dropped)",
   canonical: 'returns the positive default NaN for every NaN result',
+  all_ones: 'returns the NaN with every bit set for every NaN result',
 };
 
 /**
@@ -352,8 +353,9 @@ function identity(body: Body, dtype: DType): number | bigint | boolean {
 
 /**
  * PyTorch's `mean` (scatter_reduce): per target, the sum of its updates (and itself, with
- * include_self) over their count (+1), floor-divided for integers; untouched targets keep the
- * input. Two scatters (sums, counts in 64 bits), a divide, a select.
+ * include_self) over their count (+1), floor-divided for integers; an untouched target is the
+ * input divided by 1, as PyTorch divides every element (its value unchanged, a NaN made by the
+ * divide). Two scatters (sums, counts in 64 bits), two selects, a divide.
  */
 function mean(parts: ScatterParts, includeSelf: boolean): ValueId[] {
   const { b, op, inputs, idx, updates } = parts;
@@ -372,11 +374,12 @@ function mean(parts: ScatterParts, includeSelf: boolean): ValueId[] {
     results: [i64],
   });
   const touched = b.compare('GT', counts, b.splat(0n, 'int64', t.shape));
-  const den = includeSelf ? b.binary('add', counts, b.splat(1n, 'int64', t.shape)) : counts;
+  const one = b.splat(1n, 'int64', t.shape);
+  const den = includeSelf ? b.binary('add', counts, one) : b.select(touched, counts, one);
   return inputs.map((input, k) => {
     const dtype = op.results[k].dtype;
     const d = b.one({ kind: 'convert', operands: [den], results: [{ shape: t.shape, dtype }] });
-    return b.select(touched, floorDivide(b, sums[k], d), input);
+    return floorDivide(b, includeSelf ? sums[k] : b.select(touched, sums[k], input), d);
   });
 }
 

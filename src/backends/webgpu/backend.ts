@@ -627,7 +627,7 @@ export class WebGpuBackend implements Backend {
             reducerFn(named, dtype, nan16, options.float_minmax ?? 'ieee', options.float_nan ?? 'self_first'),
           identity,
           reset,
-          comp === 'mean' ? meanFn(dtype) : undefined,
+          comp === 'mean' ? meanFn(dtype, options.float_nan ?? 'self_first') : undefined,
           W > 0,
           last,
         ),

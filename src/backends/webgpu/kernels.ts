@@ -515,7 +515,7 @@ export function applyKernel(
   ${seg}
   ${reset ? `if (s1 > s0) { acc = ${ident}; }` : ''}
   for (var q = s0; q < s1; q++) { acc = red(acc, ld_UPD(${upd})); }
-  ${finFn ? `if (s1 > s0) { acc = fin(acc, s1 - s0${reset ? '' : ' + 1u'}); }` : ''}
+  ${finFn ? `acc = fin(acc, max(s1 - s0${reset ? '' : ' + 1u'}, 1u));` : ''}
   return acc;
 }`;
   const body =

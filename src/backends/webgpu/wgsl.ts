@@ -285,6 +285,8 @@ function nanStatements(rule: FloatNaNOrder, quiet: string, sign: string, canon: 
       return `if (is_nan32(y)) { return (b & ${sign}) | ${canon}; } if (is_nan32(x)) { return (a & ${sign}) | ${canon}; }`;
     case 'canonical':
       return `if (is_nan32(x) || is_nan32(y)) { return ${canon}; }`;
+    case 'all_ones': // every bit of the element's width: the sign bit and all below it
+      return `if (is_nan32(x) || is_nan32(y)) { return ${sign} | (${sign} - 1u); }`;
     default:
       return `if (is_nan32(x)) { return a | ${quiet}; } if (is_nan32(y)) { return b | ${quiet}; }`;
   }
@@ -326,7 +328,8 @@ export function reducerFn(
   }
   const arith = reducer === 'add' || reducer === 'sub' || reducer === 'mul';
   if (dtype === 'float32' && arith) {
-    const made = nan === 'canonical' ? ' if (is_nan32(r)) { return 0x7FC00000u; }' : '';
+    const fixed = { canonical: '0x7FC00000u', all_ones: '0xFFFFFFFFu' }[nan as string];
+    const made = fixed ? ` if (is_nan32(r)) { return ${fixed}; }` : '';
     return `${head} { let x = a; let y = b; ${nanStatements(nan, '0x400000u', '0x80000000u', '0x7FC00000u')} let r = f32_${reducer}(a, b);${made} return r; }`;
   }
   if (dtype === 'float32') return `${head} { return f32_${reducer}(a, b); }`;
@@ -336,7 +339,7 @@ export function reducerFn(
     const narrow = dtype === 'float16' ? 'f32_to_f16' : 'f32_to_bf16';
     const quiet = dtype === 'float16' ? '0x200u' : '0x40u';
     const canon = `${nan16 & 0x7fff}u`;
-    const made = nan === 'canonical' ? canon : `${nan16}u`;
+    const made = nan === 'canonical' ? canon : nan === 'all_ones' ? '0xFFFFu' : `${nan16}u`;
     return `${head} { let x = ${up('a')}; let y = ${up('b')}; ${nanStatements(nan, quiet, '0x8000u', canon)} let r = f32_${reducer}(x, y); if (is_nan32(r)) { return ${made}; } return ${narrow}(r); }`;
   }
   if (dtype === 'int64' || dtype === 'uint64') {
@@ -388,6 +391,7 @@ function reducerFn64(head: string, reducer: string, minmax: FloatMinMax, nan: Fl
     return `${head} { let x = a; let y = b; ${pickStatements(reducer, minmax, 'is_nan64', 'fgt64')} }`;
   }
   const canon = 'vec2<u32>(0u, 0x7FF80000u)';
+  const ones = 'vec2<u32>(0xFFFFFFFFu, 0xFFFFFFFFu)';
   const signed = (v: string) => `vec2<u32>(0u, (${v}.y & SIGN) | 0x7FF80000u)`;
   const operands = {
     update_first: 'if (is_nan64(b)) { return quiet64(b); } if (is_nan64(a)) { return quiet64(a); }',
@@ -395,9 +399,11 @@ function reducerFn64(head: string, reducer: string, minmax: FloatMinMax, nan: Fl
     self_first_sign: `if (is_nan64(a)) { return ${signed('a')}; } if (is_nan64(b)) { return ${signed('b')}; }`,
     update_first_sign: `if (is_nan64(b)) { return ${signed('b')}; } if (is_nan64(a)) { return ${signed('a')}; }`,
     canonical: `if (is_nan64(a) || is_nan64(b)) { return ${canon}; }`,
+    all_ones: `if (is_nan64(a) || is_nan64(b)) { return ${ones}; }`,
     self_first: 'if (is_nan64(a)) { return quiet64(a); } if (is_nan64(b)) { return quiet64(b); }',
   }[nan];
-  const made = nan === 'canonical' ? ` if (is_nan64(r)) { return ${canon}; }` : '';
+  const fixed = nan === 'canonical' ? canon : nan === 'all_ones' ? ones : undefined;
+  const made = fixed ? ` if (is_nan64(r)) { return ${fixed}; }` : '';
   return `${head} { ${operands} let r = f64_${reducer}(a, b);${made} return r; }`;
 }
 
@@ -413,22 +419,39 @@ export function nativeOp(reducer: string, dtype: DType): '+' | '-' | '*' | undef
 }
 
 /**
- * `fn fin(a: E, n: u32) -> E`: mean's last step, the sum divided by its count n, exactly as the
- * CPU's divideByCounts: floats rounded once (a NaN, ±inf or ±0 kept as it is), integers floored.
+ * `fn fin(a: E, n: u32) -> E`: mean's last step, every element divided by its count n (1 for an
+ * untouched one), exactly as the CPU's divideByCounts: floats rounded once (±inf or ±0 kept as
+ * they are, a NaN made as `nan` makes one of a single NaN operand: nanOfOne), integers floored.
  */
-export function meanFn(dtype: DType): string {
+export function meanFn(dtype: DType, nan: FloatNaN = 'self_first'): string {
   const E = elemType(elementBytes(dtype));
   const head = `fn fin(a: ${E}, n: u32) -> ${E}`;
-  const keep = (x: string) => `if (is_nan32(${x}) || is_inf32(${x}) || is_zero32(${x})) { return a; }`;
+  const keep = (x: string) => `if (is_inf32(${x}) || is_zero32(${x})) { return a; }`;
+  // The rule's NaN of one NaN operand `a`: a fixed NaN, its sign only, or `a` quieted.
+  const one = (quiet: string, sign: string, canon: string, ones: string) =>
+    nan === 'canonical'
+      ? canon
+      : nan === 'all_ones'
+        ? ones
+        : nan === 'self_first_sign' || nan === 'update_first_sign'
+          ? `(a & ${sign}) | ${canon}`
+          : `a | ${quiet}`;
+  const nan16 = (quiet: string, canon: string) =>
+    `if (is_nan32(x)) { return ${one(quiet, '0x8000u', canon, '0xFFFFu')}; }`;
   switch (dtype) {
-    case 'float64':
-      return `${head} { return f64_div_count(a, n); }`;
-    case 'float32':
-      return `${head} { ${keep('a')} return f32_div_count(a, a & SIGN, n, 23, 127); }`;
+    case 'float64': {
+      const v = (hi: string, lo = '0u') => `vec2<u32>(${lo}, ${hi})`;
+      const made = one(v('0x80000u'), v('SIGN'), v('0x7FF80000u'), v('0xFFFFFFFFu', '0xFFFFFFFFu'));
+      return `${head} { if (is_nan64(a)) { return ${made}; } return f64_div_count(a, n); }`;
+    }
+    case 'float32': {
+      const made = one('0x400000u', 'SIGN', '0x7FC00000u', '0xFFFFFFFFu');
+      return `${head} { if (is_nan32(a)) { return ${made}; } ${keep('a')} return f32_div_count(a, a & SIGN, n, 23, 127); }`;
+    }
     case 'float16':
-      return `${head} { let x = f16_to_f32(a); ${keep('x')} return f32_div_count(x, a & 0x8000u, n, 10, 15); }`;
+      return `${head} { let x = f16_to_f32(a); ${nan16('0x200u', '0x7E00u')} ${keep('x')} return f32_div_count(x, a & 0x8000u, n, 10, 15); }`;
     case 'bfloat16':
-      return `${head} { let x = a << 16u; ${keep('x')} return f32_div_count(x, a & 0x8000u, n, 7, 127); }`;
+      return `${head} { let x = a << 16u; ${nan16('0x40u', '0x7FC0u')} ${keep('x')} return f32_div_count(x, a & 0x8000u, n, 7, 127); }`;
     case 'int64':
       return `${head} { return floordiv_i64(a, n); }`;
     case 'uint64':

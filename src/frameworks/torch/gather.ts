@@ -69,9 +69,13 @@ const NO_INDEX = zeros([0], 'int64');
 export const readsNothing = (m: CallMeta, X: Tensor, policy: GatherPolicy): GatherCall =>
   flatGather(m, X, NO_INDEX, policy);
 
-/** A scatter that writes nothing: `X` unchanged (PyTorch checks no index then). */
-export const writesNothing = (m: CallMeta, X: Tensor, policy: ScatterPolicy): ScatterCall =>
-  flatScatter(m, X, NO_INDEX, zeros([0], X.dtype), 'replace', policy);
+/** A scatter that writes nothing: `X` unchanged (PyTorch checks no index then); `mean` still divides by 1. */
+export const writesNothing = (
+  m: CallMeta,
+  X: Tensor,
+  policy: ScatterPolicy,
+  computation: 'replace' | 'mean' = 'replace',
+): ScatterCall => flatScatter(m, X, NO_INDEX, zeros([0], X.dtype), computation, policy);
 
 /**
  * torch.<op>.out_overlap as torch.gather checks it (1.13, after out's dtype, before the index's):

@@ -208,6 +208,21 @@ export function indexAddNaN(
 }
 
 /**
+ * scatter_reduce mean's NaN rule on bfloat16, by the flat place of a result element among the
+ * result's `size`: the final `out.div_(count)` runs ATen's vectorised kernel over the whole
+ * result, whose body (32 elements a step) narrows a NaN to 0xffff (AVX2's conversion), the scalar
+ * rest to 0x7fc0 (c10::BFloat16) — every element, touched or not (measured, PyTorch 1.13). The
+ * sums before it are scalar (`canonical`); a NaN sum in the body becomes 0xffff all the same.
+ */
+export function meanNaN(dtype: DType, size: number): FloatNaN | undefined {
+  if (dtype !== 'bfloat16') return undefined;
+  return bands(size, [
+    [size - (size % 32), 'all_ones'],
+    [size, 'canonical'],
+  ]);
+}
+
+/**
  * The NaN rule of a complex product of scatter (reduce='multiply') / scatter_reduce('prod'):
  * complex128 along a dim other than the last multiplies in the swapped operand order.
  */

@@ -22,7 +22,7 @@ import {
   policyOf,
 } from './policy.js';
 import type { LoweredScatter } from '../lowered.js';
-import { scatterProductNaN } from './nan-places.js';
+import { meanNaN, scatterProductNaN } from './nan-places.js';
 import { checkNoOverlap, checkNoPartialOverlap } from './overlap.js';
 
 /**
@@ -62,9 +62,15 @@ function lowerScatterFamily(
   // amax/amin as PyTorch's kernel: isnan(src) ? src : std::max(self, src) — NaN updates win
   // bit for bit, a ±0 tie keeps self.
   const base = { ...policyOf(op, X.dtype), include_self, float_minmax: 'self_on_tie' as const };
-  // complex128 products off the last dim: ATen's other loop nest swaps operands (nan-places.ts).
-  const product = computation === 'mul' ? scatterProductNaN(X.dtype, d, X.rank) : undefined;
-  const policy = product ? { ...base, float_nan: product } : base;
+  // complex128 products off the last dim: ATen's other loop nest swaps operands; bfloat16 mean's
+  // division by place (nan-places.ts).
+  const placed =
+    computation === 'mul'
+      ? scatterProductNaN(X.dtype, d, X.rank)
+      : computation === 'mean'
+        ? meanNaN(X.dtype, X.size)
+        : undefined;
+  const policy = placed ? { ...base, float_nan: placed } : base;
   // PyTorch 1.13 has no mean kernel for bool nor amax/amin for complex; with include_self=False
   // it first fills the targets by a plain scatter, which checks every index before that kernel
   // is dispatched (measured: test/torch-scalar-order).
@@ -79,7 +85,9 @@ function lowerScatterFamily(
       `torch.${op}: reduce "mean" is not implemented for bool (PyTorch: "${kernel}" not implemented for 'Bool')`,
     );
   }
-  if (X1 === undefined || I1 === undefined) return writesNothing(metaOf(op, out), X, policy);
+  // No index: self, but mean still divides every element by 1 (a NaN made anew, as divideByCounts).
+  if (X1 === undefined || I1 === undefined)
+    return writesNothing(metaOf(op, out), X, policy, computation === 'mean' ? 'mean' : 'replace');
   // torch.<op>.dtype: no amax/amin kernel for complex (no order on the complex plane).
   if (complexOrder)
     throw new DTypeError(
