@@ -76,3 +76,49 @@ describe('ONNX add/mul scatters keep the NaN onnxruntime keeps (issue 23)', () =
         });
       }
 });
+
+/** A [1, L] tensor of one 32- or 64-bit pattern. */
+function rowOf(w: Width, L: number, bits: bigint): Tensor {
+  if (w === 'float32')
+    return new Tensor(w, [1, L], new Float32Array(new Uint32Array(L).fill(Number(bits)).buffer));
+  return new Tensor(w, [1, L], new Float64Array(new BigUint64Array(L).fill(bits).buffer));
+}
+
+/** Every element's pattern, hex. */
+const words = (d: ArrayBufferView, w: Width) =>
+  Array.from(
+    (w === 'float32'
+      ? new Uint32Array(d.buffer, d.byteOffset, d.byteLength / 4)
+      : new BigUint64Array(d.buffer, d.byteOffset, d.byteLength / 8)) as ArrayLike<number | bigint>,
+    (b) => b.toString(16),
+  );
+
+describe("ONNX ScatterND add/mul by slice length: onnxruntime's NaN operand order by place", () => {
+  // Both operands NaN everywhere: onnxruntime's loop over a slice returns the update's NaN in its
+  // two-element steps (float32; float64 mul from L = 3) and the element's in its scalar rest.
+  for (const w of ['float32', 'float64'] as const)
+    for (const reduction of ['add', 'mul'] as const)
+      it(`${w} ${reduction}: slices of 1 to 12 elements, bit for bit`, async () => {
+        const [x, y] = PAIRS[w][0];
+        const model = buildModel({
+          opType: 'ScatterND',
+          opset: 18,
+          inputTypes: [w, 'int64', w],
+          outputType: w,
+          attributes: { reduction },
+        });
+        const s = await ort.InferenceSession.create(model, { logSeverityLevel: 4, intraOpNumThreads: 1 });
+        const idx = tensor([[0n]], 'int64');
+        for (let L = 1; L <= 12; L++) {
+          const feeds = {
+            in0: toOrt(ort, rowOf(w, L, x)),
+            in1: toOrt(ort, idx),
+            in2: toOrt(ort, rowOf(w, L, y)),
+          };
+          const want = words((await s.run(feeds)).out.data as ArrayBufferView, w);
+          const got = onnx.ScatterND(rowOf(w, L, x), idx, rowOf(w, L, y), { reduction });
+          expect(words(got.data, w), `L = ${L}`).toEqual(want);
+        }
+        await s.release();
+      });
+});

@@ -31,8 +31,45 @@ const shuffle = <T>(xs: T[]): T[] => {
 };
 const prod = (s: readonly number[]): number => s.reduce((a, b) => a * b, 1);
 
-/** Random data whose arithmetic stays exact (small integers, quarters for floats). */
-function randomData(shape: number[], dtype: DType): Tensor {
+/**
+ * Float edge values as bit patterns per width: ±0, ±inf, NaNs of either sign with and without a
+ * payload, a signalling NaN. `ordered` leaves out what max/min reductions order otherwise in
+ * onnxruntime (NaN dropped, a ±0 tie: docs/onnx.md departures).
+ */
+function edgeBits(dtype: DType, ordered: boolean): bigint[] {
+  const [w, f] = dtype === 'float64' ? [64, 52] : dtype === 'float32' ? [32, 23] : [16, 10];
+  const sign = 1n << BigInt(w - 1);
+  const inf = ((1n << BigInt(w - 1 - f)) - 1n) << BigInt(f);
+  const quiet = inf | (1n << BigInt(f - 1));
+  const infs = [inf, sign | inf];
+  if (ordered) return infs;
+  return [0n, sign, ...infs, quiet, sign | quiet, quiet | 0x15n, sign | quiet | 0x2an, inf | 3n];
+}
+
+/**
+ * Random data whose arithmetic stays exact (small integers, quarters for floats); a float tensor
+ * now and then with edge values in place of some (edgeBits), compared by their bits all the same.
+ */
+function randomData(shape: number[], dtype: DType, ordered = false): Tensor {
+  const t = finiteData(shape, dtype);
+  if (!['float16', 'float32', 'float64'].includes(dtype) || !chance(0.3)) return t;
+  const edges = edgeBits(dtype, ordered);
+  const d = t.data as Float64Array | Float32Array | Uint16Array;
+  const words =
+    dtype === 'float64'
+      ? new BigUint64Array(d.buffer, d.byteOffset, d.length)
+      : dtype === 'float32'
+        ? new Uint32Array(d.buffer, d.byteOffset, d.length)
+        : (d as Uint16Array);
+  for (let k = 0; k < words.length; k++) {
+    if (!chance(0.4)) continue;
+    const b = pick(edges);
+    words[k] = (words instanceof BigUint64Array ? b : Number(b)) as never;
+  }
+  return t;
+}
+
+function finiteData(shape: number[], dtype: DType): Tensor {
   const n = prod(shape);
   const vals = Array.from({ length: n }, () => {
     switch (dtype) {
@@ -124,9 +161,20 @@ async function check(c: Case): Promise<void> {
     .map((t) => (t ? `${t.dtype}${JSON.stringify(t.shape)}` : 'none'))
     .join(', ')}`;
   expect(got.shape, label).toEqual(expected.dims);
-  if (!bytes(got.data).equals(bytes(expected.data as ArrayBufferView))) {
+  const [ours, theirs] = [bytes(got.data), bytes(expected.data as ArrayBufferView)];
+  if (!ours.equals(theirs)) {
+    // The first differing elements as stored bytes (NaN payloads and signs show), then both whole.
+    const w = got.data.BYTES_PER_ELEMENT;
+    const diff: string[] = [];
+    for (let k = 0; k < got.size && diff.length < 6; k++) {
+      const [a, b] = [ours.subarray(k * w, k * w + w), theirs.subarray(k * w, k * w + w)];
+      if (!a.equals(b))
+        diff.push(
+          `${k}: ${Buffer.from(a).reverse().toString('hex')}/${Buffer.from(b).reverse().toString('hex')}`,
+        );
+    }
     throw new Error(
-      `${label}\nours ${got.toString()}\nort  ${Array.from(expected.data as ArrayLike<unknown>).join(',')}`,
+      `${label}\nours/ort ${diff.join(', ')}\nours ${got.toString()}\nort  ${Array.from(expected.data as ArrayLike<unknown>).join(',')}`,
     );
   }
   counts[c.opType] = (counts[c.opType] ?? 0) + 1;
@@ -259,12 +307,13 @@ function scatterElementsCase(type: 'Scatter' | 'ScatterElements', version: numbe
   const reduction = pick(reductions);
   const lastWins = reduction === 'none' && chance(0.25);
   const dtype = pick(reduction === 'none' ? MOVE_DTYPES : ARITH_DTYPES);
-  const data = randomData(dshape, dtype);
+  const ordered = reduction === 'max' || reduction === 'min';
+  const data = randomData(dshape, dtype, ordered);
   const axis = int(-r, r - 1);
   const neg = type === 'Scatter' && version < 11 ? 0 : 0.3;
   const { shape, values } = elementIndices(dshape, (axis + r) % r, reduction === 'none' && !lastWins, neg);
   const indices = indexTensor(values, shape, pick(['int32', 'int64']));
-  const updates = randomData(shape, dtype);
+  const updates = randomData(shape, dtype, ordered);
   const attrs: Record<string, AttributeValue | undefined> = { axis };
   if (reduction !== 'none' || (version >= 16 && chance(0.3))) attrs.reduction = reduction;
   const opset = type === 'Scatter' ? int(9, 10) : opsetFor(version, [11, 13, 16, 18]);
@@ -290,7 +339,8 @@ function scatterNDCase(version: number): Case {
   const lastWins = reduction === 'none' && chance(0.25);
   const unique = reduction === 'none' && !lastWins;
   const dtype = pick(reduction === 'none' ? MOVE_DTYPES : ARITH_DTYPES);
-  const data = randomData(dshape, dtype);
+  const ordered = reduction === 'max' || reduction === 'min';
+  const data = randomData(dshape, dtype, ordered);
   const k = int(1, r);
   const tuples = prod(dshape.slice(0, k));
   const middle = randomShape(int(0, 2), 0, 3);
@@ -311,7 +361,7 @@ function scatterNDCase(version: number): Case {
     values.push(...tuple.map((x, j) => maybeNegative(x, dshape[j], 0.3)));
   }
   const indices = indexTensor(values, [...middle, k], 'int64');
-  const updates = randomData([...middle, ...dshape.slice(k)], dtype);
+  const updates = randomData([...middle, ...dshape.slice(k)], dtype, ordered);
   const attrs: Record<string, AttributeValue | undefined> = {};
   if (reduction !== 'none' || (version >= 16 && chance(0.3))) attrs.reduction = reduction;
   const opset = opsetFor(version, [11, 13, 16, 18]);

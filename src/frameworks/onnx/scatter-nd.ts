@@ -22,9 +22,12 @@
  *   `{ duplicates: 'last_wins' }`;
  * - `opset` (code `onnx.ScatterND.opset`): opset >= 11; `out`: data's shape and dtype.
  *
- * Lowering: the `nd` family, index vectors last, no batch dims (families.ts).
+ * Lowering: the `nd` family, index vectors last, no batch dims (families.ts); an add / mul
+ * reduction on float32 / float64 takes onnxruntime's NaN operand order by place (sliceNaN).
  */
+import type { FloatNaN } from '../../core/kernels.js';
 import { fmt } from '../../errors.js';
+import type { DType } from '../../tensor/dtype.js';
 import { sameShape } from '../../tensor/tensor.js';
 import { runs } from '../checks.js';
 import { ndScatter, ndShape } from '../families.js';
@@ -66,9 +69,35 @@ export const lowerScatterND = scatterOp(
         { updatesShape: updates.shape, expected },
       );
     const policy = scatterPolicy(op, reduction, duplicates);
-    return ndScatter(meta, data, indices, updates, REDUCER[reduction], policy);
+    const nan = sliceNaN(data.dtype, reduction, data.shape.slice(k));
+    const placed = nan ? { ...policy, float_nan: nan } : policy;
+    return ndScatter(meta, data, indices, updates, REDUCER[reduction], placed);
   },
 );
+
+/**
+ * The NaN operand order of an `add` / `mul` reduction where both operands are NaN (the spec
+ * leaves the bits open), as onnxruntime 1.30's CPU kernel returns it — measured per slice length
+ * L (the data dims past the index depth; test/onnx-differential.test.ts feeds such NaNs): its
+ * loop over a slice runs two elements a step on float32 (add and mul, L ≥ 2) and on float64 mul
+ * (L ≥ 3), whose body returns the update's NaN (places p < L − L mod 2) and whose scalar rest
+ * returns the element's; float64 add, and a slice of one element, the element's everywhere (the
+ * core's default). Other dtypes have no such kernel there (no float16 reduction).
+ */
+function sliceNaN(dtype: DType, reduction: string, slice: readonly number[]): FloatNaN | undefined {
+  const L = slice.reduce((a, b) => a * b, 1);
+  const paired = dtype === 'float32' ? L >= 2 : dtype === 'float64' && reduction === 'mul' && L >= 3;
+  if ((reduction !== 'add' && reduction !== 'mul') || !paired) return undefined;
+  const body = L - (L % 2);
+  if (body === L) return 'update_first';
+  return {
+    row: L,
+    bands: [
+      [body, 'update_first'],
+      [L, 'self_first'],
+    ],
+  };
+}
 
 /**
  * ONNX `ScatterND`: `out[indices[i]] = updates[i]` (or combined by `reduction`).
