@@ -4,7 +4,8 @@
  * the two share: tf.gather (with batchDims), tf.gatherND, tf.scatterND (duplicates summed) and
  * tf.tensorScatterUpdate (duplicates: last wins). TF.js takes int32 indices only and has no
  * batch_dims for gatherND, so those are the generated ranges. Values are small integers stored as
- * float32, so summation order cannot change a result.
+ * float32, so summation order cannot change a result, and now and then ±0 or ±inf (a zero's sign
+ * compared).
  *
  * Known departure, pinned below: tfjs-backend-wasm 4.22 computes tf.gather with batchDims > 0
  * wrongly (the TF doc example gives [[1, 2], [4, 0], [garbage]]; other cases trap with
@@ -38,7 +39,11 @@ function generate(seed: number): Case[] {
   const r = rng(seed).next;
   const int = (lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1));
   const shapeOf = (rank: number, lo = 1, hi = 4) => Array.from({ length: rank }, () => int(lo, hi));
-  const values = (shape: number[]) => Float32Array.from({ length: prod(shape) }, () => int(-50, 50));
+  // Small integers, now and then ±0 or ±inf (compared by sign; sums of inf and -inf are NaN
+  // on both sides; NaN bits are not compared: TF.js's come from V8's arithmetic, not TF's kernels).
+  const EDGES = [0, -0, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY];
+  const values = (shape: number[]) =>
+    Float32Array.from({ length: prod(shape) }, () => (r() < 0.08 ? EDGES[int(0, 3)] : int(-50, 50)));
   const cases: Case[] = [];
   for (let c = 0; c < CASES_PER_OP; c++) {
     // gather with batchDims
@@ -150,7 +155,7 @@ function differ(
     const same =
       mine.shape.length === theirs.shape.length &&
       mine.shape.every((s, i) => s === theirs.shape[i]) &&
-      (mine.data as Float32Array).every((v, i) => Object.is(v, theirs.data[i]) || v === theirs.data[i]);
+      (mine.data as Float32Array).every((v, i) => Object.is(v, theirs.data[i]));
     if (!same) mismatches.push(c);
   }
   return { compared, mismatches };
