@@ -156,14 +156,14 @@ function fixNaNs(kind: UnaryOpName, operand: Tensor, out: Tensor): void {
   const wide = operand.dtype === 'float64';
   const bits = BIT_OPS[kind];
   const write = nanWrite(kind, wide);
-  const hi = wide ? 1 : 0; // little-endian: the high word is the last lane
   let views: Int32Array[] | undefined; // made at the first NaN: most results have none
   for (let i = 0; i < o.length; i++) {
     if (!Number.isNaN(o[i])) continue;
     views ??= [floatWords(x), floatWords(o)];
     const [xw, ow] = views;
     if (!bits) write(ow, i, Number.isNaN(x[i]) ? xw : undefined, i);
-    else if (wide) [ow[2 * i], ow[2 * i + 1]] = [xw[2 * i], bits(xw[2 * i + hi])];
+    else if (wide)
+      [ow[2 * i], ow[2 * i + 1]] = [xw[2 * i], bits(xw[2 * i + 1])]; // little-endian: high word last
     else ow[i] = bits(xw[i]);
   }
 }
