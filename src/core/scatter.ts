@@ -61,7 +61,14 @@ import {
   scatterRange,
 } from './scatter-range.js';
 import { type ScatterShapeInfo, checkVariadicShapes, scatterShape } from './scatter-shape.js';
-import type { ReducerName, ScatterDimensionNumbers, ScatterOptions, UpdateComputation } from './types.js';
+import {
+  ON_STORAGE,
+  type ReducerName,
+  type ScatterDimensionNumbers,
+  type ScatterOptions,
+  type StorageUpdate,
+  type UpdateComputation,
+} from './types.js';
 
 /** The CHECK walk reads and writes no data. */
 const NO_BITS = new Int32Array(0);
@@ -643,6 +650,14 @@ function customKernel(
   updates: readonly Tensor[],
   op: string,
 ): RunFn {
+  // A computation that works on stored elements moves their bits itself (types.ts ON_STORAGE).
+  const onStorage = (f as { [ON_STORAGE]?: StorageUpdate })[ON_STORAGE];
+  if (onStorage) {
+    const [dst, src] = [results.map((t) => t.data), updates.map((t) => t.data)];
+    return (r, t, n) => {
+      for (let j = 0; j < n; j++) onStorage(dst, t + j, src, r + j);
+    };
+  }
   const N = results.length;
   const store = (i: number, at: number, value: Scalar) => {
     const d = results[i].dtype;

@@ -3,7 +3,7 @@
  * them, plus the index policies (out-of-bounds, negative indices, duplicates) that the
  * frameworks need and StableHLO leaves out.
  */
-import type { Scalar } from '../tensor/dtype.js';
+import type { Scalar, Storage } from '../tensor/dtype.js';
 import type { Tensor } from '../tensor/tensor.js';
 
 /** `#stablehlo.gather<...>` dimension numbers plus slice sizes. */
@@ -104,6 +104,22 @@ export type ReducerName = 'replace' | 'add' | 'sub' | 'mul' | 'min' | 'max' | 'm
  * input, `(c0, …, cN-1, u0, …, uN-1) => [n0, …, nN-1]` for N variadic inputs.
  */
 export type UpdateFunction = (...args: Scalar[]) => Scalar | readonly Scalar[];
+
+/**
+ * The same computation on stored elements, attached to an UpdateFunction under ON_STORAGE: it
+ * reads element `at` of each result storage and element `from` of each update storage and writes
+ * the results' elements in place, so every bit moves as the computation moves it (a region body
+ * run by the IR: a NaN's sign and payload, which a JS number of a 16-bit float cannot carry).
+ */
+export type StorageUpdate = (
+  results: readonly Storage[],
+  at: number,
+  updates: readonly Storage[],
+  from: number,
+) => void;
+
+/** The key under which an UpdateFunction carries its StorageUpdate (see customKernel). */
+export const ON_STORAGE: unique symbol = Symbol('onStorage');
 
 /** A scatter's update computation: a built-in reducer by name, or a function of scalars. */
 export type UpdateComputation = ReducerName | UpdateFunction;

@@ -8,9 +8,9 @@
  * as the reference interpreter reports them, and the caller decides (the CLI exits 1).
  */
 import { type GatherCall, type ScatterCall, execute, executeAll } from '../core/call.js';
-import type { UpdateFunction } from '../core/types.js';
+import { ON_STORAGE, type StorageUpdate, type UpdateFunction } from '../core/types.js';
 import { DTypeError, InvalidArgumentError, fmt } from '../errors.js';
-import { type DType, type Scalar, isComplex } from '../tensor/dtype.js';
+import { type DType, type Scalar, type Storage, isComplex } from '../tensor/dtype.js';
 import { Tensor, full } from '../tensor/tensor.js';
 import { checkOutcome } from './checks.js';
 import { evalOp } from './ops/index.js';
@@ -209,12 +209,38 @@ function bodyFunction(ctx: Context, body: Body, dtypes: readonly DType[]): Updat
       `stablehlo.scatter: an update computation on ${complexType} must be one of the built-in bodies (add, subtract, multiply, minimum, maximum, or returning the update); got another body`,
       { dtype: complexType },
     );
-  return (...xs: Scalar[]) => {
+  const f = (...xs: Scalar[]) => {
     const args = xs.map((x, k) => full([], x, dtypes[k % n]));
     const outs = runBody(ctx, body, args, 'scatter body');
     // Real dtypes only (checked above): item() is a Scalar.
     return n === 1 ? (outs[0].item() as Scalar) : outs.map((t) => t.item() as Scalar);
   };
+  // The core runs this one: each element copied as it is stored (a typed array's slice and set
+  // move bytes), so a NaN keeps its sign and payload through a body that only selects it — the
+  // scalars above would re-encode it (a 16-bit float's JS value has no sign for NaN).
+  const element = (s: Storage, k: number, dtype: DType) => new Tensor(dtype, [], s.slice(k, k + 1) as never);
+  const onStorage: StorageUpdate = (results, at, updates, from) => {
+    const args = [
+      ...results.map((s, k) => element(s, at, dtypes[k])),
+      ...updates.map((s, k) => element(s, from, dtypes[k])),
+    ];
+    const outs = runBody(ctx, body, args, 'scatter body');
+    if (outs.length !== n) wrongResults(outs.length, n);
+    outs.forEach((o, k) => {
+      if (o.dtype !== dtypes[k] || o.size !== 1) wrongResults(outs.length, n, o);
+      (results[k] as Storage & { set(a: ArrayLike<unknown>, at: number): void }).set(o.data as never, at);
+    });
+  };
+  return Object.assign(f, { [ON_STORAGE]: onStorage });
+}
+
+/** A body that returns other than one 0-d tensor of each input's type (the verifier's C23 / C25). */
+function wrongResults(count: number, n: number, t?: Tensor): never {
+  const got = t ? `a ${t.dtype} tensor of shape ${fmt(t.shape)}` : `${count} value(s)`;
+  throw new InvalidArgumentError(
+    'stablehlo.scatter.C23',
+    `stablehlo.scatter: update_computation must return ${n} 0-d tensor(s) of the inputs' element types; got ${got}`,
+  );
 }
 
 function runCheck(ctx: Context, op: Extract<Op, { kind: 'check' }>, ins: Tensor[], where: string): Tensor[] {
