@@ -149,13 +149,13 @@ function sameButNaNBits(want: Bits, got: Bits): boolean {
   const rule = NAN_WIDTH[want.dtype];
   if (!rule || got.dtype !== want.dtype || got.shape.join() !== want.shape.join()) return false;
   if (got.bytes.length !== want.bytes.length) return false;
-  const [digits, isNaN] = rule;
+  const [digits, nanBits] = rule;
   // Little-endian storage: an element's hex, bytes reversed, is its bit pattern.
   const value = (hex: string, k: number) =>
     BigInt(`0x${(hex.slice(k, k + digits).match(/../g) ?? []).reverse().join('')}`);
   for (let k = 0; k < want.bytes.length; k += digits) {
     const [a, b] = [want.bytes.slice(k, k + digits), got.bytes.slice(k, k + digits)];
-    if (a !== b && !(isNaN(value(want.bytes, k)) && isNaN(value(got.bytes, k)))) return false;
+    if (a !== b && !(nanBits(value(want.bytes, k)) && nanBits(value(got.bytes, k)))) return false;
   }
   return true;
 }
