@@ -531,9 +531,9 @@ function halfNaN(rule: FloatNaNOrder, quiet: number, made: number): HalfNaN {
  * - `all_ones`: always the NaN with every bit set (AVX2's narrowing of a NaN to bfloat16 in
  *   PyTorch's vectorised kernels: the body of scatter_reduce mean's final division).
  * A NaN neither operand had (inf - inf, 0 * inf) is x86's default NaN, negative, except under
- * `canonical` and `all_ones`. A PlacedNaN takes one of these by the element's place in its row (PyTorch's
- * vectorised loops: test/nan-places.test.ts). On complex products the order is that of each
- * part's inner products (`update_first`: the update's part first, core/complex-nan.ts).
+ * `canonical` and `all_ones`. A PlacedNaN takes one of these by the element's place in its row
+ * (PyTorch's vectorised loops: test/nan-places.test.ts). On complex products the order is that of
+ * each part's inner products (`update_first`: the update's part first, core/complex-nan.ts).
  */
 export type FloatNaN = FloatNaNOrder | PlacedNaN;
 

@@ -699,7 +699,7 @@ function customKernel(
   };
 }
 
-/** Finishes `mean`: sum / count at every updated element (floor division for integers, as PyTorch). */
+/** Finishes `mean`: sum / count at every element, 1 where none landed (floor division for integers, as PyTorch). */
 function divideByCounts(t: Tensor, counts: Float64Array, includeSelf: boolean, nan: FloatNaN): void {
   const d = t.data as any;
   const dt = t.dtype;
