@@ -61,11 +61,18 @@ function floats(rnd: () => number, len: number, special: number): Float32Array {
   return f;
 }
 
-/** onnx.ScatterND add with the hook set to `hook`, as result bits. */
-function scatterBits(hook: Hook, data: Tensor, idx: Tensor, upd: Tensor): Uint32Array {
+/**
+ * onnx.ScatterND add (the `update_first` NaN rule on rows) or, `viaJax`, jax.at(…).add of the same
+ * rows (`self_first`), with the hook set to `hook`, as result bits.
+ */
+function scatterBits(hook: Hook, data: Tensor, idx: Tensor, upd: Tensor, viaJax = false): Uint32Array {
   hooks.range = hook;
   try {
-    const r = onnx.ScatterND(data, idx, upd, { reduction: 'add' });
+    const r = viaJax
+      ? jax
+          .at(data, new Tensor('int32', [idx.size], Int32Array.from(idx.data as BigInt64Array, Number)))
+          .add(upd)
+      : onnx.ScatterND(data, idx, upd, { reduction: 'add' });
     return new Uint32Array(r.data.buffer, r.data.byteOffset, r.size);
   } finally {
     hooks.range = null;
@@ -94,33 +101,53 @@ describe('wasm scatter-add rows', () => {
           new Tensor('float32', [m, c], floats(rnd, m * c, p)),
         ] as const;
         const before = taken;
-        const got = scatterBits(wasm, ...args);
+        const viaJax = k % 2 === 1; // both NaN rules
+        const got = scatterBits(wasm, ...args, viaJax);
         expect(taken, `seed ${seed} case ${k}`).toBe(before + 1);
-        expect(Array.from(got), `seed ${seed} case ${k} n ${n} c ${c} m ${m}`).toEqual(
-          Array.from(scatterBits(null, ...args)),
+        expect(Array.from(got), `seed ${seed} case ${k} n ${n} c ${c} m ${m} jax ${viaJax}`).toEqual(
+          Array.from(scatterBits(null, ...args, viaJax)),
         );
       }
     }
   });
 
-  it('takes NaN bits, signed zeros, subnormals and infinities by the self_first rule', () => {
-    // Lanes: element + update (the bits of each), applied twice (duplicate row 0).
-    const d = [0x7fa00001, 0x3f800000, 0x80000000, 0x80000000, 0x00000001, 0x7f800000, 0xffc0beef, 0];
-    const u = [0x3f800000, 0xff800123, 0x80000000, 0x00000000, 0x00000001, 0xff800000, 0x7fc00001, 0];
-    const data = new Tensor('float32', [1, 8], new Float32Array(new Uint32Array(d).buffer));
-    const upd = new Tensor('float32', [2, 8], new Float32Array(new Uint32Array([...u, ...u]).buffer));
+  // Lanes: element + update (the bits of each), applied twice (duplicate row 0).
+  const d = [0x7fa00001, 0x3f800000, 0x80000000, 0x80000000, 0x00000001, 0x7f800000, 0xffc0beef, 0];
+  const u = [0x3f800000, 0xff800123, 0x80000000, 0x00000000, 0x00000001, 0xff800000, 0x7fc00001, 0];
+  const lanes = (bits: number[], rows: number) =>
+    new Tensor('float32', [rows, 8], new Float32Array(new Uint32Array(bits).buffer));
+  /** The lanes' results with both operands NaN in lane 6 taking `nan6`. */
+  const want = (nan6: number) => [
+    0x7fe00001, // the element's signalling NaN, quieted
+    0xffc00123, // the update's NaN, quieted, then the element's (now that NaN) stays
+    0x80000000, // -0 + -0 + -0
+    0x00000000, // -0 + +0 = +0, then +0 + +0
+    0x00000003, // subnormals add exactly (no flush to zero)
+    0xffc00000, // inf + -inf: the default NaN (negative), then it stays
+    nan6,
+    0x00000000,
+  ];
+
+  it('takes NaN bits, signed zeros, subnormals and infinities by the self_first rule (jax.at add)', () => {
+    hooks.range = wasm;
+    const before = taken;
+    const r = jax
+      .at(lanes(d, 1), new Tensor('int32', [2], new Int32Array([0, -1])))
+      .add(lanes([...u, ...u], 2));
+    hooks.range = null;
+    expect(taken).toBe(before + 1);
+    // Lane 6: the element's NaN before the update's.
+    expect(Array.from(new Uint32Array(r.data.buffer, r.data.byteOffset, r.size))).toEqual(want(0xffc0beef));
+  });
+
+  it("takes the update's NaN first by the update_first rule (onnx.ScatterND add rows of 8)", () => {
     const idx = new Tensor('int64', [2, 1], new BigInt64Array([0n, -1n]));
-    const got = Array.from(scatterBits(wasm, data, idx, upd));
-    expect(got).toEqual([
-      0x7fe00001, // the element's signalling NaN, quieted
-      0xffc00123, // the update's NaN, quieted, then the element's (now that NaN) stays
-      0x80000000, // -0 + -0 + -0
-      0x00000000, // -0 + +0 = +0, then +0 + +0
-      0x00000003, // subnormals add exactly (no flush to zero)
-      0xffc00000, // inf + -inf: the default NaN (negative), then it stays
-      0xffc0beef, // the element's NaN before the update's
-      0x00000000,
-    ]);
+    const before = taken;
+    const got = Array.from(scatterBits(wasm, lanes(d, 1), idx, lanes([...u, ...u], 2)));
+    expect(taken).toBe(before + 1);
+    // Lane 6: onnxruntime's ScatterND rows return the update's NaN first (docs/onnx.md).
+    expect(got).toEqual(want(0x7fc00001));
+    expect(got).toEqual(Array.from(scatterBits(null, lanes(d, 1), idx, lanes([...u, ...u], 2))));
   });
 
   it('keeps update order around dropped rows (jax.at add, mode drop)', () => {

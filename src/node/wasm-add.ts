@@ -2,8 +2,9 @@
  * Float32 scatter-add rows in WebAssembly SIMD (src/node/wasm-add.wat), registered by the Node
  * entry as the core's range hook. It takes a whole-operand, one-thread `add` whose batch
  * positions each update one row of a multiple of 4 lanes (ScatterND's rows, bench B5), under the
- * `self_first` NaN rule: the operand is copied into wasm memory, the update rows and their
- * starts follow chunk by chunk, and the sums are copied back. Rows apply one after another in
+ * `self_first` or `update_first` NaN rule (onnxruntime's ScatterND rows of an even length): the
+ * operand is copied into wasm memory, the update rows and their starts follow chunk by chunk, and
+ * the sums are copied back. Rows apply one after another in
  * update order and a NaN sum's bits are set by the JavaScript kernel's rule, so the result is
  * bit-identical to it; it is faster because the adds are 4 lanes wide and a NaN is tested once
  * per 16 lanes (B5: 0.6× the JavaScript kernel's time, bench/b5-wasm.mjs). Without WebAssembly
@@ -21,6 +22,8 @@ const PAGE = 65536;
 
 interface Kernel {
   readonly memory: WebAssembly.Memory;
+  /** 1: a NaN sum takes the update's NaN first (`update_first`), 0: the element's (`self_first`). */
+  readonly updateFirst: WebAssembly.Global;
   readonly rows: (data: number, upd: number, starts: number, count: number, width: number) => void;
 }
 
@@ -44,7 +47,7 @@ export function wasmAddApplies(job: RangeJob): boolean {
     job.reducer === 'add' &&
     job.results.length === 1 &&
     job.results[0].dtype === 'float32' &&
-    job.nan === 'self_first' &&
+    (job.nan === 'self_first' || job.nan === 'update_first') &&
     job.t0 <= 0 &&
     job.t1 >= map.operandSize &&
     job.bLo < 0 &&
@@ -73,6 +76,7 @@ export function wasmAddHook(kernel: Kernel): (job: RangeJob, direct: RunFn) => b
     const pStarts = map.operandSize * 4;
     const pUpd = pStarts + chunk * 4;
     const special = skipHandler(map, job.partial, direct);
+    kernel.updateFirst.value = job.nan === 'update_first' ? 1 : 0;
     const apply = (starts: Int32Array | Float64Array, j0: number, j1: number, b0: number) => {
       if (j1 <= j0) return;
       mem.i32.set(starts.subarray(j0, j1), pStarts / 4);

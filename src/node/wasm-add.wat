@@ -3,6 +3,8 @@
 ;; targets add in the same order as the JavaScript kernel.
 (module
   (memory (export "memory") 1)
+  ;; 1 under the `update_first` NaN rule (onnxruntime's ScatterND rows), 0 under `self_first`.
+  (global $updateFirst (export "updateFirst") (mut i32) (i32.const 0))
   ;; One 4-lane group of a block that may hold a NaN: its sums, or where one is NaN, each lane
   ;; by the bit rule ($nanGroup).
   (func $group (param $d i32) (param $u i32)
@@ -12,13 +14,15 @@
       (then (call $nanGroup (local.get $d) (local.get $u)))
       (else (v128.store (local.get $d) (local.get $s)))))
   ;; One 4-lane group whose sum has a NaN, lane by lane with the library's `self_first` NaN
-  ;; (x86's): the element's NaN quieted, else the update's, else the negative default NaN.
-  ;; Wasm leaves a NaN result's bits to the host, so they are set here as integers.
+  ;; (x86's): the element's NaN quieted, else the update's, else the negative default NaN — or,
+  ;; under `update_first`, the update's NaN first. Wasm leaves a NaN result's bits to the host, so
+  ;; they are set here as integers.
   (func $nanGroup (param $d i32) (param $u i32)
     (local $k i32) (local $a i32) (local $b i32) (local $s f32)
     (loop $lane
-      (local.set $a (i32.load (local.get $d)))
-      (local.set $b (i32.load (local.get $u)))
+      ;; $a is the operand whose NaN comes first, $b the other; the sum is the same either way.
+      (local.set $a (select (i32.load (local.get $u)) (i32.load (local.get $d)) (global.get $updateFirst)))
+      (local.set $b (select (i32.load (local.get $d)) (i32.load (local.get $u)) (global.get $updateFirst)))
       (local.set $s (f32.add (f32.reinterpret_i32 (local.get $a)) (f32.reinterpret_i32 (local.get $b))))
       (if (f32.ne (local.get $s) (local.get $s))
         (then
