@@ -19,7 +19,10 @@
  * (src/ir/ops/pow.ts, 3.0 KB) and NumPy's out-of-bounds order in the core (`oob_order`, 1.6 KB):
  * 196.8 KB minified, 57.7 KB gzipped; budget 198 / 59 KB. Then convert's and cast's NaN signs and
  * payloads (tensor/ops.ts carryNaNs) and each surface's own refusal class (ir/surface.ts):
- * 198.0 KB minified, 58.0 KB gzipped; budget 200 / 59 KB.
+ * 198.0 KB minified, 58.0 KB gzipped; budget 200 / 59 KB. Then the IR's NaN bits on every call
+ * (unary ops, 16-bit arithmetic's sign), mean's division of every element, the `all_ones` NaN
+ * order, ONNX ScatterND's NaN order by place and scatter bodies run on stored elements:
+ * 200.6 KB minified, 58.9 KB gzipped; budget 202 / 60 KB.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -27,8 +30,8 @@ import { gzipSync } from 'node:zlib';
 import { build, type Rollup } from 'vite';
 import { afterAll, describe, expect, it } from 'vitest';
 
-const BUDGET_MIN = 200 * 1024;
-const BUDGET_GZIP = 59 * 1024;
+const BUDGET_MIN = 202 * 1024;
+const BUDGET_GZIP = 60 * 1024;
 
 mkdirSync('test-artifacts', { recursive: true });
 const dir = mkdtempSync(join(resolve('test-artifacts'), 'bundle-'));
