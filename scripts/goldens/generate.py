@@ -44,8 +44,9 @@ TORCH_DTYPES = {} if torch is None else {
 }
 
 
+# Integer views of a float's storage by its width, to read and write a NaN's bits.
 WORD = {2: np.uint16, 4: np.uint32, 8: np.uint64}
-TORCH_WORD = {2: torch.int16, 4: torch.int32, 8: torch.int64}
+TORCH_WORD = {} if torch is None else {2: torch.int16, 4: torch.int32, 8: torch.int64}
 
 
 def enc_np(a):
