@@ -9,6 +9,7 @@
  * on PyTorch 1.13 (CPU, one thread).
  */
 import { describe, expect, it } from 'vitest';
+import { fromWords, words } from './helpers/nan-peer.js';
 import { torch } from '../src/index.js';
 import { runModule } from '../src/ir/run.js';
 import { readModule } from '../src/stablehlo-text/index.js';
@@ -17,26 +18,6 @@ import { Tensor, tensor } from '../src/tensor/tensor.js';
 const CALLS = 3000;
 const MLIR = { float64: 'f64', float32: 'f32', float16: 'f16', bfloat16: 'bf16' } as const;
 type Dt = keyof typeof MLIR;
-
-/** A tensor of `dtype` from its stored bit patterns. */
-function fromBits(dtype: Dt, bits: readonly (number | bigint)[]): Tensor {
-  if (dtype === 'float64')
-    return new Tensor(dtype, [bits.length], new Float64Array(new BigUint64Array(bits.map(BigInt)).buffer));
-  if (dtype === 'float32')
-    return new Tensor(dtype, [bits.length], new Float32Array(new Uint32Array(bits.map(Number)).buffer));
-  return new Tensor(dtype, [bits.length], Uint16Array.from(bits.map(Number)));
-}
-
-/** A result's stored patterns as hex, one per element. */
-function bitsOf(t: Tensor): string[] {
-  const d = t.data as Float64Array | Float32Array | Uint16Array;
-  if (d.BYTES_PER_ELEMENT === 2) return Array.from(d, (b) => b.toString(16));
-  const view =
-    d.BYTES_PER_ELEMENT === 8
-      ? new BigUint64Array(d.buffer, d.byteOffset, d.length)
-      : new Uint32Array(d.buffer, d.byteOffset, d.length);
-  return Array.from(view as ArrayLike<number | bigint>, (b) => b.toString(16));
-}
 
 /** `@main` applying `stablehlo.<op>` to one or two tensors of `dtype`. */
 function module(op: string, dtype: Dt, n: number, arity: 1 | 2) {
@@ -64,7 +45,7 @@ function distinctResults(
 ): [string, number][] {
   const seen = new Map<string, number>();
   for (let c = 0; c < calls; c++) {
-    const key = bitsOf(runModule(m, [...args]).results[0]).join(' ');
+    const key = words(runModule(m, [...args]).results[0]).join(' ');
     if (!seen.has(key)) seen.set(key, c);
   }
   return [...seen];
@@ -72,14 +53,14 @@ function distinctResults(
 
 describe('IR unary ops on float64 / float32: NaN bits by x86 rule, every call', () => {
   // A quiet NaN with a payload, a negative signalling NaN, −1, −inf, +inf.
-  const f64 = fromBits('float64', [
+  const f64 = fromWords('float64', [
     0x7ff8000000012345n,
     0xfff0000000000077n,
     0xbff0000000000000n,
     0xfff0000000000000n,
     0x7ff0000000000000n,
   ]);
-  const f32 = fromBits('float32', [0x7fc12345, 0xff800077, 0xbf800000, 0xff800000, 0x7f800000]);
+  const f32 = fromWords('float32', [0x7fc12345, 0xff800077, 0xbf800000, 0xff800000, 0x7f800000]);
   it.each([
     [
       'floor',
@@ -132,8 +113,8 @@ describe('IR float16 / bfloat16 arithmetic: a NaN keeps x86 sign', () => {
     const neg = 0x8000 | q[d] | 5;
     const sig = 0x8000 | inf[d] | 3;
     it(`${d}: add, subtract, multiply, remainder, power`, () => {
-      const a = fromBits(d, [neg, one[d], q[d] | 7, inf[d], one[d]]);
-      const b = fromBits(d, [one[d], neg, neg, inf[d], sig]);
+      const a = fromWords(d, [neg, one[d], q[d] | 7, inf[d], one[d]]);
+      const b = fromWords(d, [one[d], neg, neg, inf[d], sig]);
       const hex = (...v: number[]) => v.map((x) => x.toString(16)).join(' ');
       const m = 0x8000 | q[d];
       expect(resultsOverCalls('add', [a, b])).toEqual([[hex(m, m, q[d], inf[d], m), 0]]);
@@ -144,7 +125,7 @@ describe('IR float16 / bfloat16 arithmetic: a NaN keeps x86 sign', () => {
       expect(resultsOverCalls('power', [a, b])).toEqual([[hex(m, one[d], q[d], inf[d], one[d]), 0]]);
     });
     it(`${d}: sqrt(−1), floor(−sNaN), log(−inf), sign(−NaN) are the quiet NaN with x86 sign`, () => {
-      const x = fromBits(d, [0x8000 | one[d], sig, 0x8000 | inf[d], neg]);
+      const x = fromWords(d, [0x8000 | one[d], sig, 0x8000 | inf[d], neg]);
       const m = (0x8000 | q[d]).toString(16);
       expect(resultsOverCalls('sqrt', [x])[0][0].split(' ')).toEqual([m, m, m, m]);
       expect(resultsOverCalls('floor', [x])[0][0].split(' ')[1]).toBe(m);
@@ -157,9 +138,9 @@ describe('IR float16 / bfloat16 arithmetic: a NaN keeps x86 sign', () => {
 describe('torch.index_add NaNs through the alpha product and the add kernel (PyTorch 1.13)', () => {
   const i4 = tensor([0n, 1n, 2n, 3n], 'int64');
   it('float16, alpha = 2: a negative NaN source stays negative (PyTorch: fe00 7e00 fe00 4200)', () => {
-    const x = fromBits('float16', [0x3c00, 0x3c00, 0x3c00, 0x3c00]);
-    const s = fromBits('float16', [0xfe00, 0x7e01, 0xfc01, 0x3c00]);
-    expect(bitsOf(torch.index_add(x, 0, i4, s, { alpha: 2 }))).toEqual(['fe00', '7e00', 'fe00', '4200']);
+    const x = fromWords('float16', [0x3c00, 0x3c00, 0x3c00, 0x3c00]);
+    const s = fromWords('float16', [0xfe00, 0x7e01, 0xfc01, 0x3c00]);
+    expect(words(torch.index_add(x, 0, i4, s, { alpha: 2 }))).toEqual(['fe00', '7e00', 'fe00', '4200']);
   });
   it("float16 on a 2-D self: the source's sign first in the vector body of 32, self's in the rest", () => {
     for (const [L, alpha] of [
@@ -169,25 +150,25 @@ describe('torch.index_add NaNs through the alpha product and the add kernel (PyT
     ] as const) {
       const x = new Tensor('float16', [1, L], new Uint16Array(L).fill(0xfe00));
       const s = new Tensor('float16', [1, L], new Uint16Array(L).fill(0x7e00));
-      const r = bitsOf(torch.index_add(x, 0, tensor([0n], 'int64'), s, { alpha }));
+      const r = words(torch.index_add(x, 0, tensor([0n], 'int64'), s, { alpha }));
       const body = L - (L % 32);
       expect(r).toEqual(Array.from({ length: L }, (_, p) => (p < body ? '7e00' : 'fe00')));
     }
   });
   it("float32 / float64 on a 2-D self, alpha = 0: inf · 0 beside a NaN self gives self's NaN, quieted", () => {
-    const x32 = fromBits('float32', [0x3f800000, 0x7fc00123, 0xff800123, 0x7fc00123]).reshape([1, 4]);
-    const s32 = fromBits('float32', [0x7fc00789, 0xffc00111, 0x7f800000, 0x7f800000]).reshape([1, 4]);
+    const x32 = fromWords('float32', [0x3f800000, 0x7fc00123, 0xff800123, 0x7fc00123]).reshape([1, 4]);
+    const s32 = fromWords('float32', [0x7fc00789, 0xffc00111, 0x7f800000, 0x7f800000]).reshape([1, 4]);
     const i0 = tensor([0n], 'int64');
     // PyTorch: 7fc00789 (the source's), ffc00111, ffc00123 (self's sNaN quieted), 7fc00123.
-    expect(bitsOf(torch.index_add(x32, 0, i0, s32, { alpha: 0 }))).toEqual([
+    expect(words(torch.index_add(x32, 0, i0, s32, { alpha: 0 }))).toEqual([
       '7fc00789',
       'ffc00111',
       'ffc00123',
       '7fc00123',
     ]);
-    const x64 = fromBits('float64', [0x3ff0000000000000n, 0xfff00000000010c9n]).reshape([1, 2]);
-    const s64 = fromBits('float64', [0x7ff0000000000000n, 0x7ff0000000000000n]).reshape([1, 2]);
-    expect(bitsOf(torch.index_add(x64, 0, i0, s64, { alpha: 0 }))).toEqual([
+    const x64 = fromWords('float64', [0x3ff0000000000000n, 0xfff00000000010c9n]).reshape([1, 2]);
+    const s64 = fromWords('float64', [0x7ff0000000000000n, 0x7ff0000000000000n]).reshape([1, 2]);
+    expect(words(torch.index_add(x64, 0, i0, s64, { alpha: 0 }))).toEqual([
       'fff8000000000000',
       'fff80000000010c9',
     ]);
@@ -223,7 +204,7 @@ describe('a scatter body the IR runs moves stored elements as they are', () => {
     // select(b != b, b, a): the update where it is NaN. The core used to get the body's result as
     // a JS number and re-encode it (a 16-bit NaN lost its sign and payload, a signalling one was quieted).
     const m = scatterModule(dtype, '%b, %a');
-    const args = [fromBits(dtype, x), tensor([[0n]], 'int64'), fromBits(dtype, [u])];
+    const args = [fromWords(dtype, x), tensor([[0n]], 'int64'), fromWords(dtype, [u])];
     expect(distinctResults(m, args, CALLS / 10)).toEqual([[want.join(' '), 0]]);
   });
 });

@@ -7,36 +7,15 @@
  * measured on PyTorch 1.13 (CPU, one thread); the live campaign (torch-live) compares NaN bits too.
  */
 import { describe, expect, it } from 'vitest';
+import { fromWords, words } from './helpers/nan-peer.js';
 import { torch } from '../src/index.js';
-import { Tensor, tensor } from '../src/tensor/tensor.js';
-
-type Dt = 'float64' | 'float32' | 'float16' | 'bfloat16';
-
-/** A tensor of `dtype` and `shape` from its stored bit patterns. */
-function fromBits(dtype: Dt, bits: readonly (number | bigint)[], shape = [bits.length]): Tensor {
-  if (dtype === 'float64')
-    return new Tensor(dtype, shape, new Float64Array(new BigUint64Array(bits.map(BigInt)).buffer));
-  if (dtype === 'float32')
-    return new Tensor(dtype, shape, new Float32Array(new Uint32Array(bits.map(Number)).buffer));
-  return new Tensor(dtype, shape, Uint16Array.from(bits.map(Number)));
-}
-
-/** A result's stored patterns as hex, one per element. */
-function bitsOf(t: Tensor): string[] {
-  const d = t.data as Float64Array | Float32Array | Uint16Array;
-  if (d.BYTES_PER_ELEMENT === 2) return Array.from(d, (b) => b.toString(16));
-  const view =
-    d.BYTES_PER_ELEMENT === 8
-      ? new BigUint64Array(d.buffer, d.byteOffset, d.length)
-      : new Uint32Array(d.buffer, d.byteOffset, d.length);
-  return Array.from(view as ArrayLike<number | bigint>, (b) => b.toString(16));
-}
+import { type Tensor, tensor } from '../src/tensor/tensor.js';
 
 const i0 = tensor([0n], 'int64');
 
 /** mean of `x` with one update `u` into element 0, with and without self. */
 const mean = (x: Tensor, u: Tensor, include_self: boolean) =>
-  bitsOf(torch.scatter_reduce(x, 0, i0, u, 'mean', { include_self }));
+  words(torch.scatter_reduce(x, 0, i0, u, 'mean', { include_self }));
 
 describe('torch.scatter_reduce mean: untouched NaNs divided by 1, as PyTorch 1.13 gives them', () => {
   it.each([
@@ -70,8 +49,8 @@ describe('torch.scatter_reduce mean: untouched NaNs divided by 1, as PyTorch 1.1
       ['4000', '7fc0', '7fc0', '8000', '1'],
     ],
   ] as const)('%s: a signalling NaN quieted, a payload or sign dropped as the division drops it', (dtype, x, u, withSelf, withoutSelf) => {
-    const X = () => fromBits(dtype, x);
-    const U = fromBits(dtype, [u]);
+    const X = () => fromWords(dtype, x);
+    const U = fromWords(dtype, [u]);
     expect(mean(X(), U, true)).toEqual(withSelf);
     expect(mean(X(), U, false)).toEqual(withoutSelf);
   });
@@ -85,23 +64,23 @@ describe('torch.scatter_reduce mean: untouched NaNs divided by 1, as PyTorch 1.1
       [[64], 0],
     ] as [number[], number][]) {
       const n = shape.reduce((a, b) => a * b, 1);
-      const x = fromBits('bfloat16', new Array(n).fill(0xffc5), shape);
+      const x = fromWords('bfloat16', new Array(n).fill(0xffc5), shape);
       const ishape = shape.map((s, d) => (d === dim ? 1 : s));
       const m = ishape.reduce((a, b) => a * b, 1);
       const index = tensor(new Array(m).fill(0n), 'int64', ishape);
-      const src = fromBits('bfloat16', new Array(m).fill(0x3f80), ishape);
+      const src = fromWords('bfloat16', new Array(m).fill(0x3f80), ishape);
       const body = n - (n % 32);
       const want = Array.from({ length: n }, (_, p) => (p < body ? 'ffff' : '7fc0'));
-      expect(bitsOf(torch.scatter_reduce(x, dim, index, src, 'mean')), `${shape}`).toEqual(want);
+      expect(words(torch.scatter_reduce(x, dim, index, src, 'mean')), `${shape}`).toEqual(want);
     }
   });
 
   it('an empty index still divides: a float16 signalling NaN comes back as 0xfe00', () => {
-    const x = fromBits('float16', [0x2f4c, 0xfce5, 0x4d40, 0x7c00, 0x8000, 0, 0x53a0, 0x7c00], [2, 1, 4]);
+    const x = fromWords('float16', [0x2f4c, 0xfce5, 0x4d40, 0x7c00, 0x8000, 0, 0x53a0, 0x7c00], [2, 1, 4]);
     const none = tensor([], 'int64', [1, 1, 0]);
-    const r = torch.scatter_reduce(x, 2, none, fromBits('float16', [], [1, 1, 0]), 'mean', {
+    const r = torch.scatter_reduce(x, 2, none, fromWords('float16', [], [1, 1, 0]), 'mean', {
       include_self: false,
     });
-    expect(bitsOf(r)).toEqual(['2f4c', 'fe00', '4d40', '7c00', '8000', '0', '53a0', '7c00']);
+    expect(words(r)).toEqual(['2f4c', 'fe00', '4d40', '7c00', '8000', '0', '53a0', '7c00']);
   });
 });

@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Tensor, torch } from '../../src/index.js';
+import { Tensor, torch } from '../../src/index.js';
 import { readNpy, writeNpy } from '../../src/interop/index.js';
 
 /** One case: a torch op on named tensors (an index list entry may be null: `:`). */
@@ -115,6 +115,19 @@ export function peerRun(cases: readonly NaNCase[]): Tensor[] {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** A float tensor of `dtype` and `shape` from its elements' stored bit patterns. */
+export function fromWords(
+  dtype: 'float64' | 'float32' | 'float16' | 'bfloat16',
+  bits: readonly (number | bigint)[],
+  shape: readonly number[] = [bits.length],
+): Tensor {
+  if (dtype === 'float64')
+    return new Tensor(dtype, [...shape], new Float64Array(new BigUint64Array(bits.map(BigInt)).buffer));
+  if (dtype === 'float32')
+    return new Tensor(dtype, [...shape], new Float32Array(new Uint32Array(bits.map(Number)).buffer));
+  return new Tensor(dtype, [...shape], Uint16Array.from(bits.map(Number)));
 }
 
 /** A float or complex tensor's stored words as hex strings (64-bit words for 8-byte floats). */
