@@ -19,6 +19,7 @@ import {
   zeros,
 } from '../src/index.js';
 import { halfBits } from '../src/ir/ops/elements.js';
+import { complex } from '../src/tensor/complex.js';
 import { evalOp, inferTypes } from '../src/ir/ops/index.js';
 import { BINARY_OPS, type Body, type Op, type TensorType } from '../src/ir/program.js';
 import type { DType } from '../src/tensor/dtype.js';
@@ -281,6 +282,75 @@ describe('spec examples (docs/spec.md, verbatim)', () => {
       tensor([3n, 3n, -3n, -3n], 'int64'),
     );
     expect(values(i)).toEqual([5n, -5n, -5n, 5n]);
+  });
+  it('dynamic_update_slice: the spec example and the interpreter test (starts past the end move back inside)', () => {
+    const operand = tensor(
+      [
+        [1, 1, 0, 0],
+        [1, 1, 0, 0],
+        [1, 1, 1, 1],
+        [1, 1, 1, 1],
+      ],
+      'int32',
+    );
+    const ones = tensor(
+      [
+        [1, 1],
+        [1, 1],
+      ],
+      'int32',
+    );
+    const dus = mk('dynamic_update_slice');
+    expect(values(run1(dus, operand, ones, tensor(-1n, 'int64'), tensor(3n, 'int64')))).toEqual([
+      [1, 1, 1, 1],
+      [1, 1, 1, 1],
+      [1, 1, 1, 1],
+      [1, 1, 1, 1],
+    ]);
+    // stablehlo/tests/interpret/dynamic_update_slice.mlir: starts (4, 4) clamp to (2, 1).
+    const x = tensor(
+      [
+        [1, 1, 1, 1],
+        [1, 1, 1, 1],
+        [1, 2, 2, 2],
+        [1, 2, 2, 2],
+      ],
+      'int64',
+    );
+    const u = tensor(
+      [
+        [1n, 1n, 1n],
+        [1n, 1n, 1n],
+      ] as never,
+      'int64',
+    );
+    expect(run1(dus, x, u, tensor(4n, 'int64'), tensor(4n, 'int64')).toFlatArray()).toEqual(
+      Array(16).fill(1n),
+    );
+    // The operand is untouched; a uint64 start beyond 2^53 clamps exactly.
+    expect(x.toFlatArray().slice(8, 12)).toEqual([1n, 2n, 2n, 2n]);
+    const v = tensor([9, 8], 'float32');
+    const w = tensor([0.5], 'float32');
+    expect(values(run1(dus, v, w, tensor(2n ** 64n - 1n, 'uint64')))).toEqual([9, 0.5]);
+    expect(values(run1(dus, v, w, tensor(-(2n ** 63n), 'int64')))).toEqual([0.5, 8]);
+  });
+  it('dynamic_update_slice moves bits: NaN payloads, -0, complex elements; an empty update writes nothing', () => {
+    const bits = new Uint32Array([0x7fa00001, 0xffc12345, 0x80000000]);
+    const f = tensor([1, 2, 3, 4], 'float32');
+    const u = tensor(Array.from(new Float32Array(bits.buffer)), 'float32');
+    u.data.set(new Float32Array(bits.buffer));
+    const r = run1(mk('dynamic_update_slice'), f, u, tensor(1, 'int32'));
+    expect([...new Uint32Array(r.data.buffer, r.data.byteOffset, 4)].slice(1)).toEqual([...bits]);
+    const c = run1(
+      mk('dynamic_update_slice'),
+      tensor([complex(1, 2), complex(3, 4)] as never, 'complex128'),
+      tensor([complex(-0, Number.NaN)] as never, 'complex128'),
+      tensor(1, 'int8'),
+    );
+    expect(c.toFlatArray()).toEqual([complex(1, 2), complex(-0, Number.NaN)]);
+    expect(Object.is((c.toFlatArray()[1] as { re: number }).re, -0)).toBe(true);
+    const e = run1(mk('dynamic_update_slice'), f, zeros([0], 'float32'), tensor(7, 'int32'));
+    expect(values(e)).toEqual([1, 2, 3, 4]);
   });
   it('dynamic_slice', () => {
     const operand = tensor(
@@ -728,6 +798,31 @@ const BAD: Bad[] = [
   ],
   ['stablehlo.dynamic_slice.C4', IAE, mk('dynamic_slice', { slice_sizes: [5] }), [i32(4), i32()]],
   ['stablehlo.dynamic_slice.C5', IAE, mk('dynamic_slice', { slice_sizes: [2] }, [i32(3)]), [i32(4), i32()]],
+  ['stablehlo.dynamic_update_slice.I3', IAE, mk('dynamic_update_slice'), [i32(4), i32(2), i32(1)]],
+  ['stablehlo.dynamic_update_slice.I3', DTE, mk('dynamic_update_slice'), [i32(4), i32(2), f32()]],
+  [
+    'stablehlo.dynamic_update_slice.C1',
+    IAE,
+    mk('dynamic_update_slice', {}, [i32(3)]),
+    [i32(4), i32(2), i32()],
+  ],
+  [
+    'stablehlo.dynamic_update_slice.C1',
+    DTE,
+    mk('dynamic_update_slice', {}, [f32(4)]),
+    [i32(4), i32(2), i32()],
+  ],
+  ['stablehlo.dynamic_update_slice.C2', DTE, mk('dynamic_update_slice'), [i32(4), f32(2), i32()]],
+  ['stablehlo.dynamic_update_slice.C3', IAE, mk('dynamic_update_slice'), [i32(4), i32(1, 1), i32()]],
+  ['stablehlo.dynamic_update_slice.C4', IAE, mk('dynamic_update_slice'), [i32(4), i32(2), i32(), i32()]],
+  [
+    'stablehlo.dynamic_update_slice.C5',
+    DTE,
+    mk('dynamic_update_slice'),
+    [i32(4, 4), i32(2, 2), i32(), i64()],
+  ],
+  ['stablehlo.dynamic_update_slice.C6', IAE, mk('dynamic_update_slice'), [i32(4), i32(5), i32()]],
+  ['ir.ops.arity', IAE, mk('dynamic_update_slice'), [i32(4)]],
   ['stablehlo.convert.C1', IAE, mk('convert', {}, [f32(3)]), [i32(2)]],
   ['stablehlo.bitcast_convert.C1', IAE, mk('bitcast_convert', {}, [f32(2)]), [ty([2], 'float16')]],
   ['stablehlo.bitcast_convert.C1', IAE, mk('bitcast_convert', {}, [ty([2, 3], 'int8')]), [i32(2)]],

@@ -449,7 +449,7 @@ module {
 `);
   });
 
-  it('the other ops: iota, slice, dynamic_slice, transpose, concatenate, reshape, convert, unary, clamp, dynamic_gather', () => {
+  it('the other ops: iota, slice, dynamic_slice, dynamic_update_slice, transpose, concatenate, reshape, convert, unary, clamp, dynamic_gather', () => {
     const i64 = T([], 'int64');
     const m = main({
       params: [T([4, 3], 'float32'), i64],
@@ -495,6 +495,7 @@ module {
           },
           options: resolveGatherOptions('float32'),
         }),
+        op({ kind: 'dynamic_update_slice', operands: [0, 3, 1, 1], results: [T([4, 3], 'float32')] }),
       ],
       returns: [10],
     });
@@ -512,6 +513,7 @@ module {
     %9 = "stablehlo.constant"() <{value = dense<[1, 3]> : tensor<2xi64>}> : () -> tensor<2xi64>
     %10 = "stablehlo.constant"() <{value = dense<[[0], [2]]> : tensor<2x1xi64>}> : () -> tensor<2x1xi64>
     %11 = "stablehlo.dynamic_gather"(%arg0, %10, %9) <{dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, indices_are_sorted = false}> : (tensor<4x3xf32>, tensor<2x1xi64>, tensor<2xi64>) -> tensor<2x3xf32>
+    %12 = "stablehlo.dynamic_update_slice"(%arg0, %1, %arg1, %arg1) : (tensor<4x3xf32>, tensor<2x3xf32>, tensor<i64>, tensor<i64>) -> tensor<4x3xf32>
     func.return %8 : tensor<3x2xf64>
   }
 }

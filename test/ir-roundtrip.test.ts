@@ -43,6 +43,7 @@ const SPEC_OPS = new Set([
   'stablehlo.concatenate',
   'stablehlo.slice',
   'stablehlo.dynamic_slice',
+  'stablehlo.dynamic_update_slice',
   'stablehlo.compare',
   'stablehlo.select',
   'stablehlo.clamp',

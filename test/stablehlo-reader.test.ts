@@ -466,6 +466,23 @@ describe('checks', () => {
   });
 });
 
+describe('expect_close on complex tensors (CheckOps.cpp: an element is as far as its farther part)', () => {
+  const close = (min: number, max: number) => `func.func @checks() {
+  %a = stablehlo.constant dense<[(1.0, 2.0), (-0.0, 0x7FC00000)]> : tensor<2xcomplex<f32>>
+  %b = stablehlo.constant dense<[(1.0, 2.00000024), (1.401298464e-45, 0x7FC00001)]> : tensor<2xcomplex<f32>>
+  check.expect_close %a, %b, max_ulp_difference = ${max}, min_ulp_difference = ${min} : tensor<2xcomplex<f32>>, tensor<2xcomplex<f32>>
+  func.return
+}`;
+  const passed = (min: number, max: number) =>
+    runModule(readModule(close(min, max)), [], 'checks').checks.map((c) => [c.passed, c.message ?? '']);
+  it('a part 1 ULP apart (−0 and the least subnormal are too) beside an equal part or two NaNs: distance 1', () => {
+    expect(passed(1, 1)).toEqual([[true, '']]);
+    const [[ok, why]] = passed(0, 0);
+    expect([ok, why]).toEqual([false, expect.stringContaining('element 0')]);
+    expect(passed(2, 5)[0][0]).toBe(false);
+  });
+});
+
 describe('the old reader’s bugs, each fixed', () => {
   const take = `%1 = "stablehlo.gather"(%arg0, %0) <{dimension_numbers = #stablehlo.gather<offset_dims = [1], collapsed_slice_dims = [0], start_index_map = [0], index_vector_dim = 1>, slice_sizes = array<i64: 1, 2>}> : (tensor<3x2xf32>, tensor<2x1xi32>) -> tensor<2x2xf32>`;
   const x = tensor([1, 2, 3, 4, 5, 6], 'float32', [3, 2]);
@@ -798,6 +815,46 @@ ENTRY main {
         tensor([[1], [2]], 'int32'),
       ]).results[0].toArray(),
     ).toEqual([0, 12]);
+  });
+
+  it('dynamic-update-slice (HLO) and stablehlo.dynamic_update_slice (pretty and generic) read to one op', () => {
+    const hlo = `HloModule m
+ENTRY main {
+  x = f32[5,3] parameter(0)
+  u = f32[3,1] parameter(1)
+  i = s64[] parameter(2)
+  j = s64[] constant(9)
+  ROOT r = f32[5,3] dynamic-update-slice(x, u, i, j)
+}`;
+    const pretty = fn(
+      '  %r = stablehlo.dynamic_update_slice %x, %u, %i, %j : (tensor<5x3xf32>, tensor<3x1xf32>, tensor<i64>, tensor<i64>) -> tensor<5x3xf32>\n  return %r : tensor<5x3xf32>',
+      '(%x: tensor<5x3xf32>, %u: tensor<3x1xf32>, %i: tensor<i64>, %j: tensor<i64>) -> tensor<5x3xf32>',
+    );
+    const generic = pretty.replace(
+      'stablehlo.dynamic_update_slice %x, %u, %i, %j',
+      '"stablehlo.dynamic_update_slice"(%x, %u, %i, %j)',
+    );
+    const x = tensor(
+      Array.from({ length: 15 }, (_, k) => k),
+      'float32',
+      [5, 3],
+    );
+    const u = tensor([[-1], [-2], [-3]], 'float32');
+    // Row start 1 (kept), column start 9 clamped to 3 − 1 = 2.
+    const want = [
+      [0, 1, 2],
+      [3, 4, -1],
+      [6, 7, -2],
+      [9, 10, -3],
+      [12, 13, 14],
+    ];
+    expect(run1(hlo, [x, u, tensor(1n, 'int64')])).toEqual([want]);
+    for (const text of [pretty, generic]) {
+      expect(kinds(readModule(text))).toEqual(['dynamic_update_slice']);
+      expect(run1(text, [x, u, tensor(1n, 'int64'), tensor(9n, 'int64')])).toEqual([want]);
+    }
+    const e = thrown(() => readModule(pretty.replaceAll('tensor<3x1xf32>', 'tensor<3x1xf64>')));
+    expect(e.code).toBe('stablehlo.dynamic_update_slice.C2');
   });
 
   it('a JAX dump: a region computation with execution_thread, sharding with <=, backend_config JSON, a tuple ROOT', () => {

@@ -10,7 +10,9 @@
  *   infinitely apart; non-float elements must be equal;
  * - `expect_almost_eq`: |a − b| ≤ tolerance for finite values (custom calls: 0.001; the op's own
  *   default 1e-4), NaN matches NaN, infinities must be equal.
- * A complex element is compared part by part, each part by its float rule (CheckOps.cpp).
+ * A complex element is compared part by part, each part by its float rule; under `expect_close`
+ * its distance is the larger of its parts' (CheckOps.cpp `ULPDifference`), so with a minimum above
+ * 0 one part may match exactly.
  */
 import { componentDType } from '../tensor/complex.js';
 import { type DType, isComplex } from '../tensor/dtype.js';
@@ -26,6 +28,7 @@ export function checkOutcome(op: CheckOp, actual: Tensor, expected: Tensor): str
   if (actual.dtype !== expected.dtype || actual.shape.join() !== expected.shape.join())
     return `types differ: ${actual.dtype}[${actual.shape}] (actual) vs ${expected.dtype}[${expected.shape}] (expected)`;
   if (isComplex(actual.dtype)) {
+    if (op.check === 'expect_close') return closeComplex(op, partsOf(actual), partsOf(expected));
     const why = checkOutcome(op, partsOf(actual), partsOf(expected));
     // Part k is element k / 2's real (k even) or imaginary part.
     return why?.replace(
@@ -52,6 +55,28 @@ function partsOf(t: Tensor): Tensor {
   return new Tensor(dtype, [2 * t.size], t.data as Float32Array | Float64Array);
 }
 
+/** expect_close on complex parts: element k's distance is the larger of parts 2k's and 2k + 1's. */
+function closeComplex(op: CheckOp, a: Tensor, b: Tensor): string | undefined {
+  const [min, max] = ulpBounds(op);
+  const width = FLOAT_BITS[a.dtype] as number;
+  const x = a.data as Float32Array | Float64Array;
+  const y = b.data as Float32Array | Float64Array;
+  const bx = rawBits(a) as bigint[];
+  const by = rawBits(b) as bigint[];
+  const part = (k: number) => ulpDifference(x[k], y[k], bx[k], by[k], width);
+  for (let k = 0; k < x.length; k += 2) {
+    const d = Math.max(part(k), part(k + 1));
+    if (d < min || d > max)
+      return `element ${k >> 1}: (${x[k]}, ${x[k + 1]}) (actual) vs (${y[k]}, ${y[k + 1]}) (expected)${outside(d, min, max)}`;
+  }
+  return undefined;
+}
+
+/** expect_close's bounds: the op's, else the custom call's [0, 3]. */
+const ulpBounds = (op: CheckOp) => [op.min_ulp_difference ?? 0, op.max_ulp_difference ?? 3] as const;
+const outside = (d: number, min: number, max: number) =>
+  `, ULP difference ${d === Infinity ? 'max' : d} outside [${min}, ${max}]`;
+
 type Compare = (a: unknown, b: unknown, bitsA?: bigint, bitsB?: bigint) => string | undefined;
 
 function comparer(op: CheckOp, dtype: DType): Compare {
@@ -59,8 +84,7 @@ function comparer(op: CheckOp, dtype: DType): Compare {
   const exact: Compare = (a, b) => ((isFloat ? (a as number) === (b as number) : a === b) ? undefined : '');
   if (!isFloat) return exact;
   if (op.check === 'expect_close') {
-    const min = op.min_ulp_difference ?? 0;
-    const max = op.max_ulp_difference ?? 3;
+    const [min, max] = ulpBounds(op);
     return (a, b, x, y) => {
       const d = ulpDifference(
         a as number,
@@ -69,9 +93,7 @@ function comparer(op: CheckOp, dtype: DType): Compare {
         y as bigint,
         FLOAT_BITS[dtype] as number,
       );
-      return d >= min && d <= max
-        ? undefined
-        : `, ULP difference ${d === Infinity ? 'max' : d} outside [${min}, ${max}]`;
+      return d >= min && d <= max ? undefined : outside(d, min, max);
     };
   }
   // check.eq (stablehlo-translate's custom call): integers exactly, floats within 1e-4.

@@ -398,6 +398,13 @@ class Printer {
             `${here} (dynamic_slice) takes an operand and its start indices and gives 1 result; got ${n} and ${r}`,
           );
         return { name, props: arrayProps(op, here, ['slice_sizes']) };
+      case 'dynamic_update_slice':
+        if (n < 2 || r !== 1)
+          fail(
+            'arity',
+            `${here} (dynamic_update_slice) takes an operand, an update and its start indices and gives 1 result; got ${n} and ${r}`,
+          );
+        return { name, props: [] };
       case 'compare':
         arity(2);
         return { name, props: compareProps(op, here) };

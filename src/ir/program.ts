@@ -168,6 +168,8 @@ export type OpAttrs =
       readonly strides: readonly number[];
     }
   | { readonly kind: 'dynamic_slice'; readonly slice_sizes: readonly number[] }
+  /** Operands: the operand, the update, one 0-d start index per dimension. */
+  | { readonly kind: 'dynamic_update_slice' }
   | {
       readonly kind: 'compare';
       readonly comparison_direction: ComparisonDirection;
@@ -240,6 +242,7 @@ export const OP_KINDS: readonly OpKind[] = [
   'concatenate',
   'slice',
   'dynamic_slice',
+  'dynamic_update_slice',
   'compare',
   'select',
   'clamp',

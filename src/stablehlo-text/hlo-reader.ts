@@ -65,6 +65,7 @@ const RENAMED: Readonly<Record<string, string>> = {
   broadcast: 'broadcast_in_dim',
   'bitcast-convert': 'bitcast_convert',
   'dynamic-slice': 'dynamic_slice',
+  'dynamic-update-slice': 'dynamic_update_slice',
   copy: 'reshape', // an identity: a reshape to the same shape
 };
 /** Attributes that never change a value. */
@@ -605,6 +606,7 @@ class HloReader {
       case 'select':
       case 'clamp':
       case 'complex':
+      case 'dynamic_update_slice':
         this.checkKeys(ins, []);
         return { kind: name } as OpAttrs;
       default:

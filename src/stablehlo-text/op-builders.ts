@@ -97,7 +97,15 @@ export function kindOfName(name: string): OpKind | 'custom_call' | undefined {
   return Object.hasOwn(ATTRIBUTES, k) || NO_ATTRIBUTES.has(k) ? (k as OpKind) : undefined;
 }
 
-const NO_ATTRIBUTES = new Set(['reshape', 'convert', 'bitcast_convert', 'select', 'clamp', 'complex']);
+const NO_ATTRIBUTES = new Set([
+  'reshape',
+  'convert',
+  'bitcast_convert',
+  'select',
+  'clamp',
+  'complex',
+  'dynamic_update_slice',
+]);
 
 function checkKeys(s: OpSyntax, kind: string): void {
   const allowed = ATTRIBUTES[kind] ?? [];

@@ -328,13 +328,14 @@ class Verifier {
         `${name} compares ${formatType(actual)} with ${expected ? formatType(expected) : 'nothing'}; the types must match`,
       );
     const almost = op.check === 'expect_almost_eq' || op.check === 'expect_almost_eq_const';
-    // The interpreter's almost-equal compares a complex element part by part (CheckOps.cpp).
-    const fits = isFloat(actual.dtype) || (almost && isComplex(actual.dtype));
+    // The interpreter's almost-equal and close compare a complex element by its parts (CheckOps.td:
+    // TensorOf<[AnyFloat, AnyComplex]>).
+    const fits = isFloat(actual.dtype) || isComplex(actual.dtype);
     if ((almost || op.check === 'expect_close') && !fits)
       this.add(
         'stablehlo_text.check',
         line,
-        `${name} takes ${almost ? 'floating-point or complex' : 'floating-point'} tensors; got ${formatType(actual)}`,
+        `${name} takes floating-point or complex tensors; got ${formatType(actual)}`,
       );
     const results = op.check === 'eq' ? [{ shape: [], dtype: 'bool' } as TensorType] : [];
     if (op.results.length !== results.length || op.results.some((t, k) => !sameType(t, results[k])))

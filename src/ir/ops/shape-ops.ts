@@ -10,6 +10,9 @@
  * - concatenate: the inputs one after another along `dimension`.
  * - slice: `result[r] = operand[start_indices + r * strides]`.
  * - dynamic_slice: `result[r] = operand[clamp(0, start_indices, shape(operand) - slice_sizes) + r]`.
+ * - dynamic_update_slice: `result = operand` except `result[s + u] = update[u]` for every index u
+ *   of update, `s = clamp(0, start_indices, shape(operand) - shape(update))` (a start past the end
+ *   moves the window back inside, so every element of update is written).
  */
 import { fmt } from '../../errors.js';
 import { Tensor, stridesOf } from '../../tensor/tensor.js';
@@ -27,6 +30,7 @@ import {
   checkUnique,
   copyAt,
   declaredResult,
+  putAt,
   offsets,
   sizeOf,
   typeError,
@@ -292,13 +296,9 @@ const dynamicSlice: OpRule<'dynamic_slice'> = {
         'size(start_indices) = size(slice_sizes) = rank(operand)',
         `${starts.length} start indices, slice_sizes ${fmt(sizes)} for ${typeText(operand)}`,
       );
-    for (const s of starts) {
-      if (s.shape.length !== 0)
-        argError('dynamic_slice', 'I2', 'start_indices must be 0-dimensional tensors', typeText(s));
-      checkElement('dynamic_slice', 'I2', 'start_indices', s, INT);
-      if (s.dtype !== starts[0].dtype)
-        typeError('dynamic_slice', 'C3', 'same(type(start_indices...))', starts.map(typeText).join(', '));
-    }
+    checkStarts('dynamic_slice', 'I2', starts);
+    if (starts.some((s) => s.dtype !== starts[0].dtype))
+      typeError('dynamic_slice', 'C3', 'same(type(start_indices...))', starts.map(typeText).join(', '));
     sizes.forEach((n, d) => {
       if (!(Number.isInteger(n) && n >= 0 && n <= operand.shape[d]))
         argError(
@@ -313,14 +313,75 @@ const dynamicSlice: OpRule<'dynamic_slice'> = {
   run(op, [operand, ...starts]) {
     const out = alloc({ shape: op.slice_sizes, dtype: operand.dtype });
     const strides = stridesOf(operand.shape);
-    let base = 0;
-    starts.forEach((s, d) => {
-      base += clampStart(s.data[0], operand.shape[d] - op.slice_sizes[d]) * strides[d];
-    });
-    copyAt(operand, out, offsets(out.shape, strides, base));
+    copyAt(operand, out, offsets(out.shape, strides, windowStart(starts, operand.shape, out.shape, strides)));
     return [out];
   },
 };
+
+const dynamicUpdateSlice: OpRule<'dynamic_update_slice'> = {
+  arity: { min: 2 },
+  infer(op, [operand, update, ...starts]) {
+    const got = `${typeText(update)} into ${typeText(operand)}`;
+    if (update.dtype !== operand.dtype)
+      typeError('dynamic_update_slice', 'C2', 'element_type(update) = element_type(operand)', got);
+    const rank = operand.shape.length;
+    if (update.shape.length !== rank)
+      argError('dynamic_update_slice', 'C3', 'rank(update) = rank(operand)', got);
+    if (starts.length !== rank)
+      argError(
+        'dynamic_update_slice',
+        'C4',
+        'size(start_indices) = rank(operand)',
+        `${starts.length} start indices for ${typeText(operand)}`,
+      );
+    checkStarts('dynamic_update_slice', 'I3', starts);
+    if (starts.some((s) => s.dtype !== starts[0].dtype))
+      typeError(
+        'dynamic_update_slice',
+        'C5',
+        'same(type(start_indices...))',
+        starts.map(typeText).join(', '),
+      );
+    if (update.shape.some((n, d) => n > operand.shape[d]))
+      argError('dynamic_update_slice', 'C6', '0 <= shape(update) <= shape(operand)', got);
+    return checkResults(op, [{ shape: operand.shape, dtype: operand.dtype }], { shape: 'C1', dtype: 'C1' });
+  },
+  run(_op, [operand, update, ...starts]) {
+    const out = operand.clone();
+    const strides = stridesOf(operand.shape);
+    putAt(
+      update,
+      out,
+      offsets(update.shape, strides, windowStart(starts, operand.shape, update.shape, strides)),
+    );
+    return [out];
+  },
+};
+
+/** The start indices of a dynamic slice are 0-d integer tensors (the input table's row `c`). */
+function checkStarts(op: string, c: string, starts: readonly TensorType[]): void {
+  for (const s of starts) {
+    if (s.shape.length !== 0) argError(op, c, 'start_indices must be 0-dimensional tensors', typeText(s));
+    checkElement(op, c, 'start_indices', s, INT);
+  }
+}
+
+/**
+ * The flat offset of a window of shape `window` at `starts`, each start clamped into
+ * [0, dim − window dim] as the spec's `clamp(0, start_indices, shape(operand) - …)`.
+ */
+function windowStart(
+  starts: readonly Tensor[],
+  shape: readonly number[],
+  window: readonly number[],
+  strides: readonly number[],
+): number {
+  let base = 0;
+  starts.forEach((s, d) => {
+    base += clampStart(s.data[0], shape[d] - window[d]) * strides[d];
+  });
+  return base;
+}
 
 /** A start index clamped into [0, hi] (a bigint compares exactly before it becomes a number). */
 function clampStart(v: number | bigint, hi: number): number {
@@ -337,4 +398,5 @@ export const SHAPE_RULES: RuleTable = {
   concatenate,
   slice,
   dynamic_slice: dynamicSlice,
+  dynamic_update_slice: dynamicUpdateSlice,
 };
