@@ -283,6 +283,73 @@ describe('spec examples (docs/spec.md, verbatim)', () => {
     );
     expect(values(i)).toEqual([5n, -5n, -5n, 5n]);
   });
+  it('pad: the spec example and the interpreter test (negative edge padding crops)', () => {
+    const padOp = (lo: number[], hi: number[], mid: number[]) =>
+      mk('pad', { edge_padding_low: lo, edge_padding_high: hi, interior_padding: mid });
+    const x = tensor(
+      [
+        [1, 2, 3],
+        [4, 5, 6],
+      ],
+      'int32',
+    );
+    expect(values(run1(padOp([0, 1], [2, 1], [1, 2]), x, tensor(0, 'int32')))).toEqual([
+      [0, 1, 0, 0, 2, 0, 0, 3, 0],
+      [0, 0, 0, 0, 0, 0, 0, 0, 0],
+      [0, 4, 0, 0, 5, 0, 0, 6, 0],
+      [0, 0, 0, 0, 0, 0, 0, 0, 0],
+      [0, 0, 0, 0, 0, 0, 0, 0, 0],
+    ]);
+    // stablehlo/tests/interpret/pad.mlir
+    const y = tensor(
+      [
+        [0, 0, 0, 0],
+        [0, 1, 2, 0],
+        [0, 3, 4, 0],
+        [0, 5, 6, 0],
+        [0, 0, 0, 0],
+      ],
+      'int64',
+    );
+    const r = run1(padOp([1, -1], [1, -1], [0, 1]), y, tensor(-1n, 'int64'));
+    expect(r.toArray()).toEqual(
+      [
+        [-1, -1, -1, -1, -1],
+        [-1, 0, -1, 0, -1],
+        [-1, 1, -1, 2, -1],
+        [-1, 3, -1, 4, -1],
+        [-1, 5, -1, 6, -1],
+        [-1, 0, -1, 0, -1],
+        [-1, -1, -1, -1, -1],
+      ].map((row) => row.map(BigInt)),
+    );
+    // Cropping past every element leaves only padding; an empty operand is all padding.
+    expect(values(run1(padOp([-3], [1], [0]), tensor([1, 2, 3], 'int32'), tensor(7, 'int32')))).toEqual([7]);
+    expect(values(run1(padOp([1], [1], [5]), zeros([0], 'int32'), tensor(7, 'int32')))).toEqual([7, 7]);
+    expect(values(run1(padOp([], [], []), tensor(2.5, 'float32'), tensor(0, 'float32')))).toBe(2.5);
+  });
+  it('pad moves bits: the padding value NaN payload and -0, complex elements', () => {
+    const nan = new Float64Array(new BigUint64Array([0xfff4000000000abcn]).buffer)[0];
+    const r = run1(
+      mk('pad', { edge_padding_low: [1], edge_padding_high: [1], interior_padding: [1] }),
+      tensor([-0, 1], 'float64'),
+      tensor(nan, 'float64'),
+    );
+    const w = new BigUint64Array(r.data.buffer, r.data.byteOffset, r.size);
+    expect([...w].map((b) => b.toString(16))).toEqual([
+      'fff4000000000abc',
+      '8000000000000000',
+      'fff4000000000abc',
+      '3ff0000000000000',
+      'fff4000000000abc',
+    ]);
+    const c = run1(
+      mk('pad', { edge_padding_low: [0], edge_padding_high: [1], interior_padding: [0] }),
+      tensor([complex(1, -2)] as never, 'complex64'),
+      tensor(complex(0, 9) as never, 'complex64'),
+    );
+    expect(c.toFlatArray()).toEqual([complex(1, -2), complex(0, 9)]);
+  });
   it('dynamic_update_slice: the spec example and the interpreter test (starts past the end move back inside)', () => {
     const operand = tensor(
       [
@@ -823,6 +890,48 @@ const BAD: Bad[] = [
   ],
   ['stablehlo.dynamic_update_slice.C6', IAE, mk('dynamic_update_slice'), [i32(4), i32(5), i32()]],
   ['ir.ops.arity', IAE, mk('dynamic_update_slice'), [i32(4)]],
+  [
+    'stablehlo.pad.I2',
+    IAE,
+    mk('pad', { edge_padding_low: [0], edge_padding_high: [0], interior_padding: [0] }),
+    [i32(2), i32(1)],
+  ],
+  [
+    'stablehlo.pad.C1',
+    DTE,
+    mk('pad', { edge_padding_low: [0], edge_padding_high: [0], interior_padding: [0] }),
+    [i32(2), f32()],
+  ],
+  [
+    'stablehlo.pad.C1',
+    DTE,
+    mk('pad', { edge_padding_low: [0], edge_padding_high: [0], interior_padding: [0] }, [f32(2)]),
+    [i32(2), i32()],
+  ],
+  [
+    'stablehlo.pad.C2',
+    IAE,
+    mk('pad', { edge_padding_low: [0, 0], edge_padding_high: [0], interior_padding: [0] }),
+    [i32(2), i32()],
+  ],
+  [
+    'stablehlo.pad.C3',
+    IAE,
+    mk('pad', { edge_padding_low: [0], edge_padding_high: [0], interior_padding: [-1] }),
+    [i32(2), i32()],
+  ],
+  [
+    'stablehlo.pad.C4',
+    IAE,
+    mk('pad', { edge_padding_low: [-2], edge_padding_high: [-1], interior_padding: [0] }),
+    [i32(2), i32()],
+  ],
+  [
+    'stablehlo.pad.C4',
+    IAE,
+    mk('pad', { edge_padding_low: [1], edge_padding_high: [0], interior_padding: [0] }, [i32(2)]),
+    [i32(2), i32()],
+  ],
   ['stablehlo.convert.C1', IAE, mk('convert', {}, [f32(3)]), [i32(2)]],
   ['stablehlo.bitcast_convert.C1', IAE, mk('bitcast_convert', {}, [f32(2)]), [ty([2], 'float16')]],
   ['stablehlo.bitcast_convert.C1', IAE, mk('bitcast_convert', {}, [ty([2, 3], 'int8')]), [i32(2)]],

@@ -44,6 +44,8 @@ const SPEC_OPS = new Set([
   'stablehlo.slice',
   'stablehlo.dynamic_slice',
   'stablehlo.dynamic_update_slice',
+  'stablehlo.pad',
+  'stablehlo.select_and_scatter',
   'stablehlo.compare',
   'stablehlo.select',
   'stablehlo.clamp',

@@ -857,6 +857,90 @@ ENTRY main {
     expect(e.code).toBe('stablehlo.dynamic_update_slice.C2');
   });
 
+  it('pad (padding=low_high_interior per dim) and select-and-scatter (window={size stride pad}, select, scatter)', () => {
+    const hlo = `HloModule m
+
+ge {
+  a = f32[] parameter(0)
+  b = f32[] parameter(1)
+  ROOT c = pred[] compare(a, b), direction=GE
+}
+
+sum {
+  a = f32[] parameter(0)
+  b = f32[] parameter(1)
+  ROOT c = f32[] add(a, b)
+}
+
+ENTRY main {
+  x = f32[4,2] parameter(0)
+  s = f32[2,2] parameter(1)
+  zero = f32[] constant(0)
+  p = f32[4,2] pad(x, zero), padding=0_0_0x0_0_0
+  ROOT r = f32[4,2] select-and-scatter(p, s, zero), window={size=3x1 stride=2x1 pad=0_1x0_0}, select=ge, scatter=sum
+}`;
+    const x = tensor(
+      [
+        [1, 5],
+        [2, 5],
+        [3, 6],
+        [4, 4],
+      ],
+      'float32',
+    );
+    const s = tensor(
+      [
+        [5, 6],
+        [7, 8],
+      ],
+      'float32',
+    );
+    // The spec's select_and_scatter example, in HLO.
+    expect(run1(hlo, [x, s])).toEqual([
+      [
+        [0, 0],
+        [0, 0],
+        [5, 14],
+        [7, 0],
+      ],
+    ]);
+    const cropped = `HloModule m
+ENTRY main {
+  x = s32[5] parameter(0)
+  v = s32[] constant(-1)
+  ROOT p = s32[10] pad(x, v), padding=-1_2_1
+}`;
+    expect(run1(cropped, [tensor([1, 2, 3, 4, 5], 'int32')])).toEqual([[-1, 2, -1, 3, -1, 4, -1, 5, -1, -1]]);
+    const bad = thrown(() => readModule(cropped.replace('padding=-1_2_1', 'padding=1_x')));
+    expect(bad.code).toBe('stablehlo_text.attribute');
+  });
+
+  it('stablehlo.pad in its pretty form (low = [...], high = [...], interior = [...])', () => {
+    const text = fn(
+      '  %r = stablehlo.pad %x, %v, low = [1, -1], high = [0, 1], interior = [0, 1] : (tensor<2x2xi32>, tensor<i32>) -> tensor<3x3xi32>\n  return %r : tensor<3x3xi32>',
+      '(%x: tensor<2x2xi32>, %v: tensor<i32>) -> tensor<3x3xi32>',
+    );
+    expect(kinds(readModule(text))).toEqual(['pad']);
+    expect(
+      run1(text, [
+        tensor(
+          [
+            [1, 2],
+            [3, 4],
+          ],
+          'int32',
+        ),
+        tensor(0, 'int32'),
+      ]),
+    ).toEqual([
+      [
+        [0, 0, 0],
+        [0, 2, 0],
+        [0, 4, 0],
+      ],
+    ]);
+  });
+
   it('a JAX dump: a region computation with execution_thread, sharding with <=, backend_config JSON, a tuple ROOT', () => {
     const text = `HloModule jit_f, entry_computation_layout={(f32[4]{0}, s32[2]{0})->(f32[4]{0})}
 

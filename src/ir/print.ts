@@ -295,7 +295,7 @@ class Printer {
           );
       const resultTypes = op.results.map(tensorTypeText);
       const operandTypes = op.operands.map((id) => types[id]);
-      const { name, props, region } = this.attrs(op, here, operandTypes, resultTypes);
+      const { name, props, regions } = this.attrs(op, here, operandTypes, resultTypes);
       const operands = op.operands.map((id) => names[id]).join(', ');
       let def = '';
       if (op.results.length === 1) {
@@ -310,10 +310,13 @@ class Printer {
       const head = `${indent}${def}"${name}"(${operands})${props.length > 0 ? ` <{${props.join(', ')}}>` : ''}`;
       const r = resultTypes.length;
       const signature = `: (${operandTypes.join(', ')}) -> ${r === 1 ? resultTypes[0] : `(${resultTypes.join(', ')})`}`;
-      if (region === undefined) this.out.push(`${head} ${signature}`);
+      if (regions === undefined) this.out.push(`${head} ${signature}`);
       else {
-        this.out.push(`${head} ({`);
-        this.region(region.body, `${here} body`, region.params, r, nested, indent);
+        // Sibling regions are separate scopes: each numbers its values from the same counters.
+        regions.forEach((g, j) => {
+          this.out.push(j === 0 ? `${head} ({` : `${indent}}, {`);
+          this.region(g.body, `${here} ${g.name ?? 'body'}`, g.params, g.returns ?? r, nested, indent);
+        });
         this.out.push(`${indent}}) ${signature}`);
       }
       for (const t of resultTypes) types.push(t);
@@ -398,6 +401,25 @@ class Printer {
             `${here} (dynamic_slice) takes an operand and its start indices and gives 1 result; got ${n} and ${r}`,
           );
         return { name, props: arrayProps(op, here, ['slice_sizes']) };
+      case 'pad':
+        arity(2);
+        return {
+          name,
+          props: arrayProps(op, here, ['edge_padding_high', 'edge_padding_low', 'interior_padding']),
+        };
+      case 'select_and_scatter':
+        arity(3);
+        return {
+          name,
+          props: [
+            `padding = ${paddingText(op.padding, here)}`,
+            ...arrayProps(op, here, ['window_dimensions', 'window_strides']),
+          ],
+          regions: [
+            { body: op.select, params: 2, name: 'select' },
+            { body: op.scatter, params: 2, name: 'scatter' },
+          ],
+        };
       case 'dynamic_update_slice':
         if (n < 2 || r !== 1)
           fail(
@@ -424,7 +446,7 @@ class Printer {
         return {
           name,
           props: arrayProps(op, here, ['dimensions']),
-          region: { body: op.body, params: 2 * r },
+          regions: [{ body: op.body, params: 2 * r }],
         };
       case 'gather':
         arity(2);
@@ -441,7 +463,7 @@ class Printer {
         return {
           name,
           props: scatterProps(op.dimension_numbers, here),
-          region: { body: op.body, params: 2 * r },
+          regions: [{ body: op.body, params: 2 * r }],
         };
       case 'call': {
         checkFuncName(op.callee);
@@ -496,8 +518,16 @@ interface OpText {
   readonly name: string;
   /** `key = value` entries, sorted by key (as MLIR prints a dictionary). */
   readonly props: readonly string[];
-  /** The body of a scatter or reduce, with its parameter count. */
-  readonly region?: { readonly body: Body; readonly params: number };
+  /**
+   * The regions of a scatter, reduce or select_and_scatter: each with its parameter count, its
+   * return count (default: the op's result count) and a name for messages (default "body").
+   */
+  readonly regions?: readonly {
+    readonly body: Body;
+    readonly params: number;
+    readonly returns?: number;
+    readonly name?: string;
+  }[];
 }
 
 function checkBodyShape(b: Body, where: string): void {
@@ -534,6 +564,14 @@ function arrayProps(op: Op, here: string, keys: readonly string[]): string[] {
   return keys.map(
     (k) => `${k} = ${i64Array((op as unknown as Readonly<Record<string, unknown>>)[k], here, k)}`,
   );
+}
+
+/** select_and_scatter's padding as `dense<[[lo, hi], …]> : tensor<Nx2xi64>`. */
+function paddingText(rows: readonly (readonly number[])[], here: string): string {
+  if (!Array.isArray(rows) || rows.some((p) => !Array.isArray(p) || p.length !== 2))
+    fail('attribute', `${here}: padding must be [low, high] pairs; got ${fmt(rows)}`);
+  const ints = rows.map((p) => p.map((v: number, k: number) => int(v, here, `padding[${k}]`)));
+  return `dense<${rows.length === 0 ? '' : JSON.stringify(ints).replaceAll(',', ', ')}> : tensor<${rows.length}x2xi64>`;
 }
 
 /** A compare's properties: its type (when given) and direction, each checked against the spec's values. */

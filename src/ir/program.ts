@@ -171,6 +171,13 @@ export type OpAttrs =
   /** Operands: the operand, the update, one 0-d start index per dimension. */
   | { readonly kind: 'dynamic_update_slice' }
   | {
+      /** Operands: the operand and the 0-d padding value. Edge padding may be negative (crops). */
+      readonly kind: 'pad';
+      readonly edge_padding_low: readonly number[];
+      readonly edge_padding_high: readonly number[];
+      readonly interior_padding: readonly number[];
+    }
+  | {
       readonly kind: 'compare';
       readonly comparison_direction: ComparisonDirection;
       readonly compare_type?: ComparisonType;
@@ -204,6 +211,18 @@ export type OpAttrs =
       /** The core's native reducer for this body when it is one (fast path; same meaning). */
       readonly reducer?: ReducerName;
       readonly options: ResolvedScatterOptions;
+    }
+  | {
+      /** Operands: operand, source, init_value (the scatter family's window form). */
+      readonly kind: 'select_and_scatter';
+      readonly window_dimensions: readonly number[];
+      readonly window_strides: readonly number[];
+      /** The spec's `padding` tensor<rank x 2>: [low, high] per dimension. */
+      readonly padding: readonly (readonly number[])[];
+      /** `(tensor<E>, tensor<E>) -> tensor<i1>`: true keeps the selected element (lhs). */
+      readonly select: Body;
+      /** `(tensor<E>, tensor<E>) -> tensor<E>`: the result element so far and a source value. */
+      readonly scatter: Body;
     }
   | { readonly kind: 'call'; readonly callee: string }
   | {
@@ -243,6 +262,7 @@ export const OP_KINDS: readonly OpKind[] = [
   'slice',
   'dynamic_slice',
   'dynamic_update_slice',
+  'pad',
   'compare',
   'select',
   'clamp',
@@ -253,6 +273,7 @@ export const OP_KINDS: readonly OpKind[] = [
   'gather',
   'dynamic_gather',
   'scatter',
+  'select_and_scatter',
   'call',
   'check',
 ];

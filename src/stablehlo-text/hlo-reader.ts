@@ -66,6 +66,7 @@ const RENAMED: Readonly<Record<string, string>> = {
   'bitcast-convert': 'bitcast_convert',
   'dynamic-slice': 'dynamic_slice',
   'dynamic-update-slice': 'dynamic_update_slice',
+  'select-and-scatter': 'select_and_scatter',
   copy: 'reshape', // an identity: a reshape to the same shape
 };
 /** Attributes that never change a value. */
@@ -565,6 +566,29 @@ class HloReader {
           options: specGatherOptions(operands[0]?.dtype ?? 'float32'),
         };
       }
+      case 'pad': {
+        // padding=low_high[_interior] per dimension, joined by x: `1_2_0x0_-1_1`.
+        this.checkKeys(ins, ['padding']);
+        const dims = this.packedAttr(ins, 'padding');
+        return {
+          kind: 'pad',
+          edge_padding_low: dims.map((d) => d[0]),
+          edge_padding_high: dims.map((d) => d[1]),
+          interior_padding: dims.map((d) => d[2] ?? 0),
+        };
+      }
+      case 'select_and_scatter': {
+        this.checkKeys(ins, ['window', 'select', 'scatter']);
+        const w = this.windowAttr(ins, operands[0]?.shape.length ?? 0);
+        return {
+          kind: 'select_and_scatter',
+          window_dimensions: w.size,
+          window_strides: w.stride,
+          padding: w.pad,
+          select: this.region(this.nameAttr(ins, 'select'), ins.line),
+          scatter: this.region(this.nameAttr(ins, 'scatter'), ins.line),
+        };
+      }
       case 'scatter': {
         this.checkKeys(ins, [
           ...SCATTER_DIMENSION_FIELDS,
@@ -616,6 +640,64 @@ class HloReader {
         }
         textError('unknown_op', ins.line, `HLO ${opcode} is not an op this library runs`, { op: opcode });
     }
+  }
+
+  /**
+   * A packed value from the cursor (`3x1`, `0_1x0_0`, `1_2_0x0_-1_1`): per dimension (split at
+   * `x`), its integers (split at `_`). The lexer cuts it into an int and an id; they are joined back.
+   */
+  private packed(key: string, line: number): number[][] {
+    const c = this.c;
+    // One word of the text: the tokens that touch (no space between them).
+    const first = c.next();
+    let text = first.text;
+    let end = first.pos + first.text.length;
+    while ((c.is('int') || c.is('id') || c.isP('-')) && c.peek().pos === end) {
+      const t = c.next();
+      text += t.text;
+      end = t.pos + t.text.length;
+    }
+    if (!/^-?\d+(_-?\d+)*(x-?\d+(_-?\d+)*)*$/.test(text))
+      textError(
+        'attribute',
+        line,
+        `${key} must be integers joined by _ and x (e.g. 0_1x2_0); got ${JSON.stringify(text)}`,
+      );
+    const dims = text.split('x').map((d) => d.split('_').map(Number));
+    if (dims.length > 64 || dims.some((d) => d.some((v) => !Number.isSafeInteger(v))))
+      textError('attribute', line, `${key}=${text}: too many dimensions or an integer out of range`);
+    return dims;
+  }
+
+  /** `padding=0_1x2_0` (pad). */
+  private packedAttr(ins: Instr, key: string): number[][] {
+    if (!this.at(ins, key)) textError('attribute', ins.line, `${ins.opcode} needs ${key}=…`, { key });
+    return this.packed(key, ins.line);
+  }
+
+  /**
+   * `window={size=2x2 stride=2x1 pad=0_1x0_0}` of select-and-scatter (absent fields: stride 1,
+   * pad 0); dilations other than 1 are no part of select_and_scatter.
+   */
+  private windowAttr(ins: Instr, rank: number): { size: number[]; stride: number[]; pad: number[][] } {
+    const c = this.at(ins, 'window');
+    const w = {
+      size: Array<number>(rank).fill(1),
+      stride: Array<number>(rank).fill(1),
+      pad: Array.from({ length: rank }, () => [0, 0]),
+    };
+    if (!c) return w;
+    c.expectP('{', '"{" for window');
+    while (!c.eatP('}')) {
+      const key = c.expect('id', undefined, 'a window field (size, stride, pad)').text;
+      c.expectP('=', `"=" after ${key}`);
+      const dims = this.packed(`window ${key}`, ins.line);
+      if (key === 'pad') w.pad = dims;
+      else if (key === 'size' || key === 'stride') w[key] = dims.map((d) => d[0]);
+      else if (!dims.every((d) => d.length === 1 && d[0] === 1))
+        textError('attribute', ins.line, `select-and-scatter takes no window ${key} other than 1`);
+    }
+    return w;
   }
 
   /** `slice={[0:2], [1:3:1]}`. */

@@ -1012,6 +1012,16 @@ export class MlirReader {
         this.optDict(attrs);
         return op(operands, this.functional());
       }
+      case 'pad': {
+        // `%x, %v, low = [1, -1], high = [1, -1], interior = [0, 1] : (…) -> …`
+        const operands = this.vals();
+        for (const [word, key] of PAD_KEYS) {
+          c.expectP(',', `", ${word} = […]"`);
+          this.keyed(attrs, word, key);
+        }
+        this.optDict(attrs);
+        return op(operands, this.functional());
+      }
       case 'slice': {
         const operands = [c.expect('val', undefined, 'the operand')];
         const values = this.sliceRanges();
@@ -1226,6 +1236,13 @@ const KEYED_AFTER_OPERANDS = {
   concatenate: ['dim', 'dimension', '", dim = …"'],
   dynamic_slice: ['sizes', 'slice_sizes', '", sizes = […]"'],
 } as const;
+
+/** pad's pretty attributes, in their printed order: the word and the attribute's name. */
+const PAD_KEYS = [
+  ['low', 'edge_padding_low'],
+  ['high', 'edge_padding_high'],
+  ['interior', 'interior_padding'],
+] as const;
 
 function entryOf(funcs: readonly Func[]): string {
   if (funcs.some((f) => f.name === 'main')) return 'main';

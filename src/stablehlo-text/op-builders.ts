@@ -67,6 +67,8 @@ const ATTRIBUTES: Partial<Record<string, readonly string[]>> = {
   concatenate: ['dimension'],
   slice: ['start_indices', 'limit_indices', 'strides'],
   dynamic_slice: ['slice_sizes'],
+  pad: ['edge_padding_low', 'edge_padding_high', 'interior_padding'],
+  select_and_scatter: ['window_dimensions', 'window_strides', 'padding'],
   compare: ['comparison_direction', 'compare_type'],
   reduce: ['dimensions'],
   gather: ['dimension_numbers', 'slice_sizes', 'indices_are_sorted', ...GATHER_DN],
@@ -131,6 +133,36 @@ const list = (s: OpSyntax, key: string): number[] => {
   const v = s.values?.[key];
   return v !== undefined ? (v as number[]) : intList(need(s, key), key);
 };
+
+/**
+ * select_and_scatter's attributes: window_strides default to 1 and padding to 0 (the op's
+ * optional attributes); two regions, select then scatter.
+ */
+function selectAndScatter(s: OpSyntax, types: readonly TensorType[]): OpAttrs {
+  if (s.regions.length !== 2)
+    textError('region', s.line, `${s.name} takes two regions (select, scatter); got ${s.regions.length}`);
+  const window_dimensions = list(s, 'window_dimensions');
+  const rank = types[0]?.shape.length ?? window_dimensions.length;
+  const p = s.attrs.get('padding');
+  return {
+    kind: 'select_and_scatter',
+    window_dimensions,
+    window_strides: s.attrs.has('window_strides') ? list(s, 'window_strides') : Array(rank).fill(1),
+    padding: p === undefined ? Array.from({ length: rank }, () => [0, 0]) : paddingRows(p),
+    select: s.regions[0],
+    scatter: s.regions[1],
+  };
+}
+
+/** `dense<[[lo, hi], …]> : tensor<Nx2xi64>` as rows (their count and length are C8's). */
+function paddingRows(a: Attr): number[][] {
+  const t = denseAttr(a, 'padding');
+  if (t.dtype === 'bool' || !/int/.test(t.dtype) || t.shape.length !== 2)
+    textError('attribute', a.line, `padding must be dense<…> : tensor<Nx2xi64>; got ${t.dtype}[${t.shape}]`);
+  const v = Array.from(t.data as ArrayLike<number | bigint>, Number);
+  const w = t.shape[1];
+  return Array.from({ length: t.shape[0] }, (_, i) => v.slice(i * w, i * w + w));
+}
 
 const flag = (s: OpSyntax, key: string): boolean => {
   const a = s.attrs.get(key);
@@ -219,6 +251,15 @@ export function buildAttrs(s: OpSyntax, types: readonly TensorType[]): OpAttrs {
       };
     case 'dynamic_slice':
       return { kind, slice_sizes: list(s, 'slice_sizes') };
+    case 'pad':
+      return {
+        kind,
+        edge_padding_low: list(s, 'edge_padding_low'),
+        edge_padding_high: list(s, 'edge_padding_high'),
+        interior_padding: list(s, 'interior_padding'),
+      };
+    case 'select_and_scatter':
+      return selectAndScatter(s, types);
     case 'compare': {
       const ct = s.attrs.get('compare_type');
       return {

@@ -99,6 +99,9 @@ class Verifier {
       }
       if (op.kind === 'reduce' || op.kind === 'scatter')
         this.body(op.body, `the ${op.kind} region on line ${line ?? '?'}`);
+      if (op.kind === 'select_and_scatter')
+        for (const key of ['select', 'scatter'] as const)
+          this.body(op[key], `the select_and_scatter ${key} region on line ${line ?? '?'}`);
     }
   }
 

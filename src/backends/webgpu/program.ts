@@ -44,6 +44,8 @@ const REFUSED: Readonly<Record<string, string>> = {
   dynamic_slice: 'its start indices are tensor values no constant fixes, read on the host',
   dynamic_gather: 'its slice sizes are tensor values no constant fixes, read on the host',
   dynamic_update_slice: 'the GPU program runner has no kernel for it',
+  pad: 'the GPU program runner has no kernel for it',
+  select_and_scatter: 'the GPU program runner has no kernel for it',
   check: "checks are the interpreter's, outside a lowered program",
 };
 

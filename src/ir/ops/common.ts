@@ -195,11 +195,12 @@ export function words(data: Storage, dtype?: DType): { readonly cells: Cells; re
 /** The odometer walk of strided offsets lives with the tensor copies that also use it. */
 export { offsets } from '../../tensor/ops.js';
 
-/** Copies element i of `src` to element `at[i]` of `out` (same dtype), bit-exactly. */
-export function putAt(src: Tensor, out: Tensor, at: ArrayLike<number>): void {
+/** Copies element `from[i]` of `src` to element `to[i]` of `out` (same dtype), bit-exactly. */
+export function moveAt(src: Tensor, from: ArrayLike<number>, out: Tensor, to: ArrayLike<number>): void {
   const { cells: s, lanes } = words(src.data, src.dtype);
   const { cells: o } = words(out.data, out.dtype);
-  for (let i = 0; i < at.length; i++) for (let l = 0; l < lanes; l++) o[lanes * at[i] + l] = s[lanes * i + l];
+  for (let i = 0; i < to.length; i++)
+    for (let l = 0; l < lanes; l++) o[lanes * to[i] + l] = s[lanes * from[i] + l];
 }
 
 /** Copies element `at[i]` of `src` to element i of `out` (same dtype), bit-exactly. */

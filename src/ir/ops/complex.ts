@@ -1,7 +1,7 @@
 /**
  * The IR ops on complex<f32> / complex<f64> tensors (storage: interleaved real and imaginary
  * parts, see tensor/complex.ts). Structural ops (constant, broadcast_in_dim, reshape, transpose,
- * concatenate, slice, dynamic_slice, dynamic_update_slice, select) copy whole elements and need nothing here; the
+ * concatenate, slice, dynamic_slice, dynamic_update_slice, pad, select) copy whole elements and need nothing here; the
  * arithmetic the spec defines on complex and the library runs is:
  * - add / subtract: part by part, each rounded to the component type; a NaN part by x86's
  *   first-NaN rule (lhs's part quieted, else rhs's, else the negative default NaN), moved as bits
@@ -34,6 +34,7 @@ export const COMPLEX_OPS: ReadonlySet<string> = new Set([
   'slice',
   'dynamic_slice',
   'dynamic_update_slice',
+  'pad',
   'select',
   'add',
   'subtract',

@@ -36,7 +36,7 @@ import { convertTo } from './convert.js';
 import { bitWidth } from './elements.js';
 
 /** The spec's is_promotable: the same kind of element, at least as wide. */
-function isPromotable(x: DType, y: DType): boolean {
+export function isPromotable(x: DType, y: DType): boolean {
   const kind = (d: DType) => (isFloat(d) ? 'float' : isInteger(d) ? 'int' : 'bool');
   return kind(x) === kind(y) && bitWidth(x) <= bitWidth(y);
 }
@@ -121,14 +121,14 @@ const SCALAR: readonly number[] = Object.freeze([]);
  * A fresh 0-d tensor holding element k of `t`, copied as words (a NaN read as a JS number may
  * change bits by V8's tier); built unchecked: one per element and body run.
  */
-function scalarAt(t: Tensor, k: number): Tensor {
+export function scalarAt(t: Tensor, k: number): Tensor {
   const data = allocStorage(t.dtype, 1);
   copyElement(t.data, t.dtype, k, data, 0);
   return resultTensor(t.dtype, SCALAR, data, 1);
 }
 
 /** Element k of `from` over element j of `to` (one dtype), as words. */
-function copyElement(from: Storage, dtype: DType, k: number, to: Storage, j: number): void {
+export function copyElement(from: Storage, dtype: DType, k: number, to: Storage, j: number): void {
   const { cells: f, lanes } = words(from, dtype);
   const { cells: t } = words(to, dtype);
   for (let l = 0; l < lanes; l++) t[j * lanes + l] = f[k * lanes + l];

@@ -13,6 +13,8 @@
  * - dynamic_update_slice: `result = operand` except `result[s + u] = update[u]` for every index u
  *   of update, `s = clamp(0, start_indices, shape(operand) - shape(update))` (a start past the end
  *   moves the window back inside, so every element of update is written).
+ * - pad: `result[lo + o * (interior + 1)] = operand[o]`, padding_value elsewhere; a negative edge
+ *   padding removes that many elements of the interior-padded operand.
  */
 import { fmt } from '../../errors.js';
 import { Tensor, stridesOf } from '../../tensor/tensor.js';
@@ -20,6 +22,7 @@ import type { TensorType } from '../program.js';
 import {
   INT,
   INT_OR_FLOAT,
+  type OpOf,
   type OpRule,
   type RuleTable,
   alloc,
@@ -30,7 +33,7 @@ import {
   checkUnique,
   copyAt,
   declaredResult,
-  putAt,
+  moveAt,
   offsets,
   sizeOf,
   typeError,
@@ -349,14 +352,78 @@ const dynamicUpdateSlice: OpRule<'dynamic_update_slice'> = {
   run(_op, [operand, update, ...starts]) {
     const out = operand.clone();
     const strides = stridesOf(operand.shape);
-    putAt(
-      update,
-      out,
-      offsets(update.shape, strides, windowStart(starts, operand.shape, update.shape, strides)),
-    );
+    const to = offsets(update.shape, strides, windowStart(starts, operand.shape, update.shape, strides));
+    moveAt(update, offsets(update.shape, stridesOf(update.shape), 0), out, to);
     return [out];
   },
 };
+
+const pad: OpRule<'pad'> = {
+  arity: 2,
+  infer(op, [operand, value]) {
+    if (value.shape.length !== 0)
+      argError('pad', 'I2', 'padding_value must be a 0-dimensional tensor', typeText(value));
+    if (value.dtype !== operand.dtype)
+      typeError(
+        'pad',
+        'C1',
+        'element_type(operand) = element_type(padding_value)',
+        `${typeText(operand)}, ${typeText(value)}`,
+      );
+    const { edge_padding_low: lo, edge_padding_high: hi, interior_padding: mid } = op;
+    const rank = operand.shape.length;
+    if (lo.length !== rank || hi.length !== rank || mid.length !== rank)
+      argError(
+        'pad',
+        'C2',
+        'size(edge_padding_low) = size(edge_padding_high) = size(interior_padding) = rank(operand)',
+        `${fmt(lo)}, ${fmt(hi)}, ${fmt(mid)} for ${typeText(operand)}`,
+      );
+    if (!mid.every((n) => Number.isSafeInteger(n) && n >= 0))
+      argError('pad', 'C3', '0 <= interior_padding', fmt(mid));
+    const shape = padded(op, operand.shape);
+    if (!shape.every((n) => Number.isSafeInteger(n) && n >= 0))
+      argError(
+        'pad',
+        'C4',
+        'shape(result) = shape(operand) + edge_padding_low + max(shape(operand) - 1, 0) * interior_padding + edge_padding_high',
+        `${fmt(shape)}: a dimension below 0`,
+      );
+    return checkResults(op, [{ shape, dtype: operand.dtype }], { shape: 'C4', dtype: 'C1' });
+  },
+  run(op, [operand, value]) {
+    const out = alloc({ shape: padded(op, operand.shape), dtype: operand.dtype });
+    copyAt(value, out, new Uint8Array(out.size)); // every element value's bits (element 0)
+    // The operand elements that land inside the result: per dimension the range [first, end).
+    const lo = op.edge_padding_low;
+    const step = op.interior_padding.map((m) => m + 1);
+    const first = lo.map((l, d) => (l < 0 ? Math.ceil(-l / step[d]) : 0));
+    const end = out.shape.map((n, d) =>
+      Math.min(operand.shape[d], Math.max(0, Math.floor((n - 1 - lo[d]) / step[d]) + 1)),
+    );
+    const kept = first.map((f, d) => Math.max(0, end[d] - f));
+    const [os, rs] = [stridesOf(operand.shape), stridesOf(out.shape)];
+    const from = offsets(
+      kept,
+      os,
+      first.reduce((a, f, d) => a + f * os[d], 0),
+    );
+    const to = offsets(
+      kept,
+      rs.map((r, d) => r * step[d]),
+      first.reduce((a, f, d) => a + (lo[d] + f * step[d]) * rs[d], 0),
+    );
+    moveAt(operand, from, out, to);
+    return [out];
+  },
+};
+
+/** pad's result shape (C4). */
+const padded = (op: OpOf<'pad'>, shape: readonly number[]) =>
+  shape.map(
+    (n, d) =>
+      n + op.edge_padding_low[d] + Math.max(n - 1, 0) * op.interior_padding[d] + op.edge_padding_high[d],
+  );
 
 /** The start indices of a dynamic slice are 0-d integer tensors (the input table's row `c`). */
 function checkStarts(op: string, c: string, starts: readonly TensorType[]): void {
@@ -399,4 +466,5 @@ export const SHAPE_RULES: RuleTable = {
   slice,
   dynamic_slice: dynamicSlice,
   dynamic_update_slice: dynamicUpdateSlice,
+  pad,
 };
