@@ -222,8 +222,10 @@ function scanFile(file, found, helpers, calls, text = readFileSync(join(ROOT, fi
     const next = /\w\($/.test(line) ? (lines[i + 1] ?? '').trim() : ''; // `lowerScatterFamily(` / `'scatter_reduce',`
     for (const m of `${line}${next}`.matchAll(/\b(\w+)\('([a-z]\w*)'/g))
       calls.push({ word: m[2], name: m[1], file, text, line: next ? i + 2 : i + 1, lines });
-    for (const m of `${line}${next}`.matchAll(/\b(\w+)\('(\w+)',\s*'([CI]\d+)'/g))
-      calls.push({ word: `${m[2]}.${m[3]}`, name: m[1], file, text, line: next ? i + 2 : i + 1, lines });
+    // `argError(` / `'slice',` / `'C2',` as the formatter breaks a long call: one argument a line.
+    const third = /^'\w+',$/.test(next) ? ` ${(lines[i + 2] ?? '').trim()}` : '';
+    for (const m of `${line}${next}${third}`.matchAll(/\b(\w+)\('(\w+)',\s*'([CI]\d+)'/g))
+      calls.push({ word: `${m[2]}.${m[3]}`, name: m[1], file, text, line: third ? i + 3 : next ? i + 2 : i + 1, lines });
     // `const op = '…'`, or in a frontend a caller's name with a default (`text('stablehlo.gather', 'op', attrs.op) ?? 'stablehlo.gather'`).
     const local = /const op = '([^']+)'/.exec(line) ?? (file.startsWith('src/frameworks/') ? /const op = .*\?\? '([^']+)';$/.exec(line) : null);
     if (local) fn.ops = [prefixed(file, local[1])];

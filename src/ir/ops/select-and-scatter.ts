@@ -123,8 +123,8 @@ function infer(op: SelectAndScatter, [operand, source, init]: readonly TensorTyp
     argError(
       'select_and_scatter',
       'C9',
-      `select has type (tensor<E>, tensor<E>) -> tensor<i1>, E = ${typeText({ shape: [], dtype: E })}`,
-      select.text,
+      'select has type (tensor<E>, tensor<E>) -> tensor<i1> where E = element_type(operand)',
+      `${select.text} for ${typeText(operand)}`,
     );
   const S = op.scatter.params[0]?.dtype ?? E;
   const scatter = signature(op.scatter, S, S);
