@@ -216,6 +216,80 @@ ${body}
       },
     );
 
+    t(
+      'pad and dynamic_update_slice (constant starts) in kernels: every stored bit as the CPU, cropping, clamping',
+      async () => {
+        const g = gpu!;
+        for (const dtype of ['float32', 'float64', 'bfloat16', 'int8', 'uint64', 'bool'] as const) {
+          const all = specials(dtype);
+          // Stored elements of the specials, cycled (bool has two).
+          const cycled = (n: number, from: number) => {
+            const data = new (all.data.constructor as new (n: number) => typeof all.data)(n);
+            for (let k = 0; k < n; k++) data[k] = all.data[(from + k) % all.size];
+            return data as never;
+          };
+          const x = new Tensor(dtype, [3, 4], cycled(12, 0));
+          const v = new Tensor(dtype, [], cycled(1, 5));
+          for (const [lo, hi, mid] of [
+            [
+              [1, 0],
+              [0, 2],
+              [0, 1],
+            ],
+            [
+              [-1, 2],
+              [1, -3],
+              [2, 0],
+            ],
+            [
+              [-2, -4],
+              [0, 1],
+              [0, 0],
+            ],
+          ]) {
+            const shape = x.shape.map((n, d) => n + lo[d] + Math.max(n - 1, 0) * mid[d] + hi[d]);
+            const op = {
+              kind: 'pad',
+              edge_padding_low: lo,
+              edge_padding_high: hi,
+              interior_padding: mid,
+              results: [{ shape, dtype }],
+            };
+            await sameOnGpu(g, oneOp(op, [x, v]), `pad ${lo} ${hi} ${mid} ${dtype}`);
+          }
+          const u = new Tensor(dtype, [2, 3], cycled(6, 1));
+          for (const [i, j] of [
+            [0, 0],
+            [1, 1],
+            [-5, 9],
+          ]) {
+            const ty = (t: Tensor) => ({ shape: [...t.shape], dtype: t.dtype });
+            const start = (k: number) => ({
+              kind: 'constant',
+              operands: [],
+              results: [{ shape: [], dtype: 'int64' }],
+              value: tensor(BigInt(k), 'int64'),
+            });
+            const dus = { kind: 'dynamic_update_slice', operands: [0, 1, 2, 3], results: [ty(x)] };
+            const call = oneOp({ kind: 'reshape', results: [ty(x)] }, [x]);
+            const main = call.module.funcs[0];
+            const program = {
+              ...call,
+              module: {
+                ...call.module,
+                funcs: [
+                  { ...main, params: [ty(x), ty(u)], ops: [start(i), start(j), dus] as never, returns: [4] },
+                ],
+              },
+              args: [x, u],
+              argNames: ['x', 'u'],
+            };
+            await sameOnGpu(g, program, `dynamic_update_slice at ${i}, ${j} ${dtype}`);
+          }
+        }
+      },
+    );
+
     t('webgpu.op: an op the GPU cannot run exactly is refused, naming why', async () => {
       const x = tensor([1, 2], 'float32');
       const call = oneOp({ kind: 'exponential', results: [typeOf(x)] }, [x]);

@@ -43,8 +43,7 @@ export type CheckHook = (
 const REFUSED: Readonly<Record<string, string>> = {
   dynamic_slice: 'its start indices are tensor values no constant fixes, read on the host',
   dynamic_gather: 'its slice sizes are tensor values no constant fixes, read on the host',
-  dynamic_update_slice: 'the GPU program runner has no kernel for it',
-  pad: 'the GPU program runner has no kernel for it',
+  dynamic_update_slice: 'its start indices are tensor values no constant fixes, read on the host',
   select_and_scatter: 'the GPU program runner has no kernel for it',
   check: "checks are the interpreter's, outside a lowered program",
 };
@@ -52,6 +51,7 @@ const REFUSED: Readonly<Record<string, string>> = {
 /** The operands a dynamic op reads as values: its starts (dynamic_slice) or sizes (dynamic_gather). */
 const VALUE_OPERANDS: Readonly<Record<string, (op: Op) => readonly number[]>> = {
   dynamic_slice: (op) => op.operands.slice(1),
+  dynamic_update_slice: (op) => op.operands.slice(2),
   dynamic_gather: (op) => [op.operands[2]],
 };
 
@@ -169,6 +169,13 @@ async function runOp(
       if (starts.some((t) => t === undefined)) break;
       return [host.map(staticSlice(op, ins[0], starts as Tensor[], out), [ins[0]])];
     }
+    case 'dynamic_update_slice': {
+      const starts = op.operands.slice(2).map((id) => consts.get(id));
+      if (starts.some((t) => t === undefined)) break;
+      return [host.map(staticUpdate(ins[0], ins[1], starts as Tensor[]), [ins[0], ins[1]])];
+    }
+    case 'pad':
+      return [host.map(padSpec(op, ins[0], ins[1], out), [ins[0], ins[1]])];
   }
   if (op.kind in REFUSED) refuseOp(`stablehlo.${op.kind}`, REFUSED[op.kind]);
   if (op.kind === 'concatenate') return [concatenate(host, op.dimension, ins, out)];
@@ -248,16 +255,67 @@ function staticSlice(
   out: TensorType,
 ): MapSpec {
   const st = stridesOfShape(operand.shape);
-  const base = starts.reduce((a, t, d) => {
-    const hi = operand.shape[d] - op.slice_sizes[d];
-    return a + Math.min(Math.max(Number(t.toFlatArray()[0]), 0), hi) * st[d];
-  }, 0);
+  const base = starts.reduce(
+    (a, t, d) => a + clampedStart(t, operand.shape[d], op.slice_sizes[d]) * st[d],
+    0,
+  );
   return {
     shape: out.shape,
     dtype: out.dtype,
     sources: [{ dtype: operand.dtype, base, steps: st }],
     value: (v) => v[0],
   };
+}
+
+/** A start clamped into [0, dim − size] as the spec's dynamic slices clamp it. */
+const clampedStart = (t: Tensor, dim: number, size: number) =>
+  Math.min(Math.max(Number(t.toFlatArray()[0]), 0), dim - size);
+
+/**
+ * dynamic_update_slice with constant starts: an element inside the (clamped) window reads the
+ * update, any other the operand (the result has the operand's shape and flat order).
+ */
+function staticUpdate(operand: GpuTensor, update: GpuTensor, starts: readonly Tensor[]): MapSpec {
+  const [st, ust] = [stridesOfShape(operand.shape), stridesOfShape(update.shape)];
+  const lines = operand.shape.map((n, d) => {
+    const s = clampedStart(starts[d], n, update.shape[d]);
+    return `
+  let c${d} = (e / ${st[d]}u) % ${n}u;
+  if (c${d} < ${s}u || c${d} >= ${s + update.shape[d]}u) { return ld_S0(e); }
+  src = src + (c${d} - ${s}u) * ${ust[d]}u;`;
+  });
+  return indexed(operand, [operand, update], lines, 'ld_S1(src)');
+}
+
+/**
+ * pad: result coordinate c holds operand element q / (interior + 1), q = c − low, when q is a
+ * non-negative multiple of interior + 1 inside the operand; padding_value otherwise.
+ */
+function padSpec(op: Extract<Op, { kind: 'pad' }>, x: GpuTensor, v: GpuTensor, out: TensorType): MapSpec {
+  const [st, xst] = [stridesOfShape(out.shape), stridesOfShape(x.shape)];
+  const lines = out.shape.map((n, d) => {
+    const step = op.interior_padding[d] + 1;
+    return `
+  let q${d} = i32((e / ${st[d]}u) % ${n}u) - (${op.edge_padding_low[d]});
+  if (q${d} < 0 || q${d} % ${step} != 0 || q${d} / ${step} >= ${x.shape[d]}) { return ld_S1(0u); }
+  src = src + u32(q${d} / ${step}) * ${xst[d]}u;`;
+  });
+  return indexed(out, [x, v], lines, 'ld_S0(src)');
+}
+
+/** A map whose `elem` computes a source index `src` line by line, then returns `value`. */
+function indexed(
+  out: TensorType,
+  ins: readonly GpuTensor[],
+  lines: readonly string[],
+  value: string,
+): MapSpec {
+  const elem = `fn elem(e: u32) -> ${elemType(elementBytes(out.dtype))} {
+  var src = 0u;${lines.join('')}
+  return ${value};
+}`;
+  const sources = ins.map((t) => ({ dtype: t.dtype, base: 0, steps: [] }));
+  return { shape: out.shape, dtype: out.dtype, sources, value: () => '', elem };
 }
 
 /**
