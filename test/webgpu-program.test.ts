@@ -290,6 +290,131 @@ ${body}
       },
     );
 
+    t(
+      'dynamic_slice and dynamic_update_slice read their starts in the kernel: every integer type, clamped as the CPU',
+      async () => {
+        const g = gpu!;
+        const x = tensor(
+          Array.from({ length: 20 }, (_, k) => k * 1.5 - 7),
+          'float32',
+          [4, 5],
+        );
+        const u = tensor([[-1, -2, -3]], 'float32');
+        const starts: [number | bigint, number | bigint, string][] = [
+          [1, 2, 'int8'],
+          [-128, 127, 'int8'],
+          [-1, 40000, 'int32'],
+          [3, 65535, 'uint16'],
+          [-(2n ** 63n), 2n ** 32n + 1n, 'int64'],
+          [2n ** 64n - 1n, 1n, 'uint64'],
+          [2, 0, 'uint8'],
+          [-300, 2, 'int16'],
+        ];
+        for (const [i, j, dtype] of starts) {
+          const s = [tensor(i as never, dtype as never), tensor(j as never, dtype as never)];
+          const slice = oneOp(
+            { kind: 'dynamic_slice', slice_sizes: [2, 3], results: [{ shape: [2, 3], dtype: 'float32' }] },
+            [x, ...s],
+          );
+          expect(await sameOnGpu(g, slice, `dynamic_slice ${i}, ${j} ${dtype}`)).toBeInstanceOf(Tensor);
+          const update = oneOp({ kind: 'dynamic_update_slice', results: [typeOf(x)] }, [x, u, ...s]);
+          expect(await sameOnGpu(g, update, `dynamic_update_slice ${i}, ${j} ${dtype}`)).toBeInstanceOf(
+            Tensor,
+          );
+        }
+      },
+    );
+
+    t(
+      'select_and_scatter in a kernel: per element, the windows that select it folded in source order, as the CPU',
+      async () => {
+        const g = gpu!;
+        const mlir = {
+          float32: 'f32',
+          float64: 'f64',
+          bfloat16: 'bf16',
+          int8: 'i8',
+          uint64: 'ui64',
+        } as const;
+        const cases = [
+          {
+            shape: [4, 5],
+            window: [2, 3],
+            strides: [1, 2],
+            pad: [
+              [0, 1],
+              [2, 0],
+            ],
+            dir: 'GE',
+            body: 'add',
+          },
+          { shape: [6], window: [3], strides: [2], pad: [[1, 1]], dir: 'LT', body: 'maximum' },
+          {
+            shape: [3, 2, 2],
+            window: [2, 1, 2],
+            strides: [1, 1, 1],
+            pad: [
+              [0, 0],
+              [0, 0],
+              [1, 0],
+            ],
+            dir: 'GT',
+            body: 'multiply',
+          },
+          { shape: [], window: [], strides: [], pad: [], dir: 'GE', body: 'add' },
+        ];
+        for (const dtype of Object.keys(mlir) as (keyof typeof mlir)[]) {
+          const all = specials(dtype);
+          const take = (n: number, from: number) => {
+            const data = new (all.data.constructor as new (n: number) => typeof all.data)(n);
+            for (let k = 0; k < n; k++) data[k] = all.data[(from + k * 7) % all.size];
+            return data as never;
+          };
+          for (const c of cases) {
+            const e = mlir[dtype];
+            const windows = c.shape.map((n, d) => {
+              const p = c.pad[d][0] + n + c.pad[d][1];
+              return p <= 0 || c.window[d] > p ? 0 : Math.floor((p - c.window[d]) / c.strides[d]) + 1;
+            });
+            const t = (s: number[]) => `tensor<${[...s, e].join('x')}>`;
+            const i64s = (xs: number[]) => `array<i64${xs.length ? `: ${xs.join(', ')}` : ''}>`;
+            const pad = `dense<${c.pad.length ? JSON.stringify(c.pad) : ''}> : tensor<${c.pad.length}x2xi64>`;
+            const text = `func.func @main(%x: ${t(c.shape)}, %s: ${t(windows)}, %i: ${t([])}) -> ${t(c.shape)} {
+  %r = "stablehlo.select_and_scatter"(%x, %s, %i) <{window_dimensions = ${i64s(c.window)}, window_strides = ${i64s(c.strides)}, padding = ${pad}}> ({
+  ^bb0(%a: tensor<${e}>, %b: tensor<${e}>):
+    %0 = stablehlo.compare ${c.dir}, %a, %b : (tensor<${e}>, tensor<${e}>) -> tensor<i1>
+    stablehlo.return %0 : tensor<i1>
+  }, {
+  ^bb0(%a: tensor<${e}>, %b: tensor<${e}>):
+    %0 = stablehlo.${c.body} %a, %b : tensor<${e}>
+    stablehlo.return %0 : tensor<${e}>
+  }) : (${t(c.shape)}, ${t(windows)}, ${t([])}) -> ${t(c.shape)}
+  return %r : ${t(c.shape)}
+}`;
+            const size = (s: number[]) => s.reduce((a, b) => a * b, 1);
+            const args = [
+              new Tensor(dtype, c.shape, take(size(c.shape), 0)),
+              new Tensor(dtype, windows, take(size(windows), 3)),
+              new Tensor(dtype, [], take(1, 5)),
+            ];
+            const program = {
+              kind: 'program' as const,
+              op: 'test.select_and_scatter',
+              module: readModule(text),
+              args,
+              argNames: ['x', 's', 'i'],
+            };
+            const r = await sameOnGpu(
+              g,
+              program,
+              `select_and_scatter ${c.dir} ${c.body} [${c.shape}] ${dtype}`,
+            );
+            expect(r).toBeInstanceOf(Tensor);
+          }
+        }
+      },
+    );
+
     t('webgpu.op: an op the GPU cannot run exactly is refused, naming why', async () => {
       const x = tensor([1, 2], 'float32');
       const call = oneOp({ kind: 'exponential', results: [typeOf(x)] }, [x]);

@@ -4,7 +4,8 @@
  * their bodies — runs in kernels (`gpu.runModule`); the interpreter's checks read their operands
  * back and must hold exactly where they hold on the CPU, and the results must be the CPU's bits
  * (or the CPU's typed error). A function with an op the GPU refuses (`webgpu.op`, named in
- * src/backends/webgpu/elementwise.ts and program.ts) is counted, never compared.
+ * src/backends/webgpu/elementwise.ts and program.ts; `webgpu.dtype` for complex tensors) is
+ * counted, never compared.
  *
  * A fixed sample (every STABLEHLO_PROGRAM_STRIDE-th file, default 2) keeps the file fast; stride
  * 1 runs every file. STABLEHLO_DIR=<dir> runs another suite laid out the same way.
@@ -97,7 +98,8 @@ else
               const got = await onGpu(gpu!, module, func.name);
               const error = 'error' in got ? got.error : undefined;
               const code = (error as { code?: string } | undefined)?.code;
-              if (error && (code === 'webgpu.op' || code === 'webgpu.reducer')) {
+              // Refusals, typed and named: an op, a body or a dtype (complex) the GPU does not run.
+              if (error && (code === 'webgpu.op' || code === 'webgpu.reducer' || code === 'webgpu.dtype')) {
                 const why = error.message.replace(/^WebGPU backend: /, '').split(' does not run')[0];
                 refused.set(why, (refused.get(why) ?? 0) + 1);
                 continue;

@@ -683,7 +683,13 @@ function scalarBitsOf(t: { data: ArrayBufferView; dtype: DType }): number[] {
  * one `let`, constants as literals; 0-d reshapes and broadcasts are the value itself. Refuses
  * (webgpu.reducer) a body with another op or of several inputs.
  */
-export function bodyFunction(body: Body, dtype: DType, name = 'red', withLib = true): string {
+export function bodyFunction(
+  body: Body,
+  dtype: DType,
+  name = 'red',
+  withLib = true,
+  result: DType = dtype,
+): string {
   if (body.params.length !== 2 || body.returns.length !== 1)
     throw new InvalidArgumentError(
       'webgpu.reducer',
@@ -721,7 +727,8 @@ export function bodyFunction(body: Body, dtype: DType, name = 'red', withLib = t
     id++;
   }
   const E = elemType(elementBytes(dtype));
+  const R = elemType(elementBytes(result)); // select_and_scatter's select returns i1
   // The IR ops' helpers come with the body (the fold kernels carry only LIB and LIB64), unless
   // the caller's kernel picks its own (withLib false).
-  return `${withLib ? IR_LIB : ''}\nfn ${name}(a: ${E}, b: ${E}) -> ${E} {\n  ${lines.join('\n  ')}\n  return ${val(body.returns[0])};\n}`;
+  return `${withLib ? IR_LIB : ''}\nfn ${name}(a: ${E}, b: ${E}) -> ${R} {\n  ${lines.join('\n  ')}\n  return ${val(body.returns[0])};\n}`;
 }

@@ -41,17 +41,12 @@ export type CheckHook = (
 
 /** Ops that refuse before anything runs, with why. */
 const REFUSED: Readonly<Record<string, string>> = {
-  dynamic_slice: 'its start indices are tensor values no constant fixes, read on the host',
   dynamic_gather: 'its slice sizes are tensor values no constant fixes, read on the host',
-  dynamic_update_slice: 'its start indices are tensor values no constant fixes, read on the host',
-  select_and_scatter: 'the GPU program runner has no kernel for it',
   check: "checks are the interpreter's, outside a lowered program",
 };
 
-/** The operands a dynamic op reads as values: its starts (dynamic_slice) or sizes (dynamic_gather). */
+/** The operands a dynamic op reads as values: dynamic_gather's sizes (they fix the result's shape). */
 const VALUE_OPERANDS: Readonly<Record<string, (op: Op) => readonly number[]>> = {
-  dynamic_slice: (op) => op.operands.slice(1),
-  dynamic_update_slice: (op) => op.operands.slice(2),
   dynamic_gather: (op) => [op.operands[2]],
 };
 
@@ -94,6 +89,15 @@ export function checkModule(
       );
     if (op.kind === 'bitcast_convert') bitcastView(op, typeAt(f, op.operands[0]));
     if (op.kind === 'reduce') bodyFunction(op.body, op.body.params[0].dtype, 'red', false);
+    if (op.kind === 'select_and_scatter') selectAndScatterBodies(op);
+    if (
+      (op.kind === 'dynamic_slice' || op.kind === 'dynamic_update_slice') &&
+      op.operands.length > MAX_SOURCES
+    )
+      refuseOp(
+        `stablehlo.${op.kind} of ${op.operands.length} operands`,
+        `its kernel would bind ${op.operands.length + 1} storage buffers, more than the 8 a device guarantees`,
+      );
   }
 }
 
@@ -164,18 +168,14 @@ async function runOp(
       const call = gatherCall({ ...op, kind: 'gather', dimension_numbers: dn }, ins);
       return [await host.backend.run(call, { operand: ins[0], start_indices: ins[1] })];
     }
-    case 'dynamic_slice': {
-      const starts = op.operands.slice(1).map((id) => consts.get(id));
-      if (starts.some((t) => t === undefined)) break;
-      return [host.map(staticSlice(op, ins[0], starts as Tensor[], out), [ins[0]])];
-    }
-    case 'dynamic_update_slice': {
-      const starts = op.operands.slice(2).map((id) => consts.get(id));
-      if (starts.some((t) => t === undefined)) break;
-      return [host.map(staticUpdate(ins[0], ins[1], starts as Tensor[]), [ins[0], ins[1]])];
-    }
+    case 'dynamic_slice':
+      return [host.map(...dynamicSlice(ins[0], ins.slice(1), op.slice_sizes, out))];
+    case 'dynamic_update_slice':
+      return [host.map(...dynamicUpdate(ins[0], ins[1], ins.slice(2)))];
     case 'pad':
       return [host.map(padSpec(op, ins[0], ins[1], out), [ins[0], ins[1]])];
+    case 'select_and_scatter':
+      return [host.map(selectAndScatterSpec(op, ins, out), ins)];
   }
   if (op.kind in REFUSED) refuseOp(`stablehlo.${op.kind}`, REFUSED[op.kind]);
   if (op.kind === 'concatenate') return [concatenate(host, op.dimension, ins, out)];
@@ -247,44 +247,62 @@ function structural(op: Op, ins: readonly GpuTensor[], out: TensorType): MapSpec
   return { shape: out.shape, dtype: out.dtype, sources: ins.map(same), value: expr };
 }
 
-/** dynamic_slice with constant starts: each clamped into [0, dim − size] (spec), then a slice. */
-function staticSlice(
-  op: Extract<Op, { kind: 'dynamic_slice' }>,
+/**
+ * dynamic_slice: result element r reads operand element `t + r`, each start t clamped into
+ * [0, dim − size] in the kernel (the starts are 0-d tensors bound after the operand).
+ */
+function dynamicSlice(
   operand: GpuTensor,
-  starts: readonly Tensor[],
+  starts: readonly GpuTensor[],
+  sizes: readonly number[],
   out: TensorType,
-): MapSpec {
-  const st = stridesOfShape(operand.shape);
-  const base = starts.reduce(
-    (a, t, d) => a + clampedStart(t, operand.shape[d], op.slice_sizes[d]) * st[d],
-    0,
+): [MapSpec, GpuTensor[]] {
+  const [st, rst] = [stridesOfShape(operand.shape), stridesOfShape(out.shape)];
+  const lines = sizes.map(
+    (n, d) => `${startLine(starts[d], 1 + d, operand.shape[d] - n, d)}
+  src = src + ((e / ${rst[d]}u) % ${n}u + t${d}) * ${st[d]}u;`,
   );
-  return {
-    shape: out.shape,
-    dtype: out.dtype,
-    sources: [{ dtype: operand.dtype, base, steps: st }],
-    value: (v) => v[0],
-  };
+  return [indexed(out, [operand, ...starts], lines, 'ld_S0(src)'), [operand, ...starts]];
 }
 
-/** A start clamped into [0, dim − size] as the spec's dynamic slices clamp it. */
-const clampedStart = (t: Tensor, dim: number, size: number) =>
-  Math.min(Math.max(Number(t.toFlatArray()[0]), 0), dim - size);
-
 /**
- * dynamic_update_slice with constant starts: an element inside the (clamped) window reads the
- * update, any other the operand (the result has the operand's shape and flat order).
+ * dynamic_update_slice: an element inside the window at the (clamped) starts reads the update,
+ * any other the operand (the result has the operand's shape and flat order).
  */
-function staticUpdate(operand: GpuTensor, update: GpuTensor, starts: readonly Tensor[]): MapSpec {
+function dynamicUpdate(
+  operand: GpuTensor,
+  update: GpuTensor,
+  starts: readonly GpuTensor[],
+): [MapSpec, GpuTensor[]] {
   const [st, ust] = [stridesOfShape(operand.shape), stridesOfShape(update.shape)];
   const lines = operand.shape.map((n, d) => {
-    const s = clampedStart(starts[d], n, update.shape[d]);
-    return `
+    const u = update.shape[d];
+    return `${startLine(starts[d], 2 + d, n - u, d)}
   let c${d} = (e / ${st[d]}u) % ${n}u;
-  if (c${d} < ${s}u || c${d} >= ${s + update.shape[d]}u) { return ld_S0(e); }
-  src = src + (c${d} - ${s}u) * ${ust[d]}u;`;
+  if (c${d} < t${d} || c${d} >= t${d} + ${u}u) { return ld_S0(e); }
+  src = src + (c${d} - t${d}) * ${ust[d]}u;`;
   });
-  return indexed(operand, [operand, update], lines, 'ld_S1(src)');
+  return [indexed(operand, [operand, update, ...starts], lines, 'ld_S1(src)'), [operand, update, ...starts]];
+}
+
+/**
+ * `let t<d>: u32` — the start in source `k` (a 0-d integer tensor) clamped into [0, max] as the
+ * spec's `clamp(0, start, …)`: exact for every integer type (a 64-bit start by its two words).
+ */
+function startLine(t: GpuTensor, k: number, max: number, d: number): string {
+  const bytes = elementBytes(t.dtype);
+  const signed = t.dtype.startsWith('int');
+  const shift = 32 - 8 * bytes;
+  const clampS = (v: string) => `u32(clamp(${v}, 0, ${max}))`;
+  const value =
+    bytes === 8
+      ? `select(select(min(v${d}.x, ${max}u), ${max}u, v${d}.y != 0u), 0u, ${signed} && bitcast<i32>(v${d}.y) < 0)`
+      : !signed
+        ? `min(v${d}, ${max}u)`
+        : clampS(shift === 0 ? `bitcast<i32>(v${d})` : `bitcast<i32>(v${d} << ${shift}u) >> ${shift}u`);
+  return `
+  let v${d} = ld_S${k}(0u);
+  let t${d} = ${value};`;
 }
 
 /**
@@ -301,6 +319,72 @@ function padSpec(op: Extract<Op, { kind: 'pad' }>, x: GpuTensor, v: GpuTensor, o
   src = src + u32(q${d} / ${step}) * ${xst[d]}u;`;
   });
   return indexed(out, [x, v], lines, 'ld_S0(src)');
+}
+
+type SelectAndScatter = Extract<Op, { kind: 'select_and_scatter' }>;
+
+/** select_and_scatter's regions as WGSL: `sel(a, b) -> i1` on E, `sct(a, b) -> S` on S. */
+function selectAndScatterBodies(op: SelectAndScatter): string {
+  const E = op.select.params[0].dtype;
+  const S = op.scatter.params[0].dtype;
+  return `${bodyFunction(op.select, E, 'sel', false, 'bool')}\n${bodyFunction(op.scatter, S, 'sct', false)}`;
+}
+
+/**
+ * select_and_scatter as a gather: result element p starts from init_value and, for each source
+ * index s (row-major) whose window holds p, walks that window as the CPU does (row-major, padding
+ * skipped, `sel(selected, current)` false moves the selection); when the window selects p it folds
+ * `sct(acc, source[s])`. The same folds in the same order as the CPU's scatter, per element.
+ */
+function selectAndScatterSpec(op: SelectAndScatter, ins: readonly GpuTensor[], out: TensorType): MapSpec {
+  const [x, src, init] = ins;
+  const S = op.scatter.params[0].dtype;
+  const rank = x.shape.length;
+  const [xst, sst] = [stridesOfShape(x.shape), stridesOfShape(src.shape)];
+  const dims = [...Array(rank).keys()];
+  const lo = (d: number) => `(${op.padding[d][0]})`;
+  const [w, str] = [op.window_dimensions, op.window_strides];
+  // The source indices whose window covers p: s*str - lo <= p <= s*str - lo + w - 1.
+  const ranges = dims.map(
+    (d) => `let a${d} = i32((e / ${xst[d]}u) % ${x.shape[d]}u) + ${lo(d)};
+  let s${d}lo = select(0, (a${d} - ${w[d] - 1} + ${str[d] - 1}) / ${str[d]}, a${d} - ${w[d] - 1} > 0);
+  let s${d}hi = select(min(${src.shape[d] - 1}, a${d} / ${str[d]}), -1, a${d} < 0);`,
+  );
+  const open = (v: string, from: (d: number) => string, to: (d: number) => string) =>
+    dims.map((d) => `for (var ${v}${d} = ${from(d)}; ${v}${d} <= ${to(d)}; ${v}${d}++) {`).join(' ');
+  const close = '}'.repeat(rank);
+  const o = (d: number) => `s${d} * ${str[d]} + w${d} - ${lo(d)}`;
+  const inside = dims.map((d) => `${o(d)} >= 0 && ${o(d)} < ${x.shape[d]}`).join(' && ') || 'true';
+  const off = dims.map((d) => `u32(${o(d)}) * ${xst[d]}u`).join(' + ') || '0u';
+  const at = dims.map((d) => `u32(s${d}) * ${sst[d]}u`).join(' + ') || '0u';
+  const elem = `${selectAndScatterBodies(op)}
+fn elem(e: u32) -> ${elemType(elementBytes(S))} {
+  ${ranges.join('\n  ')}
+  var acc = ${convertExpr(init.dtype, S, 'ld_S2(0u)')};
+  ${open(
+    's',
+    (d) => `s${d}lo`,
+    (d) => `s${d}hi`,
+  )}
+    var chosen = -1;
+    var best: ${elemType(elementBytes(x.dtype))};
+    ${open(
+      'w',
+      () => '0',
+      (d) => `${w[d] - 1}`,
+    )}
+      if (${inside}) {
+        let off = ${off};
+        let cur = ld_S0(off);
+        if (chosen < 0 || sel(best, cur) == 0u) { chosen = i32(off); best = cur; }
+      }
+    ${close}
+    if (chosen == i32(e)) { acc = sct(acc, ${convertExpr(src.dtype, S, `ld_S1(${at})`)}); }
+  ${close}
+  return acc;
+}`;
+  const source = (t: GpuTensor) => ({ dtype: t.dtype, base: 0, steps: [] });
+  return { shape: out.shape, dtype: S, sources: ins.map(source), value: () => '', elem };
 }
 
 /** A map whose `elem` computes a source index `src` line by line, then returns `value`. */
