@@ -10,7 +10,7 @@ import { reducerFn } from '../src/backends/webgpu/wgsl.js';
 import { scatter } from '../src/core/scatter.js';
 import type { PlacedNaN } from '../src/core/types.js';
 import { execute } from '../src/core/call.js';
-import { GatherScatterError, Tensor, onnx, tensor, torch } from '../src/index.js';
+import { type GatherScatterError, Tensor, onnx, tensor, torch } from '../src/index.js';
 import { stablehloModule } from '../src/ir/module-text.js';
 import { indexPutNaN, indexPutRow } from '../src/frameworks/torch/nan-places.js';
 import { type NaNCase, bitDiff, libraryRun, peerRun, words } from './helpers/nan-peer.js';
@@ -510,16 +510,22 @@ describe('the placed rule through the surfaces', () => {
     }
   });
 
-  it('webgpu.float_nan: the WebGPU reducer refuses a rule by place (it has no form for it)', () => {
+  it('the WebGPU reducer compiles a rule by place: one function per band, chosen by the place of red_t', () => {
+    const wgsl = reducerFn('add', 'float32', 0, 'ieee', placed);
+    expect(wgsl).toContain('fn red_b0(a: u32, b: u32) -> u32');
+    expect(wgsl).toContain('fn red_b1(a: u32, b: u32) -> u32');
+    expect(wgsl).toContain('let p = (red_t / 1u) % 4u;');
+    expect(wgsl).toContain('if (p < 2u) { return red_b0(a, b); }');
+    // Band 0 is update_first (the update's NaN checked first), band 1 self_first.
+    expect(wgsl.split('fn red_b1')[0]).toContain('if (is_nan32(y)) { return b | 0x400000u; }');
+    expect(wgsl.split('fn red_b1')[1]).toContain('if (is_nan32(x)) { return a | 0x400000u; }');
     let err: unknown;
     try {
-      reducerFn('add', 'float32', 0, 'ieee', placed);
+      reducerFn('add', 'float32', 0, 'ieee', { row: 4, bands: [[3, 'self_first']] } as never);
     } catch (e) {
       err = e;
     }
-    expect(err).toBeInstanceOf(GatherScatterError);
     expect((err as GatherScatterError).code).toBe('webgpu.float_nan');
-    expect(reducerFn('add', 'float32', 0, 'ieee', 'update_first')).toContain('is_nan32(y)');
   });
 
   it('printed StableHLO states the placed rule (the text cannot carry it)', () => {

@@ -157,4 +157,22 @@ else
       expect(e.code).toBe('ir.run.recursion');
       expect(e.message).toBe('ir: calls nest deeper than 64 at @main (ir.run.recursion)');
     });
+
+    t(
+      'ir.run.args: runModule with too few arguments or one of another type, as the CPU refuses them',
+      async () => {
+        const ty = { shape: [2], dtype: 'float32' as const };
+        const main = { name: 'main', params: [ty, ty], ops: [], returns: [0], results: [ty] };
+        const module = { funcs: [main], entry: 'main' } as never;
+        const none = await rejection(g().runModule(module, []));
+        expect([none.code, none.message]).toEqual([
+          'ir.run.args',
+          'ir: @main takes 2 arguments; got 0 (ir.run.args)',
+        ]);
+        const other = await rejection(g().runModule(module, [f32([1, 2]), f32([1, 2, 3])]));
+        expect(other.message).toBe(
+          'ir: argument 1 of @main must be tensor<2xf32>; got tensor<3xf32> (ir.run.args)',
+        );
+      },
+    );
   });

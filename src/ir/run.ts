@@ -13,6 +13,7 @@ import { DTypeError, InvalidArgumentError, fmt } from '../errors.js';
 import { type DType, type Scalar, type Storage, isComplex } from '../tensor/dtype.js';
 import { Tensor, full } from '../tensor/tensor.js';
 import { checkOutcome } from './checks.js';
+import { typeText } from './ops/common.js';
 import { evalOp } from './ops/index.js';
 import type { Body, Func, Module, Op, TensorType, ValueId } from './program.js';
 
@@ -74,7 +75,7 @@ function callFunc(ctx: Context, name: string, args: readonly Tensor[]): Tensor[]
 }
 
 /** The arguments must be tensors of the declared types (a runtime, unlike a verifier, sees values). */
-function checkArgs(f: { name: string; params: readonly TensorType[] }, args: readonly Tensor[]): void {
+export function checkArgs(f: { name: string; params: readonly TensorType[] }, args: readonly Tensor[]): void {
   if (args.length !== f.params.length)
     throw new InvalidArgumentError(
       'ir.run.args',
@@ -94,8 +95,6 @@ function checkArgs(f: { name: string; params: readonly TensorType[] }, args: rea
 
 const sameShape = (a: readonly number[], b: readonly number[]) =>
   a.length === b.length && a.every((d, i) => d === b[i]);
-
-export const typeText = (t: TensorType) => `tensor<${[...t.shape, t.dtype].join('x')}>`;
 
 /** Runs a body (function or region) on `args` and returns the values it returns. */
 function runBody(ctx: Context, body: Body, args: readonly Tensor[], where: string): Tensor[] {

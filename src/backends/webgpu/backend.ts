@@ -62,6 +62,7 @@ import { bodyFunction } from './elementwise.js';
 import { type CheckHook, type ProgramHost, checkModule, runOnGpu } from './program.js';
 import type { Module } from '../../ir/program.js';
 import { type ProgramCall, checkPrologue, programOf } from '../../ir/lowered.js';
+import { checkArgs, findFunc } from '../../ir/run.js';
 
 /** Dtypes this backend stores: every CPU layout but the complex ones; any other is refused on upload. */
 const ON_GPU: ReadonlySet<string> = new Set(DTYPES.filter((d) => !isComplex(d)));
@@ -344,6 +345,8 @@ export class WebGpuBackend implements Backend {
   ): Promise<GpuTensor[]> {
     const entry = options.entry ?? module.entry;
     checkModule(module, entry, options.check !== undefined);
+    // The entry's arguments as the CPU checks them (count, dtype, shape), before any upload.
+    checkArgs(findFunc(module, entry), hostArgs);
     const args = hostArgs.map((t) => this.upload(t));
     const made = new Set<GPUBuffer>(args.map((t) => t.buffer));
     const host: ProgramHost = {

@@ -13,7 +13,7 @@
  */
 import { INVALID, PARTIAL } from '../../core/index-map.js';
 import { LIB64 } from './softfloat64.js';
-import { LIB, elemType, loader } from './wgsl.js';
+import { LIB, PLACE_VAR, elemType, loader } from './wgsl.js';
 
 export const WG = 64;
 /** Updates per tile of the radix sort, and digit width. */
@@ -509,7 +509,10 @@ export function applyKernel(
   const seg = last
     ? `let s1 = SEG[2u * k + 1u]; let s0 = select(0u, s1 - 1u, s1 > 0u);`
     : 'let s0 = SEG[2u * k]; let s1 = SEG[2u * k + 1u];';
-  const fold = `fn fold(t: u32) -> ${E} {
+  // A NaN rule by place reads the element's offset (wgsl.ts byPlace).
+  const placed = new RegExp(`\\b${PLACE_VAR}\\b`).test(redFn + (finFn ?? ''));
+  const fold = `${placed ? `var<private> ${PLACE_VAR}: u32;\n` : ''}fn fold(t: u32) -> ${E} {
+  ${placed ? `${PLACE_VAR} = t;` : ''}
   var acc = ld_INP(t);
   let k = ${key};
   ${seg}

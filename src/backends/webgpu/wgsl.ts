@@ -6,7 +6,7 @@
  * in core/kernels.ts; invalid operations and Math.min/max of a NaN give 0xFFC00000; 16-bit
  * floats compute in f32 — exact, 24 ≥ 2·11 + 2 — and round once).
  */
-import { type FloatMinMax, type FloatNaN, nanRuleText } from '../../core/kernels.js';
+import { type FloatMinMax, type FloatNaN, isNaNRule, nanRuleText } from '../../core/kernels.js';
 import type { FloatNaNOrder } from '../../core/types.js';
 import { InvalidArgumentError } from '../../errors.js';
 import type { DType } from '../../tensor/dtype.js';
@@ -303,13 +303,11 @@ export function reducerFn(
   minmax: FloatMinMax = 'ieee',
   nan: FloatNaN = 'self_first',
 ): string {
-  // A NaN order by place in the row (PyTorch's vector loops) has no WGSL form: refused, never ignored.
-  if (typeof nan !== 'string')
-    throw new InvalidArgumentError(
-      'webgpu.float_nan',
-      `WebGPU backend: a NaN operand order by place in the row (${nanRuleText(nan)}) does not run here; use the CPU backend (webgpu.float_nan)`,
-    );
   const E = elemType(elementBytes(dtype));
+  if (typeof nan !== 'string')
+    return byPlace(nan, 'red', `(a: ${E}, b: ${E}) -> ${E}`, 'a, b', (order) =>
+      reducerFn(reducer, dtype, nan16, minmax, order),
+    );
   const head = `fn red(a: ${E}, b: ${E}) -> ${E}`;
   if (reducer === 'replace') return `${head} { return b; }`;
   // mean sums with add (and its NaN rule); meanFn divides at the end.
@@ -418,6 +416,39 @@ export function nativeOp(reducer: string, dtype: DType): '+' | '-' | '*' | undef
   return ({ add: '+', sub: '-', mul: '*' } as const)[reducer as 'add' | 'sub' | 'mul'];
 }
 
+/** The private variable a rule by place reads: the flat result offset of the element being folded. */
+export const PLACE_VAR = 'red_t';
+
+/**
+ * A NaN order by place in the row (PlacedNaN: PyTorch's vector loops, onnxruntime's two-element
+ * steps) as WGSL: `<name>_b<k>` built for band k's order, and `<name>` choosing the band by the
+ * place ⌊red_t / stride⌋ mod row of the element the fold sets in `red_t` (applyKernel), as the
+ * CPU's nanOrderAt does. A malformed rule is refused, typed.
+ */
+function byPlace(
+  rule: FloatNaN,
+  name: string,
+  signature: string,
+  args: string,
+  build: (order: FloatNaNOrder) => string,
+): string {
+  if (typeof rule === 'string' || !isNaNRule(rule))
+    throw new InvalidArgumentError(
+      'webgpu.float_nan',
+      `WebGPU backend: ${nanRuleText(rule)} is no NaN rule by place (webgpu.float_nan)`,
+    );
+  const last = rule.bands.length - 1;
+  const bands = rule.bands.map(([, order], k) => build(order).replace(`fn ${name}(`, `fn ${name}_b${k}(`));
+  const arms = rule.bands.map(([end], k) =>
+    k === last ? `return ${name}_b${k}(${args});` : `if (p < ${end}u) { return ${name}_b${k}(${args}); }`,
+  );
+  return `${bands.join('\n')}
+fn ${name}${signature} {
+  let p = (${PLACE_VAR} / ${rule.stride ?? 1}u) % ${rule.row}u;
+  ${arms.join('\n  ')}
+}`;
+}
+
 /**
  * `fn fin(a: E, n: u32) -> E`: mean's last step, every element divided by its count n (1 for an
  * untouched one), exactly as the CPU's divideByCounts: floats rounded once (±inf or ±0 kept as
@@ -425,6 +456,8 @@ export function nativeOp(reducer: string, dtype: DType): '+' | '-' | '*' | undef
  */
 export function meanFn(dtype: DType, nan: FloatNaN = 'self_first'): string {
   const E = elemType(elementBytes(dtype));
+  if (typeof nan !== 'string')
+    return byPlace(nan, 'fin', `(a: ${E}, n: u32) -> ${E}`, 'a, n', (order) => meanFn(dtype, order));
   const head = `fn fin(a: ${E}, n: u32) -> ${E}`;
   const keep = (x: string) => `if (is_inf32(${x}) || is_zero32(${x})) { return a; }`;
   // The rule's NaN of one NaN operand `a`: a fixed NaN, its sign only, or `a` quieted.
