@@ -7,6 +7,7 @@
 import { describe, it } from 'vitest';
 import type { GatherCall, ScatterCall } from '../src/core/call.js';
 import { FLOAT_MINMAX_RULES, FLOAT_NAN_RULES } from '../src/core/kernels.js';
+import type { PlacedNaN } from '../src/core/types.js';
 import { resolveGatherOptions, resolveScatterOptions } from '../src/core/policy.js';
 import type { GatherMode, ReducerName, ScatterMode } from '../src/core/types.js';
 import type { DType } from '../src/tensor/dtype.js';
@@ -130,9 +131,17 @@ function scatterCall(seed: number): ScatterCall {
       duplicates: r.next() < 0.1 ? 'error' : 'apply',
       checked: r.next() < 0.2,
       float_minmax: r.pick(FLOAT_MINMAX_RULES),
-      float_nan: r.pick(FLOAT_NAN_RULES),
+      float_nan: r.next() < 0.25 ? placedRule(r) : r.pick(FLOAT_NAN_RULES),
     }),
   };
+}
+
+/** A random NaN order by place: a row of 1–8 places, every 1–3 elements, in 1–3 bands. */
+function placedRule(r: R): PlacedNaN {
+  const row = r.int(1, 8);
+  const ends = [...new Set(Array.from({ length: r.int(0, 2) }, () => r.int(1, row)))].sort((a, b) => a - b);
+  if (ends.at(-1) !== row) ends.push(row);
+  return { row, stride: r.int(1, 3), bands: ends.map((end) => [end, r.pick(FLOAT_NAN_RULES)] as const) };
 }
 
 const RUNS = Number(process.env.TGS_WEBGPU_RUNS ?? 150);
