@@ -212,7 +212,9 @@ function scanFile(file, found, helpers, calls, text = readFileSync(join(ROOT, fi
     // `stablehlo.${op}.${c}` from a helper's first two parameters (argError), or passed on: `argError(op, c, …)`.
     const pair = fn.p2 && new RegExp(`\`([a-z][\\w.]*)\\.\\$\\{${fn.param}\\}\\.\\$\\{${fn.p2}\\}\``).exec(line);
     if (pair) calls.push({ pair: `${pair[1]}.`, name: fn.name, file });
-    const via = fn.p2 && new RegExp(`\\b(\\w+)\\(${fn.param}, ${fn.p2}\\b`).exec(line);
+    // (Also broken one argument a line: `argError(` / `op,` / `c,`.)
+    const broken = /\w\($/.test(line) ? ` ${(lines[i + 1] ?? '').trim()} ${(lines[i + 2] ?? '').trim()}` : '';
+    const via = fn.p2 && new RegExp(`\\b(\\w+)\\(\\s*${fn.param}, ${fn.p2}\\b`).exec(`${line}${broken}`);
     if (via) calls.push({ via: via[1], name: fn.name, file, text });
     // A function throwing `export.onnx.${rule}` for its first parameter: each `fail('opset', …)` names a code.
     const tail = new RegExp(`\`(?:([a-z][\\w.]*)|\\$\\{([A-Z_]+)\\})\\.\\$\\{${fn.param}\\}\``).exec(line);

@@ -46,6 +46,7 @@ const SPEC_OPS = new Set([
   'stablehlo.dynamic_update_slice',
   'stablehlo.pad',
   'stablehlo.select_and_scatter',
+  'stablehlo.reduce_window',
   'stablehlo.compare',
   'stablehlo.select',
   'stablehlo.clamp',

@@ -1,5 +1,6 @@
 /**
- * stablehlo.select_and_scatter (src/ir/ops/select-and-scatter.ts): the spec's example verbatim,
+ * stablehlo.select_and_scatter (src/ir/ops/select-and-scatter.ts) and stablehlo.reduce_window
+ * (reduce-window.ts), the window ops: the spec's examples verbatim,
  * the window walk (strides, padding, windows wholly in padding, first maximum kept by GE), the
  * scatter fold from init_value, promotion of the scatter type, text in and out, and one negative
  * case per constraint.
@@ -211,5 +212,140 @@ describe('select_and_scatter: one negative case per constraint', () => {
   });
   it('the valid op infers operand shape and scatter type', () => {
     expect(inferTypes(op(), ok)).toEqual([ty([3])]);
+  });
+});
+
+describe('reduce_window', () => {
+  const text = (
+    windowDims: string,
+    resultShape: string,
+  ) => `func.func @main(%x: tensor<3x2xi64>, %i: tensor<i64>) -> tensor<${resultShape}xi64> {
+  %r = "stablehlo.reduce_window"(%x, %i) ({
+    ^bb0(%a: tensor<i64>, %b: tensor<i64>):
+      %0 = stablehlo.add %a, %b : tensor<i64>
+      stablehlo.return %0 : tensor<i64>
+  }) {
+    window_dimensions = array<i64: ${windowDims}>,
+    window_strides = array<i64: 4, 1>,
+    base_dilations = array<i64: 2, 1>,
+    window_dilations = array<i64: 3, 1>,
+    padding = dense<[[2, 1], [0, 0]]> : tensor<2x2xi64>
+  } : (tensor<3x2xi64>, tensor<i64>) -> tensor<${resultShape}xi64>
+  return %r : tensor<${resultShape}xi64>
+}`;
+  const x = tensor(
+    [
+      [1n, 2n],
+      [3n, 4n],
+      [5n, 6n],
+    ] as never,
+    'int64',
+  );
+  const big = (rows: number[][]) => rows.map((r) => r.map(BigInt));
+
+  it('the spec example verbatim, and the interpreter test of issue 1662; printed and read back', () => {
+    expect(run(text('2, 1', '2x2'), [x, tensor(0n, 'int64')])).toEqual(
+      big([
+        [0, 0],
+        [3, 4],
+      ]),
+    );
+    expect(run(text('3, 1', '1x2'), [x, tensor(0n, 'int64')])).toEqual(big([[5, 6]]));
+    const again = printModule(readModule(text('2, 1', '2x2')));
+    expect(again).toContain('base_dilations = array<i64: 2, 1>');
+    expect(runModule(readModule(again), [x, tensor(0n, 'int64')]).results[0].toArray()).toEqual(
+      big([
+        [0, 0],
+        [3, 4],
+      ]),
+    );
+  });
+
+  it('padding and dilation holes fold in as the init value (the spec and the reference interpreter)', () => {
+    // init 10: a window of padding alone is 10 + 10 + 10, not 10.
+    expect(run(text('2, 1', '2x2'), [x, tensor(10n, 'int64')])).toEqual(
+      big([
+        [30, 30],
+        [23, 24],
+      ]),
+    );
+  });
+
+  it('two inputs (JAX select_and_gather_add): the body picks a pair per window', () => {
+    const pair = `func.func @main(%x: tensor<4xf32>, %y: tensor<4xf32>) -> tensor<2xf32> {
+  %inf = stablehlo.constant dense<0x7F800000> : tensor<f32>
+  %z = stablehlo.constant dense<0.0> : tensor<f32>
+  %r:2 = "stablehlo.reduce_window"(%x, %y, %inf, %z) <{window_dimensions = array<i64: 2>, window_strides = array<i64: 2>}> ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>, %c: tensor<f32>, %d: tensor<f32>):
+    %0 = stablehlo.compare LE, %a, %c, FLOAT : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    %1 = stablehlo.select %0, %a, %c : tensor<i1>, tensor<f32>
+    %2 = stablehlo.select %0, %b, %d : tensor<i1>, tensor<f32>
+    stablehlo.return %1, %2 : tensor<f32>, tensor<f32>
+  }) : (tensor<4xf32>, tensor<4xf32>, tensor<f32>, tensor<f32>) -> (tensor<2xf32>, tensor<2xf32>)
+  return %r#1 : tensor<2xf32>
+}`;
+    // The y beside each window's minimum x.
+    expect(run(pair, [tensor([3, 1, -2, 5], 'float32'), tensor([10, 20, 30, 40], 'float32')])).toEqual([
+      20, 30,
+    ]);
+  });
+
+  const ty = (shape: number[], dtype: DType = 'int32'): TensorType => ({ shape, dtype });
+  const add: Body = {
+    params: [ty([]), ty([])],
+    ops: [{ kind: 'add', operands: [0, 1], results: [ty([])] } as unknown as Op],
+    returns: [2],
+  };
+  const op = (attrs: Record<string, unknown> = {}, results: TensorType[] = []): Op =>
+    ({
+      kind: 'reduce_window',
+      operands: [],
+      results,
+      window_dimensions: [2],
+      window_strides: [1],
+      base_dilations: [1],
+      window_dilations: [1],
+      padding: [[0, 0]],
+      body: add,
+      ...attrs,
+    }) as unknown as Op;
+  const ok = [ty([3]), ty([])];
+  const DTE = DTypeError as typeof InvalidArgumentError;
+  const cases: [string, typeof InvalidArgumentError, Op, TensorType[]][] = [
+    ['C1', InvalidArgumentError, op(), [ty([3]), ty([3]), ty([])]],
+    ['C2', InvalidArgumentError, op(), [ty([3]), ty([4]), ty([]), ty([])]],
+    ['C3', DTE, op(), [ty([3]), ty([], 'int64')]],
+    ['I2', InvalidArgumentError, op(), [ty([3]), ty([1])]],
+    ['C4', InvalidArgumentError, op({ window_dimensions: [] }), ok],
+    ['C5', InvalidArgumentError, op({ window_dimensions: [0] }), ok],
+    ['C6', InvalidArgumentError, op({ window_strides: [1, 1] }), ok],
+    ['C7', InvalidArgumentError, op({ window_strides: [-1] }), ok],
+    ['C8', InvalidArgumentError, op({ base_dilations: [] }), ok],
+    ['C9', InvalidArgumentError, op({ base_dilations: [0] }), ok],
+    ['C10', InvalidArgumentError, op({ window_dilations: [] }), ok],
+    ['C11', InvalidArgumentError, op({ window_dilations: [0] }), ok],
+    ['C12', InvalidArgumentError, op({ padding: [[0]] }), ok],
+    ['C13', InvalidArgumentError, op({ body: { ...add, returns: [] } }), ok],
+    ['C13', DTE, op(), [ty([3], 'int64'), ty([], 'int64')]],
+    ['C15', InvalidArgumentError, op({}, [ty([3])]), ok],
+    ['C16', DTE, op({}, [ty([2], 'int64')]), ok],
+  ];
+  it.each(cases.map(([c, cls, o, types]) => ({ c, cls, o, types })))('stablehlo.reduce_window.$c', ({
+    c,
+    cls,
+    o,
+    types,
+  }) => {
+    let caught: unknown;
+    try {
+      inferTypes(o, types);
+    } catch (e) {
+      caught = e;
+    }
+    expect(caught).toBeInstanceOf(cls);
+    expect((caught as InvalidArgumentError).code).toBe(`stablehlo.reduce_window.${c}`);
+  });
+  it('the valid op infers num_windows', () => {
+    expect(inferTypes(op(), ok)).toEqual([ty([2])]);
   });
 });

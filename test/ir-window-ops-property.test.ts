@@ -1,6 +1,7 @@
 /**
- * pad, dynamic_update_slice and select_and_scatter on seeded random cases (any rank up to 3,
- * empty dims, negative and interior padding, starts out of range, strides, windows in padding)
+ * pad, dynamic_update_slice, select_and_scatter and reduce_window on seeded random cases (any
+ * rank up to 3, empty dims, negative and interior padding, starts out of range, strides, base and
+ * window dilations, windows in padding)
  * against this file's own element-by-element reading of the spec, and printed then read back:
  * the IR's run, the text round trip and the spec's formulas agree on every element.
  * DIFFERENTIAL_SEED replays a run.
@@ -178,6 +179,56 @@ describe(`window ops: ${N} seeded cases each against the spec's formulas, and th
       expect(
         [direct.toFlatArray(), again.toFlatArray()],
         `sas ${shape} ${window} ${step} ${pad} ${dir} ${body}`,
+      ).toEqual([want, want]);
+    }
+  });
+
+  it('reduce_window: each window of the padded, dilated input folded from init_value in row-major order', () => {
+    for (let n = 0; n < N; n++) {
+      const shape = randomShape(r.int(0, 3));
+      const window = shape.map(() => r.int(1, 3));
+      const step = shape.map(() => r.int(1, 2));
+      const base = shape.map(() => r.int(1, 2));
+      const wdil = shape.map(() => r.int(1, 2));
+      const pad = shape.map(() => [r.int(0, 2), r.int(0, 2)]);
+      const counts = shape.map((s, d) => {
+        const p = pad[d][0] + (s === 0 ? 0 : (s - 1) * base[d] + 1) + pad[d][1];
+        const w = (window[d] - 1) * wdil[d] + 1;
+        return p === 0 || w > p ? 0 : Math.floor((p - w) / step[d]) + 1;
+      });
+      const body = r.pick(['add', 'maximum', 'minimum', 'subtract']);
+      const fold = (a: number, b: number) =>
+        ({ add: a + b, maximum: Math.max(a, b), minimum: Math.min(a, b), subtract: a - b })[body] as number;
+      const x = ints(size(shape)).reshape(shape);
+      const init = tensor(r.int(-5, 5), 'int32');
+      const xs = x.toFlatArray() as number[];
+      const i0 = init.toFlatArray()[0] as number;
+      const want = indices(counts).map((c) => {
+        let acc = i0;
+        for (const k of indices(window)) {
+          // The padded, dilated input's coordinate, and the input element it holds (else init).
+          const q = k.map((v, d) => c[d] * step[d] + v * wdil[d] - pad[d][0]);
+          const at = q.map((v, d) =>
+            v >= 0 && v % base[d] === 0 && v / base[d] < shape[d] ? v / base[d] : -1,
+          );
+          acc = fold(acc, at.every((v) => v >= 0) ? xs[flat(at, shape)] : i0);
+        }
+        return acc;
+      });
+      const op = {
+        kind: 'reduce_window',
+        window_dimensions: window,
+        window_strides: step,
+        base_dilations: base,
+        window_dilations: wdil,
+        padding: pad,
+        body: scalarBody(body, 'int32'),
+        results: [{ shape: counts, dtype: 'int32' }],
+      } as unknown as Op;
+      const [direct, again] = runBoth(op, [x, init]);
+      expect(
+        [direct.toFlatArray(), again.toFlatArray()],
+        `rw ${shape} ${window} ${step} ${base} ${wdil} ${pad} ${body}`,
       ).toEqual([want, want]);
     }
   });

@@ -915,6 +915,31 @@ ENTRY main {
     expect(bad.code).toBe('stablehlo_text.attribute');
   });
 
+  it('reduce-window (window={size stride pad lhs_dilate rhs_dilate}, to_apply): the spec example in HLO', () => {
+    const hlo = `HloModule m
+
+sum {
+  a = s64[] parameter(0)
+  b = s64[] parameter(1)
+  ROOT c = s64[] add(a, b)
+}
+
+ENTRY main {
+  x = s64[3,2] parameter(0)
+  zero = s64[] constant(0)
+  ROOT r = s64[2,2] reduce-window(x, zero), window={size=2x1 stride=4x1 pad=2_1x0_0 lhs_dilate=2x1 rhs_dilate=3x1}, to_apply=sum
+}`;
+    const x = tensor([1n, 2n, 3n, 4n, 5n, 6n], 'int64', [3, 2]);
+    expect(run1(hlo, [x])).toEqual([
+      [
+        [0n, 0n],
+        [3n, 4n],
+      ],
+    ]);
+    const bad = thrown(() => readModule(hlo.replace('rhs_dilate=3x1', 'dilate=3x1')));
+    expect(bad.code).toBe('stablehlo_text.attribute');
+  });
+
   it('stablehlo.pad in its pretty form (low = [...], high = [...], interior = [...])', () => {
     const text = fn(
       '  %r = stablehlo.pad %x, %v, low = [1, -1], high = [0, 1], interior = [0, 1] : (tensor<2x2xi32>, tensor<i32>) -> tensor<3x3xi32>\n  return %r : tensor<3x3xi32>',

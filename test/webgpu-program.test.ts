@@ -415,6 +415,65 @@ ${body}
       },
     );
 
+    t(
+      'reduce_window in a kernel: padding, base and window dilations, strides; NaN-laden floats and wrapping integers',
+      async () => {
+        const g = gpu!;
+        for (const dtype of ['float32', 'float64', 'bfloat16', 'int8', 'uint64'] as const) {
+          const all = specials(dtype);
+          const take = (n: number, from: number) => {
+            const data = new (all.data.constructor as new (n: number) => typeof all.data)(n);
+            for (let k = 0; k < n; k++) data[k] = all.data[(from + k * 5) % all.size];
+            return data as never;
+          };
+          for (const reducer of ['add', 'max', 'mul'] as const) {
+            for (const w of [
+              {
+                dims: [2, 2],
+                strides: [1, 2],
+                base: [1, 2],
+                wdil: [2, 1],
+                pad: [
+                  [1, 0],
+                  [0, 2],
+                ],
+              },
+              {
+                dims: [3, 1],
+                strides: [2, 1],
+                base: [2, 1],
+                wdil: [1, 1],
+                pad: [
+                  [2, 1],
+                  [0, 0],
+                ],
+              },
+            ]) {
+              const x = new Tensor(dtype, [3, 4], take(12, 0));
+              const init = new Tensor(dtype, [], take(1, 3));
+              const counts = x.shape.map((n, d) => {
+                const p = w.pad[d][0] + (n - 1) * w.base[d] + 1 + w.pad[d][1];
+                const span = (w.dims[d] - 1) * w.wdil[d] + 1;
+                return span > p ? 0 : Math.floor((p - span) / w.strides[d]) + 1;
+              });
+              const op = {
+                kind: 'reduce_window',
+                window_dimensions: w.dims,
+                window_strides: w.strides,
+                base_dilations: w.base,
+                window_dilations: w.wdil,
+                padding: w.pad,
+                body: reducerBody(reducer, dtype),
+                results: [{ shape: counts, dtype }],
+              };
+              const r = await sameOnGpu(g, oneOp(op, [x, init]), `reduce_window ${reducer} ${dtype}`);
+              expect(r).toBeInstanceOf(Tensor);
+            }
+          }
+        }
+      },
+    );
+
     t('webgpu.op: an op the GPU cannot run exactly is refused, naming why', async () => {
       const x = tensor([1, 2], 'float32');
       const call = oneOp({ kind: 'exponential', results: [typeOf(x)] }, [x]);

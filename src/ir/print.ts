@@ -407,6 +407,21 @@ class Printer {
           name,
           props: arrayProps(op, here, ['edge_padding_high', 'edge_padding_low', 'interior_padding']),
         };
+      case 'reduce_window':
+        if (r < 1 || n !== 2 * r)
+          fail(
+            'arity',
+            `${here} (reduce_window) takes N inputs and N init values and gives N results (N >= 1); got ${n} operands and ${r} results`,
+          );
+        return {
+          name,
+          props: [
+            ...arrayProps(op, here, ['base_dilations']),
+            `padding = ${paddingText(op.padding, here)}`,
+            ...arrayProps(op, here, ['window_dilations', 'window_dimensions', 'window_strides']),
+          ],
+          regions: [{ body: op.body, params: 2 * r }],
+        };
       case 'select_and_scatter':
         arity(3);
         return {

@@ -190,6 +190,17 @@ export type OpAttrs =
   | { readonly kind: UnaryOpName }
   | { readonly kind: 'reduce'; readonly dimensions: readonly number[]; readonly body: Body }
   | {
+      /** Operands: N inputs, then N init values; one result per input. */
+      readonly kind: 'reduce_window';
+      readonly window_dimensions: readonly number[];
+      readonly window_strides: readonly number[];
+      readonly base_dilations: readonly number[];
+      readonly window_dilations: readonly number[];
+      /** The spec's `padding` tensor<rank x 2>: [low, high] per dimension. */
+      readonly padding: readonly (readonly number[])[];
+      readonly body: Body;
+    }
+  | {
       readonly kind: 'gather';
       /** Dimension numbers with slice_sizes and indices_are_sorted (the core's descriptor). */
       readonly dimension_numbers: GatherDimensionNumbers;
@@ -270,6 +281,7 @@ export const OP_KINDS: readonly OpKind[] = [
   ...UNARY_OPS,
   'complex',
   'reduce',
+  'reduce_window',
   'gather',
   'dynamic_gather',
   'scatter',

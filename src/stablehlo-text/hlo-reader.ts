@@ -67,6 +67,7 @@ const RENAMED: Readonly<Record<string, string>> = {
   'dynamic-slice': 'dynamic_slice',
   'dynamic-update-slice': 'dynamic_update_slice',
   'select-and-scatter': 'select_and_scatter',
+  'reduce-window': 'reduce_window',
   copy: 'reshape', // an identity: a reshape to the same shape
 };
 /** Attributes that never change a value. */
@@ -577,9 +578,24 @@ class HloReader {
           interior_padding: dims.map((d) => d[2] ?? 0),
         };
       }
+      case 'reduce_window': {
+        this.checkKeys(ins, ['window', 'to_apply']);
+        const w = this.windowAttr(ins, operands[0]?.shape.length ?? 0);
+        return {
+          kind: 'reduce_window',
+          window_dimensions: w.size,
+          window_strides: w.stride,
+          base_dilations: w.lhs_dilate,
+          window_dilations: w.rhs_dilate,
+          padding: w.pad,
+          body: this.region(this.nameAttr(ins, 'to_apply'), ins.line),
+        };
+      }
       case 'select_and_scatter': {
         this.checkKeys(ins, ['window', 'select', 'scatter']);
         const w = this.windowAttr(ins, operands[0]?.shape.length ?? 0);
+        if (![...w.lhs_dilate, ...w.rhs_dilate].every((d) => d === 1))
+          textError('attribute', ins.line, 'select-and-scatter takes no window dilation other than 1');
         return {
           kind: 'select_and_scatter',
           window_dimensions: w.size,
@@ -676,26 +692,39 @@ class HloReader {
   }
 
   /**
-   * `window={size=2x2 stride=2x1 pad=0_1x0_0}` of select-and-scatter (absent fields: stride 1,
-   * pad 0); dilations other than 1 are no part of select_and_scatter.
+   * `window={size=2x2 stride=2x1 pad=0_1x0_0 lhs_dilate=1x2 rhs_dilate=1x1}` (absent fields:
+   * stride and dilations 1, pad 0); lhs_dilate is reduce_window's base_dilations, rhs_dilate its
+   * window_dilations.
    */
-  private windowAttr(ins: Instr, rank: number): { size: number[]; stride: number[]; pad: number[][] } {
+  private windowAttr(ins: Instr, rank: number) {
     const c = this.at(ins, 'window');
+    const ones = () => Array<number>(rank).fill(1);
     const w = {
-      size: Array<number>(rank).fill(1),
-      stride: Array<number>(rank).fill(1),
+      size: ones(),
+      stride: ones(),
+      lhs_dilate: ones(),
+      rhs_dilate: ones(),
       pad: Array.from({ length: rank }, () => [0, 0]),
     };
     if (!c) return w;
     c.expectP('{', '"{" for window');
     while (!c.eatP('}')) {
-      const key = c.expect('id', undefined, 'a window field (size, stride, pad)').text;
+      const key = c.expect(
+        'id',
+        undefined,
+        'a window field (size, stride, pad, lhs_dilate, rhs_dilate)',
+      ).text;
       c.expectP('=', `"=" after ${key}`);
       const dims = this.packed(`window ${key}`, ins.line);
       if (key === 'pad') w.pad = dims;
-      else if (key === 'size' || key === 'stride') w[key] = dims.map((d) => d[0]);
-      else if (!dims.every((d) => d.length === 1 && d[0] === 1))
-        textError('attribute', ins.line, `select-and-scatter takes no window ${key} other than 1`);
+      else if (key === 'size' || key === 'stride' || key === 'lhs_dilate' || key === 'rhs_dilate')
+        w[key] = dims.map((d) => d[0]);
+      else
+        textError(
+          'attribute',
+          ins.line,
+          `window has no field ${key} (size, stride, pad, lhs_dilate, rhs_dilate)`,
+        );
     }
     return w;
   }

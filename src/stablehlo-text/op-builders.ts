@@ -69,6 +69,7 @@ const ATTRIBUTES: Partial<Record<string, readonly string[]>> = {
   dynamic_slice: ['slice_sizes'],
   pad: ['edge_padding_low', 'edge_padding_high', 'interior_padding'],
   select_and_scatter: ['window_dimensions', 'window_strides', 'padding'],
+  reduce_window: ['window_dimensions', 'window_strides', 'base_dilations', 'window_dilations', 'padding'],
   compare: ['comparison_direction', 'compare_type'],
   reduce: ['dimensions'],
   gather: ['dimension_numbers', 'slice_sizes', 'indices_are_sorted', ...GATHER_DN],
@@ -134,23 +135,32 @@ const list = (s: OpSyntax, key: string): number[] => {
   return v !== undefined ? (v as number[]) : intList(need(s, key), key);
 };
 
-/**
- * select_and_scatter's attributes: window_strides default to 1 and padding to 0 (the op's
- * optional attributes); two regions, select then scatter.
- */
+/** select_and_scatter's attributes and its two regions, select then scatter. */
 function selectAndScatter(s: OpSyntax, types: readonly TensorType[]): OpAttrs {
   if (s.regions.length !== 2)
     textError('region', s.line, `${s.name} takes two regions (select, scatter); got ${s.regions.length}`);
-  const window_dimensions = list(s, 'window_dimensions');
-  const rank = types[0]?.shape.length ?? window_dimensions.length;
-  const p = s.attrs.get('padding');
+  const { window_dimensions, window_strides, padding } = windowAttrs(s, types);
   return {
     kind: 'select_and_scatter',
     window_dimensions,
-    window_strides: s.attrs.has('window_strides') ? list(s, 'window_strides') : Array(rank).fill(1),
-    padding: p === undefined ? Array.from({ length: rank }, () => [0, 0]) : paddingRows(p),
+    window_strides,
+    padding,
     select: s.regions[0],
     scatter: s.regions[1],
+  };
+}
+
+/** A window op's attributes: window_strides default to 1 and padding to 0 (optional attributes). */
+function windowAttrs(s: OpSyntax, types: readonly TensorType[]) {
+  const window_dimensions = list(s, 'window_dimensions');
+  const rank = types[0]?.shape.length ?? window_dimensions.length;
+  const ones: number[] = Array(rank).fill(1);
+  const p = s.attrs.get('padding');
+  return {
+    window_dimensions,
+    window_strides: s.attrs.has('window_strides') ? list(s, 'window_strides') : ones,
+    padding: p === undefined ? Array.from({ length: rank }, () => [0, 0]) : paddingRows(p),
+    ones,
   };
 }
 
@@ -260,6 +270,21 @@ export function buildAttrs(s: OpSyntax, types: readonly TensorType[]): OpAttrs {
       };
     case 'select_and_scatter':
       return selectAndScatter(s, types);
+    case 'reduce_window': {
+      if (s.regions.length !== 1)
+        textError('region', s.line, `${s.name} takes one region; got ${s.regions.length}`);
+      const w = windowAttrs(s, types);
+      const ones = (key: string) => (s.attrs.has(key) ? list(s, key) : w.ones);
+      return {
+        kind,
+        window_dimensions: w.window_dimensions,
+        window_strides: w.window_strides,
+        base_dilations: ones('base_dilations'),
+        window_dilations: ones('window_dilations'),
+        padding: w.padding,
+        body: s.regions[0],
+      };
+    }
     case 'compare': {
       const ct = s.attrs.get('compare_type');
       return {

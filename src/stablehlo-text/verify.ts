@@ -97,7 +97,7 @@ class Verifier {
         if (!(e instanceof GatherScatterError)) throw e;
         this.add(e.code, line, e.text);
       }
-      if (op.kind === 'reduce' || op.kind === 'scatter')
+      if (op.kind === 'reduce' || op.kind === 'scatter' || op.kind === 'reduce_window')
         this.body(op.body, `the ${op.kind} region on line ${line ?? '?'}`);
       if (op.kind === 'select_and_scatter')
         for (const key of ['select', 'scatter'] as const)

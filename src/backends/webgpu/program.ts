@@ -88,7 +88,8 @@ export function checkModule(
         op.operands.map((id) => typeAt(f, id).dtype),
       );
     if (op.kind === 'bitcast_convert') bitcastView(op, typeAt(f, op.operands[0]));
-    if (op.kind === 'reduce') bodyFunction(op.body, op.body.params[0].dtype, 'red', false);
+    if (op.kind === 'reduce' || op.kind === 'reduce_window')
+      bodyFunction(op.body, op.body.params[0].dtype, 'red', false);
     if (op.kind === 'select_and_scatter') selectAndScatterBodies(op);
     if (
       (op.kind === 'dynamic_slice' || op.kind === 'dynamic_update_slice') &&
@@ -176,6 +177,8 @@ async function runOp(
       return [host.map(padSpec(op, ins[0], ins[1], out), [ins[0], ins[1]])];
     case 'select_and_scatter':
       return [host.map(selectAndScatterSpec(op, ins, out), ins)];
+    case 'reduce_window':
+      return [host.map(reduceWindowSpec(op, ins, out), ins)];
   }
   if (op.kind in REFUSED) refuseOp(`stablehlo.${op.kind}`, REFUSED[op.kind]);
   if (op.kind === 'concatenate') return [concatenate(host, op.dimension, ins, out)];
@@ -432,6 +435,46 @@ fn elem(e: u32) -> ${elemType(elementBytes(type))} {
   let base = ${base};
   var acc = ${convertExpr(init.dtype, type, 'ld_S1(0u)')};
   for (var r = 0u; r < ${count}u; r++) { acc = red(acc, ${cv(`ld_S0(base + ${off})`)}); }
+  return acc;
+}`;
+  const source = (t: GpuTensor) => ({ dtype: t.dtype, base: 0, steps: [] });
+  return { shape: out.shape, dtype: type, sources: [source(x), source(init)], value: () => '', elem };
+}
+
+/**
+ * reduce_window of one input as the CPU runs it (src/ir/ops/reduce-window.ts): each result
+ * element folds its window of the padded, base-dilated input in row-major order from the init
+ * value, a padding or dilation-hole position folding in the init value. (Several inputs: the
+ * body is refused as webgpu.reducer.)
+ */
+function reduceWindowSpec(
+  op: Extract<Op, { kind: 'reduce_window' }>,
+  [x, init]: readonly GpuTensor[],
+  out: TensorType,
+): MapSpec {
+  const type = op.body.params[0].dtype;
+  const [xst, ost] = [stridesOfShape(x.shape), stridesOfShape(out.shape)];
+  const wst = stridesOfShape(op.window_dimensions);
+  const count = op.window_dimensions.reduce((a, b) => a * b, 1);
+  const dims = [...x.shape.keys()];
+  // Per dimension: the padded coordinate q, inside the input when q ≥ 0, q mod base = 0, q / base < n.
+  const lines = dims.map((d) => {
+    const [b, n] = [op.base_dilations[d], x.shape[d]];
+    return `
+    let q${d} = i32((e / ${ost[d]}u) % ${out.shape[d]}u) * ${op.window_strides[d]} + i32((w / ${wst[d]}u) % ${op.window_dimensions[d]}u) * ${op.window_dilations[d]} - (${op.padding[d][0]});
+    inside = inside && q${d} >= 0 && q${d} % ${b} == 0 && q${d} / ${b} < ${n};
+    src = src + u32(max(q${d}, 0) / ${b}) * ${xst[d]}u;`;
+  });
+  const cv = (v: string) => convertExpr(x.dtype, type, v);
+  const elem = `${bodyFunction(op.body, type, 'red', false)}
+fn elem(e: u32) -> ${elemType(elementBytes(type))} {
+  let init = ${cv('ld_S1(0u)')};
+  var acc = init;
+  for (var w = 0u; w < ${count}u; w++) {
+    var inside = true;
+    var src = 0u;${lines.join('')}
+    if (inside) { acc = red(acc, ${cv('ld_S0(src)')}); } else { acc = red(acc, init); }
+  }
   return acc;
 }`;
   const source = (t: GpuTensor) => ({ dtype: t.dtype, base: 0, steps: [] });

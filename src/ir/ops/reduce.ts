@@ -44,8 +44,11 @@ export function isPromotable(x: DType, y: DType): boolean {
 const keptShape = (shape: readonly number[], dims: readonly number[]) =>
   shape.filter((_, d) => !dims.includes(d));
 
-/** C6: the body's type is `(tensor<E0>, …, tensor<E0>, …) -> (tensor<E0>, …)` with promotable Ei. */
-function bodyTypes(body: Body, inputs: readonly TensorType[]): DType[] {
+/**
+ * The body's type is `(tensor<E0>, …, tensor<E0>, …) -> (tensor<E0>, …)` with promotable Ei:
+ * reduce's C6, reduce_window's C13.
+ */
+export function bodyTypes(op: string, c: string, body: Body, inputs: readonly TensorType[]): DType[] {
   const n = inputs.length;
   const e = body.params.slice(0, n).map((p) => p.dtype);
   const scalar = (t: TensorType | undefined, i: number) =>
@@ -59,19 +62,14 @@ function bodyTypes(body: Body, inputs: readonly TensorType[]): DType[] {
   const sig = `(${body.params.map(typeText).join(', ')}) -> (${body.returns.map((v) => (values[v] ? typeText(values[v]) : `%${v}`)).join(', ')})`;
   if (!ok)
     argError(
-      'reduce',
-      'C6',
+      op,
+      c,
       `body has type (tensor<E0>, ..., tensor<EN-1>, tensor<E0>, ..., tensor<EN-1>) -> (tensor<E0>, ..., tensor<EN-1>) for N = ${n}`,
       sig,
     );
   inputs.forEach((t, i) => {
     if (!isPromotable(t.dtype, e[i]))
-      typeError(
-        'reduce',
-        'C6',
-        `is_promotable(element_type(inputs[${i}]), E${i})`,
-        `${typeText(t)} into ${sig}`,
-      );
+      typeError(op, c, `is_promotable(element_type(inputs[${i}]), E${i})`, `${typeText(t)} into ${sig}`);
   });
   return e;
 }
@@ -99,7 +97,7 @@ function reduceInfer(op: OpOf<'reduce'>, operands: readonly TensorType[]): Tenso
   checkRange('reduce', 'C4', `0 <= dimensions < rank(inputs[0]) = ${rank}`, op.dimensions, 0, rank);
   checkUnique('reduce', 'C5', 'dimensions', op.dimensions);
   const shape = keptShape(inputs[0].shape, op.dimensions);
-  const types = bodyTypes(op.body, inputs).map((dtype) => ({ shape, dtype }));
+  const types = bodyTypes('reduce', 'C6', op.body, inputs).map((dtype) => ({ shape, dtype }));
   return checkResults(op, types, { shape: 'C7', dtype: 'C8' });
 }
 
@@ -144,7 +142,7 @@ function foldBody(body: Body, runBody: RunBody, inputs: Tensor[], outs: Tensor[]
   }
 }
 
-function reduceRun(op: OpOf<'reduce'>, args: readonly Tensor[], runBody: RunBody): Tensor[] {
+export function reduceRun(op: OpOf<'reduce'>, args: readonly Tensor[], runBody: RunBody): Tensor[] {
   const n = args.length / 2;
   const types = op.body.params.slice(0, n).map((p) => p.dtype);
   const [inputs, inits] = [args.slice(0, n), args.slice(n)].map((ts) =>

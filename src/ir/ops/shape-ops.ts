@@ -358,7 +358,7 @@ const dynamicUpdateSlice: OpRule<'dynamic_update_slice'> = {
   },
 };
 
-const pad: OpRule<'pad'> = {
+export const pad: OpRule<'pad'> = {
   arity: 2,
   infer(op, [operand, value]) {
     if (value.shape.length !== 0)
