@@ -407,21 +407,6 @@ class Printer {
           name,
           props: arrayProps(op, here, ['edge_padding_high', 'edge_padding_low', 'interior_padding']),
         };
-      case 'reduce_window':
-        if (r < 1 || n !== 2 * r)
-          fail(
-            'arity',
-            `${here} (reduce_window) takes N inputs and N init values and gives N results (N >= 1); got ${n} operands and ${r} results`,
-          );
-        return {
-          name,
-          props: [
-            ...arrayProps(op, here, ['base_dilations']),
-            `padding = ${paddingText(op.padding, here)}`,
-            ...arrayProps(op, here, ['window_dilations', 'window_dimensions', 'window_strides']),
-          ],
-          regions: [{ body: op.body, params: 2 * r }],
-        };
       case 'select_and_scatter':
         arity(3);
         return {
@@ -453,16 +438,22 @@ class Printer {
         arity(3);
         return { name, props: [] };
       case 'reduce':
+      case 'reduce_window': {
         if (r < 1 || n !== 2 * r)
           fail(
             'arity',
-            `${here} (reduce) takes N inputs and N init values and gives N results (N >= 1); got ${n} operands and ${r} results`,
+            `${here} (${op.kind}) takes N inputs and N init values and gives N results (N >= 1); got ${n} operands and ${r} results`,
           );
-        return {
-          name,
-          props: arrayProps(op, here, ['dimensions']),
-          regions: [{ body: op.body, params: 2 * r }],
-        };
+        const props =
+          op.kind === 'reduce'
+            ? arrayProps(op, here, ['dimensions'])
+            : [
+                ...arrayProps(op, here, ['base_dilations']),
+                `padding = ${paddingText(op.padding, here)}`,
+                ...arrayProps(op, here, ['window_dilations', 'window_dimensions', 'window_strides']),
+              ];
+        return { name, props, regions: [{ body: op.body, params: 2 * r }] };
+      }
       case 'gather':
         arity(2);
         return { name, props: gatherProps(op.dimension_numbers, here, true) };

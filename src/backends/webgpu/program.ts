@@ -442,7 +442,7 @@ fn elem(e: u32) -> ${elemType(elementBytes(type))} {
 }
 
 /**
- * reduce_window of one input as the CPU runs it (src/ir/ops/reduce-window.ts): each result
+ * reduce_window of one input as the CPU runs it (src/ir/ops/windows.ts): each result
  * element folds its window of the padded, base-dilated input in row-major order from the init
  * value, a padding or dilation-hole position folding in the init value. (Several inputs: the
  * body is refused as webgpu.reducer.)

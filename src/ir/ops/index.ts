@@ -17,8 +17,7 @@ import { checkComplexOperands } from './complex.js';
 import { CONVERT_RULES } from './convert.js';
 import { PARTS_RULES } from './parts.js';
 import { REDUCE_RULES } from './reduce.js';
-import { REDUCE_WINDOW_RULES } from './reduce-window.js';
-import { SELECT_AND_SCATTER_RULES } from './select-and-scatter.js';
+import { WINDOW_RULES } from './windows.js';
 import { SHAPE_RULES } from './shape-ops.js';
 import { UNARY_RULES } from './unary.js';
 
@@ -30,8 +29,7 @@ const RULES: RuleTable = {
   ...UNARY_RULES,
   ...PARTS_RULES, // real and imag on complex operands too, beside the unary rule of the rest
   ...REDUCE_RULES,
-  ...REDUCE_WINDOW_RULES,
-  ...SELECT_AND_SCATTER_RULES,
+  ...WINDOW_RULES,
 };
 
 /** Ops another layer runs: asking this one for them is a bug in the caller. */

@@ -1,9 +1,8 @@
 /**
- * stablehlo.select_and_scatter (src/ir/ops/select-and-scatter.ts) and stablehlo.reduce_window
- * (reduce-window.ts), the window ops: the spec's examples verbatim,
- * the window walk (strides, padding, windows wholly in padding, first maximum kept by GE), the
- * scatter fold from init_value, promotion of the scatter type, text in and out, and one negative
- * case per constraint.
+ * The window ops (src/ir/ops/windows.ts), select_and_scatter and reduce_window: the spec's
+ * examples verbatim, the window walk (strides, padding, windows wholly in padding, first maximum
+ * kept by GE), the scatter fold from init_value, promotion of the scatter type, padding folded in
+ * as the init value, text in and out, and one negative case per constraint.
  */
 import { describe, expect, it } from 'vitest';
 import { DTypeError, InvalidArgumentError } from '../src/errors.js';
