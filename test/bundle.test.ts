@@ -22,7 +22,11 @@
  * 198.0 KB minified, 58.0 KB gzipped; budget 200 / 59 KB. Then the IR's NaN bits on every call
  * (unary ops, 16-bit arithmetic's sign), mean's division of every element, the `all_ones` NaN
  * order, ONNX ScatterND's NaN order by place and scatter bodies run on stored elements:
- * 200.6 KB minified, 58.9 KB gzipped; budget 202 / 60 KB.
+ * 200.6 KB minified, 58.9 KB gzipped; budget 202 / 60 KB. Then the IR's scatter family's window
+ * and slice forms the text reader meets in JAX modules (dynamic_update_slice, pad,
+ * select_and_scatter, reduce_window: src/ir/ops/windows.ts and shape-ops.ts; every op of the IR's
+ * one registry joins every bundle) and complex expect_close: 210.2 KB minified, 61.2 KB gzipped;
+ * budget 212 / 62 KB.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -30,8 +34,8 @@ import { gzipSync } from 'node:zlib';
 import { build, type Rollup } from 'vite';
 import { afterAll, describe, expect, it } from 'vitest';
 
-const BUDGET_MIN = 202 * 1024;
-const BUDGET_GZIP = 60 * 1024;
+const BUDGET_MIN = 212 * 1024;
+const BUDGET_GZIP = 62 * 1024;
 
 mkdirSync('test-artifacts', { recursive: true });
 const dir = mkdtempSync(join(resolve('test-artifacts'), 'bundle-'));
