@@ -13,6 +13,7 @@ import { runModule } from '../src/ir/run.js';
 import { readModule } from '../src/stablehlo-text/index.js';
 import type { DType } from '../src/tensor/dtype.js';
 import { type Tensor, tensor } from '../src/tensor/tensor.js';
+import { thrown } from './helpers/errors.js';
 
 const MLIR: Partial<Record<DType, string>> = { int64: 'i64', int32: 'i32', float32: 'f32', float64: 'f64' };
 
@@ -41,6 +42,20 @@ function module(opts: {
   }) ${opts.attrs.startsWith('<') ? '' : opts.attrs} : (${t(opts.operand)}, ${t(opts.source)}, ${t('')}) -> ${t(opts.operand, s)}
   return %r : ${t(opts.operand, s)}
 }`;
+}
+
+/** One test per case: inferTypes throws the case's class under `stablehlo.<op>.<rule>`. */
+function negatives(op: string, cases: readonly [string, typeof InvalidArgumentError, Op, TensorType[]][]) {
+  it.each(cases.map(([c, cls, o, types]) => ({ c, cls, o, types })))(`stablehlo.${op}.$c`, ({
+    c,
+    cls,
+    o,
+    types,
+  }) => {
+    const e = thrown(() => inferTypes(o, types));
+    expect(e).toBeInstanceOf(cls);
+    expect(e.code).toBe(`stablehlo.${op}.${c}`);
+  });
 }
 
 const run = (text: string, args: Tensor[]) => runModule(readModule(text), args).results[0].toArray();
@@ -194,21 +209,7 @@ describe('select_and_scatter: one negative case per constraint', () => {
     ['C11', InvalidArgumentError, op({}, [ty([2])]), ok],
     ['C12', DTypeError as typeof InvalidArgumentError, op({}, [ty([3], 'int64')]), ok],
   ];
-  it.each(cases.map(([c, cls, o, types]) => ({ c, cls, o, types })))('stablehlo.select_and_scatter.$c', ({
-    c,
-    cls,
-    o,
-    types,
-  }) => {
-    let caught: unknown;
-    try {
-      inferTypes(o, types);
-    } catch (e) {
-      caught = e;
-    }
-    expect(caught).toBeInstanceOf(cls);
-    expect((caught as InvalidArgumentError).code).toBe(`stablehlo.select_and_scatter.${c}`);
-  });
+  negatives('select_and_scatter', cases);
   it('the valid op infers operand shape and scatter type', () => {
     expect(inferTypes(op(), ok)).toEqual([ty([3])]);
   });
@@ -329,21 +330,7 @@ describe('reduce_window', () => {
     ['C15', InvalidArgumentError, op({}, [ty([3])]), ok],
     ['C16', DTE, op({}, [ty([2], 'int64')]), ok],
   ];
-  it.each(cases.map(([c, cls, o, types]) => ({ c, cls, o, types })))('stablehlo.reduce_window.$c', ({
-    c,
-    cls,
-    o,
-    types,
-  }) => {
-    let caught: unknown;
-    try {
-      inferTypes(o, types);
-    } catch (e) {
-      caught = e;
-    }
-    expect(caught).toBeInstanceOf(cls);
-    expect((caught as InvalidArgumentError).code).toBe(`stablehlo.reduce_window.${c}`);
-  });
+  negatives('reduce_window', cases);
   it('the valid op infers num_windows', () => {
     expect(inferTypes(op(), ok)).toEqual([ty([2])]);
   });

@@ -20,6 +20,13 @@ import { Tensor } from '../src/tensor/tensor.js';
 import { oneOp, specials } from './helpers/ir-programs.js';
 import { bytesOf, nodeBackend, runInChild, sameOnGpu, webgpuMode } from './webgpu-env.js';
 
+/** n stored elements of `all` (the specials), from `from` every `step`-th, cycling. */
+function cycle(all: Tensor, n: number, from: number, step: number): never {
+  const data = new (all.data.constructor as new (n: number) => typeof all.data)(n);
+  for (let k = 0; k < n; k++) data[k] = all.data[(from + k * step) % all.size];
+  return data as never;
+}
+
 /** The calls the IR interpreter makes while `recording.on` (its own execute). */
 const recorded: CoreCall[] = [];
 const recording = { on: false };
@@ -223,11 +230,7 @@ ${body}
         for (const dtype of ['float32', 'float64', 'bfloat16', 'int8', 'uint64', 'bool'] as const) {
           const all = specials(dtype);
           // Stored elements of the specials, cycled (bool has two).
-          const cycled = (n: number, from: number) => {
-            const data = new (all.data.constructor as new (n: number) => typeof all.data)(n);
-            for (let k = 0; k < n; k++) data[k] = all.data[(from + k) % all.size];
-            return data as never;
-          };
+          const cycled = (n: number, from: number) => cycle(all, n, from, 1);
           const x = new Tensor(dtype, [3, 4], cycled(12, 0));
           const v = new Tensor(dtype, [], cycled(1, 5));
           for (const [lo, hi, mid] of [
@@ -365,11 +368,7 @@ ${body}
         ];
         for (const dtype of Object.keys(mlir) as (keyof typeof mlir)[]) {
           const all = specials(dtype);
-          const take = (n: number, from: number) => {
-            const data = new (all.data.constructor as new (n: number) => typeof all.data)(n);
-            for (let k = 0; k < n; k++) data[k] = all.data[(from + k * 7) % all.size];
-            return data as never;
-          };
+          const take = (n: number, from: number) => cycle(all, n, from, 7);
           for (const c of cases) {
             const e = mlir[dtype];
             const windows = c.shape.map((n, d) => {
@@ -421,11 +420,7 @@ ${body}
         const g = gpu!;
         for (const dtype of ['float32', 'float64', 'bfloat16', 'int8', 'uint64'] as const) {
           const all = specials(dtype);
-          const take = (n: number, from: number) => {
-            const data = new (all.data.constructor as new (n: number) => typeof all.data)(n);
-            for (let k = 0; k < n; k++) data[k] = all.data[(from + k * 5) % all.size];
-            return data as never;
-          };
+          const take = (n: number, from: number) => cycle(all, n, from, 5);
           for (const reducer of ['add', 'max', 'mul'] as const) {
             for (const w of [
               {

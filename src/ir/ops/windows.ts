@@ -37,6 +37,7 @@
  * add with init ≠ 0). The constraints are the spec's C1–C12.
  */
 import { type DType, isComplex } from '../../tensor/dtype.js';
+import { nextOffset } from '../../tensor/ops.js';
 import { type Tensor, stridesOf } from '../../tensor/tensor.js';
 import { type Body, type TensorType, valueTypes } from '../program.js';
 import {
@@ -253,56 +254,47 @@ function runSelectAndScatter(
   const [src, start] = [source, init].map((t) => (t.dtype === S ? t : convertTo(t, S)));
   const out = alloc({ shape: operand.shape, dtype: S });
   copyAt(start, out, new Uint8Array(out.size)); // init_value's bits everywhere
-  const window = windowWalk(op, operand.shape);
+  const strides = stridesOf(operand.shape);
   const s = new Array<number>(source.shape.length).fill(0);
-  for (let k = 0; k < source.size; k++) {
-    const p = selected(op.select, runBody, operand, window(s));
+  const still = s.map(() => 0); // nextOffset moves the counter s only
+  for (let k = 0; k < source.size; k++, nextOffset(0, s, source.shape, still)) {
+    const p = selected(op.select, runBody, operand, windowAt(op, operand.shape, strides, s));
     if (p >= 0) {
       const [r] = runBody(op.scatter, [scalarAt(out, p), scalarAt(src, k)]);
       copyElement(r.data, S, 0, out.data, p);
     }
-    bump(s, source.shape);
   }
   return [out];
 }
 
-/** The operand offsets of window s, in row-major window order, padding positions left out. */
-function windowWalk(op: SelectAndScatter, shape: readonly number[]): (s: readonly number[]) => number[] {
-  const strides = stridesOf(shape);
-  const size = op.window_dimensions.reduce((a, n) => a * n, 1);
-  return (s) => {
-    const at: number[] = [];
-    const w = op.window_dimensions.map(() => 0);
-    for (let j = 0; j < size; j++, bump(w, op.window_dimensions)) {
-      let off = 0;
-      let inside = true;
-      for (let d = 0; d < shape.length && inside; d++) {
-        const i = s[d] * op.window_strides[d] + w[d] - op.padding[d][0];
-        inside = i >= 0 && i < shape[d];
-        off += i * strides[d];
-      }
-      if (inside) at.push(off);
-    }
-    return at;
-  };
+/**
+ * The operand offsets of window s in row-major window order, padding positions left out: the
+ * window clipped to the operand, walked by `offsets`.
+ */
+function windowAt(
+  op: SelectAndScatter,
+  shape: readonly number[],
+  strides: readonly number[],
+  s: readonly number[],
+): ArrayLike<number> {
+  const start = shape.map((_, d) => s[d] * op.window_strides[d] - op.padding[d][0]);
+  const first = start.map((i) => Math.max(0, i));
+  const counts = shape.map((n, d) => Math.max(0, Math.min(n, start[d] + op.window_dimensions[d]) - first[d]));
+  return offsets(
+    counts,
+    strides,
+    first.reduce((a, i, d) => a + i * strides[d], 0),
+  );
 }
 
 /** The offset select keeps among `at` (−1 when the window holds no operand element). */
-function selected(select: Body, runBody: RunBody, operand: Tensor, at: readonly number[]): number {
+function selected(select: Body, runBody: RunBody, operand: Tensor, at: ArrayLike<number>): number {
   let p = at.length > 0 ? at[0] : -1;
   for (let j = 1; j < at.length; j++) {
     const [keep] = runBody(select, [scalarAt(operand, p), scalarAt(operand, at[j])]);
     if (!keep.data[0]) p = at[j];
   }
   return p;
-}
-
-/** The next index of `shape` in row-major order (wraps to zeros after the last). */
-function bump(index: number[], shape: readonly number[]): void {
-  for (let d = index.length - 1; d >= 0; d--) {
-    if (++index[d] < shape[d]) return;
-    index[d] = 0;
-  }
 }
 
 export const WINDOW_RULES: RuleTable = {
