@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GatherScatterError } from '../src/errors.js';
 import type { Func, Module, Op } from '../src/ir/program.js';
+import { printModule } from '../src/ir/print.js';
 import { runModule } from '../src/ir/run.js';
 import {
   MAX_NESTING,
@@ -782,9 +783,68 @@ ENTRY %main.5 (p0: f32[3,4], p1: s32[2,1]) -> f32[2,4] {
 }`;
     const a = readModule(HLO);
     const b = readModule(mlir);
-    const strip = (m: Module) => main(m).ops.map((o) => ({ ...o, loc: undefined }));
+    // The one difference is the scatter's out-of-bounds policy: XLA's window drop, the spec's skip.
+    const strip = (m: Module) =>
+      main(m).ops.map((o) => ({
+        ...o,
+        loc: undefined,
+        ...('options' in o && o.kind === 'scatter' ? { options: undefined } : {}),
+      }));
     expect(strip(a)).toEqual(strip(b));
+    const mode = (m: Module) => (main(m).ops[2] as Extract<Op, { kind: 'scatter' }>).options.mode;
+    expect([mode(a), mode(b)]).toEqual(['drop', 'skip']);
     expect(runModule(a, [x, i]).results[0].toArray()).toEqual(runModule(b, [x, i]).results[0].toArray());
+  });
+
+  describe('a scatter means what XLA runs: a window that does not fit is dropped whole', () => {
+    // Windows of 2 into 4 elements: the start must lie in [0, 2]. The spec skips only the
+    // elements that fall outside; XLA's evaluator and scatter expander test the start and drop
+    // the whole window.
+    const hlo = `HloModule m
+replace {
+  old = s32[] parameter(0)
+  ROOT new = s32[] parameter(1)
+}
+ENTRY main {
+  operand = s32[4] parameter(0)
+  starts = s32[3,1] parameter(1)
+  updates = s32[3,2] parameter(2)
+  ROOT r = s32[4] scatter(operand, starts, updates), update_window_dims={1}, inserted_window_dims={},
+    scatter_dims_to_operand_dims={0}, index_vector_dim=1, to_apply=replace
+}`;
+    const spec = `func.func @main(%x: tensor<4xi32>, %s: tensor<3x1xi32>, %u: tensor<3x2xi32>) -> tensor<4xi32> {
+  %r = "stablehlo.scatter"(%x, %s, %u) ({
+  ^bb0(%old: tensor<i32>, %new: tensor<i32>):
+    stablehlo.return %new : tensor<i32>
+  }) {scatter_dimension_numbers = #stablehlo.scatter<update_window_dims = [1], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>} : (tensor<4xi32>, tensor<3x1xi32>, tensor<3x2xi32>) -> tensor<4xi32>
+  return %r : tensor<4xi32>
+}`;
+    const args = () => [
+      tensor([0, 0, 0, 0], 'int32'),
+      tensor([[3], [-1], [1]], 'int32'),
+      tensor(
+        [
+          [7, 8],
+          [5, 6],
+          [1, 2],
+        ],
+        'int32',
+      ),
+    ];
+
+    it('HLO: starts 3 and -1 do not fit and write nothing; start 1 writes both elements', () => {
+      expect(run1(hlo, args())).toEqual([[0, 1, 2, 0]]);
+    });
+
+    it('the same scatter as StableHLO text skips element by element (7 lands at 3, 6 at 0)', () => {
+      expect(run1(spec, args())).toEqual([[6, 1, 2, 7]]);
+    });
+
+    it('printed as StableHLO, the HLO scatter carries its window test in spec ops and runs the same', () => {
+      const printed = printModule(readModule(hlo));
+      expect(printed).toMatch(/stablehlo\.compare/);
+      expect(run1(printed, args())).toEqual([[0, 1, 2, 0]]);
+    });
   });
 
   it('names without %, batching dims, compare/select/iota/broadcast, call, tuple and get-tuple-element', () => {
@@ -938,6 +998,68 @@ ENTRY main {
     ]);
     const bad = thrown(() => readModule(hlo.replace('rhs_dilate=3x1', 'dilate=3x1')));
     expect(bad.code).toBe('stablehlo_text.attribute');
+  });
+
+  describe('select-and-scatter and reduce-window mean what XLA runs', () => {
+    const sas = (body: string) => `HloModule m
+ge {
+  a = s32[] parameter(0)
+  b = s32[] parameter(1)
+  ROOT c = pred[] compare(a, b), direction=GE
+}
+combine {
+  a = s32[] parameter(0)
+  b = s32[] parameter(1)
+  ROOT c = s32[] ${body}(a, b)
+}
+ENTRY main {
+  x = s32[3] parameter(0)
+  s = s32[2] parameter(1)
+  init = s32[] constant(100)
+  ROOT r = s32[3] select-and-scatter(x, s, init), window={size=2 stride=1}, select=ge, scatter=combine
+}`;
+    // Both windows ([0, 9] and [9, 4]) select x[1]; XLA folds scatter(source, element) from 100.
+    const x = tensor([0, 9, 4], 'int32');
+    const src = tensor([5, 7], 'int32');
+
+    it('scatter is applied as scatter(source, element): subtract gives 7 - (5 - 100) = 102', () => {
+      expect(run1(sas('subtract'), [x, src])).toEqual([[100, 102, 100]]);
+    });
+
+    it('a commutative scatter is unchanged: add gives 100 + 5 + 7', () => {
+      expect(run1(sas('add'), [x, src])).toEqual([[100, 112, 100]]);
+    });
+
+    const rw = (init: string, window: string, n: number) => `HloModule m
+sum {
+  a = f32[] parameter(0)
+  b = f32[] parameter(1)
+  ROOT c = f32[] add(a, b)
+}
+ENTRY main {
+  x = f32[3] parameter(0)
+  init = f32[] constant(${init})
+  ROOT r = f32[${n}] reduce-window(x, init), window={${window}}, to_apply=sum
+}`;
+    const v = tensor([1, 2, 4], 'float32');
+
+    it('padding with the identity as init runs (a cumulative sum, as JAX emits it)', () => {
+      expect(run1(rw('0', 'size=3 pad=2_1', 4), [v])).toEqual([[1, 3, 7, 6]]);
+      expect(run1(rw('-0', 'size=3 pad=2_1', 4), [v])).toEqual([[1, 3, 7, 6]]);
+    });
+
+    it('an init that is not the identity runs without padding (10 + the window)', () => {
+      expect(run1(rw('10', 'size=2', 2), [v])).toEqual([[13, 16]]);
+    });
+
+    it('over padding it is refused: XLA skips padding, the spec folds the init in (stablehlo_text.hlo)', () => {
+      for (const window of ['size=3 pad=2_1', 'size=2 lhs_dilate=2']) {
+        const text = rw('10', window, 4);
+        const e = thrown(() => readModule(text));
+        expect(e.code).toBe('stablehlo_text.hlo');
+        expect(e.message).toMatch(/XLA skips padding/);
+      }
+    });
   });
 
   it('stablehlo.pad in its pretty form (low = [...], high = [...], interior = [...])', () => {

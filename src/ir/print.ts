@@ -45,6 +45,7 @@ import { componentDType } from '../tensor/complex.js';
 import { byteSize, isComplex } from '../tensor/dtype.js';
 import { bfloat16Bits, bitsToBfloat16, bitsToFloat16, float16Bits } from '../tensor/float16.js';
 import { Tensor } from '../tensor/tensor.js';
+import { legalize } from './legalize.js';
 import {
   BINARY_OPS,
   MLIR_ELEMENT_TYPES,
@@ -90,6 +91,22 @@ export const HEX_ELEMENTS_ABOVE = 100;
  * // }
  */
 export function printModule(module: Module, opts: PrintOptions = {}): string {
+  const given = commentLines(opts.comments);
+  entryOf(module);
+  // A gather or scatter under a library policy (a frontend's, or XLA's window drop read from HLO)
+  // prints as the spec ops that compute it, never as a bare spec op that would mean another thing.
+  const { module: legal, notes } = legalize(module);
+  const lines = [...given, ...commentLines(notes), 'module {'];
+  const p = new Printer(funcTable(legal), lines);
+  const entry = entryOf(legal);
+  p.func(entry, 'public', '  ');
+  for (const f of legal.funcs) if (f !== entry) p.func(f, 'private', '  ');
+  lines.push('}');
+  return `${lines.join('\n')}\n`;
+}
+
+/** The module's entry function (`ir.print.entry` when it names none). */
+function entryOf(module: Module): Func {
   const funcs = funcTable(module);
   const entry = funcs.get(module.entry);
   if (entry === undefined)
@@ -97,14 +114,7 @@ export function printModule(module: Module, opts: PrintOptions = {}): string {
       'entry',
       `the entry must name a function of the module; got ${fmt(module.entry)} (functions: ${fmt([...funcs.keys()])})`,
     );
-  const lines: string[] = [];
-  for (const c of commentLines(opts.comments)) lines.push(c);
-  lines.push('module {');
-  const p = new Printer(funcs, lines);
-  p.func(entry, 'public', '  ');
-  for (const f of module.funcs) if (f !== entry) p.func(f, 'private', '  ');
-  lines.push('}');
-  return `${lines.join('\n')}\n`;
+  return entry;
 }
 
 /** The text of one function (`func.func @name(…) … { … }`), unindented, without a module. */

@@ -313,3 +313,13 @@ export function specGatherOptions(dtype: DType, op = 'stablehlo.gather'): Resolv
 export function specScatterOptions(op = 'stablehlo.scatter'): ResolvedScatterOptions {
   return resolveScatterOptions({ op });
 }
+
+/**
+ * XLA's scatter policy, what an HLO text means: an update window that does not fit in the operand
+ * is dropped whole (the spec skips element by element). XLA's evaluator (hlo_evaluator.cc) and its
+ * scatter expander (scatter_expander.cc, CheckIndexValidity) test the window's start against
+ * [0, dim - window size] and apply one verdict to the whole window; JAX's FILL_OR_DROP relies on it.
+ */
+export function xlaScatterOptions(op = 'stablehlo.scatter'): ResolvedScatterOptions {
+  return resolveScatterOptions({ op, mode: 'drop' });
+}

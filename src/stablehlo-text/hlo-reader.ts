@@ -15,13 +15,18 @@
  * The ENTRY computation becomes the entry function (parameters by `parameter(N)`), computations
  * named by `call(…), to_apply=` become functions, those named by a scatter's or reduce's
  * `to_apply=` become its region. `tuple` / `get-tuple-element` carry multi-result values; layouts,
- * metadata, sharding and backend configs are dropped (they never change a value). Opcodes with
+ * metadata, sharding and backend configs are dropped (they never change a value). A scatter means
+ * what XLA runs (xlaScatterOptions): an update window that does not fit is dropped whole, where
+ * the spec skips element by element. Opcodes with
  * no StableHLO op here are `stablehlo_text.unknown_op`; HLO-only constructs `stablehlo_text.hlo`.
  */
 import { GatherScatterError } from '../errors.js';
 import type { Body, Func, Module, Op, OpAttrs, OpKind, TensorType, ValueId } from '../ir/program.js';
-import { BINARY_OPS, UNARY_OPS, specGatherOptions, specScatterOptions } from '../ir/program.js';
+import { BINARY_OPS, UNARY_OPS, specGatherOptions, xlaScatterOptions } from '../ir/program.js';
 import { reducerOf } from '../ir/regions.js';
+import { reducerIdentity } from '../core/kernels.js';
+import type { ReducerName } from '../core/types.js';
+import type { Tensor } from '../tensor/tensor.js';
 import { Cursor, describe } from './cursor.js';
 import { literalTensor, readLiteral } from './dense.js';
 import { type Violation, textError } from './diagnostics.js';
@@ -391,6 +396,7 @@ class HloReader {
             op = { kind: 'reshape', operands: [], results, loc: { line: ins.line } } as Op;
             this.broken.add(op);
           }
+          if (op.kind === 'reduce_window' && !this.broken.has(op)) foldsPadding(op, ops, params.length);
           const first = types.length;
           ops.push(op);
           types.push(...results);
@@ -602,7 +608,8 @@ class HloReader {
           window_strides: w.stride,
           padding: w.pad,
           select: this.region(this.nameAttr(ins, 'select'), ins.line),
-          scatter: this.region(this.nameAttr(ins, 'scatter'), ins.line),
+          // XLA applies `scatter(source, element)`; the IR folds `scatter(element, source)`.
+          scatter: swapParams(this.region(this.nameAttr(ins, 'scatter'), ins.line)),
         };
       }
       case 'scatter': {
@@ -629,7 +636,7 @@ class HloReader {
           },
           body,
           ...(reducer ? { reducer } : {}),
-          options: specScatterOptions(),
+          options: xlaScatterOptions(),
         };
       }
       case 'call': {
@@ -764,4 +771,56 @@ function flatShapes(s: Shape, line: number): TensorType[] {
 /** Reads XLA HLO text into a module (before verification). */
 export function readHlo(text: string, firstLine = 1): ReadText {
   return new HloReader(lex(text, { hlo: true, line: firstLine })).read();
+}
+
+/** A two-parameter region with its parameters swapped: `f(a, b)` becomes `g(b, a)`. */
+function swapParams(body: Body): Body {
+  if (body.params.length !== 2) return body; // the verifier names the wrong arity
+  const swap = (id: ValueId) => (id < 2 ? 1 - id : id);
+  return {
+    params: [body.params[1], body.params[0]],
+    ops: body.ops.map((op) => ({ ...op, operands: op.operands.map(swap) }) as Op),
+    returns: body.returns.map(swap),
+  };
+}
+
+/**
+ * XLA's reduce-window skips padding and base-dilation holes (hlo_evaluator.cc, the CPU and GPU
+ * emitters: only operand positions are folded); the spec pads with the init value and folds it in.
+ * The two agree when the init value is a constant identity of the body (add 0, multiply 1,
+ * maximum -inf or the type's least value, minimum +inf or its greatest) — what JAX and TensorFlow
+ * emit. Any other reduce-window that reaches past its operand is refused (`stablehlo_text.hlo`)
+ * rather than run as the spec, which would be another answer than XLA's.
+ */
+function foldsPadding(op: Extract<Op, { kind: 'reduce_window' }>, ops: readonly Op[], nParams: number): void {
+  const padded = op.padding.some(([lo, hi]) => lo > 0 || hi > 0) || op.base_dilations.some((b) => b > 1);
+  if (!padded) return;
+  const reducer = reducerOf(op.body);
+  const n = op.operands.length / 2;
+  const inits = op.operands.slice(n).map((id) => constantBefore(ops, id, nParams));
+  const init = n === 1 ? inits[0] : undefined;
+  if (init !== undefined && reducer !== undefined && IDENTITY_REDUCERS.has(reducer)) {
+    const v = init.toFlatArray()[0];
+    const id = reducerIdentity(reducer, init.dtype);
+    if (typeof id === 'bigint' ? BigInt(v as bigint) === id : Number(v) === id) return;
+  }
+  textError(
+    'hlo',
+    op.loc?.line,
+    'reduce-window with padding or base dilation and an init value that is not a constant identity of its body: ' +
+      'XLA skips padding positions where the StableHLO spec folds the init value in, so the two give different answers; ' +
+      'not run',
+  );
+}
+
+const IDENTITY_REDUCERS = new Set<ReducerName>(['add', 'mul', 'min', 'max']);
+
+/** The constant tensor value `id` names in a body being built (params first, then op results). */
+function constantBefore(ops: readonly Op[], id: ValueId, nParams: number): Tensor | undefined {
+  let next = nParams;
+  for (const op of ops) {
+    if (id < next + op.results.length) return id === next && op.kind === 'constant' ? op.value : undefined;
+    next += op.results.length;
+  }
+  return undefined;
 }
