@@ -81,7 +81,9 @@ export const HEX_ELEMENTS_ABOVE = 100;
 
 /**
  * The text of a module: `module { … }` with the entry function first (public), then the others
- * as private helpers, in module order. `comments` print as `// …` lines above it.
+ * as private helpers, in module order. `comments` print as `// …` lines above it. Gathers and
+ * scatters under a library policy are legalized first (legalize.ts): the text holds spec ops
+ * only, and what the spec cannot say follows `comments` as further comment lines.
  *
  * @example printModule({ entry: 'main', funcs: [{ name: 'main', params: [f32x2], results: [f32x2], ops: [], returns: [0] }] })
  * // module {
