@@ -848,10 +848,19 @@ describe("TF's kernels on empty tensors and bool scatter_nd (scatter_nd_op.cc, g
         [3],
       );
     expect(depth0).toThrow('tensorflow.scatter_nd: Indices and updates specified for empty output shape');
-    // ScatterNd counts its shape argument's elements (the output's rank), not the output's: an
-    // index into a [0] output gets past this check to the bounds check.
-    expect(codeOf(() => tf.scatter_nd(I([[5]]), tensor([1], 'float32'), [0]))).toBe(
-      'tensorflow.scatter_nd.index_out_of_bounds',
+    // ScatterNd counts its shape argument's elements (the output's rank) first, then DoScatterNd
+    // counts the output's: an index into a [0] output is refused by the second, on every device,
+    // before any bound is checked (TF's scatter_nd_ops_test testEmptyOutputShape1/2).
+    for (const device of ['cpu', 'gpu'] as const)
+      expect(() => tf.scatter_nd(I([[5]]), tensor([1], 'float32'), [0], { device })).toThrow(
+        'tensorflow.scatter_nd: Indices and updates specified for empty output.  indices shape: [1,1]',
+      );
+    expect(codeOf(() => tf.scatter_nd(I([[0, 0]]), tensor([1], 'float32'), [0, 3], { device: 'gpu' }))).toBe(
+      'tensorflow.scatter_nd.empty_output',
+    );
+    // DoScatterNd also wants an output of rank ≥ 1: nothing to scatter into a scalar is refused.
+    expect(codeOf(() => tf.scatter_nd(tensor([], 'int32', [0, 0]), tensor([], 'float32', [0]), []))).toBe(
+      'tensorflow.scatter_nd.output_rank',
     );
     // TensorScatter* counts the tensor's elements: the same call is refused here.
     expect(codeOf(() => tf.tensor_scatter_nd_update(E([0]), I([[5]]), tensor([1], 'float32')))).toBe(

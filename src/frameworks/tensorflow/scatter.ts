@@ -61,6 +61,7 @@ function lowerNd(
       `${op}: updates.shape must be indices.shape[:-1] + shape[indices.shape[-1]:] = ${fmt(expected)}; got ${fmt(updates.shape)}`,
       { expected, updates_shape: updates.shape },
     );
+  if (device !== 'xla') checkPrepared(op, input, indices, updates);
   const wording = vectorWording(indices, 'shape', input.shape);
   return ndScatter({ op, out, wording }, input, indices, updates, computation, policy);
 }
@@ -70,14 +71,38 @@ function lowerNd(
  * their rank checks (`<op>.empty_output`): indices or updates with elements need all three of
  * output, indices and updates to have elements — so a depth-0 index (`indices` of shape [n, 0])
  * with updates is refused too. ScatterNd counts the elements of its `shape` argument (the
- * output's rank), not of the output: `scatter_nd([[0]], zeros([1, 0]), [3, 0])` fails on its
- * empty updates, `scatter_nd([[5]], [1], [0])` passes on to the bounds check.
+ * output's rank) here, not of the output: `scatter_nd([[0]], zeros([1, 0]), [3, 0])` fails on its
+ * empty updates; `scatter_nd([[5]], [1], [0])` passes, to fail checkPrepared's second count.
  */
 function checkEmptyOutput(op: string, input: Tensor, indices: Tensor, updates: Tensor): void {
   const output = op === 'tensorflow.scatter_nd' ? input.rank : input.size;
   if (indices.size === 0 && updates.size === 0) return;
   if (output !== 0 && indices.size !== 0 && updates.size !== 0) return;
   emptyOutput(op, input, indices, updates, `${op}: Indices and updates specified for empty output shape`);
+}
+
+/**
+ * DoScatterNd's own checks (scatter_nd_op.cc, PrepareAndValidateInputs; CPU and GPU), after the
+ * op's shape checks and before any index is read: the output is at least 1-D
+ * (`<op>.output_rank`), and ValidEmptyOutputShape once more, now on the output's elements
+ * (`<op>.empty_output`, "…empty output.  indices shape: […]", two spaces as TF prints it). Only
+ * ScatterNd can fail the second — TensorScatter* counted the output already — so
+ * `scatter_nd([[5]], [1], [0])` is refused on every device, as TF's own kernel test
+ * (scatter_nd_ops_test.py, testEmptyOutputShape1/2) expects, not a bounds error.
+ */
+function checkPrepared(op: string, input: Tensor, indices: Tensor, updates: Tensor): void {
+  outputRank(op, input);
+  if (input.size > 0 || (indices.size === 0 && updates.size === 0)) return;
+  const message = `${op}: Indices and updates specified for empty output.  indices shape: [${indices.shape.join(',')}]`;
+  emptyOutput(op, input, indices, updates, message);
+}
+
+/** `<op>.output_rank`: the output must be at least 1-D (DoScatterNd and tf2xla alike). */
+function outputRank(op: string, input: Tensor): void {
+  if (input.rank < 1)
+    fail(`${op}.output_rank`, `${op}: Output must be at least 1-D, got shape: [${input.shape.join(',')}]`, {
+      output_shape: input.shape,
+    });
 }
 
 /**
@@ -90,10 +115,7 @@ function checkEmptyOutput(op: string, input: Tensor, indices: Tensor, updates: T
  * it is (XlaScatter, tf2xla/lib/scatter.cc: "nothing to update").
  */
 function checkXlaOutput(op: string, input: Tensor, indices: Tensor, updates: Tensor): void {
-  if (input.rank < 1)
-    fail(`${op}.output_rank`, `${op}: Output must be at least 1-D, got shape: [${input.shape.join(',')}]`, {
-      output_shape: input.shape,
-    });
+  outputRank(op, input);
   if (input.size > 0 || (indices.size === 0 && updates.size === 0)) return;
   const message = `${op}: Indices and updates specified for empty output. indices shape: [${indices.shape.join(',')}]`;
   emptyOutput(op, input, indices, updates, message);
@@ -110,7 +132,7 @@ function emptyOutput(op: string, input: Tensor, indices: Tensor, updates: Tensor
 
 /**
  * Lowers tf.scatter_nd. Rules (`tensorflow.scatter_nd.<rule>`): indices / updates (Tensors),
- * options, indices_dtype, indices_rank (≥ 1), shape (non-negative integers), output_rank (xla),
+ * options, indices_dtype, indices_rank (≥ 1), shape (non-negative integers), output_rank,
  * empty_output, index_depth, updates_shape, index_out_of_bounds (cpu device), out. Any dtype: duplicates are
  * summed (bool: OR).
  */
