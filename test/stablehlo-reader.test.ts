@@ -1198,6 +1198,32 @@ describe('the MLIR tensor dialect (through the library’s mlir.tensor lowering)
       'mlir.tensor.scatter.scatter_dims_increasing',
     );
   });
+
+  it('the verifier’s rule comes first, as TensorOps.cpp reports it; a result that is not dest’s type after', () => {
+    // ScatterOp::verify checks the dims, unique and the source type and never the result: with
+    // a wrong result type too, MLIR names the dims — and so do we.
+    const text = `func.func @main(%src: tensor<1x2x4xf32>, %dest: tensor<4x5x6xf32>, %idx: tensor<1x2x2xindex>) -> tensor<1x2xf32> {
+  %out = tensor.scatter %src into %dest[%idx] scatter_dims([2, 1]) unique : (tensor<1x2x4xf32>, tensor<4x5x6xf32>, tensor<1x2x2xindex>) -> tensor<1x2xf32>
+  return %out : tensor<1x2xf32>
+}`;
+    expect(thrown(() => readModule(text)).code).toBe('mlir.tensor.scatter.scatter_dims_increasing');
+    expect(thrown(() => readModule(text.replace('([2, 1]) unique :', '([1, 2]) :'))).code).toBe(
+      'mlir.tensor.scatter.unique',
+    );
+    // Valid dims and a result of another type than dest: nothing MLIR's verifier says, but no
+    // value of that type can be computed — refused.
+    expect(thrown(() => readModule(text.replace('scatter_dims([2, 1])', 'scatter_dims([1, 2])'))).code).toBe(
+      'stablehlo_text.result_type',
+    );
+    const gather = `func.func @main(%src: tensor<4x5x6xf32>, %idx: tensor<1x2x2xindex>) -> tensor<1x2x4xi32> {
+  %red = tensor.gather %src[%idx] gather_dims([2, 1]) : (tensor<4x5x6xf32>, tensor<1x2x2xindex>) -> tensor<1x2x4xi32>
+  return %red : tensor<1x2x4xi32>
+}`;
+    expect(thrown(() => readModule(gather)).code).toBe('mlir.tensor.gather.gather_dims_increasing');
+    expect(thrown(() => readModule(gather.replace('gather_dims([2, 1])', 'gather_dims([1, 2])'))).code).toBe(
+      'stablehlo_text.result_type',
+    );
+  });
 });
 
 describe('lexer', () => {

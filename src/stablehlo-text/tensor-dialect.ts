@@ -39,22 +39,26 @@ export function tensorDialectProgram(
   if (operands.length !== want)
     textError('syntax', line, `${name} takes ${want} operands; its type lists ${operands.length}`);
   const z = operands.map((t) => zeros(t.shape, t.dtype));
+  // The op's own verifier (the lowering's checks) first, as TensorOps.cpp reports them; then what
+  // the verifier leaves out — ScatterOp::verify never compares the result with `dest` (MLIR's
+  // invalid.mlir declares mismatched results in every scatter case), but a result of another
+  // type than `dest` cannot be computed, so it is refused after.
   if (name === 'tensor.gather') {
+    const call = lower.gather(z[0], z[1], { gather_dims: dims, unique, result_shape: result.shape });
     if (result.dtype !== operands[0].dtype)
       textError(
         'result_type',
         line,
         `tensor.gather: the result has the source's element type; declared ${formatType(result)}`,
       );
-    const call = lower.gather(z[0], z[1], { gather_dims: dims, unique, result_shape: result.shape });
     return { func: programOf(call).module.funcs[0], order: [0, 1] };
   }
+  const call = lower.scatter(z[0], z[1], z[2], { scatter_dims: dims, unique });
   if (!sameType(result, operands[1]))
     textError(
       'result_type',
       line,
       `tensor.scatter: the result has the dest's type ${formatType(operands[1])}; declared ${formatType(result)}`,
     );
-  const call = lower.scatter(z[0], z[1], z[2], { scatter_dims: dims, unique });
   return { func: programOf(call).module.funcs[0], order: [1, 2, 0] };
 }
