@@ -15,6 +15,7 @@ import { runModule } from '../src/ir/run.js';
 import {
   MAX_NESTING,
   isHloText,
+  parseStablehlo,
   readModule,
   runStablehlo,
   splitInputFile,
@@ -694,8 +695,8 @@ describe('refused, with a typed error naming the construct and its line', () => 
       /line 4: %x .*region/,
     ],
     [
-      'a scatter body of the wrong type (C23)',
-      `func.func @main(%x: tensor<2xf32>, %i: tensor<1x1xi32>, %u: tensor<1xf32>) -> tensor<2xf32> {\n  %0 = "stablehlo.scatter"(%x, %i, %u) ({\n  ^bb0(%a: tensor<f64>, %b: tensor<f64>):\n    stablehlo.return %b : tensor<f64>\n  }) {scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>} : (tensor<2xf32>, tensor<1x1xi32>, tensor<1xf32>) -> tensor<2xf32>\n  return %0 : tensor<2xf32>\n}`,
+      'a scatter body of a type the inputs do not promote to (C23)',
+      `func.func @main(%x: tensor<2xf32>, %i: tensor<1x1xi32>, %u: tensor<1xf32>) -> tensor<2xf32> {\n  %0 = "stablehlo.scatter"(%x, %i, %u) ({\n  ^bb0(%a: tensor<i32>, %b: tensor<i32>):\n    stablehlo.return %b : tensor<i32>\n  }) {scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>} : (tensor<2xf32>, tensor<1x1xi32>, tensor<1xf32>) -> tensor<2xf32>\n  return %0 : tensor<2xf32>\n}`,
       'stablehlo.scatter.C23',
       /line 2: .*update_computation/,
     ],
@@ -1130,6 +1131,60 @@ ENTRY main.9 {
     expect(
       thrown(() => readModule('HloModule m\nENTRY e {\n  ROOT c = f32[3] constant({...})\n}')).code,
     ).toBe('stablehlo_text.dense');
+  });
+});
+
+describe('the spec’s promotion and dynamic sizes (openxla/stablehlo’s own verifier tests)', () => {
+  const promoted = (
+    body: string,
+    input = 'f32',
+  ) => `func.func @main(%x: tensor<3x${input}>, %i: tensor<2x1xi32>, %u: tensor<2x${input}>) -> tensor<3x${body}> {
+  %r = "stablehlo.scatter"(%x, %i, %u) ({
+  ^bb0(%a: tensor<${body}>, %b: tensor<${body}>):
+    %s = stablehlo.add %a, %b : tensor<${body}>
+    stablehlo.return %s : tensor<${body}>
+  }) {scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>} : (tensor<3x${input}>, tensor<2x1xi32>, tensor<2x${input}>) -> tensor<3x${body}>
+  return %r : tensor<3x${body}>
+}`;
+  const tiny = 2 ** -40;
+
+  it('scatter C23/C25: a body in a promotable type runs in it, inputs and updates converted first', () => {
+    // Two updates of 2^-40 onto 1: in f64 the sum is exact; an f32 sum would stay 1.
+    const x = tensor([1, 2, 3], 'float32');
+    const i = tensor([[0], [0]], 'int32');
+    const u = tensor([tiny, tiny], 'float32');
+    const [r] = runModule(readModule(promoted('f64')), [x, i, u]).results;
+    expect(r.dtype).toBe('float64');
+    expect(r.toArray()).toEqual([1 + 2 * tiny, 2, 3]);
+    expect(runStablehlo(promoted('f64'), [x, i, u]).value.toArray()).toEqual([1 + 2 * tiny, 2, 3]);
+    // The one-op API has no conversion step: it refuses rather than add in f32.
+    expect(thrown(() => parseStablehlo(promoted('f64'))).code).toBe('stablehlo_text.region');
+  });
+
+  it('scatter C23: a narrower body or another kind is refused', () => {
+    expect(thrown(() => readModule(promoted('f32', 'f64'))).code).toBe('stablehlo.scatter.C23');
+    expect(thrown(() => readModule(promoted('f32', 'i32'))).code).toBe('stablehlo.scatter.C23');
+  });
+
+  it('dynamic_gather with slice sizes known only when run: the size-free constraints are checked on reading', () => {
+    const text = (
+      dn: string,
+      result: string,
+    ) => `func.func @main(%x: tensor<2x4x9xi32>, %i: tensor<1x5x2xi32>, %s: tensor<3xi32>) -> tensor<${result}xi32> {
+  %r = "stablehlo.dynamic_gather"(%x, %i, %s) {dimension_numbers = #stablehlo.gather<${dn}, index_vector_dim = 2>} : (tensor<2x4x9xi32>, tensor<1x5x2xi32>, tensor<3xi32>) -> tensor<${result}xi32>
+  return %r : tensor<${result}xi32>
+}`;
+    const ok = 'offset_dims = [2], collapsed_slice_dims = [0, 1], start_index_map = [0, 1]';
+    expect(kinds(readModule(text(ok, '1x5x8')))).toEqual(['dynamic_gather']);
+    expect(thrown(() => readModule(text(ok.replace('[0, 1]', '[0]'), '1x5x8'))).code).toMatch(
+      /^stablehlo\.(dynamic_)?gather\.C/,
+    );
+    expect(
+      thrown(() =>
+        readModule(text(ok.replace('start_index_map = [0, 1]', 'start_index_map = [0, 0]'), '1x5x8')),
+      ).code,
+    ).toMatch(/^stablehlo\.(dynamic_)?gather\.C/);
+    expect(thrown(() => readModule(text(ok, '3'))).code).toBe('stablehlo.dynamic_gather.C13');
   });
 });
 

@@ -474,6 +474,20 @@ ${body}
       const call = oneOp({ kind: 'exponential', results: [typeOf(x)] }, [x]);
       await expect(executeOn(call, gpu!)).rejects.toMatchObject({ code: 'webgpu.op' });
       await expect(executeOn(call, gpu!)).rejects.toThrow(/libm/);
+      // A scatter whose body promotes f32 to f64 (C23) would need its inputs converted first.
+      const module =
+        readModule(`func.func @main(%x: tensor<2xf32>, %i: tensor<1x1xi32>, %u: tensor<1xf32>) -> tensor<2xf64> {
+  %r = "stablehlo.scatter"(%x, %i, %u) ({
+  ^bb0(%a: tensor<f64>, %b: tensor<f64>):
+    %s = stablehlo.add %a, %b : tensor<f64>
+    stablehlo.return %s : tensor<f64>
+  }) {scatter_dimension_numbers = #stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>} : (tensor<2xf32>, tensor<1x1xi32>, tensor<1xf32>) -> tensor<2xf64>
+  return %r : tensor<2xf64>
+}`);
+      const args = [tensor([1, 2], 'float32'), tensor([[0]], 'int32'), tensor([0.5], 'float32')];
+      expect(runModule(module, args).results[0].toArray()).toEqual([1.5, 2]);
+      const promoted = { kind: 'program', op: 'stablehlo.scatter', module, args, argNames: ['x', 'i', 'u'] };
+      await expect(executeOn(promoted as ProgramCall, gpu!)).rejects.toMatchObject({ code: 'webgpu.op' });
     });
 
     t('webgpu.max_pipelines: the pipeline cache keeps the most recently used (LRU)', async () => {

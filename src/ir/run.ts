@@ -14,6 +14,7 @@ import { type DType, type Scalar, type Storage, isComplex } from '../tensor/dtyp
 import { Tensor, full } from '../tensor/tensor.js';
 import { checkOutcome } from './checks.js';
 import { typeText } from './ops/common.js';
+import { convertTo } from './ops/convert.js';
 import { evalOp } from './ops/index.js';
 import type { Body, Func, Module, Op, TensorType, ValueId } from './program.js';
 
@@ -121,7 +122,7 @@ function runOp(ctx: Context, op: Op, ins: Tensor[], where: string): Tensor[] {
     case 'dynamic_gather':
       return [execute(dynamicGatherCall(op, ins))];
     case 'scatter':
-      return executeAll(scatterCall(ctx, op, ins));
+      return executeAll(scatterCall(ctx, op, promoted(op, ins)));
     case 'call':
       return callFunc(ctx, op.callee, ins);
     case 'check':
@@ -187,6 +188,34 @@ export function scatterCallOf(
     wording: op.meta?.wording,
     index_rank: op.meta?.index_rank,
   };
+}
+
+/**
+ * The body's element types Ei where they promote an input's (C23), else undefined. Only a body of
+ * the spec's 2N parameters states them: a lowered call's named reducer carries the body of its
+ * first input's type.
+ */
+export function promotion(
+  op: ScatterOp,
+  ins: readonly Tensor[] | readonly { dtype: DType }[],
+): DType[] | undefined {
+  const n = (ins.length - 1) / 2;
+  if (op.body.params.length !== 2 * n) return undefined;
+  const E = op.body.params.slice(0, n).map((p) => p.dtype);
+  return E.some((e, i) => e !== ins[i].dtype) ? E : undefined;
+}
+
+/**
+ * The scatter's inputs and updates in the body's element types Ei (C23): the results start as the
+ * converted inputs and the updates reach the body converted (the spec's to_destination_type), so
+ * the scatter runs wholly in Ei.
+ */
+function promoted(op: ScatterOp, ins: readonly Tensor[]): Tensor[] {
+  const E = promotion(op, ins);
+  if (!E) return [...ins];
+  const n = E.length;
+  const to = (t: Tensor, i: number) => (E[i] === t.dtype ? t : convertTo(t, E[i]));
+  return [...ins.slice(0, n).map(to), ins[n], ...ins.slice(n + 1).map(to)];
 }
 
 /** A scatter body of `module` as the core's per-update function (see bodyFunction). */

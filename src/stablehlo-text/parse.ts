@@ -153,6 +153,12 @@ function parsedOf(
       line,
       `a scatter of ${(op.operands.length - 1) / 2} inputs is not one core call; run the text with runStablehlo (or readModule + runModule)`,
     );
+  if (op.body.params[0]?.dtype !== types[op.operands[0]].dtype)
+    textError(
+      'region',
+      line,
+      `the update computation promotes ${types[op.operands[0]].dtype} to ${op.body.params[0]?.dtype} (C23): not one core call on the inputs; run the text with runStablehlo (or readModule + runModule), which converts them first`,
+    );
   if (op.reducer === undefined || op.reducer === 'mean')
     textError(
       'region',
@@ -429,6 +435,7 @@ function oneCall(
   if (op.kind !== 'gather' && op.kind !== 'scatter') return {};
   if (op.operands.some((id, k) => id !== k) || op.operands.length !== args.length) return {};
   if (op.kind === 'scatter' && (op.operands.length !== 3 || op.reducer === undefined)) return {};
+  if (op.kind === 'scatter' && op.body.params[0]?.dtype !== args[0]?.dtype) return {}; // promoted (C23)
   const parsed = parsedOf(read);
   return { parsed, call: bindStablehlo(parsed, args) };
 }

@@ -13,6 +13,7 @@ import { gatherShape } from '../core/gather-shape.js';
 import { scatterShape } from '../core/scatter-shape.js';
 import { GatherScatterError } from '../errors.js';
 import { inferTypes } from '../ir/ops/index.js';
+import { isPromotable } from '../ir/ops/reduce.js';
 import type { Body, Func, Module, Op, TensorType } from '../ir/program.js';
 import { valueTypes } from '../ir/program.js';
 import { isComplex, isFloat, isInteger } from '../tensor/dtype.js';
@@ -205,15 +206,26 @@ class Verifier {
       return;
     }
     const def = defs[op.operands[2]];
-    if (def?.kind !== 'constant') return; // sizes known only when run
-    const slice_sizes = Array.from(def.value.data as ArrayLike<number | bigint>, Number);
+    const known = def?.kind === 'constant';
+    // Sizes known only when run: every constraint that does not read them is still checked now,
+    // on stand-in sizes that break none (1, or 0 on an empty dim), and the result's rank.
+    const slice_sizes = known
+      ? Array.from(def.value.data as ArrayLike<number | bigint>, Number)
+      : operands[0].shape.map((d) => Math.min(1, d));
     const info = gatherShape(
       operands[0].shape,
       operands[1].shape,
       { ...op.dimension_numbers, slice_sizes },
       'stablehlo.dynamic_gather',
     );
-    this.result(op, 'dynamic_gather', info.resultShape, operands[0].dtype, ['C13', 'C14']);
+    if (known) this.result(op, 'dynamic_gather', info.resultShape, operands[0].dtype, ['C13', 'C14']);
+    else if (op.results.length === 1 && op.results[0].shape.length !== info.resultShape.length)
+      this.add(
+        'stablehlo.dynamic_gather.C13',
+        op.loc?.line,
+        `stablehlo.dynamic_gather: the result has rank ${info.resultShape.length} (batch dims and offset_dims); declared ${formatType(op.results[0])}`,
+      );
+    else this.result(op, 'dynamic_gather', op.results[0]?.shape ?? [], operands[0].dtype, ['C13', 'C14']);
   }
 
   private scatter(op: Extract<Op, { kind: 'scatter' }>, operands: readonly TensorType[]): void {
@@ -237,10 +249,15 @@ class Verifier {
       updates.map((t) => t.shape),
       op.dimension_numbers,
     );
-    // (C23) update_computation: (tensor<E0>, …, tensor<E0>, …) -> (tensor<E0>, …), Ei = element_type(inputs[i])
+    // (C23) update_computation: (tensor<E0>, …, tensor<E0>, …) -> (tensor<E0>, …) with
+    // is_promotable(element_type(inputs[i]), Ei); (C25) element_type(results[i]) = Ei.
     const body = op.body;
     const values = valueTypes(body);
-    const scalarOf = (i: number): TensorType => ({ shape: [], dtype: inputs[i].dtype });
+    const E = inputs.map((t, i) => {
+      const p = body.params[i]?.dtype;
+      return p !== undefined && isPromotable(t.dtype, p) ? p : t.dtype;
+    });
+    const scalarOf = (i: number): TensorType => ({ shape: [], dtype: E[i] });
     const want = [...inputs.map((_, i) => scalarOf(i)), ...inputs.map((_, i) => scalarOf(i))];
     const got = body.returns.map((v) => values[v]);
     const ok =
@@ -252,12 +269,12 @@ class Verifier {
       this.add(
         'stablehlo.scatter.C23',
         line,
-        `stablehlo.scatter: update_computation must have type ${formatTypes(want)} -> ${formatTypes(inputs.map((_, i) => scalarOf(i)))}; got ${formatTypes(body.params)} -> ${formatTypes(got.filter((t) => t !== undefined))}`,
+        `stablehlo.scatter: update_computation must have type ${formatTypes(want)} -> ${formatTypes(inputs.map((_, i) => scalarOf(i)))} (Ei promotable from the inputs' element types); got ${formatTypes(body.params)} -> ${formatTypes(got.filter((t) => t !== undefined))}`,
       );
     for (let i = 0; i < n; i++)
       if (inputs[i].dtype !== updates[i]?.dtype)
         this.add(
-          'stablehlo.scatter.C23',
+          'stablehlo.scatter.C6',
           line,
           `stablehlo.scatter: updates[${i}] must have the element type of inputs[${i}]; got ${formatType(updates[i])} for ${formatType(inputs[i])}`,
         );
@@ -277,11 +294,11 @@ class Verifier {
             line,
             `stablehlo.scatter: shape(results[${i}]) = shape(inputs[${i}]) = [${shape.join(', ')}]; declared ${formatType(r)}`,
           );
-        else if (r.dtype !== inputs[i].dtype)
+        else if (r.dtype !== E[i])
           this.add(
             'stablehlo.scatter.C25',
             line,
-            `stablehlo.scatter: element_type(results[${i}]) = ${inputs[i].dtype}; declared ${formatType(r)}`,
+            `stablehlo.scatter: element_type(results[${i}]) = E${i} = ${E[i]}; declared ${formatType(r)}`,
           );
       });
   }

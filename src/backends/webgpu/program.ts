@@ -8,7 +8,7 @@
  */
 import { InvalidArgumentError } from '../../errors.js';
 import type { Body, Func, Module, Op, TensorType } from '../../ir/program.js';
-import { bodyUpdateFunction, findFunc, scatterCallOf } from '../../ir/run.js';
+import { bodyUpdateFunction, findFunc, promotion, scatterCallOf } from '../../ir/run.js';
 import { type DType, allocStorage } from '../../tensor/dtype.js';
 import { Tensor } from '../../tensor/tensor.js';
 import type { GpuTensor, WebGpuBackend } from './backend.js';
@@ -533,6 +533,11 @@ async function scatter(
   ins: GpuTensor[],
 ): Promise<GpuTensor[]> {
   const n = (ins.length - 1) / 2;
+  if (promotion(op, ins))
+    refuseOp(
+      'stablehlo.scatter with promoted element types',
+      "its inputs and updates would first be converted to the body's element types",
+    );
   const inputs = ins.slice(0, n);
   const updates = ins.slice(n + 1);
   // The JS function serves the host's re-run of a flagged call (for its exact error).
