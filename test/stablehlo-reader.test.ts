@@ -1164,6 +1164,8 @@ describe('the spec’s promotion and dynamic sizes (openxla/stablehlo’s own ve
   it('scatter C23: a narrower body or another kind is refused', () => {
     expect(thrown(() => readModule(promoted('f32', 'f64'))).code).toBe('stablehlo.scatter.C23');
     expect(thrown(() => readModule(promoted('f32', 'i32'))).code).toBe('stablehlo.scatter.C23');
+    // is_promotable keeps bool, integer, float and complex apart (complex is no bool).
+    expect(thrown(() => readModule(promoted('complex<f32>', 'i1'))).code).toBe('stablehlo.scatter.C23');
   });
 
   it('dynamic_gather with slice sizes known only when run: the size-free constraints are checked on reading', () => {

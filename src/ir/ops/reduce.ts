@@ -12,7 +12,7 @@
  * order, is folded natively with the same scalar kernel the op itself runs, so the result is the
  * same as interpreting it element by element.
  */
-import { type DType, type Storage, allocStorage, isFloat, isInteger } from '../../tensor/dtype.js';
+import { type DType, type Storage, allocStorage, isComplex, isFloat, isInteger } from '../../tensor/dtype.js';
 import { type Tensor, resultTensor, sameShape } from '../../tensor/tensor.js';
 import { type BinaryOpName, type Body, type TensorType, valueTypes } from '../program.js';
 import { binaryKernel, floatWords, nanWrite } from './binary.js';
@@ -35,9 +35,10 @@ import {
 import { convertTo } from './convert.js';
 import { bitWidth } from './elements.js';
 
-/** The spec's is_promotable: the same kind of element, at least as wide. */
+/** The spec's is_promotable: the same kind of element (bool, integer, float, complex), at least as wide. */
 export function isPromotable(x: DType, y: DType): boolean {
-  const kind = (d: DType) => (isFloat(d) ? 'float' : isInteger(d) ? 'int' : 'bool');
+  const kind = (d: DType) =>
+    isFloat(d) ? 'float' : isInteger(d) ? 'int' : isComplex(d) ? 'complex' : 'bool';
   return kind(x) === kind(y) && bitWidth(x) <= bitWidth(y);
 }
 
