@@ -219,13 +219,10 @@ class Verifier {
       'stablehlo.dynamic_gather',
     );
     if (known) this.result(op, 'dynamic_gather', info.resultShape, operands[0].dtype, ['C13', 'C14']);
-    else if (op.results.length === 1 && op.results[0].shape.length !== info.resultShape.length)
-      this.add(
-        'stablehlo.dynamic_gather.C13',
-        op.loc?.line,
-        `stablehlo.dynamic_gather: the result has rank ${info.resultShape.length} (batch dims and offset_dims); declared ${formatType(op.results[0])}`,
-      );
-    else this.result(op, 'dynamic_gather', op.results[0]?.shape ?? [], operands[0].dtype, ['C13', 'C14']);
+    else if (op.results.length === 1 && op.results[0].shape.length !== info.resultShape.length) {
+      const rank = `stablehlo.dynamic_gather: the result has rank ${info.resultShape.length} (batch dims and offset_dims); declared ${formatType(op.results[0])}`;
+      this.add('stablehlo.dynamic_gather.C13', line, rank);
+    } else this.result(op, 'dynamic_gather', op.results[0]?.shape ?? [], operands[0].dtype, ['C13', 'C14']);
   }
 
   private scatter(op: Extract<Op, { kind: 'scatter' }>, operands: readonly TensorType[]): void {
