@@ -195,10 +195,7 @@ export function scatterCallOf(
  * the spec's 2N parameters states them: a lowered call's named reducer carries the body of its
  * first input's type.
  */
-export function promotion(
-  op: ScatterOp,
-  ins: readonly Tensor[] | readonly { dtype: DType }[],
-): DType[] | undefined {
+export function promotion(op: ScatterOp, ins: readonly { readonly dtype: DType }[]): DType[] | undefined {
   const n = (ins.length - 1) / 2;
   if (op.body.params.length !== 2 * n) return undefined;
   const E = op.body.params.slice(0, n).map((p) => p.dtype);

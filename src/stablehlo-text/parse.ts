@@ -32,7 +32,7 @@ import {
 import { toDTypeScalar } from '../tensor/scalar.js';
 import type { Func, Module, Op } from '../ir/program.js';
 import { valueTypes } from '../ir/program.js';
-import { type CheckResult, runModule } from '../ir/run.js';
+import { type CheckResult, promotion, runModule } from '../ir/run.js';
 import { lex } from './lexer.js';
 import { type NestedArray, Tensor, checkTensor, tensor } from '../tensor/tensor.js';
 import { textError } from './diagnostics.js';
@@ -153,7 +153,8 @@ function parsedOf(
       line,
       `a scatter of ${(op.operands.length - 1) / 2} inputs is not one core call; run the text with runStablehlo (or readModule + runModule)`,
     );
-  if (op.body.params[0]?.dtype !== types[op.operands[0]].dtype)
+  const operandTypes = op.operands.map((id) => types[id]);
+  if (promotion(op, operandTypes))
     textError(
       'region',
       line,
@@ -435,7 +436,7 @@ function oneCall(
   if (op.kind !== 'gather' && op.kind !== 'scatter') return {};
   if (op.operands.some((id, k) => id !== k) || op.operands.length !== args.length) return {};
   if (op.kind === 'scatter' && (op.operands.length !== 3 || op.reducer === undefined)) return {};
-  if (op.kind === 'scatter' && op.body.params[0]?.dtype !== args[0]?.dtype) return {}; // promoted (C23)
+  if (op.kind === 'scatter' && promotion(op, args)) return {}; // converted first: runModule's path
   const parsed = parsedOf(read);
   return { parsed, call: bindStablehlo(parsed, args) };
 }
