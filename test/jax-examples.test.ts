@@ -462,7 +462,12 @@ describe('negative tests: one per rule', () => {
         lax.gather(
           m,
           i32([[0], [1]]),
-          gdn({ collapsed_slice_dims: [1], operand_batching_dims: [0], start_indices_batching_dims: [1] }),
+          gdn({
+            collapsed_slice_dims: [1],
+            start_index_map: [1],
+            operand_batching_dims: [0],
+            start_indices_batching_dims: [1],
+          }),
           [1, 1],
         ),
     ],
@@ -472,7 +477,12 @@ describe('negative tests: one per rule', () => {
         lax.gather(
           m,
           i32([[0], [1], [1]]),
-          gdn({ collapsed_slice_dims: [1], operand_batching_dims: [0], start_indices_batching_dims: [0] }),
+          gdn({
+            collapsed_slice_dims: [1],
+            start_index_map: [1],
+            operand_batching_dims: [0],
+            start_indices_batching_dims: [0],
+          }),
           [1, 1],
         ),
     ],
@@ -535,7 +545,12 @@ describe('negative tests: one per rule', () => {
           m,
           idx,
           i32([1, 2]),
-          sdn({ inserted_window_dims: [1], operand_batching_dims: [0], scatter_indices_batching_dims: [1] }),
+          sdn({
+            inserted_window_dims: [1],
+            scatter_dims_to_operand_dims: [1],
+            operand_batching_dims: [0],
+            scatter_indices_batching_dims: [1],
+          }),
         ),
     ],
     [
@@ -545,7 +560,12 @@ describe('negative tests: one per rule', () => {
           m,
           i32([[0], [1], [1]]),
           i32([1, 2, 3]),
-          sdn({ inserted_window_dims: [1], operand_batching_dims: [0], scatter_indices_batching_dims: [0] }),
+          sdn({
+            inserted_window_dims: [1],
+            scatter_dims_to_operand_dims: [1],
+            operand_batching_dims: [0],
+            scatter_indices_batching_dims: [0],
+          }),
         ),
     ],
     [

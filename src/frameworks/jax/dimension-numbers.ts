@@ -4,10 +4,11 @@
  * (a trailing dim of size 1 holds scalar indices), and calls the scatter operand's batching
  * dims `operand_batching_dims` (StableHLO: `input_batching_dims`).
  *
- * JAX's shape rules (`_gather_shape_rule`, `_scatter_shape_rule`) are StableHLO's constraints
- * plus one stricter rule (collapsed slice dims must have slice size exactly 1). The core checks
- * the StableHLO constraints under JAX's names (`RULE_OF_GATHER` / `RULE_OF_SCATTER`), so an error
- * is built as `jax.lax.<op>.<rule>` (the StableHLO constraint stays in `details.stablehlo`).
+ * JAX's shape rules (`_gather_shape_rule`, `_scatter_shape_rule`) check StableHLO's constraints
+ * plus one stricter rule (collapsed slice dims must have slice size exactly 1), in their own order;
+ * shape-rules.ts runs them first, so an error names the rule JAX names, as
+ * `jax.lax.<op>.<field>`. The core's StableHLO checks follow as a net, under the same names
+ * (`RULE_OF_GATHER` / `RULE_OF_SCATTER`; the StableHLO constraint stays in `details.stablehlo`).
  */
 import { gatherShape } from '../../core/gather-shape.js';
 import { scatterShape } from '../../core/scatter-shape.js';
@@ -20,6 +21,8 @@ import { DTypeError, InvalidArgumentError, fmt } from '../../errors.js';
 import { isInteger } from '../../tensor/dtype.js';
 import type { Tensor } from '../../tensor/tensor.js';
 import { checkIndexDType, describe, dtypeRuleFailed, options } from '../args.js';
+import { readFields } from '../../core/attributes.js';
+import { checkGatherShapeRule, checkScatterShapeRule } from './shape-rules.js';
 
 /** `lax.GatherDimensionNumbers(offset_dims, collapsed_slice_dims, start_index_map, operand_batching_dims=(), start_indices_batching_dims=())`. */
 export interface GatherDimensionNumbers {
@@ -156,9 +159,8 @@ function dimensionNumbersArg(op: string, dn: unknown, type: string, keys: readon
   options(op, dn as Record<string, unknown>, keys, 'dimension_numbers', 'dimension_numbers');
 }
 
-/** JAX requires integer indices of rank ≥ 1 (the last dim is the index vector). */
-export function checkIndices(indices: Tensor, op: string, what: string): void {
-  checkIndexDType(op, indices, isInteger, 'index_dtype', () => `${what} must have an integer dtype`);
+/** JAX's shape rules open with the index vector: the indices need rank >= 1 (`<op>.<what>`). */
+function checkIndexRank(indices: Tensor, op: string, what: string): void {
   if (indices.rank < 1)
     throw new InvalidArgumentError(
       `${op}.${what}`,
@@ -167,37 +169,46 @@ export function checkIndices(indices: Tensor, op: string, what: string): void {
     );
 }
 
+/** `_gather_dtype_rule` / `_scatter_dtype_rule` open with it, after the shape rule: integer indices. */
+const checkIndexInteger = (indices: Tensor, op: string, what: string): void =>
+  checkIndexDType(op, indices, isInteger, 'index_dtype', () => `${what} must have an integer dtype`);
+
+/** A JAX NamedTuple's fields read as integer lists (a malformed one is `<op>.dimension_numbers`). */
+function readNamedTuple<K extends string>(
+  op: string,
+  dn: unknown,
+  keys: readonly K[],
+): Record<K, readonly number[]> {
+  const code = `${op}.dimension_numbers`;
+  const forms = Object.fromEntries(
+    keys.map((k, i) => [k, [k, code, i < 3 ? 'list' : 'optional list'] as const]),
+  );
+  return readFields(dn, op, forms) as Record<K, readonly number[]>;
+}
+
 /**
- * Translates JAX gather dimension numbers into the core's attributes (index_vector_dim = last)
- * and validates them against the shapes. JAX's one stricter rule: a collapsed dim's slice size
- * must be exactly 1 (StableHLO C9 allows 0).
+ * Validates `lax.gather`'s indices and dimension numbers as JAX does — the shape rule (JAX's
+ * order and words, shape-rules.ts), then the dtype rule — and translates them into the core's
+ * attributes (index_vector_dim = last). The core's StableHLO checks run between, as a net.
  */
 export function lowerGatherDimensionNumbers(
   operandShape: readonly number[],
-  indicesShape: readonly number[],
+  indices: Tensor,
   dn: GatherDimensionNumbers,
   slice_sizes: readonly number[],
   op: string,
 ): CoreGatherDN {
   dimensionNumbersArg(op, dn, 'GatherDimensionNumbers', GATHER_DN_KEYS);
-  const core: CoreGatherDN = {
-    ...namedTuple(dn, GATHER_DN_KEYS),
-    index_vector_dim: indicesShape.length - 1,
-    slice_sizes,
-  };
-  gatherShape(operandShape, indicesShape, core, op, gatherRule);
-  for (const d of dn.collapsed_slice_dims) {
-    if (slice_sizes[d] !== 1)
-      throw new InvalidArgumentError(
-        `${op}.slice_sizes`,
-        `${op}: a collapsed slice dim must have slice size 1; got slice_sizes[${d}] = ${slice_sizes[d]}`,
-        { slice_sizes },
-      );
-  }
+  checkIndexRank(indices, op, 'start_indices');
+  const fields = readNamedTuple(op, dn, GATHER_DN_KEYS);
+  checkGatherShapeRule(op, operandShape, indices.shape, fields, slice_sizes);
+  const core: CoreGatherDN = { ...fields, index_vector_dim: indices.rank - 1, slice_sizes };
+  gatherShape(operandShape, indices.shape, core, op, gatherRule);
+  checkIndexInteger(indices, op, 'start_indices');
   return core;
 }
 
-/** Translates JAX scatter dimension numbers into the core's attributes and validates them. */
+/** Validates a `lax.scatter*` call's indices, updates and dimension numbers as JAX does (see the gather's) and translates them. */
 export function lowerScatterDimensionNumbers(
   operand: Tensor,
   indices: Tensor,
@@ -206,6 +217,19 @@ export function lowerScatterDimensionNumbers(
   op: string,
 ): CoreScatterDN {
   dimensionNumbersArg(op, dn, 'ScatterDimensionNumbers', SCATTER_DN_KEYS);
+  checkIndexRank(indices, op, 'scatter_indices');
+  const fields = readNamedTuple(op, dn, SCATTER_DN_KEYS);
+  checkScatterShapeRule(op, operand.shape, indices.shape, updates.shape, fields);
+  const core: CoreScatterDN = {
+    update_window_dims: fields.update_window_dims,
+    inserted_window_dims: fields.inserted_window_dims,
+    scatter_dims_to_operand_dims: fields.scatter_dims_to_operand_dims,
+    input_batching_dims: fields.operand_batching_dims,
+    scatter_indices_batching_dims: fields.scatter_indices_batching_dims,
+    index_vector_dim: indices.rank - 1,
+  };
+  scatterShape([operand.shape], indices.shape, [updates.shape], core, op, scatterRule);
+  checkIndexInteger(indices, op, 'scatter_indices');
   if (operand.dtype !== updates.dtype)
     dtypeRuleFailed(
       new DTypeError(
@@ -214,14 +238,5 @@ export function lowerScatterDimensionNumbers(
         { operand: operand.dtype, updates: updates.dtype },
       ),
     );
-  const core: CoreScatterDN = {
-    update_window_dims: dn.update_window_dims,
-    inserted_window_dims: dn.inserted_window_dims,
-    scatter_dims_to_operand_dims: dn.scatter_dims_to_operand_dims,
-    input_batching_dims: dn.operand_batching_dims ?? [],
-    scatter_indices_batching_dims: dn.scatter_indices_batching_dims ?? [],
-    index_vector_dim: indices.rank - 1,
-  };
-  scatterShape([operand.shape], indices.shape, [updates.shape], core, op, scatterRule);
   return core;
 }

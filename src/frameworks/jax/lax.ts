@@ -61,7 +61,6 @@ import { gatherCall, scatterCall } from '../families.js';
 import {
   type GatherDimensionNumbers,
   type ScatterDimensionNumbers,
-  checkIndices,
   lowerGatherDimensionNumbers,
   lowerScatterDimensionNumbers,
 } from './dimension-numbers.js';
@@ -99,9 +98,8 @@ export function lowerGather(
   const { indices_are_sorted } = promises(op, o);
   const parsed = parseMode(o.mode, 'lax.gather', op);
   const fill = fillValue(op, x, o.fill_value);
-  checkIndices(i, op, 'start_indices');
   const sizes = integers(op, 'slice_sizes', slice_sizes);
-  const dn = lowerGatherDimensionNumbers(x.shape, i.shape, dimension_numbers, sizes, op);
+  const dn = lowerGatherDimensionNumbers(x.shape, i, dimension_numbers, sizes, op);
   const m = { op, out: outArg(op, o.out) };
   const policy = { ...laxGatherPolicy(parsed, LAX_NEGATIVE_INDICES, fill), zero_size_dims: 'spec' } as const;
   return gatherCall(m, x, i, { ...dn, indices_are_sorted }, policy);
@@ -163,7 +161,6 @@ function lowerScatterOp(
   const u = tensorArg(op, 'updates', updates);
   const flags = promises(op, o);
   const parsed = parseMode(o.mode, 'lax.scatter', op);
-  checkIndices(i, op, 'scatter_indices');
   if (NUMERIC_ONLY.has(name) && x.dtype === 'bool')
     dtypeRule(
       `${op}.dtype`,
