@@ -201,7 +201,7 @@ export function lowerGatherDimensionNumbers(
   dimensionNumbersArg(op, dn, 'GatherDimensionNumbers', GATHER_DN_KEYS);
   checkIndexRank(indices, op, 'start_indices');
   const fields = readNamedTuple(op, dn, GATHER_DN_KEYS);
-  checkGatherShapeRule(op, operandShape, indices.shape, fields, slice_sizes);
+  checkGatherShapeRule(op, { operand: operandShape, indices: indices.shape }, fields, slice_sizes);
   const core: CoreGatherDN = { ...fields, index_vector_dim: indices.rank - 1, slice_sizes };
   gatherShape(operandShape, indices.shape, core, op, gatherRule);
   checkIndexInteger(indices, op, 'start_indices');
@@ -219,7 +219,11 @@ export function lowerScatterDimensionNumbers(
   dimensionNumbersArg(op, dn, 'ScatterDimensionNumbers', SCATTER_DN_KEYS);
   checkIndexRank(indices, op, 'scatter_indices');
   const fields = readNamedTuple(op, dn, SCATTER_DN_KEYS);
-  checkScatterShapeRule(op, operand.shape, indices.shape, updates.shape, fields);
+  checkScatterShapeRule(
+    op,
+    { operand: operand.shape, indices: indices.shape, updates: updates.shape },
+    fields,
+  );
   const core: CoreScatterDN = {
     update_window_dims: fields.update_window_dims,
     inserted_window_dims: fields.inserted_window_dims,

@@ -13,6 +13,11 @@
 import { fail } from '../../core/validate.js';
 
 type Dims = readonly number[];
+/** The operand's and the indices' shapes. */
+interface Shapes {
+  readonly operand: Dims;
+  readonly indices: Dims;
+}
 
 /** A list as Python prints a tuple: `(1, 2)`, `(3,)`, `()`. */
 const tuple = (d: Dims): string => `(${d.join(', ')}${d.length === 1 ? ',' : ''})`;
@@ -54,15 +59,26 @@ function rulesOf(op: string, name: string) {
 }
 type Rules = ReturnType<typeof rulesOf>;
 
-/** The batching-dims rules both ops share: the indices' list, then the two lists' count and sizes. */
-function checkBatching(
-  r: Rules,
-  Op: string,
-  shapes: { operand: Dims; indices: Dims },
-  obd: Dims,
-  ibd: Dims,
-  ibdField: string,
-): void {
+/** One op's batching lists, and the two other lists of operand dims they must not meet. */
+interface Batching {
+  readonly obd: Dims;
+  readonly ibd: Dims;
+  readonly ibdField: string;
+  readonly others: readonly (readonly [field: string, dims: Dims])[];
+}
+
+/**
+ * The batching rules both ops share: operand_batching_dims (gather checks repeats before order,
+ * scatter after), disjoint from the op's other operand-dim lists, then the indices' list, the
+ * two lists' count and their sizes.
+ */
+function checkBatching(r: Rules, Op: string, shapes: Shapes, b: Batching): void {
+  const { obd, ibd, ibdField } = b;
+  if (Op === 'Gather') r.unique(obd, 'operand_batching_dims');
+  r.sorted(obd, 'operand_batching_dims');
+  if (Op === 'Scatter') r.unique(obd, 'operand_batching_dims');
+  r.sortedInRange(obd, shapes.operand.length, 'operand_batching_dims');
+  for (const [field, dims] of b.others) r.disjoint(dims, obd, field, 'operand_batching_dims');
   const ivd = shapes.indices.length - 1;
   r.unique(ibd, ibdField);
   r.inRange(ibd, shapes.indices.length, ibdField);
@@ -76,12 +92,12 @@ function checkBatching(
       'batching_dims',
       `${Op} op requires equal numbers of operand_batching_dims and ${ibdField}, got ${tuple(obd)} and ${tuple(ibd)}.`,
     );
-  const a = obd.map((d) => shapes.operand[d]);
-  const b = ibd.map((d) => shapes.indices[d]);
-  if (a.some((n, i) => n !== b[i]))
+  const sizesO = obd.map((d) => shapes.operand[d]);
+  const sizesI = ibd.map((d) => shapes.indices[d]);
+  if (sizesO.some((n, i) => n !== sizesI[i]))
     r.no(
       'batching_dims',
-      `${Op} op requires operand batching dimensions and indices batching dimensions to have the same shape, got ${tuple(a)} and ${tuple(b)}.`,
+      `${Op} op requires operand batching dimensions and indices batching dimensions to have the same shape, got ${tuple(sizesO)} and ${tuple(sizesI)}.`,
     );
 }
 
@@ -95,14 +111,9 @@ export interface GatherFields {
 }
 
 /** `_gather_shape_rule`: every check, in JAX's order (index_vector_dim = rank(indices) - 1 ≥ 0). */
-export function checkGatherShapeRule(
-  op: string,
-  operand: Dims,
-  indices: Dims,
-  dn: GatherFields,
-  sizes: Dims,
-): void {
+export function checkGatherShapeRule(op: string, shapes: Shapes, dn: GatherFields, sizes: Dims): void {
   const r = rulesOf(op, 'gather');
+  const { operand, indices } = shapes;
   const { offset_dims: offset, collapsed_slice_dims: collapsed, start_index_map: sim } = dn;
   const obd = dn.operand_batching_dims;
   r.sorted(offset, 'offset_dims');
@@ -129,18 +140,19 @@ export function checkGatherShapeRule(
   r.sorted(collapsed, 'collapsed_slice_dims');
   r.sortedInRange(collapsed, operand.length, 'collapsed_slice_dims');
   r.unique(collapsed, 'collapsed_slice_dims');
-  r.unique(obd, 'operand_batching_dims');
-  r.sorted(obd, 'operand_batching_dims');
-  r.sortedInRange(obd, operand.length, 'operand_batching_dims');
-  r.disjoint(collapsed, obd, 'collapsed_slice_dims', 'operand_batching_dims');
-  r.disjoint(sim, obd, 'start_index_map', 'operand_batching_dims');
   checkBatching(
     r,
     'Gather',
     { operand, indices },
-    obd,
-    dn.start_indices_batching_dims,
-    'start_indices_batching_dims',
+    {
+      obd,
+      ibd: dn.start_indices_batching_dims,
+      ibdField: 'start_indices_batching_dims',
+      others: [
+        ['collapsed_slice_dims', collapsed],
+        ['start_index_map', sim],
+      ],
+    },
   );
   checkSliceSizes(r, operand, dn, sizes);
 }
@@ -193,12 +205,11 @@ export interface ScatterFields {
 /** `_scatter_shape_rule`: every check, in JAX's order (index_vector_dim = rank(indices) - 1 ≥ 0). */
 export function checkScatterShapeRule(
   op: string,
-  operand: Dims,
-  indices: Dims,
-  updates: Dims,
+  shapes: Shapes & { updates: Dims },
   dn: ScatterFields,
 ): void {
   const r = rulesOf(op, 'scatter');
+  const { operand, indices, updates } = shapes;
   const { update_window_dims: uwd, inserted_window_dims: iwd, operand_batching_dims: obd } = dn;
   const sdod = dn.scatter_dims_to_operand_dims;
   const ivd = indices.length - 1;
@@ -210,18 +221,19 @@ export function checkScatterShapeRule(
   r.sorted(iwd, 'inserted_window_dims');
   r.unique(iwd, 'inserted_window_dims');
   r.sortedInRange(iwd, operand.length, 'inserted_window_dims');
-  r.sorted(obd, 'operand_batching_dims');
-  r.unique(obd, 'operand_batching_dims');
-  r.sortedInRange(obd, operand.length, 'operand_batching_dims');
-  r.disjoint(iwd, obd, 'inserted_window_dims', 'operand_batching_dims');
-  r.disjoint(sdod, obd, 'scatter_dims_to_operand_dims', 'operand_batching_dims');
   checkBatching(
     r,
     'Scatter',
     { operand, indices },
-    obd,
-    dn.scatter_indices_batching_dims,
-    'scatter_indices_batching_dims',
+    {
+      obd,
+      ibd: dn.scatter_indices_batching_dims,
+      ibdField: 'scatter_indices_batching_dims',
+      others: [
+        ['inserted_window_dims', iwd],
+        ['scatter_dims_to_operand_dims', sdod],
+      ],
+    },
   );
   const window = uwd.length + iwd.length + obd.length;
   if (operand.length !== window)
