@@ -7,7 +7,7 @@
  * order is what they test. Then the dtype rule, which JAX runs after the shape rule.
  */
 import { describe, expect, it } from 'vitest';
-import { DTypeError, jax, zeros } from '../src/index.js';
+import { DTypeError, jax, tensor, zeros } from '../src/index.js';
 import { expectRule } from './helpers/errors.js';
 
 const { lax } = jax;
@@ -447,5 +447,90 @@ describe("jax.lax.scatter: JAX's shape rule, in JAX's order", () => {
       () => lax.scatter(x, zeros([2, 1], 'int32'), zeros([3], 'float32'), dn),
       'jax.lax.scatter.updates',
     );
+  });
+});
+
+describe("JAX 0.11's own tests: empty indices, updates batching dims, wrap_negative_indices, scalar indices", () => {
+  const G = lax.GatherDimensionNumbers;
+
+  it("empty indices may slice a size-0 dim with size 1 (testGather's case): an empty result", () => {
+    const dn = G({ offset_dims: [], collapsed_slice_dims: [0], start_index_map: [0] });
+    const r = lax.gather(zeros([0], 'float32'), zeros([0, 1], 'int32'), dn, [1]);
+    expect([r.shape, r.dtype]).toEqual([[0], 'float32']);
+    const dn2 = G({ offset_dims: [1], collapsed_slice_dims: [0], start_index_map: [0] });
+    expect(lax.gather(zeros([0, 3], 'int32'), zeros([0, 1], 'int32'), dn2, [1, 3]).shape).toEqual([0, 3]);
+    // With indices, the bound check applies (JAX's words).
+    const e = expectRule(
+      () => lax.gather(zeros([0], 'float32'), zeros([2, 1], 'int32'), dn, [1]),
+      'jax.lax.gather.slice_sizes',
+    );
+    expect(e.message).toContain(
+      'Slice size at index 0 in gather op is out of range, must be within [0, 0 + 1), got 1.',
+    );
+    // Any slice sizes, with empty indices and an empty result: JAX lowers to zeros of its shape.
+    const dn3 = G({ offset_dims: [1], collapsed_slice_dims: [], start_index_map: [0] });
+    expect(lax.gather(zeros([2], 'int32'), zeros([0, 1], 'int32'), dn3, [3]).shape).toEqual([0, 3]);
+    // Empty indices with a non-empty result (only the index vector is empty) do gather: the bound holds.
+    const dn4 = G({ offset_dims: [1], collapsed_slice_dims: [], start_index_map: [] });
+    expectRule(
+      () => lax.gather(zeros([0], 'int32'), zeros([3, 0], 'int32'), dn4, [1]),
+      'jax.lax.gather.slice_sizes',
+    );
+    expect(lax.gather(zeros([2], 'int32'), zeros([3, 0], 'int32'), dn4, [1]).toArray()).toEqual([
+      [0],
+      [0],
+      [0],
+    ]);
+  });
+
+  it("scatter: the updates' batching dims must match the operand's (checked before the window size)", () => {
+    const dn = lax.ScatterDimensionNumbers({
+      update_window_dims: [],
+      inserted_window_dims: [1],
+      scatter_dims_to_operand_dims: [1],
+      operand_batching_dims: [0],
+      scatter_indices_batching_dims: [0],
+    });
+    const call = (u: number[]) =>
+      lax.scatter(zeros([2, 3], 'int32'), zeros([2, 1], 'int32'), zeros(u, 'int32'), dn);
+    const e = expectRule(() => call([3]), 'jax.lax.scatter.batching_dims');
+    expect(e.message).toContain(
+      'operand batching dimensions and updates batching dimensions to have the same shape, got (2,) and (3,).',
+    );
+    expect(call([2]).toArray()).toEqual([
+      [0, 0, 0],
+      [0, 0, 0],
+    ]);
+  });
+
+  it('take_along_axis: wrap_negative_indices (unset: wrap unless mode is "promise_in_bounds")', () => {
+    const x = tensor([10, 20, 30], 'int32');
+    const idx = tensor([-1, -2], 'int32');
+    const along = (o: object) => jax.numpy.take_along_axis(x, idx, 0, o).toArray();
+    expect(along({ mode: 'clip', wrap_negative_indices: false })).toEqual([10, 10]);
+    expect(along({ mode: 'clip', wrap_negative_indices: true })).toEqual([30, 20]);
+    expect(along({ mode: 'promise_in_bounds', wrap_negative_indices: true })).toEqual([30, 20]);
+    expect(along({ mode: 'promise_in_bounds' })).toEqual([10, 10]);
+    expect(along({ wrap_negative_indices: null })).toEqual([30, 20]);
+    expect(along({ wrap_negative_indices: false })).toEqual([-2147483648, -2147483648]); // fill: iinfo(int32).min
+    expectRule(() => along({ wrap_negative_indices: 1 }), 'jax.numpy.take_along_axis.wrap_negative_indices');
+  });
+
+  it('jnp.take takes a Python int index (a 0-d int32 array, as JAX makes it)', () => {
+    const x = tensor(
+      [
+        [1, 2, 3],
+        [4, 5, 6],
+      ],
+      'float32',
+    );
+    expect(jax.numpy.take(x, 1).toArray()).toBe(2);
+    expect(jax.numpy.take(x, -1).toArray()).toBe(6); // "fill" wraps once
+    expect(jax.numpy.take(x, 7).toArray()).toBeNaN(); // then fills
+    expect(jax.numpy.take(x, 1n, { axis: 1 }).toArray()).toEqual([2, 5]);
+    const e = expectRule(() => jax.numpy.take(x, 2 ** 40), 'jax.numpy.take.indices');
+    expect(e.message).toContain('Python int 1099511627776 too large to convert to int32');
+    expectRule(() => jax.numpy.take(x, 1.5), 'jax.numpy.take.index_dtype', DTypeError);
+    expectRule(() => jax.numpy.take(x, true as never), 'jax.numpy.take.index_dtype', DTypeError);
   });
 });

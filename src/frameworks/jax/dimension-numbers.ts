@@ -22,7 +22,7 @@ import { isInteger } from '../../tensor/dtype.js';
 import type { Tensor } from '../../tensor/tensor.js';
 import { checkIndexDType, describe, dtypeRuleFailed, options } from '../args.js';
 import { readFields } from '../../core/attributes.js';
-import { checkGatherShapeRule, checkScatterShapeRule } from './shape-rules.js';
+import { checkGatherShapeRule, checkScatterShapeRule, gatherResultShape } from './shape-rules.js';
 
 /** `lax.GatherDimensionNumbers(offset_dims, collapsed_slice_dims, start_index_map, operand_batching_dims=(), start_indices_batching_dims=())`. */
 export interface GatherDimensionNumbers {
@@ -189,7 +189,9 @@ function readNamedTuple<K extends string>(
 /**
  * Validates `lax.gather`'s indices and dimension numbers as JAX does — the shape rule (JAX's
  * order and words, shape-rules.ts), then the dtype rule — and translates them into the core's
- * attributes (index_vector_dim = last). The core's StableHLO checks run between, as a net.
+ * attributes (index_vector_dim = last). The core's StableHLO checks run between, as a net, except
+ * where JAX lowers to zeros without a gather: empty indices and an empty result (`zeros` is then
+ * that result's shape; the slice sizes need not fit the operand).
  */
 export function lowerGatherDimensionNumbers(
   operandShape: readonly number[],
@@ -197,15 +199,17 @@ export function lowerGatherDimensionNumbers(
   dn: GatherDimensionNumbers,
   slice_sizes: readonly number[],
   op: string,
-): CoreGatherDN {
+): { readonly dn: CoreGatherDN; readonly zeros?: readonly number[] } {
   dimensionNumbersArg(op, dn, 'GatherDimensionNumbers', GATHER_DN_KEYS);
   checkIndexRank(indices, op, 'start_indices');
   const fields = readNamedTuple(op, dn, GATHER_DN_KEYS);
   checkGatherShapeRule(op, { operand: operandShape, indices: indices.shape }, fields, slice_sizes);
   const core: CoreGatherDN = { ...fields, index_vector_dim: indices.rank - 1, slice_sizes };
-  gatherShape(operandShape, indices.shape, core, op, gatherRule);
+  const shape = gatherResultShape(indices.shape, fields, slice_sizes);
+  const zeros = indices.size === 0 && shape.includes(0);
+  if (!zeros) gatherShape(operandShape, indices.shape, core, op, gatherRule);
   checkIndexInteger(indices, op, 'start_indices');
-  return core;
+  return zeros ? { dn: core, zeros: shape } : { dn: core };
 }
 
 /** Validates a `lax.scatter*` call's indices, updates and dimension numbers as JAX does (see the gather's) and translates them. */

@@ -65,7 +65,7 @@ import {
   lowerScatterDimensionNumbers,
 } from './dimension-numbers.js';
 import { CORE_MODE, type JaxMode, LAX_NEGATIVE_INDICES, laxGatherPolicy, parseMode } from './modes.js';
-import { type PromiseOptions, fillValue, promises } from './util.js';
+import { type PromiseOptions, constantGather, fillValue, promises } from './util.js';
 import { type LoweredGather, type LoweredScatter, runs } from '../lowered.js';
 
 /** Keyword arguments of `jax.lax.gather`. */
@@ -82,7 +82,9 @@ const GATHER_KEYS = ['unique_indices', 'indices_are_sorted', 'mode', 'fill_value
 
 /**
  * Validates and lowers `jax.lax.gather` to one general gather. StableHLO's C21 stays (a
- * zero-size dim cannot be sliced with size 1), as XLA refuses it too.
+ * zero-size dim cannot be sliced with size 1, as JAX's shape rule refuses it), except where JAX
+ * lowers to zeros: with empty indices and an empty result, whatever the slice sizes (JAX skips
+ * their bound check then), the call is the constant empty result.
  */
 export function lowerGather(
   operand: Tensor,
@@ -99,8 +101,9 @@ export function lowerGather(
   const parsed = parseMode(o.mode, 'lax.gather', op);
   const fill = fillValue(op, x, o.fill_value);
   const sizes = integers(op, 'slice_sizes', slice_sizes);
-  const dn = lowerGatherDimensionNumbers(x.shape, i, dimension_numbers, sizes, op);
+  const { dn, zeros: empty } = lowerGatherDimensionNumbers(x.shape, i, dimension_numbers, sizes, op);
   const m = { op, out: outArg(op, o.out) };
+  if (empty) return constantGather(m, zeros(empty, x.dtype));
   const policy = { ...laxGatherPolicy(parsed, LAX_NEGATIVE_INDICES, fill), zero_size_dims: 'spec' } as const;
   return gatherCall(m, x, i, { ...dn, indices_are_sorted }, policy);
 }

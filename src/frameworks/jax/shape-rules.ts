@@ -154,11 +154,12 @@ export function checkGatherShapeRule(op: string, shapes: Shapes, dn: GatherField
       ],
     },
   );
-  checkSliceSizes(r, operand, dn, sizes);
+  checkSliceSizes(r, shapes, dn, sizes);
 }
 
 /** The end of `_gather_shape_rule`: slice_sizes against the operand and the dimension numbers. */
-function checkSliceSizes(r: Rules, operand: Dims, dn: GatherFields, sizes: Dims): void {
+function checkSliceSizes(r: Rules, shapes: Shapes, dn: GatherFields, sizes: Dims): void {
+  const operand = shapes.operand;
   const { offset_dims: offset, collapsed_slice_dims: collapsed, operand_batching_dims: obd } = dn;
   if (sizes.length !== operand.length)
     r.no(
@@ -170,8 +171,10 @@ function checkSliceSizes(r: Rules, operand: Dims, dn: GatherFields, sizes: Dims)
       'dimension_numbers',
       `All components of the offset index in a gather op must either be a offset dimension or explicitly collapsed/batching; got len(slice_sizes)=${sizes.length}, output_slice_sizes=${tuple(offset)}, collapsed_slice_dims=${tuple(collapsed)}, operand_batching_dims=${tuple(obd)}.`,
     );
+  // JAX lets empty indices take slices that would not fit: nothing is read (its test's words).
+  const empty = shapes.indices.includes(0);
   sizes.forEach((s, i) => {
-    if (s < 0 || s > operand[i])
+    if (!empty && (s < 0 || s > operand[i]))
       r.no(
         'slice_sizes',
         `Slice size at index ${i} in gather op is out of range, must be within [0, ${operand[i]} + 1), got ${s}.`,
@@ -193,6 +196,20 @@ function checkSliceSizes(r: Rules, operand: Dims, dn: GatherFields, sizes: Dims)
   });
 }
 
+/**
+ * `_gather_shape_computation`: the offset dims take the slice sizes of the operand dims neither
+ * collapsed nor batching, in order; the other result dims the indices' dims but the last.
+ */
+export function gatherResultShape(indices: Dims, dn: GatherFields, sizes: Dims): number[] {
+  const skipped = new Set([...dn.collapsed_slice_dims, ...dn.operand_batching_dims]);
+  const window = sizes.filter((_, d) => !skipped.has(d));
+  const batch = indices.slice(0, -1);
+  const rank = dn.offset_dims.length + batch.length;
+  let w = 0;
+  let b = 0;
+  return Array.from({ length: rank }, (_, d) => (dn.offset_dims.includes(d) ? window[w++] : batch[b++]));
+}
+
 /** A scatter's dimension numbers as integer lists. */
 export interface ScatterFields {
   readonly update_window_dims: Dims;
@@ -201,6 +218,10 @@ export interface ScatterFields {
   readonly operand_batching_dims: Dims;
   readonly scatter_indices_batching_dims: Dims;
 }
+
+/** The updates' scatter dims: they pair with the indices' dims in order, the index vector dim skipped. */
+const scatterDimsOf = (updates: Dims, uwd: Dims): number[] =>
+  updates.map((_, d) => d).filter((d) => !uwd.includes(d));
 
 /** `_scatter_shape_rule`: every check, in JAX's order (index_vector_dim = rank(indices) - 1 ≥ 0). */
 export function checkScatterShapeRule(
@@ -235,6 +256,14 @@ export function checkScatterShapeRule(
       ],
     },
   );
+  // The updates' batching dims: the scatter dims the indices' batching dims pair with.
+  const sizesO = obd.map((d) => operand[d]);
+  const sizesU = dn.scatter_indices_batching_dims.map((k) => updates[scatterDimsOf(updates, uwd)[k]]);
+  if (sizesO.some((n, i) => n !== sizesU[i]))
+    r.no(
+      'batching_dims',
+      `Scatter op requires operand batching dimensions and updates batching dimensions to have the same shape, got ${tuple(sizesO)} and ${tuple(sizesU)}.`,
+    );
   const window = uwd.length + iwd.length + obd.length;
   if (operand.length !== window)
     r.no(
@@ -269,10 +298,8 @@ function checkUpdateBounds(r: Rules, operand: Dims, indices: Dims, updates: Dims
         `Bounds of the window dimensions of updates must not exceed the bounds of the corresponding dimensions of operand. For dimension ${d}, updates bound is ${updates[d]}, operand bound is ${windowMax[i]}.`,
       );
   });
-  // The updates' scatter dims pair with the indices' dims in order, the index vector dim skipped.
-  const scatterDims = updates.map((_, d) => d).filter((d) => !uwd.includes(d));
   const batch = indices.slice(0, -1);
-  scatterDims.forEach((d, k) => {
+  scatterDimsOf(updates, uwd).forEach((d, k) => {
     if (updates[d] !== batch[k])
       r.no(
         'updates',

@@ -24,11 +24,12 @@ import { IndexOutOfBoundsError, InvalidArgumentError, fmt } from '../../errors.j
 import { type Scalar, isInteger } from '../../tensor/dtype.js';
 import { broadcastShapes } from '../../tensor/ops.js';
 import { type Tensor, zeros } from '../../tensor/tensor.js';
-import { checkIndexDType as indexDType, integer, oneOf, options, outArg, tensorArg } from '../args.js';
+import { checkIndexDType as indexDType, flag, integer, oneOf, options, outArg, tensorArg } from '../args.js';
 import { flatGather, gatherCall, takeGather } from '../families.js';
 import { type JaxMode, laxGatherPolicy, parseMode } from './modes.js';
 import {
   type PromiseOptions,
+  arrayLikeArg,
   canonicalizeAxis,
   constantGather,
   fillValue,
@@ -56,12 +57,17 @@ export interface TakeAlongAxisOptions {
   readonly mode?: JaxMode | null;
   /** The value of out-of-bounds reads under "fill"; default: the dtype's (NaN for floats). */
   readonly fill_value?: Scalar | null;
+  /**
+   * Whether a negative index counts from the end (once), as in NumPy. Unset (null): JAX's
+   * legacy rule, wrap unless `mode` is the string "promise_in_bounds".
+   */
+  readonly wrap_negative_indices?: boolean | null;
   /** Where the result goes (the library's). */
   readonly out?: Tensor;
 }
 
 const TAKE_KEYS = ['axis', 'mode', 'fill_value', 'unique_indices', 'indices_are_sorted', 'out'] as const;
-const ALONG_KEYS = ['mode', 'fill_value', 'out'] as const;
+const ALONG_KEYS = ['mode', 'fill_value', 'wrap_negative_indices', 'out'] as const;
 
 /** jnp.take's modes: the core gather mode and how negative indices are read. */
 const TAKE_MODES = {
@@ -81,12 +87,12 @@ function checkIndexDType(indices: Tensor, op: string): void {
  */
 export function lowerTake(
   a: Tensor,
-  indices: Tensor,
+  indices: Tensor | number | bigint,
   opts: TakeOptions | null = {},
 ): LoweredGather<'jax.numpy.take'> {
   const op = 'jax.numpy.take';
   const x = tensorArg(op, 'a', a);
-  const i = tensorArg(op, 'indices', indices);
+  const i = arrayLikeArg(op, 'indices', indices);
   const o = options(op, opts, TAKE_KEYS);
   const flat = o.axis === undefined || o.axis === null;
   const arr = flat ? x.reshape([x.size]) : x;
@@ -155,6 +161,11 @@ export function lowerTakeAlongAxis(
   const axisInt = canonicalizeAxis(op, axis ?? 0, a.rank);
   const parsed = parseMode(o.mode, 'numpy.take_along_axis', op);
   const fill = fillValue(op, a, o.fill_value);
+  // Unset: JAX's legacy rule (wrap unless the mode is the string "promise_in_bounds").
+  const wraps =
+    o.wrap_negative_indices == null
+      ? o.mode !== 'promise_in_bounds'
+      : flag(op, 'wrap_negative_indices', o.wrap_negative_indices, true);
   const idxShape = indices.shape;
   const axisSize = a.shape[axisInt];
   const arrShape = a.shape.map((n, d) => (d === axisInt ? 1 : n));
@@ -171,7 +182,7 @@ export function lowerTakeAlongAxis(
   if (axisSize === 0) return constantGather({ op, out }, zeros(outShape, a.dtype));
   const plan = alongAxisPlan(a.shape, idxShape, outShape, axisInt);
   const operand = a.reshape(plan.kept.map((d) => a.shape[d]));
-  const policy = laxGatherPolicy(parsed, o.mode === 'promise_in_bounds' ? 'out_of_bounds' : 'from_end', fill);
+  const policy = laxGatherPolicy(parsed, wraps ? 'from_end' : 'out_of_bounds', fill);
   return gatherCall({ op, out }, operand, indices.reshape([...plan.indexShape, 1]), plan.dn, policy);
 }
 

@@ -3,7 +3,9 @@ import type { CoreCall, GatherCall } from '../../core/call.js';
 import { DTypeError, GatherScatterError, fmt } from '../../errors.js';
 import { type Scalar, encodeScalar } from '../../tensor/dtype.js';
 import { type Tensor, zeros } from '../../tensor/tensor.js';
-import { flag, normalizeAxis, scalar } from '../args.js';
+import { flag, normalizeAxis, scalar, tensorArg } from '../args.js';
+import { jaxArray } from '../constructors.js';
+import { InvalidArgumentError } from '../../errors.js';
 import { type CallMeta, gatherCall } from '../families.js';
 
 /**
@@ -20,6 +22,27 @@ export function constantGather(m: CallMeta, t: Tensor): GatherCall {
     slice_sizes: t.shape,
   };
   return gatherCall(m, t, zeros([0], 'int32'), dn, {});
+}
+
+/**
+ * An array-like argument (`jnp.take(x, 1)`): a Tensor, or a JS number, bigint or boolean, which
+ * becomes the 0-d array JAX makes of a Python scalar (int32, float32, bool: no x64). An integer
+ * outside int32 is JAX's OverflowError (`<op>.<name>`).
+ */
+export function arrayLikeArg(op: string, name: string, value: unknown): Tensor {
+  const kind = typeof value;
+  if (kind !== 'number' && kind !== 'bigint' && kind !== 'boolean') return tensorArg(op, name, value);
+  const int = kind === 'bigint' || (kind === 'number' && Number.isInteger(value));
+  const n = Number(value);
+  if (int && (n < -(2 ** 31) || n > 2 ** 31 - 1))
+    throw new InvalidArgumentError(
+      `${op}.${name}`,
+      `${op}: Python int ${String(value)} too large to convert to int32`,
+      {
+        [name]: String(value),
+      },
+    );
+  return jaxArray(value as number | bigint | boolean);
 }
 
 /** Python-style axis canonicalization: [-rank, rank) → [0, rank), else an `<op>.axis` error in JAX's words. */
