@@ -7,7 +7,7 @@
  * order is what they test. Then the dtype rule, which JAX runs after the shape rule.
  */
 import { describe, expect, it } from 'vitest';
-import { DTypeError, jax, tensor, zeros } from '../src/index.js';
+import { DTypeError, complex, jax, tensor, zeros } from '../src/index.js';
 import { expectRule } from './helpers/errors.js';
 
 const { lax } = jax;
@@ -532,5 +532,17 @@ describe("JAX 0.11's own tests: empty indices, updates batching dims, wrap_negat
     expect(e.message).toContain('Python int 1099511627776 too large to convert to int32');
     expectRule(() => jax.numpy.take(x, 1.5), 'jax.numpy.take.index_dtype', DTypeError);
     expectRule(() => jax.numpy.take(x, true as never), 'jax.numpy.take.index_dtype', DTypeError);
+  });
+
+  it('.at[].set takes a Python complex (a weak complex: safe into a complex array only)', () => {
+    const x = tensor([complex(1, 1), complex(2, 0)], 'complex64');
+    expect(jax.at(x, 0).set(complex(0, 1)).toArray()).toEqual([complex(0, 1), complex(2, 0)]);
+    expect(jax.at(x, 1).add(complex(0, -1)).toArray()).toEqual([complex(1, 1), complex(2, -1)]);
+    const e = expectRule(
+      () => jax.at(tensor([1, 2], 'float32'), 0).set(complex(0, 1)),
+      'jax.at.set.values_dtype',
+      DTypeError,
+    );
+    expect(e.message).toContain('value 0+1j cannot be cast safely to float32');
   });
 });

@@ -46,7 +46,13 @@ import { type PromiseOptions, fillValue, orFail, promises, withPromises } from '
 import type { LoweredGather, LoweredScatter } from '../lowered.js';
 import { Builder } from '../../ir/builder.js';
 import { type ProgramCall, mainFunc, scatterOp, typeOf } from '../../ir/lowered.js';
-import { type ComplexDType, isComplex } from '../../tensor/complex.js';
+import {
+  type Complex,
+  type ComplexDType,
+  formatComplex,
+  isComplex,
+  isComplexValue,
+} from '../../tensor/complex.js';
 
 /** One entry of an `.at[]` index: an int or an integer index array. */
 export type AtIndexEntry = number | bigint | Tensor;
@@ -76,7 +82,7 @@ export interface AtGetOptions extends AtOptions {
 }
 
 /** Values of an update: a tensor broadcast to the indexed shape, or a scalar. */
-export type AtValues = Tensor | Scalar;
+export type AtValues = Tensor | Scalar | Complex;
 
 /**
  * The methods of `x.at[index]`, returning tensors (`jax.at`) or lowered calls (`jax.lower.at`):
@@ -241,6 +247,17 @@ function safeCast(from: DType, to: DType): boolean {
 /** Converts `values` to x's dtype and broadcasts them to the indexed shape. */
 function toUpdates(x: Tensor, values: AtValues, shape: readonly number[], op: string): Tensor {
   if (shape.includes(0)) return zeros(shape, x.dtype); // JAX returns x before looking at values
+  // A Python complex is a weak complex value: safe only into a complex x.
+  if (isComplexValue(values) && isComplex(x.dtype)) return full(shape, values, x.dtype);
+  if (isComplexValue(values))
+    throw new DTypeError(
+      `${op}.values_dtype`,
+      `${op}: value ${formatComplex(values.re, values.im, String)} cannot be cast safely to ${x.dtype}`,
+      {
+        value: values,
+        dtype: x.dtype,
+      },
+    );
   if (!(values instanceof Tensor)) {
     scalar(op, 'values', values);
     const v =
