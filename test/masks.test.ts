@@ -364,7 +364,7 @@ describe('one negative case per rule', () => {
       'torch.index_put.scalar_mask',
       () => torch.index_put(x, [tensor(true)], tensor(9, 'float32'), { accumulate: true }),
     ],
-    ['torch.index.scalar_index', () => torch.index(x, [m, tensor(big([0]), 'int64').reshape([])])],
+    ['torch.index.no_index', () => torch.index(x, [])],
     ['torch.index.index_dtype', () => torch.index(x, [tensor([0, 1], 'int32')])],
     ['torch.masked_select.shape', () => torch.masked_select(x, tensor([true, false]))],
     ['torch.masked_select.mask_dtype', () => torch.masked_select(x, tensor(big([1, 0, 1]), 'int64'))],
@@ -541,8 +541,11 @@ function torchCase(r: R, i: number): Case {
   const kind = r.pick(['index_put', 'index', 'masked_select', 'masked_scatter']);
   const maskDType = r.next() < 0.2 ? 'uint8' : 'bool';
   if (kind === 'index') {
-    // 0-d index tensors are refused by torch.index (torch.index.scalar_index): not drawn here.
-    const entries = tupleOf(r, [...x.shape], maskDType, 'int64').entries.filter((t) => t.rank > 0);
+    // Not 0-d entries: the peer runs Python's x[...], where a 0-d tensor is a basic index; torch.index
+    // is aten::index (test/slices-live.test.ts compares 0-d entries against it).
+    const drawn = tupleOf(r, [...x.shape], maskDType, 'int64').entries.filter((t) => t.rank > 0);
+    // Python's x[()] is x; aten::index refuses no entry (torch.index.no_index, a named test).
+    const entries = drawn.length > 0 ? drawn : [maskOf(r, [...x.shape], maskDType)];
     const tuple = { tuple: entries.map(enc) } as unknown as EncodedArg;
     return { name, framework: 'torch', op: kind, args: [enc(x), tuple], kwargs: {} };
   }

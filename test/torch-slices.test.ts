@@ -59,6 +59,10 @@ describe('errors', () => {
   it('torch.index.no_index / torch.index_put.no_index: a tuple of nulls only (PyTorch fails an internal assert)', () => {
     expect(code(() => torch.index(x, [null, null]))).toBe('torch.index.no_index');
     expect(code(() => torch.index_put(x, [null], tensor(1, 'float32')))).toBe('torch.index_put.no_index');
+    // No entry at all is the same assert (ntensor >= 3), not x[()].
+    expect(code(() => torch.index(x, []))).toBe('torch.index.no_index');
+    expect(code(() => torch.index_put(x, [], tensor(1, 'float32')))).toBe('torch.index_put.no_index');
+    expect(code(() => torch.index(tensor(2, 'float32'), []))).toBe('torch.index.no_index');
     // An empty tensor returns before any kernel runs.
     expect(torch.index(arange(0, 'float32').reshape([0, 3]), [null]).shape).toEqual([0, 3]);
   });
@@ -87,8 +91,32 @@ describe('errors', () => {
     const acc = torch.index_put(y, [mask, null], tensor(1n, 'int64'), { accumulate: true });
     expect(acc.toArray()).toEqual([[[1n, 2n, 3n]], [[4n, 5n, 6n]]]);
   });
-  it('torch.index.scalar_index: a 0-d tensor beside nulls is refused as without them', () => {
-    expect(code(() => torch.index(x, [null, tensor(1n, 'int64')]))).toBe('torch.index.scalar_index');
+  it('0-d entries as aten::index reads them: an int64 index of shape [], a mask that adds no index', () => {
+    // Values printed by torch.ops.aten.index.Tensor (PyTorch 1.13).
+    expect(torch.index(x, [null, tensor(1n, 'int64')]).toArray()).toEqual([
+      [4, 5, 6, 7],
+      [16, 17, 18, 19],
+    ]);
+    expect(torch.index(x, [tensor(1n, 'int64'), null, i64([0, 3])]).toArray()).toEqual([
+      [12, 16, 20],
+      [15, 19, 23],
+    ]);
+    expect(torch.index(x, [tensor(1n, 'int64'), i64([0, 2]).reshape([2, 1])]).toArray()).toEqual([
+      [[12, 13, 14, 15]],
+      [[20, 21, 22, 23]],
+    ]);
+    // A 0-d mask (True or False) drops out: the entries after it move up one dim.
+    expect(torch.index(x, [null, tensor(false), i64([2, 0])]).toArray()).toEqual([
+      [
+        [8, 9, 10, 11],
+        [0, 1, 2, 3],
+      ],
+      [
+        [20, 21, 22, 23],
+        [12, 13, 14, 15],
+      ],
+    ]);
+    expect(code(() => torch.index(x, [tensor(true), null, m]))).toBe('torch.index.mask_shape');
   });
 });
 

@@ -182,11 +182,10 @@ function placedItems(op: string, X: Tensor, items: readonly TupleItem[]) {
   return { p, S, shape: resultShape(p, S) };
 }
 
-/** `torch.index(x, indices)` with null entries: the placed gather (an empty result reads nothing). */
+/** `torch.index(x, indices)` as a general tuple (null, 0-d or no entries): the placed gather (an empty result reads nothing). */
 function lowerSliceIndex(X: Tensor, indices: readonly unknown[], out: unknown): GatherCall {
   const op = 'torch.index';
   const all = torchItems(op, X, indices);
-  if (all.some((i) => 'adv' in i && ('mask' in i.adv ? i.adv.mask : i.adv.ints).rank === 0)) scalarIndex(op);
   const { p, S, shape } = placedItems(op, X, all.filter(notScalarMask));
   checkCallBudget([{ shape, dtype: X.dtype }], op);
   const m = maskMeta(op, out, X);
@@ -194,7 +193,7 @@ function lowerSliceIndex(X: Tensor, indices: readonly unknown[], out: unknown): 
   return placedGather(m, p, S, INDEX_POLICY);
 }
 
-/** `torch.index_put(x, indices, v, accumulate)` with null entries (`x[:, m] = v`): the placed scatter, or maskedFill. */
+/** `torch.index_put(x, indices, v, accumulate)` as a general tuple (null or no entries; `x[:, m] = v`): the placed scatter, or maskedFill. */
 function lowerSliceIndexPut(
   X: Tensor,
   indices: readonly unknown[],
@@ -399,11 +398,12 @@ export function lowerIndex(
   }
   if (indices.some((i: unknown) => i === null)) return lowerSliceIndex(X, indices, o.out);
   const arrays = indices.map((i: unknown) => tensorArg(op, 'indices', i));
-  if (arrays.some((t) => t.rank === 0)) scalarIndex(op);
+  // No entry, or a 0-d one (an index of shape [], or a mask that adds no index): the general tuple.
+  if (arrays.length === 0 || arrays.some((t) => t.rank === 0)) return lowerSliceIndex(X, arrays, o.out);
   const tuple = torchTuple(op, X, arrays);
   const m = maskMeta(op, o.out, X);
   if (!tuple.some((e) => 'mask' in e)) {
-    // Integer tensors only (or none: x[()] is x); an empty result reads nothing: PyTorch checks no index.
+    // Integer tensors only; an empty result reads nothing: PyTorch checks no index.
     const { idx, shape, result } = intTuple(op, X, arrays);
     if (result.includes(0)) return readsNothing({ ...m, reshape: result }, X, INDEX_POLICY);
     return tupleGather(m, X, idx, arrays.length, shape.length, INDEX_POLICY);
@@ -414,17 +414,6 @@ export function lowerIndex(
   if ([...S, ...rest].includes(0)) return readsNothing({ ...m, reshape: [...S, ...rest] }, X, INDEX_POLICY);
   if (lone) return maskGather(m, operand, lone, INDEX_POLICY);
   return tupleGatherMasked(m, operand, entries, S, INDEX_POLICY);
-}
-
-/**
- * `torch.index.scalar_index`: Python's x[...] applies a 0-d tensor as a basic index (select /
- * unsqueeze) at a position that counts a mask as one dim, before the advanced indices: not modelled.
- */
-function scalarIndex(op: string): never {
-  throw new InvalidArgumentError(
-    `${op}.scalar_index`,
-    `${op}: a 0-d index tensor is a basic index in PyTorch (applied before the advanced ones, a mask counted as one dim); index with 1-d tensors or use index_select / select`,
-  );
 }
 
 /** sizeZeroDim for each integer entry of a tuple over `shape`. */
@@ -574,7 +563,8 @@ export function lowerIndexPut(
     if (indices.length > X.rank) tooMany(name, X, indices.length);
     tupleOverlap(op, o.out, indices, { values: V });
   }
-  if (indices.some((i: unknown) => i === null)) return lowerSliceIndexPut(X, indices, V, accumulate, o.out);
+  if (indices.length === 0 || indices.some((i: unknown) => i === null))
+    return lowerSliceIndexPut(X, indices, V, accumulate, o.out);
   let arrays = indices.map((i: unknown) => tensorArg(name, 'indices', i));
   if (arrays.some(isMask)) {
     const tuple = indexPutTuple(X, arrays, V, accumulate);
