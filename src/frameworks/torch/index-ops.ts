@@ -4,10 +4,11 @@ import { exactDouble, roundExact } from '../../core/fma.js';
 import type { UpdateComputation } from '../../core/types.js';
 import { InvalidArgumentError, fmt } from '../../errors.js';
 import { type Scalar, isComplex, isFloat } from '../../tensor/dtype.js';
+import type { Complex } from '../../tensor/complex.js';
 import { Tensor } from '../../tensor/tensor.js';
 import { options, scalar, tensorArg } from '../args.js';
 import { takeScatter } from '../families.js';
-import { castScalar, filled } from '../numpy/shared.js';
+import { castScalar } from '../numpy/shared.js';
 import { type OutOptions, vectorAlongDim, writesNothing } from './gather.js';
 import { indexAddNaN } from './nan-places.js';
 import {
@@ -20,6 +21,8 @@ import {
   metaOf,
   normalizeDim,
   policyOf,
+  torchFilled,
+  torchScalar,
 } from './policy.js';
 import type { LoweredScatter } from '../lowered.js';
 import { checkNoOverlap, checkNoPartialOverlap, writesInPlace } from './overlap.js';
@@ -197,13 +200,13 @@ export function lowerIndexFill(
   input: Tensor,
   dim: number,
   index: Tensor,
-  value: Scalar | Tensor,
+  value: Scalar | Complex | Tensor,
   opts?: OutOptions | null,
 ): LoweredScatter<'torch.index_fill'> {
   const op = 'torch.index_fill';
   const o = options(op, opts, ['out']);
   const X = tensorArg(op, 'input', input);
-  const v = scalar(op, 'value', value, { tensor0d: true });
+  const v = torchScalar(op, 'value', value, true);
   // A float tensor's item is a Python float (range-checked before truncation).
   const pyFloat = value instanceof Tensor && isFloat(value.dtype);
   const I = tensorArg(op, 'index', index);
@@ -218,5 +221,5 @@ export function lowerIndexFill(
   // empty self whose restrided view has elements fails there (its "setStorage: … out of bounds
   // for storage of size 0"); every index is then out of range, the first one reported.
   if (X.size === 0 && shape.every((n) => n > 0)) checkIndices('index_fill', along.I, along.d, 0, 1);
-  return lowerIndexFamily('index_fill', X, along, filled(shape, v, X.dtype, op, pyFloat), o.out);
+  return lowerIndexFamily('index_fill', X, along, torchFilled(shape, v, X.dtype, op, pyFloat), o.out);
 }

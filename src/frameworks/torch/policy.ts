@@ -15,10 +15,26 @@ import type { FloatNaN } from '../../core/kernels.js';
 import type { NegativeIndexPolicy } from '../../core/types.js';
 import { DTypeError, IndexOutOfBoundsError } from '../../errors.js';
 import type { DType } from '../../tensor/dtype.js';
-import { Tensor } from '../../tensor/tensor.js';
+import { Tensor, full } from '../../tensor/tensor.js';
+import {
+  type Complex,
+  componentDType,
+  formatComplex,
+  isComplex,
+  isComplexValue,
+} from '../../tensor/complex.js';
+import type { Scalar } from '../../tensor/dtype.js';
+import { castScalar, filled } from '../numpy/shared.js';
 import { checkOutDType as outDType } from '../../core/validate.js';
 import { unravel } from '../../core/index-map.js';
-import { checkIndexDType as indexDType, dtypeRuleFailed, integer, normalizeAxis, outArg } from '../args.js';
+import {
+  checkIndexDType as indexDType,
+  dtypeRuleFailed,
+  integer,
+  normalizeAxis,
+  outArg,
+  scalar,
+} from '../args.js';
 import type { CallMeta } from '../families.js';
 import { type FrameworkDescription, G, S, type Signatures } from '../signature.js';
 
@@ -96,6 +112,40 @@ export function checkIndices(op: TorchOp, I: Tensor, dim: number, size: number, 
  * (test/torch-check-order-out); its shape is the core's to check (PyTorch resizes a wrong-shaped
  * `out`; we refuse it).
  */
+/**
+ * A Scalar argument, which PyTorch also takes complex: `complex(re, im)` or, with `tensor0d`, a
+ * 0-d tensor, complex ones included. Real values are read as every frontend reads them (`scalar`).
+ */
+export function torchScalar(op: string, name: string, value: unknown, tensor0d = false): Scalar | Complex {
+  if (isComplexValue(value)) return value;
+  if (tensor0d && value instanceof Tensor && value.rank === 0 && isComplex(value.dtype))
+    return value.item() as Complex;
+  return scalar(op, name, value, { tensor0d });
+}
+
+/**
+ * `shape` filled with `value` converted as c10 converts a Scalar: a real one by `filled`; a complex
+ * one into a complex dtype only (`<op>.value` otherwise), each part range-checked as its component.
+ */
+export function torchFilled(
+  shape: readonly number[],
+  value: Scalar | Complex,
+  dtype: DType,
+  op: string,
+  pyFloat = false,
+): Tensor {
+  if (!isComplexValue(value)) return filled(shape, value, dtype, op, pyFloat);
+  if (!isComplex(dtype))
+    throw new DTypeError(
+      `${op}.value`,
+      `${op}: value ${formatComplex(value.re, value.im, String)} cannot be converted to ${dtype} (a complex Scalar into a non-complex dtype)`,
+      { value, dtype },
+    );
+  castScalar(value.re, componentDType(dtype), op);
+  castScalar(value.im, componentDType(dtype), op);
+  return full(shape, value, dtype);
+}
+
 export function checkOutDType(name: string, out: unknown, dtype: DType): void {
   if (Tensor.isTensor(out)) outDType(name, out, dtype);
 }

@@ -7,10 +7,10 @@ import type { ReducerName } from '../../core/types.js';
 import { DTypeError, InvalidArgumentError } from '../../errors.js';
 import { type Scalar, isComplex } from '../../tensor/dtype.js';
 import { slice } from '../../tensor/ops.js';
+import type { Complex } from '../../tensor/complex.js';
 import { Tensor } from '../../tensor/tensor.js';
-import { flag, oneOf, options, scalar, tensorArg } from '../args.js';
+import { flag, oneOf, options, tensorArg } from '../args.js';
 import { elementsScatter } from '../families.js';
-import { filled } from '../numpy/shared.js';
 import { type OutOptions, elementsArgs, writesNothing } from './gather.js';
 import {
   checkIndices,
@@ -20,6 +20,8 @@ import {
   metaOf,
   normalizeDim,
   policyOf,
+  torchFilled,
+  torchScalar,
 } from './policy.js';
 import type { LoweredScatter } from '../lowered.js';
 import { meanNaN, scatterProductNaN } from './nan-places.js';
@@ -46,7 +48,9 @@ function lowerScatterFamily(
   const X = tensorArg(name, 'input', input);
   const I = tensorArg(name, 'index', index);
   const S =
-    op === 'scatter' && !(src instanceof Tensor) ? scalar(name, 'value', src) : tensorArg(name, 'src', src);
+    op === 'scatter' && !(src instanceof Tensor)
+      ? torchScalar(name, 'value', src)
+      : tensorArg(name, 'src', src);
   // PyTorch 1.13 measured (test/torch-check-order-scatter): dim, index dtype, src dtype, ranks,
   // index shape, out's overlap with index and src, out's dtype, then the reduce string — an empty
   // index skips the index checks (self returned after the src dtype and reduce checks) — then
@@ -100,7 +104,7 @@ function lowerScatterFamily(
     t.shape.join() === I1.shape.join() ? t : slice(t, new Array<number>(I1.rank).fill(0), I1.shape);
   // A scalar value is converted per element, after that element's index is checked.
   if (!S1) checkIndices(op, I1, d, X1.shape[d], 1);
-  const updates = S1 ? window(S1) : filled(I1.shape, S as Scalar, X.dtype, name);
+  const updates = S1 ? window(S1) : torchFilled(I1.shape, S as Scalar | Complex, X.dtype, name);
   const m = metaOf(op, out, X.rank === 0 ? [] : undefined);
   return elementsScatter(m, X1, I1, updates, d, computation, policy);
 }
