@@ -26,7 +26,7 @@ import { runModule } from '../src/ir/run.js';
 import type { DType } from '../src/tensor/dtype.js';
 import { type Tensor, tensor } from '../src/tensor/tensor.js';
 import { translate } from '../src/translate/translate.js';
-import { codeOf as code } from './helpers/errors.js';
+import { codeOf as code, thrown } from './helpers/errors.js';
 
 const range = (n: number, dtype: DType = 'int64', shape = [n]) =>
   tensor(
@@ -381,6 +381,19 @@ describe('one negative case per rule', () => {
     ],
   ])('%s', (rule, f) => {
     expect(code(f)).toBe(rule);
+  });
+  it("tf.boolean_mask: a mask past the tensor's dims fails TF's shape assert, not an axis rule", () => {
+    // TF's testMaskHasMoreDimsThanTensorRaises: tensor [4], mask [2, 2] → "… are incompatible".
+    const t = tensor([1, 2, 3, 4], 'int32');
+    const e = thrown(() => tf.boolean_mask(t, tensor([true, true, false, false], 'bool', [2, 2])));
+    expect([e.code, e.message]).toEqual([
+      'tensorflow.boolean_mask.mask_shape',
+      'tensorflow.boolean_mask: Shapes [4] and [2, 2] are incompatible (tensor.shape[0:2] and mask.shape) (tensorflow.boolean_mask.mask_shape)',
+    ]);
+    // An axis past rank − k slices a shorter shape: tensor.shape[1:2] of a 1-D tensor is [].
+    expect(code(() => tf.boolean_mask(t, tensor([true]), { axis: 1 }))).toBe(
+      'tensorflow.boolean_mask.mask_shape',
+    );
   });
 });
 

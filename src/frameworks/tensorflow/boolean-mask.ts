@@ -6,9 +6,9 @@
  *   shape: tensor.shape[:a] + [count(mask)] + tensor.shape[a+k:]
  *
  * Rules: tf.boolean_mask.{tensor,mask,options,out} (arguments), .mask_dtype (bool only),
- * .mask_rank (a scalar mask: TF's "mask cannot be scalar."), .axis (an integer with
- * 0 ≤ axis ≤ rank(tensor) − k; a negative axis is refused here), .mask_shape
- * (tensor.shape[a:a+k] must equal mask.shape: TF's "Shapes … are incompatible").
+ * .mask_rank (a scalar mask: TF's "mask cannot be scalar."), .axis (an integer ≥ 0; a negative
+ * axis is refused here), .mask_shape (tensor.shape[a:a+k], sliced as Python slices it, must equal
+ * mask.shape: TF's "Shapes … are incompatible" — also for an axis past rank(tensor) − k).
  * The true positions are the mask's nonzero step (frameworks/masks.ts), declared, never run
  * while lowering.
  */
@@ -49,12 +49,14 @@ export function lowerBooleanMask(
   if (M.rank === 0) throw new InvalidArgumentError(`${op}.mask_rank`, `${op}: mask cannot be scalar.`);
   const k = M.rank;
   const axis = kw.axis === undefined || kw.axis === null ? 0 : integer(op, 'axis', kw.axis);
-  if (axis < 0 || axis + k > T.rank)
+  if (axis < 0)
     throw new InvalidArgumentError(
       `${op}.axis`,
       `${op}: axis must be in [0, ${T.rank - k}] (rank(tensor) ${T.rank} − rank(mask) ${k}); got ${axis}`,
       { axis, rank: T.rank, mask_rank: k },
     );
+  // TF slices tensor.shape[axis:axis+k] and asserts it compatible with the mask's shape: an axis
+  // too large (or a mask of more dims than the tensor) fails there, on a shorter shape.
   const covered = T.shape.slice(axis, axis + k);
   if (covered.join() !== M.shape.join())
     throw new InvalidArgumentError(

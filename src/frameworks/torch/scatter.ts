@@ -125,7 +125,7 @@ export function lowerScatter(
   input: Tensor,
   dim: number,
   index: Tensor,
-  src: Tensor | Scalar,
+  src: Tensor | Scalar | Complex,
   opts?: ScatterOptions | null,
 ): LoweredScatter<'torch.scatter'> {
   const op = 'torch.scatter';
