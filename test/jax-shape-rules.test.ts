@@ -391,6 +391,18 @@ describe("jax.lax.gather: JAX's shape rule, in JAX's order", () => {
       'jax.lax.gather.dimension_numbers',
     );
     expect(e.message).toContain('collapsed_slice_dims=(0,), operand_batching_dims=().');
+    // A batching dim 0 of a rank-0 operand passes that check too; JAX then fails reading its size.
+    const dn2 = lax.GatherDimensionNumbers({
+      offset_dims: [],
+      collapsed_slice_dims: [],
+      start_index_map: [],
+      operand_batching_dims: [0],
+      start_indices_batching_dims: [0],
+    });
+    const call = () => lax.gather(zeros([], 'int32'), zeros([1, 0], 'int32'), dn2, []);
+    expect(expectRule(call, 'jax.lax.gather.operand_batching_dims').message).toContain(
+      'valid range is [0, 0); got: 0.',
+    );
   });
 
   it('the dtype rule runs after the shape rule: float indices are named only once the shapes pass', () => {

@@ -92,6 +92,9 @@ function checkBatching(r: Rules, Op: string, shapes: Shapes, b: Batching): void 
       'batching_dims',
       `${Op} op requires equal numbers of operand_batching_dims and ${ibdField}, got ${tuple(obd)} and ${tuple(ibd)}.`,
     );
+  // Only a dim 0 of a rank-0 operand gets here out of range (the truth test above); JAX then
+  // fails reading its size (an IndexError), which is this range rule, typed.
+  r.inRange(obd, shapes.operand.length, 'operand_batching_dims');
   const sizesO = obd.map((d) => shapes.operand[d]);
   const sizesI = ibd.map((d) => shapes.indices[d]);
   if (sizesO.some((n, i) => n !== sizesI[i]))
