@@ -41,6 +41,8 @@ interface Case {
   readonly ufunc: (typeof UFUNCS)[number];
   readonly a: { dtype: DType; data: string[] };
   readonly indices: number[];
+  /** A boolean mask over `a` instead of `indices` (then `indices` are its true positions). */
+  readonly mask?: boolean[];
   /** A Python scalar (`kind` int, float or bool), or an array (`shape` [] for 0-d). */
   readonly b:
     | { kind: 'int' | 'float' | 'bool'; value: string }
@@ -84,8 +86,12 @@ function makeCase(r: R): Case {
   const aType = r.pick(DTYPES);
   const n = r.int(1, 4);
   const a = { dtype: aType, data: Array.from({ length: n }, () => text(value(r, aType))) };
-  const count = r.int(1, 5);
-  const indices = Array.from({ length: count }, () => r.int(-n, n - 1));
+  // A quarter of the cases index with a mask: its nonzero step scatters too (numpy/at-cast.ts).
+  const mask = r.next() < 0.25 ? Array.from({ length: n }, () => r.next() < 0.6) : undefined;
+  const indices = mask
+    ? mask.flatMap((t, i) => (t ? [i] : []))
+    : Array.from({ length: r.int(1, 5) }, () => r.int(-n, n - 1));
+  const count = indices.length;
   const form = r.next();
   let b: Case['b'];
   if (form < 0.4) {
@@ -111,7 +117,7 @@ function makeCase(r: R): Case {
     const size = shape.length === 0 ? 1 : shape[0];
     b = { dtype, shape, data: Array.from({ length: size }, () => text(value(r, dtype))) };
   }
-  return { ufunc, a, indices, b };
+  return { ufunc, a, indices, b, ...(mask ? { mask } : {}) };
 }
 
 const PY = `
@@ -134,6 +140,7 @@ for c in json.load(sys.stdin):
         bv = np.array(vals[0] if b['shape'] == [] else vals, dtype=b['dtype'])
     u = getattr(np, c['ufunc'])
     idx = np.array(c['indices'], dtype=np.int64)
+    at_idx = np.array(c['mask'], dtype=bool) if 'mask' in c else idx
     # Replays the loop step by step to find a cast back that C leaves undefined.
     L = np.result_type(a, bv)
     ub = False
@@ -152,7 +159,7 @@ for c in json.load(sys.stdin):
     except Exception:
         pass
     try:
-        u.at(a, idx, bv)
+        u.at(a, at_idx, bv)
         nan = [bool(x) for x in np.isnan(a)] if A.kind == 'f' else [False] * a.size
         out.append({'hex': a.tobytes().hex(), 'nan': nan, 'loop': str(L), 'ub': ub})
     except Exception as e:
@@ -182,7 +189,7 @@ function runCase(c: Case): Tensor {
   else if (c.b.kind === 'bool') b = c.b.value === '1';
   else if (c.b.value.startsWith('bits:')) b = new Float64Array(bitsOf(c.b.value).buffer)[0];
   else b = Number(c.b.value);
-  return numpy[c.ufunc].at(a, c.indices, b as never);
+  return numpy[c.ufunc].at(a, c.mask ? tensor(c.mask, 'bool') : c.indices, b as never);
 }
 
 /**

@@ -112,6 +112,26 @@ describe('ufunc.at computes in the loop dtype and casts back per step (NumPy 1.2
     expect(run().toArray()).toEqual(expected);
   });
 
+  it("a mask index: the loop dtype's scatter is the call's own, not the mask's nonzero step", () => {
+    // np.add.at(np.zeros(3, np.int32), [True, False, True], np.array([1.5, 2.5])) → [1 0 2]
+    const m3 = tensor([true, false, true]);
+    expect(numpy.add.at(tensor([0, 0, 0], 'int32'), m3, tensor([1.5, 2.5], 'float64')).toArray()).toEqual([
+      1, 0, 2,
+    ]);
+    // np.add.at(np.zeros(4, np.int32), [True, False, True, False], np.array([1, 2])) → [1 0 2 0]
+    const m4 = tensor([true, false, true, false]);
+    expect(numpy.add.at(tensor([0, 0, 0, 0], 'int32'), m4, tensor([1n, 2n], 'int64')).toArray()).toEqual([
+      1, 0, 2, 0,
+    ]);
+    // np.maximum.at(int8 zeros((2, 2)), [[T, F], [T, T]], int16 [300, 2, -400]) → [[44 0] [2 0]]
+    const m22 = tensor([true, false, true, true], 'bool', [2, 2]);
+    const b = tensor([300, 2, -400], 'int16');
+    expect(numpy.maximum.at(tensor([0, 0, 0, 0], 'int8', [2, 2]), m22, b).toArray()).toEqual([
+      [44, 0],
+      [2, 0],
+    ]);
+  });
+
   it('a bool a with a bool b still refuses subtract, even with nothing to update; an int64 b computes', () => {
     const a = t([true, false, true], 'bool');
     expect(codeOf(() => numpy.subtract.at(a, [0], t([true], 'bool')))).toBe('numpy.subtract.at.dtype');

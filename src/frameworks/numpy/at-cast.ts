@@ -108,7 +108,8 @@ function stepBody(ufunc: UfuncName, L: DType, A: DType): Body {
 /**
  * The program of a ufunc.at whose loop dtype L is not `a`'s, from the scatter lowered as for any
  * ufunc.at (its updates `b` broadcast, still in b's dtype): the scatter becomes the one in the
- * module comment; any prologue or reshape around it stays as `programOf` writes it.
+ * module comment; any prologue (a mask's nonzero step, which scatters too) or reshape around it
+ * stays as `programOf` writes it.
  */
 export function atInLoopDType(op: string, call: ScatterCall, ufunc: UfuncName, L: DType): ProgramCall {
   const A = call.inputs[0].dtype;
@@ -123,9 +124,11 @@ export function atInLoopDType(op: string, call: ScatterCall, ufunc: UfuncName, L
   const b = new Builder(main.params);
   // Replays main's ops into b, the scatter replaced; ids shift, so each old id maps to its new one.
   const ids: ValueId[] = main.params.map((_, k) => k);
-  for (const op of main.ops) {
+  // The call's scatter is main's last one: a mask's prologue (its nonzero step) scatters too.
+  const own = main.ops.map((o) => o.kind).lastIndexOf('scatter');
+  for (const [k, op] of main.ops.entries()) {
     const operands = op.operands.map((id) => ids[id]);
-    if (op.kind !== 'scatter') {
+    if (k !== own || op.kind !== 'scatter') {
       ids.push(...b.emit({ ...op, operands } as Op));
       continue;
     }
