@@ -199,3 +199,25 @@ it('numpy.put into a complex array casts real values to re + 0i (as NumPy 1.24: 
     [2.5, 0],
   ]);
 });
+
+it('numpy.put / put_along_axis: a complex value into a real array keeps its real part; into bool, z != 0 (NumPy 1.24, measured)', () => {
+  // np.put(np.zeros(3), [0, 1], np.array([1+2j, 3-1j])) → [1. 3. 0.] (ComplexWarning)
+  const c = tensor([complex(1, 2), complex(3, -1)], 'complex128');
+  expect(numpy.put(tensor([0, 0, 0], 'float64'), [0, 1], c).toArray()).toEqual([1, 3, 0]);
+  // A Python complex: np.put(np.zeros(3), [0, 1], 1+2j) → [1. 1. 0.]
+  expect(numpy.put(tensor([0, 0, 0], 'float64'), [0, 1], complex(1, 2)).toArray()).toEqual([1, 1, 0]);
+  // np.put(int8 zeros(2), [0, 1], [300.7+1j, -1.5]) → [44 -1] (the real part cast as a float is)
+  const wide = tensor([complex(300.7, 1), complex(-1.5, 0)], 'complex128');
+  expect(numpy.put(tensor([0, 0], 'int8'), [0, 1], wide).toArray()).toEqual([44, -1]);
+  // np.put(bool zeros(2), [0, 1], complex64 [1j, 0]) → [ True False]
+  const flags = tensor([complex(0, 1), complex(0, 0)], 'complex64');
+  expect(numpy.put(tensor([false, false]), [0, 1], flags).toArray()).toEqual([true, false]);
+  // np.put_along_axis(float32 zeros(3), [2], complex64 [5+9j], 0) → [0. 0. 5.]
+  const along = numpy.put_along_axis(
+    tensor([0, 0, 0], 'float32'),
+    tensor([2n], 'int64'),
+    tensor([complex(5, 9)], 'complex64'),
+    0,
+  );
+  expect(along.toArray()).toEqual([0, 0, 5]);
+});

@@ -1,6 +1,6 @@
 import { DTypeError, IndexOutOfBoundsError, InvalidArgumentError, fmt } from '../../errors.js';
 import type { DType, Scalar } from '../../tensor/dtype.js';
-import { componentDType } from '../../tensor/complex.js';
+import { type Complex, componentDType, isComplexValue } from '../../tensor/complex.js';
 import { integerRange, isComplex, isFloat } from '../../tensor/dtype.js';
 import { broadcastShapes, broadcastTo, cast } from '../../tensor/ops.js';
 import {
@@ -42,6 +42,8 @@ const isArrayLike = (x: unknown): boolean =>
  * library's inference.
  */
 export function arrayArg(op: string, name: string, x: unknown, dtype?: DType): Tensor {
+  // A Python complex (`complex(re, im)`) is a 0-d complex128 array.
+  if (isComplexValue(x)) return arrayArg(op, name, tensor(x as never, 'complex128'), dtype);
   if (!isArrayLike(x)) return tensorArg(op, name, x);
   if (x instanceof Tensor) {
     const t = tensorArg(op, name, x); // a forgery or storage changed since made: typed
@@ -258,7 +260,10 @@ export function castUnsafe(t: Tensor, dtype: DType, op: string, name: string): T
   const src = t.toFlatArray();
   const dst = out.data as unknown as { [i: number]: number | bigint };
   const o = { rounding: 'wrap', code: `${op}.${name}`, where: op } as const;
-  for (let i = 0; i < src.length; i++) dst[i] = toDTypeScalar(src[i], dtype, o);
+  // Complex into a real dtype drops the imaginary part (NumPy's ComplexWarning); into bool it is z != 0.
+  const real = (v: Scalar | Complex): Scalar =>
+    !isComplexValue(v) ? v : dtype === 'bool' ? v.re !== 0 || v.im !== 0 : v.re;
+  for (let i = 0; i < src.length; i++) dst[i] = toDTypeScalar(real(src[i]), dtype, o);
   return out;
 }
 
