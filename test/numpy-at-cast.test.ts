@@ -132,6 +132,19 @@ describe('ufunc.at computes in the loop dtype and casts back per step (NumPy 1.2
     ]);
   });
 
+  it('a 0-d b after a basic item: ufunc.at reshapes it first, so its dtype decides the loop, not its value', () => {
+    // np.add.at(np.array([2**53 + 1], np.uint64), (None, 0), 2) → [9007199254740994]: uint64 with
+    // an int64 array computes in float64 (2 read by value would stay uint64: ...995).
+    const big = tensor([2n ** 53n + 1n], 'uint64');
+    expect(numpy.add.at(big, numpy.tuple(null, 0), 2).toArray()).toEqual([9007199254740994n]);
+    expect(numpy.add.at(big, numpy.tuple(0), 2).toArray()).toEqual([9007199254740995n]);
+    // np.add.at(float16 [[2.017578125], [2.017578125]], (slice(None), 0), 0.16499392794848766):
+    // the float64 loop rounds once to 0x405d (the float16 loop would give 0x405e).
+    const h = tensor([2.017578125, 2.017578125], 'float16', [2, 1]);
+    const r = numpy.add.at(h, numpy.tuple(numpy.slice(), 0), 0.16499392794848766);
+    expect(Array.from(new Uint16Array(r.data.buffer, r.data.byteOffset, 2))).toEqual([0x405d, 0x405d]);
+  });
+
   it('a bool a with a bool b still refuses subtract, even with nothing to update; an int64 b computes', () => {
     const a = t([true, false, true], 'bool');
     expect(codeOf(() => numpy.subtract.at(a, [0], t([true], 'bool')))).toBe('numpy.subtract.at.dtype');

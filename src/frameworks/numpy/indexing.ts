@@ -201,6 +201,12 @@ const rulesOf = (op: string, A: Tensor) => ({
  */
 interface Resolved {
   readonly shape: number[];
+  /**
+   * The advanced entries stand together after basic items (NumPy's MapIter `consec` > 0): ufunc.at
+   * then reshapes `b` to the result's rank before it resolves the loop dtype, so a 0-d `b` is no
+   * longer read by value (ufunc_at's PyArray_MapIterSwapAxes, NumPy 1.24).
+   */
+  readonly movesB: boolean;
   readonly wording: Wording;
   readonly operand: Tensor;
   readonly checkAll: () => void;
@@ -212,8 +218,10 @@ interface Resolved {
 function placedOf(op: string, A: Tensor, p: PlacedTuple): Resolved {
   inBounds(op, intsAt(A, p, isScalar), A.shape);
   const S = broadcastEntries(op, p.entries);
+  const first = p.items.find((i) => 'adv' in i);
   return {
     shape: resultShape(p, S),
+    movesB: p.adjacent && first !== undefined && 'adv' in first && first.dims[0] > 0,
     // The core names the operand's dims, which count new axes: NumPy names the array's.
     wording: (d) => oobWording({ ...d, dim: p.axisOf[d.dim] }),
     operand: p.operand,
@@ -260,6 +268,7 @@ function maskedOf(op: string, A: Tensor, tuple: readonly TupleEntry[]): Resolved
   const lone = entries.length === 1 && 'mask' in entries[0] ? entries[0].mask : undefined;
   return {
     shape: [...S, ...operand.shape.slice(entries.reduce((n, e) => n + dimsOf(e), 0))],
+    movesB: false, // no basic item before the advanced ones
     wording,
     operand,
     checkAll: () => check(perDim(entries, all)),
@@ -463,7 +472,7 @@ export function lowerUfuncAt(
   if ('gather' in r) {
     // Basic items or masks: `b` broadcast to the indexed shape, then the scatter.
     const out = outArg(op, o.out);
-    const { B, loop } = bOf(op, A, b);
+    const { B, loop } = bOf(op, A, b, r.movesB);
     const updates = updatesOf(ufunc, op, loop, B, r.shape, r.checkAll);
     const reshape = r.operand === A ? undefined : A.shape;
     const m = { op, wording: r.wording, out, operand_shape: A.shape, reshape };
@@ -483,11 +492,12 @@ export function lowerUfuncAt(
 
 /**
  * `b` as NumPy's ufunc.at reads it (np.asarray: JS integers int64 — uint64 past 2^63 — floats
- * float64, booleans bool; a Tensor as it is) and the loop dtype of (a, b). When that is a's
+ * float64, booleans bool; a Tensor as it is) and the loop dtype of (a, b), a 0-d `b` read by its
+ * dtype, not its value, when the index moves it (`movesB`, Resolved). When that is a's
  * dtype, `b` in a's dtype, as the single-scatter path has always taken it (NumPy's cast to the
  * loop); else `b` in its own dtype, for the program's convert.
  */
-function bOf(op: string, A: Tensor, b: unknown): { B: Tensor; loop: DType } {
+function bOf(op: string, A: Tensor, b: unknown, movesB = false): { B: Tensor; loop: DType } {
   const ints = b instanceof Tensor ? undefined : pythonInts(b);
   // A Python int outside [-2^63, 2^64): refused as before, in a's dtype.
   if (ints === 'object') return { B: arrayArg(op, 'b', b, A.dtype), loop: A.dtype };
@@ -496,7 +506,7 @@ function bOf(op: string, A: Tensor, b: unknown): { B: Tensor; loop: DType } {
     (b instanceof Tensor || (!Array.isArray(b) && typeof b !== 'number' && typeof b !== 'boolean')
       ? arrayArg(op, 'b', b)
       : arrayArg(op, 'b', b, valueKind(b as NestedArray) === 'bool' ? 'bool' : 'float64'));
-  const loop = atLoopDType(A, own);
+  const loop = atLoopDType(A, movesB && own.rank === 0 ? own.reshape([1]) : own);
   return { B: loop === A.dtype ? arrayArg(op, 'b', own, A.dtype) : own, loop };
 }
 
