@@ -199,3 +199,25 @@ describe('numpy.<ufunc>.at: one named test per rule', () => {
     ]);
   });
 });
+
+describe('numpy: NPY_MAXDIMS (32), as NumPy 1.24 measured', () => {
+  const ones = (n: number) => zeros(new Array<number>(n).fill(1), 'float64');
+  it('numpy.index.max_dims: a result of more than 32 dims, with a new axis or an advanced index', () => {
+    // np.zeros(1)[(None,) * 32] → IndexError: … indexing result would have 33
+    const e = expectRule(() => np.index(ones(1), new Array(32).fill(null)), 'numpy.index.max_dims');
+    expect(e.message).toContain('number of dimensions must be within [0, 32], indexing result would have 33');
+    expect(numpy.index(ones(1), new Array(31).fill(null)).rank).toBe(32);
+    // np.zeros((1,) * 31)[np.zeros((1, 1, 1), int)]: 30 dims left + the index's 3
+    expectRule(() => np.index(ones(31), [zeros([1, 1, 1], 'int64')]), 'numpy.index.max_dims');
+    expect(numpy.index(ones(31), [zeros([1, 1], 'int64')]).rank).toBe(32);
+    // A mask counts one dim; 0-d integers none.
+    expect(numpy.index(ones(32), new Array(32).fill(0)).rank).toBe(0);
+  });
+  it('numpy.add.at.max_dims: the same check on ufunc.at', () => {
+    // np.add.at(np.zeros((1,) * 31), (np.zeros((1, 1, 1), int),), 1) → the same IndexError
+    expectRule(
+      () => numpy.add.at(ones(31), numpy.tuple(zeros([1, 1, 1], 'int64')), 1),
+      'numpy.add.at.max_dims',
+    );
+  });
+});

@@ -352,10 +352,34 @@ const NONE = zeros([0], 'int64');
 function resolve(op: string, A: Tensor, indices: readonly unknown[]): Resolved | ReturnType<typeof intTuple> {
   const items = itemsOf(op, A, indices);
   const placed = placeTuple(A, items, rulesOf(op, A));
+  maxDims(op, items, placed);
   viewErrors(op, A, indices, items);
   if (hasBasic(items)) return placedOf(op, A, placed);
   const tuple = items.map((i) => (i as { adv: TupleEntry }).adv);
   return tuple.some((e) => 'mask' in e) ? maskedOf(op, A, tuple) : intTuple(op, A, tuple);
+}
+
+/** NumPy 1.24's NPY_MAXDIMS: no array has more dims. */
+const NPY_MAXDIMS = 32;
+
+/**
+ * prepare_index's check, before any view, mask shape or bound: with a new axis or an advanced
+ * entry, the result may not have more than NPY_MAXDIMS dims (`<op>.max_dims`, NumPy's IndexError).
+ * Its count needs no broadcast: the dims no advanced entry consumes, plus the highest rank among
+ * the advanced arrays (a mask counts 1: NumPy makes it 1-D index arrays; a 0-d integer counts 0).
+ */
+function maxDims(op: string, items: readonly TupleItem[], p: PlacedTuple): void {
+  const advs = p.items.flatMap((i) => ('adv' in i ? [i] : []));
+  if (advs.length === 0 && !items.some((i) => 'newaxis' in i)) return;
+  const consumed = advs.reduce((n, i) => n + i.dims.length, 0);
+  const fancy = Math.max(0, ...advs.map((i) => ('mask' in i.adv ? 1 : i.adv.ints.rank)));
+  const rank = p.operand.rank - consumed + fancy;
+  if (rank > NPY_MAXDIMS)
+    throw new InvalidArgumentError(
+      `${op}.max_dims`,
+      `${op}: number of dimensions must be within [0, ${NPY_MAXDIMS}], indexing result would have ${rank}`,
+      { rank },
+    );
 }
 
 /**
