@@ -77,6 +77,11 @@ const show = (t: readonly unknown[]) =>
 const f32 = (t: Tensor) => cast(t, 'float32');
 const a = f32(arange(12).reshape([3, 4]));
 const b = f32(arange(24).reshape([2, 3, 4]));
+/**
+ * A 0-d float32 `b`: after a slice NumPy reads a JS int's dtype (int64, a float64 loop: a program,
+ * numpy/at-cast.ts), so the single-scatter cases give `b` in `a`'s dtype.
+ */
+const f32s = (v: number) => tensor(v, 'float32');
 const m3 = tensor([true, false, true]);
 const i64 = (...v: number[]) => tensor(v.map(BigInt), 'int64');
 const { slice, ellipsis, newaxis } = numpy;
@@ -123,16 +128,22 @@ describe('named tuples: onnxruntime computes execute’s bytes', () => {
           [slice(1, null), tensor([true, true])],
         ),
     ],
-    ['numpy add.at(a, (:, [0, 2, 0]), 1)', () => coreCall(numpy.lower.add.at(a, [slice(), [0, 2, 0]], 1))],
+    [
+      'numpy add.at(a, (:, [0, 2, 0]), 1)',
+      () => coreCall(numpy.lower.add.at(a, [slice(), [0, 2, 0]], f32s(1))),
+    ],
     ['numpy add.at(a, mask, 1)', () => coreCall(numpy.lower.add.at(a, [m3], 1))],
-    ['numpy subtract.at(a, (1:3, 1), 4)', () => coreCall(numpy.lower.subtract.at(a, [slice(1, 3), 1], 4))],
+    [
+      'numpy subtract.at(a, (1:3, 1), 4)',
+      () => coreCall(numpy.lower.subtract.at(a, [slice(1, 3), 1], f32s(4))),
+    ],
     [
       'numpy multiply.at(b, (mask, 1:3), 2)',
       () => coreCall(numpy.lower.multiply.at(b, [tensor([true, false]), slice(1, 3)], 2)),
     ],
     [
       'numpy minimum.at(b, (::-1, [0, 0], 2:), 5)',
-      () => coreCall(numpy.lower.minimum.at(b, [slice(null, null, -1), [0, 0], slice(2, null)], 5)),
+      () => coreCall(numpy.lower.minimum.at(b, [slice(null, null, -1), [0, 0], slice(2, null)], f32s(5))),
     ],
     [
       'numpy maximum.at(a, (None, mask), 7) on float64',
@@ -173,7 +184,7 @@ describe('named tuples: onnxruntime computes execute’s bytes', () => {
     const call = numpy.lower.index(b, [slice(null, null, -1), m3, slice(1, 3)]);
     await expectSame(call, 13);
     await expectSame(call, 26);
-    await expectSame(coreCall(numpy.lower.add.at(a, [slice(), [0, 0]], 1)), 26);
+    await expectSame(coreCall(numpy.lower.add.at(a, [slice(), [0, 0]], f32s(1))), 26);
   });
 
   it('a StableHLO windowed gather (clip: the start clamps so the window fits) exports too', async () => {
@@ -212,13 +223,13 @@ describe('typed refusals for what ONNX cannot express', () => {
     expect(code(() => toOnnx(call))).toBe('export.onnx.duplicates');
   });
   it('export.onnx.index_policy: a windowed scatter that skips out-of-range windows has no ONNX graph here', () => {
-    const call = coreCall(numpy.lower.add.at(a, [slice(), [0, 2]], 1));
+    const call = coreCall(numpy.lower.add.at(a, [slice(), [0, 2]], f32s(1)));
     const skip = { ...call, options: { ...call.options, mode: 'skip' as const } };
     expect(code(() => toOnnx(skip))).toBe('export.onnx.index_policy');
     expect(() => toOnnx(skip)).toThrow(OnnxExportError);
   });
   it('export.onnx.include_self: a windowed scatter without the input has no ONNX graph here', () => {
-    const call = coreCall(numpy.lower.add.at(a, [slice(), [0, 2]], 1));
+    const call = coreCall(numpy.lower.add.at(a, [slice(), [0, 2]], f32s(1)));
     const without = { ...call, options: { ...call.options, include_self: false } };
     expect(code(() => toOnnx(without))).toBe('export.onnx.include_self');
   });
@@ -289,7 +300,8 @@ const FAMILIES: [string, boolean, Lower][] = [
   [
     'numpy.<ufunc>.at',
     false,
-    (r, x, t) => coreCall(numpy.lower[r.pick(UFUNCS)].at(x, t as never, r.int(1, 3))),
+    // b in x's dtype: a JS int after a slice would compute in another loop dtype (a program).
+    (r, x, t) => coreCall(numpy.lower[r.pick(UFUNCS)].at(x, t as never, tensor(r.int(1, 3), x.dtype))),
   ],
   ['torch.index', true, (_r, x, t) => torch.lower.index(x, t as never)],
   [
