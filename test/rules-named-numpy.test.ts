@@ -213,11 +213,16 @@ describe('numpy: NPY_MAXDIMS (32), as NumPy 1.24 measured', () => {
     // A mask counts one dim; 0-d integers none.
     expect(numpy.index(ones(32), new Array(32).fill(0)).rank).toBe(0);
   });
-  it('numpy.add.at.max_dims: the same check on ufunc.at', () => {
-    // np.add.at(np.zeros((1,) * 31), (np.zeros((1, 1, 1), int),), 1) → the same IndexError
-    expectRule(
-      () => numpy.add.at(ones(31), numpy.tuple(zeros([1, 1, 1], 'int64')), 1),
-      'numpy.add.at.max_dims',
-    );
-  });
+  const AT_MAX_DIMS = [
+    ['add', 'numpy.add.at.max_dims'],
+    ['subtract', 'numpy.subtract.at.max_dims'],
+    ['multiply', 'numpy.multiply.at.max_dims'],
+    ['minimum', 'numpy.minimum.at.max_dims'],
+    ['maximum', 'numpy.maximum.at.max_dims'],
+  ] as const;
+  for (const [u, code] of AT_MAX_DIMS)
+    it(`${code}: the same check on ufunc.at`, () => {
+      // np.add.at(np.zeros((1,) * 31), (np.zeros((1, 1, 1), int),), 1) → the same IndexError
+      expectRule(() => numpy[u].at(ones(31), numpy.tuple(zeros([1, 1, 1], 'int64')), 1), code);
+    });
 });
