@@ -205,8 +205,9 @@ export function lowerGatherDimensionNumbers(
   const fields = readNamedTuple(op, dn, GATHER_DN_KEYS);
   checkGatherShapeRule(op, { operand: operandShape, indices: indices.shape }, fields, slice_sizes);
   const core: CoreGatherDN = { ...fields, index_vector_dim: indices.rank - 1, slice_sizes };
-  const shape = gatherResultShape(indices.shape, fields, slice_sizes);
-  const zeros = indices.size === 0 && shape.includes(0);
+  // Only empty indices can make JAX's zeros: the result shape is computed for them alone.
+  const shape = indices.size === 0 ? gatherResultShape(indices.shape, fields, slice_sizes) : [];
+  const zeros = shape.includes(0);
   if (!zeros) gatherShape(operandShape, indices.shape, core, op, gatherRule);
   checkIndexInteger(indices, op, 'start_indices');
   return zeros ? { dn: core, zeros: shape } : { dn: core };

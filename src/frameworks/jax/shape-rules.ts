@@ -261,7 +261,8 @@ export function checkScatterShapeRule(
   );
   // The updates' batching dims: the scatter dims the indices' batching dims pair with.
   const sizesO = obd.map((d) => operand[d]);
-  const sizesU = dn.scatter_indices_batching_dims.map((k) => updates[scatterDimsOf(updates, uwd)[k]]);
+  const scatterDims = scatterDimsOf(updates, uwd);
+  const sizesU = dn.scatter_indices_batching_dims.map((k) => updates[scatterDims[k]]);
   if (sizesO.some((n, i) => n !== sizesU[i]))
     r.no(
       'batching_dims',
