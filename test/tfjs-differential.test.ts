@@ -185,10 +185,16 @@ describe('TF.js CPU backend', () => {
     });
     expect(dup.length).toBeGreaterThan(50);
   });
-  it('departures: TF.js refuses float indices and scalar updates; TF (and we) take int64 indices', () => {
+  it('departures: TF.js refuses float indices and scalar updates (as TF does but for XLA); TF (and we) take int64 indices', () => {
     expect(() => tfc.gather(tfc.tensor1d([1, 2, 3]), tfc.tensor1d([1], 'float32'))).toThrow(/int32/);
     expect(() => tfc.scatterND(tfc.tensor1d([1], 'int32'), tfc.scalar(7), [3])).toThrow(/rank 1 or higher/);
-    expect(tf.scatter_nd(tensor([1], 'int32'), tensor(7, 'float32'), [3]).toArray()).toEqual([0, 7, 0]);
+    // A scalar update for the one index vector [1]: tf2xla takes it; TF's CPU/GPU kernels refuse it too.
+    expect(
+      tf.scatter_nd(tensor([1], 'int32'), tensor(7, 'float32'), [3], { device: 'xla' }).toArray(),
+    ).toEqual([0, 7, 0]);
+    expect(() => tf.scatter_nd(tensor([1], 'int32'), tensor(7, 'float32'), [3])).toThrow(
+      'Updates shape must have rank at least one',
+    );
     expect(tf.gather(tensor([1, 2, 3], 'float32'), tensor([1n], 'int64')).toArray()).toEqual([2]);
   });
   it('out of bounds on CPU: both raise, with TF.js wording its own message', () => {

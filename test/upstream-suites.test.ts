@@ -755,8 +755,9 @@ describe('tensorflow/tfjs tfjs-core/src/ops/gather_nd_test.ts', () => {
   it('throws when indices are not int32 (float32) / are scalar / x is scalar / depth > rank', () => {
     expect(typed(() => tf.gather_nd(x34, tensor([1], 'float32')))).toBe('tensorflow.gather_nd.indices_dtype');
     expect(typed(() => tf.gather_nd(x34, tensor(1, 'int32')))).toBe('tensorflow.gather_nd.indices_rank');
+    // TF's DoGatherNd refuses a scalar params first ("params must be at least a vector").
     expect(typed(() => tf.gather_nd(tensor(1, 'float32'), i32([0, 4, 2], [3, 1])))).toBe(
-      'tensorflow.gather_nd.index_depth',
+      'tensorflow.gather_nd.params_rank',
     );
     const x32 = tensor([100, 101, 102, 10000, 10001, 10002], 'float32').reshape([3, 2]);
     expect(typed(() => tf.gather_nd(x32, i32([0, 4, 2], [1, 3])))).toBe('tensorflow.gather_nd.index_depth');
@@ -3238,13 +3239,20 @@ describe('TF.js scatterND reads rank-1 indices as [n, 1]; TensorFlow (and this l
       'tensorflow.scatter_nd.index_depth',
     );
   });
-  it('scatterND([3], [101], [5]): TF.js [0, 0, 0, 101, 0]; TF wants a scalar update for the one vector [3]', async () => {
+  it('scatterND([3], [101], [5]): TF.js [0, 0, 0, 101, 0]; TF wants a scalar update for the one vector [3] (xla only)', async () => {
     expect(await tfc.scatterND(tfc.tensor1d([3], 'int32'), tfc.tensor1d([101]), [5]).array()).toEqual([
       0, 0, 0, 101, 0,
     ]);
     expect(typed(() => tf.scatter_nd(tensor([3], 'int32'), tensor([101], 'float32'), [5]))).toBe(
       'tensorflow.scatter_nd.updates_shape',
     );
-    expect(num(tf.scatter_nd(tensor([3], 'int32'), tensor(101, 'float32'), [5]))).toEqual([0, 0, 0, 101, 0]);
+    // The one vector [3] with a scalar update: tf2xla takes it; the CPU/GPU kernels want updates of rank ≥ 1.
+    const scalar = tensor(101, 'float32');
+    expect(num(tf.scatter_nd(tensor([3], 'int32'), scalar, [5], { device: 'xla' }))).toEqual([
+      0, 0, 0, 101, 0,
+    ]);
+    expect(typed(() => tf.scatter_nd(tensor([3], 'int32'), scalar, [5]))).toBe(
+      'tensorflow.scatter_nd.updates_shape',
+    );
   });
 });

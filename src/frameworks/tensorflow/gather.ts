@@ -150,11 +150,47 @@ function lowerGather(
 }
 
 /**
+ * GatherNd's first checks (DoGatherNd; tf2xla's GatherNdOp::Compile alike): params and indices
+ * at least vectors (`<op>.params_rank`, `<op>.indices_rank`).
+ */
+function vectorRanks(op: string, x: Tensor, i: Tensor): void {
+  if (x.rank < 1)
+    fail(`${op}.params_rank`, `${op}: params must be at least a vector; got shape ${fmt(x.shape)}`, {
+      params_shape: x.shape,
+    });
+  if (i.rank < 1)
+    fail(`${op}.indices_rank`, `${op}: indices must have rank ≥ 1; got rank ${i.rank}`, {
+      indices_shape: i.shape,
+    });
+}
+
+/**
+ * DoGatherNd (CPU and GPU) with index vectors to read: params holding elements
+ * (`<op>.empty_params`), and an index depth its kernels exist for, 0 to 7 (`<op>.index_depth`;
+ * `depth` counts batch_gather_nd's batch columns).
+ */
+function kernelDepth(op: string, x: Tensor, depth: number): void {
+  if (x.size === 0)
+    fail(
+      `${op}.empty_params`,
+      `${op}: Requested more than 0 entries, but params is empty.  Params shape: [${x.shape.join(',')}]`,
+      { params_shape: x.shape },
+    );
+  if (depth > 7)
+    fail(
+      `${op}.index_depth`,
+      `${op}: Only indices.shape[-1] values between 1 and 7 are currently supported.  Requested rank: ${depth}`,
+      { index_depth: depth },
+    );
+}
+
+/**
  * Lowers tf.gather_nd. Rules (`tensorflow.gather_nd.<rule>`): params / indices (Tensors), options,
- * indices_dtype, params_rank (xla: rank ≥ 1), indices_rank (rank ≥ 1), batch_dims (0 ≤ b <
- * rank(indices), b ≤ rank(params)), batch_shape, index_depth (b + k ≤ rank(params)), empty_params
- * (an index vector into params without elements; cpu and gpu — xla with batch_dims = 0 gives
- * tf2xla's zeros, xlaZeroGather), index_out_of_bounds (cpu device), out.
+ * indices_dtype, params_rank (rank ≥ 1), indices_rank (rank ≥ 1), batch_dims (0 ≤ b <
+ * rank(indices), b < rank(params)), batch_shape, index_depth (b + k ≤ rank(params); cpu and gpu
+ * with an index vector to read: b + k ≤ 7), empty_params (an index vector into params without
+ * elements; cpu and gpu — xla with batch_dims = 0 gives tf2xla's zeros, xlaZeroGather),
+ * index_out_of_bounds (cpu device), out.
  */
 function lowerGatherNd(
   params: Tensor,
@@ -167,20 +203,13 @@ function lowerGatherNd(
   const { x, i, kw, policy, device, out } = openGather(op, params, indices, args, keys, opts);
   const r = x.rank;
   const q = i.rank;
-  // tf2xla's GatherNdOp::Compile refuses a scalar params first (gather_op.cc @05c8cf7c).
-  if (device === 'xla' && r < 1)
-    fail(`${op}.params_rank`, `${op}: params must be at least a vector; got shape ${fmt(x.shape)}`, {
-      params_shape: x.shape,
-    });
-  if (q < 1)
-    fail(`${op}.indices_rank`, `${op}: indices must have rank ≥ 1; got rank ${q}`, {
-      indices_shape: i.shape,
-    });
   const b = integer(op, 'batch_dims', kw.batch_dims, 0);
-  if (b < 0 || b >= q || b > r)
+  if (b === 0) vectorRanks(op, x, i);
+  // batch_dims > 0 is Python's batch_gather_nd: its ValueErrors, then one GatherNd of depth b + k.
+  else if (b < 0 || b >= q || b >= r)
     fail(
       `${op}.batch_dims`,
-      `${op}: batch_dims must be in [0, ${Math.min(q - 1, r)}] (rank(indices) = ${q}, rank(params) = ${r}); got ${b}`,
+      `${op}: batch_dims must be in [0, ${Math.min(q, r) - 1}] (rank(indices) = ${q}, rank(params) = ${r}); got ${b}`,
       { batch_dims: b },
     );
   checkBatchShape(op, x, i, b);
@@ -196,12 +225,7 @@ function lowerGatherNd(
   // addresses a size-0 dim (xlaZeroGather), else its gather, empty when params is.
   const vectors = i.shape.slice(0, -1).reduce((n, d) => n * d, 1);
   if (device === 'xla' && b === 0 && xlaZeroCase(x, 0, k, vectors)) return xlaZeroGather(op, x, i, 0, out);
-  if (device !== 'xla' && x.size === 0 && vectors > 0)
-    fail(
-      `${op}.empty_params`,
-      `${op}: Requested more than 0 entries, but params is empty.  Params shape: [${x.shape.join(',')}]`,
-      { params_shape: x.shape },
-    );
+  if (device !== 'xla' && vectors > 0) kernelDepth(op, x, b + k);
   const wording = vectorWording(i, 'param shape', x.shape);
   return ndGather({ op, out, wording }, x, i, policy, { batchDims: b });
 }

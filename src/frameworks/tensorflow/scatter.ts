@@ -12,6 +12,7 @@ import type { ReducerName } from '../../core/types.js';
 import { fail } from '../../core/validate.js';
 import { DTypeError, fmt } from '../../errors.js';
 import { isComplex } from '../../tensor/dtype.js';
+import { broadcastTo } from '../../tensor/ops.js';
 import { type Tensor, sameShape, zeros } from '../../tensor/tensor.js';
 import { integers, tensorArg } from '../args.js';
 import { checkSameDType, runs } from '../checks.js';
@@ -26,9 +27,8 @@ import {
 } from './policy.js';
 
 /**
- * Shared rules and lowering of every ND scatter onto `input`: `<op>.indices_dtype`,
- * `<op>.indices_rank`, `<op>.empty_output` (cpu/gpu: checkEmptyOutput; xla: checkXlaOutput, with
- * `<op>.output_rank`), `<op>.index_depth`, `<op>.updates_shape`, then one ndScatter.
+ * Shared rules and lowering of every ND scatter onto `input`, in the order the device checks
+ * them (kernelShape for cpu/gpu, xlaShape for xla), then one ndScatter.
  */
 function lowerNd(
   op: string,
@@ -41,29 +41,140 @@ function lowerNd(
 ): ScatterCall {
   const { policy, device, out } = scatterPolicy(op, opts);
   checkIndexDType(op, indices);
-  const q = indices.rank;
-  if (q < minIndicesRank) {
-    const message = `${op}: indices must have rank ≥ ${minIndicesRank}; got shape ${fmt(indices.shape)}`;
-    fail(`${op}.indices_rank`, message, { indices_shape: indices.shape });
-  }
-  if (device === 'xla') checkXlaOutput(op, input, indices, updates);
-  else checkEmptyOutput(op, input, indices, updates);
-  const R = input.rank;
-  const k = indices.shape[q - 1];
+  const u =
+    device === 'xla'
+      ? xlaShape(op, input, indices, updates, minIndicesRank, computation)
+      : kernelShape(op, input, indices, updates, minIndicesRank);
+  const wording = vectorWording(indices, 'shape', input.shape);
+  return ndScatter({ op, out, wording }, input, indices, u, computation, policy);
+}
+
+/** `<op>.indices_rank`: indices of at least `min` dims. */
+function indicesRank(op: string, indices: Tensor, min: number): void {
+  if (indices.rank < min)
+    fail(`${op}.indices_rank`, `${op}: indices must have rank ≥ ${min}; got shape ${fmt(indices.shape)}`, {
+      indices_shape: indices.shape,
+    });
+}
+
+/** `<op>.index_depth`: an index vector longer than the output's rank. */
+function indexDepth(op: string, k: number, R: number): void {
   if (k > R)
     fail(`${op}.index_depth`, `${op}: indices.shape[-1] must be ≤ rank of the output (${R}); got ${k}`, {
       index_depth: k,
     });
-  const expected = [...indices.shape.slice(0, -1), ...input.shape.slice(k)];
-  if (!sameShape(updates.shape, expected))
+}
+
+/** The updates' shape TF's formula gives: indices.shape[:-1] + shape[indices.shape[-1]:]. */
+function expectedUpdates(input: Tensor, indices: Tensor): number[] {
+  return [...indices.shape.slice(0, -1), ...input.shape.slice(indices.shape[indices.rank - 1])];
+}
+
+/** `<op>.updates_shape` unless `ok`: the device's own words (the kernels'), or TF's formula (tf2xla's). */
+function updatesShape(
+  op: string,
+  ok: boolean,
+  expected: readonly number[],
+  updates: Tensor,
+  words?: string,
+): void {
+  if (ok) return;
+  const formula = `updates.shape must be indices.shape[:-1] + shape[indices.shape[-1]:] = ${fmt(expected)}; got ${fmt(updates.shape)}`;
+  fail(`${op}.updates_shape`, `${op}: ${words ?? formula}`, { expected, updates_shape: updates.shape });
+}
+
+/**
+ * The CPU and GPU kernels' checks (scatter_nd_op.cc: ScatterNdOp / TensorScatterOp::Compute, then
+ * DoScatterNd), in their order: indices and updates of rank ≥ 1 (`<op>.indices_rank`;
+ * `<op>.updates_shape`, "Updates shape must have rank at least one"), ValidEmptyOutputShape
+ * (`<op>.empty_output`), the updates' outer dims against the indices' (`<op>.updates_shape`),
+ * their rank against the output's — an index vector longer than the output's rank fails here
+ * (`<op>.index_depth`) — and their inner dims (`<op>.updates_shape`); then DoScatterNd's own
+ * (checkPrepared). DoScatterNd reads rank-1 indices `[n]` as n index vectors of depth 1 where
+ * the op's checks read one vector of depth n, so no such call with an index passes both
+ * (`<op>.updates_shape`); and its kernels exist for index depths 1 to 7 only: with an output
+ * holding elements, a depth of 0 or more than 7 is refused before any index is read
+ * (`<op>.index_depth`, in TF's words — which still say "between 1 and 5").
+ */
+function kernelShape(
+  op: string,
+  input: Tensor,
+  indices: Tensor,
+  updates: Tensor,
+  minIndicesRank: number,
+): Tensor {
+  indicesRank(op, indices, minIndicesRank);
+  if (updates.rank < 1)
+    fail(`${op}.updates_shape`, `${op}: Updates shape must have rank at least one. Found:[]`, {
+      updates_shape: updates.shape,
+    });
+  checkEmptyOutput(op, input, indices, updates);
+  const q = indices.rank;
+  const k = indices.shape[q - 1];
+  const expected = expectedUpdates(input, indices);
+  const dims = (s: readonly number[]) => `[${s.join(',')}]`;
+  const [R, U] = [input.rank, updates.rank];
+  const outer = indices.shape.slice(0, -1).every((n, d) => updates.shape[d] === n);
+  const outerWords = `Dimensions [0,${q - 1}) of indices[shape=${dims(indices.shape)}] must match dimensions [0,${q - 1}) of updates[shape=${dims(updates.shape)}]`;
+  updatesShape(op, outer, expected, updates, outerWords);
+  indexDepth(op, k, R);
+  const innerWords = `Dimensions [${k},${R}) of input[shape=${dims(input.shape)}] must match dimensions [${q - 1},${U}) of updates[shape=${dims(updates.shape)}]`;
+  updatesShape(op, sameShape(updates.shape, expected), expected, updates, innerWords);
+  checkPrepared(op, input, indices, updates);
+  if (q === 1 && (k !== 0 || updates.shape[0] !== 0)) rankOneIndices(op, input, indices, updates);
+  if (input.size > 0 && (k < 1 || k > 7))
     fail(
-      `${op}.updates_shape`,
-      `${op}: updates.shape must be indices.shape[:-1] + shape[indices.shape[-1]:] = ${fmt(expected)}; got ${fmt(updates.shape)}`,
-      { expected, updates_shape: updates.shape },
+      `${op}.index_depth`,
+      `${op}: Only indices.shape[-1] values between 1 and 5 are currently supported.  Requested rank: ${k}`,
+      { index_depth: k },
     );
-  if (device !== 'xla') checkPrepared(op, input, indices, updates);
-  const wording = vectorWording(indices, 'shape', input.shape);
-  return ndScatter({ op, out, wording }, input, indices, updates, computation, policy);
+  return updates;
+}
+
+/**
+ * `<op>.updates_shape` for rank-1 indices `[k]` past the op's checks: DoScatterNd reads them as k
+ * index vectors of depth 1, wanting updates of shape [k] + shape[1:] (PrepareAndValidateInputs),
+ * where the op read one vector of depth k (updates of shape shape[k:]).
+ */
+function rankOneIndices(op: string, input: Tensor, indices: Tensor, updates: Tensor): never {
+  const k = indices.shape[0];
+  const expected = [k, ...input.shape.slice(1)];
+  fail(
+    `${op}.updates_shape`,
+    `${op}: DoScatterNd reads indices of shape [${k}] as ${k} index vector(s) of depth 1 (updates of shape ${fmt(expected)}), the op's own check as one of depth ${k} (updates of shape ${fmt(input.shape.slice(k))}): no updates fit both; got ${fmt(updates.shape)}. One index vector of depth ${k} is indices of shape [1, ${k}]`,
+    { expected, updates_shape: updates.shape },
+  );
+}
+
+/**
+ * tf2xla's checks (ScatterNdOp::Compile / CompileTensorScatter, then ValidateUpdateShape and
+ * XlaScatter), in their order: checkXlaOutput, indices of rank ≥ 1 (`<op>.indices_rank`), then
+ * the updates' shape — a rank below the indices' batch rank (`<op>.updates_shape`) before an index
+ * vector longer than the output's rank (`<op>.index_depth`). TensorScatterUpdate and
+ * TensorScatterAdd take a scalar update for every element they address (`broadcast_scalar_update`;
+ * XlaScatter broadcasts it to the updates' shape): the lowered call holds it broadcast.
+ */
+function xlaShape(
+  op: string,
+  input: Tensor,
+  indices: Tensor,
+  updates: Tensor,
+  minIndicesRank: number,
+  computation: ReducerName,
+): Tensor {
+  checkXlaOutput(op, input, indices, updates);
+  indicesRank(op, indices, minIndicesRank);
+  const expected = expectedUpdates(input, indices);
+  const broadcastScalar =
+    op !== 'tensorflow.scatter_nd' && (computation === 'replace' || computation === 'add');
+  if (updates.rank === 0 && broadcastScalar) {
+    indexDepth(op, indices.shape[indices.rank - 1], input.rank);
+    return broadcastTo(updates, expected);
+  }
+  updatesShape(op, updates.rank >= indices.rank - 1, expected, updates);
+  indexDepth(op, indices.shape[indices.rank - 1], input.rank);
+  updatesShape(op, sameShape(updates.shape, expected), expected, updates);
+  return updates;
 }
 
 /**

@@ -1,0 +1,191 @@
+/**
+ * TensorFlow's scatter and gather_nd checks, device by device, in the kernels' order:
+ * scatter_nd_op.cc (ScatterNdOp / TensorScatterOp::Compute, DoScatterNd) and gather_nd_op.cc
+ * (DoGatherNd) for cpu and gpu; tf2xla's scatter_nd_op.cc (ValidateUpdateShape, XlaScatter) for
+ * xla; array_ops.py's batch_gather_nd for gather_nd's batch_dims. The messages the kernel tests
+ * match (scatter_nd_ops_test.py) are asserted by their own regular expressions.
+ */
+import { describe, expect, it } from 'vitest';
+import { tensor, tf, zeros } from '../src/index.js';
+import { errorOf } from './helpers/errors.js';
+
+const i32 = (v: number[], shape: number[]) => tensor(v, 'int32').reshape(shape);
+const f32 = (v: number[] | number, shape?: number[]) =>
+  shape ? tensor(v, 'float32').reshape(shape) : tensor(v, 'float32');
+const ones8 = [1, 1, 1, 1, 1, 1, 1, 1];
+
+describe('tf.scatter_nd with rank-1 indices and scalar updates', () => {
+  it('cpu/gpu: DoScatterNd reads [n] as n vectors of depth 1, the op as one: refused (updates_shape)', () => {
+    for (const device of ['cpu', 'gpu'] as const) {
+      const e = errorOf(() => tf.scatter_nd(i32([1], [1]), f32([7, 8]), [3, 2], { device }));
+      expect(e.code).toBe('tensorflow.scatter_nd.updates_shape');
+      expect(e.message).toContain('indices of shape [1, 1]');
+    }
+  });
+  it('xla: one index vector of depth n (tf2xla batch_dim 0)', () => {
+    const r = tf.scatter_nd(i32([1], [1]), f32([7, 8]), [3, 2], { device: 'xla' });
+    expect(r.toArray()).toEqual([
+      [0, 0],
+      [7, 8],
+      [0, 0],
+    ]);
+  });
+  it('cpu: a scalar update is "Updates shape must have rank at least one"; xla takes it for the one vector', () => {
+    const e = errorOf(() => tf.scatter_nd(i32([1], [1]), f32(7), [3]));
+    expect(e.code).toBe('tensorflow.scatter_nd.updates_shape');
+    expect(e.message).toMatch(/rank at least/);
+    expect(tf.scatter_nd(i32([1], [1]), f32(7), [3], { device: 'xla' }).toArray()).toEqual([0, 7, 0]);
+  });
+  it('cpu: rank-1 indices with nothing to scatter pass only into an empty output', () => {
+    const r = tf.scatter_nd(zeros([0], 'int32'), zeros([0, 3], 'float32'), [0, 3]);
+    expect(r.shape).toEqual([0, 3]);
+    const e = errorOf(() => tf.scatter_nd(zeros([0], 'int32'), zeros([3, 0], 'float32'), [3, 0]));
+    expect(e.code).toBe('tensorflow.scatter_nd.updates_shape');
+    expect(
+      tf.scatter_nd(zeros([0], 'int32'), zeros([3, 0], 'float32'), [3, 0], { device: 'xla' }).shape,
+    ).toEqual([3, 0]);
+  });
+});
+
+describe("tf2xla's broadcast_scalar_update", () => {
+  const t = () => zeros([3, 2], 'float32');
+  it('xla: tensor_scatter_nd_update and _add broadcast a scalar update over the slice', () => {
+    const i = i32([1], [1, 1]);
+    expect(tf.tensor_scatter_nd_update(t(), i, f32(5), { device: 'xla' }).toArray()).toEqual([
+      [0, 0],
+      [5, 5],
+      [0, 0],
+    ]);
+    const added = tf.tensor_scatter_nd_add(f32([1, 1, 1, 1, 1, 1], [3, 2]), i32([1, 1], [2, 1]), f32(2), {
+      device: 'xla',
+    });
+    expect(added.toArray()).toEqual([
+      [1, 1],
+      [5, 5],
+      [1, 1],
+    ]);
+  });
+  it('xla: _sub, _min and _max do not (updates_shape); cpu refuses every scalar update', () => {
+    const i = i32([1], [1, 1]);
+    for (const f of [tf.tensor_scatter_nd_sub, tf.tensor_scatter_nd_min, tf.tensor_scatter_nd_max])
+      expect(errorOf(() => f(t(), i, f32(5), { device: 'xla' })).code).toMatch(/\.updates_shape$/);
+    const e = errorOf(() => tf.tensor_scatter_nd_update(t(), i, f32(5)));
+    expect(e.code).toBe('tensorflow.tensor_scatter_nd_update.updates_shape');
+    expect(e.message).toMatch(/rank at least one/);
+  });
+  it("xla: a scalar update with an index vector longer than the rank is XlaScatter's index_depth", () => {
+    const e = errorOf(() =>
+      tf.tensor_scatter_nd_update(t(), i32([0, 0, 0], [1, 3]), f32(5), { device: 'xla' }),
+    );
+    expect(e.code).toBe('tensorflow.tensor_scatter_nd_update.index_depth');
+  });
+});
+
+describe("the kernels' shape checks, in their order and words (scatter_nd_ops_test.py)", () => {
+  it('testRank3InvalidShape1: Dimensions [0,2) of indices[shape=…', () => {
+    for (const run of [
+      () => tf.scatter_nd(zeros([3, 2, 2], 'int32'), zeros([2, 2, 2], 'int32'), [2, 2, 2]),
+      () =>
+        tf.tensor_scatter_nd_update(
+          zeros([2, 2, 2], 'int32'),
+          zeros([3, 2, 2], 'int32'),
+          zeros([2, 2, 2], 'int32'),
+        ),
+    ]) {
+      const e = errorOf(run);
+      expect(e.code).toMatch(/\.updates_shape$/);
+      expect(e.message).toMatch(/Dimensions \[\d,\d\) of indices\[shape=/);
+      expect(e.message).toContain(
+        'Dimensions [0,2) of indices[shape=[3,2,2]] must match dimensions [0,2) of updates[shape=[2,2,2]]',
+      );
+    }
+  });
+  it('testRank3InvalidShape2: Dimensions [1,3) of input[shape=…', () => {
+    const e = errorOf(() => tf.scatter_nd(zeros([2, 2, 1], 'int32'), zeros([2, 2], 'int32'), [2, 2, 2]));
+    expect(e.code).toBe('tensorflow.scatter_nd.updates_shape');
+    expect(e.message).toContain(
+      'Dimensions [1,3) of input[shape=[2,2,2]] must match dimensions [2,2) of updates[shape=[2,2]]',
+    );
+  });
+  it('testUpdatesRankSmallerThanIndicesOuterDimsInvalid: "must match", typed', () => {
+    const e = errorOf(() => tf.scatter_nd(zeros([4, 1, 1], 'int32'), zeros([4], 'int32'), [8]));
+    expect(e.code).toBe('tensorflow.scatter_nd.updates_shape');
+    expect(e.message).toMatch(/rank at least|must match/);
+  });
+  it('cpu checks the outer dims before the depth; xla the depth after the updates rank only', () => {
+    const run = (device: 'cpu' | 'xla') => () =>
+      tf.scatter_nd(zeros([2, 1, 3], 'int32'), zeros([2, 5], 'float32'), [4], { device });
+    expect(errorOf(run('cpu')).code).toBe('tensorflow.scatter_nd.updates_shape');
+    expect(errorOf(run('xla')).code).toBe('tensorflow.scatter_nd.index_depth');
+  });
+});
+
+describe('index depths the CPU and GPU kernels exist for', () => {
+  it('scatter: depth 8 is "Only indices.shape[-1] values between 1 and 5" (TF\'s words), depth 7 runs; xla takes 8', () => {
+    for (const device of ['cpu', 'gpu'] as const) {
+      const e = errorOf(() => tf.scatter_nd(zeros([1, 8], 'int32'), f32([7]), ones8, { device }));
+      expect(e.code).toBe('tensorflow.scatter_nd.index_depth');
+      expect(e.message).toContain(
+        'Only indices.shape[-1] values between 1 and 5 are currently supported.  Requested rank: 8',
+      );
+      const t = errorOf(() =>
+        tf.tensor_scatter_nd_add(zeros(ones8, 'float32'), zeros([1, 8], 'int32'), f32([7]), { device }),
+      );
+      expect(t.code).toBe('tensorflow.tensor_scatter_nd_add.index_depth');
+    }
+    const seven = tf.scatter_nd(zeros([1, 7], 'int32'), f32([7], [1, 1]), ones8);
+    expect(seven.reshape([1]).toArray()).toEqual([7]);
+    expect(
+      tf
+        .scatter_nd(zeros([1, 8], 'int32'), f32([7]), ones8, { device: 'xla' })
+        .reshape([1])
+        .toArray(),
+    ).toEqual([7]);
+  });
+  it('scatter: depth 0 has no kernel either, once the output has elements', () => {
+    const e = errorOf(() => tf.scatter_nd(zeros([0, 0], 'int32'), zeros([0, 3], 'float32'), [3]));
+    expect(e.code).toBe('tensorflow.scatter_nd.index_depth');
+    expect(e.message).toContain('Requested rank: 0');
+    expect(
+      tf.scatter_nd(zeros([0, 0], 'int32'), zeros([0, 3], 'float32'), [3], { device: 'xla' }).toArray(),
+    ).toEqual([0, 0, 0]);
+    // No element in the output: DoScatterNd returns before it picks a kernel.
+    expect(tf.scatter_nd(zeros([0, 8], 'int32'), zeros([0], 'float32'), [1, 1, 1, 1, 1, 1, 1, 0]).size).toBe(
+      0,
+    );
+  });
+  it('gather_nd: depth 8 (batch columns counted) is refused on cpu/gpu with a vector to read; xla reads it', () => {
+    const x = f32([5], ones8);
+    const e = errorOf(() => tf.gather_nd(x, zeros([1, 8], 'int32')));
+    expect(e.code).toBe('tensorflow.gather_nd.index_depth');
+    expect(e.message).toContain(
+      'Only indices.shape[-1] values between 1 and 7 are currently supported.  Requested rank: 8',
+    );
+    expect(tf.gather_nd(x, zeros([1, 8], 'int32'), {}, { device: 'xla' }).toArray()).toEqual([5]);
+    expect(tf.gather_nd(x, zeros([0, 8], 'int32')).shape).toEqual([0]);
+    // batch_dims 1 + depth 7: batch_gather_nd's GatherNd reads vectors of depth 8.
+    const b = errorOf(() => tf.gather_nd(x, zeros([1, 7], 'int32'), { batch_dims: 1 }, { device: 'gpu' }));
+    expect(b.message).toContain('Requested rank: 8');
+    expect(
+      tf
+        .gather_nd(x, zeros([1, 6], 'int32'), { batch_dims: 1 })
+        .reshape([1])
+        .toArray(),
+    ).toEqual([5]);
+  });
+});
+
+describe("gather_nd's rank checks", () => {
+  it('params must be at least a vector, on every device (DoGatherNd and tf2xla)', () => {
+    for (const device of ['cpu', 'gpu', 'xla'] as const) {
+      const e = errorOf(() => tf.gather_nd(f32(5), zeros([1, 0], 'int32'), {}, { device }));
+      expect(e.code).toBe('tensorflow.gather_nd.params_rank');
+    }
+  });
+  it("batch_dims must be less than rank(params) (batch_gather_nd's ValueError)", () => {
+    const e = errorOf(() => tf.gather_nd(f32([1, 2]), zeros([2, 0], 'int32'), { batch_dims: 1 }));
+    expect(e.code).toBe('tensorflow.gather_nd.batch_dims');
+    const ok = tf.gather_nd(f32([1, 2, 3, 4], [2, 2]), i32([1, 0], [2, 1]), { batch_dims: 1 });
+    expect(ok.toArray()).toEqual([2, 3]);
+  });
+});
