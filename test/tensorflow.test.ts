@@ -644,7 +644,14 @@ describe('negative tests: one per rule', () => {
   const cases: [string, () => unknown, new (...a: any[]) => Error][] = [
     ['tensorflow.gather.indices_dtype', () => tf.gather(p, tensor([0], 'uint8')), DTypeError],
     ['tensorflow.gather.axis', () => tf.gather(p, I([0]), { axis: 2 }), InvalidArgumentError],
-    ['tensorflow.gather.batch_dims', () => tf.gather(p, I([[0]]), { batch_dims: 3 }), InvalidArgumentError],
+    [
+      'tensorflow.gather.batch_dims',
+      () => tf.gather(p, I([[0]]), { axis: 1, batch_dims: 3 }),
+      InvalidArgumentError,
+    ],
+    // GatherV2 checks axis (here batch_dims' default) before batch_dims.
+    ['tensorflow.gather.axis', () => tf.gather(p, I([[0]]), { batch_dims: 3 }), InvalidArgumentError],
+    ['tensorflow.gather.params_rank', () => tf.gather(tensor(5, 'float32'), I([0])), InvalidArgumentError],
     [
       'tensorflow.gather.batch_dims',
       () => tf.gather(p, I([[0], [1]]), { axis: 0, batch_dims: 1 }),

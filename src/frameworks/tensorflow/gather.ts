@@ -106,8 +106,9 @@ const xlaZeroCase = (x: Tensor, axis: number, depth: number, indexCount: number)
 
 /**
  * Lowers tf.gather. Rules (`tensorflow.gather.<rule>`): params / indices (Tensors), options
- * (known keyword arguments and options only), indices_dtype (int32/int64), batch_dims (in
- * [-rank(indices), rank(indices)] and ≤ axis), axis (in [-rank(params), rank(params))),
+ * (known keyword arguments and options only), indices_dtype (int32/int64), params_rank (≥ 1),
+ * axis (in [-rank(params), rank(params))), batch_dims (in [-rank(indices), rank(indices)] and ≤
+ * axis),
  * batch_shape (params.shape[:b] == indices.shape[:b]), device, bad_indices_policy,
  * index_out_of_bounds (cpu device; only when the result has elements), out. xla with
  * batch_dims = 0: an index into a size-0 axis gives tf2xla's zeros (xlaZeroGather).
@@ -123,17 +124,22 @@ function lowerGather(
   const { x, i, kw, policy, device, out } = openGather(op, params, indices, args, keys, opts);
   const r = x.rank;
   const q = i.rank;
-  const b0 = integer(op, 'batch_dims', kw.batch_dims, 0);
-  if (b0 < -q || b0 > q)
-    fail(`${op}.batch_dims`, `${op}: batch_dims must be in [${-q}, ${q}] (rank(indices) = ${q}); got ${b0}`, {
-      batch_dims: b0,
+  // GatherV2's kernel (and tf2xla's) checks params, then axis, then batch_dims.
+  if (r < 1)
+    fail(`${op}.params_rank`, `${op}: params must be at least 1 dimensional; got shape ${fmt(x.shape)}`, {
+      params_shape: x.shape,
     });
-  const b = b0 < 0 ? b0 + q : b0;
+  const b0 = integer(op, 'batch_dims', kw.batch_dims, 0);
   // Python tf.gather: `if axis is None: axis = batch_dims`, before either is normalized.
   const a0 = kw.axis === undefined || kw.axis === null ? b0 : integer(op, 'axis', kw.axis);
   const a = normalizeAxis(op, a0, r, {
     message: () => `${op}: axis must be in [${-r}, ${r}) (rank(params) = ${r}); got ${a0}`,
   });
+  if (b0 < -q || b0 > q)
+    fail(`${op}.batch_dims`, `${op}: batch_dims must be in [${-q}, ${q}] (rank(indices) = ${q}); got ${b0}`, {
+      batch_dims: b0,
+    });
+  const b = b0 < 0 ? b0 + q : b0;
   if (b > a)
     fail(`${op}.batch_dims`, `${op}: batch_dims (${b}) must be less than or equal to axis (${a})`, {
       batch_dims: b,
