@@ -189,3 +189,15 @@ describe("gather_nd's rank checks", () => {
     expect(ok.toArray()).toEqual([2, 3]);
   });
 });
+
+describe("gather_nd's out-of-bounds words with batch_dims (batch_gather_nd's GatherNd)", () => {
+  it('the vector carries its batch coordinates; the position flattens the batch dims', () => {
+    const one = errorOf(() => tf.gather_nd(zeros([2, 3], 'float32'), i32([0, 5], [2, 1]), { batch_dims: 1 }));
+    expect(one.message).toContain('indices[1] = [1, 5] does not index into param shape [2,3]');
+    const x = zeros([2, 2, 3], 'float32');
+    const two = errorOf(() => tf.gather_nd(x, i32([0, 1, 2, 5], [2, 2, 1]), { batch_dims: 2 }));
+    expect(two.message).toContain('indices[3] = [1, 1, 5] does not index into param shape [2,2,3]');
+    const plain = errorOf(() => tf.gather_nd(x, i32([0, 1, 2, 5], [2, 2, 1])));
+    expect(plain.message).toContain('indices[1,0] = [2] does not index into param shape [2,2,3]');
+  });
+});

@@ -232,7 +232,7 @@ function lowerGatherNd(
   const vectors = i.shape.slice(0, -1).reduce((n, d) => n * d, 1);
   if (device === 'xla' && b === 0 && xlaZeroCase(x, 0, k, vectors)) return xlaZeroGather(op, x, i, 0, out);
   if (device !== 'xla' && vectors > 0) kernelDepth(op, x, b + k);
-  const wording = vectorWording(i, 'param shape', x.shape);
+  const wording = vectorWording(i, 'param shape', x.shape, b);
   return ndGather({ op, out, wording }, x, i, policy, { batchDims: b });
 }
 

@@ -179,15 +179,25 @@ export const scalarWording: Wording = ({ value, size, position }) =>
 /**
  * The TF CPU kernel's wording for an index vector (last dim of `indices`):
  * `indices[1] = [1, 5] does not index into param shape [3,3]` (`what` = 'param shape' for
- * gathers, 'shape' for scatters). Reads the whole vector, only when the error is thrown.
+ * gathers, 'shape' for scatters). Reads the whole vector, only when the error is thrown. With
+ * `batchDims` b > 0 the kernel is batch_gather_nd's GatherNd: its indices hold the b batch
+ * coordinates before each vector, and its leading dim is the b batch dims flattened.
  */
-export function vectorWording(indices: Tensor, what: string, shape: readonly number[]): Wording {
+export function vectorWording(
+  indices: Tensor,
+  what: string,
+  shape: readonly number[],
+  batchDims = 0,
+): Wording {
   return ({ position }) => {
-    const batch = position.slice(0, -1);
+    const at = position.slice(0, -1);
     const k = indices.shape[indices.rank - 1];
-    const row = slice(indices, [...batch, 0], [...batch.map(() => 1), k]);
-    const vector = Array.from(row.data as ArrayLike<number | bigint>, Number);
-    return `indices[${batch.join(',')}] = ${fmt(vector)} does not index into ${what} [${shape.join(',')}]`;
+    const row = slice(indices, [...at, 0], [...at.map(() => 1), k]);
+    const batch = at.slice(0, batchDims);
+    const vector = [...batch, ...Array.from(row.data as ArrayLike<number | bigint>, Number)];
+    const flat = batch.reduce((n, c, d) => n * indices.shape[d] + c, 0);
+    const where = batchDims > 0 ? [flat, ...at.slice(batchDims)] : at;
+    return `indices[${where.join(',')}] = ${fmt(vector)} does not index into ${what} [${shape.join(',')}]`;
   };
 }
 
