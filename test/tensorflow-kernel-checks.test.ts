@@ -6,6 +6,7 @@
  * match (scatter_nd_ops_test.py) are asserted by their own regular expressions.
  */
 import { describe, expect, it } from 'vitest';
+import { stablehloText } from '../src/core/call.js';
 import { tensor, tf, zeros } from '../src/index.js';
 import { errorOf } from './helpers/errors.js';
 
@@ -199,5 +200,27 @@ describe("gather_nd's out-of-bounds words with batch_dims (batch_gather_nd's Gat
     expect(two.message).toContain('indices[3] = [1, 1, 5] does not index into param shape [2,2,3]');
     const plain = errorOf(() => tf.gather_nd(x, i32([0, 1, 2, 5], [2, 2, 1])));
     expect(plain.message).toContain('indices[1,0] = [2] does not index into param shape [2,2,3]');
+  });
+});
+
+describe("tf2xla's gather with batch_dims > 0 (xla::TorchIndexSelect)", () => {
+  const x = () => f32([10, 11, 12, 20, 21, 22], [2, 3]);
+  it('int64 indices go through U32: -1 clamps to the last slice, 2^32 + 1 wraps to 1', () => {
+    const i = tensor([-1n, 4294967297n, 1n, 7n], 'int64').reshape([2, 2]);
+    expect(tf.gather(x(), i, { batch_dims: 1 }, { device: 'xla' }).toArray()).toEqual([
+      [12, 11],
+      [21, 22],
+    ]);
+    const text = stablehloText(tf.lower.gather(x(), i, { batch_dims: 1 }, { device: 'xla' }));
+    expect(text).toContain('"stablehlo.convert"(%indices) : (tensor<2x2xi64>) -> tensor<2x2xui32>');
+  });
+  it('int32 indices stay signed (-1 clamps to 0); batch_dims 0 is XlaGather (no convert)', () => {
+    const i = i32([-1, 2, 1, 7], [2, 2]);
+    expect(tf.gather(x(), i, { batch_dims: 1 }, { device: 'xla' }).toArray()).toEqual([
+      [10, 12],
+      [21, 22],
+    ]);
+    const flat = tensor([-1n], 'int64');
+    expect(tf.gather(f32([1, 2, 3]), flat, {}, { device: 'xla' }).toArray()).toEqual([1]);
   });
 });

@@ -9,10 +9,11 @@
  *   out[i_0..i_{q-2}, x..] = params[i_0..i_{b-1}, indices[i_0..i_{q-2}, 0..k-1], x..]
  *   shape: indices.shape[:-1] + params.shape[b+k:]
  */
+import type { GatherCall } from '../../core/call.js';
 import { fail } from '../../core/validate.js';
 import { fmt } from '../../errors.js';
 import { Builder } from '../../ir/builder.js';
-import { type ProgramCall, mainFunc, typeOf } from '../../ir/lowered.js';
+import { type ProgramCall, gatherOp, mainFunc, typeOf } from '../../ir/lowered.js';
 import { is64Bit } from '../../tensor/dtype.js';
 import type { Tensor } from '../../tensor/tensor.js';
 import { flag, integer, normalizeAxis, options, tensorArg } from '../args.js';
@@ -100,6 +101,24 @@ function xlaZeroGather(op: string, params: Tensor, indices: Tensor, axis: number
   return { kind: 'program', op, module: { funcs: [main], entry: 'main' }, args, argNames, out };
 }
 
+/**
+ * tf2xla's gather with batch_dims > 0 is xla::TorchIndexSelect (xla/client/lib/slicing.cc), which
+ * converts 64-bit indices to U32 when the gathered dim is shorter than 2^32 - 1: a negative int64
+ * index becomes a huge unsigned one and the gather clamps it to the last slice (an int32 one clamps
+ * to the first), and one of 2^32 or more wraps mod 2^32. Lowered as XLA runs it: a convert to
+ * ui32, then the clamping gather.
+ */
+function u32IndexGather(call: GatherCall, out?: Tensor): ProgramCall {
+  const args = [call.operand, call.start_indices];
+  const b = new Builder(args.map(typeOf));
+  const u32 = { shape: [...call.start_indices.shape], dtype: 'uint32' as const };
+  const indices = b.one({ kind: 'convert', operands: [1], results: [u32] });
+  const result = b.one(gatherOp(call, 0, indices));
+  const argNames = ['params', 'indices'];
+  const main = mainFunc(b.types.slice(0, 2), b.ops, [result], argNames);
+  return { kind: 'program', op: call.op, module: { funcs: [main], entry: 'main' }, args, argNames, out };
+}
+
 /** Whether tf2xla's XlaGather takes its zero-size case (above): an index into a size-0 dim in axis..axis+depth-1. */
 const xlaZeroCase = (x: Tensor, axis: number, depth: number, indexCount: number) =>
   indexCount > 0 && x.shape.slice(axis, axis + depth).includes(0);
@@ -152,7 +171,9 @@ function lowerGather(
   // dim of params other than axis): no bounds check then, on any device (TF's gather_op.cc).
   const empty = i.size === 0 || x.shape.some((d, k) => d === 0 && k !== a);
   const checked = empty ? uncheckedGatherPolicy(op) : policy;
-  return takeGather({ op, out, wording: scalarWording }, x, i, a, checked, b);
+  const call = takeGather({ op, out, wording: scalarWording }, x, i, a, checked, b);
+  const torchIndexSelect = device === 'xla' && b > 0 && i.dtype === 'int64' && x.shape[a] < 0xffffffff;
+  return torchIndexSelect ? u32IndexGather(call, out) : call;
 }
 
 /**
