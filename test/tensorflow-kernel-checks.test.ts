@@ -224,3 +224,49 @@ describe("tf2xla's gather with batch_dims > 0 (xla::TorchIndexSelect)", () => {
     expect(tf.gather(f32([1, 2, 3]), flat, {}, { device: 'xla' }).toArray()).toEqual([1]);
   });
 });
+
+describe("tf.gather's words: GatherV2's kernel (tf2xla's alike)", () => {
+  const x = () => f32([1, 2, 3]);
+  it('axis out of range', () => {
+    const cpu = errorOf(() => tf.gather(x(), i32([0], [1]), { axis: 2 }));
+    expect(cpu.code).toBe('tensorflow.gather.axis');
+    expect(cpu.message).toContain('tensorflow.gather: Shape must be at least rank 3 but is rank 1');
+    // gather_op_test.py testBadAxis: "Shape must be at least rank .* but is rank 1".
+    const xla = errorOf(() => tf.gather(x(), i32([0], [1]), { axis: -3 }, { device: 'xla' }));
+    expect(xla.code).toBe('tensorflow.gather.axis');
+    expect(xla.message).toContain('tensorflow.gather: Shape must be at least rank 3 but is rank 1');
+  });
+  it('a scalar params, and batch_dims out of range', () => {
+    expect(errorOf(() => tf.gather(f32(5), i32([0], [1]))).message).toContain(
+      'tensorflow.gather: params must be at least 1 dimensional',
+    );
+    expect(errorOf(() => tf.gather(f32(5), i32([0], [1]), {}, { device: 'xla' })).message).toContain(
+      'tensorflow.gather: Shape must be at least rank 1 but is rank 0',
+    );
+    const b = errorOf(() => tf.gather(f32([1, 2, 3, 4], [2, 2]), i32([0], [1]), { axis: 1, batch_dims: 2 }));
+    expect(b.code).toBe('tensorflow.gather.batch_dims');
+    expect(b.message).toContain('tensorflow.gather: Expected batch_dims in the range [-1, 1], but got 2');
+    const rank = errorOf(() => tf.gather(f32([1, 2], [2]), i32([0, 1], [2, 1]), { axis: 0, batch_dims: 1 }));
+    expect(rank.message).toContain('batch_dims (1) must be less than rank(params) (1).');
+    const shape = errorOf(() =>
+      tf.gather(f32([1, 2, 3, 4], [2, 2]), i32([0, 1, 0], [3, 1]), { axis: 1, batch_dims: 1 }),
+    );
+    expect([shape.code, shape.message]).toEqual([
+      'tensorflow.gather.batch_shape',
+      'tensorflow.gather: params.shape[0]: 2 should be equal to indices.shape[0]: 3 (tensorflow.gather.batch_shape)',
+    ]);
+  });
+});
+
+describe("index dtypes in the words of TF's kernel lookup (gather_op_test.py testBadIndicesType)", () => {
+  it('gathers list int16, int32, int64; scatters int32, int64; float32 is "float"', () => {
+    const g = errorOf(() => tf.gather(f32([1, 2]), f32([0])));
+    expect(g.code).toBe('tensorflow.gather.indices_dtype');
+    expect(g.message).toMatch(/float.* not in.* list of allowed values: int16, int32, int64/);
+    expect(g.message).toContain("Value for attr 'Tindices' of float is not");
+    const s = errorOf(() => tf.scatter_nd(tensor([0], 'int16').reshape([1, 1]), f32([1]), [2]));
+    expect(s.message).toContain(
+      "Value for attr 'Tindices' of int16 is not in the list of allowed values: int32, int64",
+    );
+  });
+});

@@ -73,12 +73,14 @@ function openGather<T extends object>(
 /** `params.shape[:b] == indices.shape[:b]` (`<op>.batch_shape`). */
 function checkBatchShape(op: string, params: Tensor, indices: Tensor, b: number): void {
   for (let i = 0; i < b; i++) {
-    if (params.shape[i] !== indices.shape[i])
-      fail(
-        `${op}.batch_shape`,
-        `${op}: params.shape[${i}] must equal indices.shape[${i}] for batch_dims = ${b}; got ${params.shape[i]} and ${indices.shape[i]}`,
-        { params_shape: params.shape, indices_shape: indices.shape },
-      );
+    const [p, q] = [params.shape[i], indices.shape[i]];
+    // tf.gather's words are GatherOp's; gather_nd's batch_gather_nd has no check of its own.
+    const message =
+      op === 'tensorflow.gather'
+        ? `${op}: params.shape[${i}]: ${p} should be equal to indices.shape[${i}]: ${q}`
+        : `${op}: params.shape[${i}] must equal indices.shape[${i}] for batch_dims = ${b}; got ${p} and ${q}`;
+    if (p !== q)
+      fail(`${op}.batch_shape`, message, { params_shape: params.shape, indices_shape: indices.shape });
   }
 }
 
@@ -143,24 +145,30 @@ function lowerGather(
   const { x, i, kw, policy, device, out } = openGather(op, params, indices, args, keys, opts);
   const r = x.rank;
   const q = i.rank;
-  // GatherV2's kernel (and tf2xla's) checks params, then axis, then batch_dims.
-  if (r < 1)
-    fail(`${op}.params_rank`, `${op}: params must be at least 1 dimensional; got shape ${fmt(x.shape)}`, {
-      params_shape: x.shape,
-    });
+  // GatherV2's kernel checks params, then axis, then batch_dims; under xla the graph's shape
+  // function refuses a scalar params first, in its words.
+  const details = { params_shape: x.shape };
+  if (r < 1 && device !== 'xla')
+    fail(`${op}.params_rank`, `${op}: params must be at least 1 dimensional`, details);
+  if (r < 1) fail(`${op}.params_rank`, `${op}: Shape must be at least rank 1 but is rank 0`, details);
   const b0 = integer(op, 'batch_dims', kw.batch_dims, 0);
   // Python tf.gather: `if axis is None: axis = batch_dims`, before either is normalized.
   const a0 = kw.axis === undefined || kw.axis === null ? b0 : integer(op, 'axis', kw.axis);
+  // The words are the kernel's (GatherOp::Compute; tf2xla's XlaGatherWithBatchDimsOpImpl alike).
   const a = normalizeAxis(op, a0, r, {
-    message: () => `${op}: axis must be in [${-r}, ${r}) (rank(params) = ${r}); got ${a0}`,
+    message: () => `${op}: Shape must be at least rank ${a0 < 0 ? -a0 : a0 + 1} but is rank ${r}`,
   });
   if (b0 < -q || b0 > q)
-    fail(`${op}.batch_dims`, `${op}: batch_dims must be in [${-q}, ${q}] (rank(indices) = ${q}); got ${b0}`, {
+    fail(`${op}.batch_dims`, `${op}: Expected batch_dims in the range [${-q}, ${q}], but got ${b0}`, {
       batch_dims: b0,
     });
   const b = b0 < 0 ? b0 + q : b0;
+  if (b >= r)
+    fail(`${op}.batch_dims`, `${op}: batch_dims (${b}) must be less than rank(params) (${r}).`, {
+      batch_dims: b,
+    });
   if (b > a)
-    fail(`${op}.batch_dims`, `${op}: batch_dims (${b}) must be less than or equal to axis (${a})`, {
+    fail(`${op}.batch_dims`, `${op}: batch_dims (${b}) must be less than or equal to axis (${a}).`, {
       batch_dims: b,
       axis: a,
     });

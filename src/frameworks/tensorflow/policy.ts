@@ -159,11 +159,28 @@ export function scatterPolicy(op: string, value: TfPolicyOptions | null | undefi
 const GATHER_INDEX_DTYPES: readonly DType[] = ['int16', 'int32', 'int64'];
 const SCATTER_INDEX_DTYPES: readonly DType[] = ['int32', 'int64'];
 
-/** Checks the index dtype (`<op>.indices_dtype`): int16, int32 or int64 for gathers, int32 or int64 for scatters. */
+/** TF's own names of the dtypes it calls otherwise (DataTypeString). */
+const TF_DTYPE_NAMES: Partial<Record<DType, string>> = {
+  float32: 'float',
+  float64: 'double',
+  float16: 'half',
+};
+
+/**
+ * Checks the index dtype (`<op>.indices_dtype`): int16, int32 or int64 for gathers, int32 or int64
+ * for scatters, in the words of TF's kernel lookup ("Value for attr 'Tindices' of float is not in
+ * the list of allowed values: int16, int32, int64").
+ */
 export function checkIndexDType(op: string, indices: Tensor): void {
-  if (op === 'tensorflow.gather' || op === 'tensorflow.gather_nd')
-    indexDType(op, indices, GATHER_INDEX_DTYPES, 'indices_dtype', 'indices must be int16, int32 or int64');
-  else indexDType(op, indices, SCATTER_INDEX_DTYPES, 'indices_dtype', 'indices must be int32 or int64');
+  const gather = op === 'tensorflow.gather' || op === 'tensorflow.gather_nd';
+  const allowed = gather ? GATHER_INDEX_DTYPES : SCATTER_INDEX_DTYPES;
+  indexDType(op, indices, allowed, 'indices_dtype', () => tindices(indices.dtype, allowed));
+}
+
+/** TF's kernel lookup refusing an index dtype. */
+function tindices(dtype: DType, allowed: readonly DType[]): string {
+  const name = TF_DTYPE_NAMES[dtype] ?? dtype;
+  return `Value for attr 'Tindices' of ${name} is not in the list of allowed values: ${allowed.join(', ')}`;
 }
 
 /** Checks that a data dtype is numeric (not bool) for ops that add or compare (`<op>.<name>_dtype`). */
