@@ -147,10 +147,12 @@ function lowerGather(
   const q = i.rank;
   // GatherV2's kernel checks params, then axis, then batch_dims; under xla the graph's shape
   // function refuses a scalar params first, in its words.
-  const details = { params_shape: x.shape };
   if (r < 1 && device !== 'xla')
-    fail(`${op}.params_rank`, `${op}: params must be at least 1 dimensional`, details);
-  if (r < 1) fail(`${op}.params_rank`, `${op}: Shape must be at least rank 1 but is rank 0`, details);
+    fail(`${op}.params_rank`, `${op}: params must be at least 1 dimensional`, { params_shape: x.shape });
+  if (r < 1)
+    fail(`${op}.params_rank`, `${op}: Shape must be at least rank 1 but is rank 0`, {
+      params_shape: x.shape,
+    });
   const b0 = integer(op, 'batch_dims', kw.batch_dims, 0);
   // Python tf.gather: `if axis is None: axis = batch_dims`, before either is normalized.
   const a0 = kw.axis === undefined || kw.axis === null ? b0 : integer(op, 'axis', kw.axis);
