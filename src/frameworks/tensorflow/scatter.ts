@@ -76,11 +76,11 @@ function updatesShape(
   ok: boolean,
   expected: readonly number[],
   updates: Tensor,
-  words?: string,
+  words?: () => string,
 ): void {
   if (ok) return;
   const formula = `updates.shape must be indices.shape[:-1] + shape[indices.shape[-1]:] = ${fmt(expected)}; got ${fmt(updates.shape)}`;
-  fail(`${op}.updates_shape`, `${op}: ${words ?? formula}`, { expected, updates_shape: updates.shape });
+  fail(`${op}.updates_shape`, `${op}: ${words?.() ?? formula}`, { expected, updates_shape: updates.shape });
 }
 
 /**
@@ -115,10 +115,12 @@ function kernelShape(
   const dims = (s: readonly number[]) => `[${s.join(',')}]`;
   const [R, U] = [input.rank, updates.rank];
   const outer = indices.shape.slice(0, -1).every((n, d) => updates.shape[d] === n);
-  const outerWords = `Dimensions [0,${q - 1}) of indices[shape=${dims(indices.shape)}] must match dimensions [0,${q - 1}) of updates[shape=${dims(updates.shape)}]`;
+  const outerWords = () =>
+    `Dimensions [0,${q - 1}) of indices[shape=${dims(indices.shape)}] must match dimensions [0,${q - 1}) of updates[shape=${dims(updates.shape)}]`;
   updatesShape(op, outer, expected, updates, outerWords);
   indexDepth(op, k, R);
-  const innerWords = `Dimensions [${k},${R}) of input[shape=${dims(input.shape)}] must match dimensions [${q - 1},${U}) of updates[shape=${dims(updates.shape)}]`;
+  const innerWords = () =>
+    `Dimensions [${k},${R}) of input[shape=${dims(input.shape)}] must match dimensions [${q - 1},${U}) of updates[shape=${dims(updates.shape)}]`;
   updatesShape(op, sameShape(updates.shape, expected), expected, updates, innerWords);
   checkPrepared(op, input, indices, updates);
   if (q === 1 && (k !== 0 || updates.shape[0] !== 0)) rankOneIndices(op, input, indices, updates);
