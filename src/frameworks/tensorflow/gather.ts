@@ -74,13 +74,13 @@ function openGather<T extends object>(
 function checkBatchShape(op: string, params: Tensor, indices: Tensor, b: number): void {
   for (let i = 0; i < b; i++) {
     const [p, q] = [params.shape[i], indices.shape[i]];
+    if (p === q) continue;
     // tf.gather's words are GatherOp's; gather_nd's batch_gather_nd has no check of its own.
     const message =
       op === 'tensorflow.gather'
         ? `${op}: params.shape[${i}]: ${p} should be equal to indices.shape[${i}]: ${q}`
         : `${op}: params.shape[${i}] must equal indices.shape[${i}] for batch_dims = ${b}; got ${p} and ${q}`;
-    if (p !== q)
-      fail(`${op}.batch_shape`, message, { params_shape: params.shape, indices_shape: indices.shape });
+    fail(`${op}.batch_shape`, message, { params_shape: params.shape, indices_shape: indices.shape });
   }
 }
 
@@ -127,10 +127,9 @@ const xlaZeroCase = (x: Tensor, axis: number, depth: number, indexCount: number)
 
 /**
  * Lowers tf.gather. Rules (`tensorflow.gather.<rule>`): params / indices (Tensors), options
- * (known keyword arguments and options only), indices_dtype (int32/int64), params_rank (≥ 1),
- * axis (in [-rank(params), rank(params))), batch_dims (in [-rank(indices), rank(indices)] and ≤
- * axis),
- * batch_shape (params.shape[:b] == indices.shape[:b]), device, bad_indices_policy,
+ * (known keyword arguments and options only), indices_dtype (int16/int32/int64), params_rank
+ * (≥ 1), axis (in [-rank(params), rank(params))), batch_dims (in [-rank(indices), rank(indices)],
+ * < rank(params) and ≤ axis), batch_shape (params.shape[:b] == indices.shape[:b]), device, bad_indices_policy,
  * index_out_of_bounds (cpu device; only when the result has elements), out. xla with
  * batch_dims = 0: an index into a size-0 axis gives tf2xla's zeros (xlaZeroGather).
  */
