@@ -270,3 +270,27 @@ describe("index dtypes in the words of TF's kernel lookup (gather_op_test.py tes
     );
   });
 });
+
+describe("gather_nd's and tf2xla's scatter words", () => {
+  it("gather_nd: DoGatherNd's (batch_gather_nd's depth counted)", () => {
+    const x = zeros([2, 2], 'float32');
+    const e = errorOf(() => tf.gather_nd(x, zeros([1, 3], 'int32')));
+    expect([e.code, e.message]).toEqual([
+      'tensorflow.gather_nd.index_depth',
+      'tensorflow.gather_nd: index innermost dimension length must be <= params rank; saw: 3 vs. 2 (tensorflow.gather_nd.index_depth)',
+    ]);
+    expect(errorOf(() => tf.gather_nd(x, zeros([2, 2], 'int32'), { batch_dims: 1 })).message).toContain(
+      'saw: 3 vs. 2',
+    );
+    expect(errorOf(() => tf.gather_nd(x, tensor(0, 'int32'))).message).toContain(
+      'indices must be at least a vector',
+    );
+  });
+  it("xla scatter: ValidateUpdateShape's one message", () => {
+    const e = errorOf(() => tf.scatter_nd(i32([1], [1, 1]), f32([1, 2, 3]), [3, 2], { device: 'xla' }));
+    expect(e.code).toBe('tensorflow.scatter_nd.updates_shape');
+    expect(e.message).toContain(
+      'Must have updates.shape = indices.shape[:batch_dim] + buffer_shape[num_index_dims:], got updates.shape: [3], indices.shape: [1,1], buffer_shape: [3,2], num_index_dims: 1, and batch_dim: 1',
+    );
+  });
+});

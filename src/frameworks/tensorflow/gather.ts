@@ -191,11 +191,11 @@ function lowerGather(
  */
 function vectorRanks(op: string, x: Tensor, i: Tensor): void {
   if (x.rank < 1)
-    fail(`${op}.params_rank`, `${op}: params must be at least a vector; got shape ${fmt(x.shape)}`, {
+    fail(`${op}.params_rank`, `${op}: params must be at least a vector`, {
       params_shape: x.shape,
     });
   if (i.rank < 1)
-    fail(`${op}.indices_rank`, `${op}: indices must have rank ≥ 1; got rank ${i.rank}`, {
+    fail(`${op}.indices_rank`, `${op}: indices must be at least a vector`, {
       indices_shape: i.shape,
     });
 }
@@ -253,7 +253,7 @@ function lowerGatherNd(
   if (b + k > r)
     fail(
       `${op}.index_depth`,
-      `${op}: indices.shape[-1] must be ≤ rank(params) - batch_dims = ${r - b}; got ${k} (indices shape ${fmt(i.shape)})`,
+      `${op}: index innermost dimension length must be <= params rank; saw: ${b + k} vs. ${r}`,
       { index_depth: k },
     );
   // The kernel (DoGatherNd, CPU and GPU) refuses any index vector into params without elements,

@@ -70,17 +70,15 @@ function expectedUpdates(input: Tensor, indices: Tensor): number[] {
   return [...indices.shape.slice(0, -1), ...input.shape.slice(indices.shape[indices.rank - 1])];
 }
 
-/** `<op>.updates_shape` unless `ok`: the device's own words (the kernels'), or TF's formula (tf2xla's). */
+/** `<op>.updates_shape` unless `ok`, in the device's words (the kernels' or tf2xla's). */
 function updatesShape(
   op: string,
   ok: boolean,
   expected: readonly number[],
   updates: Tensor,
-  words?: () => string,
+  words: () => string,
 ): void {
-  if (ok) return;
-  const formula = `updates.shape must be indices.shape[:-1] + shape[indices.shape[-1]:] = ${fmt(expected)}; got ${fmt(updates.shape)}`;
-  fail(`${op}.updates_shape`, `${op}: ${words?.() ?? formula}`, { expected, updates_shape: updates.shape });
+  if (!ok) fail(`${op}.updates_shape`, `${op}: ${words()}`, { expected, updates_shape: updates.shape });
 }
 
 /**
@@ -173,9 +171,14 @@ function xlaShape(
     indexDepth(op, indices.shape[indices.rank - 1], input.rank);
     return broadcastTo(updates, expected);
   }
-  updatesShape(op, updates.rank >= indices.rank - 1, expected, updates);
-  indexDepth(op, indices.shape[indices.rank - 1], input.rank);
-  updatesShape(op, sameShape(updates.shape, expected), expected, updates);
+  // ValidateUpdateShape's one message for every failure (index_depth named apart).
+  const dims = (s: readonly number[]) => `[${s.join(',')}]`;
+  const [k, batch] = [indices.shape[indices.rank - 1], indices.rank - 1];
+  const words = () =>
+    `Must have updates.shape = indices.shape[:batch_dim] + buffer_shape[num_index_dims:], got updates.shape: ${dims(updates.shape)}, indices.shape: ${dims(indices.shape)}, buffer_shape: ${dims(input.shape)}, num_index_dims: ${k}, and batch_dim: ${batch}`;
+  updatesShape(op, updates.rank >= batch, expected, updates, words);
+  indexDepth(op, k, input.rank);
+  updatesShape(op, sameShape(updates.shape, expected), expected, updates, words);
   return updates;
 }
 
