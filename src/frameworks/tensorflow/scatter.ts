@@ -49,6 +49,9 @@ function lowerNd(
   return ndScatter({ op, out, wording }, input, indices, u, computation, policy);
 }
 
+/** A shape as TF prints it (TensorShape::DebugString): `[3,2,2]`. */
+const shapeText = (shape: readonly number[]) => `[${shape.join(',')}]`;
+
 /** `<op>.indices_rank`: indices of at least `min` dims. */
 function indicesRank(op: string, indices: Tensor, min: number): void {
   if (indices.rank < min)
@@ -110,15 +113,14 @@ function kernelShape(
   const q = indices.rank;
   const k = indices.shape[q - 1];
   const expected = expectedUpdates(input, indices);
-  const dims = (s: readonly number[]) => `[${s.join(',')}]`;
   const [R, U] = [input.rank, updates.rank];
   const outer = indices.shape.slice(0, -1).every((n, d) => updates.shape[d] === n);
   const outerWords = () =>
-    `Dimensions [0,${q - 1}) of indices[shape=${dims(indices.shape)}] must match dimensions [0,${q - 1}) of updates[shape=${dims(updates.shape)}]`;
+    `Dimensions [0,${q - 1}) of indices[shape=${shapeText(indices.shape)}] must match dimensions [0,${q - 1}) of updates[shape=${shapeText(updates.shape)}]`;
   updatesShape(op, outer, expected, updates, outerWords);
   indexDepth(op, k, R);
   const innerWords = () =>
-    `Dimensions [${k},${R}) of input[shape=${dims(input.shape)}] must match dimensions [${q - 1},${U}) of updates[shape=${dims(updates.shape)}]`;
+    `Dimensions [${k},${R}) of input[shape=${shapeText(input.shape)}] must match dimensions [${q - 1},${U}) of updates[shape=${shapeText(updates.shape)}]`;
   updatesShape(op, sameShape(updates.shape, expected), expected, updates, innerWords);
   checkPrepared(op, input, indices, updates);
   if (q === 1 && (k !== 0 || updates.shape[0] !== 0)) rankOneIndices(op, input, indices, updates);
@@ -172,10 +174,9 @@ function xlaShape(
     return broadcastTo(updates, expected);
   }
   // ValidateUpdateShape's one message for every failure (index_depth named apart).
-  const dims = (s: readonly number[]) => `[${s.join(',')}]`;
   const [k, batch] = [indices.shape[indices.rank - 1], indices.rank - 1];
   const words = () =>
-    `Must have updates.shape = indices.shape[:batch_dim] + buffer_shape[num_index_dims:], got updates.shape: ${dims(updates.shape)}, indices.shape: ${dims(indices.shape)}, buffer_shape: ${dims(input.shape)}, num_index_dims: ${k}, and batch_dim: ${batch}`;
+    `Must have updates.shape = indices.shape[:batch_dim] + buffer_shape[num_index_dims:], got updates.shape: ${shapeText(updates.shape)}, indices.shape: ${shapeText(indices.shape)}, buffer_shape: ${shapeText(input.shape)}, num_index_dims: ${k}, and batch_dim: ${batch}`;
   updatesShape(op, updates.rank >= batch, expected, updates, words);
   indexDepth(op, k, input.rank);
   updatesShape(op, sameShape(updates.shape, expected), expected, updates, words);
@@ -209,14 +210,14 @@ function checkEmptyOutput(op: string, input: Tensor, indices: Tensor, updates: T
 function checkPrepared(op: string, input: Tensor, indices: Tensor, updates: Tensor): void {
   outputRank(op, input);
   if (input.size > 0 || (indices.size === 0 && updates.size === 0)) return;
-  const message = `${op}: Indices and updates specified for empty output.  indices shape: [${indices.shape.join(',')}]`;
+  const message = `${op}: Indices and updates specified for empty output.  indices shape: ${shapeText(indices.shape)}`;
   emptyOutput(op, input, indices, updates, message);
 }
 
 /** `<op>.output_rank`: the output must be at least 1-D (DoScatterNd and tf2xla alike). */
 function outputRank(op: string, input: Tensor): void {
   if (input.rank < 1)
-    fail(`${op}.output_rank`, `${op}: Output must be at least 1-D, got shape: [${input.shape.join(',')}]`, {
+    fail(`${op}.output_rank`, `${op}: Output must be at least 1-D, got shape: ${shapeText(input.shape)}`, {
       output_shape: input.shape,
     });
 }
@@ -233,7 +234,7 @@ function outputRank(op: string, input: Tensor): void {
 function checkXlaOutput(op: string, input: Tensor, indices: Tensor, updates: Tensor): void {
   outputRank(op, input);
   if (input.size > 0 || (indices.size === 0 && updates.size === 0)) return;
-  const message = `${op}: Indices and updates specified for empty output. indices shape: [${indices.shape.join(',')}]`;
+  const message = `${op}: Indices and updates specified for empty output. indices shape: ${shapeText(indices.shape)}`;
   emptyOutput(op, input, indices, updates, message);
 }
 
