@@ -375,8 +375,11 @@ describe.skipIf(!pythonHas('numpy'))('JS lists as NumPy indices: a random campai
       console.info(
         `${name}: ${computed} of ${N} computed, ${bad.length} mismatched; ${tupleOob} tuples of two or more arrays raising out of bounds`,
       );
-      // Against a vacuous run: a tenth computes, whatever the seed.
-      expect(computed).toBeGreaterThan(N / 10);
+      // Against a vacuous run. The along-axis generators compute only 9–20 % of their calls (23 to
+      // 50 of 250 in recorded runs), so a tenth failed now and then by chance (seed 1435075449:
+      // put_along_axis 23); a fortieth is far below every generator's rate and still catches a
+      // run where nothing computes.
+      expect(computed).toBeGreaterThan(N / 40);
       if (process.env.DIFFERENTIAL_N) for (const b of bad) console.info(b);
       expect(bad.slice(0, 15)).toEqual([]);
     });
