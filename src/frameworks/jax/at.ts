@@ -20,6 +20,9 @@
  * `x ** ones.at[idx].multiply(v)`: repeated targets divide by (raise to) the product of their
  * values; each lowers to that program (a product scatter, then the element-wise op: divPow).
  *
+ * Values: a Tensor (cast safely to x's dtype) or a scalar; a Python int beyond an integer x's range
+ * wraps into it as JAX's weak int32 does (int8 ← 300 is 44), beyond int32 it is refused.
+ *
  * Rules (`jax.at.<rule>` and `jax.at.<method>.<rule>`): index, index_dtype, mode, fill_value,
  * values_dtype, values_shape, dtype (bool operands of arithmetic updates, a complex power).
  */
@@ -32,6 +35,7 @@ import {
   byteSize,
   is64Bit,
   isFloat,
+  integerRange,
   isInteger,
   isSigned,
 } from '../../tensor/dtype.js';
@@ -139,6 +143,9 @@ interface Indexer {
   readonly sliceShape: readonly number[];
 }
 
+const [INT64_MIN, INT64_MAX] = integerRange('int64');
+const saturate = (i: bigint) => (i < INT64_MIN ? INT64_MIN : i > INT64_MAX ? INT64_MAX : i);
+
 function toIndexer(x: Tensor, index: AtIndex, op: string): Indexer {
   const entries: readonly AtIndexEntry[] = Array.isArray(index) ? index : [index as AtIndexEntry];
   const k = entries.length;
@@ -156,7 +163,9 @@ function toIndexer(x: Tensor, index: AtIndex, op: string): Indexer {
           `${op}: index ${fmt(e)} at position ${d} must be an integer`,
           { index: e },
         );
-      return tensor(BigInt(e), 'int64');
+      // A Python int beyond int64 clamps like JAX's static path (indexing.py `to_static_slice`);
+      // saturating keeps it out of bounds in every mode.
+      return tensor(saturate(BigInt(e)), 'int64');
     }
     if (!(e instanceof Tensor)) {
       if (e !== null && typeof e === 'object' && !Array.isArray(e))
@@ -166,6 +175,12 @@ function toIndexer(x: Tensor, index: AtIndex, op: string): Indexer {
         `${op}: index entries must be ints or integer Tensors (slices, None, ... and masks are out of scope); got ${describe(e)}`,
       );
     }
+    if (e.dtype === 'bool')
+      throw new InvalidArgumentError(
+        'jax.at.index',
+        `${op}: a boolean mask at position ${d} is out of scope (JAX expands it to the integer indices of its true entries; pass those)`,
+        { position: d },
+      );
     if (!isInteger(e.dtype))
       throw new DTypeError(
         'jax.at.index_dtype',
@@ -244,6 +259,32 @@ function safeCast(from: DType, to: DType): boolean {
   return false;
 }
 
+/**
+ * A Python int value for an integer `x`, as jax/_src/ops/scatter.py `_scatter_update` converts it:
+ * in x's range it is x's dtype; otherwise `jnp.asarray` makes it a weak int32 (int64 with x64,
+ * the only way to an int64 / uint64 `x`), beyond which JAX raises OverflowError, and the
+ * promotion to x's dtype wraps it (int8 ← 300 is 44, uint8 ← -1 is 255). Non-integers: undefined.
+ */
+function weakInt(d: DType, values: unknown, op: string): Scalar | undefined {
+  if (!isInteger(d)) return undefined;
+  if (typeof values !== 'bigint' && !(typeof values === 'number' && Number.isInteger(values)))
+    return undefined;
+  const v = BigInt(values);
+  const [lo, hi] = integerRange(d);
+  const bits = BITS(d);
+  if (v < lo || v > hi) {
+    const [wlo, whi] = integerRange(is64Bit(d) ? 'int64' : 'int32');
+    if (v < wlo || v > whi)
+      throw new DTypeError(
+        `${op}.values_dtype`,
+        `${op}: Python int ${v} too large to convert to ${is64Bit(d) ? 'int64' : 'int32'} (JAX's OverflowError)`,
+        { value: String(v), dtype: d },
+      );
+  }
+  const wrapped = isSigned(d) ? BigInt.asIntN(bits, v) : BigInt.asUintN(bits, v);
+  return is64Bit(d) ? wrapped : Number(wrapped);
+}
+
 /** Converts `values` to x's dtype and broadcasts them to the indexed shape. */
 function toUpdates(x: Tensor, values: AtValues, shape: readonly number[], op: string): Tensor {
   if (shape.includes(0)) return zeros(shape, x.dtype); // JAX returns x before looking at values
@@ -260,8 +301,7 @@ function toUpdates(x: Tensor, values: AtValues, shape: readonly number[], op: st
     );
   if (!(values instanceof Tensor)) {
     scalar(op, 'values', values);
-    const v =
-      is64Bit(x.dtype) && typeof values === 'number' && Number.isInteger(values) ? BigInt(values) : values;
+    const v = weakInt(x.dtype, values, op) ?? values;
     return orFail(
       () => full(shape, v, x.dtype),
       () =>
