@@ -39,6 +39,7 @@ import {
   UFUNCS,
   type UfuncName,
   tupleIndex,
+  notAnIndex,
   oobWording,
 } from './policy.js';
 import {
@@ -50,7 +51,9 @@ import {
   broadcastTuple,
   checkEachInBounds,
   indexArg,
+  notRagged,
   pythonInts,
+  scanList,
 } from './shared.js';
 import { atInLoopDType, atLoopDType } from './at-cast.js';
 import { valueKind } from '../constructors.js';
@@ -136,6 +139,7 @@ function itemsOf(op: string, A: Tensor, indices: readonly unknown[]): TupleItem[
       return { ellipsis: true };
     }
     if (i instanceof Slice) return { slice: sliceError(op, i) ? FULL_SLICE : clamped(i) };
+    if (Array.isArray(i)) foreignList(op, i);
     const t = indexArg(op, 'indices', i);
     return {
       adv:
@@ -147,6 +151,66 @@ function itemsOf(op: string, A: Tensor, indices: readonly unknown[]): TupleItem[
 }
 
 const FULL_SLICE: SliceSpec = { start: null, stop: null, step: null };
+
+/**
+ * A list item holding a leaf that is no number, bigint, boolean, Tensor or list (a string, null,
+ * a slice, the ellipsis, an object, a hole): NumPy makes a string or object array of it, which is
+ * no index (`a[['1', '2']]`, `a[[slice(None)]]`, `a[[None]]`: NumPy 1.24's IndexError "only
+ * integers, slices …", `<op>.index_dtype`) — unless the list is ragged, which NumPy's conversion
+ * finds first (`<op>.ragged`; the odd leaves stand as scalars there, as NumPy's are). A list past
+ * the walk's budget or rank 64 (a circular one) is left to the conversion, which refuses it.
+ */
+function foreignList(op: string, list: readonly unknown[]): void {
+  const walk: StandIn = { left: STAND_IN_BUDGET, foreign: NOT_FOUND };
+  const stand = numericStandIn(list, 0, walk);
+  if (stand === undefined || walk.foreign === NOT_FOUND) return;
+  notRagged(op, scanList(stand));
+  notAnIndex(op, 'list', `a list holding ${describeLeaf(walk.foreign)}`);
+}
+
+const NOT_FOUND: unique symbol = Symbol('none');
+const isNumeric = (v: unknown) => ['number', 'bigint', 'boolean'].includes(typeof v) || v instanceof Tensor;
+
+/** Entries the walk may copy (a 2^32-long hole is not walked). */
+const STAND_IN_BUDGET = 1 << 20;
+
+/** The walk's state: entries left to copy, the first leaf NumPy does not read as a number. */
+interface StandIn {
+  left: number;
+  foreign: unknown;
+}
+
+/** `v` with every foreign leaf (a hole counts) as 0, for the ragged check; undefined past the budget or rank 64. */
+function numericStandIn(v: readonly unknown[], depth: number, walk: StandIn): unknown[] | undefined {
+  if (depth > 64 || (walk.left -= v.length) < 0) return undefined;
+  const out: unknown[] = [];
+  for (let k = 0; k < v.length; k++) {
+    const x = k in v ? v[k] : undefined;
+    if (Array.isArray(x)) {
+      const inner = numericStandIn(x, depth + 1, walk);
+      if (inner === undefined) return undefined;
+      out.push(inner);
+    } else if (isNumeric(x)) out.push(x);
+    else {
+      if (walk.foreign === NOT_FOUND) walk.foreign = x;
+      out.push(0);
+    }
+  }
+  return out;
+}
+
+const describeLeaf = (x: unknown): string =>
+  x === null
+    ? 'null (None)'
+    : x === undefined
+      ? 'undefined'
+      : x === ellipsis
+        ? 'the ellipsis'
+        : x instanceof Slice
+          ? 'a slice'
+          : typeof x === 'string'
+            ? `the string ${JSON.stringify(x.length > 20 ? `${x.slice(0, 20)}…` : x)}`
+            : `a ${typeof x}`;
 
 /**
  * A slice with its bounds and step within ±2^53, the same slice: Python clamps a slice's bounds
@@ -489,6 +553,10 @@ export function lowerUfuncAt(
   const op = `numpy.${ufunc}.at`;
   const o = options(op, opts, ['out']);
   const A = arrayArg(op, 'a', a);
+  // NumPy 1.24 makes `b` an array before it reads the index (ufunc_at: PyArray_FromAny, then the
+  // MapIter), so a ragged `b` is its ValueError whatever the index (measured: `np.add.at(arange(10),
+  // [1.5], [[1, 2], 1])`); anything else wrong with `b` comes after the index.
+  if (!(b instanceof Tensor)) notRagged(op, scanList(b));
   const r = resolve(op, A, atTuple(indices));
   // The scatter in the loop dtype, cast back per step, when it is not a's.
   const inLoop = (call: ScatterCall, loop: DType) =>

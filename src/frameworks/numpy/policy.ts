@@ -168,6 +168,14 @@ export function tupleIndex(t: Tensor | 'object', op: string, reader: 'array' | '
   return fancyIndex(t, op, reader);
 }
 
+/**
+ * NumPy's IndexError for an index item of a type it does not take (`<op>.index_dtype`), in the
+ * words of its reader; `got` names what was given.
+ */
+export function notAnIndex(op: string, reader: IndexReader, got: string): never {
+  throw new DTypeError(`${op}.index_dtype`, `${op}: ${NOT_AN_INDEX[reader]}; got ${got}`, { dtype: got });
+}
+
 /** NumPy 1.24's words for an index of a type it does not take, by who reads it (measured). */
 const NOT_AN_INDEX: Readonly<Record<IndexReader, string>> = {
   along: '`indices` must be an integer array',
