@@ -189,10 +189,13 @@ describe('mxnet lowered calls are the whole behaviour', () => {
       'mxnet.gather_nd: IndexError: index 5 is out of bounds for axis 1 with size 2 (mxnet.gather_nd.index_out_of_bounds)',
     );
   });
-  it('a zero-size indexed dim with no index: an empty result', () => {
+  it('a zero-size indexed dim with no index: take gives an empty result; gather_nd 1.9 checks its bound anyway, 1.6 does not', () => {
     const empty = tensor(new Float32Array(0), 'float32', [0, 2]);
+    const none = tensor(new Int32Array(0), 'int32', [1, 0]);
     expect(mx.take(empty, I([]), { axis: 0 }).shape).toEqual([0, 2]);
-    expect(mx.gather_nd(empty, tensor(new Int32Array(0), 'int32', [1, 0])).shape).toEqual([0, 2]);
+    // GatherNDCheckBoundCPU starts each axis's bad index at 0, and 0 > size - 1 on a size-0 axis.
+    expect(caught(() => mx.gather_nd(empty, none)).code).toBe('mxnet.gather_nd.index_out_of_bounds');
+    expect(mx.gather_nd(empty, none, { version: '1.6' }).shape).toEqual([0, 2]);
   });
   // Needs the core's zero_size_dims fix (zeroSizeShape in src/core/gather.ts); before it the
   // shape check refused first with stablehlo.gather.empty_window.

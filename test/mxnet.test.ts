@@ -17,6 +17,7 @@ import {
 import { mxnet as mx } from '../src/frameworks/mxnet.js';
 import { tensorflow as tf } from '../src/frameworks/tensorflow.js';
 import { moveAxis } from '../src/tensor/ops.js';
+import { complex } from '../src/tensor/complex.js';
 import { tensor } from '../src/tensor/tensor.js';
 import { codeOf } from './helpers/errors.js';
 
@@ -429,7 +430,7 @@ describe('negative tests: one per rule', () => {
     ['mxnet.scatter_nd.data_shape', () => mx.scatter_nd(I([1, 2]), I([[0]]), [2]), InvalidArgumentError],
     [
       'mxnet.scatter_nd.indices_dtype',
-      () => mx.scatter_nd(I([1]), tensor([[true]], 'bool'), [2]),
+      () => mx.scatter_nd(I([1]), tensor([[complex(0, 0)]], 'complex64'), [2]),
       DTypeError,
     ],
     [
@@ -460,16 +461,29 @@ describe('negative tests: one per rule', () => {
     ['mxnet.take.mode', () => mx.take(d, I([0]), { mode: 'fill' as 'clip' }), InvalidArgumentError],
     ['mxnet.take.axis', () => mx.take(d, I([0]), { axis: 2 }), InvalidArgumentError],
     ['mxnet.take.data_rank', () => mx.take(F(1), I([0])), InvalidArgumentError],
-    ['mxnet.take.indices_dtype', () => mx.take(d, tensor([true], 'bool')), DTypeError],
+    ['mxnet.take.indices_dtype', () => mx.take(d, tensor([complex(0, 0)], 'complex64')), DTypeError],
     ['mxnet.take.index_value', () => mx.take(d, F([Number.NaN])), DTypeError],
     ['mxnet.take.index_out_of_bounds', () => mx.take(d, I([2]), { mode: 'raise' }), IndexOutOfBoundsError],
     ['mxnet.pick.axis', () => mx.pick(d, I([0, 0]), { axis: null }), InvalidArgumentError],
     ['mxnet.pick.axis', () => mx.pick(d, I([0, 0]), { axis: -3 }), InvalidArgumentError],
     ['mxnet.pick.mode', () => mx.pick(d, I([0, 0]), { mode: 'raise' as 'clip' }), InvalidArgumentError],
-    ['mxnet.pick.index_shape', () => mx.pick(d, I([[0], [0]])), InvalidArgumentError],
+    ['mxnet.pick.index_shape', () => mx.pick(d, I([[0, 0]])), InvalidArgumentError],
     ['mxnet.pick.indices_dtype', () => mx.pick(d, tensor([true, false], 'bool')), DTypeError],
     ['mxnet.pick.index_value', () => mx.pick(d, F([0, Number.NaN])), DTypeError],
-    ['mxnet.batch_take.data_rank', () => mx.batch_take(F([[[1]]]), I([0])), InvalidArgumentError],
+    [
+      'mxnet.batch_take.data_rank',
+      () =>
+        mx.batch_take(
+          F([
+            [
+              [1, 2],
+              [3, 4],
+            ],
+          ]),
+          I([0]),
+        ),
+      InvalidArgumentError,
+    ],
     ['mxnet.batch_take.indices_dtype', () => mx.batch_take(d, F([0, 1])), DTypeError],
     ['mxnet.batch_take.indices_shape', () => mx.batch_take(d, I([0, 1, 0])), InvalidArgumentError],
   ];

@@ -6,16 +6,18 @@
  *
  * gather_nd(data, indices), indices of shape (M, Y_0..Y_{K-1}) — the index vector is the FIRST dim:
  *   out[y_0..y_{K-1}, x_M..] = data[indices[0, y..], ..., indices[M-1, y..], x_M..]
- *   shape: (Y_0..Y_{K-1}, X_M..X_{N-1}); M ≤ N, M ≤ 10, rank(indices) ≥ 2
+ *   shape: (Y_0..Y_{K-1}, X_M..X_{N-1}); 1 ≤ M ≤ N, M ≤ 10, rank(indices) ≥ 2
  * scatter_nd(data, indices, shape): the inverse of gather_nd, onto zeros(shape):
  *   out[indices[0, y..], ..., indices[M-1, y..], x_M..] = data[y_0..y_{K-1}, x_M..]
- *   data.shape == indices.shape[1:] + shape[M:]; M ≤ rank(shape), M ≤ 10, rank(indices) ≥ 2
+ *   data.shape == indices.shape[1:] + shape[M:]; 1 ≤ M ≤ rank(shape), M ≤ 10, rank(indices) ≥ 2
  *   (MXNet checks no index and leaves duplicates non-deterministic; see mxnet/policy.ts)
  * take(a, indices, axis, mode):
  *   out[p_<axis, i.., p_>axis] = a[p_<axis, indices[i..], p_>axis]; shape a[:axis] + indices + a[axis+1:]
  * pick(data, index, axis, keepdims, mode):
- *   out[p_<axis, p_>axis] = data[p_<axis, index[p_<axis, p_>axis], p_>axis]; shape data without axis
- * batch_take(a, indices), a of shape (d0, d1): out[i] = a[i, clip(indices[i])]; shape = indices.shape
+ *   out[p_<axis, p_>axis] = data[p_<axis, index[p_<axis, p_>axis], p_>axis]; shape data without
+ *   axis ((1,) for 1-D data), or with 1 at axis under keepdims; index of either shape, by its rank
+ * batch_take(a, indices), a of shape (d0, d1) or (d0, 1, …, 1, d1): out[i] = a[i, clip(indices[i])];
+ *   shape = indices.shape
  *
  * Every op takes MXNet's `out=` in its trailing keyword object.
  *
@@ -42,8 +44,11 @@ import {
   type MxPickMode,
   type MxScatterNdPolicy,
   type MxTakeMode,
+  checkGatherNdBounds,
   checkIndexVectors,
+  indexDType,
   integerIndices,
+  noBoolData,
   openArgs,
   pickPolicy,
 } from './mxnet/policy.js';
@@ -103,7 +108,7 @@ const indexError: Wording = ({ value, dim, size }) =>
 
 /**
  * Lowers gather_nd. Rules: `mxnet.gather_nd.data` / `.indices` (Tensors), `.options`,
- * `.indices_rank` (≥ 2), `.index_depth` (M ≤ rank(data)), `.max_dims` (M ≤ 10),
+ * `.indices_rank` (≥ 2), `.index_depth` (1 ≤ M ≤ rank(data)), `.max_dims` (M ≤ 10),
  * `.indices_dtype`, `.index_value`, `.version`, `.index_out_of_bounds` (MXNet's IndexError wording).
  */
 function lowerGatherNd(
@@ -116,12 +121,9 @@ function lowerGatherNd(
   const rule = pickPolicy(op, 'version', MX_POLICY.gather_nd, opts.version);
   const out = outArg(op, opts.out);
   const M = checkIndexVectors(op, i, x.rank, 'data');
-  const n = x.shape.slice(0, M);
-  const range =
-    rule.rounding === 'floor'
-      ? { lo: n.map((s) => -s), hi: n.map((s) => s - 1), perComponent: i.size / Math.max(M, 1) }
-      : undefined;
-  const idx = integerIndices(op, i, rule.rounding, range);
+  indexDType(op, i);
+  if (rule.bound_check) checkGatherNdBounds(op, i, x.shape.slice(0, M));
+  const idx = integerIndices(op, i, rule.rounding);
   const oob = positional(op, rule.mode, rule.negative_indices);
   return ndGather({ op, out, wording: indexError }, x, idx, oob, { vector: 'first' });
 }
@@ -138,16 +140,17 @@ function lowerTake(a: Tensor, indices: Tensor, args?: MxTakeArgs | null): Lowere
   if (x.rank < 1) fail(`${op}.data_rank`, `${op}: a must have rank ≥ 1; got a scalar`);
   const axis = normalizeAxis(op, opts.axis === undefined ? 0 : opts.axis, x.rank);
   const n = x.shape[axis];
-  const range = mode === 'error' ? { lo: [0], hi: [n - 1], perComponent: 1 } : undefined;
-  const idx = integerIndices(op, i, 'trunc', range);
+  const range = mode === 'error' ? { lo: 0, hi: n - 1 } : undefined;
+  const idx = integerIndices(op, i, 'trunc', { range, bools: true });
   return takeGather({ op, out }, x, idx, axis, positional(op, mode));
 }
 
 /**
  * Lowers pick: an element-wise gather with the index given one size-1 dim at `axis`.
- * Rules: `mxnet.pick.data` / `.index` (Tensors), `.options`, `.axis` (an integer in [-r, r);
- * None is refused), `.keepdims`, `.mode`, `.index_shape` (data shape without axis, or with 1 at
- * axis under keepdims), `.indices_dtype`, `.index_value`.
+ * Rules: `mxnet.pick.data` / `.index` (Tensors), `.options`, `.dtype` (no bool data), `.axis`
+ * (an integer in [-r, r); None is refused), `.keepdims`, `.mode`, `.index_shape` (data shape with
+ * 1 at axis when the index has data's rank, else without axis — (1,) for 1-D data; keepdims only
+ * shapes the result), `.indices_dtype` (no bool), `.index_value`.
  */
 function lowerPick(data: Tensor, index: Tensor, args?: MxPickArgs | null): LoweredGather<'mxnet.pick'> {
   const op = 'mxnet.pick';
@@ -156,26 +159,36 @@ function lowerPick(data: Tensor, index: Tensor, args?: MxPickArgs | null): Lower
   const mode = pickPolicy(op, 'mode', MX_POLICY.pick, opts.mode);
   const keepdims = flag(op, 'keepdims', opts.keepdims, false);
   const out = outArg(op, opts.out);
+  noBoolData(op, x, 'pick');
   if (opts.axis === null)
     fail(`${op}.axis`, `${op}: axis=None is not supported by pick; give an integer axis`);
   const axis = normalizeAxis(op, opts.axis ?? -1, x.rank);
-  const reduced = x.shape.filter((_, d) => d !== axis);
+  // MXNet's ReduceAxisShapeImpl: a 1-D input reduces to shape (1,), not ().
+  const reduced = x.rank === 1 ? [1] : x.shape.filter((_, d) => d !== axis);
   const kept = x.shape.map((s, d) => (d === axis ? 1 : s));
-  const expected = keepdims ? kept : reduced;
-  if (!sameShape(i.shape, expected))
-    fail(`${op}.index_shape`, `${op}: index must have shape ${fmt(expected)}; got ${fmt(i.shape)}`, {
+  // PickOpShape: the index's own rank decides which shape it must have, whatever keepdims says.
+  // A 0-d index is "unknown" to legacy MXNet's shape inference, which fills in the reduced shape:
+  // right exactly when that shape has one element.
+  const expected = i.rank === x.rank ? kept : reduced;
+  const oneElement = i.rank === 0 && reduced.every((s) => s === 1);
+  if (!oneElement && !sameShape(i.shape, expected)) {
+    const shapes = sameShape(kept, reduced) ? fmt(kept) : `${fmt(kept)} or ${fmt(reduced)}`;
+    fail(`${op}.index_shape`, `${op}: index must have shape ${shapes}; got ${fmt(i.shape)}`, {
       expected,
       index_shape: i.shape,
     });
+  }
   const idx = integerIndices(op, i, 'trunc').reshape(kept);
-  const meta = { op, out, ...(keepdims ? {} : { reshape: reduced }) };
+  const shape = keepdims ? kept : reduced;
+  const meta = { op, out, ...(sameShape(shape, kept) ? {} : { reshape: shape }) };
   return elementsGather(meta, x, idx, axis, positional(op, mode));
 }
 
 /**
- * Lowers batch_take: pick along axis 1 of a 2-D `a`, clamped. Rules: `mxnet.batch_take.a` /
- * `.indices` (Tensors), `.options`, `.data_rank` (exactly 2: MXNet's shape check and kernel
- * disagree for rank > 2 and read past the data), `.indices_dtype` (int32), `.indices_shape`
+ * Lowers batch_take: pick along the last axis of `a` (d0, d1) — or (d0, 1, …, 1, d1), the same
+ * thing — clamped. Rules: `mxnet.batch_take.a` / `.indices` (Tensors), `.options`, `.dtype` (no
+ * bool data), `.data_rank` (rank ≥ 2 with only 1s between d0 and d1: MXNet's shape check and
+ * kernel disagree otherwise and read past the data), `.indices_dtype` (int32), `.indices_shape`
  * (size = d0).
  */
 function lowerBatchTake(
@@ -186,22 +199,29 @@ function lowerBatchTake(
   const op = 'mxnet.batch_take';
   const { x, i, opts } = openArgs(op, ['a', a], ['indices', indices], args, ['out']);
   const out = outArg(op, opts.out);
-  if (x.rank !== 2)
-    fail(`${op}.data_rank`, `${op}: a must be 2-D (d0, d1); got shape ${fmt(x.shape)}`, { shape: x.shape });
-  checkIndexDType(op, i, INT32, 'indices_dtype', 'indices must be int32');
-  if (i.size !== x.shape[0])
+  noBoolData(op, x, 'batch_take');
+  // MXNet checks rank >= 2 and size(indices) = size(a) / d_last, but its kernel reads row i at
+  // i * (size(a) / d0): the two agree only when every dim between the first and the last is 1.
+  if (x.rank < 2 || x.shape.slice(1, -1).some((s) => s !== 1))
     fail(
-      `${op}.indices_shape`,
-      `${op}: indices must have d0 = ${x.shape[0]} elements; got shape ${fmt(i.shape)}`,
-      { indices_shape: i.shape },
+      `${op}.data_rank`,
+      `${op}: a must be (d0, d1) or (d0, 1, ..., 1, d1) — MXNet's kernel reads past the data otherwise; got shape ${fmt(x.shape)}`,
+      { shape: x.shape },
     );
+  checkIndexDType(op, i, INT32, 'indices_dtype', 'indices must be int32');
+  const [d0, d1] = [x.shape[0], x.shape[x.rank - 1]];
+  if (i.size !== d0)
+    fail(`${op}.indices_shape`, `${op}: indices must have d0 = ${d0} elements; got shape ${fmt(i.shape)}`, {
+      indices_shape: i.shape,
+    });
   const meta = { op, out, reshape: i.shape };
-  return elementsGather(meta, x, i.reshape([x.shape[0], 1]), 1, positional(op, MX_POLICY.batch_take));
+  const a2 = x.rank === 2 ? x : x.reshape([d0, d1]);
+  return elementsGather(meta, a2, i.reshape([d0, 1]), 1, positional(op, MX_POLICY.batch_take));
 }
 
 /**
  * Lowers scatter_nd. Rules: `mxnet.scatter_nd.data` / `.indices` (Tensors), `.options`,
- * `.shape`, `.indices_rank` (≥ 2), `.index_depth` (M ≤ rank(shape)), `.max_dims` (M ≤ 10),
+ * `.shape`, `.indices_rank` (≥ 2), `.index_depth` (1 ≤ M ≤ rank(shape)), `.max_dims` (M ≤ 10),
  * `.data_shape`, `.indices_dtype`, `.index_value`, `.out_of_bounds`, `.duplicates` (policy
  * names), `.index_out_of_bounds`, `.duplicate_indices`.
  */
@@ -229,7 +249,7 @@ function lowerScatterNd(
       { expected, data_shape: x.shape },
     );
   const target = zeros(dims, x.dtype);
-  const idx = integerIndices(op, i, 'trunc');
+  const idx = integerIndices(op, i, 'trunc', { bools: true });
   const rule = {
     mode,
     duplicates,

@@ -4,7 +4,8 @@
  * - take / pick: the `mode` argument (MX_POLICY.take, .pick); take's `raise` is 1.6+ (before 1.6
  *   it was accepted but not implemented). batch_take always clamps (no mode).
  * - gather_nd: by version. 1.7+ (we name it `1.9`, the last 1.x, default) checks every index
- *   against [-n, n-1], raises otherwise, and counts negatives from the end (apache/mxnet#17208).
+ *   against [-n, n-1], raises otherwise (MXNet's order and wording: checkGatherNdBounds), and
+ *   counts negatives from the end (apache/mxnet#17208).
  *   1.6 and earlier add raw strides with no check — an out-of-range or negative index reads
  *   outside the tensor (undefined behaviour); we raise instead.
  * - scatter_nd: MXNet never checks (raw memory offsets; a bad index writes outside the output or
@@ -12,15 +13,17 @@
  *   reproduce memory corruption (MX_POLICY.scatter_nd); `duplicates: 'last'` is what the sequential
  *   CPU kernel does.
  *
- * Float index tensors (MXNet's default dtype is float32) are accepted by every op except
- * batch_take. take / pick / scatter_nd truncate toward zero (`static_cast` to an integer);
+ * Index dtypes are those each kernel switches on: float index tensors (MXNet's default dtype is
+ * float32) are accepted by every op except batch_take (int32 only); bool indices by take and
+ * scatter_nd (read as 0 / 1), not by gather_nd and pick; bool data by take, gather_nd and
+ * scatter_nd, not by pick and batch_take. take / pick / scatter_nd truncate toward zero (`static_cast` to an integer);
  * gather_nd 1.7+ adds n before the cast, which floors values in [-n, n-1]. Range checks compare the
  * float value itself (gather_nd: -n ≤ v ≤ n-1, take raise: 0 ≤ v ≤ n-1), so 1.5 is out of range
  * for n = 2 although it truncates to 1. NaN and ±Infinity (undefined in C++) raise.
  */
 import type { GatherMode } from '../../core/types.js';
-import { DTypeError, fmt } from '../../errors.js';
-import { isFloat } from '../../tensor/dtype.js';
+import { DTypeError, IndexOutOfBoundsError, fmt } from '../../errors.js';
+import { isFloat, isHalf } from '../../tensor/dtype.js';
 import { cast } from '../../tensor/ops.js';
 import { type Tensor, tensor } from '../../tensor/tensor.js';
 import { isComplex } from '../../tensor/complex.js';
@@ -88,6 +91,8 @@ export const MX_POLICY = {
       negative_indices: 'from_end',
       /** Float indices floor (n is added before the cast). */
       rounding: 'floor',
+      /** MXNet's own bound check runs first (its order and wording: checkGatherNdBounds). */
+      bound_check: true,
     },
     /** 1.6 and earlier read unchecked memory; here an out-of-range or negative index is an error. */
     '1.6': {
@@ -97,6 +102,8 @@ export const MX_POLICY = {
       negative_indices: 'out_of_bounds',
       /** Float indices truncate toward zero. */
       rounding: 'trunc',
+      /** No check in MXNet; the core's out-of-bounds error stands in for its undefined reads. */
+      bound_check: false,
     },
   },
   /** scatter_nd's policies (MXNet checks nothing). */
@@ -119,7 +126,12 @@ export const MX_POLICY = {
   batch_take: GatherMode;
   gather_nd: { default: MxVersion } & Record<
     MxVersion,
-    { mode: GatherMode; negative_indices: 'from_end' | 'out_of_bounds'; rounding: 'floor' | 'trunc' }
+    {
+      mode: GatherMode;
+      negative_indices: 'from_end' | 'out_of_bounds';
+      rounding: 'floor' | 'trunc';
+      bound_check: boolean;
+    }
   >;
   scatter_nd: {
     out_of_bounds: { default: 'error'; error: 'error'; skip: 'skip' };
@@ -159,11 +171,28 @@ export function openArgs<T extends object>(
   return { x, i, opts: options(op, args, keys) };
 }
 
+/**
+ * pick and batch_take switch on their data type without bool (MSHADOW_TYPE_SWITCH: "Unknown type
+ * enum 7"); take, gather_nd and scatter_nd include it (`<op>.dtype`).
+ */
+export function noBoolData(op: string, x: Tensor, name: string): void {
+  if (x.dtype === 'bool')
+    throw new DTypeError(`${op}.dtype`, `${op}: MXNet's ${name} has no bool data type; got ${x.dtype}`, {
+      dtype: x.dtype,
+    });
+}
+
 /** gather_nd / scatter_nd: rank(indices) >= 2, M = indices.shape[0] <= N (the `what` rank), M <= 10. */
 export function checkIndexVectors(op: string, i: Tensor, N: number, what: 'data' | 'output'): number {
   if (i.rank < 2)
     fail(`${op}.indices_rank`, `${op}: indices must have at least 2 dimensions; got shape ${fmt(i.shape)}`);
   const M = i.shape[0];
+  if (M === 0)
+    fail(
+      `${op}.index_depth`,
+      `${op}: indices.shape[0] must be at least 1 (MXNet divides by it and crashes); got shape ${fmt(i.shape)}`,
+      { M, N },
+    );
   if (M > N)
     fail(`${op}.index_depth`, `${op}: indices.shape[0] (${M}) exceeds the ${what} dimension (${N})`, {
       M,
@@ -173,19 +202,81 @@ export function checkIndexVectors(op: string, i: Tensor, N: number, what: 'data'
   return M;
 }
 
-/** Valid float range per index component (checked on the float value, as MXNet does). */
-export interface FloatRange {
-  readonly lo: readonly number[];
-  readonly hi: readonly number[];
-  /** Consecutive elements that share one component (the component is element / perComponent % lo.length). */
-  readonly perComponent: number;
+/**
+ * C++ `operator<<` on a float (precision 6, `%g`): 2.5 → "2.5", 3 → "3", 1e10 → "1e+10" — how
+ * MXNet prints a float index in its messages.
+ */
+export function cppFloat(x: number): string {
+  if (!Number.isFinite(x)) return Number.isNaN(x) ? 'nan' : x > 0 ? 'inf' : '-inf';
+  if (x === 0) return Object.is(x, -0) ? '-0' : '0';
+  const [m, e] = x.toExponential(5).split('e');
+  const exp = Number(e);
+  const strip = (t: string) => (t.includes('.') ? t.replace(/0+$/, '').replace(/\.$/, '') : t);
+  if (exp < -4 || exp >= 6)
+    return `${strip(m)}e${exp < 0 ? '-' : '+'}${String(Math.abs(exp)).padStart(2, '0')}`;
+  return strip(x.toFixed(5 - exp));
 }
 
 /**
- * Integer indices as MXNet's kernels see them. Integer tensors pass unchanged; bool is refused
- * (`<op>.indices_dtype`); float tensors are rounded (`trunc` or `floor`), except that a value
- * outside its float range is pushed away from the range (floor below, ceil above) so the core
- * still reports it out of bounds.
+ * gather_nd 1.7+'s bound check, in MXNet's order (indexing_op.cc GatherNDCheckBoundCPU with
+ * indexing_op.h is_valid_check_gather_nd): per axis m it keeps the LAST index of row m outside
+ * [-n, n-1] (0 when none), then raises for the first axis whose kept value is outside — so a
+ * zero-size indexed axis raises `index 0 … with size 0` even with no index at all. The float
+ * value itself is compared and printed; NaN passes (as in MXNet) and is refused later
+ * (`<op>.index_value`).
+ */
+export function checkGatherNdBounds(op: string, i: Tensor, dims: readonly number[]): void {
+  const M = dims.length;
+  const N = M === 0 ? 0 : i.size / M;
+  // Stored values are the values, except for the 16-bit floats (bit patterns) and bool (refused).
+  const v = (isHalf(i.dtype) ? cast(i, 'float64').data : i.data) as ArrayLike<number | bigint>;
+  for (let m = 0; m < M; m++) {
+    const n = dims[m];
+    let at = -1;
+    for (let k = N - 1; k >= 0; k--) {
+      const x = Number(v[m * N + k]);
+      if (x < -n || x > n - 1) {
+        at = k;
+        break;
+      }
+    }
+    const value = at < 0 ? 0 : Number(v[m * N + at]);
+    if (value >= -n && value <= n - 1) continue;
+    const shown = at < 0 ? '0' : isFloat(i.dtype) ? cppFloat(value) : String(v[m * N + at]);
+    throw new IndexOutOfBoundsError(
+      `${op}.index_out_of_bounds`,
+      `${op}: IndexError: index ${shown} is out of bounds for axis ${m} with size ${n}`,
+      { value, dim: m, size: n, position: at < 0 ? [] : unravel(m * N + at, i.shape) },
+    );
+  }
+}
+
+/** The multi-index of flat position `e` in `shape`. */
+function unravel(e: number, shape: readonly number[]): number[] {
+  const out = new Array<number>(shape.length);
+  for (let d = shape.length - 1; d >= 0; d--) {
+    out[d] = e % shape[d];
+    e = Math.floor(e / shape[d]);
+  }
+  return out;
+}
+
+/**
+ * The index dtypes an op's kernel switches on: real numbers, bool only where `bools`
+ * (`<op>.indices_dtype` otherwise).
+ */
+export function indexDType(op: string, t: Tensor, bools = false): void {
+  if ((t.dtype === 'bool' && !bools) || isComplex(t.dtype))
+    throw new DTypeError(`${op}.indices_dtype`, `${op}: indices must be real numbers; got ${t.dtype}`, {
+      dtype: t.dtype,
+    });
+}
+
+/**
+ * Integer indices as MXNet's kernels see them. Integer tensors pass unchanged; complex is refused
+ * (`<op>.indices_dtype`), and bool too unless `bools` (take and scatter_nd switch on bool index
+ * types — MSHADOW_TYPE_SWITCH_WITH_BOOL — and read true as 1; gather_nd and pick do not); float
+ * tensors are rounded (`trunc` or `floor`, the float range having been checked by the caller).
  *
  * This is the one element loop in the MXNet frontend: the core has no float-index rounding mode
  * (reported to the core's owner).
@@ -194,12 +285,10 @@ export function integerIndices(
   op: string,
   t: Tensor,
   rounding: 'trunc' | 'floor',
-  range?: FloatRange,
+  { range, bools = false }: { range?: FloatRange; bools?: boolean } = {},
 ): Tensor {
-  if (t.dtype === 'bool' || isComplex(t.dtype))
-    throw new DTypeError(`${op}.indices_dtype`, `${op}: indices must be real numbers; got ${t.dtype}`, {
-      dtype: t.dtype,
-    });
+  indexDType(op, t, bools);
+  if (t.dtype === 'bool') return cast(t, 'int32');
   if (!isFloat(t.dtype)) return t;
   const v = cast(t, 'float64').data as Float64Array;
   const out = new Float64Array(v.length);
@@ -214,9 +303,8 @@ export function integerIndices(
       );
     let r = rounding === 'trunc' ? Math.trunc(x) : Math.floor(x);
     if (range) {
-      const c = Math.floor(e / range.perComponent) % range.lo.length;
-      if (x < range.lo[c]) r = Math.floor(x);
-      else if (x > range.hi[c]) r = Math.ceil(x);
+      if (x < range.lo) r = Math.floor(x);
+      else if (x > range.hi) r = Math.ceil(x);
     }
     out[e] = r;
     if (r < -(2 ** 31) || r >= 2 ** 31) fits32 = false;
@@ -225,6 +313,12 @@ export function integerIndices(
   const wide = new BigInt64Array(out.length);
   for (let e = 0; e < out.length; e++) wide[e] = BigInt(out[e]);
   return tensor(wide, 'int64', t.shape);
+}
+
+/** take `raise`'s valid float range [lo, hi] (compared on the float value, as MXNet does). */
+export interface FloatRange {
+  readonly lo: number;
+  readonly hi: number;
 }
 
 /**
