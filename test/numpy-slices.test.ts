@@ -17,6 +17,7 @@ import { readModule } from '../src/stablehlo-text/index.js';
 import { type Tensor, arange, tensor } from '../src/tensor/tensor.js';
 import { codeOf as code } from './helpers/errors.js';
 import { coreCall } from './helpers/core-call.js';
+import { plain as num } from './helpers/values.js';
 
 const a = tensor([
   [0, 1, 2, 3],
@@ -26,8 +27,6 @@ const a = tensor([
 const mask = tensor([true, false, true]);
 const b = arange(24).reshape([2, 3, 4]);
 const { slice, ellipsis, newaxis } = numpy;
-const num = (t: Tensor) =>
-  JSON.parse(JSON.stringify(t.toArray(), (_k, v) => (typeof v === 'bigint' ? Number(v) : v)));
 
 describe('numpy.slice: the documented examples', () => {
   it('a[mask, 1:3] and a[::-1, [0, 2]]', () => {

@@ -30,10 +30,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { jax } from '../src/frameworks/jax.js';
-import { GatherScatterError } from '../src/index.js';
 import type { DType } from '../src/tensor/dtype.js';
 import { type Tensor, arange, full, tensor, zeros } from '../src/tensor/tensor.js';
-import { caught } from './helpers/errors.js';
+import { typedCode as typed } from './helpers/errors.js';
 
 type Mode = 'clip' | 'fill' | 'drop' | 'promise_in_bounds';
 /** An index array: values (space-separated), shape and dtype. */
@@ -165,13 +164,6 @@ function expectValues(got: Tensor, shape: readonly number[] | null, expected: st
     if (!ok) bad.push(`[${i}] got ${v}, want ${w}`);
   });
   expect(bad.slice(0, 5), `${bad.length} of ${want.length} values differ`).toEqual([]);
-}
-
-/** The rule code a call threw, checking that it is a typed error of this library. */
-function typed(f: () => unknown): string {
-  const c = caught(f);
-  expect(c.error, c.message).toBeInstanceOf(GatherScatterError);
-  return c.code ?? 'no code';
 }
 
 type UpdateOp = 'set' | 'add' | 'subtract' | 'multiply' | 'divide' | 'power' | 'min' | 'max';

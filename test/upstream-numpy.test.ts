@@ -41,23 +41,13 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { numpy } from '../src/frameworks/numpy.js';
-import { DTypeError, GatherScatterError, IndexOutOfBoundsError, InvalidArgumentError } from '../src/index.js';
+import { DTypeError, IndexOutOfBoundsError, InvalidArgumentError } from '../src/index.js';
 import { complex } from '../src/tensor/complex.js';
 import type { DType } from '../src/tensor/dtype.js';
 import { broadcastTo, moveAxis } from '../src/tensor/ops.js';
 import { Tensor, arange, full, tensor, zeros } from '../src/tensor/tensor.js';
-import { caught, expectRule } from './helpers/errors.js';
-
-/** A tensor's values as plain numbers (int64 comes back as bigint). */
-const num = (t: Tensor) =>
-  JSON.parse(JSON.stringify(t.toArray(), (_k, v) => (typeof v === 'bigint' ? Number(v) : v)));
-
-/** The rule code a call threw, checking that it is a typed error of this library. */
-function typed(f: () => unknown): string {
-  const c = caught(f);
-  expect(c.error, c.message).toBeInstanceOf(GatherScatterError);
-  return c.code ?? 'no code';
-}
+import { caught, expectRule, typedCode as typed } from './helpers/errors.js';
+import { plain as num } from './helpers/values.js';
 
 const { slice, ellipsis, newaxis } = numpy;
 const I = (x: unknown) => tensor(x as number[], 'int64');

@@ -21,18 +21,8 @@ import { GatherScatterError } from '../src/index.js';
 import { cast, moveAxis } from '../src/tensor/ops.js';
 import { complex } from '../src/tensor/complex.js';
 import { type Tensor, arange, full, tensor, zeros } from '../src/tensor/tensor.js';
-import { caught } from './helpers/errors.js';
-
-/** A tensor's values as plain numbers (int64 comes back as bigint). */
-const num = (t: Tensor) =>
-  JSON.parse(JSON.stringify(t.toArray(), (_k, v) => (typeof v === 'bigint' ? Number(v) : v)));
-
-/** The rule code a call threw, checking that it is a typed error of this library. */
-function typed(f: () => unknown): string {
-  const c = caught(f);
-  expect(c.error, c.message).toBeInstanceOf(GatherScatterError);
-  return c.code ?? 'no code';
-}
+import { caught, typedCode as typed } from './helpers/errors.js';
+import { plain as num } from './helpers/values.js';
 
 const { slice, ellipsis } = numpy;
 

@@ -70,3 +70,10 @@ export function thrown(f: () => unknown): GatherScatterError {
   }
   throw new Error('expected an error; got none');
 }
+
+/** The rule code `f` threw, checking that it is a typed error of this library (`'no code'` without one). */
+export function typedCode(f: () => unknown): string {
+  const c = caught(f);
+  expect(c.error, c.message).toBeInstanceOf(GatherScatterError);
+  return c.code ?? 'no code';
+}
