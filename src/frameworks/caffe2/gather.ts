@@ -8,7 +8,8 @@
  *
  * Shape: data[:axis] + indices + data[axis+1:] (match_outer: indices[axis:] replaces indices),
  * and = data.shape when data.shape[axis] is 0 (the empty-batch rule of PR 13781). Caffe2 returns
- * an empty output before reading (or checking) any index, so an empty output gathers no index.
+ * an empty output before reading (or checking) any index and before its match_outer enforces, so
+ * an empty output gathers no index and checks no match_outer rule.
  *
  * Rules (caffe2.<Op>.…): DATA, INDICES (Tensors), options, out, dtype (no complex DATA),
  * indices_dtype, data_rank (Gather ≥ 1, BatchGather ≥ 2), axis, wrap_indices, match_outer,
@@ -105,17 +106,26 @@ function lowerOp(
   const axis = normalizeAxis(op, axisArg, r);
   const wrap = flag(op, 'wrap_indices', o.wrap_indices, CAFFE2_POLICY.wrap_indices[name](axisArg));
   const matchOuter = flag(op, 'match_outer', o.match_outer, false);
-  if (matchOuter) {
-    if (axis < 1) fail(`${op}.match_outer`, `${op}: match_outer needs axis >= 1; got ${axis}`);
-    if (i.rank < axis || !sameShape(i.shape.slice(0, axis), x.shape.slice(0, axis)))
-      fail(
-        `${op}.match_outer`,
-        `${op}: INDICES must have the same outer dims as DATA (before dim ${axis}); got ${fmt(i.shape)} and ${fmt(x.shape)}`,
-      );
-  }
+  const outerDims = () =>
+    fail(
+      `${op}.match_outer`,
+      `${op}: INDICES must have the same outer dims as DATA (before dim ${axis}); got ${fmt(i.shape)} and ${fmt(x.shape)}`,
+    );
   const b = matchOuter ? axis : 0;
-  const outShape = x.shape[axis] === 0 ? [...x.shape] : takeShape(x.shape, i.shape, axis, b);
+  // gather_impl sizes the output first (data.shape when dim `axis` is empty; Caffe2 reads
+  // indices.dims()[axis:] past their end when INDICES has fewer than `axis` dims, so that is
+  // refused here) and returns on an empty output *before* its match_outer CAFFE_ENFORCEs.
+  let outShape: number[];
+  if (x.shape[axis] === 0) outShape = [...x.shape];
+  else {
+    if (matchOuter && i.rank < axis) outerDims();
+    outShape = takeShape(x.shape, i.shape, axis, b);
+  }
   const empty = outShape.includes(0);
+  if (matchOuter && !empty) {
+    if (axis < 1) fail(`${op}.match_outer`, `${op}: match_outer needs axis >= 1; got ${axis}`);
+    if (!sameShape(i.shape.slice(0, axis), x.shape.slice(0, axis))) outerDims();
+  }
   const meta = { op, out, wording: wording(wrap), ...(empty ? { reshape: outShape } : {}) };
   const negative_indices = CAFFE2_POLICY.negative_indices[wrap ? 'wrap' : 'no_wrap'];
   const policy = { mode: CAFFE2_POLICY.mode, negative_indices, oob_code: `${op}.index_out_of_bounds` };
