@@ -31,16 +31,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { vjp } from '../src/autodiff/vjp.js';
-import {
-  DTypeError,
-  GatherScatterError,
-  IndexOutOfBoundsError,
-  type Tensor,
-  caffe2,
-  tensor,
-} from '../src/index.js';
+import { DTypeError, IndexOutOfBoundsError, type Tensor, caffe2, tensor } from '../src/index.js';
 import { arange, zeros } from '../src/tensor/tensor.js';
-import { caught, codeOf } from './helpers/errors.js';
+import { caught, codeOf, typedCode as typed } from './helpers/errors.js';
+import { rng as seededRng } from './reference/random-cases.js';
 
 /** A space-separated list of numbers. */
 const nums = (s: string): number[] => (s === '' ? [] : s.split(' ').map(Number));
@@ -56,25 +50,9 @@ const seq = (shape: readonly number[], shift = 0) =>
   );
 const I32 = (v: number[], shape: readonly number[]) => tensor(Int32Array.from(v), 'int32', shape);
 
-/** The rule code a call threw, checking that it is a typed error of this library. */
-function typed(f: () => unknown): string {
-  const c = caught(f);
-  expect(c.error, c.message).toBeInstanceOf(GatherScatterError);
-  return c.code ?? 'no code';
-}
-
-/** A small seeded generator (mulberry32) standing in for hypothesis / np.random. */
+/** The shared seeded generator (test/reference/random-cases.ts) with hypothesis / np.random's draws. */
 function rng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  /** An integer in [lo, hi] (st.integers(lo, hi)). */
-  const int = (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1));
+  const { next, int } = seededRng(seed);
   return {
     int,
     /** np.random.random(shape).astype(float32). */

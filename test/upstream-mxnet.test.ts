@@ -28,7 +28,6 @@ import { describe, expect, it } from 'vitest';
 import { vjp } from '../src/autodiff/vjp.js';
 import {
   DTypeError,
-  GatherScatterError,
   IndexOutOfBoundsError,
   type Tensor,
   full,
@@ -38,7 +37,7 @@ import {
 } from '../src/index.js';
 import { arange } from '../src/tensor/tensor.js';
 import { complex } from '../src/tensor/complex.js';
-import { caught, codeOf, expectRule } from './helpers/errors.js';
+import { caught, codeOf, expectRule, typedCode as typed } from './helpers/errors.js';
 
 type Mode = 'clip' | 'wrap' | 'raise';
 type DT = 'int32' | 'int64' | 'float16' | 'float32' | 'float64';
@@ -53,13 +52,6 @@ const seq = (shape: readonly number[], dt: DT = 'float32') => arange(prod(shape)
 const F = (v: number[], shape: readonly number[]) => tensor(Float32Array.from(v), 'float32', shape);
 const I = (x: unknown) => tensor(x as number[], 'int32');
 const fmtShape = (s: readonly number[]) => `(${s.join(', ')}${s.length === 1 ? ',' : ''})`;
-
-/** The rule code a call threw, checking that it is a typed error of this library. */
-function typed(f: () => unknown): string {
-  const c = caught(f);
-  expect(c.error, c.message).toBeInstanceOf(GatherScatterError);
-  return c.code ?? 'no code';
-}
 
 // [mode, data shape, indices shape, axis, indices, expected | error, gradient of sum]
 const TAKE: [Mode, number[], number[], number, string, string | null, string | null][] = [
