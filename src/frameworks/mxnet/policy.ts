@@ -22,6 +22,7 @@
  * for n = 2 although it truncates to 1. NaN and ±Infinity (undefined in C++) raise.
  */
 import type { GatherMode } from '../../core/types.js';
+import { unravel } from '../../core/utilities.js';
 import { DTypeError, IndexOutOfBoundsError, fmt } from '../../errors.js';
 import { isFloat, isHalf } from '../../tensor/dtype.js';
 import { cast } from '../../tensor/ops.js';
@@ -249,16 +250,6 @@ export function checkGatherNdBounds(op: string, i: Tensor, dims: readonly number
       { value, dim: m, size: n, position: at < 0 ? [] : unravel(m * N + at, i.shape) },
     );
   }
-}
-
-/** The multi-index of flat position `e` in `shape`. */
-function unravel(e: number, shape: readonly number[]): number[] {
-  const out = new Array<number>(shape.length);
-  for (let d = shape.length - 1; d >= 0; d--) {
-    out[d] = e % shape[d];
-    e = Math.floor(e / shape[d]);
-  }
-  return out;
 }
 
 /**

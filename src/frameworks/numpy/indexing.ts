@@ -50,6 +50,7 @@ import {
   broadcastOr,
   broadcastTuple,
   checkEachInBounds,
+  holdsForeign,
   indexArg,
   notRagged,
   pythonInts,
@@ -139,8 +140,10 @@ function itemsOf(op: string, A: Tensor, indices: readonly unknown[]): TupleItem[
       return { ellipsis: true };
     }
     if (i instanceof Slice) return { slice: sliceError(op, i) ? FULL_SLICE : clamped(i) };
-    if (Array.isArray(i)) foreignList(op, i);
-    const t = indexArg(op, 'indices', i);
+    const scan = scanList(i);
+    // The walk for NumPy's words only when the scan saw a leaf that is no number.
+    if (Array.isArray(i) && holdsForeign(scan)) foreignList(op, i);
+    const t = indexArg(op, 'indices', i, scan);
     return {
       adv:
         t !== 'object' && t.dtype === 'bool'

@@ -172,6 +172,9 @@ export function scanList(x: unknown): ListScan {
     : { kinds, fault };
 }
 
+/** Whether the scan met a leaf that is no number, bigint or boolean (a Tensor, an object, a hole, too deep). */
+export const holdsForeign = (s: ListScan): boolean => (s.kinds & FOREIGN) !== 0;
+
 function leafKind(v: unknown): number {
   if (typeof v === 'boolean') return 0;
   if (typeof v === 'bigint') return rangeKind(v);
